@@ -1,0 +1,101 @@
+"""The contract each ruleset module satisfies, and the checked entry point `play`."""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from engine.core.errors import GameOver, IllegalAction, NotYourDecision, UnknownAction
+from engine.core.rng import Rng
+from engine.core.types import Action, ApplyResult, Decision, Event, Outcome
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    name: str  # stable id used in the database and on the command line
+    title: str  # what players read
+    min_seats: int
+    max_seats: int
+
+    def seat_names(self, count: int) -> list[str]: ...
+    def parse_options(self, options: dict[str, Any]) -> BaseModel: ...
+    def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> BaseModel: ...
+    def load_state(self, data: str) -> BaseModel: ...
+    def decisions(self, state: Any, seat: str) -> Decision: ...
+    def apply(self, state: Any, seat: str, action: Action) -> ApplyResult: ...
+    def view(self, state: Any, seat: str | None) -> BaseModel: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def parse(self, text: str) -> list[Action]: ...
+    def format(self, actions: list[Action]) -> str: ...
+    def deadline_action(self, state: Any, seat: str) -> Action: ...
+    def bot_action(self, state: Any, seat: str, rng: Rng) -> Action: ...
+    def help_text(self) -> str: ...
+
+
+def state_hash(state: BaseModel) -> str:
+    return hashlib.sha256(state.model_dump_json().encode()).hexdigest()
+
+
+def owing_seats(ruleset: Ruleset, state: Any) -> list[str]:
+    """Seats that owe a move now. Derived from decisions(), so it can never disagree with legality."""
+    return [s for s in state.seats if ruleset.decisions(state, s).owes_move]
+
+
+def check_legal(ruleset: Ruleset, state: Any, seat: str, action: Action) -> None:
+    """Raise the precise player-facing error if `action` is not among the seat's options."""
+    if ruleset.outcome(state) is not None:
+        raise GameOver("This game is over; no more moves can be made.")
+    if seat not in state.seats:
+        raise NotYourDecision("You are not seated in this game.")
+    decision = ruleset.decisions(state, seat)
+    legal = decision.all_options()
+    if any(o.action == action for o in legal):
+        return
+    if not legal:
+        waiting = ", ".join(owing_seats(ruleset, state)) or "nobody"
+        raise NotYourDecision(f"Nothing to decide for {seat} right now; waiting on {waiting}.")
+    same_verb = [o.action.notation() for o in legal if o.action.verb == action.verb]
+    if same_verb:
+        shown = ", ".join(same_verb[:8]) + (" …" if len(same_verb) > 8 else "")
+        raise IllegalAction(f"`{action.notation()}` is not legal now. You may: {shown}.", code="illegal_argument")
+    verbs = sorted({o.action.verb for o in legal})
+    raise IllegalAction(
+        f"`{action.verb}` is not something you can do now. {decision.prompt} Legal now: {', '.join(verbs)}.",
+        code="illegal_verb",
+    )
+
+
+def play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> ApplyResult:
+    """Apply a compound move step by step, each step checked against decisions().
+
+    All-or-nothing: if any step is illegal the error propagates and the caller keeps its
+    original state (every apply returns a new state; nothing is mutated in place).
+    """
+    if not actions:
+        raise UnknownAction("Empty move: type an action, e.g. the notation shown in /game help.")
+    events: list[Event] = []
+    changed: list[str] = []
+    undoable = True
+    current = state
+    for action in actions:
+        check_legal(ruleset, current, seat, action)
+        result = ruleset.apply(current, seat, action)
+        current = result.state
+        events.extend(result.events)
+        changed.extend(c for c in result.changed if c not in changed)
+        undoable = undoable and result.undoable
+    return ApplyResult(state=current, events=events, undoable=undoable, changed=changed)
+
+
+def replay(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: int, moves: list[tuple[str, str]]) -> Any:
+    """Rebuild a state from setup arguments and the journal of (seat, notation) moves."""
+    state = ruleset.setup(options, seats, seed)
+    for seat, notation in moves:
+        state = play(ruleset, state, seat, ruleset.parse(notation)).state
+    return state
+
+
+def commitment(seat: str, choice: str, salt: str) -> str:
+    """Commit-reveal: the public hash of a secret choice. Published at commit, checkable at reveal."""
+    return hashlib.sha256(f"{seat}|{choice}|{salt}".encode()).hexdigest()[:16]

@@ -1,0 +1,87 @@
+"""Data shared by every ruleset: actions, decisions, events, outcomes."""
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+
+class PendingKind(str, Enum):
+    CHOICE = "choice"  # one seat must act
+    SIMULTANEOUS = "simultaneous"  # every listed seat commits a secret choice
+    RESPONSE = "response"  # out-of-turn response window
+
+
+class Action(BaseModel):
+    """One atomic step, e.g. `campaign D07`. Compound moves are lists of these."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+class Option(BaseModel):
+    """A legal action plus the words a player sees on its button."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    action: Action
+    label: str
+    detail: str = ""
+
+
+class Decision(BaseModel):
+    """What one seat may do now. This is the single source of legality.
+
+    `options` are the answers to the seat's pending decision (empty when it owes nothing);
+    `extras` are plays allowed at any time that do not settle the pending decision.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    seat: str
+    kind: PendingKind | None = None
+    prompt: str = ""
+    options: list[Option] = Field(default_factory=list)
+    extras: list[Option] = Field(default_factory=list)
+    deadline_default: str = ""
+
+    @property
+    def owes_move(self) -> bool:
+        return bool(self.options)
+
+    def all_options(self) -> list[Option]:
+        return [*self.options, *self.extras]
+
+
+class Event(BaseModel):
+    """One line of the game log. `public` goes to the channel; `private[seat]` only to that seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    public: str | None = None
+    private: dict[str, str] = Field(default_factory=dict)
+
+
+class ApplyResult(BaseModel):
+    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    state: BaseModel
+    events: list[Event] = Field(default_factory=list)
+    # False once information was revealed, randomness drawn or another seat activated:
+    # the step can then no longer be taken back (Rally the Troops' undo rule).
+    undoable: bool = True
+    changed: list[str] = Field(default_factory=list)  # map keys the step touched (for highlights)
+
+
+class Outcome(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    winners: list[str]
+    scores: dict[str, int] = Field(default_factory=dict)
+    reason: str

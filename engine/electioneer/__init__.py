@@ -1,0 +1,1 @@
+"""Electioneer US: two parties, seven battleground states, seven months."""

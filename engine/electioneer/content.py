@@ -1,0 +1,132 @@
+"""Electioneer US content: states, issues, policies, theatrics — loaded from data/electioneer/."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import Field
+
+from engine.content import ContentError, ContentModel, validate
+
+Party = Literal["DEM", "REP"]
+TheatricKind = Literal["momentum", "reframe", "endorse", "scandal", "research", "factcheck"]
+
+
+class StateDef(ContentModel):
+    code: str = Field(pattern=r"^[A-Z]{2}$")
+    name: str
+    electors: int = Field(gt=0, le=60)
+    colour: Party
+    rationale: str
+
+
+class IssueDef(ContentModel):
+    id: str = Field(pattern=r"^[a-z]+$")
+    name: str
+    short: str = Field(pattern=r"^[A-Z]{3}$")
+    copies: int = Field(gt=0, le=12)
+    rationale: str
+
+
+class PolicyDef(ContentModel):
+    id: str = Field(pattern=r"^[DR][0-9]{2}$")
+    party: Party
+    name: str
+    effects: dict[str, int]
+    rationale: str
+
+
+class TheatricDef(ContentModel):
+    id: str = Field(pattern=r"^T[0-9]{2}$")
+    kind: TheatricKind
+    name: str
+    text: str
+    rationale: str
+    amount: int = Field(default=0, ge=0, le=5)
+
+
+class StatesFile(ContentModel):
+    states: list[StateDef]
+
+
+class IssuesFile(ContentModel):
+    issues: list[IssueDef]
+
+
+class PoliciesFile(ContentModel):
+    policies: list[PolicyDef]
+
+
+class TheatricsFile(ContentModel):
+    theatrics: list[TheatricDef]
+
+
+class ElectioneerContent(ContentModel):
+    states: dict[str, StateDef]
+    issues: dict[str, IssueDef]
+    policies: dict[str, PolicyDef]
+    theatrics: dict[str, TheatricDef]
+
+    def issue_pool(self) -> list[str]:
+        return [i.id for i in self.issues.values() for _ in range(i.copies)]
+
+
+def collect_problems() -> tuple[ElectioneerContent | None, list[str]]:
+    problems: list[str] = []
+    states = validate(StatesFile, "electioneer/states.yaml", problems)
+    issues = validate(IssuesFile, "electioneer/issues.yaml", problems)
+    policies = validate(PoliciesFile, "electioneer/policies.yaml", problems)
+    theatrics = validate(TheatricsFile, "electioneer/theatrics.yaml", problems)
+    if not (states and issues and policies and theatrics):
+        return None, problems
+    _unique("states.yaml", [s.code for s in states.states], problems)
+    _unique("issues.yaml", [i.id for i in issues.issues], problems)
+    _unique("policies.yaml", [p.id for p in policies.policies], problems)
+    _unique("theatrics.yaml", [t.id for t in theatrics.theatrics], problems)
+    issue_ids = {i.id for i in issues.issues}
+    if len(states.states) != 7:
+        problems.append(f"electioneer/states.yaml: needs exactly 7 battleground states, found {len(states.states)}")
+    if len(issue_ids) != 7:
+        problems.append(f"electioneer/issues.yaml: needs exactly 7 issues, found {len(issue_ids)}")
+    tiles = sum(i.copies for i in issues.issues)
+    if tiles < 2 * len(states.states) + 1:
+        problems.append(f"electioneer/issues.yaml: {tiles} tiles cannot deal two per state and leave a spare deck")
+    for p in policies.policies:
+        if not p.id.startswith(p.party[0]):
+            problems.append(f"electioneer/policies.yaml: {p.id}: id letter does not match party {p.party}")
+        for issue in p.effects:
+            if issue not in issue_ids:
+                problems.append(f"electioneer/policies.yaml: {p.id}: unknown issue '{issue}'")
+        if not p.effects or all(v == 0 for v in p.effects.values()):
+            problems.append(f"electioneer/policies.yaml: {p.id}: a policy must affect at least one issue")
+    for party in ("DEM", "REP"):
+        count = sum(1 for p in policies.policies if p.party == party)
+        if count < 10:
+            problems.append(f"electioneer/policies.yaml: {party} has {count} policies; a game needs at least 10")
+    if len(theatrics.theatrics) < 6:
+        problems.append("electioneer/theatrics.yaml: at least 6 theatrics are needed to deal three each")
+    if problems:
+        return None, problems
+    content = ElectioneerContent(
+        states={s.code: s for s in states.states},
+        issues={i.id: i for i in issues.issues},
+        policies={p.id: p for p in policies.policies},
+        theatrics={t.id: t for t in theatrics.theatrics},
+    )
+    return content, problems
+
+
+def _unique(name: str, ids: list[str], problems: list[str]) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        if i in seen:
+            problems.append(f"electioneer/{name}: duplicate id '{i}'")
+        seen.add(i)
+
+
+@lru_cache(maxsize=1)
+def load() -> ElectioneerContent:
+    content, problems = collect_problems()
+    if content is None:
+        raise ContentError(problems)
+    return content

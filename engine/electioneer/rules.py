@@ -1,0 +1,480 @@
+"""Electioneer US rules: setup, legality (decisions), apply, views and scoring.
+
+Flow of a month (guide: "Campaign Months"): the month's state is revealed, both draw two
+policies, both secretly put one on the bottom of their deck (a simultaneous choice that is
+never revealed), both commit a policy to campaign on (commit-reveal), the higher total on
+the state's issues wins (tie: the state's colour), and the winner may swap one issue of any
+revealed state for one of their choice from the issue deck. After seven months, election
+day: both may still play theatrics, then declare themselves ready; every state is scored
+with each side's whole platform, and the most electors wins (tie: DEM).
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from engine.core.errors import IllegalAction, UnknownAction
+from engine.core.rng import Rng
+from engine.core.ruleset import commitment
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.electioneer import content as content_mod
+from engine.electioneer.content import ElectioneerContent
+from engine.electioneer.state import Board, ElectioneerState, MarkerState, Options, Player
+from engine.electioneer.views import ElectioneerView, Marker, PolicyCard, StateCard, TheatricCard
+
+SEATS = ["DEM", "REP"]
+MONTHS = 7
+HAND_SIZE = 3
+DRAW = 2
+PHASE_LABELS = {
+    "discard": "Both players: put one policy on the bottom of your deck",
+    "campaign": "Both players: choose a policy to campaign on",
+    "swap": "The month's winner may swap one issue",
+    "election": "Election day: play any last theatrics, then declare ready",
+    "over": "The votes are counted",
+}
+
+
+def _c() -> ElectioneerContent:
+    return content_mod.load()
+
+
+def other(seat: str) -> str:
+    return "REP" if seat == "DEM" else "DEM"
+
+
+# ---------------------------------------------------------------- setup
+
+
+def setup(options: dict[str, Any], seats: list[str], seed: int) -> ElectioneerState:
+    opts = Options.model_validate(options or {})
+    if sorted(seats) != sorted(SEATS):
+        raise IllegalAction("Electioneer US is played by exactly two seats: DEM and REP.", code="bad_seats")
+    c = _c()
+    rng = Rng(seed)
+    order = rng.shuffle(list(c.states))
+    pool = rng.shuffle(c.issue_pool())
+    boards = {code: Board(code=code, issues=[pool[2 * i], pool[2 * i + 1]]) for i, code in enumerate(order)}
+    issue_deck = pool[2 * len(order):]
+    theatric_deck = rng.shuffle(list(c.theatrics))
+    players: dict[str, Player] = {}
+    for seat in SEATS:
+        deck = rng.shuffle([p.id for p in c.policies.values() if p.party == seat])
+        dealt = theatric_deck[: opts.theatrics]
+        theatric_deck = theatric_deck[opts.theatrics:]
+        players[seat] = Player(hand=deck[:HAND_SIZE], deck=deck[HAND_SIZE:], theatrics=dealt)
+    state = ElectioneerState(
+        seats=list(SEATS),
+        options=opts,
+        rng=rng.state,
+        month=0,
+        phase="discard",
+        order=order,
+        boards=boards,
+        issue_deck=issue_deck,
+        players=players,
+        month_bonus={s: 0 for s in SEATS},
+    )
+    _start_month(state, [])
+    return state
+
+
+def load_state(data: str) -> ElectioneerState:
+    return ElectioneerState.model_validate_json(data)
+
+
+def _start_month(state: ElectioneerState, events: list[Event]) -> None:
+    """Steps 1 and 2: reveal the next state; both players draw two policies."""
+    state.month += 1
+    state.phase = "discard"
+    state.month_winner = None
+    state.month_bonus = {s: 0 for s in SEATS}
+    code = state.order[state.month - 1]
+    board = state.boards[code]
+    board.revealed = True
+    board.month = state.month
+    name = _c().states[code].name
+    events.append(Event(public=f"Month {state.month} of {MONTHS}: {name} is revealed — its issues are "
+                                f"{_issue_names(board.issues)}."))
+    for seat in SEATS:
+        p = state.players[seat]
+        p.discard_choice = p.campaign_choice = p.commitment = p.salt = None
+        drawn = p.deck[:DRAW]
+        p.deck = p.deck[DRAW:]
+        p.hand.extend(drawn)
+        p.known.pop(code, None)
+        if drawn:
+            events.append(Event(private={seat: "You drew " + ", ".join(_policy_label(x) for x in drawn) + "."}))
+
+
+# ---------------------------------------------------------------- legality
+
+
+def decisions(state: ElectioneerState, seat: str) -> Decision:
+    if seat not in state.players or state.phase == "over":
+        return Decision(seat=seat)
+    p = state.players[seat]
+    c = _c()
+    options: list[Option] = []
+    kind: PendingKind | None = None
+    prompt = ""
+    default = ""
+    current = c.states[state.current].name if state.current else ""
+    if state.phase == "discard" and p.discard_choice is None:
+        kind, prompt = PendingKind.SIMULTANEOUS, "Choose a policy to put on the bottom of your deck."
+        options = [Option(action=Action(verb="discard", args=(pid,)), label=f"Discard {c.policies[pid].name}",
+                          detail=_effects_text(pid)) for pid in p.hand]
+        default = "the policy with the lowest total effect is put on the bottom"
+    elif state.phase == "campaign" and p.campaign_choice is None:
+        kind, prompt = PendingKind.SIMULTANEOUS, f"Choose a policy to campaign on in {current} ({_issue_names(state.boards[state.current].issues)})."
+        board = state.boards[state.current]
+        options = [Option(action=Action(verb="campaign", args=(pid,)), label=c.policies[pid].name,
+                          detail=f"{_score(pid, board.issues):+d} here · {_effects_text(pid)}") for pid in p.hand]
+        default = "the policy scoring best in this month's state is played"
+    elif state.phase == "swap" and state.month_winner == seat:
+        kind, prompt = PendingKind.CHOICE, "You won the month: swap one issue in a revealed state for one from the issue deck, or keep them."
+        options = [Option(action=Action(verb="keep"), label="Keep the issues as they are")]
+        options += [Option(action=a, label=label) for a, label in _swap_actions(state)]
+        default = "the issues are kept"
+    elif state.phase == "election" and not p.ready:
+        kind, prompt = PendingKind.CHOICE, "Election day: play any theatrics you want, then declare ready."
+        options = [Option(action=Action(verb="ready"), label="Ready — count the votes")]
+        default = "you are declared ready"
+    extras = _theatric_options(state, seat)
+    return Decision(seat=seat, kind=kind, prompt=prompt, options=options, extras=extras, deadline_default=default)
+
+
+def _swap_actions(state: ElectioneerState) -> list[tuple[Action, str]]:
+    c = _c()
+    deck_issues = sorted(set(state.issue_deck), key=list(c.issues).index)
+    out: list[tuple[Action, str]] = []
+    for code in state.order:
+        board = state.boards[code]
+        if not board.revealed:
+            continue
+        for slot, old in enumerate(board.issues, start=1):
+            for new in deck_issues:
+                if new != old:
+                    label = f"{code}: {c.issues[old].name} → {c.issues[new].name}"
+                    out.append((Action(verb="swap", args=(code, str(slot), new)), label))
+    return out
+
+
+def _theatric_options(state: ElectioneerState, seat: str) -> list[Option]:
+    c = _c()
+    out: list[Option] = []
+    for tid in state.players[seat].theatrics:
+        t = c.theatrics[tid]
+        name = t.name
+        if t.kind == "momentum":
+            if state.phase in ("discard", "campaign"):
+                out.append(Option(action=Action(verb="play", args=(tid,)), label=f"{name}: +{t.amount} this month"))
+        elif t.kind == "reframe":
+            for a, label in _swap_actions(state):
+                out.append(Option(action=Action(verb="play", args=(tid, *a.args)), label=f"{name}: {label}"))
+        elif t.kind in ("endorse", "scandal"):
+            sign = "+" if t.kind == "endorse" else "−"
+            who = seat if t.kind == "endorse" else other(seat)
+            for code in state.order:
+                out.append(Option(action=Action(verb="play", args=(tid, code)),
+                                  label=f"{name}: {sign}{t.amount} {who} in {c.states[code].name}"))
+        elif t.kind == "research":
+            for code in state.order:
+                if not state.boards[code].revealed and code not in state.players[seat].known:
+                    out.append(Option(action=Action(verb="play", args=(tid, code)),
+                                      label=f"{name}: look at {c.states[code].name}'s issues"))
+        elif t.kind == "factcheck":
+            for code in state.order:
+                for i, m in enumerate(state.boards[code].markers, start=1):
+                    out.append(Option(action=Action(verb="play", args=(tid, code, str(i))),
+                                      label=f"{name}: remove {m.source} ({m.delta:+d} {m.seat}) in {code}"))
+    return out
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
+    """Apply one legal action (the caller has checked it against decisions())."""
+    s = state.model_copy(deep=True)
+    events: list[Event] = []
+    undoable = False
+    changed: list[str] = []
+    verb = action.verb
+    p = s.players[seat]
+    if verb == "discard":
+        p.discard_choice = action.args[0]
+        events.append(Event(public=f"{seat} has put a policy on the bottom of their deck.",
+                            private={seat: f"You put {_policy_label(action.args[0])} on the bottom of your deck."}))
+        undoable = True
+        if all(s.players[x].discard_choice for x in SEATS):
+            for x in SEATS:
+                px = s.players[x]
+                px.hand.remove(px.discard_choice)
+                px.deck.append(px.discard_choice)
+                px.discard_choice = None
+            s.phase = "campaign"
+            undoable = False
+    elif verb == "campaign":
+        pid = action.args[0]
+        p.campaign_choice = pid
+        p.salt = hashlib.sha256(f"{s.rng}|{seat}|{s.month}".encode()).hexdigest()[:12]
+        p.commitment = commitment(seat, pid, p.salt)
+        events.append(Event(public=f"{seat} has chosen a policy (sealed: {p.commitment}).",
+                            private={seat: f"You will campaign on {_policy_label(pid)}; it is revealed when both have chosen."}))
+        undoable = True
+        if all(s.players[x].campaign_choice for x in SEATS):
+            _resolve_month(s, events)
+            changed.append(s.current or "")
+            undoable = False
+    elif verb in ("keep", "swap"):
+        if verb == "swap":
+            code, slot, new = action.args
+            events.append(Event(public=f"{seat} swaps an issue in {_c().states[code].name}: " + _do_swap(s, code, int(slot), new)))
+            changed.append(code)
+        else:
+            events.append(Event(public=f"{seat} keeps the issues as they are."))
+        _end_month(s, events)
+    elif verb == "ready":
+        p.ready = True
+        events.append(Event(public=f"{seat} is ready for the count."))
+        if all(s.players[x].ready for x in SEATS):
+            _election(s, events)
+    elif verb == "play":
+        changed.extend(_play_theatric(s, seat, action.args, events))
+    else:  # decisions() never offers anything else
+        raise UnknownAction(f"Unknown action `{verb}`.")
+    return ApplyResult(state=s, events=events, undoable=undoable, changed=[x for x in changed if x])
+
+
+def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
+    """Steps 4–5: reveal both sealed policies together, score the month, find the winner."""
+    c = _c()
+    board = s.boards[s.current]
+    parts = []
+    for x in SEATS:
+        px = s.players[x]
+        pid = px.campaign_choice
+        px.hand.remove(pid)
+        px.platform.append(pid)
+        board.played[x] = pid
+        board.totals[x] = _score(pid, board.issues) + s.month_bonus[x]
+        bonus = f" (+{s.month_bonus[x]} theatrics)" if s.month_bonus[x] else ""
+        parts.append(f"{x} reveals {c.policies[pid].name} [seal {px.commitment}, salt {px.salt}]: {board.totals[x]:+d}{bonus}")
+        px.campaign_choice = px.commitment = px.salt = None
+    dem, rep = board.totals["DEM"], board.totals["REP"]
+    colour = c.states[board.code].colour
+    winner = "DEM" if dem > rep else "REP" if rep > dem else colour
+    tie = " — a tie, decided by the state's colour" if dem == rep else ""
+    board.winner = winner
+    s.month_winner = winner
+    s.phase = "swap"
+    events.append(Event(public="; ".join(parts) + f". {winner} wins {c.states[board.code].name}'s month{tie}."))
+
+
+def _do_swap(s: ElectioneerState, code: str, slot: int, new: str) -> str:
+    c = _c()
+    board = s.boards[code]
+    old = board.issues[slot - 1]
+    s.issue_deck.remove(new)
+    s.issue_deck.append(old)
+    board.issues[slot - 1] = new
+    return f"{c.issues[old].name} → {c.issues[new].name}."
+
+
+def _end_month(s: ElectioneerState, events: list[Event]) -> None:
+    if s.month >= MONTHS:
+        s.phase = "election"
+        s.month_winner = None
+        events.append(Event(public="All seven months are done. Election day: play any last theatrics, then declare ready."))
+    else:
+        _start_month(s, events)
+
+
+def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events: list[Event]) -> list[str]:
+    c = _c()
+    tid = args[0]
+    t = c.theatrics[tid]
+    s.players[seat].theatrics.remove(tid)
+    head = f"{seat} plays {t.name}"
+    changed: list[str] = []
+    if t.kind == "momentum":
+        s.month_bonus[seat] += t.amount
+        events.append(Event(public=f"{head}: +{t.amount} to {seat}'s total this month."))
+    elif t.kind == "reframe":
+        code, slot, new = args[1], int(args[2]), args[3]
+        events.append(Event(public=f"{head} in {c.states[code].name}: " + _do_swap(s, code, slot, new)))
+        changed.append(code)
+    elif t.kind in ("endorse", "scandal"):
+        code = args[1]
+        who, delta = (seat, t.amount) if t.kind == "endorse" else (other(seat), -t.amount)
+        s.boards[code].markers.append(MarkerState(seat=who, delta=delta, source=t.name))
+        events.append(Event(public=f"{head} in {c.states[code].name}: {delta:+d} to {who} there on election day."))
+        changed.append(code)
+    elif t.kind == "research":
+        code = args[1]
+        seen = list(s.boards[code].issues)
+        s.players[seat].known[code] = seen
+        events.append(Event(public=f"{head} to look at {c.states[code].name}'s face-down issues.",
+                            private={seat: f"{c.states[code].name}'s face-down issues: {_issue_names(seen)}."}))
+    elif t.kind == "factcheck":
+        code, index = args[1], int(args[2])
+        m = s.boards[code].markers.pop(index - 1)
+        events.append(Event(public=f"{head}: {m.source} ({m.delta:+d} {m.seat}) is removed from {c.states[code].name}."))
+        changed.append(code)
+    if s.phase == "election":  # a stunt on election day gives the other side a chance to answer
+        for x in SEATS:
+            s.players[x].ready = False
+    return changed
+
+
+def _election(s: ElectioneerState, events: list[Event]) -> None:
+    c = _c()
+    electors = {x: 0 for x in SEATS}
+    lines = []
+    for code in s.order:
+        board = s.boards[code]
+        totals = state_totals(s, code, board.issues)
+        colour = c.states[code].colour
+        win = "DEM" if totals["DEM"] > totals["REP"] else "REP" if totals["REP"] > totals["DEM"] else colour
+        board.totals = totals
+        electors[win] += c.states[code].electors
+        tie = " (tie: state colour)" if totals["DEM"] == totals["REP"] else ""
+        lines.append(f"{code} {c.states[code].electors}: DEM {totals['DEM']:+d}, REP {totals['REP']:+d} → {win}{tie}")
+    s.final = electors
+    s.winner = "DEM" if electors["DEM"] >= electors["REP"] else "REP"
+    s.phase = "over"
+    tie = " — tied electors go to the DEM incumbent" if electors["DEM"] == electors["REP"] else ""
+    events.append(Event(public="Election day results: " + "; ".join(lines) + "."))
+    events.append(Event(public=f"{s.winner} wins the presidency, {electors['DEM']}–{electors['REP']} (DEM–REP){tie}."))
+
+
+# ---------------------------------------------------------------- scoring helpers
+
+
+def _score(pid: str, issues: list[str | None]) -> int:
+    effects = _c().policies[pid].effects
+    return sum(effects.get(i, 0) for i in issues if i)
+
+
+def state_totals(s: ElectioneerState, code: str, issues: list[str | None]) -> dict[str, int]:
+    """Each side's election-day total in one state: whole platform on `issues`, plus markers."""
+    board = s.boards[code]
+    totals = {x: sum(_score(pid, issues) for pid in s.players[x].platform) for x in SEATS}
+    for m in board.markers:
+        totals[m.seat] += m.delta
+    return totals
+
+
+def outcome(state: ElectioneerState) -> Outcome | None:
+    if state.phase != "over" or state.winner is None:
+        return None
+    reason = f"{state.winner} wins the Electoral College {state.final['DEM']}–{state.final['REP']} (DEM–REP)."
+    if state.final["DEM"] == state.final["REP"]:
+        reason += " Tied electors go to the DEM incumbent."
+    return Outcome(winners=[state.winner], scores=dict(state.final), reason=reason)
+
+
+# ---------------------------------------------------------------- views
+
+
+def view(state: ElectioneerState, seat: str | None) -> ElectioneerView:
+    c = _c()
+    viewer = seat if seat in state.players else None
+    known = state.players[viewer].known if viewer else {}
+    cards = []
+    for code in state.order:
+        b = state.boards[code]
+        d = c.states[code]
+        shown: list[str | None] = list(b.issues) if b.revealed or state.phase == "over" else [None, None]
+        cards.append(StateCard(
+            code=code, name=d.name, electors=d.electors, colour=d.colour, revealed=b.revealed,
+            issues=shown, markers=[Marker(seat=m.seat, delta=m.delta, source=m.source) for m in b.markers],
+            month=b.month, winner=b.winner, played={x: policy_card(pid) for x, pid in b.played.items()},
+            totals=dict(b.totals),
+        ))
+    projection = {x: 0 for x in SEATS}
+    for code in state.order:
+        b = state.boards[code]
+        visible = b.issues if b.revealed else known.get(code)
+        if not visible:
+            continue
+        totals = state_totals(state, code, visible)
+        win = "DEM" if totals["DEM"] > totals["REP"] else "REP" if totals["REP"] > totals["DEM"] else c.states[code].colour
+        projection[win] += c.states[code].electors
+    committed = {}
+    if state.phase == "discard":
+        committed = {x: state.players[x].discard_choice is not None for x in SEATS}
+    elif state.phase == "campaign":
+        committed = {x: state.players[x].campaign_choice is not None for x in SEATS}
+    elif state.phase == "election":
+        committed = {x: state.players[x].ready for x in SEATS}
+    me = state.players[viewer] if viewer else None
+    current = state.current if state.phase not in ("election", "over") else None
+    return ElectioneerView(
+        viewer=viewer,
+        month=state.month if state.phase not in ("election", "over") else MONTHS + 1,
+        phase=state.phase,
+        phase_label=PHASE_LABELS[state.phase],
+        current_state=current,
+        states=cards,
+        platforms={x: [policy_card(pid) for pid in state.players[x].platform] for x in SEATS},
+        committed=committed,
+        commitments={x: state.players[x].commitment for x in SEATS if state.players[x].commitment},
+        waiting_on=[x for x in SEATS if decisions(state, x).owes_move],
+        month_bonus=dict(state.month_bonus),
+        projection=projection,
+        issue_deck_count=len(state.issue_deck),
+        hand_counts={x: len(state.players[x].hand) for x in SEATS},
+        theatric_counts={x: len(state.players[x].theatrics) for x in SEATS},
+        deck_counts={x: len(state.players[x].deck) for x in SEATS},
+        winner=state.winner,
+        final_electors=dict(state.final),
+        hand=[policy_card(pid) for pid in me.hand] if me else None,
+        theatrics=[theatric_card(t) for t in me.theatrics] if me else None,
+        pending_discard=me.discard_choice if me else None,
+        pending_campaign=me.campaign_choice if me else None,
+        known_issues=dict(known),
+    )
+
+
+def policy_card(pid: str) -> PolicyCard:
+    p = _c().policies[pid]
+    return PolicyCard(id=p.id, name=p.name, party=p.party, effects=dict(p.effects))
+
+
+def theatric_card(tid: str) -> TheatricCard:
+    t = _c().theatrics[tid]
+    return TheatricCard(id=t.id, kind=t.kind, name=t.name, text=t.text)
+
+
+def _issue_names(issues: list[str]) -> str:
+    c = _c()
+    return " + ".join(c.issues[i].name for i in issues)
+
+
+def _effects_text(pid: str) -> str:
+    c = _c()
+    return ", ".join(f"{c.issues[i].name} {v:+d}" for i, v in c.policies[pid].effects.items())
+
+
+def _policy_label(pid: str) -> str:
+    return f"{_c().policies[pid].name} ({pid}: {_effects_text(pid)})"
+
+
+# ---------------------------------------------------------------- deadlines
+
+
+def deadline_action(state: ElectioneerState, seat: str) -> Action:
+    """The documented default taken when a seat's deadline passes (see decisions().deadline_default)."""
+    p = state.players[seat]
+    if state.phase == "discard":
+        weakest = min(p.hand, key=lambda pid: (sum(_c().policies[pid].effects.values()), pid))
+        return Action(verb="discard", args=(weakest,))
+    if state.phase == "campaign":
+        issues = state.boards[state.current].issues
+        best = max(p.hand, key=lambda pid: (_score(pid, issues), sum(_c().policies[pid].effects.values()), pid))
+        return Action(verb="campaign", args=(best,))
+    if state.phase == "swap":
+        return Action(verb="keep")
+    return Action(verb="ready")

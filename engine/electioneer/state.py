@@ -1,0 +1,68 @@
+"""The full, secret state of an Electioneer US game. Never shown to players: see views.py."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Phase = Literal["discard", "campaign", "swap", "election", "over"]
+
+
+class _State(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Options(_State):
+    theatrics: Literal[0, 1, 3] = 3  # theatrics dealt to each player (the guide's variant: 1 or 0)
+    deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
+
+
+class MarkerState(_State):
+    seat: str
+    delta: int
+    source: str
+
+
+class Board(_State):
+    code: str
+    issues: list[str]
+    revealed: bool = False
+    month: int | None = None
+    winner: str | None = None
+    played: dict[str, str] = Field(default_factory=dict)
+    totals: dict[str, int] = Field(default_factory=dict)
+    markers: list[MarkerState] = Field(default_factory=list)
+
+
+class Player(_State):
+    hand: list[str]
+    deck: list[str]
+    theatrics: list[str]
+    platform: list[str] = Field(default_factory=list)
+    discard_choice: str | None = None
+    campaign_choice: str | None = None
+    commitment: str | None = None
+    salt: str | None = None
+    ready: bool = False
+    known: dict[str, list[str]] = Field(default_factory=dict)
+
+
+class ElectioneerState(_State):
+    ruleset: Literal["electioneer"] = "electioneer"
+    seats: list[str]
+    options: Options
+    rng: int
+    month: int
+    phase: Phase
+    order: list[str]
+    boards: dict[str, Board]
+    issue_deck: list[str]
+    players: dict[str, Player]
+    month_bonus: dict[str, int]
+    month_winner: str | None = None
+    winner: str | None = None
+    final: dict[str, int] = Field(default_factory=dict)
+
+    @property
+    def current(self) -> str | None:
+        return self.order[self.month - 1] if 1 <= self.month <= len(self.order) else None

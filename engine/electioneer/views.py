@@ -1,0 +1,76 @@
+"""What a seat (or the public) may see of an Electioneer US game.
+
+The renderer and the tables draw only from these models, never from the full state.
+A face-down issue is `None`; hidden cards are counts.
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SEATS = ("DEM", "REP")
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class PolicyCard(_View):
+    id: str
+    name: str
+    party: str
+    effects: dict[str, int]  # issue -> votes won (+) or lost (-)
+
+
+class TheatricCard(_View):
+    id: str
+    kind: str
+    name: str
+    text: str
+
+
+class Marker(_View):
+    seat: str  # whose election-day total it changes
+    delta: int
+    source: str  # theatric name that placed it
+
+
+class StateCard(_View):
+    code: str  # postal abbreviation
+    name: str
+    electors: int
+    colour: str  # the party that wins a tie here
+    revealed: bool
+    issues: list[str | None]  # two slots; None while face down
+    markers: list[Marker] = Field(default_factory=list)
+    month: int | None = None  # the month it was (or will be) contested, once revealed
+    winner: str | None = None  # who won that month, once decided
+    played: dict[str, PolicyCard] = Field(default_factory=dict)  # policies revealed there
+    totals: dict[str, int] = Field(default_factory=dict)  # that month's contest totals
+
+
+class ElectioneerView(_View):
+    ruleset: str = "electioneer"
+    viewer: str | None  # None for the public / spectators
+    month: int  # 1..7; 8 on election day
+    phase: str  # discard | campaign | swap | election | over
+    phase_label: str
+    current_state: str | None
+    states: list[StateCard]
+    platforms: dict[str, list[PolicyCard]]
+    committed: dict[str, bool]  # this phase's secret choices made (yes/no only)
+    commitments: dict[str, str]  # public hashes of campaign commitments
+    waiting_on: list[str]
+    month_bonus: dict[str, int]
+    projection: dict[str, int]  # electors each side would win on the issues visible to this viewer
+    issue_deck_count: int
+    hand_counts: dict[str, int]
+    theatric_counts: dict[str, int]
+    deck_counts: dict[str, int]
+    winner: str | None = None
+    final_electors: dict[str, int] = Field(default_factory=dict)
+    # Only in a seat's own view:
+    hand: list[PolicyCard] | None = None
+    theatrics: list[TheatricCard] | None = None
+    pending_discard: str | None = None
+    pending_campaign: str | None = None
+    known_issues: dict[str, list[str]] = Field(default_factory=dict)  # face-down issues this seat has seen
