@@ -53,3 +53,26 @@ def validate(model: type[M], relative: str, problems: list[str]) -> M | None:
             where = ".".join(str(p) for p in err["loc"])
             problems.append(f"{relative}: {where}: {err['msg']}")
         return None
+
+
+def validate_items(model: type[M], relative: str, key: str, problems: list[str]) -> list[M]:
+    """Validate each item of the list under `key` on its own, so one broken card does not hide
+    the problems of the others (and the valid ones can still be cross-checked)."""
+    try:
+        raw = read_data(relative)
+    except (OSError, yaml.YAMLError, json.JSONDecodeError) as exc:
+        problems.append(f"{relative}: cannot read: {exc}")
+        return []
+    if not isinstance(raw, dict) or set(raw) != {key} or not isinstance(raw[key], list):
+        problems.append(f"{relative}: expected a single top-level key `{key}:` holding a list")
+        return []
+    items: list[M] = []
+    for index, item in enumerate(raw[key]):
+        try:
+            items.append(model.model_validate(item))
+        except ValidationError as exc:
+            name = item.get("id") or item.get("code") if isinstance(item, dict) else None
+            for err in exc.errors():
+                where = ".".join(str(p) for p in err["loc"])
+                problems.append(f"{relative}: {key}[{index}]{f' ({name})' if name else ''}: {where}: {err['msg']}")
+    return items

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.content import ContentError, ContentModel, validate
+from engine.content import ContentError, ContentModel, validate_items
 
 Party = Literal["DEM", "REP"]
 TheatricKind = Literal["momentum", "reframe", "endorse", "scandal", "research", "factcheck"]
@@ -45,22 +45,6 @@ class TheatricDef(ContentModel):
     amount: int = Field(default=0, ge=0, le=5)
 
 
-class StatesFile(ContentModel):
-    states: list[StateDef]
-
-
-class IssuesFile(ContentModel):
-    issues: list[IssueDef]
-
-
-class PoliciesFile(ContentModel):
-    policies: list[PolicyDef]
-
-
-class TheatricsFile(ContentModel):
-    theatrics: list[TheatricDef]
-
-
 class ElectioneerContent(ContentModel):
     states: dict[str, StateDef]
     issues: dict[str, IssueDef]
@@ -73,25 +57,23 @@ class ElectioneerContent(ContentModel):
 
 def collect_problems() -> tuple[ElectioneerContent | None, list[str]]:
     problems: list[str] = []
-    states = validate(StatesFile, "electioneer/states.yaml", problems)
-    issues = validate(IssuesFile, "electioneer/issues.yaml", problems)
-    policies = validate(PoliciesFile, "electioneer/policies.yaml", problems)
-    theatrics = validate(TheatricsFile, "electioneer/theatrics.yaml", problems)
-    if not (states and issues and policies and theatrics):
-        return None, problems
-    _unique("states.yaml", [s.code for s in states.states], problems)
-    _unique("issues.yaml", [i.id for i in issues.issues], problems)
-    _unique("policies.yaml", [p.id for p in policies.policies], problems)
-    _unique("theatrics.yaml", [t.id for t in theatrics.theatrics], problems)
-    issue_ids = {i.id for i in issues.issues}
-    if len(states.states) != 7:
-        problems.append(f"electioneer/states.yaml: needs exactly 7 battleground states, found {len(states.states)}")
+    states = validate_items(StateDef, "electioneer/states.yaml", "states", problems)
+    issues = validate_items(IssueDef, "electioneer/issues.yaml", "issues", problems)
+    policies = validate_items(PolicyDef, "electioneer/policies.yaml", "policies", problems)
+    theatrics = validate_items(TheatricDef, "electioneer/theatrics.yaml", "theatrics", problems)
+    _unique("states.yaml", [s.code for s in states], problems)
+    _unique("issues.yaml", [i.id for i in issues], problems)
+    _unique("policies.yaml", [p.id for p in policies], problems)
+    _unique("theatrics.yaml", [t.id for t in theatrics], problems)
+    issue_ids = {i.id for i in issues}
+    if len(states) != 7:
+        problems.append(f"electioneer/states.yaml: needs exactly 7 battleground states, found {len(states)}")
     if len(issue_ids) != 7:
         problems.append(f"electioneer/issues.yaml: needs exactly 7 issues, found {len(issue_ids)}")
-    tiles = sum(i.copies for i in issues.issues)
-    if tiles < 2 * len(states.states) + 1:
+    tiles = sum(i.copies for i in issues)
+    if tiles < 2 * len(states) + 1:
         problems.append(f"electioneer/issues.yaml: {tiles} tiles cannot deal two per state and leave a spare deck")
-    for p in policies.policies:
+    for p in policies:
         if not p.id.startswith(p.party[0]):
             problems.append(f"electioneer/policies.yaml: {p.id}: id letter does not match party {p.party}")
         for issue in p.effects:
@@ -100,18 +82,18 @@ def collect_problems() -> tuple[ElectioneerContent | None, list[str]]:
         if not p.effects or all(v == 0 for v in p.effects.values()):
             problems.append(f"electioneer/policies.yaml: {p.id}: a policy must affect at least one issue")
     for party in ("DEM", "REP"):
-        count = sum(1 for p in policies.policies if p.party == party)
+        count = sum(1 for p in policies if p.party == party)
         if count < 10:
             problems.append(f"electioneer/policies.yaml: {party} has {count} policies; a game needs at least 10")
-    if len(theatrics.theatrics) < 6:
+    if len(theatrics) < 6:
         problems.append("electioneer/theatrics.yaml: at least 6 theatrics are needed to deal three each")
     if problems:
         return None, problems
     content = ElectioneerContent(
-        states={s.code: s for s in states.states},
-        issues={i.id: i for i in issues.issues},
-        policies={p.id: p for p in policies.policies},
-        theatrics={t.id: t for t in theatrics.theatrics},
+        states={s.code: s for s in states},
+        issues={i.id: i for i in issues},
+        policies={p.id: p for p in policies},
+        theatrics={t.id: t for t in theatrics},
     )
     return content, problems
 

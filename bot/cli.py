@@ -1,0 +1,96 @@
+"""`stumpbot` — run the Discord bot, or (with no token configured) the offline local table.
+
+    stumpbot                      Discord bot if DISCORD_TOKEN is set, else the local table
+    stumpbot bot                  the Discord bot (needs DISCORD_TOKEN)
+    stumpbot play [--vs-bot SEAT] [--new] [RULESET]
+    stumpbot demo RULESET [--seed N]
+    stumpbot scenario PATH...
+    stumpbot bench
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.config import load_config
+
+DEFAULT_RULESET = "electioneer"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="stumpbot", description="A referee for US-presidential-election board games.")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN in the environment or .env)")
+    play = sub.add_parser("play", help="play a hot-seat game in this terminal")
+    play.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
+    play.add_argument("--vs-bot", metavar="SEAT", action="append", default=[], help="let the built-in bot play SEAT")
+    play.add_argument("--new", action="store_true", help="abandon the saved local game and start afresh")
+    demo = sub.add_parser("demo", help="the built-in bot plays every seat; prints the log and writes every image")
+    demo.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
+    demo.add_argument("--seed", type=int, default=1)
+    scen = sub.add_parser("scenario", help="run scenario files (rules test cases)")
+    scen.add_argument("paths", nargs="+")
+    sub.add_parser("bench", help="run the benchmarks in bench/")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    config = load_config()
+    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    command = args.command
+    if command is None:
+        command = "bot" if config.token else "play"
+        if command == "play":
+            print("No DISCORD_TOKEN configured: starting the offline local table (see README to run on Discord).")
+            args = _parser().parse_args(["play"])
+    if command == "bot":
+        if not config.token:
+            print("DISCORD_TOKEN is not set. Copy .env.example to .env and fill it in (README: 'Run it on Discord').")
+            return 2
+        from bot.discord import run
+
+        run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id)
+        return 0
+    if command == "play":
+        from bot.local import play_local
+
+        if not sys.stdin.isatty():
+            print("The local table needs an interactive terminal. Try `stumpbot demo` to watch bots play.")
+        logging.getLogger().setLevel(logging.WARNING)
+        asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
+                               bot_seats={s.upper() for s in args.vs_bot}, new=args.new))
+        return 0
+    if command == "demo":
+        from bot.local import run_demo
+
+        logging.getLogger().setLevel(logging.WARNING)
+        db = config.db_path.with_name(f"demo-{args.ruleset}-{args.seed}.sqlite3")
+        db.unlink(missing_ok=True)
+        asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed))
+        return 0
+    if command == "scenario":
+        from engine.scenario import run_paths
+
+        lines, passed, failed = run_paths([Path(p) for p in args.paths])
+        for line in lines:
+            print(line)
+        print(f"{passed} passed, {failed} failed")
+        return 1 if failed else 0
+    if command == "bench":
+        root = Path(__file__).resolve().parent.parent / "bench"
+        status = 0
+        for script in sorted(root.glob("bench_*.py")):
+            print(f"== {script.name}")
+            status |= subprocess.call([sys.executable, str(script)])
+        return status
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

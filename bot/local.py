@@ -1,0 +1,182 @@
+"""The offline local table (hot seat) and the demo: games played in the terminal on the embedded SQLite database."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from bot import text
+from bot.manager import GameManager
+from bot.store import Store
+from bot.tables.console import ConsoleTable
+from engine import registry
+from engine.core.errors import EngineError
+from engine.core.rng import Rng, seed_from_text
+
+CLEAR = "\n" * 40
+LOCAL_USER = "local:{seat}"
+
+HELP = """Type the number of a choice, or a move in notation (e.g. `campaign D07`).
+Other commands: board (text board), hand, log, undo, help, quit (the game is saved; run again to resume)."""
+
+
+class Quit(Exception):
+    pass
+
+
+class LocalSession:
+    def __init__(self, manager: GameManager, table: ConsoleTable, ask: Callable[[str], str],
+                 write: Callable[[str], None]) -> None:
+        self.manager = manager
+        self.table = table
+        self.ask = ask
+        self.write = write
+
+    def _input(self, prompt: str) -> str:
+        try:
+            return self.ask(prompt)
+        except EOFError:
+            raise Quit from None
+
+    async def setup_game(self, ruleset_name: str, bot_seats: set[str]) -> int:
+        for game in await self.manager.store.list_games(status="active"):
+            if game.ruleset == ruleset_name and game.host_user.startswith("local:"):
+                self.write(f"Resuming local game #{game.id} ({game.title}). Start a new one with `stumpbot play --new`.")
+                return game.id
+        ruleset = registry.get(ruleset_name)
+        seats = ruleset.seat_names(ruleset.max_seats)
+        names = {}
+        for seat in seats:
+            if seat in bot_seats:
+                names[seat] = f"Bot ({seat})"
+                continue
+            name = self._input(f"Name for the {seat} player [{seat.title()} player]: ").strip()
+            names[seat] = name[:32] or f"{seat.title()} player"
+        first = seats[0]
+        record = await self.manager.create(ruleset_name, LOCAL_USER.format(seat=first), names[first], seat=first,
+                                           title=f"Local {ruleset.title}")
+        for seat in seats[1:]:
+            await self.manager.join(record.id, LOCAL_USER.format(seat=seat), names[seat], seat=seat)
+        await self.manager.start(record.id, LOCAL_USER.format(seat=first))
+        return record.id
+
+    async def play(self, game_id: int, bot_seats: set[str], seed: int) -> None:
+        rng = Rng(seed)
+        record = await self.manager.game(game_id)
+        seats = registry.get(record.ruleset).seat_names(registry.get(record.ruleset).max_seats)
+        hot_seat = len([s for s in seats if s not in bot_seats]) > 1  # hide hands between players
+        self.write(HELP)
+        last_seat: str | None = None
+        while True:
+            record = await self.manager.game(game_id)
+            if record.status != "active":
+                self.write(f"\nGame #{game_id} is {record.status}. Images are in {self.table.out_dir / f'game-{game_id}'}.")
+                return
+            owing = await self.manager.owing(game_id)
+            humans = [s for s in owing if s not in bot_seats]
+            if not humans:
+                await self.manager.bot_move(game_id, owing[0], rng)
+                continue
+            seat = humans[0]
+            if seat != last_seat and hot_seat:
+                self._input(f"{CLEAR}Pass the keyboard to {seat}. Press Enter when only {seat} is looking…")
+                self.write(CLEAR)
+            last_seat = seat
+            await self.turn(game_id, seat)
+            if hot_seat:
+                self._input(f"\n{seat}: press Enter to hide your hand…")
+                self.write(CLEAR)
+                last_seat = None
+
+    async def turn(self, game_id: int, seat: str) -> None:
+        user = LOCAL_USER.format(seat=seat)
+        while True:
+            for note in self.table.take_mail(seat):
+                self.write(f"(private to {seat}) {note}")
+            _, view = await self.manager.view(game_id, user)
+            _, _, decision = await self.manager.decision(game_id, user)
+            self.write(f"\n{seat}'s view\n" + text.board_text(view) + "\n" + text.hand_text(view))
+            options = decision.all_options()
+            self.write(f"\n{decision.prompt}")
+            for i, option in enumerate(options, start=1):
+                extra = "  (any time)" if option in decision.extras else ""
+                detail = f" — {option.detail}" if option.detail else ""
+                self.write(f"  {i:>3}. {option.label}{detail}   [{option.action.notation()}]{extra}")
+            reply = self._input(f"{seat}> ").strip()
+            if not reply:
+                continue
+            word = reply.lower()
+            if word in ("quit", "exit", "q"):
+                raise Quit
+            if word == "help":
+                self.write(HELP)
+                continue
+            if word == "board":
+                _, public = await self.manager.view(game_id, None)
+                self.write(text.board_text(public))
+                continue
+            if word == "hand":
+                continue
+            if word == "log":
+                self.write("\n".join(await self.manager.log_lines(game_id)))
+                continue
+            try:
+                if word == "undo":
+                    await self.manager.undo(game_id, user)
+                    continue
+                move = options[int(reply) - 1].action.notation() if reply.isdigit() and 0 < int(reply) <= len(options) else reply
+                await self.manager.submit(game_id, user, move)
+            except EngineError as exc:
+                self.write(f"✗ {exc.message}")
+                continue
+            return
+
+
+async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,
+                     new: bool = False, ask: Callable[[str], str] = input, write: Callable[[str], None] = print) -> int | None:
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    store = await Store.open(db_path)
+    table = ConsoleTable(out_dir=out_dir, write=write)
+    manager = GameManager(store, table)
+    session = LocalSession(manager, table, ask, write)
+    game_id = None
+    try:
+        if new:
+            for game in await store.list_games(status="active"):
+                if game.host_user.startswith("local:") and game.ruleset == ruleset_name:
+                    await manager.abandon(game.id, game.host_user)
+        game_id = await session.setup_game(ruleset_name, bot_seats or set())
+        await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
+    except Quit:
+        write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")
+    finally:
+        await store.close()
+    return game_id
+
+
+async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 1,
+                   write: Callable[[str], None] = print) -> tuple[int, list[Path]]:
+    """Every seat played by the built-in bot player, from setup to the declared winner."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    store = await Store.open(db_path)
+    table = ConsoleTable(out_dir=out_dir, write=write)
+    manager = GameManager(store, table)
+    try:
+        ruleset = registry.get(ruleset_name)
+        seats = ruleset.seat_names(ruleset.max_seats)
+        record = await manager.create(ruleset_name, "demo:" + seats[0], f"Bot {seats[0]}", seat=seats[0],
+                                      title=f"Demo {ruleset.title}", seed=seed)
+        for seat in seats[1:]:
+            await manager.join(record.id, "demo:" + seat, f"Bot {seat}", seat=seat)
+        await manager.start(record.id, "demo:" + seats[0])
+        rng = Rng(seed)
+        for _ in range(10_000):
+            owing = await manager.owing(record.id)
+            if not owing:
+                break
+            await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
+        final = await manager.game(record.id)
+        write(f"\nDemo finished: {final.result.get('reason') if final.result else final.status}")
+        write(f"{len(table.images)} images written to {out_dir / f'game-{record.id}'}")
+        return record.id, table.images
+    finally:
+        await store.close()

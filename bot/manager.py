@@ -1,0 +1,452 @@
+"""The game manager: async orchestration between tables, the engine and the store.
+
+No Discord import. Every move is: check (engine, pure) → one store transaction (journal row,
+snapshot, deadlines, outbox) → deliver the outbox through the table. The journal is the truth;
+the snapshot and the in-memory LRU are caches.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from bot import pictures
+from bot.store import (
+    DuplicateMove,
+    GameRecord,
+    NewJob,
+    NewMessage,
+    SeatRecord,
+    Store,
+    VersionConflict,
+)
+from bot.tables.base import GameRef, PrivateBrief, PublicPost, Table
+from engine import registry
+from engine.core.errors import EngineError, NotYourDecision, StaleState
+from engine.core.rng import Rng
+from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
+from engine.core.types import Action, Decision, Event
+
+log = logging.getLogger("stumpbot.manager")
+
+LIVE_GAMES = 64  # games kept parsed in memory; the rest are loaded on demand
+MAX_TITLE = 80
+
+
+class ManagerError(EngineError):
+    """A player-facing problem outside the rules (lobby, permissions, unknown game)."""
+
+    code = "manager"
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    seq: int
+    events: list[Event]
+    notation: str
+    finished: bool
+
+
+@dataclass
+class _Live:
+    version: int
+    seq: int
+    state: Any
+
+
+class GameManager:
+    def __init__(self, store: Store, table: Table | None = None, *, clock: Callable[[], float] = time.time,
+                 render: bool = True) -> None:
+        self.store = store
+        self.table = table
+        self.clock = clock
+        self.render = render
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._live: OrderedDict[int, _Live] = OrderedDict()
+        self._flush_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------ helpers
+
+    def _now(self) -> int:
+        return int(self.clock())
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def game(self, game_id: int) -> GameRecord:
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise ManagerError(f"There is no game #{game_id}. `/game list` shows the games in this channel.", code="no_game")
+        return record
+
+    async def _state(self, record: GameRecord) -> tuple[Ruleset, Any, int]:
+        """(ruleset, state, seq) for an active or finished game, from the LRU or the snapshot."""
+        ruleset = registry.get(record.ruleset)
+        live = self._live.get(record.id)
+        if live is not None and live.version == record.version:
+            self._live.move_to_end(record.id)
+            return ruleset, live.state, live.seq
+        snap = await self.store.load_snapshot(record.id)
+        if snap is None:
+            raise ManagerError(f"Game #{record.id} has not started yet.", code="not_started")
+        state = ruleset.load_state(snap.state)
+        self._remember(record.id, record.version, snap.seq, state)
+        return ruleset, state, snap.seq
+
+    def _remember(self, game_id: int, version: int, seq: int, state: Any) -> None:
+        self._live[game_id] = _Live(version=version, seq=seq, state=state)
+        self._live.move_to_end(game_id)
+        while len(self._live) > LIVE_GAMES:
+            self._live.popitem(last=False)
+
+    async def seat_of(self, game_id: int, user_id: str) -> SeatRecord:
+        for seat in await self.store.list_seats(game_id):
+            if seat.user_id == user_id:
+                return seat
+        raise NotYourDecision("You are not seated in this game. Spectators can follow the channel posts.")
+
+    def _ref(self, record: GameRecord, seq: int, deadlines: dict[str, int] | None = None) -> GameRef:
+        return GameRef(id=record.id, ruleset=record.ruleset, title=record.title, status=record.status,
+                       guild_id=record.guild_id, channel_id=record.channel_id, thread_id=record.thread_id,
+                       seq=seq, deadline_at=deadlines or {})
+
+    # ------------------------------------------------------------ lobby
+
+    async def create(self, ruleset_name: str, host_user: str, host_name: str, *, options: dict[str, Any] | None = None,
+                     title: str | None = None, guild_id: str | None = None, channel_id: str | None = None,
+                     seat: str | None = None, deadline_hours: int | None = None, seed: int | None = None) -> GameRecord:
+        try:
+            ruleset = registry.get(ruleset_name)
+        except KeyError as exc:
+            raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
+        try:
+            parsed = ruleset.parse_options(options or {})
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            raise ManagerError(f"Bad option `{'.'.join(map(str, first['loc']))}`: {first['msg']}.", code="bad_option") from None
+        opts = parsed.model_dump()
+        hours = deadline_hours or opts.get("deadline_hours", 48)
+        if not 1 <= hours <= 24 * 14:
+            raise ManagerError("The move deadline must be between 1 hour and 14 days.", code="bad_option")
+        clean_title = (title or ruleset.title).strip()[:MAX_TITLE] or ruleset.title
+        now = self._now()
+        if seed is None:  # fresh games get an unpredictable seed; demos and tests pass their own
+            seed = secrets.randbits(63)
+        record = await self.store.create_game(ruleset_name, opts, seed, host_user, clean_title, now,
+                                              guild_id=guild_id, channel_id=channel_id, deadline_hours=hours)
+        return await self.join(record.id, host_user, host_name, seat=seat)
+
+    async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "lobby":
+                raise ManagerError(f"Game #{game_id} has already started; you can follow it as a spectator.", code="started")
+            ruleset = registry.get(record.ruleset)
+            seats = await self.store.list_seats(game_id)
+            if any(s.user_id == user_id for s in seats):
+                raise ManagerError(f"You are already seated in game #{game_id}.", code="already_seated")
+            names = ruleset.seat_names(ruleset.max_seats)
+            taken = {s.seat for s in seats}
+            free = [n for n in names if n not in taken]
+            if not free:
+                raise ManagerError(f"Game #{game_id} is full ({len(names)} seats).", code="full")
+            if seat is None:
+                seat = free[0]
+            seat = seat.upper()
+            if seat not in names:
+                raise ManagerError(f"`{seat[:20]}` is not a seat in {ruleset.title}. Seats: {', '.join(names)}.", code="bad_seat")
+            if seat in taken:
+                raise ManagerError(f"{seat} is taken. Free seats: {', '.join(free)}.", code="seat_taken")
+            return await self.store.add_seat(game_id, record.version, seat, user_id, name[:64], self._now())
+
+    async def leave(self, game_id: int, user_id: str) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "lobby":
+                raise ManagerError("The game has started: use `/game concede` to resign instead.", code="started")
+            await self.seat_of(game_id, user_id)
+            return await self.store.remove_seat(game_id, record.version, user_id)
+
+    async def start(self, game_id: int, user_id: str) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "lobby":
+                raise ManagerError(f"Game #{game_id} is already {record.status}.", code="started")
+            if user_id != record.host_user:
+                raise ManagerError("Only the host who created the game can start it.", code="not_host")
+            ruleset = registry.get(record.ruleset)
+            seats = await self.store.list_seats(game_id)
+            if len(seats) < ruleset.min_seats:
+                raise ManagerError(f"{ruleset.title} needs at least {ruleset.min_seats} players; {len(seats)} joined. "
+                                   "Ask others to press Join or use `/game join`.", code="too_few")
+            seat_names = [s.seat for s in seats]
+            state = ruleset.setup(record.options, seat_names, record.seed)
+            seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
+            intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
+                                 f"Each player gets their hand and choices by direct message.")
+            outbox, jobs = self._after_move(ruleset, state, None, [intro], seats, record, 0, started=True)
+            now = self._now()
+            updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
+                                                  now, jobs=jobs, outbox=outbox)
+            self._remember(game_id, updated.version, 0, state)
+        await self.flush()
+        return updated
+
+    async def abandon(self, game_id: int, user_id: str, *, admin: bool = False) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status in ("finished", "abandoned"):
+                raise ManagerError(f"Game #{game_id} is already {record.status}.", code="over")
+            if user_id != record.host_user and not admin:
+                raise ManagerError("Only the host (or a server admin) can cancel a game.", code="not_host")
+            out = [NewMessage(audience="public", kind="text", payload={"text": f"Game #{game_id} was cancelled by its host."},
+                              created_seq=0)]
+            updated = await self.store.set_status(game_id, record.version, "abandoned", self._now(), outbox=out)
+            self._live.pop(game_id, None)
+        await self.flush()
+        return updated
+
+    async def concede(self, game_id: int, user_id: str) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "active":
+                raise ManagerError(f"Game #{game_id} is not in progress.", code="not_active")
+            seat = await self.seat_of(game_id, user_id)
+            seats = await self.store.list_seats(game_id)
+            winners = [s.seat for s in seats if s.seat != seat.seat]
+            result = {"winners": winners, "scores": {}, "reason": f"{seat.seat} conceded."}
+            text = f"{seat.seat} ({seat.display_name}) concedes. {', '.join(winners)} win{'s' if len(winners) == 1 else ''} game #{game_id}."
+            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+            updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result, outbox=out)
+            self._live.pop(game_id, None)
+        await self.flush()
+        return updated
+
+    # ------------------------------------------------------------ play
+
+    async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
+                     expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None) -> SubmitResult:
+        """Apply one player's move. Raises a typed, player-facing error and changes nothing if it is not legal."""
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "active":
+                raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
+            seat = seat_override or (await self.seat_of(game_id, user_id)).seat
+            ruleset, state, seq = await self._state(record)
+            if expected_seq is not None and expected_seq != seq:
+                raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
+            actions = ruleset.parse(move) if isinstance(move, str) else list(move)
+            result = play(ruleset, state, seat, actions)
+            notation = ruleset.format(actions)
+            seats = await self.store.list_seats(game_id)
+            outbox, jobs = self._after_move(ruleset, result.state, state, result.events, seats, record, seq + 1,
+                                            existing=await self.store.jobs_for_game(game_id))
+            out = ruleset.outcome(result.state)
+            status = "finished" if out else "active"
+            try:
+                commit = await self.store.commit_move(
+                    game_id, record.version, seat=seat, notation=notation, actor=actor or user_id, idem_key=idem_key,
+                    undoable=result.undoable, state_json=result.state.model_dump_json(), state_hash=state_hash(result.state),
+                    now=self._now(), status=status, result=out.model_dump() if out else None,
+                    jobs=[] if out else jobs, outbox=outbox)
+            except DuplicateMove as dup:
+                raise StaleState(f"That move was already applied (move {dup.seq}).") from None
+            except VersionConflict:
+                self._live.pop(game_id, None)
+                raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
+            self._remember(game_id, commit.version, commit.seq, result.state)
+        await self.flush()
+        return SubmitResult(seq=commit.seq, events=result.events, notation=notation, finished=out is not None)
+
+    async def undo(self, game_id: int, user_id: str) -> int:
+        """Take back your own last step, if nothing was revealed, drawn or passed on since (Rally the Troops' rule)."""
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "active":
+                raise ManagerError("Only moves in a game in progress can be undone.", code="not_active")
+            seat = await self.seat_of(game_id, user_id)
+            last = await self.store.last_journal_entry(game_id)
+            if last is None or last.seat != seat.seat or last.actor in ("deadline", "bot"):
+                raise ManagerError("There is nothing of yours to undo: the last move was not yours.", code="no_undo")
+            if not last.undoable:
+                raise ManagerError("That move can't be undone: it revealed information or moved the game on.", code="no_undo")
+            ruleset = registry.get(record.ruleset)
+            journal = await self.store.load_journal(game_id)
+            state = ruleset.setup(record.options, [s.seat for s in await self.store.list_seats(game_id)], record.seed)
+            for entry in journal[:-1]:
+                state = play(ruleset, state, entry.seat, ruleset.parse(entry.notation)).state
+            seats = await self.store.list_seats(game_id)
+            ev = Event(public=f"{seat.seat} took back their last step.")
+            outbox, jobs = self._after_move(ruleset, state, None, [ev], seats, record, last.seq - 1,
+                                            existing=await self.store.jobs_for_game(game_id))
+            updated = await self.store.undo_last(game_id, record.version, expected_seq=last.seq,
+                                                 state_json=state.model_dump_json(), state_hash=state_hash(state),
+                                                 now=self._now(), jobs=jobs, outbox=outbox)
+            self._remember(game_id, updated.version, last.seq - 1, state)
+        await self.flush()
+        return last.seq
+
+    def _after_move(self, ruleset: Ruleset, state: Any, before: Any, events: list[Event], seats: list[SeatRecord],
+                    record: GameRecord, seq: int, *, existing: list[Any] | None = None,
+                    started: bool = False) -> tuple[list[NewMessage], list[NewJob]]:
+        """The outbox rows and deadline jobs that follow a move, written in the move's transaction."""
+        outbox: list[NewMessage] = []
+        public_lines = [e.public for e in events if e.public]
+        if public_lines or started:
+            outbox.append(NewMessage(audience="public", kind="board", payload={"text": "\n".join(public_lines)}, created_seq=seq))
+        owing_now = set(owing_seats(ruleset, state))
+        owing_before = set(owing_seats(ruleset, before)) if before is not None else set()
+        done = ruleset.outcome(state) is not None
+        for s in seats:
+            private = [e.private[s.seat] for e in events if s.seat in e.private]
+            # Prompt a seat when it newly owes a decision, or its options changed while it still owes one.
+            needs_prompt = s.seat in owing_now and (
+                s.seat not in owing_before or before is None
+                or ruleset.decisions(before, s.seat).options != ruleset.decisions(state, s.seat).options)
+            if private or needs_prompt or done:
+                outbox.append(NewMessage(audience=f"seat:{s.seat}", kind="brief",
+                                         payload={"text": "\n".join(private), "prompt": needs_prompt}, created_seq=seq))
+        jobs: list[NewJob] = []
+        if not done:
+            now = self._now()
+            keep = {j.seat: j for j in (existing or []) if j.kind == "deadline"}
+            hours = record.deadline_hours
+            for seat in sorted(owing_now):
+                prior = keep.get(seat)
+                if prior is not None and seat in owing_before:
+                    due = prior.due_at  # still the same wait: the clock keeps running
+                else:
+                    due = now + hours * 3600
+                jobs.append(NewJob(kind="deadline", seat=seat, due_at=due, payload={"seq": seq}))
+                if hours >= 4:  # a quarter of the wait before the deadline, nudge once
+                    jobs.append(NewJob(kind="reminder", seat=seat, due_at=due - hours * 3600 // 4, payload={"seq": seq}))
+        return outbox, jobs
+
+    # ------------------------------------------------------------ reading
+
+    async def view(self, game_id: int, user_id: str | None) -> tuple[GameRecord, BaseModel]:
+        record = await self.game(game_id)
+        ruleset, state, _ = await self._state(record)
+        seat = None
+        if user_id is not None:
+            seat = (await self.seat_of(game_id, user_id)).seat
+        return record, ruleset.view(state, seat)
+
+    async def decision(self, game_id: int, user_id: str) -> tuple[GameRecord, int, Decision]:
+        record = await self.game(game_id)
+        ruleset, state, seq = await self._state(record)
+        seat = await self.seat_of(game_id, user_id)
+        return record, seq, ruleset.decisions(state, seat.seat)
+
+    async def brief(self, game_id: int, user_id: str, text: str = "") -> PrivateBrief:
+        record, seq, decision = await self.decision(game_id, user_id)
+        _, view = await self.view(game_id, user_id)
+        seat = await self.seat_of(game_id, user_id)
+        return PrivateBrief(game=self._ref(record, seq, await self._deadlines(game_id)), seat=seat.seat,
+                            user_id=user_id, text=text, view=view, decision=decision)
+
+    async def picture(self, game_id: int) -> pictures.Picture | None:
+        record = await self.game(game_id)
+        if record.status == "lobby":
+            return None
+        _, view = await self.view(game_id, None)
+        return await asyncio.to_thread(pictures.picture_for, view)
+
+    async def log_lines(self, game_id: int, limit: int = 30) -> list[str]:
+        journal = await self.store.load_journal(game_id)
+        return [f"{e.seq}. {e.seat}: {e.notation}" + (" (deadline)" if e.actor == "deadline" else "") for e in journal[-limit:]]
+
+    async def _deadlines(self, game_id: int) -> dict[str, int]:
+        return {j.seat: j.due_at for j in await self.store.jobs_for_game(game_id) if j.kind == "deadline" and j.seat}
+
+    # ------------------------------------------------------------ delivery and deadlines
+
+    async def flush(self) -> int:
+        """Deliver every unsent outbox row through the table, oldest first. Safe to call any time."""
+        if self.table is None:
+            return 0
+        delivered = 0
+        async with self._flush_lock:
+            while True:
+                rows = await self.store.pending_outbox(limit=50)
+                if not rows:
+                    return delivered
+                for row in rows:
+                    try:
+                        await self._deliver(row)
+                    except Exception:  # a failed delivery must not block the others; it stays unsent
+                        log.exception("delivery failed for outbox row %s (game %s)", row.id, row.game_id)
+                        return delivered
+                    await self.store.mark_sent([row.id], self._now())
+                    delivered += 1
+
+    async def _deliver(self, row: Any) -> None:
+        record = await self.game(row.game_id)
+        payload = row.payload if isinstance(row.payload, dict) else json.loads(row.payload)
+        seq = row.created_seq
+        ref = self._ref(record, seq, await self._deadlines(record.id))
+        if row.audience == "public":
+            picture = None
+            if row.kind == "board" and self.render and record.status != "lobby":
+                picture = await self.picture(record.id)
+            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture))
+            return
+        seat_name = row.audience.split(":", 1)[1]
+        seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
+        if seat is None:
+            return
+        brief = await self.brief(record.id, seat.user_id, payload.get("text", ""))
+        if not payload.get("prompt") and brief.decision is not None and not payload.get("text"):
+            return
+        ok = await self.table.tell(brief)
+        if seat.dm_ok is None or bool(seat.dm_ok) != ok:
+            await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
+
+    async def run_due_jobs(self) -> int:
+        """Fire every deadline and reminder that is due. Returns how many moves deadlines made."""
+        moves = 0
+        for job in await self.store.due_jobs(self._now()):
+            await self.store.delete_job(job.id)
+            record = await self.store.get_game(job.game_id)
+            if record is None or record.status != "active" or job.seat is None:
+                continue
+            ruleset, state, seq = await self._state(record)
+            if not ruleset.decisions(state, job.seat).owes_move:
+                continue
+            if job.kind == "reminder":
+                seat = next((s for s in await self.store.list_seats(record.id) if s.seat == job.seat), None)
+                if seat and self.table:
+                    brief = await self.brief(record.id, seat.user_id, "Reminder: the game is waiting on you.")
+                    await self.table.tell(brief)
+                continue
+            action = ruleset.deadline_action(state, job.seat)
+            try:
+                await self.submit(record.id, "", [action], actor="deadline", seat_override=job.seat,
+                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}")
+                moves += 1
+            except EngineError as exc:
+                log.warning("deadline move for game %s seat %s refused: %s", record.id, job.seat, exc.code)
+        return moves
+
+    async def bot_move(self, game_id: int, seat: str, rng: Rng) -> SubmitResult | None:
+        """Let the built-in bot player act for `seat` (demo, local table). Returns None when it owes nothing."""
+        record = await self.game(game_id)
+        ruleset, state, _ = await self._state(record)
+        if not ruleset.decisions(state, seat).all_options():
+            return None
+        action = ruleset.bot_action(state, seat, rng)
+        return await self.submit(game_id, "", [action], actor="bot", seat_override=seat)
+
+    async def owing(self, game_id: int) -> list[str]:
+        record = await self.game(game_id)
+        if record.status != "active":
+            return []
+        ruleset, state, _ = await self._state(record)
+        return owing_seats(ruleset, state)

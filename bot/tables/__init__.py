@@ -1,0 +1,1 @@
+"""Transports that deliver the manager's public posts and private briefs."""

@@ -1,0 +1,62 @@
+"""What a table (a transport: Discord, the console, the test recorder) must provide.
+
+The manager never talks to Discord or a terminal directly: it writes notifications to the
+store's outbox in the same transaction as the move, then hands each one to the table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pydantic import BaseModel
+
+from engine.core.types import Decision
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    alt: str
+    filename: str = "board.png"
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """The public facts about a game a table needs to address a message."""
+
+    id: int
+    ruleset: str
+    title: str
+    status: str
+    guild_id: str | None
+    channel_id: str | None
+    thread_id: str | None
+    seq: int
+    deadline_at: dict[str, int] = field(default_factory=dict)  # seat -> unix time of its deadline
+
+
+@dataclass(frozen=True)
+class PublicPost:
+    game: GameRef
+    text: str
+    picture: Picture | None = None
+
+
+@dataclass(frozen=True)
+class PrivateBrief:
+    """Everything one seat should privately see now: news, its hand (in `view`) and its decision."""
+
+    game: GameRef
+    seat: str
+    user_id: str
+    text: str
+    view: BaseModel | None
+    decision: Decision | None
+
+
+class Table(Protocol):
+    async def publish(self, post: PublicPost) -> None: ...
+
+    async def tell(self, brief: PrivateBrief) -> bool:
+        """Deliver privately; return False if the seat could not be reached (e.g. DMs closed)."""
+        ...

@@ -1,0 +1,40 @@
+"""The offline local table: a hot-seat game in the terminal.
+
+Public posts are printed and their images written to a folder. Private briefs are held in a
+per-seat mailbox and shown only after a "pass the keyboard to …" screen, so each seat's hand
+is on screen only while that seat is looking.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from bot.tables.base import PrivateBrief, PublicPost
+
+
+@dataclass
+class ConsoleTable:
+    out_dir: Path
+    write: Callable[[str], None] = print
+    mailbox: dict[str, list[str]] = field(default_factory=dict)
+    images: list[Path] = field(default_factory=list)
+
+    async def publish(self, post: PublicPost) -> None:
+        if post.text:
+            self.write(f"\n── game #{post.game.id} ─────────────────────────\n{post.text}")
+        if post.picture is not None:
+            folder = self.out_dir / f"game-{post.game.id}"
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{post.game.seq:03d}-{post.picture.filename}"
+            path.write_bytes(post.picture.png)
+            self.images.append(path)
+            self.write(f"[board image: {path}]")
+
+    async def tell(self, brief: PrivateBrief) -> bool:
+        if brief.text:
+            self.mailbox.setdefault(brief.seat, []).append(brief.text)
+        return True
+
+    def take_mail(self, seat: str) -> list[str]:
+        return self.mailbox.pop(seat, [])

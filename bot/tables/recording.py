@@ -1,0 +1,28 @@
+"""A table that records every public post and private brief, so tests can assert who saw what."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.tables.base import PrivateBrief, PublicPost
+
+
+@dataclass
+class RecordingTable:
+    posts: list[PublicPost] = field(default_factory=list)
+    briefs: list[PrivateBrief] = field(default_factory=list)
+    unreachable: set[str] = field(default_factory=set)  # user ids whose "DMs" are closed
+
+    async def publish(self, post: PublicPost) -> None:
+        self.posts.append(post)
+
+    async def tell(self, brief: PrivateBrief) -> bool:
+        if brief.user_id in self.unreachable:
+            return False
+        self.briefs.append(brief)
+        return True
+
+    def briefs_for(self, seat: str) -> list[PrivateBrief]:
+        return [b for b in self.briefs if b.seat == seat]
+
+    def public_text(self) -> str:
+        return "\n".join(p.text for p in self.posts) + "\n" + "\n".join(p.picture.alt for p in self.posts if p.picture)

@@ -1,0 +1,56 @@
+"""The import rules of DESIGN.md §1, checked on the source (not by convention)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FORBIDDEN = {
+    # package: modules it must never import
+    "engine": {"discord", "aiosqlite", "sqlite3", "PIL", "bot", "render", "random", "time", "asyncio"},
+    "render": {"discord", "aiosqlite", "sqlite3", "bot"},
+    "bot": {"discord"},  # only bot/discord/ may import discord
+}
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name.split(".")[0]) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module.split(".")[0]))
+    return found
+
+
+def test_layering() -> None:
+    problems = []
+    for package, banned in FORBIDDEN.items():
+        for path in (ROOT / package).rglob("*.py"):
+            rel = path.relative_to(ROOT)
+            if package == "bot" and rel.parts[:2] == ("bot", "discord"):
+                continue
+            for line, module in _imports(path):
+                if module in banned:
+                    problems.append(f"{rel}:{line} imports {module}")
+    assert not problems, "layering violations:\n" + "\n".join(problems)
+
+
+def test_render_takes_views_not_state() -> None:
+    """render/ may import engine view models, never engine state or rules."""
+    problems = []
+    for path in (ROOT / "render").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine"):
+                if not (node.module.endswith(".views") or node.module == "engine.content"):
+                    problems.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module}")
+    assert not problems, "\n".join(problems)
+
+
+def test_engine_has_no_global_randomness() -> None:
+    for path in (ROOT / "engine").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import random" not in text and "from random" not in text, path
