@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.rng import Rng
-from engine.core.ruleset import commitment
+from engine.core.windows import Simultaneous
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
 from engine.electioneer import content as content_mod
 from engine.electioneer.content import ElectioneerContent
@@ -96,9 +96,10 @@ def _start_month(state: ElectioneerState, events: list[Event]) -> None:
     name = _c().states[code].name
     events.append(Event(public=f"Month {state.month} of {MONTHS}: {name} is revealed — its issues are "
                                 f"{_issue_names(board.issues)}."))
+    state.discards = Simultaneous(seats=list(SEATS))
+    state.campaigns = Simultaneous(seats=list(SEATS))
     for seat in SEATS:
         p = state.players[seat]
-        p.discard_choice = p.campaign_choice = p.commitment = p.salt = None
         drawn = p.deck[:DRAW]
         p.deck = p.deck[DRAW:]
         p.hand.extend(drawn)
@@ -120,12 +121,12 @@ def decisions(state: ElectioneerState, seat: str) -> Decision:
     prompt = ""
     default = ""
     current = c.states[state.current].name if state.current else ""
-    if state.phase == "discard" and p.discard_choice is None:
+    if state.phase == "discard" and seat not in state.discards.sealed:
         kind, prompt = PendingKind.SIMULTANEOUS, "Choose a policy to put on the bottom of your deck."
         options = [Option(action=Action(verb="discard", args=(pid,)), label=f"Discard {c.policies[pid].name}",
                           detail=_effects_text(pid)) for pid in p.hand]
         default = "the policy with the lowest total effect is put on the bottom"
-    elif state.phase == "campaign" and p.campaign_choice is None:
+    elif state.phase == "campaign" and seat not in state.campaigns.sealed:
         kind, prompt = PendingKind.SIMULTANEOUS, f"Choose a policy to campaign on in {current} ({_issue_names(state.boards[state.current].issues)})."
         board = state.boards[state.current]
         options = [Option(action=Action(verb="campaign", args=(pid,)), label=c.policies[pid].name,
@@ -203,27 +204,24 @@ def apply(state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
     verb = action.verb
     p = s.players[seat]
     if verb == "discard":
-        p.discard_choice = action.args[0]
+        s.discards.commit(seat, action.args[0], _salt(s, seat, "discard"))
         events.append(Event(public=f"{seat} has put a policy on the bottom of their deck.",
                             private={seat: f"You put {_policy_label(action.args[0])} on the bottom of your deck."}))
         undoable = True
-        if all(s.players[x].discard_choice for x in SEATS):
-            for x in SEATS:
-                px = s.players[x]
-                px.hand.remove(px.discard_choice)
-                px.deck.append(px.discard_choice)
-                px.discard_choice = None
+        if s.discards.complete:
+            for x, sealed in s.discards.reveal().items():  # revealed to the engine only, never published
+                s.players[x].hand.remove(sealed.choice)
+                s.players[x].deck.append(sealed.choice)
+            s.discards = Simultaneous(seats=list(SEATS))
             s.phase = "campaign"
             undoable = False
     elif verb == "campaign":
         pid = action.args[0]
-        p.campaign_choice = pid
-        p.salt = hashlib.sha256(f"{s.rng}|{seat}|{s.month}".encode()).hexdigest()[:12]
-        p.commitment = commitment(seat, pid, p.salt)
-        events.append(Event(public=f"{seat} has chosen a policy (sealed: {p.commitment}).",
+        digest = s.campaigns.commit(seat, pid, _salt(s, seat, "campaign"))
+        events.append(Event(public=f"{seat} has chosen a policy (sealed: {digest}).",
                             private={seat: f"You will campaign on {_policy_label(pid)}; it is revealed when both have chosen."}))
         undoable = True
-        if all(s.players[x].campaign_choice for x in SEATS):
+        if s.campaigns.complete:
             _resolve_month(s, events)
             changed.append(s.current or "")
             undoable = False
@@ -252,16 +250,17 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
     c = _c()
     board = s.boards[s.current]
     parts = []
+    revealed = s.campaigns.reveal()
     for x in SEATS:
         px = s.players[x]
-        pid = px.campaign_choice
+        pid = revealed[x].choice
         px.hand.remove(pid)
         px.platform.append(pid)
         board.played[x] = pid
         board.totals[x] = _score(pid, board.issues) + s.month_bonus[x]
         bonus = f" (+{s.month_bonus[x]} theatrics)" if s.month_bonus[x] else ""
-        parts.append(f"{x} reveals {c.policies[pid].name} [seal {px.commitment}, salt {px.salt}]: {board.totals[x]:+d}{bonus}")
-        px.campaign_choice = px.commitment = px.salt = None
+        parts.append(f"{x} reveals {c.policies[pid].name} [seal {revealed[x].digest}, salt {revealed[x].salt}]: {board.totals[x]:+d}{bonus}")
+    s.campaigns = Simultaneous(seats=list(SEATS))
     dem, rep = board.totals["DEM"], board.totals["REP"]
     colour = c.states[board.code].colour
     winner = "DEM" if dem > rep else "REP" if rep > dem else colour
@@ -404,9 +403,9 @@ def view(state: ElectioneerState, seat: str | None) -> ElectioneerView:
         projection[win] += c.states[code].electors
     committed = {}
     if state.phase == "discard":
-        committed = {x: state.players[x].discard_choice is not None for x in SEATS}
+        committed = state.discards.committed()
     elif state.phase == "campaign":
-        committed = {x: state.players[x].campaign_choice is not None for x in SEATS}
+        committed = state.campaigns.committed()
     elif state.phase == "election":
         committed = {x: state.players[x].ready for x in SEATS}
     me = state.players[viewer] if viewer else None
@@ -420,7 +419,7 @@ def view(state: ElectioneerState, seat: str | None) -> ElectioneerView:
         states=cards,
         platforms={x: [policy_card(pid) for pid in state.players[x].platform] for x in SEATS},
         committed=committed,
-        commitments={x: state.players[x].commitment for x in SEATS if state.players[x].commitment},
+        commitments=state.campaigns.digests(),
         waiting_on=[x for x in SEATS if decisions(state, x).owes_move],
         month_bonus=dict(state.month_bonus),
         projection=projection,
@@ -432,10 +431,20 @@ def view(state: ElectioneerState, seat: str | None) -> ElectioneerView:
         final_electors=dict(state.final),
         hand=[policy_card(pid) for pid in me.hand] if me else None,
         theatrics=[theatric_card(t) for t in me.theatrics] if me else None,
-        pending_discard=me.discard_choice if me else None,
-        pending_campaign=me.campaign_choice if me else None,
+        pending_discard=_sealed_choice(state.discards, viewer),
+        pending_campaign=_sealed_choice(state.campaigns, viewer),
         known_issues=dict(known),
     )
+
+
+def _sealed_choice(sim: Simultaneous, viewer: str | None) -> str | None:
+    sealed = sim.sealed.get(viewer) if viewer else None
+    return sealed.choice if sealed else None
+
+
+def _salt(s: ElectioneerState, seat: str, what: str) -> str:
+    """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
+    return hashlib.sha256(f"{s.rng}|{seat}|{s.month}|{what}".encode()).hexdigest()[:12]
 
 
 def policy_card(pid: str) -> PolicyCard:

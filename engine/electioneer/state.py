@@ -5,6 +5,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.core.windows import Simultaneous
+
 Phase = Literal["discard", "campaign", "swap", "election", "over"]
 
 
@@ -39,10 +41,6 @@ class Player(_State):
     deck: list[str]
     theatrics: list[str]
     platform: list[str] = Field(default_factory=list)
-    discard_choice: str | None = None
-    campaign_choice: str | None = None
-    commitment: str | None = None
-    salt: str | None = None
     ready: bool = False
     known: dict[str, list[str]] = Field(default_factory=dict)
 
@@ -59,6 +57,10 @@ class ElectioneerState(_State):
     issue_deck: list[str]
     players: dict[str, Player]
     month_bonus: dict[str, int]
+    # This month's two secret choices: the discard is never revealed; the campaign policy is
+    # committed (its digest public) and revealed when both are in.
+    discards: Simultaneous = Field(default_factory=lambda: Simultaneous(seats=["DEM", "REP"]))
+    campaigns: Simultaneous = Field(default_factory=lambda: Simultaneous(seats=["DEM", "REP"]))
     month_winner: str | None = None
     winner: str | None = None
     final: dict[str, int] = Field(default_factory=dict)

@@ -1,0 +1,104 @@
+"""A resumable frame stack: multi-step effects as data, able to pause for a decision.
+
+Card and event effects are op lists (from data/) run by this small interpreter. Each frame
+holds `{proc, ip, locals}`; the whole stack is part of the game state, so a card that stops
+half-way for a player's choice or a response window survives a restart and resumes exactly
+where it was. Ops:
+
+    ["call", proc, {locals}]   push a frame running another procedure
+    ["goto", label]            jump to ["label", label] in the same procedure
+    ["label", name]            a jump target (no effect)
+    ["if", local, label]       jump to label when locals[local] is truthy
+    ["end"]                    pop this frame
+    [name, *args]              a ruleset's handler: it mutates the game and returns None to go on,
+                               or a `Wait` to pause until `resume()` is called with an answer
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Frame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    proc: str
+    ip: int = 0
+    locals: dict[str, Any] = Field(default_factory=dict)
+
+
+class FrameStack(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    frames: list[Frame] = Field(default_factory=list)
+
+    @property
+    def waiting(self) -> bool:
+        return bool(self.frames)
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A handler's request to pause: `decision` names what is awaited (ruleset-defined data)."""
+
+    decision: dict[str, Any]
+
+
+Handler = Callable[[Any, Frame, list[Any]], "Wait | None"]
+
+
+class Interpreter:
+    def __init__(self, procs: Mapping[str, list[list[Any]]], handlers: Mapping[str, Handler], *, max_steps: int = 10_000):
+        self.procs = procs
+        self.handlers = handlers
+        self.max_steps = max_steps  # a runaway effect (a loop in data) is a content bug, not a hang
+
+    def start(self, stack: FrameStack, proc: str, game: Any, **locals_: Any) -> Wait | None:
+        stack.frames.append(Frame(proc=proc, locals=dict(locals_)))
+        return self.run(stack, game)
+
+    def resume(self, stack: FrameStack, game: Any, answer: Any) -> Wait | None:
+        """Continue after a Wait: the answer is stored in the waiting frame's `answer` local."""
+        if not stack.frames:
+            raise RuntimeError("nothing is waiting")
+        frame = stack.frames[-1]
+        frame.locals["answer"] = answer
+        frame.ip += 1
+        return self.run(stack, game)
+
+    def run(self, stack: FrameStack, game: Any) -> Wait | None:
+        for _ in range(self.max_steps):
+            if not stack.frames:
+                return None
+            frame = stack.frames[-1]
+            ops = self.procs[frame.proc]
+            if frame.ip >= len(ops):
+                stack.frames.pop()
+                continue
+            name, *args = ops[frame.ip]
+            if name == "call":
+                frame.ip += 1
+                stack.frames.append(Frame(proc=args[0], locals=dict(args[1]) if len(args) > 1 else {}))
+            elif name == "goto":
+                frame.ip = self._label(frame.proc, args[0])
+            elif name == "label":
+                frame.ip += 1
+            elif name == "if":
+                frame.ip = self._label(frame.proc, args[1]) if frame.locals.get(args[0]) else frame.ip + 1
+            elif name == "end":
+                stack.frames.pop()
+            else:
+                handler = self.handlers.get(name)
+                if handler is None:
+                    raise KeyError(f"no handler for op {name!r} in {frame.proc}")
+                wait = handler(game, frame, args)
+                if wait is not None:
+                    return wait
+                frame.ip += 1
+        raise RuntimeError(f"effect ran more than {self.max_steps} steps: a loop in the content data?")
+
+    def _label(self, proc: str, label: str) -> int:
+        for i, op in enumerate(self.procs[proc]):
+            if op[0] == "label" and op[1] == label:
+                return i
+        raise KeyError(f"no label {label!r} in {proc}")

@@ -1,0 +1,91 @@
+"""Out-of-turn response windows and simultaneous secret choices, as state data.
+
+Response windows open for every seat that *could* hold a response judged by public
+information only (e.g. "has cards in hand"), never by what is actually in the hand: so neither
+who is asked nor how long a window stays open reveals anything. Each seat may keep a standing
+preference: "ask" (be prompted) or "pass" (auto-pass every window). A window closes when every
+listed seat has answered or at its deadline, where silence counts as a pass.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.ruleset import commitment
+
+Pref = Literal["ask", "pass"]
+
+
+class ResponseWindow(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    trigger: str  # what opened it, e.g. "campaign:VA" (public)
+    seats: list[str]  # everyone who may respond, by public eligibility
+    answers: dict[str, str] = Field(default_factory=dict)  # seat -> "pass" or the response's notation
+
+    def open_for(self, prefs: dict[str, Pref]) -> list[str]:
+        """Seats still to be asked: not answered and not standing on auto-pass."""
+        return [s for s in self.seats if s not in self.answers and prefs.get(s, "ask") == "ask"]
+
+    def auto_pass(self, prefs: dict[str, Pref]) -> None:
+        for s in self.seats:
+            if s not in self.answers and prefs.get(s, "ask") == "pass":
+                self.answers[s] = "pass"
+
+    def answer(self, seat: str, response: str) -> None:
+        if seat not in self.seats:
+            raise ValueError(f"{seat} is not in this window")
+        self.answers[seat] = response
+
+    def expire(self) -> None:
+        """At the deadline: everyone silent passes."""
+        for s in self.seats:
+            self.answers.setdefault(s, "pass")
+
+    @property
+    def closed(self) -> bool:
+        return all(s in self.answers for s in self.seats)
+
+
+def eligible(seats: list[str], public_counts: dict[str, int], actor: str) -> list[str]:
+    """The default public eligibility: every other seat with at least one card in hand."""
+    return [s for s in seats if s != actor and public_counts.get(s, 0) > 0]
+
+
+class Sealed(BaseModel):
+    """One seat's secret choice in a simultaneous decision: only `digest` is ever public before the reveal."""
+
+    model_config = ConfigDict(extra="forbid")
+    choice: str
+    salt: str
+    digest: str
+
+
+class Simultaneous(BaseModel):
+    """Every listed seat commits a secret choice; resolved when all are in."""
+
+    model_config = ConfigDict(extra="forbid")
+    seats: list[str]
+    sealed: dict[str, Sealed] = Field(default_factory=dict)
+
+    def commit(self, seat: str, choice: str, salt: str) -> str:
+        if seat not in self.seats:
+            raise ValueError(f"{seat} takes no part in this choice")
+        digest = commitment(seat, choice, salt)
+        self.sealed[seat] = Sealed(choice=choice, salt=salt, digest=digest)
+        return digest
+
+    def committed(self) -> dict[str, bool]:
+        return {s: s in self.sealed for s in self.seats}
+
+    def digests(self) -> dict[str, str]:
+        return {s: v.digest for s, v in self.sealed.items()}
+
+    @property
+    def complete(self) -> bool:
+        return all(s in self.sealed for s in self.seats)
+
+    def reveal(self) -> dict[str, Sealed]:
+        if not self.complete:
+            raise ValueError("cannot reveal before every seat has committed")
+        return dict(self.sealed)

@@ -1,0 +1,80 @@
+"""The offline local table and the demo, driven through their real input/output functions."""
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.local import play_local, run_demo
+from engine.electioneer import content
+
+
+class Script:
+    """Answers the local table's prompts like two people sharing a keyboard, logging what each saw."""
+
+    def __init__(self, quit_after: int | None = None) -> None:
+        self.screen: list[str] = []
+        self.moves = 0
+        self.quit_after = quit_after
+        self.looking: str | None = None
+        self.seen: dict[str, list[str]] = {"DEM": [], "REP": []}
+
+    def write(self, text: str) -> None:
+        self.screen.append(text)
+        if self.looking:
+            self.seen[self.looking].append(text)
+
+    def ask(self, prompt: str) -> str:
+        if prompt.startswith("Name for the DEM"):
+            return "Alice"
+        if prompt.startswith("Name for the REP"):
+            return "Bob"
+        if "Pass the keyboard to" in prompt:
+            self.looking = prompt.split("Pass the keyboard to ")[1].split(".")[0]
+            return ""
+        if "press Enter to hide" in prompt:
+            self.looking = None
+            return ""
+        if prompt.endswith("> "):
+            self.moves += 1
+            if self.quit_after is not None and self.moves > self.quit_after:
+                raise EOFError
+            if self.moves == 1:
+                return "campaign NOPE"  # a wrong move first: refused, asked again
+            return "1"
+        raise AssertionError(f"unexpected prompt {prompt!r}")
+
+
+async def test_hot_seat_game_to_the_end(tmp_path) -> None:
+    script = Script()
+    gid = await play_local(tmp_path / "local.sqlite3", tmp_path / "img", "electioneer", ask=script.ask, write=script.write)
+    text = "\n".join(script.screen)
+    assert "✗" in text  # the wrong move was refused with a message
+    assert "wins the presidency" in text
+    images = sorted((tmp_path / "img" / f"game-{gid}").glob("*.png"))
+    assert len(images) >= 20
+    with Image.open(images[-1]) as im:
+        assert im.width >= 800
+    # Each player's screen only ever showed their own policies.
+    c = content.load()
+    for seat, other in (("DEM", "R"), ("REP", "D")):
+        seen = "\n".join(script.seen[seat])
+        hidden_ids = [pid for pid in c.policies if pid.startswith(other)]
+        hand_lines = [line for line in seen.splitlines() if line.startswith("  ") and line.strip()[:3] in hidden_ids]
+        assert not hand_lines, f"{seat} saw {hand_lines[:3]}"
+
+
+async def test_quit_and_resume(tmp_path) -> None:
+    first = Script(quit_after=4)
+    gid = await play_local(tmp_path / "local.sqlite3", tmp_path / "img", "electioneer", ask=first.ask, write=first.write)
+    assert "Saved" in "\n".join(first.screen)
+    second = Script()
+    second.moves = 1  # no wrong move this time
+    gid2 = await play_local(tmp_path / "local.sqlite3", tmp_path / "img", "electioneer", ask=second.ask, write=second.write)
+    assert gid2 == gid
+    assert "Resuming local game" in "\n".join(second.screen)
+
+
+async def test_demo_plays_to_a_winner(tmp_path) -> None:
+    lines: list[str] = []
+    gid, images = await run_demo(tmp_path / "demo.sqlite3", tmp_path / "img", "electioneer", seed=3, write=lines.append)
+    assert "Demo finished" in lines[-2] and "wins" in lines[-2]
+    assert len(images) >= 20 and all(p.stat().st_size < 150_000 for p in images)
