@@ -107,7 +107,11 @@ class GameManager:
             self._live.popitem(last=False)
 
     async def seat_of(self, game_id: int, user_id: str) -> SeatRecord:
-        for seat in await self.store.list_seats(game_id):
+        return self._seat_in(await self.store.list_seats(game_id), user_id)
+
+    @staticmethod
+    def _seat_in(seats: list[SeatRecord], user_id: str) -> SeatRecord:
+        for seat in seats:
             if seat.user_id == user_id:
                 return seat
         raise NotYourDecision("You are not seated in this game. Spectators can follow the channel posts.")
@@ -238,14 +242,20 @@ class GameManager:
             record = await self.game(game_id)
             if record.status != "active":
                 raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
-            seat = seat_override or (await self.seat_of(game_id, user_id)).seat
-            ruleset, state, seq = await self._state(record)
-            if expected_seq is not None and expected_seq != seq:
-                raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
-            actions = ruleset.parse(move) if isinstance(move, str) else list(move)
-            result = play(ruleset, state, seat, actions)
-            notation = ruleset.format(actions)
             seats = await self.store.list_seats(game_id)
+            seat = seat_override or self._seat_in(seats, user_id).seat
+            ruleset, state, seq = await self._state(record)
+            try:
+                if expected_seq is not None and expected_seq != seq:
+                    raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
+                actions = ruleset.parse(move) if isinstance(move, str) else list(move)
+                result = play(ruleset, state, seat, actions)
+            except EngineError:
+                # A double click arrives after its twin moved the game on: say so, rather than "illegal".
+                if idem_key is not None and (done := await self.store.move_for_idem_key(idem_key)) is not None:
+                    raise StaleState(f"That move was already applied (move {done.seq}).") from None
+                raise
+            notation = ruleset.format(actions)
             outbox, jobs = self._after_move(ruleset, result.state, state, result.events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id))
             out = ruleset.outcome(result.state)
