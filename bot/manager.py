@@ -422,19 +422,24 @@ class GameManager:
     async def run_due_jobs(self) -> int:
         """Fire every deadline and reminder that is due. Returns how many moves deadlines made."""
         moves = 0
+        # A job is deleted only after it has acted (a deadline's move replaces the game's jobs in
+        # the same transaction), so a crash in between fires it again rather than losing it; the
+        # idempotency key makes that second firing harmless.
         for job in await self.store.due_jobs(self._now()):
-            await self.store.delete_job(job.id)
             record = await self.store.get_game(job.game_id)
             if record is None or record.status != "active" or job.seat is None:
+                await self.store.delete_job(job.id)
                 continue
             ruleset, state, seq = await self._state(record)
             if not ruleset.decisions(state, job.seat).owes_move:
+                await self.store.delete_job(job.id)
                 continue
             if job.kind == "reminder":
                 seat = next((s for s in await self.store.list_seats(record.id) if s.seat == job.seat), None)
                 if seat and self.table:
                     brief = await self.brief(record.id, seat.user_id, "Reminder: the game is waiting on you.")
                     await self.table.tell(brief)
+                await self.store.delete_job(job.id)
                 continue
             action = ruleset.deadline_action(state, job.seat)
             try:
@@ -443,6 +448,7 @@ class GameManager:
                 moves += 1
             except EngineError as exc:
                 log.warning("deadline move for game %s seat %s refused: %s", record.id, job.seat, exc.code)
+            await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs
         return moves
 
     async def bot_move(self, game_id: int, seat: str, rng: Rng) -> SubmitResult | None:

@@ -52,16 +52,18 @@ def check_legal(ruleset: Ruleset, state: Any, seat: str, action: Action) -> None
     legal = decision.all_options()
     if any(o.action == action for o in legal):
         return
-    if not legal:
+    if not decision.options and action.verb not in {o.action.verb for o in decision.extras}:
         waiting = ", ".join(owing_seats(ruleset, state)) or "nobody"
-        raise NotYourDecision(f"Nothing to decide for {seat} right now; waiting on {waiting}.")
+        also = " You may still play a card that is allowed at any time." if decision.extras else ""
+        raise NotYourDecision(f"Nothing to decide for {seat} right now; waiting on {waiting}.{also}")
     same_verb = [o.action.notation() for o in legal if o.action.verb == action.verb]
     if same_verb:
         shown = ", ".join(same_verb[:8]) + (" …" if len(same_verb) > 8 else "")
         raise IllegalAction(f"`{action.notation()}` is not legal now. You may: {shown}.", code="illegal_argument")
     verbs = sorted({o.action.verb for o in legal})
+    prompt = f" {decision.prompt}" if decision.prompt else ""
     raise IllegalAction(
-        f"`{action.verb}` is not something you can do now. {decision.prompt} Legal now: {', '.join(verbs)}.",
+        f"`{action.verb}` is not something you can do now.{prompt} Legal now: {', '.join(verbs)}.",
         code="illegal_verb",
     )
 

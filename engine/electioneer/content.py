@@ -1,8 +1,10 @@
 """Electioneer US content: states, issues, policies, theatrics — loaded from data/electioneer/."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
-from typing import Literal
+from typing import Iterator, Literal
 
 from pydantic import Field
 
@@ -107,8 +109,26 @@ def _unique(name: str, ids: list[str], problems: list[str]) -> None:
 
 
 @lru_cache(maxsize=1)
-def load() -> ElectioneerContent:
+def _load_files() -> ElectioneerContent:
     content, problems = collect_problems()
     if content is None:
         raise ContentError(problems)
     return content
+
+
+# Scenario cases may bring inline cards: they install a modified content for the duration of
+# the case. A ContextVar keeps that override local to the running task (a live bot is unaffected).
+_override: ContextVar[ElectioneerContent | None] = ContextVar("electioneer_content", default=None)
+
+
+def load() -> ElectioneerContent:
+    return _override.get() or _load_files()
+
+
+@contextmanager
+def use(content: ElectioneerContent) -> Iterator[None]:
+    token = _override.set(content)
+    try:
+        yield
+    finally:
+        _override.reset(token)

@@ -12,6 +12,8 @@ name (`crime`) or short code (`CRI`).
 """
 from __future__ import annotations
 
+import re
+
 from engine.core.errors import UnknownAction
 from engine.core.types import Action
 from engine.electioneer import content as content_mod
@@ -49,8 +51,17 @@ def _card(token: str, kinds: str) -> str:
     raise UnknownAction(f"`{token[:20]}` is not a {kinds} id (like D07, R03 or T05).", code="unknown_card")
 
 
+def _names_to_codes(text: str) -> str:
+    """Let players type state names of two words ("north carolina") as well as codes."""
+    text = " ".join(text.split())
+    for state in content_mod.load().states.values():
+        if " " in state.name:
+            text = re.sub(re.escape(state.name), state.code, text, flags=re.IGNORECASE)
+    return text
+
+
 def parse_one(text: str) -> Action:
-    tokens = text.split()
+    tokens = _names_to_codes(text).split()
     if not tokens:
         raise UnknownAction("Empty step: write e.g. `campaign D07`.", code="malformed")
     verb, args = tokens[0].lower(), tokens[1:]

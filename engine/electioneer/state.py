@@ -32,7 +32,9 @@ class Board(_State):
     month: int | None = None
     winner: str | None = None
     played: dict[str, str] = Field(default_factory=dict)
-    totals: dict[str, int] = Field(default_factory=dict)
+    totals: dict[str, int] = Field(default_factory=dict)  # the month's contest
+    election_totals: dict[str, int] = Field(default_factory=dict)
+    carried_by: str | None = None  # who won the state on election day
     markers: list[MarkerState] = Field(default_factory=list)
 
 

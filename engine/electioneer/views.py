@@ -46,6 +46,8 @@ class StateCard(_View):
     winner: str | None = None  # who won that month, once decided
     played: dict[str, PolicyCard] = Field(default_factory=dict)  # policies revealed there
     totals: dict[str, int] = Field(default_factory=dict)  # that month's contest totals
+    election_totals: dict[str, int] = Field(default_factory=dict)  # whole platforms + markers, once counted
+    carried_by: str | None = None  # who won the state on election day
 
 
 class ElectioneerView(_View):

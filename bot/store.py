@@ -1,0 +1,1148 @@
+"""The store: every game, seat, move, deadline and notification, in one SQLite file.
+
+No Discord import. The journal is the truth; the snapshot is a cache of the state after the
+last journal row. Nothing here reads the clock: every time is an integer UNIX second passed in
+by the caller (the migration backup's file name is the one exception).
+
+Design (DESIGN.md §4):
+
+* One dedicated worker thread per Store owns the ``sqlite3`` connection; every public async
+  method is exactly one hop to that thread, and a write runs its whole ``BEGIN IMMEDIATE …
+  COMMIT`` transaction inside that hop (rolled back on any error). A caller cancelled while
+  its hop runs does not stop the transaction: it commits or not as a whole, like a crash.
+* WAL, ``synchronous=FULL`` (a move acknowledged is on disk), ``busy_timeout``, foreign keys.
+  ``BEGIN IMMEDIATE`` for every read-modify-write: a deferred transaction that upgrades to a
+  writer fails at once with SQLITE_BUSY_SNAPSHOT whatever the busy timeout.
+* Optimistic concurrency: every game has a ``version``; writes name the version they read and
+  get :class:`VersionConflict` if another writer got there first. A move's idempotency key
+  (the interaction id) makes a double click apply once (:class:`DuplicateMove`).
+* The outbox is written in the move's transaction and marked sent after delivery: after a
+  crash nothing acknowledged is lost, and nothing delivered and marked is sent again.
+* Migrations are numbered scripts in ``bot/migrations``, tracked by ``PRAGMA user_version``,
+  each applied in its own ``BEGIN IMMEDIATE``; an existing database is first copied with
+  ``VACUUM INTO``; a database newer than this code is refused.
+* WAL checkpoints run off the move path: :meth:`Store.checkpoint` (PASSIVE) runs on a second,
+  maintenance connection in its own thread, so it never queues in front of a move, and the
+  background task raises the move connection's auto-checkpoint threshold so commits rarely
+  checkpoint inline.
+* All SQL lives behind this class; callers see frozen dataclasses and typed errors, never
+  ``sqlite3`` objects, so a PostgreSQL backend can offer the same methods later.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import re
+import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence, TypeVar
+
+__all__ = [
+    "AlreadySeated", "CheckpointResult", "DuplicateMove", "GameRecord", "JobRecord", "JournalEntry",
+    "MIGRATIONS_DIR", "Migration", "MoveCommit", "NewJob", "NewMessage", "NotFound", "NotSeated",
+    "OutboxRecord", "SCHEMA_VERSION", "SeatRecord", "SeatTaken", "Snapshot", "Store", "StoreBusy",
+    "StoreClosed", "StoreError", "VersionConflict", "WrongStatus", "load_migrations",
+]
+
+log = logging.getLogger("stumpbot.store")
+
+MIGRATIONS_DIR = Path(__file__).resolve().with_name("migrations")
+STATUSES = ("lobby", "active", "finished", "abandoned")
+# set_status may move a game only along these edges (lobby→active is start_game's job).
+ENDINGS = {"lobby": ("abandoned",), "active": ("finished", "abandoned")}
+BUSY_TIMEOUT_MS = 5000
+AUTOCHECKPOINT_PAGES = 1000  # SQLite's default: a commit checkpoints inline past ~4 MB of WAL
+BACKGROUND_AUTOCHECKPOINT_PAGES = 16384  # safety net (~64 MB) while the background task runs
+JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
+_INT64 = (-(2**63), 2**63 - 1)
+
+T = TypeVar("T")
+
+
+# ---------------------------------------------------------------- errors
+
+
+class StoreError(Exception):
+    """Base of every error the store raises (sqlite3 errors are wrapped in it)."""
+
+
+class NotFound(StoreError):
+    """No such game, seat or journal row."""
+
+
+class StoreClosed(StoreError):
+    """The store was closed."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked by another writer for longer than the busy timeout."""
+
+
+class VersionConflict(StoreError):
+    """The game changed since the caller read it (or the named move is no longer the last)."""
+
+    def __init__(self, game_id: int, expected: int, actual: int, detail: str | None = None) -> None:
+        self.game_id, self.expected, self.actual = game_id, expected, actual
+        super().__init__(detail or f"game {game_id} is at version {actual}, not {expected}")
+
+
+class DuplicateMove(StoreError):
+    """This idempotency key was already used: the move it names is journal row ``seq``."""
+
+    def __init__(self, game_id: int, seq: int, idem_key: str) -> None:
+        self.game_id, self.seq, self.idem_key = game_id, seq, idem_key
+        super().__init__(f"idempotency key {idem_key!r} already applied as move {seq} of game {game_id}")
+
+
+class WrongStatus(StoreError):
+    """The game's status does not allow this operation (e.g. a move in the lobby)."""
+
+    def __init__(self, game_id: int, status: str, wanted: Iterable[str], operation: str) -> None:
+        self.game_id, self.status, self.wanted = game_id, status, tuple(wanted)
+        super().__init__(f"cannot {operation} game {game_id}: it is {status} (needs {' or '.join(self.wanted)})")
+
+
+class SeatTaken(StoreError):
+    def __init__(self, game_id: int, seat: str, holder: str) -> None:
+        self.game_id, self.seat, self.holder = game_id, seat, holder
+        super().__init__(f"seat {seat} of game {game_id} is taken")
+
+
+class AlreadySeated(StoreError):
+    def __init__(self, game_id: int, user_id: str, seat: str) -> None:
+        self.game_id, self.user_id, self.seat = game_id, user_id, seat
+        super().__init__(f"user {user_id} already holds seat {seat} of game {game_id}")
+
+
+class NotSeated(StoreError):
+    def __init__(self, game_id: int, user_id: str) -> None:
+        self.game_id, self.user_id = game_id, user_id
+        super().__init__(f"user {user_id} holds no seat in game {game_id}")
+
+
+# ---------------------------------------------------------------- records (backend-neutral)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    ruleset: str
+    options: dict[str, Any]
+    seed: int
+    status: str  # lobby | active | finished | abandoned
+    version: int
+    guild_id: str | None
+    channel_id: str | None
+    thread_id: str | None
+    host_user: str
+    title: str
+    created_at: int
+    updated_at: int
+    deadline_hours: int
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    game_id: int
+    seat: str
+    user_id: str
+    display_name: str
+    joined_at: int
+    dm_ok: bool | None  # None: not known yet
+    prefs: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    game_id: int
+    seq: int
+    seat: str
+    notation: str
+    actor: str  # a user id, or 'deadline' / 'bot'
+    idem_key: str | None
+    undoable: bool
+    state_hash: str
+    created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    game_id: int
+    seq: int  # the journal row this state follows (0: the initial state)
+    state: str  # JSON text, as the engine wrote it
+    state_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class JobRecord:
+    id: int
+    game_id: int
+    kind: str
+    seat: str | None
+    due_at: int
+    payload: dict[str, Any]
+    created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRecord:
+    id: int
+    game_id: int
+    created_seq: int
+    audience: str  # 'public' or 'seat:<SEAT>'
+    kind: str
+    payload: dict[str, Any]
+    created_at: int
+    sent_at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NewJob:
+    kind: str
+    due_at: int
+    seat: str | None = None
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class NewMessage:
+    audience: str  # 'public' or 'seat:<SEAT>'
+    kind: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    created_seq: int | None = None  # None: the seq the write produces (the new move, 0 at start…)
+
+    def __post_init__(self) -> None:
+        if self.audience != "public" and not (self.audience.startswith("seat:") and len(self.audience) > 5):
+            raise ValueError(f"outbox audience must be 'public' or 'seat:<SEAT>', not {self.audience!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCommit:
+    seq: int
+    version: int
+    outbox_ids: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckpointResult:
+    busy: bool  # a reader or writer kept part of the WAL from being copied
+    wal_frames: int
+    checkpointed_frames: int
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+# ---------------------------------------------------------------- migrations
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_([A-Za-z0-9_]+)\.sql$")
+_FORBIDDEN_IN_MIGRATIONS = re.compile(
+    r"(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|VACUUM|ATTACH|DETACH)\b"
+    r"|PRAGMA\s+(\w+\.)?(user_version|foreign_keys|journal_mode|synchronous)\b", re.IGNORECASE)
+_LEADING_COMMENTS = re.compile(r"\A(\s+|--[^\n]*(\n|\Z)|/\*.*?\*/)*", re.DOTALL)
+
+
+def _strip_leading_comments(statement: str) -> str:
+    return statement[_LEADING_COMMENTS.match(statement).end():]
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a script into statements, respecting strings, comments and trigger bodies."""
+    statements, start = [], 0
+    for m in re.finditer(";", script):
+        candidate = script[start:m.end()]
+        if sqlite3.complete_statement(candidate):
+            statements.append(candidate.strip())
+            start = m.end()
+    rest = script[start:].strip()
+    if rest:
+        statements.append(rest)
+    return statements
+
+
+def load_migrations(directory: str | Path = MIGRATIONS_DIR) -> list[Migration]:
+    """The numbered scripts of ``directory`` (``0001_initial.sql``, ``0002_…``), checked 1..N without gaps."""
+    found: dict[int, Migration] = {}
+    for path in sorted(Path(directory).glob("*.sql")):
+        m = _MIGRATION_NAME.match(path.name)
+        if not m:
+            raise StoreError(f"migration file {path.name} is not named NNNN_name.sql")
+        number = int(m.group(1))
+        if number in found:
+            raise StoreError(f"two migrations are numbered {number:04d}")
+        sql = path.read_text(encoding="utf-8")
+        for statement in _split_sql(sql):
+            if _FORBIDDEN_IN_MIGRATIONS.match(_strip_leading_comments(statement)):
+                what = " ".join(_strip_leading_comments(statement).split()[:2]).rstrip(";")
+                raise StoreError(f"migration {path.name} must not contain `{what}`: the store runs each script "
+                                 "in its own transaction and sets the pragmas and user_version itself")
+        found[number] = Migration(number, m.group(2), sql)
+    if not found:
+        raise StoreError(f"no migrations (NNNN_name.sql) in {directory}: is bot/migrations installed with the package?")
+    if sorted(found) != list(range(1, len(found) + 1)):
+        raise StoreError(f"migrations in {directory} must be numbered 0001..N without gaps, found {sorted(found)}")
+    return [found[n] for n in sorted(found)]
+
+
+SCHEMA_VERSION = len(load_migrations())  # the newest schema this code knows
+
+
+def _backup_path(path: str, version: int, stamp: str) -> str:
+    base = f"{path}.bak-v{version}-{stamp}"
+    candidate, n = base, 1
+    while os.path.exists(candidate):
+        candidate = f"{base}-{n}"
+        n += 1
+    return candidate
+
+
+def _fsync_file(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:  # make the new directory entry durable too (POSIX)
+        dfd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def _user_version(c: sqlite3.Connection) -> int:
+    return c.execute("PRAGMA user_version").fetchone()[0]
+
+
+def _migrate(c: sqlite3.Connection, path: str, migrations: list[Migration], stamp: str | None) -> tuple[int, str | None]:
+    """Bring the database up to the newest migration. Returns (version, backup path or None)."""
+    target = len(migrations)
+    c.execute("BEGIN")  # one read snapshot: the version and whether the file holds anything
+    try:
+        current = _user_version(c)
+        populated = current > 0 or c.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0] > 0
+    finally:
+        c.execute("COMMIT")
+    if current > target:
+        raise StoreError(
+            f"{path} has schema version {current}, but this Stumpbot knows only versions up to {target}: "
+            f"it was written by a newer Stumpbot. Run that version (or newer), or restore a backup "
+            f"({os.path.basename(path)}.bak-v*) made before the upgrade.")
+    if current == target:
+        return current, None
+    backup = None
+    if populated:
+        backup = _backup_path(path, current, stamp or time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
+        c.execute("VACUUM INTO ?", (backup,))
+        _fsync_file(backup)
+        log.info("backed up %s (schema v%d) to %s before migrating", path, current, backup)
+    # Foreign keys off while scripts run, so a table can be rebuilt (create, copy, drop, rename);
+    # foreign_key_check must be clean before each commit. The pragma is a no-op inside a transaction.
+    c.execute("PRAGMA foreign_keys=OFF")
+    try:
+        for mig in migrations[current:]:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                now_at = _user_version(c)  # another process may have migrated meanwhile
+                if now_at >= mig.version:
+                    c.execute("ROLLBACK")
+                    continue
+                if now_at != mig.version - 1:
+                    raise StoreError(f"database is at schema version {now_at}, cannot apply {mig.version}")
+                for statement in _split_sql(mig.sql):
+                    c.execute(statement)
+                    if not c.in_transaction:
+                        raise StoreError("a migration script must not end the transaction (no BEGIN/COMMIT)")
+                if _user_version(c) != mig.version - 1:
+                    raise StoreError("a migration script must not set PRAGMA user_version")
+                problems = c.execute("PRAGMA foreign_key_check").fetchall()
+                if problems:
+                    raise StoreError(f"foreign key violations after migration: {problems[:5]}")
+                c.execute(f"PRAGMA user_version={int(mig.version)}")
+                c.execute("COMMIT")
+                log.info("migrated %s to schema v%d (%s)", path, mig.version, mig.name)
+            except BaseException as exc:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+                if isinstance(exc, Exception):
+                    where = f"; a copy from before the upgrade is {backup}" if backup else ""
+                    raise StoreError(
+                        f"migration {mig.version:04d}_{mig.name} failed on {path}: {exc}. The database was "
+                        f"left at schema version {_user_version(c)}{where}.") from exc
+                raise
+    finally:
+        c.execute("PRAGMA foreign_keys=ON")
+    final = _user_version(c)
+    if final != target:
+        raise StoreError(f"{path} ended at schema version {final}, expected {target}")
+    return final, backup
+
+
+# ---------------------------------------------------------------- sqlite plumbing (worker thread only)
+
+
+def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
+    c = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
+    try:
+        c.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        mode = c.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreError(f"{path}: could not switch to WAL journaling (got {mode!r})")
+        c.execute("PRAGMA synchronous=FULL")
+        c.execute("PRAGMA foreign_keys=ON")
+        c.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
+        return c
+    except BaseException:
+        c.close()
+        raise
+
+
+def _translate(exc: sqlite3.Error) -> StoreError:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in text:
+        return StoreBusy(f"database busy: {text}")
+    return StoreError(f"{name or type(exc).__name__}: {text}")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+_GAME_COLS = ("id, ruleset, options, seed, status, version, guild_id, channel_id, thread_id, host_user, title, "
+              "created_at, updated_at, deadline_hours, result")
+_SEAT_COLS = "game_id, seat, user_id, display_name, joined_at, dm_ok, prefs"
+_JOURNAL_COLS = "game_id, seq, seat, notation, actor, idem_key, undoable, state_hash, created_at"
+_JOB_COLS = "id, game_id, kind, seat, due_at, payload, created_at"
+_OUTBOX_COLS = "id, game_id, created_seq, audience, kind, payload, created_at, sent_at"
+
+
+def _game(r: tuple) -> GameRecord:
+    return GameRecord(id=r[0], ruleset=r[1], options=json.loads(r[2]), seed=r[3], status=r[4], version=r[5],
+                      guild_id=r[6], channel_id=r[7], thread_id=r[8], host_user=r[9], title=r[10],
+                      created_at=r[11], updated_at=r[12], deadline_hours=r[13], result=_loads(r[14]))
+
+
+def _seat(r: tuple) -> SeatRecord:
+    return SeatRecord(game_id=r[0], seat=r[1], user_id=r[2], display_name=r[3], joined_at=r[4],
+                      dm_ok=None if r[5] is None else bool(r[5]), prefs=json.loads(r[6]))
+
+
+def _entry(r: tuple) -> JournalEntry:
+    return JournalEntry(game_id=r[0], seq=r[1], seat=r[2], notation=r[3], actor=r[4], idem_key=r[5],
+                        undoable=bool(r[6]), state_hash=r[7], created_at=r[8])
+
+
+def _job(r: tuple) -> JobRecord:
+    return JobRecord(id=r[0], game_id=r[1], kind=r[2], seat=r[3], due_at=r[4], payload=json.loads(r[5]), created_at=r[6])
+
+
+def _outbox(r: tuple) -> OutboxRecord:
+    return OutboxRecord(id=r[0], game_id=r[1], created_seq=r[2], audience=r[3], kind=r[4], payload=json.loads(r[5]),
+                        created_at=r[6], sent_at=r[7])
+
+
+def _fetch_game(c: sqlite3.Connection, game_id: int) -> GameRecord:
+    row = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    return _game(row)
+
+
+def _expect(game: GameRecord, expected_version: int, statuses: Sequence[str], operation: str) -> None:
+    if game.version != expected_version:
+        raise VersionConflict(game.id, expected_version, game.version)
+    if game.status not in statuses:
+        raise WrongStatus(game.id, game.status, statuses, operation)
+
+
+def _bump(c: sqlite3.Connection, game_id: int, version: int, now: int | None, **columns: Any) -> None:
+    """Set columns and version+1 where the version is still ``version`` (optimistic concurrency)."""
+    sets = ["version = version + 1"] + [f"{name} = ?" for name in columns]
+    params = list(columns.values())
+    if now is not None:
+        sets.append("updated_at = ?")
+        params.append(now)
+    cur = c.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?", (*params, game_id, version))
+    if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; kept for backends without it
+        actual = c.execute("SELECT version FROM games WHERE id=?", (game_id,)).fetchone()
+        raise VersionConflict(game_id, version, actual[0] if actual else -1)
+
+
+def _last_seq(c: sqlite3.Connection, game_id: int) -> int:
+    return c.execute("SELECT coalesce(max(seq), 0) FROM journal WHERE game_id=?", (game_id,)).fetchone()[0]
+
+
+def _put_snapshot(c: sqlite3.Connection, game_id: int, seq: int, state_json: str, state_hash: str) -> None:
+    c.execute("INSERT INTO snapshots (game_id, seq, state, state_hash) VALUES (?, ?, ?, ?) "
+              "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state, "
+              "state_hash = excluded.state_hash", (game_id, seq, state_json, state_hash))
+
+
+_JobRow = tuple[str, str | None, int, str]  # kind, seat, due_at, payload json
+_MsgRow = tuple[int | None, str, str, str]  # created_seq, audience, kind, payload json
+
+
+def _replace_jobs(c: sqlite3.Connection, game_id: int, jobs: list[_JobRow] | None, now: int) -> None:
+    if jobs is None:
+        return
+    c.execute("DELETE FROM jobs WHERE game_id=?", (game_id,))
+    if jobs:
+        c.executemany("INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                      [(game_id, kind, seat, due, payload, now) for kind, seat, due, payload in jobs])
+
+
+def _insert_outbox(c: sqlite3.Connection, game_id: int, messages: list[_MsgRow], default_seq: int, now: int) -> list[int]:
+    ids = []
+    for created_seq, audience, kind, payload in messages:
+        cur = c.execute("INSERT INTO outbox (game_id, created_seq, audience, kind, payload, created_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (game_id, default_seq if created_seq is None else created_seq, audience, kind, payload, now))
+        ids.append(cur.lastrowid)
+    return ids
+
+
+def _prep_jobs(jobs: Iterable[NewJob] | None) -> list[_JobRow] | None:
+    if jobs is None:
+        return None
+    return [(j.kind, j.seat, _int(j.due_at, "due_at"), _dumps(j.payload)) for j in jobs]
+
+
+def _prep_outbox(outbox: Iterable[NewMessage] | None) -> list[_MsgRow]:
+    return [(m.created_seq, m.audience, m.kind, _dumps(m.payload)) for m in (outbox or ())]
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not _INT64[0] <= value <= _INT64[1]:
+        raise ValueError(f"{name} does not fit in a signed 64-bit integer")
+    return value
+
+
+def _status(value: str) -> str:
+    if value not in STATUSES:
+        raise ValueError(f"unknown game status {value!r}; expected one of {', '.join(STATUSES)}")
+    return value
+
+
+# ---------------------------------------------------------------- the store
+
+
+class Store:
+    """The SQLite store. Create with ``await Store.open(path)``; finish with ``await store.close()``."""
+
+    def __init__(self, path: Path, executor: ThreadPoolExecutor, conn: sqlite3.Connection, schema_version: int,
+                 busy_timeout_ms: int, backup_path: str | None) -> None:
+        # Use Store.open(); the connection belongs to `executor`'s only thread.
+        self._path = path
+        self._executor = executor
+        self._conn = conn
+        self._busy_timeout_ms = busy_timeout_ms
+        self.schema_version = schema_version
+        self.backup_path = backup_path  # the VACUUM INTO copy made by this open's migration, if any
+        self._closed = False
+        self._maint_executor: ThreadPoolExecutor | None = None
+        self._maint_conn: sqlite3.Connection | None = None
+        self._checkpoint_task: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(cls, path: str | Path, *, migrations_dir: str | Path | None = None,
+                   busy_timeout_ms: int = BUSY_TIMEOUT_MS, backup_stamp: str | None = None) -> Store:
+        """Open (creating if needed) and migrate the database at ``path``.
+
+        ``migrations_dir`` replaces ``bot/migrations`` (tests); ``backup_stamp`` replaces the UTC
+        time in the backup's name (``<path>.bak-v<N>-<stamp>``).
+        """
+        path = Path(path)
+        if str(path) == ":memory:" or str(path).startswith("file:"):
+            raise StoreError("the store needs a file path (its checkpointer opens a second connection)")
+        migrations = load_migrations(migrations_dir) if migrations_dir is not None else load_migrations()
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"store:{path.name}")
+        holder: list[sqlite3.Connection] = []
+
+        def work() -> tuple[int, str | None]:
+            try:
+                holder.append(_connect(str(path), busy_timeout_ms))
+                return _migrate(holder[0], str(path), migrations, backup_stamp)
+            except sqlite3.Error as exc:
+                raise _translate(exc) from exc
+
+        try:
+            version, backup = await asyncio.get_running_loop().run_in_executor(executor, work)
+        except BaseException:
+            # Close the connection in its own thread (after `work` if we were cancelled mid-hop).
+            executor.submit(lambda: [c.close() for c in holder])
+            executor.shutdown(wait=False)
+            raise
+        return cls(path, executor, holder[0], version, busy_timeout_ms, backup)
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def close(self) -> None:
+        """Stop the checkpointer, finish queued work and close both connections. Idempotent."""
+        if self._closed:
+            return
+        await self.stop_background_checkpoints()
+        self._closed = True
+        loop = asyncio.get_running_loop()
+        try:
+            if self._maint_executor is not None:
+                # Read the connection in its own thread: a first checkpoint may still be opening it.
+                await loop.run_in_executor(self._maint_executor, self._close_maintenance)
+                self._maint_executor.shutdown(wait=False)
+            await loop.run_in_executor(self._executor, self._conn.close)
+        finally:
+            self._executor.shutdown(wait=False)
+
+    def _close_maintenance(self) -> None:
+        if self._maint_conn is not None:
+            self._maint_conn.close()
+            self._maint_conn = None
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ------------------------------------------------------------ the one hop
+
+    def _invoke(self, fn: Callable[..., T], args: tuple) -> T:
+        try:
+            return fn(self._conn, *args)
+        except sqlite3.Error as exc:
+            raise _translate(exc) from exc
+
+    def _invoke_write(self, fn: Callable[..., T], args: tuple) -> T:
+        c = self._conn
+        try:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                result = fn(c, *args)
+                c.execute("COMMIT")
+                return result
+            except BaseException:
+                if c.in_transaction:
+                    try:
+                        c.execute("ROLLBACK")
+                    except sqlite3.Error:  # keep the original error; SQLite rolls back on close anyway
+                        log.exception("rollback failed on %s", self._path)
+                raise
+        except sqlite3.Error as exc:
+            raise _translate(exc) from exc
+
+    async def _hop(self, invoker: Callable[[Callable[..., T], tuple], T], fn: Callable[..., T], *args: Any) -> T:
+        if self._closed:
+            raise StoreClosed(f"the store on {self._path} is closed")
+        return await asyncio.get_running_loop().run_in_executor(self._executor, invoker, fn, args)
+
+    async def _query(self, fn: Callable[..., T], *args: Any) -> T:
+        return await self._hop(self._invoke, fn, *args)
+
+    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        return await self._hop(self._invoke_write, fn, *args)
+
+    # ------------------------------------------------------------ games
+
+    async def create_game(self, ruleset: str, options: dict[str, Any], seed: int, host_user: str, title: str, now: int,
+                          guild_id: str | None = None, channel_id: str | None = None,
+                          deadline_hours: int = 48) -> GameRecord:
+        """A new game in the lobby, at version 0."""
+        options_json = _dumps(options)
+        _int(seed, "seed")
+        _int(now, "now")
+        if _int(deadline_hours, "deadline_hours") < 1:
+            raise ValueError("deadline_hours must be at least 1")
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            cur = c.execute(
+                "INSERT INTO games (ruleset, options, seed, status, version, guild_id, channel_id, host_user, title, "
+                "created_at, updated_at, deadline_hours) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?)",
+                (ruleset, options_json, seed, guild_id, channel_id, host_user, title, now, now, deadline_hours))
+            return GameRecord(id=cur.lastrowid, ruleset=ruleset, options=json.loads(options_json), seed=seed,
+                              status="lobby", version=0, guild_id=guild_id, channel_id=channel_id, thread_id=None,
+                              host_user=host_user, title=title, created_at=now, updated_at=now,
+                              deadline_hours=deadline_hours, result=None)
+
+        return await self._write(work)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        def work(c: sqlite3.Connection) -> GameRecord | None:
+            row = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,)).fetchone()
+            return None if row is None else _game(row)
+
+        return await self._query(work)
+
+    async def list_games(self, *, status: str | Sequence[str] | None = None, guild_id: str | None = None,
+                         channel_id: str | None = None, thread_id: str | None = None,
+                         user_id: str | None = None) -> list[GameRecord]:
+        """Games matching every filter given, oldest first. ``user_id``: games where that user holds a seat."""
+        where: list[str] = []
+        params: list[Any] = []
+        if status is not None:
+            statuses = [status] if isinstance(status, str) else list(status)
+            for s in statuses:
+                _status(s)
+            if not statuses:
+                return []
+            where.append(f"status IN ({', '.join('?' * len(statuses))})")
+            params += statuses
+        for column, value in (("guild_id", guild_id), ("channel_id", channel_id), ("thread_id", thread_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if user_id is not None:
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        sql = f"SELECT {_GAME_COLS} FROM games" + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY id"
+
+        def work(c: sqlite3.Connection) -> list[GameRecord]:
+            return [_game(r) for r in c.execute(sql, params)]
+
+        return await self._query(work)
+
+    async def set_thread(self, game_id: int, thread_id: str | None) -> None:
+        """Record the game's thread. Not a game change: the version stays (no conflict with a move)."""
+        def work(c: sqlite3.Connection) -> None:
+            if c.execute("UPDATE games SET thread_id=? WHERE id=?", (thread_id, game_id)).rowcount != 1:
+                raise NotFound(f"no game {game_id}")
+
+        await self._write(work)
+
+    async def update_lobby(self, game_id: int, expected_version: int, *, options: dict[str, Any] | None = None,
+                           deadline_hours: int | None = None, title: str | None = None,
+                           now: int | None = None) -> GameRecord:
+        """Change a lobby's options, deadline or title (version + 1)."""
+        columns: dict[str, Any] = {}
+        if options is not None:
+            columns["options"] = _dumps(options)
+        if deadline_hours is not None:
+            if _int(deadline_hours, "deadline_hours") < 1:
+                raise ValueError("deadline_hours must be at least 1")
+            columns["deadline_hours"] = deadline_hours
+        if title is not None:
+            columns["title"] = title
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "change the lobby of")
+            _bump(c, game_id, expected_version, now, **columns)
+            return _fetch_game(c, game_id)
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------ seats
+
+    async def add_seat(self, game_id: int, expected_version: int, seat: str, user_id: str, display_name: str,
+                       now: int) -> GameRecord:
+        """Seat a user in a lobby (version + 1). Raises AlreadySeated, SeatTaken."""
+        _int(now, "now")
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "seat a player in")
+            mine = c.execute("SELECT seat FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)).fetchone()
+            if mine is not None:
+                raise AlreadySeated(game_id, user_id, mine[0])
+            holder = c.execute("SELECT user_id FROM seats WHERE game_id=? AND seat=?", (game_id, seat)).fetchone()
+            if holder is not None:
+                raise SeatTaken(game_id, seat, holder[0])
+            c.execute("INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                      (game_id, seat, user_id, display_name, now))
+            _bump(c, game_id, expected_version, now)
+            return replace(game, version=game.version + 1, updated_at=now)
+
+        return await self._write(work)
+
+    async def remove_seat(self, game_id: int, expected_version: int, user_id: str, *, now: int | None = None) -> GameRecord:
+        """Unseat a user from a lobby (version + 1). Raises NotSeated."""
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "unseat a player from")
+            if c.execute("DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)).rowcount != 1:
+                raise NotSeated(game_id, user_id)
+            _bump(c, game_id, expected_version, now)
+            return replace(game, version=game.version + 1, updated_at=game.updated_at if now is None else now)
+
+        return await self._write(work)
+
+    async def list_seats(self, game_id: int) -> list[SeatRecord]:
+        """The game's seats in the order they were taken."""
+        def work(c: sqlite3.Connection) -> list[SeatRecord]:
+            return [_seat(r) for r in c.execute(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY joined_at, rowid", (game_id,))]
+
+        return await self._query(work)
+
+    async def set_seat_dm_ok(self, game_id: int, seat: str, ok: bool | None) -> None:
+        """Whether direct messages reach this seat (None: unknown). No version change."""
+        value = None if ok is None else int(bool(ok))
+
+        def work(c: sqlite3.Connection) -> None:
+            if c.execute("UPDATE seats SET dm_ok=? WHERE game_id=? AND seat=?", (value, game_id, seat)).rowcount != 1:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+
+        await self._write(work)
+
+    async def set_seat_prefs(self, game_id: int, seat: str, prefs: dict[str, Any]) -> None:
+        """Replace a seat's preferences (e.g. auto-pass). No version change."""
+        prefs_json = _dumps(prefs)
+
+        def work(c: sqlite3.Connection) -> None:
+            if c.execute("UPDATE seats SET prefs=? WHERE game_id=? AND seat=?", (prefs_json, game_id, seat)).rowcount != 1:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+
+        await self._write(work)
+
+    # ------------------------------------------------------------ play
+
+    async def start_game(self, game_id: int, expected_version: int, state_json: str, state_hash: str, now: int,
+                         jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None) -> GameRecord:
+        """lobby → active: the initial snapshot (seq 0), its jobs and outbox, in one transaction."""
+        _int(now, "now")
+        job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "start")
+            _bump(c, game_id, expected_version, now, status="active")
+            _put_snapshot(c, game_id, 0, state_json, state_hash)
+            _replace_jobs(c, game_id, job_rows, now)
+            _insert_outbox(c, game_id, msg_rows, 0, now)
+            return replace(game, status="active", version=game.version + 1, updated_at=now)
+
+        return await self._write(work)
+
+    async def commit_move(self, game_id: int, expected_version: int, *, seat: str, notation: str, actor: str,
+                          idem_key: str | None, undoable: bool, state_json: str, state_hash: str, now: int,
+                          status: str = "active", result: dict[str, Any] | None = None,
+                          jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None) -> MoveCommit:
+        """Append one move, in one transaction: journal row seq = last + 1, the snapshot, version + 1,
+        status/result, the game's jobs (replaced when ``jobs`` is not None; cleared when the game
+        leaves 'active') and the outbox rows.
+
+        Raises DuplicateMove (the idem_key was used; nothing changes), VersionConflict, WrongStatus, NotFound.
+        """
+        _int(now, "now")
+        if _status(status) == "lobby":
+            raise ValueError("a move cannot put a game back in the lobby")
+        if status != "active" and jobs:
+            raise ValueError(f"a game that becomes {status} cannot keep jobs")
+        job_rows = [] if status != "active" else _prep_jobs(jobs)
+        msg_rows = _prep_outbox(outbox)
+        result_json = None if result is None else _dumps(result)
+
+        def work(c: sqlite3.Connection) -> MoveCommit:
+            if idem_key is not None:
+                dup = c.execute("SELECT game_id, seq FROM journal WHERE idem_key=?", (idem_key,)).fetchone()
+                if dup is not None:
+                    raise DuplicateMove(dup[0], dup[1], idem_key)
+            row = c.execute("SELECT version, status FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None:
+                raise NotFound(f"no game {game_id}")
+            if row[0] != expected_version:
+                raise VersionConflict(game_id, expected_version, row[0])
+            if row[1] != "active":
+                raise WrongStatus(game_id, row[1], ("active",), "make a move in")
+            seq = _last_seq(c, game_id) + 1
+            c.execute(f"INSERT INTO journal ({_JOURNAL_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      (game_id, seq, seat, notation, actor, idem_key, int(bool(undoable)), state_hash, now))
+            _put_snapshot(c, game_id, seq, state_json, state_hash)
+            if result_json is None:
+                _bump(c, game_id, expected_version, now, status=status)
+            else:
+                _bump(c, game_id, expected_version, now, status=status, result=result_json)
+            _replace_jobs(c, game_id, job_rows, now)
+            ids = _insert_outbox(c, game_id, msg_rows, seq, now)
+            return MoveCommit(seq=seq, version=expected_version + 1, outbox_ids=ids)
+
+        return await self._write(work)
+
+    async def undo_last(self, game_id: int, expected_version: int, *, expected_seq: int, state_json: str,
+                        state_hash: str, now: int, jobs: list[NewJob] | None = None,
+                        outbox: list[NewMessage] | None = None) -> GameRecord:
+        """Delete the last journal row (which must be ``expected_seq``), put back the state before it,
+        version + 1, replace the jobs (when not None), write the outbox.
+
+        The undone row's idem_key is freed with it (a deadline at that seq may fire again).
+        """
+        _int(now, "now")
+        job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, ("active",), "undo a move in")
+            last = _last_seq(c, game_id)
+            if last == 0:
+                raise NotFound(f"game {game_id} has no move to undo")
+            if last != expected_seq:
+                raise VersionConflict(game_id, expected_version, game.version,
+                                      f"move {expected_seq} is not the last move of game {game_id} (that is {last})")
+            c.execute("DELETE FROM journal WHERE game_id=? AND seq=?", (game_id, last))
+            _put_snapshot(c, game_id, last - 1, state_json, state_hash)
+            _bump(c, game_id, expected_version, now)
+            _replace_jobs(c, game_id, job_rows, now)
+            _insert_outbox(c, game_id, msg_rows, last - 1, now)
+            return replace(game, version=game.version + 1, updated_at=now)
+
+        return await self._write(work)
+
+    async def set_status(self, game_id: int, expected_version: int, status: str, now: int,
+                         result: dict[str, Any] | None = None, outbox: list[NewMessage] | None = None) -> GameRecord:
+        """End a game: lobby → abandoned, active → finished | abandoned (version + 1, jobs cleared)."""
+        _int(now, "now")
+        if status not in ("finished", "abandoned"):
+            raise ValueError(f"set_status ends a game (finished or abandoned), not {status!r}; use start_game to start one")
+        result_json = None if result is None else _dumps(result)
+        msg_rows = _prep_outbox(outbox)
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            allowed = [s for s, ends in ENDINGS.items() if status in ends]
+            _expect(game, expected_version, allowed, f"make {status}")
+            columns: dict[str, Any] = {"status": status}
+            if result_json is not None:
+                columns["result"] = result_json
+            _bump(c, game_id, expected_version, now, **columns)
+            c.execute("DELETE FROM jobs WHERE game_id=?", (game_id,))
+            _insert_outbox(c, game_id, msg_rows, _last_seq(c, game_id), now)
+            return replace(game, status=status, version=game.version + 1, updated_at=now,
+                           result=game.result if result is None else json.loads(result_json))
+
+        return await self._write(work)
+
+    async def load_journal(self, game_id: int, *, after_seq: int = 0) -> list[JournalEntry]:
+        """The game's moves in order (those after ``after_seq``)."""
+        def work(c: sqlite3.Connection) -> list[JournalEntry]:
+            return [_entry(r) for r in c.execute(
+                f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? AND seq>? ORDER BY seq", (game_id, after_seq))]
+
+        return await self._query(work)
+
+    async def last_journal_entry(self, game_id: int) -> JournalEntry | None:
+        def work(c: sqlite3.Connection) -> JournalEntry | None:
+            row = c.execute(f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq DESC LIMIT 1",
+                            (game_id,)).fetchone()
+            return None if row is None else _entry(row)
+
+        return await self._query(work)
+
+    async def move_for_idem_key(self, idem_key: str) -> JournalEntry | None:
+        """The move already applied under this idempotency key, if any (to answer a double click
+        before re-checking the move against a board that has since moved on)."""
+        def work(c: sqlite3.Connection) -> JournalEntry | None:
+            row = c.execute(f"SELECT {_JOURNAL_COLS} FROM journal WHERE idem_key=?", (idem_key,)).fetchone()
+            return None if row is None else _entry(row)
+
+        return await self._query(work)
+
+    async def load_snapshot(self, game_id: int) -> Snapshot | None:
+        def work(c: sqlite3.Connection) -> Snapshot | None:
+            row = c.execute("SELECT game_id, seq, state, state_hash FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
+            return None if row is None else Snapshot(*row)
+
+        return await self._query(work)
+
+    # ------------------------------------------------------------ jobs (deadlines, reminders)
+
+    async def due_jobs(self, now: int, limit: int = 100) -> list[JobRecord]:
+        """Jobs due at or before ``now``, earliest first."""
+        def work(c: sqlite3.Connection) -> list[JobRecord]:
+            return [_job(r) for r in c.execute(
+                f"SELECT {_JOB_COLS} FROM jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT ?", (now, limit))]
+
+        return await self._query(work)
+
+    async def next_job_due(self) -> int | None:
+        def work(c: sqlite3.Connection) -> int | None:
+            return c.execute("SELECT min(due_at) FROM jobs").fetchone()[0]
+
+        return await self._query(work)
+
+    async def delete_job(self, job_id: int) -> bool:
+        """Delete one job; False if it was already gone (fired, or replaced by a move)."""
+        def work(c: sqlite3.Connection) -> bool:
+            return c.execute("DELETE FROM jobs WHERE id=?", (job_id,)).rowcount == 1
+
+        return await self._write(work)
+
+    async def jobs_for_game(self, game_id: int) -> list[JobRecord]:
+        def work(c: sqlite3.Connection) -> list[JobRecord]:
+            return [_job(r) for r in c.execute(
+                f"SELECT {_JOB_COLS} FROM jobs WHERE game_id=? ORDER BY due_at, id", (game_id,))]
+
+        return await self._query(work)
+
+    # ------------------------------------------------------------ outbox
+
+    async def pending_outbox(self, limit: int = 100) -> list[OutboxRecord]:
+        """Unsent notifications, oldest first."""
+        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
+            return [_outbox(r) for r in c.execute(
+                f"SELECT {_OUTBOX_COLS} FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,))]
+
+        return await self._query(work)
+
+    async def mark_sent(self, ids: Iterable[int], now: int) -> int:
+        """Mark delivered rows; returns how many were still unsent (a row's first sent_at is kept)."""
+        id_list = [_int(i, "id") for i in ids]
+        _int(now, "now")
+        if not id_list:
+            return 0
+
+        def work(c: sqlite3.Connection) -> int:
+            return c.executemany("UPDATE outbox SET sent_at=? WHERE id=? AND sent_at IS NULL",
+                                 [(now, i) for i in id_list]).rowcount
+
+        return await self._write(work)
+
+    async def outbox_for_game(self, game_id: int) -> list[OutboxRecord]:
+        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
+            return [_outbox(r) for r in c.execute(
+                f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id=? ORDER BY id", (game_id,))]
+
+        return await self._query(work)
+
+    async def prune_outbox(self, sent_before: int) -> int:
+        """Delete rows delivered before ``sent_before``; returns how many."""
+        def work(c: sqlite3.Connection) -> int:
+            return c.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (sent_before,)).rowcount
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------ settings
+
+    async def get_setting(self, scope: str, key: str) -> str | None:
+        def work(c: sqlite3.Connection) -> str | None:
+            row = c.execute("SELECT value FROM settings WHERE scope=? AND key=?", (scope, key)).fetchone()
+            return None if row is None else row[0]
+
+        return await self._query(work)
+
+    async def set_setting(self, scope: str, key: str, value: str | None) -> None:
+        """Set a setting (scope e.g. 'guild:<id>' or 'user:<id>'); None deletes it."""
+        def work(c: sqlite3.Connection) -> None:
+            if value is None:
+                c.execute("DELETE FROM settings WHERE scope=? AND key=?", (scope, key))
+            else:
+                c.execute("INSERT INTO settings (scope, key, value) VALUES (?, ?, ?) "
+                          "ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value", (scope, key, str(value)))
+
+        await self._write(work)
+
+    async def settings(self, scope: str) -> dict[str, str]:
+        def work(c: sqlite3.Connection) -> dict[str, str]:
+            return dict(c.execute("SELECT key, value FROM settings WHERE scope=? ORDER BY key", (scope,)).fetchall())
+
+        return await self._query(work)
+
+    # ------------------------------------------------------------ maintenance (second connection)
+
+    async def _maintenance(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` on the maintenance connection, in its own thread: never queued in front of a move."""
+        if self._closed:
+            raise StoreClosed(f"the store on {self._path} is closed")
+        if self._maint_executor is None:
+            self._maint_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"store-maint:{self._path.name}")
+
+        def work() -> T:
+            try:
+                if self._maint_conn is None:
+                    self._maint_conn = _connect(str(self._path), self._busy_timeout_ms)
+                return fn(self._maint_conn)
+            except sqlite3.Error as exc:
+                raise _translate(exc) from exc
+
+        return await asyncio.get_running_loop().run_in_executor(self._maint_executor, work)
+
+    async def checkpoint(self) -> CheckpointResult:
+        """``PRAGMA wal_checkpoint(PASSIVE)``: copy what it can from the WAL without waiting for anyone."""
+        def work(c: sqlite3.Connection) -> CheckpointResult:
+            busy, frames, done = c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            return CheckpointResult(busy=bool(busy), wal_frames=frames, checkpointed_frames=done)
+
+        return await self._maintenance(work)
+
+    async def integrity_check(self) -> str:
+        """``PRAGMA integrity_check`` plus ``foreign_key_check``: 'ok', or the problems found, one a line."""
+        def work(c: sqlite3.Connection) -> str:
+            rows = [r[0] for r in c.execute("PRAGMA integrity_check")]
+            fk = c.execute("PRAGMA foreign_key_check").fetchall()
+            problems = [] if rows == ["ok"] else rows
+            problems += [f"foreign key: {t} row {rowid} → {parent}" for t, rowid, parent, _ in fk]
+            return "\n".join(problems) or "ok"
+
+        return await self._maintenance(work)
+
+    def start_background_checkpoints(self, interval_s: float = 10.0) -> asyncio.Task[None]:
+        """Checkpoint (PASSIVE) every ``interval_s`` seconds until stopped or closed. Call from the event loop."""
+        if interval_s <= 0:
+            raise ValueError("interval_s must be positive")
+        if self._closed:
+            raise StoreClosed(f"the store on {self._path} is closed")
+        if self._checkpoint_task is None or self._checkpoint_task.done():
+            self._checkpoint_task = asyncio.get_running_loop().create_task(
+                self._checkpoint_loop(interval_s), name=f"store-checkpoints:{self._path.name}")
+        return self._checkpoint_task
+
+    async def stop_background_checkpoints(self) -> None:
+        task, self._checkpoint_task = self._checkpoint_task, None
+        if task is None:
+            return
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():  # our caller is being cancelled too
+                raise
+        if not self._closed:
+            await self._set_autocheckpoint(AUTOCHECKPOINT_PAGES)
+
+    async def _set_autocheckpoint(self, pages: int) -> None:
+        def work(c: sqlite3.Connection) -> None:
+            c.execute(f"PRAGMA wal_autocheckpoint={int(pages)}")
+
+        await self._query(work)
+
+    async def _checkpoint_loop(self, interval_s: float) -> None:
+        try:
+            # While this runs, commits checkpoint inline only past a much larger WAL (a safety net).
+            await self._set_autocheckpoint(BACKGROUND_AUTOCHECKPOINT_PAGES)
+            while True:
+                await asyncio.sleep(interval_s)
+                try:
+                    await self.checkpoint()
+                except StoreClosed:
+                    raise
+                except Exception:  # keep going: a failed checkpoint only lets the WAL grow a little
+                    log.exception("background checkpoint of %s failed", self._path)
+        except StoreClosed:
+            return
