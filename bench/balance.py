@@ -47,7 +47,7 @@ def one_game(seed: int, theatrics: int) -> dict:
         state = new
     else:
         raise RuntimeError(f"seed {seed}: no result after {MAX_STEPS} steps")
-    state_ties = sum(1 for b in state.boards.values() if b.totals["DEM"] == b.totals["REP"])
+    state_ties = sum(1 for b in state.boards.values() if b.election_totals["DEM"] == b.election_totals["REP"])
     return {
         "winner": state.winner,
         "electors": dict(state.final),
