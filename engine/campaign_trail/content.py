@@ -27,8 +27,8 @@ Party = Literal["DEM", "REP", "LIB"]
 PARTIES: tuple[str, ...] = ("DEM", "REP", "LIB")
 ActionName = Literal["travel", "fundraise", "register", "campaign", "advertise", "politick"]
 ACTIONS: tuple[str, ...] = ("travel", "fundraise", "register", "campaign", "advertise", "politick")
-SUPPORT_ACTIONS = ("travel", "fundraise", "register")
-DIRECT_ACTIONS = ("campaign", "advertise", "politick")
+SUPPORT_ACTIONS = ACTIONS[:3]  # the left side of a card
+DIRECT_ACTIONS = ACTIONS[3:]  # they put voters on the board
 DirtyActionName = Literal[
     "voter_suppression", "flip_contributors", "sway_minds", "dirty_tricks", "smear_campaign", "mudslinging"
 ]
@@ -194,15 +194,21 @@ class PolitickDef(ContentModel):
         return self
 
 
+def _travel_ok(mode: str, states: int) -> None:
+    """steps: move 1-6 states; plane: fly to a city; plane_plus: fly and 1 more state (either order);
+    steps_or_plane: move 3-6 states OR fly."""
+    want = {"steps": range(1, 7), "plane": range(0, 1), "plane_plus": range(1, 2), "steps_or_plane": range(3, 7)}
+    if states not in want[mode]:
+        raise ValueError(f"travel mode {mode} cannot move {states} states")
+
+
 class TravelDef(ContentModel):
     mode: TravelMode = "steps"
     states: int = Field(default=0, ge=0, le=6)
 
     @model_validator(mode="after")
     def _mode(self) -> TravelDef:
-        want = {"steps": range(1, 7), "plane": range(0, 1), "plane_plus": range(1, 2), "steps_or_plane": range(3, 7)}
-        if self.states not in want[self.mode]:
-            raise ValueError(f"travel mode {self.mode} cannot move {self.states} states")
+        _travel_ok(self.mode, self.states)
         return self
 
     @property
@@ -234,7 +240,8 @@ def _icons_ok(icons: list[str], what: str) -> None:
 class ActionsDef(ContentModel):
     travel: TravelDef | None = None
     fundraise: int | None = Field(default=None, ge=30, le=150, multiple_of=10)
-    register: int | None = Field(default=None, ge=3, le=15)
+    # `register` would shadow BaseModel.register (the ABC hook); the YAML key stays `register`
+    register_: int | None = Field(default=None, ge=3, le=15, alias="register")
     campaign: CampaignDef | None = None
     advertise: list[str] | None = Field(default=None, min_length=2, max_length=4)
     politick: str | None = Field(default=None, pattern=ID)
@@ -248,7 +255,10 @@ class ActionsDef(ContentModel):
         return self
 
     def present(self) -> list[str]:
-        return [a for a in ACTIONS if getattr(self, a) is not None]
+        return [a for a in ACTIONS if self.get(a) is not None]
+
+    def get(self, action: str) -> Any:
+        return getattr(self, "register_" if action == "register" else action)
 
 
 class CardDef(ContentModel):
@@ -272,7 +282,7 @@ class SuppressionDef(ContentModel):
 
     @model_validator(mode="after")
     def _mode(self) -> SuppressionDef:
-        TravelDef(mode=self.mode, states=self.states)
+        _travel_ok(self.mode, self.states)
         return self
 
 
