@@ -236,3 +236,42 @@ async def test_replay_of_stored_journals_matches(tmp_path) -> None:
         state = play(R, state, entry.seat, R.parse(entry.notation)).state
         assert state_hash(state) == entry.state_hash
     await store.close()
+
+
+async def test_public_posts_and_logs_reveal_nothing_hidden(tmp_path, caplog) -> None:
+    """Every card name or id in a public post (text and image alt text) was already public at that
+    move: present in the public view after it. Log lines at DEBUG carry no card of any hand."""
+    import logging
+
+    from engine.electioneer import content
+
+    caplog.set_level(logging.DEBUG)
+    store, table, manager, gid = await new_game(tmp_path, seed=21, render=True)
+    await play_out(manager, gid, Rng(21))
+    record = await manager.game(gid)
+    journal = await store.load_journal(gid)
+    c = content.load()
+    names = {p.id: p.name for p in c.policies.values()} | {t.id: t.name for t in c.theatrics.values()}
+    state = R.setup(record.options, ["DEM", "REP"], record.seed)
+    public_at = {0: R.view(state, None).model_dump_json()}
+    for entry in journal:
+        state = play(R, state, entry.seat, R.parse(entry.notation)).state
+        public_at[entry.seq] = R.view(state, None).model_dump_json()
+    checked = 0
+    said = ""
+    for post in table.posts:
+        text = post.text + (post.picture.alt if post.picture else "")
+        said += post.text
+        for card_id, name in names.items():
+            if name in text or card_id in text.split():
+                if card_id.startswith("T"):  # a theatric becomes public when it is played
+                    assert f"plays {name}" in said, (post.game.seq, name)
+                else:  # a policy becomes public when it is revealed onto a platform
+                    assert name in public_at[post.game.seq], (post.game.seq, name)
+                checked += 1
+    assert checked > 7  # the revealed policies were named
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    for card_id, name in names.items():
+        assert card_id not in logged.split() and name not in logged
+    assert any(p.picture is not None for p in table.posts)
+    await store.close()

@@ -1,0 +1,145 @@
+"""The Discord client: wiring only. Intents: `guilds` (no privileged intents, no message content).
+
+`setup_hook` opens the store and the GameManager, registers the commands and the persistent
+components, and starts one background loop that fires due deadlines and delivers the outbox
+(deadlines are rows in the database, never a sleep per game). The loop's first run happens
+at start, so notifications left undelivered by a restart go out at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any, Callable
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.discord import logging as redaction
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.errors import Tree
+from bot.discord.respond import Metrics
+from bot.discord.table import DiscordTable
+from bot.manager import GameManager
+from bot.store import Store
+
+log = logging.getLogger("stumpbot.discord")
+
+LOOP_SECONDS = 30.0
+
+
+def intents() -> discord.Intents:
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class Stumpbot(commands.Bot):
+    def __init__(self, db_path: str | Path, *, render: bool = True, sync_commands: bool = True,
+                 dev_guild_id: int | None = None, clock: Callable[[], float] | None = None,
+                 checkpoints: bool = True) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=Tree, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.db_path = Path(db_path)
+        self.render = render
+        self.sync_commands = sync_commands
+        self.dev_guild_id = dev_guild_id
+        self.clock = clock
+        self.checkpoints = checkpoints
+        self.metrics = Metrics()
+        self.store: Store | None = None
+        self.manager: GameManager | None = None
+        self.table = DiscordTable(self)
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def setup_hook(self) -> None:
+        from bot.discord.cogs import all_commands
+
+        self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await Store.open(self.db_path)
+        kwargs: dict[str, Any] = {"render": self.render}
+        if self.clock is not None:
+            kwargs["clock"] = self.clock
+        self.manager = GameManager(self.store, self.table, **kwargs)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for command in all_commands():
+            self.tree.add_command(command)
+        if self.sync_commands:
+            await self._sync_if_changed()
+        if self.checkpoints:
+            self.store.start_background_checkpoints()
+        self.upkeep.start()
+
+    async def _sync_if_changed(self) -> None:
+        """Sync the slash commands only when their definitions changed (syncs are rate limited)."""
+        guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = json.dumps([c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)], sort_keys=True)
+        digest = hashlib.sha256(payload.encode()).hexdigest()
+        key = f"commands:{self.dev_guild_id or 'global'}"
+        assert self.store is not None
+        if await self.store.get_setting("bot", key) == digest:
+            return
+        await self.tree.sync(guild=guild)
+        await self.store.set_setting("bot", key, digest)
+        log.info("slash commands synced (%s)", "guild" if guild else "global")
+
+    @tasks.loop(seconds=LOOP_SECONDS)
+    async def upkeep(self) -> None:
+        """Fire due deadlines and reminders, then deliver anything undelivered."""
+        if self.manager is None:
+            return
+        try:
+            moves = await self.manager.run_due_jobs()
+            if moves:
+                log.info("deadlines made %d move(s)", moves)
+        except Exception:
+            log.exception("running due jobs failed")
+        try:
+            await self.manager.flush()
+        except Exception:
+            log.exception("delivering the outbox failed")
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        # Stamp interactions as they arrive (synchronously, before any handler runs), so the
+        # acknowledgement delay can be measured (respond.ack records it).
+        if event_name == "interaction" and args:
+            self.metrics.seen(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
+    async def close(self) -> None:
+        if self.upkeep.is_running():
+            self.upkeep.cancel()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+
+
+def create_bot(db_path: str | Path, **options: Any) -> Stumpbot:
+    """A bot whose games live in the SQLite file `db_path`. Options: render, sync_commands, dev_guild_id, clock."""
+    return Stumpbot(db_path, **options)
+
+
+def run(token: str, db_path: str, *, dev_guild_id: int | None = None) -> None:
+    """Run the bot until interrupted. The token is passed in (never argv) and redacted from every log."""
+    redaction.install(token)
+    bot = create_bot(db_path, dev_guild_id=dev_guild_id)
+
+    async def main() -> None:
+        async with bot:
+            await bot.start(token)
+
+    try:
+        asyncio.run(main())
+    except discord.LoginFailure:
+        log.error("Discord refused the bot token. Check DISCORD_TOKEN (it is not shown here).")
+        raise SystemExit(1) from None
+    except discord.PrivilegedIntentsRequired:
+        log.error("Discord asked for a privileged intent; Stumpbot needs none. Check the bot's settings.")
+        raise SystemExit(1) from None
+    except KeyboardInterrupt:
+        pass

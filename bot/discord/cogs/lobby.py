@@ -1,0 +1,51 @@
+"""Lobby commands: /game new, join, leave, start, list."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord import flows
+from bot.discord.cogs import game
+from engine import registry
+
+RULESETS = [app_commands.Choice(name=r.title, value=name) for name, r in registry.RULESETS.items()][:25]
+THEATRICS = [app_commands.Choice(name="3 each (standard)", value=3), app_commands.Choice(name="1 each", value=1),
+             app_commands.Choice(name="none", value=0)]
+
+
+@game.command(name="new", description="Open a game lobby in this channel")
+@app_commands.describe(ruleset="Which game", title="A name for this game", deadline_hours="Hours each player has per move",
+                       theatrics="Theatrics dealt to each player (Electioneer)", seat="Your seat (default: the first free one)",
+                       thread="Post the game in its own thread")
+@app_commands.choices(ruleset=RULESETS, theatrics=THEATRICS)
+async def new(interaction: discord.Interaction, ruleset: str = "electioneer",
+              title: app_commands.Range[str, 1, 80] | None = None,
+              deadline_hours: app_commands.Range[int, 1, 336] | None = None,
+              theatrics: int | None = None, seat: app_commands.Range[str, 1, 10] | None = None,
+              thread: bool = False) -> None:
+    await flows.guarded(interaction, flows.new_game(interaction, ruleset, title, deadline_hours, theatrics, seat, thread))
+
+
+@game.command(name="join", description="Take a seat in the open lobby here")
+@app_commands.describe(game="Game number (default: the open lobby in this channel)", seat="Which seat (default: the first free)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def join(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None,
+               seat: app_commands.Range[str, 1, 10] | None = None) -> None:
+    await flows.guarded(interaction, flows.join(interaction, game, seat))
+
+
+@game.command(name="leave", description="Leave a lobby before the game starts")
+@app_commands.autocomplete(game=flows.game_choices)
+async def leave(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.leave(interaction, game))
+
+
+@game.command(name="start", description="Start the game (host only)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def start(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.start(interaction, game))
+
+
+@game.command(name="list", description="The games in this channel")
+async def list_(interaction: discord.Interaction) -> None:
+    await flows.guarded(interaction, flows.list_games(interaction))

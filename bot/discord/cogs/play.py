@@ -1,0 +1,57 @@
+"""Play commands: /game hand, undo, concede, board, status, log — and the top-level /move."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord import flows
+from bot.discord.cogs import game
+
+
+@game.command(name="hand", description="Privately: your hand and your choices (works with DMs closed)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def hand(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.show_hand(interaction, game))
+
+
+@game.command(name="undo", description="Take back your last step, if nothing was revealed since")
+@app_commands.autocomplete(game=flows.game_choices)
+async def undo(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.undo(interaction, game))
+
+
+@game.command(name="concede", description="Resign the game")
+@app_commands.autocomplete(game=flows.game_choices)
+async def concede(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.concede(interaction, game))
+
+
+@game.command(name="board", description="Post the current board image in the game's channel")
+@app_commands.autocomplete(game=flows.game_choices)
+async def board(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.board(interaction, game))
+
+
+@game.command(name="status", description="Who is playing, whose move it is, and the deadlines")
+@app_commands.autocomplete(game=flows.game_choices)
+async def status(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.status(interaction, game))
+
+
+@game.command(name="log", description="The moves so far, in notation")
+@app_commands.autocomplete(game=flows.game_choices)
+async def log(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.game_log(interaction, game))
+
+
+async def _notation_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return await flows.move_choices(interaction, current, getattr(interaction.namespace, "game", None))
+
+
+@app_commands.command(name="move", description="Type a move in notation (suggestions show your legal moves)")
+@app_commands.describe(notation="e.g. campaign D03 — start typing to see your legal moves", game="Game number (optional)")
+@app_commands.autocomplete(notation=_notation_choices, game=flows.game_choices)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+async def move_command(interaction: discord.Interaction, notation: app_commands.Range[str, 1, 300],
+                       game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.move(interaction, notation, game))

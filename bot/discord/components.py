@@ -1,0 +1,140 @@
+"""Persistent components: `DynamicItem`s whose custom id carries everything a click needs.
+
+    g:<game>:lobby:<verb>        lobby buttons (join, leave, start, cancel)
+    g:<game>:hand                "Show my hand" (answers ephemerally)
+    g:<game>:<seq>:a:<path>      a choice button; <path> is the action's tokens ("swap GA 1 crime"),
+                                 ending in " +" when it opens the next step of the walk
+    g:<game>:<seq>:s<n>:<prefix> a select of choices after <prefix>; each value is the rest of the path
+                                 (or "+<page>": "More choices…", the next page of the same step)
+    g:<game>:<seq>:x<n>:<prefix> the same, for plays allowed at any time ("Play a theatric…")
+
+Nothing lives in memory: after a restart the classes are registered again in `setup_hook`
+and every old message's components work, because each click is re-read from its custom id
+and re-checked against the game (an old <seq> gets "the board has changed").
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.discord import limits
+
+GAME = r"g:(?P<game>[0-9]{1,15})"
+CONTINUE = "+"
+DONE = "·"
+
+LOBBY_VERBS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel game", discord.ButtonStyle.danger),
+}
+
+
+def _cid(text: str) -> str:
+    return limits.check_custom_id(text)
+
+
+def choice_button_id(game_id: int, seq: int, path: tuple[str, ...], more: bool) -> str:
+    return f"g:{game_id}:{seq}:a:" + " ".join((*path, CONTINUE) if more else path)
+
+
+def choice_select_id(game_id: int, seq: int, kind: str, n: int, prefix: tuple[str, ...]) -> str:
+    return f"g:{game_id}:{seq}:{kind}{n}:" + " ".join(prefix)
+
+
+class LobbyButton(ui.DynamicItem[ui.Button], template=GAME + r":lobby:(?P<verb>join|leave|start|cancel)"):
+    def __init__(self, game_id: int, verb: str, *, row: int | None = None) -> None:
+        label, style = LOBBY_VERBS[verb]
+        super().__init__(ui.Button(label=label, style=style, custom_id=_cid(f"g:{game_id}:lobby:{verb}")), row=row)
+        self.game_id = game_id
+        self.verb = verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.discord import flows
+
+        await flows.guarded(interaction, flows.lobby_button(interaction, self.game_id, self.verb))
+
+
+class HandButton(ui.DynamicItem[ui.Button], template=GAME + r":hand"):
+    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+        super().__init__(ui.Button(label="Show my hand & choices", style=discord.ButtonStyle.secondary, emoji="🃏",
+                                   custom_id=_cid(f"g:{game_id}:hand")), row=row)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.discord import flows
+
+        await flows.guarded(interaction, flows.show_hand(interaction, self.game_id))
+
+
+class ChoiceButton(ui.DynamicItem[ui.Button], template=GAME + r":(?P<seq>[0-9]{1,9}):a:(?P<path>[^\n]{1,90})"):
+    def __init__(self, game_id: int, seq: int, path: tuple[str, ...], more: bool, label: str, *,
+                 row: int | None = None, style: discord.ButtonStyle | None = None) -> None:
+        button = ui.Button(label=limits.clip(label, limits.BUTTON_LABEL) or "…",
+                           style=style or (discord.ButtonStyle.secondary if more else discord.ButtonStyle.primary),
+                           custom_id=_cid(choice_button_id(game_id, seq, path, more)))
+        super().__init__(button, row=row)
+        self.game_id, self.seq, self.path, self.more = game_id, seq, path, more
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> ChoiceButton:
+        tokens = tuple(match["path"].split())
+        more = bool(tokens) and tokens[-1] == CONTINUE
+        if more:
+            tokens = tokens[:-1]
+        return cls(int(match["game"]), int(match["seq"]), tokens, more, item.label or "…", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.discord import flows
+
+        await flows.guarded(interaction, flows.choose(interaction, self.game_id, self.seq, self.path, self.more))
+
+
+class ChoiceSelect(ui.DynamicItem[ui.Select],
+                   template=GAME + r":(?P<seq>[0-9]{1,9}):(?P<kind>[sx])(?P<n>[0-9]):(?P<prefix>[^\n]{0,90})"):
+    def __init__(self, game_id: int, seq: int, kind: str, n: int, prefix: tuple[str, ...],
+                 options: list[discord.SelectOption], placeholder: str, *, row: int | None = None,
+                 select: ui.Select | None = None) -> None:
+        if select is None:
+            select = ui.Select(custom_id=_cid(choice_select_id(game_id, seq, kind, n, prefix)),
+                               placeholder=limits.clip(placeholder, limits.SELECT_PLACEHOLDER),
+                               options=options[: limits.SELECT_OPTIONS], min_values=1, max_values=1)
+        super().__init__(select, row=row)
+        self.game_id, self.seq, self.kind, self.prefix = game_id, seq, kind, prefix
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str]) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["seq"]), match["kind"], int(match["n"]),
+                   tuple(match["prefix"].split()), [], "", select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.discord import flows
+
+        values = self.item.values
+        value = values[0] if values else DONE
+        if value.startswith(CONTINUE):  # "More choices…": another page of this same step
+            page = int(value[1:]) if value[1:].isdigit() else 0
+            await flows.guarded(interaction, flows.choose(interaction, self.game_id, self.seq, self.prefix, True,
+                                                          page=page, pool=self.kind))
+            return
+        rest = () if value == DONE else tuple(value.split())
+        more = bool(rest) and rest[-1] == CONTINUE
+        if more:
+            rest = rest[:-1]
+        await flows.guarded(interaction, flows.choose(interaction, self.game_id, self.seq, (*self.prefix, *rest), more,
+                                                      pool=self.kind))
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect)

@@ -1,0 +1,479 @@
+"""What each command and click does. Shared by the slash commands (cogs/) and the persistent
+components (components.py), so a button and its command behave identically.
+
+Every flow starts with `await ack(interaction)` — the first await, before any database read,
+lock or render — and answers privately. Game logic is only ever the GameManager's.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from bot import text as plain
+from bot.discord import limits, ui, walk
+from bot.discord.errors import report
+from bot.discord.respond import ack, send_private
+from bot.manager import GameManager, ManagerError, SubmitResult
+from bot.tables.base import GameRef, PublicPost
+from engine import registry
+from engine.core.errors import EngineError, StaleState
+
+log = logging.getLogger("stumpbot.discord.flows")
+
+STALE = "The board has changed since these buttons were sent. Here are your current choices."
+GONE = "That choice is not available any more. Here are your current choices."
+
+REQUIRED_PERMISSIONS = [("view_channel", "View Channel"), ("send_messages", "Send Messages"),
+                        ("embed_links", "Embed Links"), ("attach_files", "Attach Files")]
+THREAD_PERMISSIONS = [("create_public_threads", "Create Public Threads"),
+                      ("send_messages_in_threads", "Send Messages in Threads")]
+
+
+def manager_of(interaction: discord.Interaction) -> GameManager:
+    manager = getattr(interaction.client, "manager", None)
+    if manager is None:
+        raise ManagerError("I'm still starting up; try again in a few seconds.", code="starting")
+    return manager
+
+
+def user_id(interaction: discord.Interaction) -> str:
+    return str(interaction.user.id)
+
+
+async def guarded(interaction: discord.Interaction, flow: Awaitable[None]) -> None:
+    """Run a flow (every command and click goes through here). A game error is an answer, not a
+    failure: its message goes to the player privately. Anything else gets the generic apology at
+    once and is re-raised, to be logged (redacted) by the tree's or discord.py's handler."""
+    try:
+        await flow
+    except EngineError as exc:
+        await report(interaction, exc)
+    except Exception as exc:
+        await report(interaction, exc, log_it=False)
+        interaction.extras["reported"] = True
+        raise
+
+
+# ---------------------------------------------------------------- finding the game
+
+
+async def games_here(interaction: discord.Interaction, statuses: tuple[str, ...], *, seated: bool) -> list[Any]:
+    """Games in this channel (or its thread) — or, in a DM, the user's games anywhere."""
+    store = manager_of(interaction).store
+    who = user_id(interaction) if seated else None
+    if interaction.guild_id is None:
+        return await store.list_games(status=statuses, user_id=user_id(interaction))
+    here = str(interaction.channel_id)
+    found = {g.id: g for g in await store.list_games(status=statuses, channel_id=here, user_id=who)}
+    found.update({g.id: g for g in await store.list_games(status=statuses, thread_id=here, user_id=who)})
+    return [found[k] for k in sorted(found)]
+
+
+async def find_game(interaction: discord.Interaction, game_id: int | None, *, statuses: tuple[str, ...] = ("active",),
+                    seated: bool = True, empty: str | None = None) -> Any:
+    manager = manager_of(interaction)
+    if game_id is not None:
+        return await manager.game(int(game_id))
+    games = await games_here(interaction, statuses, seated=seated)
+    if len(games) == 1:
+        return games[0]
+    if not games:
+        raise ManagerError(empty or "You aren't playing in a game in this channel. `/game list` shows the games here; "
+                                    "add the `game` option to pick one by number.", code="no_game")
+    ids = ", ".join(f"#{g.id}" for g in games[:10])
+    raise ManagerError(f"There are several games here ({ids}): add the `game` option to say which.", code="ambiguous")
+
+
+def game_ref(record: Any, seq: int = 0, deadlines: dict[str, int] | None = None) -> GameRef:
+    return GameRef(id=record.id, ruleset=record.ruleset, title=record.title, status=record.status,
+                   guild_id=record.guild_id, channel_id=record.channel_id, thread_id=record.thread_id,
+                   seq=seq, deadline_at=deadlines or {})
+
+
+# ---------------------------------------------------------------- lobby
+
+
+def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: bool) -> list[str]:
+    wanted = list(REQUIRED_PERMISSIONS)
+    if in_thread:
+        wanted = [("send_messages_in_threads", "Send Messages in Threads") if p == "send_messages" else (p, n)
+                  for p, n in wanted]
+    if thread:
+        wanted += THREAD_PERMISSIONS
+    seen: set[str] = set()
+    out = []
+    for flag, name in wanted:
+        if flag not in seen and not getattr(perms, flag):
+            out.append(name)
+        seen.add(flag)
+    return out
+
+
+async def new_game(interaction: discord.Interaction, ruleset: str, title: str | None, deadline_hours: int | None,
+                   theatrics: int | None, seat: str | None, thread: bool) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    channel = interaction.channel
+    if interaction.guild_id is None or channel is None:
+        raise ManagerError("Games are played in a server channel.", code="no_guild")
+    in_thread = isinstance(channel, discord.Thread)
+    if thread and in_thread:
+        raise ManagerError("This is already a thread: run `/game new` without `thread`, or in the parent channel.",
+                           code="thread_in_thread")
+    missing = missing_permissions(interaction.app_permissions, thread=thread, in_thread=in_thread)
+    if missing:
+        await send_private(interaction, f"I can't run a game in {channel.mention}: I'm missing the "
+                                        f"{', '.join(f'**{m}**' for m in missing)} permission{'s' if len(missing) > 1 else ''} "
+                                        "there. Ask a server admin to grant them, then try again. Nothing was created.")
+        return
+    options: dict[str, Any] = {}
+    if theatrics is not None:
+        options["theatrics"] = theatrics
+    record = await manager.create(ruleset, user_id(interaction), interaction.user.display_name, options=options,
+                                  title=title, guild_id=str(interaction.guild_id), channel_id=str(channel.id),
+                                  seat=seat, deadline_hours=deadline_hours)
+    seats = await manager.store.list_seats(record.id)
+    try:
+        message = await channel.send(embed=ui.lobby_embed(record, seats), view=ui.lobby_view(record),
+                                     allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        await manager.abandon(record.id, user_id(interaction))
+        raise
+    await manager.store.set_setting(f"game:{record.id}", "lobby", f"{channel.id}:{message.id}")
+    note = ""
+    if thread:
+        try:
+            created = await message.create_thread(name=limits.clip(f"{record.title} #{record.id}", limits.THREAD_NAME),
+                                                  auto_archive_duration=10080)
+            await manager.store.set_thread(record.id, str(created.id))
+            note = f" Game posts will go to {created.mention}."
+        except discord.HTTPException:
+            log.warning("could not create a thread for game %s", record.id)
+            note = " (I couldn't create the thread, so game posts will go to this channel.)"
+    me = next(s for s in seats if s.user_id == user_id(interaction))
+    dm_note = await check_dms(interaction, record.id, me.seat)
+    await send_private(interaction, f"Game #{record.id} is open; you sit as **{me.seat}**.{note} Others press **Join** "
+                                    f"on the lobby message (or `/game join`); press **Start** when everyone is in.{dm_note}")
+
+
+async def check_dms(interaction: discord.Interaction, game_id: int, seat: str) -> str:
+    """Say hello by DM at join time, so a player with closed DMs learns it now, not mid-game."""
+    try:
+        await interaction.user.send(f"You're seated as **{seat}** in game #{game_id}. Your hand and your choices "
+                                    "will arrive here in private; the board is posted in the game's channel.")
+        return ""
+    except discord.HTTPException:
+        return ("\n⚠️ I can't send you direct messages. Allow DMs from this server's members, or use "
+                "`/game hand` whenever you want to see your hand and choices.")
+
+
+async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
+    manager = manager_of(interaction)
+    where = await manager.store.get_setting(f"game:{game_id}", "lobby")
+    if not where:
+        return
+    channel_id, message_id = (int(x) for x in where.split(":"))
+    record = await manager.game(game_id)
+    seats = await manager.store.list_seats(game_id)
+    channel = interaction.client.get_partial_messageable(channel_id)
+    try:
+        await channel.get_partial_message(message_id).edit(embed=ui.lobby_embed(record, seats), view=ui.lobby_view(record),
+                                                           allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.warning("could not update the lobby message of game %s", game_id)
+
+
+async def join(interaction: discord.Interaction, game_id: int | None, seat: str | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("lobby",), seated=False,
+                             empty="There is no open lobby in this channel. Open one with `/game new`.")
+    record = await manager.join(record.id, user_id(interaction), interaction.user.display_name, seat=seat)
+    await refresh_lobby(interaction, record.id)
+    mine = next(s for s in await manager.store.list_seats(record.id) if s.user_id == user_id(interaction))
+    dm_note = await check_dms(interaction, record.id, mine.seat)
+    await send_private(interaction, f"You joined game #{record.id} as **{mine.seat}**.{dm_note}")
+
+
+async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("lobby",),
+                             empty="You aren't waiting in a lobby here. Once a game has started, `/game concede` resigns.")
+    await manager.leave(record.id, user_id(interaction))
+    await refresh_lobby(interaction, record.id)
+    await send_private(interaction, f"You left game #{record.id}.")
+
+
+async def start(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("lobby",),
+                             empty="You aren't in a lobby here. Open one with `/game new`.")
+    record = await manager.start(record.id, user_id(interaction))
+    await refresh_lobby(interaction, record.id)
+    await send_private(interaction, f"Game #{record.id} has started. Your hand and choices are in your DMs "
+                                    "(or use `/game hand`).")
+
+
+def is_admin(interaction: discord.Interaction, record: Any) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_guild and record.guild_id and record.guild_id == str(interaction.guild_id))
+
+
+async def abandon(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    if game_id is None:
+        games = await games_here(interaction, ("lobby", "active"), seated=False)
+        mine = [g for g in games if g.host_user == user_id(interaction)]
+        if len(games) != 1 and len(mine) == 1:
+            games = mine
+        if len(games) != 1:
+            listing = ", ".join(f"#{g.id}" for g in games[:10]) or "none"
+            raise ManagerError(f"Which game? Games here: {listing}. Add the `game` option.", code="ambiguous")
+        record = games[0]
+    else:
+        record = await manager.game(game_id)
+    await manager.abandon(record.id, user_id(interaction), admin=is_admin(interaction, record))
+    await refresh_lobby(interaction, record.id)
+    await send_private(interaction, f"Game #{record.id} was cancelled.")
+
+
+async def lobby_button(interaction: discord.Interaction, game_id: int, verb: str) -> None:
+    if verb == "join":
+        await join(interaction, game_id, None)
+    elif verb == "leave":
+        await leave(interaction, game_id)
+    elif verb == "start":
+        await start(interaction, game_id)
+    else:
+        await abandon(interaction, game_id)
+
+
+# ---------------------------------------------------------------- play
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int | None, note: str = "") -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("active", "finished"))
+    brief = await manager.brief(record.id, user_id(interaction))
+    embeds, view = ui.hand_message(brief)
+    await send_private(interaction, note or None, embeds=embeds, view=view)
+
+
+async def _fresh(interaction: discord.Interaction, game_id: int, note: str) -> None:
+    """Refuse with `note` and hand over a fresh set of choices, privately."""
+    await show_hand(interaction, game_id, note)
+
+
+async def choose(interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...], more: bool, *,
+                 page: int = 0, pool: str = "s") -> None:
+    """A click on a choice button or select: walk one step further (or page), or submit the action."""
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record, current, decision = await manager.decision(game_id, user_id(interaction))
+    if record.status != "active":
+        raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
+    if current != seq:
+        await _fresh(interaction, game_id, STALE)
+        return
+    options = decision.all_options()
+    exact, extends = walk.matching(options, path)
+    if more or exact is None:
+        if not extends:
+            await _fresh(interaction, game_id, GONE)
+            return
+        view, note = ui.choices_view(game_id, seq, decision, prefix=path, page=page, pool=pool)
+        pool_options = (decision.options if pool == "s" else decision.extras) if not path else options
+        step = walk.step(pool_options, path)
+        head = f"**{' '.join(step.prefix)}** — {step.total} possible; choose:" if step.prefix else \
+            f"More choices ({step.total} in all):"
+        await send_private(interaction, head + (f"\n{note}" if note else ""), view=view)
+        return
+    try:
+        result = await manager.submit(game_id, user_id(interaction), exact.action.notation(),
+                                      idem_key=str(interaction.id), expected_seq=seq)
+    except StaleState as exc:
+        await _fresh(interaction, game_id, exc.message)
+        return
+    await _after_move(interaction, game_id, result, exact.label)
+
+
+async def _after_move(interaction: discord.Interaction, game_id: int, result: SubmitResult, label: str) -> None:
+    """Confirm privately. In DMs the prompt message itself shows the next choices (the table keeps
+    it current); elsewhere (`/game hand`, `/move` in a channel) fresh choices come with the reply."""
+    manager = manager_of(interaction)
+    done = f"✅ {label} — `{result.notation}`" if label else f"✅ `{result.notation}`"
+    if result.finished:
+        await send_private(interaction, done + "\nThe game is over: the result is in the game's channel.")
+        return
+    record, seq, decision = await manager.decision(game_id, user_id(interaction))
+    if interaction.guild_id is not None and (decision.options or decision.extras):
+        view, note = ui.choices_view(game_id, seq, decision)
+        prompt = decision.prompt if decision.owes_move else "Nothing else to decide now."
+        await send_private(interaction, f"{done}\n{prompt}" + (f"\n{note}" if note else ""), view=view)
+        return
+    await send_private(interaction, done)
+
+
+async def move(interaction: discord.Interaction, notation: str, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id)
+    _, _, before = await manager.decision(record.id, user_id(interaction))
+    result = await manager.submit(record.id, user_id(interaction), notation, idem_key=str(interaction.id))
+    label = next((o.label for o in before.all_options() if o.action.notation() == result.notation), "")
+    await _after_move(interaction, record.id, result, label)
+
+
+async def move_choices(interaction: discord.Interaction, current: str, game_id: int | None) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete for /move: the caller's legal moves now, filtered by what was typed (≤ 25)."""
+    try:
+        manager = manager_of(interaction)
+        record = await find_game(interaction, game_id)
+        _, _, decision = await manager.decision(record.id, user_id(interaction))
+    except Exception:  # noqa: BLE001 - autocomplete never errors at the user
+        return []
+    typed = " ".join(current.lower().split())
+    scored = []
+    for o in decision.all_options():
+        notation = o.action.notation()
+        hay = f"{notation} {o.label}".lower()
+        if typed and typed not in hay:
+            continue
+        scored.append((0 if notation.lower().startswith(typed) else 1, notation, o.label))
+    scored.sort(key=lambda t: t[0])
+    return [discord.app_commands.Choice(name=limits.clip(f"{n} — {label}", limits.CHOICE_NAME), value=n[: limits.CHOICE_VALUE])
+            for _, n, label in scored[: limits.AUTOCOMPLETE_CHOICES]]
+
+
+async def game_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[int]]:
+    """Autocomplete for `game` options: the games in this channel."""
+    try:
+        games = await games_here(interaction, ("lobby", "active", "finished"), seated=False)
+    except Exception:  # noqa: BLE001
+        return []
+    out = []
+    for g in reversed(games):
+        name = f"#{g.id} {g.title} ({g.status})"
+        if current and current.lower() not in name.lower():
+            continue
+        out.append(discord.app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=g.id))
+    return out[: limits.AUTOCOMPLETE_CHOICES]
+
+
+async def undo(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id)
+    seq = await manager.undo(record.id, user_id(interaction))
+    await send_private(interaction, f"Move {seq} was taken back. Your choices are as before it (see your DMs or `/game hand`).")
+
+
+async def concede(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id)
+    await manager.concede(record.id, user_id(interaction))
+    await send_private(interaction, f"You conceded game #{record.id}.")
+
+
+# ---------------------------------------------------------------- reading
+
+
+async def board(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("active", "finished"), seated=False,
+                             empty="There is no game under way in this channel.")
+    table = getattr(interaction.client, "table", None)
+    picture = await manager.picture(record.id) if manager.render else None
+    text = f"The board of game #{record.id}, as asked by <@{interaction.user.id}>."
+    if picture is None:
+        _, view = await manager.view(record.id, None)
+        text += "\n```\n" + plain.board_text(view) + "\n```"
+    if table is None:
+        raise ManagerError("I can't post here right now.", code="no_table")
+    await table.publish(PublicPost(game=game_ref(record), text=text, picture=picture), mention_turn=False)
+    await send_private(interaction, "Posted the board.")
+
+
+async def status(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("lobby", "active", "finished"), seated=False,
+                             empty="There is no game in this channel. `/game new` opens one.")
+    seats = await manager.store.list_seats(record.id)
+    if record.status == "lobby":
+        await send_private(interaction, embeds=[ui.lobby_embed(record, seats)])
+        return
+    owing = set(await manager.owing(record.id))
+    deadlines = {j.seat: j.due_at for j in await manager.store.jobs_for_game(record.id) if j.kind == "deadline" and j.seat}
+    lines = []
+    for s in seats:
+        mark = ""
+        if s.seat in owing:
+            mark = " — **to move**" + (f", due {ui.ts(deadlines.get(s.seat))}" if deadlines.get(s.seat) else "")
+        lines.append(f"**{s.seat}**: <@{s.user_id}>{mark}")
+    embed = discord.Embed(title=f"{record.title} — game #{record.id}", colour=ui.COLOUR,
+                          description=f"{registry.get(record.ruleset).title} · **{record.status}**")
+    embed.add_field(name="Players", value="\n".join(lines) or "—", inline=False)
+    _, view = await manager.view(record.id, None)
+    board_text = plain.board_text(view)
+    if board_text:
+        embed.add_field(name="Board", value="```\n" + limits.clip(board_text, limits.EMBED_FIELD_VALUE - 8) + "\n```",
+                        inline=False)
+    if record.result:
+        embed.add_field(name="Result", value=f"Winner: {', '.join(record.result.get('winners', []))}. "
+                                             f"{record.result.get('reason', '')}", inline=False)
+    await send_private(interaction, embeds=[embed])
+
+
+async def game_log(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"), seated=False,
+                             empty="There is no game in this channel.")
+    lines = await manager.log_lines(record.id, limit=60)
+    body = "\n".join(lines) or "No moves yet."
+    embed = discord.Embed(title=f"Log of game #{record.id}", colour=ui.COLOUR,
+                          description="```\n" + limits.clip(body[-3900:], 3900) + "\n```")
+    await send_private(interaction, embeds=[embed])
+
+
+async def list_games(interaction: discord.Interaction) -> None:
+    await ack(interaction)
+    games = await games_here(interaction, ("lobby", "active", "finished"), seated=False)
+    if not games:
+        await send_private(interaction, "No games in this channel yet. `/game new` opens one.")
+        return
+    store = manager_of(interaction).store
+    lines = []
+    for g in games[-20:]:
+        seats = await store.list_seats(g.id)
+        who = ", ".join(f"{s.seat} <@{s.user_id}>" for s in seats)
+        lines.append(f"**#{g.id}** {g.title} — {g.status} — {who}")
+    embed = discord.Embed(title="Games in this channel", description="\n".join(lines), colour=ui.COLOUR)
+    await send_private(interaction, embeds=[embed])
+
+
+HOW_TO = """**Playing here**
+• `/game new` opens a lobby; others press **Join**; the host presses **Start**.
+• Your hand and choices arrive by **direct message**, with a button for each legal choice. Big choices come in steps (first the card or action, then its target).
+• Or type `/move` — it suggests your legal moves as you type, in the game's notation.
+• DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
+• After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`."""
+
+
+async def help_text(interaction: discord.Interaction, ruleset: str | None) -> None:
+    await ack(interaction)
+    name = ruleset or next(iter(registry.RULESETS))
+    rules = registry.get(name)
+    embed = discord.Embed(title=f"{rules.title} — how to play", description=rules.help_text(), colour=ui.COLOUR)
+    embed.add_field(name="\u200b", value=HOW_TO, inline=False)
+    await send_private(interaction, embeds=[limits.fit_embed(embed)])

@@ -1,0 +1,140 @@
+"""Discord's hard limits, and helpers that keep every message inside them.
+
+Discord rejects (HTTP 400) anything over these limits, so every message the bot builds goes
+through one of these helpers. Each limit has a test in tests/discord/test_limits.py.
+"""
+from __future__ import annotations
+
+import discord
+
+CONTENT = 2000  # message content
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+EMBED_FIELD_NAME = 256
+EMBED_FIELD_VALUE = 1024
+EMBED_FOOTER = 2048
+EMBED_AUTHOR = 256
+EMBED_TOTAL = 6000  # sum of every text in every embed of one message
+EMBEDS_PER_MESSAGE = 10
+SELECT_OPTIONS = 25
+AUTOCOMPLETE_CHOICES = 25
+CHOICE_NAME = 100  # autocomplete choice name and value
+CHOICE_VALUE = 100
+CUSTOM_ID = 100
+COMPONENT_ROWS = 5
+BUTTONS_PER_ROW = 5
+BUTTON_LABEL = 80
+SELECT_OPTION_LABEL = 100
+SELECT_OPTION_VALUE = 100
+SELECT_OPTION_DESCRIPTION = 100
+SELECT_PLACEHOLDER = 150
+ATTACHMENT = 8 * 1024 * 1024  # the smallest upload limit a guild can have; never send more
+IMAGE_TARGET = 100 * 1024  # what the renderer should aim for: posts stay quick on phones
+ATTACHMENT_DESCRIPTION = 1024  # alt text
+THREAD_NAME = 100
+
+ELLIPSIS = "…"
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, marked with an ellipsis when cut."""
+    text = text or ""
+    if len(text) <= limit:
+        return text
+    if limit <= 0:
+        return ""
+    return text[: limit - 1].rstrip() + ELLIPSIS
+
+
+def split_content(text: str, limit: int = CONTENT, max_parts: int = 3) -> list[str]:
+    """Split long text at line breaks into messages of at most `limit` characters.
+
+    At most `max_parts` messages: anything beyond is cut (the game log holds everything).
+    """
+    text = (text or "").strip()
+    if not text:
+        return []
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:  # one enormous line: hard-split it
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        parts.append(current)
+    if len(parts) > max_parts:
+        parts = parts[:max_parts]
+        parts[-1] = clip(parts[-1] + "\n…", limit)
+    return parts
+
+
+def embed_length(embed: discord.Embed) -> int:
+    return len(embed)
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """Cut an embed down to every per-part limit and the 6,000-character total, in place."""
+    if embed.title:
+        embed.title = clip(embed.title, EMBED_TITLE)
+    if embed.description:
+        embed.description = clip(embed.description, EMBED_DESCRIPTION)
+    if embed.footer and embed.footer.text:
+        embed.set_footer(text=clip(embed.footer.text, EMBED_FOOTER), icon_url=embed.footer.icon_url)
+    if embed.author and embed.author.name:
+        embed.set_author(name=clip(embed.author.name, EMBED_AUTHOR), url=embed.author.url, icon_url=embed.author.icon_url)
+    fields = embed.fields[:EMBED_FIELDS]
+    embed.clear_fields()
+    for f in fields:
+        embed.add_field(name=clip(f.name or "\u200b", EMBED_FIELD_NAME) or "\u200b",
+                        value=clip(f.value or "\u200b", EMBED_FIELD_VALUE) or "\u200b", inline=f.inline)
+    # Over the total: drop trailing fields first, then shorten the description.
+    while len(embed) > EMBED_TOTAL and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    if len(embed) > EMBED_TOTAL and embed.description:
+        excess = len(embed) - EMBED_TOTAL
+        embed.description = clip(embed.description, max(0, len(embed.description) - excess))
+    if len(embed) > EMBED_TOTAL and embed.title:
+        embed.title = clip(embed.title, max(1, len(embed.title) - (len(embed) - EMBED_TOTAL)))
+    return embed
+
+
+def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
+    """Several embeds for one message: each fitted, then trailing ones dropped past the shared total."""
+    out: list[discord.Embed] = []
+    total = 0
+    for embed in embeds[:EMBEDS_PER_MESSAGE]:
+        fit_embed(embed)
+        if total + len(embed) > EMBED_TOTAL:
+            break
+        out.append(embed)
+        total += len(embed)
+    return out
+
+
+def check_custom_id(custom_id: str) -> str:
+    if not custom_id or len(custom_id) > CUSTOM_ID:
+        raise ValueError(f"custom id of {len(custom_id)} characters (limit {CUSTOM_ID}): {custom_id[:40]!r}")
+    return custom_id
+
+
+def attachment_limit(interaction_limit: int | None = None, guild: discord.Guild | None = None) -> int:
+    """The largest file we may attach: the smallest of the interaction's, the guild's and 8 MB."""
+    limits = [ATTACHMENT]
+    if interaction_limit:
+        limits.append(int(interaction_limit))
+    if guild is not None:
+        try:
+            limits.append(int(guild.filesize_limit))
+        except (AttributeError, TypeError, ValueError):
+            pass
+    return min(limits)

@@ -1,0 +1,211 @@
+"""Embeds and component layouts: the lobby, a seat's private hand, and its choices.
+
+Choices are laid out from the prefix walk (bot/discord/walk.py): up to 10 choices as buttons,
+more as selects of ≤ 25; plays allowed any time ("extras") get their own select on the last
+row. Everything is cut to Discord's limits here (bot/discord/limits.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot import text as plain
+from bot.discord import limits, walk
+from bot.discord.components import (
+    CONTINUE,
+    DONE,
+    ChoiceButton,
+    ChoiceSelect,
+    HandButton,
+    LobbyButton,
+    choice_button_id,
+    choice_select_id,
+)
+from bot.tables.base import PrivateBrief
+from engine import registry
+from engine.core.types import Decision
+
+COLOUR = discord.Colour(0x3B5BA5)
+MAX_BUTTONS = 10
+EXTRAS_PLACEHOLDER = "Play a theatric…"
+
+
+def ts(unix: int | None, style: str = "R") -> str:
+    """A Discord timestamp: every client shows it in its own time zone."""
+    return f"<t:{int(unix)}:{style}>" if unix else ""
+
+
+# ---------------------------------------------------------------- choices
+
+
+def _add_step(view: discord.ui.View, game_id: int, seq: int, step: walk.Step, rows: list[int], kind: str,
+              placeholder: str, page: int = 0, buttons: bool = True) -> bool:
+    """Lay one walk step out on `rows`: buttons for a few choices, else selects of ≤ 25, paged
+    (a "More choices…" entry) when even the selects cannot hold them. False if something was dropped."""
+    choices = step.choices
+    if not choices or not rows:
+        return not choices
+    as_buttons = buttons and page == 0 and len(choices) <= min(MAX_BUTTONS, limits.BUTTONS_PER_ROW * len(rows)) and all(
+        len(choice_button_id(game_id, seq, c.path, not c.final)) <= limits.CUSTOM_ID for c in choices)
+    if as_buttons:
+        for i, c in enumerate(choices):
+            label = c.label if c.final else f"{c.label} …"
+            view.add_item(ChoiceButton(game_id, seq, c.path, not c.final, label, row=rows[i // limits.BUTTONS_PER_ROW]))
+        return True
+    if len(choice_select_id(game_id, seq, kind, 0, step.prefix)) > limits.CUSTOM_ID:
+        return False
+    complete = True
+    options: list[discord.SelectOption] = []
+    for c in choices:
+        rest = c.path[len(step.prefix):]
+        value = " ".join((*rest, CONTINUE) if not c.final else rest) or DONE
+        if len(value) > limits.SELECT_OPTION_VALUE:
+            complete = False
+            continue
+        label = c.label if c.final else f"{c.label} …"
+        options.append(discord.SelectOption(label=limits.clip(label, limits.SELECT_OPTION_LABEL) or value,
+                                            value=value,
+                                            description=limits.clip(c.description, limits.SELECT_OPTION_DESCRIPTION) or None))
+    capacity = len(rows) * limits.SELECT_OPTIONS
+    if len(options) > capacity:  # page: the last entry of the last select turns the page
+        per_page = capacity - 1
+        pages = -(-len(options) // per_page)
+        page %= pages
+        window = options[page * per_page:(page + 1) * per_page]
+        window.append(discord.SelectOption(label=f"More choices… (page {(page + 1) % pages + 1} of {pages})",
+                                           value=f"{CONTINUE}{(page + 1) % pages}"))
+        options = window
+    chunks = [options[i:i + limits.SELECT_OPTIONS] for i in range(0, len(options), limits.SELECT_OPTIONS)]
+    for n, chunk in enumerate(chunks):
+        suffix = f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else ""
+        view.add_item(ChoiceSelect(game_id, seq, kind, n, step.prefix, chunk, placeholder + suffix, row=rows[n]))
+    return complete
+
+
+def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: tuple[str, ...] | None = None,
+                 page: int = 0, pool: str = "s") -> tuple[discord.ui.View | None, str]:
+    """The components for a seat's choices, and a note if some could not be shown (use /move).
+
+    Without `prefix`: the first step of the decision's options, and of its extras on the last row.
+    With `prefix`: a later step (or page) of a walk already begun — over the options (`pool` "s")
+    or the extras ("x") while the prefix is empty, over both once it is not."""
+    if decision is None:
+        return None, ""
+    view = discord.ui.View(timeout=None)
+    if prefix is not None:
+        candidates = (decision.options if pool == "s" else decision.extras) if not prefix else decision.all_options()
+        step = walk.step(candidates, prefix)
+        ok = _add_step(view, game_id, seq, step, list(range(limits.COMPONENT_ROWS)), pool, _placeholder(step), page)
+    else:
+        extras = walk.step(decision.extras) if decision.extras else None
+        option_rows = list(range(limits.COMPONENT_ROWS - (1 if extras and extras.choices else 0)))
+        step = walk.step(decision.options)
+        ok = _add_step(view, game_id, seq, step, option_rows, "s", _placeholder(step))
+        if extras and extras.choices:
+            ok = _add_step(view, game_id, seq, extras, [limits.COMPONENT_ROWS - 1], "x", EXTRAS_PLACEHOLDER,
+                           buttons=False) and ok
+    note = "" if ok else "Some choices did not fit here: type them with `/move` (it suggests what is legal)."
+    return (view if view.children else None), note
+
+
+def _placeholder(step: walk.Step) -> str:
+    if step.prefix:
+        return f"Choose: {' '.join(step.prefix)} …"
+    return "Choose…"
+
+
+# ---------------------------------------------------------------- the private hand
+
+
+def _effects(effects: dict[str, int]) -> str:
+    return ", ".join(f"{issue} {'+' if value >= 0 else '−'}{abs(value)}" for issue, value in effects.items())
+
+
+def hand_embed(brief: PrivateBrief) -> discord.Embed:
+    """Everything one seat should privately see now. Only ever sent to that seat."""
+    game = brief.game
+    decision = brief.decision
+    lines: list[str] = []
+    if brief.text:
+        lines.append(brief.text)
+    if decision is not None and decision.owes_move:
+        due = game.deadline_at.get(brief.seat)
+        lines.append(f"**Your move:** {decision.prompt}" + (f" Due {ts(due)}." if due else ""))
+        if decision.deadline_default:
+            lines.append(f"-# If time runs out: {decision.deadline_default}.")
+    elif game.status == "active":
+        lines.append("Nothing to decide right now; I'll message you when it's your turn.")
+    embed = discord.Embed(title=f"{game.title} · game #{game.id} — you are {brief.seat}",
+                          description="\n".join(lines) or None, colour=COLOUR)
+    view: Any = brief.view
+    if getattr(view, "ruleset", None) == "electioneer" and view.hand is not None:
+        if view.phase != "over":
+            current = next((s for s in view.states if s.code == view.current_state), None)
+            where = f" — {current.name} ({' + '.join(i or '?' for i in current.issues)})" if current else ""
+            embed.add_field(name="Now", value=f"Month {min(view.month, 7)} of 7{where}\n{view.phase_label}", inline=False)
+        hand = "\n".join(f"`{c.id}` **{c.name}** — {_effects(c.effects)}" for c in view.hand) or "—"
+        embed.add_field(name=f"Your policies ({len(view.hand)})", value=hand, inline=False)
+        if view.theatrics is not None:
+            theatrics = "\n".join(f"`{t.id}` **{t.name}** — {t.text}" for t in view.theatrics) or "—"
+            embed.add_field(name=f"Your theatrics ({len(view.theatrics)})", value=theatrics, inline=False)
+        if view.known_issues:
+            known = "\n".join(f"{code}: {' + '.join(issues)}" for code, issues in view.known_issues.items())
+            embed.add_field(name="Face-down issues you have seen", value=known, inline=False)
+        if view.pending_discard or view.pending_campaign:
+            sealed = [f"bottom of deck: `{view.pending_discard}`" if view.pending_discard else "",
+                      f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
+            embed.add_field(name="Your sealed choices", value="\n".join(s for s in sealed if s), inline=False)
+    elif brief.view is not None:
+        text = plain.hand_text(brief.view)
+        if text:
+            embed.add_field(name="Your hand", value=text, inline=False)
+    embed.set_footer(text="Only you can see this. Pick below, or type /move (it suggests legal moves).")
+    return limits.fit_embed(embed)
+
+
+def hand_message(brief: PrivateBrief) -> tuple[list[discord.Embed], discord.ui.View | None]:
+    view, note = choices_view(brief.game.id, brief.game.seq, brief.decision)
+    embed = hand_embed(brief)
+    if note:
+        embed.add_field(name="Note", value=note, inline=False)
+        limits.fit_embed(embed)
+    return [embed], view
+
+
+# ---------------------------------------------------------------- the lobby
+
+
+def lobby_embed(record: Any, seats: list[Any], note: str = "") -> discord.Embed:
+    ruleset = registry.get(record.ruleset)
+    names = ruleset.seat_names(ruleset.max_seats)
+    taken = {s.seat: s for s in seats}
+    status = {"lobby": "Waiting for players", "active": "Under way", "finished": "Finished",
+              "abandoned": "Cancelled"}.get(record.status, record.status)
+    embed = discord.Embed(title=f"{record.title} — game #{record.id}", colour=COLOUR,
+                          description=f"{ruleset.title} · hosted by <@{record.host_user}>\n**{status}**"
+                                      + (f"\n{note}" if note else ""))
+    seat_lines = [f"**{n}**: <@{taken[n].user_id}>" if n in taken else f"**{n}**: — free —" for n in names]
+    embed.add_field(name=f"Seats ({len(taken)}/{len(names)}; {ruleset.min_seats} needed)", value="\n".join(seat_lines),
+                    inline=False)
+    opts = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(record.options.items()) if k != "deadline_hours")
+    embed.add_field(name="Options", value=opts or "standard", inline=True)
+    embed.add_field(name="Move deadline", value=f"{record.deadline_hours} h per move", inline=True)
+    if record.status == "lobby":
+        embed.set_footer(text="Press Join to take a seat (or /game join). The host presses Start.")
+    return limits.fit_embed(embed)
+
+
+def lobby_view(record: Any) -> discord.ui.View | None:
+    if record.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for verb in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(record.id, verb, row=0))
+    return view
+
+
+def hand_button_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(game_id))
+    return view

@@ -1,0 +1,114 @@
+"""Helpers for the Discord tests: SimCord worlds for the Discord layer: the real discord.py, an in-memory Discord, a real
+SQLite file in tmp_path and the real GameManager — nothing of ours is mocked."""
+from __future__ import annotations
+
+import importlib.util
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import simcord
+
+from bot.discord import create_bot
+from bot.discord.client import Stumpbot
+from engine.electioneer import content as electioneer_content
+
+RENDER = importlib.util.find_spec("render.electioneer") is not None
+
+GAME_CID = re.compile(r"^g:(\d+):(\d+):")
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    bot: Stumpbot
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor  # a member who never plays
+    results: list[Any] = field(default_factory=list)  # every InteractionResult of the test
+
+    @property
+    def manager(self):
+        return self.env.bot.manager
+
+    def record(self, result: Any) -> Any:
+        self.results.append(result)
+        return result
+
+    def public(self) -> list[discord.Message]:
+        """What a non-player sees in the game channel (and its threads)."""
+        out = self.channel.history(viewer=self.carol)
+        for thread in self.channel.threads:
+            out += thread.history(viewer=self.carol)
+        return [m for m in out if not m.flags.ephemeral]
+
+    def dms(self, member: simcord.MemberActor) -> list[discord.Message]:
+        return member.user.dm_channel.history()
+
+
+def message_text(message: Any) -> str:
+    """Every human-readable string of a message: content, embeds, components, attachment alt text."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    components = message.components
+    for comp in _walk(components):
+        parts += [str(comp.get("label") or ""), str(comp.get("placeholder") or ""), str(comp.get("custom_id") or "")]
+        for opt in comp.get("options") or []:
+            parts += [opt.get("label", ""), opt.get("description") or "", opt.get("value", "")]
+    for att in getattr(message, "attachments", []):
+        parts.append(att.description or "")
+    return "\n".join(parts)
+
+
+def _walk(components: Any) -> list[dict]:
+    out = []
+    for c in components or []:
+        d = c if isinstance(c, dict) else c.to_dict()
+        out.append(d)
+        out += _walk(d.get("components"))
+    return out
+
+
+def custom_ids(message: Any) -> list[dict]:
+    return [c for c in _walk(message.components) if c.get("custom_id")]
+
+
+def policies() -> dict[str, Any]:
+    return electioneer_content.load().policies
+
+
+def make_bot(db_path, **options: Any) -> Stumpbot:
+    options.setdefault("render", RENDER)
+    options.setdefault("checkpoints", False)
+    return create_bot(db_path, **options)
+
+
+async def open_game(w: World, **options: Any) -> int:
+    """Alice opens a lobby, Bob presses Join, Alice presses Start. Returns the game id."""
+    r = w.record(await w.alice.slash(w.channel, "game new", **options))
+    assert r.ephemeral, r
+    lobby = next(m for m in reversed(w.channel.history(viewer=w.carol)) if m.embeds and "game #" in (m.embeds[0].title or ""))
+    game_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
+    w.record(await w.bob.click(lobby, label="Join"))
+    w.record(await w.alice.click(lobby, label="Start"))
+    record = await w.manager.game(game_id)
+    assert record.status == "active"
+    return game_id
+
+
+async def journal_len(w: World, game_id: int) -> int:
+    return len(await w.manager.store.load_journal(game_id))
+
+
+def latest_prompt(w: World, member: simcord.MemberActor, game_id: int) -> discord.Message | None:
+    """The member's newest DM that carries choice components for this game."""
+    for message in reversed(w.dms(member)):
+        ids = [c["custom_id"] for c in custom_ids(message)]
+        if any(i.startswith(f"g:{game_id}:") and GAME_CID.match(i) for i in ids):
+            return message
+    return None
