@@ -1,0 +1,1 @@
+"""Developer tools for render/: sample views, golden regeneration, geometry checks."""

@@ -1,0 +1,169 @@
+"""Fixed, deterministic views used by the render tests, the goldens and bench/bench_render.py."""
+from __future__ import annotations
+
+from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
+from render.usdata import STATES, ev_table
+
+PARTIES3 = [
+    PartyView(code="DEM", name="Democratic", colour="blue", letter="D"),
+    PartyView(code="REP", name="Republican", colour="red", letter="R"),
+    PartyView(code="LIB", name="Libertarian", colour="gold", letter="L"),
+]
+
+
+def _lcg(seed: int):
+    x = seed
+    while True:
+        x = (1103515245 * x + 12345) % (1 << 31)
+        yield x
+
+
+def busy_map_view(seed: int = 7, highlights: int = 6) -> MapView:
+    """Three parties' counts in all 51 states, pawns, homes, cities, highlights, panels."""
+    rnd = _lcg(seed)
+    ev = ev_table("2024")
+    states = {}
+    totals = {"DEM": 0, "REP": 0, "LIB": 0}
+    for k, abbr in enumerate(STATES):
+        counts = {"DEM": next(rnd) % 13, "REP": next(rnd) % 13, "LIB": next(rnd) % 6}
+        counts = {p: max(1, n) for p, n in counts.items()}
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        lead, margin = ranked[0][0], ranked[0][1] - ranked[1][1]
+        if margin == 0:
+            fill, strength = None, "tied"
+        else:
+            fill, strength = lead, ("solid" if margin >= 4 else "lean")
+            totals[lead] += ev[abbr]
+        markers = []
+        r = next(rnd) % 17
+        if r == 0:
+            markers.append(MarkerView(kind="pawn", party="DEM"))
+        elif r == 1:
+            markers.append(MarkerView(kind="pawn", party="REP"))
+        elif r == 2:
+            markers.append(MarkerView(kind="pawn", party="LIB"))
+        elif r == 3:
+            markers.append(MarkerView(kind="city"))
+        if abbr in ("DE", "TX", "CO"):
+            markers.append(MarkerView(kind="home", party={"DE": "DEM", "TX": "REP", "CO": "LIB"}[abbr]))
+        states[abbr] = StateView(fill=fill, strength=strength, counts=counts, markers=markers,
+                                 highlight=(k * 7 % 51) < highlights)
+    return MapView(
+        game="Campaign Trail", turn="Turn 5 of 9", to_move="Democrats to move",
+        deadline="deadline Fri 18:00 UTC", parties=PARTIES3, states=states, ev_totals=totals,
+        panels=[
+            PanelView(title="Democrats", party="DEM", rows=[("War chest", "$4"), ("Momentum", "3"), ("Cards", "5")]),
+            PanelView(title="Republicans", party="REP", rows=[("War chest", "$6"), ("Momentum", "1"), ("Cards", "4")]),
+            PanelView(title="Libertarians", party="LIB", rows=[("War chest", "$2"), ("Momentum", "0")]),
+        ],
+        legend=[LegendEntry(marker="pawn", text="candidate"), LegendEntry(marker="city", text="debate city")],
+    )
+
+
+def small_map_view() -> MapView:
+    """Two parties, a handful of states, one tie, one pawn each: the common early-game picture."""
+    parties = PARTIES3[:2]
+    states = {
+        "CA": StateView(fill="DEM", strength="solid", counts={"DEM": 6, "REP": 1}),
+        "TX": StateView(fill="REP", strength="solid", counts={"DEM": 1, "REP": 5},
+                        markers=[MarkerView(kind="home", party="REP")]),
+        "PA": StateView(fill="DEM", strength="lean", counts={"DEM": 3, "REP": 2}, highlight=True,
+                        markers=[MarkerView(kind="pawn", party="DEM")]),
+        "OH": StateView(strength="tied", counts={"DEM": 2, "REP": 2}, highlight=True,
+                        markers=[MarkerView(kind="pawn", party="REP")]),
+        "NY": StateView(fill="DEM", strength="solid", counts={"DEM": 4},
+                        markers=[MarkerView(kind="home", party="DEM")]),
+        "FL": StateView(fill="REP", strength="lean", counts={"REP": 2, "DEM": 1}),
+        "NJ": StateView(fill="DEM", strength="lean", counts={"DEM": 2}),
+        "MA": StateView(fill="DEM", strength="solid", counts={"DEM": 3}),
+        "GA": StateView(fill="REP", strength="tied", counts={"DEM": 1, "REP": 1},
+                        markers=[MarkerView(kind="city")]),
+    }
+    ev = ev_table("2024")
+    totals = {"DEM": sum(ev[a] for a in ("CA", "PA", "NY", "NJ", "MA")), "REP": ev["TX"] + ev["FL"]}
+    return MapView(game="Campaign Trail", turn="Turn 2 of 9", to_move="Republicans to move",
+                   parties=parties, states=states, ev_totals=totals,
+                   panels=[PanelView(title="Democrats", party="DEM", rows=[("War chest", "$3")]),
+                           PanelView(title="Republicans", party="REP", rows=[("War chest", "$3")])])
+
+
+# ---------------------------------------------------------------- Electioneer US
+
+def _policy(pid: str, party: str, name: str, effects: dict[str, int]):
+    from engine.electioneer.views import PolicyCard
+
+    return PolicyCard(id=pid, name=name, party=party, effects=effects)
+
+
+def electioneer_midgame(viewer: str | None = None):
+    """Month 3, campaigning in Georgia: two months decided, a theatric marker, a swapped issue."""
+    from engine.electioneer.views import ElectioneerView, Marker, StateCard
+
+    d1 = _policy("D01", "DEM", "Clean Energy Jobs", {"environment": 2, "economy": 1, "defense": -1})
+    d10 = _policy("D10", "DEM", "Prescription Price Caps", {"healthcare": 2, "immigration": -1})
+    r2 = _policy("R02", "REP", "Tax Cut Extension", {"economy": 2, "healthcare": -1})
+    r13 = _policy("R13", "REP", "Fentanyl Crackdown", {"crime": 1, "immigration": 1})
+    states = [
+        StateCard(code="PA", name="Pennsylvania", electors=19, colour="DEM", revealed=True,
+                  issues=["economy", "environment"], month=1, winner="DEM", played={"DEM": d1, "REP": r2},
+                  totals={"DEM": 3, "REP": 2}),
+        StateCard(code="MI", name="Michigan", electors=15, colour="DEM", revealed=True,
+                  issues=["immigration", "crime"], month=2, winner="REP", played={"DEM": d10, "REP": r13},
+                  totals={"DEM": -1, "REP": 2},
+                  markers=[Marker(seat="REP", delta=2, source="Rally in Detroit")]),
+        StateCard(code="GA", name="Georgia", electors=16, colour="REP", revealed=True,
+                  issues=["healthcare", "economy"], month=3),
+        StateCard(code="NC", name="North Carolina", electors=16, colour="REP", revealed=False, issues=[None, None]),
+        StateCard(code="AZ", name="Arizona", electors=11, colour="REP", revealed=False, issues=[None, None]),
+        StateCard(code="WI", name="Wisconsin", electors=10, colour="DEM", revealed=False, issues=[None, None]),
+        StateCard(code="NV", name="Nevada", electors=6, colour="DEM", revealed=False, issues=[None, None]),
+    ]
+    return ElectioneerView(
+        viewer=viewer, month=3, phase="campaign", phase_label="Both players: choose a policy to campaign on",
+        current_state="GA", states=states, platforms={"DEM": [d1, d10], "REP": [r2, r13]},
+        committed={"DEM": True, "REP": False}, commitments={"DEM": "3f2a…"}, waiting_on=["REP"],
+        month_bonus={"DEM": 0, "REP": 1}, projection={"DEM": 35, "REP": 31}, issue_deck_count=14,
+        hand_counts={"DEM": 3, "REP": 3}, theatric_counts={"DEM": 3, "REP": 2}, deck_counts={"DEM": 9, "REP": 9},
+    )
+
+
+def electioneer_final():
+    """Election day is over: every issue revealed, seven policies each, a winner."""
+    from engine.electioneer.views import ElectioneerView, Marker, StateCard
+
+    names = [("PA", "Pennsylvania", 19, "DEM"), ("MI", "Michigan", 15, "DEM"), ("GA", "Georgia", 16, "REP"),
+             ("NC", "North Carolina", 16, "REP"), ("AZ", "Arizona", 11, "REP"), ("WI", "Wisconsin", 10, "DEM"),
+             ("NV", "Nevada", 6, "DEM")]
+    issues = [["economy", "environment"], ["immigration", "crime"], ["healthcare", "economy"],
+              ["education", "defense"], ["immigration", "immigration"], ["economy", "crime"],
+              ["healthcare", "environment"]]
+    winners = ["DEM", "REP", "REP", "DEM", "REP", "DEM", "DEM"]
+    dem = [_policy(f"D{i:02d}", "DEM", n, e) for i, (n, e) in enumerate([
+        ("Clean Energy Jobs", {"environment": 2, "economy": 1, "defense": -1}),
+        ("Public Option", {"healthcare": 2, "immigration": -1}),
+        ("Universal Pre-K", {"education": 2, "defense": -1}),
+        ("Middle-Class Tax Credit", {"economy": 2, "defense": -1}),
+        ("Infrastructure Bill", {"economy": 1, "environment": 1}),
+        ("Safe Schools Initiative", {"education": 1, "crime": 1}),
+        ("Alliance Renewal", {"defense": 1, "economy": 1, "immigration": -1})], start=1)]
+    rep = [_policy(f"R{i:02d}", "REP", n, e) for i, (n, e) in enumerate([
+        ("Border Wall Completion", {"immigration": 2, "environment": -1}),
+        ("Tax Cut Extension", {"economy": 2, "healthcare": -1}),
+        ("Tough on Crime Act", {"crime": 2, "education": -1}),
+        ("Defense Buildup", {"defense": 2, "economy": -1}),
+        ("Asylum Reform", {"immigration": 2, "education": -1}),
+        ("Veterans First", {"defense": 1, "healthcare": 1}),
+        ("Fentanyl Crackdown", {"crime": 1, "immigration": 1})], start=1)]
+    states = []
+    for k, ((code, name, ev, colour), iss, win) in enumerate(zip(names, issues, winners)):
+        states.append(StateCard(code=code, name=name, electors=ev, colour=colour, revealed=True, issues=iss,
+                                month=k + 1, winner=win, played={"DEM": dem[k], "REP": rep[k]},
+                                totals={"DEM": 2 if win == "DEM" else 1, "REP": 2 if win == "REP" else 0},
+                                markers=[Marker(seat="DEM", delta=1, source="Town hall")] if code == "WI" else []))
+    return ElectioneerView(
+        viewer=None, month=8, phase="over", phase_label="The votes are counted", current_state=None,
+        states=states, platforms={"DEM": dem, "REP": rep}, committed={}, commitments={}, waiting_on=[],
+        month_bonus={"DEM": 0, "REP": 0}, projection={"DEM": 51, "REP": 42}, issue_deck_count=14,
+        hand_counts={"DEM": 0, "REP": 0}, theatric_counts={"DEM": 1, "REP": 0}, deck_counts={"DEM": 4, "REP": 4},
+        winner="DEM", final_electors={"DEM": 51, "REP": 42},
+    )

@@ -1,0 +1,67 @@
+"""US facts and geometry from data/us/ (public domain; see data/us/README.md and LICENSE.us-atlas)."""
+from __future__ import annotations
+
+import csv
+import json
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "us"
+
+# The nine small north-eastern states whose labels go in callout boxes on the full map.
+CALLOUT_STATES = ("VT", "NH", "MA", "RI", "CT", "NJ", "DE", "MD", "DC")
+
+
+def _rows(name: str) -> list[dict[str, str]]:
+    with open(DATA / name, newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+_EV_ROWS = _rows("electoral_votes.csv")
+STATES: tuple[str, ...] = tuple(sorted(r["abbr"] for r in _EV_ROWS))
+NAMES: dict[str, str] = {r["abbr"]: r["name"] for r in _EV_ROWS}
+_EV_COLUMNS = {"1960": "ev_1960", "2012": "ev_2012_2020", "2024": "ev_2024_2028"}
+
+
+@lru_cache(maxsize=4)
+def ev_table(era: str) -> dict[str, int]:
+    col = _EV_COLUMNS[era]
+    return {r["abbr"]: int(r[col]) for r in _EV_ROWS}
+
+
+@lru_cache(maxsize=1)
+def label_points() -> dict[str, tuple[float, float]]:
+    """Albers-space label anchors (pole of inaccessibility of each state's largest polygon)."""
+    return {r["abbr"]: (float(r["x"]), float(r["y"])) for r in _rows("label_points_albers.csv")}
+
+
+@lru_cache(maxsize=1)
+def tile_grid() -> dict[str, tuple[int, int]]:
+    return {r["abbr"]: (int(r["row"]), int(r["col"])) for r in _rows("tile_grid.csv")}
+
+
+Ring = list[tuple[float, float]]
+
+
+@lru_cache(maxsize=1)
+def shapes() -> dict[str, list[list[Ring]]]:
+    """abbr -> polygons -> rings (first ring outer, the rest holes), in albers space (975×610, y down)."""
+    with open(DATA / "us_states_albers.geojson", encoding="utf-8") as fh:
+        gj = json.load(fh)
+    out: dict[str, list[list[Ring]]] = {}
+    for f in gj["features"]:
+        geom = f["geometry"]
+        polys = [geom["coordinates"]] if geom["type"] == "Polygon" else geom["coordinates"]
+        out[f["properties"]["abbr"]] = [[[(float(x), float(y)) for x, y in ring] for ring in poly] for poly in polys]
+    return out
+
+
+@lru_cache(maxsize=1)
+def bounds() -> dict[str, tuple[float, float, float, float]]:
+    """abbr -> (minx, miny, maxx, maxy) in albers space."""
+    out = {}
+    for abbr, polys in shapes().items():
+        xs = [x for p in polys for x, _ in p[0]]
+        ys = [y for p in polys for _, y in p[0]]
+        out[abbr] = (min(xs), min(ys), max(xs), max(ys))
+    return out

@@ -1,0 +1,132 @@
+"""Small cached sprites shared by the renderers: count pills, markers, swatches.
+
+Every sprite is a P image in one `Layout`'s indices plus a 1-bit mask, so drawing one is a
+single paste. Colours are given as Layout names; the same sprite serves every palette.
+"""
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from render.canvas import Font, Layout, Sprite, _origin, advance, font
+
+PILL_H = 27
+MARKER = 30
+
+
+def _blank(w: int, h: int) -> tuple[Image.Image, Image.Image, ImageDraw.ImageDraw, ImageDraw.ImageDraw]:
+    im = Image.new("P", (w, h), 0)
+    mask = Image.new("L", (w, h), 0)
+    return im, mask, ImageDraw.Draw(im), ImageDraw.Draw(mask)
+
+
+def _put_text(layout: Layout, im: Image.Image, cx: float, cy: float, text: str, f: Font, fg: str, bg: str) -> None:
+    s = layout.text_sprite(text, f, fg, bg)
+    if s is None:
+        return
+    x0, y0 = _origin(cx, cy, text, f, "mm")
+    im.paste(s.im, (x0 + s.ox, y0 + s.oy), s.mask)
+
+
+def pill(layout: Layout, text: str, bg: str, fg: str, ring: str | None = None, size: int = 19,
+         height: int = PILL_H) -> Sprite:
+    """A rounded tag with `text` (e.g. "D3"): party colour plus letter, never colour alone."""
+
+    def build(lay: Layout) -> Sprite:
+        f = font(size, True)
+        w = advance(text, f) + 12
+        im, mask, d, md = _blank(w, height)
+        box = (0, 0, w - 1, height - 1)
+        d.rounded_rectangle(box, radius=5, fill=lay.index[bg], outline=lay.index[ring] if ring else None,
+                            width=2)
+        md.rounded_rectangle(box, radius=5, fill=255)
+        _put_text(lay, im, w / 2, height / 2, text, f, fg, bg)
+        return Sprite(im, mask.convert("1"))
+
+    return layout.composed(("pill", text, bg, fg, ring, size, height), build)
+
+
+def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return pts
+
+
+def marker(layout: Layout, kind: str, fill: str, fg: str, text: str, size: int = MARKER,
+           ink: str = "ink") -> Sprite:
+    """A marker shape of `size` px: pawn (map pin), home (house), city (ringed dot), star, flag, cross.
+    `text` (usually the party letter) is drawn on it."""
+
+    def build(lay: Layout) -> Sprite:
+        s = size
+        im, mask, d, md = _blank(s, s)
+        I = lay.index
+        f = font(max(11, int(s * 0.5)), True)
+        if kind == "pawn":
+            r = s * 0.36
+            cx, cy = s / 2, r + 1
+            tip = [(cx - r * 0.72, cy + r * 0.6), (cx + r * 0.72, cy + r * 0.6), (cx, s - 1)]
+            for dr, m in ((d, I[ink]), (md, 255)):
+                dr.polygon(tip, fill=m)
+                dr.ellipse((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), fill=m)
+            d.polygon([(x, y - 2.5) for x, y in tip[:2]] + [(cx, s - 4.5)], fill=I[fill])
+            d.ellipse((cx - r + 1.5, cy - r + 1.5, cx + r - 1.5, cy + r - 1.5), fill=I[fill])
+            _put_text(lay, im, cx, cy, text, font(max(11, int(s * 0.42)), True), fg, fill)
+        elif kind == "home":
+            roof = [(s / 2, 0), (s - 1, s * 0.42), (s - 1, s - 1), (0, s - 1), (0, s * 0.42)]
+            d.polygon(roof, fill=I[fill], outline=I[ink], width=2)
+            md.polygon(roof, fill=255)
+            _put_text(lay, im, s / 2, s * 0.64, text, f, fg, fill)
+        elif kind == "city":
+            d.ellipse((0, 0, s - 1, s - 1), fill=I[ink])
+            d.ellipse((3, 3, s - 4, s - 4), fill=I[fill])
+            md.ellipse((0, 0, s - 1, s - 1), fill=255)
+            if text:
+                _put_text(lay, im, s / 2, s / 2, text, f, fg, fill)
+            else:
+                c = s / 2
+                d.ellipse((c - s * 0.16, c - s * 0.16, c + s * 0.16, c + s * 0.16), fill=I[ink])
+        elif kind == "star":
+            outer = _star(s / 2, s / 2 + 1, s / 2)
+            d.polygon(outer, fill=I[ink])
+            md.polygon(outer, fill=255)
+            d.polygon(_star(s / 2, s / 2 + 1, s / 2 - 3), fill=I[fill])
+            _put_text(lay, im, s / 2, s / 2 + 2, text, font(max(10, int(s * 0.36)), True), fg, fill)
+        elif kind == "flag":
+            d.rectangle((2, 0, 5, s - 1), fill=I[ink])
+            md.rectangle((2, 0, 5, s - 1), fill=255)
+            flag = (5, 1, s - 1, int(s * 0.66))
+            d.rectangle(flag, fill=I[fill], outline=I[ink], width=2)
+            md.rectangle(flag, fill=255)
+            _put_text(lay, im, (5 + s) / 2, (1 + s * 0.66) / 2 + 1, text, font(max(10, int(s * 0.42)), True), fg, fill)
+        elif kind == "cross":
+            for dr, m, wd in ((d, I[ink], 7), (md, 255, 7)):
+                dr.line((3, 3, s - 4, s - 4), fill=m, width=wd)
+                dr.line((3, s - 4, s - 4, 3), fill=m, width=wd)
+            d.line((4, 4, s - 5, s - 5), fill=I[fill], width=3)
+            d.line((4, s - 5, s - 5, 4), fill=I[fill], width=3)
+        else:
+            raise ValueError(f"unknown marker kind {kind!r}")
+        return Sprite(im, mask.point([0] + [255] * 255).convert("1"))
+
+    return layout.composed(("marker", kind, fill, fg, text, size, ink), build)
+
+
+def swatch(layout: Layout, face: str, stripe: str | None, size: int = 26, ink: str = "ink") -> Sprite:
+    """A legend square: a face colour, optionally with diagonal stripes (tied)."""
+
+    def build(lay: Layout) -> Sprite:
+        im, mask, d, md = _blank(size, size)
+        d.rectangle((0, 0, size - 1, size - 1), fill=lay.index[face])
+        if stripe:
+            for k in range(-size, size, 9):
+                d.line((k, size, k + size, 0), fill=lay.index[stripe], width=3)
+        d.rectangle((0, 0, size - 1, size - 1), outline=lay.index[ink], width=2)
+        md.rectangle((0, 0, size - 1, size - 1), fill=255)
+        return Sprite(im, mask.convert("1"))
+
+    return layout.composed(("swatch", face, stripe, size, ink), build)
