@@ -249,14 +249,32 @@ def _card(cv: Canvas, view: ElectioneerView, s: StateCard, x0: int) -> None:
         for i, line in enumerate(lines):
             cv.text(x0 + 16 + sp.w, y + 2 + i * 19, line, f, "ink", bg, "lt")
         y += max(34, 19 * len(lines) + 8)
-    # markers placed by theatrics
-    mx = x0 + 10
-    for m in s.markers:
-        sp = _party_pill(f"{_signed(m.delta)} {LETTER.get(m.seat, '?')}", m.seat, 18, 28)
-        if mx + sp.w > x1 - 8:
-            break
-        cv.paste(sp, mx, y1 - 38)
-        mx += sp.w + 6
+    # election day: who carried the state, with both whole-platform totals
+    marker_y = y1 - 38
+    if s.carried_by:
+        t = SLOT.get(s.carried_by, "D")
+        cv.rect((x0 + 8, y1 - 50, x1 - 8, y1 - 8), fill=t, radius=6)
+        dem, rep = s.election_totals.get("DEM", 0), s.election_totals.get("REP", 0)
+        text = f"{LETTER.get(s.carried_by, '?')} carries · D {_signed(dem)} R {_signed(rep)}"
+        cv.text((x0 + x1) / 2, y1 - 29, text, fit_font(text, CARD_W - 28, 21, True, 14), FG[t], t, "mm")
+    # markers placed by theatrics: along the bottom, or (once the bottom holds the result)
+    # right-aligned on the month line, which is short by then
+    pills = [_party_pill(f"{_signed(m.delta)} {LETTER.get(m.seat, '?')}", m.seat, 18, 28) for m in s.markers]
+    if s.carried_by:
+        mx = x1 - 10
+        for sp in pills:
+            if mx - sp.w < x0 + 130:
+                break
+            mx -= sp.w
+            cv.paste(sp, mx, y0 + 222)
+            mx -= 6
+    else:
+        mx = x0 + 10
+        for sp in pills:
+            if mx + sp.w > x1 - 8:
+                break
+            cv.paste(sp, mx, marker_y)
+            mx += sp.w + 6
 
 
 def _platform(cv: Canvas, view: ElectioneerView, seat: str, box) -> None:
@@ -322,8 +340,11 @@ def _alt(view: ElectioneerView) -> str:
         if s.month is not None:
             bits.append(f"month {s.month}")
         if s.winner:
-            bits.append(f"won by {s.winner}" + (f" {s.totals.get('DEM', 0)}–{s.totals.get('REP', 0)}"
-                                                  if s.totals else ""))
+            bits.append(f"month won by {s.winner}" + (f" (DEM {_signed(s.totals.get('DEM', 0))}, "
+                                                        f"REP {_signed(s.totals.get('REP', 0))})" if s.totals else ""))
+        if s.carried_by:
+            bits.append(f"carried by {s.carried_by} on election day (DEM {_signed(s.election_totals.get('DEM', 0))}, "
+                        f"REP {_signed(s.election_totals.get('REP', 0))})")
         for m in s.markers:
             bits.append(f"{_signed(m.delta)} for {m.seat} from {m.source}")
         if s.code == view.current_state:

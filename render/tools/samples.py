@@ -154,12 +154,17 @@ def electioneer_final():
         ("Asylum Reform", {"immigration": 2, "education": -1}),
         ("Veterans First", {"defense": 1, "healthcare": 1}),
         ("Fentanyl Crackdown", {"crime": 1, "immigration": 1})], start=1)]
+    carried = ["DEM", "REP", "REP", "DEM", "REP", "DEM", "DEM"]  # PA 19 + WI 10 + NV 6 + NC 16 = 51 DEM
+    carried[3] = "DEM"
+    finals = [{"DEM": 4, "REP": 1}, {"DEM": -1, "REP": 3}, {"DEM": 2, "REP": 2}, {"DEM": 3, "REP": 2},
+              {"DEM": -2, "REP": 4}, {"DEM": 3, "REP": 1}, {"DEM": 2, "REP": -1}]
     states = []
     for k, ((code, name, ev, colour), iss, win) in enumerate(zip(names, issues, winners)):
         states.append(StateCard(code=code, name=name, electors=ev, colour=colour, revealed=True, issues=iss,
                                 month=k + 1, winner=win, played={"DEM": dem[k], "REP": rep[k]},
                                 totals={"DEM": 2 if win == "DEM" else 1, "REP": 2 if win == "REP" else 0},
-                                markers=[Marker(seat="DEM", delta=1, source="Town hall")] if code == "WI" else []))
+                                markers=[Marker(seat="DEM", delta=1, source="Town hall")] if code == "WI" else [],
+                                carried_by=carried[k], election_totals=finals[k]))
     return ElectioneerView(
         viewer=None, month=8, phase="over", phase_label="The votes are counted", current_state=None,
         states=states, platforms={"DEM": dem, "REP": rep}, committed={}, commitments={}, waiting_on=[],
