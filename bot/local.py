@@ -16,7 +16,8 @@ CLEAR = "\n" * 40
 LOCAL_USER = "local:{seat}"
 
 HELP = """Type the number of a choice, or a move in notation (e.g. `campaign D07`).
-Other commands: board (text board), hand, log, undo, help, quit (the game is saved; run again to resume)."""
+Other commands: t (list any-time plays such as theatrics), board (text board), log, undo, help,
+quit (the game is saved; run the same command again to resume)."""
 
 
 class Quit(Exception):
@@ -96,11 +97,10 @@ class LocalSession:
             _, _, decision = await self.manager.decision(game_id, user)
             self.write(f"\n{seat}'s view\n" + text.board_text(view) + "\n" + text.hand_text(view))
             options = decision.all_options()
-            self.write(f"\n{decision.prompt}")
-            for i, option in enumerate(options, start=1):
-                extra = "  (any time)" if option in decision.extras else ""
-                detail = f" — {option.detail}" if option.detail else ""
-                self.write(f"  {i:>3}. {option.label}{detail}   [{option.action.notation()}]{extra}")
+            self.write(f"\n{decision.prompt or 'Nothing to decide right now.'}")
+            self._list(options[: len(decision.options)], 1)
+            if decision.extras:
+                self.write(f"  You may also make {len(decision.extras)} any-time play(s), e.g. theatrics: type `t` to list them.")
             reply = self._input(f"{seat}> ").strip()
             if not reply:
                 continue
@@ -110,11 +110,15 @@ class LocalSession:
             if word == "help":
                 self.write(HELP)
                 continue
+            if word == "t":
+                self._list(decision.extras, len(decision.options) + 1)
+                reply = self._input(f"{seat}> ").strip()
+                word = reply.lower()
+                if not reply:
+                    continue
             if word == "board":
                 _, public = await self.manager.view(game_id, None)
                 self.write(text.board_text(public))
-                continue
-            if word == "hand":
                 continue
             if word == "log":
                 self.write("\n".join(await self.manager.log_lines(game_id)))
@@ -129,6 +133,12 @@ class LocalSession:
                 self.write(f"✗ {exc.message}")
                 continue
             return
+
+
+    def _list(self, options: list, start: int) -> None:
+        for i, option in enumerate(options, start=start):
+            detail = f" — {option.detail}" if option.detail else ""
+            self.write(f"  {i:>3}. {option.label}{detail}   [{option.action.notation()}]")
 
 
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,

@@ -194,7 +194,7 @@ class GameManager:
             state = ruleset.setup(record.options, seat_names, record.seed)
             seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
-                                 f"Each player gets their hand and choices by direct message.")
+                                 f"Each player gets their hand and choices privately.")
             outbox, jobs = self._after_move(ruleset, state, None, [intro], seats, record, 0, started=True)
             now = self._now()
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
