@@ -5,13 +5,11 @@ from __future__ import annotations
 import csv
 import itertools
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from engine import content
 from engine.campaign_trail import content as ct
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -232,30 +230,16 @@ def test_candidates(c: ct.CampaignTrailContent) -> None:
 # ---------------------------------------------------------------------- every problem at once
 
 
-def test_bad_content_reports_every_problem(tmp_path, monkeypatch) -> None:
-    data = tmp_path / "data"
-    shutil.copytree(content.DATA_DIR / "campaign_trail", data / "campaign_trail")
-    folder = data / "campaign_trail"
-
-    def edit(name: str, old: str, new: str) -> None:
-        text = (folder / name).read_text(encoding="utf-8")
-        assert old in text, (name, old)
-        (folder / name).write_text(text.replace(old, new, 1), encoding="utf-8")
-
-    edit("politicks.yaml", "[[gain_registered, {count: 3}]]", "[[gain_registerd, {count: 3}]]")
-    edit("politicks.yaml", "[[draw_cards, {count: 1}]]", "[[draw_cards, {cnt: 1}]]")
-    edit("states.yaml", "ev: 55", "ev: 54")
-    edit("candidates.yaml", "stat: size", "stat: sise")
-    edit("cards.yaml", "name: \"County Fair Handshakes\"", "nmae: \"County Fair Handshakes\"")
-    edit("dirty_cards.yaml", "dirty_tricks: scandal", "dirty_tricks: super_pac")
-    monkeypatch.setattr(content, "DATA_DIR", data)
-    content.read_data.cache_clear()
-    try:
-        loaded, problems = ct.collect_problems()
-    finally:
-        content.read_data.cache_clear()
+def test_bad_content_reports_every_problem(broken_data) -> None:
+    problems = broken_data("campaign_trail", [
+        ("politicks.yaml", "[[gain_registered, {count: 3}]]", "[[gain_registerd, {count: 3}]]"),
+        ("politicks.yaml", "[[draw_cards, {count: 1}]]", "[[draw_cards, {cnt: 1}]]"),
+        ("states.yaml", "ev: 55", "ev: 54"),
+        ("candidates.yaml", "stat: size", "stat: sise"),
+        ("cards.yaml", "name: \"County Fair Handshakes\"", "nmae: \"County Fair Handshakes\""),
+        ("dirty_cards.yaml", "dirty_tricks: scandal", "dirty_tricks: super_pac"),
+    ], ct.collect_problems)
     text = "\n".join(problems)
-    assert loaded is None
     assert "gain_registerd" in text, text
     assert "cnt" in text, text
     assert "537" in text, text
