@@ -275,3 +275,34 @@ async def test_public_posts_and_logs_reveal_nothing_hidden(tmp_path, caplog) -> 
         assert card_id not in logged.split() and name not in logged
     assert any(p.picture is not None for p in table.posts)
     await store.close()
+
+
+async def test_many_games_at_once_stay_independent(tmp_path) -> None:
+    """Games in different channels and servers, moved concurrently, each replay to their own history."""
+    import asyncio
+
+    store = await Store.open(tmp_path / "many.sqlite3")
+    manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
+    ids = []
+    for n in range(6):
+        record = await manager.create("electioneer", f"d{n}", "D", seat="DEM", seed=100 + n,
+                                      guild_id=f"g{n % 2}", channel_id=f"c{n}")
+        await manager.join(record.id, f"r{n}", "R", seat="REP")
+        await manager.start(record.id, f"d{n}")
+        ids.append(record.id)
+
+    async def drive(gid: int, seed: int) -> None:
+        rng = Rng(seed)
+        while owing := await manager.owing(gid):
+            await manager.bot_move(gid, owing[rng.below(len(owing))], rng)
+            await asyncio.sleep(0)  # let the other games interleave
+
+    await asyncio.gather(*(drive(gid, 7 * gid) for gid in ids))
+    for gid in ids:
+        record = await manager.game(gid)
+        assert record.status == "finished"
+        journal = await store.load_journal(gid)
+        rebuilt = replay(R, record.options, ["DEM", "REP"], record.seed, [(e.seat, e.notation) for e in journal])
+        assert state_hash(rebuilt) == (await store.load_snapshot(gid)).state_hash
+        assert {g.id for g in await store.list_games(channel_id=record.channel_id)} == {gid}
+    await store.close()
