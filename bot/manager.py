@@ -236,7 +236,8 @@ class GameManager:
     # ------------------------------------------------------------ play
 
     async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
-                     expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None) -> SubmitResult:
+                     expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None,
+                     note: str | None = None) -> SubmitResult:
         """Apply one player's move. Raises a typed, player-facing error and changes nothing if it is not legal."""
         async with self._lock(game_id):
             record = await self.game(game_id)
@@ -256,7 +257,8 @@ class GameManager:
                     raise StaleState(f"That move was already applied (move {done.seq}).") from None
                 raise
             notation = ruleset.format(actions)
-            outbox, jobs = self._after_move(ruleset, result.state, state, result.events, seats, record, seq + 1,
+            events = [Event(public=note), *result.events] if note else result.events
+            outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id))
             out = ruleset.outcome(result.state)
             status = "finished" if out else "active"
@@ -273,7 +275,7 @@ class GameManager:
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
             self._remember(game_id, commit.version, commit.seq, result.state)
         await self.flush()
-        return SubmitResult(seq=commit.seq, events=result.events, notation=notation, finished=out is not None)
+        return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None)
 
     async def undo(self, game_id: int, user_id: str) -> int:
         """Take back your own last step, if nothing was revealed, drawn or passed on since (Rally the Troops' rule)."""
@@ -442,9 +444,11 @@ class GameManager:
                 await self.store.delete_job(job.id)
                 continue
             action = ruleset.deadline_action(state, job.seat)
+            default = ruleset.decisions(state, job.seat).deadline_default or "the default choice was made"
             try:
                 await self.submit(record.id, "", [action], actor="deadline", seat_override=job.seat,
-                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}")
+                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}",
+                                  note=f"⏰ {job.seat}'s deadline passed: {default}.")
                 moves += 1
             except EngineError as exc:
                 log.warning("deadline move for game %s seat %s refused: %s", record.id, job.seat, exc.code)

@@ -201,6 +201,7 @@ async def test_deadline_takes_the_default_and_survives_restart(tmp_path) -> None
     assert moved == 1
     journal = await store.load_journal(gid)
     assert journal[-1].actor == "deadline" and journal[-1].seat == "REP"
+    assert any("REP's deadline passed: the policy with the lowest total effect" in p.text for p in table.posts)
     assert (await manager.decision(gid, "u-rep"))[2].prompt.startswith("Choose a policy to campaign")
     await store.close()
 
