@@ -1,0 +1,88 @@
+"""The full, secret state of a Campaign Trail game. Never shown to players: see views.py.
+
+Seats are named after their party and role: `DEM` when a party has one player (2- and 3-player
+games, and the 5th player of a 5-player game who plays both roles), `DEM-P` / `DEM-VP` for the
+President and running mate of a two-player team (4- to 6-player games).
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.frames import FrameStack
+
+PartyId = Literal["DEM", "REP", "LIB"]
+Phase = Literal["candidate", "home", "play", "over"]
+MONTHS = ("August", "September", "October")
+
+
+class _State(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Options(_State):
+    # 2-party games (2 or 4 players) may use any two of the three parties
+    parties: list[PartyId] = Field(default_factory=lambda: ["DEM", "REP"], min_length=2, max_length=2)
+    # 5-player game: the party whose single player plays both roles
+    solo: PartyId = "REP"
+    deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
+
+
+class PartyState(_State):
+    id: PartyId
+    seats: list[str]  # its players (one or two)
+    roles: int  # turns per round: 2 for a team or the 5th player, else 1
+    registered: int = 0
+    money: int = 0  # $M
+    # voters of this party outside the undecided supply (registered + on the board): the
+    # conservation ledger, changed only when voters enter or leave the undecided supply
+    out_of_supply: int = 0
+
+
+class SeatState(_State):
+    party: PartyId
+    role: Literal["P", "VP", "BOTH", "SOLO"]
+    hand: list[int] = Field(default_factory=list)
+    offer: list[str] = Field(default_factory=list)  # the two candidates dealt (setup only)
+    candidate: str | None = None
+    home: str | None = None
+    pawn: str | None = None
+
+
+class TurnState(_State):
+    """The card being played this turn and how far its action has got."""
+
+    seat: str
+    card: int | None = None
+    action: str | None = None
+    steps: int = 0  # travel: states moved
+    flown: bool = False  # travel: the plane was used
+    placed: int = 0  # campaign: voters placed
+    bought: list[str] = Field(default_factory=list)  # advertise: issue icons paid for
+    path: list[str] = Field(default_factory=list)  # travel: states moved through or into
+
+
+class CampaignTrailState(_State):
+    ruleset: Literal["campaign_trail"] = "campaign_trail"
+    seats: list[str]
+    options: Options
+    rng: int
+    phase: Phase
+    parties: dict[str, PartyState]
+    players: dict[str, SeatState]
+    voters: dict[str, dict[str, int]]  # state code -> party -> committed voters
+    decks: list[list[int]]  # August, September, October (top first)
+    discard: list[int] = Field(default_factory=list)  # top last
+    removed: list[int] = Field(default_factory=list)  # out of the game (2-player removal)
+    month: int = 0  # 0 August, 1 September, 2 October
+    order: list[str]  # party turn order
+    order_index: int = 0  # whose party turn it is
+    taken: list[str] = Field(default_factory=list)  # seats that finished a turn in this party turn
+    turn: TurnState | None = None
+    frames: FrameStack = Field(default_factory=FrameStack)
+    wait: dict[str, Any] | None = None  # what a paused politick waits for
+    round: int = 1
+    winners: list[str] = Field(default_factory=list)
+    final_ev: dict[str, int] = Field(default_factory=dict)
+    result_reason: str = ""
