@@ -386,16 +386,20 @@ class GameManager:
             return 0
         delivered = 0
         async with self._flush_lock:
+            stuck: set[int] = set()  # games with a failed row: their later rows wait, to keep each game in order
             while True:
-                rows = await self.store.pending_outbox(limit=50)
+                rows = [r for r in await self.store.pending_outbox(limit=50 + len(stuck)) if r.game_id not in stuck]
                 if not rows:
                     return delivered
                 for row in rows:
+                    if row.game_id in stuck:
+                        continue
                     try:
                         await self._deliver(row)
-                    except Exception:  # a failed delivery must not block the others; it stays unsent
+                    except Exception:  # stays unsent and is retried on the next flush; other games go on
                         log.exception("delivery failed for outbox row %s (game %s)", row.id, row.game_id)
-                        return delivered
+                        stuck.add(row.game_id)
+                        continue
                     await self.store.mark_sent([row.id], self._now())
                     delivered += 1
 

@@ -307,3 +307,34 @@ async def test_many_games_at_once_stay_independent(tmp_path) -> None:
         assert state_hash(rebuilt) == (await store.load_snapshot(gid)).state_hash
         assert {g.id for g in await store.list_games(channel_id=record.channel_id)} == {gid}
     await store.close()
+
+
+async def test_a_failing_delivery_holds_back_only_its_own_game(tmp_path) -> None:
+    class Flaky(RecordingTable):
+        broken: set[int] = set()
+
+        async def publish(self, post) -> None:
+            if post.game.id in self.broken:
+                raise ConnectionError("channel unreachable")
+            await super().publish(post)
+
+    store = await Store.open(tmp_path / "f.sqlite3")
+    table = Flaky()
+    manager = GameManager(store, table, clock=Clock(), render=False)
+    games = []
+    for n in range(2):
+        rec = await manager.create("electioneer", f"d{n}", "D", seat="DEM", seed=n, channel_id=f"c{n}")
+        await manager.join(rec.id, f"r{n}", "R", seat="REP")
+        games.append(rec.id)
+    table.broken = {games[0]}
+    for n, gid in enumerate(games):
+        await manager.start(gid, f"d{n}")
+        _, _, d = await manager.decision(gid, f"d{n}")
+        await manager.submit(gid, f"d{n}", d.options[0].action.notation())
+    assert {p.game.id for p in table.posts} == {games[1]}  # game 2 was not held back by game 1
+    assert len([p for p in table.posts if p.game.id == games[1]]) == 2
+    table.broken = set()
+    await manager.flush()
+    first = [p for p in table.posts if p.game.id == games[0]]
+    assert [p.game.seq for p in first] == [0, 1]  # delivered late, still in order
+    await store.close()
