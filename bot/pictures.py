@@ -15,4 +15,9 @@ def picture_for(view: BaseModel) -> Picture | None:
 
         rendered = render_electioneer(view)
         return Picture(png=rendered.png, alt=rendered.alt, filename="electioneer.png")
+    if ruleset == "campaign_trail":
+        from render.campaign_trail import render_campaign_trail
+
+        rendered = render_campaign_trail(view)
+        return Picture(png=rendered.png, alt=rendered.alt, filename="campaign_trail.png")
     return None

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core.frames import FrameStack
 
 PartyId = Literal["DEM", "REP", "LIB"]
-Phase = Literal["candidate", "home", "play", "over"]
+Phase = Literal["candidate", "home", "play", "final", "over"]
 MONTHS = ("August", "September", "October")
 
 
@@ -40,6 +40,23 @@ class PartyState(_State):
     out_of_supply: int = 0
 
 
+class Tabled(_State):
+    """An ongoing politick on the table in front of the seat that played it."""
+
+    card: int
+    politick: str
+    active: bool = False  # works from the start of its owner's next turn
+    tucked: int | None = None  # a card face down under it (Recount)
+
+
+class FinalItem(_State):
+    """An end-of-game politick still to resolve after October's last round."""
+
+    seat: str
+    politick: str
+    tucked: int | None = None
+
+
 class SeatState(_State):
     party: PartyId
     role: Literal["P", "VP", "BOTH", "SOLO"]
@@ -48,6 +65,7 @@ class SeatState(_State):
     candidate: str | None = None
     home: str | None = None
     pawn: str | None = None
+    table: list[Tabled] = Field(default_factory=list)
 
 
 class TurnState(_State):
@@ -59,8 +77,20 @@ class TurnState(_State):
     steps: int = 0  # travel: states moved
     flown: bool = False  # travel: the plane was used
     placed: int = 0  # campaign: voters placed
+    per_state: dict[str, int] = Field(default_factory=dict)  # campaign: voters placed in each state
     bought: list[str] = Field(default_factory=list)  # advertise: issue icons paid for
     path: list[str] = Field(default_factory=list)  # travel: states moved through or into
+    spent: list[int] = Field(default_factory=list)  # cards already played this turn (a politick played another)
+    queue: list[str] | None = None  # the acting candidate's after-action abilities still to run
+
+
+class Exchange(_State):
+    """After a team's two turns with both pawns in one region: one-for-one card swaps (at most 3)."""
+
+    seat: str  # who decides (the candidate who went second; team-mates see each other's hands)
+    partner: str
+    swaps: int = 0
+    give: int | None = None  # the card chosen to give, waiting for the one to take
 
 
 class CampaignTrailState(_State):
@@ -80,9 +110,12 @@ class CampaignTrailState(_State):
     order_index: int = 0  # whose party turn it is
     taken: list[str] = Field(default_factory=list)  # seats that finished a turn in this party turn
     turn: TurnState | None = None
+    exchange: Exchange | None = None
     frames: FrameStack = Field(default_factory=FrameStack)
     wait: dict[str, Any] | None = None  # what a paused politick waits for
     round: int = 1
+    final: list[FinalItem] = Field(default_factory=list)  # end-of-game politicks waiting, in turn order
+    final_seat: str | None = None  # whose end-of-game politick is resolving
     winners: list[str] = Field(default_factory=list)
     final_ev: dict[str, int] = Field(default_factory=dict)
     result_reason: str = ""

@@ -35,7 +35,15 @@ def cases() -> dict[str, Callable[[], Rendered]]:
         "closeup_small": lambda: render_closeup(samples.small_map_view()),
         "electioneer_midgame": lambda: render_electioneer(samples.electioneer_midgame()),
         "electioneer_final": lambda: render_electioneer(samples.electioneer_final()),
+        "campaign_trail_midgame": lambda: _campaign_trail(samples.campaign_trail_midgame(), "map"),
+        "campaign_trail_tiles": lambda: _campaign_trail(samples.campaign_trail_teams(), "tiles"),
     }
+
+
+def _campaign_trail(view, kind: str) -> Rendered:
+    from render.campaign_trail import render_campaign_trail
+
+    return render_campaign_trail(view, kind)
 
 
 def reduced(png: bytes) -> Image.Image:

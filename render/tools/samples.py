@@ -172,3 +172,68 @@ def electioneer_final():
         hand_counts={"DEM": 0, "REP": 0}, theatric_counts={"DEM": 1, "REP": 0}, deck_counts={"DEM": 4, "REP": 4},
         winner="DEM", final_electors={"DEM": 51, "REP": 42},
     )
+
+
+# ---------------------------------------------------------------- Campaign Trail
+
+def campaign_trail_midgame(viewer: str | None = None):
+    """September, round 4, Republicans to move in a 3-player game: every kind of state (solid,
+    lean, tied, empty), two pawns sharing a state, home states, money and registered voters."""
+    from engine.campaign_trail.views import CampaignTrailView, PartyView as CTParty, SeatView, StateView as CTState
+    from engine.campaign_trail.views import TurnView
+
+    from render.usdata import NAMES
+
+    ev = ev_table("2012")
+    rnd = _lcg(11)
+    order = ("DEM", "REP", "LIB")
+    states = []
+    totals = {p: 0 for p in order}
+    held = {p: 0 for p in order}
+    for abbr in STATES:
+        voters = {"DEM": next(rnd) % 7, "REP": next(rnd) % 7, "LIB": next(rnd) % 4}
+        if abbr in ("ND", "SD", "WY", "VT"):
+            voters = {p: 0 for p in order}
+        top = max(voters.values())
+        tied = [p for p in order if voters[p] == top]
+        majority = tied[(len(abbr) + ord(abbr[0])) % len(tied)]  # a stand-in for the tiebreaker stars
+        totals[majority] += ev[abbr]
+        held[majority] += 1
+        states.append(CTState(code=abbr, name=NAMES[abbr], ev=ev[abbr], region="sample", voters=voters,
+                              majority=majority))
+    parties = {
+        "DEM": CTParty(seats=["DEM"], registered=7, money=140, ev=totals["DEM"], states=held["DEM"]),
+        "REP": CTParty(seats=["REP"], registered=11, money=260, ev=totals["REP"], states=held["REP"]),
+        "LIB": CTParty(seats=["LIB"], registered=3, money=40, ev=totals["LIB"], states=held["LIB"]),
+    }
+    seats = {
+        "DEM": SeatView(party="DEM", role="SOLO", candidate="genius", home="PA", pawn="OH", hand_count=4),
+        "REP": SeatView(party="REP", role="SOLO", candidate="wealthy", home="TX", pawn="OH", hand_count=5),
+        "LIB": SeatView(party="LIB", role="SOLO", candidate="outsider", home="CO", pawn="NJ", hand_count=5),
+    }
+    return CampaignTrailView(
+        viewer=viewer, phase="play", month="September", round=4, order=["REP", "LIB", "DEM"], current_party="REP",
+        waiting_on=["REP"], states=states, ev=totals, parties=parties, seats=seats,
+        deck_counts={"August": 0, "September": 17, "October": 30}, discard_count=21, discard_top=58,
+        turn=TurnView(seat="REP"),
+    )
+
+
+def campaign_trail_teams():
+    """A 6-player game (two seats a party) in October: pawns and homes shared by team-mates."""
+    from engine.campaign_trail.views import SeatView
+
+    base = campaign_trail_midgame()
+    seats = {
+        "DEM-P": SeatView(party="DEM", role="P", home="PA", pawn="MI", hand_count=3),
+        "DEM-VP": SeatView(party="DEM", role="VP", home="PA", pawn="MI", hand_count=5),
+        "REP-P": SeatView(party="REP", role="P", home="TX", pawn="FL", hand_count=4),
+        "REP-VP": SeatView(party="REP", role="VP", home="GA", pawn="GA", hand_count=5),
+        "LIB-P": SeatView(party="LIB", role="P", home="CO", pawn="NH", hand_count=5),
+        "LIB-VP": SeatView(party="LIB", role="VP", home="NV", pawn="AZ", hand_count=2),
+    }
+    parties = {code: p.model_copy(update={"seats": [f"{code}-P", f"{code}-VP"]}) for code, p in base.parties.items()}
+    return base.model_copy(update={
+        "month": "October", "round": 9, "order": ["LIB", "DEM", "REP"], "current_party": "DEM",
+        "waiting_on": ["DEM-P"], "seats": seats, "parties": parties,
+        "deck_counts": {"August": 0, "September": 0, "October": 6}})

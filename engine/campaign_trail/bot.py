@@ -1,0 +1,34 @@
+"""The built-in bot: a random legal move with mild preferences. It only ever picks from
+decisions(), so it can never make an illegal move."""
+from __future__ import annotations
+
+from engine.campaign_trail import rules
+from engine.campaign_trail.state import CampaignTrailState
+from engine.core.rng import Rng
+from engine.core.types import Action
+
+# How much the bot likes each kind of step (random choice weighted by these).
+WEIGHTS = {
+    "campaign": 6, "advertise": 4, "politick": 3, "fundraise": 2, "register": 2, "travel": 1,
+    "vote": 5, "issue": 4, "pick": 1, "to": 2, "fly": 1, "done": 1, "give": 1, "take": 1, "card": 1, "region": 1,
+}
+
+
+def bot_action(state: CampaignTrailState, seat: str, rng: Rng) -> Action:
+    d = rules.decisions(state, seat)
+    if not d.options:
+        raise ValueError(f"{seat} has nothing to do")
+    if state.phase == "home":
+        return rules.deadline_action(state, seat)
+    weights = [WEIGHTS.get(o.action.verb, 1) for o in d.options]
+    if state.exchange is not None:  # exchanging is rarely worth it for a bot without a plan
+        weights = [20 if o.action.verb == "done" else 1 for o in d.options]
+    # a travel that has moved a little should stop rather than wander
+    if state.turn is not None and state.turn.action == "travel" and state.turn.steps + state.turn.flown >= 2:
+        weights = [10 if o.action.verb == "done" else w for o, w in zip(d.options, weights)]
+    pick = rng.below(sum(weights))
+    for o, w in zip(d.options, weights):
+        if pick < w:
+            return o.action
+        pick -= w
+    return d.options[-1].action

@@ -1,0 +1,203 @@
+"""Campaign Trail move notation.
+
+Atomic steps (each one option of decisions()):
+
+    candidate wealthy      keep a dealt candidate (setup)
+    home VA                choose a home state (setup)
+    play 97                play card #97 from your hand
+    campaign               take one of the card's actions: travel fundraise register campaign advertise politick
+    to WV / fly NY         travel: move one state / fly to a city's state
+    vote VA                place one voter (campaign, or a politick placing voters)
+    issue taxes            advertise: pay for one issue icon
+    pick MT                a politick's choice of a state
+    card 38                a politick's choice of a card (Sabotage, Diverse Strategy, Re-strategize, Recount)
+    give 12 / take 40      team card exchange: give your #12, take your running mate's #40 (then `done`)
+    region great_lakes     narrow a choice among more than 25 states to one region first
+    done                   finish a travel, campaign, advertise or optional placement
+    pass                   no card in hand: pass the turn
+
+Compound moves: a step list joined with `;`, and the short card form, which starts with the card
+number and ends with an implicit `done` for travel, campaign and advertise:
+
+    97 campaign VA4 WV1 KY1    = play 97; campaign; vote VA ×4; vote WV; vote KY; done
+    12 travel OH PA            = play 12; travel; to OH; to PA; done
+    14 travel fly NY PA        = play 14; travel; fly NY; to PA; done
+    55 advertise taxes taxes   = play 55; advertise; issue taxes; issue taxes; done
+    40 fundraise               = play 40; fundraise
+    31 politick                = play 31; politick   (its choices follow as steps: `; vote VA; done`)
+
+Case does not matter; issues may be written by id (energy_costs) or name (energy costs is not
+possible inside the short form: use the id there).
+"""
+from __future__ import annotations
+
+import re
+
+from engine.campaign_trail import content as content_mod
+from engine.core.errors import UnknownAction
+from engine.core.types import Action
+
+MAX_NOTATION = 600
+ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick")
+PARAM_ACTIONS = ("travel", "campaign", "advertise")
+STATE_VERBS = ("home", "to", "fly", "vote", "pick")
+BARE = ("done", "pass", *ACTIONS)
+
+
+def _state(token: str) -> str:
+    c = content_mod.load()
+    t = token.upper()
+    if t in c.states:
+        return t
+    raise UnknownAction(f"`{token[:20]}` is not a state code (like VA, NY, DC).", code="unknown_state")
+
+
+def _issue(token: str) -> str:
+    c = content_mod.load()
+    t = token.lower()
+    for issue in c.debate_issues.values():
+        if t in (issue.id, issue.name.lower(), issue.name.lower().replace(" ", "_")):
+            return issue.id
+    raise UnknownAction(f"`{token[:30]}` is not an issue. Issues: {', '.join(c.debate_issues)}.", code="unknown_issue")
+
+
+def _card(token: str) -> str:
+    t = token.lstrip("#")
+    if not t.isdigit() or int(t) not in content_mod.load().cards:
+        raise UnknownAction(f"`{token[:20]}` is not a card number (1–105).", code="unknown_card")
+    return str(int(t))
+
+
+def _region(token: str) -> str:
+    c = content_mod.load()
+    t = token.lower()
+    if t in c.regions:
+        return t
+    raise UnknownAction(f"`{token[:20]}` is not a region. Regions: {', '.join(c.regions)}.", code="unknown_region")
+
+
+def _candidate(token: str) -> str:
+    c = content_mod.load()
+    t = token.lower()
+    if t in c.candidates:
+        return t
+    raise UnknownAction(f"`{token[:20]}` is not a candidate. Candidates: {', '.join(c.candidates)}.", code="unknown_candidate")
+
+
+def _short(tokens: list[str]) -> list[Action]:
+    """`97 campaign VA4 WV1 KY1` and friends."""
+    out = [Action(verb="play", args=(_card(tokens[0]),))]
+    if len(tokens) == 1:
+        return out
+    verb = tokens[1].lower()
+    if verb not in ACTIONS:
+        raise UnknownAction(f"After the card number comes an action ({', '.join(ACTIONS)}), not `{tokens[1][:20]}`.", code="malformed")
+    out.append(Action(verb=verb))
+    rest = tokens[2:]
+    if verb not in PARAM_ACTIONS:
+        if rest:
+            raise UnknownAction(f"`{verb}` takes nothing after it in the short form; add further steps after `;`.", code="malformed")
+        return out
+    i = 0
+    while i < len(rest):
+        tok = rest[i]
+        if verb == "campaign":
+            m = re.fullmatch(r"([A-Za-z]{2})(\d{1,2})", tok)
+            if not m:
+                raise UnknownAction(f"Campaign voters are written state + count, e.g. `VA4`, not `{tok[:20]}`.", code="malformed")
+            out += [Action(verb="vote", args=(_state(m.group(1)),))] * int(m.group(2))
+        elif verb == "travel":
+            if tok.lower() == "fly":
+                if i + 1 >= len(rest):
+                    raise UnknownAction("`fly` needs a state after it, e.g. `fly NY`.", code="malformed")
+                i += 1
+                out.append(Action(verb="fly", args=(_state(rest[i]),)))
+            else:
+                out.append(Action(verb="to", args=(_state(tok),)))
+        else:
+            out.append(Action(verb="issue", args=(_issue(tok),)))
+        i += 1
+    out.append(Action(verb="done"))
+    return out
+
+
+def parse_one(text: str) -> list[Action]:
+    tokens = text.split()
+    if not tokens:
+        raise UnknownAction("Empty step: write e.g. `97 campaign VA4 WV1`.", code="malformed")
+    if tokens[0].lstrip("#").isdigit():
+        return _short(tokens)
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb in BARE:
+        if args:
+            raise UnknownAction(f"`{verb}` takes nothing after it.", code="malformed")
+        return [Action(verb=verb)]
+    if len(args) != 1:
+        raise UnknownAction(f"`{verb[:20]}` takes one word after it.", code="malformed")
+    if verb == "region":
+        return [Action(verb="region", args=(_region(args[0]),))]
+    if verb in ("play", "card", "give", "take"):
+        return [Action(verb=verb, args=(_card(args[0]),))]
+    if verb in STATE_VERBS:
+        return [Action(verb=verb, args=(_state(args[0]),))]
+    if verb == "issue":
+        return [Action(verb="issue", args=(_issue(args[0]),))]
+    if verb == "candidate":
+        return [Action(verb="candidate", args=(_candidate(args[0]),))]
+    raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, {', '.join(BARE)}, "
+                        f"{', '.join(STATE_VERBS)}, issue, candidate.", code="unknown_verb")
+
+
+def parse(text: str) -> list[Action]:
+    if len(text) > MAX_NOTATION:
+        raise UnknownAction(f"That move is too long ({len(text)} characters).", code="too_long")
+    steps = [part for part in text.replace("\n", ";").split(";") if part.strip()]
+    if not steps:
+        raise UnknownAction("Empty move: write e.g. `97 campaign VA4 WV1 KY1`.", code="malformed")
+    out: list[Action] = []
+    for step in steps:
+        out.extend(parse_one(step))
+    return out
+
+
+PARAM_VERBS = {"travel": ("to", "fly"), "campaign": ("vote",), "advertise": ("issue",)}
+
+
+def format(actions: list[Action]) -> str:  # noqa: A001 - the contract's name
+    parts: list[str] = []
+    i = 0
+    while i < len(actions):
+        a = actions[i]
+        nxt = actions[i + 1] if i + 1 < len(actions) else None
+        if a.verb == "play" and nxt is not None and nxt.verb in ACTIONS:
+            if nxt.verb not in PARAM_ACTIONS:
+                parts.append(f"{a.args[0]} {nxt.verb}")
+                i += 2
+                continue
+            j = i + 2
+            while j < len(actions) and actions[j].verb in PARAM_VERBS[nxt.verb]:
+                j += 1
+            if j < len(actions) and actions[j].verb == "done":
+                parts.append(" ".join([a.args[0], nxt.verb, *_compact(actions[i + 2:j])]))
+                i = j + 1
+                continue
+        parts.append(a.notation())
+        i += 1
+    return "; ".join(parts)
+
+
+def _compact(params: list[Action]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(params):
+        a = params[i]
+        if a.verb == "vote":
+            j = i
+            while j < len(params) and params[j] == a:
+                j += 1
+            out.append(f"{a.args[0]}{j - i}")
+            i = j
+            continue
+        out.append(f"fly {a.args[0]}" if a.verb == "fly" else a.args[0])
+        i += 1
+    return out

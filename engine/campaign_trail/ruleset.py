@@ -1,0 +1,75 @@
+"""The Campaign Trail ruleset object: the engine contract wired to this game's modules.
+
+Not registered in engine/registry.py yet (the slice is incomplete): import RULESET directly.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.campaign_trail import bot, notation, rules
+from engine.campaign_trail.state import CampaignTrailState, Options
+from engine.campaign_trail.views import CampaignTrailView, view
+from engine.core.rng import Rng
+from engine.core.types import Action, ApplyResult, Decision, Outcome
+
+HELP = """**Campaign Trail** — 2 to 6 players, two or three parties, August to October.
+Setup: keep one of two candidates (`candidate wealthy`), then choose a home state from your hand's
+reference states (`home VA`). On your turn play a card and take one of its four actions:
+`97 campaign VA4 WV1 KY1` (pawn in a listed state, $60M, up to 6 registered voters among the listed states),
+`55 advertise taxes taxes` ($20M per issue, 1 registered voter in every state showing it),
+`12 travel OH PA` / `14 travel fly NY PA`, `40 fundraise`, `40 register`, `31 politick`.
+Politick choices follow as steps (`pick MT`, `vote VA`, `card 38`, `done`); a choice among more than 25
+states asks for a region first (`region great_lakes`). Running mates in one region may swap up to 3 cards
+after their turns (`give 12`, `take 40`, `done`).
+A state's electoral votes go to the party with most voters there (ties: the tiebreaker stars).
+After the round in which October's deck runs out, end-of-game politicks resolve, then most electoral votes
+wins (tie: most states; with three parties, a runoff). Debates are not in this version yet."""
+
+
+class CampaignTrailRuleset:
+    name = "campaign_trail"
+    title = "Campaign Trail"
+    min_seats = 2
+    max_seats = 6
+
+    def seat_names(self, count: int) -> list[str]:
+        return rules.seat_names(count)
+
+    def parse_options(self, options: dict[str, Any]) -> Options:
+        return Options.model_validate(options or {})
+
+    def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrailState:
+        return rules.setup(options, seats, seed)
+
+    def load_state(self, data: str) -> CampaignTrailState:
+        return rules.load_state(data)
+
+    def decisions(self, state: CampaignTrailState, seat: str) -> Decision:
+        return rules.decisions(state, seat)
+
+    def apply(self, state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: CampaignTrailState, seat: str | None) -> CampaignTrailView:
+        return view(state, seat)
+
+    def outcome(self, state: CampaignTrailState) -> Outcome | None:
+        return rules.outcome(state)
+
+    def parse(self, text: str) -> list[Action]:
+        return notation.parse(text)
+
+    def format(self, actions: list[Action]) -> str:
+        return notation.format(actions)
+
+    def deadline_action(self, state: CampaignTrailState, seat: str) -> Action:
+        return rules.deadline_action(state, seat)
+
+    def bot_action(self, state: CampaignTrailState, seat: str, rng: Rng) -> Action:
+        return bot.bot_action(state, seat, rng)
+
+    def help_text(self) -> str:
+        return HELP
+
+
+RULESET = CampaignTrailRuleset()

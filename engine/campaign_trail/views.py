@@ -1,0 +1,152 @@
+"""What a seat (or the public) may see of a Campaign Trail game.
+
+Public: the map (committed voters per party and the majority holder of every state), electoral votes,
+pawns, home states and candidates once everyone has chosen, each party's registered voters and war
+chest (public knowledge by the rules), the month, the cards left in each month's deck, the discard
+pile, whose turn it is and the card being played. Private: your own hand and your running mate's
+(team-mates may show each other their cards), and the candidates dealt to your party during setup.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import rules
+from engine.campaign_trail.state import MONTHS, CampaignTrailState
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CardView(_View):
+    number: int
+    name: str
+    actions: dict[str, Any]
+    debate: list[str]
+    reference: str
+
+
+class StateView(_View):
+    code: str
+    name: str
+    ev: int
+    region: str
+    voters: dict[str, int]
+    majority: str
+
+
+class PartyView(_View):
+    seats: list[str]
+    registered: int
+    money: int
+    ev: int
+    states: int
+
+
+class TabledView(_View):
+    card: int
+    politick: str
+    name: str
+    active: bool
+
+
+class SeatView(_View):
+    party: str
+    role: str
+    candidate: str | None = None  # shown once every seat has chosen (always to the seat's own party)
+    home: str | None = None  # likewise
+    pawn: str | None = None
+    hand_count: int
+    chosen: bool = False  # setup: has made this phase's choice
+    table: list[TabledView] = Field(default_factory=list)  # ongoing politicks in play
+
+
+class TurnView(_View):
+    seat: str
+    card: int | None = None
+    action: str | None = None
+    steps: int = 0
+    placed: int = 0
+    bought: list[str] = Field(default_factory=list)
+    waiting_for: str | None = None
+
+
+class CampaignTrailView(_View):
+    ruleset: str = "campaign_trail"
+    viewer: str | None
+    phase: str
+    month: str
+    round: int
+    order: list[str]
+    current_party: str | None
+    waiting_on: list[str]
+    states: list[StateView]
+    ev: dict[str, int]
+    parties: dict[str, PartyView]
+    seats: dict[str, SeatView]
+    deck_counts: dict[str, int]
+    discard_count: int
+    discard_top: int | None = None
+    turn: TurnView | None = None
+    winners: list[str] = Field(default_factory=list)
+    final_ev: dict[str, int] = Field(default_factory=dict)
+    reason: str = ""
+    # Only in a seat's own view:
+    hand: list[CardView] | None = None
+    partner_hand: list[CardView] | None = None
+    offer: list[str] | None = None
+
+
+@lru_cache(maxsize=256)
+def card_view(n: int) -> CardView:
+    cd = content_mod.load().cards[n]
+    return CardView(number=n, name=cd.name, actions=cd.actions.model_dump(mode="json", exclude_none=True, by_alias=True),
+                    debate=list(cd.debate), reference=cd.reference)
+
+
+def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
+    c = content_mod.load()
+    viewer = seat if seat in s.players else None
+    my_party = s.players[viewer].party if viewer else None
+    maj = rules.majorities(s)
+    ev = rules.electoral_votes(s, held=maj)
+    held = rules.states_held(s, held=maj)
+    states = [StateView(code=code, name=st.name, ev=st.ev, region=st.region, voters=dict(s.voters[code]),
+                        majority=maj[code]) for code, st in c.states.items()]
+    seats = {}
+    for x, p in s.players.items():
+        mine = my_party is not None and p.party == my_party
+        show_cand = s.phase != "candidate" or mine
+        show_home = s.phase not in ("candidate", "home") or mine
+        chosen = p.candidate is not None if s.phase == "candidate" else p.home is not None if s.phase == "home" else True
+        seats[x] = SeatView(party=p.party, role=p.role, candidate=p.candidate if show_cand else None,
+                            home=p.home if show_home else None, pawn=p.pawn, hand_count=len(p.hand), chosen=chosen,
+                            table=[TabledView(card=tab.card, politick=tab.politick, name=c.politicks[tab.politick].name,
+                                              active=tab.active) for tab in p.table])
+    turn = None
+    if s.turn is not None:
+        t = s.turn
+        turn = TurnView(seat=t.seat, card=t.card, action=t.action, steps=t.steps, placed=t.placed, bought=list(t.bought),
+                        waiting_for=(s.wait or {}).get("kind"))
+    me = s.players[viewer] if viewer else None
+    partner = None
+    if me is not None:
+        mates = [x for x in s.parties[me.party].seats if x != viewer]
+        partner = [card_view(n) for n in s.players[mates[0]].hand] if mates else None
+    return CampaignTrailView(
+        viewer=viewer, phase=s.phase, month=MONTHS[s.month], round=s.round, order=list(s.order),
+        current_party=rules.current_party(s), waiting_on=[x for x in s.seats if rules.owes(s, x)],
+        states=states, ev=ev,
+        parties={p: PartyView(seats=list(ps.seats), registered=ps.registered, money=ps.money, ev=ev[p], states=held[p])
+                 for p, ps in s.parties.items()},
+        seats=seats, deck_counts={MONTHS[i]: len(d) for i, d in enumerate(s.decks)},
+        discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
+        winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
+        hand=[card_view(n) for n in me.hand] if me else None,
+        partner_hand=partner,
+        offer=list(me.offer) if me and s.phase == "candidate" else None,
+    )

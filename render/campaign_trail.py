@@ -1,0 +1,222 @@
+"""The Campaign Trail board picture, drawn from a public `CampaignTrailView` on the shared US map.
+
+The view is turned into a `render.mapview.MapView` and handed to `render.usmap`; nothing here draws
+pixels itself, so the picture is as fast as the shared map (one palette swap plus label sprites).
+
+What a player needs to see (rulebook; DESIGN.md §6):
+- every state filled by its majority holder: solid when the lead is 3+ voters, lean when 1–2,
+  striped in the holder's colour when the top parties are tied (the tiebreaker star decides),
+  grey when nobody has voters there; count pills with each party's committed voters;
+- candidate pawns and home-state markers (party letter on each) and the ten plane cities;
+- the Electoral College bar (270 of 538), the month and round and whose turn it is;
+- a panel per party (war chest in $M, labelled "Money" to fit the narrow map panels; registered
+  voters; cards in hand) and one with the cards left in each month's deck.
+
+Only `engine.campaign_trail.views` and `engine.content` are imported from the engine (the
+render layering rule); the city list is read once through `engine.content.read_data`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+from typing import Iterable, Literal
+
+from engine.campaign_trail.views import CampaignTrailView
+from engine.content import read_data
+from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
+from render.types import Rendered
+from render.usmap import render_closeup, render_map, render_tiles
+
+Kind = Literal["map", "tiles", "closeup"]
+
+PARTY_ORDER = ("DEM", "REP", "LIB")
+NAMES = {"DEM": "Democrats", "REP": "Republicans", "LIB": "Libertarians"}
+COLOURS = {"DEM": "blue", "REP": "red", "LIB": "gold"}
+LETTERS = {"DEM": "D", "REP": "R", "LIB": "L"}
+SOLID_LEAD = 3  # a lead of this many voters or more is drawn solid; 1–2 is a lean
+SETUP_PHASES = {"candidate": "choosing candidates", "home": "choosing home states"}
+MAX_MARKERS = 6  # render.mapview.StateView allows six markers per state
+
+LEGEND = (
+    LegendEntry(marker="pawn", text="candidate"),
+    LegendEntry(marker="home", text="home state"),
+    LegendEntry(marker="city", text="city"),
+)
+
+
+@lru_cache(maxsize=1)
+def cities() -> dict[str, str]:
+    """State code -> name of the plane city in it (the ten cities of the board), read once."""
+    raw = read_data("campaign_trail/cities.yaml")
+    return {c["state"]: c["name"] for c in raw["cities"]}
+
+
+@lru_cache(maxsize=8)
+def _party_views(codes: tuple[str, ...]) -> tuple[PartyView, ...]:
+    return tuple(PartyView(code=c, name=NAMES.get(c, c), colour=COLOURS.get(c, "grey"), letter=LETTERS.get(c, c[0]))
+                 for c in codes)
+
+
+def _ordered(codes) -> tuple[str, ...]:
+    known = [c for c in PARTY_ORDER if c in codes]
+    return tuple(known + sorted(c for c in codes if c not in PARTY_ORDER))
+
+
+def party_name(code: str) -> str:
+    return NAMES.get(code, code)
+
+
+def _check(view) -> CampaignTrailView:
+    if not isinstance(view, CampaignTrailView):
+        raise TypeError(f"expected an engine.campaign_trail.views.CampaignTrailView, got {type(view).__name__}")
+    if view.viewer is not None:
+        raise ValueError(f"only the public view is drawn (viewer None), not {view.viewer!r}'s")
+    return view
+
+
+# ------------------------------------------------------------------ view -> MapView
+
+
+def strength(voters: dict[str, int]) -> str:
+    """'solid', 'lean', 'tied' or 'empty' from the committed voters of the parties in play."""
+    ranked = sorted(voters.values(), reverse=True)
+    if not ranked or ranked[0] == 0:
+        return "empty"
+    lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
+    if lead == 0:
+        return "tied"
+    return "solid" if lead >= SOLID_LEAD else "lean"
+
+
+def _markers(pawns: list[str], homes: list[str], city: bool) -> list[MarkerView]:
+    """Pawns, then home states, then the city: one marker each. A state can hold at most six
+    markers, so past six the markers of one party and kind are merged ("D2": two pawns) and, if
+    that is still too many, the city (printed on the board anyway) is the first to go."""
+
+    def build(merge: bool) -> list[MarkerView]:
+        out: list[MarkerView] = []
+        for kind, parties in (("pawn", pawns), ("home", homes)):
+            for p in _ordered(set(parties)):
+                n = parties.count(p)
+                if merge and n > 1:
+                    out.append(MarkerView(kind=kind, party=p, text=f"{LETTERS.get(p, p[0])}{n}"))
+                else:
+                    out.extend(MarkerView(kind=kind, party=p) for _ in range(n))
+        if city:
+            out.append(MarkerView(kind="city"))
+        return out
+
+    out = build(False)
+    if len(out) > MAX_MARKERS:
+        out = build(True)
+    return out[:MAX_MARKERS]
+
+
+def _headline(view: CampaignTrailView) -> tuple[str, str]:
+    """(turn, to_move) parts of the title."""
+    if view.phase == "over" or view.winners:
+        ev = view.final_ev or view.ev
+        if len(view.winners) == 1:
+            w = view.winners[0]
+            return "Election Day", f"{party_name(w)} win with {ev.get(w, 0)} EV"
+        if view.winners:
+            return "Election Day", "tie: " + " and ".join(party_name(w) for w in view.winners)
+        return "Election Day", "game over"
+    turn = f"{view.month} — round {view.round}"
+    if view.phase in SETUP_PHASES:
+        waiting = ", ".join(view.waiting_on)
+        return turn, f"setup: {SETUP_PHASES[view.phase]}" + (f" — waiting on {waiting}" if waiting else "")
+    if view.current_party:
+        to_move = f"{party_name(view.current_party)} to move"
+        others = [s for s in view.waiting_on
+                  if s in view.seats and view.seats[s].party != view.current_party]
+        if others:
+            to_move += f" — waiting on {', '.join(others)}"
+        return turn, to_move
+    return turn, ""
+
+
+def _panels(view: CampaignTrailView, codes: tuple[str, ...]) -> list[PanelView]:
+    panels = []
+    for code in codes:
+        p = view.parties[code]
+        hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
+        hand = " + ".join(str(h) for h in hands) if hands else "0"
+        panels.append(PanelView(title=party_name(code), party=code, rows=[
+            ("Money", f"${p.money}M"),
+            ("Registered", str(p.registered)),
+            ("Cards in hand" if len(hands) < 2 else "Hands", hand),
+        ]))
+    now = view.month if view.phase != "over" else None
+    rows = [(f"{m} (now)" if m == now else m, str(n)) for m, n in view.deck_counts.items()]
+    panels.append(PanelView(title="Cards left in the decks", rows=rows))
+    return panels
+
+
+def map_view(view: CampaignTrailView, highlight: Iterable[str] = ()) -> MapView:
+    """The shared-map view of a public Campaign Trail view (no checks: see render_campaign_trail)."""
+    codes = _ordered(view.parties)
+    pawns: dict[str, list[str]] = {}
+    homes: dict[str, list[str]] = {}
+    for seat in view.seats.values():
+        if seat.pawn:
+            pawns.setdefault(seat.pawn, []).append(seat.party)
+        if seat.home:
+            homes.setdefault(seat.home, []).append(seat.party)
+    city_states = cities()
+    marked = set(highlight)
+    states = {}
+    for st in view.states:
+        voters = {p: st.voters.get(p, 0) for p in codes}
+        sv = strength(voters)
+        fill = st.majority if sv != "empty" and st.majority in view.parties else None
+        states[st.code] = StateView(
+            fill=fill, strength=sv, ev=st.ev, counts={p: n for p, n in voters.items() if n},
+            markers=_markers(pawns.get(st.code, []), homes.get(st.code, []), st.code in city_states),
+            highlight=st.code in marked)
+    ev = view.final_ev if (view.phase == "over" and view.final_ev) else view.ev
+    turn, to_move = _headline(view)
+    return MapView(
+        game="Campaign Trail", turn=turn, to_move=to_move, parties=list(_party_views(codes)), states=states,
+        ev_era="2012", ev_totals={p: ev.get(p, 0) for p in codes}, panels=_panels(view, codes), legend=list(LEGEND))
+
+
+def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> str:
+    """What the shared map's alt text leaves out: who wins each tie, the voters, the city names."""
+    parts = []
+    ties = [f"{st.code} to {LETTERS.get(st.majority, st.majority)}" for st in view.states
+            if strength({p: st.voters.get(p, 0) for p in codes}) == "tied"]
+    if ties:
+        parts.append("Ties go to the tiebreaker: " + ", ".join(ties) + ".")
+    voters = []
+    for st in view.states:
+        row = [f"{LETTERS.get(p, p)}{st.voters.get(p, 0)}" for p in codes if st.voters.get(p, 0)]
+        if row:
+            voters.append(f"{st.code} {' '.join(row)}")
+    if voters:
+        parts.append("Committed voters: " + "; ".join(voters) + ".")
+    city = cities()
+    parts.append("Plane cities: " + ", ".join(f"{city[a]} ({a})" for a in sorted(city)) + ".")
+    return " ".join(parts)
+
+
+def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: list[str] | None = None,
+                          highlight: Iterable[str] = ()) -> Rendered:
+    """Draw a public Campaign Trail view: kind "map" (the full map), "tiles" (the tile-grid
+    cartogram) or "closeup" (zoomed to `states`; default the highlighted states, else the whole
+    country). `highlight`: state codes to outline, e.g. those changed by the last move.
+
+    Raises TypeError for anything but a CampaignTrailView and ValueError for a seat's (private)
+    view or an unknown kind."""
+    view = _check(view)
+    if kind not in ("map", "tiles", "closeup"):
+        raise ValueError(f"unknown kind {kind!r}: use 'map', 'tiles' or 'closeup'")
+    mv = map_view(view, highlight)
+    if kind == "map":
+        r = render_map(mv)
+    elif kind == "tiles":
+        r = render_tiles(mv)
+    else:
+        r = render_closeup(mv, states)
+    extra = _extra_alt(view, _ordered(view.parties))
+    return dataclasses.replace(r, alt=f"{r.alt} {extra}")

@@ -1,0 +1,144 @@
+"""Random-legal-move games of Campaign Trail, with every check run as the games are played.
+
+A seeded `Rng` picks a random seat among those owing a move and a uniformly random option of its
+decisions() until outcome() is set. After every step: the ruleset's invariants (voters, cards and
+money conserved, 538 EV, hand sizes, turn order), apply() never mutating its input, and a leak check
+of the public view and every seat's view. At the end the journal is replayed to the same state hash.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.campaign_trail import rules
+from engine.campaign_trail.ruleset import RULESET as R
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, play, replay, state_hash
+from engine.core.types import Action
+
+MAX_STEPS = 3000
+CAP = 20
+
+
+@dataclass
+class FuzzReport:
+    games: int = 0
+    steps: int = 0
+    longest: int = 0
+    seconds: float = 0.0
+    actions: set[Action] = field(default_factory=set)
+    problems: dict[str, list[str]] = field(default_factory=dict)
+    outcomes: Counter = field(default_factory=Counter)
+
+    def add(self, category: str, message: str) -> None:
+        bucket = self.problems.setdefault(category, [])
+        if len(bucket) < CAP:
+            bucket.append(message)
+
+    def of(self, category: str) -> list[str]:
+        return self.problems.get(category, [])
+
+
+def game_options(count: int, seed: int) -> dict[str, Any]:
+    if count in (2, 4):
+        pairs = (["DEM", "REP"], ["DEM", "LIB"], ["LIB", "REP"])
+        return {"parties": pairs[seed % 3]}
+    if count == 5:
+        return {"solo": ("DEM", "REP", "LIB")[seed % 3]}
+    return {}
+
+
+def run(counts: tuple[int, ...], games: int, *, mutation_every: int = 5) -> FuzzReport:
+    report = FuzzReport()
+    start = time.perf_counter()
+    for count in counts:
+        for seed in range(games):
+            try:
+                _one_game(count, seed, report, check_mutation=seed % mutation_every == 0)
+            except Exception as exc:  # noqa: BLE001 - a crash is a finding
+                report.add("crash", f"{count}p seed {seed}: {type(exc).__name__}: {exc}")
+            report.games += 1
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _one_game(count: int, seed: int, report: FuzzReport, *, check_mutation: bool) -> None:
+    options = game_options(count, seed)
+    seats = rules.seat_names(count, options)
+    rng = Rng(seed * 7919 + count)
+    state = R.setup(options, seats, seed)
+    journal: list[tuple[str, str]] = []
+    where = f"{count}p seed {seed}"
+    for p in rules.problems(state):
+        report.add("invariant", f"{where} setup: {p}")
+    for step in range(1, MAX_STEPS + 1):
+        if R.outcome(state) is not None:
+            break
+        owing = owing_seats(R, state)
+        if not owing:
+            report.add("dead_end", f"{where} step {step}: nobody owes a move (phase {state.phase})")
+            return
+        seat = rng.choice(owing)
+        options_now = R.decisions(state, seat).all_options()
+        if len(options_now) > 25:
+            report.add("menu", f"{where} step {step}: {seat} has {len(options_now)} options (a Discord menu holds 25)")
+        action = rng.choice(options_now).action
+        report.actions.update(o.action for o in options_now)
+        before = state.model_dump_json() if check_mutation else None
+        result = play(R, state, seat, [action])
+        if before is not None and state.model_dump_json() != before:
+            report.add("mutation", f"{where} step {step}: apply mutated its input")
+        new = result.state
+        for p in rules.problems(new):
+            report.add("invariant", f"{where} step {step} ({seat}: {action}): {p}")
+        if new.round < state.round and new.phase != "over":
+            report.add("invariant", f"{where} step {step}: the round went back")
+        if step % 4 == 0 or new.phase != state.phase or new.month != state.month:
+            _leaks(new, report, f"{where} step {step}")
+        journal.append((seat, R.format([action])))
+        state = new
+        report.steps += 1
+    else:
+        report.add("runaway", f"{where}: still running after {MAX_STEPS} steps")
+        return
+    report.longest = max(report.longest, len(journal))
+    outcome = R.outcome(state)
+    total = sum(state.final_ev.values())
+    if total != 538:
+        report.add("invariant", f"{where}: final EV {state.final_ev} sum to {total}")
+    if owing_seats(R, state):
+        report.add("invariant", f"{where}: seats owe moves after the outcome")
+    report.outcomes[",".join(outcome.winners)] += 1
+    again = replay(R, options, seats, seed, journal)
+    if state_hash(again) != state_hash(state):
+        report.add("replay", f"{where}: replaying {len(journal)} moves gives another state hash")
+
+
+def hidden_cards(state: Any, viewer: str | None) -> set[int]:
+    """Cards in the hands of every party other than the viewer's."""
+    mine = state.players[viewer].party if viewer else None
+    return {n for x, p in state.players.items() if p.party != mine for n in p.hand}
+
+
+def hidden_candidates(state: Any, viewer: str | None) -> set[str]:
+    mine = state.players[viewer].party if viewer else None
+    out: set[str] = set()
+    for p in state.players.values():
+        if p.party == mine:
+            continue
+        out.update(x for x in p.offer if x != p.candidate or state.phase == "candidate")
+    return out
+
+
+def _leaks(state: Any, report: FuzzReport, where: str) -> None:
+    for viewer in [None, *state.seats]:
+        text = R.view(state, viewer).model_dump_json()
+        numbers = set(map(int, re.findall(r'"number":(\d+)', text)))
+        for n in hidden_cards(state, viewer) & numbers:
+            report.add("leak", f"{where}: card #{n} of another party's hand is in {viewer or 'the public'} view")
+        for cid in hidden_candidates(state, viewer):
+            if f'"{cid}"' in text:
+                report.add("leak", f"{where}: candidate {cid} (another party's secret) is in {viewer or 'the public'} view")

@@ -1,0 +1,54 @@
+"""Random-legal-move fuzzing of Campaign Trail for every player count (DESIGN §3)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine.campaign_trail.ruleset import RULESET as R
+from tests.engine.campaign_trail import harness  # noqa: F401  (import path check below)
+
+GAMES = int(os.environ.get("STUMPBOT_CT_FUZZ_GAMES", "40"))
+COUNTS = (2, 3, 4, 5, 6)
+
+
+@pytest.fixture(scope="module")
+def report() -> harness.FuzzReport:
+    return harness.run(COUNTS, GAMES)
+
+
+def _fail(report: harness.FuzzReport, category: str) -> str:
+    return f"{category} in {report.games} games:\n" + "\n".join(report.of(category))
+
+
+def test_every_game_ran_in_bounded_time(report) -> None:
+    assert report.games == GAMES * len(COUNTS)
+    print(f"\n{report.games} games, {report.steps} steps in {report.seconds:.1f} s (longest {report.longest})")
+    assert report.seconds < 60
+
+
+@pytest.mark.parametrize("category", ["crash", "dead_end", "runaway", "invariant", "mutation", "replay", "leak", "menu"])
+def test_no_problems(report, category) -> None:
+    assert not report.of(category), _fail(report, category)
+
+
+def test_every_game_has_a_winner(report) -> None:
+    assert sum(report.outcomes.values()) == report.games
+    assert len({w for w in report.outcomes if "," not in w}) >= 2  # random play: more than one party wins
+
+
+def test_notation_round_trips_every_option_seen(report) -> None:
+    bad = [a for a in report.actions if R.parse(R.format([a])) != [a]]
+    assert not bad, bad[:10]
+
+
+def test_checks_are_not_vacuous() -> None:
+    from engine.campaign_trail import rules
+
+    state = R.setup({}, rules.seat_names(3), 1)
+    broken = state.model_copy(deep=True)
+    broken.voters["VA"]["DEM"] += 1
+    broken.parties["REP"].money = -10
+    broken.players["DEM"].hand.append(broken.decks[0][0])
+    found = " ".join(rules.problems(broken))
+    assert "not conserved" in found and "negative" in found and "cards not conserved" in found

@@ -1,0 +1,143 @@
+"""The Campaign Trail board picture, from hand-built views (stable) and from real engine games."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.campaign_trail.views import CampaignTrailView
+from render.campaign_trail import map_view, render_campaign_trail, strength
+from render.tools.samples import busy_map_view, campaign_trail_midgame, campaign_trail_teams
+
+
+@pytest.fixture(scope="module")
+def midgame() -> CampaignTrailView:
+    return campaign_trail_midgame()
+
+
+@pytest.mark.parametrize("kind", ["map", "tiles", "closeup"])
+def test_every_kind_is_a_small_png_with_every_partys_ev(midgame, kind) -> None:
+    r = render_campaign_trail(midgame, kind, states=["OH", "PA"] if kind == "closeup" else None)
+    im = Image.open(io.BytesIO(r.png))
+    assert im.size == (r.width, r.height) and r.width <= 1600 and r.height <= 1000
+    assert len(r.png) <= 100 * 1024, len(r.png)
+    for code, name, letter in (("DEM", "Democrats", "D"), ("REP", "Republicans", "R"), ("LIB", "Libertarians", "L")):
+        assert f"{name} ({letter}) {midgame.ev[code]}" in r.alt
+    assert "270 of 538 needed to win" in r.alt
+    assert "Campaign Trail — September — round 4 — Republicans to move" in r.alt
+    assert "PA to D" in r.alt and "Cleveland (OH)" in r.alt and "OH D4 L3;" in r.alt
+
+
+def test_the_map_view_follows_the_rules_of_the_picture(midgame) -> None:
+    mv = map_view(midgame)
+    assert [p.code for p in mv.parties] == ["DEM", "REP", "LIB"]
+    assert [(p.colour, p.letter) for p in mv.parties] == [("blue", "D"), ("red", "R"), ("gold", "L")]
+    assert mv.total_ev() == 538 and mv.needed() == 270
+    by = {s.code: s for s in midgame.states}
+    for code, sv in mv.states.items():
+        voters = by[code].voters
+        assert sv.counts == {p: n for p, n in voters.items() if n}
+        assert sv.ev == by[code].ev
+        assert sv.strength == strength(voters)
+        assert sv.fill == (None if sv.strength == "empty" else by[code].majority)
+    assert mv.states["VT"].strength == "empty" and mv.states["VT"].fill is None
+    # pawns, homes and cities
+    oh = [(m.kind, m.party) for m in mv.states["OH"].markers]
+    assert oh == [("pawn", "DEM"), ("pawn", "REP"), ("city", None)]
+    assert ("home", "REP") in [(m.kind, m.party) for m in mv.states["TX"].markers]
+    cities = {a for a, s in mv.states.items() if any(m.kind == "city" for m in s.markers)}
+    assert cities == {"CA", "WA", "CO", "MN", "IL", "TX", "OH", "GA", "MD", "NY"}
+    panels = {p.title: dict(p.rows) for p in mv.panels}
+    assert panels["Republicans"] == {"Money": "$260M", "Registered": "11", "Cards in hand": "5"}
+    assert panels["Cards left in the decks"] == {"August": "0", "September (now)": "17", "October": "30"}
+
+
+def test_strength_thresholds() -> None:
+    assert strength({"DEM": 0, "REP": 0}) == "empty"
+    assert strength({"DEM": 2, "REP": 2, "LIB": 1}) == "tied"
+    assert strength({"DEM": 3, "REP": 1}) == "lean"
+    assert strength({"DEM": 1, "REP": 0}) == "lean"
+    assert strength({"DEM": 4, "REP": 1, "LIB": 0}) == "solid"
+
+
+def test_team_pawns_are_drawn_one_each_and_merged_only_past_six() -> None:
+    view = campaign_trail_teams()
+    mv = map_view(view)
+    assert [(m.kind, m.party, m.text) for m in mv.states["MI"].markers] == [("pawn", "DEM", None)] * 2
+    panels = {p.title: dict(p.rows) for p in mv.panels}
+    assert panels["Democrats"]["Hands"] == "3 + 5"
+    # every seat's pawn and home in Georgia (a city): 6 pawns + 6 homes + city → merged per party
+    seats = {s: v.model_copy(update={"pawn": "GA", "home": "GA"}) for s, v in view.seats.items()}
+    crowded = map_view(view.model_copy(update={"seats": seats}))
+    ga = [(m.kind, m.party, m.text) for m in crowded.states["GA"].markers]
+    assert ga == [("pawn", "DEM", "D2"), ("pawn", "REP", "R2"), ("pawn", "LIB", "L2"),
+                  ("home", "DEM", "D2"), ("home", "REP", "R2"), ("home", "LIB", "L2")]
+    r = render_campaign_trail(view.model_copy(update={"seats": seats}))
+    assert len(r.png) <= 100 * 1024
+
+
+def test_a_seat_view_raises(midgame) -> None:
+    with pytest.raises(ValueError):
+        render_campaign_trail(campaign_trail_midgame(viewer="DEM"))
+
+
+def test_anything_else_raises(midgame) -> None:
+    with pytest.raises(TypeError):
+        render_campaign_trail(midgame.model_dump())
+    with pytest.raises(TypeError):
+        render_campaign_trail(busy_map_view())
+    with pytest.raises(ValueError):
+        render_campaign_trail(midgame, "hexes")
+
+
+def test_game_over_and_setup_titles(midgame) -> None:
+    over = midgame.model_copy(update={"phase": "over", "winners": ["DEM"], "current_party": None,
+                                      "final_ev": {"DEM": 280, "REP": 158, "LIB": 100}})
+    r = render_campaign_trail(over)
+    assert "Election Day — Democrats win with 280 EV" in r.alt and "Democrats (D) 280" in r.alt
+    setup = midgame.model_copy(update={"phase": "home", "current_party": None, "waiting_on": ["LIB"]})
+    assert "setup: choosing home states — waiting on LIB" in render_campaign_trail(setup).alt
+
+
+# ------------------------------------------------------------------ real engine games
+
+
+def _random_game(players: int, moves: int, seed: int):
+    from engine.campaign_trail.ruleset import RULESET
+    from engine.core.rng import Rng
+    from engine.core.ruleset import owing_seats, play
+
+    s = RULESET.setup({}, RULESET.seat_names(players), seed)
+    rng = Rng(seed)
+    views = [RULESET.view(s, None)]
+    for _ in range(moves):
+        owing = owing_seats(RULESET, s)
+        if not owing:
+            break
+        seat = rng.choice(owing)
+        options = RULESET.decisions(s, seat).options
+        if not options:
+            break
+        s = play(RULESET, s, seat, [rng.choice(options).action]).state
+        views.append(RULESET.view(s, None))
+    return RULESET, s, views
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_views_of_real_games_render(players) -> None:
+    ruleset, state, views = _random_game(players, 30, seed=players)
+    assert len(views) > players, "the game should get past setup"
+    for k, view in enumerate(views):
+        if k % 5 and k != len(views) - 1:
+            continue  # every fifth position and the last one keep the test fast
+        r = render_campaign_trail(view)
+        assert r.png.startswith(b"\x89PNG") and len(r.png) <= 100 * 1024
+        for code in view.parties:
+            assert f"({code[0]}) {view.ev[code]}" in r.alt
+    last = views[-1]
+    assert render_campaign_trail(last, "tiles").png.startswith(b"\x89PNG")
+    assert render_campaign_trail(last, "closeup", states=["OH", "PA"]).png.startswith(b"\x89PNG")
+    seat = state.seats[0]
+    with pytest.raises(ValueError):
+        render_campaign_trail(ruleset.view(state, seat))
