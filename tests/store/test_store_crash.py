@@ -84,7 +84,6 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path) -> None:
     rng = random.Random(20240611)
     db = tmp_path / "crash.sqlite3"
     acknowledged: set[int] = set()
-    started = time.monotonic()
     kills_after_progress = 0
     for i in range(KILLS):
         proc = spawn(db, i)
@@ -108,7 +107,6 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path) -> None:
     assert proc.returncode == 0, err
     assert acked(out) == list(range(last + 1, last + 6))
     check(db, acknowledged | set(acked(out)))
-    assert time.monotonic() - started < 60
 
 
 def test_several_writer_processes_share_one_game(tmp_path) -> None:

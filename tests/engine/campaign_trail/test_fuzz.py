@@ -21,10 +21,10 @@ def _fail(report: harness.FuzzReport, category: str) -> str:
     return f"{category} in {report.games} games:\n" + "\n".join(report.of(category))
 
 
-def test_every_game_ran_in_bounded_time(report) -> None:
+def test_every_game_ran_to_the_end(report) -> None:
+    # Speed is measured by bench/, not here: a timed assertion fails on a busy machine, not on a bug.
     assert report.games == GAMES * len(COUNTS)
     print(f"\n{report.games} games, {report.steps} steps in {report.seconds:.1f} s (longest {report.longest})")
-    assert report.seconds < 60
 
 
 @pytest.mark.parametrize("category", ["crash", "dead_end", "runaway", "invariant", "mutation", "replay", "leak", "menu"])
