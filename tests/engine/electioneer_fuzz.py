@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 import os
@@ -19,6 +18,7 @@ from engine.electioneer import rules
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
 from engine.core.types import Action, Event
+from tests.engine.fuzz_report import FuzzReport
 from engine.electioneer import content as content_mod
 from engine.electioneer.ruleset import RULESET as R
 
@@ -28,27 +28,6 @@ FUZZ_GAMES = int(os.environ.get("STUMPBOT_FUZZ_GAMES", "1000"))
 SEATS = ["DEM", "REP"]
 MAX_STEPS = 200  # a game is 35 month steps + ≤ 6 theatrics + ready/re-ready: far below this
 THEATRIC_VARIANTS = (3, 3, 3, 1, 0)  # mostly the full game, sometimes the guide's variants
-CAP = 20  # problems kept per category
-
-
-@dataclass
-class FuzzReport:
-    games: int = 0
-    steps: int = 0
-    longest: int = 0
-    seconds: float = 0.0
-    phase_seconds: dict[str, float] = field(default_factory=lambda: Counter())
-    actions: set[Action] = field(default_factory=set)  # every legal option seen (for notation)
-    problems: dict[str, list[str]] = field(default_factory=dict)
-    outcomes: Counter = field(default_factory=Counter)
-
-    def add(self, category: str, message: str) -> None:
-        bucket = self.problems.setdefault(category, [])
-        if len(bucket) < CAP:
-            bucket.append(message)
-
-    def of(self, category: str) -> list[str]:
-        return self.problems.get(category, [])
 
 
 def game_options(seed: int) -> dict[str, Any]:

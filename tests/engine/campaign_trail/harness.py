@@ -9,37 +9,15 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.campaign_trail import rules
 from engine.campaign_trail.ruleset import RULESET as R
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
-from engine.core.types import Action
+from tests.engine.fuzz_report import FuzzReport
 
 MAX_STEPS = 3000
-CAP = 20
-
-
-@dataclass
-class FuzzReport:
-    games: int = 0
-    steps: int = 0
-    longest: int = 0
-    seconds: float = 0.0
-    actions: set[Action] = field(default_factory=set)
-    problems: dict[str, list[str]] = field(default_factory=dict)
-    outcomes: Counter = field(default_factory=Counter)
-
-    def add(self, category: str, message: str) -> None:
-        bucket = self.problems.setdefault(category, [])
-        if len(bucket) < CAP:
-            bucket.append(message)
-
-    def of(self, category: str) -> list[str]:
-        return self.problems.get(category, [])
 
 
 def game_options(count: int, seed: int) -> dict[str, Any]:
