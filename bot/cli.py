@@ -2,8 +2,8 @@
 
     stumpbot                      Discord bot if DISCORD_TOKEN is set, else the local table
     stumpbot bot                  the Discord bot (needs DISCORD_TOKEN)
-    stumpbot play [--vs-bot SEAT] [--new] [RULESET]
-    stumpbot demo RULESET [--seed N]
+    stumpbot play [--vs-bot SEAT] [--new] [--players N] [--option K=V] [RULESET]
+    stumpbot demo RULESET [--seed N] [--players N] [--option K=V]
     stumpbot scenario PATH...
     stumpbot bench
 """
@@ -17,8 +17,21 @@ import sys
 from pathlib import Path
 
 from bot.config import load_config
+from engine.core.errors import EngineError
 
 DEFAULT_RULESET = "electioneer"
+
+
+def _table_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=None, help="how many players (default: the full table)")
+    p.add_argument("--option", metavar="K=V", action="append", default=[],
+                   help="a game option, e.g. parties=DEM,LIB or dirty=on (see the ruleset's help)")
+
+
+def _options(args: argparse.Namespace) -> dict | None:
+    from bot.options import parse_option_text
+
+    return parse_option_text(" ".join(args.option)) or None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -29,9 +42,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
     play.add_argument("--vs-bot", metavar="SEAT", action="append", default=[], help="let the built-in bot play SEAT")
     play.add_argument("--new", action="store_true", help="abandon the saved local game and start afresh")
+    _table_arguments(play)
     demo = sub.add_parser("demo", help="the built-in bot plays every seat; prints the log and writes every image")
     demo.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
     demo.add_argument("--seed", type=int, default=1)
+    _table_arguments(demo)
     scen = sub.add_parser("scenario", help="run scenario files (rules test cases)")
     scen.add_argument("paths", nargs="+")
     sub.add_parser("bench", help="run the benchmarks in bench/")
@@ -63,8 +78,13 @@ def main(argv: list[str] | None = None) -> int:
         if not sys.stdin.isatty():
             print("The local table needs an interactive terminal. Try `stumpbot demo` to watch bots play.")
         logging.getLogger().setLevel(logging.WARNING)
-        asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
-                               bot_seats={s.upper() for s in args.vs_bot}, new=args.new))
+        try:
+            asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
+                                   bot_seats={s.upper() for s in args.vs_bot}, new=args.new,
+                                   players=args.players, options=_options(args)))
+        except (EngineError, ValueError) as exc:
+            print(f"Can't start: {getattr(exc, 'message', None) or exc}")
+            return 2
         return 0
     if command == "demo":
         from bot.local import run_demo
@@ -72,7 +92,12 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger().setLevel(logging.WARNING)
         db = config.db_path.with_name(f"demo-{args.ruleset}-{args.seed}.sqlite3")
         db.unlink(missing_ok=True)
-        asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed))
+        try:
+            asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed,
+                                 players=args.players, options=_options(args)))
+        except (EngineError, ValueError) as exc:
+            print(f"Can't start: {getattr(exc, 'message', None) or exc}")
+            return 2
         return 0
     if command == "scenario":
         from engine.scenario import run_paths

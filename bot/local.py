@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from bot import text
-from bot.manager import GameManager
+from bot.manager import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.console import ConsoleTable
 from engine import registry
@@ -38,13 +38,14 @@ class LocalSession:
         except EOFError:
             raise Quit from None
 
-    async def setup_game(self, ruleset_name: str, bot_seats: set[str]) -> int:
+    async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
+                         options: dict[str, Any] | None = None) -> int:
         for game in await self.manager.store.list_games(status="active"):
             if game.ruleset == ruleset_name and game.host_user.startswith("local:"):
                 self.write(f"Resuming local game #{game.id} ({game.title}). Start a new one with `stumpbot play --new`.")
                 return game.id
         ruleset = registry.get(ruleset_name)
-        seats = ruleset.seat_names(ruleset.max_seats)
+        seats = table_seats(ruleset, players, options)
         names = {}
         for seat in seats:
             if seat in bot_seats:
@@ -54,7 +55,7 @@ class LocalSession:
             names[seat] = name[:32] or f"{seat.title()} player"
         first = seats[0]
         record = await self.manager.create(ruleset_name, LOCAL_USER.format(seat=first), names[first], seat=first,
-                                           title=f"Local {ruleset.title}")
+                                           title=f"Local {ruleset.title}", options=options)
         for seat in seats[1:]:
             await self.manager.join(record.id, LOCAL_USER.format(seat=seat), names[seat], seat=seat)
         await self.manager.start(record.id, LOCAL_USER.format(seat=first))
@@ -63,7 +64,7 @@ class LocalSession:
     async def play(self, game_id: int, bot_seats: set[str], seed: int) -> None:
         rng = Rng(seed)
         record = await self.manager.game(game_id)
-        seats = registry.get(record.ruleset).seat_names(registry.get(record.ruleset).max_seats)
+        seats = [s.seat for s in await self.manager.store.list_seats(game_id)]
         hot_seat = len([s for s in seats if s not in bot_seats]) > 1  # hide hands between players
         self.write(HELP)
         last_seat: str | None = None
@@ -141,8 +142,16 @@ class LocalSession:
             self.write(f"  {i:>3}. {option.label}{detail}   [{option.action.notation()}]")
 
 
+def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:
+    """The seats of a local or demo game: the full table unless a player count is given."""
+    count = ruleset.max_seats if players is None else players
+    if not ruleset.min_seats <= count <= ruleset.max_seats:
+        raise ManagerError(f"{ruleset.title} is for {ruleset.min_seats} to {ruleset.max_seats} players.", code="bad_players")
+    return ruleset.assign_seats(ruleset.seat_names(count), options or {})
+
+
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,
-                     new: bool = False, ask: Callable[[str], str] = input, write: Callable[[str], None] = print) -> int | None:
+                     new: bool = False, players: int | None = None, options: dict[str, Any] | None = None, ask: Callable[[str], str] = input, write: Callable[[str], None] = print) -> int | None:
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     table = ConsoleTable(out_dir=out_dir, write=write)
@@ -154,7 +163,7 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
             for game in await store.list_games(status="active"):
                 if game.host_user.startswith("local:") and game.ruleset == ruleset_name:
                     await manager.abandon(game.id, game.host_user)
-        game_id = await session.setup_game(ruleset_name, bot_seats or set())
+        game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options)
         await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
     except Quit:
         write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")
@@ -164,7 +173,8 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
 
 
 async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 1,
-                   write: Callable[[str], None] = print) -> tuple[int, list[Path]]:
+                   write: Callable[[str], None] = print, *, players: int | None = None,
+                   options: dict[str, Any] | None = None) -> tuple[int, list[Path]]:
     """Every seat played by the built-in bot player, from setup to the declared winner."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
@@ -172,9 +182,9 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
     manager = GameManager(store, table)
     try:
         ruleset = registry.get(ruleset_name)
-        seats = ruleset.seat_names(ruleset.max_seats)
+        seats = table_seats(ruleset, players, options)
         record = await manager.create(ruleset_name, "demo:" + seats[0], f"Bot {seats[0]}", seat=seats[0],
-                                      title=f"Demo {ruleset.title}", seed=seed)
+                                      title=f"Demo {ruleset.title}", seed=seed, options=options)
         for seat in seats[1:]:
             await manager.join(record.id, "demo:" + seat, f"Bot {seat}", seat=seat)
         await manager.start(record.id, "demo:" + seats[0])

@@ -12,7 +12,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
@@ -31,7 +31,7 @@ from bot.tables.base import GameRef, PrivateBrief, PublicPost, Table
 from engine import registry
 from engine.core.errors import EngineError, NotYourDecision, StaleState
 from engine.core.rng import Rng
-from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
+from engine.core.ruleset import Ruleset, lobby_seat_names, owing_seats, play, state_hash
 from engine.core.types import Action, Decision, Event
 
 log = logging.getLogger("stumpbot.manager")
@@ -159,12 +159,12 @@ class GameManager:
             names = ruleset.seat_names(ruleset.max_seats)
             taken = {s.seat for s in seats}
             free = [n for n in names if n not in taken]
-            if not free:
-                raise ManagerError(f"Game #{game_id} is full ({len(names)} seats).", code="full")
+            if len(seats) >= ruleset.max_seats:
+                raise ManagerError(f"Game #{game_id} is full ({ruleset.max_seats} seats).", code="full")
             if seat is None:
                 seat = free[0]
             seat = seat.upper()
-            if seat not in names:
+            if seat not in lobby_seat_names(ruleset):
                 raise ManagerError(f"`{seat[:20]}` is not a seat in {ruleset.title}. Seats: {', '.join(names)}.", code="bad_seat")
             if seat in taken:
                 raise ManagerError(f"{seat} is taken. Free seats: {', '.join(free)}.", code="seat_taken")
@@ -190,15 +190,21 @@ class GameManager:
             if len(seats) < ruleset.min_seats:
                 raise ManagerError(f"{ruleset.title} needs at least {ruleset.min_seats} players; {len(seats)} joined. "
                                    "Ask others to press Join or use `/game join`.", code="too_few")
-            seat_names = [s.seat for s in seats]
-            state = ruleset.setup(record.options, seat_names, record.seed)
+            picked = [s.seat for s in seats]
+            try:
+                final = ruleset.assign_seats(picked, record.options)
+                state = ruleset.setup(record.options, final, record.seed)
+            except EngineError as exc:
+                raise ManagerError(exc.message, code=exc.code) from None
+            renames = dict(zip(picked, final))
+            seats = [replace(s, seat=renames[s.seat]) for s in seats]
             seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
                                  f"Each player gets their hand and choices privately.")
             outbox, jobs = self._after_move(ruleset, state, None, [intro], seats, record, 0, started=True)
             now = self._now()
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
-                                                  now, jobs=jobs, outbox=outbox)
+                                                  now, jobs=jobs, outbox=outbox, renames=renames)
             self._remember(game_id, updated.version, 0, state)
         await self.flush()
         return updated

@@ -395,11 +395,26 @@ def _migrate(c: sqlite3.Connection, path: str, migrations: list[Migration], stam
 # ---------------------------------------------------------------- sqlite plumbing (worker thread only)
 
 
+def _switch_to_wal(c: sqlite3.Connection, busy_timeout_ms: int) -> str:
+    """PRAGMA journal_mode=WAL, retried: on a brand-new file several processes race to convert it and
+    SQLite reports the loser busy at once, without its busy handler (seen in the open-race test)."""
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    delay = 0.005
+    while True:
+        try:
+            return str(c.execute("PRAGMA journal_mode=WAL").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.1)
+
+
 def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
     c = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
     try:
         c.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        mode = c.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        mode = _switch_to_wal(c, busy_timeout_ms)
         if str(mode).lower() != "wal":
             raise StoreError(f"{path}: could not switch to WAL journaling (got {mode!r})")
         c.execute("PRAGMA synchronous=FULL")
@@ -824,14 +839,22 @@ class Store:
     # ------------------------------------------------------------ play
 
     async def start_game(self, game_id: int, expected_version: int, state_json: str, state_hash: str, now: int,
-                         jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None) -> GameRecord:
-        """lobby → active: the initial snapshot (seq 0), its jobs and outbox, in one transaction."""
+                         jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None,
+                         renames: dict[str, str] | None = None) -> GameRecord:
+        """lobby → active: the seats' final names (`renames`: lobby pick → seat), the initial snapshot
+        (seq 0), its jobs and outbox, in one transaction."""
         _int(now, "now")
         job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
+        moves = {old: new for old, new in (renames or {}).items() if old != new}
 
         def work(c: sqlite3.Connection) -> GameRecord:
             game = _fetch_game(c, game_id)
             _expect(game, expected_version, ("lobby",), "start")
+            # Two steps through unique temporary names, so a swap (A→B, B→A) never collides on the key.
+            for old in moves:
+                c.execute("UPDATE seats SET seat=? WHERE game_id=? AND seat=?", ("\x00" + old, game_id, old))
+            for old, new in moves.items():
+                c.execute("UPDATE seats SET seat=? WHERE game_id=? AND seat=?", (new, game_id, "\x00" + old))
             _bump(c, game_id, expected_version, now, status="active")
             _put_snapshot(c, game_id, 0, state_json, state_hash)
             _replace_jobs(c, game_id, job_rows, now)

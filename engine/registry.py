@@ -1,10 +1,11 @@
 """Every playable ruleset, by its stable name."""
 from __future__ import annotations
 
+from engine.campaign_trail.ruleset import RULESET as CAMPAIGN_TRAIL
 from engine.core.ruleset import Ruleset
 from engine.electioneer.ruleset import RULESET as ELECTIONEER
 
-RULESETS: dict[str, Ruleset] = {ELECTIONEER.name: ELECTIONEER}
+RULESETS: dict[str, Ruleset] = {ELECTIONEER.name: ELECTIONEER, CAMPAIGN_TRAIL.name: CAMPAIGN_TRAIL}
 
 
 def get(name: str) -> Ruleset:

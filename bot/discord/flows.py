@@ -16,6 +16,7 @@ from bot import text as plain
 from bot.discord import limits, ui, walk
 from bot.discord.errors import report
 from bot.discord.respond import ack, send_private
+from bot.options import OptionTextError, parse_option_text
 from bot.manager import GameManager, ManagerError, SubmitResult
 from bot.tables.base import GameRef, PublicPost
 from engine import registry
@@ -113,7 +114,7 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: 
 
 
 async def new_game(interaction: discord.Interaction, ruleset: str, title: str | None, deadline_hours: int | None,
-                   theatrics: int | None, seat: str | None, thread: bool) -> None:
+                   theatrics: int | None, seat: str | None, thread: bool, option_text: str | None = None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     channel = interaction.channel
@@ -129,7 +130,10 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
                                         f"{', '.join(f'**{m}**' for m in missing)} permission{'s' if len(missing) > 1 else ''} "
                                         "there. Ask a server admin to grant them, then try again. Nothing was created.")
         return
-    options: dict[str, Any] = {}
+    try:
+        options = parse_option_text(option_text)
+    except OptionTextError as exc:
+        raise ManagerError(str(exc), code="bad_option") from None
     if theatrics is not None:
         options["theatrics"] = theatrics
     record = await manager.create(ruleset, user_id(interaction), interaction.user.display_name, options=options,

@@ -186,8 +186,13 @@ def lobby_embed(record: Any, seats: list[Any], note: str = "") -> discord.Embed:
                           description=f"{ruleset.title} · hosted by <@{record.host_user}>\n**{status}**"
                                       + (f"\n{note}" if note else ""))
     seat_lines = [f"**{n}**: <@{taken[n].user_id}>" if n in taken else f"**{n}**: — free —" for n in names]
-    embed.add_field(name=f"Seats ({len(taken)}/{len(names)}; {ruleset.min_seats} needed)", value="\n".join(seat_lines),
+    seat_lines += [f"**{s.seat}**: <@{s.user_id}>" for s in seats if s.seat not in names]  # a smaller table's seat name
+    embed.add_field(name=f"Seats ({len(taken)}/{ruleset.max_seats}; {ruleset.min_seats} needed)", value="\n".join(seat_lines),
                     inline=False)
+    if ruleset.min_seats < ruleset.max_seats and record.status == "lobby":
+        embed.add_field(name="Fewer players?", value="Start with any number from "
+                        f"{ruleset.min_seats} to {ruleset.max_seats}: seats are fitted to the table at Start, keeping "
+                        "each player's party where it can.", inline=False)
     opts = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(record.options.items()) if k != "deadline_hours")
     embed.add_field(name="Options", value=opts or "standard", inline=True)
     embed.add_field(name="Move deadline", value=f"{record.deadline_hours} h per move", inline=True)

@@ -73,6 +73,24 @@ def seat_names(count: int, options: dict[str, Any] | None = None) -> list[str]:
     return [s for s, _, _ in layout(count, Options.model_validate(options or {}))]
 
 
+def assign_seats(joined: list[str], options: dict[str, Any] | None = None) -> list[str]:
+    """Map a lobby's seat picks onto the seats of the player count that started (ruling: lobby seats).
+
+    A pick that is a seat at this count stays; otherwise the player keeps their party if one of its
+    seats is free, else takes the first free seat in table order. Deterministic, so a restart agrees.
+    """
+    targets = seat_names(len(joined), options)
+    out: list[str | None] = [name if name in targets else None for name in joined]
+    free = [t for t in targets if t not in out]
+    for i, name in enumerate(joined):
+        if out[i] is None:
+            party = name.split("-")[0]
+            pick = next((t for t in free if t.split("-")[0] == party), free[0])
+            free.remove(pick)
+            out[i] = pick
+    return [name for name in out if name is not None]
+
+
 def month_sizes(n: int) -> list[int]:
     """The remaining deck in three stacks; an uneven remainder goes to the earlier months (ruling)."""
     base, extra = divmod(n, 3)
@@ -87,8 +105,9 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     if len(set(opts.parties)) != 2:
         raise IllegalAction("A two-party game needs two different parties.", code="bad_options")
     lay = layout(len(seats), opts)
-    if list(seats) != [s for s, _, _ in lay]:
+    if sorted(seats) != sorted(s for s, _, _ in lay):
         raise IllegalAction(f"With {len(seats)} players the seats are {', '.join(s for s, _, _ in lay)}.", code="bad_seats")
+    seats = [s for s, _, _ in lay]  # table order, whatever order the players joined in
     c = _c()
     rng = Rng(seed)
     in_play = [p for p in ALL_PARTIES if any(party == p for _, party, _ in lay)]

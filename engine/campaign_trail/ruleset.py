@@ -35,6 +35,9 @@ class CampaignTrailRuleset:
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)
 
+    def assign_seats(self, joined: list[str], options: dict[str, Any]) -> list[str]:
+        return rules.assign_seats(joined, options)
+
     def parse_options(self, options: dict[str, Any]) -> Options:
         return Options.model_validate(options or {})
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.core.frames import FrameStack
 
@@ -27,6 +27,15 @@ class Options(_State):
     # 5-player game: the party whose single player plays both roles
     solo: PartyId = "REP"
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
+
+    @field_validator("parties", "solo", mode="before")
+    @classmethod
+    def _party_codes_any_case(cls, value: Any) -> Any:  # players type `dem,lib` as often as `DEM,LIB`
+        if isinstance(value, str):
+            return value.upper()
+        if isinstance(value, list):
+            return [v.upper() if isinstance(v, str) else v for v in value]
+        return value
 
 
 class PartyState(_State):

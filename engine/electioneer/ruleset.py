@@ -28,6 +28,9 @@ class ElectioneerRuleset:
     def seat_names(self, count: int) -> list[str]:
         return list(rules.SEATS)
 
+    def assign_seats(self, joined: list[str], options: dict[str, Any]) -> list[str]:
+        return list(joined)  # two fixed seats: a lobby's picks are final
+
     def parse_options(self, options: dict[str, Any]) -> Options:
         return Options.model_validate(options or {})
 

@@ -16,8 +16,27 @@ def test_satisfies_the_ruleset_protocol() -> None:
     assert R.name == "campaign_trail" and (R.min_seats, R.max_seats) == (2, 6)
 
 
-def test_not_offered_by_the_registry_yet() -> None:
-    assert "campaign_trail" not in registry.RULESETS
+def test_offered_by_the_registry() -> None:
+    assert registry.get("campaign_trail") is R
+
+
+@pytest.mark.parametrize("joined, options, final", [
+    # a lobby's picks from the full table's names, fitted to three players: one per party
+    (["DEM-P", "DEM-VP", "REP-P"], {}, ["DEM", "REP", "LIB"]),
+    # two players of a DEM-LIB game keep their parties
+    (["LIB-VP", "DEM-P"], {"parties": ["DEM", "LIB"]}, ["LIB", "DEM"]),
+    # five players, REP played solo: picks that exist stay, the rest keep their party where a seat is free
+    (["LIB-VP", "DEM", "REP-P", "REP-VP", "DEM-VP"], {}, ["LIB-VP", "DEM-P", "REP", "LIB-P", "DEM-VP"]),
+    # already the right names: nothing moves
+    (["REP", "DEM"], {}, ["REP", "DEM"]),
+])
+def test_lobby_picks_are_fitted_to_the_table(joined, options, final) -> None:
+    assert R.assign_seats(joined, options) == final
+    assert sorted(final) == sorted(rules.seat_names(len(joined), options))
+
+
+def test_setup_takes_seats_in_any_order_and_keeps_table_order() -> None:
+    assert R.setup({}, ["LIB", "DEM", "REP"], 1).seats == ["DEM", "REP", "LIB"]
 
 
 @pytest.mark.parametrize("count, seats", [

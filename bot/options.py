@@ -1,0 +1,49 @@
+"""Game options as players type them: `parties=DEM,LIB solo=REP dirty=on`.
+
+The same text works in `/game new options:` and on the command line (`--option`). Values become
+ints, booleans or comma lists here; the ruleset's strict options model then checks names and ranges,
+so an unknown key or a bad value is refused with the model's own message.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+MAX_TEXT = 200
+_PAIR = re.compile(r"^([a-z_]{1,30})=([A-Za-z0-9_,.-]{1,60})$")
+_TRUE = {"on", "true", "yes", "y", "1"}
+_FALSE = {"off", "false", "no", "n", "0"}
+
+
+class OptionTextError(ValueError):
+    """The text is not `key=value` pairs; the message says what to type instead."""
+
+
+def _value(raw: str) -> Any:
+    if "," in raw:
+        return [part for part in raw.split(",") if part]
+    low = raw.lower()
+    if low in _TRUE:
+        return True
+    if low in _FALSE:
+        return False
+    if re.fullmatch(r"-?\d{1,6}", raw):
+        return int(raw)
+    return raw
+
+
+def parse_option_text(text: str | None) -> dict[str, Any]:
+    if not text or not text.strip():
+        return {}
+    if len(text) > MAX_TEXT:
+        raise OptionTextError(f"Options are at most {MAX_TEXT} characters.")
+    out: dict[str, Any] = {}
+    for token in text.replace(";", " ").split():
+        match = _PAIR.match(token.strip())
+        if match is None:
+            raise OptionTextError(f"`{token[:40]}` is not an option: write `name=value`, e.g. `parties=DEM,LIB dirty=on`.")
+        key, raw = match.groups()
+        if key in out:
+            raise OptionTextError(f"Option `{key}` is given twice.")
+        out[key] = _value(raw)
+    return out
