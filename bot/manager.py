@@ -63,8 +63,9 @@ class _Live:
 
 class GameManager:
     def __init__(self, store: Store, table: Table | None = None, *, clock: Callable[[], float] = time.time,
-                 render: bool = True) -> None:
+                 render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
         self.store = store
+        self.new_seed = new_seed  # fresh games' seeds: unpredictable in play, fixed by a test that needs one game
         self.table = table
         self.clock = clock
         self.render = render
@@ -142,7 +143,7 @@ class GameManager:
         clean_title = (title or ruleset.title).strip()[:MAX_TITLE] or ruleset.title
         now = self._now()
         if seed is None:  # fresh games get an unpredictable seed; demos and tests pass their own
-            seed = secrets.randbits(63)
+            seed = self.new_seed()
         record = await self.store.create_game(ruleset_name, opts, seed, host_user, clean_title, now,
                                               guild_id=guild_id, channel_id=channel_id, deadline_hours=hours)
         return await self.join(record.id, host_user, host_name, seat=seat)

@@ -9,6 +9,8 @@ def _effects(card) -> str:
 
 
 def board_text(view: BaseModel) -> str:
+    if getattr(view, "ruleset", None) == "campaign_trail":
+        return _ct_board(view)
     if getattr(view, "ruleset", None) != "electioneer":
         return ""
     lines = [f"Month {min(view.month, 7)} of 7 — {view.phase_label}"]
@@ -27,6 +29,8 @@ def board_text(view: BaseModel) -> str:
 
 
 def hand_text(view: BaseModel) -> str:
+    if getattr(view, "ruleset", None) == "campaign_trail":
+        return _ct_hand(view)
     if getattr(view, "ruleset", None) != "electioneer" or view.hand is None:
         return ""
     lines = ["Your policies:"]
@@ -36,4 +40,48 @@ def hand_text(view: BaseModel) -> str:
         lines += [f"  {t.id} {t.name}: {t.text}" for t in view.theatrics]
     for code, issues in view.known_issues.items():
         lines.append(f"You know {code}'s hidden issues: {' + '.join(issues)}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- Campaign Trail
+
+
+def ct_card_line(card) -> str:
+    """`#5 Phone Bank Night — travel up to 4 states · fundraise +$100M · …; debate: jobs, …; ref IN`."""
+    actions = " · ".join(f"{action} {text}" for action, text in card.summary.items())
+    return f"#{card.number} {card.name} — {actions}; debate: {', '.join(card.debate)}; ref {card.reference}"
+
+
+def _ct_board(view) -> str:
+    lines = [f"{view.month}, round {view.round} — turn order {' → '.join(view.order)}"
+             + (f" — {view.current_party} to move" if view.current_party else "")]
+    for party, p in view.parties.items():
+        lines.append(f"{party}: {p.ev} EV in {p.states} states · ${p.money}M · {p.registered} registered")
+    for seat, sv in view.seats.items():
+        table = ", ".join(t.name + ("" if t.active else " (from next turn)") for t in sv.table)
+        lines.append(f"  {seat}: {sv.candidate or '?'} · home {sv.home or '?'} · pawn {sv.pawn or '—'} · "
+                     f"{sv.hand_count} cards" + (f" · in play: {table}" if table else ""))
+    cells = []
+    for st in view.states:
+        counts = " ".join(f"{p[0]}{n}" for p, n in st.voters.items() if n)
+        cells.append(f"{st.code} {st.ev:>2} {st.majority[0]} {counts or '—'}")
+    for i in range(0, len(cells), 4):
+        lines.append("  " + " | ".join(f"{c:<22}" for c in cells[i:i + 4]).rstrip())
+    lines.append("Cards left: " + ", ".join(f"{m} {n}" for m, n in view.deck_counts.items()))
+    if view.reason:
+        lines.append(view.reason)
+    return "\n".join(lines)
+
+
+def _ct_hand(view) -> str:
+    if view.hand is None:
+        return ""
+    lines = []
+    if view.offer:
+        lines.append("Candidates dealt to you: " + ", ".join(view.offer))
+    lines.append(f"Your hand ({len(view.hand)}):")
+    lines += [f"  {ct_card_line(c)}" for c in view.hand]
+    if view.partner_hand is not None:
+        lines.append(f"Your running mate's hand ({len(view.partner_hand)}):")
+        lines += [f"  {ct_card_line(c)}" for c in view.partner_hand]
     return "\n".join(lines)

@@ -128,7 +128,7 @@ def _label(path: Path) -> str:
 
 # Rulesets still being built: not in the registry (the bot must not offer them), but their rules
 # test cases run. name -> module holding RULESET.
-UNREGISTERED = {"campaign_trail": "engine.campaign_trail.ruleset"}
+UNREGISTERED: dict[str, str] = {}
 
 
 def get_ruleset(name: str) -> Ruleset:
@@ -163,7 +163,8 @@ def run_case(case: dict[str, Any]) -> None:
     with adapter.content(case.get("cards") or []):
         run = _Run(ruleset, adapter, lint)
         try:
-            state = ruleset.setup(options, list(seats), seed)
+            # As the game manager does at Start: a lobby's seat picks are fitted to the table first.
+            state = ruleset.setup(options, ruleset.assign_seats(list(seats), options), seed)
         except Exception as exc:  # bad options or seats: say so rather than "crash"
             raise ScenarioFailure(f"setup({options}, {list(seats)}, {seed}) failed: {_short(_one_line(str(exc)), 300)}") from None
         if case.get("setup"):

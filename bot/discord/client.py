@@ -39,7 +39,7 @@ def intents() -> discord.Intents:
 class Stumpbot(commands.Bot):
     def __init__(self, db_path: str | Path, *, render: bool = True, sync_commands: bool = True,
                  dev_guild_id: int | None = None, clock: Callable[[], float] | None = None,
-                 checkpoints: bool = True) -> None:
+                 checkpoints: bool = True, new_seed: Callable[[], int] | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=Tree, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none())
         self.db_path = Path(db_path)
@@ -48,6 +48,7 @@ class Stumpbot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.checkpoints = checkpoints
+        self.new_seed = new_seed
         self.metrics = Metrics()
         self.store: Store | None = None
         self.manager: GameManager | None = None
@@ -63,6 +64,8 @@ class Stumpbot(commands.Bot):
         kwargs: dict[str, Any] = {"render": self.render}
         if self.clock is not None:
             kwargs["clock"] = self.clock
+        if self.new_seed is not None:
+            kwargs["new_seed"] = self.new_seed
         self.manager = GameManager(self.store, self.table, **kwargs)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for command in all_commands():
@@ -120,7 +123,7 @@ class Stumpbot(commands.Bot):
 
 
 def create_bot(db_path: str | Path, **options: Any) -> Stumpbot:
-    """A bot whose games live in the SQLite file `db_path`. Options: render, sync_commands, dev_guild_id, clock."""
+    """A bot whose games live in the SQLite file `db_path`. Options: render, sync_commands, dev_guild_id, clock, checkpoints, new_seed."""
     return Stumpbot(db_path, **options)
 
 

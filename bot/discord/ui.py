@@ -122,6 +122,18 @@ def _effects(effects: dict[str, int]) -> str:
     return ", ".join(f"{issue} {'+' if value >= 0 else '−'}{abs(value)}" for issue, value in effects.items())
 
 
+def _card_fields(embed: discord.Embed, title: str, cards: list[Any]) -> None:
+    """One line per card, split over as many fields as the 1,024-character field limit needs."""
+    lines = [f"`#{c.number}` " + plain.ct_card_line(c).split(" ", 1)[1] for c in cards] or ["—"]
+    chunk: list[str] = []
+    for line in lines:
+        if chunk and len("\n".join([*chunk, line])) > limits.EMBED_FIELD_VALUE:
+            embed.add_field(name=title, value="\n".join(chunk), inline=False)
+            title, chunk = f"{title.split(' (')[0]} (continued)", []
+        chunk.append(line)
+    embed.add_field(name=title, value="\n".join(chunk), inline=False)
+
+
 def hand_embed(brief: PrivateBrief) -> discord.Embed:
     """Everything one seat should privately see now. Only ever sent to that seat."""
     game = brief.game
@@ -156,6 +168,17 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
             sealed = [f"bottom of deck: `{view.pending_discard}`" if view.pending_discard else "",
                       f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
             embed.add_field(name="Your sealed choices", value="\n".join(s for s in sealed if s), inline=False)
+    elif getattr(view, "ruleset", None) == "campaign_trail" and view.hand is not None:
+        me = view.seats.get(brief.seat)
+        party = view.parties.get(me.party) if me else None
+        if me is not None and party is not None and view.phase not in ("candidate", "over"):
+            embed.add_field(name="Now", value=f"{view.month}, round {view.round} · pawn in {me.pawn or '—'} · "
+                            f"{me.party}: ${party.money}M, {party.registered} registered, {party.ev} EV", inline=False)
+        if view.offer:
+            embed.add_field(name="Candidates dealt to you", value=", ".join(view.offer), inline=False)
+        _card_fields(embed, f"Your hand ({len(view.hand)})", view.hand)
+        if view.partner_hand is not None:
+            _card_fields(embed, f"Your running mate's hand ({len(view.partner_hand)})", view.partner_hand)
     elif brief.view is not None:
         text = plain.hand_text(brief.view)
         if text:

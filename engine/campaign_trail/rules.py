@@ -294,7 +294,7 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
                         deadline_default="the first card in hand is played for its first support action")
     if t.action is None and s.wait is None:
         for a in legal_actions(s, seat, t.card):
-            opts.append(Option(action=Action(verb=a), label=a.capitalize(), detail=_action_text(t.card, a)))
+            opts.append(Option(action=Action(verb=a), label=a.capitalize(), detail=action_text(t.card, a)))
         if not opts:  # only when no card in hand has an action you can take (ruling)
             opts.append(Option(action=Action(verb="done"), label="No action possible: discard the card"))
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=f"Take one action of card #{t.card}.", options=opts,
@@ -477,7 +477,7 @@ def _step_prompt(s: CampaignTrailState) -> str:
     }.get(t.action or "", "")
 
 
-def _action_text(number: int, action: str) -> str:
+def action_text(number: int, action: str) -> str:
     a = _c().cards[number].actions
     if action == "travel":
         tr = a.travel
@@ -633,6 +633,15 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
 
 
 def _result(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
+    """The step's events. A turn is posted once, when it ends (ruling: one post per turn): until then its
+    public lines wait in the state, so the channel gets one message and one picture per turn rather than
+    one per voter placed, and a step taken back was never announced. `changed` stays per step."""
+    if s.phase == "play" and s.turn is not None:
+        s.unposted.extend(log)
+        log = []
+    elif s.unposted:
+        log = [*s.unposted, *log]
+        s.unposted = []
     events = [Event(public=line) for line in log]
     if private:
         events.append(Event(private=private))

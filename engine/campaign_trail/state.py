@@ -128,3 +128,5 @@ class CampaignTrailState(_State):
     winners: list[str] = Field(default_factory=list)
     final_ev: dict[str, int] = Field(default_factory=dict)
     result_reason: str = ""
+    # The turn in progress's public lines, posted together when the turn ends.
+    unposted: list[str] = Field(default_factory=list)

@@ -28,6 +28,7 @@ class CardView(_View):
     actions: dict[str, Any]
     debate: list[str]
     reference: str
+    summary: dict[str, str] = Field(default_factory=dict)  # action -> what it does, as the menus say it
 
 
 class StateView(_View):
@@ -105,7 +106,8 @@ class CampaignTrailView(_View):
 def card_view(n: int) -> CardView:
     cd = content_mod.load().cards[n]
     return CardView(number=n, name=cd.name, actions=cd.actions.model_dump(mode="json", exclude_none=True, by_alias=True),
-                    debate=list(cd.debate), reference=cd.reference)
+                    debate=list(cd.debate), reference=cd.reference,
+                    summary={a: rules.action_text(n, a) for a in cd.actions.present()})
 
 
 def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:

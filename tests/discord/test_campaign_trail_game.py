@@ -1,0 +1,180 @@
+"""A whole 3-player Campaign Trail game through Discord: /game new with the ruleset, two members press
+Join, the host presses Start, then every step is taken from the player's DM buttons and selects (a
+seeded random pick among the components shown) or, now and then, typed with /move — to the winner.
+
+Checked along the way: every finished turn posts the board image (with alt text) to the channel, and
+a turn in progress posts nothing (docs/rulings.md: one post per turn); no card that
+is still in a hand or a deck is ever named in the channel; each player's DMs name only cards they have
+held or that were played openly; every interaction is acknowledged privately within Discord's 3 s.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from simworld import RENDER, World, custom_ids, journal_len, latest_prompt, make_bot, message_text
+
+from engine.campaign_trail import content as ct_content
+from engine.campaign_trail.ruleset import RULESET as CT
+
+GAME_SEED = 20261122  # one fixed game, so a failure replays exactly
+
+
+@pytest.fixture
+async def simcord_bot(db_path):
+    bot = make_bot(db_path, new_seed=lambda: GAME_SEED)
+    yield bot
+    if bot.store is not None:
+        await bot.store.close()
+
+
+CHOICE = re.compile(r"^g:(\d+):(\d+):(a|s\d|x\d):")
+
+
+def _mentioned(text: str, numbers: set[int]) -> set[int]:
+    """Cards named in the text (by name: every message that shows a card names it, while a bare `#1`
+    also appears in "game #1")."""
+    cards = ct_content.load().cards
+    return {n for n in numbers if cards[n].name in text}
+
+
+async def _state(w: World, game_id: int):
+    snap = await w.manager.store.load_snapshot(game_id)
+    return CT.load_state(snap.state)
+
+
+def _secret(state, shown: set[int]) -> set[int]:
+    """Cards nobody may see but their holder: hands, the month decks, cards tucked under Recount —
+    less those that were face up once (a card taken back from the discard pile was seen there)."""
+    out = {n for d in state.decks for n in d}
+    for p in state.players.values():
+        out |= set(p.hand)
+        out |= {tab.tucked for tab in p.table if tab.tucked is not None}
+    return out - shown
+
+
+def _face_up(state) -> set[int]:
+    out = set(state.discard) | {tab.card for p in state.players.values() for tab in p.table}
+    if state.turn is not None:
+        out |= set(state.turn.spent) | ({state.turn.card} if state.turn.card is not None else set())
+    return out
+
+
+async def _pick(w: World, member, game_id: int, rng: random.Random) -> None:
+    """Walk the member's DM components to one move, choosing at random among what is shown."""
+    message = latest_prompt(w, member, game_id)
+    assert message is not None, f"{member.name} owes a move but has no DM with choices"
+    start = await journal_len(w, game_id)
+    for _ in range(6):
+        comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"])]
+        picks = [("button", c["custom_id"], None) for c in comps if c["type"] == 2]
+        for sel in (c for c in comps if c["type"] == 3):
+            picks += [("select", sel["custom_id"], o["value"]) for o in sel["options"]]
+        assert picks, f"no choices in the DM: {message_text(message)[:300]}"
+        kind, custom_id, value = rng.choice(picks)
+        if kind == "button":
+            r = await member.user.click(message, custom_id=custom_id)
+        else:
+            r = await member.user.select(message, [value], custom_id=custom_id)
+        w.record(r)
+        assert r.acknowledged and r.ephemeral
+        if await journal_len(w, game_id) > start:
+            assert "✅" in r.response.content, r.response.content
+            return
+        message = r.response  # the next step of the walk, shown ephemerally
+        assert message is not None and message.ephemeral
+    raise AssertionError("the walk did not reach a move in 6 steps")
+
+
+async def _typed(w: World, member) -> None:
+    choices = await member.autocomplete(w.channel, "move", "notation", "")
+    assert 0 < len(choices) <= 25
+    r = w.record(await member.slash(w.channel, "move", notation=choices[-1]["value"]))
+    assert r.ephemeral and "✅" in r.response.content, r.response.content
+
+
+async def test_three_players_play_campaign_trail_through_discord(world: World) -> None:
+    w = world
+    dave = w.guild.add_member(w.env.create_user("dave"))
+    players = [w.alice, w.bob, dave]
+    r = w.record(await w.alice.slash(w.channel, "game new", ruleset="campaign_trail"))
+    assert r.ephemeral, r
+    lobby = next(m for m in reversed(w.channel.history(viewer=w.carol))
+                 if m.embeds and "game #" in (m.embeds[0].title or ""))
+    game_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
+    for member in players[1:]:
+        w.record(await member.click(lobby, label="Join"))
+    w.record(await w.alice.click(lobby, label="Start"))
+    assert (await w.manager.game(game_id)).status == "active"
+    # Three players: the lobby's picks were fitted to one seat per party.
+    seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
+    assert sorted(seats.values()) == ["DEM", "LIB", "REP"]
+    seat_of = {m: seats[str(m.id)] for m in players}
+
+    rng = random.Random(20261122)
+    held: dict[str, set[int]] = {seat: set() for seat in seat_of.values()}
+    shown: set[int] = set()
+    moves = images = typed = posts = 0
+    while (await w.manager.game(game_id)).status == "active":
+        state = await _state(w, game_id)
+        shown |= _face_up(state)
+        for seat in held:
+            held[seat] |= set(state.players[seat].hand)
+        owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        assert owing, "someone always owes a move in a live game"
+        member = rng.choice(owing)
+        seen = len(w.public())
+        before = await journal_len(w, game_id)
+        if moves % 25 == 7:
+            await _typed(w, member)
+            typed += 1
+        else:
+            await _pick(w, member, game_id, rng)
+        assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
+        moves += 1
+        new = w.public()[seen:]
+        after = await _state(w, game_id)
+        if after.phase == "play" and after.turn is not None:
+            assert not new, "a turn in progress is not posted step by step"
+        elif state.turn is not None:
+            assert new, f"the end of a turn posts to the channel (move {moves})"
+        if new:
+            posts += 1
+            if RENDER:
+                pngs = [a for m in new for a in m.attachments if a.filename.endswith(".png")]
+                assert pngs and all(a.description for a in pngs), "each post carries the board image with alt text"
+                images += 1
+        shown |= _face_up(after)
+        for seat in held:
+            held[seat] |= set(after.players[seat].hand)
+        secret = _secret(after, shown)
+        for message in new:
+            leaked = _mentioned(message_text(message), secret)
+            assert not leaked, f"hidden cards {sorted(leaked)} named in the channel: {message_text(message)[:300]}"
+        assert moves < 2500
+
+    record = await w.manager.game(game_id)
+    assert record.status == "finished" and record.result["winners"]
+    assert any(record.result["reason"][:40] in m.content for m in w.public())
+    assert typed >= 1 and moves == await journal_len(w, game_id)
+    assert 80 <= posts < moves, "about one post per turn, far fewer than the steps"
+    if RENDER:
+        assert images == posts
+
+    # Each player's DMs hold their own cards, and otherwise only cards that were played openly.
+    final = await _state(w, game_id)
+    still_secret = _secret(final, shown)
+    all_cards = set(ct_content.load().cards)
+    for member, seat in seat_of.items():
+        text = "\n".join(message_text(m) for m in w.dms(member))
+        named = _mentioned(text, all_cards)
+        assert named & held[seat], "the player's own hand was delivered"
+        foreign = (named - held[seat]) & still_secret
+        where = [line for line in text.splitlines() if _mentioned(line, foreign)][:3]
+        assert not foreign, f"{seat} was shown cards {sorted(foreign)} held by others or still in the decks: {where}"
+
+    assert w.results and all(r.acknowledged and r.ephemeral for r in w.results)
+    assert max(w.bot.metrics.ack_seconds) < 3.0
+    for member in players:
+        assert latest_prompt(w, member, game_id) is None, "no buttons left once the game is over"
