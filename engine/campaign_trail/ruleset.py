@@ -1,6 +1,6 @@
 """The Campaign Trail ruleset object: the engine contract wired to this game's modules.
 
-Not registered in engine/registry.py yet (the slice is incomplete): import RULESET directly.
+Registered as a preview: debates, response cards and Dirty Politics are not in yet (README).
 """
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from engine.campaign_trail.views import CampaignTrailView, view
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, Decision, Outcome
 
-HELP = """**Campaign Trail** — 2 to 6 players, two or three parties, August to October.
+HELP = """**Campaign Trail** (preview) — 2 to 6 players, two or three parties, August to October.
+Options at `/game new`: `parties=DEM,LIB` (2 or 4 players; default DEM,REP), `solo=REP` (5 players: the
+party with one player). Pick any seat in the lobby: seats are fitted to the number of players at Start.
 Setup: keep one of two candidates (`candidate wealthy`), then choose a home state from your hand's
 reference states (`home VA`). On your turn play a card and take one of its four actions:
 `97 campaign VA4 WV1 KY1` (pawn in a listed state, $60M, up to 6 registered voters among the listed states),
@@ -23,7 +25,8 @@ states asks for a region first (`region great_lakes`). Running mates in one regi
 after their turns (`give 12`, `take 40`, `done`).
 A state's electoral votes go to the party with most voters there (ties: the tiebreaker stars).
 After the round in which October's deck runs out, end-of-game politicks resolve, then most electoral votes
-wins (tie: most states; with three parties, a runoff). Debates are not in this version yet."""
+wins (tie: most states; with three parties, a runoff). Not in this preview yet: the debates, the response
+cards (Change of Plans, Local Funds Dry Up) and the Dirty Politics module."""
 
 
 class CampaignTrailRuleset:
