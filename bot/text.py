@@ -52,6 +52,11 @@ def ct_card_line(card) -> str:
     return f"#{card.number} {card.name} — {actions}; debate: {', '.join(card.debate)}; ref {card.reference}"
 
 
+def ct_candidate_line(cand) -> str:
+    return (f"{cand.archetype} ({cand.name}, `candidate {cand.id}`): {cand.registered} registered voters, "
+            f"${cand.war_chest}M. + {cand.advantage} − {cand.disadvantage}")
+
+
 def _ct_board(view) -> str:
     lines = [f"{view.month}, round {view.round} — turn order {' → '.join(view.order)}"
              + (f" — {view.current_party} to move" if view.current_party else "")]
@@ -77,8 +82,8 @@ def _ct_hand(view) -> str:
     if view.hand is None:
         return ""
     lines = []
-    if view.offer:
-        lines.append("Candidates dealt to you: " + ", ".join(view.offer))
+    for cand in view.offer_cards or []:
+        lines.append(ct_candidate_line(cand))
     lines.append(f"Your hand ({len(view.hand)}):")
     lines += [f"  {ct_card_line(c)}" for c in view.hand]
     if view.partner_hand is not None:

@@ -835,7 +835,7 @@ def _alt(view: MapView, kind: str, extra: str = "") -> str:
         held = [a for a, s in sorted(view.states.items()) if s.fill == p.code and s.strength in ("solid", "lean")]
         if held:
             solid = sum(1 for a in held if view.states[a].strength == "solid")
-            parts.append(f"{p.name} holds {len(held)} states ({solid} solid): {', '.join(held)}.")
+            parts.append(f"{p.name}: {len(held)} states ({solid} solid): {', '.join(held)}.")
     tied = sorted(a for a, s in view.states.items() if s.strength == "tied")
     if tied:
         parts.append(f"Tied: {', '.join(tied)}.")

@@ -174,8 +174,9 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
         if me is not None and party is not None and view.phase not in ("candidate", "over"):
             embed.add_field(name="Now", value=f"{view.month}, round {view.round} · pawn in {me.pawn or '—'} · "
                             f"{me.party}: ${party.money}M, {party.registered} registered, {party.ev} EV", inline=False)
-        if view.offer:
-            embed.add_field(name="Candidates dealt to you", value=", ".join(view.offer), inline=False)
+        for cand in view.offer_cards or []:
+            embed.add_field(name=f"{cand.archetype} ({cand.name}) — {cand.registered} voters, ${cand.war_chest}M",
+                            value=f"➕ {cand.advantage}\n➖ {cand.disadvantage}", inline=False)
         _card_fields(embed, f"Your hand ({len(view.hand)})", view.hand)
         if view.partner_hand is not None:
             _card_fields(embed, f"Your running mate's hand ({len(view.partner_hand)})", view.partner_hand)
@@ -208,15 +209,21 @@ def lobby_embed(record: Any, seats: list[Any], note: str = "") -> discord.Embed:
     embed = discord.Embed(title=f"{record.title} — game #{record.id}", colour=COLOUR,
                           description=f"{ruleset.title} · hosted by <@{record.host_user}>\n**{status}**"
                                       + (f"\n{note}" if note else ""))
-    seat_lines = [f"**{n}**: <@{taken[n].user_id}>" if n in taken else f"**{n}**: — free —" for n in names]
-    seat_lines += [f"**{s.seat}**: <@{s.user_id}>" for s in seats if s.seat not in names]  # a smaller table's seat name
-    embed.add_field(name=f"Seats ({len(taken)}/{ruleset.max_seats}; {ruleset.min_seats} needed)", value="\n".join(seat_lines),
-                    inline=False)
+    if record.status == "lobby":
+        seat_lines = [f"**{n}**: <@{taken[n].user_id}>" if n in taken else f"**{n}**: — free —" for n in names]
+        seat_lines += [f"**{s.seat}**: <@{s.user_id}>" for s in seats if s.seat not in names]  # a smaller table's name
+        heading = f"Seats ({len(taken)}/{ruleset.max_seats}; {ruleset.min_seats} needed)"
+    else:  # the seats as the game was started with them
+        seat_lines = [f"**{s.seat}**: <@{s.user_id}>" for s in seats]
+        heading = f"Seats ({len(seats)})"
+    embed.add_field(name=heading, value="\n".join(seat_lines), inline=False)
     if ruleset.min_seats < ruleset.max_seats and record.status == "lobby":
         embed.add_field(name="Fewer players?", value="Start with any number from "
                         f"{ruleset.min_seats} to {ruleset.max_seats}: seats are fitted to the table at Start, keeping "
                         "each player's party where it can.", inline=False)
-    opts = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(record.options.items()) if k != "deadline_hours")
+    defaults = ruleset.parse_options({}).model_dump()
+    opts = ", ".join(f"{k.replace('_', ' ')}: {','.join(map(str, v)) if isinstance(v, list) else v}"
+                     for k, v in sorted(record.options.items()) if k != "deadline_hours" and defaults.get(k) != v)
     embed.add_field(name="Options", value=opts or "standard", inline=True)
     embed.add_field(name="Move deadline", value=f"{record.deadline_hours} h per move", inline=True)
     if record.status == "lobby":

@@ -31,6 +31,16 @@ class CardView(_View):
     summary: dict[str, str] = Field(default_factory=dict)  # action -> what it does, as the menus say it
 
 
+class CandidateView(_View):
+    id: str
+    archetype: str
+    name: str
+    registered: int
+    war_chest: int
+    advantage: str
+    disadvantage: str
+
+
 class StateView(_View):
     code: str
     name: str
@@ -100,6 +110,14 @@ class CampaignTrailView(_View):
     hand: list[CardView] | None = None
     partner_hand: list[CardView] | None = None
     offer: list[str] | None = None
+    offer_cards: list[CandidateView] | None = None  # the same two candidates, with what they do
+
+
+@lru_cache(maxsize=16)
+def candidate_view(cid: str) -> CandidateView:
+    cd = content_mod.load().candidates[cid]
+    return CandidateView(id=cid, archetype=cd.archetype, name=cd.name, registered=cd.registered,
+                         war_chest=cd.war_chest, advantage=cd.advantage.text, disadvantage=cd.disadvantage.text)
 
 
 @lru_cache(maxsize=256)
@@ -151,4 +169,5 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,
+        offer_cards=[candidate_view(x) for x in me.offer] if me and s.phase == "candidate" else None,
     )
