@@ -57,24 +57,41 @@ def ct_candidate_line(cand) -> str:
             f"${cand.war_chest}M. + {cand.advantage} − {cand.disadvantage}")
 
 
+def ct_debate_ahead(view, plan) -> bool:
+    """Debate 1 follows August, debate 2 September: show those still to come."""
+    months = ["August", "September", "October"]
+    return view.phase not in ("final", "over") and months.index(view.month) < plan.nth
+
+
+def ct_debate_plan(plan) -> str:
+    return f"Debate {plan.nth} (after {['August', 'September'][plan.nth - 1]}) in {plan.city}, {plan.state}: {', '.join(plan.issues)}"
+
+
 def _ct_board(view) -> str:
+    """Most useful first: /game status shows only the first 1,000 characters (the state grid comes last)."""
     lines = [f"{view.month}, round {view.round} — turn order {' → '.join(view.order)}"
              + (f" — {view.current_party} to move" if view.current_party else "")]
+    if view.reason:
+        lines.append(view.reason)
     for party, p in view.parties.items():
         lines.append(f"{party}: {p.ev} EV in {p.states} states · ${p.money}M · {p.registered} registered")
     for seat, sv in view.seats.items():
         table = ", ".join(t.name + ("" if t.active else " (from next turn)") for t in sv.table)
         lines.append(f"  {seat}: {sv.candidate or '?'} · home {sv.home or '?'} · pawn {sv.pawn or '—'} · "
                      f"{sv.hand_count} cards" + (f" · in play: {table}" if table else ""))
+    lines.append("Cards left: " + ", ".join(f"{m} {n}" for m, n in view.deck_counts.items()))
+    if view.debate is not None:
+        d = view.debate
+        arena = ", ".join(f"{m.name} {m.party + ' ' + str(m.space) if m.party else 'centre'}" for m in d.markers)
+        lines.append(f"Debate {d.nth} in {d.city}, round {d.round}/3, {d.to_play} to play: {arena}")
+    else:
+        lines += [ct_debate_plan(p) for p in view.debates if ct_debate_ahead(view, p)]
     cells = []
     for st in view.states:
         counts = " ".join(f"{p[0]}{n}" for p, n in st.voters.items() if n)
         cells.append(f"{st.code} {st.ev:>2} {st.majority[0]} {counts or '—'}")
     for i in range(0, len(cells), 4):
         lines.append("  " + " | ".join(f"{c:<22}" for c in cells[i:i + 4]).rstrip())
-    lines.append("Cards left: " + ", ".join(f"{m} {n}" for m, n in view.deck_counts.items()))
-    if view.reason:
-        lines.append(view.reason)
     return "\n".join(lines)
 
 

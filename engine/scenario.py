@@ -427,6 +427,8 @@ def _apply_setup(ruleset: Ruleset, adapter: "_Adapter", state: Any, overrides: A
         raise ScenarioFailure("`setup:` is a mapping of dotted path: value")
     before = _dump(state)
     data = json.loads(json.dumps(before))
+    # YAML aliases share objects between cases: copy, so one case's dotted override never edits another's.
+    overrides = json.loads(json.dumps(overrides))
     touched: list[tuple[str, ...]] = []
     for key, value in overrides.items():
         path = tuple(str(key).split("."))

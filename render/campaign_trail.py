@@ -123,6 +123,8 @@ def _headline(view: CampaignTrailView) -> tuple[str, str]:
             return "Election Day", "tie: " + " and ".join(party_name(w) for w in view.winners)
         return "Election Day", "game over"
     turn = f"{view.month} — round {view.round}"
+    if view.debate is not None:
+        return f"Debate {view.debate.nth} in {view.debate.city}", f"{view.debate.to_play} to play"
     if view.phase in SETUP_PHASES:
         waiting = ", ".join(view.waiting_on)
         return turn, f"setup: {SETUP_PHASES[view.phase]}" + (f" — waiting on {waiting}" if waiting else "")
@@ -147,10 +149,23 @@ def _panels(view: CampaignTrailView, codes: tuple[str, ...]) -> list[PanelView]:
             ("Registered", str(p.registered)),
             ("Cards in hand" if len(hands) < 2 else "Hands", hand),
         ]))
+    if view.debate is not None:
+        panels.append(_debate_panel(view))
+        return panels
     now = view.month if view.phase != "over" else None
     rows = [(f"{m} (now)" if m == now else m, str(n)) for m, n in view.deck_counts.items()]
     panels.append(PanelView(title="Cards left in the decks", rows=rows))
     return panels
+
+
+def _debate_panel(view: CampaignTrailView) -> PanelView:
+    """The arena as rows: each issue and where its marker stands (party letter and space, or centre);
+    the furthest-advanced first, five at most (the map's free corner holds six rows; the alt text has all)."""
+    d = view.debate
+    ranked = sorted(d.markers, key=lambda m: -m.space)[:5]
+    rows = [(m.name, f"{m.party[0]} {m.space}" if m.party else "centre") for m in ranked]
+    rows.append(("To play", d.to_play))
+    return PanelView(title=f"Debate {d.nth}, round {d.round}/3 ({d.state})"[:40], rows=rows)
 
 
 def map_view(view: CampaignTrailView, highlight: Iterable[str] = ()) -> MapView:
@@ -184,6 +199,9 @@ def map_view(view: CampaignTrailView, highlight: Iterable[str] = ()) -> MapView:
 def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> str:
     """What the shared map's alt text leaves out: who wins each tie, the voters, the city names."""
     parts = []
+    if view.debate is not None:  # the whole arena (the panel shows the five furthest markers)
+        arena = ", ".join(f"{m.name} {m.party + ' ' + str(m.space) if m.party else 'centre'}" for m in view.debate.markers)
+        parts.append(f"Debate {view.debate.nth} arena, round {view.debate.round} of 3: {arena}.")
     ties = [f"{st.code} to {LETTERS.get(st.majority, st.majority)}" for st in view.states
             if strength({p: st.voters.get(p, 0) for p in codes}) == "tied"]
     if ties:

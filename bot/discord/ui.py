@@ -174,6 +174,9 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
         if me is not None and party is not None and view.phase not in ("candidate", "over"):
             embed.add_field(name="Now", value=f"{view.month}, round {view.round} · pawn in {me.pawn or '—'} · "
                             f"{me.party}: ${party.money}M, {party.registered} registered, {party.ev} EV", inline=False)
+        ahead = [plain.ct_debate_plan(p) for p in view.debates if plain.ct_debate_ahead(view, p)]
+        if ahead and view.debate is None:
+            embed.add_field(name="Debates ahead (keep cards for them)", value="\n".join(ahead), inline=False)
         for cand in view.offer_cards or []:
             embed.add_field(name=f"{cand.archetype} ({cand.name}) — {cand.registered} voters, ${cand.war_chest}M",
                             value=f"➕ {cand.advantage}\n➖ {cand.disadvantage}", inline=False)

@@ -10,7 +10,7 @@ from engine.core.types import Action
 # How much the bot likes each kind of step (random choice weighted by these).
 WEIGHTS = {
     "campaign": 6, "advertise": 4, "politick": 3, "fundraise": 2, "register": 2, "travel": 1,
-    "vote": 5, "issue": 4, "pick": 1, "to": 2, "fly": 1, "done": 1, "give": 1, "take": 1, "card": 1, "region": 1,
+    "vote": 5, "issue": 4, "pick": 1, "debate": 4, "pass": 1, "to": 2, "fly": 1, "done": 1, "give": 1, "take": 1, "card": 1, "region": 1,
 }
 
 

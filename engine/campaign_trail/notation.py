@@ -14,7 +14,8 @@ Atomic steps (each one option of decisions()):
     give 12 / take 40      team card exchange: give your #12, take your running mate's #40 (then `done`)
     region great_lakes     narrow a choice among more than 25 states to one region first
     done                   finish a travel, campaign, advertise or optional placement
-    pass                   no card in hand: pass the turn
+    pass                   no card in hand: pass the turn; in a debate, pass this round
+    debate 55              in a debate: play #55 for its debate issue icons
 
 Compound moves: a step list joined with `;`, and the short card form, which starts with the card
 number and ends with an implicit `done` for travel, campaign and advertise:
@@ -136,7 +137,7 @@ def parse_one(text: str) -> list[Action]:
         raise UnknownAction(f"`{verb[:20]}` takes one word after it.", code="malformed")
     if verb == "region":
         return [Action(verb="region", args=(_region(args[0]),))]
-    if verb in ("play", "card", "give", "take"):
+    if verb in ("play", "card", "give", "take", "debate"):
         return [Action(verb=verb, args=(_card(args[0]),))]
     if verb in STATE_VERBS:
         return [Action(verb=verb, args=(_state(args[0]),))]
@@ -144,7 +145,7 @@ def parse_one(text: str) -> list[Action]:
         return [Action(verb="issue", args=(_issue(args[0]),))]
     if verb == "candidate":
         return [Action(verb="candidate", args=(_candidate(args[0]),))]
-    raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, {', '.join(BARE)}, "
+    raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, debate, {', '.join(BARE)}, "
                         f"{', '.join(STATE_VERBS)}, issue, candidate.", code="unknown_verb")
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import abilities, effects
+from engine.campaign_trail import abilities, debates, effects
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, Options, PartyState, SeatState, Tabled, TurnState
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.frames import FrameStack
@@ -138,9 +138,12 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     sizes = month_sizes(len(deck))
     decks = [deck[:sizes[0]], deck[sizes[0]:sizes[0] + sizes[1]], deck[sizes[0] + sizes[1]:]]
     order = rng.shuffle(in_play)
+    # Setup steps 14–15: two debate topic cards and two debate cities, face up from the start.
+    topics = rng.shuffle(sorted(c.debate_topics))[:2]
+    debate_cities = rng.shuffle(sorted(c.debate_cities))[:2]
     return CampaignTrailState(
         seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
-        voters=voters, decks=decks, removed=removed, order=order,
+        voters=voters, decks=decks, removed=removed, order=order, debate_topics=topics, debate_cities=debate_cities,
     )
 
 
@@ -240,6 +243,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
         return (s.turn is not None and s.turn.seat == seat) or can_start(s, seat)
     if s.phase == "final":
         return s.final_seat == seat and s.wait is not None
+    if s.phase == "debate":
+        return debates.current(s) == seat
     return False
 
 
@@ -249,6 +254,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
 def decisions(s: CampaignTrailState, seat: str) -> Decision:
     if seat not in s.players or not owes(s, seat):
         return Decision(seat=seat)
+    if s.phase == "debate":
+        return debates.decision(s, seat)
     c = _c()
     p = s.players[seat]
     opts: list[Option] = []
@@ -507,6 +514,9 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     verb = action.verb
     me = s.players[seat]
     party = s.parties[me.party]
+    if s.phase == "debate":  # a debate card reveals a card from hand: no undo
+        debates.apply(s, seat, action, log, private)
+        return _result(s, log, private, False, changed)
     if verb == "candidate":
         me.candidate = action.args[0]
         log.append(f"{seat} has chosen a candidate.")
@@ -831,6 +841,7 @@ def _month_end(s: CampaignTrailState, log: list[str]) -> None:
     s.month += 1
     s.order = sorted(s.order, key=lambda p: -ev[p])  # stable: tied parties keep their order
     log.append(f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order by electoral votes: {', '.join(s.order)}.")
+    debates.start(s, log)
 
 
 def _start_final(s: CampaignTrailState, log: list[str]) -> None:
@@ -916,6 +927,8 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
     if s.exchange is not None:
         return Action(verb="done")
+    if s.phase == "debate":
+        return Action(verb="pass")
     c = _c()
     if s.phase == "home":
         return max((o.action for o in d.options), key=lambda a: (c.states[a.args[0]].ev, a.args[0]))
@@ -964,6 +977,7 @@ def problems(s: CampaignTrailState) -> list[str]:
         extra = sorted((Counter(cards) - Counter(list(c.cards))).elements())
         missing = sorted((Counter(list(c.cards)) - Counter(cards)).elements())
         out.append(f"cards not conserved: extra {extra[:8]}, missing {missing[:8]}")
+    out += debates.problems(s)
     if sorted(s.order) != sorted(s.parties):
         out.append(f"turn order {s.order} is not the parties in play")
     elif s.phase == "play":

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from engine.core.frames import FrameStack
 
 PartyId = Literal["DEM", "REP", "LIB"]
-Phase = Literal["candidate", "home", "play", "final", "over"]
+Phase = Literal["candidate", "home", "play", "debate", "final", "over"]
 MONTHS = ("August", "September", "October")
 
 
@@ -102,6 +102,23 @@ class Exchange(_State):
     give: int | None = None  # the card chosen to give, waiting for the one to take
 
 
+class Marker(_State):
+    """A debate issue marker: in the centre of the arena (party None, space 0) or on a party's track."""
+
+    party: str | None = None
+    space: int = Field(default=0, ge=0, le=4)
+
+
+class DebateState(_State):
+    """A debate under way (after the round in which August's, then September's, deck ran out)."""
+
+    number: int = Field(ge=1, le=2)
+    seats: list[str]  # the debaters, in the (reset) turn order
+    round: int = 1  # 1..3
+    index: int = 0  # whose card it is within the round
+    markers: dict[str, Marker] = Field(default_factory=dict)  # issue -> position, in the order they arrived
+
+
 class CampaignTrailState(_State):
     ruleset: Literal["campaign_trail"] = "campaign_trail"
     seats: list[str]
@@ -128,5 +145,9 @@ class CampaignTrailState(_State):
     winners: list[str] = Field(default_factory=list)
     final_ev: dict[str, int] = Field(default_factory=dict)
     result_reason: str = ""
+    # Drawn at setup and public from then on: the two debates' topic cards and cities.
+    debate_topics: list[str] = Field(default_factory=list)
+    debate_cities: list[str] = Field(default_factory=list)
+    debate: DebateState | None = None
     # The turn in progress's public lines, posted together when the turn ends.
     unposted: list[str] = Field(default_factory=list)

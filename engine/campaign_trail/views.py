@@ -86,6 +86,34 @@ class TurnView(_View):
     waiting_for: str | None = None
 
 
+class MarkerView(_View):
+    issue: str
+    name: str
+    party: str | None  # None: the centre of the arena
+    space: int
+
+
+class DebateView(_View):
+    nth: int  # first or second debate (not `number`: that names cards in views)
+    topic: str
+    city: str
+    state: str
+    seats: list[str]
+    round: int
+    to_play: str
+    markers: list[MarkerView]
+
+
+class DebatePlanView(_View):
+    """The debates to come: their topic cards and cities are face up from setup."""
+
+    nth: int
+    topic: str
+    city: str
+    state: str
+    issues: list[str]
+
+
 class CampaignTrailView(_View):
     ruleset: str = "campaign_trail"
     viewer: str | None
@@ -106,6 +134,8 @@ class CampaignTrailView(_View):
     winners: list[str] = Field(default_factory=list)
     final_ev: dict[str, int] = Field(default_factory=dict)
     reason: str = ""
+    debate: DebateView | None = None
+    debates: list[DebatePlanView] = Field(default_factory=list)
     # Only in a seat's own view:
     hand: list[CardView] | None = None
     partner_hand: list[CardView] | None = None
@@ -152,6 +182,20 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         t = s.turn
         turn = TurnView(seat=t.seat, card=t.card, action=t.action, steps=t.steps, placed=t.placed, bought=list(t.bought),
                         waiting_for=(s.wait or {}).get("kind"))
+    debate = None
+    if s.debate is not None:
+        d = s.debate
+        num = d.number - 1
+        city = c.debate_cities[s.debate_cities[num]]
+        debate = DebateView(nth=d.number, topic=c.debate_topics[s.debate_topics[num]].name, city=city.name,
+                            state=city.state, seats=list(d.seats), round=d.round, to_play=d.seats[d.index],
+                            markers=[MarkerView(issue=i, name=c.debate_issues[i].name, party=m.party, space=m.space)
+                                     for i, m in d.markers.items()])
+    plans = []
+    for num, (tid, cid) in enumerate(zip(s.debate_topics, s.debate_cities), start=1):
+        t, city = c.debate_topics[tid], c.debate_cities[cid]
+        plans.append(DebatePlanView(nth=num, topic=t.name, city=city.name, state=city.state,
+                                    issues=[c.debate_issues[i].name for i in (*t.top, *t.bottom)]))
     me = s.players[viewer] if viewer else None
     partner = None
     if me is not None:
@@ -166,6 +210,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         seats=seats, deck_counts={MONTHS[i]: len(d) for i, d in enumerate(s.decks)},
         discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
         winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
+        debate=debate, debates=plans,
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,

@@ -95,7 +95,7 @@ async def test_six_player_game_leaks_nothing(tmp_path, caplog) -> None:
         leaked = _named(text, hidden)
         assert not leaked, f"post at move {seq} names hidden cards {sorted(leaked)}: {text[:300]}"
         checked_public += 1
-    assert checked_public >= 100 and any(p.picture for p in table.posts)
+    assert checked_public >= 60 and any(p.picture for p in table.posts)
 
     all_cards = set(ct_content.load().cards)
     checked_private = 0

@@ -1,0 +1,173 @@
+"""The two debates (rulebook: Debate — Prepare for Debate, Debate Rounds, Voter Reaction).
+
+After the round in which August's deck runs out, then September's: the turn order is reset by
+electoral votes (rules._month_end), the debaters move to the debate city for free, and three rounds
+follow in which each debater, in turn order, plays a card showing an issue already in the arena or
+passes. Each icon on the card moves that issue's marker one space toward the player's party (from
+the centre onto its track, up its own track to the fourth space at most, or down a rival's track
+toward the centre); an icon not yet in the arena starts a rabbit trail at the centre first. Then each
+debater's party places 1/2/3/5 undecided voters in every state showing each issue on its track,
+and the debaters refresh their hands.
+
+Who debates: the Presidents — except the first debate of a 4–6 player game, which is the running
+mates'; a party's single player (2–3 players, the 5th player) debates in both.
+
+Not yet: Debate Prep and Unprepared (never offered as politicks) and the candidates' debate clauses.
+"""
+from __future__ import annotations
+
+from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
+from engine.core.errors import IllegalAction
+from engine.core.types import Action, Decision, Option, PendingKind
+
+ROUNDS = 3
+TOP_SPACE = 4
+VOTERS_BY_SPACE = {1: 1, 2: 2, 3: 3, 4: 5}
+
+
+def _c():
+    return content_mod.load()
+
+
+def debaters(s: CampaignTrailState, number: int) -> list[str]:
+    out = []
+    for party in s.order:
+        seats = s.parties[party].seats
+        if len(seats) == 1:  # one player for the party (SOLO, or the 5th player's BOTH)
+            out.append(seats[0])
+        else:
+            role = "VP" if number == 1 else "P"
+            out.append(next(x for x in seats if s.players[x].role == role))
+    return out
+
+
+def start(s: CampaignTrailState, log: list[str]) -> None:
+    """Prepare for the debate that follows the month just ended (s.month already points at the next)."""
+    c = _c()
+    number = s.month  # September starting: debate 1; October starting: debate 2
+    topic = c.debate_topics[s.debate_topics[number - 1]]
+    city = c.debate_cities[s.debate_cities[number - 1]]
+    seats = debaters(s, number)
+    for seat in seats:
+        s.players[seat].pawn = city.state
+    # A fresh arena for each debate: its topic card's six issues in the centre (ruling).
+    markers = {issue: Marker() for issue in (*topic.top, *topic.bottom)}
+    s.debate = DebateState(number=number, seats=seats, markers=markers)
+    s.phase = "debate"
+    log.append(f"Debate {number} in {city.name} ({city.state}) on {topic.name}: {', '.join(seats)} debate, in that order; "
+               f"each moves to {city.state} for free.")
+
+
+def current(s: CampaignTrailState) -> str | None:
+    d = s.debate
+    return d.seats[d.index] if d is not None and s.phase == "debate" else None
+
+
+def playable(s: CampaignTrailState, seat: str) -> list[int]:
+    """Cards in hand showing at least one issue already in the arena."""
+    c = _c()
+    arena = set(s.debate.markers)
+    return [n for n in s.players[seat].hand if arena & set(c.cards[n].debate)]
+
+
+def decision(s: CampaignTrailState, seat: str) -> Decision:
+    c = _c()
+    d = s.debate
+    opts = [Option(action=Action(verb="debate", args=(str(n),)), label=f"#{n} {c.cards[n].name}",
+                   detail=", ".join(c.debate_issues[i].name for i in c.cards[n].debate)) for n in playable(s, seat)]
+    opts.append(Option(action=Action(verb="pass"), label="Pass this debate round"))
+    return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="pass",
+                    prompt=f"Debate {d.number}, round {d.round} of {ROUNDS}: play a card showing an issue in the arena, or pass.")
+
+
+def move_marker(marker: Marker, party: str) -> None:
+    """One space toward `party`'s side: centre → its track; up its track (never past the fourth space);
+    down a rival's track toward the centre."""
+    if marker.party is None:
+        marker.party, marker.space = party, 1
+    elif marker.party == party:
+        marker.space = min(TOP_SPACE, marker.space + 1)
+    else:
+        marker.space -= 1
+        if marker.space == 0:
+            marker.party = None
+
+
+def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> None:
+    c = _c()
+    d = s.debate
+    party = s.players[seat].party
+    if action.verb == "pass":
+        log.append(f"{seat} passes in debate round {d.round}.")
+    elif action.verb == "debate":
+        n = int(action.args[0])
+        if n not in playable(s, seat):
+            raise IllegalAction(f"#{n} is not a card in your hand showing an issue in the arena.", code="bad_card")
+        s.players[seat].hand.remove(n)
+        s.discard.append(n)
+        trails = []
+        for issue in c.cards[n].debate:
+            if issue not in d.markers:
+                d.markers[issue] = Marker()
+                trails.append(c.debate_issues[issue].name)
+            move_marker(d.markers[issue], party)
+        moved = sorted(set(c.cards[n].debate), key=list(d.markers).index)
+        where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in moved)
+        log.append(f"{seat} debates with #{n} {c.cards[n].name}: {where}."
+                   + (f" Rabbit trail: {', '.join(trails)}." if trails else ""))
+    else:
+        raise IllegalAction(f"During a debate you play a card (`debate 55`) or `pass`, not `{action.verb}`.",
+                            code="illegal_verb")
+    d.index += 1
+    if d.index == len(d.seats):
+        d.index = 0
+        d.round += 1
+        if d.round > ROUNDS:
+            _reaction(s, log, private)
+
+
+def _where(m: Marker) -> str:
+    return "→ centre" if m.party is None else f"→ {m.party} {m.space}"
+
+
+def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+    """Voter reaction in turn order, then every debater refreshes their hand."""
+    from engine.campaign_trail import rules
+
+    c = _c()
+    d = s.debate
+    for seat in d.seats:
+        party = s.players[seat].party
+        placed = []
+        for issue, m in d.markers.items():
+            if m.party != party:
+                continue
+            n = VOTERS_BY_SPACE[m.space]
+            for code in rules.issue_states(issue):
+                rules.add_voters(s, code, party, n)
+                s.parties[party].out_of_supply += n
+            placed.append(f"{n} in each state showing {c.debate_issues[issue].name}")
+        log.append(f"Voter reaction for {party}: " + ("; ".join(placed) if placed else "no issue on its track") + ".")
+    for seat in d.seats:
+        drawn = rules.draw_up(s, seat)
+        if drawn:
+            private[seat] = "After the debate you draw " + ", ".join(f"#{n} {c.cards[n].name}" for n in drawn) + "."
+    log.append(f"The debate is over. {MONTHS[s.month]} play resumes: turn order {', '.join(s.order)}.")
+    s.debate = None
+    s.phase = "play"
+
+
+def problems(s: CampaignTrailState) -> list[str]:
+    d = s.debate
+    if (d is None) != (s.phase != "debate"):
+        return [f"phase {s.phase} with debate {d!r}"]
+    if d is None:
+        return []
+    out = []
+    for issue, m in d.markers.items():
+        if (m.party is None) != (m.space == 0):
+            out.append(f"debate marker {issue} at {m}")
+    if not 1 <= d.round <= ROUNDS or not 0 <= d.index < len(d.seats):
+        out.append(f"debate round {d.round}, index {d.index}")
+    return out
