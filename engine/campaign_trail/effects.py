@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engine.campaign_trail import abilities
 from engine.campaign_trail import content as content_mod
 from engine.core.frames import Frame, Interpreter, Wait
 
@@ -20,7 +21,8 @@ from engine.core.frames import Frame, Interpreter, Wait
 IMPLEMENTED = ("senators_endorsement", "stadium_rally", "social_media_post", "grassroots", "poll_win", "sabotage",
                "diverse_strategy", "restrategize")
 # Ongoing politicks this slice tables and triggers (see rules.fire_triggers / start_of_turn).
-ONGOING = ("backlash", "committed_donors", "travel_costs", "connections", "super_pac", "favorite_son", "campaign_advisor")
+ONGOING = ("backlash", "committed_donors", "travel_costs", "connections", "super_pac", "favorite_son", "campaign_advisor",
+           "frequent_flyer")
 # End-of-game politicks: tabled when played (Recount tucks a card), resolved after October's last round.
 END_OF_GAME = ("october_surprise_money", "october_surprise_voters", "recount")
 
@@ -245,13 +247,17 @@ def leads_region(state: Any, party: str, region: str) -> bool:
     held = {p: 0 for p in state.parties}
     for code in c.region_states(region):
         held[rules.majority(state, code)] += 1
+    if abilities.tiebreak_first(state) == party:  # the Genius wins a tie for most states (Appendix B, Poll Win)
+        return all(held[party] >= n for p, n in held.items() if p != party)
     return all(held[party] > n for p, n in held.items() if p != party)
 
 
 def requirement_met(state: Any, seat: str, pid: str) -> bool:
     c = content_mod.load()
     pol = c.politicks[pid]
-    if state.parties[state.players[seat].party].registered < registered_needed(pid):
+    from engine.campaign_trail import rules
+
+    if state.parties[state.players[seat].party].registered + rules.free_left(state, seat) < registered_needed(pid):
         return False
     if pid == "sabotage":
         return bool(opponent_table(state, seat))
@@ -295,9 +301,14 @@ def _place(ctx: Ctx, code: str, n: int, source: str) -> int:
     from engine.campaign_trail import rules
 
     party = ctx.s.parties[ctx.party]
+    t = ctx.s.turn if ctx.s.turn is not None and ctx.s.turn.seat == ctx.seat else None
     if source == "registered":
-        n = min(n, party.registered)
-        party.registered -= n
+        free = min(n, t.free_left) if t is not None else 0  # the Party Favorite's undecided voters first
+        n = min(n, party.registered + free)
+        if t is not None:
+            t.free_left -= free
+        party.registered -= n - free
+        party.out_of_supply += free
     else:
         party.out_of_supply += n
     if n:
@@ -436,7 +447,9 @@ def _pv_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     p = args[0]
     key = p["key"]
     left = frame.locals[key + "_left"]
-    can = p["source"] != "registered" or ctx.s.parties[ctx.party].registered > 0
+    t = ctx.s.turn
+    free = t.free_left if t is not None and t.seat == ctx.seat else 0
+    can = p["source"] != "registered" or ctx.s.parties[ctx.party].registered + free > 0
     if left <= 0 or not can:
         frame.locals[key + "_asked"] = False
         return None
@@ -486,7 +499,7 @@ def _gain_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     from engine.campaign_trail import rules
 
-    drawn = rules.draw(ctx.s, ctx.seat, int(args[0]["count"]))
+    drawn = rules.draw(ctx.s, ctx.seat, int(args[0]["count"]), reshuffle=True)
     ctx.events.append(f"{ctx.seat} draws {len(drawn)} card(s).")
     if drawn:
         ctx.private[ctx.seat] = (ctx.private.get(ctx.seat, "") + " You draw "

@@ -158,6 +158,9 @@ def majority(s: CampaignTrailState, code: str, among: list[str] | None = None) -
     tied = [p for p in parties if row[p] == top]
     if len(tied) == 1:
         return tied[0]
+    genius = abilities.tie_winner(s, tied, top, _board_facts()[0][code])
+    if genius is not None:  # the Genius wins the ties it is part of (Appendix C)
+        return genius
     for star in _board_facts()[0][code]:
         if star in tied:
             return star
@@ -341,7 +344,7 @@ def campaign_votes(s: CampaignTrailState, seat: str) -> list[str]:
     t = s.turn
     if t.placed >= abilities.stat(s, seat, "campaign", "max_voters", CAMPAIGN_MAX):
         return []
-    if s.parties[s.players[seat].party].registered <= 0:
+    if s.parties[s.players[seat].party].registered + t.free_left <= 0:
         return []
     pawn = s.players[seat].pawn
     rule = abilities.restriction(s, seat, "campaign")
@@ -367,16 +370,52 @@ def advertise_cost(s: CampaignTrailState, seat: str) -> int:
 def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
     c = _c()
     party = s.parties[s.players[seat].party]
-    left = list(c.cards[number].actions.advertise or [])
-    for x in bought:
-        left.remove(x)
+    left = card_issues_left(number, bought)
+    voters = party.registered + free_left(s, seat)
     out = []
     for issue in left:
         if issue in out:
             continue
-        if party.money >= advertise_cost(s, seat) and party.registered >= len(issue_states(issue)):
+        if party.money >= advertise_cost(s, seat) and voters >= len(issue_states(issue)):
             out.append(issue)
     return out
+
+
+def card_issues_left(number: int, bought: list[str]) -> list[str]:
+    """The card's advertise icons not yet paid for (a free extra issue is not on the card)."""
+    left = list(_c().cards[number].actions.advertise or [])
+    for x in bought:
+        if x in left:
+            left.remove(x)
+    return left
+
+
+def free_issues(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
+    """The Populist: once an issue is bought, issues not on the card it may add for free."""
+    on_card = set(_c().cards[number].actions.advertise or [])
+    extra = [x for x in bought if x not in on_card]
+    if not bought or len(extra) >= abilities.free_extra_issues(s, seat):
+        return []
+    voters = s.parties[s.players[seat].party].registered + free_left(s, seat)
+    return [i for i in _c().debate_issues if i not in on_card and i not in bought and voters >= len(issue_states(i))]
+
+
+def free_left(s: CampaignTrailState, seat: str) -> int:
+    """Voters the current action may still place from the undecided supply (the Party Favorite)."""
+    t = s.turn
+    if t is None or t.action is None:
+        return abilities.free_voters(s, seat)
+    return t.free_left
+
+
+def take_voter(s: CampaignTrailState, seat: str) -> None:
+    """One voter for the board: a free one while the action has any left, else a registered one."""
+    party = s.parties[s.players[seat].party]
+    if s.turn is not None and s.turn.free_left > 0:
+        s.turn.free_left -= 1
+        party.out_of_supply += 1
+    else:
+        party.registered -= 1
 
 
 def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
@@ -407,7 +446,7 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         return out
     if t.action == "travel":
         tr = c.cards[t.card].actions.travel
-        distance = abilities.stat(s, seat, "travel", "distance", tr.states)
+        distance = abilities.stat(s, seat, "travel", "distance", tr.states) + abilities.travel_bonus(s, seat)
         for code in neighbours()[me.pawn] if _can_step(t, tr, distance) else []:
             out.append((Action(verb="to", args=(code,)), f"Move to {c.states[code].name}"))
         if _can_fly(t, tr):
@@ -423,6 +462,9 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         for issue in advertise_choices(s, seat, t.card, t.bought):
             n = len(issue_states(issue))
             out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: ${advertise_cost(s, seat)}M, {n} voters"))
+        for issue in free_issues(s, seat, t.card, t.bought):
+            n = len(issue_states(issue))
+            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: free, {n} voters"))
         if t.bought:
             out.append(done)
     return out
@@ -516,6 +558,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     elif verb in ACTIONS:
         t = s.turn
         t.action = verb
+        t.free_left = abilities.free_voters(s, seat)
         a = c.cards[t.card].actions
         if fire_triggers(s, seat, verb, log, private):
             undoable = False  # a rival drew cards
@@ -564,7 +607,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         changed.append(code)
     elif verb == "vote" and s.wait is None:
         code = action.args[0]
-        party.registered -= 1
+        take_voter(s, seat)
         add_voters(s, code, me.party, 1)
         s.turn.placed += 1
         s.turn.per_state[code] = s.turn.per_state.get(code, 0) + 1
@@ -572,10 +615,11 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         changed.append(code)
     elif verb == "issue":
         issue = action.args[0]
-        party.money -= advertise_cost(s, seat)
+        paid = issue in card_issues_left(s.turn.card, s.turn.bought)  # else the Populist's free issue
+        party.money -= advertise_cost(s, seat) if paid else 0
         placed = issue_states(issue)
         for code in placed:
-            party.registered -= 1
+            take_voter(s, seat)
             add_voters(s, code, me.party, 1)
         s.turn.bought.append(issue)
         log.append(f"{seat} advertises on {c.debate_issues[issue].name}: a voter in {' '.join(placed)}.")
@@ -664,7 +708,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
             gained = []
             for name, params in pol.effect:
                 if name == "draw_cards":
-                    drawn = draw(s, owner, int(params["count"]))
+                    drawn = draw(s, owner, int(params["count"]), reshuffle=True)
                     drew = drew or bool(drawn)
                     gained.append(f"{len(drawn)} card(s) for {owner}")
                     if drawn:
@@ -723,6 +767,9 @@ def _start_home(s: CampaignTrailState, log: list[str]) -> None:
     for seat, p in s.players.items():
         p.offer = []
         log.append(f"{seat}: {c.candidates[p.candidate].archetype} ({c.candidates[p.candidate].name}).")
+    for seat in s.seats:  # a larger hand (the Experienced Candidate) starts full too
+        if draw_up(s, seat):
+            log.append(f"{seat} draws up to {abilities.hand_size(s, seat)} cards.")
     s.phase = "home"
 
 
@@ -740,12 +787,21 @@ def _start_play(s: CampaignTrailState, log: list[str]) -> None:
     log.append(f"August begins. Turn order: {', '.join(s.order)}.")
 
 
-def draw(s: CampaignTrailState, seat: str, count: int) -> list[int]:
-    """Draw from the current month's deck, then the next months' (none after October's)."""
+def draw(s: CampaignTrailState, seat: str, count: int, reshuffle: bool = False) -> list[int]:
+    """Draw from the current month's deck, then the next months'. A politick's draw (`reshuffle`) with every
+    deck empty in October draws from the discard pile shuffled into a new pile (ruling: drawing when every
+    deck is empty); a refill never does."""
     hand = s.players[seat].hand
     drawn = []
     for _ in range(count):
         deck = next((d for d in s.decks[s.month:] if d), None)
+        if deck is None and reshuffle and s.month == 2:
+            if not s.reshuffled and s.discard:
+                rng = Rng(s.rng)
+                s.reshuffled = rng.shuffle(list(s.discard))
+                s.rng = rng.state
+                s.discard = []
+            deck = s.reshuffled or None
         if deck is None:
             break
         drawn.append(deck.pop(0))
@@ -754,8 +810,8 @@ def draw(s: CampaignTrailState, seat: str, count: int) -> list[int]:
 
 
 def draw_up(s: CampaignTrailState, seat: str) -> list[int]:
-    """Draw up to five."""
-    return draw(s, seat, max(0, HAND - len(s.players[seat].hand)))
+    """Draw up to five (the Experienced Candidate: six)."""
+    return draw(s, seat, max(0, abilities.hand_size(s, seat) - len(s.players[seat].hand)))
 
 
 def _end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
@@ -923,7 +979,7 @@ def problems(s: CampaignTrailState) -> list[str]:
         return out
     if sum(electoral_votes(s).values()) != 538:
         out.append(f"electoral votes sum to {sum(electoral_votes(s).values())}, not 538")
-    cards = [n for p in s.players.values() for n in p.hand] + [n for d in s.decks for n in d] + s.discard + s.removed \
+    cards = [n for p in s.players.values() for n in p.hand] + [n for d in s.decks for n in d] + s.discard + s.removed + s.reshuffled \
         + [tab.card for p in s.players.values() for tab in p.table] \
         + [tab.tucked for p in s.players.values() for tab in p.table if tab.tucked is not None]
     if s.turn is not None and s.turn.card is not None:

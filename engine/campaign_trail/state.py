@@ -82,6 +82,8 @@ class TurnState(_State):
     path: list[str] = Field(default_factory=list)  # travel: states moved through or into
     spent: list[int] = Field(default_factory=list)  # cards already played this turn (a politick played another)
     queue: list[str] | None = None  # the acting candidate's after-action abilities still to run
+    # abilities helper: voters this action still places from the undecided supply (the Party Favorite)
+    free_left: int = 0
 
 
 class Exchange(_State):
@@ -119,3 +121,6 @@ class CampaignTrailState(_State):
     winners: list[str] = Field(default_factory=list)
     final_ev: dict[str, int] = Field(default_factory=dict)
     result_reason: str = ""
+    # abilities helper: the discard pile shuffled into a new pile for a politick's draw once every deck is
+    # empty in October (top first); never a month's deck, so October's running out still ends the campaign
+    reshuffled: list[int] = Field(default_factory=list)
