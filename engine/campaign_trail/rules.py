@@ -362,8 +362,13 @@ def advertise_cost(s: CampaignTrailState, seat: str) -> int:
     """The next issue's price: $20M, changed by the seat's own standing rules (Super PAC: $10M; not the
     running mate's); a per-action discount (`advertise cost`) comes off the first issue bought."""
     per = abilities.stat(s, seat, "advertise", "cost_per_issue", ADVERTISE_COST)
-    first = s.turn is None or s.turn.action != "advertise" or not s.turn.bought
-    discount = abilities.stat(s, seat, "advertise", "cost", 0) if first else 0
+    paid = 0
+    if s.turn is not None and s.turn.action == "advertise":  # issues already paid for in this action
+        on_card = list(_c().cards[s.turn.card].actions.advertise or [])
+        paid = sum(1 for x in s.turn.bought if x in on_card)
+    # the action's discount (the Wealthy Candidate) comes off after every other change: what the issues
+    # already bought did not use up is carried to the next one
+    discount = min(0, abilities.stat(s, seat, "advertise", "cost", 0) + paid * per)
     return max(0, per + discount)
 
 
