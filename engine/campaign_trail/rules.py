@@ -313,6 +313,8 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
                 continue
         elif name == "politick":
             pid = a.politick
+            if not effects.declared_payable(s, seat, "politick"):  # the Populist's $20M or 2 registered
+                continue
             if pid in effects.ONGOING or pid in effects.END_OF_GAME:
                 pass
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
@@ -439,6 +441,8 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
             if w.get("optional"):
                 out.append(done)
             return out
+        if w["kind"] == "option":
+            return [(Action(verb="option", args=(n,)), label) for n, label in zip(w["among"], w["labels"])]
         if w["kind"] == "card":
             for n in w["among"]:
                 out.append((Action(verb="card", args=(n,)), f"#{n} {c.cards[int(n)].name}"))
@@ -497,6 +501,8 @@ def _step_prompt(s: CampaignTrailState) -> str:
         w = s.wait
         if w["kind"] == "vote":
             return f"Place a voter ({w['left']} left)" + (" or finish." if w.get("optional") else ".")
+        if w["kind"] == "option":
+            return "Choose one."
         return "Choose a rival's politick in play." if w["kind"] == "card" else "Choose a state."
     return {
         "travel": "Move your pawn one state at a time (or fly to a city), then `done`.",
@@ -590,17 +596,20 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         elif verb == "politick":
             pid = a.politick
             log.append(f"{seat} takes the politick {c.politicks[pid].name}.")
+            cost = effects.declared_proc(s, seat, "politick")  # the Populist pays first
             if pid in effects.ONGOING or pid in effects.END_OF_GAME:
                 me.table.append(Tabled(card=t.card, politick=pid))
                 when = "at the end of the game" if pid in effects.END_OF_GAME else f"from {seat}'s next turn"
                 log.append(f"{seat} puts {c.politicks[pid].name} on the table; it works {when}.")
                 t.card = None
-                if pid + ":play" in effects.procs():
-                    wait = effects.interpreter().start(s.frames, pid + ":play", effects.Ctx(s, seat, log, private))
+                proc = pid + ":play" if pid + ":play" in effects.procs() else None
+                proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
+                if proc is not None:
+                    wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log, private))
                     return _result(s, log, private, _after_effect(s, wait, log, private), changed)
                 return _result(s, log, private, _end_turn(s, log, private), changed)
             ctx = effects.Ctx(s, seat, log, private)
-            wait = effects.interpreter().start(s.frames, pid, ctx)
+            wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
             undoable = _after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
     elif verb in ("to", "fly"):
         code = action.args[0]
@@ -647,7 +656,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         undoable = False
     elif verb == "region":
         s.wait = {**s.wait, "region": action.args[0]}
-    elif verb in ("vote", "pick", "card", "done") and s.wait is not None:
+    elif verb in ("vote", "pick", "card", "done", "option") and s.wait is not None:
         answer = "done" if verb == "done" else action.args[0]
         ctx = effects.Ctx(s, seat, log, private)
         s.wait = None
