@@ -1,8 +1,8 @@
 """Standing rules: the `modify` / `forbid` / `restrict` ops of candidates' passive abilities and of
-passive politicks in play (Super PAC), read from the content and applied to an action's numbers.
-
-Only passive effects are read here. Candidates' triggered, setup, debate and scoring abilities are not
-in this slice (see the report / docs/rulings.md); their passive halves already apply.
+passive politicks in play (Super PAC), read from the content and applied to an action's numbers, and the
+candidates' special standing rules (the Genius's ties, hand size, the Party Favorite's free voters, the
+Populist's free issue; Frequent Flyer's extra state). Triggered, setup and declared abilities run as
+interpreter procs (effects.CANDIDATE_ABILITIES / DECLARED_ABILITIES).
 """
 from __future__ import annotations
 

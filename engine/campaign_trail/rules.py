@@ -503,6 +503,8 @@ def _step_prompt(s: CampaignTrailState) -> str:
             return f"Place a voter ({w['left']} left)" + (" or finish." if w.get("optional") else ".")
         if w["kind"] == "option":
             return "Choose one."
+        if w.get("putback") is not None:
+            return "Choose one of the cards you drew to put at the bottom of the deck."
         return "Choose a rival's politick in play." if w["kind"] == "card" else "Choose a state."
     return {
         "travel": "Move your pawn one state at a time (or fly to a city), then `done`.",
@@ -656,6 +658,8 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         undoable = False
     elif verb == "region":
         s.wait = {**s.wait, "region": action.args[0]}
+    elif verb == "card" and s.wait is not None and s.wait.get("putback") is not None:
+        undoable = _put_back(s, seat, int(action.args[0]), log)
     elif verb in ("vote", "pick", "card", "done", "option") and s.wait is not None:
         answer = "done" if verb == "done" else action.args[0]
         ctx = effects.Ctx(s, seat, log, private)
@@ -834,9 +838,40 @@ def _end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
     s.discard.extend(t.spent)
     if t.card is not None:
         s.discard.append(t.card)
+    t.spent, t.card = [], None
     drawn = draw_up(s, t.seat)
+    putback = _draw_extra(s, t.seat, drawn)
     if drawn:
         private[t.seat] = "You draw " + ", ".join(f"#{n} {_c().cards[n].name}" for n in drawn) + "."
+    if putback is not None:  # the Experienced Candidate slides one drawn card under the deck first
+        s.wait = {"kind": "card", "among": [str(n) for n in drawn], "optional": False, "putback": putback}
+        return False
+    return _finish_turn(s, log)
+
+
+def _draw_extra(s: CampaignTrailState, seat: str, drawn: list[int]) -> int | None:
+    """The Experienced Candidate: a refill that drew draws 1 more (added to `drawn`); returns the deck it
+    came from (where one drawn card goes back, at the bottom), or None."""
+    if not drawn or not abilities.stat(s, seat, "hand", "draw_extra", 0):
+        return None
+    deck = next((i for i in range(s.month, len(s.decks)) if s.decks[i]), None)
+    if deck is None:
+        return None
+    drawn += draw(s, seat, 1)
+    return deck
+
+
+def _put_back(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> bool:
+    deck = s.wait["putback"]
+    s.players[seat].hand.remove(number)
+    s.decks[deck].append(number)
+    s.wait = None
+    log.append(f"{seat} puts a card at the bottom of the {MONTHS[deck]} deck.")
+    return _finish_turn(s, log)
+
+
+def _finish_turn(s: CampaignTrailState, log: list[str]) -> bool:
+    t = s.turn
     s.taken.append(t.seat)
     s.turn = None
     party = s.parties[s.order[s.order_index]]
