@@ -110,3 +110,9 @@ def travel_bonus(s: Any, seat: str) -> int:
     from engine.campaign_trail import rules
 
     return 1 if rules.has_active(s, seat, "frequent_flyer") else 0
+
+
+def running_mate(s: Any, seat: str) -> str | None:
+    """The other seat of the seat's party in a team game (None for a one-player party)."""
+    party = s.players[seat].party
+    return next((x for x, p in s.players.items() if p.party == party and x != seat), None)

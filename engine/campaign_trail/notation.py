@@ -14,6 +14,7 @@ Atomic steps (each one option of decisions()):
     option 2               one of the numbered options of a choice (the Populist: pay $20M or 2 registered)
     give 12 / take 40      team card exchange: give your #12, take your running mate's #40 (then `done`)
     region great_lakes     narrow a choice among more than 25 states to one region first
+    mate                   travel with Frequent Flyer in a team game: the running mate's pawn moves instead
     done                   finish a travel, campaign, advertise or optional placement
     pass                   no card in hand: pass the turn
 
@@ -42,7 +43,7 @@ MAX_NOTATION = 600
 ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick")
 PARAM_ACTIONS = ("travel", "campaign", "advertise")
 STATE_VERBS = ("home", "to", "fly", "vote", "pick")
-BARE = ("done", "pass", *ACTIONS)
+BARE = ("done", "pass", "mate", *ACTIONS)
 
 
 def _state(token: str) -> str:

@@ -455,13 +455,19 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         return out
     if t.action == "travel":
         tr = c.cards[t.card].actions.travel
-        distance = abilities.stat(s, seat, "travel", "distance", tr.states) + abilities.travel_bonus(s, seat)
-        for code in neighbours()[me.pawn] if _can_step(t, tr, distance) else []:
+        # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
+        bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
+        distance = abilities.stat(s, seat, "travel", "distance", tr.states) + bonus
+        pawn = s.players[t.mover or seat].pawn
+        for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
             out.append((Action(verb="to", args=(code,)), f"Move to {c.states[code].name}"))
         if _can_fly(t, tr):
             for city in c.cities.values():
-                if city.state != me.pawn:
+                if city.state != pawn:
                     out.append((Action(verb="fly", args=(city.state,)), f"Fly to {city.name}"))
+        mate = abilities.running_mate(s, seat)
+        if bonus and mate is not None and t.steps == 0 and not t.flown:
+            out.append((Action(verb="mate"), f"Let {mate} make this move"))
         out.append(done)
     elif t.action == "campaign":
         for code in campaign_votes(s, seat):
@@ -618,9 +624,13 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         s.turn.steps += verb == "to"
         s.turn.flown = s.turn.flown or verb == "fly"
         s.turn.path.append(code)
-        me.pawn = code
-        log.append(f"{seat} {'moves' if verb == 'to' else 'flies'} to {code}.")
+        mover = s.turn.mover or seat
+        s.players[mover].pawn = code
+        log.append(f"{mover} {'moves' if verb == 'to' else 'flies'} to {code}.")
         changed.append(code)
+    elif verb == "mate":  # Frequent Flyer in a team game: the running mate's pawn makes this move
+        s.turn.mover = abilities.running_mate(s, seat)
+        log.append(f"{seat} lets {s.turn.mover} make the move (Frequent Flyer).")
     elif verb == "vote" and s.wait is None:
         code = action.args[0]
         take_voter(s, seat)

@@ -84,6 +84,8 @@ class TurnState(_State):
     queue: list[str] | None = None  # the acting candidate's after-action abilities still to run
     # abilities helper: voters this action still places from the undecided supply (the Party Favorite)
     free_left: int = 0
+    # abilities helper: travel: the seat whose pawn moves (Frequent Flyer's running mate), None = the player
+    mover: str | None = None
 
 
 class Exchange(_State):
