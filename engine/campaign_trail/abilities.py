@@ -16,11 +16,7 @@ def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
     c = content_mod.load()
     me = s.players[seat]
     if me.candidate:
-        cand = c.candidates[me.candidate]
-        for ability in (cand.advantage, cand.disadvantage):
-            if ability.timing.event == "passive":
-                for name, params in ability.effect:
-                    yield name, params
+        yield from _candidate_passive(me.candidate)
     for tab in me.table:
         pol = c.politicks[tab.politick]
         if tab.active and pol.timing.event == "passive":
@@ -64,6 +60,12 @@ def tiebreak_first(s: Any) -> str | None:
         if p.candidate in firsts:
             return p.party
     return None
+
+
+@lru_cache(maxsize=None)
+def _candidate_passive(cid: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A candidate's passive ops (content is loaded once, so this never goes stale)."""
+    return tuple(_candidate_ops(content_mod.load(), cid))
 
 
 @lru_cache(maxsize=1)

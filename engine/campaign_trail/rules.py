@@ -379,11 +379,13 @@ def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: lis
     party = s.parties[s.players[seat].party]
     left = card_issues_left(number, bought)
     voters = party.registered + free_left(s, seat)
+    if party.money < advertise_cost(s, seat):
+        return []
     out = []
     for issue in left:
         if issue in out:
             continue
-        if party.money >= advertise_cost(s, seat) and voters >= len(issue_states(issue)):
+        if voters >= len(issue_states(issue)):
             out.append(issue)
     return out
 
