@@ -1,11 +1,12 @@
 """Standing rules: the `modify` / `forbid` / `restrict` ops of candidates' passive abilities and of
-passive politicks in play (Super PAC), read from the content and applied to an action's numbers.
-
-Only passive effects are read here. Candidates' triggered, setup, debate and scoring abilities are not
-in this slice (see the report / docs/rulings.md); their passive halves already apply.
+passive politicks in play (Super PAC), read from the content and applied to an action's numbers, and the
+candidates' special standing rules (the Genius's ties, hand size, the Party Favorite's free voters, the
+Populist's free issue; Frequent Flyer's extra state). Triggered, setup and declared abilities run as
+interpreter procs (effects.CANDIDATE_ABILITIES / DECLARED_ABILITIES).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterator
 
 from engine.campaign_trail import content as content_mod
@@ -15,11 +16,7 @@ def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
     c = content_mod.load()
     me = s.players[seat]
     if me.candidate:
-        cand = c.candidates[me.candidate]
-        for ability in (cand.advantage, cand.disadvantage):
-            if ability.timing.event == "passive":
-                for name, params in ability.effect:
-                    yield name, params
+        yield from _candidate_passive(me.candidate)
     for tab in me.table:
         pol = c.politicks[tab.politick]
         if tab.active and pol.timing.event == "passive":
@@ -47,3 +44,77 @@ def restriction(s: Any, seat: str, action: str) -> dict[str, Any] | None:
         if op == "restrict" and p["action"] == action:
             return p
     return None
+
+
+# ---------------------------------------------------------------- candidates' special standing rules
+
+
+def party_candidates(s: Any, party: str) -> list[str]:
+    return [p.candidate for p in s.players.values() if p.party == party and p.candidate]
+
+
+def tiebreak_first(s: Any) -> str | None:
+    """The party whose candidate wins ties (`modify scoring tiebreak: first`: the Genius), if any."""
+    firsts = _tiebreak_candidates()
+    for p in s.players.values():
+        if p.candidate in firsts:
+            return p.party
+    return None
+
+
+@lru_cache(maxsize=None)
+def _candidate_passive(cid: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A candidate's passive ops (content is loaded once, so this never goes stale)."""
+    return tuple(_candidate_ops(content_mod.load(), cid))
+
+
+@lru_cache(maxsize=1)
+def _tiebreak_candidates() -> frozenset[str]:
+    c = content_mod.load()
+    return frozenset(cid for cid in c.candidates
+                     if any(op == "modify" and q["action"] == "scoring" and q["stat"] == "tiebreak"
+                            for op, q in _candidate_ops(c, cid)))
+
+
+def _candidate_ops(c: Any, cid: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    cand = c.candidates[cid]
+    for ability in (cand.advantage, cand.disadvantage):
+        if ability.timing.event == "passive":
+            yield from ((name, params) for name, params in ability.effect)
+
+
+def tie_winner(s: Any, tied: list[str], top: int, stars: tuple[str, ...]) -> str | None:
+    """The Genius wins every tie it is part of; a 0-0 tie only where it holds one of the state's stars."""
+    first = tiebreak_first(s)
+    if first is None or first not in tied or (top == 0 and first not in stars):
+        return None
+    return first
+
+
+def hand_size(s: Any, seat: str) -> int:
+    """Cards a refill draws up to: 5, or the Experienced Candidate's 6."""
+    return stat(s, seat, "hand", "size", 5)
+
+
+def free_voters(s: Any, seat: str) -> int:
+    """Voters each of the seat's actions places from the undecided supply instead of its registered voters
+    (the Party Favorite: 2)."""
+    return stat(s, seat, "any", "free_voters", 0)
+
+
+def free_extra_issues(s: Any, seat: str) -> int:
+    """Issues not on the card an advertise action may add for free once it has bought one (the Populist: 1)."""
+    return stat(s, seat, "advertise", "free_extra_issues", 0)
+
+
+def travel_bonus(s: Any, seat: str) -> int:
+    """Extra states a travel action may move (Frequent Flyer in play: 1)."""
+    from engine.campaign_trail import rules
+
+    return 1 if rules.has_active(s, seat, "frequent_flyer") else 0
+
+
+def running_mate(s: Any, seat: str) -> str | None:
+    """The other seat of the seat's party in a team game (None for a one-player party)."""
+    party = s.players[seat].party
+    return next((x for x, p in s.players.items() if p.party == party and x != seat), None)

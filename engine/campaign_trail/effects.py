@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from engine.campaign_trail import abilities
 from engine.campaign_trail import content as content_mod
 from engine.core.frames import Frame, Interpreter, Wait
 
@@ -20,7 +21,8 @@ from engine.core.frames import Frame, Interpreter, Wait
 IMPLEMENTED = ("senators_endorsement", "stadium_rally", "social_media_post", "grassroots", "poll_win", "sabotage",
                "diverse_strategy", "restrategize")
 # Ongoing politicks this slice tables and triggers (see rules.fire_triggers / start_of_turn).
-ONGOING = ("backlash", "committed_donors", "travel_costs", "connections", "super_pac", "favorite_son", "campaign_advisor")
+ONGOING = ("backlash", "committed_donors", "travel_costs", "connections", "super_pac", "favorite_son", "campaign_advisor",
+           "frequent_flyer")
 # End-of-game politicks: tabled when played (Recount tucks a card), resolved after October's last round.
 END_OF_GAME = ("october_surprise_money", "october_surprise_voters", "recount")
 
@@ -112,6 +114,10 @@ def _compile(ops: list[Any], counter: list[int]) -> list[list[Any]]:
             card = params["do"][0][1]["card"]
             out.append(["ask_optional_card", {"card": card}])
             out.append(["play_card_if_chosen", {"card": card}])
+        elif name == "choose_one" and all(not o.get("when") for o in params["options"]):
+            # one of the listed payments, the player's pick among those they can make
+            out.append(["ask_option", params])
+            out.append(["do_option", params])
         else:
             raise NotImplementedError(f"op {name}")
     return out
@@ -126,8 +132,21 @@ def procs() -> dict[str, list[list[Any]]]:
             out[pid + ":play"] = compile_effect(list(c.politicks[pid].play))
     for cid, (side, ability) in CANDIDATE_ABILITIES.items():
         out[cid] = compile_effect(list(getattr(c.candidates[ability], side).effect))
+    # a candidate's cost on declaring a politick (the Populist) runs first, then the politick's own ops
+    for name, (side, ability) in DECLARED_ABILITIES.items():
+        cost = compile_effect(list(getattr(c.candidates[ability], side).effect))
+        out[name] = cost
+        for key in [k for k in out if "|" not in k and k not in CANDIDATE_ABILITIES and k not in DECLARED_ABILITIES]:
+            if key in END_OF_GAME:  # resolved after October, not on declaring
+                continue
+            out[f"{name}|{key}"] = [["call", name], ["call", key]]
     return out
 
+
+# Candidates' abilities that run as an action is declared, before it: proc name -> (side, candidate id).
+DECLARED_ABILITIES = {
+    "populist:disadvantage": ("disadvantage", "populist"),   # each politick: pay $20M or lose 2 registered
+}
 
 # Candidates' triggered and setup abilities this slice runs: proc name -> (side, candidate id).
 CANDIDATE_ABILITIES = {
@@ -157,6 +176,47 @@ def ability_procs(state: Any, seat: str, event: str, action: str | None = None) 
             continue
         out.append(name)
     return out
+
+
+def declared_proc(state: Any, seat: str, action: str) -> str | None:
+    """The seat's candidate ability that runs as it declares this action (the Populist's politick cost)."""
+    c = content_mod.load()
+    cand = state.players[seat].candidate
+    for name, (side, cid) in DECLARED_ABILITIES.items():
+        tm = getattr(c.candidates[cid], side).timing
+        if cid == cand and tm.event == "action_declared" and tm.action == action:
+            return name
+    return None
+
+
+def options_payable(state: Any, seat: str, params: dict[str, Any]) -> list[int]:
+    """Indices of a `choose_one`'s options the seat's party can pay for."""
+    party = state.parties[state.players[seat].party]
+    out = []
+    for i, opt in enumerate(params["options"]):
+        ok = True
+        for name, p in opt["do"]:
+            if name == "pay_money":
+                ok = ok and party.money >= int(p["amount"])
+            elif name == "lose_registered":
+                ok = ok and party.registered >= int(p["count"])
+            else:
+                raise NotImplementedError(f"option op {name}")
+        if ok:
+            out.append(i)
+    return out
+
+
+def declared_payable(state: Any, seat: str, action: str) -> bool:
+    """The declared-action cost (if any) can be paid one way or another."""
+    name = declared_proc(state, seat, action)
+    if name is None:
+        return True
+    side, cid = DECLARED_ABILITIES[name]
+    for op, params in getattr(content_mod.load().candidates[cid], side).effect:
+        if op == "choose_one" and not options_payable(state, seat, params):
+            return False
+    return True
 
 
 def interpreter() -> Interpreter:
@@ -245,13 +305,17 @@ def leads_region(state: Any, party: str, region: str) -> bool:
     held = {p: 0 for p in state.parties}
     for code in c.region_states(region):
         held[rules.majority(state, code)] += 1
+    if abilities.tiebreak_first(state) == party:  # the Genius wins a tie for most states (Appendix B, Poll Win)
+        return all(held[party] >= n for p, n in held.items() if p != party)
     return all(held[party] > n for p, n in held.items() if p != party)
 
 
 def requirement_met(state: Any, seat: str, pid: str) -> bool:
     c = content_mod.load()
     pol = c.politicks[pid]
-    if state.parties[state.players[seat].party].registered < registered_needed(pid):
+    from engine.campaign_trail import rules
+
+    if state.parties[state.players[seat].party].registered + rules.free_left(state, seat) < registered_needed(pid):
         return False
     if pid == "sabotage":
         return bool(opponent_table(state, seat))
@@ -295,9 +359,14 @@ def _place(ctx: Ctx, code: str, n: int, source: str) -> int:
     from engine.campaign_trail import rules
 
     party = ctx.s.parties[ctx.party]
+    t = ctx.s.turn if ctx.s.turn is not None and ctx.s.turn.seat == ctx.seat else None
     if source == "registered":
-        n = min(n, party.registered)
-        party.registered -= n
+        free = min(n, t.free_left) if t is not None else 0  # the Party Favorite's undecided voters first
+        n = min(n, party.registered + free)
+        if t is not None:
+            t.free_left -= free
+        party.registered -= n - free
+        party.out_of_supply += free
     else:
         party.out_of_supply += n
     if n:
@@ -436,7 +505,9 @@ def _pv_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     p = args[0]
     key = p["key"]
     left = frame.locals[key + "_left"]
-    can = p["source"] != "registered" or ctx.s.parties[ctx.party].registered > 0
+    t = ctx.s.turn
+    free = t.free_left if t is not None and t.seat == ctx.seat else 0
+    can = p["source"] != "registered" or ctx.s.parties[ctx.party].registered + free > 0
     if left <= 0 or not can:
         frame.locals[key + "_asked"] = False
         return None
@@ -486,7 +557,7 @@ def _gain_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     from engine.campaign_trail import rules
 
-    drawn = rules.draw(ctx.s, ctx.seat, int(args[0]["count"]))
+    drawn = rules.draw(ctx.s, ctx.seat, int(args[0]["count"]), reshuffle=True)
     ctx.events.append(f"{ctx.seat} draws {len(drawn)} card(s).")
     if drawn:
         ctx.private[ctx.seat] = (ctx.private.get(ctx.seat, "") + " You draw "
@@ -552,7 +623,36 @@ def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             ctx.events.append(f"{p} loses {k} voter(s) in {code}.")
 
 
+def _ask_option(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
+    can = options_payable(ctx.s, ctx.seat, args[0])
+    if len(can) <= 1:  # nothing to pick between
+        frame.locals["_option"] = can[0] if can else None
+        return None
+    labels = [args[0]["options"][i]["label"] for i in can]
+    return Wait({"kind": "option", "among": [str(i + 1) for i in can], "labels": labels, "optional": False})
+
+
+def _do_option(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    if "answer" in frame.locals:
+        index = int(frame.locals.pop("answer")) - 1
+    else:
+        index = frame.locals.pop("_option", None)
+    if index is None:
+        return
+    party = ctx.s.parties[ctx.party]
+    for name, p in args[0]["options"][index]["do"]:
+        if name == "pay_money":
+            party.money -= int(p["amount"])
+            ctx.events.append(f"{ctx.seat} pays ${p['amount']}M.")
+        elif name == "lose_registered":
+            party.registered -= int(p["count"])
+            party.out_of_supply -= int(p["count"])  # back to the undecided supply
+            ctx.events.append(f"{ctx.seat} gives up {p['count']} registered voters.")
+
+
 HANDLERS = {
+    "ask_option": _ask_option,
+    "do_option": _do_option,
     "set": _set,
     "bind": _bind,
     "ask_state": _ask_state,

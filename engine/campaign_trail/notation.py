@@ -11,8 +11,10 @@ Atomic steps (each one option of decisions()):
     issue taxes            advertise: pay for one issue icon
     pick MT                a politick's choice of a state
     card 38                a politick's choice of a card (Sabotage, Diverse Strategy, Re-strategize, Recount)
+    option 2               one of the numbered options of a choice (the Populist: pay $20M or 2 registered)
     give 12 / take 40      team card exchange: give your #12, take your running mate's #40 (then `done`)
     region great_lakes     narrow a choice among more than 25 states to one region first
+    mate                   travel with Frequent Flyer in a team game: the running mate's pawn moves instead
     done                   finish a travel, campaign, advertise or optional placement
     pass                   no card in hand: pass the turn; in a debate, pass this round
     debate 55              in a debate: play #55 for its debate issue icons
@@ -42,7 +44,7 @@ MAX_NOTATION = 600
 ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick")
 PARAM_ACTIONS = ("travel", "campaign", "advertise")
 STATE_VERBS = ("home", "to", "fly", "vote", "pick")
-BARE = ("done", "pass", *ACTIONS)
+BARE = ("done", "pass", "mate", *ACTIONS)
 
 
 def _state(token: str) -> str:
@@ -145,6 +147,10 @@ def parse_one(text: str) -> list[Action]:
         return [Action(verb="issue", args=(_issue(args[0]),))]
     if verb == "candidate":
         return [Action(verb="candidate", args=(_candidate(args[0]),))]
+    if verb == "option":  # one of a listed choice's options (the Populist's cost)
+        if not args[0].isdigit():
+            raise UnknownAction("`option` takes the option's number, e.g. `option 1`.", code="malformed")
+        return [Action(verb="option", args=(args[0],))]
     raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, debate, {', '.join(BARE)}, "
                         f"{', '.join(STATE_VERBS)}, issue, candidate.", code="unknown_verb")
 

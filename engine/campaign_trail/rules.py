@@ -180,6 +180,9 @@ def majority(s: CampaignTrailState, code: str, among: list[str] | None = None) -
     tied = [p for p in parties if row[p] == top]
     if len(tied) == 1:
         return tied[0]
+    genius = abilities.tie_winner(s, tied, top, _board_facts()[0][code])
+    if genius is not None:  # the Genius wins the ties it is part of (Appendix C)
+        return genius
     for star in _board_facts()[0][code]:
         if star in tied:
             return star
@@ -336,6 +339,8 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
                 continue
         elif name == "politick":
             pid = a.politick
+            if not effects.declared_payable(s, seat, "politick"):  # the Populist's $20M or 2 registered
+                continue
             if pid in effects.ONGOING or pid in effects.END_OF_GAME:
                 pass
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
@@ -367,7 +372,7 @@ def campaign_votes(s: CampaignTrailState, seat: str) -> list[str]:
     t = s.turn
     if t.placed >= abilities.stat(s, seat, "campaign", "max_voters", CAMPAIGN_MAX):
         return []
-    if s.parties[s.players[seat].party].registered <= 0:
+    if s.parties[s.players[seat].party].registered + t.free_left <= 0:
         return []
     pawn = s.players[seat].pawn
     rule = abilities.restriction(s, seat, "campaign")
@@ -385,31 +390,72 @@ def advertise_cost(s: CampaignTrailState, seat: str) -> int:
     """The next issue's price: $20M, changed by the seat's own standing rules (Super PAC: $10M; not the
     running mate's); a per-action discount (`advertise cost`) comes off the first issue bought."""
     per = abilities.stat(s, seat, "advertise", "cost_per_issue", ADVERTISE_COST)
-    first = s.turn is None or s.turn.action != "advertise" or not s.turn.bought
-    discount = abilities.stat(s, seat, "advertise", "cost", 0) if first else 0
+    paid = 0
+    if s.turn is not None and s.turn.action == "advertise":  # issues already paid for in this action
+        on_card = list(_c().cards[s.turn.card].actions.advertise or [])
+        paid = sum(1 for x in s.turn.bought if x in on_card)
+    # the action's discount (the Wealthy Candidate) comes off after every other change: what the issues
+    # already bought did not use up is carried to the next one
+    discount = min(0, abilities.stat(s, seat, "advertise", "cost", 0) + paid * per)
     return max(0, per + discount)
 
 
 def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
-    c = _c()
     party = s.parties[s.players[seat].party]
-    left = list(c.cards[number].actions.advertise or [])
-    for x in bought:
-        left.remove(x)
+    left = card_issues_left(number, bought)
+    voters = party.registered + free_left(s, seat)
+    if party.money < advertise_cost(s, seat):
+        return []
     out = []
     for issue in left:
         if issue in out:
             continue
-        if party.money >= advertise_cost(s, seat) and party.registered >= len(issue_states(issue)):
+        if voters >= len(issue_states(issue)):
             out.append(issue)
     return out
+
+
+def card_issues_left(number: int, bought: list[str]) -> list[str]:
+    """The card's advertise icons not yet paid for (a free extra issue is not on the card)."""
+    left = list(_c().cards[number].actions.advertise or [])
+    for x in bought:
+        if x in left:
+            left.remove(x)
+    return left
+
+
+def free_issues(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
+    """The Populist: once an issue is bought, issues not on the card it may add for free."""
+    on_card = set(_c().cards[number].actions.advertise or [])
+    extra = [x for x in bought if x not in on_card]
+    if not bought or len(extra) >= abilities.free_extra_issues(s, seat):
+        return []
+    voters = s.parties[s.players[seat].party].registered + free_left(s, seat)
+    return [i for i in _c().debate_issues if i not in on_card and i not in bought and voters >= len(issue_states(i))]
+
+
+def free_left(s: CampaignTrailState, seat: str) -> int:
+    """Voters the current action may still place from the undecided supply (the Party Favorite)."""
+    t = s.turn
+    if t is None or t.action is None:
+        return abilities.free_voters(s, seat)
+    return t.free_left
+
+
+def take_voter(s: CampaignTrailState, seat: str) -> None:
+    """One voter for the board: a free one while the action has any left, else a registered one."""
+    party = s.parties[s.players[seat].party]
+    if s.turn is not None and s.turn.free_left > 0:
+        s.turn.free_left -= 1
+        party.out_of_supply += 1
+    else:
+        party.registered -= 1
 
 
 def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
     c = _c()
     t = s.turn
     me = s.players[seat]
-    party = s.parties[me.party]
     out: list[tuple[Action, str]] = []
     done = (Action(verb="done"), "Done")
     if s.wait is not None:
@@ -421,6 +467,8 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
             if w.get("optional"):
                 out.append(done)
             return out
+        if w["kind"] == "option":
+            return [(Action(verb="option", args=(n,)), label) for n, label in zip(w["among"], w["labels"])]
         if w["kind"] == "card":
             for n in w["among"]:
                 out.append((Action(verb="card", args=(n,)), f"#{n} {c.cards[int(n)].name}"))
@@ -433,13 +481,19 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         return out
     if t.action == "travel":
         tr = c.cards[t.card].actions.travel
-        distance = abilities.stat(s, seat, "travel", "distance", tr.states)
-        for code in neighbours()[me.pawn] if _can_step(t, tr, distance) else []:
+        # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
+        bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
+        distance = abilities.stat(s, seat, "travel", "distance", tr.states) + bonus
+        pawn = s.players[t.mover or seat].pawn
+        for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
             out.append((Action(verb="to", args=(code,)), f"Move to {c.states[code].name}"))
         if _can_fly(t, tr):
             for city in c.cities.values():
-                if city.state != me.pawn:
+                if city.state != pawn:
                     out.append((Action(verb="fly", args=(city.state,)), f"Fly to {city.name}"))
+        mate = abilities.running_mate(s, seat)
+        if bonus and mate is not None and t.steps == 0 and not t.flown:
+            out.append((Action(verb="mate"), f"Let {mate} make this move"))
         out.append(done)
     elif t.action == "campaign":
         for code in campaign_votes(s, seat):
@@ -449,6 +503,9 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         for issue in advertise_choices(s, seat, t.card, t.bought):
             n = len(issue_states(issue))
             out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: ${advertise_cost(s, seat)}M, {n} voters"))
+        for issue in free_issues(s, seat, t.card, t.bought):
+            n = len(issue_states(issue))
+            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: free, {n} voters"))
         if t.bought:
             out.append(done)
     return out
@@ -476,6 +533,10 @@ def _step_prompt(s: CampaignTrailState) -> str:
         w = s.wait
         if w["kind"] == "vote":
             return f"Place a voter ({w['left']} left)" + (" or finish." if w.get("optional") else ".")
+        if w["kind"] == "option":
+            return "Choose one."
+        if w.get("putback") is not None:
+            return "Choose one of the cards you drew to put at the bottom of the deck."
         return "Choose a rival's politick in play." if w["kind"] == "card" else "Choose a state."
     return {
         "travel": "Move your pawn one state at a time (or fly to a city), then `done`.",
@@ -545,6 +606,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     elif verb in ACTIONS:
         t = s.turn
         t.action = verb
+        t.free_left = abilities.free_voters(s, seat)
         a = c.cards[t.card].actions
         if fire_triggers(s, seat, verb, log, private):
             undoable = False  # a rival drew cards
@@ -571,29 +633,36 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         elif verb == "politick":
             pid = a.politick
             log.append(f"{seat} takes the politick {c.politicks[pid].name}.")
+            cost = effects.declared_proc(s, seat, "politick")  # the Populist pays first
             if pid in effects.ONGOING or pid in effects.END_OF_GAME:
                 me.table.append(Tabled(card=t.card, politick=pid))
                 when = "at the end of the game" if pid in effects.END_OF_GAME else f"from {seat}'s next turn"
                 log.append(f"{seat} puts {c.politicks[pid].name} on the table; it works {when}.")
                 t.card = None
-                if pid + ":play" in effects.procs():
-                    wait = effects.interpreter().start(s.frames, pid + ":play", effects.Ctx(s, seat, log, private))
+                proc = pid + ":play" if pid + ":play" in effects.procs() else None
+                proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
+                if proc is not None:
+                    wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log, private))
                     return _result(s, log, private, _after_effect(s, wait, log, private), changed)
                 return _result(s, log, private, _end_turn(s, log, private), changed)
             ctx = effects.Ctx(s, seat, log, private)
-            wait = effects.interpreter().start(s.frames, pid, ctx)
+            wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
             undoable = _after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
     elif verb in ("to", "fly"):
         code = action.args[0]
         s.turn.steps += verb == "to"
         s.turn.flown = s.turn.flown or verb == "fly"
         s.turn.path.append(code)
-        me.pawn = code
-        log.append(f"{seat} {'moves' if verb == 'to' else 'flies'} to {code}.")
+        mover = s.turn.mover or seat
+        s.players[mover].pawn = code
+        log.append(f"{mover} {'moves' if verb == 'to' else 'flies'} to {code}.")
         changed.append(code)
+    elif verb == "mate":  # Frequent Flyer in a team game: the running mate's pawn makes this move
+        s.turn.mover = abilities.running_mate(s, seat)
+        log.append(f"{seat} lets {s.turn.mover} make the move (Frequent Flyer).")
     elif verb == "vote" and s.wait is None:
         code = action.args[0]
-        party.registered -= 1
+        take_voter(s, seat)
         add_voters(s, code, me.party, 1)
         s.turn.placed += 1
         s.turn.per_state[code] = s.turn.per_state.get(code, 0) + 1
@@ -601,10 +670,11 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         changed.append(code)
     elif verb == "issue":
         issue = action.args[0]
-        party.money -= advertise_cost(s, seat)
+        paid = issue in card_issues_left(s.turn.card, s.turn.bought)  # else the Populist's free issue
+        party.money -= advertise_cost(s, seat) if paid else 0
         placed = issue_states(issue)
         for code in placed:
-            party.registered -= 1
+            take_voter(s, seat)
             add_voters(s, code, me.party, 1)
         s.turn.bought.append(issue)
         log.append(f"{seat} advertises on {c.debate_issues[issue].name}: a voter in {' '.join(placed)}.")
@@ -627,7 +697,9 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         undoable = False
     elif verb == "region":
         s.wait = {**s.wait, "region": action.args[0]}
-    elif verb in ("vote", "pick", "card", "done") and s.wait is not None:
+    elif verb == "card" and s.wait is not None and s.wait.get("putback") is not None:
+        undoable = _put_back(s, seat, int(action.args[0]), log)
+    elif verb in ("vote", "pick", "card", "done", "option") and s.wait is not None:
         answer = "done" if verb == "done" else action.args[0]
         ctx = effects.Ctx(s, seat, log, private)
         s.wait = None
@@ -702,7 +774,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
             gained = []
             for name, params in pol.effect:
                 if name == "draw_cards":
-                    drawn = draw(s, owner, int(params["count"]))
+                    drawn = draw(s, owner, int(params["count"]), reshuffle=True)
                     drew = drew or bool(drawn)
                     gained.append(f"{len(drawn)} card(s) for {owner}")
                     if drawn:
@@ -761,6 +833,9 @@ def _start_home(s: CampaignTrailState, log: list[str]) -> None:
     for seat, p in s.players.items():
         p.offer = []
         log.append(f"{seat}: {c.candidates[p.candidate].archetype} ({c.candidates[p.candidate].name}).")
+    for seat in s.seats:  # a larger hand (the Experienced Candidate) starts full too
+        if draw_up(s, seat):
+            log.append(f"{seat} draws up to {abilities.hand_size(s, seat)} cards.")
     s.phase = "home"
 
 
@@ -778,12 +853,21 @@ def _start_play(s: CampaignTrailState, log: list[str]) -> None:
     log.append(f"August begins. Turn order: {', '.join(s.order)}.")
 
 
-def draw(s: CampaignTrailState, seat: str, count: int) -> list[int]:
-    """Draw from the current month's deck, then the next months' (none after October's)."""
+def draw(s: CampaignTrailState, seat: str, count: int, reshuffle: bool = False) -> list[int]:
+    """Draw from the current month's deck, then the next months'. A politick's draw (`reshuffle`) with every
+    deck empty in October draws from the discard pile shuffled into a new pile (ruling: drawing when every
+    deck is empty); a refill never does."""
     hand = s.players[seat].hand
     drawn = []
     for _ in range(count):
         deck = next((d for d in s.decks[s.month:] if d), None)
+        if deck is None and reshuffle and s.month == 2:
+            if not s.reshuffled and s.discard:
+                rng = Rng(s.rng)
+                s.reshuffled = rng.shuffle(list(s.discard))
+                s.rng = rng.state
+                s.discard = []
+            deck = s.reshuffled or None
         if deck is None:
             break
         drawn.append(deck.pop(0))
@@ -792,8 +876,8 @@ def draw(s: CampaignTrailState, seat: str, count: int) -> list[int]:
 
 
 def draw_up(s: CampaignTrailState, seat: str) -> list[int]:
-    """Draw up to five."""
-    return draw(s, seat, max(0, HAND - len(s.players[seat].hand)))
+    """Draw up to five (the Experienced Candidate: six)."""
+    return draw(s, seat, max(0, abilities.hand_size(s, seat) - len(s.players[seat].hand)))
 
 
 def _end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
@@ -802,9 +886,40 @@ def _end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
     s.discard.extend(t.spent)
     if t.card is not None:
         s.discard.append(t.card)
+    t.spent, t.card = [], None
     drawn = draw_up(s, t.seat)
+    putback = _draw_extra(s, t.seat, drawn)
     if drawn:
         private[t.seat] = "You draw " + ", ".join(f"#{n} {_c().cards[n].name}" for n in drawn) + "."
+    if putback is not None:  # the Experienced Candidate slides one drawn card under the deck first
+        s.wait = {"kind": "card", "among": [str(n) for n in drawn], "optional": False, "putback": putback}
+        return False
+    return _finish_turn(s, log)
+
+
+def _draw_extra(s: CampaignTrailState, seat: str, drawn: list[int]) -> int | None:
+    """The Experienced Candidate: a refill that drew draws 1 more (added to `drawn`); returns the deck it
+    came from (where one drawn card goes back, at the bottom), or None."""
+    if not drawn or not abilities.stat(s, seat, "hand", "draw_extra", 0):
+        return None
+    deck = next((i for i in range(s.month, len(s.decks)) if s.decks[i]), None)
+    if deck is None:
+        return None
+    drawn += draw(s, seat, 1)
+    return deck
+
+
+def _put_back(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> bool:
+    deck = s.wait["putback"]
+    s.players[seat].hand.remove(number)
+    s.decks[deck].append(number)
+    s.wait = None
+    log.append(f"{seat} puts a card at the bottom of the {MONTHS[deck]} deck.")
+    return _finish_turn(s, log)
+
+
+def _finish_turn(s: CampaignTrailState, log: list[str]) -> bool:
+    t = s.turn
     s.taken.append(t.seat)
     s.turn = None
     party = s.parties[s.order[s.order_index]]
@@ -964,7 +1079,7 @@ def problems(s: CampaignTrailState) -> list[str]:
         return out
     if sum(electoral_votes(s).values()) != 538:
         out.append(f"electoral votes sum to {sum(electoral_votes(s).values())}, not 538")
-    cards = [n for p in s.players.values() for n in p.hand] + [n for d in s.decks for n in d] + s.discard + s.removed \
+    cards = [n for p in s.players.values() for n in p.hand] + [n for d in s.decks for n in d] + s.discard + s.removed + s.reshuffled \
         + [tab.card for p in s.players.values() for tab in p.table] \
         + [tab.tucked for p in s.players.values() for tab in p.table if tab.tucked is not None]
     if s.turn is not None and s.turn.card is not None:

@@ -91,6 +91,10 @@ class TurnState(_State):
     path: list[str] = Field(default_factory=list)  # travel: states moved through or into
     spent: list[int] = Field(default_factory=list)  # cards already played this turn (a politick played another)
     queue: list[str] | None = None  # the acting candidate's after-action abilities still to run
+    # abilities helper: voters this action still places from the undecided supply (the Party Favorite)
+    free_left: int = 0
+    # abilities helper: travel: the seat whose pawn moves (Frequent Flyer's running mate), None = the player
+    mover: str | None = None
 
 
 class Exchange(_State):
@@ -151,3 +155,6 @@ class CampaignTrailState(_State):
     debate: DebateState | None = None
     # The turn in progress's public lines, posted together when the turn ends.
     unposted: list[str] = Field(default_factory=list)
+    # the discard pile shuffled into a new pile for a politick's draw once every deck is
+    # empty in October (top first); never a month's deck, so October's running out still ends the campaign
+    reshuffled: list[int] = Field(default_factory=list)
