@@ -455,7 +455,6 @@ def take_voter(s: CampaignTrailState, seat: str) -> None:
 def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
     c = _c()
     t = s.turn
-    me = s.players[seat]
     out: list[tuple[Action, str]] = []
     done = (Action(verb="done"), "Done")
     if s.wait is not None:
