@@ -12,10 +12,12 @@ and the debaters refresh their hands.
 Who debates: the Presidents — except the first debate of a 4–6 player game, which is the running
 mates'; a party's single player (2–3 players, the 5th player) debates in both.
 
-Not yet: Debate Prep and Unprepared (never offered as politicks) and the candidates' debate clauses.
+Debate Prep (drawn as the debate is set up), the Strategist's top-row rule and the Orator's voters
+after each debate are here; Unprepared (a rival party named when played) is not yet offered.
 """
 from __future__ import annotations
 
+from engine.campaign_trail import abilities
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
@@ -57,23 +59,59 @@ def start(s: CampaignTrailState, log: list[str]) -> None:
     s.phase = "debate"
     log.append(f"Debate {number} in {city.name} ({city.state}) on {topic.name}: {', '.join(seats)} debate, in that order; "
                f"each moves to {city.state} for free.")
+    _debate_prep(s, log)
+
+
+def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:
+    """Every Debate Prep in play, in turn order: its owner draws 2 cards, then it is discarded (Appendix B:
+    after any Unprepared; the refresh after the debate still stops at the hand size)."""
+    from engine.campaign_trail import rules
+
+    for party in s.order:
+        for seat in s.parties[party].seats:
+            me = s.players[seat]
+            for tab in [t for t in me.table if t.politick == "debate_prep"]:
+                drawn = rules.draw(s, seat, 2)
+                me.table.remove(tab)
+                s.discard.append(tab.card)
+                log.append(f"{seat}'s Debate Prep: {seat} draws {len(drawn)} card(s); the card is discarded.")
+
+
+def top_row(s: CampaignTrailState) -> set[str]:
+    c = _c()
+    return set(c.debate_topics[s.debate_topics[s.debate.number - 1]].top)
+
+
+def movable(s: CampaignTrailState, seat: str, issue: str) -> bool:
+    """The Strategist's cards do not move the topic card's top-row issues (Appendix C)."""
+    return not (abilities.forbidden(s, seat, "debate", "top_row") and issue in top_row(s))
 
 
 def current(s: CampaignTrailState) -> str | None:
     d = s.debate
-    return d.seats[d.index] if d is not None and s.phase == "debate" else None
+    if d is None or s.phase != "debate":
+        return None
+    return d.orator[0][0] if d.orator else d.seats[d.index]
 
 
 def playable(s: CampaignTrailState, seat: str) -> list[int]:
-    """Cards in hand showing at least one issue already in the arena."""
+    """Cards in hand showing at least one issue already in the arena (that this debater may move)."""
     c = _c()
-    arena = set(s.debate.markers)
+    arena = {i for i in s.debate.markers if movable(s, seat, i)}
     return [n for n in s.players[seat].hand if arena & set(c.cards[n].debate)]
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
+    from engine.campaign_trail import rules
+
     c = _c()
     d = s.debate
+    if d.orator:
+        issue = d.orator[0][1]
+        opts = [Option(action=Action(verb="pick", args=(code,)), label=c.states[code].name)
+                for code in rules.issue_states(issue)]
+        return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="the first state listed",
+                        prompt=f"The Orator: add 1 voter to a state showing {c.debate_issues[issue].name}.")
     opts = [Option(action=Action(verb="debate", args=(str(n),)), label=f"#{n} {c.cards[n].name}",
                    detail=", ".join(c.debate_issues[i].name for i in c.cards[n].debate)) for n in playable(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass this debate round"))
@@ -98,6 +136,20 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
     c = _c()
     d = s.debate
     party = s.players[seat].party
+    if d.orator:
+        from engine.campaign_trail import rules
+
+        issue = d.orator[0][1]
+        code = action.args[0] if action.verb == "pick" and action.args else ""
+        if code not in rules.issue_states(issue):
+            raise IllegalAction(f"Pick a state showing {c.debate_issues[issue].name}.", code="illegal_argument")
+        rules.add_voters(s, code, party, 1)
+        s.parties[party].out_of_supply += 1
+        d.orator.pop(0)
+        log.append(f"The Orator ({seat}): a voter in {code} for {c.debate_issues[issue].name}.")
+        if not d.orator:
+            _finish(s, log, private)
+        return
     if action.verb == "pass":
         log.append(f"{seat} passes in debate round {d.round}.")
     elif action.verb == "debate":
@@ -111,7 +163,8 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
             if issue not in d.markers:
                 d.markers[issue] = Marker()
                 trails.append(c.debate_issues[issue].name)
-            move_marker(d.markers[issue], party)
+            if movable(s, seat, issue):
+                move_marker(d.markers[issue], party)
         moved = sorted(set(c.cards[n].debate), key=list(d.markers).index)
         where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in moved)
         log.append(f"{seat} debates with #{n} {c.cards[n].name}: {where}."
@@ -149,6 +202,21 @@ def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
                 s.parties[party].out_of_supply += n
             placed.append(f"{n} in each state showing {c.debate_issues[issue].name}")
         log.append(f"Voter reaction for {party}: " + ("; ".join(placed) if placed else "no issue on its track") + ".")
+    # The Orator, debating or not: a voter for each issue on the party's track, placed one pick at a time.
+    for seat in s.seats:
+        me = s.players[seat]
+        if me.candidate == "orator":
+            d.orator += [[seat, issue] for issue, m in d.markers.items() if m.party == me.party]
+    if not d.orator:
+        _finish(s, log, private)
+
+
+def _finish(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+    """Debaters refresh their hands; play resumes in the new month."""
+    from engine.campaign_trail import rules
+
+    c = _c()
+    d = s.debate
     for seat in d.seats:
         drawn = rules.draw_up(s, seat)
         if drawn:
@@ -168,6 +236,7 @@ def problems(s: CampaignTrailState) -> list[str]:
     for issue, m in d.markers.items():
         if (m.party is None) != (m.space == 0):
             out.append(f"debate marker {issue} at {m}")
-    if not 1 <= d.round <= ROUNDS or not 0 <= d.index < len(d.seats):
+    last = ROUNDS + 1 if d.orator else ROUNDS  # the Orator's picks come after the third round
+    if not 1 <= d.round <= last or not 0 <= d.index < len(d.seats):
         out.append(f"debate round {d.round}, index {d.index}")
     return out

@@ -121,6 +121,8 @@ class DebateState(_State):
     round: int = 1  # 1..3
     index: int = 0  # whose card it is within the round
     markers: dict[str, Marker] = Field(default_factory=dict)  # issue -> position, in the order they arrived
+    # after the voter reaction: the Orator's picks still to make, [seat, issue] in order
+    orator: list[list[str]] = Field(default_factory=list)
 
 
 class CampaignTrailState(_State):
