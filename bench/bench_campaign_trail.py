@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bench_engine import full_games as engine_games, per_step  # noqa: E402
 from bench.bench_render import blank_encode, median_ms  # noqa: E402
 from bot.manager import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -27,33 +28,10 @@ from bot.tables.recording import RecordingTable  # noqa: E402
 from engine.campaign_trail.ruleset import RULESET as R  # noqa: E402
 from engine.campaign_trail.state import CampaignTrailState  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from engine.core.ruleset import owing_seats, play  # noqa: E402
 
 
 def full_games(players: int, games: int) -> tuple[float, list[list]]:
-    """Random-legal-move games (uniform over decisions()), timed; returns (seconds, each step's state)."""
-    seats = R.seat_names(players)
-    trajectories: list[list] = []
-    start = time.perf_counter()
-    for seed in range(games):
-        rng = Rng(seed)
-        state = R.setup({}, seats, seed)
-        states = []
-        while R.outcome(state) is None:
-            states.append(state)
-            seat = rng.choice(owing_seats(R, state))
-            action = rng.choice(R.decisions(state, seat).all_options()).action
-            state = play(R, state, seat, [action]).state
-        trajectories.append(states)
-    return time.perf_counter() - start, trajectories
-
-
-def per_step(trajectories: list[list], fn) -> float:
-    start = time.perf_counter()
-    for states in trajectories:
-        for s in states:
-            fn(s)
-    return time.perf_counter() - start
+    return engine_games(games, R, R.seat_names(players))
 
 
 def pct(values: list[float], q: float) -> float:

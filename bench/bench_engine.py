@@ -27,19 +27,21 @@ from engine.electioneer.state import ElectioneerState  # noqa: E402
 SEATS = ["DEM", "REP"]
 
 
-def full_games(games: int) -> tuple[float, list[list]]:
-    """Random-legal-move games, timed; returns (seconds, the states each step started from)."""
+def full_games(games: int, ruleset=R, seats: list[str] | None = None) -> tuple[float, list[list]]:
+    """Random-legal-move games (uniform over decisions()), timed; returns (seconds, each step's state).
+    Shared with the other rulesets' engine benches."""
+    seats = seats or SEATS
     trajectories: list[list] = []
     start = time.perf_counter()
     for seed in range(games):
         rng = Rng(seed)
-        state = R.setup({}, SEATS, seed)
+        state = ruleset.setup({}, seats, seed)
         states = []
-        while R.outcome(state) is None:
+        while ruleset.outcome(state) is None:
             states.append(state)
-            seat = rng.choice(owing_seats(R, state))
-            action = rng.choice(R.decisions(state, seat).all_options()).action
-            state = play(R, state, seat, [action]).state
+            seat = rng.choice(owing_seats(ruleset, state))
+            action = rng.choice(ruleset.decisions(state, seat).all_options()).action
+            state = play(ruleset, state, seat, [action]).state
         trajectories.append(states)
     return time.perf_counter() - start, trajectories
 

@@ -17,6 +17,7 @@ from simworld import RENDER, World, custom_ids, journal_len, latest_prompt, make
 
 from engine.campaign_trail import content as ct_content
 from engine.campaign_trail.ruleset import RULESET as CT
+from tests.engine.campaign_trail.secrets import face_up, hidden
 
 GAME_SEED = 20261122  # one fixed game, so a failure replays exactly
 
@@ -44,21 +45,6 @@ async def _state(w: World, game_id: int):
     return CT.load_state(snap.state)
 
 
-def _secret(state, shown: set[int]) -> set[int]:
-    """Cards nobody may see but their holder: hands, the month decks, cards tucked under Recount —
-    less those that were face up once (a card taken back from the discard pile was seen there)."""
-    out = {n for d in state.decks for n in d}
-    for p in state.players.values():
-        out |= set(p.hand)
-        out |= {tab.tucked for tab in p.table if tab.tucked is not None}
-    return out - shown
-
-
-def _face_up(state) -> set[int]:
-    out = set(state.discard) | {tab.card for p in state.players.values() for tab in p.table}
-    if state.turn is not None:
-        out |= set(state.turn.spent) | ({state.turn.card} if state.turn.card is not None else set())
-    return out
 
 
 async def _pick(w: World, member, game_id: int, rng: random.Random) -> None:
@@ -118,7 +104,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World) -
     moves = images = typed = posts = 0
     while (await w.manager.game(game_id)).status == "active":
         state = await _state(w, game_id)
-        shown |= _face_up(state)
+        shown |= face_up(state)
         for seat in held:
             held[seat] |= set(state.players[seat].hand)
         owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
@@ -145,10 +131,10 @@ async def test_three_players_play_campaign_trail_through_discord(world: World) -
                 pngs = [a for m in new for a in m.attachments if a.filename.endswith(".png")]
                 assert pngs and all(a.description for a in pngs), "each post carries the board image with alt text"
                 images += 1
-        shown |= _face_up(after)
+        shown |= face_up(after)
         for seat in held:
             held[seat] |= set(after.players[seat].hand)
-        secret = _secret(after, shown)
+        secret = hidden(after, shown)
         for message in new:
             leaked = _mentioned(message_text(message), secret)
             assert not leaked, f"hidden cards {sorted(leaked)} named in the channel: {message_text(message)[:300]}"
@@ -164,7 +150,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World) -
 
     # Each player's DMs hold their own cards, and otherwise only cards that were played openly.
     final = await _state(w, game_id)
-    still_secret = _secret(final, shown)
+    still_secret = hidden(final, shown)
     all_cards = set(ct_content.load().cards)
     for member, seat in seat_of.items():
         text = "\n".join(message_text(m) for m in w.dms(member))

@@ -20,6 +20,7 @@ from engine.campaign_trail import content as ct_content
 from engine.core.rng import Rng
 from engine.core.ruleset import play
 from engine.registry import get
+from tests.engine.campaign_trail.secrets import face_up, hidden
 
 CT = get("campaign_trail")
 # Six players pick seats in the lobby in any order; at Start they are the six team seats.
@@ -34,18 +35,6 @@ class Clock:
         return self.t
 
 
-def _hidden(state, shown: set[int]) -> set[int]:
-    out = {n for d in state.decks for n in d}
-    for p in state.players.values():
-        out |= set(p.hand) | {tab.tucked for tab in p.table if tab.tucked is not None}
-    return out - shown
-
-
-def _face_up(state) -> set[int]:
-    out = set(state.discard) | {tab.card for p in state.players.values() for tab in p.table}
-    if state.turn is not None:
-        out |= set(state.turn.spent) | ({state.turn.card} if state.turn.card is not None else set())
-    return out
 
 
 def _named(text: str, numbers: set[int]) -> set[int]:
@@ -78,21 +67,21 @@ async def test_six_player_game_leaks_nothing(tmp_path, caplog) -> None:
     journal = await store.load_journal(record.id)
     state = CT.setup(final_record.options, [s.seat for s in await store.list_seats(record.id)], final_record.seed)
     at = {0: state}
-    shown_at = {0: _face_up(state)}
+    shown_at = {0: face_up(state)}
     shown = set(shown_at[0])
     for entry in journal:
         before = state
         state = play(CT, state, entry.seat, CT.parse(entry.notation)).state
-        shown |= _face_up(before) | _face_up(state)
+        shown |= face_up(before) | face_up(state)
         at[entry.seq] = state
         shown_at[entry.seq] = set(shown)
 
     checked_public = 0
     for post in table.posts:
         seq = post.game.seq
-        hidden = _hidden(at[seq], shown_at[seq])
+        secret = hidden(at[seq], shown_at[seq])
         text = post.text + "\n" + (post.picture.alt if post.picture else "")
-        leaked = _named(text, hidden)
+        leaked = _named(text, secret)
         assert not leaked, f"post at move {seq} names hidden cards {sorted(leaked)}: {text[:300]}"
         checked_public += 1
     assert checked_public >= 60 and any(p.picture for p in table.posts)
@@ -111,14 +100,14 @@ async def test_six_player_game_leaks_nothing(tmp_path, caplog) -> None:
             assert [c.number for c in view.partner_hand] == s.players[mates[0]].hand
         else:
             assert view.partner_hand is None
-        hidden = _hidden(s, shown_at[seq]) - team_hands
+        secret = hidden(s, shown_at[seq]) - team_hands
         shown_text = brief.text + "\n" + view.model_dump_json()
-        leaked = _named(shown_text, hidden)
+        leaked = _named(shown_text, secret)
         assert not leaked, f"{brief.seat}'s brief at move {seq} names others' hidden cards {sorted(leaked)}"
         assert _named(view.model_dump_json(), all_cards) >= set(me.hand)
         checked_private += 1
     assert checked_private >= 100 and {b.seat for b in table.briefs} == set(seats.values())
 
     logged = "\n".join(r.getMessage() for r in caplog.records)
-    assert not _named(logged, _hidden(at[journal[-1].seq], shown_at[journal[-1].seq]))
+    assert not _named(logged, hidden(at[journal[-1].seq], shown_at[journal[-1].seq]))
     await store.close()
