@@ -165,8 +165,11 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
 
 async def check_dms(interaction: discord.Interaction, game_id: int, seat: str) -> str:
     """Say hello by DM at join time, so a player with closed DMs learns it now, not mid-game."""
+    ruleset = registry.get((await manager_of(interaction).game(game_id)).ruleset)
+    fitted = (" (seats are fitted to the number of players at Start; the start message says who is who)"
+              if ruleset.min_seats < ruleset.max_seats else "")
     try:
-        await interaction.user.send(f"You're seated as **{seat}** in game #{game_id}. Your hand and your choices "
+        await interaction.user.send(f"You're seated as **{seat}** in game #{game_id}{fitted}. Your hand and your choices "
                                     "will arrive here in private; the board is posted in the game's channel.")
         return ""
     except discord.HTTPException:
