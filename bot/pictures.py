@@ -18,6 +18,6 @@ def picture_for(view: BaseModel) -> Picture | None:
     if ruleset == "campaign_trail":
         from render.campaign_trail import render_campaign_trail
 
-        rendered = render_campaign_trail(view)
+        rendered = render_campaign_trail(view, highlight=view.changed)  # outline what the last move changed
         return Picture(png=rendered.png, alt=rendered.alt, filename="campaign_trail.png")
     return None

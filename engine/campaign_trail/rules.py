@@ -719,10 +719,12 @@ def _result(s: CampaignTrailState, log: list[str], private: dict[str, str], undo
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""
     if s.phase == "play" and s.turn is not None:
         s.unposted.extend(log)
+        s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
         log = []
-    elif s.unposted:
+    elif s.unposted or log:
         log = [*s.unposted, *log]
-        s.unposted = []
+        s.last_changed = [*s.unposted_changed, *(code for code in changed if code not in s.unposted_changed)]
+        s.unposted, s.unposted_changed = [], []
     events = [Event(public=line) for line in log]
     if private:
         events.append(Event(private=private))

@@ -155,8 +155,11 @@ class CampaignTrailState(_State):
     debate_topics: list[str] = Field(default_factory=list)
     debate_cities: list[str] = Field(default_factory=list)
     debate: DebateState | None = None
-    # The turn in progress's public lines, posted together when the turn ends.
+    # The turn in progress's public lines and changed states, posted together when the turn ends; the
+    # states changed by the last posted move (outlined on its picture).
     unposted: list[str] = Field(default_factory=list)
+    unposted_changed: list[str] = Field(default_factory=list)
+    last_changed: list[str] = Field(default_factory=list)
     # the discard pile shuffled into a new pile for a politick's draw once every deck is
     # empty in October (top first); never a month's deck, so October's running out still ends the campaign
     reshuffled: list[int] = Field(default_factory=list)

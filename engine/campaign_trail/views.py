@@ -136,6 +136,7 @@ class CampaignTrailView(_View):
     reason: str = ""
     debate: DebateView | None = None
     debates: list[DebatePlanView] = Field(default_factory=list)
+    changed: list[str] = Field(default_factory=list)  # states the last posted move changed
     # Only in a seat's own view:
     hand: list[CardView] | None = None
     partner_hand: list[CardView] | None = None
@@ -210,7 +211,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         seats=seats, deck_counts={MONTHS[i]: len(d) for i, d in enumerate(s.decks)},
         discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
         winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
-        debate=debate, debates=plans,
+        debate=debate, debates=plans, changed=list(s.last_changed),
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,
