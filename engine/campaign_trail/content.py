@@ -440,7 +440,7 @@ STATESET_FIXED = {
     "this_card_map", "trigger_card_map", "travel_path",
 }
 STATE_FIXED = {"pawn", "home", "tucked_reference"}
-PARTY_FIXED = {"self", "actor"}
+PARTY_FIXED = {"self", "actor", "leading_rival"}
 OVER_FIXED = {"regions", "opponents", "issues_on_own_track"}
 AMOUNT_RE = re.compile(r"^(war_chest|registered|trigger_distance)(//[1-9][0-9]*)?$")
 VAR_RE = re.compile(r"^\$[a-z][a-z0-9_]*$")

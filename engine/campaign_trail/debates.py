@@ -12,8 +12,8 @@ and the debaters refresh their hands.
 Who debates: the Presidents — except the first debate of a 4–6 player game, which is the running
 mates'; a party's single player (2–3 players, the 5th player) debates in both.
 
-Debate Prep (drawn as the debate is set up), the Strategist's top-row rule and the Orator's voters
-after each debate are here; Unprepared (a rival party named when played) is not yet offered.
+Unprepared then Debate Prep (resolved as the debate is set up), the Strategist's top-row rule and the
+Orator's voters after each debate are here too.
 """
 from __future__ import annotations
 
@@ -59,7 +59,40 @@ def start(s: CampaignTrailState, log: list[str]) -> None:
     s.phase = "debate"
     log.append(f"Debate {number} in {city.name} ({city.state}) on {topic.name}: {', '.join(seats)} debate, in that order; "
                f"each moves to {city.state} for free.")
+    _unprepared(s, log)
     _debate_prep(s, log)
+
+
+def leading_rival(s: CampaignTrailState, party: str) -> str:
+    """The rival party with the most electoral votes (ties: the first in turn order)."""
+    from engine.campaign_trail import rules
+
+    ev = rules.electoral_votes(s)
+    rivals = [p for p in s.order if p != party]
+    return max(rivals, key=lambda p: (ev[p], -rivals.index(p)))
+
+
+def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
+    """Every Unprepared in play, in turn order: the leading rival's debater throws away 2 random cards
+    (face up to the discard pile), then the card is discarded. Before any Debate Prep (Appendix B)."""
+    from engine.core.rng import Rng
+
+    c = _c()
+    for party in s.order:
+        for seat in s.parties[party].seats:
+            me = s.players[seat]
+            for tab in [t for t in me.table if t.politick == "unprepared"]:
+                target = leading_rival(s, party)
+                victim = next(x for x in s.debate.seats if s.players[x].party == target)
+                hand = s.players[victim].hand
+                rng = Rng(s.rng)
+                lost = [hand.pop(rng.below(len(hand))) for _ in range(min(2, len(hand)))]
+                s.rng = rng.state
+                s.discard.extend(lost)
+                me.table.remove(tab)
+                s.discard.append(tab.card)
+                names = ", ".join(f"#{n} {c.cards[n].name}" for n in lost) or "nothing"
+                log.append(f"{seat}'s Unprepared: {victim} ({target}) throws away {names}; the card is discarded.")
 
 
 def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:

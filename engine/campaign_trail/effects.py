@@ -22,7 +22,7 @@ IMPLEMENTED = ("senators_endorsement", "stadium_rally", "social_media_post", "gr
                "diverse_strategy", "restrategize")
 # Ongoing politicks this slice tables and triggers (see rules.fire_triggers / start_of_turn).
 ONGOING = ("backlash", "committed_donors", "travel_costs", "connections", "super_pac", "favorite_son", "campaign_advisor",
-           "frequent_flyer", "debate_prep")  # Debate Prep resolves in debates.start
+           "frequent_flyer", "debate_prep", "unprepared")  # the last two resolve in debates.start
 # End-of-game politicks: tabled when played (Recount tucks a card), resolved after October's last round.
 END_OF_GAME = ("october_surprise_money", "october_surprise_voters", "recount")
 

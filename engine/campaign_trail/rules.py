@@ -27,6 +27,7 @@ EXCHANGE_MAX = 3
 MENU_MAX = 25  # a longer list of states is offered region first (Discord shows 25 choices per menu)
 ADVERTISE_COST = 20
 ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick")
+DEBATE_POLITICKS = ("debate_prep", "unprepared")  # resolved as a debate is set up
 
 
 def _c():
@@ -341,6 +342,8 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
             pid = a.politick
             if not effects.declared_payable(s, seat, "politick"):  # the Populist's $20M or 2 registered
                 continue
+            if pid in DEBATE_POLITICKS and s.month >= 2:
+                continue  # no debate left for it to work in (ruling: a politick that cannot act is not offered)
             if pid in effects.ONGOING or pid in effects.END_OF_GAME:
                 pass
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
