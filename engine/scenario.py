@@ -702,6 +702,10 @@ class _CampaignTrailAdapter(_GenericAdapter):
     every state with the ruleset's own invariants (conservation, money, 538 EV, hands, turn order)."""
 
     def fix_up(self, before: dict[str, Any], data: dict[str, Any], touched: list[tuple[str, ...]]) -> dict[str, Any]:
+        # Response windows ask every rival on most declarations: a case about something else would have to
+        # pass them all, so seats stand on "always pass" unless the case sets `autopass` itself.
+        if not _touched(touched, "autopass"):
+            data["autopass"] = list(data["seats"])
         # voters placed or registered by the setup come from the undecided supply
         if (_touched(touched, "voters") or _touched(touched, "parties", "*", "registered")) \
                 and not _touched(touched, "parties", "*", "out_of_supply"):

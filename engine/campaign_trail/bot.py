@@ -21,6 +21,8 @@ def bot_action(state: CampaignTrailState, seat: str, rng: Rng) -> Action:
     if state.phase == "home":
         return rules.deadline_action(state, seat)
     weights = [WEIGHTS.get(o.action.verb, 1) for o in d.options]
+    if state.window is not None:  # mostly pass, respond when it can, rarely stop being asked
+        weights = [{"respond": 8, "pass": 6, "autopass": 1}.get(o.action.verb, 1) for o in d.options]
     if state.exchange is not None:  # exchanging is rarely worth it for a bot without a plan
         weights = [20 if o.action.verb == "done" else 1 for o in d.options]
     # a travel that has moved a little should stop rather than wander

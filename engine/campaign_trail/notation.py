@@ -18,6 +18,8 @@ Atomic steps (each one option of decisions()):
     done                   finish a travel, campaign, advertise or optional placement
     pass                   no card in hand: pass the turn; in a debate, pass this round
     debate 55              in a debate: play #55 for its debate issue icons
+    respond 73 / autopass  in a response window: play response card #73, or pass now and in every later window
+    responses ask          on your turn: be asked in response windows again
 
 Compound moves: a step list joined with `;`, and the short card form, which starts with the card
 number and ends with an implicit `done` for travel, campaign and advertise:
@@ -44,7 +46,7 @@ MAX_NOTATION = 600
 ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick")
 PARAM_ACTIONS = ("travel", "campaign", "advertise")
 STATE_VERBS = ("home", "to", "fly", "vote", "pick")
-BARE = ("done", "pass", "mate", *ACTIONS)
+BARE = ("done", "pass", "autopass", "mate", *ACTIONS)
 
 
 def _state(token: str) -> str:
@@ -139,7 +141,9 @@ def parse_one(text: str) -> list[Action]:
         raise UnknownAction(f"`{verb[:20]}` takes one word after it.", code="malformed")
     if verb == "region":
         return [Action(verb="region", args=(_region(args[0]),))]
-    if verb in ("play", "card", "give", "take", "debate"):
+    if verb == "responses" and args and args[0].lower() == "ask":
+        return [Action(verb="responses", args=("ask",))]
+    if verb in ("play", "card", "give", "take", "debate", "respond"):
         return [Action(verb=verb, args=(_card(args[0]),))]
     if verb in STATE_VERBS:
         return [Action(verb=verb, args=(_state(args[0]),))]
@@ -151,7 +155,7 @@ def parse_one(text: str) -> list[Action]:
         if not args[0].isdigit():
             raise UnknownAction("`option` takes the option's number, e.g. `option 1`.", code="malformed")
         return [Action(verb="option", args=(args[0],))]
-    raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, debate, {', '.join(BARE)}, "
+    raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, debate, respond, responses ask, {', '.join(BARE)}, "
                         f"{', '.join(STATE_VERBS)}, issue, candidate.", code="unknown_verb")
 
 

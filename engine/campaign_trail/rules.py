@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import abilities, debates, effects
+from engine.campaign_trail import abilities, debates, effects, responses
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, Options, PartyState, SeatState, Tabled, TurnState
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.frames import FrameStack
@@ -242,6 +242,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
     if s.phase == "home":
         return p.home is None
     if s.phase == "play":
+        if s.window is not None:
+            return responses.owes(s, seat)
         if s.exchange is not None:
             return s.exchange.seat == seat
         return (s.turn is not None and s.turn.seat == seat) or can_start(s, seat)
@@ -260,6 +262,8 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         return Decision(seat=seat)
     if s.phase == "debate":
         return debates.decision(s, seat)
+    if s.window is not None:
+        return responses.decision(s, seat)
     c = _c()
     p = s.players[seat]
     opts: list[Option] = []
@@ -301,7 +305,9 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
                                detail=", ".join(c.cards[n].actions.present())))
         if not p.hand:
             opts.append(Option(action=Action(verb="pass"), label="No cards: pass the turn"))
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="Your turn: play a card.", options=opts,
+        extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again")] \
+            if seat in s.autopass else []
+        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="Your turn: play a card.", options=opts, extras=extras,
                         deadline_default="the first card in hand is played for its first support action")
     if t.action is None and s.wait is None:
         for a in legal_actions(s, seat, t.card):
@@ -329,6 +335,8 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     party = s.parties[me.party]
     out = []
     for name in a.present():
+        if s.turn is not None and s.turn.card == number and name == s.turn.forbidden:
+            continue  # Change of Plans cancelled it
         if name == "travel":
             if a.travel.plane and abilities.forbidden(s, seat, "travel", "plane"):
                 continue
@@ -367,6 +375,8 @@ def campaign_states(s: CampaignTrailState, seat: str, number: int) -> list[str]:
 
 
 def campaign_cost(s: CampaignTrailState, seat: str) -> int:
+    if s.turn is not None and s.turn.per_voter is not None:
+        return 0  # Local Funds Dry Up: paid per voter instead
     return max(0, abilities.stat(s, seat, "campaign", "cost", CAMPAIGN_COST))
 
 
@@ -377,6 +387,8 @@ def campaign_votes(s: CampaignTrailState, seat: str) -> list[str]:
         return []
     if s.parties[s.players[seat].party].registered + t.free_left <= 0:
         return []
+    if t.per_voter is not None and s.parties[s.players[seat].party].money < t.per_voter:
+        return []  # Local Funds Dry Up: each voter must be paid for
     pawn = s.players[seat].pawn
     rule = abilities.restriction(s, seat, "campaign")
     if rule is not None and rule.get("must_include") == "pawn" and t.placed == 0:
@@ -580,6 +592,12 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         return _result(s, log, private, False, changed)
+    if s.window is not None:
+        return responses.answer(s, seat, action, log, private, changed)
+    if verb == "responses":  # `responses ask`: be asked again in response windows
+        s.autopass = [x for x in s.autopass if x != seat]
+        log.append(f"{seat} will be asked in response windows again.")
+        return _result(s, log, private, True, changed)
     if verb == "candidate":
         me.candidate = action.args[0]
         log.append(f"{seat} has chosen a candidate.")
@@ -606,50 +624,10 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         s.turn = TurnState(seat=seat)
         undoable = _end_turn(s, log, private) and undoable
     elif verb in ACTIONS:
-        t = s.turn
-        t.action = verb
-        t.free_left = abilities.free_voters(s, seat)
-        a = c.cards[t.card].actions
-        if fire_triggers(s, seat, verb, log, private):
-            undoable = False  # a rival drew cards
-        if verb == "fundraise":
-            amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
-            party.money += amount
-            log.append(f"{seat} fundraises ${amount}M.")
-            undoable = _after_action(s, log, private)
-        elif verb == "register":
-            amount = max(0, abilities.stat(s, seat, "register", "amount", a.register_))
-            party.registered += amount
-            party.out_of_supply += amount
-            log.append(f"{seat} registers {amount} voters.")
-            undoable = _after_action(s, log, private)
-        elif verb == "campaign":
-            cost = campaign_cost(s, seat)
-            party.money -= cost
-            log.append(f"{seat} campaigns (${cost}M) in {' '.join(campaign_states(s, seat, t.card))}.")
-        elif verb == "travel":
-            t.path = []
-            log.append(f"{seat} travels from {me.pawn}.")
-        elif verb == "advertise":
-            log.append(f"{seat} advertises.")
-        elif verb == "politick":
-            pid = a.politick
-            log.append(f"{seat} takes the politick {c.politicks[pid].name}.")
-            cost = effects.declared_proc(s, seat, "politick")  # the Populist pays first
-            if pid in effects.ONGOING or pid in effects.END_OF_GAME:
-                me.table.append(Tabled(card=t.card, politick=pid))
-                when = "at the end of the game" if pid in effects.END_OF_GAME else f"from {seat}'s next turn"
-                log.append(f"{seat} puts {c.politicks[pid].name} on the table; it works {when}.")
-                t.card = None
-                proc = pid + ":play" if pid + ":play" in effects.procs() else None
-                proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
-                if proc is not None:
-                    wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log, private))
-                    return _result(s, log, private, _after_effect(s, wait, log, private), changed)
-                return _result(s, log, private, _end_turn(s, log, private), changed)
-            ctx = effects.Ctx(s, seat, log, private)
-            wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
-            undoable = _after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
+        if responses.opens_window(s, seat, verb):  # rivals may answer the declaration first
+            responses.open_window(s, seat, verb, log)
+            return _result(s, log, private, False, changed)
+        return take_action(s, seat, verb, log, private, changed)
     elif verb in ("to", "fly"):
         code = action.args[0]
         s.turn.steps += verb == "to"
@@ -664,6 +642,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         log.append(f"{seat} lets {s.turn.mover} make the move (Frequent Flyer).")
     elif verb == "vote" and s.wait is None:
         code = action.args[0]
+        party.money -= s.turn.per_voter or 0  # Local Funds Dry Up
         take_voter(s, seat)
         add_voters(s, code, me.party, 1)
         s.turn.placed += 1
@@ -716,11 +695,69 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     return _result(s, log, private, undoable, changed)
 
 
+def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], private: dict[str, str],
+                changed: list[str]) -> ApplyResult:
+    """Resolve a declared action of the turn's card (after any response window on its declaration)."""
+    c = _c()
+    me = s.players[seat]
+    party = s.parties[me.party]
+    undoable = True
+    t = s.turn
+    t.action = verb
+    t.free_left = abilities.free_voters(s, seat)
+    a = c.cards[t.card].actions
+    if fire_triggers(s, seat, verb, log, private):
+        undoable = False  # a rival drew cards
+    if verb == "fundraise":
+        amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
+        party.money += amount
+        log.append(f"{seat} fundraises ${amount}M.")
+        undoable = _after_action(s, log, private)
+    elif verb == "register":
+        amount = max(0, abilities.stat(s, seat, "register", "amount", a.register_))
+        party.registered += amount
+        party.out_of_supply += amount
+        log.append(f"{seat} registers {amount} voters.")
+        undoable = _after_action(s, log, private)
+    elif verb == "campaign":
+        cost = campaign_cost(s, seat)
+        party.money -= cost
+        log.append(f"{seat} campaigns (${cost}M) in {' '.join(campaign_states(s, seat, t.card))}.")
+    elif verb == "travel":
+        t.path = []
+        log.append(f"{seat} travels from {me.pawn}.")
+    elif verb == "advertise":
+        log.append(f"{seat} advertises.")
+    elif verb == "politick":
+        pid = a.politick
+        log.append(f"{seat} takes the politick {c.politicks[pid].name}.")
+        cost = effects.declared_proc(s, seat, "politick")  # the Populist pays first
+        if pid in effects.ONGOING or pid in effects.END_OF_GAME:
+            me.table.append(Tabled(card=t.card, politick=pid))
+            when = "at the end of the game" if pid in effects.END_OF_GAME else f"from {seat}'s next turn"
+            log.append(f"{seat} puts {c.politicks[pid].name} on the table; it works {when}.")
+            t.card = None
+            proc = pid + ":play" if pid + ":play" in effects.procs() else None
+            proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
+            if proc is not None:
+                wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log, private))
+                return _result(s, log, private, _after_effect(s, wait, log, private), changed)
+            return _result(s, log, private, _end_turn(s, log, private), changed)
+        ctx = effects.Ctx(s, seat, log, private)
+        wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
+        undoable = _after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
+    return _result(s, log, private, undoable, changed)
+
+
+def finish(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
+    return _result(s, log, private, undoable, changed)
+
+
 def _result(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
     """The step's events. A turn is posted once, when it ends (ruling: one post per turn): until then its
     public lines wait in the state, so the channel gets one message and one picture per turn rather than
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""
-    if s.phase == "play" and s.turn is not None:
+    if s.phase == "play" and s.turn is not None and s.window is None:
         s.unposted.extend(log)
         s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
         log = []
@@ -925,6 +962,7 @@ def _put_back(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> 
 def _finish_turn(s: CampaignTrailState, log: list[str]) -> bool:
     t = s.turn
     s.taken.append(t.seat)
+    s.responded = [x for x in s.responded if x != t.seat]  # a response's gap refills with this turn's draw
     s.turn = None
     party = s.parties[s.order[s.order_index]]
     if len(s.taken) >= party.roles:
@@ -1046,7 +1084,7 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
     if s.exchange is not None:
         return Action(verb="done")
-    if s.phase == "debate":
+    if s.phase == "debate" or s.window is not None:
         return Action(verb="pass")
     c = _c()
     if s.phase == "home":
@@ -1096,7 +1134,7 @@ def problems(s: CampaignTrailState) -> list[str]:
         extra = sorted((Counter(cards) - Counter(list(c.cards))).elements())
         missing = sorted((Counter(list(c.cards)) - Counter(cards)).elements())
         out.append(f"cards not conserved: extra {extra[:8]}, missing {missing[:8]}")
-    out += debates.problems(s)
+    out += debates.problems(s) + responses.problems(s)
     if sorted(s.order) != sorted(s.parties):
         out.append(f"turn order {s.order} is not the parties in play")
     elif s.phase == "play":
@@ -1110,7 +1148,7 @@ def problems(s: CampaignTrailState) -> list[str]:
             active = s.turn is not None and s.turn.seat == x
             if len(p.hand) > 3 * HAND:  # drawing politicks may lift a hand above five; refills stop at five
                 out.append(f"{x} holds {len(p.hand)} cards")
-            if stock and not active and len(p.hand) < HAND:
+            if stock and not active and len(p.hand) < HAND and x not in s.responded:
                 out.append(f"{x} holds {len(p.hand)} cards between turns while the decks still hold cards")
             if p.pawn not in c.states:
                 out.append(f"{x}'s pawn is off the map")

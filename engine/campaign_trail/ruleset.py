@@ -27,8 +27,8 @@ A state's electoral votes go to the party with most voters there (ties: the tieb
 After the round in which October's deck runs out, end-of-game politicks resolve, then most electoral votes
 wins (tie: most states; with three parties, a runoff). After August and September: a debate — three rounds of
 `debate 55` (a card showing an issue in the arena) or `pass`; issues on your track win voters where they show.
-Not in this preview yet: the response cards (Change of Plans, Local Funds Dry Up) and the Dirty Politics
-module."""
+Response cards: when asked on a rival's declaration, `respond 44`, `pass`, or `autopass` (stop asking me;
+`responses ask` on your turn undoes it). Not in this preview yet: the Dirty Politics module."""
 
 
 class CampaignTrailRuleset:

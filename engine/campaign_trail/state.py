@@ -91,10 +91,15 @@ class TurnState(_State):
     path: list[str] = Field(default_factory=list)  # travel: states moved through or into
     spent: list[int] = Field(default_factory=list)  # cards already played this turn (a politick played another)
     queue: list[str] | None = None  # the acting candidate's after-action abilities still to run
-    # abilities helper: voters this action still places from the undecided supply (the Party Favorite)
+    # voters this action still places from the undecided supply (the Party Favorite)
     free_left: int = 0
-    # abilities helper: travel: the seat whose pawn moves (Frequent Flyer's running mate), None = the player
+    # travel: the seat whose pawn moves (Frequent Flyer's running mate), None = the player
     mover: str | None = None
+    # response cards: Change of Plans cancelled `forbidden` (and no second one may follow); Local Funds Dry Up
+    # makes the campaign cost `per_voter` $M a voter instead of its flat price
+    replanned: bool = False
+    forbidden: str | None = None
+    per_voter: int | None = None
 
 
 class Exchange(_State):
@@ -111,6 +116,16 @@ class Marker(_State):
 
     party: str | None = None
     space: int = Field(default=0, ge=0, le=4)
+
+
+class Window(_State):
+    """A response window on a declared action: the rivals asked, and who has passed."""
+
+    actor: str
+    action: str
+    fits: list[str]  # the response politicks that could answer it
+    seats: list[str]  # asked: every rival seat with a card in hand (public facts only)
+    answered: list[str] = Field(default_factory=list)  # seats that passed
 
 
 class DebateState(_State):
@@ -155,6 +170,9 @@ class CampaignTrailState(_State):
     debate_topics: list[str] = Field(default_factory=list)
     debate_cities: list[str] = Field(default_factory=list)
     debate: DebateState | None = None
+    window: Window | None = None  # a response window open on the current declaration
+    autopass: list[str] = Field(default_factory=list)  # seats that pass every response window (public)
+    responded: list[str] = Field(default_factory=list)  # played a response since their last turn (hand not refilled yet)
     # The turn in progress's public lines and changed states, posted together when the turn ends; the
     # states changed by the last posted move (outlined on its picture).
     unposted: list[str] = Field(default_factory=list)

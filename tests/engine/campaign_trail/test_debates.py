@@ -30,7 +30,6 @@ def debaters(state, number):
 def test_a_random_game_holds_both_debates_in_order(count) -> None:
     state = R.setup({}, rules.seat_names(count), count)
     rng = Rng(count)
-    lines: list[str] = []
     months_at_debate = []
     while R.outcome(state) is None:
         seat = owing_seats(R, state)[0]

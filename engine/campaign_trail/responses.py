@@ -1,0 +1,135 @@
+"""Response politicks and their windows (rulebook: Politick — Response; Appendix B: Change of Plans,
+Local Funds Dry Up; DESIGN.md §2 response windows).
+
+When a player declares an action that a response card could answer — any action of the first card of
+their turn (Change of Plans), any standard campaign (Local Funds Dry Up) — a window opens for every
+rival seat with a card in hand, judged by public information only, so being asked reveals nothing.
+Each asked seat answers `pass`, `autopass` (pass now and on every later window: a public, standing
+preference that `responses ask` undoes on the seat's own turn) or `respond N` with a fitting card.
+The first response played closes the window; otherwise it closes when all have passed (at the
+deadline, silence passes). Then the declaration resolves:
+- Change of Plans: the declared action is cancelled; the player takes another action of that card.
+- Local Funds Dry Up: the campaign costs nothing up front and $20M for every voter placed.
+The responder's hand is not refilled now: it refills at the end of their next turn, as every hand does.
+"""
+from __future__ import annotations
+
+from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.state import CampaignTrailState, Window
+from engine.core.errors import IllegalAction
+from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
+
+CHANGE_OF_PLANS = "change_of_plans"
+LOCAL_FUNDS = "local_funds_dry_up"
+PER_VOTER = 20  # Local Funds Dry Up: $M per voter placed
+
+
+def _c():
+    return content_mod.load()
+
+
+def fitting(s: CampaignTrailState, verb: str) -> list[str]:
+    """The response politicks that could answer this declaration (public facts only)."""
+    t = s.turn
+    out = []
+    if t.card is not None and not t.spent and not t.replanned:
+        out.append(CHANGE_OF_PLANS)  # only the opening card of a turn, never after a Change of Plans
+    if verb == "campaign":
+        out.append(LOCAL_FUNDS)
+    return out
+
+
+def eligible(s: CampaignTrailState, actor: str) -> list[str]:
+    """Every rival seat with at least one card in hand that has not asked to always pass."""
+    party = s.players[actor].party
+    return [x for x in s.seats if s.players[x].party != party and s.players[x].hand and x not in s.autopass]
+
+
+def opens_window(s: CampaignTrailState, seat: str, verb: str) -> bool:
+    return s.phase == "play" and s.turn is not None and bool(fitting(s, verb)) and bool(eligible(s, seat))
+
+
+def open_window(s: CampaignTrailState, seat: str, verb: str, log: list[str]) -> None:
+    t = s.turn
+    t.action = verb  # declared, not yet resolved
+    s.window = Window(actor=seat, action=verb, fits=fitting(s, verb), seats=eligible(s, seat))
+    log.append(f"{seat} declares {verb} with #{t.card} {_c().cards[t.card].name}. "
+               f"{', '.join(s.window.seats)} may respond.")
+
+
+def owes(s: CampaignTrailState, seat: str) -> bool:
+    w = s.window
+    return w is not None and seat in w.seats and seat not in w.answered
+
+
+def cards_for(s: CampaignTrailState, seat: str) -> list[int]:
+    c = _c()
+    return [n for n in s.players[seat].hand if c.cards[n].actions.politick in s.window.fits]
+
+
+def decision(s: CampaignTrailState, seat: str) -> Decision:
+    c = _c()
+    w = s.window
+    opts = [Option(action=Action(verb="respond", args=(str(n),)),
+                    label=f"#{n} {c.politicks[c.cards[n].actions.politick].name}",
+                    detail=c.politicks[c.cards[n].actions.politick].text[:100]) for n in cards_for(s, seat)]
+    opts.append(Option(action=Action(verb="pass"), label="Pass"))
+    opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",
+                       detail="Every later response window passes for you (undo on your turn: responses ask)"))
+    return Decision(seat=seat, kind=PendingKind.RESPONSE,
+                    options=opts, deadline_default="pass",
+                    prompt=f"{w.actor} declares {w.action} with #{s.turn.card} {c.cards[s.turn.card].name}: respond, or pass.")
+
+
+def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str],
+           changed: list[str]) -> ApplyResult:
+    from engine.campaign_trail import rules
+
+    c = _c()
+    w = s.window
+    response = None
+    if action.verb == "respond":
+        n = int(action.args[0])
+        if n not in cards_for(s, seat):
+            raise IllegalAction(f"#{n} is not a response card in your hand that answers this.", code="bad_card")
+        s.players[seat].hand.remove(n)
+        s.discard.append(n)
+        s.responded.append(seat)
+        response = c.cards[n].actions.politick
+        log.append(f"{seat} responds with #{n}: {c.politicks[response].name}.")
+    elif action.verb in ("pass", "autopass"):
+        w.answered.append(seat)
+        if action.verb == "autopass":
+            s.autopass.append(seat)
+            log.append(f"{seat} will pass on every response window from now on.")
+        if len(w.answered) < len(w.seats):
+            return rules.finish(s, log, private, False, changed)
+    else:
+        raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
+                            code="illegal_verb")
+    # The window closes: the first response played, or everyone passed.
+    actor, verb = w.actor, w.action
+    s.window = None
+    t = s.turn
+    if response == CHANGE_OF_PLANS:
+        t.action = None
+        t.replanned = True
+        t.forbidden = verb
+        log.append(f"{actor} must take another action of #{t.card}.")
+        return rules.finish(s, log, private, False, changed)
+    if response == LOCAL_FUNDS:
+        t.per_voter = PER_VOTER
+    result = rules.take_action(s, actor, verb, log, private, changed)
+    return result.model_copy(update={"undoable": False})
+
+
+def problems(s: CampaignTrailState) -> list[str]:
+    w = s.window
+    if w is None:
+        return []
+    out = []
+    if s.turn is None or s.turn.seat != w.actor or s.turn.action != w.action:
+        out.append(f"a response window for {w.actor}'s {w.action} outside that declaration")
+    if set(w.answered) - set(w.seats):
+        out.append(f"window answers from seats not asked: {w.answered}")
+    return out
