@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         posting, silent = asyncio.run(manager_latency(players, args.moves))
         p50, p99 = statistics.median(posting), pct(posting, 0.99)
         s50, s99 = statistics.median(silent), pct(silent, 0.99)
-        print(f"  manager.submit, {players} players, a turn's last step (commit + render + post), {len(posting)} moves: "
+        print(f"  manager.submit, {players} players, a step that posts (a turn's end or a response window: commit + render + post), {len(posting)} moves: "
               f"p50 {p50:.2f} ms, p99 {p99:.2f} ms — ratio to floor p50 {p50 / floor_ms:.2f}×, p99 {p99 / floor_ms:.2f}×")
         print(f"  manager.submit, {players} players, a step inside a turn (commit, no post), {len(silent)} moves: "
               f"p50 {s50:.2f} ms, p99 {s99:.2f} ms — ratio to floor p50 {s50 / floor_ms:.2f}×")
