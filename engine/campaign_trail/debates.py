@@ -186,11 +186,10 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
     if action.verb == "pass":
         log.append(f"{seat} passes in debate round {d.round}.")
     elif action.verb == "debate":
+        from engine.campaign_trail import rules
+
         n = int(action.args[0])
-        if n not in playable(s, seat):
-            raise IllegalAction(f"#{n} is not a card in your hand showing an issue in the arena.", code="bad_card")
-        s.players[seat].hand.remove(n)
-        s.discard.append(n)
+        rules.discard_from_hand(s, seat, n, playable(s, seat), f"#{n} is not a card in your hand showing an issue in the arena.")
         trails = []
         for issue in c.cards[n].debate:
             if issue not in d.markers:

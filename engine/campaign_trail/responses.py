@@ -90,10 +90,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
     response = None
     if action.verb == "respond":
         n = int(action.args[0])
-        if n not in cards_for(s, seat):
-            raise IllegalAction(f"#{n} is not a response card in your hand that answers this.", code="bad_card")
-        s.players[seat].hand.remove(n)
-        s.discard.append(n)
+        rules.discard_from_hand(s, seat, n, cards_for(s, seat), f"#{n} is not a response card in your hand that answers this.")
         s.responded.append(seat)
         response = c.cards[n].actions.politick
         log.append(f"{seat} responds with #{n}: {c.politicks[response].name}.")

@@ -894,6 +894,14 @@ def _start_play(s: CampaignTrailState, log: list[str]) -> None:
     log.append(f"August begins. Turn order: {', '.join(s.order)}.")
 
 
+def discard_from_hand(s: CampaignTrailState, seat: str, number: int, allowed: list[int], why: str) -> None:
+    """A card played outside the turn's action (a debate card, a response): checked, then face up on the discard."""
+    if number not in allowed:
+        raise IllegalAction(why, code="bad_card")
+    s.players[seat].hand.remove(number)
+    s.discard.append(number)
+
+
 def draw(s: CampaignTrailState, seat: str, count: int, reshuffle: bool = False) -> list[int]:
     """Draw from the current month's deck, then the next months'. A politick's draw (`reshuffle`) with every
     deck empty in October draws from the discard pile shuffled into a new pile (ruling: drawing when every
