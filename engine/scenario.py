@@ -715,11 +715,14 @@ class _CampaignTrailAdapter(_GenericAdapter):
         # set; cards no longer anywhere go under the discard pile (or out of the game if it was set too)
         zones = [("players", s, "hand") for s in data["players"]] + [("decks",), ("discard",), ("removed",)]
         set_zones = [z for z in zones if _touched(touched, *z)]
-        if set_zones:
+        # politicks the setup put on the table (and cards tucked under them) are placed cards too
+        tabled = {n for p in data["players"].values() for tab in p.get("table", [])
+                  for n in (tab.get("card"), tab.get("tucked")) if n is not None}
+        if set_zones or tabled:
             def get(z):
                 return data["players"][z[1]]["hand"] if z[0] == "players" else data[z[0]]
 
-            placed = {n for z in set_zones for n in (sum(get(z), []) if z == ("decks",) else get(z))}
+            placed = tabled | {n for z in set_zones for n in (sum(get(z), []) if z == ("decks",) else get(z))}
             for z in zones:
                 if z in set_zones:
                     continue
@@ -736,7 +739,7 @@ class _CampaignTrailAdapter(_GenericAdapter):
                         while len(hand) < want and deck:
                             hand.append(deck.pop(0))
             turn_card = [data["turn"]["card"]] if data.get("turn") and data["turn"].get("card") else []
-            present = {n for z in zones for n in (sum(get(z), []) if z == ("decks",) else get(z))} | set(turn_card)
+            present = {n for z in zones for n in (sum(get(z), []) if z == ("decks",) else get(z))} | set(turn_card) | tabled
             every = [n for p in before["players"].values() for n in p["hand"]] + sum(before["decks"], []) \
                 + before["discard"] + before["removed"]
             missing = [n for n in every if n not in present]
