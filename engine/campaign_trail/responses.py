@@ -100,7 +100,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
             s.autopass.append(seat)
             log.append(f"{seat} will pass on every response window from now on.")
         if len(w.answered) < len(w.seats):
-            return rules.finish(s, log, private, False, changed)
+            return rules.step_result(s, log, private, False, changed)
     else:
         raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
                             code="illegal_verb")
@@ -113,7 +113,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
         t.replanned = True
         t.forbidden = verb
         log.append(f"{actor} must take another action of #{t.card}.")
-        return rules.finish(s, log, private, False, changed)
+        return rules.step_result(s, log, private, False, changed)
     if response == LOCAL_FUNDS:
         t.per_voter = PER_VOTER
     result = rules.take_action(s, actor, verb, log, private, changed)

@@ -591,13 +591,13 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     party = s.parties[me.party]
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
-        return _result(s, log, private, False, changed)
+        return step_result(s, log, private, False, changed)
     if s.window is not None:
         return responses.answer(s, seat, action, log, private, changed)
     if verb == "responses":  # `responses ask`: be asked again in response windows
         s.autopass = [x for x in s.autopass if x != seat]
         log.append(f"{seat} will be asked in response windows again.")
-        return _result(s, log, private, True, changed)
+        return step_result(s, log, private, True, changed)
     if verb == "candidate":
         me.candidate = action.args[0]
         log.append(f"{seat} has chosen a candidate.")
@@ -626,7 +626,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     elif verb in ACTIONS:
         if responses.opens_window(s, seat, verb):  # rivals may answer the declaration first
             responses.open_window(s, seat, verb, log)
-            return _result(s, log, private, False, changed)
+            return step_result(s, log, private, False, changed)
         return take_action(s, seat, verb, log, private, changed)
     elif verb in ("to", "fly"):
         code = action.args[0]
@@ -692,7 +692,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         undoable = _after_action(s, log, private)
     else:  # decisions() never offers anything else
         raise UnknownAction(f"Unknown action `{verb}`.")
-    return _result(s, log, private, undoable, changed)
+    return step_result(s, log, private, undoable, changed)
 
 
 def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], private: dict[str, str],
@@ -741,19 +741,15 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
             proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
             if proc is not None:
                 wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log, private))
-                return _result(s, log, private, _after_effect(s, wait, log, private), changed)
-            return _result(s, log, private, _end_turn(s, log, private), changed)
+                return step_result(s, log, private, _after_effect(s, wait, log, private), changed)
+            return step_result(s, log, private, _end_turn(s, log, private), changed)
         ctx = effects.Ctx(s, seat, log, private)
         wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
         undoable = _after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
-    return _result(s, log, private, undoable, changed)
+    return step_result(s, log, private, undoable, changed)
 
 
-def finish(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
-    return _result(s, log, private, undoable, changed)
-
-
-def _result(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
+def step_result(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
     """The step's events. A turn is posted once, when it ends (ruling: one post per turn): until then its
     public lines wait in the state, so the channel gets one message and one picture per turn rather than
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""

@@ -8,7 +8,6 @@ from engine.core.ruleset import owing_seats, play
 
 def _declared(rep_hand: list[int]):
     state = R.setup({}, rules.seat_names(3), 4)
-    state = state.model_copy(deep=True)
     state.phase = "play"
     state.order = ["DEM", "REP", "LIB"]
     for seat, home in (("DEM", "VA"), ("REP", "KY"), ("LIB", "PA")):
