@@ -13,15 +13,22 @@ from engine.campaign_trail import content as content_mod
 
 
 def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The standing rules on this seat: its candidate's, its own politicks' in play, and rivals' politicks in
+    play aimed at their opponents (`party: opponents`, e.g. False News Story)."""
     c = content_mod.load()
     me = s.players[seat]
     if me.candidate:
         yield from _candidate_passive(me.candidate)
-    for tab in me.table:
-        pol = c.politicks[tab.politick]
-        if tab.active and pol.timing.event == "passive":
-            for name, params in pol.effect:
-                yield name, params
+    for x, p in s.players.items():
+        rival = p.party != me.party
+        if x != seat and not rival:
+            continue  # a running mate's politicks are theirs alone
+        for tab in p.table:
+            pol = c.politicks[tab.politick]
+            if tab.active and pol.timing.event == "passive":
+                for name, params in pol.effect:
+                    if (params.get("party") == "opponents") == rival:
+                        yield name, params
 
 
 def stat(s: Any, seat: str, action: str, name: str, base: int) -> int:

@@ -11,6 +11,9 @@ from engine.core.types import Action
 WEIGHTS = {
     "campaign": 6, "advertise": 4, "politick": 3, "fundraise": 2, "register": 2, "travel": 1,
     "vote": 5, "issue": 4, "pick": 1, "debate": 4, "pass": 1, "to": 2, "fly": 1, "done": 1, "give": 1, "take": 1, "card": 1, "region": 1,
+    # Dirty Politics
+    "smear_campaign": 5, "mudslinging": 3, "voter_suppression": 2, "flip_contributors": 2, "sway_minds": 2, "dirty_tricks": 3,
+    "remove": 5, "pay": 1, "target": 1,
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -42,6 +42,16 @@ DIRTY_SUBSET_OF: dict[str, str] = {
     "mudslinging": "advertise",
 }
 DIRTY_ACTIONS: tuple[str, ...] = tuple(DIRTY_SUBSET_OF)
+# What players may type for a Dirty Politics action besides its id (`108 smear ...`).
+DIRTY_SHORT: dict[str, str] = {
+    "suppress": "voter_suppression", "flip": "flip_contributors", "sway": "sway_minds",
+    "trick": "dirty_tricks", "tricks": "dirty_tricks", "smear": "smear_campaign", "mudsling": "mudslinging",
+}
+
+
+def standard_action(action: str) -> str:
+    """The standard action a Dirty Politics action is a subset of (and counts as for politicks)."""
+    return DIRTY_SUBSET_OF.get(action, action)
 PolitickType = Literal["instant", "ongoing", "response", "end_of_game"]
 TravelMode = Literal["steps", "plane", "plane_plus", "steps_or_plane"]
 Event = Literal[
@@ -258,7 +268,7 @@ class ActionsDef(ContentModel):
         return [a for a in ACTIONS if self.get(a) is not None]
 
     def get(self, action: str) -> Any:
-        return getattr(self, "register_" if action == "register" else action)
+        return getattr(self, "register_" if action == "register" else action, None)
 
 
 class CardDef(ContentModel):
@@ -268,6 +278,8 @@ class CardDef(ContentModel):
     debate: list[str] = Field(min_length=2, max_length=4)
     reference: str = Field(pattern=STATE)
     remove_in_2p: bool = False
+
+    dirty: ClassVar[bool] = False  # an action card (Dirty Politics cards are DirtyCardDef)
 
     @model_validator(mode="after")
     def _debate(self) -> CardDef:
@@ -307,12 +319,24 @@ class DirtyActionsDef(ContentModel):
     def present(self) -> list[str]:
         return [a for a in DIRTY_ACTIONS if getattr(self, a) is not None]
 
+    def get(self, action: str) -> Any:
+        return getattr(self, action, None)
+
 
 class DirtyCardDef(ContentModel):
     number: int = Field(ge=106, le=129)
     name: str
     actions: DirtyActionsDef
     reference: str = Field(pattern=STATE)
+
+    # The same reading interface as an action card: no debate icons (a Dirty Politics card cannot be
+    # played in a debate) and never removed from a 2-player deck.
+    dirty: ClassVar[bool] = True
+    remove_in_2p: ClassVar[bool] = False
+
+    @property
+    def debate(self) -> list[str]:
+        return []
 
 
 class AbilityDef(ContentModel):
@@ -370,6 +394,14 @@ class CampaignTrailContent(ContentModel):
     def reference_eligible(self) -> list[str]:
         return [s.code for s in self.states.values() if _reference_ok(s)]
 
+    def card(self, number: int) -> CardDef | DirtyCardDef:
+        """An action card or a Dirty Politics card by number (both show a name, four actions, a reference state)."""
+        found = self.cards.get(number)
+        return found if found is not None else self.dirty_cards[number]
+
+    def is_card(self, number: int) -> bool:
+        return number in self.cards or number in self.dirty_cards
+
     def deck(self, players: int = 3, dirty: bool = False) -> list[int]:
         """Card numbers in a fresh deck: the 2-player game drops the `remove_in_2p` cards."""
         numbers = [n for n, c in self.cards.items() if not (players == 2 and c.remove_in_2p)]
@@ -397,7 +429,7 @@ OP_SPECS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
     "pay_money": ({"amount": "amount"}, {"party": "party"}),
     "transfer_money": ({"from": "party", "to": "party", "amount": "amount"}, {}),
     "gain_registered": ({"count": "amount"}, {"party": "party"}),
-    "lose_registered": ({"count": "amount"}, {"party": "party"}),
+    "lose_registered": ({"count": "amount"}, {"party": "party", "up_to": "bool"}),
     "transfer_registered": ({"from": "party", "to": "party", "count": "amount"}, {}),
     # board
     "place_voters": (
@@ -408,7 +440,7 @@ OP_SPECS: dict[str, tuple[dict[str, str], dict[str, str]]] = {
         {"count": "amount", "of": "partysel"},
         {"in": "state", "each": "stateset", "among": "stateset", "up_to": "bool"},
     ),
-    "convert_voters": ({"count": "amount", "in": "state"}, {}),
+    "convert_voters": ({"count": "amount"}, {"in": "state", "among": "stateset"}),
     "move_pawn": ({"states": "amount"}, {"who": "who", "plane": "bool"}),
     # cards
     "draw_cards": ({"count": "amount"}, {"party": "party"}),
@@ -502,7 +534,7 @@ class _OpChecker:
                 problems.append(f"{here}: unknown op '{name}'")
                 continue
             self._params(name, params, spec, f"{here} ({name})", problems, bound, used)
-            if name in ("place_voters", "remove_voters"):
+            if name in ("place_voters", "remove_voters", "convert_voters"):
                 where_keys = [k for k in ("in", "each", "among") if k in params]
                 if len(where_keys) != 1:
                     problems.append(f"{here} ({name}): needs exactly one of in / each / among, got {where_keys}")

@@ -91,7 +91,7 @@ def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
                 s.discard.extend(lost)
                 me.table.remove(tab)
                 s.discard.append(tab.card)
-                names = ", ".join(f"#{n} {c.cards[n].name}" for n in lost) or "nothing"
+                names = ", ".join(f"#{n} {c.card(n).name}" for n in lost) or "nothing"
                 log.append(f"{seat}'s Unprepared: {victim} ({target}) throws away {names}; the card is discarded.")
 
 
@@ -131,7 +131,7 @@ def playable(s: CampaignTrailState, seat: str) -> list[int]:
     """Cards in hand showing at least one issue already in the arena (that this debater may move)."""
     c = _c()
     arena = {i for i in s.debate.markers if movable(s, seat, i)}
-    return [n for n in s.players[seat].hand if arena & set(c.cards[n].debate)]
+    return [n for n in s.players[seat].hand if arena & set(c.card(n).debate)]
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
@@ -145,8 +145,8 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
                 for code in rules.issue_states(issue)]
         return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="the first state listed",
                         prompt=f"The Orator: add 1 voter to a state showing {c.debate_issues[issue].name}.")
-    opts = [Option(action=Action(verb="debate", args=(str(n),)), label=f"#{n} {c.cards[n].name}",
-                   detail=", ".join(c.debate_issues[i].name for i in c.cards[n].debate)) for n in playable(s, seat)]
+    opts = [Option(action=Action(verb="debate", args=(str(n),)), label=f"#{n} {c.card(n).name}",
+                   detail=", ".join(c.debate_issues[i].name for i in c.card(n).debate)) for n in playable(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass this debate round"))
     return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="pass",
                     prompt=f"Debate {d.number}, round {d.round} of {ROUNDS}: play a card showing an issue in the arena, or pass.")
@@ -191,15 +191,15 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
         n = int(action.args[0])
         rules.discard_from_hand(s, seat, n, playable(s, seat), f"#{n} is not a card in your hand showing an issue in the arena.")
         trails = []
-        for issue in c.cards[n].debate:
+        for issue in c.card(n).debate:
             if issue not in d.markers:
                 d.markers[issue] = Marker()
                 trails.append(c.debate_issues[issue].name)
             if movable(s, seat, issue):
                 move_marker(d.markers[issue], party)
-        moved = sorted(set(c.cards[n].debate), key=list(d.markers).index)
+        moved = sorted(set(c.card(n).debate), key=list(d.markers).index)
         where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in moved)
-        log.append(f"{seat} debates with #{n} {c.cards[n].name}: {where}."
+        log.append(f"{seat} debates with #{n} {c.card(n).name}: {where}."
                    + (f" Rabbit trail: {', '.join(trails)}." if trails else ""))
     else:
         raise IllegalAction(f"During a debate you play a card (`debate 55`) or `pass`, not `{action.verb}`.",
@@ -252,7 +252,7 @@ def _finish(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> N
     for seat in d.seats:
         drawn = rules.draw_up(s, seat)
         if drawn:
-            private[seat] = "After the debate you draw " + ", ".join(f"#{n} {c.cards[n].name}" for n in drawn) + "."
+            private[seat] = "After the debate you draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
     log.append(f"The debate is over. {MONTHS[s.month]} play resumes: turn order {', '.join(s.order)}.")
     s.debate = None
     s.phase = "play"

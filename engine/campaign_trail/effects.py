@@ -19,10 +19,14 @@ from engine.core.frames import Frame, Interpreter, Wait
 # Instant politicks this slice resolves. Every other politick (ongoing, response, end-of-game,
 # and the instants that play another card or touch the table) is never offered.
 IMPLEMENTED = ("senators_endorsement", "stadium_rally", "social_media_post", "grassroots", "poll_win", "sabotage",
-               "diverse_strategy", "restrategize")
+               "diverse_strategy", "restrategize", "bribes", "scandal")
 # Ongoing politicks this slice tables and triggers (see rules.fire_triggers / start_of_turn).
 ONGOING = ("backlash", "committed_donors", "travel_costs", "connections", "super_pac", "favorite_son", "campaign_advisor",
-           "frequent_flyer", "debate_prep", "unprepared")  # the last two resolve in debates.start
+           "frequent_flyer", "debate_prep", "unprepared",  # these two resolve in debates.start
+           "false_news_story", "intimidation")
+# Ongoing politicks whose trigger asks for a choice: run by the interpreter as the action is declared
+# (rules._start_triggers); the others only gain (rules.fire_triggers).
+TRIGGERED = ("intimidation",)
 # End-of-game politicks: tabled when played (Recount tucks a card), resolved after October's last round.
 END_OF_GAME = ("october_surprise_money", "october_surprise_voters", "recount")
 
@@ -50,9 +54,7 @@ def _compile(ops: list[Any], counter: list[int]) -> list[list[Any]]:
     c = content_mod.load()
     out: list[list[Any]] = []
     for name, params in ops:
-        if name == "for_each":
-            if params["over"] != "regions":
-                raise NotImplementedError(f"for_each over {params['over']}")
+        if name == "for_each" and params["over"] == "regions":
             for rid in c.regions:
                 out.append(["set", {"var": params["as"], "value": rid}])
                 out.extend(_compile(params["do"], counter))
@@ -77,8 +79,30 @@ def _compile(ops: list[Any], counter: list[int]) -> list[list[Any]]:
             out += [["pv_init", p], ["label", key], ["pv_ask", p], ["pv_apply", p], ["if", key + "_again", key]]
         elif name == "place_voters" and "each" in params:
             out.append(["place_each", params])
-        elif name == "remove_voters" and params.get("of") == "self" and "each" in params:
-            out.append(["remove_own_each", params])
+        elif name == "remove_voters" and "each" in params and params.get("of") not in ("any", "opponents", "each_opponent"):
+            out.append(["remove_each", params])
+        elif name == "for_each" and params["over"] == "opponents":
+            # unrolled over the two possible rivals, in turn order; a missing one is skipped at run time
+            for i in range(len(content_mod.PARTIES) - 1):
+                counter[0] += 1
+                key = f"fo{counter[0]}"
+                out.append(["set_rival", {"var": params["as"], "index": i, "key": key}])
+                out.append(["if", key + "_skip", key + "_next"])
+                out.extend(_compile(params["do"], counter))
+                out.append(["label", key + "_next"])
+        elif name == "repeat" and params.get("up_to") and params["do"][0][0] == "convert_voters":
+            # "up to N times": the first op's choice may be `done`, which ends the loop
+            counter[0] += 1
+            key = f"rp{counter[0]}"
+            first, rest = params["do"][0], params["do"][1:]
+            cost = sum(int(p["amount"]) for op, p in rest if op == "pay_money")
+            out += [["rep_init", {"key": key}], ["label", key],
+                    ["rep_gate", {"key": key, "times": int(params["times"]), "cost": cost}], ["if", key + "_stop", key + "_end"],
+                    ["ask_strike", {**first[1], "optional": True}], ["strike_convert", {"key": key}], ["if", key + "_stop", key + "_end"]]
+            out.extend(_compile(rest, counter))
+            out += [["goto", key], ["label", key + "_end"]]
+        elif name in ("pay_money", "transfer_money", "transfer_registered", "lose_registered"):
+            out.append([name, params])
         elif name == "optional" and [op[0] for op in params["do"]] == ["convert_voters"]:
             out.append(["ask_convert", params["do"][0][1]])
             out.append(["convert_if_chosen", params["do"][0][1]])
@@ -115,9 +139,19 @@ def _compile(ops: list[Any], counter: list[int]) -> list[list[Any]]:
             out.append(["ask_optional_card", {"card": card}])
             out.append(["play_card_if_chosen", {"card": card}])
         elif name == "choose_one" and all(not o.get("when") for o in params["options"]):
-            # one of the listed payments, the player's pick among those they can make
-            out.append(["ask_option", params])
-            out.append(["do_option", params])
+            # the chooser's pick among the options it can pay for in full, then that option's ops
+            counter[0] += 1
+            key = f"co{counter[0]}"
+            n = len(params["options"])
+            out.append(["ask_option", {**params, "key": key}])
+            out.append(["pick_option", {"key": key, "n": n}])
+            out += [["if", f"{key}_{i}", f"{key}_L{i}"] for i in range(n)]
+            out.append(["goto", key + "_end"])
+            for i, option in enumerate(params["options"]):
+                out.append(["label", f"{key}_L{i}"])
+                out.extend(_compile(option["do"], counter))
+                out.append(["goto", key + "_end"])
+            out.append(["label", key + "_end"])
         else:
             raise NotImplementedError(f"op {name}")
     return out
@@ -126,7 +160,7 @@ def _compile(ops: list[Any], counter: list[int]) -> list[list[Any]]:
 @lru_cache(maxsize=1)
 def procs() -> dict[str, list[list[Any]]]:
     c = content_mod.load()
-    out = {pid: compile_effect(list(c.politicks[pid].effect)) for pid in (*IMPLEMENTED, *END_OF_GAME)}
+    out = {pid: compile_effect(list(c.politicks[pid].effect)) for pid in (*IMPLEMENTED, *END_OF_GAME, *TRIGGERED)}
     for pid in END_OF_GAME:
         if c.politicks[pid].play:
             out[pid + ":play"] = compile_effect(list(c.politicks[pid].play))
@@ -137,7 +171,7 @@ def procs() -> dict[str, list[list[Any]]]:
         cost = compile_effect(list(getattr(c.candidates[ability], side).effect))
         out[name] = cost
         for key in [k for k in out if "|" not in k and k not in CANDIDATE_ABILITIES and k not in DECLARED_ABILITIES]:
-            if key in END_OF_GAME:  # resolved after October, not on declaring
+            if key in END_OF_GAME or key in TRIGGERED:  # resolved after October / on a rival's action
                 continue
             out[f"{name}|{key}"] = [["call", name], ["call", key]]
     return out
@@ -189,22 +223,76 @@ def declared_proc(state: Any, seat: str, action: str) -> str | None:
     return None
 
 
-def options_payable(state: Any, seat: str, params: dict[str, Any]) -> list[int]:
-    """Indices of a `choose_one`'s options the seat's party can pay for."""
-    party = state.parties[state.players[seat].party]
+def options_payable(state: Any, seat: str, params: dict[str, Any], frame: Frame | None = None) -> list[int]:
+    """Indices of a `choose_one`'s options whose payments can be made in full (ruling: a payment is offered
+    only in full; a loss marked `up_to` takes as many as there are and is always possible)."""
+    ctx = Ctx(state, seat, [])
     out = []
     for i, opt in enumerate(params["options"]):
         ok = True
         for name, p in opt["do"]:
-            if name == "pay_money":
-                ok = ok and party.money >= int(p["amount"])
-            elif name == "lose_registered":
-                ok = ok and party.registered >= int(p["count"])
-            else:
-                raise NotImplementedError(f"option op {name}")
+            if name in ("pay_money", "transfer_money"):
+                payer = state.parties[party_of(ctx, frame, p.get("from", p.get("party", "self")))]
+                ok = ok and payer.money >= int(p["amount"])
+            elif name in ("lose_registered", "transfer_registered") and not p.get("up_to"):
+                payer = state.parties[party_of(ctx, frame, p.get("from", p.get("party", "self")))]
+                ok = ok and payer.registered >= int(p["count"])
         if ok:
             out.append(i)
     return out
+
+
+def party_of(ctx: Ctx, frame: Frame | None, selector: str) -> str:
+    """A party selector: `self`, `actor` (whose turn it is), a party id, or a `$variable` bound to one."""
+    if selector == "self":
+        return ctx.party
+    if selector == "actor":
+        return ctx.s.players[ctx.s.turn.seat].party
+    if selector.startswith("$") and frame is not None:
+        return frame.locals[selector[1:]]
+    if selector in content_mod.PARTIES:
+        return selector
+    raise NotImplementedError(f"party {selector}")
+
+
+def answers(pol: Any, action: str) -> bool:
+    """A rival's politick fires on this action: the action itself, or (unless `standard_only`) the dirty
+    action that is a subset of it."""
+    tm = pol.timing
+    if tm.event != "action_taken" or tm.by != "opponent":
+        return False
+    return tm.action == action or (tm.action == content_mod.standard_action(action) and not tm.standard_only)
+
+
+def trigger_procs(state: Any, actor: str, action: str, listed: list[str]) -> list[tuple[str, str]]:
+    """Rivals' active triggered politicks that ask for a choice (TRIGGERED) and fire on this action, in seat
+    order: (politick, owner). `listed`: the states the action lists, for a trigger that `touches` a set."""
+    c = content_mod.load()
+    party = state.players[actor].party
+    out = []
+    for owner in state.seats:
+        p = state.players[owner]
+        if p.party == party:
+            continue
+        for tab in p.table:
+            pol = c.politicks[tab.politick]
+            if not tab.active or tab.politick not in TRIGGERED or not answers(pol, action):
+                continue
+            if pol.timing.touches and not set(listed) & set(state_set(Ctx(state, owner, []), None, pol.timing.touches)):
+                continue
+            out.append((tab.politick, owner))
+    return out
+
+
+def money_needed(pid: str) -> int:
+    """Money a politick must be able to pay at least once to be taken (Bribes: $40M for one swap)."""
+    need = 0
+    for name, params in content_mod.load().politicks[pid].effect:
+        if name == "repeat":
+            need += sum(int(p["amount"]) for op, p in params["do"] if op == "pay_money")
+        elif name == "pay_money":
+            need += int(params["amount"])
+    return need
 
 
 def declared_payable(state: Any, seat: str, action: str) -> bool:
@@ -266,13 +354,20 @@ def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
         return [me.pawn, *rules.neighbours()[me.pawn]]
     if selector == "this_card_map":
         return card_map(ctx.s, ctx.seat, ctx.s.turn.card)
+    if selector.startswith("ethics:"):
+        return list(c.parties[party_of(ctx, frame, selector.split(":", 1)[1])].ethics)
     raise NotImplementedError(f"state set {selector}")
 
 
 def card_map(state: Any, seat: str, number: int) -> list[str]:
     """States coloured on a card's map: its campaign states and the states showing its advertise icons."""
+    from engine.campaign_trail import dirty
+
     c = content_mod.load()
-    a = c.cards[number].actions
+    if c.card(number).dirty:
+        out = dirty.card_map(number)
+        return [code for code in c.states if code in set(out)]
+    a = c.card(number).actions
     out: list[str] = []
     if a.campaign is not None:
         if a.campaign.home_region:
@@ -287,7 +382,7 @@ def card_map(state: Any, seat: str, number: int) -> list[str]:
 def one_state(ctx: Ctx, frame: Frame, selector: str) -> str:
     me = ctx.s.players[ctx.seat]
     if selector == "tucked_reference":
-        return content_mod.load().cards[int(frame.locals["tucked"])].reference
+        return content_mod.load().card(int(frame.locals["tucked"])).reference
     if selector == "pawn":
         return me.pawn
     if selector == "home":
@@ -437,17 +532,19 @@ def _place_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         ctx.events.append(f"{ctx.party} puts {p['count']} voter(s) in each of {' '.join(spots)}.")
 
 
-def _remove_own_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    """`count` voters of one party leave every state of a set (as many as it has there)."""
     p = args[0]
+    party = party_of(ctx, frame, p["of"])
     gone = []
     for code in state_set(ctx, frame, p["each"]):
-        k = min(int(p["count"]), ctx.s.voters[code][ctx.party])
+        k = min(int(p["count"]), ctx.s.voters[code][party])
         if k:
-            ctx.s.voters[code][ctx.party] -= k
-            ctx.s.parties[ctx.party].out_of_supply -= k
+            ctx.s.voters[code][party] -= k
+            ctx.s.parties[party].out_of_supply -= k
             gone.append(code)
     if gone:
-        ctx.events.append(f"{ctx.party} loses a voter in each of {' '.join(gone)}.")
+        ctx.events.append(f"{party} loses {p['count']} voter(s) in each of {' '.join(gone)}.")
 
 
 def convert_victim(ctx: Ctx, code: str) -> str | None:
@@ -561,7 +658,7 @@ def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     ctx.events.append(f"{ctx.seat} draws {len(drawn)} card(s).")
     if drawn:
         ctx.private[ctx.seat] = (ctx.private.get(ctx.seat, "") + " You draw "
-                                 + ", ".join(f"#{n} {content_mod.load().cards[n].name}" for n in drawn) + ".").strip()
+                                 + ", ".join(f"#{n} {content_mod.load().card(n).name}" for n in drawn) + ".").strip()
 
 
 def _ask_hand_card(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -573,7 +670,7 @@ def _take_from_discard(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     number = ctx.s.discard.pop()
     ctx.s.players[ctx.seat].hand.append(number)
     frame.locals[args[0]["as"]] = str(number)
-    ctx.events.append(f"{ctx.seat} takes #{number} {content_mod.load().cards[number].name} from the discard pile.")
+    ctx.events.append(f"{ctx.seat} takes #{number} {content_mod.load().card(number).name} from the discard pile.")
 
 
 def _ask_optional_card(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait:
@@ -586,7 +683,7 @@ def _play(ctx: Ctx, number: int) -> None:
     ctx.s.players[ctx.seat].hand.remove(number)
     t.spent.append(t.card)
     t.card, t.action = number, None
-    ctx.events.append(f"{ctx.seat} plays #{number} {content_mod.load().cards[number].name}.")
+    ctx.events.append(f"{ctx.seat} plays #{number} {content_mod.load().card(number).name}.")
 
 
 def _play_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -623,36 +720,141 @@ def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             ctx.events.append(f"{p} loses {k} voter(s) in {code}.")
 
 
+def _chooser_seat(ctx: Ctx, frame: Frame, chooser: str) -> str:
+    """Who answers a choice: the owner, the player whose turn it is (`actor`), or a party's first player."""
+    if chooser == "self":
+        return ctx.seat
+    if chooser == "actor":
+        return ctx.s.turn.seat
+    return ctx.s.parties[party_of(ctx, frame, chooser)].seats[0]
+
+
 def _ask_option(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
-    can = options_payable(ctx.s, ctx.seat, args[0])
-    if len(can) <= 1:  # nothing to pick between
-        frame.locals["_option"] = can[0] if can else None
+    p = args[0]
+    chooser = p.get("chooser", "self")
+    payer_ctx = ctx if chooser == "self" else Ctx(ctx.s, _chooser_seat(ctx, frame, chooser), [])
+    can = options_payable(ctx.s, payer_ctx.seat, p, frame)
+    if len(can) <= 1:  # nothing to pick between; none payable in full: the last option, as far as it goes
+        frame.locals[p["key"] + "_auto"] = can[0] if can else len(p["options"]) - 1
         return None
-    labels = [args[0]["options"][i]["label"] for i in can]
-    return Wait({"kind": "option", "among": [str(i + 1) for i in can], "labels": labels, "optional": False})
+    labels = [p["options"][i]["label"] for i in can]
+    wait = {"kind": "option", "among": [str(i + 1) for i in can], "labels": labels, "optional": False}
+    pol = content_mod.load().politicks.get(frame.proc)
+    if pol is not None:
+        wait["prompt"] = f"{pol.name} ({ctx.seat}): choose one."
+    if payer_ctx.seat != ctx.seat:
+        wait["seat"] = payer_ctx.seat
+        wait["owner"] = ctx.seat
+    return Wait(wait)
 
 
-def _do_option(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+def _pick_option(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    key = args[0]["key"]
     if "answer" in frame.locals:
         index = int(frame.locals.pop("answer")) - 1
     else:
-        index = frame.locals.pop("_option", None)
-    if index is None:
+        index = frame.locals.pop(key + "_auto")
+    for i in range(int(args[0]["n"])):
+        frame.locals[f"{key}_{i}"] = i == index
+
+
+def _pay_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    party = party_of(ctx, frame, args[0].get("party", "self"))
+    n = int(args[0]["amount"])
+    ctx.s.parties[party].money -= n
+    ctx.events.append(f"{party} pays ${n}M.")
+
+
+def _transfer_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    p = args[0]
+    payer, payee = party_of(ctx, frame, p["from"]), party_of(ctx, frame, p["to"])
+    n = min(int(p["amount"]), ctx.s.parties[payer].money)  # as much as the payer has
+    ctx.s.parties[payer].money -= n
+    ctx.s.parties[payee].money += n
+    ctx.events.append(f"{payer} hands {payee} ${n}M.")
+
+
+def _transfer_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    p = args[0]
+    payer, payee = party_of(ctx, frame, p["from"]), party_of(ctx, frame, p["to"])
+    n = min(int(p["count"]), ctx.s.parties[payer].registered)
+    for party, sign in ((payer, -1), (payee, 1)):
+        ctx.s.parties[party].registered += sign * n
+        ctx.s.parties[party].out_of_supply += sign * n
+    ctx.events.append(f"{payer} hands {payee} {n} registered voter(s).")
+
+
+def _lose_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    party = party_of(ctx, frame, args[0].get("party", "self"))
+    n = min(int(args[0]["count"]), ctx.s.parties[party].registered)
+    ctx.s.parties[party].registered -= n
+    ctx.s.parties[party].out_of_supply -= n  # back to the undecided supply
+    ctx.events.append(f"{party} gives up {n} registered voter(s).")
+
+
+def _set_rival(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    """for_each over opponents: the index-th rival party in turn order, or skip when there is none."""
+    p = args[0]
+    rivals = [q for q in ctx.s.order if q != ctx.party]
+    skip = p["index"] >= len(rivals)
+    frame.locals[p["key"] + "_skip"] = skip
+    if not skip:
+        frame.locals[p["var"]] = rivals[p["index"]]
+
+
+def _rep_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    frame.locals[args[0]["key"] + "_n"] = 0
+
+
+def _rep_gate(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    """Another round of a `repeat`? Not past `times`, and not without the money its payments need."""
+    p = args[0]
+    key = p["key"]
+    n = frame.locals[key + "_n"]
+    frame.locals[key + "_n"] = n + 1
+    frame.locals[key + "_stop"] = n >= p["times"] or ctx.s.parties[ctx.party].money < p["cost"]
+
+
+def strike_targets(ctx: Ctx, frame: Frame | None, within: str) -> list[list[str]]:
+    """Rival voters that could be struck: [state, party] for every rival party with voters in a state of the set."""
+    return [[code, q] for code in state_set(ctx, frame, within)
+            for q, n in ctx.s.voters[code].items() if q != ctx.party and n > 0]
+
+
+def _ask_strike(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
+    among = strike_targets(ctx, frame, args[0]["among"])
+    if not among:
+        frame.locals["answer"] = "done"  # nobody left to strike: as if the player stopped
+        return None
+    return Wait({"kind": "strike", "among": among, "optional": bool(args[0].get("optional"))})
+
+
+def _strike_convert(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    """Convert the struck voter: the rival's goes back to the undecided supply and one of yours comes from it."""
+    answer = frame.locals.pop("answer")
+    key = args[0]["key"]
+    if answer == "done":
+        frame.locals[key + "_stop"] = True
         return
-    party = ctx.s.parties[ctx.party]
-    for name, p in args[0]["options"][index]["do"]:
-        if name == "pay_money":
-            party.money -= int(p["amount"])
-            ctx.events.append(f"{ctx.seat} pays ${p['amount']}M.")
-        elif name == "lose_registered":
-            party.registered -= int(p["count"])
-            party.out_of_supply -= int(p["count"])  # back to the undecided supply
-            ctx.events.append(f"{ctx.seat} gives up {p['count']} registered voters.")
+    code, victim = answer
+    ctx.s.voters[code][victim] -= 1
+    ctx.s.parties[victim].out_of_supply -= 1
+    _place(ctx, code, 1, "undecided")
+    ctx.events.append(f"{ctx.party} converts a {victim} voter in {code}.")
 
 
 HANDLERS = {
     "ask_option": _ask_option,
-    "do_option": _do_option,
+    "pick_option": _pick_option,
+    "pay_money": _pay_money,
+    "transfer_money": _transfer_money,
+    "transfer_registered": _transfer_registered,
+    "lose_registered": _lose_registered,
+    "set_rival": _set_rival,
+    "rep_init": _rep_init,
+    "rep_gate": _rep_gate,
+    "ask_strike": _ask_strike,
+    "strike_convert": _strike_convert,
     "set": _set,
     "bind": _bind,
     "ask_state": _ask_state,
@@ -675,7 +877,7 @@ HANDLERS = {
     "cs_ask": _cs_ask,
     "cs_add": _cs_add,
     "place_each": _place_each,
-    "remove_own_each": _remove_own_each,
+    "remove_each": _remove_each,
     "ask_convert": _ask_convert,
     "convert_if_chosen": _convert_if_chosen,
     "remove_each_opponent": _remove_each_opponent,

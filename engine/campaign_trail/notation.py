@@ -21,6 +21,16 @@ Atomic steps (each one option of decisions()):
     respond 73 / autopass  in a response window: play response card #73, or pass now and in every later window
     responses ask          on your turn: be asked in response windows again
 
+Dirty Politics (option `dirty=on`; cards 106–129), each action also by its short name:
+
+    voter_suppression (suppress)   flip_contributors (flip)   sway_minds (sway)
+    dirty_tricks (trick)           smear_campaign (smear)     mudslinging (mudsling)
+    pay MD                 pay one voter from one of your ethically minded states
+    remove CA DEM          remove one DEM voter in California (smear, mudslinging, suppression, Bribes)
+    target REP             the rival whose contributors you flip or whose minds you sway
+
+Payments and removals that leave no choice happen by themselves: write only the real choices.
+
 Compound moves: a step list joined with `;`, and the short card form, which starts with the card
 number and ends with an implicit `done` for travel, campaign and advertise:
 
@@ -30,6 +40,10 @@ number and ends with an implicit `done` for travel, campaign and advertise:
     55 advertise taxes taxes   = play 55; advertise; issue taxes; issue taxes; done
     40 fundraise               = play 40; fundraise
     31 politick                = play 31; politick   (its choices follow as steps: `; vote VA; done`)
+    112 suppress NY            = play 112; voter_suppression; to NY; done
+    110 flip REP               = play 110; flip_contributors; target REP
+    108 smear NC3 OR1 CA:DEM6  = play 108; smear_campaign; pay NC ×3; pay OR; remove CA DEM ×6; done
+    106 mudsling health_care GA2 FL:LIB2 = play 106; mudslinging; issue health_care; pay GA ×2; remove FL LIB ×2; done
 
 Case does not matter; issues may be written by id (energy_costs) or name (energy costs is not
 possible inside the short form: use the id there).
@@ -43,10 +57,14 @@ from engine.core.errors import UnknownAction
 from engine.core.types import Action
 
 MAX_NOTATION = 600
-ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick")
-PARAM_ACTIONS = ("travel", "campaign", "advertise")
-STATE_VERBS = ("home", "to", "fly", "vote", "pick")
+ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick", *content_mod.DIRTY_ACTIONS)
+# actions whose short form lists its steps and ends with an implicit `done`
+PARAM_ACTIONS = ("travel", "campaign", "advertise", "voter_suppression", "smear_campaign", "mudslinging")
+TARGET_ACTIONS = ("flip_contributors", "sway_minds")  # `110 flip REP`: the rival follows, no `done`
+STATE_VERBS = ("home", "to", "fly", "vote", "pick", "pay")
 BARE = ("done", "pass", "autopass", "mate", *ACTIONS)
+PAY_TOKEN = re.compile(r"([A-Za-z]{2})(\d{1,2})")  # NC3: pay 3 voters in NC
+STRIKE_TOKEN = re.compile(r"([A-Za-z]{2}):([A-Za-z]{3})(\d{1,2})")  # CA:DEM6: remove 6 DEM voters in CA
 
 
 def _state(token: str) -> str:
@@ -68,8 +86,8 @@ def _issue(token: str) -> str:
 
 def _card(token: str) -> str:
     t = token.lstrip("#")
-    if not t.isdigit() or int(t) not in content_mod.load().cards:
-        raise UnknownAction(f"`{token[:20]}` is not a card number (1–105).", code="unknown_card")
+    if not t.isdigit() or len(t) > 4 or not content_mod.load().is_card(int(t)):
+        raise UnknownAction(f"`{token[:20]}` is not a card number (1–105, Dirty Politics 106–129).", code="unknown_card")
     return str(int(t))
 
 
@@ -79,6 +97,19 @@ def _region(token: str) -> str:
     if t in c.regions:
         return t
     raise UnknownAction(f"`{token[:20]}` is not a region. Regions: {', '.join(c.regions)}.", code="unknown_region")
+
+
+def _party(token: str) -> str:
+    t = token.upper()
+    if t in content_mod.PARTIES:
+        return t
+    raise UnknownAction(f"`{token[:20]}` is not a party (DEM, REP or LIB).", code="malformed")
+
+
+def _action(token: str) -> str | None:
+    """An action's id from what a player typed: the id, or a Dirty Politics action's short name."""
+    t = token.lower()
+    return t if t in ACTIONS else content_mod.DIRTY_SHORT.get(t)
 
 
 def _candidate(token: str) -> str:
@@ -94,11 +125,16 @@ def _short(tokens: list[str]) -> list[Action]:
     out = [Action(verb="play", args=(_card(tokens[0]),))]
     if len(tokens) == 1:
         return out
-    verb = tokens[1].lower()
-    if verb not in ACTIONS:
-        raise UnknownAction(f"After the card number comes an action ({', '.join(ACTIONS)}), not `{tokens[1][:20]}`.", code="malformed")
+    verb = _action(tokens[1])
+    if verb is None:
+        raise UnknownAction(f"After the card number comes an action ({', '.join(ACTIONS[:6])}, or a dirty one: "
+                            f"{', '.join(sorted(set(content_mod.DIRTY_SHORT)))}), not `{tokens[1][:20]}`.", code="malformed")
     out.append(Action(verb=verb))
     rest = tokens[2:]
+    if verb in TARGET_ACTIONS and len(rest) == 1:
+        return out + [Action(verb="target", args=(_party(rest[0]),))]
+    if verb in content_mod.DIRTY_ACTIONS and verb in PARAM_ACTIONS:
+        return out + _dirty_params(verb, rest)
     if verb not in PARAM_ACTIONS:
         if rest:
             raise UnknownAction(f"`{verb}` takes nothing after it in the short form; add further steps after `;`.", code="malformed")
@@ -126,6 +162,40 @@ def _short(tokens: list[str]) -> list[Action]:
     return out
 
 
+def _dirty_params(verb: str, rest: list[str]) -> list[Action]:
+    """A dirty action's short form: moves (suppression), issues (mudslinging), `NC3` payments and `CA:DEM6`
+    removals in the order they are made; `done` goes after a suppression's move or at the end."""
+    out: list[Action] = []
+    moved = False
+    i = 0
+    while i < len(rest):
+        tok = rest[i]
+        strike, pay = STRIKE_TOKEN.fullmatch(tok), PAY_TOKEN.fullmatch(tok)
+        if strike:
+            if verb == "voter_suppression" and not moved:
+                out.append(Action(verb="done"))
+                moved = True
+            out += [Action(verb="remove", args=(_state(strike.group(1)), _party(strike.group(2))))] * int(strike.group(3))
+        elif verb == "voter_suppression" and not moved and tok.lower() == "fly":
+            if i + 1 >= len(rest):
+                raise UnknownAction("`fly` needs a state after it, e.g. `fly NY`.", code="malformed")
+            i += 1
+            out.append(Action(verb="fly", args=(_state(rest[i]),)))
+        elif verb == "voter_suppression" and not moved:
+            out.append(Action(verb="to", args=(_state(tok),)))
+        elif pay:
+            out += [Action(verb="pay", args=(_state(pay.group(1)),))] * int(pay.group(2))
+        elif verb == "mudslinging":
+            out.append(Action(verb="issue", args=(_issue(tok),)))
+        else:
+            raise UnknownAction(f"In a {verb.replace('_', ' ')} write payments as `NC3` and removals as `CA:DEM2`, "
+                                f"not `{tok[:20]}`.", code="malformed")
+        i += 1
+    if not (verb == "voter_suppression" and moved):
+        out.append(Action(verb="done"))
+    return out
+
+
 def parse_one(text: str) -> list[Action]:
     tokens = text.split()
     if not tokens:
@@ -133,12 +203,19 @@ def parse_one(text: str) -> list[Action]:
     if tokens[0].lstrip("#").isdigit():
         return _short(tokens)
     verb, args = tokens[0].lower(), tokens[1:]
+    verb = _action(verb) or verb
     if verb in BARE:
         if args:
             raise UnknownAction(f"`{verb}` takes nothing after it.", code="malformed")
         return [Action(verb=verb)]
+    if verb == "remove":
+        if len(args) != 2:
+            raise UnknownAction("`remove` takes a state and a party, e.g. `remove CA DEM`.", code="malformed")
+        return [Action(verb="remove", args=(_state(args[0]), _party(args[1])))]
     if len(args) != 1:
         raise UnknownAction(f"`{verb[:20]}` takes one word after it.", code="malformed")
+    if verb == "target":
+        return [Action(verb="target", args=(_party(args[0]),))]
     if verb == "region":
         return [Action(verb="region", args=(_region(args[0]),))]
     if verb == "responses" and args and args[0].lower() == "ask":
@@ -156,7 +233,7 @@ def parse_one(text: str) -> list[Action]:
             raise UnknownAction("`option` takes the option's number, e.g. `option 1`.", code="malformed")
         return [Action(verb="option", args=(args[0],))]
     raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, debate, respond, responses ask, {', '.join(BARE)}, "
-                        f"{', '.join(STATE_VERBS)}, issue, candidate.", code="unknown_verb")
+                        f"{', '.join(STATE_VERBS)}, issue, candidate, remove, target.", code="unknown_verb")
 
 
 def parse(text: str) -> list[Action]:
@@ -171,7 +248,8 @@ def parse(text: str) -> list[Action]:
     return out
 
 
-PARAM_VERBS = {"travel": ("to", "fly"), "campaign": ("vote",), "advertise": ("issue",)}
+PARAM_VERBS = {"travel": ("to", "fly"), "campaign": ("vote",), "advertise": ("issue",), "voter_suppression": ("to", "fly"),
+               "smear_campaign": ("pay", "remove"), "mudslinging": ("issue", "pay", "remove")}
 
 
 def format(actions: list[Action]) -> str:  # noqa: A001 - the contract's name
@@ -181,6 +259,11 @@ def format(actions: list[Action]) -> str:  # noqa: A001 - the contract's name
         a = actions[i]
         nxt = actions[i + 1] if i + 1 < len(actions) else None
         if a.verb == "play" and nxt is not None and nxt.verb in ACTIONS:
+            target = actions[i + 2] if i + 2 < len(actions) else None
+            if nxt.verb in TARGET_ACTIONS and target is not None and target.verb == "target":
+                parts.append(f"{a.args[0]} {nxt.verb} {target.args[0]}")
+                i += 3
+                continue
             if nxt.verb not in PARAM_ACTIONS:
                 parts.append(f"{a.args[0]} {nxt.verb}")
                 i += 2
@@ -202,11 +285,11 @@ def _compact(params: list[Action]) -> list[str]:
     i = 0
     while i < len(params):
         a = params[i]
-        if a.verb == "vote":
+        if a.verb in ("vote", "pay", "remove"):
             j = i
             while j < len(params) and params[j] == a:
                 j += 1
-            out.append(f"{a.args[0]}{j - i}")
+            out.append(f"{':'.join(a.args)}{j - i}")
             i = j
             continue
         out.append(f"fly {a.args[0]}" if a.verb == "fly" else a.args[0])

@@ -53,7 +53,7 @@ def open_window(s: CampaignTrailState, seat: str, verb: str, log: list[str]) -> 
     t = s.turn
     t.action = verb  # declared, not yet resolved
     s.window = Window(actor=seat, action=verb, fits=fitting(s, verb), seats=eligible(s, seat))
-    log.append(f"{seat} declares {verb} with #{t.card} {_c().cards[t.card].name}. "
+    log.append(f"{seat} declares {verb} with #{t.card} {_c().card(t.card).name}. "
                f"{', '.join(s.window.seats)} may respond.")
 
 
@@ -64,21 +64,21 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
 
 def cards_for(s: CampaignTrailState, seat: str) -> list[int]:
     c = _c()
-    return [n for n in s.players[seat].hand if c.cards[n].actions.politick in s.window.fits]
+    return [n for n in s.players[seat].hand if c.card(n).actions.get("politick") in s.window.fits]
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
     c = _c()
     w = s.window
     opts = [Option(action=Action(verb="respond", args=(str(n),)),
-                    label=f"#{n} {c.politicks[c.cards[n].actions.politick].name}",
-                    detail=c.politicks[c.cards[n].actions.politick].text[:100]) for n in cards_for(s, seat)]
+                    label=f"#{n} {c.politicks[c.card(n).actions.get('politick')].name}",
+                    detail=c.politicks[c.card(n).actions.get('politick')].text[:100]) for n in cards_for(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass"))
     opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",
                        detail="Every later response window passes for you (undo on your turn: responses ask)"))
     return Decision(seat=seat, kind=PendingKind.RESPONSE,
                     options=opts, deadline_default="pass",
-                    prompt=f"{w.actor} declares {w.action} with #{s.turn.card} {c.cards[s.turn.card].name}: respond, or pass.")
+                    prompt=f"{w.actor} declares {w.action} with #{s.turn.card} {c.card(s.turn.card).name}: respond, or pass.")
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str],
@@ -92,7 +92,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
         n = int(action.args[0])
         rules.discard_from_hand(s, seat, n, cards_for(s, seat), f"#{n} is not a response card in your hand that answers this.")
         s.responded.append(seat)
-        response = c.cards[n].actions.politick
+        response = c.card(n).actions.get("politick")
         log.append(f"{seat} responds with #{n}: {c.politicks[response].name}.")
     elif action.verb in ("pass", "autopass"):
         w.answered.append(seat)

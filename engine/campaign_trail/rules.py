@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import abilities, debates, effects, responses
+from engine.campaign_trail import abilities, debates, dirty, effects, responses
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, Options, PartyState, SeatState, Tabled, TurnState
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.frames import FrameStack
@@ -129,7 +129,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     for row in voters.values():
         for p, n in row.items():
             parties[p].out_of_supply += n
-    deck = rng.shuffle(c.deck(players=len(seats)))
+    deck = rng.shuffle(c.deck(players=len(seats), dirty=opts.dirty))
     removed = sorted(set(c.cards) - set(deck))
     candidates = rng.shuffle(sorted(c.candidates))
     players = {}
@@ -146,6 +146,12 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
         seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
         voters=voters, decks=decks, removed=removed, order=order, debate_topics=topics, debate_cities=debate_cities,
     )
+
+
+def game_cards(s: CampaignTrailState) -> list[int]:
+    """Every card of this game, wherever it is: the action deck, and the Dirty Politics cards if the module is on."""
+    c = _c()
+    return sorted([*c.cards, *(c.dirty_cards if s.options.dirty else ())])
 
 
 def load_state(data: str) -> CampaignTrailState:
@@ -244,6 +250,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
     if s.phase == "play":
         if s.window is not None:
             return responses.owes(s, seat)
+        if s.wait is not None and s.wait.get("seat"):  # a politick asks one player (Scandal's rivals, Intimidation)
+            return s.wait["seat"] == seat
         if s.exchange is not None:
             return s.exchange.seat == seat
         return (s.turn is not None and s.turn.seat == seat) or can_start(s, seat)
@@ -301,8 +309,8 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
     if t is None:
         playable = [n for n in p.hand if legal_actions(s, seat, n)] or list(p.hand)
         for n in playable:
-            opts.append(Option(action=Action(verb="play", args=(str(n),)), label=f"#{n} {c.cards[n].name}",
-                               detail=", ".join(c.cards[n].actions.present())))
+            opts.append(Option(action=Action(verb="play", args=(str(n),)), label=f"#{n} {c.card(n).name}",
+                               detail=", ".join(c.card(n).actions.present())))
         if not p.hand:
             opts.append(Option(action=Action(verb="pass"), label="No cards: pass the turn"))
         extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again")] \
@@ -311,7 +319,7 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
                         deadline_default="the first card in hand is played for its first support action")
     if t.action is None and s.wait is None:
         for a in legal_actions(s, seat, t.card):
-            opts.append(Option(action=Action(verb=a), label=a.capitalize(), detail=action_text(t.card, a)))
+            opts.append(Option(action=Action(verb=a), label=a.replace("_", " ").capitalize(), detail=action_text(t.card, a)))
         if not opts:  # only when no card in hand has an action you can take (ruling)
             opts.append(Option(action=Action(verb="done"), label="No action possible: discard the card"))
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=f"Take one action of card #{t.card}.", options=opts,
@@ -324,19 +332,23 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
 def home_choices(s: CampaignTrailState, seat: str) -> list[str]:
     c = _c()
     legal = set(c.reference_eligible())
-    refs = {c.cards[n].reference for n in s.players[seat].hand} & legal
+    refs = {c.card(n).reference for n in s.players[seat].hand} & legal
     return [code for code in c.states if code in refs]
 
 
 def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     c = _c()
-    a = c.cards[number].actions
+    a = c.card(number).actions
     me = s.players[seat]
     party = s.parties[me.party]
     out = []
     for name in a.present():
         if s.turn is not None and s.turn.card == number and name == s.turn.forbidden:
             continue  # Change of Plans cancelled it
+        if name in content_mod.DIRTY_ACTIONS:
+            if dirty.legal(s, seat, number, name):
+                out.append(name)
+            continue
         if name == "travel":
             if a.travel.plane and abilities.forbidden(s, seat, "travel", "plane"):
                 continue
@@ -360,13 +372,14 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     return out
 
 
-def campaign_states(s: CampaignTrailState, seat: str, number: int) -> list[str]:
+def campaign_states(s: CampaignTrailState, seat: str, number: int, restricted: bool = True) -> list[str]:
+    """The campaign's states: the card's list (or the home region), narrowed by a candidate's restriction."""
     c = _c()
-    camp = c.cards[number].actions.campaign
+    camp = c.card(number).actions.get("campaign")
     if camp is None:
         return []
     listed = c.region_states(c.states[s.players[seat].home].region) if camp.home_region else list(camp.states)
-    rule = abilities.restriction(s, seat, "campaign")
+    rule = abilities.restriction(s, seat, "campaign") if restricted else None
     if rule is not None and rule["to"] == "pawn_and_adjacent":
         pawn = s.players[seat].pawn
         near = {pawn, *neighbours()[pawn]}
@@ -407,7 +420,7 @@ def advertise_cost(s: CampaignTrailState, seat: str) -> int:
     per = abilities.stat(s, seat, "advertise", "cost_per_issue", ADVERTISE_COST)
     paid = 0
     if s.turn is not None and s.turn.action == "advertise":  # issues already paid for in this action
-        on_card = list(_c().cards[s.turn.card].actions.advertise or [])
+        on_card = list(_c().card(s.turn.card).actions.advertise or [])
         paid = sum(1 for x in s.turn.bought if x in on_card)
     # the action's discount (the Wealthy Candidate) comes off after every other change: what the issues
     # already bought did not use up is carried to the next one
@@ -432,7 +445,7 @@ def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: lis
 
 def card_issues_left(number: int, bought: list[str]) -> list[str]:
     """The card's advertise icons not yet paid for (a free extra issue is not on the card)."""
-    left = list(_c().cards[number].actions.advertise or [])
+    left = list(_c().card(number).actions.advertise or [])
     for x in bought:
         if x in left:
             left.remove(x)
@@ -441,7 +454,7 @@ def card_issues_left(number: int, bought: list[str]) -> list[str]:
 
 def free_issues(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
     """The Populist: once an issue is bought, issues not on the card it may add for free."""
-    on_card = set(_c().cards[number].actions.advertise or [])
+    on_card = set(_c().card(number).actions.advertise or [])
     extra = [x for x in bought if x not in on_card]
     if not bought or len(extra) >= abilities.free_extra_issues(s, seat):
         return []
@@ -474,8 +487,9 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
     done = (Action(verb="done"), "Done")
     if s.wait is not None:
         w = s.wait
-        if w["kind"] in ("vote", "pick") and len(w["among"]) > MENU_MAX and not w.get("region"):
-            regions = [r for r in c.regions if any(c.states[code].region == r for code in w["among"])]
+        spots = [x[0] for x in w["among"]] if w["kind"] == "strike" else w["among"]
+        if w["kind"] in ("vote", "pick", "strike") and len(set(spots)) > MENU_MAX and not w.get("region"):
+            regions = [r for r in c.regions if any(c.states[code].region == r for code in spots)]
             for r in regions:
                 out.append((Action(verb="region", args=(r,)), c.regions[r].name))
             if w.get("optional"):
@@ -485,7 +499,15 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
             return [(Action(verb="option", args=(n,)), label) for n, label in zip(w["among"], w["labels"])]
         if w["kind"] == "card":
             for n in w["among"]:
-                out.append((Action(verb="card", args=(n,)), f"#{n} {c.cards[int(n)].name}"))
+                out.append((Action(verb="card", args=(n,)), f"#{n} {c.card(int(n)).name}"))
+        if w["kind"] == "strike":  # a rival's voter: state and party
+            for code, victim in w["among"]:
+                if not w.get("region") or c.states[code].region == w["region"]:
+                    out.append((Action(verb="remove", args=(code, victim)),
+                                f"A {victim} voter in {c.states[code].name} ({s.voters[code][victim]} there)"))
+            if w.get("optional"):
+                out.append(done)
+            return out
         verb = "vote" if w["kind"] == "vote" else "pick"
         among = [code for code in w["among"] if not w.get("region") or c.states[code].region == w["region"]]
         for code in among if w["kind"] != "card" else []:
@@ -493,23 +515,11 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         if w.get("optional"):
             out.append(done)
         return out
+    if t.action in dirty.STEPPED:
+        return dirty.step_options(s, seat)
     if t.action == "travel":
-        tr = c.cards[t.card].actions.travel
-        # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
-        bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
-        distance = abilities.stat(s, seat, "travel", "distance", tr.states) + bonus
-        pawn = s.players[t.mover or seat].pawn
-        for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
-            out.append((Action(verb="to", args=(code,)), f"Move to {c.states[code].name}"))
-        if _can_fly(t, tr):
-            for city in c.cities.values():
-                if city.state != pawn:
-                    out.append((Action(verb="fly", args=(city.state,)), f"Fly to {city.name}"))
-        mate = abilities.running_mate(s, seat)
-        if bonus and mate is not None and t.steps == 0 and not t.flown:
-            out.append((Action(verb="mate"), f"Let {mate} make this move"))
-        out.append(done)
-    elif t.action == "campaign":
+        return travel_options(s, seat, c.card(t.card).actions.travel, "travel")
+    if t.action == "campaign":
         for code in campaign_votes(s, seat):
             out.append((Action(verb="vote", args=(code,)), f"A voter in {c.states[code].name}"))
         out.append(done)
@@ -522,6 +532,29 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
             out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: free, {n} voters"))
         if t.bought:
             out.append(done)
+    return out
+
+
+def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> list[tuple[Action, str]]:
+    """The next move of a travel (or a voter suppression, which moves the same way): a neighbour, a city, the
+    running mate's pawn instead (Frequent Flyer), or stop."""
+    c = _c()
+    t = s.turn
+    out: list[tuple[Action, str]] = []
+    # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
+    bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
+    distance = abilities.stat(s, seat, action, "distance", tr.states) + bonus
+    pawn = s.players[t.mover or seat].pawn
+    for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
+        out.append((Action(verb="to", args=(code,)), f"Move to {c.states[code].name}"))
+    if _can_fly(t, tr):
+        for city in c.cities.values():
+            if city.state != pawn:
+                out.append((Action(verb="fly", args=(city.state,)), f"Fly to {city.name}"))
+    mate = abilities.running_mate(s, seat)
+    if bonus and mate is not None and t.steps == 0 and not t.flown:
+        out.append((Action(verb="mate"), f"Let {mate} make this move"))
+    out.append((Action(verb="done"), "Stop here" if action == "voter_suppression" else "Done"))
     return out
 
 
@@ -548,10 +581,14 @@ def _step_prompt(s: CampaignTrailState) -> str:
         if w["kind"] == "vote":
             return f"Place a voter ({w['left']} left)" + (" or finish." if w.get("optional") else ".")
         if w["kind"] == "option":
-            return "Choose one."
+            return w.get("prompt", "Choose one.")
+        if w["kind"] == "strike":
+            return "Choose a rival's voter" + (" or finish." if w.get("optional") else ".")
         if w.get("putback") is not None:
             return "Choose one of the cards you drew to put at the bottom of the deck."
         return "Choose a rival's politick in play." if w["kind"] == "card" else "Choose a state."
+    if t.action in dirty.STEPPED:
+        return dirty.prompt(s)
     return {
         "travel": "Move your pawn one state at a time (or fly to a city), then `done`.",
         "campaign": f"Place voters one at a time ({t.placed} so far), then `done`.",
@@ -560,7 +597,9 @@ def _step_prompt(s: CampaignTrailState) -> str:
 
 
 def action_text(number: int, action: str) -> str:
-    a = _c().cards[number].actions
+    if action in content_mod.DIRTY_ACTIONS:
+        return dirty.action_text(number, action)
+    a = _c().card(number).actions
     if action == "travel":
         tr = a.travel
         return {"steps": f"up to {tr.states} states", "plane": "fly to a city", "plane_plus": "fly to a city and 1 more state",
@@ -616,18 +655,21 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         me.hand.remove(n)
         start_of_turn(s, seat, log)
         s.turn = TurnState(seat=seat, card=n)
-        log.append(f"{seat} plays #{n} {c.cards[n].name}.")
+        log.append(f"{seat} plays #{n} {c.card(n).name}.")
         changed.extend(first_card_played(s, seat, n, log))
     elif verb == "pass":
         start_of_turn(s, seat, log)
         log.append(f"{seat} has no cards and passes.")
         s.turn = TurnState(seat=seat)
         undoable = _end_turn(s, log, private) and undoable
-    elif verb in ACTIONS:
+    elif verb in ACTIONS or verb in content_mod.DIRTY_ACTIONS:
         if responses.opens_window(s, seat, verb):  # rivals may answer the declaration first
             responses.open_window(s, seat, verb, log)
             return step_result(s, log, private, False, changed)
         return take_action(s, seat, verb, log, private, changed)
+    elif s.wait is None and s.turn is not None and s.turn.action in dirty.STEPPED and verb in dirty.STEP_VERBS:
+        if dirty.step(s, seat, action, log, changed):
+            undoable = _after_action(s, log, private) and undoable
     elif verb in ("to", "fly"):
         code = action.args[0]
         s.turn.steps += verb == "to"
@@ -680,14 +722,21 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         s.wait = {**s.wait, "region": action.args[0]}
     elif verb == "card" and s.wait is not None and s.wait.get("putback") is not None:
         undoable = _put_back(s, seat, int(action.args[0]), log)
-    elif verb in ("vote", "pick", "card", "done", "option") and s.wait is not None:
-        answer = "done" if verb == "done" else action.args[0]
-        ctx = effects.Ctx(s, seat, log, private)
+    elif verb in ("vote", "pick", "card", "done", "option", "remove") and s.wait is not None:
+        answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
+        # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
+        owner, trigger = s.wait.get("owner", seat), s.wait.get("trigger", False)
+        ctx = effects.Ctx(s, owner, log, private)
         s.wait = None
         wait = effects.interpreter().resume(s.frames, ctx, answer)
-        if verb in ("vote", "pick"):
-            changed.append(answer)
-        undoable = _after_effect(s, wait, log, private) and undoable
+        if verb in ("vote", "pick", "remove"):
+            changed.append(action.args[0])
+        if trigger:
+            undoable = _triggered(s, wait, owner, log, private) and undoable
+        else:
+            undoable = _after_effect(s, wait, log, private) and undoable
+        if s.turn is not None and seat != s.turn.seat:
+            undoable = False  # a rival's answer is theirs to give once
     elif verb == "done":
         undoable = _after_action(s, log, private)
     else:  # decisions() never offers anything else
@@ -705,9 +754,15 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
     t = s.turn
     t.action = verb
     t.free_left = abilities.free_voters(s, seat)
-    a = c.cards[t.card].actions
+    a = c.card(t.card).actions
     if fire_triggers(s, seat, verb, log, private):
         undoable = False  # a rival drew cards
+    if verb in dirty.STEPPED:
+        if dirty.declare(s, seat, verb, log, changed):
+            undoable = _after_action(s, log, private) and undoable
+        elif verb == "smear_campaign":
+            undoable = _start_triggers(s, seat, log, private) and undoable
+        return step_result(s, log, private, undoable, changed)
     if verb == "fundraise":
         amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
         party.money += amount
@@ -723,15 +778,20 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
         cost = campaign_cost(s, seat)
         party.money -= cost
         log.append(f"{seat} campaigns (${cost}M) in {' '.join(campaign_states(s, seat, t.card))}.")
+        undoable = _start_triggers(s, seat, log, private) and undoable
     elif verb == "travel":
         t.path = []
         log.append(f"{seat} travels from {me.pawn}.")
     elif verb == "advertise":
         log.append(f"{seat} advertises.")
-    elif verb == "politick":
-        pid = a.politick
-        log.append(f"{seat} takes the politick {c.politicks[pid].name}.")
-        cost = effects.declared_proc(s, seat, "politick")  # the Populist pays first
+    elif verb in ("politick", "dirty_tricks"):
+        pid = a.politick if verb == "politick" else a.dirty_tricks
+        log.append(f"{seat} takes the {'politick' if verb == 'politick' else 'dirty trick'} {c.politicks[pid].name}.")
+        extra = dirty.extra_cost(s, seat) if verb == "dirty_tricks" else 0  # the Clean Candidate
+        if extra:
+            party.money -= extra
+            log.append(f"{seat} pays ${extra}M for getting their hands dirty.")
+        cost = effects.declared_proc(s, seat, verb)  # the Populist pays first
         if pid in effects.ONGOING or pid in effects.END_OF_GAME:
             me.table.append(Tabled(card=t.card, politick=pid))
             when = "at the end of the game" if pid in effects.END_OF_GAME else f"from {seat}'s next turn"
@@ -749,11 +809,19 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
     return step_result(s, log, private, undoable, changed)
 
 
+def asks_rival(s: CampaignTrailState) -> bool:
+    """A politick of the turn waits for another player's choice (a rival deciding how to take a Scandal)."""
+    return (s.wait is not None and s.turn is not None and s.wait.get("seat") is not None
+            and s.wait["seat"] != s.turn.seat)
+
+
 def step_result(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
     """The step's events. A turn is posted once, when it ends (ruling: one post per turn): until then its
     public lines wait in the state, so the channel gets one message and one picture per turn rather than
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""
-    if s.phase == "play" and s.turn is not None and s.window is None:
+    if asks_rival(s):
+        undoable = False  # the rival's decision follows from this step
+    if s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s):
         s.unposted.extend(log)
         s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
         log = []
@@ -805,8 +873,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
             continue
         for tab in p.table:
             pol = c.politicks[tab.politick]
-            tm = pol.timing
-            if not tab.active or tm.event != "action_taken" or tm.by != "opponent" or tm.action != action:
+            if not tab.active or not effects.answers(pol, action) or tab.politick in effects.TRIGGERED:
                 continue
             gained = []
             for name, params in pol.effect:
@@ -815,7 +882,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
                     drew = drew or bool(drawn)
                     gained.append(f"{len(drawn)} card(s) for {owner}")
                     if drawn:
-                        private[owner] = "You draw " + ", ".join(f"#{n} {c.cards[n].name}" for n in drawn) + "."
+                        private[owner] = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
                 elif name == "gain_money":
                     s.parties[p.party].money += int(params["amount"])
                     gained.append(f"{p.party} +${params['amount']}M")
@@ -825,6 +892,32 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
                     gained.append(f"{p.party} +{params['count']} registered")
             log.append(f"{pol.name} ({owner}): {' and '.join(gained)}.")
     return drew
+
+
+def _start_triggers(s: CampaignTrailState, seat: str, log: list[str], private: dict[str, str]) -> bool:
+    """Rivals' triggered politicks that ask for a choice (Intimidation) queue up as the action is declared and
+    resolve one by one before it goes on. Returns whether the step stays undoable (not once a rival is paid)."""
+    t = s.turn
+    listed = dirty.listed_states(s, seat, t.card, t.action)
+    t.triggers = [[pid, owner] for pid, owner in effects.trigger_procs(s, seat, t.action, listed)]
+    return _triggered(s, None, None, log, private)
+
+
+def _triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str], private: dict[str, str]) -> bool:
+    """Run the queued triggered politicks until one waits for the actor's choice; then the action goes on.
+    Nothing hidden is revealed, so the step stays undoable."""
+    t = s.turn
+    while True:
+        if wait is not None:
+            s.wait = {**wait.decision, "owner": owner, "trigger": True}
+            return True
+        s.wait = None
+        s.frames = FrameStack()
+        if not t.triggers:
+            return True
+        pid, owner = t.triggers.pop(0)
+        log.append(f"{_c().politicks[pid].name} ({owner}) is triggered.")
+        wait = effects.interpreter().start(s.frames, pid, effects.Ctx(s, owner, log, private))
 
 
 def _after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: dict[str, str]) -> bool:
@@ -935,7 +1028,7 @@ def _end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
     drawn = draw_up(s, t.seat)
     putback = _draw_extra(s, t.seat, drawn)
     if drawn:
-        private[t.seat] = "You draw " + ", ".join(f"#{n} {_c().cards[n].name}" for n in drawn) + "."
+        private[t.seat] = "You draw " + ", ".join(f"#{n} {_c().card(n).name}" for n in drawn) + "."
     if putback is not None:  # the Experienced Candidate slides one drawn card under the deck first
         s.wait = {"kind": "card", "among": [str(n) for n in drawn], "optional": False, "putback": putback}
         return False
@@ -1095,11 +1188,13 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
         return max((o.action for o in d.options), key=lambda a: (c.states[a.args[0]].ev, a.args[0]))
     if s.phase == "play" and s.turn is not None and s.turn.action is None and s.wait is None:
         verbs = [o.action.verb for o in d.options]
-        for v in ("fundraise", "register", "travel"):
+        for v in ("fundraise", "register", "travel", "flip_contributors", "sway_minds", "voter_suppression"):
             if v in verbs:
                 return Action(verb=v)
-    if s.phase == "play" and s.turn is not None and s.turn.action == "travel" and s.wait is None:
-        return Action(verb="done")
+    if s.phase == "play" and s.turn is not None and s.wait is None \
+            and s.turn.action in ("travel", "voter_suppression", "smear_campaign", "mudslinging") \
+            and any(o.action.verb == "done" for o in d.options):
+        return Action(verb="done")  # stop moving; no more removals or issues
     return d.options[0].action
 
 
@@ -1132,11 +1227,12 @@ def problems(s: CampaignTrailState) -> list[str]:
         cards.append(s.turn.card)
     if s.turn is not None:
         cards += s.turn.spent
-    if sorted(cards) != sorted(c.cards):
+    every = game_cards(s)
+    if sorted(cards) != every:
         from collections import Counter
 
-        extra = sorted((Counter(cards) - Counter(list(c.cards))).elements())
-        missing = sorted((Counter(list(c.cards)) - Counter(cards)).elements())
+        extra = sorted((Counter(cards) - Counter(every)).elements())
+        missing = sorted((Counter(every) - Counter(cards)).elements())
         out.append(f"cards not conserved: extra {extra[:8]}, missing {missing[:8]}")
     out += debates.problems(s) + responses.problems(s)
     if sorted(s.order) != sorted(s.parties):

@@ -26,6 +26,8 @@ class Options(_State):
     parties: list[PartyId] = Field(default_factory=lambda: ["DEM", "REP"], min_length=2, max_length=2)
     # 5-player game: the party whose single player plays both roles
     solo: PartyId = "REP"
+    # the Dirty Politics module: its 24 cards are shuffled into the deck (supplement: Dirty Politics)
+    dirty: bool = False
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
     @field_validator("parties", "solo", mode="before")
@@ -100,6 +102,14 @@ class TurnState(_State):
     replanned: bool = False
     forbidden: str | None = None
     per_voter: int | None = None
+    # Dirty Politics: voters still to pay from the party's ethically minded states (smear campaign,
+    # mudslinging), voters still to remove in each state (mudslinging, voter suppression), and the
+    # voters a smear campaign has removed (per state in `per_state`)
+    ethics_due: int = 0
+    strikes: dict[str, int] = Field(default_factory=dict)
+    removed: int = 0
+    # rivals' triggered politicks that ask for a choice (Intimidation), still to resolve: [politick, owner seat]
+    triggers: list[list[str]] = Field(default_factory=list)
 
 
 class Exchange(_State):

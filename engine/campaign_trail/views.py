@@ -25,6 +25,7 @@ class _View(BaseModel):
 class CardView(_View):
     number: int
     name: str
+    dirty: bool = False  # a Dirty Politics card (no debate icons)
     actions: dict[str, Any]
     debate: list[str]
     reference: str
@@ -84,6 +85,9 @@ class TurnView(_View):
     placed: int = 0
     bought: list[str] = Field(default_factory=list)
     waiting_for: str | None = None
+    asked: str | None = None  # another player a politick of this turn waits for (a rival answering a Scandal)
+    ethics_due: int = 0  # Dirty Politics: voters still to pay from ethically minded states
+    removed: int = 0  # a smear campaign's removals so far
 
 
 class MarkerView(_View):
@@ -137,6 +141,8 @@ class CampaignTrailView(_View):
     debate: DebateView | None = None
     debates: list[DebatePlanView] = Field(default_factory=list)
     changed: list[str] = Field(default_factory=list)  # states the last posted move changed
+    dirty: bool = False  # the Dirty Politics module is in play
+    ethics: dict[str, list[str]] = Field(default_factory=dict)  # each party's ethically minded states (with `dirty`)
     # Only in a seat's own view:
     hand: list[CardView] | None = None
     partner_hand: list[CardView] | None = None
@@ -153,8 +159,9 @@ def candidate_view(cid: str) -> CandidateView:
 
 @lru_cache(maxsize=256)
 def card_view(n: int) -> CardView:
-    cd = content_mod.load().cards[n]
-    return CardView(number=n, name=cd.name, actions=cd.actions.model_dump(mode="json", exclude_none=True, by_alias=True),
+    cd = content_mod.load().card(n)
+    return CardView(number=n, name=cd.name, dirty=cd.dirty,
+                    actions=cd.actions.model_dump(mode="json", exclude_none=True, by_alias=True),
                     debate=list(cd.debate), reference=cd.reference,
                     summary={a: rules.action_text(n, a) for a in cd.actions.present()})
 
@@ -182,7 +189,8 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
     if s.turn is not None:
         t = s.turn
         turn = TurnView(seat=t.seat, card=t.card, action=t.action, steps=t.steps, placed=t.placed, bought=list(t.bought),
-                        waiting_for=(s.wait or {}).get("kind"))
+                        waiting_for=(s.wait or {}).get("kind"), asked=(s.wait or {}).get("seat"),
+                        ethics_due=t.ethics_due, removed=t.removed)
     debate = None
     if s.debate is not None:
         d = s.debate
@@ -212,6 +220,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
         winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
         debate=debate, debates=plans, changed=list(s.last_changed),
+        dirty=s.options.dirty, ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,

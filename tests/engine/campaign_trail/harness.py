@@ -20,22 +20,23 @@ from tests.engine.fuzz_report import FuzzReport
 MAX_STEPS = 3000
 
 
-def game_options(count: int, seed: int) -> dict[str, Any]:
+def game_options(count: int, seed: int, dirty: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"dirty": True} if dirty else {}
     if count in (2, 4):
         pairs = (["DEM", "REP"], ["DEM", "LIB"], ["LIB", "REP"])
-        return {"parties": pairs[seed % 3]}
+        out["parties"] = pairs[seed % 3]
     if count == 5:
-        return {"solo": ("DEM", "REP", "LIB")[seed % 3]}
-    return {}
+        out["solo"] = ("DEM", "REP", "LIB")[seed % 3]
+    return out
 
 
-def run(counts: tuple[int, ...], games: int, *, mutation_every: int = 5) -> FuzzReport:
+def run(counts: tuple[int, ...], games: int, *, mutation_every: int = 5, dirty: bool = False) -> FuzzReport:
     report = FuzzReport()
     start = time.perf_counter()
     for count in counts:
         for seed in range(games):
             try:
-                _one_game(count, seed, report, check_mutation=seed % mutation_every == 0)
+                _one_game(count, seed, report, check_mutation=seed % mutation_every == 0, dirty=dirty)
             except Exception as exc:  # noqa: BLE001 - a crash is a finding
                 report.add("crash", f"{count}p seed {seed}: {type(exc).__name__}: {exc}")
             report.games += 1
@@ -43,13 +44,13 @@ def run(counts: tuple[int, ...], games: int, *, mutation_every: int = 5) -> Fuzz
     return report
 
 
-def _one_game(count: int, seed: int, report: FuzzReport, *, check_mutation: bool) -> None:
-    options = game_options(count, seed)
+def _one_game(count: int, seed: int, report: FuzzReport, *, check_mutation: bool, dirty: bool = False) -> None:
+    options = game_options(count, seed, dirty)
     seats = rules.seat_names(count, options)
     rng = Rng(seed * 7919 + count)
     state = R.setup(options, seats, seed)
     journal: list[tuple[str, str]] = []
-    where = f"{count}p seed {seed}"
+    where = f"{count}p{' dirty' if dirty else ''} seed {seed}"
     for p in rules.problems(state):
         report.add("invariant", f"{where} setup: {p}")
     for step in range(1, MAX_STEPS + 1):

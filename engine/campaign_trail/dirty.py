@@ -1,0 +1,365 @@
+"""Dirty Politics (rulebook: Supplement: Dirty Politics; Appendix B, Dirty Tricks; Appendix C): the
+actions of the 24 Dirty Politics cards, shuffled into the deck when the game option `dirty=on` is set.
+
+Each dirty action is a subset of a standard action and counts as that action for politicks
+(content.standard_action): Travel Costs answers a voter suppression, Campaign Advisor a smear campaign.
+Candidates' abilities touch a dirty action only where their text names it (ruling: candidate clauses).
+
+- voter suppression (travel): move like travel (up to N states, or fly to a city), then remove the
+  card's number of rival voters in the state where the moving pawn stops.
+- flip contributors (fundraise): take $N from one rival party's war chest (as much as it holds).
+- sway minds (register): one rival party discards N registered voters (as many as it has); you gain N.
+- dirty tricks (politick): a dirty politick, resolved by rules.take_action like any politick.
+- smear campaign (campaign): your pawn in a listed state; pay 4 voters from your party's ethically
+  minded states; remove up to 8 rival voters among the listed states.
+- mudslinging (advertise): for each of the card's issues you choose, pay 2 ethically minded voters and
+  remove 2 rival voters in every state showing the issue.
+
+Removed voters and paid voters go back to the undecided supply. A payment or removal that leaves no
+choice (one state to pay from, one rival to lose voters) resolves by itself, so the player is asked
+only real questions; the steps a player answers are `pay MD` (one voter from an ethically minded state),
+`remove CA DEM` (one DEM voter in California) and `target REP` (the rival of a flip or a sway).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.campaign_trail import abilities
+from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.state import CampaignTrailState
+from engine.core.types import Action
+
+SMEAR_ETHICS = 4  # voters paid from your ethically minded states for a smear campaign
+SMEAR_MAX = 8  # voters a smear campaign may remove
+MUDSLING_ETHICS = 2  # voters paid per issue you mudsling in
+MUDSLING_REMOVE = 2  # voters removed in each state showing that issue
+# The dirty actions resolved step by step here (dirty tricks resolve as politicks in rules).
+STEPPED = ("voter_suppression", "flip_contributors", "sway_minds", "smear_campaign", "mudslinging")
+STEP_VERBS = ("pay", "remove", "target", "issue", "done")
+
+
+def _c():
+    return content_mod.load()
+
+
+# ---------------------------------------------------------------- what an action may do
+
+
+def ethics_states(party: str) -> list[str]:
+    return list(_c().parties[party].ethics)
+
+
+def ethics_voters(s: CampaignTrailState, party: str) -> int:
+    return sum(s.voters[code][party] for code in ethics_states(party))
+
+
+def extra_cost(s: CampaignTrailState, seat: str) -> int:
+    """Money every dirty action costs on top (the Clean Candidate: $20M)."""
+    return max(0, abilities.stat(s, seat, "dirty", "cost", 0))
+
+
+def smear_cost(s: CampaignTrailState, seat: str) -> int:
+    return max(0, abilities.stat(s, seat, "smear_campaign", "ethics_cost", SMEAR_ETHICS))
+
+
+def smear_states(s: CampaignTrailState, seat: str, number: int) -> list[str]:
+    """The card's smear states, narrowed by a restriction (the Wealthy Candidate: the pawn's state and its neighbours)."""
+    from engine.campaign_trail import rules
+
+    listed = list(_c().card(number).actions.get("smear_campaign") or [])
+    rule = abilities.restriction(s, seat, "smear_campaign")
+    if rule is not None and rule["to"] == "pawn_and_adjacent":
+        pawn = s.players[seat].pawn
+        near = {pawn, *rules.neighbours()[pawn]}
+        listed = [code for code in listed if code in near]
+    return listed
+
+
+def mudsling_cost(s: CampaignTrailState, seat: str, bought: list[str]) -> int:
+    """Ethically minded voters the next issue costs: 2; the action's own change (the Genius +2, the Wealthy
+    Candidate −1) is paid with its first issue."""
+    if bought:
+        return MUDSLING_ETHICS
+    return max(0, MUDSLING_ETHICS + abilities.stat(s, seat, "mudslinging", "ethics_cost", 0))
+
+
+def mudsling_issues(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
+    """Issues the mudslinging may still pay for: the card's, then (the Populist) one not on the card."""
+    party = s.players[seat].party
+    if ethics_voters(s, party) < mudsling_cost(s, seat, bought):
+        return []
+    on_card = list(_c().card(number).actions.get("mudslinging") or [])
+    out = [i for i in on_card if i not in bought]
+    extra = [i for i in bought if i not in on_card]
+    if bought and len(extra) < abilities.stat(s, seat, "mudslinging", "extra_issues", 0):
+        out += [i for i in _c().debate_issues if i not in on_card and i not in bought]
+    return out
+
+
+def legal(s: CampaignTrailState, seat: str, number: int, action: str) -> bool:
+    """Whether the seat may take this dirty action of the card now."""
+    from engine.campaign_trail import effects
+
+    me = s.players[seat]
+    money = s.parties[me.party].money
+    extra = extra_cost(s, seat)
+    if money < extra:
+        return False
+    if action == "smear_campaign":
+        return me.pawn in smear_states(s, seat, number) and ethics_voters(s, me.party) >= smear_cost(s, seat)
+    if action == "mudslinging":
+        return bool(mudsling_issues(s, seat, number, []))
+    if action == "dirty_tricks":
+        pid = _c().card(number).actions.dirty_tricks
+        return money >= extra + effects.money_needed(pid)
+    return True
+
+
+def action_text(number: int, action: str) -> str:
+    a = _c().card(number).actions
+    if action == "voter_suppression":
+        vs = a.voter_suppression
+        move = "fly to a city" if vs.mode == "plane" else f"move up to {vs.states} states"
+        return f"{move}, then remove {vs.remove} rival voters there"
+    if action == "flip_contributors":
+        return f"take ${a.flip_contributors}M from a rival"
+    if action == "sway_minds":
+        return f"a rival loses {a.sway_minds} registered voters, you gain {a.sway_minds}"
+    if action == "dirty_tricks":
+        return _c().politicks[a.dirty_tricks].name
+    if action == "smear_campaign":
+        return f"{' '.join(a.smear_campaign)}: pay {SMEAR_ETHICS} ethics voters, remove up to {SMEAR_MAX}"
+    return f"{', '.join(a.mudslinging)}: {MUDSLING_ETHICS} ethics voters an issue, remove {MUDSLING_REMOVE} where it shows"
+
+
+def card_map(number: int) -> list[str]:
+    """A Dirty Politics card's map: its smear campaign states and the states showing its mudslinging issues."""
+    c = _c()
+    a = c.card(number).actions
+    out = list(a.get("smear_campaign") or [])
+    for issue in a.get("mudslinging") or []:
+        out += c.issue_states(issue)
+    return out
+
+
+def listed_states(s: CampaignTrailState, seat: str, number: int, action: str) -> list[str]:
+    """The states an action of the card lists (what Intimidation's `touches` looks at)."""
+    from engine.campaign_trail import rules
+
+    if action == "smear_campaign":
+        return list(_c().card(number).actions.smear_campaign or [])
+    if action == "campaign":
+        return rules.campaign_states(s, seat, number, restricted=False)
+    return []
+
+
+# ---------------------------------------------------------------- resolving
+
+
+def rivals(s: CampaignTrailState, party: str) -> list[str]:
+    return [p for p in s.order if p != party]
+
+
+def declare(s: CampaignTrailState, seat: str, action: str, log: list[str], changed: list[str]) -> bool:
+    """The dirty action is declared (any response window closed, triggers fired). Returns whether it is
+    already complete."""
+    me = s.players[seat]
+    party = s.parties[me.party]
+    t = s.turn
+    a = _c().card(t.card).actions
+    extra = extra_cost(s, seat)
+    if extra:
+        party.money -= extra
+        log.append(f"{seat} pays ${extra}M for getting their hands dirty.")
+    if action == "voter_suppression":
+        t.path = []
+        log.append(f"{seat} sets out to suppress votes from {me.pawn}.")
+        return False
+    if action in ("flip_contributors", "sway_minds"):
+        targets = rivals(s, me.party)
+        if len(targets) == 1:
+            _hit(s, seat, action, targets[0], log)
+            return True
+        return False  # `target P` follows
+    if action == "smear_campaign":
+        t.ethics_due = smear_cost(s, seat)
+        log.append(f"{seat} runs a smear campaign in {' '.join(smear_states(s, seat, t.card))}.")
+    elif action == "mudslinging":
+        log.append(f"{seat} slings mud ({', '.join(a.mudslinging)}).")
+    settle(s, seat, log, changed)
+    return False
+
+
+def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[str]) -> None:
+    """Flip contributors / sway minds against one rival party."""
+    a = _c().card(s.turn.card).actions
+    mine, theirs = s.parties[s.players[seat].party], s.parties[target]
+    if action == "flip_contributors":
+        taken = min(a.flip_contributors, theirs.money)
+        theirs.money -= taken
+        mine.money += taken
+        log.append(f"{seat} flips {target}'s contributors: ${taken}M changes sides.")
+        return
+    lost = min(a.sway_minds, theirs.registered)
+    theirs.registered -= lost
+    theirs.out_of_supply -= lost
+    # the Establishment Candidate gains 2 fewer; the rival still loses the full number (Appendix C)
+    gained = max(0, abilities.stat(s, seat, "sway_minds", "amount", a.sway_minds))
+    mine.registered += gained
+    mine.out_of_supply += gained
+    log.append(f"{seat} sways minds: {target} loses {lost} registered voters, {mine.id} gains {gained}.")
+
+
+def _pay(s: CampaignTrailState, seat: str, code: str, n: int, log: list[str], changed: list[str]) -> None:
+    party = s.players[seat].party
+    s.voters[code][party] -= n
+    s.parties[party].out_of_supply -= n
+    s.turn.ethics_due -= n
+    log.append(f"{seat} pays {n} voter{'s' if n > 1 else ''} in {code}.")
+    changed.append(code)
+
+
+def _remove(s: CampaignTrailState, code: str, victim: str, n: int, log: list[str], changed: list[str]) -> None:
+    s.voters[code][victim] -= n
+    s.parties[victim].out_of_supply -= n
+    log.append(f"{victim} loses {n} voter{'s' if n > 1 else ''} in {code}.")
+    changed.append(code)
+
+
+def _rival_voters(s: CampaignTrailState, party: str, code: str) -> dict[str, int]:
+    return {p: n for p, n in s.voters[code].items() if p != party and n > 0}
+
+
+def settle(s: CampaignTrailState, seat: str, log: list[str], changed: list[str]) -> None:
+    """Resolve the payments and removals that leave no choice; the rest are asked for."""
+    t = s.turn
+    party = s.players[seat].party
+    while t.ethics_due > 0:
+        spots = [code for code in ethics_states(party) if s.voters[code][party] > 0]
+        total = sum(s.voters[code][party] for code in spots)
+        if total <= t.ethics_due or len(spots) == 1:
+            for code in spots:
+                n = min(t.ethics_due, s.voters[code][party])
+                if n:
+                    _pay(s, seat, code, n, log, changed)
+            t.ethics_due = 0  # legality made sure it could be paid in full
+        else:
+            break
+    if t.ethics_due:
+        return  # strikes wait for the payment
+    for code in list(t.strikes):
+        left = t.strikes[code]
+        there = _rival_voters(s, party, code)
+        if sum(there.values()) <= left:
+            for victim, n in there.items():
+                _remove(s, code, victim, n, log, changed)
+        elif len(there) == 1:
+            _remove(s, code, next(iter(there)), left, log, changed)
+        else:
+            continue
+        del t.strikes[code]
+
+
+def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
+    from engine.campaign_trail import rules
+
+    c = _c()
+    t = s.turn
+    party = s.players[seat].party
+    if t.ethics_due > 0:
+        return [(Action(verb="pay", args=(code,)), f"Pay a voter in {c.states[code].name} ({s.voters[code][party]} there)")
+                for code in ethics_states(party) if s.voters[code][party] > 0]
+    if t.strikes:
+        code = next(iter(t.strikes))
+        return [(Action(verb="remove", args=(code, victim)), f"A {victim} voter in {c.states[code].name} ({n} there)")
+                for victim, n in _rival_voters(s, party, code).items()]
+    done = (Action(verb="done"), "Done")
+    if t.action == "voter_suppression":
+        return rules.travel_options(s, seat, c.card(t.card).actions.voter_suppression, "voter_suppression")
+    if t.action in ("flip_contributors", "sway_minds"):
+        a = c.card(t.card).actions
+        what = f"take ${a.flip_contributors}M" if t.action == "flip_contributors" else f"sway {a.sway_minds} registered voters"
+        return [(Action(verb="target", args=(p,)), f"{what} from {p} (${s.parties[p].money}M, {s.parties[p].registered} registered)")
+                for p in rivals(s, party)]
+    out: list[tuple[Action, str]] = []
+    if t.action == "smear_campaign":
+        out += smear_removals(s, seat)
+        out.append(done)
+    elif t.action == "mudslinging":
+        cost = mudsling_cost(s, seat, t.bought)
+        for issue in mudsling_issues(s, seat, t.card, t.bought):
+            where = " ".join(c.issue_states(issue))
+            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: {cost} ethics voters, 2 off in {where}"))
+        if t.bought:
+            out.append(done)
+    return out
+
+
+def smear_removals(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
+    """The smear campaign's next removal: a rival voter in a listed state, within the action's limits."""
+    c = _c()
+    t = s.turn
+    if t.removed >= abilities.stat(s, seat, "smear_campaign", "max_remove", SMEAR_MAX):
+        return []
+    party = s.players[seat].party
+    states = smear_states(s, seat, t.card)
+    rule = abilities.restriction(s, seat, "smear_campaign")
+    if rule is not None and rule.get("must_include") == "pawn" and t.removed == 0:
+        states = [s.players[seat].pawn]  # the Wealthy Candidate: the first voter removed is where you are
+    cap = abilities.stat(s, seat, "smear_campaign", "max_per_state", 99)
+    return [(Action(verb="remove", args=(code, victim)), f"A {victim} voter in {c.states[code].name} ({n} there)")
+            for code in states if t.per_state.get(code, 0) < cap
+            for victim, n in _rival_voters(s, party, code).items()]
+
+
+def step(s: CampaignTrailState, seat: str, action: Action, log: list[str], changed: list[str]) -> bool:
+    """One step of a dirty action (already checked against decisions()). Returns whether the action is complete."""
+    c = _c()
+    t = s.turn
+    verb = action.verb
+    if verb == "pay":
+        _pay(s, seat, action.args[0], 1, log, changed)
+    elif verb == "remove":
+        code, victim = action.args
+        _remove(s, code, victim, 1, log, changed)
+        if t.strikes:
+            t.strikes[code] -= 1
+            if not t.strikes[code]:
+                del t.strikes[code]
+        else:  # a smear campaign's removal
+            t.removed += 1
+            t.per_state[code] = t.per_state.get(code, 0) + 1
+    elif verb == "target":
+        _hit(s, seat, t.action, action.args[0], log)
+        return True
+    elif verb == "issue":  # mudslinging
+        issue = action.args[0]
+        t.ethics_due += mudsling_cost(s, seat, t.bought)
+        t.bought.append(issue)
+        for code in c.issue_states(issue):
+            t.strikes[code] = t.strikes.get(code, 0) + MUDSLING_REMOVE
+        log.append(f"{seat} slings mud on {c.debate_issues[issue].name} ({' '.join(c.issue_states(issue))}).")
+    elif verb == "done":
+        if t.action != "voter_suppression":
+            return True
+        stop = s.players[t.mover or seat].pawn
+        t.strikes = {stop: c.card(t.card).actions.voter_suppression.remove}
+    settle(s, seat, log, changed)
+    # a voter suppression is complete once its move is over (`done`) and its removal made
+    return t.action == "voter_suppression" and verb in ("done", "remove") and not t.strikes
+
+
+def prompt(s: CampaignTrailState) -> str:
+    t = s.turn
+    if t.ethics_due > 0:
+        return f"Pay {t.ethics_due} more voter{'s' if t.ethics_due > 1 else ''} from your ethically minded states."
+    if t.strikes:
+        code = next(iter(t.strikes))
+        return f"Choose whose voters to remove in {code} ({t.strikes[code]} to go)."
+    return {
+        "voter_suppression": "Move your pawn (or fly to a city), then `done`: rival voters are removed where you stop.",
+        "flip_contributors": "Choose the rival whose contributors you flip.",
+        "sway_minds": "Choose the rival whose registered voters you sway.",
+        "smear_campaign": f"Remove rival voters one at a time ({t.removed} so far), then `done`.",
+        "mudslinging": "Choose an issue to sling mud on, then `done`.",
+    }[t.action]
