@@ -1,7 +1,9 @@
 """Campaign Trail balance: the built-in bot (`ruleset.bot_action`) on every seat, many seeded games, for
 each two-party pairing (2 players) and the three-party game (3 players).
 
-    python bench/balance_campaign_trail.py [--games 300] [--jobs N]
+    python bench/balance_campaign_trail.py [--games 300] [--jobs N] [--dirty]
+
+`--dirty` adds the Dirty Politics module to every game.
 
 Prints each party's win rate with a 95% Wilson interval (a shared win counts for each winner), the
 electoral-vote margin, and how often the tie rules (most states; the 3-party runoff) decided it. Each
@@ -55,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--dirty", action="store_true", help="the Dirty Politics module on")
     args = ap.parse_args(argv)
     for title, (players, options) in CONFIGS.items():
+        options = {**options, "dirty": True} if args.dirty else options
+        title = f"{title}{' + Dirty Politics' if args.dirty else ''}"
         t0 = time.perf_counter()
         work = [(players, options, seed) for seed in range(args.games)]
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -1,7 +1,9 @@
 """Campaign Trail speed: full random games per second for 3 and 6 players, and a move through the game
 manager with the map render — each beside a floor measured in the same run.
 
-    python bench/bench_campaign_trail.py [--games 40] [--moves 400]
+    python bench/bench_campaign_trail.py [--games 40] [--moves 400] [--dirty]
+
+`--dirty` plays every game with the Dirty Politics module on.
 
 Engine floor: the state copy apply() makes (model_validate(model_dump())), replayed over the very
 same states — no engine can apply a move faster than it copies the state it returns.
@@ -30,8 +32,11 @@ from engine.campaign_trail.state import CampaignTrailState  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
 
+OPTIONS: dict = {}  # the games' options (`--dirty` sets the Dirty Politics module on)
+
+
 def full_games(players: int, games: int) -> tuple[float, list[list]]:
-    return engine_games(games, R, R.seat_names(players))
+    return engine_games(games, R, R.seat_names(players), OPTIONS)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -53,7 +58,7 @@ async def manager_latency(players: int, moves: int) -> tuple[list[float], list[f
         while len(posting) + len(silent) < moves:
             seed += 1
             seats = R.seat_names(players)
-            rec = await manager.create("campaign_trail", "u0", "P0", seat=seats[0], seed=seed)
+            rec = await manager.create("campaign_trail", "u0", "P0", seat=seats[0], seed=seed, options=OPTIONS)
             for i, seat in enumerate(seats[1:], start=1):
                 await manager.join(rec.id, f"u{i}", f"P{i}", seat=seat)
             await manager.start(rec.id, "u0")
@@ -79,9 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--moves", type=int, default=400)
+    ap.add_argument("--dirty", action="store_true", help="the Dirty Politics module on")
     args = ap.parse_args(argv)
+    OPTIONS.clear()
+    OPTIONS.update({"dirty": True} if args.dirty else {})
     full_games(3, 2)  # warm caches (content, pydantic validators)
-    print(f"Campaign Trail engine: {args.games} random-legal-move games per player count")
+    print(f"Campaign Trail engine{' (Dirty Politics on)' if args.dirty else ''}: "
+          f"{args.games} random-legal-move games per player count")
     for players in (3, 6):
         seconds, traj = full_games(players, args.games)
         steps = sum(len(t) for t in traj)

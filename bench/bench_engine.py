@@ -27,7 +27,8 @@ from engine.electioneer.state import ElectioneerState  # noqa: E402
 SEATS = ["DEM", "REP"]
 
 
-def full_games(games: int, ruleset=R, seats: list[str] | None = None) -> tuple[float, list[list]]:
+def full_games(games: int, ruleset=R, seats: list[str] | None = None,
+               options: dict | None = None) -> tuple[float, list[list]]:
     """Random-legal-move games (uniform over decisions()), timed; returns (seconds, each step's state).
     Shared with the other rulesets' engine benches."""
     seats = seats or SEATS
@@ -35,7 +36,7 @@ def full_games(games: int, ruleset=R, seats: list[str] | None = None) -> tuple[f
     start = time.perf_counter()
     for seed in range(games):
         rng = Rng(seed)
-        state = ruleset.setup({}, seats, seed)
+        state = ruleset.setup(options or {}, seats, seed)
         states = []
         while ruleset.outcome(state) is None:
             states.append(state)

@@ -48,8 +48,26 @@ def hand_text(view: BaseModel) -> str:
 
 def ct_card_line(card) -> str:
     """`#5 Phone Bank Night — travel up to 4 states · fundraise +$100M · …; debate: jobs, …; ref IN`."""
-    actions = " · ".join(f"{action} {text}" for action, text in card.summary.items())
-    return f"#{card.number} {card.name} — {actions}; debate: {', '.join(card.debate)}; ref {card.reference}"
+    actions = " · ".join(f"{action.replace('_', ' ')} {text}" for action, text in card.summary.items())
+    debate = "Dirty Politics (no debate icons)" if card.dirty else f"debate: {', '.join(card.debate)}"
+    return f"#{card.number} {card.name} — {actions}; {debate}; ref {card.reference}"
+
+
+def ct_in_play(view) -> str:
+    """Every party's politicks on the table: `DEM Super PAC, Intimidation (from next turn) · REP —`."""
+    parts = []
+    for party in view.parties:
+        names = [t.name + ("" if t.active else " (from next turn)") for s in view.seats.values() if s.party == party
+                 for t in s.table]
+        parts.append(f"{party} {', '.join(names) or '—'}")
+    return " · ".join(parts)
+
+
+def ct_ethics_line(view, party: str) -> str:
+    """A party's ethically minded states with its voters there: what smear campaigns and mudslinging cost."""
+    voters = {st.code: st.voters.get(party, 0) for st in view.states}
+    spots = " · ".join(f"{code} {voters[code]}" for code in view.ethics.get(party, []))
+    return f"{party} ethically minded states (your voters there pay for smears and mudslinging): {spots}"
 
 
 def ct_candidate_line(cand) -> str:
@@ -80,6 +98,9 @@ def _ct_board(view) -> str:
         lines.append(f"  {seat}: {sv.candidate or '?'} · home {sv.home or '?'} · pawn {sv.pawn or '—'} · "
                      f"{sv.hand_count} cards" + (f" · in play: {table}" if table else ""))
     lines.append("Cards left: " + ", ".join(f"{m} {n}" for m, n in view.deck_counts.items()))
+    if view.dirty:
+        lines.append("Dirty Politics is on. Ethically minded states: "
+                     + "; ".join(f"{p} {' '.join(codes)}" for p, codes in view.ethics.items()))
     if view.debate is not None:
         d = view.debate
         arena = ", ".join(f"{m.name} {m.party + ' ' + str(m.space) if m.party else 'centre'}" for m in d.markers)
@@ -106,4 +127,7 @@ def _ct_hand(view) -> str:
     if view.partner_hand is not None:
         lines.append(f"Your running mate's hand ({len(view.partner_hand)}):")
         lines += [f"  {ct_card_line(c)}" for c in view.partner_hand]
+    me = view.seats.get(view.viewer) if view.viewer else None
+    if view.dirty and me is not None:
+        lines.append(ct_ethics_line(view, me.party))
     return "\n".join(lines)

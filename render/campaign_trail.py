@@ -144,6 +144,7 @@ def _panels(view: CampaignTrailView, codes: tuple[str, ...]) -> list[PanelView]:
         p = view.parties[code]
         hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
         hand = " + ".join(str(h) for h in hands) if hands else "0"
+        # three rows keep every panel in its slot on the map; politicks in play are named in the alt text
         panels.append(PanelView(title=party_name(code), party=code, rows=[
             ("Money", f"${p.money}M"),
             ("Registered", str(p.registered)),
@@ -213,6 +214,13 @@ def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> str:
             voters.append(f"{st.code} {' '.join(row)}")
     if voters:
         parts.append("Committed voters: " + "; ".join(voters) + ".")
+    tabled = [f"{party_name(p)}: " + ", ".join(t.name for s in view.seats.values() if s.party == p for t in s.table)
+              for p in codes if any(s.party == p and s.table for s in view.seats.values())]
+    if tabled:
+        parts.append("Politicks in play — " + "; ".join(tabled) + ".")
+    if view.ethics:
+        parts.append("Ethically minded states: " + "; ".join(f"{party_name(p)} {' '.join(view.ethics[p])}"
+                                                            for p in codes if p in view.ethics) + ".")
     city = cities()
     parts.append("Plane cities: " + ", ".join(f"{city[a]} ({a})" for a in sorted(city)) + ".")
     return " ".join(parts)

@@ -185,7 +185,8 @@ def declare(s: CampaignTrailState, seat: str, action: str, log: list[str], chang
         t.ethics_due = smear_cost(s, seat)
         log.append(f"{seat} runs a smear campaign in {' '.join(smear_states(s, seat, t.card))}.")
     elif action == "mudslinging":
-        log.append(f"{seat} slings mud ({', '.join(a.mudslinging)}).")
+        names = ", ".join(_c().debate_issues[i].name for i in a.mudslinging)
+        log.append(f"{seat} slings mud ({names}).")
     settle(s, seat, log, changed)
     return False
 

@@ -10,7 +10,7 @@ Only the ops of the politicks in `IMPLEMENTED` are compiled; decisions() never o
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterator
 
 from engine.campaign_trail import abilities
 from engine.campaign_trail import content as content_mod
@@ -144,7 +144,7 @@ def _compile(ops: list[Any], counter: list[int]) -> list[list[Any]]:
             key = f"co{counter[0]}"
             n = len(params["options"])
             out.append(["ask_option", {**params, "key": key}])
-            out.append(["pick_option", {"key": key, "n": n}])
+            out.append(["pick_option", {"key": key, "n": n, "labels": [o["label"] for o in params["options"]]}])
             out += [["if", f"{key}_{i}", f"{key}_L{i}"] for i in range(n)]
             out.append(["goto", key + "_end"])
             for i, option in enumerate(params["options"]):
@@ -264,23 +264,27 @@ def answers(pol: Any, action: str) -> bool:
     return tm.action == action or (tm.action == content_mod.standard_action(action) and not tm.standard_only)
 
 
-def trigger_procs(state: Any, actor: str, action: str, listed: list[str]) -> list[tuple[str, str]]:
-    """Rivals' active triggered politicks that ask for a choice (TRIGGERED) and fire on this action, in seat
-    order: (politick, owner). `listed`: the states the action lists, for a trigger that `touches` a set."""
+def rival_answers(state: Any, actor: str, action: str) -> Iterator[tuple[str, Any]]:
+    """Rivals' active politicks on the table that fire on this action, in seat order: (owner seat, politick)."""
     c = content_mod.load()
     party = state.players[actor].party
-    out = []
     for owner in state.seats:
-        p = state.players[owner]
-        if p.party == party:
+        if state.players[owner].party == party:
             continue
-        for tab in p.table:
+        for tab in state.players[owner].table:
             pol = c.politicks[tab.politick]
-            if not tab.active or tab.politick not in TRIGGERED or not answers(pol, action):
-                continue
-            if pol.timing.touches and not set(listed) & set(state_set(Ctx(state, owner, []), None, pol.timing.touches)):
-                continue
-            out.append((tab.politick, owner))
+            if tab.active and answers(pol, action):
+                yield owner, pol
+
+
+def trigger_procs(state: Any, actor: str, action: str, listed: list[str]) -> list[tuple[str, str]]:
+    """The rivals' politicks answering this action that ask for a choice (TRIGGERED): (politick, owner).
+    `listed`: the states the action lists, for a trigger that `touches` a set (Intimidation)."""
+    out = []
+    for owner, pol in rival_answers(state, actor, action):
+        touches = pol.timing.touches
+        if pol.id in TRIGGERED and not (touches and not set(listed) & set(state_set(Ctx(state, owner, []), None, touches))):
+            out.append((pol.id, owner))
     return out
 
 
@@ -734,6 +738,8 @@ def _ask_option(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     chooser = p.get("chooser", "self")
     payer_ctx = ctx if chooser == "self" else Ctx(ctx.s, _chooser_seat(ctx, frame, chooser), [])
     can = options_payable(ctx.s, payer_ctx.seat, p, frame)
+    if chooser != "self":  # another party decides: the log says what it chose (pick_option)
+        frame.locals[p["key"] + "_who"] = payer_ctx.party
     if len(can) <= 1:  # nothing to pick between; none payable in full: the last option, as far as it goes
         frame.locals[p["key"] + "_auto"] = can[0] if can else len(p["options"]) - 1
         return None
@@ -756,6 +762,10 @@ def _pick_option(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         index = frame.locals.pop(key + "_auto")
     for i in range(int(args[0]["n"])):
         frame.locals[f"{key}_{i}"] = i == index
+    who = frame.locals.pop(key + "_who", None)
+    if who is not None:
+        pol = content_mod.load().politicks.get(frame.proc)
+        ctx.events.append(f"{who} chooses to {args[0]['labels'][index]}" + (f" ({pol.name})." if pol else "."))
 
 
 def _pay_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:

@@ -53,7 +53,7 @@ def open_window(s: CampaignTrailState, seat: str, verb: str, log: list[str]) -> 
     t = s.turn
     t.action = verb  # declared, not yet resolved
     s.window = Window(actor=seat, action=verb, fits=fitting(s, verb), seats=eligible(s, seat))
-    log.append(f"{seat} declares {verb} with #{t.card} {_c().card(t.card).name}. "
+    log.append(f"{seat} declares {verb.replace('_', ' ')} with #{t.card} {_c().card(t.card).name}. "
                f"{', '.join(s.window.seats)} may respond.")
 
 
@@ -78,7 +78,8 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
                        detail="Every later response window passes for you (undo on your turn: responses ask)"))
     return Decision(seat=seat, kind=PendingKind.RESPONSE,
                     options=opts, deadline_default="pass",
-                    prompt=f"{w.actor} declares {w.action} with #{s.turn.card} {c.card(s.turn.card).name}: respond, or pass.")
+                    prompt=f"{w.actor} declares {w.action.replace('_', ' ')} with #{s.turn.card} {c.card(s.turn.card).name}: "
+                           "respond, or pass.")
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str],

@@ -488,7 +488,9 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
     if s.wait is not None:
         w = s.wait
         spots = [x[0] for x in w["among"]] if w["kind"] == "strike" else w["among"]
-        if w["kind"] in ("vote", "pick", "strike") and len(set(spots)) > MENU_MAX and not w.get("region"):
+        # a menu too long for Discord (with its `done`) asks for a region first
+        if w["kind"] in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
+                and not w.get("region"):
             regions = [r for r in c.regions if any(c.states[code].region == r for code in spots)]
             for r in regions:
                 out.append((Action(verb="region", args=(r,)), c.regions[r].name))
@@ -866,31 +868,26 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
     Returns whether a card was drawn (no undo past that)."""
     c = _c()
     drew = False
-    party = s.players[actor].party
-    for owner in s.seats:
-        p = s.players[owner]
-        if p.party == party:
+    for owner, pol in effects.rival_answers(s, actor, action):
+        if pol.id in effects.TRIGGERED:  # those ask for a choice: _start_triggers
             continue
-        for tab in p.table:
-            pol = c.politicks[tab.politick]
-            if not tab.active or not effects.answers(pol, action) or tab.politick in effects.TRIGGERED:
-                continue
-            gained = []
-            for name, params in pol.effect:
-                if name == "draw_cards":
-                    drawn = draw(s, owner, int(params["count"]), reshuffle=True)
-                    drew = drew or bool(drawn)
-                    gained.append(f"{len(drawn)} card(s) for {owner}")
-                    if drawn:
-                        private[owner] = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
-                elif name == "gain_money":
-                    s.parties[p.party].money += int(params["amount"])
-                    gained.append(f"{p.party} +${params['amount']}M")
-                elif name == "gain_registered":
-                    s.parties[p.party].registered += int(params["count"])
-                    s.parties[p.party].out_of_supply += int(params["count"])
-                    gained.append(f"{p.party} +{params['count']} registered")
-            log.append(f"{pol.name} ({owner}): {' and '.join(gained)}.")
+        p = s.players[owner]
+        gained = []
+        for name, params in pol.effect:
+            if name == "draw_cards":
+                drawn = draw(s, owner, int(params["count"]), reshuffle=True)
+                drew = drew or bool(drawn)
+                gained.append(f"{len(drawn)} card(s) for {owner}")
+                if drawn:
+                    private[owner] = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
+            elif name == "gain_money":
+                s.parties[p.party].money += int(params["amount"])
+                gained.append(f"{p.party} +${params['amount']}M")
+            elif name == "gain_registered":
+                s.parties[p.party].registered += int(params["count"])
+                s.parties[p.party].out_of_supply += int(params["count"])
+                gained.append(f"{p.party} +{params['count']} registered")
+        log.append(f"{pol.name} ({owner}): {' and '.join(gained)}.")
     return drew
 
 

@@ -1,7 +1,5 @@
-"""The Campaign Trail ruleset object: the engine contract wired to this game's modules.
-
-Registered as a preview: debates, response cards and Dirty Politics are not in yet (README).
-"""
+"""The Campaign Trail ruleset object: the engine contract wired to this game's modules (the competitive
+game for 2–6 players, with debates, response cards and the optional Dirty Politics module)."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,9 +10,9 @@ from engine.campaign_trail.views import CampaignTrailView, view
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, Decision, Outcome
 
-HELP = """**Campaign Trail** (preview) — 2 to 6 players, two or three parties, August to October.
+HELP = """**Campaign Trail** — 2 to 6 players, two or three parties, August to October.
 Options at `/game new`: `parties=DEM,LIB` (2 or 4 players; default DEM,REP), `solo=REP` (5 players: the
-party with one player). Pick any seat in the lobby: seats are fitted to the number of players at Start.
+party with one player), `dirty=on` (the Dirty Politics cards). Pick any seat in the lobby: seats are fitted to the number of players at Start.
 Setup: keep one of two candidates (`candidate wealthy`), then choose a home state from your hand's
 reference states (`home VA`). On your turn play a card and take one of its four actions:
 `97 campaign VA4 WV1 KY1` (pawn in a listed state, $60M, up to 6 registered voters among the listed states),
@@ -28,7 +26,13 @@ After the round in which October's deck runs out, end-of-game politicks resolve,
 wins (tie: most states; with three parties, a runoff). After August and September: a debate — three rounds of
 `debate 55` (a card showing an issue in the arena) or `pass`; issues on your track win voters where they show.
 Response cards: when asked on a rival's declaration, `respond 44`, `pass`, or `autopass` (stop asking me;
-`responses ask` on your turn undoes it). Not in this preview yet: the Dirty Politics module."""
+`responses ask` on your turn undoes it).
+Dirty Politics (`dirty=on`, cards 106–129): `112 suppress NY` (move, then rival voters there are removed),
+`110 flip REP` (take their money), `116 sway REP` (take registered voters), `107 trick` (Bribes, Scandal,
+False News Story, Intimidation), `111 smear NC3 CA:DEM6` (pay 4 voters from your ethically minded states,
+remove up to 8 rival voters), `124 mudsling taxes KY2` (2 ethically minded voters an issue, 2 rival voters off
+wherever it shows). Steps: `pay MD`, `remove CA DEM`, `target REP`; forced payments and removals happen by
+themselves. Ethically minded states: DEM MD MA NJ CT WA · REP GA KY MO AZ AL · LIB NC VA CO MN OR."""
 
 
 class CampaignTrailRuleset:

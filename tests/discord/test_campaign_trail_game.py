@@ -36,8 +36,8 @@ CHOICE = re.compile(r"^g:(\d+):(\d+):(a|s\d|x\d):")
 def _mentioned(text: str, numbers: set[int]) -> set[int]:
     """Cards named in the text (by name: every message that shows a card names it, while a bare `#1`
     also appears in "game #1")."""
-    cards = ct_content.load().cards
-    return {n for n in numbers if cards[n].name in text}
+    c = ct_content.load()
+    return {n for n in numbers if c.card(n).name in text}
 
 
 async def _state(w: World, game_id: int):
@@ -80,11 +80,13 @@ async def _typed(w: World, member) -> None:
     assert r.ephemeral and "✅" in r.response.content, r.response.content
 
 
-async def test_three_players_play_campaign_trail_through_discord(world: World) -> None:
+@pytest.mark.parametrize("options", ["", "dirty=on"], ids=["standard", "dirty_politics"])
+async def test_three_players_play_campaign_trail_through_discord(world: World, options: str) -> None:
     w = world
     dave = w.guild.add_member(w.env.create_user("dave"))
     players = [w.alice, w.bob, dave]
-    r = w.record(await w.alice.slash(w.channel, "game new", ruleset="campaign_trail"))
+    extra = {"options": options} if options else {}
+    r = w.record(await w.alice.slash(w.channel, "game new", ruleset="campaign_trail", **extra))
     assert r.ephemeral, r
     lobby = next(m for m in reversed(w.channel.history(viewer=w.carol))
                  if m.embeds and "game #" in (m.embeds[0].title or ""))
@@ -151,7 +153,14 @@ async def test_three_players_play_campaign_trail_through_discord(world: World) -
     # Each player's DMs hold their own cards, and otherwise only cards that were played openly.
     final = await _state(w, game_id)
     still_secret = hidden(final, shown)
-    all_cards = set(ct_content.load().cards)
+    c = ct_content.load()
+    all_cards = set(c.cards) | (set(c.dirty_cards) if options else set())
+    if options:  # the module is really on: Dirty Politics cards were dealt, and their actions taken
+        assert any(n in c.dirty_cards for hand in held.values() for n in hand)
+        channel = "\n".join(message_text(m) for m in w.public())
+        taken = re.findall(r"runs a smear campaign|slings mud|sets out to suppress|flips \w+'s contributors|sways minds|"
+                           r"takes the dirty trick", channel)
+        assert len(set(taken)) >= 3, taken
     for member, seat in seat_of.items():
         text = "\n".join(message_text(m) for m in w.dms(member))
         named = _mentioned(text, all_cards)

@@ -19,6 +19,7 @@ class FuzzReport:
     actions: set[Action] = field(default_factory=set)  # every legal option seen (for notation round trips)
     problems: dict[str, list[str]] = field(default_factory=dict)
     outcomes: Counter = field(default_factory=Counter)
+    dirty: bool = False  # Campaign Trail: the Dirty Politics module was on
 
     def add(self, category: str, message: str) -> None:
         bucket = self.problems.setdefault(category, [])

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from bot.manager import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
@@ -38,16 +40,18 @@ class Clock:
 
 
 def _named(text: str, numbers: set[int]) -> set[int]:
-    cards = ct_content.load().cards
-    return {n for n in numbers if cards[n].name in text}
+    c = ct_content.load()
+    return {n for n in numbers if c.card(n).name in text}
 
 
-async def test_six_player_game_leaks_nothing(tmp_path, caplog) -> None:
+@pytest.mark.parametrize("options", [{}, {"dirty": True}], ids=["standard", "dirty_politics"])
+async def test_six_player_game_leaks_nothing(tmp_path, caplog, options) -> None:
     caplog.set_level(logging.DEBUG)
     store = await Store.open(tmp_path / "ct6.sqlite3")
     table = RecordingTable()
     manager = GameManager(store, table, clock=Clock(), render=True)
-    record = await manager.create("campaign_trail", "u0", "Player 0", seat=PICKS[0], seed=606, channel_id="c", guild_id="g")
+    record = await manager.create("campaign_trail", "u0", "Player 0", seat=PICKS[0], seed=606, channel_id="c", guild_id="g",
+                                  options=options)
     for i, seat in enumerate(PICKS[1:], start=1):
         await manager.join(record.id, f"u{i}", f"Player {i}", seat=seat)
     await manager.start(record.id, "u0")
@@ -86,7 +90,11 @@ async def test_six_player_game_leaks_nothing(tmp_path, caplog) -> None:
         checked_public += 1
     assert checked_public >= 60 and any(p.picture for p in table.posts)
 
-    all_cards = set(ct_content.load().cards)
+    c = ct_content.load()
+    all_cards = set(c.cards) | (set(c.dirty_cards) if options else set())
+    if options:  # the module was on, and rivals were asked to decide Scandals and Intimidations along the way
+        assert any(n in c.dirty_cards for s in at.values() for p in s.players.values() for n in p.hand)
+        assert any(s.wait and s.wait.get("seat") and s.turn and s.wait["seat"] != s.turn.seat for s in at.values())
     checked_private = 0
     for brief in table.briefs:
         seq = brief.game.seq

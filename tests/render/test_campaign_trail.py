@@ -141,3 +141,24 @@ def test_views_of_real_games_render(players) -> None:
     seat = state.seats[0]
     with pytest.raises(ValueError):
         render_campaign_trail(ruleset.view(state, seat))
+
+
+def test_alt_text_names_politicks_in_play_and_the_ethically_minded_states(midgame) -> None:
+    """The picture's panels count cards; the alt text names what is on the table and, with Dirty Politics,
+    each party's ethically minded states."""
+    from engine.campaign_trail.views import TabledView
+
+    plain = render_campaign_trail(midgame)
+    assert "Politicks in play" not in plain.alt and "Ethically minded" not in plain.alt
+    seats = {k: v.model_copy() for k, v in midgame.seats.items()}
+    dem = next(k for k, v in seats.items() if v.party == "DEM")
+    seats[dem] = seats[dem].model_copy(update={"table": [
+        TabledView(card=113, politick="intimidation", name="Intimidation", active=True),
+        TabledView(card=38, politick="super_pac", name="Super PAC", active=False)]})
+    dirty = midgame.model_copy(update={"seats": seats, "dirty": True,
+                                       "ethics": {"DEM": ["MD", "MA", "NJ", "CT", "WA"], "REP": ["GA", "KY", "MO", "AZ", "AL"],
+                                                  "LIB": ["NC", "VA", "CO", "MN", "OR"]}})
+    r = render_campaign_trail(dirty)
+    assert "Politicks in play — Democrats: Intimidation, Super PAC." in r.alt
+    assert "Ethically minded states: Democrats MD MA NJ CT WA; Republicans GA KY MO AZ AL; Libertarians NC VA CO MN OR." in r.alt
+    assert {p.title for p in map_view(dirty).panels} == {p.title for p in map_view(midgame).panels}  # no panel is crowded out

@@ -32,6 +32,7 @@ def game_options(count: int, seed: int, dirty: bool = False) -> dict[str, Any]:
 
 def run(counts: tuple[int, ...], games: int, *, mutation_every: int = 5, dirty: bool = False) -> FuzzReport:
     report = FuzzReport()
+    report.dirty = dirty
     start = time.perf_counter()
     for count in counts:
         for seed in range(games):

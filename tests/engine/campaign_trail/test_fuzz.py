@@ -8,13 +8,14 @@ import pytest
 from engine.campaign_trail.ruleset import RULESET as R
 from tests.engine.campaign_trail import harness  # noqa: F401  (import path check below)
 
-GAMES = int(os.environ.get("STUMPBOT_CT_FUZZ_GAMES", "40"))
+GAMES = int(os.environ.get("STUMPBOT_CT_FUZZ_GAMES", "30"))
 COUNTS = (2, 3, 4, 5, 6)
 
 
-@pytest.fixture(scope="module")
-def report() -> harness.FuzzReport:
-    return harness.run(COUNTS, GAMES)
+@pytest.fixture(scope="module", params=[False, True], ids=["standard", "dirty_politics"])
+def report(request) -> harness.FuzzReport:
+    """Each player count with the Dirty Politics module off, then on."""
+    return harness.run(COUNTS, GAMES, dirty=request.param)
 
 
 def _fail(report: harness.FuzzReport, category: str) -> str:
@@ -30,6 +31,14 @@ def test_every_game_ran_to_the_end(report) -> None:
 @pytest.mark.parametrize("category", ["crash", "dead_end", "runaway", "invariant", "mutation", "replay", "leak", "menu"])
 def test_no_problems(report, category) -> None:
     assert not report.of(category), _fail(report, category)
+
+
+def test_dirty_games_play_dirty(report) -> None:
+    """The module setting is real: with it on the bots take dirty actions, with it off none is ever offered."""
+    from engine.campaign_trail.content import DIRTY_ACTIONS
+
+    seen = {a.verb for a in report.actions} & set(DIRTY_ACTIONS)
+    assert seen == (set(DIRTY_ACTIONS) if report.dirty else set()), seen
 
 
 def test_every_game_has_a_winner(report) -> None:
