@@ -119,7 +119,7 @@ def action_text(number: int, action: str) -> str:
     a = _c().card(number).actions
     if action == "voter_suppression":
         vs = a.voter_suppression
-        move = "fly to a city" if vs.mode == "plane" else f"move up to {vs.states} states"
+        move = "fly to a city" if vs.mode == "plane" else f"move up to {vs.states} state{'s' if vs.states > 1 else ''}"
         return f"{move}, then remove {vs.remove} rival voters there"
     if action == "flip_contributors":
         return f"take ${a.flip_contributors}M from a rival"

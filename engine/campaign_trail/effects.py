@@ -98,7 +98,7 @@ def _compile(ops: list[Any], counter: list[int]) -> list[list[Any]]:
             cost = sum(int(p["amount"]) for op, p in rest if op == "pay_money")
             out += [["rep_init", {"key": key}], ["label", key],
                     ["rep_gate", {"key": key, "times": int(params["times"]), "cost": cost}], ["if", key + "_stop", key + "_end"],
-                    ["ask_strike", {**first[1], "optional": True}], ["strike_convert", {"key": key}], ["if", key + "_stop", key + "_end"]]
+                    ["ask_strike", {**first[1], "optional": True, "cost": cost}], ["strike_convert", {"key": key}], ["if", key + "_stop", key + "_end"]]
             out.extend(_compile(rest, counter))
             out += [["goto", key], ["label", key + "_end"]]
         elif name in ("pay_money", "transfer_money", "transfer_registered", "lose_registered"):
@@ -747,7 +747,8 @@ def _ask_option(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     wait = {"kind": "option", "among": [str(i + 1) for i in can], "labels": labels, "optional": False}
     pol = content_mod.load().politicks.get(frame.proc)
     if pol is not None:
-        wait["prompt"] = f"{pol.name} ({ctx.seat}): choose one."
+        wait["prompt"] = f"{ctx.seat}'s {pol.name}: " + (" or ".join(labels) if payer_ctx.seat == ctx.seat else
+                                                          "your party chooses — " + " or ".join(labels)) + "."
     if payer_ctx.seat != ctx.seat:
         wait["seat"] = payer_ctx.seat
         wait["owner"] = ctx.seat
@@ -836,7 +837,12 @@ def _ask_strike(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     if not among:
         frame.locals["answer"] = "done"  # nobody left to strike: as if the player stopped
         return None
-    return Wait({"kind": "strike", "among": among, "optional": bool(args[0].get("optional"))})
+    wait = {"kind": "strike", "among": among, "optional": bool(args[0].get("optional"))}
+    pol = content_mod.load().politicks.get(frame.proc)
+    if pol is not None:
+        cost = f" (${args[0]['cost']}M each)" if args[0].get("cost") else ""
+        wait["prompt"] = f"{pol.name}: pick a rival's voter to swap for one of yours{cost}, or finish."
+    return Wait(wait)
 
 
 def _strike_convert(ctx: Ctx, frame: Frame, args: list[Any]) -> None:

@@ -325,8 +325,12 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=f"Take one action of card #{t.card}.", options=opts,
                         deadline_default="the first support action of the card")
     opts = [Option(action=a, label=label) for a, label in step_options(s, seat)]
-    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=_step_prompt(s), options=opts,
-                    deadline_default="travel: stop here; otherwise the first choice listed")
+    default = "the first choice listed"  # as deadline_action() plays it
+    if s.wait is None and not t.strikes and t.action in ("travel", "voter_suppression"):
+        default = "you stop moving here"
+    elif s.wait is None and t.action in ("smear_campaign", "mudslinging"):
+        default = "once it is paid for, you stop here; until then the first choice listed"
+    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=_step_prompt(s), options=opts, deadline_default=default)
 
 
 def home_choices(s: CampaignTrailState, seat: str) -> list[str]:
@@ -585,7 +589,7 @@ def _step_prompt(s: CampaignTrailState) -> str:
         if w["kind"] == "option":
             return w.get("prompt", "Choose one.")
         if w["kind"] == "strike":
-            return "Choose a rival's voter" + (" or finish." if w.get("optional") else ".")
+            return w.get("prompt", "Choose a rival's voter" + (" or finish." if w.get("optional") else "."))
         if w.get("putback") is not None:
             return "Choose one of the cards you drew to put at the bottom of the deck."
         return "Choose a rival's politick in play." if w["kind"] == "card" else "Choose a state."

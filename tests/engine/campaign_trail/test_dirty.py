@@ -65,7 +65,7 @@ def test_card_views_describe_dirty_actions() -> None:
     card = card_view(111)
     assert card.dirty and card.debate == [] and card.reference == "FL"
     assert card.summary["smear_campaign"].startswith("CA HI AZ NV: pay 4 ethics voters, remove up to 8")
-    assert card.summary["voter_suppression"] == "move up to 1 states, then remove 3 rival voters there"
+    assert card.summary["voter_suppression"] == "move up to 1 state, then remove 3 rival voters there"
     assert "take $" in card_view(110).summary["flip_contributors"]
 
 
