@@ -25,7 +25,7 @@ from engine.campaign_trail.views import CampaignTrailView
 from engine.content import read_data
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import render_closeup, render_map, render_tiles
+from render.usmap import panels_fit, render_closeup, render_map, render_tiles
 
 Kind = Literal["map", "tiles", "closeup"]
 
@@ -138,18 +138,23 @@ def _headline(view: CampaignTrailView) -> tuple[str, str]:
     return turn, ""
 
 
-def _panels(view: CampaignTrailView, codes: tuple[str, ...]) -> list[PanelView]:
+def in_play(view: CampaignTrailView, party: str) -> int:
+    """How many politicks the party has on the table (a narrow panel has no room for names: the alt text,
+    /game status and the DMs name them)."""
+    return sum(len(s.table) for s in view.seats.values() if s.party == party)
+
+
+def _panels(view: CampaignTrailView, codes: tuple[str, ...], tabled: bool = True) -> list[PanelView]:
     panels = []
     for code in codes:
         p = view.parties[code]
         hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
         hand = " + ".join(str(h) for h in hands) if hands else "0"
-        # three rows keep every panel in its slot on the map; politicks in play are named in the alt text
-        panels.append(PanelView(title=party_name(code), party=code, rows=[
-            ("Money", f"${p.money}M"),
-            ("Registered", str(p.registered)),
-            ("Cards in hand" if len(hands) < 2 else "Hands", hand),
-        ]))
+        rows = [("Money", f"${p.money}M"), ("Registered", str(p.registered)),
+                ("Cards in hand" if len(hands) < 2 else "Hands", hand)]
+        if tabled and in_play(view, code):
+            rows.append(("In play", str(in_play(view, code))))
+        panels.append(PanelView(title=party_name(code), party=code, rows=rows))
     if view.debate is not None:
         panels.append(_debate_panel(view))
         return panels
@@ -169,8 +174,9 @@ def _debate_panel(view: CampaignTrailView) -> PanelView:
     return PanelView(title=f"Debate {d.nth}, round {d.round}/3 ({d.state})"[:40], rows=rows)
 
 
-def map_view(view: CampaignTrailView, highlight: Iterable[str] = ()) -> MapView:
-    """The shared-map view of a public Campaign Trail view (no checks: see render_campaign_trail)."""
+def map_view(view: CampaignTrailView, highlight: Iterable[str] = (), kind: Kind = "map") -> MapView:
+    """The shared-map view of a public Campaign Trail view (no checks: see render_campaign_trail). The party
+    panels show politicks in play when every panel still finds room on that kind of picture."""
     codes = _ordered(view.parties)
     pawns: dict[str, list[str]] = {}
     homes: dict[str, list[str]] = {}
@@ -192,9 +198,12 @@ def map_view(view: CampaignTrailView, highlight: Iterable[str] = ()) -> MapView:
             highlight=st.code in marked)
     ev = view.final_ev if (view.phase == "over" and view.final_ev) else view.ev
     turn, to_move = _headline(view)
-    return MapView(
+    mv = MapView(
         game="Campaign Trail", turn=turn, to_move=to_move, parties=list(_party_views(codes)), states=states,
         ev_era="2012", ev_totals={p: ev.get(p, 0) for p in codes}, panels=_panels(view, codes), legend=list(LEGEND))
+    if not panels_fit(mv, kind):
+        mv = mv.model_copy(update={"panels": _panels(view, codes, tabled=False)})
+    return mv
 
 
 def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> str:
@@ -237,7 +246,7 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
     view = _check(view)
     if kind not in ("map", "tiles", "closeup"):
         raise ValueError(f"unknown kind {kind!r}: use 'map', 'tiles' or 'closeup'")
-    mv = map_view(view, highlight)
+    mv = map_view(view, highlight, kind)
     if kind == "map":
         r = render_map(mv)
     elif kind == "tiles":

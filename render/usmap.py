@@ -730,20 +730,21 @@ def _draw_panel(cv: Canvas, view: MapView, st: Style, p, box) -> None:
 
 
 def _layout_panels(view: MapView, slots: list[tuple[int, int, int, int]]) -> list[tuple[object, tuple]]:
-    """Stack the panels into free slots, in order; a panel that fits nowhere is left out (the alt text
-    still has it)."""
+    """Stack the panels into the slots in order: each goes below the previous one or into the next slot; one
+    too tall for every slot from there on takes room left in an earlier slot; a panel that fits nowhere is
+    left out (the alt text still has it)."""
     out = []
-    si, y = 0, None
+    tops = [sy0 for _, sy0, _, _ in slots]  # where each slot's free room starts
+    current = 0
     for p in view.panels:
         h = _panel_height(p)
-        while si < len(slots):
-            x0, sy0, x1, sy1 = slots[si]
-            y = sy0 if y is None else y
-            if y + h <= sy1:
-                out.append((p, (x0, y, x1, y + h)))
-                y += h + 8
+        for si in [*range(current, len(slots)), *range(current)]:
+            x0, _, x1, sy1 = slots[si]
+            if tops[si] + h <= sy1:
+                out.append((p, (x0, tops[si], x1, tops[si] + h)))
+                tops[si] += h + 8
+                current = max(current, si)
                 break
-            si, y = si + 1, None
     return out
 
 
@@ -881,6 +882,21 @@ def render_map(view: MapView) -> Rendered:
     return Rendered(cv.png(), _alt(view, "Map"), W, H, tuple(labels))
 
 
+def _tile_panel_slots() -> list[tuple[int, int, int, int]]:
+    p = TILE_PITCH
+    return [(TILE_X0 + 9 * p, TILE_Y0 + 5 * p, TILE_X0 + 12 * p - 6, H - 6),
+            (TILE_X0 + 7 * p, TILE_Y0, TILE_X0 + 9 * p - 6, TILE_Y0 + p - 6),
+            (TILE_X0 + 1 * p, TILE_Y0, TILE_X0 + 3 * p - 6, TILE_Y0 + p - 6)]
+
+
+def panels_fit(view: MapView, kind: str = "map") -> bool:
+    """Whether every panel of the view finds room on that kind of picture (a closeup draws none)."""
+    if kind == "closeup":
+        return True
+    slots = PANEL_SLOTS if kind == "map" else _tile_panel_slots()
+    return len(_layout_panels(view, slots)) == len(view.panels)
+
+
 def render_tiles(view: MapView) -> Rendered:
     """The same view as a tile-grid cartogram: every state one equal square."""
     view = _check(view)
@@ -891,10 +907,7 @@ def render_tiles(view: MapView) -> Rendered:
     _ev_bar(cv, view, st, (10, 52, W - 10, 92))
     p = TILE_PITCH
     _draw_legend(cv, view, st, (TILE_X0 + 2 * p, TILE_Y0 + 6 * p, TILE_X0 + 7 * p - 8, H - 4))
-    slots = [(TILE_X0 + 9 * p, TILE_Y0 + 5 * p, TILE_X0 + 12 * p - 6, H - 6),
-             (TILE_X0 + 7 * p, TILE_Y0, TILE_X0 + 9 * p - 6, TILE_Y0 + p - 6),
-             (TILE_X0 + 1 * p, TILE_Y0, TILE_X0 + 3 * p - 6, TILE_Y0 + p - 6)]
-    for panel, box in _layout_panels(view, slots):
+    for panel, box in _layout_panels(view, _tile_panel_slots()):
         _draw_panel(cv, view, st, panel, box)
     labels = []
     for abbr in STATES:

@@ -162,3 +162,25 @@ def test_alt_text_names_politicks_in_play_and_the_ethically_minded_states(midgam
     assert "Politicks in play — Democrats: Intimidation, Super PAC." in r.alt
     assert "Ethically minded states: Democrats MD MA NJ CT WA; Republicans GA KY MO AZ AL; Libertarians NC VA CO MN OR." in r.alt
     assert {p.title for p in map_view(dirty).panels} == {p.title for p in map_view(midgame).panels}  # no panel is crowded out
+
+
+def test_party_panels_count_politicks_in_play_while_every_panel_fits(midgame) -> None:
+    from engine.campaign_trail.views import TabledView
+
+    def with_tabled(view, counts):
+        seats = {}
+        for k, v in view.seats.items():
+            n = counts.get(v.party, 0) if k == next(x for x, s in view.seats.items() if s.party == v.party) else 0
+            seats[k] = v.model_copy(update={"table": [TabledView(card=i, politick="backlash", name="Backlash", active=True)
+                                                      for i in range(n)]})
+        return view.model_copy(update={"seats": seats})
+
+    busy = with_tabled(midgame, {"DEM": 2, "REP": 1, "LIB": 3})
+    for kind in ("map", "tiles"):
+        panels = map_view(busy, kind=kind).panels
+        assert [p.title for p in panels] == [p.title for p in map_view(midgame, kind=kind).panels]  # nothing crowded out
+    rows = {p.title: dict(p.rows) for p in map_view(busy).panels}
+    assert rows["Democrats"]["In play"] == "2" and rows["Republicans"]["In play"] == "1" and rows["Libertarians"]["In play"] == "3"
+    assert "In play" not in {k for p in map_view(midgame).panels for k, _ in p.rows}
+    im = Image.open(io.BytesIO(render_campaign_trail(busy).png))
+    assert im.size == (1600, 1000)
