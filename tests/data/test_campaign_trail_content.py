@@ -205,6 +205,12 @@ def test_dirty_cards(c: ct.CampaignTrailContent) -> None:
     assert Counter(a for x in cards for a in x.actions.present()) == {a: 16 for a in ct.DIRTY_ACTIONS}
     assert Counter(x.actions.dirty_tricks for x in cards if x.actions.dirty_tricks) == {
         "bribes": 4, "false_news_story": 4, "intimidation": 4, "scandal": 4}
+    # smear campaigns reach every region, and no state is on more than three lists (docs/content)
+    smeared = Counter(code for x in cards for code in x.actions.smear_campaign or [])
+    assert {c.states[code].region for code in smeared} == set(c.regions)
+    assert max(smeared.values()) <= 3
+    # mudslinging names every issue exactly twice
+    assert Counter(i for x in cards for i in x.actions.mudslinging or []) == {i: 2 for i in c.debate_issues}
 
 
 def test_debate_material(c: ct.CampaignTrailContent) -> None:
