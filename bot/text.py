@@ -98,7 +98,7 @@ def _ct_board(view) -> str:
         lines.append(f"  {seat}: {sv.candidate or '?'} · home {sv.home or '?'} · pawn {sv.pawn or '—'} · "
                      f"{sv.hand_count} cards" + (f" · in play: {table}" if table else ""))
     lines.append("Cards left: " + ", ".join(f"{m} {n}" for m, n in view.deck_counts.items()))
-    if view.dirty:
+    if view.ethics:
         lines.append("Dirty Politics is on. Ethically minded states: "
                      + "; ".join(f"{p} {' '.join(codes)}" for p, codes in view.ethics.items()))
     if view.debate is not None:
@@ -128,6 +128,6 @@ def _ct_hand(view) -> str:
         lines.append(f"Your running mate's hand ({len(view.partner_hand)}):")
         lines += [f"  {ct_card_line(c)}" for c in view.partner_hand]
     me = view.seats.get(view.viewer) if view.viewer else None
-    if view.dirty and me is not None:
+    if view.ethics and me is not None:
         lines.append(ct_ethics_line(view, me.party))
     return "\n".join(lines)

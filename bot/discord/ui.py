@@ -175,7 +175,7 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
             embed.add_field(name="Now", value=f"{view.month}, round {view.round} · pawn in {me.pawn or '—'} · "
                             f"{me.party}: ${party.money}M, {party.registered} registered, {party.ev} EV\n"
                             f"In play: {plain.ct_in_play(view)}", inline=False)
-        if view.dirty and me is not None:
+        if view.ethics and me is not None:
             embed.add_field(name="Dirty Politics", value=plain.ct_ethics_line(view, me.party), inline=False)
         ahead = [plain.ct_debate_plan(p) for p in view.debates if plain.ct_debate_ahead(view, p)]
         if ahead and view.debate is None:

@@ -22,7 +22,6 @@ only real questions; the steps a player answers are `pay MD` (one voter from an 
 """
 from __future__ import annotations
 
-from typing import Any
 
 from engine.campaign_trail import abilities
 from engine.campaign_trail import content as content_mod
@@ -164,13 +163,9 @@ def declare(s: CampaignTrailState, seat: str, action: str, log: list[str], chang
     """The dirty action is declared (any response window closed, triggers fired). Returns whether it is
     already complete."""
     me = s.players[seat]
-    party = s.parties[me.party]
     t = s.turn
     a = _c().card(t.card).actions
-    extra = extra_cost(s, seat)
-    if extra:
-        party.money -= extra
-        log.append(f"{seat} pays ${extra}M for getting their hands dirty.")
+    pay_extra(s, seat, log)
     if action == "voter_suppression":
         t.path = []
         log.append(f"{seat} sets out to suppress votes from {me.pawn}.")
@@ -189,6 +184,14 @@ def declare(s: CampaignTrailState, seat: str, action: str, log: list[str], chang
         log.append(f"{seat} slings mud ({names}).")
     settle(s, seat, log, changed)
     return False
+
+
+def pay_extra(s: CampaignTrailState, seat: str, log: list[str]) -> None:
+    """The Clean Candidate's $20M on declaring any dirty action (legality made sure it can be paid)."""
+    extra = extra_cost(s, seat)
+    if extra:
+        s.parties[s.players[seat].party].money -= extra
+        log.append(f"{seat} pays ${extra}M for getting their hands dirty.")
 
 
 def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[str]) -> None:
@@ -212,17 +215,18 @@ def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[s
 
 
 def _pay(s: CampaignTrailState, seat: str, code: str, n: int, log: list[str], changed: list[str]) -> None:
-    party = s.players[seat].party
-    s.voters[code][party] -= n
-    s.parties[party].out_of_supply -= n
+    from engine.campaign_trail import rules
+
+    rules.remove_voters(s, code, s.players[seat].party, n)
     s.turn.ethics_due -= n
     log.append(f"{seat} pays {n} voter{'s' if n > 1 else ''} in {code}.")
     changed.append(code)
 
 
 def _remove(s: CampaignTrailState, code: str, victim: str, n: int, log: list[str], changed: list[str]) -> None:
-    s.voters[code][victim] -= n
-    s.parties[victim].out_of_supply -= n
+    from engine.campaign_trail import rules
+
+    rules.remove_voters(s, code, victim, n)
     log.append(f"{victim} loses {n} voter{'s' if n > 1 else ''} in {code}.")
     changed.append(code)
 

@@ -538,14 +538,15 @@ def _place_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     """`count` voters of one party leave every state of a set (as many as it has there)."""
+    from engine.campaign_trail import rules
+
     p = args[0]
     party = party_of(ctx, frame, p["of"])
     gone = []
     for code in state_set(ctx, frame, p["each"]):
         k = min(int(p["count"]), ctx.s.voters[code][party])
         if k:
-            ctx.s.voters[code][party] -= k
-            ctx.s.parties[party].out_of_supply -= k
+            rules.remove_voters(ctx.s, code, party, k)
             gone.append(code)
     if gone:
         ctx.events.append(f"{party} loses {p['count']} voter(s) in each of {' '.join(gone)}.")
@@ -573,11 +574,16 @@ def _convert_if_chosen(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     answer = frame.locals.pop("answer")
     if answer == "done":
         return
-    victim = convert_victim(ctx, answer)
-    ctx.s.voters[answer][victim] -= 1
-    ctx.s.parties[victim].out_of_supply -= 1
-    _place(ctx, answer, 1, "undecided")
-    ctx.events.append(f"{ctx.party} converts a {victim} voter in {answer}.")
+    _convert(ctx, answer, convert_victim(ctx, answer))
+
+
+def _convert(ctx: Ctx, code: str, victim: str) -> None:
+    """A rival's voter goes back to the undecided supply and one of yours comes from it."""
+    from engine.campaign_trail import rules
+
+    rules.remove_voters(ctx.s, code, victim, 1)
+    _place(ctx, code, 1, "undecided")
+    ctx.events.append(f"{ctx.party} converts a {victim} voter in {code}.")
 
 
 def _place_in(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -714,13 +720,14 @@ def _tuck_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 
 def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    from engine.campaign_trail import rules
+
     code = one_state(ctx, frame, args[0]["in"])
     n = int(args[0]["count"])
     for p, row in ctx.s.voters[code].items():
         if p != ctx.party and row:
             k = min(n, row)
-            ctx.s.voters[code][p] -= k
-            ctx.s.parties[p].out_of_supply -= k
+            rules.remove_voters(ctx.s, code, p, k)
             ctx.events.append(f"{p} loses {k} voter(s) in {code}.")
 
 
@@ -846,17 +853,12 @@ def _ask_strike(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
 
 
 def _strike_convert(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
-    """Convert the struck voter: the rival's goes back to the undecided supply and one of yours comes from it."""
+    """Convert the struck voter, or end the loop on `done`."""
     answer = frame.locals.pop("answer")
-    key = args[0]["key"]
     if answer == "done":
-        frame.locals[key + "_stop"] = True
+        frame.locals[args[0]["key"] + "_stop"] = True
         return
-    code, victim = answer
-    ctx.s.voters[code][victim] -= 1
-    ctx.s.parties[victim].out_of_supply -= 1
-    _place(ctx, code, 1, "undecided")
-    ctx.events.append(f"{ctx.party} converts a {victim} voter in {code}.")
+    _convert(ctx, *answer)
 
 
 HANDLERS = {

@@ -221,6 +221,12 @@ def add_voters(s: CampaignTrailState, code: str, party: str, n: int) -> None:
     s.voters[code][party] += n
 
 
+def remove_voters(s: CampaignTrailState, code: str, party: str, n: int) -> None:
+    """Send n of the party's committed voters in the state back to the undecided supply (the ledger follows)."""
+    s.voters[code][party] -= n
+    s.parties[party].out_of_supply -= n
+
+
 # ---------------------------------------------------------------- whose turn
 
 
@@ -738,7 +744,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         if verb in ("vote", "pick", "remove"):
             changed.append(action.args[0])
         if trigger:
-            undoable = _triggered(s, wait, owner, log, private) and undoable
+            _triggered(s, wait, owner, log, private)
         else:
             undoable = _after_effect(s, wait, log, private) and undoable
         if s.turn is not None and seat != s.turn.seat:
@@ -767,7 +773,7 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
         if dirty.declare(s, seat, verb, log, changed):
             undoable = _after_action(s, log, private) and undoable
         elif verb == "smear_campaign":
-            undoable = _start_triggers(s, seat, log, private) and undoable
+            _start_triggers(s, seat, log, private)
         return step_result(s, log, private, undoable, changed)
     if verb == "fundraise":
         amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
@@ -784,7 +790,7 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
         cost = campaign_cost(s, seat)
         party.money -= cost
         log.append(f"{seat} campaigns (${cost}M) in {' '.join(campaign_states(s, seat, t.card))}.")
-        undoable = _start_triggers(s, seat, log, private) and undoable
+        _start_triggers(s, seat, log, private)
     elif verb == "travel":
         t.path = []
         log.append(f"{seat} travels from {me.pawn}.")
@@ -793,10 +799,8 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
     elif verb in ("politick", "dirty_tricks"):
         pid = a.politick if verb == "politick" else a.dirty_tricks
         log.append(f"{seat} takes the {'politick' if verb == 'politick' else 'dirty trick'} {c.politicks[pid].name}.")
-        extra = dirty.extra_cost(s, seat) if verb == "dirty_tricks" else 0  # the Clean Candidate
-        if extra:
-            party.money -= extra
-            log.append(f"{seat} pays ${extra}M for getting their hands dirty.")
+        if verb == "dirty_tricks":
+            dirty.pay_extra(s, seat, log)  # the Clean Candidate
         cost = effects.declared_proc(s, seat, verb)  # the Populist pays first
         if pid in effects.ONGOING or pid in effects.END_OF_GAME:
             me.table.append(Tabled(card=t.card, politick=pid))
@@ -895,27 +899,26 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
     return drew
 
 
-def _start_triggers(s: CampaignTrailState, seat: str, log: list[str], private: dict[str, str]) -> bool:
+def _start_triggers(s: CampaignTrailState, seat: str, log: list[str], private: dict[str, str]) -> None:
     """Rivals' triggered politicks that ask for a choice (Intimidation) queue up as the action is declared and
-    resolve one by one before it goes on. Returns whether the step stays undoable (not once a rival is paid)."""
+    resolve one by one before it goes on. They reveal nothing hidden, so the step stays undoable."""
     t = s.turn
     listed = dirty.listed_states(s, seat, t.card, t.action)
     t.triggers = [[pid, owner] for pid, owner in effects.trigger_procs(s, seat, t.action, listed)]
-    return _triggered(s, None, None, log, private)
+    _triggered(s, None, None, log, private)
 
 
-def _triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str], private: dict[str, str]) -> bool:
-    """Run the queued triggered politicks until one waits for the actor's choice; then the action goes on.
-    Nothing hidden is revealed, so the step stays undoable."""
+def _triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str], private: dict[str, str]) -> None:
+    """Run the queued triggered politicks until one waits for the actor's choice; then the action goes on."""
     t = s.turn
     while True:
         if wait is not None:
             s.wait = {**wait.decision, "owner": owner, "trigger": True}
-            return True
+            return
         s.wait = None
         s.frames = FrameStack()
         if not t.triggers:
-            return True
+            return
         pid, owner = t.triggers.pop(0)
         log.append(f"{_c().politicks[pid].name} ({owner}) is triggered.")
         wait = effects.interpreter().start(s.frames, pid, effects.Ctx(s, owner, log, private))

@@ -85,7 +85,6 @@ class TurnView(_View):
     placed: int = 0
     bought: list[str] = Field(default_factory=list)
     waiting_for: str | None = None
-    asked: str | None = None  # another player a politick of this turn waits for (a rival answering a Scandal)
     ethics_due: int = 0  # Dirty Politics: voters still to pay from ethically minded states
     removed: int = 0  # a smear campaign's removals so far
 
@@ -141,8 +140,8 @@ class CampaignTrailView(_View):
     debate: DebateView | None = None
     debates: list[DebatePlanView] = Field(default_factory=list)
     changed: list[str] = Field(default_factory=list)  # states the last posted move changed
-    dirty: bool = False  # the Dirty Politics module is in play
-    ethics: dict[str, list[str]] = Field(default_factory=dict)  # each party's ethically minded states (with `dirty`)
+    # each party's ethically minded states; empty unless the Dirty Politics module is in play
+    ethics: dict[str, list[str]] = Field(default_factory=dict)
     # Only in a seat's own view:
     hand: list[CardView] | None = None
     partner_hand: list[CardView] | None = None
@@ -189,7 +188,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
     if s.turn is not None:
         t = s.turn
         turn = TurnView(seat=t.seat, card=t.card, action=t.action, steps=t.steps, placed=t.placed, bought=list(t.bought),
-                        waiting_for=(s.wait or {}).get("kind"), asked=(s.wait or {}).get("seat"),
+                        waiting_for=(s.wait or {}).get("kind"),
                         ethics_due=t.ethics_due, removed=t.removed)
     debate = None
     if s.debate is not None:
@@ -220,7 +219,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
         winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
         debate=debate, debates=plans, changed=list(s.last_changed),
-        dirty=s.options.dirty, ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
+        ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,

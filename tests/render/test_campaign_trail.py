@@ -155,7 +155,7 @@ def test_alt_text_names_politicks_in_play_and_the_ethically_minded_states(midgam
     seats[dem] = seats[dem].model_copy(update={"table": [
         TabledView(card=113, politick="intimidation", name="Intimidation", active=True),
         TabledView(card=38, politick="super_pac", name="Super PAC", active=False)]})
-    dirty = midgame.model_copy(update={"seats": seats, "dirty": True,
+    dirty = midgame.model_copy(update={"seats": seats,
                                        "ethics": {"DEM": ["MD", "MA", "NJ", "CT", "WA"], "REP": ["GA", "KY", "MO", "AZ", "AL"],
                                                   "LIB": ["NC", "VA", "CO", "MN", "OR"]}})
     r = render_campaign_trail(dirty)
