@@ -129,9 +129,12 @@ class LocalSession:
                     await self.manager.undo(game_id, user)
                     continue
                 move = options[int(reply) - 1].action.notation() if reply.isdigit() and 0 < int(reply) <= len(options) else reply
-                await self.manager.submit(game_id, user, move)
+                result = await self.manager.submit(game_id, user, move)
+                if result.pending:
+                    self.write(text.pending_note(result.pending))
             except EngineError as exc:
-                self.write(f"✗ {exc.message}")
+                numbered = f" (the choices above are numbered 1–{len(options)})" if reply.isdigit() and options else ""
+                self.write(f"✗ {exc.message}{numbered}")
                 continue
             return
 

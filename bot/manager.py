@@ -31,7 +31,7 @@ from bot.tables.base import GameRef, PrivateBrief, PublicPost, Table
 from engine import registry
 from engine.core.errors import EngineError, NotYourDecision, StaleState
 from engine.core.rng import Rng
-from engine.core.ruleset import Ruleset, lobby_seat_names, owing_seats, play, state_hash
+from engine.core.ruleset import Ruleset, lobby_seat_names, owing_seats, play, play_until_handoff, state_hash
 from engine.core.types import Action, Decision, Event
 
 log = logging.getLogger("stumpbot.manager")
@@ -52,6 +52,9 @@ class SubmitResult:
     events: list[Event]
     notation: str
     finished: bool
+    # the steps of a compound move not applied because the decision passed to others first (a response
+    # window opened on the declaration): the player sends them again when it is their move
+    pending: str = ""
 
 
 @dataclass
@@ -257,7 +260,8 @@ class GameManager:
                 if expected_seq is not None and expected_seq != seq:
                     raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
                 actions = ruleset.parse(move) if isinstance(move, str) else list(move)
-                result = play(ruleset, state, seat, actions)
+                result, rest = play_until_handoff(ruleset, state, seat, actions)
+                actions = actions[:len(actions) - len(rest)]
             except EngineError:
                 # A double click arrives after its twin moved the game on: say so, rather than "illegal".
                 if idem_key is not None and (done := await self.store.move_for_idem_key(idem_key)) is not None:
@@ -282,7 +286,8 @@ class GameManager:
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
             self._remember(game_id, commit.version, commit.seq, result.state)
         await self.flush()
-        return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None)
+        return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None,
+                            pending=ruleset.format(rest) if rest else "")
 
     async def undo(self, game_id: int, user_id: str) -> int:
         """Take back your own last step, if nothing was revealed, drawn or passed on since (Rally the Troops' rule)."""

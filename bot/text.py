@@ -8,6 +8,12 @@ def _effects(card) -> str:
     return ", ".join(f"{issue} {value:+d}" for issue, value in card.effects.items())
 
 
+def pending_note(pending: str) -> str:
+    """What a player reads when a compound move stopped because others decide first."""
+    return (f"The rest of your move waits: others decide first (a response window or a rival's choice). "
+            f"When it is your move again, send `{pending[:300]}`.")
+
+
 def board_text(view: BaseModel) -> str:
     if getattr(view, "ruleset", None) == "campaign_trail":
         return _ct_board(view)

@@ -316,6 +316,8 @@ async def _after_move(interaction: discord.Interaction, game_id: int, result: Su
     it current); elsewhere (`/game hand`, `/move` in a channel) fresh choices come with the reply."""
     manager = manager_of(interaction)
     done = f"✅ {label} — `{result.notation}`" if label else f"✅ `{result.notation}`"
+    if result.pending:
+        done += f"\n{plain.pending_note(result.pending)}"
     if result.finished:
         await send_private(interaction, done + "\nThe game is over: the result is in the game's channel.")
         return

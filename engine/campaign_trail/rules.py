@@ -316,7 +316,7 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         playable = [n for n in p.hand if legal_actions(s, seat, n)] or list(p.hand)
         for n in playable:
             opts.append(Option(action=Action(verb="play", args=(str(n),)), label=f"#{n} {c.card(n).name}",
-                               detail=", ".join(c.card(n).actions.present())))
+                               detail=", ".join(a.replace("_", " ") for a in c.card(n).actions.present())))
         if not p.hand:
             opts.append(Option(action=Action(verb="pass"), label="No cards: pass the turn"))
         extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again")] \

@@ -86,20 +86,37 @@ def play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> Appl
     All-or-nothing: if any step is illegal the error propagates and the caller keeps its
     original state (every apply returns a new state; nothing is mutated in place).
     """
+    return _play(ruleset, state, seat, actions, stop_at_handoff=False)[0]
+
+
+def play_until_handoff(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> tuple[ApplyResult, list[Action]]:
+    """`play`, except that a compound move stops where the decision passes to someone else (a response window
+    opens on the declaration, a rival must choose): the steps applied so far stand and the rest are returned,
+    for the player to send again when it is their move. A step refused while the seat still owes the move
+    refuses the whole move, as in `play`."""
+    return _play(ruleset, state, seat, actions, stop_at_handoff=True)
+
+
+def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
+          stop_at_handoff: bool) -> tuple[ApplyResult, list[Action]]:
     if not actions:
         raise UnknownAction("Empty move: type an action, e.g. the notation shown in /game help.")
     events: list[Event] = []
     changed: list[str] = []
     undoable = True
     current = state
-    for action in actions:
+    for i, action in enumerate(actions):
         check_legal(ruleset, current, seat, action)
         result = ruleset.apply(current, seat, action)
         current = result.state
         events.extend(result.events)
         changed.extend(c for c in result.changed if c not in changed)
         undoable = undoable and result.undoable
-    return ApplyResult(state=current, events=events, undoable=undoable, changed=changed)
+        rest = actions[i + 1:]
+        if stop_at_handoff and rest and ruleset.outcome(current) is None \
+                and not ruleset.decisions(current, seat).owes_move:
+            return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), rest
+    return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), []
 
 
 def replay(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: int, moves: list[tuple[str, str]]) -> Any:

@@ -1,0 +1,82 @@
+"""A typed compound move that meets a hand-off (a response window opening on its declaration) keeps the steps
+made so far and gives the rest back to send again, instead of refusing the whole move."""
+from __future__ import annotations
+
+from bot.manager import GameManager
+from bot.store import Store
+from bot.tables.recording import RecordingTable
+from engine.campaign_trail import rules
+from engine.core.errors import EngineError
+from engine.core.rng import Rng
+from engine.registry import get
+
+CT = get("campaign_trail")
+
+
+async def _state(store, game_id: int):
+    return CT.load_state((await store.load_snapshot(game_id)).state)
+
+
+async def _game_at_a_turn(tmp_path):
+    store = await Store.open(tmp_path / "compound.sqlite3")
+    manager = GameManager(store, RecordingTable(), render=False)
+    record = await manager.create("campaign_trail", "u0", "P0", seat="DEM", seed=11, options={"dirty": True})
+    await manager.join(record.id, "u1", "P1", seat="REP")
+    await manager.join(record.id, "u2", "P2", seat="LIB")
+    await manager.start(record.id, "u0")
+    rng = Rng(1)
+    while True:  # bots make the setup choices; stop when a player can start a turn
+        live = await _state(store, record.id)
+        if live.phase == "play" and live.turn is None:
+            break
+        owing = await manager.owing(record.id)
+        await manager.bot_move(record.id, owing[0], rng)
+    users = {s.seat: s.user_id for s in await store.list_seats(record.id)}
+    return store, manager, record, users, live
+
+
+async def test_a_compound_move_stops_at_a_response_window_and_returns_the_rest(tmp_path) -> None:
+    store, manager, record, users, state = await _game_at_a_turn(tmp_path)
+    seat = rules.current_party(state)  # one seat per party in a 3-player game
+    card = next(n for n in state.players[seat].hand if "travel" in rules.legal_actions(state, seat, n))
+    pawn = state.players[seat].pawn
+    step = rules.neighbours()[pawn][0]
+    move = f"play {card}; travel; to {step}; done"
+
+    result = await manager.submit(record.id, users[seat], move)
+    assert result.notation == f"play {card}; travel"
+    assert result.pending == f"to {step}; done"
+    journal = await store.load_journal(record.id)
+    assert journal[-1].notation == result.notation  # only what was applied is in the journal (replays the same)
+    rivals = await manager.owing(record.id)
+    assert rivals and seat not in rivals  # the rivals are asked whether to respond
+
+    try:  # sending the rest before the window closes is refused, and changes nothing
+        await manager.submit(record.id, users[seat], result.pending)
+        raise AssertionError("accepted while the rivals decide")
+    except EngineError as exc:
+        assert "waiting on" in exc.message
+    assert len(await store.load_journal(record.id)) == len(journal)
+
+    for rival in rivals:
+        await manager.submit(record.id, users[rival], "pass")
+    again = await manager.submit(record.id, users[seat], result.pending)
+    assert again.pending == "" and again.notation == result.pending
+    live = await _state(store, record.id)
+    assert live.players[seat].pawn == step and live.window is None
+    assert (await store.load_journal(record.id))[-1].notation == f"to {step}; done"
+    await store.close()
+
+
+async def test_an_illegal_step_before_any_hand_off_still_refuses_the_whole_move(tmp_path) -> None:
+    store, manager, record, users, state = await _game_at_a_turn(tmp_path)
+    seat = rules.current_party(state)
+    card = state.players[seat].hand[0]
+    before = len(await store.load_journal(record.id))
+    try:
+        await manager.submit(record.id, users[seat], f"play {card}; vote ZZ")
+        raise AssertionError("a malformed move was accepted")
+    except EngineError:
+        pass
+    assert len(await store.load_journal(record.id)) == before
+    await store.close()
