@@ -5,6 +5,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core.notation import is_number
+
 
 @dataclass(frozen=True)
 class Config:
@@ -27,5 +29,5 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env") -> Config:
         db_path=Path(os.environ.get("STUMPBOT_DB", "stumpbot-data/stumpbot.sqlite3")),
         out_dir=Path(os.environ.get("STUMPBOT_OUT", "stumpbot-data/images")),
         log_level=os.environ.get("STUMPBOT_LOG_LEVEL", "INFO").upper(),
-        dev_guild_id=int(guild) if guild.isdigit() else None,
+        dev_guild_id=int(guild) if is_number(guild, 20) else None,
     )

@@ -10,6 +10,7 @@ from bot.store import Store
 from bot.tables.console import ConsoleTable
 from engine import registry
 from engine.core.errors import EngineError
+from engine.core.notation import is_number
 from engine.core.rng import Rng, seed_from_text
 
 CLEAR = "\n" * 40
@@ -128,12 +129,12 @@ class LocalSession:
                 if word == "undo":
                     await self.manager.undo(game_id, user)
                     continue
-                move = options[int(reply) - 1].action.notation() if reply.isdigit() and 0 < int(reply) <= len(options) else reply
+                move = options[int(reply) - 1].action.notation() if is_number(reply, 4) and 0 < int(reply) <= len(options) else reply
                 result = await self.manager.submit(game_id, user, move)
                 if result.pending:
                     self.write(text.pending_note(result.pending))
             except EngineError as exc:
-                numbered = f" (the choices above are numbered 1–{len(options)})" if reply.isdigit() and options else ""
+                numbered = f" (the choices above are numbered 1–{len(options)})" if is_number(reply) and options else ""
                 self.write(f"✗ {exc.message}{numbered}")
                 continue
             return

@@ -27,7 +27,7 @@ def _value(raw: str) -> Any:
         return True
     if low in _FALSE:
         return False
-    if re.fullmatch(r"-?\d{1,6}", raw):
+    if re.fullmatch(r"-?[0-9]{1,6}", raw):
         return int(raw)
     return raw
 

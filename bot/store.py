@@ -245,7 +245,7 @@ class Migration:
 
 # ---------------------------------------------------------------- migrations
 
-_MIGRATION_NAME = re.compile(r"^(\d{4})_([A-Za-z0-9_]+)\.sql$")
+_MIGRATION_NAME = re.compile(r"^([0-9]{4})_([A-Za-z0-9_]+)\.sql$")
 _FORBIDDEN_IN_MIGRATIONS = re.compile(
     r"(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|VACUUM|ATTACH|DETACH)\b"
     r"|PRAGMA\s+(\w+\.)?(user_version|foreign_keys|journal_mode|synchronous)\b", re.IGNORECASE)
@@ -709,6 +709,9 @@ class Store:
         return await self._write(work)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not _INT64[0] <= game_id <= _INT64[1]:
+            return None  # no row can have an id SQLite cannot even store (binding it raises OverflowError)
+
         def work(c: sqlite3.Connection) -> GameRecord | None:
             row = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,)).fetchone()
             return None if row is None else _game(row)

@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from engine import yamlfile
+
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 M = TypeVar("M", bound=BaseModel)
@@ -36,7 +38,7 @@ def read_data(relative: str) -> Any:
     text = path.read_text(encoding="utf-8")
     if path.suffix == ".json":
         return json.loads(text)
-    return yaml.safe_load(text)
+    return yamlfile.load(text)
 
 
 def validate(model: type[M], relative: str, problems: list[str]) -> M | None:

@@ -23,7 +23,7 @@ from typing import Any, Callable, ContextManager, Iterator, Sequence
 
 import yaml
 
-from engine import registry
+from engine import registry, yamlfile
 from engine.core.errors import EngineError
 from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
 
@@ -62,8 +62,12 @@ def run_file(path: str | Path) -> list[CaseResult]:
     path = Path(path)
     label = _label(path)
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        text = path.read_text(encoding="utf-8")
+        doc = yamlfile.load(text)
+    except yamlfile.AmbiguousYaml as exc:
+        case = yamlfile.enclosing_item(text, "cases", exc.line) or "<file>"
+        return [CaseResult(label, case, "", False, f"ambiguous YAML at {exc}")]
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         return [CaseResult(label, "<file>", "", False, f"cannot read: {_short(str(exc), 300)}")]
     if not isinstance(doc, dict) or not isinstance(doc.get("cases"), list):
         return [CaseResult(label, "<file>", "", False, "a scenario file is a mapping with a `cases:` list")]
@@ -328,7 +332,7 @@ def _walk(node: Any, parts: list[str], path: str) -> Any:
                 raise ScenarioFailure(f"{here}: no such key (has: {keys})")
             node = node[part]
         elif isinstance(node, list):
-            if re.fullmatch(r"-?\d+", part):
+            if re.fullmatch(r"-?[0-9]+", part):
                 index = int(part)
                 if not -len(node) <= index < len(node):
                     raise ScenarioFailure(f"{here}: index {index} out of range (length {len(node)})")
@@ -468,7 +472,7 @@ def _child(node: Any, part: str, path: tuple[str, ...]) -> Any:
 
 
 def _index(node: list[Any], part: str, path: tuple[str, ...]) -> int:
-    if re.fullmatch(r"-?\d+", part) and -len(node) <= int(part) < len(node):
+    if re.fullmatch(r"-?[0-9]+", part) and -len(node) <= int(part) < len(node):
         return int(part)
     raise ScenarioFailure(f"setup: {'.'.join(path)}: not an index of a list of {len(node)}")
 

@@ -386,7 +386,7 @@ def _pill_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
 
 
 def _count_text(letter: str, n: int) -> str:
-    return f"{letter}·{n}" if letter.isdigit() else f"{letter}{n}"  # "1·1", not "11"
+    return f"{letter}·{n}" if letter[-1:] in tuple("0123456789") else f"{letter}{n}"  # "1·1", not "11"
 
 
 def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:

@@ -21,6 +21,7 @@ import discord
 from discord import ui
 
 from bot.discord import limits
+from engine.core.notation import is_number
 
 GAME = r"g:(?P<game>[0-9]{1,15})"
 CONTINUE = "+"
@@ -125,7 +126,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select],
         values = self.item.values
         value = values[0] if values else DONE
         if value.startswith(CONTINUE):  # "More choices…": another page of this same step
-            page = int(value[1:]) if value[1:].isdigit() else 0
+            page = int(value[1:]) if is_number(value[1:], 3) else 0
             await flows.guarded(interaction, flows.choose(interaction, self.game_id, self.seq, self.prefix, True,
                                                           page=page, pool=self.kind))
             return

@@ -17,11 +17,11 @@ _PATTERNS = [
     # A bot token: base64(user id) . base64(timestamp) . HMAC
     re.compile(r"[A-Za-z0-9_-]{20,30}\.[A-Za-z0-9_-]{5,8}\.[A-Za-z0-9_-]{25,}"),
     # Interaction / webhook tokens inside webhook or callback URLs
-    re.compile(r"(?<=/webhooks/)(\d+/)[A-Za-z0-9_.-]{20,}"),
-    re.compile(r"(?<=/interactions/)(\d+/)[A-Za-z0-9_.-]{20,}"),
+    re.compile(r"(?<=/webhooks/)([0-9]+/)[A-Za-z0-9_.-]{20,}"),
+    re.compile(r"(?<=/interactions/)([0-9]+/)[A-Za-z0-9_.-]{20,}"),
     # Interaction tokens themselves ("interaction:" base64-encoded) and SimCord's fakes
     re.compile(r"aW50ZXJhY3Rpb246[A-Za-z0-9_.=-]+"),
-    re.compile(r"simcord_interaction_\d+"),
+    re.compile(r"simcord_interaction_[0-9]+"),
     # "token": "…" / token=… in JSON bodies or reprs
     re.compile(r"""(?i)(["']?token["']?\s*[:=]\s*["']?)[^"'\s,}]{8,}"""),
     # Authorization headers

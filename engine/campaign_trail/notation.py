@@ -54,6 +54,7 @@ import re
 
 from engine.campaign_trail import content as content_mod
 from engine.core.errors import UnknownAction
+from engine.core.notation import is_number
 from engine.core.types import Action
 
 MAX_NOTATION = 600
@@ -63,8 +64,8 @@ PARAM_ACTIONS = ("travel", "campaign", "advertise", "voter_suppression", "smear_
 TARGET_ACTIONS = ("flip_contributors", "sway_minds")  # `110 flip REP`: the rival follows, no `done`
 STATE_VERBS = ("home", "to", "fly", "vote", "pick", "pay")
 BARE = ("done", "pass", "autopass", "mate", *ACTIONS)
-PAY_TOKEN = re.compile(r"([A-Za-z]{2})(\d{1,2})")  # NC3: pay 3 voters in NC
-STRIKE_TOKEN = re.compile(r"([A-Za-z]{2}):([A-Za-z]{3})(\d{1,2})")  # CA:DEM6: remove 6 DEM voters in CA
+PAY_TOKEN = re.compile(r"([A-Za-z]{2})([0-9]{1,2})")  # NC3: pay 3 voters in NC
+STRIKE_TOKEN = re.compile(r"([A-Za-z]{2}):([A-Za-z]{3})([0-9]{1,2})")  # CA:DEM6: remove 6 DEM voters in CA
 
 
 def _state(token: str) -> str:
@@ -86,7 +87,7 @@ def _issue(token: str) -> str:
 
 def _card(token: str) -> str:
     t = token.lstrip("#")
-    if not t.isdigit() or len(t) > 4 or not content_mod.load().is_card(int(t)):
+    if not is_number(t, 4) or not content_mod.load().is_card(int(t)):
         raise UnknownAction(f"`{token[:20]}` is not a card number (1–105, Dirty Politics 106–129).", code="unknown_card")
     return str(int(t))
 
@@ -143,7 +144,7 @@ def _short(tokens: list[str]) -> list[Action]:
     while i < len(rest):
         tok = rest[i]
         if verb == "campaign":
-            m = re.fullmatch(r"([A-Za-z]{2})(\d{1,2})", tok)
+            m = PAY_TOKEN.fullmatch(tok)
             if not m:
                 raise UnknownAction(f"Campaign voters are written state + count, e.g. `VA4`, not `{tok[:20]}`.", code="malformed")
             out += [Action(verb="vote", args=(_state(m.group(1)),))] * int(m.group(2))
@@ -200,7 +201,7 @@ def parse_one(text: str) -> list[Action]:
     tokens = text.split()
     if not tokens:
         raise UnknownAction("Empty step: write e.g. `97 campaign VA4 WV1`.", code="malformed")
-    if tokens[0].lstrip("#").isdigit():
+    if is_number(tokens[0].lstrip("#")):
         return _short(tokens)
     verb, args = tokens[0].lower(), tokens[1:]
     verb = _action(verb) or verb
@@ -229,7 +230,7 @@ def parse_one(text: str) -> list[Action]:
     if verb == "candidate":
         return [Action(verb="candidate", args=(_candidate(args[0]),))]
     if verb == "option":  # one of a listed choice's options (the Populist's cost)
-        if not args[0].isdigit():
+        if not is_number(args[0], 2):
             raise UnknownAction("`option` takes the option's number, e.g. `option 1`.", code="malformed")
         return [Action(verb="option", args=(args[0],))]
     raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, debate, respond, responses ask, {', '.join(BARE)}, "

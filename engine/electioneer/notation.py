@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from engine.core.errors import UnknownAction
+from engine.core.notation import is_number
 from engine.core.types import Action
 from engine.electioneer import content as content_mod
 
@@ -76,7 +77,7 @@ def parse_one(text: str) -> Action:
         if rest:
             out.append(_state_code(rest[0]))
         if len(rest) >= 2:
-            if not rest[1].isdigit() or len(rest[1]) > 2:
+            if not is_number(rest[1], 2):
                 raise UnknownAction("The slot after the state is 1 or 2, e.g. `play T03 GA 1 crime`.", code="malformed")
             out.append(str(int(rest[1])))
         if len(rest) >= 3:

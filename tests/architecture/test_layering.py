@@ -54,3 +54,20 @@ def test_engine_has_no_global_randomness() -> None:
     for path in (ROOT / "engine").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import random" not in text and "from random" not in text, path
+
+
+def test_numbers_are_read_as_ascii_digits_only() -> None:
+    """`str.isdigit()` says yes to `²` (then `int()` raises) and `re`'s `\\d` matches every script's digits:
+    player text is read with `engine.core.notation.is_number` and `[0-9]` instead."""
+    import re
+
+    banned = re.compile(r"\.(isdigit|isdecimal|isnumeric)\(|\\d")
+    problems = []
+    for package in ("engine", "bot", "render"):
+        for path in (ROOT / package).rglob("*.py"):
+            if path == ROOT / "engine" / "core" / "notation.py":
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+                if banned.search(line):
+                    problems.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not problems, "\n".join(problems)

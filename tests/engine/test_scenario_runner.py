@@ -137,3 +137,67 @@ def test_a_refused_step_must_change_nothing(tmp_path) -> None:
 """)
     # seed 1 deals D01 to DEM: the discard is legal, the campaign is not yet; neither applies
     assert r.passed, r.line
+
+
+# ---------------------------------------------------------------- YAML whose meaning a library would pick
+
+_SHARED_KEY = """defs:
+  a: &a {players.DEM.hand: [D01, D02, D03, D04, D11]}
+  b: &b {players.DEM.hand: [D02, D03, D04, D11, D12]}
+cases:
+  - name: first
+    rule: "x"
+  - name: merges_two_that_disagree
+    rule: "x"
+    setup: {<<: [*a, *b]}
+"""
+
+
+def test_a_merge_of_mappings_that_share_a_key_is_refused_naming_file_case_and_key(tmp_path) -> None:
+    # PyYAML 6.0.2 let the first merged mapping win, 6.0.4 the last: such a case meant different things.
+    path = tmp_path / "merge.yaml"
+    path.write_text("ruleset: electioneer\n" + _SHARED_KEY, encoding="utf-8")
+    results = run_file(path)
+    assert len(results) == 1 and not results[0].passed
+    line = results[0].line
+    assert "merge.yaml::merges_two_that_disagree" in line and "`players.DEM.hand`" in line and "merged" in line
+
+
+def test_a_mapping_may_override_what_it_merges_and_disjoint_merges_pass(tmp_path) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text("""ruleset: electioneer
+defs:
+  a: &a {players.DEM.hand: [D01, D02, D03, D04, D11]}
+  c: &c {month: 1}
+cases:
+  - name: override
+    rule: "x"
+    setup: {<<: [*a, *c], players.DEM.hand: [D01, D02, D03, D04, D11]}
+    expect: {view.DEM.hand: {len: 5}}
+""", encoding="utf-8")
+    assert [r.passed for r in run_file(path)] == [True]
+
+
+def test_a_key_written_twice_in_one_mapping_is_refused(tmp_path) -> None:
+    r = _one(tmp_path, """
+  - name: twice
+    rule: "x"
+    expect: {view.public.issue_deck_count: 14, view.public.issue_deck_count: 13}
+""")
+    assert not r.passed and r.case == "twice" and "written twice" in r.reason
+
+
+def test_content_files_are_read_by_the_same_strict_loader(tmp_path, monkeypatch) -> None:
+    from engine import content, yamlfile
+
+    (tmp_path / "cards.yaml").write_text("a: &a {k: 1}\nb: &b {k: 2}\nc: {<<: [*a, *b]}\n", encoding="utf-8")
+    monkeypatch.setattr(content, "DATA_DIR", tmp_path)
+    content.read_data.cache_clear()
+    try:
+        with pytest.raises(yamlfile.AmbiguousYaml, match="`k`"):
+            content.read_data("cards.yaml")
+        problems: list[str] = []
+        assert content.validate(content.ContentModel, "cards.yaml", problems) is None
+        assert problems and "cards.yaml" in problems[0] and "`k`" in problems[0]
+    finally:
+        content.read_data.cache_clear()

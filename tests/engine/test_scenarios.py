@@ -27,7 +27,7 @@ def test_every_ruling_is_pinned_by_an_existing_case() -> None:
     """docs/rulings.md names its pinning cases as `tests/scenarios/<file>.yaml::<case>`."""
     import re
 
-    import yaml
+    from engine import yamlfile
 
     repo = ROOT.parents[1]
     text = (repo / "docs" / "rulings.md").read_text(encoding="utf-8")
@@ -36,7 +36,7 @@ def test_every_ruling_is_pinned_by_an_existing_case() -> None:
     missing = []
     for file, case in refs:
         path = repo / file
-        names = {c.get("name") for c in yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]} if path.exists() else set()
+        names = {c.get("name") for c in yamlfile.load(path.read_text(encoding="utf-8"))["cases"]} if path.exists() else set()
         if case not in names:
             missing.append(f"{file}::{case}")
     assert not missing, "rulings.md cites cases that do not exist: " + ", ".join(missing)

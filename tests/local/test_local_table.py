@@ -78,3 +78,21 @@ async def test_demo_plays_to_a_winner(tmp_path) -> None:
     gid, images = await run_demo(tmp_path / "demo.sqlite3", tmp_path / "img", "electioneer", seed=3, write=lines.append)
     assert "Demo finished" in lines[-2] and "wins" in lines[-2]
     assert len(images) >= 20 and all(p.stat().st_size < 150_000 for p in images)
+
+
+class LookalikeDigits(Script):
+    """Types `²` (which `str.isdigit()` accepts and `int()` refuses) and other non-ASCII digits first."""
+
+    WRONG = ["²", "١", "３", "play T03 GA ²"]
+
+    def ask(self, prompt: str) -> str:
+        if prompt.endswith("> ") and self.WRONG:
+            return self.WRONG.pop(0)
+        return super().ask(prompt)
+
+
+async def test_non_ascii_digits_are_refused_not_a_crash(tmp_path) -> None:
+    script = LookalikeDigits(quit_after=3)
+    await play_local(tmp_path / "local.sqlite3", tmp_path / "img", "electioneer", ask=script.ask, write=script.write)
+    refusals = [line for line in script.screen if line.startswith("✗")]
+    assert len(refusals) >= 4, refusals  # each one refused with a message, and the table kept asking
