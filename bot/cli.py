@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from bot.config import load_config
+from bot.store import StoreError
 from engine.core.errors import EngineError
 
 DEFAULT_RULESET = "electioneer"
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
             asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
                                    bot_seats={s.upper() for s in args.vs_bot}, new=args.new,
                                    players=args.players, options=_options(args)))
-        except (EngineError, ValueError) as exc:
+        except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
         return 0
@@ -91,11 +92,11 @@ def main(argv: list[str] | None = None) -> int:
 
         logging.getLogger().setLevel(logging.WARNING)
         db = config.db_path.with_name(f"demo-{args.ruleset}-{args.seed}.sqlite3")
-        db.unlink(missing_ok=True)
         try:
+            db.unlink(missing_ok=True)
             asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed,
                                  players=args.players, options=_options(args)))
-        except (EngineError, ValueError) as exc:
+        except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
         return 0

@@ -38,6 +38,16 @@ log = logging.getLogger("stumpbot.manager")
 
 LIVE_GAMES = 64  # games kept parsed in memory; the rest are loaded on demand
 MAX_TITLE = 80
+# A failed delivery waits this long before its next try (then hourly); only its own game waits.
+RETRY_BACKOFF = (10, 60, 300, 900, 3600)
+# After this many failed tries in a row, while other games' deliveries went out meanwhile (so it is
+# this game, not Discord, that fails), a game's notifications are held until the host asks again.
+HOLD_AFTER = 6
+DELIVERY_LANES = 8  # games delivered at the same time in one flush
+REPEAT_SECONDS = 60  # a typed move identical to the sender's last one within this window asks first
+HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row to deliver this game's updates, so they "
+               "are paused. No move is lost and the game goes on; the host or a server admin can run "
+               "`/game redeliver` to send them again.")
 
 
 class ManagerError(EngineError):
@@ -75,6 +85,8 @@ class GameManager:
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: OrderedDict[int, _Live] = OrderedDict()
         self._flush_lock = asyncio.Lock()
+        self._owner = secrets.token_hex(6)  # claims due jobs in the store under this name
+        self._last_delivery_ok: int | None = None  # when any game's notification last went out
 
     # ------------------------------------------------------------ helpers
 
@@ -247,8 +259,13 @@ class GameManager:
 
     async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
                      expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None,
-                     note: str | None = None) -> SubmitResult:
-        """Apply one player's move. Raises a typed, player-facing error and changes nothing if it is not legal."""
+                     note: str | None = None, repeat_guard: bool = False) -> SubmitResult:
+        """Apply one player's move. Raises a typed, player-facing error and changes nothing if it is not legal.
+
+        `repeat_guard` is for typed moves, which carry no sequence number (buttons send `expected_seq`):
+        the same notation as the sender's own last move within REPEAT_SECONDS is refused with code
+        `repeat` until sent again deliberately, since a double-sent `/move` would otherwise apply twice
+        whenever the step is legal twice in a row."""
         async with self._lock(game_id):
             record = await self.game(game_id)
             if record.status != "active":
@@ -268,6 +285,8 @@ class GameManager:
                     raise StaleState(f"That move was already applied (move {done.seq}).") from None
                 raise
             notation = ruleset.format(actions)
+            if repeat_guard:
+                await self._refuse_quick_repeat(game_id, user_id, notation)
             events = [Event(public=note), *result.events] if note else result.events
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id))
@@ -288,6 +307,14 @@ class GameManager:
         await self.flush()
         return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None,
                             pending=ruleset.format(rest) if rest else "")
+
+    async def _refuse_quick_repeat(self, game_id: int, user_id: str, notation: str) -> None:
+        last = await self.store.last_journal_entry(game_id)
+        if last is not None and last.actor == user_id and last.notation == notation \
+                and self._now() - last.created_at <= REPEAT_SECONDS:
+            raise ManagerError(f"You sent `{notation}` {max(self._now() - last.created_at, 0)} s ago and it was applied "
+                               f"(move {last.seq}). If you mean to do it again, confirm: the move is still legal.",
+                               code="repeat")
 
     async def undo(self, game_id: int, user_id: str) -> int:
         """Take back your own last step, if nothing was revealed, drawn or passed on since (Rally the Troops' rule)."""
@@ -393,27 +420,67 @@ class GameManager:
     # ------------------------------------------------------------ delivery and deadlines
 
     async def flush(self) -> int:
-        """Deliver every unsent outbox row through the table, oldest first. Safe to call any time."""
+        """Deliver every due notification through the table, each game's in order. Safe to call any time.
+
+        Each round takes the oldest unsent row of every game (store.outbox_heads). A failure defers that
+        row with backoff, so only its own game waits while every other game's rows go on; a game that
+        keeps failing while others succeed is held and its channel and host are told (no secrets)."""
         if self.table is None:
             return 0
         delivered = 0
+        lanes = asyncio.Semaphore(DELIVERY_LANES)
+
+        async def deliver(row: Any) -> int:
+            async with lanes:
+                try:
+                    await self._deliver(row)
+                except Exception as exc:  # anything the table raises: retried later, never blocks others
+                    await self._delivery_failed(row, exc)
+                    return 0
+                await self.store.mark_sent([row.id], self._now())
+                self._last_delivery_ok = self._now()
+                return 1
+
         async with self._flush_lock:
-            stuck: set[int] = set()  # games with a failed row: their later rows wait, to keep each game in order
             while True:
-                rows = [r for r in await self.store.pending_outbox(limit=50 + len(stuck)) if r.game_id not in stuck]
-                if not rows:
+                heads = await self.store.outbox_heads(self._now())
+                if not heads:
                     return delivered
-                for row in rows:
-                    if row.game_id in stuck:
-                        continue
-                    try:
-                        await self._deliver(row)
-                    except Exception:  # stays unsent and is retried on the next flush; other games go on
-                        log.exception("delivery failed for outbox row %s (game %s)", row.id, row.game_id)
-                        stuck.add(row.game_id)
-                        continue
-                    await self.store.mark_sent([row.id], self._now())
-                    delivered += 1
+                # one row per game, games side by side: a slow channel (discord.py retries a 500 for
+                # some 25 s) delays only its own game
+                delivered += sum(await asyncio.gather(*(deliver(row) for row in heads)))
+
+    async def _delivery_failed(self, row: Any, exc: Exception) -> None:
+        now = self._now()
+        attempts = row.attempts + 1
+        first_failed = row.first_failed_at if row.first_failed_at is not None else now
+        # The exception's class and HTTP status only: its text could quote a request.
+        status = getattr(exc, "status", None)
+        reason = type(exc).__name__ + (f" (HTTP {status})" if status else "")
+        log.warning("delivery of outbox row %s of game %s failed (try %d): %s", row.id, row.game_id, attempts, reason,
+                    exc_info=attempts == 1)
+        retry_at = now + RETRY_BACKOFF[min(attempts, len(RETRY_BACKOFF)) - 1]
+        await self.store.defer_outbox(row.id, now, retry_at, reason)
+        others_fine = self._last_delivery_ok is not None and self._last_delivery_ok >= first_failed
+        if attempts >= HOLD_AFTER and others_fine and await self.store.hold_delivery(row.game_id, now):
+            log.error("game %s: deliveries held after %d failed tries (%s)", row.game_id, attempts, reason)
+            record = await self.game(row.game_id)
+            ref = self._ref(record, row.created_seq)
+            try:
+                await self.table.alert(ref, HELD_NOTICE.format(id=record.id, title=record.title, n=attempts),
+                                       record.host_user)
+            except Exception:  # noqa: BLE001 - the notice is best effort; the hold already stands
+                log.warning("could not post the delivery notice of game %s", row.game_id)
+
+    async def redeliver(self, game_id: int, user_id: str, *, admin: bool = False) -> int:
+        """The host (or an admin) releases a game whose deliveries were held; returns the rows sent now."""
+        record = await self.game(game_id)
+        if user_id != record.host_user and not admin:
+            raise ManagerError("Only the host (or a server admin) can ask for a game's updates again.", code="not_host")
+        if record.delivery_held_at is None:
+            raise ManagerError(f"Game #{game_id}'s updates are not paused; nothing to send again.", code="not_held")
+        await self.store.release_delivery(game_id)
+        return await self.flush()
 
     async def _deliver(self, row: Any) -> None:
         record = await self.game(row.game_id)
@@ -438,12 +505,14 @@ class GameManager:
             await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
 
     async def run_due_jobs(self) -> int:
-        """Fire every deadline and reminder that is due. Returns how many moves deadlines made."""
-        moves = 0
-        # A job is deleted only after it has acted (a deadline's move replaces the game's jobs in
-        # the same transaction), so a crash in between fires it again rather than losing it; the
-        # idempotency key makes that second firing harmless.
-        for job in await self.store.due_jobs(self._now()):
+        """Fire every deadline and reminder that is due. Returns how many moves deadlines made.
+
+        Jobs are claimed in the store first, so two processes sweeping one database never both fire one.
+        A job is deleted only after it has acted (a deadline's move replaces the game's jobs in the same
+        transaction; a reminder becomes an outbox row in the transaction that deletes it), so a crash in
+        between fires it again once the claim runs out, and the idempotency keys make that harmless."""
+        moves = reminders = 0
+        for job in await self.store.claim_due_jobs(self._now(), self._owner):
             record = await self.store.get_game(job.game_id)
             if record is None or record.status != "active" or job.seat is None:
                 await self.store.delete_job(job.id)
@@ -453,11 +522,10 @@ class GameManager:
                 await self.store.delete_job(job.id)
                 continue
             if job.kind == "reminder":
-                seat = next((s for s in await self.store.list_seats(record.id) if s.seat == job.seat), None)
-                if seat and self.table:
-                    brief = await self.brief(record.id, seat.user_id, "Reminder: the game is waiting on you.")
-                    await self.table.tell(brief)
-                await self.store.delete_job(job.id)
+                message = NewMessage(audience=f"seat:{job.seat}", kind="brief", created_seq=seq,
+                                     payload={"text": "Reminder: the game is waiting on you.", "prompt": True})
+                reminders += await self.store.job_to_outbox(
+                    job.id, record.id, message, f"reminder:{record.id}:{seq}:{job.seat}:{job.due_at}", self._now())
                 continue
             action = ruleset.deadline_action(state, job.seat)
             default = ruleset.decisions(state, job.seat).deadline_default or "the default choice was made"
@@ -469,6 +537,8 @@ class GameManager:
             except EngineError as exc:
                 log.warning("deadline move for game %s seat %s refused: %s", record.id, job.seat, exc.code)
             await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs
+        if reminders:
+            await self.flush()
         return moves
 
     async def bot_move(self, game_id: int, seat: str, rng: Rng) -> SubmitResult | None:

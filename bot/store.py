@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterable, Sequence, TypeVar
 __all__ = [
     "AlreadySeated", "CheckpointResult", "DuplicateMove", "GameRecord", "JobRecord", "JournalEntry",
     "MIGRATIONS_DIR", "Migration", "MoveCommit", "NewJob", "NewMessage", "NotFound", "NotSeated",
-    "OutboxRecord", "SCHEMA_VERSION", "SeatRecord", "SeatTaken", "Snapshot", "Store", "StoreBusy",
+    "OutboxRecord", "SCHEMA_VERSION", "SeatRecord", "SeatTaken", "Snapshot", "Store", "StoreBusy", "StoreUnwritable",
     "StoreClosed", "StoreError", "VersionConflict", "WrongStatus", "load_migrations",
 ]
 
@@ -77,6 +77,18 @@ class NotFound(StoreError):
 
 class StoreClosed(StoreError):
     """The store was closed."""
+
+
+class StoreUnwritable(StoreError):
+    """The database cannot be written (read-only file or mount, full disk): found at start-up, with the fix."""
+
+    def __init__(self, path: str | Path, detail: str) -> None:
+        super().__init__(
+            f"The game database {path} cannot be written ({detail}). The bot needs to write it on every move. "
+            f"Fix: make the file and its folder writable by this user (and the disk not read-only or full), or "
+            f"set STUMPBOT_DB to a writable path.")
+        self.path = str(path)
+        self.detail = detail
 
 
 class StoreBusy(StoreError):
@@ -145,6 +157,7 @@ class GameRecord:
     updated_at: int
     deadline_hours: int
     result: dict[str, Any] | None
+    delivery_held_at: int | None = None  # deliveries kept failing: held until the host asks again
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +213,8 @@ class OutboxRecord:
     payload: dict[str, Any]
     created_at: int
     sent_at: int | None
+    attempts: int = 0  # failed deliveries so far
+    first_failed_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +441,34 @@ def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
         raise
 
 
+_UNWRITABLE = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")
+
+
+def _unwritable(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc).lower()
+    return name.startswith(_UNWRITABLE) or any(w in text for w in ("readonly", "read-only", "disk is full",
+                                                                    "unable to open", "disk i/o"))
+
+
+def _short_reason(exc: sqlite3.Error) -> str:
+    return str(exc).strip().rstrip(".")[:120] or type(exc).__name__
+
+
+def _probe_write(c: sqlite3.Connection) -> None:
+    """Write once at start-up, so a read-only file or mount or a full disk is found now, with its fix,
+    rather than as an apology on every move. The row is the time of the last start."""
+    c.execute("BEGIN IMMEDIATE")
+    try:
+        c.execute("INSERT OR REPLACE INTO settings (scope, key, value) VALUES ('store', 'started_at', ?)",
+                  (str(int(time.time())),))
+        c.execute("COMMIT")
+    except BaseException:
+        if c.in_transaction:
+            c.execute("ROLLBACK")
+        raise
+
+
 def _translate(exc: sqlite3.Error) -> StoreError:
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
@@ -443,17 +486,18 @@ def _loads(text: str | None) -> Any:
 
 
 _GAME_COLS = ("id, ruleset, options, seed, status, version, guild_id, channel_id, thread_id, host_user, title, "
-              "created_at, updated_at, deadline_hours, result")
+              "created_at, updated_at, deadline_hours, result, delivery_held_at")
 _SEAT_COLS = "game_id, seat, user_id, display_name, joined_at, dm_ok, prefs"
 _JOURNAL_COLS = "game_id, seq, seat, notation, actor, idem_key, undoable, state_hash, created_at"
 _JOB_COLS = "id, game_id, kind, seat, due_at, payload, created_at"
-_OUTBOX_COLS = "id, game_id, created_seq, audience, kind, payload, created_at, sent_at"
+_OUTBOX_COLS = "id, game_id, created_seq, audience, kind, payload, created_at, sent_at, attempts, first_failed_at"
 
 
 def _game(r: tuple) -> GameRecord:
     return GameRecord(id=r[0], ruleset=r[1], options=json.loads(r[2]), seed=r[3], status=r[4], version=r[5],
                       guild_id=r[6], channel_id=r[7], thread_id=r[8], host_user=r[9], title=r[10],
-                      created_at=r[11], updated_at=r[12], deadline_hours=r[13], result=_loads(r[14]))
+                      created_at=r[11], updated_at=r[12], deadline_hours=r[13], result=_loads(r[14]),
+                      delivery_held_at=r[15])
 
 
 def _seat(r: tuple) -> SeatRecord:
@@ -472,7 +516,7 @@ def _job(r: tuple) -> JobRecord:
 
 def _outbox(r: tuple) -> OutboxRecord:
     return OutboxRecord(id=r[0], game_id=r[1], created_seq=r[2], audience=r[3], kind=r[4], payload=json.loads(r[5]),
-                        created_at=r[6], sent_at=r[7])
+                        created_at=r[6], sent_at=r[7], attempts=r[8], first_failed_at=r[9])
 
 
 def _fetch_game(c: sqlite3.Connection, game_id: int) -> GameRecord:
@@ -599,8 +643,12 @@ class Store:
         def work() -> tuple[int, str | None]:
             try:
                 holder.append(_connect(str(path), busy_timeout_ms))
-                return _migrate(holder[0], str(path), migrations, backup_stamp)
+                migrated = _migrate(holder[0], str(path), migrations, backup_stamp)
+                _probe_write(holder[0])
+                return migrated
             except sqlite3.Error as exc:
+                if _unwritable(exc):
+                    raise StoreUnwritable(path, _short_reason(exc)) from exc
                 raise _translate(exc) from exc
 
         try:
@@ -1006,6 +1054,36 @@ class Store:
 
         return await self._query(work)
 
+    async def claim_due_jobs(self, now: int, owner: str, lease_seconds: int = 300, limit: int = 100) -> list[JobRecord]:
+        """Due jobs, claimed for ``owner`` inside one write transaction: another process sweeping the same
+        database gets none of them until the lease runs out (only if this one died before acting)."""
+        _int(now, "now"), _int(lease_seconds, "lease_seconds")
+
+        def work(c: sqlite3.Connection) -> list[JobRecord]:
+            jobs = [_job(r) for r in c.execute(
+                f"SELECT {_JOB_COLS} FROM jobs WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) "
+                "ORDER BY due_at, id LIMIT ?", (now, now, limit))]
+            c.executemany("UPDATE jobs SET claimed_by=?, claimed_until=? WHERE id=?",
+                          [(owner, now + lease_seconds, j.id) for j in jobs])
+            return jobs
+
+        return await self._write(work)
+
+    async def job_to_outbox(self, job_id: int, game_id: int, message: NewMessage, idem_key: str, now: int) -> bool:
+        """Turn a fired job into a notification in one transaction: the outbox row (once per ``idem_key``,
+        however many processes fire it) and the job's deletion. False if the key was used already."""
+        rows = _prep_outbox([message])
+
+        def work(c: sqlite3.Connection) -> bool:
+            created_seq, audience, kind, payload = rows[0]
+            cur = c.execute("INSERT OR IGNORE INTO outbox (game_id, created_seq, audience, kind, payload, created_at, "
+                            "idem_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (game_id, created_seq or 0, audience, kind, payload, _int(now, "now"), idem_key))
+            c.execute("DELETE FROM jobs WHERE id=?", (job_id,))
+            return cur.rowcount == 1
+
+        return await self._write(work)
+
     async def next_job_due(self) -> int | None:
         def work(c: sqlite3.Connection) -> int | None:
             return c.execute("SELECT min(due_at) FROM jobs").fetchone()[0]
@@ -1035,6 +1113,53 @@ class Store:
                 f"SELECT {_OUTBOX_COLS} FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,))]
 
         return await self._query(work)
+
+    async def outbox_heads(self, now: int, limit: int = 100) -> list[OutboxRecord]:
+        """The next notification of each game whose deliveries are not held: its oldest unsent row,
+        if that row is due (not waiting out a retry backoff). Oldest first.
+
+        One row per game keeps each game's notifications in order while a failing game waits alone:
+        its head is not due, so it drops out and every other game's head still comes back."""
+        _int(now, "now")
+
+        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
+            cols = ", ".join(f"o.{col.strip()}" for col in _OUTBOX_COLS.split(","))
+            return [_outbox(r) for r in c.execute(
+                f"SELECT {cols} FROM outbox o "
+                "JOIN (SELECT game_id, min(id) AS id FROM outbox WHERE sent_at IS NULL GROUP BY game_id) head "
+                "ON head.id = o.id JOIN games g ON g.id = o.game_id "
+                "WHERE g.delivery_held_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
+                "ORDER BY o.id LIMIT ?", (now, limit))]
+
+        return await self._query(work)
+
+    async def defer_outbox(self, row_id: int, now: int, retry_at: int, error: str) -> None:
+        """Record a failed delivery: one more attempt, the next one not before ``retry_at``."""
+        _int(row_id, "row_id"), _int(now, "now"), _int(retry_at, "retry_at")
+
+        def work(c: sqlite3.Connection) -> None:
+            c.execute("UPDATE outbox SET attempts=attempts+1, next_attempt_at=?, last_error=?, "
+                      "first_failed_at=coalesce(first_failed_at, ?) WHERE id=? AND sent_at IS NULL",
+                      (retry_at, error[:200], now, row_id))
+
+        return await self._write(work)
+
+    async def hold_delivery(self, game_id: int, now: int) -> bool:
+        """Hold a game's notifications (its deliveries keep failing). False if it was held already."""
+        def work(c: sqlite3.Connection) -> bool:
+            return c.execute("UPDATE games SET delivery_held_at=? WHERE id=? AND delivery_held_at IS NULL",
+                             (_int(now, "now"), game_id)).rowcount == 1
+
+        return await self._write(work)
+
+    async def release_delivery(self, game_id: int) -> int:
+        """Deliver a held game's notifications again, from a fresh count of attempts. Returns the rows waiting."""
+        def work(c: sqlite3.Connection) -> int:
+            c.execute("UPDATE games SET delivery_held_at=NULL WHERE id=?", (game_id,))
+            return c.execute("UPDATE outbox SET attempts=0, next_attempt_at=NULL, first_failed_at=NULL "
+                             "WHERE game_id=? AND sent_at IS NULL", (game_id,)).rowcount
+
+        return await self._write(work)
 
     async def mark_sent(self, ids: Iterable[int], now: int) -> int:
         """Mark delivered rows; returns how many were still unsent (a row's first sent_at is kept)."""

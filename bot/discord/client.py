@@ -23,7 +23,7 @@ from bot.discord.errors import Tree
 from bot.discord.respond import Metrics
 from bot.discord.table import DiscordTable
 from bot.manager import GameManager
-from bot.store import Store
+from bot.store import Store, StoreError
 
 log = logging.getLogger("stumpbot.discord")
 
@@ -138,6 +138,9 @@ def run(token: str, db_path: str, *, dev_guild_id: int | None = None) -> None:
 
     try:
         asyncio.run(main())
+    except (StoreError, OSError) as exc:  # e.g. a read-only or full disk, found by the store at start-up
+        log.error("Can't start: %s", exc)
+        raise SystemExit(1) from None
     except discord.LoginFailure:
         log.error("Discord refused the bot token. Check DISCORD_TOKEN (it is not shown here).")
         raise SystemExit(1) from None

@@ -250,6 +250,14 @@ async def abandon(interaction: discord.Interaction, game_id: int | None) -> None
     await send_private(interaction, f"Game #{record.id} was cancelled.")
 
 
+async def redeliver(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("active", "finished"), seated=False)
+    sent = await manager.redeliver(record.id, user_id(interaction), admin=is_admin(interaction, record))
+    await send_private(interaction, f"Game #{record.id}'s updates are on again: {sent} sent now.")
+
+
 async def lobby_button(interaction: discord.Interaction, game_id: int, verb: str) -> None:
     if verb == "join":
         await join(interaction, game_id, None)
@@ -330,12 +338,21 @@ async def _after_move(interaction: discord.Interaction, game_id: int, result: Su
     await send_private(interaction, done)
 
 
-async def move(interaction: discord.Interaction, notation: str, game_id: int | None) -> None:
+async def move(interaction: discord.Interaction, notation: str, game_id: int | None, again: bool = False) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id)
     _, _, before = await manager.decision(record.id, user_id(interaction))
-    result = await manager.submit(record.id, user_id(interaction), notation, idem_key=str(interaction.id))
+    try:
+        # A typed move carries no sequence number: a /move sent twice must not apply twice unasked.
+        result = await manager.submit(record.id, user_id(interaction), notation, idem_key=str(interaction.id),
+                                      repeat_guard=not again)
+    except ManagerError as exc:
+        if exc.code != "repeat":
+            raise
+        await send_private(interaction, f"{exc.message} Send `/move {limits.clip(notation, 120)} again:True` to apply "
+                                        "it once more.")
+        return
     label = next((o.label for o in before.all_options() if o.action.notation() == result.notation), "")
     await _after_move(interaction, record.id, result, label)
 
@@ -476,7 +493,8 @@ HOW_TO = """**Playing here**
 • Your hand and choices arrive by **direct message**, with a button for each legal choice. Big choices come in steps (first the card or action, then its target).
 • Or type `/move` — it suggests your legal moves as you type, in the game's notation.
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
-• After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`."""
+• After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
+• A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
 
 
 async def help_text(interaction: discord.Interaction, ruleset: str | None) -> None:

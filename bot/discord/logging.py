@@ -3,7 +3,8 @@
 At DEBUG, discord.py logs request bodies (hands included) and interaction tokens; tokens in a
 log are credentials. `install()` caps the `discord` loggers at INFO and puts `RedactingFilter`
 on every handler of the root logger (a filter on a logger does not see records that propagate
-from its children, so handlers are the place for it).
+from its children, so handlers are the place for it); the filter also drops `discord` records
+below INFO, so a logger set to DEBUG after start-up still prints nothing of them.
 """
 from __future__ import annotations
 
@@ -51,6 +52,10 @@ class RedactingFilter(logging.Filter):
         return text
 
     def filter(self, record: logging.LogRecord) -> bool:
+        # The cap on the loggers (cap_discord_loggers) holds only until someone lowers a level after
+        # start-up; this drop at the handlers holds whatever the loggers' levels say.
+        if record.levelno < logging.INFO and (record.name == "discord" or record.name.startswith("discord.")):
+            return False
         try:
             message = record.getMessage()
         except Exception:  # a broken format string: keep what we can

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import limits, ui
-from bot.tables.base import PrivateBrief, PublicPost
+from bot.tables.base import GameRef, PrivateBrief, PublicPost
 
 if TYPE_CHECKING:
     from bot.discord.client import Stumpbot
@@ -180,6 +180,21 @@ class DiscordTable:
         except Exception:  # noqa: BLE001
             log.exception("could not record the DM prompt of game %s", brief.game.id)
         return True
+
+    async def alert(self, game: GameRef, text: str, host_user: str) -> None:
+        """Post the notice in the game's channel and DM it to the host: each on its own, since the
+        channel may be the very thing that fails."""
+        channel = self._destination(game.channel_id, game.thread_id)
+        if channel is not None:
+            try:
+                await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning("could not post the notice of game %s (HTTP %s)", game.id, exc.status)
+        try:
+            dm = await self.client.create_dm(discord.Object(int(host_user)))
+            await dm.send(text)
+        except (discord.HTTPException, ValueError) as exc:
+            log.warning("could not DM the notice of game %s to its host (%s)", game.id, type(exc).__name__)
 
     async def nudge(self, brief: PrivateBrief) -> None:
         """Public and content-free: who, and where to look — never anything from the hand."""

@@ -60,3 +60,7 @@ class Table(Protocol):
     async def tell(self, brief: PrivateBrief) -> bool:
         """Deliver privately; return False if the seat could not be reached (e.g. DMs closed)."""
         ...
+
+    async def alert(self, game: GameRef, text: str, host_user: str) -> None:
+        """A notice about the game itself (never its secrets) for its channel and its host."""
+        ...

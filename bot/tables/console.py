@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from bot.tables.base import PrivateBrief, PublicPost
+from bot.tables.base import GameRef, PrivateBrief, PublicPost
 
 
 @dataclass
@@ -35,6 +35,9 @@ class ConsoleTable:
         if brief.text:
             self.mailbox.setdefault(brief.seat, []).append(brief.text)
         return True
+
+    async def alert(self, game: GameRef, text: str, host_user: str) -> None:
+        self.write(f"\n{text}")
 
     def take_mail(self, seat: str) -> list[str]:
         return self.mailbox.pop(seat, [])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.tables.base import PrivateBrief, PublicPost
+from bot.tables.base import GameRef, PrivateBrief, PublicPost
 
 
 @dataclass
@@ -11,6 +11,7 @@ class RecordingTable:
     posts: list[PublicPost] = field(default_factory=list)
     briefs: list[PrivateBrief] = field(default_factory=list)
     unreachable: set[str] = field(default_factory=set)  # user ids whose "DMs" are closed
+    alerts: list[tuple[int, str, str]] = field(default_factory=list)  # (game id, text, host user)
 
     async def publish(self, post: PublicPost) -> None:
         self.posts.append(post)
@@ -20,6 +21,9 @@ class RecordingTable:
             return False
         self.briefs.append(brief)
         return True
+
+    async def alert(self, game: GameRef, text: str, host_user: str) -> None:
+        self.alerts.append((game.id, text, host_user))
 
     def briefs_for(self, seat: str) -> list[PrivateBrief]:
         return [b for b in self.briefs if b.seat == seat]

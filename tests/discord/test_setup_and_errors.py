@@ -138,6 +138,29 @@ def test_discord_loggers_are_capped_at_info() -> None:
     assert not logging.getLogger("discord.http").isEnabledFor(logging.DEBUG)
 
 
+def test_a_discord_logger_set_to_debug_after_start_up_still_prints_nothing_below_info() -> None:
+    import io
+
+    root = logging.getLogger()
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    root.addHandler(handler)
+    try:
+        redaction.install("a-configured-secret-token-value")
+        logging.getLogger("discord.http").setLevel(logging.DEBUG)  # after start-up, by a curious admin
+        logging.getLogger("discord.webhook.async_").setLevel(logging.DEBUG)
+        logging.getLogger("discord.http").debug("POST /channels/1/messages with {'content': 'hand: card 97'}")
+        logging.getLogger("discord.webhook.async_").debug("Webhook request body: card 42")
+        logging.getLogger("discord.gateway").info("Shard ID None has connected")
+    finally:
+        root.removeHandler(handler)
+        logging.getLogger("discord.http").setLevel(logging.INFO)
+        logging.getLogger("discord.webhook.async_").setLevel(logging.NOTSET)
+    out = stream.getvalue()
+    assert "card 97" not in out and "card 42" not in out
+    assert "has connected" in out  # INFO still goes through
+
+
 async def test_a_server_manager_may_abandon_any_game(world: World) -> None:
     w = world
     game_id = await open_game(w)

@@ -1,4 +1,4 @@
-"""Admin and help: /game abandon (host, or a member with Manage Server), /game help."""
+"""Admin and help: /game abandon and /game redeliver (host, or a member with Manage Server), /game help."""
 from __future__ import annotations
 
 import discord
@@ -13,6 +13,12 @@ from bot.discord.cogs.lobby import RULESETS
 @app_commands.autocomplete(game=flows.game_choices)
 async def abandon(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, flows.abandon(interaction, game))
+
+
+@game.command(name="redeliver", description="Send a game's paused updates again (its host, or Manage Server)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def redeliver(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.redeliver(interaction, game))
 
 
 @game.command(name="help", description="The rules, and how to play with buttons or notation")
