@@ -24,11 +24,13 @@ import yaml
 
 from engine import registry, yamlfile
 from engine.core.errors import EngineError
+from engine.core.rng import ForcedValueError, randomness_of
 from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
 from engine.core.scenario import ScenarioAdapter, ScenarioFailure, adapter_for, one_line, short
 
-CASE_KEYS = {"name", "rule", "ruleset", "seed", "seats", "options", "setup", "cards", "steps", "expect", "lint", "note"}
-STEP_KEYS = {"seat", "move", "deadline", "error", "expect", "note"}
+CASE_KEYS = {"name", "rule", "ruleset", "seed", "seats", "options", "setup", "cards", "steps", "expect", "lint", "force", "note"}
+STEP_KEYS = {"seat", "move", "deadline", "error", "expect", "force", "note"}
+FORCE_KEYS = {"dice", "draws"}  # force: {dice: [6, 6], draws: [red, blue]}
 FILE_KEYS = {"ruleset", "seed", "options", "cases", "defs", "note"}  # defs: YAML anchors to reuse
 OPERATORS = {"equals", "not", "contains", "not_contains", "len"}
 
@@ -174,6 +176,8 @@ def run_case(case: dict[str, Any]) -> None:
             if problems:
                 raise ScenarioFailure("setup gives an inconsistent state: " + "; ".join(problems[:4])
                                       + " (fix the setup, or set `lint: false` if that is the point)")
+        if "force" in case:
+            state = _force(adapter, state, case["force"], "force")
         run.state = state
         steps = case.get("steps") or []
         if not isinstance(steps, list):
@@ -181,6 +185,7 @@ def run_case(case: dict[str, Any]) -> None:
         for number, step in enumerate(_flatten(steps), start=1):
             run.step(number, step)
         run.check(case.get("expect") or {}, "expect")
+        _check_forced_values_used(run.state)
 
 
 def _flatten(steps: list[Any]) -> list[Any]:
@@ -216,6 +221,8 @@ class _Run:
         move = str(move)
         where = f"step {number} ({seat}: {short(move, 40)})"
         expected_error = step.get("error")
+        if "force" in step:
+            self.state = _force(self.adapter, self.state, step["force"], f"{where} force")
         before = state_hash(self.state)
         try:
             if step.get("deadline"):
@@ -223,6 +230,8 @@ class _Run:
             else:
                 actions = self.ruleset.parse(move)
             result = play(self.ruleset, self.state, seat, actions)
+        except ForcedValueError as exc:
+            raise ScenarioFailure(f"{where}: impossible force: {exc}") from None
         except EngineError as exc:
             if state_hash(self.state) != before:
                 raise ScenarioFailure(f"{where}: the failed move changed the state") from None
@@ -407,6 +416,38 @@ def _show(value: Any) -> str:
 def _error_matches(exc: EngineError, wanted: str) -> bool:
     """`error:` names the exact code (illegal_argument), the class's code (illegal) or the class."""
     return wanted in (exc.code, type(exc).code, type(exc).__name__)
+
+
+# ---------------------------------------------------------------- forced dice and draws
+
+
+def _force(adapter: ScenarioAdapter, state: Any, force: Any, where: str) -> Any:
+    """`force: {dice: [6, 6], draws: [red, blue]}`: the next dice faces and bag draws, queued in the
+    state's Randomness (through the adapter) ahead of anything forced earlier."""
+    if not isinstance(force, dict) or not force or set(force) - FORCE_KEYS:
+        raise ScenarioFailure(f"{where}: `force:` is a mapping of `dice: [faces]` and/or `draws: [kinds]`")
+    lists = {key: force.get(key, []) for key in FORCE_KEYS}
+    for key, value in lists.items():
+        if not isinstance(value, list):
+            raise ScenarioFailure(f"{where}: `{key}:` is a list, e.g. `{key}: {'[6, 6]' if key == 'dice' else '[red, blue]'}`")
+    try:
+        return adapter.force(state, lists["dice"], lists["draws"])
+    except ScenarioFailure as exc:
+        raise ScenarioFailure(f"{where}: {exc}") from None
+
+
+def _check_forced_values_used(state: Any) -> None:
+    """A forced value never drawn means the case did not test what it says."""
+    randomness = randomness_of(state) if state is not None else None
+    if randomness is None:
+        return
+    left = []
+    if randomness.forced_dice:
+        left.append(f"dice {randomness.forced_dice}")
+    if randomness.forced_draws:
+        left.append(f"draws {randomness.forced_draws}")
+    if left:
+        raise ScenarioFailure(f"forced {' and '.join(left)} never came up (the case ended first)")
 
 
 # ---------------------------------------------------------------- setup overrides

@@ -59,7 +59,7 @@ class DefaultScenarioAdapter:
         try:
             return forced_copy(state, dice, draws)
         except ValueError as exc:
-            raise ScenarioFailure(f"force: {exc}") from None
+            raise ScenarioFailure(str(exc)) from None
 
 
 def adapter_for(ruleset: Any) -> ScenarioAdapter:
