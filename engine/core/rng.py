@@ -12,7 +12,8 @@ Two ways in:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence, TypeVar, get_args
+import types
+from typing import Any, Iterable, Mapping, Sequence, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -136,7 +137,7 @@ class Bag(BaseModel):
         """Reseed the bag: its contents become exactly `counts`."""
         self.counts = {**dict.fromkeys(self.counts, 0), **self._no_negative_counts(dict(counts))}
 
-    def _kind_at(self, index: int) -> str:
+    def kind_at(self, index: int) -> str:
         """The item at `index` counting through the kinds in sorted order (independent of insertion order)."""
         for kind in sorted(self.counts):
             if index < self.counts[kind]:
@@ -205,7 +206,7 @@ class Randomness(BaseModel):
                     raise ForcedValueError(f"forced draw {kind!r} but the bag holds none (it holds {bag.describe()})")
                 self.draws += 1
             else:
-                kind = bag._kind_at(self.below(bag.size))
+                kind = bag.kind_at(self.below(bag.size))
             bag.counts[kind] -= 1
             drawn.append(kind)
         return drawn
@@ -222,17 +223,23 @@ class Randomness(BaseModel):
 @lru_cache(maxsize=None)
 def randomness_path(model: type) -> tuple[str, ...] | None:
     """Where a state model keeps its `Randomness` (field names from the top), found from the field
-    types so that nobody has to name it; None if it has none. Nested models are searched too."""
-    if not (isinstance(model, type) and issubclass(model, BaseModel)):
+    types so that nobody has to name it; None if it has none. Nested models (and `X | None` fields)
+    are searched too; randomness inside lists or mappings is not a state's own."""
+    return _find_randomness(model, frozenset())
+
+
+def _find_randomness(model: type, seen: frozenset[type]) -> tuple[str, ...] | None:
+    if not (isinstance(model, type) and issubclass(model, BaseModel)) or model in seen:
         return None
     for name, field in model.model_fields.items():
-        for kind in (field.annotation, *get_args(field.annotation)):  # `Randomness | None` too
+        annotation = field.annotation
+        kinds = get_args(annotation) if get_origin(annotation) in (Union, types.UnionType) else (annotation,)
+        for kind in kinds:
             if isinstance(kind, type) and issubclass(kind, Randomness):
                 return (name,)
-            if isinstance(kind, type) and issubclass(kind, BaseModel) and kind is not model:
-                inner = randomness_path(kind)
-                if inner is not None:
-                    return (name, *inner)
+            inner = _find_randomness(kind, seen | {model}) if isinstance(kind, type) else None
+            if inner is not None:
+                return (name, *inner)
     return None
 
 

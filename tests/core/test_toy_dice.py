@@ -170,3 +170,22 @@ def test_impossible_or_malformed_forcing_fails_the_case_clearly(tmp_path, toy_re
 def test_forcing_a_ruleset_without_randomness_fails_the_case(tmp_path) -> None:
     r = _case(tmp_path, "electioneer", "    steps: [{seat: DEM, move: discard D01, force: {dice: [6]}}]")
     assert not r.passed and "force: `force:` needs a state that holds the core Randomness" in r.reason, r.reason
+
+
+def test_randomness_is_found_nested_and_optional_but_not_inside_collections() -> None:
+    from pydantic import BaseModel
+
+    class Inner(BaseModel):
+        dice: Randomness | None = None
+
+    class Outer(BaseModel):
+        many: dict[str, Randomness] = {}
+        table: Inner
+
+    class Loop(BaseModel):
+        again: "Loop | None" = None
+
+    assert randomness_path(Outer) == ("table", "dice")
+    assert randomness_of(Outer(table=Inner())) is None  # an empty optional holds nothing to force
+    assert randomness_of(Outer(table=Inner(dice=Randomness(prng=1)))) == Randomness(prng=1)
+    assert randomness_path(Loop) is None
