@@ -5,36 +5,34 @@ part of the fresh state, optionally adds inline cards, plays steps in move notat
 expected to fail with a given error and change nothing) and checks expectations on the views,
 the outcome, the decisions and the log.
 
-    results = run_file("tests/scenarios/electioneer/months.yaml")
+    results = run_file("tests/scenarios/<ruleset>/<topic>.yaml")
     lines, passed, failed = run_paths(["tests/scenarios"])
 
-Pure: no clock, no randomness of its own, no bot/ import. Inline cards are installed only for
-the duration of one case (see `_ElectioneerAdapter.content`).
+Pure: no clock, no randomness of its own, no bot/ import. It knows no ruleset by name: what a
+ruleset needs beyond the generic (inline cards, fix-ups after `setup:`, lint, forced dice and draws)
+comes from its scenario adapter (engine/core/scenario.py).
 """
 from __future__ import annotations
 
 import json
 import re
-from collections import Counter
-from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ContextManager, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 import yaml
 
 from engine import registry, yamlfile
 from engine.core.errors import EngineError
+from engine.core.rng import ForcedValueError, randomness_of
 from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
+from engine.core.scenario import ScenarioAdapter, ScenarioFailure, adapter_for, one_line, short
 
-CASE_KEYS = {"name", "rule", "ruleset", "seed", "seats", "options", "setup", "cards", "steps", "expect", "lint", "note"}
-STEP_KEYS = {"seat", "move", "deadline", "error", "expect", "note"}
+CASE_KEYS = {"name", "rule", "ruleset", "seed", "seats", "options", "setup", "cards", "steps", "expect", "lint", "force", "note"}
+STEP_KEYS = {"seat", "move", "deadline", "error", "expect", "force", "note"}
+FORCE_KEYS = {"dice", "draws"}  # force: {dice: [6, 6], draws: [red, blue]}
 FILE_KEYS = {"ruleset", "seed", "options", "cases", "defs", "note"}  # defs: YAML anchors to reuse
 OPERATORS = {"equals", "not", "contains", "not_contains", "len"}
-
-
-class ScenarioFailure(Exception):
-    """A case did not behave as written (or is itself malformed)."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +66,7 @@ def run_file(path: str | Path) -> list[CaseResult]:
         case = yamlfile.enclosing_item(text, "cases", exc.line) or "<file>"
         return [CaseResult(label, case, "", False, f"ambiguous YAML at {exc}")]
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        return [CaseResult(label, "<file>", "", False, f"cannot read: {_short(str(exc), 300)}")]
+        return [CaseResult(label, "<file>", "", False, f"cannot read: {short(str(exc), 300)}")]
     if not isinstance(doc, dict) or not isinstance(doc.get("cases"), list):
         return [CaseResult(label, "<file>", "", False, "a scenario file is a mapping with a `cases:` list")]
     unknown = set(doc) - FILE_KEYS
@@ -91,7 +89,7 @@ def run_file(path: str | Path) -> list[CaseResult]:
         except ScenarioFailure as exc:
             results.append(CaseResult(label, name, rule, False, str(exc)))
         except Exception as exc:  # an engine crash is a failure of the case, not of the runner
-            results.append(CaseResult(label, name, rule, False, f"crash: {type(exc).__name__}: {_short(_one_line(str(exc)), 300)}"))
+            results.append(CaseResult(label, name, rule, False, f"crash: {type(exc).__name__}: {short(one_line(str(exc)), 300)}"))
         else:
             results.append(CaseResult(label, name, rule, True))
     return results
@@ -157,7 +155,7 @@ def run_case(case: dict[str, Any]) -> None:
         ruleset = get_ruleset(str(case.get("ruleset", "")))
     except KeyError as exc:
         raise ScenarioFailure(str(exc.args[0])) from None
-    adapter = ADAPTERS.get(ruleset.name, _GenericAdapter)()
+    adapter = adapter_for(ruleset)
     seed = case.get("seed", 1)
     if not isinstance(seed, int):
         raise ScenarioFailure("`seed` is an integer")
@@ -170,7 +168,7 @@ def run_case(case: dict[str, Any]) -> None:
             # As the game manager does at Start: a lobby's seat picks are fitted to the table first.
             state = ruleset.setup(options, ruleset.assign_seats(list(seats), options), seed)
         except Exception as exc:  # bad options or seats: say so rather than "crash"
-            raise ScenarioFailure(f"setup({options}, {list(seats)}, {seed}) failed: {_short(_one_line(str(exc)), 300)}") from None
+            raise ScenarioFailure(f"setup({options}, {list(seats)}, {seed}) failed: {short(one_line(str(exc)), 300)}") from None
         if case.get("setup"):
             state = _apply_setup(ruleset, adapter, state, case["setup"])
         if lint:
@@ -178,6 +176,8 @@ def run_case(case: dict[str, Any]) -> None:
             if problems:
                 raise ScenarioFailure("setup gives an inconsistent state: " + "; ".join(problems[:4])
                                       + " (fix the setup, or set `lint: false` if that is the point)")
+        if "force" in case:
+            state = _force(adapter, state, case["force"], "force")
         run.state = state
         steps = case.get("steps") or []
         if not isinstance(steps, list):
@@ -185,6 +185,7 @@ def run_case(case: dict[str, Any]) -> None:
         for number, step in enumerate(_flatten(steps), start=1):
             run.step(number, step)
         run.check(case.get("expect") or {}, "expect")
+        _check_forced_values_used(run.state)
 
 
 def _flatten(steps: list[Any]) -> list[Any]:
@@ -196,7 +197,7 @@ def _flatten(steps: list[Any]) -> list[Any]:
 
 
 class _Run:
-    def __init__(self, ruleset: Ruleset, adapter: "_Adapter", lint: bool) -> None:
+    def __init__(self, ruleset: Ruleset, adapter: ScenarioAdapter, lint: bool) -> None:
         self.ruleset = ruleset
         self.adapter = adapter
         self.lint = lint
@@ -218,8 +219,10 @@ class _Run:
                 raise ScenarioFailure(f"step {number}: a repeated move is {{text: \"...\", repeat: N}} (N ≤ 100000)")
             move = str(move["text"]) * move["repeat"]
         move = str(move)
-        where = f"step {number} ({seat}: {_short(move, 40)})"
+        where = f"step {number} ({seat}: {short(move, 40)})"
         expected_error = step.get("error")
+        if "force" in step:
+            self.state = _force(self.adapter, self.state, step["force"], f"{where} force")
         before = state_hash(self.state)
         try:
             if step.get("deadline"):
@@ -227,15 +230,17 @@ class _Run:
             else:
                 actions = self.ruleset.parse(move)
             result = play(self.ruleset, self.state, seat, actions)
+        except ForcedValueError as exc:
+            raise ScenarioFailure(f"{where}: impossible force: {exc}") from None
         except EngineError as exc:
             if state_hash(self.state) != before:
                 raise ScenarioFailure(f"{where}: the failed move changed the state") from None
             self.error = {"code": exc.code, "class": type(exc).__name__, "message": exc.message}
             if expected_error is None:
-                raise ScenarioFailure(f"{where}: unexpected error {exc.code}: {_short(exc.message, 160)}") from None
+                raise ScenarioFailure(f"{where}: unexpected error {exc.code}: {short(exc.message, 160)}") from None
             if not _error_matches(exc, str(expected_error)):
                 raise ScenarioFailure(f"{where}: expected error {expected_error}, got {exc.code} "
-                                      f"({type(exc).__name__}): {_short(exc.message, 120)}") from None
+                                      f"({type(exc).__name__}): {short(exc.message, 120)}") from None
         else:
             if state_hash(self.state) != before:
                 raise ScenarioFailure(f"{where}: apply mutated its input state")
@@ -405,17 +410,7 @@ def _contains(actual: Any, item: Any) -> bool | None:
 
 
 def _show(value: Any) -> str:
-    return _short(json.dumps(value, ensure_ascii=False, default=str), 200)
-
-
-def _short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _one_line(text: str) -> str:
-    """pydantic's multi-line messages as one line, without the documentation links."""
-    lines = [x.strip() for x in text.splitlines() if x.strip() and not x.strip().startswith("For further information")]
-    return " · ".join(lines)
+    return short(json.dumps(value, ensure_ascii=False, default=str), 200)
 
 
 def _error_matches(exc: EngineError, wanted: str) -> bool:
@@ -423,10 +418,42 @@ def _error_matches(exc: EngineError, wanted: str) -> bool:
     return wanted in (exc.code, type(exc).code, type(exc).__name__)
 
 
+# ---------------------------------------------------------------- forced dice and draws
+
+
+def _force(adapter: ScenarioAdapter, state: Any, force: Any, where: str) -> Any:
+    """`force: {dice: [6, 6], draws: [red, blue]}`: the next dice faces and bag draws, queued in the
+    state's Randomness (through the adapter) ahead of anything forced earlier."""
+    if not isinstance(force, dict) or not force or set(force) - FORCE_KEYS:
+        raise ScenarioFailure(f"{where}: `force:` is a mapping of `dice: [faces]` and/or `draws: [kinds]`")
+    lists = {key: force.get(key, []) for key in FORCE_KEYS}
+    for key, value in lists.items():
+        if not isinstance(value, list):
+            raise ScenarioFailure(f"{where}: `{key}:` is a list, e.g. `{key}: {'[6, 6]' if key == 'dice' else '[red, blue]'}`")
+    try:
+        return adapter.force(state, lists["dice"], lists["draws"])
+    except ScenarioFailure as exc:
+        raise ScenarioFailure(f"{where}: {exc}") from None
+
+
+def _check_forced_values_used(state: Any) -> None:
+    """A forced value never drawn means the case did not test what it says."""
+    randomness = randomness_of(state) if state is not None else None
+    if randomness is None:
+        return
+    left = []
+    if randomness.forced_dice:
+        left.append(f"dice {randomness.forced_dice}")
+    if randomness.forced_draws:
+        left.append(f"draws {randomness.forced_draws}")
+    if left:
+        raise ScenarioFailure(f"forced {' and '.join(left)} never came up (the case ended first)")
+
+
 # ---------------------------------------------------------------- setup overrides
 
 
-def _apply_setup(ruleset: Ruleset, adapter: "_Adapter", state: Any, overrides: Any) -> Any:
+def _apply_setup(ruleset: Ruleset, adapter: ScenarioAdapter, state: Any, overrides: Any) -> Any:
     if not isinstance(overrides, dict):
         raise ScenarioFailure("`setup:` is a mapping of dotted path: value")
     before = _dump(state)
@@ -442,7 +469,7 @@ def _apply_setup(ruleset: Ruleset, adapter: "_Adapter", state: Any, overrides: A
     try:
         return type(state).model_validate(data)
     except Exception as exc:  # pydantic's message names the field
-        raise ScenarioFailure(f"setup does not make a valid state: {_short(_one_line(str(exc)), 400)}") from None
+        raise ScenarioFailure(f"setup does not make a valid state: {short(one_line(str(exc)), 400)}") from None
 
 
 def _set_path(data: Any, path: tuple[str, ...], value: Any) -> None:
@@ -494,269 +521,3 @@ def _leaf_paths(prefix: tuple[str, ...], value: Any) -> list[tuple[str, ...]]:
             out.extend(_leaf_paths((*prefix, str(k)), v))
         return out
     return [prefix]
-
-
-def _touched(touched: list[tuple[str, ...]], *pattern: str) -> bool:
-    """Was any path under `pattern` (`*` matches one part) overridden?"""
-    for path in touched:
-        n = min(len(path), len(pattern))
-        if all(p == "*" or p == q for p, q in zip(pattern[:n], path[:n])):
-            return True
-    return False
-
-
-# ---------------------------------------------------------------- ruleset adapters
-
-
-class _Adapter:
-    def content(self, cards: list[Any]) -> ContextManager[None]:
-        raise NotImplementedError
-
-    def fix_up(self, before: dict[str, Any], data: dict[str, Any], touched: list[tuple[str, ...]]) -> dict[str, Any]:
-        return data
-
-    def lint(self, state: Any) -> list[str]:
-        return []
-
-
-class _GenericAdapter(_Adapter):
-    """Any ruleset: literal overrides, no inline cards, no consistency checks."""
-
-    def content(self, cards: list[Any]) -> ContextManager[None]:
-        if cards:
-            raise ScenarioFailure("inline `cards:` are not supported for this ruleset yet")
-        return nullcontext()
-
-
-class _ElectioneerAdapter(_Adapter):
-    SEATS = ("DEM", "REP")
-
-    def __init__(self) -> None:
-        self.inline: set[str] = set()  # ids of this case's inline cards (need not be dealt anywhere)
-
-    @contextmanager
-    def content(self, cards: list[Any]) -> Iterator[None]:
-        """Install the base content plus inline cards for one case.
-
-        A card with `party` is a policy, one with `kind` a theatric, one with `electors` a
-        state (replacing the state with that code: there are always seven). A card whose id
-        already exists replaces it. Missing `rationale` defaults to "scenario card".
-        """
-        if not cards:
-            yield
-            return
-        from engine.electioneer import content as cm
-
-        base = cm.load()
-        states, policies, theatrics = dict(base.states), dict(base.policies), dict(base.theatrics)
-        if not isinstance(cards, list):
-            raise ScenarioFailure("`cards:` is a list of card mappings")
-        for raw in cards:
-            if not isinstance(raw, dict):
-                raise ScenarioFailure("`cards:` is a list of card mappings")
-            card = {"rationale": "scenario card", **raw}
-            try:
-                if "party" in card:
-                    p = cm.PolicyDef.model_validate(card)
-                    bad = [i for i in p.effects if i not in base.issues]
-                    if bad:
-                        raise ScenarioFailure(f"cards: {p.id}: unknown issue(s) {', '.join(bad)}")
-                    policies[p.id] = p
-                elif "kind" in card:
-                    t = cm.TheatricDef.model_validate(card)
-                    theatrics[t.id] = t
-                elif "electors" in card:
-                    s = cm.StateDef.model_validate(card)
-                    if s.code not in states:
-                        raise ScenarioFailure(f"cards: {s.code}: a state card replaces one of the seven ({', '.join(states)})")
-                    states[s.code] = s
-                else:
-                    raise ScenarioFailure(f"cards: {raw.get('id', raw)}: give `party` (policy), `kind` (theatric) or `electors` (state)")
-            except ScenarioFailure:
-                raise
-            except Exception as exc:
-                raise ScenarioFailure(f"cards: {raw.get('id') or raw.get('code')}: {_short(_one_line(str(exc)), 300)}") from None
-        self.inline = {str(c.get("id") or c.get("code")) for c in cards}
-        custom = cm.ElectioneerContent(states=states, issues=dict(base.issues), policies=policies, theatrics=theatrics)
-        with _installed(cm, custom):
-            yield
-
-    def fix_up(self, before: dict[str, Any], data: dict[str, Any], touched: list[tuple[str, ...]]) -> dict[str, Any]:
-        """Keep an overridden state consistent unless the author took charge of the detail.
-
-        - a party's hand/platform set but not its deck: the deck keeps its order, loses the cards
-          now placed elsewhere, and gains the cards displaced from hand/platform at the bottom;
-        - board issues set but not `issue_deck`: tiles newly on boards come out of the deck,
-          tiles taken off boards go to its bottom;
-        - `order`, `month` or `phase` set but no board's `revealed`/`month`: boards are revealed
-          exactly up to the current month (all of them on election day).
-        """
-        for seat in self.SEATS:
-            if seat not in data.get("players", {}):
-                continue
-            if (_touched(touched, "players", seat, "hand") or _touched(touched, "players", seat, "platform")) \
-                    and not _touched(touched, "players", seat, "deck"):
-                old, new = before["players"][seat], data["players"][seat]
-                placed = set(new["hand"]) | set(new["platform"])
-                deck = [x for x in old["deck"] if x not in placed]
-                displaced = [x for x in old["hand"] + old["platform"] if x not in placed and x not in deck]
-                new["deck"] = deck + displaced
-        if _touched(touched, "boards", "*", "issues") and not _touched(touched, "issue_deck"):
-            old_tiles = Counter(t for b in before["boards"].values() for t in b["issues"])
-            new_tiles = Counter(t for b in data["boards"].values() for t in b["issues"])
-            deck = list(data["issue_deck"])
-            for tile, n in (new_tiles - old_tiles).items():
-                for _ in range(n):
-                    if tile in deck:
-                        deck.remove(tile)
-            for code in data["order"]:
-                for tile in before["boards"][code]["issues"]:
-                    if (old_tiles - new_tiles)[tile] > 0:
-                        deck.append(tile)
-                        old_tiles[tile] -= 1
-            data["issue_deck"] = deck
-        if (_touched(touched, "order") or _touched(touched, "month") or _touched(touched, "phase")) \
-                and not (_touched(touched, "boards", "*", "revealed") or _touched(touched, "boards", "*", "month")):
-            upto = len(data["order"]) if data["phase"] in ("election", "over") else data["month"]
-            for i, code in enumerate(data["order"]):
-                board = data["boards"][code]
-                board["revealed"] = i < upto
-                board["month"] = i + 1 if i < upto else None
-        return data
-
-    def lint(self, state: Any) -> list[str]:
-        """Structural consistency of an Electioneer state (also run after every step)."""
-        from engine.electioneer import content as cm
-        from engine.electioneer import rules
-
-        c = cm.load()
-        problems: list[str] = []
-        if sorted(state.order) != sorted(c.states) or sorted(state.boards) != sorted(c.states):
-            problems.append(f"order/boards must name the seven states once each ({', '.join(c.states)})")
-            return problems
-        for seat in self.SEATS:
-            p = state.players[seat]
-            zones = p.hand + p.deck + p.platform
-            for pid in zones:
-                if pid not in c.policies:
-                    problems.append(f"{seat}: unknown policy {pid}")
-                elif c.policies[pid].party != seat:
-                    problems.append(f"{seat}: {pid} belongs to {c.policies[pid].party}")
-            dupes = sorted(k for k, n in Counter(zones).items() if n > 1)
-            if dupes:
-                problems.append(f"{seat}: {', '.join(dupes)} in two places (hand/deck/platform)")
-            missing = sorted(x.id for x in c.policies.values() if x.party == seat and x.id not in zones
-                             and x.id not in self.inline)
-            if missing:
-                problems.append(f"{seat}: policies missing from hand/deck/platform: {', '.join(missing)}")
-            mine = rules.view(state, seat)  # pending choices as the seat sees them (storage may change)
-            for choice in (mine.pending_discard, mine.pending_campaign):
-                if choice is not None and choice not in p.hand:
-                    problems.append(f"{seat}: pending choice {choice} is not in hand")
-            for tid in p.theatrics:
-                if tid not in c.theatrics:
-                    problems.append(f"{seat}: unknown theatric {tid}")
-        held = Counter(t for seat in self.SEATS for t in state.players[seat].theatrics)
-        dupes = sorted(t for t, n in held.items() if n > 1)
-        if dupes:
-            problems.append(f"theatric(s) {', '.join(dupes)} held twice")
-        tiles = Counter(t for b in state.boards.values() for t in b.issues) + Counter(state.issue_deck)
-        for issue, tile_count in sorted(tiles.items()):
-            if issue not in c.issues:
-                problems.append(f"unknown issue {issue}")
-            elif tile_count != c.issues[issue].copies:
-                problems.append(f"{issue}: {tile_count} tiles on boards + deck, issues.yaml has {c.issues[issue].copies}")
-        for issue in c.issues:
-            if issue not in tiles:
-                problems.append(f"{issue}: no tiles left on boards or in the deck")
-        for b in state.boards.values():
-            if len(b.issues) != 2:
-                problems.append(f"{b.code}: a state holds two issues, not {len(b.issues)}")
-        upto = len(state.order) if state.phase in ("election", "over") else state.month
-        for i, code in enumerate(state.order):
-            if state.boards[code].revealed != (i < upto):
-                problems.append(f"{code}: revealed={state.boards[code].revealed} but it is {i + 1}. in the order "
-                                f"and this is month {state.month} ({state.phase})")
-        return problems
-
-
-@contextmanager
-def _installed(cm: Any, custom: Any) -> Iterator[None]:
-    """Make `engine.electioneer.content.load()` return `custom` for the duration.
-
-    Uses the module's own hook when it has one (`use(content)`, a context-local override);
-    otherwise swaps the module attribute, which every rules module reads through
-    `content_mod.load()`. Scenario runs are sequential, so the swap is safe for them.
-    """
-    hook = getattr(cm, "use", None)
-    if hook is not None:
-        with hook(custom):
-            yield
-        return
-    original = cm.load
-    cm.load = lambda: custom
-    try:
-        yield
-    finally:
-        cm.load = original
-
-
-class _CampaignTrailAdapter(_GenericAdapter):
-    """Campaign Trail: keeps the voter ledger and the cards consistent after overrides, and lints
-    every state with the ruleset's own invariants (conservation, money, 538 EV, hands, turn order)."""
-
-    def fix_up(self, before: dict[str, Any], data: dict[str, Any], touched: list[tuple[str, ...]]) -> dict[str, Any]:
-        # Response windows ask every rival on most declarations: a case about something else would have to
-        # pass them all, so seats stand on "always pass" unless the case sets `autopass` itself.
-        if not _touched(touched, "autopass"):
-            data["autopass"] = list(data["seats"])
-        # voters placed or registered by the setup come from the undecided supply
-        if (_touched(touched, "voters") or _touched(touched, "parties", "*", "registered")) \
-                and not _touched(touched, "parties", "*", "out_of_supply"):
-            for p, ps in data["parties"].items():
-                ps["out_of_supply"] = ps["registered"] + sum(row.get(p, 0) for row in data["voters"].values())
-        # cards placed by the setup (hands, decks, discard, removed) come out of the zones it did not
-        # set; cards no longer anywhere go under the discard pile (or out of the game if it was set too)
-        zones = [("players", s, "hand") for s in data["players"]] + [("decks",), ("discard",), ("removed",)]
-        set_zones = [z for z in zones if _touched(touched, *z)]
-        # politicks the setup put on the table (and cards tucked under them) are placed cards too
-        tabled = {n for p in data["players"].values() for tab in p.get("table", [])
-                  for n in (tab.get("card"), tab.get("tucked")) if n is not None}
-        if set_zones or tabled:
-            def get(z):
-                return data["players"][z[1]]["hand"] if z[0] == "players" else data[z[0]]
-
-            placed = tabled | {n for z in set_zones for n in (sum(get(z), []) if z == ("decks",) else get(z))}
-            for z in zones:
-                if z in set_zones:
-                    continue
-                if z == ("decks",):
-                    data["decks"] = [[n for n in d if n not in placed] for d in data["decks"]]
-                elif z[0] == "players":
-                    data["players"][z[1]]["hand"] = [n for n in get(z) if n not in placed]
-                else:
-                    data[z[0]] = [n for n in get(z) if n not in placed]
-            for z in zones:  # a hand that lost cards to the setup is topped up from the month decks
-                if z[0] == "players" and z not in set_zones and ("decks",) not in set_zones:
-                    hand, want = data["players"][z[1]]["hand"], len(before["players"][z[1]]["hand"])
-                    for deck in data["decks"]:
-                        while len(hand) < want and deck:
-                            hand.append(deck.pop(0))
-            turn_card = [data["turn"]["card"]] if data.get("turn") and data["turn"].get("card") else []
-            present = {n for z in zones for n in (sum(get(z), []) if z == ("decks",) else get(z))} | set(turn_card) | tabled
-            every = [n for p in before["players"].values() for n in p["hand"]] + sum(before["decks"], []) \
-                + before["discard"] + before["removed"]
-            missing = [n for n in every if n not in present]
-            if ("discard",) not in set_zones:
-                data["discard"] = missing + data["discard"]
-            else:
-                data["removed"] = data["removed"] + missing
-        return data
-
-    def lint(self, state: Any) -> list[str]:
-        from engine.campaign_trail import rules
-
-        return rules.problems(state)
-
-
-ADAPTERS: dict[str, type[_Adapter]] = {"electioneer": _ElectioneerAdapter, "campaign_trail": _CampaignTrailAdapter}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import bot, notation, rules
+from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import CampaignTrailView, view
 from engine.core.rng import Rng
@@ -40,6 +41,7 @@ class CampaignTrailRuleset:
     title = "Campaign Trail"
     min_seats = 2
     max_seats = 6
+    scenario_adapter = CampaignTrailScenarioAdapter  # what the scenario runner needs beyond the generic
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)

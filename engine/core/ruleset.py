@@ -7,7 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from engine.core.errors import GameOver, IllegalAction, NotYourDecision, UnknownAction
-from engine.core.rng import Rng
+from engine.core.rng import Rng, randomness_drawn
 from engine.core.types import Action, ApplyResult, Decision, Event, Outcome
 
 
@@ -108,10 +108,12 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
     for i, action in enumerate(actions):
         check_legal(ruleset, current, seat, action)
         result = ruleset.apply(current, seat, action)
+        # Randomness drawn ends undo (DESIGN.md §2), whatever the ruleset's own flag says: taking the
+        # step back would let a player re-roll.
+        undoable = undoable and result.undoable and not randomness_drawn(current, result.state)
         current = result.state
         events.extend(result.events)
         changed.extend(c for c in result.changed if c not in changed)
-        undoable = undoable and result.undoable
         rest = actions[i + 1:]
         if stop_at_handoff and rest and ruleset.outcome(current) is None \
                 and not ruleset.decisions(current, seat).owes_move:

@@ -6,6 +6,7 @@ from typing import Any
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, Decision, Outcome
 from engine.electioneer import bot, notation, rules
+from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.state import ElectioneerState, Options
 from engine.electioneer.views import ElectioneerView
 
@@ -24,6 +25,7 @@ class ElectioneerRuleset:
     title = "Electioneer US"
     min_seats = 2
     max_seats = 2
+    scenario_adapter = ElectioneerScenarioAdapter  # what the scenario runner needs beyond the generic
 
     def seat_names(self, count: int) -> list[str]:
         return list(rules.SEATS)
