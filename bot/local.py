@@ -12,6 +12,7 @@ from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
 from engine.core.rng import Rng, seed_from_text
+from engine.core.types import result_headline
 
 CLEAR = "\n" * 40
 LOCAL_USER = "local:{seat}"
@@ -72,7 +73,9 @@ class LocalSession:
         while True:
             record = await self.manager.game(game_id)
             if record.status != "active":
-                self.write(f"\nGame #{game_id} is {record.status}. Images are in {self.table.out_dir / f'game-{game_id}'}.")
+                result = f" {result_headline(record.result)}." if record.status == "finished" else ""
+                self.write(f"\nGame #{game_id} is {record.status}.{result} "
+                           f"Images are in {self.table.out_dir / f'game-{game_id}'}.")
                 return
             owing = await self.manager.owing(game_id)
             humans = [s for s in owing if s not in bot_seats]
@@ -199,7 +202,7 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
                 break
             await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
         final = await manager.game(record.id)
-        write(f"\nDemo finished: {final.result.get('reason') if final.result else final.status}")
+        write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
         write(f"{len(table.images)} images written to {out_dir / f'game-{record.id}'}")
         return record.id, table.images
     finally:

@@ -32,7 +32,7 @@ from engine import registry
 from engine.core.errors import EngineError, NotYourDecision, StaleState
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, lobby_seat_names, owing_seats, play, play_until_handoff, state_hash
-from engine.core.types import Action, Decision, Event
+from engine.core.types import Action, Decision, Event, result_headline
 
 log = logging.getLogger("stumpbot.manager")
 
@@ -411,8 +411,12 @@ class GameManager:
         return await asyncio.to_thread(pictures.picture_for, view)
 
     async def log_lines(self, game_id: int, limit: int = 30) -> list[str]:
+        record = await self.game(game_id)
         journal = await self.store.load_journal(game_id)
-        return [f"{e.seq}. {e.seat}: {e.notation}" + (" (deadline)" if e.actor == "deadline" else "") for e in journal[-limit:]]
+        lines = [f"{e.seq}. {e.seat}: {e.notation}" + (" (deadline)" if e.actor == "deadline" else "") for e in journal[-limit:]]
+        if record.status == "finished":
+            lines.append(result_headline(record.result))
+        return lines
 
     async def _deadlines(self, game_id: int) -> dict[str, int]:
         return {j.seat: j.due_at for j in await self.store.jobs_for_game(game_id) if j.kind == "deadline" and j.seat}

@@ -21,6 +21,7 @@ from bot.manager import GameManager, ManagerError, SubmitResult
 from bot.tables.base import GameRef, PublicPost
 from engine import registry
 from engine.core.errors import EngineError, StaleState
+from engine.core.types import result_headline
 
 log = logging.getLogger("stumpbot.discord.flows")
 
@@ -455,8 +456,8 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
         embed.add_field(name="Board", value="```\n" + limits.clip(board_text, limits.EMBED_FIELD_VALUE - 8) + "\n```",
                         inline=False)
     if record.result:
-        embed.add_field(name="Result", value=f"Winner: {', '.join(record.result.get('winners', []))}. "
-                                             f"{record.result.get('reason', '')}", inline=False)
+        embed.add_field(name="Result", value=limits.clip(result_headline(record.result), limits.EMBED_FIELD_VALUE),
+                        inline=False)
     await send_private(interaction, embeds=[embed])
 
 

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Strict(BaseModel):
@@ -81,7 +82,37 @@ class ApplyResult(BaseModel):
 
 
 class Outcome(BaseModel):
+    """How a game ended: its winners (several when they share the win), or a draw that nobody wins
+    (Campaign Manager 2008's 269–269; 1960's full tie), with the rule that decided it."""
+
     model_config = ConfigDict(extra="forbid")
     winners: list[str]
     scores: dict[str, int] = Field(default_factory=dict)
     reason: str
+    draw: bool = False
+
+    @model_validator(mode="after")
+    def _winners_or_draw(self) -> "Outcome":
+        if self.draw and self.winners:
+            raise ValueError("a draw has no winners")
+        if not self.draw and not self.winners:
+            raise ValueError("an outcome names its winners, or is a draw")
+        return self
+
+    @property
+    def headline(self) -> str:
+        return result_headline(self.model_dump())
+
+
+def result_headline(result: dict[str, Any] | None) -> str:
+    """One line for any table (Discord, console, demo, log): "Draw — …", "Winner: DEM — …" or
+    "Winners: DEM, REP — …". Takes the stored dict, so results saved before `draw` existed read too."""
+    if not result:
+        return "No result."
+    reason = str(result.get("reason") or "").strip()
+    tail = f" — {reason}" if reason else ""
+    winners = list(result.get("winners") or [])
+    if result.get("draw") or not winners:
+        return f"Draw{tail}"
+    label = "Winner" if len(winners) == 1 else "Winners"
+    return f"{label}: {', '.join(winners)}{tail}"

@@ -109,3 +109,23 @@ def test_simultaneous_commit_reveal() -> None:
     assert commitment("DEM", revealed["DEM"].choice, revealed["DEM"].salt) == d
     with pytest.raises(ValueError):
         sim.commit("LIB", "x", "y")
+
+
+def test_an_outcome_is_winners_or_a_draw_and_says_so_in_one_line() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from engine.core.types import Outcome, result_headline
+
+    draw = Outcome(winners=[], draw=True, reason="269–269 with every state won")
+    assert draw.headline == "Draw — 269–269 with every state won"
+    assert Outcome(winners=["DEM"], reason="270 electoral votes").headline == "Winner: DEM — 270 electoral votes"
+    assert Outcome(winners=["DEM", "REP"], reason="a shared win").headline.startswith("Winners: DEM, REP")
+    with pytest.raises(ValidationError):
+        Outcome(winners=["DEM"], draw=True, reason="x")
+    with pytest.raises(ValidationError):
+        Outcome(winners=[], reason="nobody, yet not a draw")
+    # results stored before `draw` existed, and an empty one, still read
+    assert result_headline({"winners": ["REP"], "scores": {}, "reason": "REP conceded."}) == "Winner: REP — REP conceded."
+    assert result_headline({"winners": [], "reason": "tie"}) == "Draw — tie"
+    assert result_headline(None) == "No result."

@@ -189,3 +189,28 @@ def test_randomness_is_found_nested_and_optional_but_not_inside_collections() ->
     assert randomness_of(Outer(table=Inner())) is None  # an empty optional holds nothing to force
     assert randomness_of(Outer(table=Inner(dice=Randomness(prng=1)))) == Randomness(prng=1)
     assert randomness_path(Loop) is None
+
+
+async def test_a_draw_is_stored_and_told_as_a_draw(tmp_path, monkeypatch) -> None:
+    """The manager stores it (status finished, no winner) and the log says "Draw" (Discord: tests/discord)."""
+    from bot.manager import GameManager
+    from bot.store import Store
+    from bot.tables.recording import RecordingTable
+    from engine import registry
+
+    monkeypatch.setitem(registry.RULESETS, "toy_dice", toy_dice.RULESET)
+    store = await Store.open(tmp_path / "draw.sqlite3")
+    manager = GameManager(store, RecordingTable(), render=False)
+    try:
+        record = await manager.create("toy_dice", "ua", "Ann", seat="A", seed=1)
+        await manager.join(record.id, "ub", "Bo", seat="B")
+        await manager.start(record.id, "ua")
+        await manager.submit(record.id, "ua", "pass")
+        result = await manager.submit(record.id, "ub", "pass")
+        assert result.finished
+        record = await manager.game(record.id)
+        assert record.status == "finished"
+        assert record.result["draw"] is True and record.result["winners"] == []
+        assert (await manager.log_lines(record.id))[-1] == "Draw — both players passed"
+    finally:
+        await store.close()

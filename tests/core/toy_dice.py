@@ -2,7 +2,7 @@
 
 Two seats, A and B, take turns; the first to 10 points wins. On your turn either `roll` (2d6 added to
 your score), `draw` (one token from the bag: red 1, blue 2, gold 4 points; an emptied bag is refilled)
-or `pass`. No registered ruleset rolls dice yet: this one proves the core pieces and the scenario
+or `pass`; two passes in a row end the game as a draw (so the tables' draw texts are tested too). No registered ruleset rolls dice yet: this one proves the core pieces and the scenario
 runner's `force:` on a real Ruleset. It is never registered; tests reach it through
 `engine.scenario.UNREGISTERED`.
 """
@@ -32,6 +32,7 @@ class ToyState(BaseModel):
     seats: list[str]
     turn: str
     scores: dict[str, int]
+    passes: int = 0  # passes in a row
     bag: Bag = Field(default_factory=lambda: Bag(counts=dict(FULL_BAG)))
     randomness: Randomness  # found by the scenario runner and core `play` from its type, not its name
 
@@ -92,6 +93,7 @@ class ToyDiceRuleset:
                 text += "; the bag is refilled"
         else:
             text = f"{seat} passes"
+        new.passes = new.passes + 1 if action.verb == "pass" else 0
         new.turn = new.seats[(new.seats.index(seat) + 1) % len(new.seats)]
         return ApplyResult(state=new, events=[Event(public=text)])
 
@@ -100,7 +102,11 @@ class ToyDiceRuleset:
 
     def outcome(self, state: ToyState) -> Outcome | None:
         winners = [s for s in state.seats if state.scores[s] >= GOAL]
-        return Outcome(winners=winners, scores=dict(state.scores), reason=f"reached {GOAL}") if winners else None
+        if winners:
+            return Outcome(winners=winners, scores=dict(state.scores), reason=f"reached {GOAL}")
+        if state.passes >= 2:
+            return Outcome(winners=[], draw=True, scores=dict(state.scores), reason="both players passed")
+        return None
 
     def parse(self, text: str) -> list[Action]:
         actions = [Action(verb=part.strip()) for part in text.split(";") if part.strip()]
