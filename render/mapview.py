@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from render.colours import PARTY_COLOURS
-from render.usdata import STATES, ev_table
+from render.usdata import STATES, EvEra, ev_table
 
 Strength = Literal["solid", "lean", "tied", "empty"]
 MarkerKind = Literal["pawn", "home", "city", "star", "flag", "cross"]
@@ -69,7 +69,7 @@ class MapView(_Model):
     deadline: str = ""  # "deadline Fri 18:00 UTC"
     parties: list[PartyView] = Field(min_length=1, max_length=6)
     states: dict[str, StateView] = Field(default_factory=dict)
-    ev_era: Literal["1960", "2012", "2024"] = "2024"
+    ev_era: EvEra = "2024"  # which apportionment: "1960", "2004" (2004–2008), "2012" (2012–2020), "2024"
     ev_totals: dict[str, int] = Field(default_factory=dict)
     ev_needed: int | None = None  # None: a majority of the total (270 of 538, 269 of 537)
     panels: list[PanelView] = Field(default_factory=list, max_length=6)

@@ -5,6 +5,7 @@ import csv
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal, get_args
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "us"
 
@@ -20,11 +21,16 @@ def _rows(name: str) -> list[dict[str, str]]:
 _EV_ROWS = _rows("electoral_votes.csv")
 STATES: tuple[str, ...] = tuple(sorted(r["abbr"] for r in _EV_ROWS))
 NAMES: dict[str, str] = {r["abbr"]: r["name"] for r in _EV_ROWS}
-_EV_COLUMNS = {"1960": "ev_1960", "2012": "ev_2012_2020", "2024": "ev_2024_2028"}
+# era key -> column: the apportionment that census gave (1960: 1950 census, DC had no votes until 1964;
+# 2004: 2000 census, used 2004–2008; 2012: 2010 census; 2024: 2020 census).
+EvEra = Literal["1960", "2004", "2012", "2024"]
+_EV_COLUMNS: dict[EvEra, str] = {"1960": "ev_1960", "2004": "ev_2004_2008", "2012": "ev_2012_2020",
+                                 "2024": "ev_2024_2028"}
+EV_ERAS: tuple[EvEra, ...] = get_args(EvEra)
 
 
 @lru_cache(maxsize=4)
-def ev_table(era: str) -> dict[str, int]:
+def ev_table(era: EvEra) -> dict[str, int]:
     col = _EV_COLUMNS[era]
     return {r["abbr"]: int(r[col]) for r in _EV_ROWS}
 
