@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal, get_args
@@ -71,3 +72,52 @@ def bounds() -> dict[str, tuple[float, float, float, float]]:
         ys = [y for p in polys for _, y in p[0]]
         out[abbr] = (min(xs), min(ys), max(xs), max(ys))
     return out
+
+
+Point = tuple[float, float]
+
+
+@lru_cache(maxsize=1)
+def shared_borders() -> dict[frozenset[str], list[Ring]]:
+    """Each pair of land neighbours -> their common boundary as polylines in albers space. The states
+    share exact vertices along a border (one topology), so the border is the edges both rings hold;
+    the pairs are those of state_adjacency.csv's `land` rows."""
+    owners: dict[frozenset[Point], set[str]] = defaultdict(set)
+    for abbr, polys in shapes().items():
+        for poly in polys:
+            for ring in poly:
+                for p, q in zip(ring, ring[1:] + ring[:1]):
+                    if p != q:
+                        owners[frozenset((p, q))].add(abbr)
+    by_pair: dict[frozenset[str], list[tuple[Point, Point]]] = defaultdict(list)
+    for edge, who in owners.items():
+        if len(who) == 2:
+            p, q = sorted(edge)
+            by_pair[frozenset(who)].append((p, q))
+    return {pair: _chains(edges) for pair, edges in sorted(by_pair.items(), key=lambda kv: sorted(kv[0]))}
+
+
+def _chains(edges: list[tuple[Point, Point]]) -> list[Ring]:
+    """Join edges into as few polylines as their ends allow (deterministic: from the smallest point)."""
+    nbrs: dict[Point, list[Point]] = defaultdict(list)
+    for p, q in edges:
+        nbrs[p].append(q)
+        nbrs[q].append(p)
+    used: set[frozenset[Point]] = set()
+    lines: list[Ring] = []
+    ends = sorted(p for p, ns in nbrs.items() if len(ns) != 2)
+    for start in ends + sorted(nbrs):  # open chains first, then closed loops
+        for first in nbrs[start]:
+            if frozenset((start, first)) in used:
+                continue
+            used.add(frozenset((start, first)))
+            line, prev, cur = [start, first], start, first
+            while len(nbrs[cur]) == 2:
+                nxt = nbrs[cur][0] if nbrs[cur][1] == prev else nbrs[cur][1]
+                if frozenset((cur, nxt)) in used:
+                    break
+                used.add(frozenset((cur, nxt)))
+                line.append(nxt)
+                prev, cur = cur, nxt
+            lines.append(line)
+    return lines

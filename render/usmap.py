@@ -17,14 +17,15 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render import colours as C
 from render.canvas import Canvas, Layout, Sprite, _LRU, advance, fit_font, font, truncate
-from render.mapview import MapView, StateView
+from render.mapview import MAX_PARTIES, MapView, StateView
 from render.types import LabelBox, Rendered
-from render.usdata import CALLOUT_STATES, STATES, bounds, label_points, shapes, tile_grid
+from render.usdata import CALLOUT_STATES, STATES, bounds, label_points, shapes, shared_borders, tile_grid
 from render.widgets import MARKER, PILL_H, marker, pill, swatch
 
 W, H = 1600, 1000
@@ -32,7 +33,6 @@ MAP_SCALE, MAP_OX, MAP_OY = 1.40, 92.0, 116.0
 N = len(STATES)
 SLOT = {a: i for i, a in enumerate(STATES)}
 S0 = 32  # state i: face index S0+i, hatch index S0+N+i
-MAX_PARTIES = 6
 
 _PARTY_NAMES = [f"p{k}" for k in range(MAX_PARTIES)] + [f"p{k}l" for k in range(MAX_PARTIES)]
 _NAMES = ["paper", "ink", "white", "muted", "border", "line", "neutral", "neutral_hatch", "tie_base",
@@ -52,7 +52,15 @@ F_PANEL_VALUE = font(18)
 F_BAR = font(24)
 GAP = 3
 CHIP_PAD = 5
+# The leader-and-margin pill is a state's only count, so it can be as large as the state's name: its font
+# is LEADER_BOOST px larger than a count pill's (26 px on the map: ~6.5 px at 400 px wide), LEADER_GROW taller.
+LEADER_BOOST, LEADER_GROW = 7, 4
+MARKERS_PER_ROW = 6  # more markers in one state (up to 12) wrap onto further rows
 HATCH_PERIOD, HATCH_WIDTH = 20, 7
+# A tie shown by leader and margin stripes the state in every tied party's colour in turn, one stripe
+# each TIE_STEP px: a 7-px stripe at 45° is ~10 px across, so 3 px of the light base shows between
+# colours and keeps neighbouring stripes apart for colour-blind eyes.
+TIE_STEP = 13
 
 
 # ------------------------------------------------------------------ static geometry
@@ -71,6 +79,7 @@ class Geometry:
     callouts: dict[str, tuple[int, int, int, int]]  # abbr -> box, full map only
     shown: tuple[str, ...]  # states whose labels go on the map itself
     outline_width: int = 7
+    transform: tuple[float, float, float] | None = None  # (scale, ox, oy) from albers space; None: tiles
     _hatch: dict = field(default_factory=dict, repr=False)
     _outline: dict = field(default_factory=dict, repr=False)
     _areas: dict | None = field(default=None, repr=False)
@@ -81,17 +90,18 @@ class Geometry:
             self._areas = {a: m.histogram()[255] for a, (m, _, _) in self.masks.items()}
         return self._areas
 
-    def hatch_masks(self, abbr: str) -> list[tuple[Image.Image, int, int]]:
+    def hatch_masks(self, abbr: str, period: int = HATCH_PERIOD, phase: int = 0) -> list[tuple[Image.Image, int, int]]:
         """'1' masks of the diagonal stripes inside a state (computed once, on first use)."""
         cache = self._hatch
-        hit = cache.get(abbr)
+        key = (abbr, period, phase)
+        hit = cache.get(key)
         if hit is None:
-            stripes = _stripes(self.width, self.height)
+            stripes = _stripes(self.width, self.height, period, phase)
             hit = []
             for region, x0, y0 in self.hatch_regions.get(abbr, []):
                 st = stripes.crop((x0, y0, x0 + region.width, y0 + region.height))
                 hit.append((ImageChops.logical_and(st, region.convert("1")), x0, y0))
-            cache[abbr] = hit
+            cache[key] = hit
         return hit
 
     def outline_masks(self, abbr: str) -> tuple[Image.Image, Image.Image, int, int] | None:
@@ -120,17 +130,18 @@ class Geometry:
 
 _GEOMS: dict[tuple, Geometry] = {}
 _GEOM_LOCK = threading.Lock()
-_STRIPES: dict[tuple[int, int], Image.Image] = {}
+_STRIPES: dict[tuple[int, int, int, int], Image.Image] = {}
 
 
-def _stripes(w: int, h: int) -> Image.Image:
-    m = _STRIPES.get((w, h))
+def _stripes(w: int, h: int, period: int = HATCH_PERIOD, phase: int = 0) -> Image.Image:
+    key = (w, h, period, phase)
+    m = _STRIPES.get(key)
     if m is None:
         m = Image.new("1", (w, h), 0)
         d = ImageDraw.Draw(m)
-        for k in range(-h, w, HATCH_PERIOD):
+        for k in range(-h + phase, w, period):
             d.line((k, h, k + h, 0), fill=1, width=HATCH_WIDTH)
-        _STRIPES[(w, h)] = m
+        _STRIPES[key] = m
     return m
 
 
@@ -207,7 +218,8 @@ def _full_geometry() -> Geometry:
     f = LAYOUT.index["neutral_hatch"]
     d.line([(8, 760), (392, 760), (584, 846), (584, 994)], fill=f, width=1)
     shown = tuple(a for a in STATES if a not in callouts)
-    return Geometry(("full",), W, H, im, anchors, rings, masks, hatch_regions, callouts, shown)
+    return Geometry(("full",), W, H, im, anchors, rings, masks, hatch_regions, callouts, shown,
+                    transform=(MAP_SCALE, MAP_OX, MAP_OY))
 
 
 def _closeup_geometry(bbox: tuple[float, float, float, float], width: int, height: int, top: int,
@@ -222,7 +234,7 @@ def _closeup_geometry(bbox: tuple[float, float, float, float], width: int, heigh
     shown = tuple(a for a in STATES
                   if 10 <= anchors[a][0] < width - 10 and top <= anchors[a][1] < height - 5 and a in masks)
     return Geometry(("closeup", bbox, width, height, top, scale), width, height, im, anchors, rings, masks,
-                    {a: [m] for a, m in masks.items()}, {}, shown, outline_width=8)
+                    {a: [m] for a, m in masks.items()}, {}, shown, outline_width=8, transform=(scale, ox, oy))
 
 
 TILE, TILE_PITCH, TILE_X0, TILE_Y0 = 118, 124, 59, 128
@@ -301,10 +313,17 @@ def _style(view: MapView) -> Style:
     return hit
 
 
-def _face(view: MapView, s: StateView | None) -> tuple[str, str | None]:
+def _face(view: MapView, abbr: str) -> tuple[str, str | None]:
     """(face colour name, stripe colour name or None) of a state."""
+    s = view.states.get(abbr)
     if s is None:
         return "neutral", None
+    if view.shows_leader(abbr):  # the counts decide: the leader's colour, or the tie's stripes
+        leaders, _ = view.standing(abbr)
+        k = view.slot(leaders[0])
+        if len(leaders) > 1:
+            return "tie_base", f"p{k}"  # _start stripes it in every tied party's colour
+        return (f"p{k}l" if s.strength == "lean" else f"p{k}"), None
     if s.strength == "tied":
         return "tie_base", (f"p{view.slot(s.fill)}" if s.fill else "neutral_hatch")
     if s.fill is None or s.strength == "empty":
@@ -316,7 +335,7 @@ def _face(view: MapView, s: StateView | None) -> tuple[str, str | None]:
 def _state_palette(view: MapView, st: Style) -> list[C.RGB]:
     faces, hatches = [], []
     for abbr in STATES:
-        face, stripe = _face(view, view.states.get(abbr))
+        face, stripe = _face(view, abbr)
         faces.append(st.cols[face])
         hatches.append(st.cols[stripe] if stripe else st.cols[face])
     return faces + hatches
@@ -378,11 +397,50 @@ def _compose(rows: list[list[Sprite]], size: tuple[int, int], chip: str | None):
 _LABELS = _LRU(3000)
 
 
-def _pill_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
+class PillSpec(NamedTuple):
+    text: str
+    bg: str
+    fg: str
+    leader: bool = False  # the leader-and-margin pill: the state's only count pill
+
+
+def _pill_specs(view: MapView, abbr: str, st: "Style") -> tuple[PillSpec, ...]:
+    s = view.states.get(abbr)
     if s is None:
         return ()
-    return tuple((_count_text(p.letter, s.counts[p.code]), f"p{k}", st.fg[f"p{k}"])
+    if view.shows_leader(abbr):
+        return (_leader_spec(view, abbr, st),)
+    return tuple(PillSpec(_count_text(p.letter, s.counts[p.code]), f"p{k}", st.fg[f"p{k}"])
                  for k, p in enumerate(view.parties) if s.counts.get(p.code))
+
+
+def _leader_text(view: MapView, abbr: str) -> str:
+    leaders, margin = view.standing(abbr)
+    return _standing_text([view.party(c).letter for c in leaders], margin)
+
+
+def _standing_text(letters: list[str], margin: int) -> str:
+    """"D+3": the leader's letter and lead; "D=R": the tied parties' letters. A digit letter is set apart
+    from its margin ("1 +3", not "1+3")."""
+    if len(letters) > 1:
+        return "=".join(letters)
+    sep = " " if letters[0].isdigit() else ""
+    return f"{letters[0]}{sep}+{margin}"
+
+
+def _leader_spec(view: MapView, abbr: str, st: "Style") -> PillSpec:
+    leaders, _ = view.standing(abbr)
+    if len(leaders) > 1:  # no one colour: a white pill; the letters and the state's stripes say who
+        return PillSpec(_leader_text(view, abbr), "white", "ink", True)
+    k = view.slot(leaders[0])
+    return PillSpec(_leader_text(view, abbr), f"p{k}", st.fg[f"p{k}"], True)
+
+
+def _pill(spec: PillSpec, size: int = F_PILL, height: int = PILL_H) -> Sprite:
+    if spec.leader:  # larger, and ringed in ink: it sits on a face of its own colour
+        return pill(LAYOUT, spec.text, spec.bg, spec.fg, ring="ink", size=size + LEADER_BOOST,
+                    height=height + LEADER_GROW)
+    return pill(LAYOUT, spec.text, spec.bg, spec.fg, size=size, height=height)
 
 
 def _count_text(letter: str, n: int) -> str:
@@ -404,8 +462,8 @@ def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
     return tuple(out)
 
 
-def _pills(view: MapView, s: StateView | None, st: "Style", size: int = F_PILL) -> list[Sprite]:
-    return [pill(LAYOUT, t, bg, fg, size=size) for t, bg, fg in _pill_specs(view, s, st)]
+def _pills(view: MapView, abbr: str, st: "Style", size: int = F_PILL, height: int = PILL_H) -> list[Sprite]:
+    return [_pill(spec, size, height) for spec in _pill_specs(view, abbr, st)]
 
 
 def _markers(view: MapView, s: StateView | None, st: "Style", size: int = MARKER) -> list[Sprite]:
@@ -419,30 +477,39 @@ def _label_text(view: MapView, abbr: str) -> str:
     return f"{abbr} {view.ev_of(abbr)}"
 
 
+def _with_markers(first: list[Sprite], marks: list[Sprite]) -> list[list[Sprite]]:
+    """`first` and the markers as one row; more than MARKERS_PER_ROW markers wrap onto rows of their own."""
+    if len(marks) <= MARKERS_PER_ROW:
+        return [first + marks]
+    rows = [marks[i:i + MARKERS_PER_ROW] for i in range(0, len(marks), MARKERS_PER_ROW)]
+    return [first] + rows if first else rows
+
+
 def _label(view: MapView, abbr: str, st: "Style") -> Label:
     s = view.states.get(abbr)
-    face, stripe = _face(view, s)
-    key = (_label_text(view, abbr), face, st.fg[face], stripe is not None, _pill_specs(view, s, st),
+    face, stripe = _face(view, abbr)
+    key = (_label_text(view, abbr), face, st.fg[face], stripe is not None, _pill_specs(view, abbr, st),
            _marker_specs(view, s, st))
     hit = _LABELS.get(key)
     if hit is not None:
         return hit
     title = LAYOUT.text_sprite(key[0], F_ABBR, st.fg[face], face)
-    pills = [pill(LAYOUT, t, bg, fg, size=F_PILL) for t, bg, fg in key[4]]
+    pills = [_pill(spec) for spec in key[4]]
     marks = [marker(LAYOUT, kind, fill, fg, text, size=MARKER) for kind, fill, fg, text in key[5]]
-    wide = [[title] + marks]
+    wide = _with_markers([title], marks)
     if pills:
         wide.append(pills)
     variants = [wide]
     if len(pills) > 1 or (pills and marks):
         tall = [[title], pills[:2]]
         if pills[2:] + marks:
-            tall.append(pills[2:] + marks)
+            tall += _with_markers(pills[2:], marks)
         variants.append(tall)
         # compact: smaller pills and markers beside the name, for crowded corners of a busy map
-        small = [pill(LAYOUT, t, bg, fg, size=F_PILL - 3, height=PILL_H - 4) for t, bg, fg in key[4]]
+        small = [_pill(spec, F_PILL - 3, PILL_H - 4) for spec in key[4]]
         smarks = [marker(LAYOUT, kind, fill, fg, text, size=MARKER - 6) for kind, fill, fg, text in key[5]]
-        variants.append([[title] + smarks, small] if len(small) <= 3 else [[title] + smarks, small[:2], small[2:]])
+        head = _with_markers([title], smarks)
+        variants.append(head + [small] if len(small) <= 3 else head + [small[:2], small[2:]])
     hit = Label(face, stripe is not None, variants)
     _LABELS.put(key, hit)
     return hit
@@ -663,9 +730,18 @@ def _legend_items(view: MapView, st: Style) -> list[tuple[Sprite | None, str, bo
     for k, p in enumerate(view.parties):
         sp = pill(LAYOUT, p.letter, f"p{k}", st.fg[f"p{k}"], ring="ink", size=F_PILL)
         items.append((sp, f"{p.name} {view.ev_totals.get(p.code, 0)}", True))
+    leading = any(view.shows_leader(a) for a in view.states)
+    if leading:  # how to read "D+3" and "D=R"
+        p0, p1 = view.parties[0], view.parties[min(1, len(view.parties) - 1)]
+        items.append((_pill(PillSpec(_standing_text([p0.letter], 2), "p0", st.fg["p0"], True)), "leads by 2",
+                      False))
+        if p1 is not p0:
+            items.append((_pill(PillSpec(_standing_text([p0.letter, p1.letter], 0), "white", "ink", True)), "tied",
+                          False))
     items.append((swatch(LAYOUT, "p0", None), "solid", False))
     items.append((swatch(LAYOUT, "p0l", None), "lean", False))
-    items.append((swatch(LAYOUT, "tie_base", "p0"), "tied", False))
+    if not leading or view.count_style == "chips":  # in leader style "D=R" above says what a tie looks like
+        items.append((swatch(LAYOUT, "tie_base", "p0"), "tied", False))
     items.append((swatch(LAYOUT, "neutral", None), "nobody", False))
     used: list[str] = []
     for s in view.states.values():
@@ -761,10 +837,85 @@ def _start(g: Geometry, view: MapView) -> tuple[Canvas, Style]:
     st = _style(view)
     cv = Canvas(LAYOUT, g.base.copy(), st.cols, _state_palette(view, st))
     for abbr, s in view.states.items():  # stripes for tied states
-        if s.strength == "tied":
+        if view.shows_leader(abbr):
+            _tie_stripes(cv, g, view, abbr)
+        elif s.strength == "tied":
             for m, x, y in g.hatch_masks(abbr):
                 cv.fill_index(S0 + N + SLOT[abbr], m, x, y)
+    if view.regions:
+        mask, x, y = _region_mask(g, view)
+        cv.fill_mask("ink", mask, x, y)
     return cv, st
+
+
+_REGION_MASKS = _LRU(16)
+REGION_LINE = 6  # px on the full map (scale 1.4): 1.5 px at 400 px wide, twice a state border
+
+
+def _region_mask(g: Geometry, view: MapView) -> tuple[Image.Image, int, int]:
+    """'1' mask (and offset) of the thick lines between neighbouring states of different regions; cached
+    per geometry and region map. States in no region count as one more region."""
+    region = view.region_of()
+    key = (g.key, tuple(sorted(region.items())))
+    hit = _REGION_MASKS.get(key)
+    if hit is None:
+        m = Image.new("1", (g.width, g.height), 0)
+        if g.transform is None:
+            _tile_region_lines(ImageDraw.Draw(m), region)
+        else:
+            _map_region_lines(m, g, region)
+        box = m.getbbox() or (0, 0, 1, 1)
+        hit = (m.crop(box), box[0], box[1])
+        _REGION_MASKS.put(key, hit)
+    return hit
+
+
+def _map_region_lines(m: Image.Image, g: Geometry, region: dict[str, str]) -> None:
+    scale, ox, oy = g.transform
+    wd = max(3, round(REGION_LINE * min(2.0, scale / MAP_SCALE)))
+    r = wd / 2
+    d = ImageDraw.Draw(m)
+    for pair, lines in shared_borders().items():
+        a, b = sorted(pair)
+        if region.get(a) == region.get(b):
+            continue
+        for line in lines:
+            pts = [(ox + scale * x, oy + scale * y) for x, y in line]
+            d.line(pts, fill=1, width=wd, joint="curve")
+            for x, y in (pts[0], pts[-1]):  # round ends, so lines meeting where three states touch join up
+                d.ellipse((x - r, y - r, x + r, y + r), fill=1)
+    # keep the lines on land: the round ends at the coast must not spill into the sea
+    lut = [0] * 256
+    for i in range(S0, S0 + N):
+        lut[i] = 255
+    lut[LAYOUT.index["border"]] = 255
+    land = Image.frombytes("L", g.base.size, g.base.tobytes()).point(lut).convert("1")
+    m.paste(ImageChops.logical_and(m, land), (0, 0))
+
+
+def _tile_region_lines(d: ImageDraw.ImageDraw, region: dict[str, str]) -> None:
+    """On the tile grid: fill the gap between side-by-side tiles of different regions."""
+    grid = tile_grid()
+    at = {rc: a for a, rc in grid.items()}
+    gap = TILE_PITCH - TILE
+    for abbr, (row, col) in grid.items():
+        x, y = TILE_X0 + col * TILE_PITCH, TILE_Y0 + row * TILE_PITCH
+        right, below = at.get((row, col + 1)), at.get((row + 1, col))
+        if right is not None and region.get(right) != region.get(abbr):
+            d.rectangle((x + TILE, y - gap, x + TILE_PITCH - 1, y + TILE_PITCH - 1), fill=1)
+        if below is not None and region.get(below) != region.get(abbr):
+            d.rectangle((x - gap, y + TILE, x + TILE_PITCH - 1, y + TILE_PITCH - 1), fill=1)
+
+
+def _tie_stripes(cv: Canvas, g: Geometry, view: MapView, abbr: str) -> None:
+    """A tie in leader mode: stripes of each tied party's colour in turn (nothing when one party leads)."""
+    leaders, _ = view.standing(abbr)
+    if len(leaders) < 2:
+        return
+    period = TIE_STEP * len(leaders)
+    for j, code in enumerate(leaders):
+        for m, x, y in g.hatch_masks(abbr, period, TIE_STEP * j):
+            cv.fill_mask(f"p{view.slot(code)}", m, x, y)
 
 
 def _highlights(cv: Canvas, g: Geometry, view: MapView) -> None:
@@ -806,19 +957,20 @@ def _draw_callouts(cv: Canvas, g: Geometry, view: MapView, st: Style) -> list[La
     out = []
     for abbr, (x0, y0, x1, y1) in g.callouts.items():
         s = view.states.get(abbr)
-        face, _ = _face(view, s)
+        face, _ = _face(view, abbr)
         text = _label_text(view, abbr)
         marks = _markers(view, s, st, size=24)[:2]
         room = x1 - x0 - CALLOUT_BAND - 12 - sum(m.w + 2 for m in marks)
-        f = fit_font(text, room, 26, True, 16)
-        cv.text(x0 + CALLOUT_BAND + 8, y0 + 17, text, f, st.fg[face], face, "lm")
+        big = view.shows_leader(abbr)  # the taller leader pill leaves less height for the name
+        f = fit_font(text, room, 22 if big else 26, True, 16)
+        cv.text(x0 + CALLOUT_BAND + 8, y0 + (14 if big else 17), text, f, st.fg[face], face, "lm")
         mx = x1 - 4
         for sp in reversed(marks):
             mx -= sp.w
             cv.paste(sp, mx, y0 + 4)
             mx -= 2
         x = x0 + CALLOUT_BAND + 6
-        for sp in _pills(view, s, st, size=17):
+        for sp in _pills(view, abbr, st, size=17):
             cv.paste(sp, x, y1 - 4 - sp.h)
             x += sp.w + 2
         out.append(LabelBox(abbr, (x0, y0, x1, y1), g.anchors[abbr], True, g.anchors[abbr]))
@@ -837,9 +989,15 @@ def _alt(view: MapView, kind: str, extra: str = "") -> str:
         if held:
             solid = sum(1 for a in held if view.states[a].strength == "solid")
             parts.append(f"{p.name}: {len(held)} states ({solid} solid): {', '.join(held)}.")
-    tied = sorted(a for a, s in view.states.items() if s.strength == "tied")
+    tied = sorted(a for a, s in view.states.items() if s.strength == "tied" and not view.shows_leader(a))
     if tied:
         parts.append(f"Tied: {', '.join(tied)}.")
+    leads = [f"{a} {_leader_text(view, a)}" for a in sorted(view.states) if view.shows_leader(a)]
+    if leads:
+        parts.append(f"Leaders and margins: {', '.join(leads)}.")
+    if view.regions:
+        parts.append("Region borders: " + "; ".join(f"{name} ({', '.join(sorted(m))})"
+                                                     for name, m in view.regions.items()) + ".")
     hl = sorted(a for a, s in view.states.items() if s.highlight)
     if hl:
         parts.append(f"Highlighted: {', '.join(hl)}.")
