@@ -54,7 +54,7 @@ GAP = 3
 CHIP_PAD = 5
 # The leader-and-margin pill is a state's only count, so it can be as large as the state's name: its font
 # is LEADER_BOOST px larger than a count pill's (26 px on the map: ~6.5 px at 400 px wide), LEADER_GROW taller.
-LEADER_BOOST, LEADER_GROW = 7, 4
+LEADER_BOOST, LEADER_GROW = 9, 6
 MARKERS_PER_ROW = 6  # more markers in one state (up to 12) wrap onto further rows
 HATCH_PERIOD, HATCH_WIDTH = 20, 7
 # A tie shown by leader and margin stripes the state in every tied party's colour in turn, one stripe
@@ -192,6 +192,7 @@ def _anchor(abbr: str, scale: float, ox: float, oy: float) -> tuple[int, int]:
 
 CALLOUT_X0, CALLOUT_W, CALLOUT_H, CALLOUT_STEP, CALLOUT_TOP = 1442, 152, 60, 66, 178
 CALLOUT_BAND = 14
+F_CALLOUT_LEADER = 28  # a callout's leader and margin: bare text, as large as the box's lower half holds
 
 
 def _full_geometry() -> Geometry:
@@ -239,6 +240,7 @@ def _closeup_geometry(bbox: tuple[float, float, float, float], width: int, heigh
 
 TILE, TILE_PITCH, TILE_X0, TILE_Y0 = 118, 124, 59, 128
 TILE_FRAME = 9
+NARROW = TILE - 2 * TILE_FRAME - 4  # the widest label that sits inside a tile's hatched frame
 
 
 def _tile_geometry() -> Geometry:
@@ -346,13 +348,16 @@ def _state_palette(view: MapView, st: Style) -> list[C.RGB]:
 
 class Label:
     """One state's label, composed once per content into single sprites: the name line, count pills
-    and markers, in a wide and (when useful) a tall arrangement, each plain or on a chip."""
+    and markers, in a wide and (when useful) a tall arrangement, each plain or on a chip. A leader label
+    or a crowded one also has a last, narrow arrangement for tiles (`narrow`), which the maps never
+    place: there a larger label on a chip or a leader line reads better than a shrunken pill."""
 
-    def __init__(self, face: str, tied: bool, variants: list[list[list[Sprite]]]) -> None:
+    def __init__(self, face: str, tied: bool, variants: list[list[list[Sprite]]], narrow: bool = False) -> None:
         self.face = face
         self.tied = tied
         self.variants = variants
         self.sizes = tuple(_rows_size(rows) for rows in variants)
+        self.map_sizes = self.sizes[:-1] if narrow else self.sizes  # the variants a map may place
         self._sprites: dict[tuple[int, bool], tuple[Sprite, tuple[int, int, int, int]]] = {}
 
     def sprite(self, vi: int, chip: bool) -> tuple[Sprite, tuple[int, int, int, int]]:
@@ -437,7 +442,8 @@ def _leader_spec(view: MapView, abbr: str, st: "Style") -> PillSpec:
 
 
 def _pill(spec: PillSpec, size: int = F_PILL, height: int = PILL_H) -> Sprite:
-    if spec.leader:  # larger, and ringed in ink: it sits on a face of its own colour
+    """A count pill; the leader pill is larger and ringed in ink, because it sits on a face of its own colour."""
+    if spec.leader:
         return pill(LAYOUT, spec.text, spec.bg, spec.fg, ring="ink", size=size + LEADER_BOOST,
                     height=height + LEADER_GROW)
     return pill(LAYOUT, spec.text, spec.bg, spec.fg, size=size, height=height)
@@ -462,8 +468,8 @@ def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
     return tuple(out)
 
 
-def _pills(view: MapView, abbr: str, st: "Style", size: int = F_PILL, height: int = PILL_H) -> list[Sprite]:
-    return [_pill(spec, size, height) for spec in _pill_specs(view, abbr, st)]
+def _pills(view: MapView, abbr: str, st: "Style", size: int = F_PILL) -> list[Sprite]:
+    return [_pill(spec, size) for spec in _pill_specs(view, abbr, st)]
 
 
 def _markers(view: MapView, s: StateView | None, st: "Style", size: int = MARKER) -> list[Sprite]:
@@ -483,6 +489,31 @@ def _with_markers(first: list[Sprite], marks: list[Sprite]) -> list[list[Sprite]
         return [first + marks]
     rows = [marks[i:i + MARKERS_PER_ROW] for i in range(0, len(marks), MARKERS_PER_ROW)]
     return [first] + rows if first else rows
+
+
+def _narrow_rows(title: Sprite, specs: tuple[PillSpec, ...], mspecs: tuple) -> list[list[Sprite]]:
+    """The last resort of a leader label or a crowded one: at most NARROW px wide (a tile's inside). The
+    leader pill shrinks to fit, a long tie breaking onto a second pill; two count pills or four small
+    markers a row."""
+    if specs and specs[0].leader:  # a leader label has that one pill
+        pill_rows = [[sp] for sp in _narrow_pills(specs[0])]
+    else:
+        pills = [_pill(spec) for spec in specs]
+        pill_rows = [pills[i:i + 2] for i in range(0, len(pills), 2)]
+    marks = [marker(LAYOUT, kind, fill, fg, text, size=MARKER - 10) for kind, fill, fg, text in mspecs]
+    return [[title]] + pill_rows + [marks[i:i + 4] for i in range(0, len(marks), 4)]
+
+
+def _narrow_pills(spec: PillSpec, smallest: int = 20) -> list[Sprite]:
+    """The leader pill at the largest size that fits NARROW px; a tie too long even at `smallest` px
+    ("A=B=C=D=E=F") breaks after the middle "=" ("A=B=C=" over "D=E=F")."""
+    parts = [spec.text]
+    if advance(spec.text, font(smallest)) > NARROW - 12 and "=" in spec.text:
+        letters = spec.text.split("=")
+        half = (len(letters) + 1) // 2
+        parts = ["=".join(letters[:half]) + "=", "=".join(letters[half:])]
+    sizes = [fit_font(t, NARROW - 12, F_PILL + LEADER_BOOST, True, smallest).size for t in parts]
+    return [_pill(spec._replace(text=t), min(sizes) - LEADER_BOOST) for t in parts]
 
 
 def _label(view: MapView, abbr: str, st: "Style") -> Label:
@@ -510,7 +541,10 @@ def _label(view: MapView, abbr: str, st: "Style") -> Label:
         smarks = [marker(LAYOUT, kind, fill, fg, text, size=MARKER - 6) for kind, fill, fg, text in key[5]]
         head = _with_markers([title], smarks)
         variants.append(head + [small] if len(small) <= 3 else head + [small[:2], small[2:]])
-    hit = Label(face, stripe is not None, variants)
+    narrow = any(spec.leader for spec in key[4]) or len(marks) > MARKERS_PER_ROW
+    if narrow:
+        variants.append(_narrow_rows(title, key[4], key[5]))
+    hit = Label(face, stripe is not None, variants, narrow)
     _LABELS.put(key, hit)
     return hit
 
@@ -849,7 +883,7 @@ def _start(g: Geometry, view: MapView) -> tuple[Canvas, Style]:
 
 
 _REGION_MASKS = _LRU(16)
-REGION_LINE = 6  # px on the full map (scale 1.4): 1.5 px at 400 px wide, twice a state border
+REGION_LINE = 8  # px on the full map (scale 1.4): 2 px at 400 px wide, where state borders all but vanish
 
 
 def _region_mask(g: Geometry, view: MapView) -> tuple[Image.Image, int, int]:
@@ -934,7 +968,7 @@ def _highlights(cv: Canvas, g: Geometry, view: MapView) -> None:
 
 def _draw_labels(cv: Canvas, g: Geometry, view: MapView, st: Style, obstacles: tuple, top: int) -> list[LabelBox]:
     labels_ = {a: _label(view, a, st) for a in g.shown}
-    sizes = tuple((a, lb.sizes, lb.tied) for a, lb in labels_.items())
+    sizes = tuple((a, lb.map_sizes, lb.tied) for a, lb in labels_.items())
     placement = _place(g, sizes, obstacles, top)
     out = []
     for abbr, (vi, cx, cy, chip, leader, box) in placement.items():  # leader lines under the chips
@@ -961,18 +995,22 @@ def _draw_callouts(cv: Canvas, g: Geometry, view: MapView, st: Style) -> list[La
         text = _label_text(view, abbr)
         marks = _markers(view, s, st, size=24)[:2]
         room = x1 - x0 - CALLOUT_BAND - 12 - sum(m.w + 2 for m in marks)
-        big = view.shows_leader(abbr)  # the taller leader pill leaves less height for the name
-        f = fit_font(text, room, 22 if big else 26, True, 16)
-        cv.text(x0 + CALLOUT_BAND + 8, y0 + (14 if big else 17), text, f, st.fg[face], face, "lm")
+        f = fit_font(text, room, 26, True, 16)
+        cv.text(x0 + CALLOUT_BAND + 8, y0 + 17, text, f, st.fg[face], face, "lm")
         mx = x1 - 4
         for sp in reversed(marks):
             mx -= sp.w
             cv.paste(sp, mx, y0 + 4)
             mx -= 2
         x = x0 + CALLOUT_BAND + 6
-        for sp in _pills(view, abbr, st, size=17):
-            cv.paste(sp, x, y1 - 4 - sp.h)
-            x += sp.w + 2
+        if view.shows_leader(abbr):  # no pill: the box is the leader's colour already, and a ring costs size
+            lead = _leader_text(view, abbr)
+            f = fit_font(lead, x1 - x - 6, F_CALLOUT_LEADER, True, 16)
+            cv.text(x + 2, y0 + 44, lead, f, st.fg[face], face, "lm")
+        else:
+            for sp in _pills(view, abbr, st, size=17):
+                cv.paste(sp, x, y1 - 4 - sp.h)
+                x += sp.w + 2
         out.append(LabelBox(abbr, (x0, y0, x1, y1), g.anchors[abbr], True, g.anchors[abbr]))
     return out
 
@@ -1072,6 +1110,8 @@ def render_tiles(view: MapView) -> Rendered:
         cx, cy = g.anchors[abbr]
         lb = _label(view, abbr, st)
         vi = 1 if len(lb.sizes) > 1 else 0  # the tall layout fits a square best
+        if lb.sizes[vi][0] > NARROW:  # too wide for the tile (a long tie, many markers): the narrowest
+            vi = min(range(len(lb.sizes)), key=lambda i: (lb.sizes[i][0], i))
         sprite, ink = lb.sprite(vi, False)
         # a tied tile is hatched only in its frame, so the text always sits on the plain face
         x, y = cx - sprite.w // 2, cy - TILE // 2 + max(TILE_FRAME + 1, (TILE - sprite.h) // 2)

@@ -110,14 +110,14 @@ REGIONS4 = {
 def six_party_leader_view(seed: int = 5) -> MapView:
     """Presidential Election with six players (2004–2008 electoral votes): votes of up to six players in
     every state, shown as leader and margin; two-, three- and six-way ties (some in callout states), leans,
-    pawns of every player and one state holding eight markers."""
+    every player's pawn in one state."""
     rnd = _lcg(seed)
     ev = ev_table("2004")
     codes = [p.code for p in PARTIES6]
     forced_ties = {"OH": codes[:2], "NJ": codes[1:3], "MO": codes[2:5], "NM": codes, "DE": codes[3:5]}
     states, totals = {}, {c: 0 for c in codes}
     for k, abbr in enumerate(STATES):
-        counts = {c: next(rnd) % 9 for c in codes if next(rnd) % 3}
+        counts = {c: next(rnd) % 14 for c in codes if next(rnd) % 3}
         if abbr in forced_ties:
             counts = {c: 4 for c in forced_ties[abbr]} | {c: 1 for c in codes if c not in forced_ties[abbr]}
         if not any(counts.values()):
@@ -129,8 +129,7 @@ def six_party_leader_view(seed: int = 5) -> MapView:
             totals[leader] += ev[abbr]
         markers = [MarkerView(kind="pawn", party=codes[k % 6])] if k % 5 == 0 else []
         if abbr == "TX":
-            markers = [MarkerView(kind="pawn", party=c) for c in codes] + [MarkerView(kind="city"),
-                                                                            MarkerView(kind="star")]
+            markers = [MarkerView(kind="pawn", party=c) for c in codes]
         states[abbr] = StateView(strength="lean" if lean else "solid", counts=counts, markers=markers,
                                  highlight=abbr in ("OH", "PA"))
     return MapView(game="Presidential Election", turn="Week 6 of 9", to_move="Cleo to move", parties=PARTIES6,
