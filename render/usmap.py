@@ -505,15 +505,25 @@ def _narrow_rows(title: Sprite, specs: tuple[PillSpec, ...], mspecs: tuple) -> l
 
 
 def _narrow_pills(spec: PillSpec, smallest: int = 20) -> list[Sprite]:
-    """The leader pill at the largest size that fits NARROW px; a tie too long even at `smallest` px
-    ("A=B=C=D=E=F") breaks after the middle "=" ("A=B=C=" over "D=E=F")."""
-    parts = [spec.text]
-    if advance(spec.text, font(smallest)) > NARROW - 12 and "=" in spec.text:
-        letters = spec.text.split("=")
-        half = (len(letters) + 1) // 2
-        parts = ["=".join(letters[:half]) + "=", "=".join(letters[half:])]
-    sizes = [fit_font(t, NARROW - 12, F_PILL + LEADER_BOOST, True, smallest).size for t in parts]
-    return [_pill(spec._replace(text=t), min(sizes) - LEADER_BOOST) for t in parts]
+    """The leader pill at the largest size that fits NARROW px; a tie too long for that even at `smallest`
+    px breaks after an "=" onto further pills ("A=B=C=D=E=F" as "A=B=C=" over "D=E=F")."""
+    room, f = NARROW - 12, font(smallest)
+    letters = spec.text.split("=") if "=" in spec.text else [spec.text]
+    lines, cur = [], [letters[0]]
+    for i, letter in enumerate(letters[1:], start=2):
+        more = "=" if i < len(letters) else ""
+        if advance("=".join(cur + [letter]) + more, f) > room:
+            lines.append("=".join(cur) + "=")
+            cur = [letter]
+        else:
+            cur.append(letter)
+    lines.append("=".join(cur))
+    if len(lines) == 1:
+        size = fit_font(lines[0], room, F_PILL + LEADER_BOOST, True, smallest).size
+        return [_pill(spec._replace(text=lines[0]), size - LEADER_BOOST)]
+    # several lines must share a tile's height with the name: 22-px text on count-pill-high pills
+    size = min(fit_font(t, room, F_PILL + 3, True, 14).size for t in lines)
+    return [_pill(spec._replace(text=t), size - LEADER_BOOST, PILL_H - LEADER_GROW) for t in lines]
 
 
 def _label(view: MapView, abbr: str, st: "Style") -> Label:
@@ -1113,8 +1123,9 @@ def render_tiles(view: MapView) -> Rendered:
         if lb.sizes[vi][0] > NARROW:  # too wide for the tile (a long tie, many markers): the narrowest
             vi = min(range(len(lb.sizes)), key=lambda i: (lb.sizes[i][0], i))
         sprite, ink = lb.sprite(vi, False)
-        # a tied tile is hatched only in its frame, so the text always sits on the plain face
-        x, y = cx - sprite.w // 2, cy - TILE // 2 + max(TILE_FRAME + 1, (TILE - sprite.h) // 2)
+        # a tied tile is hatched only in its frame, so the text sits on the plain face; only a label taller
+        # than the inside (a long tie on three pills) reaches over the frame, centred, never off the tile
+        x, y = cx - sprite.w // 2, cy - TILE // 2 + max(0, (TILE - sprite.h) // 2)
         cv.paste(sprite, x, y)
         labels.append(LabelBox(abbr, (x + ink[0], y + ink[1], x + ink[2], y + ink[3]), (cx, cy), False, (cx, cy)))
     return Rendered(cv.png(), _alt(view, "Tile-grid cartogram"), W, H, tuple(labels))
