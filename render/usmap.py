@@ -916,7 +916,7 @@ def _region_mask(g: Geometry, view: MapView) -> tuple[Image.Image, int, int]:
 
 def _map_region_lines(m: Image.Image, g: Geometry, region: dict[str, str]) -> None:
     scale, ox, oy = g.transform
-    wd = max(3, round(REGION_LINE * min(2.0, scale / MAP_SCALE)))
+    wd = max(3, round(REGION_LINE * min(1.5, scale / MAP_SCALE)))  # a close-up thickens them, but less
     r = wd / 2
     d = ImageDraw.Draw(m)
     for pair, lines in shared_borders().items():
