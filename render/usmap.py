@@ -11,6 +11,12 @@ Labels are placed greedily (render/usmap.py `_place`): inside the state when the
 (found with a box-blurred state mask, cached per label size), else on a chip that spills over,
 else floated nearby on a leader line. The nine small north-eastern states always use callout
 boxes in the Atlantic margin.
+
+More players (MapView.count_style): a state whose counts are shown by leader and margin gets one
+larger pill ("D+3", a tie "D=R"), is filled in the leader's colour or striped in every tied party's
+colour, and its callout shows the same text bare. Regions (MapView.regions): thick ink lines along the
+shared edges of neighbouring states of different regions (usdata.shared_borders), in the tile grid's
+gaps on the cartogram. Views that ask for neither draw exactly as before.
 """
 from __future__ import annotations
 
@@ -52,8 +58,9 @@ F_PANEL_VALUE = font(18)
 F_BAR = font(24)
 GAP = 3
 CHIP_PAD = 5
-# The leader-and-margin pill is a state's only count, so it can be as large as the state's name: its font
-# is LEADER_BOOST px larger than a count pill's (26 px on the map: ~6.5 px at 400 px wide), LEADER_GROW taller.
+# The leader-and-margin pill is a state's only count, so it may be larger than the state's name: its font
+# is LEADER_BOOST px larger than a count pill's (28 px: 7 px at 400 px wide, where "B" and "8" part),
+# and LEADER_GROW px taller.
 LEADER_BOOST, LEADER_GROW = 9, 6
 MARKERS_PER_ROW = 6  # more markers in one state (up to 12) wrap onto further rows
 HATCH_PERIOD, HATCH_WIDTH = 20, 7
@@ -493,7 +500,7 @@ def _with_markers(first: list[Sprite], marks: list[Sprite]) -> list[list[Sprite]
 
 def _narrow_rows(title: Sprite, specs: tuple[PillSpec, ...], mspecs: tuple) -> list[list[Sprite]]:
     """The last resort of a leader label or a crowded one: at most NARROW px wide (a tile's inside). The
-    leader pill shrinks to fit, a long tie breaking onto a second pill; two count pills or four small
+    leader pill shrinks to fit, a long tie breaking onto further pills; two count pills or four small
     markers a row."""
     if specs and specs[0].leader:  # a leader label has that one pill
         pill_rows = [[sp] for sp in _narrow_pills(specs[0])]
@@ -506,7 +513,7 @@ def _narrow_rows(title: Sprite, specs: tuple[PillSpec, ...], mspecs: tuple) -> l
 
 def _narrow_pills(spec: PillSpec, smallest: int = 20) -> list[Sprite]:
     """The leader pill at the largest size that fits NARROW px; a tie too long for that even at `smallest`
-    px breaks after an "=" onto further pills ("A=B=C=D=E=F" as "A=B=C=" over "D=E=F")."""
+    px breaks after an "=" onto further pills ("A=B=C=D=E=F" as "A=B=", "C=D=", "E=F")."""
     room, f = NARROW - 12, font(smallest)
     letters = spec.text.split("=") if "=" in spec.text else [spec.text]
     lines, cur = [], [letters[0]]
