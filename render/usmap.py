@@ -436,7 +436,7 @@ def _standing_text(letters: list[str], margin: int) -> str:
     from its margin ("1 +3", not "1+3")."""
     if len(letters) > 1:
         return "=".join(letters)
-    sep = " " if letters[0].isdigit() else ""
+    sep = " " if _ends_in_digit(letters[0]) else ""
     return f"{letters[0]}{sep}+{margin}"
 
 
@@ -456,8 +456,13 @@ def _pill(spec: PillSpec, size: int = F_PILL, height: int = PILL_H) -> Sprite:
     return pill(LAYOUT, spec.text, spec.bg, spec.fg, size=size, height=height)
 
 
+def _ends_in_digit(letter: str) -> bool:
+    """A party letter may be a digit: a number written after it needs setting apart."""
+    return letter[-1:] in tuple("0123456789")
+
+
 def _count_text(letter: str, n: int) -> str:
-    return f"{letter}·{n}" if letter[-1:] in tuple("0123456789") else f"{letter}{n}"  # "1·1", not "11"
+    return f"{letter}·{n}" if _ends_in_digit(letter) else f"{letter}{n}"  # "1·1", not "11"
 
 
 def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
