@@ -35,7 +35,7 @@ COLOURS = {"DEM": "blue", "REP": "red", "LIB": "gold"}
 LETTERS = {"DEM": "D", "REP": "R", "LIB": "L"}
 SOLID_LEAD = 3  # a lead of this many voters or more is drawn solid; 1–2 is a lean
 SETUP_PHASES = {"candidate": "choosing candidates", "home": "choosing home states"}
-MAX_MARKERS = 6  # render.mapview.StateView allows six markers per state
+MAX_MARKERS = 6  # Campaign Trail shows at most six a state (render.mapview.StateView allows MAX_MARKERS = 12)
 
 LEGEND = (
     LegendEntry(marker="pawn", text="candidate"),

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import csv
 import json
+from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal, get_args
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "us"
 
@@ -20,11 +22,16 @@ def _rows(name: str) -> list[dict[str, str]]:
 _EV_ROWS = _rows("electoral_votes.csv")
 STATES: tuple[str, ...] = tuple(sorted(r["abbr"] for r in _EV_ROWS))
 NAMES: dict[str, str] = {r["abbr"]: r["name"] for r in _EV_ROWS}
-_EV_COLUMNS = {"1960": "ev_1960", "2012": "ev_2012_2020", "2024": "ev_2024_2028"}
+# era key -> column: the apportionment that census gave (1960: 1950 census, DC had no votes until 1964;
+# 2004: 2000 census, used 2004–2008; 2012: 2010 census; 2024: 2020 census).
+EvEra = Literal["1960", "2004", "2012", "2024"]
+_EV_COLUMNS: dict[EvEra, str] = {"1960": "ev_1960", "2004": "ev_2004_2008", "2012": "ev_2012_2020",
+                                 "2024": "ev_2024_2028"}
+EV_ERAS: tuple[EvEra, ...] = get_args(EvEra)
 
 
 @lru_cache(maxsize=4)
-def ev_table(era: str) -> dict[str, int]:
+def ev_table(era: EvEra) -> dict[str, int]:
     col = _EV_COLUMNS[era]
     return {r["abbr"]: int(r[col]) for r in _EV_ROWS}
 
@@ -65,3 +72,52 @@ def bounds() -> dict[str, tuple[float, float, float, float]]:
         ys = [y for p in polys for _, y in p[0]]
         out[abbr] = (min(xs), min(ys), max(xs), max(ys))
     return out
+
+
+Point = tuple[float, float]
+
+
+@lru_cache(maxsize=1)
+def shared_borders() -> dict[frozenset[str], list[Ring]]:
+    """Each pair of land neighbours -> their common boundary as polylines in albers space. The states
+    share exact vertices along a border (one topology), so the border is the edges both rings hold;
+    the pairs are those of state_adjacency.csv's `land` rows."""
+    owners: dict[frozenset[Point], set[str]] = defaultdict(set)
+    for abbr, polys in shapes().items():
+        for poly in polys:
+            for ring in poly:
+                for p, q in zip(ring, ring[1:] + ring[:1]):
+                    if p != q:
+                        owners[frozenset((p, q))].add(abbr)
+    by_pair: dict[frozenset[str], list[tuple[Point, Point]]] = defaultdict(list)
+    for edge, who in owners.items():
+        if len(who) == 2:
+            p, q = sorted(edge)
+            by_pair[frozenset(who)].append((p, q))
+    return {pair: _chains(edges) for pair, edges in sorted(by_pair.items(), key=lambda kv: sorted(kv[0]))}
+
+
+def _chains(edges: list[tuple[Point, Point]]) -> list[Ring]:
+    """Join edges into as few polylines as their ends allow (deterministic: from the smallest point)."""
+    nbrs: dict[Point, list[Point]] = defaultdict(list)
+    for p, q in edges:
+        nbrs[p].append(q)
+        nbrs[q].append(p)
+    used: set[frozenset[Point]] = set()
+    lines: list[Ring] = []
+    ends = sorted(p for p, ns in nbrs.items() if len(ns) != 2)
+    for start in ends + sorted(nbrs):  # open chains first, then closed loops
+        for first in nbrs[start]:
+            if frozenset((start, first)) in used:
+                continue
+            used.add(frozenset((start, first)))
+            line, prev, cur = [start, first], start, first
+            while len(nbrs[cur]) == 2:
+                nxt = nbrs[cur][0] if nbrs[cur][1] == prev else nbrs[cur][1]
+                if frozenset((cur, nxt)) in used:
+                    break
+                used.add(frozenset((cur, nxt)))
+                line.append(nxt)
+                prev, cur = cur, nxt
+            lines.append(line)
+    return lines

@@ -11,20 +11,27 @@ Labels are placed greedily (render/usmap.py `_place`): inside the state when the
 (found with a box-blurred state mask, cached per label size), else on a chip that spills over,
 else floated nearby on a leader line. The nine small north-eastern states always use callout
 boxes in the Atlantic margin.
+
+More players (MapView.count_style): a state whose counts are shown by leader and margin gets one
+larger pill ("D+3", a tie "D=R"), is filled in the leader's colour or striped in every tied party's
+colour, and its callout shows the same text bare. Regions (MapView.regions): thick ink lines along the
+shared edges of neighbouring states of different regions (usdata.shared_borders), in the tile grid's
+gaps on the cartogram. Views that ask for neither draw exactly as before.
 """
 from __future__ import annotations
 
 import math
 import threading
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render import colours as C
 from render.canvas import Canvas, Layout, Sprite, _LRU, advance, fit_font, font, truncate
-from render.mapview import MapView, StateView
+from render.mapview import MAX_PARTIES, MapView, StateView
 from render.types import LabelBox, Rendered
-from render.usdata import CALLOUT_STATES, STATES, bounds, label_points, shapes, tile_grid
+from render.usdata import CALLOUT_STATES, STATES, bounds, label_points, shapes, shared_borders, tile_grid
 from render.widgets import MARKER, PILL_H, marker, pill, swatch
 
 W, H = 1600, 1000
@@ -32,7 +39,6 @@ MAP_SCALE, MAP_OX, MAP_OY = 1.40, 92.0, 116.0
 N = len(STATES)
 SLOT = {a: i for i, a in enumerate(STATES)}
 S0 = 32  # state i: face index S0+i, hatch index S0+N+i
-MAX_PARTIES = 6
 
 _PARTY_NAMES = [f"p{k}" for k in range(MAX_PARTIES)] + [f"p{k}l" for k in range(MAX_PARTIES)]
 _NAMES = ["paper", "ink", "white", "muted", "border", "line", "neutral", "neutral_hatch", "tie_base",
@@ -52,7 +58,16 @@ F_PANEL_VALUE = font(18)
 F_BAR = font(24)
 GAP = 3
 CHIP_PAD = 5
+# The leader-and-margin pill is a state's only count, so it may be larger than the state's name: its font
+# is LEADER_BOOST px larger than a count pill's (28 px: 7 px at 400 px wide, where "B" and "8" part),
+# and LEADER_GROW px taller.
+LEADER_BOOST, LEADER_GROW = 9, 6
+MARKERS_PER_ROW = 6  # more markers in one state (up to 12) wrap onto further rows
 HATCH_PERIOD, HATCH_WIDTH = 20, 7
+# A tie shown by leader and margin stripes the state in every tied party's colour in turn, one stripe
+# each TIE_STEP px: a 7-px stripe at 45° is ~10 px across, so 3 px of the light base shows between
+# colours and keeps neighbouring stripes apart for colour-blind eyes.
+TIE_STEP = 13
 
 
 # ------------------------------------------------------------------ static geometry
@@ -71,6 +86,7 @@ class Geometry:
     callouts: dict[str, tuple[int, int, int, int]]  # abbr -> box, full map only
     shown: tuple[str, ...]  # states whose labels go on the map itself
     outline_width: int = 7
+    transform: tuple[float, float, float] | None = None  # (scale, ox, oy) from albers space; None: tiles
     _hatch: dict = field(default_factory=dict, repr=False)
     _outline: dict = field(default_factory=dict, repr=False)
     _areas: dict | None = field(default=None, repr=False)
@@ -81,17 +97,18 @@ class Geometry:
             self._areas = {a: m.histogram()[255] for a, (m, _, _) in self.masks.items()}
         return self._areas
 
-    def hatch_masks(self, abbr: str) -> list[tuple[Image.Image, int, int]]:
+    def hatch_masks(self, abbr: str, period: int = HATCH_PERIOD, phase: int = 0) -> list[tuple[Image.Image, int, int]]:
         """'1' masks of the diagonal stripes inside a state (computed once, on first use)."""
         cache = self._hatch
-        hit = cache.get(abbr)
+        key = (abbr, period, phase)
+        hit = cache.get(key)
         if hit is None:
-            stripes = _stripes(self.width, self.height)
+            stripes = _stripes(self.width, self.height, period, phase)
             hit = []
             for region, x0, y0 in self.hatch_regions.get(abbr, []):
                 st = stripes.crop((x0, y0, x0 + region.width, y0 + region.height))
                 hit.append((ImageChops.logical_and(st, region.convert("1")), x0, y0))
-            cache[abbr] = hit
+            cache[key] = hit
         return hit
 
     def outline_masks(self, abbr: str) -> tuple[Image.Image, Image.Image, int, int] | None:
@@ -120,17 +137,18 @@ class Geometry:
 
 _GEOMS: dict[tuple, Geometry] = {}
 _GEOM_LOCK = threading.Lock()
-_STRIPES: dict[tuple[int, int], Image.Image] = {}
+_STRIPES: dict[tuple[int, int, int, int], Image.Image] = {}
 
 
-def _stripes(w: int, h: int) -> Image.Image:
-    m = _STRIPES.get((w, h))
+def _stripes(w: int, h: int, period: int = HATCH_PERIOD, phase: int = 0) -> Image.Image:
+    key = (w, h, period, phase)
+    m = _STRIPES.get(key)
     if m is None:
         m = Image.new("1", (w, h), 0)
         d = ImageDraw.Draw(m)
-        for k in range(-h, w, HATCH_PERIOD):
+        for k in range(-h + phase, w, period):
             d.line((k, h, k + h, 0), fill=1, width=HATCH_WIDTH)
-        _STRIPES[(w, h)] = m
+        _STRIPES[key] = m
     return m
 
 
@@ -181,6 +199,7 @@ def _anchor(abbr: str, scale: float, ox: float, oy: float) -> tuple[int, int]:
 
 CALLOUT_X0, CALLOUT_W, CALLOUT_H, CALLOUT_STEP, CALLOUT_TOP = 1442, 152, 60, 66, 178
 CALLOUT_BAND = 14
+F_CALLOUT_LEADER = 28  # a callout's leader and margin: bare text, as large as the box's lower half holds
 
 
 def _full_geometry() -> Geometry:
@@ -207,7 +226,8 @@ def _full_geometry() -> Geometry:
     f = LAYOUT.index["neutral_hatch"]
     d.line([(8, 760), (392, 760), (584, 846), (584, 994)], fill=f, width=1)
     shown = tuple(a for a in STATES if a not in callouts)
-    return Geometry(("full",), W, H, im, anchors, rings, masks, hatch_regions, callouts, shown)
+    return Geometry(("full",), W, H, im, anchors, rings, masks, hatch_regions, callouts, shown,
+                    transform=(MAP_SCALE, MAP_OX, MAP_OY))
 
 
 def _closeup_geometry(bbox: tuple[float, float, float, float], width: int, height: int, top: int,
@@ -222,11 +242,12 @@ def _closeup_geometry(bbox: tuple[float, float, float, float], width: int, heigh
     shown = tuple(a for a in STATES
                   if 10 <= anchors[a][0] < width - 10 and top <= anchors[a][1] < height - 5 and a in masks)
     return Geometry(("closeup", bbox, width, height, top, scale), width, height, im, anchors, rings, masks,
-                    {a: [m] for a, m in masks.items()}, {}, shown, outline_width=8)
+                    {a: [m] for a, m in masks.items()}, {}, shown, outline_width=8, transform=(scale, ox, oy))
 
 
 TILE, TILE_PITCH, TILE_X0, TILE_Y0 = 118, 124, 59, 128
 TILE_FRAME = 9
+NARROW = TILE - 2 * TILE_FRAME - 4  # the widest label that sits inside a tile's hatched frame
 
 
 def _tile_geometry() -> Geometry:
@@ -301,10 +322,17 @@ def _style(view: MapView) -> Style:
     return hit
 
 
-def _face(view: MapView, s: StateView | None) -> tuple[str, str | None]:
+def _face(view: MapView, abbr: str) -> tuple[str, str | None]:
     """(face colour name, stripe colour name or None) of a state."""
+    s = view.states.get(abbr)
     if s is None:
         return "neutral", None
+    if view.shows_leader(abbr):  # the counts decide: the leader's colour, or the tie's stripes
+        leaders, _ = view.standing(abbr)
+        k = view.slot(leaders[0])
+        if len(leaders) > 1:
+            return "tie_base", f"p{k}"  # _start stripes it in every tied party's colour
+        return (f"p{k}l" if s.strength == "lean" else f"p{k}"), None
     if s.strength == "tied":
         return "tie_base", (f"p{view.slot(s.fill)}" if s.fill else "neutral_hatch")
     if s.fill is None or s.strength == "empty":
@@ -316,7 +344,7 @@ def _face(view: MapView, s: StateView | None) -> tuple[str, str | None]:
 def _state_palette(view: MapView, st: Style) -> list[C.RGB]:
     faces, hatches = [], []
     for abbr in STATES:
-        face, stripe = _face(view, view.states.get(abbr))
+        face, stripe = _face(view, abbr)
         faces.append(st.cols[face])
         hatches.append(st.cols[stripe] if stripe else st.cols[face])
     return faces + hatches
@@ -327,13 +355,16 @@ def _state_palette(view: MapView, st: Style) -> list[C.RGB]:
 
 class Label:
     """One state's label, composed once per content into single sprites: the name line, count pills
-    and markers, in a wide and (when useful) a tall arrangement, each plain or on a chip."""
+    and markers, in a wide and (when useful) a tall arrangement, each plain or on a chip. A leader label
+    or a crowded one also has a last, narrow arrangement for tiles (`narrow`), which the maps never
+    place: there a larger label on a chip or a leader line reads better than a shrunken pill."""
 
-    def __init__(self, face: str, tied: bool, variants: list[list[list[Sprite]]]) -> None:
+    def __init__(self, face: str, tied: bool, variants: list[list[list[Sprite]]], narrow: bool = False) -> None:
         self.face = face
         self.tied = tied
         self.variants = variants
         self.sizes = tuple(_rows_size(rows) for rows in variants)
+        self.map_sizes = self.sizes[:-1] if narrow else self.sizes  # the variants a map may place
         self._sprites: dict[tuple[int, bool], tuple[Sprite, tuple[int, int, int, int]]] = {}
 
     def sprite(self, vi: int, chip: bool) -> tuple[Sprite, tuple[int, int, int, int]]:
@@ -378,15 +409,60 @@ def _compose(rows: list[list[Sprite]], size: tuple[int, int], chip: str | None):
 _LABELS = _LRU(3000)
 
 
-def _pill_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
+class PillSpec(NamedTuple):
+    text: str
+    bg: str
+    fg: str
+    leader: bool = False  # the leader-and-margin pill: the state's only count pill
+
+
+def _pill_specs(view: MapView, abbr: str, st: "Style") -> tuple[PillSpec, ...]:
+    s = view.states.get(abbr)
     if s is None:
         return ()
-    return tuple((_count_text(p.letter, s.counts[p.code]), f"p{k}", st.fg[f"p{k}"])
+    if view.shows_leader(abbr):
+        return (_leader_spec(view, abbr, st),)
+    return tuple(PillSpec(_count_text(p.letter, s.counts[p.code]), f"p{k}", st.fg[f"p{k}"])
                  for k, p in enumerate(view.parties) if s.counts.get(p.code))
 
 
+def _leader_text(view: MapView, abbr: str) -> str:
+    leaders, margin = view.standing(abbr)
+    return _standing_text([view.party(c).letter for c in leaders], margin)
+
+
+def _standing_text(letters: list[str], margin: int) -> str:
+    """"D+3": the leader's letter and lead; "D=R": the tied parties' letters. A digit letter is set apart
+    from its margin ("1 +3", not "1+3")."""
+    if len(letters) > 1:
+        return "=".join(letters)
+    sep = " " if _ends_in_digit(letters[0]) else ""
+    return f"{letters[0]}{sep}+{margin}"
+
+
+def _leader_spec(view: MapView, abbr: str, st: "Style") -> PillSpec:
+    leaders, _ = view.standing(abbr)
+    if len(leaders) > 1:  # no one colour: a white pill; the letters and the state's stripes say who
+        return PillSpec(_leader_text(view, abbr), "white", "ink", True)
+    k = view.slot(leaders[0])
+    return PillSpec(_leader_text(view, abbr), f"p{k}", st.fg[f"p{k}"], True)
+
+
+def _pill(spec: PillSpec, size: int = F_PILL, height: int = PILL_H) -> Sprite:
+    """A count pill; the leader pill is larger and ringed in ink, because it sits on a face of its own colour."""
+    if spec.leader:
+        return pill(LAYOUT, spec.text, spec.bg, spec.fg, ring="ink", size=size + LEADER_BOOST,
+                    height=height + LEADER_GROW)
+    return pill(LAYOUT, spec.text, spec.bg, spec.fg, size=size, height=height)
+
+
+def _ends_in_digit(letter: str) -> bool:
+    """A party letter may be a digit: a number written after it needs setting apart."""
+    return letter[-1:] in tuple("0123456789")
+
+
 def _count_text(letter: str, n: int) -> str:
-    return f"{letter}·{n}" if letter[-1:] in tuple("0123456789") else f"{letter}{n}"  # "1·1", not "11"
+    return f"{letter}·{n}" if _ends_in_digit(letter) else f"{letter}{n}"  # "1·1", not "11"
 
 
 def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
@@ -404,8 +480,8 @@ def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
     return tuple(out)
 
 
-def _pills(view: MapView, s: StateView | None, st: "Style", size: int = F_PILL) -> list[Sprite]:
-    return [pill(LAYOUT, t, bg, fg, size=size) for t, bg, fg in _pill_specs(view, s, st)]
+def _pills(view: MapView, abbr: str, st: "Style", size: int = F_PILL) -> list[Sprite]:
+    return [_pill(spec, size) for spec in _pill_specs(view, abbr, st)]
 
 
 def _markers(view: MapView, s: StateView | None, st: "Style", size: int = MARKER) -> list[Sprite]:
@@ -419,31 +495,78 @@ def _label_text(view: MapView, abbr: str) -> str:
     return f"{abbr} {view.ev_of(abbr)}"
 
 
+def _with_markers(first: list[Sprite], marks: list[Sprite]) -> list[list[Sprite]]:
+    """`first` and the markers as one row; more than MARKERS_PER_ROW markers wrap onto rows of their own."""
+    if len(marks) <= MARKERS_PER_ROW:
+        return [first + marks]
+    rows = [marks[i:i + MARKERS_PER_ROW] for i in range(0, len(marks), MARKERS_PER_ROW)]
+    return [first] + rows if first else rows
+
+
+def _narrow_rows(title: Sprite, specs: tuple[PillSpec, ...], mspecs: tuple) -> list[list[Sprite]]:
+    """The last resort of a leader label or a crowded one: at most NARROW px wide (a tile's inside). The
+    leader pill shrinks to fit, a long tie breaking onto further pills; two count pills or four small
+    markers a row."""
+    if specs and specs[0].leader:  # a leader label has that one pill
+        pill_rows = [[sp] for sp in _narrow_pills(specs[0])]
+    else:
+        pills = [_pill(spec) for spec in specs]
+        pill_rows = [pills[i:i + 2] for i in range(0, len(pills), 2)]
+    marks = [marker(LAYOUT, kind, fill, fg, text, size=MARKER - 10) for kind, fill, fg, text in mspecs]
+    return [[title]] + pill_rows + [marks[i:i + 4] for i in range(0, len(marks), 4)]
+
+
+def _narrow_pills(spec: PillSpec, smallest: int = 20) -> list[Sprite]:
+    """The leader pill at the largest size that fits NARROW px; a tie too long for that even at `smallest`
+    px breaks after an "=" onto further pills ("A=B=C=D=E=F" as "A=B=", "C=D=", "E=F")."""
+    room, f = NARROW - 12, font(smallest)
+    letters = spec.text.split("=") if "=" in spec.text else [spec.text]
+    lines, cur = [], [letters[0]]
+    for i, letter in enumerate(letters[1:], start=2):
+        more = "=" if i < len(letters) else ""
+        if advance("=".join(cur + [letter]) + more, f) > room:
+            lines.append("=".join(cur) + "=")
+            cur = [letter]
+        else:
+            cur.append(letter)
+    lines.append("=".join(cur))
+    if len(lines) == 1:
+        size = fit_font(lines[0], room, F_PILL + LEADER_BOOST, True, smallest).size
+        return [_pill(spec._replace(text=lines[0]), size - LEADER_BOOST)]
+    # several lines must share a tile's height with the name: 22-px text on count-pill-high pills
+    size = min(fit_font(t, room, F_PILL + 3, True, 14).size for t in lines)
+    return [_pill(spec._replace(text=t), size - LEADER_BOOST, PILL_H - LEADER_GROW) for t in lines]
+
+
 def _label(view: MapView, abbr: str, st: "Style") -> Label:
     s = view.states.get(abbr)
-    face, stripe = _face(view, s)
-    key = (_label_text(view, abbr), face, st.fg[face], stripe is not None, _pill_specs(view, s, st),
+    face, stripe = _face(view, abbr)
+    key = (_label_text(view, abbr), face, st.fg[face], stripe is not None, _pill_specs(view, abbr, st),
            _marker_specs(view, s, st))
     hit = _LABELS.get(key)
     if hit is not None:
         return hit
     title = LAYOUT.text_sprite(key[0], F_ABBR, st.fg[face], face)
-    pills = [pill(LAYOUT, t, bg, fg, size=F_PILL) for t, bg, fg in key[4]]
+    pills = [_pill(spec) for spec in key[4]]
     marks = [marker(LAYOUT, kind, fill, fg, text, size=MARKER) for kind, fill, fg, text in key[5]]
-    wide = [[title] + marks]
+    wide = _with_markers([title], marks)
     if pills:
         wide.append(pills)
     variants = [wide]
     if len(pills) > 1 or (pills and marks):
         tall = [[title], pills[:2]]
         if pills[2:] + marks:
-            tall.append(pills[2:] + marks)
+            tall += _with_markers(pills[2:], marks)
         variants.append(tall)
         # compact: smaller pills and markers beside the name, for crowded corners of a busy map
-        small = [pill(LAYOUT, t, bg, fg, size=F_PILL - 3, height=PILL_H - 4) for t, bg, fg in key[4]]
+        small = [_pill(spec, F_PILL - 3, PILL_H - 4) for spec in key[4]]
         smarks = [marker(LAYOUT, kind, fill, fg, text, size=MARKER - 6) for kind, fill, fg, text in key[5]]
-        variants.append([[title] + smarks, small] if len(small) <= 3 else [[title] + smarks, small[:2], small[2:]])
-    hit = Label(face, stripe is not None, variants)
+        head = _with_markers([title], smarks)
+        variants.append(head + [small] if len(small) <= 3 else head + [small[:2], small[2:]])
+    narrow = any(spec.leader for spec in key[4]) or len(marks) > MARKERS_PER_ROW
+    if narrow:
+        variants.append(_narrow_rows(title, key[4], key[5]))
+    hit = Label(face, stripe is not None, variants, narrow)
     _LABELS.put(key, hit)
     return hit
 
@@ -663,9 +786,18 @@ def _legend_items(view: MapView, st: Style) -> list[tuple[Sprite | None, str, bo
     for k, p in enumerate(view.parties):
         sp = pill(LAYOUT, p.letter, f"p{k}", st.fg[f"p{k}"], ring="ink", size=F_PILL)
         items.append((sp, f"{p.name} {view.ev_totals.get(p.code, 0)}", True))
+    leading = any(view.shows_leader(a) for a in view.states)
+    if leading:  # how to read "D+3" and "D=R"
+        p0, p1 = view.parties[0], view.parties[min(1, len(view.parties) - 1)]
+        items.append((_pill(PillSpec(_standing_text([p0.letter], 2), "p0", st.fg["p0"], True)), "leads by 2",
+                      False))
+        if p1 is not p0:
+            items.append((_pill(PillSpec(_standing_text([p0.letter, p1.letter], 0), "white", "ink", True)), "tied",
+                          False))
     items.append((swatch(LAYOUT, "p0", None), "solid", False))
     items.append((swatch(LAYOUT, "p0l", None), "lean", False))
-    items.append((swatch(LAYOUT, "tie_base", "p0"), "tied", False))
+    if not leading or view.count_style == "chips":  # in leader style "D=R" above says what a tie looks like
+        items.append((swatch(LAYOUT, "tie_base", "p0"), "tied", False))
     items.append((swatch(LAYOUT, "neutral", None), "nobody", False))
     used: list[str] = []
     for s in view.states.values():
@@ -761,10 +893,85 @@ def _start(g: Geometry, view: MapView) -> tuple[Canvas, Style]:
     st = _style(view)
     cv = Canvas(LAYOUT, g.base.copy(), st.cols, _state_palette(view, st))
     for abbr, s in view.states.items():  # stripes for tied states
-        if s.strength == "tied":
+        if view.shows_leader(abbr):
+            _tie_stripes(cv, g, view, abbr)
+        elif s.strength == "tied":
             for m, x, y in g.hatch_masks(abbr):
                 cv.fill_index(S0 + N + SLOT[abbr], m, x, y)
+    if view.regions:
+        mask, x, y = _region_mask(g, view)
+        cv.fill_mask("ink", mask, x, y)
     return cv, st
+
+
+_REGION_MASKS = _LRU(16)
+REGION_LINE = 8  # px on the full map (scale 1.4): 2 px at 400 px wide, where state borders all but vanish
+
+
+def _region_mask(g: Geometry, view: MapView) -> tuple[Image.Image, int, int]:
+    """'1' mask (and offset) of the thick lines between neighbouring states of different regions; cached
+    per geometry and region map. States in no region count as one more region."""
+    region = view.region_of()
+    key = (g.key, tuple(sorted(region.items())))
+    hit = _REGION_MASKS.get(key)
+    if hit is None:
+        m = Image.new("1", (g.width, g.height), 0)
+        if g.transform is None:
+            _tile_region_lines(ImageDraw.Draw(m), region)
+        else:
+            _map_region_lines(m, g, region)
+        box = m.getbbox() or (0, 0, 1, 1)
+        hit = (m.crop(box), box[0], box[1])
+        _REGION_MASKS.put(key, hit)
+    return hit
+
+
+def _map_region_lines(m: Image.Image, g: Geometry, region: dict[str, str]) -> None:
+    scale, ox, oy = g.transform
+    wd = max(3, round(REGION_LINE * min(1.5, scale / MAP_SCALE)))  # a close-up thickens them, but less
+    r = wd / 2
+    d = ImageDraw.Draw(m)
+    for pair, lines in shared_borders().items():
+        a, b = sorted(pair)
+        if region.get(a) == region.get(b):
+            continue
+        for line in lines:
+            pts = [(ox + scale * x, oy + scale * y) for x, y in line]
+            d.line(pts, fill=1, width=wd, joint="curve")
+            for x, y in (pts[0], pts[-1]):  # round ends, so lines meeting where three states touch join up
+                d.ellipse((x - r, y - r, x + r, y + r), fill=1)
+    # keep the lines on land: the round ends at the coast must not spill into the sea
+    lut = [0] * 256
+    for i in range(S0, S0 + N):
+        lut[i] = 255
+    lut[LAYOUT.index["border"]] = 255
+    land = Image.frombytes("L", g.base.size, g.base.tobytes()).point(lut).convert("1")
+    m.paste(ImageChops.logical_and(m, land), (0, 0))
+
+
+def _tile_region_lines(d: ImageDraw.ImageDraw, region: dict[str, str]) -> None:
+    """On the tile grid: fill the gap between side-by-side tiles of different regions."""
+    grid = tile_grid()
+    at = {rc: a for a, rc in grid.items()}
+    gap = TILE_PITCH - TILE
+    for abbr, (row, col) in grid.items():
+        x, y = TILE_X0 + col * TILE_PITCH, TILE_Y0 + row * TILE_PITCH
+        right, below = at.get((row, col + 1)), at.get((row + 1, col))
+        if right is not None and region.get(right) != region.get(abbr):
+            d.rectangle((x + TILE, y - gap, x + TILE_PITCH - 1, y + TILE_PITCH - 1), fill=1)
+        if below is not None and region.get(below) != region.get(abbr):
+            d.rectangle((x - gap, y + TILE, x + TILE_PITCH - 1, y + TILE_PITCH - 1), fill=1)
+
+
+def _tie_stripes(cv: Canvas, g: Geometry, view: MapView, abbr: str) -> None:
+    """A tie in leader mode: stripes of each tied party's colour in turn (nothing when one party leads)."""
+    leaders, _ = view.standing(abbr)
+    if len(leaders) < 2:
+        return
+    period = TIE_STEP * len(leaders)
+    for j, code in enumerate(leaders):
+        for m, x, y in g.hatch_masks(abbr, period, TIE_STEP * j):
+            cv.fill_mask(f"p{view.slot(code)}", m, x, y)
 
 
 def _highlights(cv: Canvas, g: Geometry, view: MapView) -> None:
@@ -783,7 +990,7 @@ def _highlights(cv: Canvas, g: Geometry, view: MapView) -> None:
 
 def _draw_labels(cv: Canvas, g: Geometry, view: MapView, st: Style, obstacles: tuple, top: int) -> list[LabelBox]:
     labels_ = {a: _label(view, a, st) for a in g.shown}
-    sizes = tuple((a, lb.sizes, lb.tied) for a, lb in labels_.items())
+    sizes = tuple((a, lb.map_sizes, lb.tied) for a, lb in labels_.items())
     placement = _place(g, sizes, obstacles, top)
     out = []
     for abbr, (vi, cx, cy, chip, leader, box) in placement.items():  # leader lines under the chips
@@ -806,7 +1013,7 @@ def _draw_callouts(cv: Canvas, g: Geometry, view: MapView, st: Style) -> list[La
     out = []
     for abbr, (x0, y0, x1, y1) in g.callouts.items():
         s = view.states.get(abbr)
-        face, _ = _face(view, s)
+        face, _ = _face(view, abbr)
         text = _label_text(view, abbr)
         marks = _markers(view, s, st, size=24)[:2]
         room = x1 - x0 - CALLOUT_BAND - 12 - sum(m.w + 2 for m in marks)
@@ -818,9 +1025,14 @@ def _draw_callouts(cv: Canvas, g: Geometry, view: MapView, st: Style) -> list[La
             cv.paste(sp, mx, y0 + 4)
             mx -= 2
         x = x0 + CALLOUT_BAND + 6
-        for sp in _pills(view, s, st, size=17):
-            cv.paste(sp, x, y1 - 4 - sp.h)
-            x += sp.w + 2
+        if view.shows_leader(abbr):  # no pill: the box is the leader's colour already, and a ring costs size
+            lead = _leader_text(view, abbr)
+            f = fit_font(lead, x1 - x - 6, F_CALLOUT_LEADER, True, 16)
+            cv.text(x + 2, y0 + 44, lead, f, st.fg[face], face, "lm")
+        else:
+            for sp in _pills(view, abbr, st, size=17):
+                cv.paste(sp, x, y1 - 4 - sp.h)
+                x += sp.w + 2
         out.append(LabelBox(abbr, (x0, y0, x1, y1), g.anchors[abbr], True, g.anchors[abbr]))
     return out
 
@@ -837,9 +1049,15 @@ def _alt(view: MapView, kind: str, extra: str = "") -> str:
         if held:
             solid = sum(1 for a in held if view.states[a].strength == "solid")
             parts.append(f"{p.name}: {len(held)} states ({solid} solid): {', '.join(held)}.")
-    tied = sorted(a for a, s in view.states.items() if s.strength == "tied")
+    tied = sorted(a for a, s in view.states.items() if s.strength == "tied" and not view.shows_leader(a))
     if tied:
         parts.append(f"Tied: {', '.join(tied)}.")
+    leads = [f"{a} {_leader_text(view, a)}" for a in sorted(view.states) if view.shows_leader(a)]
+    if leads:
+        parts.append(f"Leaders and margins: {', '.join(leads)}.")
+    if view.regions:
+        parts.append("Region borders: " + "; ".join(f"{name} ({', '.join(sorted(m))})"
+                                                     for name, m in view.regions.items()) + ".")
     hl = sorted(a for a, s in view.states.items() if s.highlight)
     if hl:
         parts.append(f"Highlighted: {', '.join(hl)}.")
@@ -914,9 +1132,12 @@ def render_tiles(view: MapView) -> Rendered:
         cx, cy = g.anchors[abbr]
         lb = _label(view, abbr, st)
         vi = 1 if len(lb.sizes) > 1 else 0  # the tall layout fits a square best
+        if lb.sizes[vi][0] > NARROW:  # too wide for the tile (a long tie, many markers): the narrowest
+            vi = min(range(len(lb.sizes)), key=lambda i: (lb.sizes[i][0], i))
         sprite, ink = lb.sprite(vi, False)
-        # a tied tile is hatched only in its frame, so the text always sits on the plain face
-        x, y = cx - sprite.w // 2, cy - TILE // 2 + max(TILE_FRAME + 1, (TILE - sprite.h) // 2)
+        # a tied tile is hatched only in its frame, so the text sits on the plain face; only a label taller
+        # than the inside (a long tie on three pills) reaches over the frame, centred, never off the tile
+        x, y = cx - sprite.w // 2, cy - TILE // 2 + max(0, (TILE - sprite.h) // 2)
         cv.paste(sprite, x, y)
         labels.append(LabelBox(abbr, (x + ink[0], y + ink[1], x + ink[2], y + ink[3]), (cx, cy), False, (cx, cy)))
     return Rendered(cv.png(), _alt(view, "Tile-grid cartogram"), W, H, tuple(labels))

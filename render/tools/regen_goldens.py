@@ -37,6 +37,10 @@ def cases() -> dict[str, Callable[[], Rendered]]:
         "electioneer_final": lambda: render_electioneer(samples.electioneer_final()),
         "campaign_trail_midgame": lambda: _campaign_trail(samples.campaign_trail_midgame(), "map"),
         "campaign_trail_tiles": lambda: _campaign_trail(samples.campaign_trail_teams(), "tiles"),
+        "map_leader_six": lambda: render_map(samples.six_party_leader_view()),
+        "tiles_leader_six": lambda: render_tiles(samples.six_party_leader_view()),
+        "map_regions_1960": lambda: render_map(samples.regions_1960_view()),
+        "closeup_regions_1960": lambda: render_closeup(samples.regions_1960_view(), ["PA", "OH", "KY", "WV"]),
     }
 
 

@@ -87,6 +87,79 @@ def small_map_view() -> MapView:
                            PanelView(title="Republicans", party="REP", rows=[("War chest", "$3")])])
 
 
+# ---------------------------------------------------------------- more players and eras
+
+PARTIES6 = [
+    PartyView(code="ANA", name="Ana", colour="blue", letter="A"),
+    PartyView(code="BEN", name="Ben", colour="red", letter="B"),
+    PartyView(code="CLEO", name="Cleo", colour="gold", letter="C"),
+    PartyView(code="DEV", name="Dev", colour="purple", letter="D"),
+    PartyView(code="ELI", name="Eli", colour="green", letter="E"),
+    PartyView(code="FAY", name="Fay", colour="teal", letter="F"),
+]
+
+# Four regions for the samples (the Census Bureau's, as a stand-in: each ruleset defines its own).
+REGIONS4 = {
+    "East": ["CT", "ME", "MA", "NH", "RI", "VT", "NJ", "NY", "PA"],
+    "Midwest": ["IL", "IN", "MI", "OH", "WI", "IA", "KS", "MN", "MO", "NE", "ND", "SD"],
+    "South": ["DE", "DC", "FL", "GA", "MD", "NC", "SC", "VA", "WV", "AL", "KY", "MS", "TN", "AR", "LA", "OK", "TX"],
+    "West": ["AZ", "CO", "ID", "MT", "NV", "NM", "UT", "WY", "AK", "CA", "HI", "OR", "WA"],
+}
+
+
+def six_party_leader_view(seed: int = 5) -> MapView:
+    """Presidential Election with six players (2004–2008 electoral votes): votes of up to six players in
+    every state, shown as leader and margin; two-, three- and six-way ties (some in callout states), leans,
+    every player's pawn in one state."""
+    rnd = _lcg(seed)
+    ev = ev_table("2004")
+    codes = [p.code for p in PARTIES6]
+    forced_ties = {"OH": codes[:2], "NJ": codes[1:3], "MO": codes[2:5], "NM": codes, "DE": codes[3:5]}
+    states, totals = {}, {c: 0 for c in codes}
+    for k, abbr in enumerate(STATES):
+        counts = {c: next(rnd) % 14 for c in codes if next(rnd) % 3}
+        if abbr in forced_ties:
+            counts = {c: 4 for c in forced_ties[abbr]} | {c: 1 for c in codes if c not in forced_ties[abbr]}
+        if not any(counts.values()):
+            continue
+        ranked = sorted(counts.values(), reverse=True) + [0]
+        lean = ranked[0] - ranked[1] <= 2
+        leader = next(c for c in codes if counts.get(c) == ranked[0])
+        if ranked[0] != ranked[1]:
+            totals[leader] += ev[abbr]
+        markers = [MarkerView(kind="pawn", party=codes[k % 6])] if k % 5 == 0 else []
+        if abbr == "TX":
+            markers = [MarkerView(kind="pawn", party=c) for c in codes]
+        states[abbr] = StateView(strength="lean" if lean else "solid", counts=counts, markers=markers,
+                                 highlight=abbr in ("OH", "PA"))
+    return MapView(game="Presidential Election", turn="Week 6 of 9", to_move="Cleo to move", parties=PARTIES6,
+                   states=states, ev_era="2004", ev_totals=totals, count_style="leader",
+                   panels=[PanelView(title=p.name, party=p.code, rows=[("Funds", f"${3 + i}M")])
+                           for i, p in enumerate(PARTIES6[:4])])
+
+
+def regions_1960_view() -> MapView:
+    """1960: two parties, 1960 electoral votes (537, DC none), count chips and four regions' borders."""
+    parties = [PartyView(code="KEN", name="Kennedy", colour="blue", letter="K"),
+               PartyView(code="NIX", name="Nixon", colour="red", letter="N")]
+    rnd = _lcg(1960)
+    ev = ev_table("1960")
+    states, totals = {}, {"KEN": 0, "NIX": 0}
+    for abbr in STATES:
+        if next(rnd) % 4 == 0:
+            continue
+        counts = {"KEN": next(rnd) % 5, "NIX": next(rnd) % 5}
+        if counts["KEN"] == counts["NIX"]:
+            fill, strength = None, "tied"
+        else:
+            fill = max(counts, key=counts.get)
+            strength = "solid" if abs(counts["KEN"] - counts["NIX"]) >= 3 else "lean"
+            totals[fill] += ev[abbr]
+        states[abbr] = StateView(fill=fill, strength=strength, counts={p: n for p, n in counts.items() if n})
+    return MapView(game="1960: The Making of the President", turn="Turn 4 of 9", to_move="Nixon to move",
+                   parties=parties, states=states, ev_era="1960", ev_totals=totals, regions=REGIONS4)
+
+
 # ---------------------------------------------------------------- Electioneer US
 
 def _policy(pid: str, party: str, name: str, effects: dict[str, int]):
@@ -237,3 +310,42 @@ def campaign_trail_teams():
         "month": "October", "round": 9, "order": ["LIB", "DEM", "REP"], "current_party": "DEM",
         "waiting_on": ["DEM-P"], "seats": seats, "parties": parties,
         "deck_counts": {"August": 0, "September": 0, "October": 6}})
+
+
+# ---------------------------------------------------------------- look at them
+
+def write_samples(out_dir: str, phone_width: int = 400) -> list[str]:
+    """Render the shared-map samples to out_dir, each at full size and scaled to `phone_width` px wide
+    (how Discord shows a 1600-px picture on a phone), for a person to open and read."""
+    from pathlib import Path
+
+    from PIL import Image
+
+    from render.usmap import render_closeup, render_map, render_tiles
+
+    pictures = {
+        "six_party_leader": lambda: render_map(six_party_leader_view()),
+        "six_party_leader_tiles": lambda: render_tiles(six_party_leader_view()),
+        "six_party_leader_closeup": lambda: render_closeup(six_party_leader_view()),
+        "regions_1960": lambda: render_map(regions_1960_view()),
+        "regions_1960_tiles": lambda: render_tiles(regions_1960_view()),
+        "map_busy": lambda: render_map(busy_map_view()),
+    }
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, draw in pictures.items():
+        full = out / f"{name}.png"
+        full.write_bytes(draw().png)
+        im = Image.open(full).convert("RGB")
+        small = im.resize((phone_width, round(im.height * phone_width / im.width)), Image.Resampling.LANCZOS)
+        small.save(out / f"{name}_{phone_width}.png")
+        written += [str(full), str(out / f"{name}_{phone_width}.png")]
+    return written
+
+
+if __name__ == "__main__":
+    import sys
+
+    for path in write_samples(sys.argv[1] if len(sys.argv) > 1 else "samples"):
+        print(path)

@@ -14,3 +14,13 @@ def busy():
 @pytest.fixture(scope="session")
 def small():
     return samples.small_map_view()
+
+
+@pytest.fixture(scope="session")
+def leader6():
+    return samples.six_party_leader_view()
+
+
+@pytest.fixture(scope="session")
+def regions1960():
+    return samples.regions_1960_view()

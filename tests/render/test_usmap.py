@@ -45,7 +45,7 @@ def test_label_points_are_inside_their_states() -> None:
         assert _inside(x, y, abbr, 1.0, 0.0, 0.0), abbr
 
 
-@pytest.mark.parametrize("which", ["busy", "small"])
+@pytest.mark.parametrize("which", ["busy", "small", "leader6", "regions1960"])
 def test_every_label_is_pinned_inside_its_state_or_on_a_callout(which, request) -> None:
     view = request.getfixturevalue(which)
     r = render_map(view)
@@ -62,7 +62,7 @@ def test_every_label_is_pinned_inside_its_state_or_on_a_callout(which, request) 
             assert x0 <= px <= x1 and y0 <= py <= y1, (abbr, lb)
 
 
-@pytest.mark.parametrize("which", ["busy", "small"])
+@pytest.mark.parametrize("which", ["busy", "small", "leader6", "regions1960"])
 def test_no_two_labels_overlap(which, request) -> None:
     view = request.getfixturevalue(which)
     for render in (render_map, render_tiles):
@@ -170,8 +170,9 @@ def test_closeup_zooms_to_the_highlighted_states(small) -> None:
         render_closeup(small, ["XX"])
 
 
-def test_tile_grid_labels_every_state_on_its_tile(busy) -> None:
-    r = render_tiles(busy)
+@pytest.mark.parametrize("which", ["busy", "leader6"])
+def test_tile_grid_labels_every_state_on_its_tile(which, request) -> None:
+    r = render_tiles(request.getfixturevalue(which))
     g = usmap.geometry("tiles")
     for lb in r.labels:
         cx, cy = g.anchors[lb.abbr]
