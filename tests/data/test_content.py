@@ -1,13 +1,37 @@
 """Every data file validates against its strict model; all problems are reported at once."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
+import engine
 from engine.electioneer import content as electioneer
 
 
+def _content_modules() -> list[str]:
+    """Every ruleset package's content loader (engine/<ruleset>/content.py with collect_problems), found
+    without naming a ruleset, so a ruleset added later is checked by this test too."""
+    found = []
+    for package in pkgutil.iter_modules(engine.__path__):
+        if not package.ispkg or package.name == "core":
+            continue
+        try:
+            module = importlib.import_module(f"engine.{package.name}.content")
+        except ModuleNotFoundError:
+            continue
+        if hasattr(module, "collect_problems"):
+            found.append(module.__name__)
+    return found
+
+
 def test_all_content_valid() -> None:
+    """Every data file of every ruleset, every problem reported at once."""
+    modules = _content_modules()
+    assert {"engine.electioneer.content", "engine.campaign_trail.content"} <= set(modules)
     problems: list[str] = []
-    _, found = electioneer.collect_problems()
-    problems += found
+    for name in modules:
+        _, found = importlib.import_module(name).collect_problems()
+        problems += found
     assert not problems, f"{len(problems)} content problems:\n" + "\n".join(problems)
 
 
