@@ -116,9 +116,12 @@ def free_extra_issues(s: Any, seat: str) -> int:
 
 def travel_bonus(s: Any, seat: str) -> int:
     """Extra states a travel action may move (Frequent Flyer in play: 1)."""
-    from engine.campaign_trail import rules
+    return 1 if has_active(s, seat, "frequent_flyer") else 0
 
-    return 1 if rules.has_active(s, seat, "frequent_flyer") else 0
+
+def has_active(s: Any, seat: str, pid: str) -> bool:
+    """The seat has this politick on its table, working (from its owner's turn after it was played)."""
+    return any(tab.politick == pid and tab.active for tab in s.players[seat].table)
 
 
 def running_mate(s: Any, seat: str) -> str | None:

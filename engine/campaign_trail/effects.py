@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterator
 
-from engine.campaign_trail import abilities
+from engine.campaign_trail import abilities, primitives
 from engine.campaign_trail import content as content_mod
 from engine.core.frames import Frame, Interpreter, Wait
 
@@ -20,12 +20,12 @@ from engine.core.frames import Frame, Interpreter, Wait
 # and the instants that play another card or touch the table) is never offered.
 IMPLEMENTED = ("senators_endorsement", "stadium_rally", "social_media_post", "grassroots", "poll_win", "sabotage",
                "diverse_strategy", "restrategize", "bribes", "scandal")
-# Ongoing politicks this slice tables and triggers (see rules.fire_triggers / start_of_turn).
+# Ongoing politicks this slice tables and triggers (see turn.fire_triggers / start_of_turn).
 ONGOING = ("backlash", "committed_donors", "travel_costs", "connections", "super_pac", "favorite_son", "campaign_advisor",
            "frequent_flyer", "debate_prep", "unprepared",  # these two resolve in debates.start
            "false_news_story", "intimidation")
 # Ongoing politicks whose trigger asks for a choice: run by the interpreter as the action is declared
-# (rules._start_triggers); the others only gain (rules.fire_triggers).
+# (turn.start_triggers); the others only gain (turn.fire_triggers).
 TRIGGERED = ("intimidation",)
 # End-of-game politicks: tabled when played (Recount tucks a card), resolved after October's last round.
 END_OF_GAME = ("october_surprise_money", "october_surprise_voters", "recount")
@@ -328,8 +328,6 @@ def registered_needed(pid: str) -> int:
 
 
 def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
-    from engine.campaign_trail import rules
-
     c = content_mod.load()
     me = ctx.s.players[ctx.seat]
     if selector.startswith("region:"):
@@ -353,34 +351,14 @@ def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
     if selector == "home_region":
         return c.region_states(c.states[me.home].region)
     if selector == "adjacent_to_pawn":
-        return list(rules.neighbours()[me.pawn])
+        return list(primitives.neighbours()[me.pawn])
     if selector == "pawn_and_adjacent":
-        return [me.pawn, *rules.neighbours()[me.pawn]]
+        return [me.pawn, *primitives.neighbours()[me.pawn]]
     if selector == "this_card_map":
-        return card_map(ctx.s, ctx.seat, ctx.s.turn.card)
+        return primitives.card_map(ctx.s, ctx.seat, ctx.s.turn.card)
     if selector.startswith("ethics:"):
         return list(c.parties[party_of(ctx, frame, selector.split(":", 1)[1])].ethics)
     raise NotImplementedError(f"state set {selector}")
-
-
-def card_map(state: Any, seat: str, number: int) -> list[str]:
-    """States coloured on a card's map: its campaign states and the states showing its advertise icons."""
-    from engine.campaign_trail import dirty
-
-    c = content_mod.load()
-    if c.card(number).dirty:
-        out = dirty.card_map(number)
-        return [code for code in c.states if code in set(out)]
-    a = c.card(number).actions
-    out: list[str] = []
-    if a.campaign is not None:
-        if a.campaign.home_region:
-            out += c.region_states(c.states[state.players[seat].home].region)
-        else:
-            out += list(a.campaign.states)
-    for issue in a.advertise or []:
-        out += c.issue_states(issue)
-    return [code for code in c.states if code in set(out)]
 
 
 def one_state(ctx: Ctx, frame: Frame, selector: str) -> str:
@@ -398,12 +376,10 @@ def one_state(ctx: Ctx, frame: Frame, selector: str) -> str:
 
 def leads_region(state: Any, party: str, region: str) -> bool:
     """The party holds the majority in more states of the region than any other party."""
-    from engine.campaign_trail import rules
-
     c = content_mod.load()
     held = {p: 0 for p in state.parties}
     for code in c.region_states(region):
-        held[rules.majority(state, code)] += 1
+        held[primitives.majority(state, code)] += 1
     if abilities.tiebreak_first(state) == party:  # the Genius wins a tie for most states (Appendix B, Poll Win)
         return all(held[party] >= n for p, n in held.items() if p != party)
     return all(held[party] > n for p, n in held.items() if p != party)
@@ -412,9 +388,7 @@ def leads_region(state: Any, party: str, region: str) -> bool:
 def requirement_met(state: Any, seat: str, pid: str) -> bool:
     c = content_mod.load()
     pol = c.politicks[pid]
-    from engine.campaign_trail import rules
-
-    if state.parties[state.players[seat].party].registered + rules.free_left(state, seat) < registered_needed(pid):
+    if state.parties[state.players[seat].party].registered + primitives.free_left(state, seat) < registered_needed(pid):
         return False
     if pid == "sabotage":
         return bool(opponent_table(state, seat))
@@ -455,8 +429,6 @@ def _discard_in_play(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 
 def _place(ctx: Ctx, code: str, n: int, source: str) -> int:
-    from engine.campaign_trail import rules
-
     party = ctx.s.parties[ctx.party]
     t = ctx.s.turn if ctx.s.turn is not None and ctx.s.turn.seat == ctx.seat else None
     if source == "registered":
@@ -469,7 +441,7 @@ def _place(ctx: Ctx, code: str, n: int, source: str) -> int:
     else:
         party.out_of_supply += n
     if n:
-        rules.add_voters(ctx.s, code, ctx.party, n)
+        primitives.add_voters(ctx.s, code, ctx.party, n)
     return n
 
 
@@ -538,15 +510,13 @@ def _place_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     """`count` voters of one party leave every state of a set (as many as it has there)."""
-    from engine.campaign_trail import rules
-
     p = args[0]
     party = party_of(ctx, frame, p["of"])
     gone = []
     for code in state_set(ctx, frame, p["each"]):
         k = min(int(p["count"]), ctx.s.voters[code][party])
         if k:
-            rules.remove_voters(ctx.s, code, party, k)
+            primitives.remove_voters(ctx.s, code, party, k)
             gone.append(code)
     if gone:
         ctx.events.append(f"{party} loses {p['count']} voter(s) in each of {' '.join(gone)}.")
@@ -579,9 +549,7 @@ def _convert_if_chosen(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 def _convert(ctx: Ctx, code: str, victim: str) -> None:
     """A rival's voter goes back to the undecided supply and one of yours comes from it."""
-    from engine.campaign_trail import rules
-
-    rules.remove_voters(ctx.s, code, victim, 1)
+    primitives.remove_voters(ctx.s, code, victim, 1)
     _place(ctx, code, 1, "undecided")
     ctx.events.append(f"{ctx.party} converts a {victim} voter in {code}.")
 
@@ -662,9 +630,7 @@ def _gain_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 
 def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
-    from engine.campaign_trail import rules
-
-    drawn = rules.draw(ctx.s, ctx.seat, int(args[0]["count"]), reshuffle=True)
+    drawn = primitives.draw(ctx.s, ctx.seat, int(args[0]["count"]), reshuffle=True)
     ctx.events.append(f"{ctx.seat} draws {len(drawn)} card(s).")
     if drawn:
         ctx.private[ctx.seat] = (ctx.private.get(ctx.seat, "") + " You draw "
@@ -720,14 +686,12 @@ def _tuck_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 
 def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
-    from engine.campaign_trail import rules
-
     code = one_state(ctx, frame, args[0]["in"])
     n = int(args[0]["count"])
     for p, row in ctx.s.voters[code].items():
         if p != ctx.party and row:
             k = min(n, row)
-            rules.remove_voters(ctx.s, code, p, k)
+            primitives.remove_voters(ctx.s, code, p, k)
             ctx.events.append(f"{p} loses {k} voter(s) in {code}.")
 
 

@@ -15,9 +15,10 @@ The responder's hand is not refilled now: it refills at the end of their next tu
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import primitives
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.core.errors import IllegalAction
-from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
+from engine.core.types import Action, Decision, Option, PendingKind
 
 CHANGE_OF_PLANS = "change_of_plans"
 LOCAL_FUNDS = "local_funds_dry_up"
@@ -82,16 +83,16 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
                            "respond, or pass.")
 
 
-def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str],
-           changed: list[str]) -> ApplyResult:
-    from engine.campaign_trail import rules
-
+def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> str | None:
+    """Record the seat's answer. Returns the declared action that now goes ahead (the window closed with
+    every seat passing, or with Local Funds Dry Up), or None: the window is still open, or Change of Plans
+    cancelled the declaration. The caller resolves what goes ahead (turn.take_action)."""
     c = _c()
     w = s.window
     response = None
     if action.verb == "respond":
         n = int(action.args[0])
-        rules.discard_from_hand(s, seat, n, cards_for(s, seat), f"#{n} is not a response card in your hand that answers this.")
+        primitives.discard_from_hand(s, seat, n, cards_for(s, seat), f"#{n} is not a response card in your hand that answers this.")
         s.responded.append(seat)
         response = c.card(n).actions.get("politick")
         log.append(f"{seat} responds with #{n}: {c.politicks[response].name}.")
@@ -101,7 +102,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
             s.autopass.append(seat)
             log.append(f"{seat} will pass on every response window from now on.")
         if len(w.answered) < len(w.seats):
-            return rules.step_result(s, log, private, False, changed)
+            return None
     else:
         raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
                             code="illegal_verb")
@@ -114,11 +115,10 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
         t.replanned = True
         t.forbidden = verb
         log.append(f"{actor} must take another action of #{t.card}.")
-        return rules.step_result(s, log, private, False, changed)
+        return None
     if response == LOCAL_FUNDS:
         t.per_voter = PER_VOTER
-    result = rules.take_action(s, actor, verb, log, private, changed)
-    return result.model_copy(update={"undoable": False})
+    return verb
 
 
 def problems(s: CampaignTrailState) -> list[str]:

@@ -1,0 +1,136 @@
+"""No import circles under engine/, and rulesets stay apart (DESIGN.md §9), checked on the source.
+
+The graph counts every import, module-level and deferred (inside a function) alike: a deferred import is
+the usual way a circle is hidden, and it couples the two modules at run time all the same. Only imports
+under `if TYPE_CHECKING:` are left out, since they never run. Edges are between modules (files):
+`from engine.x import y` is an edge to `engine.x.y` when that is a module, else to `engine.x`.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "engine"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in ENGINE.rglob("*.py")}
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def _imported(tree: ast.AST, here: str, modules: dict[str, Path]) -> set[str]:
+    out: set[str] = set()
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if _is_type_checking(node):
+            stack.extend(getattr(node, "orelse", []))
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolved against this module's package
+                package = here.split(".")[: -node.level] if not modules[here].name == "__init__.py" \
+                    else here.split(".")[: len(here.split(".")) - node.level + 1]
+                base = ".".join([*package, *([base] if base else [])])
+            for alias in node.names:
+                out.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
+    return {m for m in out if m in modules and m != here}
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imported(ast.parse(path.read_text(encoding="utf-8")), name, modules)
+            for name, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected component of more than one module (Tarjan), each as a closed path."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(_closed_path(graph, set(component)))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _closed_path(graph: dict[str, set[str]], component: set[str]) -> list[str]:
+    """One concrete circle through the component's first module, for the failure message."""
+    start = min(component)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in sorted(graph[v] & component):
+                if w == start:
+                    return [*paths[v], start]
+                if w not in paths:
+                    paths[w] = [*paths[v], w]
+                    nxt.append(w)
+        frontier = nxt
+    return sorted(component)
+
+
+def test_no_import_cycles_under_engine() -> None:
+    found = cycles(import_graph())
+    assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+def test_core_imports_no_ruleset_and_rulesets_not_each_other() -> None:
+    rulesets = {p.parent.name for p in ENGINE.glob("*/ruleset.py")} - {"core"}  # core/ruleset.py is the contract
+    problems = []
+    for module, targets in import_graph().items():
+        parts = module.split(".")
+        home = parts[1] if len(parts) > 1 else ""
+        for target in targets:
+            there = target.split(".")[1] if target.count(".") else ""
+            if there in rulesets and there != home and (home == "core" or home in rulesets):
+                problems.append(f"{module} imports {target}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_checker_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c", "a"]]
