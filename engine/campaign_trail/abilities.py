@@ -31,11 +31,15 @@ def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
                         yield name, params
 
 
-def stat(s: Any, seat: str, action: str, name: str, base: int) -> int:
-    """`base` changed by every matching modifier: `order: base` first, then the others, `order: last` last."""
+def stat(s: Any, seat: str, action: str, name: str, base: int, *, replaced: int | None = None) -> int:
+    """`base` changed by every matching modifier: `order: base` first, then the others, `order: last` last.
+    `replaced`: a price something else puts instead of the base one (Local Funds Dry Up's $0 campaign), after the
+    base changes and before the others."""
     mods = [p for op, p in _passive_ops(s, seat) if op == "modify" and p["action"] == action and p["stat"] == name]
     value = base
     for phase in ("base", None, "last"):
+        if phase is None and replaced is not None:
+            value = replaced
         for p in mods:
             if p.get("order") == phase or (phase is None and p.get("order") not in ("base", "last")):
                 value = p["set"] if "set" in p else value + p["add"]

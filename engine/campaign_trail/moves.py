@@ -38,10 +38,28 @@ def campaign_states(s: CampaignTrailState, seat: str, number: int, restricted: b
     return listed
 
 
+def _campaign_price(s: CampaignTrailState, seat: str) -> int:
+    """The campaign's flat price after every change, below $0 when a discount outweighs it. Under Local Funds
+    Dry Up the flat price is $0 (voters are paid one by one), and the changes that come after the base price
+    still apply: the Wealthy Candidate's $20M comes off after every other change (Appendix C, the Wealthy
+    Candidate; ruling: the Wealthy Candidate under Local Funds Dry Up)."""
+    per_voter = s.turn.per_voter if s.turn is not None else None
+    return abilities.stat(s, seat, "campaign", "cost", CAMPAIGN_COST, replaced=0 if per_voter is not None else None)
+
+
 def campaign_cost(s: CampaignTrailState, seat: str) -> int:
-    if s.turn is not None and s.turn.per_voter is not None:
-        return 0  # Local Funds Dry Up: paid per voter instead
-    return max(0, abilities.stat(s, seat, "campaign", "cost", CAMPAIGN_COST))
+    """What the campaign costs up front ($0 under Local Funds Dry Up: paid per voter instead)."""
+    return max(0, _campaign_price(s, seat))
+
+
+def campaign_voter_cost(s: CampaignTrailState, seat: str) -> int:
+    """Local Funds Dry Up: the next voter's price, $20M, less what a discount left over from the flat price has not
+    yet taken off the voters already paid for (as advertise carries its discount from issue to issue)."""
+    t = s.turn
+    if t is None or t.per_voter is None:
+        return 0
+    discount = min(0, _campaign_price(s, seat) + t.placed * t.per_voter)
+    return max(0, t.per_voter + discount)
 
 
 def campaign_votes(s: CampaignTrailState, seat: str) -> list[str]:
@@ -51,7 +69,7 @@ def campaign_votes(s: CampaignTrailState, seat: str) -> list[str]:
         return []
     if s.parties[s.players[seat].party].registered + t.free_left <= 0:
         return []
-    if t.per_voter is not None and s.parties[s.players[seat].party].money < t.per_voter:
+    if s.parties[s.players[seat].party].money < campaign_voter_cost(s, seat):
         return []  # Local Funds Dry Up: each voter must be paid for
     pawn = s.players[seat].pawn
     rule = abilities.restriction(s, seat, "campaign")

@@ -16,7 +16,7 @@ from collections import Counter
 from engine.campaign_trail import abilities, debates, dirty, effects, responses
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.menus import ACTIONS, action_text, home_choices, legal_actions, step_options, step_prompt
-from engine.campaign_trail.moves import advertise_cost, card_issues_left
+from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail.posting import step_result
 from engine.campaign_trail.primitives import HAND, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
@@ -214,7 +214,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         log.append(f"{seat} lets {s.turn.mover} make the move (Frequent Flyer).")
     elif verb == "vote" and s.wait is None:
         code = action.args[0]
-        party.money -= s.turn.per_voter or 0  # Local Funds Dry Up
+        party.money -= campaign_voter_cost(s, seat)  # Local Funds Dry Up
         take_voter(s, seat)
         add_voters(s, code, me.party, 1)
         s.turn.placed += 1
