@@ -17,9 +17,6 @@ from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.ops import LANGUAGE, Ctx, opponent_table, options_payable, state_set
 from engine.core.frames import Interpreter
 
-__all__ = ["Ctx"]  # what a handler works on, as the turn and the rules build it
-
-
 # Instant politicks this slice resolves. Every other politick (ongoing, response, end-of-game,
 # and the instants that play another card or touch the table) is never offered.
 IMPLEMENTED = ("senators_endorsement", "stadium_rally", "social_media_post", "grassroots", "poll_win", "sabotage",

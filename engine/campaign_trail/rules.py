@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.campaign_trail import abilities, debates, dirty, effects, responses
+from engine.campaign_trail import abilities, debates, dirty, effects, ops, responses
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.menus import ACTIONS, action_text, home_choices, legal_actions, step_options, step_prompt
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
@@ -256,7 +256,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
         # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
         owner, trigger = s.wait.get("owner", seat), s.wait.get("trigger", False)
-        ctx = effects.Ctx(s, owner, log, private)
+        ctx = ops.Ctx(s, owner, log, private)
         s.wait = None
         wait = effects.interpreter().resume(s.frames, ctx, answer)
         if verb in ("vote", "pick", "remove"):

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import abilities, debates, dirty, effects
+from engine.campaign_trail import abilities, debates, dirty, effects, ops, primitives
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import step_result
-from engine.campaign_trail import primitives
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
 from engine.core.frames import FrameStack
@@ -78,10 +77,10 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
             proc = pid + ":play" if pid + ":play" in effects.procs() else None
             proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
             if proc is not None:
-                wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log, private))
+                wait = effects.interpreter().start(s.frames, proc, ops.Ctx(s, seat, log, private))
                 return step_result(s, log, private, after_effect(s, wait, log, private), changed)
             return step_result(s, log, private, end_turn(s, log, private), changed)
-        ctx = effects.Ctx(s, seat, log, private)
+        ctx = ops.Ctx(s, seat, log, private)
         wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
         undoable = after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
     return step_result(s, log, private, undoable, changed)
@@ -160,7 +159,7 @@ def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str
             return
         pid, owner = t.triggers.pop(0)
         log.append(f"{_c().politicks[pid].name} ({owner}) is triggered.")
-        wait = effects.interpreter().start(s.frames, pid, effects.Ctx(s, owner, log, private))
+        wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
 
 
 def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: dict[str, str]) -> bool:
@@ -184,7 +183,7 @@ def after_action(s: CampaignTrailState, log: list[str], private: dict[str, str])
         t.queue = effects.ability_procs(s, t.seat, "action_taken", t.action) if t.action else []
     while t.queue:
         proc = t.queue.pop(0)
-        wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, t.seat, log, private))
+        wait = effects.interpreter().start(s.frames, proc, ops.Ctx(s, t.seat, log, private))
         if wait is not None:
             s.wait = wait.decision
             return True
@@ -302,7 +301,7 @@ def continue_final(s: CampaignTrailState, log: list[str], wait: Any) -> None:
         extra = {"tucked": str(item.tucked)} if item.tucked is not None else {}
         if item.politick == "recount" and item.tucked is None:
             continue  # nothing was tucked: nothing to recount
-        wait = effects.interpreter().start(s.frames, item.politick, effects.Ctx(s, item.seat, log), **extra)
+        wait = effects.interpreter().start(s.frames, item.politick, ops.Ctx(s, item.seat, log), **extra)
 
 
 def _election(s: CampaignTrailState, log: list[str]) -> None:

@@ -114,8 +114,28 @@ def _closed_path(graph: dict[str, set[str]], component: set[str]) -> list[str]:
 
 
 def test_no_import_cycles_under_engine() -> None:
-    found = cycles(import_graph())
-    assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
+    graph = import_graph()
+    found = cycles(graph)
+    assert not found, "import circles (one path each; every module of a tangle listed after it):\n" + "\n".join(
+        " -> ".join(path) + f"   [{', '.join(sorted(_tangle(graph, path[0])))}]" for path in found)
+
+
+def _tangle(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module both reachable from `start` and reaching it: the whole knot a circle belongs to."""
+    def reach(edges: dict[str, set[str]]) -> set[str]:
+        seen, todo = {start}, [start]
+        while todo:
+            for w in edges[todo.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        return seen
+
+    reverse: dict[str, set[str]] = {v: set() for v in graph}
+    for v, targets in graph.items():
+        for w in targets:
+            reverse[w].add(v)
+    return reach(graph) & reach(reverse)
 
 
 def test_core_imports_no_ruleset_and_rulesets_not_each_other() -> None:
@@ -132,5 +152,6 @@ def test_core_imports_no_ruleset_and_rulesets_not_each_other() -> None:
 
 
 def test_the_checker_finds_a_circle() -> None:
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "e"}, "d": {"a"}, "e": {"b"}}
     assert cycles(graph) == [["a", "b", "c", "a"]]
+    assert _tangle(graph, "a") == {"a", "b", "c", "e"}
