@@ -22,8 +22,8 @@ from engine.campaign_trail.primitives import HAND, add_voters, electoral_votes, 
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
-    after_action, after_effect, end_turn, first_card_played, next_party, outcome, put_back, start_of_turn, take_action,
-    EXCHANGE_MAX, triggered,
+    EXCHANGE_MAX, after_action, after_effect, end_turn, first_card_played, next_party, outcome, put_back, start_of_turn,
+    take_action, triggered,
 )
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
