@@ -31,11 +31,15 @@ def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
                         yield name, params
 
 
-def stat(s: Any, seat: str, action: str, name: str, base: int) -> int:
-    """`base` changed by every matching modifier: `order: base` first, then the others, `order: last` last."""
+def stat(s: Any, seat: str, action: str, name: str, base: int, *, replaced: int | None = None) -> int:
+    """`base` changed by every matching modifier: `order: base` first, then the others, `order: last` last.
+    `replaced`: a price something else puts instead of the base one (Local Funds Dry Up's $0 campaign), after the
+    base changes and before the others."""
     mods = [p for op, p in _passive_ops(s, seat) if op == "modify" and p["action"] == action and p["stat"] == name]
     value = base
     for phase in ("base", None, "last"):
+        if phase is None and replaced is not None:
+            value = replaced
         for p in mods:
             if p.get("order") == phase or (phase is None and p.get("order") not in ("base", "last")):
                 value = p["set"] if "set" in p else value + p["add"]
@@ -116,9 +120,12 @@ def free_extra_issues(s: Any, seat: str) -> int:
 
 def travel_bonus(s: Any, seat: str) -> int:
     """Extra states a travel action may move (Frequent Flyer in play: 1)."""
-    from engine.campaign_trail import rules
+    return 1 if has_active(s, seat, "frequent_flyer") else 0
 
-    return 1 if rules.has_active(s, seat, "frequent_flyer") else 0
+
+def has_active(s: Any, seat: str, pid: str) -> bool:
+    """The seat has this politick on its table, working (from its owner's turn after it was played)."""
+    return any(tab.politick == pid and tab.active for tab in s.players[seat].table)
 
 
 def running_mate(s: Any, seat: str) -> str | None:

@@ -1,7 +1,7 @@
 """The two debates (rulebook: Debate — Prepare for Debate, Debate Rounds, Voter Reaction).
 
 After the round in which August's deck runs out, then September's: the turn order is reset by
-electoral votes (rules._month_end), the debaters move to the debate city for free, and three rounds
+electoral votes (turn._month_end), the debaters move to the debate city for free, and three rounds
 follow in which each debater, in turn order, plays a card showing an issue already in the arena or
 passes. Each icon on the card moves that issue's marker one space toward the player's party (from
 the centre onto its track, up its own track to the fourth space at most, or down a rival's track
@@ -17,10 +17,11 @@ Orator's voters after each debate are here too.
 """
 from __future__ import annotations
 
-from engine.campaign_trail import abilities
+from engine.campaign_trail import abilities, primitives
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
 from engine.core.types import Action, Decision, Option, PendingKind
 
 ROUNDS = 3
@@ -65,9 +66,7 @@ def start(s: CampaignTrailState, log: list[str]) -> None:
 
 def leading_rival(s: CampaignTrailState, party: str) -> str:
     """The rival party with the most electoral votes (ties: the first in turn order)."""
-    from engine.campaign_trail import rules
-
-    ev = rules.electoral_votes(s)
+    ev = primitives.electoral_votes(s)
     rivals = [p for p in s.order if p != party]
     return max(rivals, key=lambda p: (ev[p], -rivals.index(p)))
 
@@ -75,8 +74,6 @@ def leading_rival(s: CampaignTrailState, party: str) -> str:
 def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
     """Every Unprepared in play, in turn order: the leading rival's debater throws away 2 random cards
     (face up to the discard pile), then the card is discarded. Before any Debate Prep (Appendix B)."""
-    from engine.core.rng import Rng
-
     c = _c()
     for party in s.order:
         for seat in s.parties[party].seats:
@@ -98,13 +95,11 @@ def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
 def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:
     """Every Debate Prep in play, in turn order: its owner draws 2 cards, then it is discarded (Appendix B:
     after any Unprepared; the refresh after the debate still stops at the hand size)."""
-    from engine.campaign_trail import rules
-
     for party in s.order:
         for seat in s.parties[party].seats:
             me = s.players[seat]
             for tab in [t for t in me.table if t.politick == "debate_prep"]:
-                drawn = rules.draw(s, seat, 2)
+                drawn = primitives.draw(s, seat, 2)
                 me.table.remove(tab)
                 s.discard.append(tab.card)
                 log.append(f"{seat}'s Debate Prep: {seat} draws {len(drawn)} card(s); the card is discarded.")
@@ -135,14 +130,12 @@ def playable(s: CampaignTrailState, seat: str) -> list[int]:
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
-    from engine.campaign_trail import rules
-
     c = _c()
     d = s.debate
     if d.orator:
         issue = d.orator[0][1]
         opts = [Option(action=Action(verb="pick", args=(code,)), label=c.states[code].name)
-                for code in rules.issue_states(issue)]
+                for code in primitives.issue_states(issue)]
         return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="the first state listed",
                         prompt=f"The Orator: add 1 voter to a state showing {c.debate_issues[issue].name}.")
     opts = [Option(action=Action(verb="debate", args=(str(n),)), label=f"#{n} {c.card(n).name}",
@@ -170,13 +163,11 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
     d = s.debate
     party = s.players[seat].party
     if d.orator:
-        from engine.campaign_trail import rules
-
         issue = d.orator[0][1]
         code = action.args[0] if action.verb == "pick" and action.args else ""
-        if code not in rules.issue_states(issue):
+        if code not in primitives.issue_states(issue):
             raise IllegalAction(f"Pick a state showing {c.debate_issues[issue].name}.", code="illegal_argument")
-        rules.add_voters(s, code, party, 1)
+        primitives.add_voters(s, code, party, 1)
         s.parties[party].out_of_supply += 1
         d.orator.pop(0)
         log.append(f"The Orator ({seat}): a voter in {code} for {c.debate_issues[issue].name}.")
@@ -186,10 +177,8 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
     if action.verb == "pass":
         log.append(f"{seat} passes in debate round {d.round}.")
     elif action.verb == "debate":
-        from engine.campaign_trail import rules
-
         n = int(action.args[0])
-        rules.discard_from_hand(s, seat, n, playable(s, seat), f"#{n} is not a card in your hand showing an issue in the arena.")
+        primitives.discard_from_hand(s, seat, n, playable(s, seat), f"#{n} is not a card in your hand showing an issue in the arena.")
         trails = []
         for issue in c.card(n).debate:
             if issue not in d.markers:
@@ -218,8 +207,6 @@ def _where(m: Marker) -> str:
 
 def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
     """Voter reaction in turn order, then every debater refreshes their hand."""
-    from engine.campaign_trail import rules
-
     c = _c()
     d = s.debate
     for seat in d.seats:
@@ -229,8 +216,8 @@ def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
             if m.party != party:
                 continue
             n = VOTERS_BY_SPACE[m.space]
-            for code in rules.issue_states(issue):
-                rules.add_voters(s, code, party, n)
+            for code in primitives.issue_states(issue):
+                primitives.add_voters(s, code, party, n)
                 s.parties[party].out_of_supply += n
             placed.append(f"{n} in each state showing {c.debate_issues[issue].name}")
         log.append(f"Voter reaction for {party}: " + ("; ".join(placed) if placed else "no issue on its track") + ".")
@@ -245,12 +232,10 @@ def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
 
 def _finish(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
     """Debaters refresh their hands; play resumes in the new month."""
-    from engine.campaign_trail import rules
-
     c = _c()
     d = s.debate
     for seat in d.seats:
-        drawn = rules.draw_up(s, seat)
+        drawn = primitives.draw_up(s, seat)
         if drawn:
             private[seat] = "After the debate you draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
     log.append(f"The debate is over. {MONTHS[s.month]} play resumes: turn order {', '.join(s.order)}.")

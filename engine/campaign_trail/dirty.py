@@ -9,7 +9,7 @@ Candidates' abilities touch a dirty action only where their text names it (rulin
   card's number of rival voters in the state where the moving pawn stops.
 - flip contributors (fundraise): take $N from one rival party's war chest (as much as it holds).
 - sway minds (register): one rival party discards N registered voters (as many as it has); you gain N.
-- dirty tricks (politick): a dirty politick, resolved by rules.take_action like any politick.
+- dirty tricks (politick): a dirty politick, resolved by turn.take_action like any politick.
 - smear campaign (campaign): your pawn in a listed state; pay 4 voters from your party's ethically
   minded states; remove up to 8 rival voters among the listed states.
 - mudslinging (advertise): for each of the card's issues you choose, pay 2 ethically minded voters and
@@ -23,7 +23,7 @@ only real questions; the steps a player answers are `pay MD` (one voter from an 
 from __future__ import annotations
 
 
-from engine.campaign_trail import abilities
+from engine.campaign_trail import abilities, effects, moves, primitives
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action
@@ -63,13 +63,11 @@ def smear_cost(s: CampaignTrailState, seat: str) -> int:
 
 def smear_states(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     """The card's smear states, narrowed by a restriction (the Wealthy Candidate: the pawn's state and its neighbours)."""
-    from engine.campaign_trail import rules
-
     listed = list(_c().card(number).actions.get("smear_campaign") or [])
     rule = abilities.restriction(s, seat, "smear_campaign")
     if rule is not None and rule["to"] == "pawn_and_adjacent":
         pawn = s.players[seat].pawn
-        near = {pawn, *rules.neighbours()[pawn]}
+        near = {pawn, *primitives.neighbours()[pawn]}
         listed = [code for code in listed if code in near]
     return listed
 
@@ -97,8 +95,6 @@ def mudsling_issues(s: CampaignTrailState, seat: str, number: int, bought: list[
 
 def legal(s: CampaignTrailState, seat: str, number: int, action: str) -> bool:
     """Whether the seat may take this dirty action of the card now."""
-    from engine.campaign_trail import effects
-
     me = s.players[seat]
     money = s.parties[me.party].money
     extra = extra_cost(s, seat)
@@ -131,24 +127,12 @@ def action_text(number: int, action: str) -> str:
     return f"{', '.join(a.mudslinging)}: {MUDSLING_ETHICS} ethics voters an issue, remove {MUDSLING_REMOVE} where it shows"
 
 
-def card_map(number: int) -> list[str]:
-    """A Dirty Politics card's map: its smear campaign states and the states showing its mudslinging issues."""
-    c = _c()
-    a = c.card(number).actions
-    out = list(a.get("smear_campaign") or [])
-    for issue in a.get("mudslinging") or []:
-        out += c.issue_states(issue)
-    return out
-
-
 def listed_states(s: CampaignTrailState, seat: str, number: int, action: str) -> list[str]:
     """The states an action of the card lists (what Intimidation's `touches` looks at)."""
-    from engine.campaign_trail import rules
-
     if action == "smear_campaign":
         return list(_c().card(number).actions.smear_campaign or [])
     if action == "campaign":
-        return rules.campaign_states(s, seat, number, restricted=False)
+        return moves.campaign_states(s, seat, number, restricted=False)
     return []
 
 
@@ -215,18 +199,14 @@ def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[s
 
 
 def _pay(s: CampaignTrailState, seat: str, code: str, n: int, log: list[str], changed: list[str]) -> None:
-    from engine.campaign_trail import rules
-
-    rules.remove_voters(s, code, s.players[seat].party, n)
+    primitives.remove_voters(s, code, s.players[seat].party, n)
     s.turn.ethics_due -= n
     log.append(f"{seat} pays {n} voter{'s' if n > 1 else ''} in {code}.")
     changed.append(code)
 
 
 def _remove(s: CampaignTrailState, code: str, victim: str, n: int, log: list[str], changed: list[str]) -> None:
-    from engine.campaign_trail import rules
-
-    rules.remove_voters(s, code, victim, n)
+    primitives.remove_voters(s, code, victim, n)
     log.append(f"{victim} loses {n} voter{'s' if n > 1 else ''} in {code}.")
     changed.append(code)
 
@@ -266,8 +246,6 @@ def settle(s: CampaignTrailState, seat: str, log: list[str], changed: list[str])
 
 
 def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
-    from engine.campaign_trail import rules
-
     c = _c()
     t = s.turn
     party = s.players[seat].party
@@ -280,7 +258,7 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
                 for victim, n in _rival_voters(s, party, code).items()]
     done = (Action(verb="done"), "Done")
     if t.action == "voter_suppression":
-        return rules.travel_options(s, seat, c.card(t.card).actions.voter_suppression, "voter_suppression")
+        return moves.travel_options(s, seat, c.card(t.card).actions.voter_suppression, "voter_suppression")
     if t.action in ("flip_contributors", "sway_minds"):
         a = c.card(t.card).actions
         what = f"take ${a.flip_contributors}M" if t.action == "flip_contributors" else f"sway {a.sway_minds} registered voters"

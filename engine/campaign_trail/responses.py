@@ -15,9 +15,11 @@ The responder's hand is not refilled now: it refills at the end of their next tu
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import primitives
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.core.errors import IllegalAction
-from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
+from engine.core.types import Action, Decision, Option, PendingKind
+from engine.core.windows import PASS, Pref, asked
 
 CHANGE_OF_PLANS = "change_of_plans"
 LOCAL_FUNDS = "local_funds_dry_up"
@@ -40,26 +42,31 @@ def fitting(s: CampaignTrailState, verb: str) -> list[str]:
 
 
 def eligible(s: CampaignTrailState, actor: str) -> list[str]:
-    """Every rival seat with at least one card in hand that has not asked to always pass."""
+    """Every rival seat with at least one card in hand (public facts only)."""
     party = s.players[actor].party
-    return [x for x in s.seats if s.players[x].party != party and s.players[x].hand and x not in s.autopass]
+    return [x for x in s.seats if s.players[x].party != party and s.players[x].hand]
+
+
+def prefs(s: CampaignTrailState) -> dict[str, Pref]:
+    """The seats' standing preferences: `autopass` seats pass every window without being asked."""
+    return {x: "pass" for x in s.autopass}
 
 
 def opens_window(s: CampaignTrailState, seat: str, verb: str) -> bool:
-    return s.phase == "play" and s.turn is not None and bool(fitting(s, verb)) and bool(eligible(s, seat))
+    return s.phase == "play" and s.turn is not None and bool(fitting(s, verb)) \
+        and bool(asked(eligible(s, seat), prefs(s)))
 
 
 def open_window(s: CampaignTrailState, seat: str, verb: str, log: list[str]) -> None:
     t = s.turn
     t.action = verb  # declared, not yet resolved
-    s.window = Window(actor=seat, action=verb, fits=fitting(s, verb), seats=eligible(s, seat))
+    s.window = Window.open(eligible(s, seat), prefs(s), actor=seat, action=verb, fits=fitting(s, verb))
     log.append(f"{seat} declares {verb.replace('_', ' ')} with #{t.card} {_c().card(t.card).name}. "
                f"{', '.join(s.window.seats)} may respond.")
 
 
 def owes(s: CampaignTrailState, seat: str) -> bool:
-    w = s.window
-    return w is not None and seat in w.seats and seat not in w.answered
+    return s.window is not None and s.window.owes(seat)
 
 
 def cards_for(s: CampaignTrailState, seat: str) -> list[int]:
@@ -82,30 +89,31 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
                            "respond, or pass.")
 
 
-def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str],
-           changed: list[str]) -> ApplyResult:
-    from engine.campaign_trail import rules
-
+def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> str | None:
+    """Record the seat's answer. Returns the declared action that now goes ahead (the window closed with
+    every seat passing, or with Local Funds Dry Up), or None: the window is still open, or Change of Plans
+    cancelled the declaration. The caller resolves what goes ahead (turn.take_action)."""
     c = _c()
     w = s.window
     response = None
     if action.verb == "respond":
         n = int(action.args[0])
-        rules.discard_from_hand(s, seat, n, cards_for(s, seat), f"#{n} is not a response card in your hand that answers this.")
+        primitives.discard_from_hand(s, seat, n, cards_for(s, seat), f"#{n} is not a response card in your hand that answers this.")
         s.responded.append(seat)
+        w.answer(seat, action.notation())
         response = c.card(n).actions.get("politick")
         log.append(f"{seat} responds with #{n}: {c.politicks[response].name}.")
     elif action.verb in ("pass", "autopass"):
-        w.answered.append(seat)
+        w.answer(seat, PASS)
         if action.verb == "autopass":
             s.autopass.append(seat)
             log.append(f"{seat} will pass on every response window from now on.")
-        if len(w.answered) < len(w.seats):
-            return rules.step_result(s, log, private, False, changed)
+        if not w.closed:
+            return None
     else:
         raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
                             code="illegal_verb")
-    # The window closes: the first response played, or everyone passed.
+    # The window closes: the first response played (Campaign Trail: it ends the window), or everyone passed.
     actor, verb = w.actor, w.action
     s.window = None
     t = s.turn
@@ -114,11 +122,10 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
         t.replanned = True
         t.forbidden = verb
         log.append(f"{actor} must take another action of #{t.card}.")
-        return rules.step_result(s, log, private, False, changed)
+        return None
     if response == LOCAL_FUNDS:
         t.per_voter = PER_VOTER
-    result = rules.take_action(s, actor, verb, log, private, changed)
-    return result.model_copy(update={"undoable": False})
+    return verb
 
 
 def problems(s: CampaignTrailState) -> list[str]:
@@ -128,6 +135,6 @@ def problems(s: CampaignTrailState) -> list[str]:
     out = []
     if s.turn is None or s.turn.seat != w.actor or s.turn.action != w.action:
         out.append(f"a response window for {w.actor}'s {w.action} outside that declaration")
-    if set(w.answered) - set(w.seats):
-        out.append(f"window answers from seats not asked: {w.answered}")
+    if set(w.answers) - set(w.seats):
+        out.append(f"window answers from seats not asked: {sorted(w.answers)}")
     return out

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
 
 from engine.core.frames import FrameStack
+from engine.core.windows import PASS, ResponseWindow
 
 PartyId = Literal["DEM", "REP", "LIB"]
 Phase = Literal["candidate", "home", "play", "debate", "final", "over"]
@@ -128,14 +129,29 @@ class Marker(_State):
     space: int = Field(default=0, ge=0, le=4)
 
 
-class Window(_State):
-    """A response window on a declared action: the rivals asked, and who has passed."""
+class Window(ResponseWindow):
+    """A response window on a declared action: the core's ResponseWindow, with the declaration it answers.
+
+    Stored as games already under way have it, `{actor, action, fits, seats, answered}` with `answered` the seats
+    that passed (a response played closes the window at once, so every answer kept is a pass): the same JSON,
+    so journals replay to the same state hashes and stored snapshots load."""
 
     actor: str
     action: str
     fits: list[str]  # the response politicks that could answer it
-    seats: list[str]  # asked: every rival seat with a card in hand (public facts only)
-    answered: list[str] = Field(default_factory=list)  # seats that passed
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_stored(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "answered" in data:
+            passed = data["answered"]
+            data = {k: v for k, v in data.items() if k != "answered"} | {"answers": {seat: PASS for seat in passed}}
+        return data
+
+    @model_serializer(mode="plain")
+    def _as_stored(self) -> dict[str, Any]:
+        return {"actor": self.actor, "action": self.action, "fits": list(self.fits), "seats": list(self.seats),
+                "answered": self.passed}
 
 
 class DebateState(_State):

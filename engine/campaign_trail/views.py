@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import rules
+from engine.campaign_trail import menus, primitives, rules
 from engine.campaign_trail.state import MONTHS, CampaignTrailState
 
 
@@ -162,16 +162,16 @@ def card_view(n: int) -> CardView:
     return CardView(number=n, name=cd.name, dirty=cd.dirty,
                     actions=cd.actions.model_dump(mode="json", exclude_none=True, by_alias=True),
                     debate=list(cd.debate), reference=cd.reference,
-                    summary={a: rules.action_text(n, a) for a in cd.actions.present()})
+                    summary={a: menus.action_text(n, a) for a in cd.actions.present()})
 
 
 def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
     c = content_mod.load()
     viewer = seat if seat in s.players else None
     my_party = s.players[viewer].party if viewer else None
-    maj = rules.majorities(s)
-    ev = rules.electoral_votes(s, held=maj)
-    held = rules.states_held(s, held=maj)
+    maj = primitives.majorities(s)
+    ev = primitives.electoral_votes(s, held=maj)
+    held = primitives.states_held(s, held=maj)
     states = [StateView(code=code, name=st.name, ev=st.ev, region=st.region, voters=dict(s.voters[code]),
                         majority=maj[code]) for code, st in c.states.items()]
     seats = {}

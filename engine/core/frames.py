@@ -12,6 +12,8 @@ where it was. Ops:
     ["end"]                    pop this frame
     [name, *args]              a ruleset's handler: it mutates the game and returns None to go on,
                                or a `Wait` to pause until `resume()` is called with an answer
+
+Content's nested effects are compiled into this form by the effect language, engine/core/effects.py.
 """
 from __future__ import annotations
 

@@ -37,3 +37,16 @@ def test_who_is_asked_does_not_depend_on_the_hand() -> None:
     # only the holder's own decision offers the card
     assert [o.action.notation() for o in R.decisions(holding, "REP").options][:2] == ["respond 44", "respond 40"]
     assert [o.action.notation() for o in R.decisions(without, "REP").options] == ["pass", "autopass"]
+
+
+def test_the_window_is_the_cores_and_keeps_its_stored_shape() -> None:
+    """Campaign Trail's window is the core ResponseWindow; it is stored as games under way have it (the same
+    JSON, so their journals replay to the same state hashes)."""
+    from engine.core.windows import ResponseWindow
+
+    state = play(R, _declared([9, 48, 31, 78, 33]), "REP", R.parse("pass")).state
+    assert isinstance(state.window, ResponseWindow) and state.window.passed == ["REP"]
+    stored = state.window.model_dump_json()
+    assert stored == '{"actor":"DEM","action":"campaign","fits":["change_of_plans","local_funds_dry_up"],' \
+                     '"seats":["REP","LIB"],"answered":["REP"]}'
+    assert R.load_state(state.model_dump_json()) == state

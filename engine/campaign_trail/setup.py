@@ -1,0 +1,149 @@
+"""Seats and teams by player count, the game's setup, and the two opening choices (candidate, home state)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.campaign_trail import abilities, effects
+from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.primitives import HAND, add_voters, draw_up
+from engine.campaign_trail.state import CampaignTrailState, Options, PartyState, SeatState
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+
+
+def _c():
+    return content_mod.load()
+
+
+ALL_PARTIES = ("DEM", "REP", "LIB")
+
+
+def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
+    """(seat, party, role) by player count (Setup, "Candidates and Parties"; ruling: team table)."""
+    if count == 2:
+        return [(p, p, "SOLO") for p in opts.parties]
+    if count == 3:
+        return [(p, p, "SOLO") for p in ALL_PARTIES]
+    if count == 4:
+        return [(f"{p}-{r}", p, r) for p in opts.parties for r in ("P", "VP")]
+    if count == 5:
+        out: list[tuple[str, str, str]] = []
+        for p in ALL_PARTIES:
+            out += [(p, p, "BOTH")] if p == opts.solo else [(f"{p}-{r}", p, r) for r in ("P", "VP")]
+        return out
+    if count == 6:
+        return [(f"{p}-{r}", p, r) for p in ALL_PARTIES for r in ("P", "VP")]
+    raise IllegalAction("Campaign Trail is played by 2 to 6 players.", code="bad_seats")
+
+
+def seat_names(count: int, options: dict[str, Any] | None = None) -> list[str]:
+    return [s for s, _, _ in layout(count, Options.model_validate(options or {}))]
+
+
+def assign_seats(joined: list[str], options: dict[str, Any] | None = None) -> list[str]:
+    """Map a lobby's seat picks onto the seats of the player count that started (ruling: lobby seats).
+
+    A pick that is a seat at this count stays; otherwise the player keeps their party if one of its
+    seats is free, else takes the first free seat in table order. Deterministic, so a restart agrees.
+    """
+    targets = seat_names(len(joined), options)
+    out: list[str | None] = [name if name in targets else None for name in joined]
+    free = [t for t in targets if t not in out]
+    for i, name in enumerate(joined):
+        if out[i] is None:
+            party = name.split("-")[0]
+            pick = next((t for t in free if t.split("-")[0] == party), free[0])
+            free.remove(pick)
+            out[i] = pick
+    return [name for name in out if name is not None]
+
+
+def month_sizes(n: int) -> list[int]:
+    """The remaining deck in three stacks; an uneven remainder goes to the earlier months (ruling)."""
+    base, extra = divmod(n, 3)
+    return [base + (1 if i < extra else 0) for i in range(3)]
+
+
+def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrailState:
+    opts = Options.model_validate(options or {})
+    if len(set(opts.parties)) != 2:
+        raise IllegalAction("A two-party game needs two different parties.", code="bad_options")
+    lay = layout(len(seats), opts)
+    if sorted(seats) != sorted(s for s, _, _ in lay):
+        raise IllegalAction(f"With {len(seats)} players the seats are {', '.join(s for s, _, _ in lay)}.", code="bad_seats")
+    seats = [s for s, _, _ in lay]  # table order, whatever order the players joined in
+    c = _c()
+    rng = Rng(seed)
+    in_play = [p for p in ALL_PARTIES if any(party == p for _, party, _ in lay)]
+    parties = {}
+    for p in in_play:
+        mine = [s for s, party, _ in lay if party == p]
+        solo_both = any(r == "BOTH" for s, party, r in lay if party == p)
+        parties[p] = PartyState(id=p, seats=mine, roles=2 if (len(mine) == 2 or solo_both) else 1)
+    voters: dict[str, dict[str, int]] = {}
+    for code, st in c.states.items():
+        row = {p: 0 for p in in_play}
+        primary, secondary = st.tiebreak
+        if primary in row:
+            row[primary] += 2
+        elif secondary in row:
+            row[secondary] += 1
+        voters[code] = row
+    for row in voters.values():
+        for p, n in row.items():
+            parties[p].out_of_supply += n
+    deck = rng.shuffle(c.deck(players=len(seats), dirty=opts.dirty))
+    removed = sorted(set(c.cards) - set(deck))
+    candidates = rng.shuffle(sorted(c.candidates))
+    players = {}
+    for i, (seat, party, role) in enumerate(lay):
+        players[seat] = SeatState(party=party, role=role, hand=deck[:HAND], offer=candidates[2 * i:2 * i + 2])
+        deck = deck[HAND:]
+    sizes = month_sizes(len(deck))
+    decks = [deck[:sizes[0]], deck[sizes[0]:sizes[0] + sizes[1]], deck[sizes[0] + sizes[1]:]]
+    order = rng.shuffle(in_play)
+    # Setup steps 14–15: two debate topic cards and two debate cities, face up from the start.
+    topics = rng.shuffle(sorted(c.debate_topics))[:2]
+    debate_cities = rng.shuffle(sorted(c.debate_cities))[:2]
+    return CampaignTrailState(
+        seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
+        voters=voters, decks=decks, removed=removed, order=order, debate_topics=topics, debate_cities=debate_cities,
+    )
+
+
+def load_state(data: str) -> CampaignTrailState:
+    return CampaignTrailState.model_validate_json(data)
+
+
+def start_home(s: CampaignTrailState, log: list[str]) -> None:
+    c = _c()
+    for p in s.parties.values():
+        reg = money = 0
+        for seat in p.seats:
+            cd = c.candidates[s.players[seat].candidate]
+            reg += cd.registered
+            money += cd.war_chest
+        factor = 2 if len(p.seats) == 1 else 1
+        p.registered, p.money = reg * factor, money * factor
+        p.out_of_supply += p.registered
+    for seat, p in s.players.items():
+        p.offer = []
+        log.append(f"{seat}: {c.candidates[p.candidate].archetype} ({c.candidates[p.candidate].name}).")
+    for seat in s.seats:  # a larger hand (the Experienced Candidate) starts full too
+        if draw_up(s, seat):
+            log.append(f"{seat} draws up to {abilities.hand_size(s, seat)} cards.")
+    s.phase = "home"
+
+
+def start_play(s: CampaignTrailState, log: list[str]) -> None:
+    for seat, p in s.players.items():
+        add_voters(s, p.home, p.party, 2)
+        s.parties[p.party].out_of_supply += 2
+        p.pawn = p.home
+        log.append(f"{seat}'s home state is {p.home}.")
+    for seat in s.seats:  # candidates' setup abilities (Incumbent, Newcomer)
+        for proc in effects.ability_procs(s, seat, "setup"):
+            wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log))
+            assert wait is None, "setup abilities never ask"
+    s.phase = "play"
+    log.append(f"August begins. Turn order: {', '.join(s.order)}.")

@@ -1,0 +1,342 @@
+"""The turn's flow once an action is declared: resolving it, rivals' politicks that answer it, the
+candidate's after-action abilities, the end of the turn (discard, refill, exchange), the months, and the
+end of the game (end-of-game politicks, Election Day).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.campaign_trail import abilities, debates, dirty, effects, ops, primitives
+from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.moves import campaign_cost, campaign_states
+from engine.campaign_trail.posting import step_result
+from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
+from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
+from engine.core.frames import FrameStack
+from engine.core.types import ApplyResult, Outcome
+
+
+def _c():
+    return content_mod.load()
+
+
+EXCHANGE_MAX = 3
+
+
+def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], private: dict[str, str],
+                changed: list[str]) -> ApplyResult:
+    """Resolve a declared action of the turn's card (after any response window on its declaration)."""
+    c = _c()
+    me = s.players[seat]
+    party = s.parties[me.party]
+    undoable = True
+    t = s.turn
+    t.action = verb
+    t.free_left = abilities.free_voters(s, seat)
+    a = c.card(t.card).actions
+    if fire_triggers(s, seat, verb, log, private):
+        undoable = False  # a rival drew cards
+    if verb in dirty.STEPPED:
+        if dirty.declare(s, seat, verb, log, changed):
+            undoable = after_action(s, log, private) and undoable
+        elif verb == "smear_campaign":
+            start_triggers(s, seat, log, private)
+        return step_result(s, log, private, undoable, changed)
+    if verb == "fundraise":
+        amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
+        party.money += amount
+        log.append(f"{seat} fundraises ${amount}M.")
+        undoable = after_action(s, log, private)
+    elif verb == "register":
+        amount = max(0, abilities.stat(s, seat, "register", "amount", a.register_))
+        party.registered += amount
+        party.out_of_supply += amount
+        log.append(f"{seat} registers {amount} voters.")
+        undoable = after_action(s, log, private)
+    elif verb == "campaign":
+        cost = campaign_cost(s, seat)
+        party.money -= cost
+        log.append(f"{seat} campaigns (${cost}M) in {' '.join(campaign_states(s, seat, t.card))}.")
+        start_triggers(s, seat, log, private)
+    elif verb == "travel":
+        t.path = []
+        log.append(f"{seat} travels from {me.pawn}.")
+    elif verb == "advertise":
+        log.append(f"{seat} advertises.")
+    elif verb in ("politick", "dirty_tricks"):
+        pid = a.politick if verb == "politick" else a.dirty_tricks
+        log.append(f"{seat} takes the {'politick' if verb == 'politick' else 'dirty trick'} {c.politicks[pid].name}.")
+        if verb == "dirty_tricks":
+            dirty.pay_extra(s, seat, log)  # the Clean Candidate
+        cost = effects.declared_proc(s, seat, verb)  # the Populist pays first
+        if pid in effects.ONGOING or pid in effects.END_OF_GAME:
+            me.table.append(Tabled(card=t.card, politick=pid))
+            when = "at the end of the game" if pid in effects.END_OF_GAME else f"from {seat}'s next turn"
+            log.append(f"{seat} puts {c.politicks[pid].name} on the table; it works {when}.")
+            t.card = None
+            proc = pid + ":play" if pid + ":play" in effects.procs() else None
+            proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
+            if proc is not None:
+                wait = effects.interpreter().start(s.frames, proc, ops.Ctx(s, seat, log, private))
+                return step_result(s, log, private, after_effect(s, wait, log, private), changed)
+            return step_result(s, log, private, end_turn(s, log, private), changed)
+        ctx = ops.Ctx(s, seat, log, private)
+        wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
+        undoable = after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
+    return step_result(s, log, private, undoable, changed)
+
+
+def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
+    """The seat's tabled politicks start working; Connections pays the home state's majority holder."""
+    me = s.players[seat]
+    for tab in me.table:
+        tab.active = True
+    for tab in me.table:
+        if tab.politick == "connections":
+            holder = majority(s, me.home)
+            s.parties[holder].money += 10
+            log.append(f"Connections ({seat}): {holder} holds {me.home} and gains $10M.")
+
+
+def first_card_played(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> list[str]:
+    """Favorite Son: the opening card's map shows the home state: 1 undecided voter there."""
+    me = s.players[seat]
+    if abilities.has_active(s, seat, "favorite_son") and me.home in primitives.card_map(s, seat, number):
+        add_voters(s, me.home, me.party, 1)
+        s.parties[me.party].out_of_supply += 1
+        log.append(f"Favorite Son ({seat}): a voter in {me.home}.")
+        return [me.home]
+    return []
+
+
+def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str], private: dict[str, str]) -> bool:
+    """Rivals' active politicks that answer this action (resolved as the action is declared: ruling).
+    Returns whether a card was drawn (no undo past that)."""
+    c = _c()
+    drew = False
+    for owner, pol in effects.rival_answers(s, actor, action):
+        if pol.id in effects.TRIGGERED:  # those ask for a choice: start_triggers
+            continue
+        p = s.players[owner]
+        gained = []
+        for name, params in pol.effect:
+            if name == "draw_cards":
+                drawn = draw(s, owner, int(params["count"]), reshuffle=True)
+                drew = drew or bool(drawn)
+                gained.append(f"{len(drawn)} card(s) for {owner}")
+                if drawn:
+                    private[owner] = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
+            elif name == "gain_money":
+                s.parties[p.party].money += int(params["amount"])
+                gained.append(f"{p.party} +${params['amount']}M")
+            elif name == "gain_registered":
+                s.parties[p.party].registered += int(params["count"])
+                s.parties[p.party].out_of_supply += int(params["count"])
+                gained.append(f"{p.party} +{params['count']} registered")
+        log.append(f"{pol.name} ({owner}): {' and '.join(gained)}.")
+    return drew
+
+
+def start_triggers(s: CampaignTrailState, seat: str, log: list[str], private: dict[str, str]) -> None:
+    """Rivals' triggered politicks that ask for a choice (Intimidation) queue up as the action is declared and
+    resolve one by one before it goes on. They reveal nothing hidden, so the step stays undoable."""
+    t = s.turn
+    listed = dirty.listed_states(s, seat, t.card, t.action)
+    t.triggers = [[pid, owner] for pid, owner in effects.trigger_procs(s, seat, t.action, listed)]
+    triggered(s, None, None, log, private)
+
+
+def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str], private: dict[str, str]) -> None:
+    """Run the queued triggered politicks until one waits for the actor's choice; then the action goes on."""
+    t = s.turn
+    while True:
+        if wait is not None:
+            s.wait = {**wait.decision, "owner": owner, "trigger": True}
+            return
+        s.wait = None
+        s.frames = FrameStack()
+        if not t.triggers:
+            return
+        pid, owner = t.triggers.pop(0)
+        log.append(f"{_c().politicks[pid].name} ({owner}) is triggered.")
+        wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
+
+
+def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: dict[str, str]) -> bool:
+    if s.phase == "final":
+        continue_final(s, log, wait)
+        return False
+    if wait is not None:
+        s.wait = wait.decision
+        return True
+    s.wait = None
+    s.frames = FrameStack()
+    if s.turn.action is None:  # the politick played another card: its action is chosen next
+        return True
+    return after_action(s, log, private)
+
+
+def after_action(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
+    """The action is resolved: the acting candidate's own after-action abilities run, then the turn ends."""
+    t = s.turn
+    if t.queue is None:
+        t.queue = effects.ability_procs(s, t.seat, "action_taken", t.action) if t.action else []
+    while t.queue:
+        proc = t.queue.pop(0)
+        wait = effects.interpreter().start(s.frames, proc, ops.Ctx(s, t.seat, log, private))
+        if wait is not None:
+            s.wait = wait.decision
+            return True
+        s.frames = FrameStack()
+    return end_turn(s, log, private)
+
+
+def end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
+    """Discard, draw up to five, pass the turn on. Returns whether the step stays undoable (not after a draw)."""
+    t = s.turn
+    s.discard.extend(t.spent)
+    if t.card is not None:
+        s.discard.append(t.card)
+    t.spent, t.card = [], None
+    drawn = draw_up(s, t.seat)
+    putback = _draw_extra(s, t.seat, drawn)
+    if drawn:
+        private[t.seat] = "You draw " + ", ".join(f"#{n} {_c().card(n).name}" for n in drawn) + "."
+    if putback is not None:  # the Experienced Candidate slides one drawn card under the deck first
+        s.wait = {"kind": "card", "among": [str(n) for n in drawn], "optional": False, "putback": putback}
+        return False
+    return _finish_turn(s, log)
+
+
+def _draw_extra(s: CampaignTrailState, seat: str, drawn: list[int]) -> int | None:
+    """The Experienced Candidate: a refill that drew draws 1 more (added to `drawn`); returns the deck it
+    came from (where one drawn card goes back, at the bottom), or None."""
+    if not drawn or not abilities.stat(s, seat, "hand", "draw_extra", 0):
+        return None
+    deck = next((i for i in range(s.month, len(s.decks)) if s.decks[i]), None)
+    if deck is None:
+        return None
+    drawn += draw(s, seat, 1)
+    return deck
+
+
+def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> bool:
+    deck = s.wait["putback"]
+    s.players[seat].hand.remove(number)
+    s.decks[deck].append(number)
+    s.wait = None
+    log.append(f"{seat} puts a card at the bottom of the {MONTHS[deck]} deck.")
+    return _finish_turn(s, log)
+
+
+def _finish_turn(s: CampaignTrailState, log: list[str]) -> bool:
+    t = s.turn
+    s.taken.append(t.seat)
+    s.responded = [x for x in s.responded if x != t.seat]  # a response's gap refills with this turn's draw
+    s.turn = None
+    party = s.parties[s.order[s.order_index]]
+    if len(s.taken) >= party.roles:
+        if len(party.seats) == 2 and _same_region(s, party.seats):
+            s.exchange = Exchange(seat=t.seat, partner=next(x for x in party.seats if x != t.seat))
+            log.append(f"{party.id}'s candidates share a region: {t.seat} may exchange up to 3 cards with {s.exchange.partner}.")
+        else:
+            next_party(s, log)
+    return False  # the next seat is up (and cards may have been drawn): no undo past a turn's end
+
+
+def _same_region(s: CampaignTrailState, seats: list[str]) -> bool:
+    c = _c()
+    return len({c.states[s.players[x].pawn].region for x in seats}) == 1
+
+
+def next_party(s: CampaignTrailState, log: list[str]) -> None:
+    s.exchange = None
+    s.taken = []
+    s.order_index += 1
+    if s.order_index == len(s.order):
+        s.order_index = 0
+        s.round += 1
+        if not s.decks[s.month]:
+            _month_end(s, log)
+
+
+def _month_end(s: CampaignTrailState, log: list[str]) -> None:
+    if s.month == 2:
+        _start_final(s, log)
+        return
+    ev = electoral_votes(s)
+    s.month += 1
+    s.order = sorted(s.order, key=lambda p: -ev[p])  # stable: tied parties keep their order
+    log.append(f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order by electoral votes: {', '.join(s.order)}.")
+    debates.start(s, log)
+
+
+def _start_final(s: CampaignTrailState, log: list[str]) -> None:
+    """After October's last round: end-of-game politicks in turn order, then Election Day."""
+    for party in s.order:
+        for seat in s.parties[party].seats:
+            for tab in s.players[seat].table:
+                if tab.politick in effects.END_OF_GAME:
+                    s.final.append(FinalItem(seat=seat, politick=tab.politick, tucked=tab.tucked))
+    s.phase = "final"
+    if s.final:
+        log.append("October is over. End-of-game politicks resolve in turn order.")
+    continue_final(s, log, None)
+
+
+def continue_final(s: CampaignTrailState, log: list[str], wait: Any) -> None:
+    while True:
+        if wait is not None:
+            s.wait = wait.decision
+            return
+        s.wait = None
+        s.frames = FrameStack()
+        if not s.final:
+            s.final_seat = None
+            _election(s, log)
+            return
+        item = s.final.pop(0)
+        s.final_seat = item.seat
+        log.append(f"{item.seat}'s {_c().politicks[item.politick].name} resolves.")
+        extra = {"tucked": str(item.tucked)} if item.tucked is not None else {}
+        if item.politick == "recount" and item.tucked is None:
+            continue  # nothing was tucked: nothing to recount
+        wait = effects.interpreter().start(s.frames, item.politick, ops.Ctx(s, item.seat, log), **extra)
+
+
+def _election(s: CampaignTrailState, log: list[str]) -> None:
+    ev = electoral_votes(s)
+    s.final_ev = ev
+    s.phase = "over"
+    top = [p for p in ev if ev[p] == max(ev.values())]
+    reason = "most electoral votes"
+    if len(top) > 1:
+        held = states_held(s)
+        most = max(held[p] for p in top)
+        best = [p for p in top if held[p] == most]
+        reason = "tied electoral votes; most states"
+        if len(best) > 1 and len(s.parties) == 3 and len(best) == 2:
+            last = next(p for p in s.parties if p not in best)
+            removed = sum(row[last] for row in s.voters.values())
+            for row in s.voters.values():
+                row[last] = 0
+            s.parties[last].out_of_supply -= removed
+            ev2 = electoral_votes(s, best)
+            s.final_ev = {**ev2, last: 0}
+            top2 = [p for p in best if ev2[p] == max(ev2.values())]
+            if len(top2) > 1:
+                held2 = states_held(s, best)
+                top2 = [p for p in top2 if held2[p] == max(held2[x] for x in top2)]
+            best = top2
+            reason = f"runoff: {last}'s voters removed"
+        top = best
+    s.winners = top
+    ev_text = ", ".join(f"{p} {n}" for p, n in s.final_ev.items())
+    s.result_reason = f"{' and '.join(top)} win{'s' if len(top) == 1 else ''} the election ({reason}): {ev_text}."
+    log.append("Election Day. " + s.result_reason)
+
+
+def outcome(s: CampaignTrailState) -> Outcome | None:
+    if s.phase != "over":
+        return None
+    return Outcome(winners=list(s.winners), scores=dict(s.final_ev), reason=s.result_reason)

@@ -1,0 +1,145 @@
+"""No import circles under engine/ (DESIGN.md §9), checked on the source. (That rulesets stay apart and the core
+knows none of them is tests/architecture/test_rulesets_apart.py's.)
+
+The graph counts every import, module-level and deferred (inside a function) alike: a deferred import is
+the usual way a circle is hidden, and it couples the two modules at run time all the same. Only imports
+under `if TYPE_CHECKING:` are left out, since they never run. Edges are between modules (files):
+`from engine.x import y` is an edge to `engine.x.y` when that is a module, else to `engine.x`.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "engine"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in ENGINE.rglob("*.py")}
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    test = getattr(node, "test", None)
+    return isinstance(node, ast.If) and (
+        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
+
+
+def _imported(tree: ast.AST, here: str, modules: dict[str, Path]) -> set[str]:
+    out: set[str] = set()
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if _is_type_checking(node):
+            stack.extend(getattr(node, "orelse", []))
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolved against this module's package
+                package = here.split(".")[: -node.level] if not modules[here].name == "__init__.py" \
+                    else here.split(".")[: len(here.split(".")) - node.level + 1]
+                base = ".".join([*package, *([base] if base else [])])
+            for alias in node.names:
+                out.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
+    return {m for m in out if m in modules and m != here}
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = _modules()
+    return {name: _imported(ast.parse(path.read_text(encoding="utf-8")), name, modules)
+            for name, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected component of more than one module (Tarjan), each as a closed path."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(_closed_path(graph, set(component)))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _closed_path(graph: dict[str, set[str]], component: set[str]) -> list[str]:
+    """One concrete circle through the component's first module, for the failure message."""
+    start = min(component)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in sorted(graph[v] & component):
+                if w == start:
+                    return [*paths[v], start]
+                if w not in paths:
+                    paths[w] = [*paths[v], w]
+                    nxt.append(w)
+        frontier = nxt
+    return sorted(component)
+
+
+def test_no_import_cycles_under_engine() -> None:
+    graph = import_graph()
+    found = cycles(graph)
+    assert not found, "import circles (one path each; every module of a tangle listed after it):\n" + "\n".join(
+        " -> ".join(path) + f"   [{', '.join(sorted(_tangle(graph, path[0])))}]" for path in found)
+
+
+def _tangle(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module both reachable from `start` and reaching it: the whole knot a circle belongs to."""
+    def reach(edges: dict[str, set[str]]) -> set[str]:
+        seen, todo = {start}, [start]
+        while todo:
+            for w in edges[todo.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        return seen
+
+    reverse: dict[str, set[str]] = {v: set() for v in graph}
+    for v, targets in graph.items():
+        for w in targets:
+            reverse[w].add(v)
+    return reach(graph) & reach(reverse)
+
+
+def test_the_checker_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "e"}, "d": {"a"}, "e": {"b"}}
+    assert cycles(graph) == [["a", "b", "c", "a"]]
+    assert _tangle(graph, "a") == {"a", "b", "c", "e"}
