@@ -343,13 +343,20 @@ def _user_version(c: sqlite3.Connection) -> int:
     return c.execute("PRAGMA user_version").fetchone()[0]
 
 
+def _holds_rows(c: sqlite3.Connection) -> bool:
+    """Whether any table holds a row: only then is there anything a backup could save. (Schema alone is
+    not enough: processes racing to create a new file see each other's half-applied migrations.)"""
+    tables = [r[0] for r in c.execute("SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+    return any(c.execute(f'SELECT EXISTS (SELECT 1 FROM "{t}")').fetchone()[0] for t in tables)
+
+
 def _migrate(c: sqlite3.Connection, path: str, migrations: list[Migration], stamp: str | None) -> tuple[int, str | None]:
     """Bring the database up to the newest migration. Returns (version, backup path or None)."""
     target = len(migrations)
     c.execute("BEGIN")  # one read snapshot: the version and whether the file holds anything
     try:
         current = _user_version(c)
-        populated = current > 0 or c.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0] > 0
+        populated = current < target and _holds_rows(c)
     finally:
         c.execute("COMMIT")
     if current > target:

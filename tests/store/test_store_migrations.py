@@ -259,3 +259,33 @@ async def test_unopenable_path_is_a_store_error(tmp_path) -> None:
         await Store.open(tmp_path / "no" / "such" / "dir" / "x.sqlite3")
     with pytest.raises(StoreError, match="file path"):
         await Store.open(":memory:")
+
+
+async def test_a_live_version_1_database_upgrades_to_delivery_retries_and_job_claims(tmp_path) -> None:
+    """A database written before schema 2 (retries, held deliveries, claimed jobs) keeps its games and
+    their undelivered notifications, gains the new columns, and is backed up first."""
+    only_first = tmp_path / "v1"
+    only_first.mkdir()
+    shutil.copy(MIGRATIONS_DIR / "0001_initial.sql", only_first / "0001_initial.sql")
+    path = tmp_path / "live.sqlite3"
+    old = await Store.open(path, migrations_dir=only_first)
+    await old.close()
+    with sqlite3.connect(path) as con:  # rows as the version-1 code wrote them (today's code reads v2 columns)
+        con.execute("INSERT INTO games (id, ruleset, options, seed, status, version, host_user, title, created_at, "
+                    "updated_at) VALUES (1, 'electioneer', '{}', 42, 'active', 3, 'u-dem', 'Old game', 1, 1)")
+        con.execute("INSERT INTO outbox (game_id, created_seq, audience, kind, payload, created_at) "
+                    "VALUES (1, 0, 'public', 'board', '{}', 1)")
+        con.execute("INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (1, 'deadline', 'DEM', 5, '{}', 1)")
+    game = type("G", (), {"id": 1})
+    assert user_version(path) == 1
+    new = await Store.open(path, backup_stamp="UP")
+    try:
+        assert new.schema_version == SCHEMA_VERSION >= 2 and backups(path)
+        heads = await new.outbox_heads(2_000_000_000)
+        assert [(r.game_id, r.attempts, r.first_failed_at) for r in heads] == [(game.id, 0, None)]
+        assert (await new.get_game(game.id)).delivery_held_at is None
+        claimed = await new.claim_due_jobs(2_000_000_000, "me")
+        assert [j.game_id for j in claimed] == [game.id]
+        assert await new.claim_due_jobs(2_000_000_000, "another") == []  # claimed once
+    finally:
+        await new.close()
