@@ -1,4 +1,7 @@
-"""Turn a public view into the picture posted after a move. Runs in a worker thread."""
+"""Turn a public view into the picture posted after a move. Runs in a worker thread.
+
+Which function draws which ruleset is render/registry.py's business: nothing here names a ruleset.
+"""
 from __future__ import annotations
 
 from pydantic import BaseModel
@@ -7,17 +10,14 @@ from bot.tables.base import Picture
 
 
 def picture_for(view: BaseModel) -> Picture | None:
-    ruleset = getattr(view, "ruleset", None)
     if getattr(view, "viewer", None) is not None:
         raise ValueError("only public views are drawn for the channel")
-    if ruleset == "electioneer":
-        from render.electioneer import render_electioneer
+    # imported here, not at the top: the render package loads Pillow and the map, which a table
+    # that never draws (a test, a CLI command) should not wait for
+    from render import registry
 
-        rendered = render_electioneer(view)
-        return Picture(png=rendered.png, alt=rendered.alt, filename="electioneer.png")
-    if ruleset == "campaign_trail":
-        from render.campaign_trail import render_campaign_trail
-
-        rendered = render_campaign_trail(view, highlight=view.changed)  # outline what the last move changed
-        return Picture(png=rendered.png, alt=rendered.alt, filename="campaign_trail.png")
-    return None
+    renderer = registry.get(getattr(view, "ruleset", None))
+    if renderer is None:
+        return None
+    rendered = renderer.draw(view)
+    return Picture(png=rendered.png, alt=rendered.alt, filename=renderer.filename)

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot import text as plain
+from bot import present
 from bot.discord import limits, walk
 from bot.discord.components import (
     CONTINUE,
@@ -118,15 +118,11 @@ def _placeholder(step: walk.Step) -> str:
 # ---------------------------------------------------------------- the private hand
 
 
-def _effects(effects: dict[str, int]) -> str:
-    return ", ".join(f"{issue} {'+' if value >= 0 else '−'}{abs(value)}" for issue, value in effects.items())
-
-
-def _card_fields(embed: discord.Embed, title: str, cards: list[Any]) -> None:
-    """One line per card, split over as many fields as the 1,024-character field limit needs."""
-    lines = [f"`#{c.number}` " + plain.ct_card_line(c).split(" ", 1)[1] for c in cards] or ["—"]
+def _section_fields(embed: discord.Embed, title: str, lines: list[str]) -> None:
+    """A brief's section as one field, or as several when its lines pass the 1,024-character field
+    limit (a long hand): split between lines, the later fields titled "… (continued)"."""
     chunk: list[str] = []
-    for line in lines:
+    for line in lines or ["—"]:
         if chunk and len("\n".join([*chunk, line])) > limits.EMBED_FIELD_VALUE:
             embed.add_field(name=title, value="\n".join(chunk), inline=False)
             title, chunk = f"{title.split(' (')[0]} (continued)", []
@@ -150,46 +146,9 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
         lines.append("Nothing to decide right now; I'll message you when it's your turn.")
     embed = discord.Embed(title=f"{game.title} · game #{game.id} — you are {brief.seat}",
                           description="\n".join(lines) or None, colour=COLOUR)
-    view: Any = brief.view
-    if getattr(view, "ruleset", None) == "electioneer" and view.hand is not None:
-        if view.phase != "over":
-            current = next((s for s in view.states if s.code == view.current_state), None)
-            where = f" — {current.name} ({' + '.join(i or '?' for i in current.issues)})" if current else ""
-            embed.add_field(name="Now", value=f"Month {min(view.month, 7)} of 7{where}\n{view.phase_label}", inline=False)
-        hand = "\n".join(f"`{c.id}` **{c.name}** — {_effects(c.effects)}" for c in view.hand) or "—"
-        embed.add_field(name=f"Your policies ({len(view.hand)})", value=hand, inline=False)
-        if view.theatrics is not None:
-            theatrics = "\n".join(f"`{t.id}` **{t.name}** — {t.text}" for t in view.theatrics) or "—"
-            embed.add_field(name=f"Your theatrics ({len(view.theatrics)})", value=theatrics, inline=False)
-        if view.known_issues:
-            known = "\n".join(f"{code}: {' + '.join(issues)}" for code, issues in view.known_issues.items())
-            embed.add_field(name="Face-down issues you have seen", value=known, inline=False)
-        if view.pending_discard or view.pending_campaign:
-            sealed = [f"bottom of deck: `{view.pending_discard}`" if view.pending_discard else "",
-                      f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
-            embed.add_field(name="Your sealed choices", value="\n".join(s for s in sealed if s), inline=False)
-    elif getattr(view, "ruleset", None) == "campaign_trail" and view.hand is not None:
-        me = view.seats.get(brief.seat)
-        party = view.parties.get(me.party) if me else None
-        if me is not None and party is not None and view.phase not in ("candidate", "over"):
-            embed.add_field(name="Now", value=f"{view.month}, round {view.round} · pawn in {me.pawn or '—'} · "
-                            f"{me.party}: ${party.money}M, {party.registered} registered, {party.ev} EV\n"
-                            f"In play: {plain.ct_in_play(view)}", inline=False)
-        if view.ethics and me is not None:
-            embed.add_field(name="Dirty Politics", value=plain.ct_ethics_line(view, me.party), inline=False)
-        ahead = [plain.ct_debate_plan(p) for p in view.debates if plain.ct_debate_ahead(view, p)]
-        if ahead and view.debate is None:
-            embed.add_field(name="Debates ahead (keep cards for them)", value="\n".join(ahead), inline=False)
-        for cand in view.offer_cards or []:
-            embed.add_field(name=f"{cand.archetype} ({cand.name}) — {cand.registered} voters, ${cand.war_chest}M",
-                            value=f"➕ {cand.advantage}\n➖ {cand.disadvantage}", inline=False)
-        _card_fields(embed, f"Your hand ({len(view.hand)})", view.hand)
-        if view.partner_hand is not None:
-            _card_fields(embed, f"Your running mate's hand ({len(view.partner_hand)})", view.partner_hand)
-    elif brief.view is not None:
-        text = plain.hand_text(brief.view)
-        if text:
-            embed.add_field(name="Your hand", value=text, inline=False)
+    if brief.view is not None:
+        for title, lines in present.for_view(brief.view).brief_sections(brief.view, brief.seat):
+            _section_fields(embed, title, lines)
     embed.set_footer(text="Only you can see this. Pick below, or type /move (it suggests legal moves).")
     return limits.fit_embed(embed)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot import text as plain
+from bot.present import campaign_trail as ct_present
 from engine.campaign_trail import rules
 from engine.campaign_trail.ruleset import RULESET as R
 from engine.campaign_trail.state import Tabled
@@ -39,4 +40,4 @@ def test_board_text_lists_the_module_and_politicks_in_play() -> None:
     board = plain.board_text(view)
     assert "Dirty Politics is on. Ethically minded states: DEM MD MA NJ CT WA; REP GA KY MO AZ AL; LIB NC VA CO MN OR" in board
     assert "in play: False News Story" in board
-    assert plain.ct_in_play(view) == "DEM — · REP False News Story · LIB —"
+    assert ct_present.in_play(view) == "DEM — · REP False News Story · LIB —"

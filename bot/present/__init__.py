@@ -1,0 +1,32 @@
+"""Each ruleset's presenter, by the ruleset's stable name (the name it has in engine/registry.py).
+
+A presenter (bot/present/base.py) turns one ruleset's views into plain text and sections the
+tables format: the console board and hand (bot/text.py, bot/local.py, /game status) and the
+sections of a seat's private brief (bot/discord/ui.py). It knows nothing of Discord.
+
+A new ruleset writes bot/present/<ruleset>.py (a `Presenter` subclass overriding what it shows)
+and adds one line to PRESENTERS below. The tables name no ruleset: they call `for_view`. A
+ruleset without a presenter falls back to `Presenter()`, which shows no board or hand text.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.present.base import Presenter, Section
+from bot.present.campaign_trail import CampaignTrailPresenter
+from bot.present.electioneer import ElectioneerPresenter
+
+PRESENTERS: dict[str, Presenter] = {
+    "electioneer": ElectioneerPresenter(),
+    "campaign_trail": CampaignTrailPresenter(),
+}
+
+_SHOWS_NOTHING = Presenter()
+
+
+def for_view(view: Any) -> Presenter:
+    """The presenter of the view's ruleset (its `ruleset` field), or one that shows nothing."""
+    return PRESENTERS.get(getattr(view, "ruleset", None) or "", _SHOWS_NOTHING)
+
+
+__all__ = ["PRESENTERS", "Presenter", "Section", "for_view"]

@@ -1,0 +1,32 @@
+"""The presenter contract: what the tables need from a ruleset to show its views as text.
+
+Kept apart from bot/present/__init__.py (the registry) so that each ruleset's presenter can
+import it without importing the registry that imports them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+Section = tuple[str, list[str]]
+"""One block of a seat's private brief: a heading and its lines (Markdown). A table shows it as it
+can — Discord as embed fields, split over several when long (bot/discord/ui.py)."""
+
+
+class Presenter:
+    """Turns one ruleset's views into plain text and sections; Discord-free (no embeds, no limits).
+
+    A ruleset overrides what it shows. These defaults show nothing of a board or hand, so a ruleset
+    without a presenter still plays everywhere (prompts, choices and pictures do not come from here)."""
+
+    def board_text(self, view: Any) -> str:
+        """The public board as monospace text: the console table, /game status (first 1,000 characters)."""
+        return ""
+
+    def hand_text(self, view: Any) -> str:
+        """A seat's private hand as monospace text, for the console table; "" when the view holds none."""
+        return ""
+
+    def brief_sections(self, view: Any, seat: str) -> list[Section]:
+        """What `seat` privately sees below its prompt (the Discord hand message): by default its hand text."""
+        text = self.hand_text(view)
+        return [("Your hand", text.splitlines())] if text else []

@@ -1,0 +1,121 @@
+"""How Campaign Trail's views read as text: the console board and hand, and a seat's private brief."""
+from __future__ import annotations
+
+from bot.present.base import Presenter, Section
+from engine.campaign_trail.views import CampaignTrailView, CandidateView, CardView, DebatePlanView
+
+
+def card_line(card: CardView) -> str:
+    """`#5 Phone Bank Night — travel up to 4 states · fundraise +$100M · …; debate: jobs, …; ref IN`."""
+    actions = " · ".join(f"{action.replace('_', ' ')} {text}" for action, text in card.summary.items())
+    debate = "Dirty Politics (no debate icons)" if card.dirty else f"debate: {', '.join(card.debate)}"
+    return f"#{card.number} {card.name} — {actions}; {debate}; ref {card.reference}"
+
+
+def _brief_card_line(card: CardView) -> str:
+    """The card line with its number as code, so it stands out as the thing to type."""
+    return f"`#{card.number}` " + card_line(card).split(" ", 1)[1]
+
+
+def in_play(view: CampaignTrailView) -> str:
+    """Every party's politicks on the table: `DEM Super PAC, Intimidation (from next turn) · REP —`."""
+    parts = []
+    for party in view.parties:
+        names = [t.name + ("" if t.active else " (from next turn)") for s in view.seats.values() if s.party == party
+                 for t in s.table]
+        parts.append(f"{party} {', '.join(names) or '—'}")
+    return " · ".join(parts)
+
+
+def ethics_line(view: CampaignTrailView, party: str) -> str:
+    """A party's ethically minded states with its voters there: what smear campaigns and mudslinging cost."""
+    voters = {st.code: st.voters.get(party, 0) for st in view.states}
+    spots = " · ".join(f"{code} {voters[code]}" for code in view.ethics.get(party, []))
+    return f"{party} ethically minded states (your voters there pay for smears and mudslinging): {spots}"
+
+
+def candidate_line(cand: CandidateView) -> str:
+    return (f"{cand.archetype} ({cand.name}, `candidate {cand.id}`): {cand.registered} registered voters, "
+            f"${cand.war_chest}M. + {cand.advantage} − {cand.disadvantage}")
+
+
+def debate_ahead(view: CampaignTrailView, plan: DebatePlanView) -> bool:
+    """Debate 1 follows August, debate 2 September: show those still to come."""
+    months = ["August", "September", "October"]
+    return view.phase not in ("final", "over") and months.index(view.month) < plan.nth
+
+
+def debate_plan(plan: DebatePlanView) -> str:
+    return f"Debate {plan.nth} (after {['August', 'September'][plan.nth - 1]}) in {plan.city}, {plan.state}: {', '.join(plan.issues)}"
+
+
+class CampaignTrailPresenter(Presenter):
+    def board_text(self, view: CampaignTrailView) -> str:
+        """Most useful first: /game status shows only the first 1,000 characters (the state grid comes last)."""
+        lines = [f"{view.month}, round {view.round} — turn order {' → '.join(view.order)}"
+                 + (f" — {view.current_party} to move" if view.current_party else "")]
+        if view.reason:
+            lines.append(view.reason)
+        for party, p in view.parties.items():
+            lines.append(f"{party}: {p.ev} EV in {p.states} states · ${p.money}M · {p.registered} registered")
+        for seat, sv in view.seats.items():
+            table = ", ".join(t.name + ("" if t.active else " (from next turn)") for t in sv.table)
+            lines.append(f"  {seat}: {sv.candidate or '?'} · home {sv.home or '?'} · pawn {sv.pawn or '—'} · "
+                         f"{sv.hand_count} cards" + (f" · in play: {table}" if table else ""))
+        lines.append("Cards left: " + ", ".join(f"{m} {n}" for m, n in view.deck_counts.items()))
+        if view.ethics:
+            lines.append("Dirty Politics is on. Ethically minded states: "
+                         + "; ".join(f"{p} {' '.join(codes)}" for p, codes in view.ethics.items()))
+        if view.debate is not None:
+            d = view.debate
+            arena = ", ".join(f"{m.name} {m.party + ' ' + str(m.space) if m.party else 'centre'}" for m in d.markers)
+            lines.append(f"Debate {d.nth} in {d.city}, round {d.round}/3, {d.to_play} to play: {arena}")
+        else:
+            lines += [debate_plan(p) for p in view.debates if debate_ahead(view, p)]
+        cells = []
+        for st in view.states:
+            counts = " ".join(f"{p[0]}{n}" for p, n in st.voters.items() if n)
+            cells.append(f"{st.code} {st.ev:>2} {st.majority[0]} {counts or '—'}")
+        for i in range(0, len(cells), 4):
+            lines.append("  " + " | ".join(f"{c:<22}" for c in cells[i:i + 4]).rstrip())
+        return "\n".join(lines)
+
+    def hand_text(self, view: CampaignTrailView) -> str:
+        if view.hand is None:
+            return ""
+        lines = []
+        for cand in view.offer_cards or []:
+            lines.append(candidate_line(cand))
+        lines.append(f"Your hand ({len(view.hand)}):")
+        lines += [f"  {card_line(c)}" for c in view.hand]
+        if view.partner_hand is not None:
+            lines.append(f"Your running mate's hand ({len(view.partner_hand)}):")
+            lines += [f"  {card_line(c)}" for c in view.partner_hand]
+        me = view.seats.get(view.viewer) if view.viewer else None
+        if view.ethics and me is not None:
+            lines.append(ethics_line(view, me.party))
+        return "\n".join(lines)
+
+    def brief_sections(self, view: CampaignTrailView, seat: str) -> list[Section]:
+        if view.hand is None:
+            return []
+        sections: list[Section] = []
+        me = view.seats.get(seat)
+        party = view.parties.get(me.party) if me else None
+        if me is not None and party is not None and view.phase not in ("candidate", "over"):
+            sections.append(("Now", [f"{view.month}, round {view.round} · pawn in {me.pawn or '—'} · "
+                                     f"{me.party}: ${party.money}M, {party.registered} registered, {party.ev} EV",
+                                     f"In play: {in_play(view)}"]))
+        if view.ethics and me is not None:
+            sections.append(("Dirty Politics", [ethics_line(view, me.party)]))
+        ahead = [debate_plan(p) for p in view.debates if debate_ahead(view, p)]
+        if ahead and view.debate is None:
+            sections.append(("Debates ahead (keep cards for them)", ahead))
+        for cand in view.offer_cards or []:
+            sections.append((f"{cand.archetype} ({cand.name}) — {cand.registered} voters, ${cand.war_chest}M",
+                             [f"➕ {cand.advantage}", f"➖ {cand.disadvantage}"]))
+        sections.append((f"Your hand ({len(view.hand)})", [_brief_card_line(c) for c in view.hand]))
+        if view.partner_hand is not None:
+            sections.append((f"Your running mate's hand ({len(view.partner_hand)})",
+                             [_brief_card_line(c) for c in view.partner_hand]))
+        return sections

@@ -1,0 +1,65 @@
+"""How Electioneer's views read as text: the console board and hand, and a seat's private brief."""
+from __future__ import annotations
+
+from bot.present.base import Presenter, Section
+from engine.electioneer.views import ElectioneerView, PolicyCard
+
+
+def _console_effects(card: PolicyCard) -> str:
+    return ", ".join(f"{issue} {value:+d}" for issue, value in card.effects.items())
+
+
+def _brief_effects(effects: dict[str, int]) -> str:
+    """With a true minus sign: the brief is read, not typed back."""
+    return ", ".join(f"{issue} {'+' if value >= 0 else '−'}{abs(value)}" for issue, value in effects.items())
+
+
+class ElectioneerPresenter(Presenter):
+    def board_text(self, view: ElectioneerView) -> str:
+        lines = [f"Month {min(view.month, 7)} of 7 — {view.phase_label}"]
+        for s in view.states:
+            issues = " + ".join(i if i else "?" for i in s.issues)
+            mark = "▶ " if s.code == view.current_state else "  "
+            won = f" won by {s.winner}" if s.winner else ""
+            markers = "".join(f" [{m.delta:+d} {m.seat}]" for m in s.markers)
+            lines.append(f"{mark}{s.code} {s.name:<15} {s.electors:>2} EV  tie:{s.colour}  {issues}{won}{markers}")
+        for seat, cards in view.platforms.items():
+            lines.append(f"{seat} platform: " + ("; ".join(c.name for c in cards) or "—"))
+        lines.append("Projection: " + ", ".join(f"{k} {v}" for k, v in view.projection.items()) + " of 93 electors")
+        if view.winner:
+            lines.append(f"WINNER: {view.winner} ({view.final_electors.get('DEM', 0)}–{view.final_electors.get('REP', 0)})")
+        return "\n".join(lines)
+
+    def hand_text(self, view: ElectioneerView) -> str:
+        if view.hand is None:
+            return ""
+        lines = ["Your policies:"]
+        lines += [f"  {c.id} {c.name}: {_console_effects(c)}" for c in view.hand]
+        if view.theatrics:
+            lines.append("Your theatrics:")
+            lines += [f"  {t.id} {t.name}: {t.text}" for t in view.theatrics]
+        for code, issues in view.known_issues.items():
+            lines.append(f"You know {code}'s hidden issues: {' + '.join(issues)}")
+        return "\n".join(lines)
+
+    def brief_sections(self, view: ElectioneerView, seat: str) -> list[Section]:
+        if view.hand is None:
+            return []
+        sections: list[Section] = []
+        if view.phase != "over":
+            current = next((s for s in view.states if s.code == view.current_state), None)
+            where = f" — {current.name} ({' + '.join(i or '?' for i in current.issues)})" if current else ""
+            sections.append(("Now", [f"Month {min(view.month, 7)} of 7{where}", view.phase_label]))
+        sections.append((f"Your policies ({len(view.hand)})",
+                         [f"`{c.id}` **{c.name}** — {_brief_effects(c.effects)}" for c in view.hand]))
+        if view.theatrics is not None:
+            sections.append((f"Your theatrics ({len(view.theatrics)})",
+                             [f"`{t.id}` **{t.name}** — {t.text}" for t in view.theatrics]))
+        if view.known_issues:
+            sections.append(("Face-down issues you have seen",
+                             [f"{code}: {' + '.join(issues)}" for code, issues in view.known_issues.items()]))
+        if view.pending_discard or view.pending_campaign:
+            sealed = [f"bottom of deck: `{view.pending_discard}`" if view.pending_discard else "",
+                      f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
+            sections.append(("Your sealed choices", [s for s in sealed if s]))
+        return sections

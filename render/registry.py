@@ -1,0 +1,40 @@
+"""Every ruleset's picture, by the ruleset's stable name (the name it has in engine/registry.py).
+
+A new ruleset adds one `Renderer` line to RENDERERS below: the module and function that draw its
+public view (view → `Rendered`, i.e. PNG + alt text), the filename the picture is posted under,
+and whether the function takes the view's `changed` states as `highlight=`. Nothing else names
+a ruleset: bot/pictures.py looks the view's ruleset up here. A ruleset without a renderer posts
+no picture.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from render.types import Rendered
+
+
+@dataclass(frozen=True)
+class Renderer:
+    module: str  # imported on the first picture only: a table loads the drawing code of the games it hosts
+    function: str  # in `module`: public view -> Rendered
+    filename: str
+    highlight: bool = False  # True: called as function(view, highlight=view.changed), outlining the last move
+
+    def draw(self, view: Any) -> Rendered:
+        function: Callable[..., Rendered] = getattr(importlib.import_module(self.module), self.function)
+        if self.highlight:
+            return function(view, highlight=view.changed)
+        return function(view)
+
+
+RENDERERS: dict[str, Renderer] = {
+    "electioneer": Renderer("render.electioneer", "render_electioneer", "electioneer.png"),
+    "campaign_trail": Renderer("render.campaign_trail", "render_campaign_trail", "campaign_trail.png", highlight=True),
+}
+
+
+def get(ruleset: str | None) -> Renderer | None:
+    """The renderer of a ruleset, or None when it has no picture."""
+    return RENDERERS.get(ruleset) if ruleset is not None else None

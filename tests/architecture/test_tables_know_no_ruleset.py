@@ -1,0 +1,116 @@
+"""The tables know no ruleset by name (DESIGN.md §9): adding a ruleset touches only its own files
+and one registration line each in engine/registry.py, render/registry.py and bot/present/__init__.py.
+
+Checked on the source of every module under bot/ (bot/present/, the presenters, excepted) and of
+every other module that looks pictures up in render/registry.py: none may hold a registered
+ruleset's stable name in a string (the names dispatch is done on; a title in a help text is
+prose) or import a ruleset's engine package or its renderer, imports inside functions included.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from bot import present
+from engine import registry
+from render import registry as render_registry
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "engine"
+RULESET_PACKAGES = sorted(p.name for p in ENGINE.iterdir() if (p / "ruleset.py").is_file() and p.name != "core")
+RULESET_NAMES = sorted({*registry.RULESETS, *RULESET_PACKAGES})
+RENDERER_MODULES = sorted({r.module for r in render_registry.RENDERERS.values()})
+REGISTRATIONS = {Path("engine/registry.py"), Path("render/registry.py"), Path("bot/present/__init__.py")}
+# the one default each front door may name: `stumpbot play` without --ruleset, and /game new without one
+DEFAULT_RULESET_ALLOWED = {Path("bot/cli.py"), Path("bot/discord/cogs/lobby.py")}
+
+
+def _imported(tree: ast.AST, own: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(line, dotted name) for every module and name imported, relative imports resolved against `own`."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = own[: len(own) - node.level] if node.level else ()
+            module = ".".join((*base, node.module or "")).rstrip(".")
+            # `from render import electioneer` names the module in the imported names
+            found += [(node.lineno, module)] + [(node.lineno, f"{module}.{a.name}") for a in node.names]
+    return found
+
+
+def _default_ruleset_constants(tree: ast.AST) -> set[int]:
+    """ids of the string constants that are a default ruleset: `DEFAULT_RULESET = "…"` or `ruleset: str = "…"`."""
+    allowed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "DEFAULT_RULESET" for t in node.targets):
+            allowed.add(id(node.value))
+        elif isinstance(node, ast.arguments):
+            positional = [*node.posonlyargs, *node.args]
+            pairs = [*zip(positional[len(positional) - len(node.defaults):], node.defaults),
+                     *((a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None)]
+            allowed |= {id(default) for arg, default in pairs if arg.arg == "ruleset"}
+    return allowed
+
+
+def _problems(rel: Path, source: str) -> list[str]:
+    """What in one module names or imports a ruleset."""
+    tree = ast.parse(source, filename=str(rel))
+    own = rel.with_suffix("").parts
+    problems = [f"{rel}:{line} imports {name}" for line, name in _imported(tree, own)
+                if any(r in name for r in RULESET_NAMES) or any(name == m or name.startswith(m + ".") for m in RENDERER_MODULES)]
+    allowed = _default_ruleset_constants(tree) if rel in DEFAULT_RULESET_ALLOWED else set()
+    problems += [f"{rel}:{node.lineno} names {name!r}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in allowed
+                 for name in RULESET_NAMES if name in node.value]
+    return problems
+
+
+def _render_registry_consumers() -> set[Path]:
+    """Every module outside bot/ that imports render/registry.py (bot/pictures.py is one inside)."""
+    consumers = set()
+    for package in ("engine", "render", "bench"):
+        for path in (ROOT / package).rglob("*.py"):
+            rel = path.relative_to(ROOT)
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(rel))
+            if any(name == "render.registry" or name.startswith("render.registry.")
+                   for _, name in _imported(tree, rel.with_suffix("").parts)):
+                consumers.add(rel)
+    return consumers
+
+
+def _tables() -> list[Path]:
+    tables = {p.relative_to(ROOT) for p in (ROOT / "bot").rglob("*.py")
+              if p.relative_to(ROOT).parts[:2] != ("bot", "present")}
+    return sorted((tables | _render_registry_consumers()) - REGISTRATIONS)
+
+
+def test_the_tables_name_and_import_no_ruleset() -> None:
+    problems = [p for rel in _tables() for p in _problems(rel, (ROOT / rel).read_text(encoding="utf-8"))]
+    assert not problems, ("a table dispatches on a ruleset: move it into the ruleset's presenter (bot/present/) "
+                          "or renderer (render/registry.py):\n" + "\n".join(problems))
+
+
+def test_the_tables_include_the_picture_and_text_dispatch() -> None:
+    tables = _tables()
+    for module in ("bot/pictures.py", "bot/text.py", "bot/local.py", "bot/discord/ui.py"):
+        assert Path(module) in tables
+
+
+def test_only_registered_rulesets_are_presented_and_drawn() -> None:
+    assert RULESET_NAMES and RENDERER_MODULES
+    assert set(present.PRESENTERS) <= set(registry.RULESETS), present.PRESENTERS
+    assert set(render_registry.RENDERERS) <= set(registry.RULESETS), render_registry.RENDERERS
+
+
+def test_the_check_sees_what_it_must() -> None:
+    """The checker itself: strings, imports of every kind (relative, in functions, renderer modules,
+    names re-exported by a package) count; a default ruleset counts only where it is allowed."""
+    name = RULESET_NAMES[0]
+    source = (f"import engine.{RULESET_PACKAGES[0]}.views\nfrom render import render_{name}\n"
+              f"def f(ruleset: str = '{name}'):\n    from ..present.{name} import x\n    return ruleset == \"{name}\"\n"
+              f"import {RENDERER_MODULES[0]}\nDEFAULT_RULESET = '{name}'\nfrom bot import text\n")
+    lines = sorted({int(p.split(":")[1].split()[0]) for p in _problems(Path("bot/discord/probe.py"), source)})
+    assert lines == [1, 2, 3, 4, 5, 6, 7]
+    allowed = sorted({int(p.split(":")[1].split()[0]) for p in _problems(Path("bot/cli.py"), source)})
+    assert allowed == [1, 2, 4, 5, 6]
