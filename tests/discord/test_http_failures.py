@@ -8,17 +8,11 @@ from fake_rest import FakeDiscord
 from bot.discord import create_bot
 from bot.manager import HOLD_AFTER
 from engine.core.rng import Rng
+from tests.fakeclock import Clock
 
 HOSTS = ("300000000000000001", "300000000000000002")
 GUESTS = ("300000000000000011", "300000000000000012")
 CHANNELS = ("111111111111111111", "222222222222222222")
-
-
-class Clock:
-    t = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 async def test_rate_limits_are_waited_out_and_a_failing_channel_holds_back_only_its_game(tmp_path, monkeypatch) -> None:

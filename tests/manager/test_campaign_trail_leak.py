@@ -23,20 +23,11 @@ from engine.core.rng import Rng
 from engine.core.ruleset import play
 from engine.registry import get
 from tests.engine.campaign_trail.secrets import face_up, hidden
+from tests.fakeclock import Clock
 
 CT = get("campaign_trail")
 # Six players pick seats in the lobby in any order; at Start they are the six team seats.
 PICKS = ["REP-VP", "DEM-P", "LIB-P", "DEM-VP", "REP-P", "LIB-VP"]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 
 
 def _named(text: str, numbers: set[int]) -> set[int]:

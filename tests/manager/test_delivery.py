@@ -4,22 +4,17 @@ Real SQLite files, the real manager, a recording table that fails for chosen gam
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
 
 from bot.manager import HOLD_AFTER, HELD_NOTICE, GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.rng import Rng
+from tests.fakeclock import Clock
 
 R = registry.get("electioneer")
-
-
-class Clock:
-    def __init__(self, t: float = 1_800_000_000) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
 
 
 class Flaky(RecordingTable):
@@ -44,6 +39,18 @@ class Flaky(RecordingTable):
         return await super().tell(brief)
 
 
+@asynccontextmanager
+async def _world(tmp_path) -> AsyncIterator[tuple[Store, Flaky, Clock, GameManager]]:
+    """A real store file, a table that fails on demand, a hand-moved clock and the manager over them."""
+    store = await Store.open(tmp_path / "d.sqlite3")
+    table = Flaky()
+    clock = Clock()
+    try:
+        yield store, table, clock, GameManager(store, table, clock=clock, render=False)
+    finally:
+        await store.close()
+
+
 async def _games(manager: GameManager, n: int) -> list[int]:
     ids = []
     for k in range(n):
@@ -65,11 +72,7 @@ async def _moves(manager: GameManager, game_id: int, count: int, rng: Rng) -> No
 async def test_a_game_with_many_undeliverable_rows_does_not_stall_any_other(tmp_path) -> None:
     # The audit's fault: with 51+ unsent rows of one failing game at the head of the outbox, the old
     # flush fetched only those, skipped them all and returned 0 — no game anywhere got a post again.
-    store = await Store.open(tmp_path / "d.sqlite3")
-    table = Flaky()
-    clock = Clock()
-    manager = GameManager(store, table, clock=clock, render=False)
-    try:
+    async with _world(tmp_path) as (store, table, clock, manager):
         bad, good = await _games(manager, 2)
         table.broken = {bad}
         rng = Rng(1)
@@ -85,16 +88,10 @@ async def test_a_game_with_many_undeliverable_rows_does_not_stall_any_other(tmp_
         tries = table.tries[bad]
         await manager.flush()
         assert table.tries[bad] == tries
-    finally:
-        await store.close()
 
 
 async def test_retries_back_off_then_deliver_in_order(tmp_path) -> None:
-    store = await Store.open(tmp_path / "d.sqlite3")
-    table = Flaky()
-    clock = Clock()
-    manager = GameManager(store, table, clock=clock, render=False)
-    try:
+    async with _world(tmp_path) as (store, table, clock, manager):
         (game,) = await _games(manager, 1)
         table.broken = {game}
         await _moves(manager, game, 3, Rng(2))
@@ -109,16 +106,10 @@ async def test_retries_back_off_then_deliver_in_order(tmp_path) -> None:
         seqs = [p.game.seq for p in table.posts if p.game.id == game]
         assert seqs == sorted(seqs) and seqs[0] == 0  # the opening post first, then each move's
         assert await store.pending_outbox() == []
-    finally:
-        await store.close()
 
 
 async def test_a_game_that_keeps_failing_while_others_succeed_is_held_and_told(tmp_path) -> None:
-    store = await Store.open(tmp_path / "d.sqlite3")
-    table = Flaky()
-    clock = Clock()
-    manager = GameManager(store, table, clock=clock, render=False)
-    try:
+    async with _world(tmp_path) as (store, table, clock, manager):
         bad, good = await _games(manager, 2)
         table.broken = {bad}
         rng = Rng(3)
@@ -142,16 +133,10 @@ async def test_a_game_that_keeps_failing_while_others_succeed_is_held_and_told(t
         sent = await manager.redeliver(bad, "d0")
         assert sent > 0 and not [r for r in await store.pending_outbox() if r.game_id == bad]
         assert (await manager.game(bad)).delivery_held_at is None
-    finally:
-        await store.close()
 
 
 async def test_an_outage_of_every_delivery_holds_no_game(tmp_path) -> None:
-    store = await Store.open(tmp_path / "d.sqlite3")
-    table = Flaky()
-    clock = Clock()
-    manager = GameManager(store, table, clock=clock, render=False)
-    try:
+    async with _world(tmp_path) as (store, table, clock, manager):
         games = await _games(manager, 2)
         table.broken = set(games)
         for _ in range(HOLD_AFTER * 2):
@@ -163,8 +148,6 @@ async def test_an_outage_of_every_delivery_holds_no_game(tmp_path) -> None:
         clock.t += 4000
         await manager.flush()
         assert await store.pending_outbox() == []
-    finally:
-        await store.close()
 
 
 async def test_two_processes_fire_each_deadline_and_reminder_once(tmp_path) -> None:

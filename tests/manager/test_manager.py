@@ -10,16 +10,9 @@ from engine import registry
 from engine.core.errors import IllegalAction, NotYourDecision, StaleState, UnknownAction
 from engine.core.rng import Rng
 from engine.core.ruleset import play, replay, state_hash
+from tests.fakeclock import Clock
 
 R = registry.get("electioneer")
-
-
-class Clock:
-    def __init__(self, t: float = 1_800_000_000) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
 
 
 async def new_game(tmp_path, *, seed: int = 11, render: bool = False, clock: Clock | None = None, name: str = "g.sqlite3"):

@@ -9,13 +9,7 @@ from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from twice_legal import advance_to_twice_legal
-
-
-class Clock:
-    t = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
+from tests.fakeclock import Clock
 
 
 async def _twice_legal(tmp_path):
