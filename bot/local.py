@@ -102,6 +102,7 @@ class LocalSession:
             _, _, decision = await self.manager.decision(game_id, user)
             self.write(f"\n{seat}'s view\n" + text.board_text(view) + "\n" + text.hand_text(view))
             options = decision.all_options()
+            shown = len(decision.options)  # a number picks only a choice on screen (the any-time plays after `t`)
             self.write(f"\n{decision.prompt or 'Nothing to decide right now.'}")
             self._list(options[: len(decision.options)], 1)
             if decision.extras:
@@ -117,6 +118,7 @@ class LocalSession:
                 continue
             if word == "t":
                 self._list(decision.extras, len(decision.options) + 1)
+                shown = len(options)
                 reply = self._input(f"{seat}> ").strip()
                 word = reply.lower()
                 if not reply:
@@ -132,12 +134,12 @@ class LocalSession:
                 if word == "undo":
                     await self.manager.undo(game_id, user)
                     continue
-                move = options[int(reply) - 1].action.notation() if is_number(reply, 4) and 0 < int(reply) <= len(options) else reply
+                move = options[int(reply) - 1].action.notation() if is_number(reply, 4) and 0 < int(reply) <= shown else reply
                 result = await self.manager.submit(game_id, user, move)
                 if result.pending:
                     self.write(text.pending_note(result.pending))
             except EngineError as exc:
-                numbered = f" (the choices above are numbered 1–{len(options)})" if is_number(reply) and options else ""
+                numbered = f" (the choices above are numbered 1–{shown})" if is_number(reply) and shown else ""
                 self.write(f"✗ {exc.message}{numbered}")
                 continue
             return

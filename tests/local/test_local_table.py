@@ -96,3 +96,21 @@ async def test_non_ascii_digits_are_refused_not_a_crash(tmp_path) -> None:
     await play_local(tmp_path / "local.sqlite3", tmp_path / "img", "electioneer", ask=script.ask, write=script.write)
     refusals = [line for line in script.screen if line.startswith("✗")]
     assert len(refusals) >= 4, refusals  # each one refused with a message, and the table kept asking
+
+
+class HiddenNumber(Script):
+    """Types a number beyond the choices on screen: it must not pick an any-time play listed only under `t`."""
+
+    def ask(self, prompt: str) -> str:
+        if prompt.endswith("> ") and self.moves == 0:
+            self.moves += 1
+            return "9"  # five policies shown; 9 would have been a theatric nobody saw
+        return super().ask(prompt)
+
+
+async def test_a_number_past_the_shown_choices_is_refused_not_a_hidden_play(tmp_path) -> None:
+    script = HiddenNumber(quit_after=2)
+    await play_local(tmp_path / "local.sqlite3", tmp_path / "img", "electioneer", ask=script.ask, write=script.write)
+    text = "\n".join(script.screen)
+    assert "the choices above are numbered 1–5" in text
+    assert "DEM plays" not in text and "REP plays" not in text  # no theatric was played
