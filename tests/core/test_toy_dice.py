@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import toy_dice  # tests/core/toy_dice.py (tests/core is on sys.path for its own tests)
 
-from engine import scenario
+from engine import registry, scenario
 from engine.core.rng import Bag, DiceRoll, ForcedValueError, Randomness, forced_copy, randomness_of, randomness_path
 from engine.core.ruleset import play, replay, state_hash
 from engine.core.types import Action
@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 @pytest.fixture
 def toy_registered(monkeypatch):
     """The runner finds the toy as a ruleset under construction; engine/ never names it."""
-    monkeypatch.setitem(scenario.UNREGISTERED, "toy_dice", "toy_dice")
+    monkeypatch.setitem(registry.UNDER_CONSTRUCTION, "toy_dice", "toy_dice")
 
 
 # ---------------------------------------------------------------- dice

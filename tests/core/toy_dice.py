@@ -4,7 +4,7 @@ Two seats, A and B, take turns; the first to 10 points wins. On your turn either
 your score), `draw` (one token from the bag: red 1, blue 2, gold 4 points; an emptied bag is refilled)
 or `pass`; two passes in a row end the game as a draw (so the tables' draw texts are tested too). No registered ruleset rolls dice yet: this one proves the core pieces and the scenario
 runner's `force:` on a real Ruleset. It is never registered; tests reach it through
-`engine.scenario.UNREGISTERED`.
+`engine.registry.UNDER_CONSTRUCTION`.
 """
 from __future__ import annotations
 
