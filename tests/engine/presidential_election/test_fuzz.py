@@ -1,7 +1,7 @@
 """Seeded random games of Presidential Election drawing only from decisions(), for 2–6 players (DESIGN §3).
 
 Checked at every step: the rulebook's invariants (money ≥ 0, votes only on ballot states, ≥ 1 vote on each,
-the spending cap), parse(format(a)) == a for every legal action, apply never mutates its input, and no
+the spending cap), every option list at most 60 long, parse(format(a)) == a for every legal action, apply never mutates its input, and no
 dead end; at the end: every game ended with equal turns, and replaying the journal gives the same state.
 `STUMPBOT_PE_FUZZ_GAMES` sets the games per player count (a big run: 200).
 """
@@ -15,7 +15,7 @@ from engine.core.ruleset import owing_seats, play, replay, state_hash
 from engine.presidential_election.primitives import invariant_problems
 from engine.presidential_election.ruleset import RULESET as R
 
-GAMES = int(os.environ.get("STUMPBOT_PE_FUZZ_GAMES", "3"))
+GAMES = int(os.environ.get("STUMPBOT_PE_FUZZ_GAMES", "6"))
 COUNTS = (2, 3, 4, 5, 6)
 MAX_STEPS = 20_000
 
@@ -33,6 +33,8 @@ def _game(count: int, seed: int, check_all: bool) -> tuple[int, list[str]]:
             return steps, [f"dead end at step {steps} (phase {state.phase})"]
         seat = owing[rng.below(len(owing))]
         options = R.decisions(state, seat).options
+        if len(options) > 60:
+            problems.append(f"{len(options)} options for {seat} at step {steps}: too many for one list")
         if check_all or steps % 7 == 0:
             for o in options:
                 if R.parse(R.format([o.action])) != [o.action]:
