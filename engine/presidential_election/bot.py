@@ -32,6 +32,6 @@ def _weighted(state: PEState, options: list[Option], rng: Rng) -> Option:
     """Bigger states more often: pick among the three heaviest, at random."""
     def weight(o: Option) -> int:
         arg = o.action.args[0] if o.action.args else ""
-        return ev(state, arg) if len(arg) == 2 and arg.isalpha() and arg.isupper() and arg != "P" else 0
+        return ev(state, arg) if len(arg) == 2 and arg.isalpha() and arg.isupper() else 0
     ranked = sorted(options, key=lambda o: (-weight(o), o.action.notation()))
     return rng.choice(ranked[:3])
