@@ -1,0 +1,1 @@
+"""Presidential Election: the roll-and-move campaign board game for 2–6 players."""

@@ -1,0 +1,161 @@
+"""The Campaign deck: drawing, and running a card's effect in the core effect language.
+
+A card that asks for a state pauses: the frame stack stays in the state (`state.effect`) and an
+`effect` task at the front of the queue offers the candidates; the answer resumes it. A card's
+`move` is only noted here (it is the card's last op) and made by turn.py once the card is done, so
+a landing never happens inside a running card.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine.core.effects import Choice, EffectLanguage
+from engine.core.frames import Frame, Interpreter, Wait
+from engine.core.types import Event
+from engine.presidential_election.debates import offer_debate, start_national_debate
+from engine.presidential_election.primitives import (add_votes, c, campaign, gain, hook, join_ballot, off_ballot,
+                                                      remove_votes)
+from engine.presidential_election.state import PEState, Task
+
+
+@dataclass
+class Ctx:
+    """What a card's handlers act on: the state (a working copy), the drawer and the log."""
+
+    state: PEState
+    seat: str
+    events: list[Event]
+
+
+def _where(ctx: Ctx, frame: Frame, where: str) -> str | None:
+    player = ctx.state.players[ctx.seat]
+    if where == "home":
+        return player.home
+    if where == "current":
+        return player.map_at
+    return frame.locals.get(where[1:])
+
+
+def _candidates(game: Ctx, frame: Frame, params: dict[str, Any]) -> list[str]:
+    player = game.state.players[game.seat]
+    if params["among"] == "off_ballot":
+        return off_ballot(player)
+    return sorted(code for code in player.votes if params["among"] == "ballot" or code != player.home)
+
+
+def _op(fn):  # noqa: ANN001, ANN202 — adapts (ctx, frame, params) handlers to the frame interpreter's form
+    def handler(game: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
+        fn(game, frame, args[0] if args else {})
+        return None
+    return handler
+
+
+def _money(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    gain(ctx.state, ctx.seat, int(p["amount"]), ctx.events, "card")
+
+
+def _others_money(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    for seat in ctx.state.order:
+        if seat != ctx.seat:
+            gain(ctx.state, seat, int(p["amount"]), ctx.events, "card")
+
+
+def _votes(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    code = _where(ctx, frame, p["where"])
+    if code is None:
+        ctx.events.append(Event(public=f"{ctx.seat}: no state for the card's votes; they are lost."))
+        return
+    add_votes(ctx.state, ctx.seat, code, int(p["n"]), ctx.events, "card")
+
+
+def _lose_votes(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    code = _where(ctx, frame, p["where"])
+    if code is not None:
+        remove_votes(ctx.state, ctx.seat, code, int(p["n"]), ctx.events, "card")
+
+
+def _others_lose(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    for seat in ctx.state.order:
+        home = ctx.state.players[seat].home
+        if seat != ctx.seat and home is not None:
+            remove_votes(ctx.state, seat, home, int(p["n"]), ctx.events, "card")
+
+
+def _ballot(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    code = _where(ctx, frame, p["where"])
+    if code is not None and code not in ctx.state.players[ctx.seat].votes:
+        join_ballot(ctx.state, ctx.seat, code, ctx.events, "card")
+
+
+def _free(item: str):  # noqa: ANN202
+    def run(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+        code = _where(ctx, frame, p["where"])
+        if code is not None:
+            campaign(ctx.state, ctx.seat, item, code, ctx.events, f"free {item}")
+    return run
+
+
+def _free_airfare(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    ctx.state.turn.free_airfare = True
+    ctx.events.append(Event(public=f"{ctx.seat}'s airfare is free this turn."))
+
+
+def _move(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    ctx.state.turn.pending_move = int(p["steps"])
+
+
+def _debate(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    offer_debate(ctx.state, ctx.seat, "card", ctx.events)
+
+
+def _national(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
+    start_national_debate(ctx.state, ctx.seat, ctx.events)
+
+
+@lru_cache(maxsize=1)
+def language() -> EffectLanguage:
+    lang = EffectLanguage()
+    lang.choice("choose_state", Choice(candidates=_candidates, kind="state"))
+    for name, fn in (("money", _money), ("others_money", _others_money), ("votes", _votes),
+                     ("lose_votes", _lose_votes), ("others_lose_votes", _others_lose), ("ballot", _ballot),
+                     ("free_sign", _free("sign")), ("free_tv", _free("tv")), ("free_airfare", _free_airfare),
+                     ("move", _move), ("debate", _debate), ("national_debate", _national)):
+        lang.op(name, handler=_op(fn))
+    return lang
+
+
+@lru_cache(maxsize=1)
+def interpreter() -> Interpreter:
+    return language().interpreter({cid: language().compile(card.effect) for cid, card in c().cards.items()})
+
+
+def draw_card(state: PEState, seat: str, events: list[Event]) -> None:
+    """Top card of the deck (the discard reshuffled in when it runs out), resolved at once."""
+    if not state.deck:
+        state.deck = state.randomness.shuffle(state.discard)
+        state.discard = []
+        events.append(Event(public="The Campaign deck is reshuffled."))
+    card_id = state.deck.pop(0)
+    state.discard.append(card_id)
+    card = c().cards[card_id]
+    events.append(Event(public=f"{seat} draws {card_id} “{card.title}”: {card.text}"))
+    bonus = hook(state.players[seat], "card_money")
+    if bonus:
+        gain(state, seat, bonus, events, "Advantage: press coverage")
+    state.turn.card = card_id
+    _settle(state, seat, interpreter().start(state.effect, card_id, Ctx(state, seat, events)), events)
+
+
+def answer(state: PEState, seat: str, code: str, events: list[Event]) -> None:
+    """The drawer picked `code` for the paused card: resume it."""
+    state.tasks.pop(0)
+    _settle(state, seat, interpreter().resume(state.effect, Ctx(state, seat, events), code), events)
+
+
+def _settle(state: PEState, seat: str, wait: Wait | None, events: list[Event]) -> None:
+    if wait is not None:
+        state.tasks.insert(0, Task(kind="effect", seat=seat, among=list(wait.decision["among"]), cause=state.turn.card or ""))
+    else:
+        state.turn.card = None

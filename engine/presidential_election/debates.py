@@ -1,0 +1,73 @@
+"""Two-player debates (three ways to start one, only the initiator may refuse) and the National Debate."""
+from __future__ import annotations
+
+from engine.core.types import Event
+from engine.presidential_election.primitives import (add_votes, c, common_ballots, hook, remove_votes, roll,
+                                                      roll_off, spare_votes)
+from engine.presidential_election.state import PEState, Task
+
+
+def debate_partners(state: PEState, seat: str) -> list[str]:
+    """Who `seat` could debate on a Debate space: anyone sharing at least one ballot state."""
+    return [s for s in state.order if s != seat and common_ballots(state, seat, s)]
+
+
+def offer_debate(state: PEState, seat: str, cause: str, events: list[Event],
+                 target: str | None = None, where: str | None = None) -> None:
+    """Queue a debate the initiator may start or decline; say so when none can happen."""
+    if target is None:
+        if not debate_partners(state, seat):
+            events.append(Event(public=f"{seat} has nobody to debate (no ballot state shared with anyone)."))
+            return
+    elif where is not None:
+        if not (where in state.players[seat].votes and where in state.players[target].votes):
+            events.append(Event(public=f"No debate between {seat} and {target} in {where}: both must be on its ballot."))
+            return
+    elif not common_ballots(state, seat, target):
+        events.append(Event(public=f"No debate between {seat} and {target}: they share no ballot state."))
+        return
+    state.tasks.append(Task(kind="debate", seat=seat, target=target, state=where, cause=cause))
+
+
+def hold_debate(state: PEState, task: Task, events: list[Event]) -> None:
+    """Both roll a d6; the higher takes the difference from the lower in that state, never leaving
+    either below 1 vote there (so the transfer is capped by both debaters' spare votes)."""
+    a, b, where = task.seat, task.target, task.state
+    assert b is not None and where is not None
+    ra = roll(state, 1, 6, a, f"debate in {where}", events, hook(state.players[a], "debate_bonus"))
+    rb = roll(state, 1, 6, b, f"debate in {where}", events, hook(state.players[b], "debate_bonus"))
+    if ra == rb:
+        events.append(Event(public=f"Debate {a} v {b} in {where}: a tie, nobody moves."))
+        return
+    winner, loser = (a, b) if ra > rb else (b, a)
+    floor = min(state.players[a].votes[where], state.players[b].votes[where]) - 1
+    n = min(abs(ra - rb), floor)
+    events.append(Event(public=f"Debate {a} v {b} in {where}: {winner} wins by {abs(ra - rb)}, {n} vote(s) change hands."))
+    if n:
+        remove_votes(state, loser, where, n, events, "debate lost")
+        add_votes(state, winner, where, n, events, "debate won")
+
+
+def start_national_debate(state: PEState, seat: str, events: list[Event]) -> None:
+    """Everyone with enough spare votes must stake; nobody may put in a state's last vote."""
+    stake = c().rules.national_stake
+    stakers = [s for s in state.order if spare_votes(state.players[s]) >= stake]
+    out = [s for s in state.order if s not in stakers]
+    events.append(Event(public=f"National Debate! Staking {stake} votes each: {', '.join(stakers) or 'nobody'}"
+                               + (f"; sitting out (too few spare votes): {', '.join(out)}." if out else ".")))
+    if stakers:
+        state.tasks.append(Task(kind="stake", seat=seat, stakes={s: stake for s in stakers},
+                                staked={s: 0 for s in stakers}))
+
+
+def stake(state: PEState, task: Task, seat: str, code: str, events: list[Event]) -> None:
+    remove_votes(state, seat, code, 1, events, "National Debate stake")
+    task.stakes[seat] -= 1
+    task.staked[seat] += 1
+    if any(task.stakes.values()):
+        return
+    pot = sum(task.staked.values())
+    winner = roll_off(state, list(task.staked), "National Debate", events, "national_debate_bonus")
+    events.append(Event(public=f"{winner} wins the National Debate and places the pot of {pot} votes."))
+    state.tasks.pop(0)
+    state.tasks.insert(0, Task(kind="place", seat=winner, n=pot, cause="National Debate"))

@@ -1,0 +1,130 @@
+"""decisions / apply / outcome / deadline: the contract's rules, dispatching to the phase modules."""
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.presidential_election import cards, debates, setup, turn
+from engine.presidential_election.menus import menu
+from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot
+from engine.presidential_election.state import PEState
+
+# What a seat's deadline plays, per decision (docs/content/presidential_election.md): the way out
+# where there is one (`done`, `decline`, `cancel`, `first`), a roll where a roll is owed, else the
+# offered state with the most electoral votes (for a stake: where the seat has the most votes).
+DEADLINE_FIRST = ("done", "decline", "cancel", "first", "roll")
+
+
+def decisions(state: PEState, seat: str) -> Decision:
+    prompt, options = menu(state, seat)
+    if not options:
+        return Decision(seat=seat)
+    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=prompt, options=options,
+                    deadline_default=deadline_action(state, seat, options).notation())
+
+
+def deadline_action(state: PEState, seat: str, options: list[Option] | None = None) -> Action:
+    options = options if options is not None else menu(state, seat)[1]
+    if not options:
+        raise IllegalAction(f"{seat} owes no move.", code="illegal_verb")
+    for verb in DEADLINE_FIRST:
+        for o in options:
+            if o.action.verb == verb:
+                return o.action
+
+    def weight(o: Option) -> tuple[int, str]:
+        arg = o.action.args[0] if o.action.args else ""
+        if o.action.verb == "stake":
+            return state.players[seat].votes.get(arg, 0), arg
+        return (ev(state, arg) if arg in c().states else 0), arg
+    return max(options, key=weight).action
+
+
+def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
+    """Apply one legal step (core `play` has checked it against decisions())."""
+    state = state.model_copy(deep=True)
+    events: list[Event] = []
+    before = state.last_dice
+    state.last_dice = []
+    _dispatch(state, seat, action, events)
+    if not state.last_dice:
+        state.last_dice = before
+    return ApplyResult(state=state, events=events)
+
+
+def _dispatch(state: PEState, seat: str, action: Action, events: list[Event]) -> None:
+    verb, args = action.verb, action.args
+    arg = args[0] if args else ""
+    if state.phase == "order":
+        setup.opening_roll(state, seat, events)
+    elif state.phase == "first_choice":
+        setup.choose_position(state, seat, verb == "last", events)
+    elif state.phase == "home":
+        setup.choose_home(state, seat, arg, events)
+    elif state.phase == "advantage":
+        setup.choose_advantage(state, seat, arg, events)
+    elif state.tasks:
+        _task(state, seat, verb, arg, events)
+    elif verb == "roll":
+        turn.trail_roll(state, seat, events)
+    elif verb == "buy":
+        state.turn.buying = arg  # type: ignore[assignment]
+    elif verb == "fly":
+        state.turn.buying = "fly"
+    elif verb == "cancel":
+        state.turn.buying = None
+    elif verb == "state":
+        turn.buy(state, seat, state.turn.buying or "", arg, events)
+    elif verb == "done":
+        turn.end_turn(state, seat, events)
+
+
+def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -> None:
+    task = state.tasks[0]
+    if task.kind == "effect":
+        cards.answer(state, seat, arg, events)
+        turn.after_card(state, seat, events)
+        return
+    if task.kind == "stake":
+        debates.stake(state, task, seat, arg, events)
+        return
+    if task.kind == "place":
+        add_votes(state, seat, arg, 1, events, task.cause)
+        task.n -= 1
+        if task.n <= 0:
+            state.tasks.pop(0)
+        return
+    if task.kind == "convention":
+        if verb == "done":
+            state.tasks.pop(0)
+            return
+        join_ballot(state, seat, arg, events, "Party Convention")
+        task.n -= 1
+        if task.n <= 0 or not [s for s in c().states if s not in state.players[seat].votes]:
+            state.tasks.pop(0)
+        return
+    state.tasks.pop(0)
+    if task.kind == "vp":
+        add_votes(state, seat, arg, task.n, events, "running mate" if task.cause == "land" else "passing the running-mate space")
+    elif task.kind == "free_tv":
+        campaign(state, seat, "tv", arg, events, "free Television Campaign")
+    elif verb == "decline":
+        events.append(Event(public=f"{seat} declines the debate."))
+    elif verb == "debate":
+        task.target, task.accepted = arg, True
+        if task.state is None:
+            state.tasks.insert(0, task)  # the state is named next
+        else:
+            debates.hold_debate(state, task, events)
+    else:  # verb == "state": the debate's state
+        task.state = arg
+        debates.hold_debate(state, task, events)
+
+
+def outcome(state: PEState) -> Outcome | None:
+    if state.phase != "over" or state.winner is None:
+        return None
+    return Outcome(winners=[state.winner], scores=dict(state.scores), reason=state.reason)
+
+
+def load_state(data: str) -> PEState:
+    return PEState.model_validate_json(data)

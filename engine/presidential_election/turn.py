@@ -1,0 +1,168 @@
+"""A turn: the trail roll and move with the space's effect, campaigning, the end of the turn, and the
+end of the game (the round in which someone comes back to Election Day is the last)."""
+from __future__ import annotations
+
+from engine.core.types import Event
+from engine.presidential_election.cards import draw_card
+from engine.presidential_election.debates import offer_debate, start_national_debate
+from engine.presidential_election.primitives import (add_votes, c, campaign, ev, gain, hook, join_ballot, off_ballot,
+                                                      price, roll, roll_off, state_codes)
+from engine.presidential_election.state import PEState, Task, TurnState
+
+
+# ---------------------------------------------------------------- part 1: the Campaign Trail
+
+
+def trail_roll(state: PEState, seat: str, events: list[Event]) -> None:
+    steps = roll(state, 1, 6, seat, "trail", events)
+    state.turn.stage = "campaign"
+    move(state, seat, steps, events)
+
+
+def move(state: PEState, seat: str, steps: int, events: list[Event]) -> None:
+    """Move on `steps` spaces: Pick a VP spaces strictly passed give their votes; coming back round
+    to Election Day stops the token there and makes this round the last."""
+    track = c().track
+    player = state.players[seat]
+    for step in range(1, steps + 1):
+        player.trail = (player.trail + 1) % len(track)
+        if player.trail == 0:
+            player.finished = True
+            if not state.last_round:
+                state.last_round, state.ended_by = True, seat
+                events.append(Event(public=f"{seat} reaches Election Day: this is the last round."))
+            else:
+                events.append(Event(public=f"{seat} also reaches Election Day and stops."))
+            return
+        if step < steps and track[player.trail].kind == "vice_president":
+            _vp(state, seat, c().rules.vp_pass_votes, "pass", events)
+    _land(state, seat, events)
+
+
+def _vp(state: PEState, seat: str, n: int, cause: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    n += hook(player, "vp_bonus")
+    if not [code for code in player.votes if code != player.home]:
+        events.append(Event(public=f"{seat} has no ballot state besides home for a running mate's {n} votes: lost."))
+        return
+    state.tasks.append(Task(kind="vp", seat=seat, n=n, cause=cause))
+
+
+def _land(state: PEState, seat: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    space = c().track[player.trail]
+    events.append(Event(public=f"{seat} lands on space {space.index}, {space.label} ({space.kind.replace('_', ' ')})."))
+    r = c().rules
+    if space.kind == "convention":
+        player.conventions += 1
+        n = (r.convention_first if player.conventions == 1 else r.convention_later) + hook(player, "convention_plus")
+        free = off_ballot(player)
+        if free:
+            state.tasks.append(Task(kind="convention", seat=seat, n=min(n, len(free)), cause="convention"))
+        else:
+            state.tasks.append(Task(kind="free_tv", seat=seat, cause="convention"))
+    elif space.kind == "fundraising":
+        got = roll(state, 1, 3, seat, "Fundraising space", events)
+        gain(state, seat, got * r.fundraise_unit + hook(player, "trail_fundraise_plus"), events, "Fundraising space")
+    elif space.kind == "draw_card":
+        draw_card(state, seat, events)
+    elif space.kind == "debate":
+        offer_debate(state, seat, "space", events)
+    elif space.kind == "national_debate":
+        start_national_debate(state, seat, events)
+    elif space.kind == "vice_president":
+        _vp(state, seat, r.vp_land_votes, "land", events)
+    for other in state.order:  # a token already standing here: a debate the lander may start
+        if other != seat and state.players[other].trail == player.trail:
+            offer_debate(state, seat, "token", events, target=other)
+    after_card(state, seat, events)
+
+
+def after_card(state: PEState, seat: str, events: list[Event]) -> None:
+    """A finished card's move is made now that nothing of the card is still running."""
+    if state.turn.pending_move and not state.effect.waiting:
+        steps, state.turn.pending_move = state.turn.pending_move, 0
+        move(state, seat, steps, events)
+
+
+# ---------------------------------------------------------------- part 2: campaigning
+
+
+def buy(state: PEState, seat: str, item: str, code: str, events: list[Event]) -> None:
+    cost = price(state, seat, item)
+    player = state.players[seat]
+    player.money -= cost
+    state.turn.spent += cost
+    state.turn.buying = None
+    if item == "fly":
+        state.turn.flown = True
+        origin = player.map_at
+        player.map_at = code
+        events.append(Event(public=f"{seat} flies {origin} → {code} (${cost}k)."))
+        for other in state.order:
+            # a rival who stands here and did not begin the turn in the flyer's own starting state
+            if other != seat and state.players[other].map_at == code \
+                    and state.turn.start_map.get(other) != state.turn.start_map.get(seat, origin):
+                offer_debate(state, seat, "flight", events, target=other, where=code)
+        return
+    events.append(Event(public=f"{seat} buys a {dict(ballot='ballot place', sign='Sign Campaign', tv='Television Campaign')[item]}"
+                               f" in {code} (${cost}k; ${state.turn.spent}k spent this turn)."))
+    if item == "ballot":
+        join_ballot(state, seat, code, events, "bought")
+    else:
+        campaign(state, seat, item, code, events, item)
+
+
+# ---------------------------------------------------------------- part 3: the end of the turn
+
+
+def end_turn(state: PEState, seat: str, events: list[Event]) -> None:
+    player = state.players[seat]
+    if player.map_at in player.votes:
+        add_votes(state, seat, player.map_at, 1, events, "handshakes where the map token stands")
+    else:
+        events.append(Event(public=f"{seat} is not on the {player.map_at} ballot: no handshake vote."))
+    if hook(player, "home_vote") and player.home:
+        add_votes(state, seat, player.home, hook(player, "home_vote"), events, "Advantage: hometown")
+    got = roll(state, 1, 3, seat, "fundraising", events)
+    gain(state, seat, got * c().rules.fundraise_unit + hook(player, "fundraise_plus"), events, "fundraising")
+    player.turns += 1
+    state.turn_index += 1
+    if state.turn_index >= len(state.order):
+        if state.last_round:
+            count(state, events)
+            return
+        state.round += 1
+        state.turn_index = 0
+    begin_turn(state)
+
+
+def begin_turn(state: PEState) -> None:
+    state.turn = TurnState(start_map={s: p.map_at for s, p in state.players.items() if p.map_at})
+
+
+def count(state: PEState, events: list[Event]) -> None:
+    """Each state's electors to its most votes (recounts for ties), then the House for an EV tie."""
+    state.phase = "over"
+    scores = {s: 0 for s in state.order}
+    for code in state_codes():
+        votes = {s: state.players[s].votes.get(code, 0) for s in state.order}
+        best = max(votes.values())
+        if best == 0:
+            continue
+        leaders = [s for s in state.order if votes[s] == best]
+        taker = leaders[0] if len(leaders) == 1 else roll_off(state, leaders, f"recount in {code}", events, "recount_bonus")
+        state.carried[code] = taker
+        scores[taker] += ev(state, code)
+    state.scores = scores
+    top = max(scores.values())
+    leaders = [s for s in state.order if scores[s] == top]
+    tally = ", ".join(f"{s} {scores[s]}" for s in state.order)
+    if len(leaders) == 1:
+        state.winner = leaders[0]
+        state.reason = f"most electoral votes ({tally})"
+    else:
+        events.append(Event(public=f"Electoral College tie at {top} between {', '.join(leaders)}: the House decides."))
+        state.winner = roll_off(state, leaders, "House of Representatives", events, "recount_bonus")
+        state.reason = f"tied at {top} electoral votes, chosen by the House roll ({tally})"
+    events.append(Event(public=f"Election over: {state.winner} wins — {state.reason}."))

@@ -1,0 +1,126 @@
+"""What players see. Everything is public except the deck orders and each seat's Advantage draw
+(the three offered while choosing, the two returned afterwards): those only in that seat's view."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.presidential_election.menus import menu
+from engine.presidential_election.primitives import c, cap, ev, state_codes
+from engine.presidential_election.state import PEState
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CardView(_View):
+    id: str
+    title: str
+    text: str
+
+
+class PlayerView(_View):
+    seat: str
+    home: str | None
+    money: int  # $1k
+    ballots: int
+    trail: int
+    trail_label: str
+    map_at: str | None
+    advantage: CardView | None
+    conventions: int
+    turns: int
+    finished: bool
+    projected_ev: int  # electoral votes of the states the player leads alone now
+
+
+class StateView(_View):
+    code: str
+    name: str
+    ev: int
+    votes: dict[str, int]  # only seats on its ballot
+    leader: str | None  # None when nobody or a tie leads
+    carried_by: str | None = None  # at the end, after recounts
+
+
+class SpaceView(_View):
+    index: int
+    kind: str
+    label: str
+    tokens: list[str]
+
+
+class PendingView(_View):
+    seat: str
+    prompt: str
+
+
+class PrivateView(_View):
+    seat: str
+    offer: list[CardView] = Field(default_factory=list)
+    returned: list[CardView] = Field(default_factory=list)
+
+
+class PEView(_View):
+    ruleset: Literal["presidential_election"] = "presidential_election"
+    phase: str
+    era: int
+    round: int
+    order: list[str]
+    current: str | None
+    spent: int
+    cap: int
+    buying: str | None
+    flown: bool
+    players: dict[str, PlayerView]
+    states: dict[str, StateView]
+    track: list[SpaceView]
+    pending: list[PendingView]
+    last_dice: list[str]
+    last_round: bool
+    ended_by: str | None
+    deck_size: int
+    discard: list[str]
+    winner: str | None
+    scores: dict[str, int]
+    reason: str
+    me: PrivateView | None = None
+
+
+def _card(card_id: str) -> CardView:
+    a = c().advantages[card_id]
+    return CardView(id=a.id, title=a.title, text=a.text)
+
+
+def view(state: PEState, seat: str | None) -> PEView:
+    states: dict[str, StateView] = {}
+    for code in state_codes():
+        votes = {s: state.players[s].votes[code] for s in state.seats if code in state.players[s].votes}
+        best = max(votes.values(), default=0)
+        leaders = [s for s, n in votes.items() if n == best]
+        states[code] = StateView(code=code, name=c().states[code].name, ev=ev(state, code), votes=votes,
+                                 leader=leaders[0] if len(leaders) == 1 else None, carried_by=state.carried.get(code))
+    track = c().track
+    players = {s: PlayerView(seat=s, home=p.home, money=p.money, ballots=len(p.votes), trail=p.trail,
+                             trail_label=track[p.trail].label, map_at=p.map_at,
+                             advantage=_card(p.advantage) if p.advantage else None, conventions=p.conventions,
+                             turns=p.turns, finished=p.finished,
+                             projected_ev=sum(v.ev for v in states.values() if v.leader == s))
+               for s, p in state.players.items()}
+    pending = [PendingView(seat=s, prompt=prompt) for s in state.seats for prompt, options in [menu(state, s)] if options]
+    me = None
+    if seat in state.players:
+        p = state.players[seat]
+        me = PrivateView(seat=seat, offer=[_card(x) for x in p.offer], returned=[_card(x) for x in p.returned])
+    current = state.current
+    return PEView(
+        phase=state.phase, era=state.options.era, round=state.round, order=list(state.order), current=current,
+        spent=state.turn.spent, cap=cap(state, current) if current else c().rules.spend_cap,
+        buying=state.turn.buying, flown=state.turn.flown, players=players, states=states,
+        track=[SpaceView(index=sp.index, kind=sp.kind, label=sp.label,
+                         tokens=[s for s in state.seats if state.players[s].trail == sp.index]) for sp in track],
+        pending=pending, last_dice=list(state.last_dice), last_round=state.last_round, ended_by=state.ended_by,
+        deck_size=len(state.deck), discard=list(state.discard), winner=state.winner, scores=dict(state.scores),
+        reason=state.reason, me=me)

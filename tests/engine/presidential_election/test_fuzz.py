@@ -1,0 +1,72 @@
+"""Seeded random games of Presidential Election drawing only from decisions(), for 2–6 players (DESIGN §3).
+
+Checked at every step: the rulebook's invariants (money ≥ 0, votes only on ballot states, ≥ 1 vote on each,
+the spending cap), every option list at most 60 long, parse(format(a)) == a for every legal action, apply never mutates its input, and no
+dead end; at the end: every game ended with equal turns, and replaying the journal gives the same state.
+`STUMPBOT_PE_FUZZ_GAMES` sets the games per player count (a big run: 200).
+"""
+from __future__ import annotations
+
+import os
+import time
+
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, play, replay, state_hash
+from engine.presidential_election.primitives import invariant_problems
+from engine.presidential_election.ruleset import RULESET as R
+
+GAMES = int(os.environ.get("STUMPBOT_PE_FUZZ_GAMES", "6"))
+COUNTS = (2, 3, 4, 5, 6)
+MAX_STEPS = 20_000
+
+
+def _game(count: int, seed: int, check_all: bool) -> tuple[int, list[str]]:
+    seats = R.seat_names(count)
+    state = R.setup({}, seats, seed)
+    rng = Rng(seed * 7919 + count)
+    journal: list[tuple[str, str]] = []
+    problems: list[str] = []
+    steps = 0
+    while R.outcome(state) is None:
+        owing = owing_seats(R, state)
+        if not owing:
+            return steps, [f"dead end at step {steps} (phase {state.phase})"]
+        seat = owing[rng.below(len(owing))]
+        options = R.decisions(state, seat).options
+        if len(options) > 60:
+            problems.append(f"{len(options)} options for {seat} at step {steps}: too many for one list")
+        if check_all or steps % 7 == 0:
+            for o in options:
+                if R.parse(R.format([o.action])) != [o.action]:
+                    problems.append(f"notation does not round-trip: {o.action.notation()}")
+        action = R.bot_action(state, seat, rng) if rng.below(2) else options[rng.below(len(options))].action
+        before = state_hash(state)
+        state_after = play(R, state, seat, [action]).state
+        if state_hash(state) != before:
+            problems.append(f"apply mutated its input at step {steps}")
+        state = state_after
+        journal.append((seat, R.format([action])))
+        problems += [f"step {steps}: {p}" for p in invariant_problems(state)]
+        steps += 1
+        if steps > MAX_STEPS or problems:
+            return steps, problems or ["runaway game"]
+    turns = {p.turns for p in state.players.values()}
+    if len(turns) != 1:
+        problems.append(f"unequal turns at the end: { {s: p.turns for s, p in state.players.items()} }")
+    if state_hash(replay(R, {}, seats, seed, journal)) != state_hash(state):
+        problems.append("replaying the journal gives another state")
+    return steps, problems
+
+
+def test_random_games_end_cleanly() -> None:
+    started = time.monotonic()
+    games = steps = 0
+    problems: list[str] = []
+    for count in COUNTS:
+        for game in range(GAMES):
+            n, found = _game(count, 1000 * count + game, check_all=game == 0)
+            games += 1
+            steps += n
+            problems += [f"{count} players, game {game}: {p}" for p in found]
+    print(f"\n{games} games, {steps} steps in {time.monotonic() - started:.1f} s")
+    assert not problems, "\n".join(problems[:30])
