@@ -16,6 +16,7 @@ import pytest
 from simworld import RENDER, World, custom_ids, journal_len, latest_prompt, make_bot, message_text
 
 from engine.campaign_trail import content as ct_content
+from engine.campaign_trail.posting import asks_rival
 from engine.campaign_trail.ruleset import RULESET as CT
 from tests.engine.campaign_trail.secrets import face_up, hidden
 
@@ -123,8 +124,10 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
         moves += 1
         new = w.public()[seen:]
         after = await _state(w, game_id)
-        if after.phase == "play" and after.turn is not None and after.window is None and state.window is None:
-            assert not new, "a turn in progress is not posted step by step (a response window is, at once)"
+        if after.phase == "play" and after.turn is not None and after.window is None and state.window is None \
+                and not asks_rival(after):
+            assert not new, ("a turn in progress is not posted step by step (a response window is, at once, and so is "
+                             "the turn so far while a rival decides — docs/rulings.md)")
         elif state.turn is not None and after.turn is None:
             assert new, f"the end of a turn posts to the channel (move {moves})"
         if new:
