@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import re
+import zlib
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -292,7 +293,7 @@ def _alt_extra(view: PEView) -> str:
     for s in sorted(view.players):
         p = view.players[s]
         adv = p.advantage.title if p.advantage else "no Advantage yet"
-        parts.append(f"{s}: {money(p.money)}, {p.ballots} ballots, {ev.get(s, 0)} EV, trail space {p.trail} "
+        parts.append(f"{s}: {money(p.money)}, {p.ballots} ballot{'s' * (p.ballots != 1)}, {ev.get(s, 0)} EV, trail space {p.trail} "
                      f"({p.trail_label}), Advantage {adv}"
                      + (f", map token in {p.map_at}" if p.map_at else "") + (f", home {p.home}" if p.home else "") + ".")
     if view.current and view.phase == "play":
@@ -342,4 +343,5 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     y = _trail(cv, view, mv, y)
     _kind_legend(cv, y)
     alt = f"{r.alt} {_alt_extra(view)}"
-    return Rendered(encode_p(im, palette), alt, W, height, r.labels)
+    # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not (≤ 100 KB)
+    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, r.labels)
