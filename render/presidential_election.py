@@ -44,7 +44,7 @@ KIND_NAME = {"election_day": "Election Day", "draw_card": "card", "fundraising":
              "convention": "convention", "debate": "debate", "national_debate": "national debate",
              "vice_president": "pick a VP", "plain": "no effect"}
 KIND_BG = {"election_day": "tie_base", "convention": "bar_empty", "national_debate": "bar_empty"}
-DICE_SHOWN = 6  # the last rolls drawn; the alt text has them all
+DICE_SHOWN = 5  # the last rolls drawn (each needs ~300 px to say why); the alt text has them all
 _ROLL = re.compile(r"^(?P<seat>\S+) rolled (?P<face>[0-9]+) \((?P<die>d[0-9]+)(?:, (?P<why>.+))?\)$")
 
 F_STATUS = font(34)
@@ -56,7 +56,7 @@ F_CODE = font(30)
 F_INDEX = font(20, False)
 F_DIE = font(32)
 
-STATUS_H, PANEL_H, DICE_H, TRAIL_ROW_H, LEGEND_H = 58, 204, 70, 72, 40
+STATUS_H, PANEL_H, DICE_H, TRAIL_ROW_H, LEGEND_H = 58, 204, 70, 78, 40
 
 
 @dataclass(frozen=True)
@@ -175,18 +175,27 @@ def _seat_pill(cv: Canvas, mv: MapView, seat: str, x: float, y: float, size: int
 
 
 def _status(cv: Canvas, view: PEView, y: int) -> None:
+    """Round and whose turn (with the money spent of the turn's cap); a black LAST ROUND tag once the end
+    is triggered, so it reads without reading the line."""
     turn, to_move = headline(view)
-    text = f"{turn} · {to_move}"
+    text = f"{turn.replace(' — LAST ROUND', '')} · {to_move}"
     if view.current and view.phase == "play":
         text += f" · spent {money(view.spent)} of {money(view.cap)}"
-    f = fit_font(text, W - 2 * PAD, F_STATUS.size, True, 22)
-    cv.text(PAD, y + STATUS_H / 2, truncate(text, f, W - 2 * PAD), f, "ink", "paper", "lm")
+    right = W - PAD
+    if view.last_round and view.phase != "over":
+        tag = "LAST ROUND"
+        tw = advance(tag, F_STATUS) + 24
+        cv.rect((right - tw, y + 6, right, y + STATUS_H - 6), fill="ink", radius=8)
+        cv.text(right - tw / 2, y + STATUS_H / 2, tag, F_STATUS, "white", None, "mm")
+        right -= tw + 16
+    f = fit_font(text, right - PAD, F_STATUS.size, True, 22)
+    cv.text(PAD, y + STATUS_H / 2, truncate(text, f, right - PAD), f, "ink", "paper", "lm")
 
 
 def _panel_rows(view: PEView, p: PlayerView, ev: int) -> list[tuple[str, str]]:
     """Short labels and values: a panel is 250 px wide, 62 px on the phone (the alt text says it all)."""
     return [("Money", money(p.money)), ("Ballots", str(p.ballots)),
-            ("EV" if view.phase == "over" else "Proj. EV", str(ev)), ("Trail space", str(p.trail))]
+            ("EV" if view.phase == "over" else "Proj. EV", str(ev)), ("Trail", str(p.trail))]
 
 
 def _player_panel(cv: Canvas, view: PEView, mv: MapView, seat: str, box: tuple[int, int, int, int]) -> None:
@@ -196,8 +205,8 @@ def _player_panel(cv: Canvas, view: PEView, mv: MapView, seat: str, box: tuple[i
     cv.rect(box, fill="white", outline="ink", width=5 if now else 2, radius=10)
     pb = _seat_pill(cv, mv, seat, x0 + 10, y0 + 8)
     title = seat + (" wins" if seat == view.winner else " to move" if seat == view.current else "")
-    if p.finished and view.phase != "over":
-        title += " (home)"
+    if p.finished and view.phase != "over" and seat != view.current:
+        title += " (finished)"  # back on Election Day: plays no more turns
     cv.text(pb[2] + 10, y0 + 25, truncate(title, F_PANEL_TITLE, x1 - pb[2] - 20), F_PANEL_TITLE, "ink", "white", "lm")
     y = y0 + 48
     for label, value in _panel_rows(view, p, ev_totals(view).get(seat, 0)):
@@ -242,11 +251,11 @@ def _dice(cv: Canvas, view: PEView, mv: MapView, y: int) -> None:
     room = (W - PAD - x) / max(1, len(shown))
     for r in shown:
         _die(cv, r, x, y + 6)
-        tx = x + 58
-        if r.seat in view.players:  # who rolled: their numbered pill, then the die and why
-            tx = _seat_pill(cv, mv, r.seat, tx, y + 8, size=20, height=28)[2] + 6
-        note = f"{r.die} {r.why}".strip()
-        cv.text(tx, y + 22, truncate(note, F_SMALL, x + room - tx - 8), F_SMALL, "ink", "paper", "lm")
+        tx = x + 60
+        if r.seat in view.players:  # who rolled (their numbered pill) above the die's type and why
+            _seat_pill(cv, mv, r.seat, tx, y + 2, size=20, height=28)
+        note = r.why or r.die  # "recount in OH" says enough; the face is on the die
+        cv.text(tx, y + 48, truncate(note, F_SMALL, x + room - tx - 10), F_SMALL, "ink", "paper", "lm")
         x += room
 
 
@@ -267,15 +276,15 @@ def _space(cv: Canvas, mv: MapView, sp: SpaceView, box: tuple[float, float, floa
     cv.rect(box, fill=bg, outline="ink", width=2, radius=6)
     cv.text(x0 + 6, y0 + 4, str(sp.index), F_INDEX, "muted" if bg == "white" else "ink", bg, "lt")
     cv.text(x0 + 8, y1 - 6, KIND_CODE.get(sp.kind, "?"), F_CODE, "ink", bg, "lb")
-    # tokens: up to three a row, right-aligned, two rows (six players)
+    # tokens: up to three a row, right-aligned, two rows (six players); 24 px digits stay 6 px on a phone
     tokens = sp.tokens
-    pw, ph = 26, 28
+    pw, ph = 28, 32
     for i, seat in enumerate(tokens):
         row, col = divmod(i, 3)
         n_in_row = min(3, len(tokens) - row * 3)
         tx = x1 - 4 - (n_in_row - col) * (pw + 2)
-        ty = y0 + 5 + row * (ph + 3) if len(tokens) > 3 else (y0 + y1 - ph) / 2
-        _seat_pill(cv, mv, seat, tx, ty, size=20, height=ph)
+        ty = y0 + 3 + row * (ph + 2) if len(tokens) > 3 else (y0 + y1 - ph) / 2
+        _seat_pill(cv, mv, seat, tx, ty, size=24, height=ph)
 
 
 def _kind_legend(cv: Canvas, y: int) -> None:
