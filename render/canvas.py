@@ -349,8 +349,10 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def encode_p(im: Image.Image, palette: list[int]) -> bytes:
-    """PNG-encode a P image: every row with the "Up" filter, zlib level 6 with the RLE strategy.
+def encode_p(im: Image.Image, palette: list[int], strategy: int | None = None) -> bytes:
+    """PNG-encode a P image: every row with the "Up" filter, zlib level 6 with the RLE strategy
+    (`strategy`: another zlib strategy, e.g. zlib.Z_DEFAULT_STRATEGY for a text-heavy picture, whose
+    repeated glyphs only LZ77 matching finds: a quarter fewer bytes for about 10 ms more).
 
     Pillow's own encoder never filters palette rows; with "Up", every row that repeats the one
     above (most of a flat-colour map) becomes zeros, which RLE stores in a few bytes. The filter
@@ -362,7 +364,7 @@ def encode_p(im: Image.Image, palette: list[int]) -> bytes:
     rows = Image.new("P", (w + 1, h), 2)  # column 0 is each row's filter-type byte: 2 = Up
     rows.paste(up, (1, 0))
     rows.paste(im.crop((0, 0, w, 1)), (1, 0))  # row 0's "previous row" is zeros
-    z = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, 15, 9, PNG_STRATEGY)
+    z = zlib.compressobj(PNG_LEVEL, zlib.DEFLATED, 15, 9, PNG_STRATEGY if strategy is None else strategy)
     data = z.compress(_raw_bytes(rows)) + z.flush()
     n = max(1, min(256, len(palette) // 3))
     return (b"\x89PNG\r\n\x1a\n"

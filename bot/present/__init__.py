@@ -15,10 +15,12 @@ from typing import Any
 from bot.present.base import Presenter, Section
 from bot.present.campaign_trail import CampaignTrailPresenter
 from bot.present.electioneer import ElectioneerPresenter
+from bot.present.presidential_election import PresidentialElectionPresenter
 
 PRESENTERS: dict[str, Presenter] = {
     "electioneer": ElectioneerPresenter(),
     "campaign_trail": CampaignTrailPresenter(),
+    "presidential_election": PresidentialElectionPresenter(),
 }
 
 _SHOWS_NOTHING = Presenter()

@@ -1,0 +1,356 @@
+"""The Presidential Election board picture, drawn from a public `PEView` only (never the full state).
+
+One 1600 px wide PNG, laid out for a phone showing it 400 px wide:
+- the shared US map (render.usmap) in leader mode: each state's leader and margin ("3+2", a tie "1=4")
+  in up to six players' colours, map tokens (pins) and home states (houses) as markers with the
+  player's number, the last move's states outlined, the electoral-vote bar against the era's winning
+  number; at the end a star marks who carried each state whose votes were tied (after the recount);
+- below it, drawn at 26–34 px so it survives the 4× shrink: a status line (round, whose turn, the
+  money spent of the turn's cap, LAST ROUND), a panel per player, the last dice with their faces and
+  the Campaign Trail as four rows of ten spaces, each space with its kind's code (never colour alone)
+  and every player's token on it.
+
+The map is rendered by `render_map`, decoded and pasted at the top of a taller palette image; the
+rest is drawn in the same usmap Layout, so the picture stays one flat-colour palette PNG (small).
+Only `engine.presidential_election.views` is imported from the engine (the render layering rule).
+"""
+from __future__ import annotations
+
+import io
+import re
+import zlib
+from dataclasses import dataclass
+from typing import Iterable
+
+from PIL import Image
+
+from engine.presidential_election.views import PEView, PlayerView, SpaceView
+from render import colours as C
+from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
+from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
+from render.types import Rendered
+from render.usmap import LAYOUT, render_map
+from render.widgets import pill
+
+W = 1600
+MAP_H = 1000
+PAD = 12
+COLOURS = ("blue", "red", "gold", "purple", "green", "teal")  # by seat number: P1 blue … P6 teal
+SOLID_LEAD = 3  # a lead of this many votes or more is drawn solid; 1–2 is a lean (as Campaign Trail)
+# Kind codes: the space's kind must read without colour (DESIGN.md §6), and a code fits a 155 px cell.
+KIND_CODE = {"election_day": "ED", "draw_card": "C", "fundraising": "$", "convention": "PC", "debate": "D",
+             "national_debate": "ND", "vice_president": "VP", "plain": "–"}
+KIND_NAME = {"election_day": "Election Day", "draw_card": "card", "fundraising": "fundraising",
+             "convention": "convention", "debate": "debate", "national_debate": "national debate",
+             "vice_president": "pick a VP", "plain": "no effect"}
+KIND_BG = {"election_day": "tie_base", "convention": "bar_empty", "national_debate": "bar_empty"}
+DICE_SHOWN = 5  # the last rolls drawn (each needs ~300 px to say why); the alt text has them all
+_ROLL = re.compile(r"^(?P<seat>\S+) rolled (?P<face>[0-9]+) \((?P<die>d[0-9]+)(?:, (?P<why>.+))?\)$")
+
+F_STATUS = font(34)
+F_PANEL_TITLE = font(30)
+F_PANEL = font(26, False)
+F_PANEL_VALUE = font(26)
+F_SMALL = font(22, False)
+F_CODE = font(30)
+F_INDEX = font(20, False)
+F_DIE = font(32)
+
+STATUS_H, PANEL_H, DICE_H, TRAIL_ROW_H, LEGEND_H = 58, 204, 70, 78, 40
+
+
+@dataclass(frozen=True)
+class Roll:
+    seat: str
+    face: str
+    die: str
+    why: str
+
+
+def letter(seat: str) -> str:
+    """The seat's number ("P3" -> "3"): the letter on its pills and markers."""
+    digits = seat.lstrip("P")
+    return digits[-1:] if digits else seat[:1].upper()
+
+
+def party_slot(view: PEView, seat: str) -> int:
+    return sorted(view.players).index(seat)
+
+
+def _check(view) -> PEView:
+    if not isinstance(view, PEView):
+        raise TypeError(f"expected an engine.presidential_election.views.PEView, got {type(view).__name__}")
+    if view.me is not None:
+        raise ValueError(f"only the public view is drawn, not {view.me.seat!r}'s")
+    return view
+
+
+def money(k: int) -> str:
+    """$1k units as a short amount: 1160 -> "$1,160k"."""
+    return f"${k:,}k"
+
+
+def parse_roll(line: str) -> Roll:
+    m = _ROLL.match(line)
+    if m is None:
+        return Roll("", "?", "", line)
+    return Roll(m["seat"], m["face"], m["die"], m["why"] or "")
+
+
+# ------------------------------------------------------------------ view -> MapView
+
+
+def _parties(view: PEView) -> list[PartyView]:
+    return [PartyView(code=s, name=s, colour=COLOURS[k % len(COLOURS)], letter=letter(s))
+            for k, s in enumerate(sorted(view.players))]
+
+
+def _strength(votes: dict[str, int]) -> str:
+    ranked = sorted(votes.values(), reverse=True) + [0]
+    if ranked[0] == 0:
+        return "empty"
+    lead = ranked[0] - ranked[1]
+    return "tied" if lead == 0 else "solid" if lead >= SOLID_LEAD else "lean"
+
+
+def _markers(view: PEView, code: str) -> list[MarkerView]:
+    """Map tokens, then home states, then (at the end) a star for who carried a tied state."""
+    out = [MarkerView(kind="pawn", party=s) for s in sorted(view.players) if view.players[s].map_at == code]
+    out += [MarkerView(kind="home", party=s) for s in sorted(view.players) if view.players[s].home == code]
+    st = view.states[code]
+    if st.carried_by and st.leader is None and any(st.votes.values()):
+        out.append(MarkerView(kind="star", party=st.carried_by))
+    return out
+
+
+def ev_totals(view: PEView) -> dict[str, int]:
+    """The final scores once counted, else each player's projected EV (states led alone)."""
+    if view.phase == "over" and view.scores:
+        return {s: view.scores.get(s, 0) for s in view.players}
+    return {s: p.projected_ev for s, p in view.players.items()}
+
+
+def headline(view: PEView) -> tuple[str, str]:
+    """(turn, to_move) for the map title and the status line."""
+    if view.phase == "over":
+        who = f"{view.winner} wins with {ev_totals(view).get(view.winner, 0)} EV" if view.winner else "game over"
+        return f"Election Day — round {view.round}", who
+    turn = f"Round {view.round}" + (" — LAST ROUND" if view.last_round else "")
+    if view.current:
+        return turn, f"{view.current} to move"
+    waiting = ", ".join(sorted({p.seat for p in view.pending}))
+    return turn, f"setup ({view.phase.replace('_', ' ')})" + (f" — waiting on {waiting}" if waiting else "")
+
+
+def map_view(view: PEView, highlight: Iterable[str] = ()) -> MapView:
+    marked = set(highlight)
+    states = {}
+    for code, st in view.states.items():
+        votes = {s: n for s, n in st.votes.items() if n}
+        markers = _markers(view, code)
+        if not votes and not markers and code not in marked:
+            continue
+        strength = _strength(votes)
+        states[code] = StateView(fill=st.leader if strength not in ("empty", "tied") else None, strength=strength,
+                                 ev=st.ev, counts=votes, markers=markers, highlight=code in marked)
+    turn, to_move = headline(view)
+    legend = [LegendEntry(marker="pawn", text="map token"), LegendEntry(marker="home", text="home state")]
+    if view.phase == "over":
+        legend.append(LegendEntry(marker="star", text="carried after a recount"))
+    return MapView(game="Presidential Election", turn=turn, to_move=to_move, parties=_parties(view), states=states,
+                   ev_era=str(view.era), ev_totals=ev_totals(view), count_style="leader", legend=legend)
+
+
+# ------------------------------------------------------------------ the band below the map
+
+
+def _fg(mv: MapView, k: int) -> str:
+    return C.text_on(C.party_tones(mv.parties[k].colour)[0])
+
+
+def _seat_pill(cv: Canvas, mv: MapView, seat: str, x: float, y: float, size: int = 24, height: int = 34):
+    k = mv.slot(seat)
+    sp = pill(LAYOUT, mv.parties[k].letter, f"p{k}", _fg(mv, k), ring="ink", size=size, height=height)
+    return cv.paste(sp, x, y)
+
+
+def _status(cv: Canvas, view: PEView, y: int) -> None:
+    """Round and whose turn (with the money spent of the turn's cap); a black LAST ROUND tag once the end
+    is triggered, so it reads without reading the line."""
+    turn, to_move = headline(view)
+    text = f"{turn.replace(' — LAST ROUND', '')} · {to_move}"
+    if view.current and view.phase == "play":
+        text += f" · spent {money(view.spent)} of {money(view.cap)}"
+    right = W - PAD
+    if view.last_round and view.phase != "over":
+        tag = "LAST ROUND"
+        tw = advance(tag, F_STATUS) + 24
+        cv.rect((right - tw, y + 6, right, y + STATUS_H - 6), fill="ink", radius=8)
+        cv.text(right - tw / 2, y + STATUS_H / 2, tag, F_STATUS, "white", None, "mm")
+        right -= tw + 16
+    f = fit_font(text, right - PAD, F_STATUS.size, True, 22)
+    cv.text(PAD, y + STATUS_H / 2, truncate(text, f, right - PAD), f, "ink", "paper", "lm")
+
+
+def _panel_rows(view: PEView, p: PlayerView, ev: int) -> list[tuple[str, str]]:
+    """Short labels and values: a panel is 250 px wide, 62 px on the phone (the alt text says it all)."""
+    return [("Money", money(p.money)), ("Ballots", str(p.ballots)),
+            ("EV" if view.phase == "over" else "Proj. EV", str(ev)), ("Trail", str(p.trail))]
+
+
+def _player_panel(cv: Canvas, view: PEView, mv: MapView, seat: str, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    p = view.players[seat]
+    now = seat == view.current or seat == view.winner
+    cv.rect(box, fill="white", outline="ink", width=5 if now else 2, radius=10)
+    pb = _seat_pill(cv, mv, seat, x0 + 10, y0 + 8)
+    title = seat + (" wins" if seat == view.winner else " to move" if seat == view.current else "")
+    if p.finished and view.phase != "over" and seat != view.current:
+        title += " (finished)"  # back on Election Day: plays no more turns
+    cv.text(pb[2] + 10, y0 + 25, truncate(title, F_PANEL_TITLE, x1 - pb[2] - 20), F_PANEL_TITLE, "ink", "white", "lm")
+    y = y0 + 48
+    for label, value in _panel_rows(view, p, ev_totals(view).get(seat, 0)):
+        room = x1 - x0 - 20
+        lw = min(advance(label, F_PANEL), room // 2) if label else 0
+        value = truncate(value, F_PANEL_VALUE, room - lw - 10)
+        cv.text(x1 - 10, y + 14, value, F_PANEL_VALUE, "ink", "white", "rm")
+        cv.text(x0 + 10, y + 14, truncate(label, F_PANEL, lw), F_PANEL, "muted", "white", "lm")
+        y += 29
+    adv = p.advantage.title if p.advantage else "no Advantage yet"
+    cv.text(x0 + 10, y + 12, truncate(adv, F_SMALL, x1 - x0 - 20), F_SMALL, "ink", "white", "lm")
+
+
+def _panels(cv: Canvas, view: PEView, mv: MapView, y: int) -> None:
+    seats = sorted(view.players)
+    gap = 10
+    w = (W - 2 * PAD - gap * (len(seats) - 1)) / len(seats)
+    for i, seat in enumerate(seats):
+        x0 = PAD + i * (w + gap)
+        _player_panel(cv, view, mv, seat, (int(x0), y, int(x0 + w), y + PANEL_H - 8))
+
+
+def _die(cv: Canvas, roll: Roll, x: float, y: float) -> None:
+    """A white die with its face in digits (d3 and d6 alike: pips would not say which die it was)."""
+    s = 50
+    cv.rect((x, y, x + s, y + s), fill="white", outline="ink", width=3, radius=9)
+    cv.text(x + s / 2, y + s / 2, roll.face, F_DIE, "ink", "white", "mm")
+
+
+def _dice(cv: Canvas, view: PEView, mv: MapView, y: int) -> None:
+    rolls = [parse_roll(line) for line in view.last_dice]
+    x = PAD
+    label = "Last dice:" if rolls else "No dice rolled yet"
+    cv.text(x, y + DICE_H / 2 - 4, label, F_STATUS, "ink", "paper", "lm")
+    x += advance(label, F_STATUS) + 16
+    earlier = len(rolls) - DICE_SHOWN
+    if earlier > 0:
+        more = f"+{earlier} earlier"
+        cv.text(x, y + DICE_H / 2 - 4, more, F_SMALL, "muted", "paper", "lm")
+        x += advance(more, F_SMALL) + 16
+    shown = rolls[-DICE_SHOWN:]
+    room = (W - PAD - x) / max(1, len(shown))
+    for r in shown:
+        _die(cv, r, x, y + 6)
+        tx = x + 60
+        if r.seat in view.players:  # who rolled (their numbered pill) above the die's type and why
+            _seat_pill(cv, mv, r.seat, tx, y + 2, size=20, height=28)
+        note = r.why or r.die  # "recount in OH" says enough; the face is on the die
+        cv.text(tx, y + 48, truncate(note, F_SMALL, x + room - tx - 10), F_SMALL, "ink", "paper", "lm")
+        x += room
+
+
+def _trail(cv: Canvas, view: PEView, mv: MapView, y: int) -> int:
+    """Four rows of ten spaces, clockwise from Election Day (0); returns the bottom."""
+    per_row = 10
+    cw = (W - 2 * PAD) / per_row
+    for sp in view.track:
+        r, c = divmod(sp.index, per_row)
+        x0, y0 = PAD + c * cw, y + r * TRAIL_ROW_H
+        _space(cv, mv, sp, (x0 + 3, y0 + 3, x0 + cw - 3, y0 + TRAIL_ROW_H - 3))
+    return y + ((len(view.track) + per_row - 1) // per_row) * TRAIL_ROW_H
+
+
+def _space(cv: Canvas, mv: MapView, sp: SpaceView, box: tuple[float, float, float, float]) -> None:
+    x0, y0, x1, y1 = box
+    bg = KIND_BG.get(sp.kind, "white")
+    cv.rect(box, fill=bg, outline="ink", width=2, radius=6)
+    cv.text(x0 + 6, y0 + 4, str(sp.index), F_INDEX, "muted" if bg == "white" else "ink", bg, "lt")
+    cv.text(x0 + 8, y1 - 6, KIND_CODE.get(sp.kind, "?"), F_CODE, "ink", bg, "lb")
+    # tokens: up to three a row, right-aligned, two rows (six players); 24 px digits stay 6 px on a phone
+    tokens = sp.tokens
+    pw, ph = 28, 32
+    for i, seat in enumerate(tokens):
+        row, col = divmod(i, 3)
+        n_in_row = min(3, len(tokens) - row * 3)
+        tx = x1 - 4 - (n_in_row - col) * (pw + 2)
+        ty = y0 + 3 + row * (ph + 2) if len(tokens) > 3 else (y0 + y1 - ph) / 2
+        _seat_pill(cv, mv, seat, tx, ty, size=24, height=ph)
+
+
+def _kind_legend(cv: Canvas, y: int) -> None:
+    text = "  ".join(f"{code} {KIND_NAME[k]}" for k, code in KIND_CODE.items())
+    f = fit_font(text, W - 2 * PAD, 24, False, 16)
+    cv.text(PAD, y + LEGEND_H / 2, text, f, "ink", "paper", "lm")
+
+
+# ------------------------------------------------------------------ alt text
+
+
+def _alt_extra(view: PEView) -> str:
+    ev = ev_totals(view)
+    parts = []
+    for s in sorted(view.players):
+        p = view.players[s]
+        adv = p.advantage.title if p.advantage else "no Advantage yet"
+        parts.append(f"{s}: {money(p.money)}, {p.ballots} ballot{'s' * (p.ballots != 1)}, {ev.get(s, 0)} EV, trail space {p.trail} "
+                     f"({p.trail_label}), Advantage {adv}"
+                     + (f", map token in {p.map_at}" if p.map_at else "") + (f", home {p.home}" if p.home else "") + ".")
+    if view.current and view.phase == "play":
+        parts.append(f"{view.current} has spent {money(view.spent)} of {money(view.cap)} this turn.")
+    if view.last_round and view.phase != "over":
+        parts.append(f"Last round: {view.ended_by or 'a player'} is back on Election Day.")
+    if view.last_dice:
+        parts.append("Last dice: " + "; ".join(view.last_dice) + ".")
+    if view.phase == "over":
+        parts.append(view.reason + "." if view.reason else "")
+        recounts = sorted(f"{c} to {st.carried_by}" for c, st in view.states.items()
+                          if st.carried_by and st.leader is None and any(st.votes.values()))
+        if recounts:
+            parts.append("Tied states carried after recounts: " + ", ".join(recounts) + ".")
+    return " ".join(p for p in parts if p)
+
+
+# ------------------------------------------------------------------ compose
+
+
+def render_presidential_election(view: PEView, highlight: Iterable[str] | None = None) -> Rendered:
+    """Draw a public Presidential Election view. `highlight`: state codes to outline (the last move's);
+    default the view's own `changed` states if it carries any.
+
+    Raises TypeError for anything but a PEView and ValueError for a seat's (private) view."""
+    view = _check(view)
+    if highlight is None:
+        highlight = getattr(view, "changed", None) or ()
+    mv = map_view(view, highlight)
+    r = render_map(mv)
+    top = Image.open(io.BytesIO(r.png))
+    top.load()
+    palette = top.getpalette() or []
+    palette += [0] * (768 - len(palette))
+    height = MAP_H + STATUS_H + PANEL_H + DICE_H + 4 * TRAIL_ROW_H + LEGEND_H + 2 * PAD
+    im = Image.new("P", (W, height), LAYOUT.index["paper"])
+    im.paste(top, (0, 0))
+    cv = Canvas(LAYOUT, im, {})
+    y = MAP_H
+    cv.rect((0, y, W, y + 3), fill="ink")  # the map's edge: the band below is the board's own
+    _status(cv, view, y + 4)
+    y += STATUS_H + 4
+    _panels(cv, view, mv, y)
+    y += PANEL_H
+    _dice(cv, view, mv, y)
+    y += DICE_H + 4
+    y = _trail(cv, view, mv, y)
+    _kind_legend(cv, y)
+    alt = f"{r.alt} {_alt_extra(view)}"
+    # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not (≤ 100 KB)
+    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, r.labels)
