@@ -26,6 +26,7 @@ from engine.content import read_data
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
 from render.usmap import panels_fit, render_closeup, render_map, render_tiles
+from render.widgets import public_view
 
 Kind = Literal["map", "tiles", "closeup"]
 
@@ -66,12 +67,6 @@ def party_name(code: str) -> str:
     return NAMES.get(code, code)
 
 
-def _check(view) -> CampaignTrailView:
-    if not isinstance(view, CampaignTrailView):
-        raise TypeError(f"expected an engine.campaign_trail.views.CampaignTrailView, got {type(view).__name__}")
-    if view.viewer is not None:
-        raise ValueError(f"only the public view is drawn (viewer None), not {view.viewer!r}'s")
-    return view
 
 
 # ------------------------------------------------------------------ view -> MapView
@@ -243,7 +238,7 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
 
     Raises TypeError for anything but a CampaignTrailView and ValueError for a seat's (private)
     view or an unknown kind."""
-    view = _check(view)
+    view = public_view(view, CampaignTrailView, getattr(view, 'viewer', None))
     if kind not in ("map", "tiles", "closeup"):
         raise ValueError(f"unknown kind {kind!r}: use 'map', 'tiles' or 'closeup'")
     mv = map_view(view, highlight, kind)

@@ -30,7 +30,7 @@ from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
 from render.usmap import LAYOUT, render_map
-from render.widgets import pill
+from render.widgets import pill, public_view
 
 W = 1600
 MAP_H = 1000
@@ -77,12 +77,6 @@ def party_slot(view: PEView, seat: str) -> int:
     return sorted(view.players).index(seat)
 
 
-def _check(view) -> PEView:
-    if not isinstance(view, PEView):
-        raise TypeError(f"expected an engine.presidential_election.views.PEView, got {type(view).__name__}")
-    if view.me is not None:
-        raise ValueError(f"only the public view is drawn, not {view.me.seat!r}'s")
-    return view
 
 
 def money(k: int) -> str:
@@ -328,7 +322,7 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     default the view's own `changed` states if it carries any.
 
     Raises TypeError for anything but a PEView and ValueError for a seat's (private) view."""
-    view = _check(view)
+    view = public_view(view, PEView, view.me.seat if getattr(view, 'me', None) is not None else None)
     if highlight is None:
         highlight = getattr(view, "changed", None) or ()
     mv = map_view(view, highlight)

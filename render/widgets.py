@@ -6,6 +6,7 @@ single paste. Colours are given as Layout names; the same sprite serves every pa
 from __future__ import annotations
 
 import math
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -130,3 +131,16 @@ def swatch(layout: Layout, face: str, stripe: str | None, size: int = 26, ink: s
         return Sprite(im, mask.convert("1"))
 
     return layout.composed(("swatch", face, stripe, size, ink), build)
+
+
+V = TypeVar("V")
+
+
+def public_view(view: object, expected: type[V], seat: str | None) -> V:
+    """The view a ruleset's picture may draw: of its own type, and public (`seat` is whose view it is,
+    None for the public one): a picture is posted to the channel, so a seat's view never reaches one."""
+    if not isinstance(view, expected):
+        raise TypeError(f"expected a {expected.__module__}.{expected.__name__}, got {type(view).__name__}")
+    if seat is not None:
+        raise ValueError(f"only the public view is drawn, not {seat!r}'s")
+    return view
