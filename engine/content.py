@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -78,3 +78,11 @@ def validate_items(model: type[M], relative: str, key: str, problems: list[str])
                 where = ".".join(str(p) for p in err["loc"])
                 problems.append(f"{relative}: {key}[{index}]{f' ({name})' if name else ''}: {where}: {err['msg']}")
     return items
+
+
+def load_or_raise(collect: Callable[[], tuple[M | None, list[str]]]) -> M:
+    """A ruleset's content from its `collect_problems`, or a ContentError listing every problem at once."""
+    content, problems = collect()
+    if content is None:
+        raise ContentError(problems)
+    return content

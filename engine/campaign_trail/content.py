@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from engine.content import ContentError, ContentModel, validate_items
+from engine.content import ContentModel, load_or_raise, validate_items
 
 BASE = "campaign_trail"
 
@@ -959,7 +959,4 @@ def _check_reference(tag: str, code: str, by_code: dict[str, StateDef], problems
 
 @lru_cache(maxsize=1)
 def load() -> CampaignTrailContent:
-    content, problems = collect_problems()
-    if content is None:
-        raise ContentError(problems)
-    return content
+    return load_or_raise(collect_problems)

@@ -8,7 +8,7 @@ from typing import Iterator, Literal
 
 from pydantic import Field
 
-from engine.content import ContentError, ContentModel, validate_items
+from engine.content import ContentModel, load_or_raise, validate_items
 
 Party = Literal["DEM", "REP"]
 TheatricKind = Literal["momentum", "reframe", "endorse", "scandal", "research", "factcheck"]
@@ -110,10 +110,7 @@ def _unique(name: str, ids: list[str], problems: list[str]) -> None:
 
 @lru_cache(maxsize=1)
 def _load_files() -> ElectioneerContent:
-    content, problems = collect_problems()
-    if content is None:
-        raise ContentError(problems)
-    return content
+    return load_or_raise(collect_problems)
 
 
 # Scenario cases may bring inline cards: they install a modified content for the duration of

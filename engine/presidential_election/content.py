@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from engine.content import DATA_DIR, ContentError, ContentModel, validate, validate_items
+from engine.content import DATA_DIR, ContentModel, load_or_raise, validate, validate_items
 
 SpaceKind = Literal["election_day", "convention", "fundraising", "draw_card", "debate", "national_debate",
                     "vice_president", "plain"]
@@ -181,7 +181,4 @@ def collect_problems() -> tuple[Content | None, list[str]]:
 
 @lru_cache(maxsize=1)
 def load() -> Content:
-    content, problems = collect_problems()
-    if content is None:
-        raise ContentError(problems)
-    return content
+    return load_or_raise(collect_problems)
