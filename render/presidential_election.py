@@ -324,7 +324,7 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     Raises TypeError for anything but a PEView and ValueError for a seat's (private) view."""
     view = public_view(view, PEView, view.me.seat if getattr(view, 'me', None) is not None else None)
     if highlight is None:
-        highlight = getattr(view, "changed", None) or ()
+        highlight = view.changed
     mv = map_view(view, highlight)
     r = render_map(mv)
     top = Image.open(io.BytesIO(r.png))

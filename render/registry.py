@@ -33,7 +33,7 @@ RENDERERS: dict[str, Renderer] = {
     "electioneer": Renderer("render.electioneer", "render_electioneer", "electioneer.png"),
     "campaign_trail": Renderer("render.campaign_trail", "render_campaign_trail", "campaign_trail.png", highlight=True),
     "presidential_election": Renderer("render.presidential_election", "render_presidential_election",
-                                      "presidential_election.png"),
+                                      "presidential_election.png", highlight=True),
 }
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.campaign_trail.state import CampaignTrailState
+from engine.core.posting import hold_or_post
 from engine.core.types import ApplyResult, Event
 
 
@@ -17,14 +18,11 @@ def step_result(s: CampaignTrailState, log: list[str], private: dict[str, str], 
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""
     if asks_rival(s):
         undoable = False  # the rival's decision follows from this step
-    if s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s):
-        s.unposted.extend(log)
-        s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
-        log = []
-    elif s.unposted or log:
-        log = [*s.unposted, *log]
-        s.last_changed = [*s.unposted_changed, *(code for code in changed if code not in s.unposted_changed)]
-        s.unposted, s.unposted_changed = [], []
+    hold = s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s)
+    if hold or s.unposted or log:
+        log, posted_changed = hold_or_post(s.unposted, s.unposted_changed, log, changed, hold=hold)
+        if posted_changed is not None:
+            s.last_changed = posted_changed
     events = [Event(public=line) for line in log]
     if private:
         events.append(Event(private=private))

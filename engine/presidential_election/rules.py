@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.core.posting import hold_or_post
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
 from engine.presidential_election import cards, debates, setup, turn
 from engine.presidential_election.menus import menu
-from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot
+from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot, state_codes
 from engine.presidential_election.state import PEState
 
 # What a seat's deadline plays, per decision (docs/content/presidential_election.md): the way out
@@ -43,12 +44,40 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     """Apply one legal step (core `play` has checked it against decisions())."""
     state = state.model_copy(deep=True)
     events: list[Event] = []
-    before = state.last_dice
+    before_dice, before_map, owing_before, turn_of = state.last_dice, _map_marks(state), set(_owing(state)), state.current
     state.last_dice = []
     _dispatch(state, seat, action, events)
     if not state.last_dice:
-        state.last_dice = before
-    return ApplyResult(state=state, events=events)
+        state.last_dice = before_dice
+    after_map = _map_marks(state)
+    changed = [code for code in state_codes() if before_map.get(code) != after_map.get(code)]
+    # One post per turn (ruling): held while the turn goes on, released when it ends, when the game ends,
+    # or when someone new must decide (the National Debate's stakes; a rival winning its pot), so the
+    # table sees why the game waits — but not once per stake or per vote placed.
+    newly_owing = set(_owing(state)) - owing_before - {turn_of}
+    hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of and not newly_owing
+    lines, posted_changed = hold_or_post(state.unposted, state.unposted_changed,
+                                         [e.public for e in events if e.public], changed, hold=hold)
+    if posted_changed is not None:
+        state.last_changed = posted_changed
+    out = [Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
+    return ApplyResult(state=state, events=out, changed=changed)
+
+
+def _map_marks(state: PEState) -> dict[str, tuple]:
+    """What the picture shows per state: everyone's votes there and whose map token stands there."""
+    marks: dict[str, list] = {}
+    for s in state.seats:
+        p = state.players[s]
+        for code, n in p.votes.items():
+            marks.setdefault(code, []).append((s, n))
+        if p.map_at:
+            marks.setdefault(p.map_at, []).append((s, "token"))
+    return {code: tuple(v) for code, v in marks.items()}
+
+
+def _owing(state: PEState) -> list[str]:
+    return [s for s in state.seats if menu(state, s)[1]]
 
 
 def _dispatch(state: PEState, seat: str, action: Action, events: list[Event]) -> None:

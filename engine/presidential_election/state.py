@@ -84,6 +84,10 @@ class PEState(_State):
     last_round: bool = False
     ended_by: str | None = None  # the first seat back on Election Day
     last_dice: list[str] = Field(default_factory=list)  # the last step's rolls, with faces
+    # One post per turn (engine/core/posting.py): the turn's public lines and changed states wait here.
+    unposted: list[str] = Field(default_factory=list)
+    unposted_changed: list[str] = Field(default_factory=list)
+    last_changed: list[str] = Field(default_factory=list)  # the states the last post changed (outlined)
     carried: dict[str, str] = Field(default_factory=dict)  # at the end: state -> who took its electors
     scores: dict[str, int] = Field(default_factory=dict)
     winner: str | None = None

@@ -86,6 +86,7 @@ class PEView(_View):
     winner: str | None
     scores: dict[str, int]
     reason: str
+    changed: list[str] = Field(default_factory=list)  # the states the last posted turn changed (outlined)
     me: PrivateView | None = None
 
 
@@ -123,4 +124,4 @@ def view(state: PEState, seat: str | None) -> PEView:
                          tokens=[s for s in state.seats if state.players[s].trail == sp.index]) for sp in track],
         pending=pending, last_dice=list(state.last_dice), last_round=state.last_round, ended_by=state.ended_by,
         deck_size=len(state.deck), discard=list(state.discard), winner=state.winner, scores=dict(state.scores),
-        reason=state.reason, me=me)
+        reason=state.reason, changed=list(state.last_changed), me=me)

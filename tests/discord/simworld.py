@@ -3,6 +3,7 @@ SQLite file in tmp_path and the real GameManager — nothing of ours is mocked."
 from __future__ import annotations
 
 import importlib.util
+import random
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,3 +113,57 @@ def latest_prompt(w: World, member: simcord.MemberActor, game_id: int) -> discor
         if any(i.startswith(f"g:{game_id}:") and GAME_CID.match(i) for i in ids):
             return message
     return None
+
+
+CHOICE = re.compile(r"^g:(\d+):(\d+):(a|s\d|x\d):")
+
+
+async def open_lobby(w: World, ruleset: str, players: list[simcord.MemberActor], options: str = "") -> int:
+    """players[0] opens a lobby for the ruleset, the others press Join, the host presses Start."""
+    extra = {"options": options} if options else {}
+    r = w.record(await players[0].slash(w.channel, "game new", ruleset=ruleset, **extra))
+    assert r.ephemeral, r
+    lobby = next(m for m in reversed(w.channel.history(viewer=w.carol))
+                 if m.embeds and "game #" in (m.embeds[0].title or ""))
+    game_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
+    for member in players[1:]:
+        w.record(await member.click(lobby, label="Join"))
+    w.record(await players[0].click(lobby, label="Start"))
+    assert (await w.manager.game(game_id)).status == "active"
+    return game_id
+
+
+async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng: random.Random) -> None:
+    """Walk the member's DM components to one move, choosing at random among what is shown."""
+    message = latest_prompt(w, member, game_id)
+    assert message is not None, f"{member.name} owes a move but has no DM with choices"
+    start = await journal_len(w, game_id)
+    for _ in range(6):
+        comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"])]
+        picks = [("button", c["custom_id"], None) for c in comps if c["type"] == 2]
+        for sel in (c for c in comps if c["type"] == 3):
+            picks += [("select", sel["custom_id"], o["value"]) for o in sel["options"]]
+        assert picks, f"no choices in the DM: {message_text(message)[:300]}"
+        kind, custom_id, value = rng.choice(picks)
+        if kind == "button":
+            r = await member.user.click(message, custom_id=custom_id)
+        else:
+            r = await member.user.select(message, [value], custom_id=custom_id)
+        w.record(r)
+        assert r.acknowledged and r.ephemeral
+        if await journal_len(w, game_id) > start:
+            assert "✅" in r.response.content, r.response.content
+            return
+        message = r.response  # the next step of the walk, shown ephemerally
+        assert message is not None and message.ephemeral
+    raise AssertionError("the walk did not reach a move in 6 steps")
+
+
+async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> str:
+    """Type one of /move's autocomplete suggestions (the last by default); returns what was typed."""
+    choices = await member.autocomplete(w.channel, "move", "notation", "")
+    assert 0 < len(choices) <= 25
+    typed = choices[pick]["value"]
+    r = w.record(await member.slash(w.channel, "move", notation=typed))
+    assert r.ephemeral and "✅" in r.response.content, r.response.content
+    return typed

@@ -13,7 +13,8 @@ import random
 import re
 
 import pytest
-from simworld import RENDER, World, custom_ids, journal_len, latest_prompt, make_bot, message_text
+from simworld import (RENDER, World, journal_len, latest_prompt, make_bot, message_text, open_lobby, type_a_move,
+                      walk_to_move)
 
 from engine.campaign_trail import content as ct_content
 from engine.campaign_trail.posting import asks_rival
@@ -31,9 +32,6 @@ async def simcord_bot(db_path):
         await bot.store.close()
 
 
-CHOICE = re.compile(r"^g:(\d+):(\d+):(a|s\d|x\d):")
-
-
 def _mentioned(text: str, numbers: set[int]) -> set[int]:
     """Cards named in the text (by name: every message that shows a card names it, while a bare `#1`
     also appears in "game #1")."""
@@ -46,56 +44,12 @@ async def _state(w: World, game_id: int):
     return CT.load_state(snap.state)
 
 
-
-
-async def _pick(w: World, member, game_id: int, rng: random.Random) -> None:
-    """Walk the member's DM components to one move, choosing at random among what is shown."""
-    message = latest_prompt(w, member, game_id)
-    assert message is not None, f"{member.name} owes a move but has no DM with choices"
-    start = await journal_len(w, game_id)
-    for _ in range(6):
-        comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"])]
-        picks = [("button", c["custom_id"], None) for c in comps if c["type"] == 2]
-        for sel in (c for c in comps if c["type"] == 3):
-            picks += [("select", sel["custom_id"], o["value"]) for o in sel["options"]]
-        assert picks, f"no choices in the DM: {message_text(message)[:300]}"
-        kind, custom_id, value = rng.choice(picks)
-        if kind == "button":
-            r = await member.user.click(message, custom_id=custom_id)
-        else:
-            r = await member.user.select(message, [value], custom_id=custom_id)
-        w.record(r)
-        assert r.acknowledged and r.ephemeral
-        if await journal_len(w, game_id) > start:
-            assert "✅" in r.response.content, r.response.content
-            return
-        message = r.response  # the next step of the walk, shown ephemerally
-        assert message is not None and message.ephemeral
-    raise AssertionError("the walk did not reach a move in 6 steps")
-
-
-async def _typed(w: World, member) -> None:
-    choices = await member.autocomplete(w.channel, "move", "notation", "")
-    assert 0 < len(choices) <= 25
-    r = w.record(await member.slash(w.channel, "move", notation=choices[-1]["value"]))
-    assert r.ephemeral and "✅" in r.response.content, r.response.content
-
-
 @pytest.mark.parametrize("options", ["", "dirty=on"], ids=["standard", "dirty_politics"])
 async def test_three_players_play_campaign_trail_through_discord(world: World, options: str) -> None:
     w = world
     dave = w.guild.add_member(w.env.create_user("dave"))
     players = [w.alice, w.bob, dave]
-    extra = {"options": options} if options else {}
-    r = w.record(await w.alice.slash(w.channel, "game new", ruleset="campaign_trail", **extra))
-    assert r.ephemeral, r
-    lobby = next(m for m in reversed(w.channel.history(viewer=w.carol))
-                 if m.embeds and "game #" in (m.embeds[0].title or ""))
-    game_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
-    for member in players[1:]:
-        w.record(await member.click(lobby, label="Join"))
-    w.record(await w.alice.click(lobby, label="Start"))
-    assert (await w.manager.game(game_id)).status == "active"
+    game_id = await open_lobby(w, "campaign_trail", players, options)
     # Three players: the lobby's picks were fitted to one seat per party.
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["DEM", "LIB", "REP"]
@@ -116,10 +70,10 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
         seen = len(w.public())
         before = await journal_len(w, game_id)
         if moves % 25 == 7:
-            await _typed(w, member)
+            await type_a_move(w, member)
             typed += 1
         else:
-            await _pick(w, member, game_id, rng)
+            await walk_to_move(w, member, game_id, rng)
         assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
         moves += 1
         new = w.public()[seen:]
