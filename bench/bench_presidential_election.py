@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_ruleset import MOVERS, Bench, parse_option, run  # noqa: E402
+from bench.bench_ruleset import MOVERS, Bench, parse_option, ruleset_named, run  # noqa: E402
 
 BENCH = Bench(
     ruleset="presidential_election", title="Presidential Election", players=(2, 6),
@@ -43,8 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         options = dict(parse_option(o) for o in args.option)
-    except ValueError as exc:
-        ap.error(str(exc))
+        ruleset_named(BENCH.ruleset).parse_options(options)  # a bad option stops here, not mid-run
+    except ValueError as exc:  # pydantic's ValidationError is one
+        ap.error(str(exc).replace("\n", " "))
     bench = Bench(**{**BENCH.__dict__, "mover": args.mover})
     note = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
     return run(bench, args.games, args.moves, options, note)
