@@ -1,0 +1,55 @@
+"""Presidential Election speed: full bot-played games per second for 2 and 6 players, and a move through
+the game manager with the picture render — each beside a floor measured in the same run.
+
+    python bench/bench_presidential_election.py [--games 20] [--moves 300] [--option era=1960] [--mover random]
+
+`--option K=V` (repeatable) sets a game option (era, deadline_hours); `--mover random` plays uniform
+random legal moves instead of the built-in bot (bot_action) on every seat.
+
+Engine floor: the state copy apply() makes (model_copy(deep=True)), replayed over the very same
+states — no engine can apply a move faster than it copies the state it returns.
+Manager floor: PNG-encoding a blank 1600×1000 image (bench_render.py's floor), since every posted move
+renders and encodes the picture; the manager's own commit floor is in bench_manager.py.
+The measuring is bench_ruleset.py's, shared with the other rulesets' benches; the ruleset is still
+under construction, so that module registers it in this process for the manager's games.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bench_ruleset import MOVERS, Bench, parse_option, ruleset_named, run  # noqa: E402
+
+BENCH = Bench(
+    ruleset="presidential_election", title="Presidential Election", players=(2, 6),
+    copy=lambda s: s.model_copy(deep=True),  # what rules.apply() copies
+    copy_label="the state copy apply() makes (deep model_copy)",
+    mover="bot",
+    posting="a step that posts the board (commit + render + post)",
+    silent="a step that posts nothing (commit, no post)",
+    high=0.90,
+)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--moves", type=int, default=300)
+    ap.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. era=1960")
+    ap.add_argument("--mover", choices=MOVERS, default=BENCH.mover, help="who plays every seat")
+    args = ap.parse_args(argv)
+    try:
+        options = dict(parse_option(o) for o in args.option)
+        ruleset_named(BENCH.ruleset).parse_options(options)  # a bad option stops here, not mid-run
+    except ValueError as exc:  # pydantic's ValidationError is one
+        ap.error(str(exc).replace("\n", " "))
+    bench = Bench(**{**BENCH.__dict__, "mover": args.mover})
+    note = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+    return run(bench, args.games, args.moves, options, note)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
