@@ -10,13 +10,13 @@ One 1600 px wide PNG, laid out for a phone showing it 400 px wide:
   the Campaign Trail as four rows of ten spaces, each space with its kind's code (never colour alone)
   and every player's token on it.
 
-The map is rendered by `render_map`, decoded and pasted at the top of a taller palette image; the
-rest is drawn in the same usmap Layout, so the picture stays one flat-colour palette PNG (small).
+The map is drawn by `render.usmap.draw_map` and pasted at the top of a taller palette image, never
+encoded on its own; the rest is drawn in the same usmap Layout and colours, so the picture stays one
+flat-colour palette PNG (small), encoded once.
 Only `engine.presidential_election.views` is imported from the engine (the render layering rule).
 """
 from __future__ import annotations
 
-import io
 import re
 import zlib
 from dataclasses import dataclass
@@ -29,7 +29,7 @@ from render import colours as C
 from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, render_map
+from render.usmap import LAYOUT, draw_map
 from render.widgets import pill, public_view
 
 W = 1600
@@ -326,15 +326,12 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     if highlight is None:
         highlight = view.changed
     mv = map_view(view, highlight)
-    r = render_map(mv)
-    top = Image.open(io.BytesIO(r.png))
-    top.load()
-    palette = top.getpalette() or []
-    palette += [0] * (768 - len(palette))
+    top, map_alt, labels = draw_map(mv)
+    palette = top.layout.palette(top.colours, top.reserved)
     height = MAP_H + STATUS_H + PANEL_H + DICE_H + 4 * TRAIL_ROW_H + LEGEND_H + 2 * PAD
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
-    im.paste(top, (0, 0))
-    cv = Canvas(LAYOUT, im, {})
+    im.paste(top.im, (0, 0))
+    cv = Canvas(LAYOUT, im, top.colours, top.reserved)
     y = MAP_H
     cv.rect((0, y, W, y + 3), fill="ink")  # the map's edge: the band below is the board's own
     _status(cv, view, y + 4)
@@ -345,6 +342,6 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     y += DICE_H + 4
     y = _trail(cv, view, mv, y)
     _kind_legend(cv, y)
-    alt = f"{r.alt} {_alt_extra(view)}"
+    alt = f"{map_alt} {_alt_extra(view)}"
     # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not (≤ 100 KB)
-    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, r.labels)
+    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)

@@ -1084,6 +1084,13 @@ TOP = 128  # labels stay below the EV bar
 def render_map(view: MapView) -> Rendered:
     """The full 1600×1000 map: states by controlling party, labels with EV and counts, callouts for
     the small north-eastern states, Alaska and Hawaii insets, EV bar, legend and panels."""
+    cv, alt, labels = draw_map(view)
+    return Rendered(cv.png(), alt, W, H, labels)
+
+
+def draw_map(view: MapView) -> tuple[Canvas, str, tuple[Label, ...]]:
+    """render_map's drawing, not yet encoded: (canvas, alt text, labels), for a picture that puts more
+    below the map (it pastes the canvas's image and encodes once)."""
     view = _check(view)
     g = geometry("full")
     cv, st = _start(g, view)
@@ -1097,7 +1104,7 @@ def render_map(view: MapView) -> Rendered:
     obstacles = (legend,) + tuple(b for _, b in panels) + tuple(g.callouts.values())
     labels = _draw_labels(cv, g, view, st, obstacles, TOP)
     labels += _draw_callouts(cv, g, view, st)
-    return Rendered(cv.png(), _alt(view, "Map"), W, H, tuple(labels))
+    return cv, _alt(view, "Map"), tuple(labels)
 
 
 def _tile_panel_slots() -> list[tuple[int, int, int, int]]:
