@@ -54,8 +54,8 @@ PARAM_VALUES: dict[str, tuple[Any, ...]] = {
     "side": ("self", "opponent", "OBA", "MCC"),
     # random: at random; discarder: the discarding player picks
     "pick": ("random", "discarder"),
-    # 1–4, or `discarded`: as many as the cards discarded to pay a `discard_cost: {any: true}`
-    "count": (1, 2, 3, 4, "discarded"),
+    # 1–3, or `discarded`: as many as the cards discarded to pay a `discard_cost: {any: true}`
+    "count": (1, 2, 3, "discarded"),
 }
 CHOICES = {"issue": "choose", "toward": "choose", "state": "choose"}
 Context = Literal["card", "news", "negative"]
