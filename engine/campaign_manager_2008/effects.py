@@ -1,0 +1,385 @@
+"""Campaign Manager 2008's effects in the core effect language (engine/core/effects.py).
+
+Content writes `[op, {params}]` with `state: choose|same|all|target`, `issue`/`toward: choose` and `n` as a
+count or `discarded`; each compiles to the core's choices and loops around one-block primitives, so every
+single change is followed by the win check: a state is won the moment its major row is one colour, even
+in the middle of a card. A win pushes the `wins` procedure on top of the running effect, which settles
+every pending win one at a time (the active side orders several; the winner scores the tile, picks the
+state that replaces it and that state's Breaking News is resolved — itself able to win more states)
+before the interrupted effect goes on. Reaching 270 ends the game at once: the stack is emptied.
+
+The actor (who makes an effect's choices and who "you" is) is the frame local `actor`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine.campaign_manager_2008.primitives import (NAMES, c, card_line, draw_cards, gain_one, major, minor,
+                                                      new_tile, row_of, trailing, won_by)
+from engine.campaign_manager_2008.state import CMState
+from engine.core.effects import Choice, Compiler, Domain, EffectLanguage
+from engine.core.frames import Frame, Interpreter, Wait
+from engine.core.types import Event
+
+
+@dataclass
+class Ctx:
+    state: CMState
+    events: list[Event]
+    changed: list[str]
+
+
+# --------------------------------------------------------------------------- compiling content ops
+
+def _state_ops(p: dict[str, Any], body: list[list[Any]], c_: Compiler) -> list[list[Any]]:
+    """Wrap `body` (which reads the state from local `st`) in the state selection the op names."""
+    where = p["state"]
+    if where == "choose":
+        return [*c_.compile([["choose_state", {"as": "st"}]]), *body]
+    if where == "same":
+        return body
+    if where == "target":
+        return [["set_from", {"var": "st", "src": "target"}], *body]
+    return c_.compile([["for_each", {"over": "in_play", "as": "st", "do": [["raw", {"ops": body}]]}]])
+
+
+def _counted(n: Any, body: list[list[Any]], c_: Compiler) -> list[list[Any]]:
+    if n != "discarded":
+        return [op for _ in range(int(n)) for op in body]
+    key = c_.key("n")
+    return [["count_init", {"key": key, "from": "discarded"}], ["label", key], ["count_gate", {"key": key}],
+            ["if", key + "_stop", key + "_end"], *body, ["goto", key], ["label", key + "_end"]]
+
+
+def _gain(p: dict[str, Any], c_: Compiler) -> list[list[Any]]:
+    issue = p["issue"]
+    pre = c_.compile([["choose_issue", {"as": "iss"}]]) if issue == "choose" else []
+    one = [["gain1", {"issue": "$iss" if issue == "choose" else issue, "side": p.get("side", "self")}]]
+    return _state_ops(p, pre + _counted(p["n"], one, c_), c_)
+
+
+def _shift(p: dict[str, Any], c_: Compiler) -> list[list[Any]]:
+    toward = p["toward"]
+    pre = c_.compile([["choose_toward", {"as": "tw"}]]) if toward == "choose" else []
+    one = [["shift1", {"toward": "$tw" if toward == "choose" else toward}]]
+    return _state_ops(p, pre + _counted(p["n"], one, c_), c_)
+
+
+def _flip(p: dict[str, Any], c_: Compiler) -> list[list[Any]]:
+    return _state_ops(p, [["flip1", {}]], c_)
+
+
+def _draw(p: dict[str, Any], c_: Compiler) -> list[list[Any]]:
+    return [["draw_n", {"n": p["n"], "side": p.get("side", "self")}]]
+
+
+def _discard(p: dict[str, Any], c_: Compiler) -> list[list[Any]]:
+    if p["pick"] == "random":
+        return [["discard_random", {"n": p["n"], "side": p["side"]}]]
+    one = [*c_.compile([["choose_hand", {"as": "card", "side": p["side"]}]]), ["discard_card", {"side": p["side"]}]]
+    return _counted(p["n"], one, c_)
+
+
+# --------------------------------------------------------------------------- running
+
+def _side(ctx: Ctx, frame: Frame, side: str) -> str:
+    actor = frame.locals["actor"]
+    if side == "self":
+        return actor
+    if side == "opponent":
+        return ctx.state.other(actor)
+    return side
+
+
+def _arg(frame: Frame, value: Any) -> Any:
+    return frame.locals.get(value[1:]) if isinstance(value, str) and value.startswith("$") else value
+
+
+def _live_tile(ctx: Ctx, frame: Frame):  # noqa: ANN202
+    code = frame.locals.get("st")
+    return ctx.state.tile(code) if code else None  # a state won mid-card: the op is lost
+
+
+def _changed(ctx: Ctx, code: str) -> None:
+    if code not in ctx.changed:
+        ctx.changed.append(code)
+
+
+def check_wins(ctx: Ctx) -> None:
+    """Note every state in play whose major row is now one colour; start settling them if not already."""
+    s = ctx.state
+    fresh = [t.code for t in s.in_play if won_by(t) and t.code not in s.pending_wins]
+    if not fresh:
+        return
+    s.pending_wins.extend(fresh)
+    if not (s.effect.frames and s.effect.frames[-1].proc == "wins"):
+        s.effect.frames.append(Frame(proc="wins", locals={"actor": s.turn.seat if s.turn else s.seats[0]}))
+
+
+def _gain1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    tile = _live_tile(ctx, frame)
+    if tile is None:
+        return
+    p = args[0]
+    issue = _arg(frame, p["issue"])
+    issue = major(tile) if issue == "major" else minor(tile) if issue == "minor" else issue
+    seat = _side(ctx, frame, p["side"])
+    if gain_one(tile, issue, seat):
+        ctx.events.append(Event(public=f"{seat} gains support on {issue.capitalize()} in {tile.code} "
+                                       f"({_row_words(row_of(tile, issue))})."))
+        _changed(ctx, tile.code)
+        check_wins(ctx)
+
+
+def _row_words(row: Any) -> str:
+    return f"Obama {row.B}, McCain {row.R}, undecided {row.W}"
+
+
+def _shift1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    tile = _live_tile(ctx, frame)
+    if tile is None:
+        return
+    toward = _arg(frame, args[0]["toward"])
+    to = min(tile.issue + 1, 3) if toward == "economy" else max(tile.issue - 1, 0)
+    if to == tile.issue:
+        ctx.events.append(Event(public=f"{tile.code}'s issue marker is already as far toward {toward.capitalize()} as it goes."))
+        return
+    before = major(tile)
+    tile.issue = to
+    turned = f"; {major(tile).capitalize()} is now the major issue" if major(tile) != before else ""
+    ctx.events.append(Event(public=f"{tile.code} shifts toward {toward.capitalize()}{turned}."))
+    _changed(ctx, tile.code)
+    check_wins(ctx)
+
+
+def _flip1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    tile = _live_tile(ctx, frame)
+    if tile is None:
+        return
+    info = c().states[tile.code]
+    tile.key = next(g for g in info.demographics if g != tile.key)
+    ctx.events.append(Event(public=f"{tile.code}'s key demographic is now {c().groups[tile.key].name}."))
+    _changed(ctx, tile.code)
+
+
+def _demo(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    p = args[0]
+    seat = _side(ctx, frame, p.get("side", "self"))
+    group = p["group"]
+    hit = []
+    for tile in ctx.state.in_play:
+        if tile.key != group:
+            continue
+        n = 0
+        for issue in ("defense", "economy"):
+            while row_of(tile, issue).W:
+                gain_one(tile, issue, seat)
+                n += 1
+        if n:
+            hit.append(f"{tile.code} ({n})")
+            _changed(ctx, tile.code)
+    name = c().groups[group].name
+    ctx.events.append(Event(public=f"{name} rally to {seat}: " + (", ".join(hit) if hit else
+                                                                   f"no state in play has {name} as its key with undecided voters") + "."))
+    check_wins(ctx)
+
+
+def _draw_n(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    p = args[0]
+    n = frame.locals.get("discarded", 0) if p["n"] == "discarded" else int(p["n"])
+    draw_cards(ctx.state, _side(ctx, frame, p["side"]), n, ctx.events)
+
+
+def _discard_random(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    seat = _side(ctx, frame, args[0]["side"])
+    side = ctx.state.sides[seat]
+    n = frame.locals.get("discarded", 0) if args[0]["n"] == "discarded" else int(args[0]["n"])
+    for _ in range(n):
+        if not side.hand:
+            ctx.events.append(Event(public=f"{seat} has no card left to discard."))
+            return
+        card = side.hand.pop(ctx.state.randomness.below(len(side.hand)))
+        side.discard.append(card)
+        ctx.events.append(Event(public=f"{seat} discards {card_line(card)} at random."))
+
+
+def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    seat = _side(ctx, frame, args[0]["side"])
+    card = frame.locals.pop("card", None)
+    side = ctx.state.sides[seat]
+    if card is None or card not in side.hand:
+        return
+    side.hand.remove(card)
+    side.discard.append(card)
+    ctx.events.append(Event(public=f"{seat} discards {card_line(card)}."))
+
+
+def _set_from(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    frame.locals[args[0]["var"]] = frame.locals.get(args[0]["src"])
+
+
+def _count_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    frame.locals[args[0]["key"] + "_left"] = int(frame.locals.get(args[0]["from"], 0))
+
+
+def _count_gate(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    key = args[0]["key"]
+    left = frame.locals[key + "_left"]
+    frame.locals[key + "_stop"] = left <= 0
+    frame.locals[key + "_left"] = left - 1
+
+
+# --------------------------------------------------------------------------- winning states
+
+WINS = [["label", "top"], ["win_pick"], ["win_bind"], ["if", "none", "finish"], ["win_score"], ["win_replace"],
+        ["win_enter"], ["win_target"], ["win_news"], ["goto", "top"], ["label", "finish"]]
+
+
+def _win_pick(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
+    s = ctx.state
+    s.pending_wins = [code for code in s.pending_wins if s.tile(code) is not None]
+    frame.locals["none"] = not s.pending_wins
+    frame.locals.pop("win", None)
+    if len(s.pending_wins) == 1:
+        frame.locals["win"] = s.pending_wins[0]
+    elif len(s.pending_wins) > 1:
+        return Wait({"kind": "order", "seat": s.turn.seat if s.turn else s.seats[0], "among": list(s.pending_wins),
+                     "prompt": "Several states are won at once: which is settled first?"})
+    return None
+
+
+def _win_bind(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    if "answer" in frame.locals:
+        frame.locals["win"] = frame.locals.pop("answer")
+
+
+def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    s = ctx.state
+    code = frame.locals["win"]
+    tile = s.tile(code)
+    s.pending_wins.remove(code)
+    winner = won_by(tile)
+    frame.locals["slot"] = s.in_play.index(tile)
+    frame.locals["winner"] = winner
+    s.in_play.remove(tile)
+    side = s.sides[winner]
+    side.won.append(code)
+    ev = c().states[code].ev
+    side.score += ev
+    _changed(ctx, code)
+    ctx.events.append(Event(public=f"{winner} wins {c().states[code].name} ({ev} EV): {NAMES[winner]} "
+                                   f"{side.score}, {NAMES[s.other(winner)]} {s.sides[s.other(winner)].score}."))
+    target = c().rules.target
+    if side.score >= target:
+        s.phase, s.winner = "over", winner
+        s.reason = f"{NAMES[winner]} reaches {side.score} electoral votes ({target} needed)"
+        s.effect.frames.clear()
+        s.pending_wins = []
+        ctx.events.append(Event(public=f"{NAMES[winner]} wins the election with {side.score} electoral votes!"))
+
+
+def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
+    s = ctx.state
+    frame.locals["entering"] = bool(s.pool)
+    if not s.pool:
+        if not s.in_play:
+            a, b = s.seats
+            s.phase, s.draw = "over", True
+            s.reason = f"every state is won and it is {s.sides[a].score}–{s.sides[b].score}: a draw"
+            s.effect.frames.clear()
+            ctx.events.append(Event(public=f"Every state is won, {s.sides[a].score}–{s.sides[b].score}: the election is a draw."))
+        else:
+            ctx.events.append(Event(public="No state is left to bring into play; the campaign goes on with fewer."))
+        return None
+    if len(s.pool) == 1:
+        frame.locals["answer"] = s.pool[0]
+        return None
+    return Wait({"kind": "enter", "seat": frame.locals["winner"], "among": sorted(s.pool),
+                 "prompt": f"You won {frame.locals['win']}: pick the state that replaces it."})
+
+
+def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
+    s = ctx.state
+    if not frame.locals.get("entering"):
+        return None
+    code = frame.locals.pop("answer")
+    s.pool.remove(code)
+    s.in_play.insert(frame.locals["slot"], new_tile(code))
+    _changed(ctx, code)
+    ctx.events.append(Event(public=f"{frame.locals['winner']} brings {c().states[code].name} ({code}) into play."))
+    frame.locals["entered"] = code
+    if not s.news:
+        frame.locals["entering"] = False
+        ctx.events.append(Event(public="The Breaking News deck is empty."))
+        return None
+    frame.locals["news"] = s.news.pop(0)
+    s.last_news = frame.locals["news"]
+    news = c().news[frame.locals["news"]]
+    ctx.events.append(Event(public=f"Breaking News {news.id} “{news.title}”: {news.text}"))
+    if s.media is not None and len(s.in_play) > 1:
+        owner = s.media["owner"]
+        return Wait({"kind": "target", "seat": owner, "among": [t.code for t in s.in_play],
+                     "prompt": f"Your Media Support: which state does “{news.title}” hit?"})
+    return None
+
+
+def _win_target(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    if frame.locals.get("entering"):
+        frame.locals["target"] = frame.locals.pop("answer", frame.locals["entered"])
+
+
+def _win_news(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    s = ctx.state
+    if not frame.locals.get("entering"):
+        return
+    news = c().news[frame.locals["news"]]
+    actor = s.turn.seat if s.turn else s.seats[0]
+    if news.chooser == "trailing":
+        actor = trailing(s)
+    if frame.locals["target"] != frame.locals["entered"]:
+        ctx.events.append(Event(public=f"{s.media['owner']}'s Media Support turns the news to {frame.locals['target']}."))
+    s.effect.frames.append(Frame(proc=news.id, locals={"actor": actor, "target": frame.locals["target"]}))
+
+
+def _op(fn):  # noqa: ANN001, ANN202
+    return lambda game, frame, args: fn(game, frame, args)
+
+
+def _hand_candidates(game: Ctx, frame: Frame, p: dict[str, Any]) -> list[str]:
+    seat = _side(game, frame, p["side"])
+    frame.locals["asker"] = seat
+    return list(game.state.sides[seat].hand)
+
+
+@lru_cache(maxsize=1)
+def language() -> EffectLanguage:
+    lang = EffectLanguage()
+    lang.choice("choose_state", Choice(candidates=lambda g, f, p: [t.code for t in g.state.in_play], kind="state"))
+    lang.choice("choose_issue", Choice(candidates=lambda g, f, p: ["defense", "economy"], kind="issue"))
+    lang.choice("choose_toward", Choice(candidates=lambda g, f, p: ["defense", "economy"], kind="toward"))
+    lang.choice("choose_hand", Choice(candidates=_hand_candidates, kind="discard"))
+    lang.domain("in_play", Domain(at_run=lambda g, f: [t.code for t in g.state.in_play], bound=4))
+    lang.op("raw", lambda p, c_: p["ops"])
+    for name, compile_ in (("gain", _gain), ("shift", _shift), ("flip_key", _flip), ("draw", _draw),
+                           ("discard", _discard)):
+        lang.op(name, compile_)
+    lang.op("demo_support", handler=_op(_demo))
+    for name, fn in (("gain1", _gain1), ("shift1", _shift1), ("flip1", _flip1), ("draw_n", _draw_n),
+                     ("discard_random", _discard_random), ("discard_card", _discard_card), ("set_from", _set_from),
+                     ("count_init", _count_init), ("count_gate", _count_gate), ("win_pick", _win_pick),
+                     ("win_bind", _win_bind), ("win_score", _win_score), ("win_replace", _win_replace),
+                     ("win_enter", _win_enter), ("win_target", _win_target), ("win_news", _win_news)):
+        lang.handler(name, _op(fn))
+    return lang
+
+
+@lru_cache(maxsize=1)
+def interpreter() -> Interpreter:
+    lang, content = language(), c()
+    procs: dict[str, list[list[Any]]] = {"wins": WINS}
+    procs.update({cid: lang.compile(card.effect) for cid, card in content.cards.items()})
+    procs.update({nid: lang.compile(news.effect) for nid, news in content.news.items()})
+    procs.update({f"neg{face}": lang.compile(neg.effect) for face, neg in content.negative.items()})
+    return Interpreter(procs, lang.handlers)

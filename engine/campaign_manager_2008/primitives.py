@@ -1,0 +1,107 @@
+"""Small shared pieces: the content, tiles, support in a row, drawing cards, the trailing side."""
+from __future__ import annotations
+
+from engine.campaign_manager_2008.content import Content, load, major_issue
+from engine.campaign_manager_2008.state import CMState, Row, Tile
+from engine.core.types import Event
+
+COLOUR = {"MCC": "R", "OBA": "B"}
+NAMES = {"OBA": "Obama", "MCC": "McCain"}
+
+
+def c() -> Content:
+    return load()
+
+
+def new_tile(code: str) -> Tile:
+    """A state entering play: its printed blocks, issue marker and key on their start spaces."""
+    t = c().states[code]
+
+    def row(blocks: list[str]) -> Row:
+        return Row(R=blocks.count("R"), B=blocks.count("B"), W=blocks.count("W"))
+    return Tile(code=code, defense=row(t.rows.defense), economy=row(t.rows.economy), issue=t.issue_start,
+                key=t.key_start)
+
+
+def major(tile: Tile) -> str:
+    return major_issue(tile.issue)
+
+
+def minor(tile: Tile) -> str:
+    return "economy" if major(tile) == "defense" else "defense"
+
+
+def row_of(tile: Tile, issue: str) -> Row:
+    return tile.defense if issue == "defense" else tile.economy
+
+
+def gain_one(tile: Tile, issue: str, seat: str) -> bool:
+    """One block of the row turns to `seat`: an opponent's first, else an untouched white one; a row that
+    is all `seat`'s already is unchanged. True if a block changed."""
+    row = row_of(tile, issue)
+    mine = COLOUR[seat]
+    theirs = "R" if mine == "B" else "B"
+    if getattr(row, theirs) > 0:
+        setattr(row, theirs, getattr(row, theirs) - 1)
+    elif row.W > 0:
+        row.W -= 1
+    else:
+        return False
+    setattr(row, mine, getattr(row, mine) + 1)
+    return True
+
+
+def won_by(tile: Tile) -> str | None:
+    """The side whose colour the whole major row is (no undecided block left), if any."""
+    row = row_of(tile, major(tile))
+    if row.W:
+        return None
+    if row.B == 0:
+        return "MCC"
+    if row.R == 0:
+        return "OBA"
+    return None
+
+
+def trailing(state: CMState) -> str:
+    """The side with fewer electoral votes; on a tie, the side whose turn it is not."""
+    a, b = state.seats
+    if state.sides[a].score != state.sides[b].score:
+        return a if state.sides[a].score < state.sides[b].score else b
+    active = state.turn.seat if state.turn else state.seats[0]
+    return state.other(active)
+
+
+def draw_cards(state: CMState, seat: str, n: int, events: list[Event]) -> int:
+    """Draw `n` cards into the hand; an empty deck is made again from the shuffled discard (this turn's
+    played and paid cards are not in it yet). Returns how many were drawn."""
+    side = state.sides[seat]
+    drawn = 0
+    for _ in range(n):
+        if not side.deck and side.discard:
+            side.deck = state.randomness.shuffle(side.discard)
+            side.discard = []
+            events.append(Event(public=f"{seat} shuffles its discard into a new deck ({len(side.deck)} cards)."))
+        if not side.deck:
+            break
+        card = side.deck.pop(0)
+        side.hand.append(card)
+        drawn += 1
+    if drawn:
+        events.append(Event(public=f"{seat} draws {drawn} card{'s' if drawn != 1 else ''} ({len(side.hand)} in hand).",
+                            private={seat: "You draw " + ", ".join(card_line(x) for x in side.hand[-drawn:]) + "."}))
+    return drawn
+
+
+def card_line(card_id: str) -> str:
+    card = c().cards[card_id]
+    return f"{card_id} “{card.title}”"
+
+
+def tile_text(tile: Tile) -> str:
+    """`NJ: Economy major (B3 R1 U2), Defense (R2 B1 U1), key Clinton Democrats`."""
+    def row(issue: str) -> str:
+        r = row_of(tile, issue)
+        return f"{issue.capitalize()} O{r.B} M{r.R} U{r.W}"
+    return (f"{tile.code}: major {row(major(tile))}; minor {row(minor(tile))}; "
+            f"key {c().groups[tile.key].name}")

@@ -1,0 +1,334 @@
+"""Setup, what each side may do (the single source of legality), applying a step, the outcome."""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from engine.campaign_manager_2008.effects import Ctx, interpreter
+from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_cards, new_tile, tile_text
+from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
+from engine.core.errors import IllegalAction
+from engine.core.frames import Wait
+from engine.core.posting import hold_or_post
+from engine.core.rng import Randomness
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+
+VERB_OF_KIND = {"state": "state", "issue": "issue", "toward": "toward", "discard": "discard", "order": "order",
+                "enter": "enter", "target": "target"}
+
+
+# --------------------------------------------------------------------------- setup
+
+def setup(options: dict[str, Any], seats: list[str], seed: int) -> CMState:
+    opts = Options.model_validate(options or {})
+    content = c()
+    state = CMState(seats=list(seats), options=opts, randomness=Randomness.seeded(seed),
+                    sides={s: Side(score=content.rules.start_score[s]) for s in SEATS})
+    state.news = state.randomness.shuffle(sorted(content.news))
+    if opts.deck == "starter":
+        for seat in SEATS:
+            state.sides[seat].kept = [card.id for card in content.starter_deck(seat)]
+        state.first = opts.first if opts.first != "random" else SEATS[state.randomness.below(2)]
+        _deal(state, [])
+        starters = {"OBA": ["MI", "NJ"], "MCC": ["FL", "MO"]}
+        _start_states(state, [code for seat in SEATS for code in starters[seat]], [])
+        return state
+    for seat in SEATS:
+        side = state.sides[seat]
+        side.pool = state.randomness.shuffle([card.id for card in content.pool(seat)])
+        side.offer, side.pool = side.pool[:content.rules.draft_look], side.pool[content.rules.draft_look:]
+    return state
+
+
+def _deal(state: CMState, events: list[Event]) -> None:
+    """The drafted (or starter) decks shuffled, the opening hands drawn."""
+    for seat in SEATS:
+        side = state.sides[seat]
+        side.deck = state.randomness.shuffle(side.kept)
+        side.hand, side.deck = side.deck[:c().rules.opening_hand], side.deck[c().rules.opening_hand:]
+        events.append(Event(private={seat: "Your opening hand: " + ", ".join(card_line(x) for x in side.hand) + "."}))
+    state.phase = "states"
+
+
+def _start_states(state: CMState, codes: list[str], events: list[Event]) -> None:
+    state.in_play = [new_tile(code) for code in codes]
+    state.pool = sorted(code for code in c().states if code not in codes)
+    state.phase = "play"
+    state.turn = Turn(seat=state.first or SEATS[0])
+    events.append(Event(public="The campaign opens in " + "; ".join(tile_text(t) for t in state.in_play)
+                               + f". {NAMES[state.turn.seat]} ({state.turn.seat}) plays first."))
+
+
+def _salt(state: CMState, seat: str) -> str:
+    """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
+    return hashlib.sha256(f"{state.randomness.prng}|{seat}|start".encode()).hexdigest()[:32]
+
+
+# --------------------------------------------------------------------------- what may be done
+
+def _opt(verb: str, *args: str, label: str, detail: str = "") -> Option:
+    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail)
+
+
+def _card_opt(verb: str, card_id: str) -> Option:
+    card = c().cards[card_id]
+    return _opt(verb, card_id, label=f"{card_id} {card.title}", detail=card.text)
+
+
+def can_pay(state: CMState, seat: str, card_id: str) -> bool:
+    cost = c().cards[card_id].discard_cost
+    return cost is None or cost.any is not None or (cost.n or 0) <= len(state.sides[seat].hand) - 1
+
+
+def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
+    if seat not in SEATS or state.phase == "over":
+        return "", []
+    side = state.sides[seat]
+    if state.phase == "draft":
+        if not side.offer:
+            return "", []
+        return (f"Draft: keep one of these three ({len(side.kept)} of {c().rules.deck_size} kept); the other two "
+                "leave the game face down.", [_card_opt("keep", x) for x in side.offer])
+    if state.phase == "states":
+        if seat in state.sealed.sealed:
+            return "", []
+        mine = sorted(code for code, t in c().states.items() if t.back == seat and code not in side.picks)
+        return (f"Secretly pick {'a second' if side.picks else 'two'} starting state{'s' if not side.picks else ''} "
+                "of your colour (revealed together).",
+                [_opt("pick", code, label=f"{c().states[code].name} ({c().states[code].ev} EV)") for code in mine])
+    if state.wait is not None:
+        if state.wait["seat"] != seat:
+            return "", []
+        return state.wait["prompt"], [_wait_opt(state, state.wait["kind"], x) for x in state.wait["among"]]
+    turn = state.turn
+    if turn is None or turn.seat != seat:
+        return "", []
+    if turn.stage == "cost":
+        others = [_card_opt("discard", x) for x in side.hand]
+        if turn.cost_any:
+            return (f"{card_line(turn.card)}: discard any number of other cards ({len(turn.discarded)} so far), "
+                    "then `done`.", [*others, _opt("done", label="Done discarding")])
+        return f"{card_line(turn.card)}: discard {turn.cost_left} more card(s) to pay for it.", others
+    if turn.stage != "action":
+        return "", []
+    options = [_card_opt("play", x) for x in side.hand if can_pay(state, seat, x)]
+    if len(side.hand) < c().rules.draw_limit and (side.deck or side.discard):
+        options.append(_opt("draw", label="Draw a card", detail=f"{len(side.deck)} in your deck"))
+    if not options:
+        options.append(_opt("pass", label="Pass", detail="no card to play or draw"))
+    return f"Your turn: play a card or draw (draw only with fewer than {c().rules.draw_limit} in hand).", options
+
+
+def _wait_opt(state: CMState, kind: str, value: str) -> Option:
+    verb = VERB_OF_KIND[kind]
+    if kind == "discard":
+        return _card_opt(verb, value)
+    if kind in ("issue", "toward"):
+        return _opt(verb, value, label=value.capitalize())
+    info = c().states[value]
+    return _opt(verb, value, label=f"{info.name} ({info.ev} EV)")
+
+
+def decisions(state: CMState, seat: str) -> Decision:
+    prompt, options = menu(state, seat)
+    if not options:
+        return Decision(seat=seat)
+    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=prompt, options=options,
+                    deadline_default=deadline_action(state, seat, options).notation())
+
+
+def deadline_action(state: CMState, seat: str, options: list[Option] | None = None) -> Action:
+    """The mildest legal step: draw (else the first card) on a turn, stop paying an any-number cost, and
+    otherwise the first offered choice."""
+    options = options if options is not None else menu(state, seat)[1]
+    if not options:
+        raise IllegalAction(f"{seat} owes no move.", code="illegal_verb")
+    for verb in ("draw", "done", "pass"):
+        for o in options:
+            if o.action.verb == verb:
+                return o.action
+    return options[0].action
+
+
+def owing(state: CMState) -> list[str]:
+    return [s for s in SEATS if menu(state, s)[1]]
+
+
+# --------------------------------------------------------------------------- applying
+
+def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
+    state = state.model_copy(deep=True)
+    events: list[Event] = []
+    changed: list[str] = []
+    owing_before, turn_of = set(owing(state)), state.turn.seat if state.turn else None
+    unseen_before = _unseen(state)
+    undoable = _dispatch(state, seat, action, events, changed) and _unseen(state) == unseen_before
+    # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
+    # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
+    newly = set(owing(state)) - owing_before - {turn_of}
+    hold = state.phase == "play" and state.turn is not None and state.turn.seat == turn_of and not newly \
+        and state.turn.stage != "action"
+    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [e.public for e in events if e.public],
+                                 changed, hold=hold)
+    if posted is not None:
+        state.last_changed = posted
+    out = [Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
+    return ApplyResult(state=state, events=out, undoable=undoable and not newly, changed=changed)
+
+
+def _unseen(state: CMState) -> tuple[int, ...]:
+    """How many cards are still face down in the decks and the news: a step that turned one over shows
+    something new, so it cannot be taken back (DESIGN.md §2)."""
+    return (len(state.news), *(len(state.sides[s].deck) for s in SEATS))
+
+
+def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], changed: list[str]) -> bool:
+    """Apply the step; returns whether it may be undone (a draft pick shows new cards: no)."""
+    verb, arg = action.verb, action.args[0] if action.args else ""
+    side = state.sides[seat]
+    if state.phase == "draft":
+        side.kept.append(arg)
+        side.removed += [x for x in side.offer if x != arg]
+        look = c().rules.draft_look
+        side.offer, side.pool = side.pool[:look], side.pool[look:]
+        events.append(Event(public=f"{seat} drafts a card ({len(side.kept)} of {c().rules.deck_size}).",
+                            private={seat: f"You keep {card_line(arg)}."}))
+        if not side.offer and state.first is None:
+            state.first = seat
+            events.append(Event(public=f"{seat} finishes the draft first and will play first."))
+        if all(not state.sides[s].offer for s in SEATS):
+            _deal(state, events)
+            events.append(Event(public="Both decks are drafted. Each side now secretly picks two starting states."))
+        return False
+    if state.phase == "states":
+        side.picks.append(arg)
+        if len(side.picks) < c().rules.start_picks:
+            return True
+        digest = state.sealed.commit(seat, ",".join(side.picks), _salt(state, seat))
+        events.append(Event(public=f"{seat} has sealed its starting states [seal {digest}]."))
+        if state.sealed.complete:
+            revealed = state.sealed.reveal()
+            codes = [code for s in SEATS for code in revealed[s].choice.split(",")]
+            events.append(Event(public="Starting states revealed: " + ", ".join(
+                f"{s} {revealed[s].choice.replace(',', ' and ')} [salt {revealed[s].salt}]" for s in SEATS) + "."))
+            _start_states(state, codes, events)
+            changed.extend(codes)
+        return False
+    ctx = Ctx(state, events, changed)
+    if state.wait is not None:
+        state.wait = None
+        _settle(state, interpreter().resume(state.effect, ctx, arg), ctx)
+        return False if state.phase == "over" else True
+    turn = state.turn
+    assert turn is not None
+    if verb == "draw":
+        draw_cards(state, seat, 1, events)
+        _end_turn(state, events)
+        return False
+    if verb == "pass":
+        events.append(Event(public=f"{seat} has no card to play or draw, and passes."))
+        _end_turn(state, events)
+        return True
+    if verb == "play":
+        side.hand.remove(arg)
+        turn.card = arg
+        card = c().cards[arg]
+        events.append(Event(public=f"{seat} plays {card_line(arg)}: {card.text}"))
+        cost = card.discard_cost
+        if cost is not None and (cost.any or cost.n):
+            turn.stage, turn.cost_left, turn.cost_any = "cost", cost.n or 0, bool(cost.any)
+            if turn.cost_any and not side.hand:
+                _start_effect(state, ctx)
+            return True
+        _start_effect(state, ctx)
+        return True
+    if verb == "discard":
+        side.hand.remove(arg)
+        turn.discarded.append(arg)
+        events.append(Event(public=f"{seat} discards {card_line(arg)} to pay for it."))
+        turn.cost_left -= 1
+        if (not turn.cost_any and turn.cost_left <= 0) or (turn.cost_any and not side.hand):
+            _start_effect(state, ctx)
+        return True
+    if verb == "done":  # an any-number cost paid
+        _start_effect(state, ctx)
+        return True
+    raise IllegalAction(f"`{verb}` is not something you can do now.", code="illegal_verb")
+
+
+def _start_effect(state: CMState, ctx: Ctx) -> None:
+    turn = state.turn
+    assert turn is not None and turn.card is not None
+    card = c().cards[turn.card]
+    turn.stage = "effect"
+    if card.kind == "media":
+        if state.media is not None:
+            old = state.media
+            state.sides[old["owner"]].discard.append(old["card"])
+            ctx.events.append(Event(public=f"{card_line(old['card'])} leaves the table for {old['owner']}'s discard."))
+        state.media = {"card": turn.card, "owner": turn.seat}
+    wait = interpreter().start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
+    _settle(state, wait, ctx)
+
+
+def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
+    """Run until a real choice is owed (a single candidate is taken without asking) or the turn is over."""
+    while state.phase != "over":
+        if wait is not None:
+            among = list(wait.decision["among"])
+            if len(among) == 1:
+                wait = interpreter().resume(state.effect, ctx, among[0])
+                continue
+            frame = state.effect.frames[-1]
+            asker = wait.decision.get("seat") or frame.locals.pop("asker", None) or frame.locals["actor"]
+            kind = wait.decision["kind"]
+            prompt = wait.decision.get("prompt") or _prompt(kind)
+            state.wait = {"kind": kind, "seat": asker, "among": among, "prompt": prompt}
+            return
+        if state.effect.frames:  # nothing runs on an empty stack; a stale frame would be a bug
+            wait = interpreter().run(state.effect, ctx)
+            continue
+        turn = state.turn
+        assert turn is not None
+        card = c().cards[turn.card] if turn.card else None
+        if turn.stage == "effect" and card is not None and card.going_negative:
+            turn.stage = "negative"
+            roll = state.randomness.roll(1, c().rules.die_faces)
+            face = roll.faces[0]
+            state.last_negative = face
+            state.last_dice = [f"{turn.seat} rolled {face} (Going Negative)"]
+            result = c().negative[face]
+            opponent = state.other(turn.seat)
+            ctx.events.append(Event(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {result.text}"))
+            wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
+            continue
+        _end_turn(state, ctx.events)
+        return
+
+
+def _prompt(kind: str) -> str:
+    return {"state": "Choose a state in play for the card.", "issue": "Choose the issue.",
+            "toward": "Shift toward which issue?", "discard": "Choose a card from your hand to discard."}.get(kind, "Choose.")
+
+
+def _end_turn(state: CMState, events: list[Event]) -> None:
+    turn = state.turn
+    assert turn is not None
+    side = state.sides[turn.seat]
+    if turn.card is not None and not (state.media and state.media["card"] == turn.card):
+        side.discard.append(turn.card)
+    side.discard += turn.discarded
+    state.turn = Turn(seat=state.other(turn.seat))
+
+
+def outcome(state: CMState) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    scores = {s: state.sides[s].score for s in SEATS}
+    if state.draw:
+        return Outcome(winners=[], scores=scores, reason=state.reason, draw=True)
+    return Outcome(winners=[state.winner], scores=scores, reason=state.reason)
+
+
+def load_state(data: str) -> CMState:
+    return CMState.model_validate_json(data)

@@ -1,0 +1,151 @@
+"""What players see: everything on the table, the counts of hidden piles, and — for a side's own view
+only — its hand, deck size, draft offer and picks. Draft keeps and removals, hands, deck orders, the news
+order and a sealed starting pick are never in another side's or the public view."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.campaign_manager_2008.primitives import NAMES, c, major
+from engine.campaign_manager_2008.rules import menu
+from engine.campaign_manager_2008.state import SEATS, CMState, Row
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CardView(_View):
+    id: str
+    side: str
+    title: str
+    text: str
+    media: bool
+    going_negative: bool
+    cost: str  # "", "discard 1", "discard any"
+
+
+class RowView(_View):
+    obama: int
+    mccain: int
+    undecided: int
+
+
+class TileView(_View):
+    code: str
+    name: str
+    ev: int
+    back: str
+    defense: RowView
+    economy: RowView
+    issue: int  # 0–1 point to Defense, 2–3 to Economy
+    major: str
+    key: str  # group name
+    other_group: str
+
+
+class PoolView(_View):
+    code: str
+    name: str
+    ev: int
+    back: str
+
+
+class SideView(_View):
+    seat: str
+    name: str
+    score: int
+    won: list[str]
+    hand_size: int
+    deck_size: int
+    discard: list[CardView]
+    drafted: int  # cards kept in the draft so far
+    sealed: bool  # starting states picked and sealed
+
+
+class PendingView(_View):
+    seat: str
+    kind: str
+
+
+class PrivateView(_View):
+    seat: str
+    hand: list[CardView]
+    offer: list[CardView] = Field(default_factory=list)
+    kept: list[CardView] = Field(default_factory=list)
+    picks: list[str] = Field(default_factory=list)
+
+
+class CMView(_View):
+    ruleset: Literal["campaign_manager_2008"] = "campaign_manager_2008"
+    phase: str
+    deck_option: str
+    active: str | None
+    target: int
+    sides: dict[str, SideView]
+    in_play: list[TileView]
+    pool: list[PoolView]
+    media: CardView | None
+    media_owner: str | None
+    news_left: int
+    last_news: CardView | None
+    last_negative: str | None
+    last_dice: list[str]
+    played: CardView | None  # the card being played now
+    pending: list[PendingView]
+    commitments: dict[str, str]
+    changed: list[str]
+    winner: str | None
+    draw: bool
+    reason: str
+    me: PrivateView | None = None
+
+
+def card_view(card_id: str) -> CardView:
+    card = c().cards[card_id]
+    cost = card.discard_cost
+    return CardView(id=card.id, side=card.side, title=card.title, text=card.text, media=card.kind == "media",
+                    going_negative=card.going_negative,
+                    cost="" if cost is None else "discard any" if cost.any else f"discard {cost.n}")
+
+
+def _row(row: Row) -> RowView:
+    return RowView(obama=row.B, mccain=row.R, undecided=row.W)
+
+
+def view(state: CMState, seat: str | None) -> CMView:
+    content = c()
+    tiles = []
+    for t in state.in_play:
+        info = content.states[t.code]
+        tiles.append(TileView(code=t.code, name=info.name, ev=info.ev, back=info.back, defense=_row(t.defense),
+                              economy=_row(t.economy), issue=t.issue, major=major(t), key=content.groups[t.key].name,
+                              other_group=content.groups[next(g for g in info.demographics if g != t.key)].name))
+    sides = {s: SideView(seat=s, name=NAMES[s], score=p.score, won=list(p.won), hand_size=len(p.hand),
+                         deck_size=len(p.deck), discard=[card_view(x) for x in p.discard], drafted=len(p.kept),
+                         sealed=s in state.sealed.sealed)
+             for s, p in state.sides.items()}
+    news = content.news[state.last_news] if state.last_news else None
+    neg = content.negative[state.last_negative] if state.last_negative else None
+    me = None
+    if seat in SEATS:
+        p = state.sides[seat]
+        me = PrivateView(seat=seat, hand=[card_view(x) for x in p.hand], offer=[card_view(x) for x in p.offer],
+                         kept=[card_view(x) for x in p.kept], picks=list(p.picks))
+    return CMView(
+        phase=state.phase, deck_option=state.options.deck, active=state.turn.seat if state.turn else None,
+        target=content.rules.target, sides=sides, in_play=tiles,
+        pool=[PoolView(code=x, name=content.states[x].name, ev=content.states[x].ev, back=content.states[x].back)
+              for x in state.pool],
+        media=card_view(state.media["card"]) if state.media else None,
+        media_owner=state.media["owner"] if state.media else None, news_left=len(state.news),
+        last_news=CardView(id=news.id, side="news", title=news.title, text=news.text, media=False,
+                           going_negative=False, cost="") if news else None,
+        last_negative=f"{state.last_negative}: {neg.title} — {neg.text}" if neg else None,
+        last_dice=list(state.last_dice),
+        played=card_view(state.turn.card) if state.turn and state.turn.card else None,
+        pending=[PendingView(seat=s, kind=state.wait["kind"] if state.wait and state.wait["seat"] == s else state.phase)
+                 for s in SEATS if menu(state, s)[1]],
+        commitments=state.sealed.digests(), changed=list(state.last_changed), winner=state.winner, draw=state.draw,
+        reason=state.reason, me=me)
