@@ -277,7 +277,7 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         s.reason = f"{NAMES[winner]} reaches {side.score} electoral votes ({target} needed)"
         s.effect.frames.clear()
         s.pending_wins = []
-        ctx.events.append(Event(public=f"{NAMES[winner]} wins the election with {side.score} electoral votes!"))
+        ctx.events.append(Event(public=f"Election over: {NAMES[winner]} wins — {s.reason}."))
 
 
 def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -289,7 +289,7 @@ def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
             s.phase, s.draw = "over", True
             s.reason = f"every state is won and it is {s.sides[a].score}–{s.sides[b].score}: a draw"
             s.effect.frames.clear()
-            ctx.events.append(Event(public=f"Every state is won, {s.sides[a].score}–{s.sides[b].score}: the election is a draw."))
+            ctx.events.append(Event(public=f"Election over: {s.reason}."))
         else:
             ctx.events.append(Event(public="No state is left to bring into play; the campaign goes on with fewer."))
         return None
