@@ -70,8 +70,9 @@ LEAN = {"OBA": "Ol", "MCC": "Ml"}
 F_HEAD = font(40)
 F_TITLE = font(34)
 F_BOLD = font(28)
+F_BLOCK = font(32)  # the letter on a voter block
 F_LABEL = font(26)
-F_TEXT = font(26, False)
+F_TEXT = font(28, False)
 F_BIG = font(44)
 F_SCORE = font(40)
 
@@ -81,9 +82,10 @@ LADDER_TOP = 36  # the "270" label above the bars
 TILE_H, TILE_GAP = 392, 14
 BLOCK = 54  # a voter block's diameter
 INFO_H = 98
+LINE_H = 36  # a further line of an info row's text
 POOL_H = 54
 LEGEND_H = 46
-SETUP_H = 560
+SETUP_H = 420
 
 
 # ------------------------------------------------------------------ words shared with the alt text
@@ -167,9 +169,11 @@ def _tag(cv: Canvas, x: float, y: float, text: str, bg: str = "ink", fg: str = "
     return x0 if right else x0 + w
 
 
-def _chip(cv: Canvas, x: float, y: float, text: str, bg: str, fg: str, h: int = 38, ring: bool = True) -> float:
+def _chip(cv: Canvas, x: float, y: float, text: str, bg: str, fg: str, h: int = 38, marked: bool = False) -> float:
     w = advance(text, F_LABEL) + 16
-    cv.rect((x, y, x + w, y + h), fill=bg, outline="ink" if ring else None, width=2, radius=6)
+    if marked:  # won on the last turn: the tiles' highlight colour around it
+        cv.rect((x - 5, y - 5, x + w + 5, y + h + 5), fill="hl", radius=9)
+    cv.rect((x, y, x + w, y + h), fill=bg, outline="ink", width=2, radius=6)
     cv.text(x + w / 2, y + h / 2, text, F_LABEL, fg, bg, "mm")
     return x + w
 
@@ -178,7 +182,7 @@ def _block(cv: Canvas, kind: str, x: float, y: float, d: int = BLOCK) -> None:
     """A voter block: a disc with its letter (O Obama blue, M McCain red, U undecided white)."""
     fill = {"O": "O", "M": "M", "U": "white"}[kind]
     cv.ellipse((x, y, x + d, y + d), fill=fill, outline="ink", width=3)
-    cv.text(x + d / 2, y + d / 2, kind, F_BOLD, "ink" if kind == "U" else "white", fill, "mm")
+    cv.text(x + d / 2, y + d / 2, kind, F_BLOCK if d >= BLOCK else F_LABEL, "ink" if kind == "U" else "white", fill, "mm")
 
 
 def _triangle(cv: Canvas, cx: float, cy: float, up: bool, fill: str, r: float = 13) -> None:
@@ -210,7 +214,7 @@ def _status(cv: Canvas, view: CMView, y: int) -> int:
     return y + STATUS_H
 
 
-def _ladder(cv: Canvas, view: CMView, y: int) -> int:
+def _ladder(cv: Canvas, view: CMView, y: int, marked: set[str]) -> int:
     """Both sides' score ladders on one scale, the 270 line across them."""
     lo = min(view.sides[s].score - sum(state_ev(c, view) for c in view.sides[s].won) for s in SEATS)
     hi = max(view.target + 6, max(view.sides[s].score for s in SEATS) + 4)
@@ -225,14 +229,14 @@ def _ladder(cv: Canvas, view: CMView, y: int) -> int:
     lead = leader(view)
     top = y + LADDER_TOP
     for k, seat in enumerate(SEATS):
-        _side_row(cv, view, seat, top + k * SIDE_H, (bx0, bx1, lo, scale), lead)
+        _side_row(cv, view, seat, top + k * SIDE_H, (bx0, bx1, lo, scale), lead, marked)
     bottom = top + len(SEATS) * SIDE_H
     cv.line([(tx, y + LADDER_TOP - 4), (tx, bottom - 6)], "ink", 4)
     return bottom
 
 
 def _side_row(cv: Canvas, view: CMView, seat: str, y: int, bar: tuple[float, float, int, float],
-              lead: str | None) -> None:
+              lead: str | None, marked: set[str]) -> None:
     s: SideView = view.sides[seat]
     bx0, bx1, lo, scale = bar
     # the name, the score, a tag; the counts below
@@ -275,7 +279,7 @@ def _side_row(cv: Canvas, view: CMView, seat: str, y: int, bar: tuple[float, flo
         if x + advance(text, F_LABEL) + 16 > bx1 - 70 and i < len(s.won) - 1:
             cv.text(x, cy + 19, f"+{len(s.won) - i}", F_LABEL, "ink", "paper", "lm")
             break
-        x = _chip(cv, x, cy, text, SOLID[seat], "white") + 8
+        x = _chip(cv, x, cy, text, SOLID[seat], "white", marked=code in marked) + 10
 
 
 # ------------------------------------------------------------------ the states in play
@@ -343,9 +347,12 @@ def _track(cv: Canvas, issue: int, box: tuple[int, int, int, int]) -> None:
         _triangle(cv, (x0 + x1) / 2, top + h / 2, k < 2, "white" if here else "rule", 15 if here else 11)
 
 
-def _no_tile(cv: Canvas, box: tuple[int, int, int, int]) -> None:
+def _no_tile(cv: Canvas, view: CMView, box: tuple[int, int, int, int]) -> None:
+    """An empty place: the state won has left; who picks the one that replaces it, if anyone is."""
     cv.rect(box, fill="paper", outline="rule", width=2, radius=12)
-    cv.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "no state here", F_TEXT, "muted", "paper", "mm")
+    picker = next((p.seat for p in view.pending if p.kind == "enter"), None)
+    text = f"{side_name(picker)} picks the next state" if picker else "no state here"
+    cv.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, text, F_BOLD if picker else F_TEXT, "muted", "paper", "mm")
 
 
 def _tiles(cv: Canvas, view: CMView, y: int, marked: set[str]) -> int:
@@ -357,7 +364,7 @@ def _tiles(cv: Canvas, view: CMView, y: int, marked: set[str]) -> int:
         if k < len(view.in_play):
             _tile(cv, view.in_play[k], box, view.in_play[k].code in marked)
         else:
-            _no_tile(cv, box)
+            _no_tile(cv, view, box)
     return y + 2 * TILE_H + TILE_GAP
 
 
@@ -380,9 +387,11 @@ def _legend(cv: Canvas, y: int) -> int:
 
 
 def _info_row(cv: Canvas, y: int, tag: str, seat: str | None, title: str, text: str, face: str | None = None) -> int:
-    """A full-width row: a word tag, who (badge), the title in bold and the text below it."""
+    """A full-width row: a word tag, who (badge), the title in bold and the text below it (two lines at most)."""
     tag_w = 296
-    cv.rect((PAD, y + 4, W - PAD, y + INFO_H - 4), fill="white", outline="rule", width=2, radius=8)
+    lines = wrap(text, F_TEXT, W - 2 * PAD - tag_w - 14, 2) if text else []
+    h = INFO_H + max(0, len(lines) - 1) * LINE_H
+    cv.rect((PAD, y + 4, W - PAD, y + h - 4), fill="white", outline="rule", width=2, radius=8)
     cv.text(PAD + 14, y + 30, tag, F_LABEL, "muted", "white", "lm")
     x = PAD + tag_w
     if face is not None:
@@ -391,9 +400,9 @@ def _info_row(cv: Canvas, y: int, tag: str, seat: str | None, title: str, text: 
     if seat in SOLID:
         x = _badge(cv, seat, x, y + 12, 36) + 10
     cv.text(x, y + 30, truncate(title, F_BOLD, W - PAD - 14 - x), F_BOLD, "ink", "white", "lm")
-    if text:
-        cv.text(PAD + tag_w, y + 70, truncate(text, F_TEXT, W - 2 * PAD - tag_w - 14), F_TEXT, "ink", "white", "lm")
-    return y + INFO_H
+    for k, line in enumerate(lines):
+        cv.text(PAD + tag_w, y + 70 + k * LINE_H, line, F_TEXT, "ink", "white", "lm")
+    return y + h
 
 
 def effect_text(text: str) -> str:
@@ -406,7 +415,7 @@ def _cards(cv: Canvas, view: CMView, y: int) -> int:
     if view.played is not None:
         p: CardView = view.played
         cost = f" (cost: {p.cost})" if p.cost else ""
-        y = _info_row(cv, y, "PLAYING NOW", view.active, f"{p.id} {p.title}{cost}", effect_text(p.text))
+        y = _info_row(cv, y, "PLAYING NOW", p.side, f"{p.id} {p.title}{cost}", effect_text(p.text))
     if view.media is not None:
         owner = view.media_owner
         y = _info_row(cv, y, "MEDIA SUPPORT", owner, f"{view.media.title} — {side_name(owner)}'s",
@@ -463,27 +472,29 @@ def _setup(cv: Canvas, view: CMView, y: int) -> int:
     for k, line in enumerate(wrap(note, F_TEXT, W - 4 * PAD - 40, 2)):
         cv.text(W / 2, y + 118 + k * 36, line, F_TEXT, "muted", "white", "mm")
     pending = {p.seat for p in view.pending}
-    yy = y + 210
+    yy = y + 200
     for seat in SEATS:
         s = view.sides[seat]
         x = _badge(cv, seat, PAD + 40, yy, 56) + 18
         cv.text(x, yy + 28, s.name, F_HEAD, "ink", "white", "lm")
-        x = PAD + 380
+        x = PAD + 340
         if view.phase == "draft":
-            cell = 58
+            cell = 50
             for i in range(DECK):
                 kept = i < s.drafted
                 cv.rect((x + i * cell, yy + 4, x + i * cell + cell - 8, yy + 52), fill=SOLID[seat] if kept else "bar",
                         outline="ink", width=2, radius=5)
             words = f"{s.drafted} of {DECK} cards kept" + ("" if seat in pending else " — done")
-        else:
+            cv.text(x + DECK * cell + 10, yy + 28, truncate(words, F_BOLD, W - 2 * PAD - x - DECK * cell - 10), F_BOLD,
+                    "ink", "white", "lm")
+        elif s.sealed:
             digest = view.commitments.get(seat)
-            words = (f"sealed ✓ (commitment {digest[:8]})" if digest else "sealed ✓") if s.sealed \
-                else f"choosing {START_PICKS} starting states…"
-            if s.sealed:
-                _tag(cv, x, yy + 8, "SEALED", SOLID[seat])
-        cv.text(x, yy + 88, words, F_BOLD, "ink", "white", "lm")
-        yy += 170
+            x = _tag(cv, x, yy + 9, "SEALED", SOLID[seat]) + 16
+            cv.text(x, yy + 28, f"picked and sealed" + (f" (seal {digest[:8]})" if digest else ""), F_BOLD, "ink",
+                    "white", "lm")
+        else:
+            cv.text(x, yy + 28, f"choosing {START_PICKS} starting states…", F_BOLD, "ink", "white", "lm")
+        yy += 110
     return y + h
 
 
@@ -508,7 +519,7 @@ def alt_text(view: CMView, marked: set[str]) -> str:
         s = view.sides[seat]
         won = ", ".join(f"{c} {state_ev(c, view)}" for c in s.won) or "none"
         parts.append(f"{s.name} (O, blue) " if seat == "OBA" else f"{s.name} (M, red) ")
-        parts[-1] += (f"{s.score} of {view.target} EV" + (", leads" if lead == seat and view.phase != "over" else "")
+        parts[-1] += (f"{s.score} of {view.target} EV" + (", leads" if lead == seat and view.phase == "play" else "")
                       + f"; states won: {won}; hand {s.hand_size}, deck {s.deck_size}, discard {len(s.discard)}.")
     if view.phase == "draft":
         parts.append("Draft: " + ", ".join(f"{view.sides[s].name} kept {view.sides[s].drafted} of {DECK}" for s in SEATS)
@@ -547,11 +558,11 @@ def render_campaign_manager_2008(view: CMView, highlight: Iterable[str] | None =
     playing = view.phase in ("play", "over")
     rows = 2 + (view.played is not None) + bool(view.last_negative)
     height = (STATUS_H + 6 + 4 + LADDER_TOP + 2 * SIDE_H + 12 + PAD
-              + (2 * TILE_H + TILE_GAP + 4 + LEGEND_H + rows * INFO_H + 8 + 48 + 2 * POOL_H if playing else SETUP_H))
+              + (2 * TILE_H + TILE_GAP + 4 + LEGEND_H + rows * (INFO_H + LINE_H) + 8 + 48 + 2 * POOL_H if playing else SETUP_H))
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, COLOURS)
     y = _status(cv, view, 0)
-    y = _ladder(cv, view, y + 4) + 12
+    y = _ladder(cv, view, y + 4, marked) + 12
     if playing:
         y = _tiles(cv, view, y, marked) + 4
         y = _legend(cv, y)

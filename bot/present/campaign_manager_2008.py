@@ -82,7 +82,7 @@ class CampaignManager2008Presenter(Presenter):
         lines += [side_line(view, view.sides[s]) for s in view.sides]
         lines += [tile_line(t) for t in view.in_play]
         if view.played is not None:
-            lines.append(f"Playing: {view.played.id} {view.played.title} ({side_name(view, view.active)})")
+            lines.append(f"Playing: {view.played.id} {view.played.title} ({side_name(view, view.played.side)})")
         if view.media is not None:
             lines.append(f"Media Support: {view.media.title} ({side_name(view, view.media_owner)} picks where news hits)")
         if view.last_news is not None:
@@ -108,8 +108,9 @@ class CampaignManager2008Presenter(Presenter):
             lines.append(f"Kept so far ({len(me.kept)} of {DECK}): " + ", ".join(f"{c.id} {c.title}" for c in me.kept))
         if view.phase == "states":
             lines.append(self._picks(me.picks))
-        lines.append(f"Your hand ({len(me.hand)}):")
-        lines += [f"  {card_line(c)}" for c in me.hand] or ["  —"]
+        if view.phase != "draft" or me.hand:
+            lines.append(f"Your hand ({len(me.hand)}):")
+            lines += [f"  {card_line(c)}" for c in me.hand] or ["  —"]
         return "\n".join(lines)
 
     def brief_sections(self, view: CMView, seat: str) -> list[Section]:

@@ -61,7 +61,7 @@ def test_the_picture_of_a_real_game(deck: str, until: str) -> None:
     r = render_campaign_manager_2008(view, highlight=view.changed)
     im = Image.open(io.BytesIO(r.png))
     assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 800 < r.height < 2000
+    assert 600 < r.height < 2000
     assert len(r.png) <= MAX_BYTES, len(r.png)
     for seat, side in view.sides.items():
         assert f"{side.name} ({'O' if seat == 'OBA' else 'M'}, " in r.alt and f"{side.score} of 270 EV" in r.alt
@@ -96,6 +96,31 @@ def test_the_last_turns_states_are_named_and_the_news_and_media_told() -> None:
         assert view.last_news.title in r.alt
     if view.media:
         assert view.media.title in r.alt
+
+
+def test_a_draw_is_told() -> None:
+    """A bot game rarely ends 269–269: the real end view with the scores and the result set to a draw."""
+    view = _public("starter", "end", seed=5)
+    sides = {s: side.model_copy(update={"score": 269}) for s, side in view.sides.items()}
+    view = view.model_copy(update={"winner": None, "draw": True, "reason": "269–269 with every state won",
+                                   "sides": sides})
+    r = render_campaign_manager_2008(view)
+    assert r.alt.startswith("Campaign Manager 2008: Draw — 269–269.") and "wins" not in r.alt
+
+
+def test_a_sealed_pick_is_shown_and_not_revealed() -> None:
+    state, _ = _game("draft", 3, "states")
+    rng = Rng(5)
+    for _ in range(2):  # one side picks both its states and seals them
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+    sealed = [s for s in state.sides if s in state.sealed.sealed]
+    assert len(sealed) == 1 and state.phase == "states"
+    r = render_campaign_manager_2008(R.view(state, None))
+    name = R.view(state, None).sides[sealed[0]].name
+    assert f"{name} sealed" in r.alt
+    for code in state.sides[sealed[0]].picks:
+        assert code not in r.alt
 
 
 def test_rendering_is_fast() -> None:
