@@ -50,6 +50,7 @@ WAITING = {"play": "to play", "action": "to play", "draft": "drafting", "states"
            "target": "naming the state the news hits", "order": "ordering the states won",
            "negative": "applying Going Negative"}
 _ROLL = re.compile(r"^(?P<seat>\S+) rolled (?P<face>[0-9]+)")
+_SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)\. (?=[A-Z])")  # "the St. Louis riverfront" is one sentence
 _NEG = re.compile(r"^(?P<face>[0-9]+): (?P<title>.+?) — (?P<text>.*)$")
 
 _NAMES = ["paper", "ink", "white", "muted", "O", "Ol", "M", "Ml", "now", "hl", "bar", "rule", "tile", "start"]
@@ -83,6 +84,7 @@ TILE_H, TILE_GAP = 392, 14
 BLOCK = 54  # a voter block's diameter
 INFO_H = 98
 LINE_H = 36  # a further line of an info row's text
+INFO_LINES = 3
 POOL_H = 54
 LEGEND_H = 46
 SETUP_H = 420
@@ -387,9 +389,9 @@ def _legend(cv: Canvas, y: int) -> int:
 
 
 def _info_row(cv: Canvas, y: int, tag: str, seat: str | None, title: str, text: str, face: str | None = None) -> int:
-    """A full-width row: a word tag, who (badge), the title in bold and the text below it (two lines at most)."""
+    """A full-width row: a word tag, who (badge), the title in bold and the text below it (three lines at most)."""
     tag_w = 296
-    lines = wrap(text, F_TEXT, W - 2 * PAD - tag_w - 14, 2) if text else []
+    lines = wrap(text, F_TEXT, W - 2 * PAD - tag_w - 14, INFO_LINES) if text else []
     h = INFO_H + max(0, len(lines) - 1) * LINE_H
     cv.rect((PAD, y + 4, W - PAD, y + h - 4), fill="white", outline="rule", width=2, radius=8)
     cv.text(PAD + 14, y + 30, tag, F_LABEL, "muted", "white", "lm")
@@ -407,7 +409,7 @@ def _info_row(cv: Canvas, y: int, tag: str, seat: str | None, title: str, text: 
 
 def effect_text(text: str) -> str:
     """A card's text without its opening sentence of flavour, when it has more than one sentence."""
-    parts = text.split(". ", 1)
+    parts = _SENTENCE.split(text, maxsplit=1)
     return parts[1] if len(parts) == 2 and parts[1] else text
 
 
@@ -558,7 +560,7 @@ def render_campaign_manager_2008(view: CMView, highlight: Iterable[str] | None =
     playing = view.phase in ("play", "over")
     rows = 2 + (view.played is not None) + bool(view.last_negative)
     height = (STATUS_H + 6 + 4 + LADDER_TOP + 2 * SIDE_H + 12 + PAD
-              + (2 * TILE_H + TILE_GAP + 4 + LEGEND_H + rows * (INFO_H + LINE_H) + 8 + 48 + 2 * POOL_H if playing else SETUP_H))
+              + (2 * TILE_H + TILE_GAP + 4 + LEGEND_H + rows * (INFO_H + (INFO_LINES - 1) * LINE_H) + 8 + 48 + 2 * POOL_H if playing else SETUP_H))
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, COLOURS)
     y = _status(cv, view, 0)
