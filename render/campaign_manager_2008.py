@@ -53,8 +53,8 @@ _ROLL = re.compile(r"^(?P<seat>\S+) rolled (?P<face>[0-9]+)")
 _SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)\. (?=[A-Z])")  # "the St. Louis riverfront" is one sentence
 _NEG = re.compile(r"^(?P<face>[0-9]+): (?P<title>.+?) — (?P<text>.*)$")
 
-_NAMES = ["paper", "ink", "white", "muted", "O", "Ol", "M", "Ml", "now", "hl", "bar", "rule", "tile", "start"]
-_LIGHT = ["paper", "white", "Ol", "Ml", "now", "bar", "tile", "start"]
+_NAMES = ["paper", "ink", "white", "muted", "O", "Ol", "M", "Ml", "now", "hl", "bar", "rule", "tile"]
+_LIGHT = ["paper", "white", "Ol", "Ml", "now", "bar", "tile"]
 _PAIRS = ([("ink", b) for b in _LIGHT] + [("white", b) for b in ("O", "M", "ink", "muted", "hl")]
           + [("muted", b) for b in ("paper", "white", "tile", "now")])
 LAYOUT = Layout("campaign_manager_2008", _NAMES, _PAIRS)
@@ -63,7 +63,7 @@ _M, _Ml = C.PARTY_COLOURS["red"]
 COLOURS: dict[str, C.RGB] = {
     "paper": C.PAPER, "ink": C.INK, "white": C.WHITE, "muted": C.MUTED, "O": _O, "Ol": _Ol, "M": _M, "Ml": _Ml,
     "now": (255, 240, 190), "hl": (196, 120, 0), "bar": (226, 224, 218), "rule": (170, 168, 162),
-    "tile": (255, 255, 255), "start": (200, 198, 192),
+    "tile": (255, 255, 255),
 }
 SOLID = {"OBA": "O", "MCC": "M"}
 LEAN = {"OBA": "Ol", "MCC": "Ml"}
