@@ -34,6 +34,8 @@ RENDERERS: dict[str, Renderer] = {
     "campaign_trail": Renderer("render.campaign_trail", "render_campaign_trail", "campaign_trail.png", highlight=True),
     "presidential_election": Renderer("render.presidential_election", "render_presidential_election",
                                       "presidential_election.png", highlight=True),
+    "campaign_manager_2008": Renderer("render.campaign_manager_2008", "render_campaign_manager_2008",
+                                      "campaign_manager_2008.png", highlight=True),
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.present.base import Presenter, Section
+from bot.present.campaign_manager_2008 import CampaignManager2008Presenter
 from bot.present.campaign_trail import CampaignTrailPresenter
 from bot.present.electioneer import ElectioneerPresenter
 from bot.present.presidential_election import PresidentialElectionPresenter
@@ -21,6 +22,7 @@ PRESENTERS: dict[str, Presenter] = {
     "electioneer": ElectioneerPresenter(),
     "campaign_trail": CampaignTrailPresenter(),
     "presidential_election": PresidentialElectionPresenter(),
+    "campaign_manager_2008": CampaignManager2008Presenter(),
 }
 
 _SHOWS_NOTHING = Presenter()
