@@ -17,7 +17,7 @@ THEATRICS = [app_commands.Choice(name="3 each (standard)", value=3), app_command
 @app_commands.describe(ruleset="Which game", title="A name for this game", deadline_hours="Hours each player has per move",
                        theatrics="Theatrics dealt to each player (Electioneer)", seat="Your seat (default: the first free one)",
                        thread="Post the game in its own thread",
-                       options="More options as name=value: parties=DEM,LIB (Campaign Trail), era=1960 (Presidential Election)")
+                       options="More options as name=value, e.g. parties=DEM,LIB, era=1960 or deck=starter (see /game help)")
 @app_commands.choices(ruleset=RULESETS, theatrics=THEATRICS)
 async def new(interaction: discord.Interaction, ruleset: str = "electioneer",
               title: app_commands.Range[str, 1, 80] | None = None,
