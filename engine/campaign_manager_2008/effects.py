@@ -114,6 +114,7 @@ def check_wins(ctx: Ctx) -> None:
     if not fresh:
         return
     s.pending_wins.extend(fresh)
+    s.pending_winner.update({code: won_by(s.tile(code)) for code in fresh})
     if not (s.effect.frames and s.effect.frames[-1].proc == "wins"):
         s.effect.frames.append(Frame(proc="wins", locals={"actor": s.turn.seat if s.turn else s.seats[0]}))
 
@@ -240,6 +241,7 @@ WINS = [["label", "top"], ["win_pick"], ["win_bind"], ["if", "none", "finish"], 
 def _win_pick(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     s = ctx.state
     s.pending_wins = [code for code in s.pending_wins if s.tile(code) is not None]
+    s.pending_winner = {code: side for code, side in s.pending_winner.items() if code in s.pending_wins}
     frame.locals["none"] = not s.pending_wins
     frame.locals.pop("win", None)
     if len(s.pending_wins) == 1:
@@ -260,7 +262,9 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     code = frame.locals["win"]
     tile = s.tile(code)
     s.pending_wins.remove(code)
-    winner = won_by(tile)
+    # Won the moment its major row was one colour: a Breaking News settled before it (simultaneous wins are
+    # settled one at a time) may change the tile since, but not who won it.
+    winner = s.pending_winner.pop(code, None) or won_by(tile)
     frame.locals["slot"] = s.in_play.index(tile)
     frame.locals["winner"] = winner
     s.in_play.remove(tile)
@@ -277,6 +281,7 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         s.reason = f"{NAMES[winner]} reaches {side.score} electoral votes ({target} needed)"
         s.effect.frames.clear()
         s.pending_wins = []
+        s.pending_winner = {}
         ctx.events.append(Event(public=f"{NAMES[winner]} wins the election with {side.score} electoral votes!"))
 
 
