@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.campaign_manager_2008.primitives import (NAMES, c, card_line, draw_cards, gain_one, major, minor,
+from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, c, card_line, draw_cards, gain_one, major, minor,
                                                       new_tile, row_of, trailing, won_by)
 from engine.campaign_manager_2008.state import CMState
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage
@@ -174,10 +174,11 @@ def _demo(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         if tile.key != group:
             continue
         n = 0
-        for issue in ("defense", "economy"):
-            while row_of(tile, issue).W:
-                gain_one(tile, issue, seat)
-                n += 1
+        for issue in ("defense", "economy"):  # only the untouched undecided blocks: no opponent block changes
+            row = row_of(tile, issue)
+            n += row.W
+            setattr(row, COLOUR[seat], getattr(row, COLOUR[seat]) + row.W)
+            row.W = 0
         if n:
             hit.append(f"{tile.code} ({n})")
             _changed(ctx, tile.code)
