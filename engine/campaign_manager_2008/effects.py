@@ -42,7 +42,11 @@ def _state_ops(p: dict[str, Any], body: list[list[Any]], c_: Compiler) -> list[l
         return body
     if where == "target":
         return [["set_from", {"var": "st", "src": "target"}], *body]
-    return c_.compile([["for_each", {"over": "in_play", "as": "st", "do": [["raw", {"ops": body}]]}]])
+    # Every state in play is changed "at once": the states this wins are settled together after the loop
+    # (the active side orders them), not each before the next state is changed.
+    return [["batch", {"on": True}], *c_.compile([["for_each", {"over": "in_play", "as": "st",
+                                                                "do": [["raw", {"ops": body}]]}]]),
+            ["batch", {"on": False}]]
 
 
 def _counted(n: Any, body: list[list[Any]], c_: Compiler) -> list[list[Any]]:
@@ -107,14 +111,31 @@ def _changed(ctx: Ctx, code: str) -> None:
         ctx.changed.append(code)
 
 
-def check_wins(ctx: Ctx) -> None:
-    """Note every state in play whose major row is now one colour; start settling them if not already."""
+def check_wins(ctx: Ctx, frame: Frame | None = None) -> None:
+    """Note every state in play whose major row is now one colour; start settling them if not already
+    (inside an op on every state: once the op is done)."""
     s = ctx.state
     fresh = [t.code for t in s.in_play if won_by(t) and t.code not in s.pending_wins]
     if not fresh:
         return
     s.pending_wins.extend(fresh)
     s.pending_winner.update({code: won_by(s.tile(code)) for code in fresh})
+    if frame is not None and frame.locals.get("batch"):
+        frame.locals["batch_won"] = True
+        return
+    _settle_wins(s)
+
+
+def _batch(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    if args[0]["on"]:
+        frame.locals["batch"] = True
+        return
+    frame.locals.pop("batch", None)
+    if frame.locals.pop("batch_won", None):
+        _settle_wins(ctx.state)
+
+
+def _settle_wins(s: CMState) -> None:
     if not (s.effect.frames and s.effect.frames[-1].proc == "wins"):
         s.effect.frames.append(Frame(proc="wins", locals={"actor": s.turn.seat if s.turn else s.seats[0]}))
 
@@ -131,7 +152,7 @@ def _gain1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         ctx.events.append(Event(public=f"{seat} gains support on {issue.capitalize()} in {tile.code} "
                                        f"({_row_words(row_of(tile, issue))})."))
         _changed(ctx, tile.code)
-        check_wins(ctx)
+        check_wins(ctx, frame)
 
 
 def _row_words(row: Any) -> str:
@@ -152,7 +173,7 @@ def _shift1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     turned = f"; {major(tile).capitalize()} is now the major issue" if major(tile) != before else ""
     ctx.events.append(Event(public=f"{tile.code} shifts toward {toward.capitalize()}{turned}."))
     _changed(ctx, tile.code)
-    check_wins(ctx)
+    check_wins(ctx, frame)
 
 
 def _flip1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -374,7 +395,8 @@ def language() -> EffectLanguage:
     lang.op("demo_support", handler=_op(_demo))
     for name, fn in (("gain1", _gain1), ("shift1", _shift1), ("flip1", _flip1), ("draw_n", _draw_n),
                      ("discard_random", _discard_random), ("discard_card", _discard_card), ("set_from", _set_from),
-                     ("count_init", _count_init), ("count_gate", _count_gate), ("win_pick", _win_pick),
+                     ("count_init", _count_init), ("count_gate", _count_gate), ("batch", _batch),
+                     ("win_pick", _win_pick),
                      ("win_bind", _win_bind), ("win_score", _win_score), ("win_replace", _win_replace),
                      ("win_enter", _win_enter), ("win_target", _win_target), ("win_news", _win_news)):
         lang.handler(name, _op(fn))

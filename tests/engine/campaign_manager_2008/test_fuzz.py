@@ -5,7 +5,7 @@ Checked at every step: the invariants (engine/campaign_manager_2008/invariants.p
 list, parse(format(a)) == a for the legal actions, apply never mutates its input, and no dead end (someone
 always owes a move until the game is over). At the end: the game ended (a win at 270+ or the 269–269 draw,
 its outcome consistent with the scores) and replaying the journal gives the same state.
-`STUMPBOT_CM_FUZZ_GAMES` sets the games per mode (default 40: 160 games in about 25 s; a big run: 500).
+`STUMPBOT_CM_FUZZ_GAMES` sets the games per mode (default 30: 120 games in about 25 s; a big run: 500).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from engine.campaign_manager_2008.ruleset import RULESET as R
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
 
-GAMES = int(os.environ.get("STUMPBOT_CM_FUZZ_GAMES", "40"))
+GAMES = int(os.environ.get("STUMPBOT_CM_FUZZ_GAMES", "30"))
 SEATS = ["OBA", "MCC"]
 MAX_STEPS = 3_000  # a drafted game is ~34 setup steps and rarely 300 turns: more is a runaway
 # (deck option, how moves are picked): "bot" = the built-in bot, "random" = any legal option, "mixed" = either
