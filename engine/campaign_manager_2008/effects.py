@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.campaign_manager_2008.primitives import (NAMES, c, card_line, draw_cards, gain_one, major, minor,
+from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, c, card_line, draw_cards, gain_one, major, minor,
                                                       new_tile, row_of, trailing, won_by)
 from engine.campaign_manager_2008.state import CMState
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage
@@ -42,7 +42,11 @@ def _state_ops(p: dict[str, Any], body: list[list[Any]], c_: Compiler) -> list[l
         return body
     if where == "target":
         return [["set_from", {"var": "st", "src": "target"}], *body]
-    return c_.compile([["for_each", {"over": "in_play", "as": "st", "do": [["raw", {"ops": body}]]}]])
+    # Every state in play is changed "at once": the states this wins are settled together after the loop
+    # (the active side orders them), not each before the next state is changed.
+    return [["batch", {"on": True}], *c_.compile([["for_each", {"over": "in_play", "as": "st",
+                                                                "do": [["raw", {"ops": body}]]}]]),
+            ["batch", {"on": False}]]
 
 
 def _counted(n: Any, body: list[list[Any]], c_: Compiler) -> list[list[Any]]:
@@ -107,13 +111,31 @@ def _changed(ctx: Ctx, code: str) -> None:
         ctx.changed.append(code)
 
 
-def check_wins(ctx: Ctx) -> None:
-    """Note every state in play whose major row is now one colour; start settling them if not already."""
+def check_wins(ctx: Ctx, frame: Frame | None = None) -> None:
+    """Note every state in play whose major row is now one colour; start settling them if not already
+    (inside an op on every state: once the op is done)."""
     s = ctx.state
     fresh = [t.code for t in s.in_play if won_by(t) and t.code not in s.pending_wins]
     if not fresh:
         return
     s.pending_wins.extend(fresh)
+    s.pending_winner.update({code: won_by(s.tile(code)) for code in fresh})
+    if frame is not None and frame.locals.get("batch"):
+        frame.locals["batch_won"] = True
+        return
+    _settle_wins(s)
+
+
+def _batch(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
+    if args[0]["on"]:
+        frame.locals["batch"] = True
+        return
+    frame.locals.pop("batch", None)
+    if frame.locals.pop("batch_won", None):
+        _settle_wins(ctx.state)
+
+
+def _settle_wins(s: CMState) -> None:
     if not (s.effect.frames and s.effect.frames[-1].proc == "wins"):
         s.effect.frames.append(Frame(proc="wins", locals={"actor": s.turn.seat if s.turn else s.seats[0]}))
 
@@ -130,7 +152,7 @@ def _gain1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         ctx.events.append(Event(public=f"{seat} gains support on {issue.capitalize()} in {tile.code} "
                                        f"({_row_words(row_of(tile, issue))})."))
         _changed(ctx, tile.code)
-        check_wins(ctx)
+        check_wins(ctx, frame)
 
 
 def _row_words(row: Any) -> str:
@@ -151,7 +173,7 @@ def _shift1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     turned = f"; {major(tile).capitalize()} is now the major issue" if major(tile) != before else ""
     ctx.events.append(Event(public=f"{tile.code} shifts toward {toward.capitalize()}{turned}."))
     _changed(ctx, tile.code)
-    check_wins(ctx)
+    check_wins(ctx, frame)
 
 
 def _flip1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -173,10 +195,11 @@ def _demo(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         if tile.key != group:
             continue
         n = 0
-        for issue in ("defense", "economy"):
-            while row_of(tile, issue).W:
-                gain_one(tile, issue, seat)
-                n += 1
+        for issue in ("defense", "economy"):  # only the untouched undecided blocks: no opponent block changes
+            row = row_of(tile, issue)
+            n += row.W
+            setattr(row, COLOUR[seat], getattr(row, COLOUR[seat]) + row.W)
+            row.W = 0
         if n:
             hit.append(f"{tile.code} ({n})")
             _changed(ctx, tile.code)
@@ -240,6 +263,7 @@ WINS = [["label", "top"], ["win_pick"], ["win_bind"], ["if", "none", "finish"], 
 def _win_pick(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     s = ctx.state
     s.pending_wins = [code for code in s.pending_wins if s.tile(code) is not None]
+    s.pending_winner = {code: side for code, side in s.pending_winner.items() if code in s.pending_wins}
     frame.locals["none"] = not s.pending_wins
     frame.locals.pop("win", None)
     if len(s.pending_wins) == 1:
@@ -260,7 +284,9 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     code = frame.locals["win"]
     tile = s.tile(code)
     s.pending_wins.remove(code)
-    winner = won_by(tile)
+    # Won the moment its major row was one colour: a Breaking News settled before it (simultaneous wins are
+    # settled one at a time) may change the tile since, but not who won it.
+    winner = s.pending_winner.pop(code, None) or won_by(tile)
     frame.locals["slot"] = s.in_play.index(tile)
     frame.locals["winner"] = winner
     s.in_play.remove(tile)
@@ -277,6 +303,7 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         s.reason = f"{NAMES[winner]} reaches {side.score} electoral votes ({target} needed)"
         s.effect.frames.clear()
         s.pending_wins = []
+        s.pending_winner = {}
         ctx.events.append(Event(public=f"Election over: {NAMES[winner]} wins — {s.reason}."))
 
 
@@ -368,7 +395,8 @@ def language() -> EffectLanguage:
     lang.op("demo_support", handler=_op(_demo))
     for name, fn in (("gain1", _gain1), ("shift1", _shift1), ("flip1", _flip1), ("draw_n", _draw_n),
                      ("discard_random", _discard_random), ("discard_card", _discard_card), ("set_from", _set_from),
-                     ("count_init", _count_init), ("count_gate", _count_gate), ("win_pick", _win_pick),
+                     ("count_init", _count_init), ("count_gate", _count_gate), ("batch", _batch),
+                     ("win_pick", _win_pick),
                      ("win_bind", _win_bind), ("win_score", _win_score), ("win_replace", _win_replace),
                      ("win_enter", _win_enter), ("win_target", _win_target), ("win_news", _win_news)):
         lang.handler(name, _op(fn))

@@ -80,6 +80,7 @@ class CMState(_State):
     effect: FrameStack = Field(default_factory=FrameStack)
     wait: dict[str, Any] | None = None  # the decision the effect waits for: {kind, seat, among, prompt}
     pending_wins: list[str] = Field(default_factory=list)
+    pending_winner: dict[str, str] = Field(default_factory=dict)  # who won each pending state, at that moment
     last_news: str | None = None
     last_negative: int | None = None  # the Going Negative face last rolled
     last_dice: list[str] = Field(default_factory=list)

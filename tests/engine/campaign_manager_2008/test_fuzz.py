@@ -1,0 +1,91 @@
+"""Seeded Campaign Manager 2008 games drawing only from decisions(), drafted and starter decks, with the
+built-in bot and with random legal moves (DESIGN §3).
+
+Checked at every step: the invariants (engine/campaign_manager_2008/invariants.py), at most 60 options in a
+list, parse(format(a)) == a for the legal actions, apply never mutates its input, and no dead end (someone
+always owes a move until the game is over). At the end: the game ended (a win at 270+ or the 269–269 draw,
+its outcome consistent with the scores) and replaying the journal gives the same state.
+`STUMPBOT_CM_FUZZ_GAMES` sets the games per mode (default 30: 120 games in about 25 s; a big run: 500).
+"""
+from __future__ import annotations
+
+import os
+import time
+
+from engine.campaign_manager_2008.invariants import invariant_problems
+from engine.campaign_manager_2008.ruleset import RULESET as R
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, play, replay, state_hash
+
+GAMES = int(os.environ.get("STUMPBOT_CM_FUZZ_GAMES", "30"))
+SEATS = ["OBA", "MCC"]
+MAX_STEPS = 3_000  # a drafted game is ~34 setup steps and rarely 300 turns: more is a runaway
+# (deck option, how moves are picked): "bot" = the built-in bot, "random" = any legal option, "mixed" = either
+MODES = (("starter", "bot"), ("starter", "random"), ("draft", "mixed"), ("draft", "random"))
+
+
+def _game(deck: str, how: str, seed: int, check_all: bool) -> tuple[int, list[str], str]:
+    options = {"deck": deck}
+    state = R.setup(options, SEATS, seed)
+    rng = Rng(seed * 7919 + len(deck) + len(how))
+    journal: list[tuple[str, str]] = []
+    problems = [f"setup: {p}" for p in invariant_problems(state)]
+    steps = 0
+    while R.outcome(state) is None and not problems:
+        owing = owing_seats(R, state)
+        if not owing:
+            return steps, [f"dead end at step {steps} (phase {state.phase}, turn {state.turn})"], ""
+        seat = owing[rng.below(len(owing))]
+        options_ = R.decisions(state, seat).options
+        if len(options_) > 60:
+            problems.append(f"{len(options_)} options for {seat} at step {steps}: too many for one list")
+        if check_all or steps % 5 == 0:
+            for o in options_:
+                if R.parse(R.format([o.action])) != [o.action]:
+                    problems.append(f"notation does not round-trip: {o.action.notation()}")
+        use_bot = how == "bot" or (how == "mixed" and rng.below(2))
+        action = R.bot_action(state, seat, rng) if use_bot else options_[rng.below(len(options_))].action
+        if not any(o.action == action for o in options_):
+            problems.append(f"step {steps}: the bot chose {action.notation()}, not an option")
+        before = state_hash(state)
+        after = play(R, state, seat, [action]).state
+        if state_hash(state) != before:
+            problems.append(f"apply mutated its input at step {steps}")
+        state = after
+        journal.append((seat, R.format([action])))
+        problems += [f"step {steps} ({seat} {action.notation()}): {p}" for p in invariant_problems(state)]
+        steps += 1
+        if steps > MAX_STEPS:
+            problems.append(f"runaway game: {steps} steps, scores "
+                            f"{ {s: state.sides[s].score for s in SEATS} }, {len(state.in_play)} states in play")
+    if problems:
+        return steps, problems, ""
+    out = R.outcome(state)
+    scores = {s: state.sides[s].score for s in SEATS}
+    if out.draw:
+        if scores != {"OBA": 269, "MCC": 269} or state.in_play or state.pool:
+            problems.append(f"a draw with {scores}, {len(state.in_play)} in play, {len(state.pool)} in the pool")
+    elif len(out.winners) != 1 or scores[out.winners[0]] < 270:
+        problems.append(f"winners {out.winners} with {scores}")
+    elif scores[state.other(out.winners[0])] >= 270:
+        problems.append(f"both sides at 270+: {scores}")
+    if state_hash(replay(R, options, SEATS, seed, journal)) != state_hash(state):
+        problems.append("replaying the journal gives another state")
+    return steps, problems, "draw" if out.draw else out.winners[0]
+
+
+def test_random_games_end_cleanly() -> None:
+    started = time.monotonic()
+    games = steps = 0
+    problems: list[str] = []
+    ends: dict[str, int] = {}
+    for m, (deck, how) in enumerate(MODES):
+        for game in range(GAMES):
+            n, found, end = _game(deck, how, 10_000 * m + game, check_all=game == 0)
+            games += 1
+            steps += n
+            ends[end] = ends.get(end, 0) + 1
+            problems += [f"{deck}/{how} game {game} (seed {10_000 * m + game}): {p}" for p in found]
+    print(f"\n{games} games, {steps} steps in {time.monotonic() - started:.1f} s; ends {ends}")
+    assert not problems, "\n".join(problems[:30])
+    assert ends.get("OBA", 0) and ends.get("MCC", 0), f"one side never wins: {ends}"
