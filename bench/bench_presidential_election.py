@@ -10,18 +10,16 @@ Engine floor: the state copy apply() makes (model_copy(deep=True)), replayed ove
 states — no engine can apply a move faster than it copies the state it returns.
 Manager floor: PNG-encoding a blank 1600×1000 image (bench_render.py's floor), since every posted move
 renders and encodes the picture; the manager's own commit floor is in bench_manager.py.
-The measuring is bench_ruleset.py's, shared with the other rulesets' benches; the ruleset is still
-under construction, so that module registers it in this process for the manager's games.
+The measuring and the command line are bench_ruleset.py's, shared with the other rulesets' benches.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_ruleset import MOVERS, Bench, parse_option, ruleset_named, run  # noqa: E402
+from bench.bench_ruleset import Bench, cli  # noqa: E402
 
 BENCH = Bench(
     ruleset="presidential_election", title="Presidential Election", players=(2, 6),
@@ -34,22 +32,5 @@ BENCH = Bench(
 )
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--moves", type=int, default=300)
-    ap.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. era=1960")
-    ap.add_argument("--mover", choices=MOVERS, default=BENCH.mover, help="who plays every seat")
-    args = ap.parse_args(argv)
-    try:
-        options = dict(parse_option(o) for o in args.option)
-        ruleset_named(BENCH.ruleset).parse_options(options)  # a bad option stops here, not mid-run
-    except ValueError as exc:  # pydantic's ValidationError is one
-        ap.error(str(exc).replace("\n", " "))
-    bench = Bench(**{**BENCH.__dict__, "mover": args.mover})
-    note = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
-    return run(bench, args.games, args.moves, options, note)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli(BENCH, doc=__doc__))

@@ -218,3 +218,23 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key, int(value)
     except ValueError:
         return key, value
+
+
+def cli(bench: Bench, argv: list[str] | None = None, doc: str = "") -> int:
+    """The command line every ruleset's bench shares: --games, --moves, --option K=V (repeatable), --mover."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=(doc or bench.title).splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--moves", type=int, default=300)
+    ap.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option, e.g. era=1960")
+    ap.add_argument("--mover", choices=MOVERS, default=bench.mover, help="who plays every seat")
+    args = ap.parse_args(argv)
+    try:
+        options = dict(parse_option(o) for o in args.option)
+        ruleset_named(bench.ruleset).parse_options(options)  # a bad option stops here, not mid-run
+    except ValueError as exc:  # pydantic's ValidationError is one
+        ap.error(str(exc).replace("\n", " "))
+    chosen = Bench(**{**bench.__dict__, "mover": args.mover})
+    note = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
+    return run(chosen, args.games, args.moves, options, note)

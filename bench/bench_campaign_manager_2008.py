@@ -1,0 +1,33 @@
+"""Campaign Manager 2008 speed: full bot-played games per second (drafted decks by default; `--option
+deck=starter` for the starter decks), and a move through the game manager with the picture render —
+each beside a floor measured in the same run.
+
+    python bench/bench_campaign_manager_2008.py [--games 20] [--moves 300] [--option deck=starter] [--mover random]
+
+Engine floor: the state copy apply() makes (model_copy(deep=True)), replayed over the very same
+states — no engine can apply a move faster than it copies the state it returns.
+Manager floor: PNG-encoding a blank 1600×1000 image (bench_render.py's floor), since every posted move
+renders and encodes the picture; the manager's own commit floor is in bench_manager.py.
+The measuring and the command line are bench_ruleset.py's, shared with the other rulesets' benches.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.bench_ruleset import Bench, cli  # noqa: E402
+
+BENCH = Bench(
+    ruleset="campaign_manager_2008", title="Campaign Manager 2008", players=(2,),
+    copy=lambda s: s.model_copy(deep=True),  # what rules.apply() copies
+    copy_label="the state copy apply() makes (deep model_copy)",
+    mover="bot",
+    posting="a step that posts the board (commit + render + post)",
+    silent="a step that posts nothing (commit, no post)",
+    high=0.90,
+)
+
+if __name__ == "__main__":
+    sys.exit(cli(BENCH, doc=__doc__))
