@@ -4,11 +4,8 @@ each beside a floor measured in the same run.
 
     python bench/bench_campaign_manager_2008.py [--games 20] [--moves 300] [--option deck=starter] [--mover random]
 
-Engine floor: the state copy apply() makes (model_copy(deep=True)), replayed over the very same
-states — no engine can apply a move faster than it copies the state it returns.
-Manager floor: PNG-encoding a blank 1600×1000 image (bench_render.py's floor), since every posted move
-renders and encodes the picture; the manager's own commit floor is in bench_manager.py.
-The measuring and the command line are bench_ruleset.py's, shared with the other rulesets' benches.
+The floors (the state copy apply() makes; PNG-encoding a blank 1600×1000 image), the measuring and the
+command line are bench_ruleset.py's, shared with every ruleset's bench.
 """
 from __future__ import annotations
 

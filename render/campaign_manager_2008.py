@@ -492,7 +492,7 @@ def _setup(cv: Canvas, view: CMView, y: int) -> int:
         elif s.sealed:
             digest = view.commitments.get(seat)
             x = _tag(cv, x, yy + 9, "SEALED", SOLID[seat]) + 16
-            cv.text(x, yy + 28, f"picked and sealed" + (f" (seal {digest[:8]})" if digest else ""), F_BOLD, "ink",
+            cv.text(x, yy + 28, "picked and sealed" + (f" (seal {digest[:8]})" if digest else ""), F_BOLD, "ink",
                     "white", "lm")
         else:
             cv.text(x, yy + 28, f"choosing {START_PICKS} starting states…", F_BOLD, "ink", "white", "lm")

@@ -11,7 +11,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.posting import hold_or_post
 from engine.core.rng import Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision
 
 VERB_OF_KIND = {"state": "state", "issue": "issue", "toward": "toward", "discard": "discard", "order": "order",
                 "enter": "enter", "target": "target"}
@@ -130,11 +130,7 @@ def _wait_opt(state: CMState, kind: str, value: str) -> Option:
 
 
 def decisions(state: CMState, seat: str) -> Decision:
-    prompt, options = menu(state, seat)
-    if not options:
-        return Decision(seat=seat)
-    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=prompt, options=options,
-                    deadline_default=deadline_action(state, seat, options).notation())
+    return menu_decision(seat, *menu(state, seat), lambda options: deadline_action(state, seat, options))
 
 
 def deadline_action(state: CMState, seat: str, options: list[Option] | None = None) -> Action:

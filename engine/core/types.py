@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -61,6 +61,15 @@ class Decision(BaseModel):
 
     def all_options(self) -> list[Option]:
         return [*self.options, *self.extras]
+
+
+def menu_decision(seat: str, prompt: str, options: list[Option], default: Callable[[list[Option]], Action]) -> Decision:
+    """The Decision for a ruleset that lists a seat's options as a menu: none owed when the menu is empty,
+    else a choice among them with what the deadline would play (`default(options)`)."""
+    if not options:
+        return Decision(seat=seat)
+    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=prompt, options=options,
+                    deadline_default=default(options).notation())
 
 
 class Event(BaseModel):

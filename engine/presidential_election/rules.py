@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.posting import hold_or_post
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision
 from engine.presidential_election import cards, debates, setup, turn
 from engine.presidential_election.menus import menu
 from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot, state_codes
@@ -16,11 +16,7 @@ DEADLINE_FIRST = ("done", "decline", "cancel", "first", "roll")
 
 
 def decisions(state: PEState, seat: str) -> Decision:
-    prompt, options = menu(state, seat)
-    if not options:
-        return Decision(seat=seat)
-    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=prompt, options=options,
-                    deadline_default=deadline_action(state, seat, options).notation())
+    return menu_decision(seat, *menu(state, seat), lambda options: deadline_action(state, seat, options))
 
 
 def deadline_action(state: PEState, seat: str, options: list[Option] | None = None) -> Action:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
 from bot.discord import create_bot
@@ -87,6 +88,26 @@ def make_bot(db_path, **options: Any) -> Stumpbot:
     options.setdefault("render", RENDER)
     options.setdefault("checkpoints", False)
     return create_bot(db_path, **options)
+
+
+def seeded_bot(seed: int):  # noqa: ANN201 — a pytest fixture
+    """A `simcord_bot` fixture whose games all get `seed`, so a whole-game test replays exactly:
+    `simcord_bot = seeded_bot(GAME_SEED)` in the test module."""
+    @pytest.fixture
+    async def simcord_bot(db_path):  # noqa: ANN001, ANN202
+        bot = make_bot(db_path, new_seed=lambda: seed)
+        yield bot
+        if bot.store is not None:
+            await bot.store.close()
+    return simcord_bot
+
+
+async def game_state(w: World, game_id: int) -> Any:
+    """The game's full state as stored (tests only: what the engine holds, secrets included)."""
+    from engine import registry
+    record = await w.manager.game(game_id)
+    snap = await w.manager.store.load_snapshot(game_id)
+    return registry.get(record.ruleset).load_state(snap.state)
 
 
 async def open_game(w: World, **options: Any) -> int:

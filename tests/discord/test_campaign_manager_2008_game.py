@@ -12,26 +12,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from simworld import (RENDER, World, journal_len, latest_prompt, make_bot, message_text, open_lobby, type_a_move,
-                      walk_to_move)
+from simworld import (RENDER, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+                      type_a_move, walk_to_move)
 
 from engine.campaign_manager_2008 import content as cm_content
-from engine.campaign_manager_2008.ruleset import RULESET as CM
 
 GAME_SEED = 20261124
 
 
-@pytest.fixture
-async def simcord_bot(db_path):
-    bot = make_bot(db_path, new_seed=lambda: GAME_SEED)
-    yield bot
-    if bot.store is not None:
-        await bot.store.close()
-
-
-async def _state(w: World, game_id: int):
-    snap = await w.manager.store.load_snapshot(game_id)
-    return CM.load_state(snap.state)
+simcord_bot = seeded_bot(GAME_SEED)
 
 
 def _face_up(state) -> set[str]:
@@ -59,7 +48,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     public: set[str] = set()  # cards seen face up so far
     moves = typed = posts = parallel = 0
     while (await w.manager.game(game_id)).status == "active":
-        state = await _state(w, game_id)
+        state = await game_state(w, game_id)
         owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "someone always owes a move in a live game"
         parallel += len(owing) == 2
@@ -71,7 +60,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
         else:
             await walk_to_move(w, member, game_id, rng)
         moves += 1
-        after = await _state(w, game_id)
+        after = await game_state(w, game_id)
         public |= _face_up(after)
         new = w.public()[seen:]
         owing_after = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
@@ -94,7 +83,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
         assert moves < 3000
 
     record = await w.manager.game(game_id)
-    final = await _state(w, game_id)
+    final = await game_state(w, game_id)
     assert record.status == "finished"
     assert final.draw or record.result["winners"] == [final.winner]
     assert any(record.result["reason"][:30] in m.content for m in w.public())

@@ -13,23 +13,17 @@ import random
 import re
 
 import pytest
-from simworld import (RENDER, World, journal_len, latest_prompt, make_bot, message_text, open_lobby, type_a_move,
-                      walk_to_move)
+from simworld import (RENDER, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+                      type_a_move, walk_to_move)
 
 from engine.campaign_trail import content as ct_content
 from engine.campaign_trail.posting import asks_rival
-from engine.campaign_trail.ruleset import RULESET as CT
 from tests.engine.campaign_trail.secrets import face_up, hidden
 
 GAME_SEED = 20261122  # one fixed game, so a failure replays exactly
 
 
-@pytest.fixture
-async def simcord_bot(db_path):
-    bot = make_bot(db_path, new_seed=lambda: GAME_SEED)
-    yield bot
-    if bot.store is not None:
-        await bot.store.close()
+simcord_bot = seeded_bot(GAME_SEED)
 
 
 def _mentioned(text: str, numbers: set[int]) -> set[int]:
@@ -37,11 +31,6 @@ def _mentioned(text: str, numbers: set[int]) -> set[int]:
     also appears in "game #1")."""
     c = ct_content.load()
     return {n for n in numbers if c.card(n).name in text}
-
-
-async def _state(w: World, game_id: int):
-    snap = await w.manager.store.load_snapshot(game_id)
-    return CT.load_state(snap.state)
 
 
 @pytest.mark.parametrize("options", ["", "dirty=on"], ids=["standard", "dirty_politics"])
@@ -60,7 +49,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
     shown: set[int] = set()
     moves = images = typed = posts = 0
     while (await w.manager.game(game_id)).status == "active":
-        state = await _state(w, game_id)
+        state = await game_state(w, game_id)
         shown |= face_up(state)
         for seat in held:
             held[seat] |= set(state.players[seat].hand)
@@ -77,7 +66,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
         assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
         moves += 1
         new = w.public()[seen:]
-        after = await _state(w, game_id)
+        after = await game_state(w, game_id)
         if after.phase == "play" and after.turn is not None and after.window is None and state.window is None \
                 and not asks_rival(after):
             assert not new, ("a turn in progress is not posted step by step (a response window is, at once, and so is "
@@ -108,7 +97,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
         assert images == posts
 
     # Each player's DMs hold their own cards, and otherwise only cards that were played openly.
-    final = await _state(w, game_id)
+    final = await game_state(w, game_id)
     still_secret = hidden(final, shown)
     c = ct_content.load()
     all_cards = set(c.cards) | (set(c.dirty_cards) if options else set())

@@ -12,9 +12,7 @@ from typing import Any
 
 import pytest
 
-from simworld import RENDER, World, custom_ids, journal_len, latest_prompt, message_text, open_game, policies
-
-CHOICE = re.compile(r"^g:(\d+):(\d+):(a|s\d|x\d):")
+from simworld import CHOICE, RENDER, World, custom_ids, journal_len, latest_prompt, message_text, open_game, policies
 
 
 def _seq_of(component: dict) -> int | None:

@@ -12,27 +12,15 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from simworld import (RENDER, World, journal_len, latest_prompt, make_bot, message_text, open_lobby, type_a_move,
-                      walk_to_move)
+from simworld import (RENDER, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+                      type_a_move, walk_to_move)
 
 from engine.presidential_election import content as pe_content
-from engine.presidential_election.ruleset import RULESET as PE
 
 GAME_SEED = 20261124  # one fixed game, so a failure replays exactly
 
 
-@pytest.fixture
-async def simcord_bot(db_path):
-    bot = make_bot(db_path, new_seed=lambda: GAME_SEED)
-    yield bot
-    if bot.store is not None:
-        await bot.store.close()
-
-
-async def _state(w: World, game_id: int):
-    snap = await w.manager.store.load_snapshot(game_id)
-    return PE.load_state(snap.state)
+simcord_bot = seeded_bot(GAME_SEED)
 
 
 def _titles(text: str, titles: dict[str, str]) -> set[str]:
@@ -55,7 +43,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
     rng = random.Random(GAME_SEED)
     moves = typed = posts = rolls_pressed = 0
     while (await w.manager.game(game_id)).status == "active":
-        state = await _state(w, game_id)
+        state = await game_state(w, game_id)
         owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "someone always owes a move in a live game"
         member = rng.choice(owing)
@@ -71,7 +59,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
             await walk_to_move(w, member, game_id, rng)
         assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
         moves += 1
-        after = await _state(w, game_id)
+        after = await game_state(w, game_id)
         for seat, p in after.players.items():
             seen_adv[seat] |= set(p.offer)
         drawn |= set(after.discard)
@@ -99,7 +87,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
         assert moves < 3000
 
     record = await w.manager.game(game_id)
-    final = await _state(w, game_id)
+    final = await game_state(w, game_id)
     assert record.status == "finished" and record.result["winners"] == [final.winner]
     assert any(record.result["reason"][:40] in m.content for m in w.public())
     assert all(p.turns == final.players[final.order[0]].turns for p in final.players.values()), "equal turns"

@@ -4,9 +4,7 @@ reports every problem at once."""
 from __future__ import annotations
 
 import csv
-import shutil
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -197,27 +195,8 @@ def test_texts_say_what_the_ops_do(c: cm.Content) -> None:
 # ---------------------------------------------------------------------- every problem at once
 
 
-def _broken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edits: list[tuple[str, str, str]]) -> list[str]:
-    data = tmp_path / "data"
-    shutil.copytree(content.DATA_DIR / cm.BASE, data / cm.BASE)
-    shutil.copytree(content.DATA_DIR / "us", data / "us")
-    for name, old, new in edits:
-        path = data / cm.BASE / name
-        text = path.read_text(encoding="utf-8")
-        assert old in text, (name, old)
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    monkeypatch.setattr(content, "DATA_DIR", data)
-    content.read_data.cache_clear()
-    try:
-        loaded, problems = cm.collect_problems()
-    finally:
-        content.read_data.cache_clear()
-    assert loaded is None
-    return problems
-
-
-def test_bad_content_reports_every_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    problems = _broken(tmp_path, monkeypatch, [
+def test_bad_content_reports_every_problem(broken_data) -> None:
+    problems = broken_data(cm.BASE, [
         ("states.yaml", "ev: 27", "ev: 29"),                                        # wrong EV, total 228
         ("states.yaml", "key_start: clinton_democrats", "key_start: seniors"),      # key not on the tile
         ("states.yaml", "rows: {defense: [R, W, R, B], economy: [B, R, W, B]}",     # NV's major row won
@@ -232,7 +211,7 @@ def test_bad_content_reports_every_problem(tmp_path: Path, monkeypatch: pytest.M
          "In a state of your choice, gain 3 support on Defense.\""),               # text lies
         ("news.yaml", "chooser: trailing", "chooser: none"),                        # a choice with no chooser
         ("negative.yaml", "face: 6", "face: 5"),
-    ])
+    ], cm.collect_problems)
     text = "\n".join(problems)
     for expected in ("Florida with 27", "EV, not 226", "key_start `seniors`", "NV: the starting major row",
                      "unknown op `gian`", "stat", "pensioners", "needs 15 starter cards", "must end with",

@@ -1,4 +1,5 @@
-"""A broken copy of a ruleset's data, for the tests that every problem is reported at once."""
+"""Fixtures for every test package: a broken copy of a ruleset's data, for the tests that every problem
+is reported at once."""
 from __future__ import annotations
 
 import shutil
@@ -17,6 +18,8 @@ def broken_data(tmp_path, monkeypatch) -> Callable:
     def run(folder: str, edits: list[tuple[str, str, str]], collect: Callable) -> list[str]:
         data = tmp_path / "data"
         shutil.copytree(content.DATA_DIR / folder, data / folder)
+        if folder != "us":
+            shutil.copytree(content.DATA_DIR / "us", data / "us")  # the facts every ruleset's content reads
         for name, old, new in edits:
             path = data / folder / name
             text = path.read_text(encoding="utf-8")
