@@ -17,9 +17,10 @@ from engine.core.types import result_headline
 CLEAR = "\n" * 40
 LOCAL_USER = "local:{seat}"
 
-HELP = """Type the number of a choice, or a move in notation (e.g. `campaign D07`).
-Other commands: t (list any-time plays such as theatrics), board (text board), log, undo, help,
-quit (the game is saved; run the same command again to resume)."""
+HELP = """Type the number of a choice, or a move in the notation shown in [brackets] after each choice
+(several steps joined with `;`). Other commands: t (plays allowed at any time, in games that have them),
+board (text board), log, undo, rules (how to play this game), help, quit (the game is saved; run the same
+command again to resume)."""
 
 
 class Quit(Exception):
@@ -115,6 +116,9 @@ class LocalSession:
                 raise Quit
             if word == "help":
                 self.write(HELP)
+                continue
+            if word == "rules":
+                self.write(registry.get(record.ruleset).help_text())
                 continue
             if word == "t":
                 self._list(decision.extras, len(decision.options) + 1)
