@@ -136,6 +136,12 @@ RULEBOOK_NAMES = {
     "The Great Seal Bug", "Fifty Stars", "Congressional Summer Session", "Lyndon B. Johnson", "Henry Cabot Lodge",
 }
 
+
+
+def other(side: str) -> str:
+    return "N" if side == "K" else "K"
+
+
 # ------------------------------------------------------------------------------------ models
 
 
@@ -567,8 +573,8 @@ def describe(card: Card, state_names: dict[str, str], card_names: dict[int, str]
     parts = []
     r = card.requires
     if r is not None:
-        parts.append(f"Play this event only if {NAMES[r.who]} leads {ISSUE_NAMES[r.leads]}." if r.who and r.leads
-                     else f"Play this event only from turn {r.turn_from} on.")
+        parts.append(f"This event may be played or triggered only while {NAMES[r.who]} leads {ISSUE_NAMES[r.leads]}."
+                     if r.who and r.leads else f"This event may be played or triggered only from turn {r.turn_from} on.")
     parts.append({"debate": "Debate event, applied in the Debates:",
                   "election_day": "Election Day event, resolved on Election Day:",
                   "prevention": "Prevention event:", "none": ""}[card.persistent])
@@ -755,6 +761,9 @@ def _check_cards(cards: list[Card], states: dict[str, State], problems: list[str
                 problems.append(f"{at}: prevents card {i}, which is not another card")
             elif by_name[names[i]].persistent == "prevention":
                 problems.append(f"{at}: prevents {names[i]}, another prevention event")
+            elif len(c.icons) == 1 and by_name[names[i]].icons != [other(c.icons[0])]:
+                problems.append(f"{at}: a {c.icons[0]} prevention event blocks only events that show only "
+                                f"{other(c.icons[0])}'s icon, not {names[i]}")
         if c.gm_region is not None and c.event != RULEBOOK_EVENTS[f"Gathering Momentum: {REGION_NAMES[c.gm_region]}"]:
             problems.append(f"{at}: a Gathering Momentum card names the leader of its region, who gains 1 momentum "
                             "and 1 support in each of its empty states")
@@ -792,10 +801,8 @@ def _check_mix(cards: list[Card], by_name: dict[str, Card], problems: list[str])
     used = {op[0] for c in cards for op in c.event if isinstance(op, list) and op}
     if unused := sorted(set(OPS) - used):
         problems.append(f"{where}: ops no card uses (drop them from OPS): {', '.join(unused)}")
-    for side in SIDES:
-        if not any(op[0] == "refresh" for c in cards for op in c.event if isinstance(op, list) and op):
-            problems.append(f"{where}: a candidate-refresh event is needed")
-            break
+    if "refresh" not in used:
+        problems.append(f"{where}: a candidate-refresh event is needed")
 
 
 def collect_problems() -> tuple[Content | None, list[str]]:

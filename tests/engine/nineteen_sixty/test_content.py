@@ -223,12 +223,19 @@ def test_bad_content_reports_every_problem(broken_data) -> None:
         ("cards.yaml", "Kennedy gains 2 support in Michigan.", "Kennedy gains 3 support in Michigan."),
         ("cards.yaml", "name: \"Recount\"", "nmae: \"Recount\""),
         ("endorsements.yaml", "{id: 16, region: any", "{id: 16, region: E"),
+        ("cards.yaml", "prevents: [6, 65]", "prevents: [6, 9]"),                  # Eisenhower blocks a Nixon card
+        ("cards.yaml", "[debate_bonus, {who: K, issue: economy, n: 2}]", "[momentum, {who: K, n: 2}]"),  # Lazy Shave
+        ("cards.yaml", "duration: turn", "duration: instant"),                    # Nixon's Pledge
+        ("cards.yaml", "[gain_region, {who: N, region: S, n: 3, per_state: 1}]",
+         "[gain_region, {who: N, region: S, n: 3, per_state: 3}]"),
     ], ns.collect_problems)
     text = "\n".join(problems)
     for expected in ("NH: margin -6.8 gives edge N", "not {'K': 317, 'N': 220}", "MA: margin 20.7 gives start",
                      "Massachusetts starts with Kennedy 2", "puts it in S", "E borders ['MW', 'S']",
                      "helps N, but the card shows only K", "\"New England\" must do", "unknown op `lsoe`",
                      "`momentum` takes ['n', 'who']", "state ZZ is not on the board", "must end with",
-                     "nmae", "the rulebook names \"Recount\"", "3 per region and 4 for any region"):
+                     "nmae", "the rulebook names \"Recount\"", "3 per region and 4 for any region",
+                     "a N prevention event blocks only events that show only K's icon",
+                     "a Debate event holds only", "has a `turn_effect`", "per_state 3 must be below n 3"):
         assert expected in text, (expected, text)
-    assert len(problems) >= 15, text
+    assert len(problems) >= 19, text
