@@ -86,7 +86,7 @@ PARAM_VALUES: dict[str, tuple[Any, ...]] = {
     "count": (1, 2, 3, 4, 5),
     # a state code, or choose: a state of the resolver's choice; token: where `who`'s token stands
     "state": STATE_WORDS,
-    "states": (),  # a list of state codes
+    "states": (),  # a non-empty list of state codes (checked against states.yaml, not listed here)
     "region": ("E", "MW", "S", "W", "choose"),
     "region_fixed": REGIONS,
     "endorse_region": ("E", "MW", "S", "W", "choose", "draw"),
@@ -393,8 +393,8 @@ def check_effect(where: str, card: Card, states: set[str], problems: list[str]) 
             else:
                 ok = not isinstance(value, bool) and value in PARAM_VALUES[kind]
             if not ok:
-                allowed = "a state code" + (f" or {list(STATE_WORDS)}" if kind == "state" else "s") \
-                    if kind in ("state", "states") else list(PARAM_VALUES[kind])
+                allowed = {"state": f"a state code or one of {list(STATE_WORDS)}",
+                           "states": "a list of state codes"}.get(kind, f"one of {list(PARAM_VALUES[kind])}")
                 problems.append(f"{at}: `{name}` {param} `{value}` is not {allowed}")
                 bad = True
         if bad:

@@ -228,6 +228,9 @@ def test_bad_content_reports_every_problem(broken_data) -> None:
         ("cards.yaml", "duration: turn", "duration: instant"),                    # Nixon's Pledge
         ("cards.yaml", "[gain_region, {who: N, region: S, n: 3, per_state: 1}]",
          "[gain_region, {who: N, region: S, n: 3, per_state: 3}]"),
+        ("cards.yaml", "[gain, {who: K, state: CT, n: 1}]", "[gain, {who: K, state: DC, n: 1}]"),  # off the board
+        ("cards.yaml", "[issue, {who: K, issue: civil_rights, n: 1}]",
+         "[issue, {who: K, issue: religion, n: 1}]"),                               # not an issue
     ], ns.collect_problems)
     text = "\n".join(problems)
     for expected in ("NH: margin -6.8 gives edge N", "not {'K': 317, 'N': 220}", "MA: margin 20.7 gives start",
@@ -236,6 +239,7 @@ def test_bad_content_reports_every_problem(broken_data) -> None:
                      "`momentum` takes ['n', 'who']", "state ZZ is not on the board", "must end with",
                      "nmae", "the rulebook names \"Recount\"", "3 per region and 4 for any region",
                      "a N prevention event blocks only events that show only K's icon",
-                     "a Debate event holds only", "has a `turn_effect`", "per_state 3 must be below n 3"):
+                     "a Debate event holds only", "has a `turn_effect`", "per_state 3 must be below n 3",
+                     "state `DC` is not a state code", "issue `religion` is not one of"):
         assert expected in text, (expected, text)
-    assert len(problems) >= 19, text
+    assert len(problems) >= 21, text
