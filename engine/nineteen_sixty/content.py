@@ -573,8 +573,9 @@ def describe(card: Card, state_names: dict[str, str], card_names: dict[int, str]
     parts = []
     r = card.requires
     if r is not None:
-        parts.append(f"This event may be played or triggered only while {NAMES[r.who]} leads {ISSUE_NAMES[r.leads]}."
-                     if r.who and r.leads else f"This event may be played or triggered only from turn {r.turn_from} on.")
+        when = (f"while {NAMES[r.who]} leads {ISSUE_NAMES[r.leads]}" if r.who and r.leads
+                else f"from turn {r.turn_from} on")
+        parts.append(f"This event may be played or triggered only {when}.")
     parts.append({"debate": "Debate event, applied in the Debates:",
                   "election_day": "Election Day event, resolved on Election Day:",
                   "prevention": "Prevention event:", "none": ""}[card.persistent])
