@@ -42,7 +42,7 @@ def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
     if "first" in verbs:
         return Action(verb="first")
     if state.phase == "home":
-        return max(options, key=lambda o: (ev(state, o.action.args[0]), o.action.args[0])).action
+        return _best(options, lambda o: _home_score(state, _arg(o))).action
     if state.phase == "advantage":
         return min(options, key=lambda o: _adv_rank(o.action.args[0])).action
     b = _Board(state, seat)
@@ -51,6 +51,14 @@ def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
     if state.turn.buying is not None:
         return _purchase_state(state, seat, b, options)
     return _campaign(state, seat, b, options)
+
+
+HOME_MAX_EV = 20
+
+
+def _home_score(state: PEState, code: str) -> tuple[int, int]:
+    e = ev(state, code)
+    return (e <= HOME_MAX_EV, e if e <= HOME_MAX_EV else -e)
 
 
 def _adv_rank(card: str) -> tuple[int, str]:
@@ -113,13 +121,28 @@ def _logistic(x: float) -> float:
 
 def _width(state: PEState, seat: str) -> float:
     """How uncertain a state's final margin still is, in votes: wide early, narrow at the end, nothing
-    once nobody moves after this seat."""
+    once nobody moves after this seat. Near the end it is blended with the final turn's by the chance
+    that a rival still to move this round reaches Election Day and makes this the last round."""
+    after = len(state.order) - 1 - state.order.index(seat) if seat in state.order else 0
+    final = 0.3 + 1.2 * after
     if state.last_round:
-        after = len(state.order) - 1 - state.order.index(seat) if seat in state.order else 0
-        return 0.3 + 1.2 * after
+        return final
     lead = max(p.trail for p in state.players.values())
     rounds = max(1.0, (len(c().track) - lead) / AVG_ROLL)
-    return 1.5 + 1.5 * rounds
+    q = _ends_this_round(state, seat)
+    return q * final + (1 - q) * (1.5 + 1.5 * rounds)
+
+
+def _ends_this_round(state: PEState, seat: str) -> float:
+    """The chance that someone still to move this round after `seat` comes back to Election Day."""
+    if seat not in state.order:
+        return 0.0
+    length = len(c().track)
+    stay = 1.0
+    for other in state.order[state.order.index(seat) + 1:]:
+        need = length - state.players[other].trail
+        stay *= 1 - max(0, min(6, 7 - need)) / 6
+    return 1 - stay
 
 
 def _best(options: list[Option], score) -> Option:  # noqa: ANN001
@@ -139,7 +162,8 @@ def _arg(o: Option) -> str:
 
 
 def _last_turn(state: PEState, seat: str) -> bool:
-    return state.last_round or state.players[seat].trail + 6 >= len(c().track)
+    """This turn may well be the seat's last: no saving up then."""
+    return state.last_round or state.players[seat].trail + 6 >= len(c().track) or _ends_this_round(state, seat) > 0.3
 
 
 def _plan(state: PEState, seat: str, b: _Board) -> tuple[float, str, str] | None:
