@@ -29,7 +29,8 @@ ADVANTAGE_ORDER = ("A04", "A02", "A07", "A09", "A11", "A10", "A13", "A15", "A14"
                    "A03", "A16", "A08")
 AVG_ROLL = 3.5
 TV_SPREAD = ((-3, 1 / 6), (0, 2 / 3), (3, 1 / 6))  # 6d3 about its mean 12: the same variance, three points
-SAVE_FOR_TV = 1.25  # save for a Television Campaign when its gain per $1k beats the best buy by this much
+SAVE_FOR_TV = 1.25
+WIDE_EV, WIDE_MIN, WIDE_MAX = 54.0, 0.1, 2.0
 
 
 def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
@@ -78,13 +79,22 @@ class _Board:
         codes = c().states
         self.ev = {code: ev(state, code) for code in codes}
         self.rival = {code: max((v.get(code, 0) for v in self.others.values()), default=0) for code in codes}
-        self.width = _width(state, seat)
+        width = _width(state, seat)
+        # rivals pour their money into the big states, so a lead there is less sure than the same
+        # lead in a small state nobody else bothers with
+        self.w = {code: width * min(WIDE_MAX, max(WIDE_MIN, math.sqrt(e / WIDE_EV))) for code, e in self.ev.items()}
+        self.width = width
+        # the rivals' weight in each state relative to the best of them (a rival off the ballot counts as
+        # 0 votes: it could still get on), for the multi-candidate chance below
+        self.rest = {code: sum(math.exp((v.get(code, 0) - self.rival[code]) / self.w[code])
+                               for v in self.others.values()) for code in codes}
 
     def p(self, code: str, mine: int) -> float:
-        """Chance of carrying `code` with `mine` votes there (0 off its ballot)."""
+        """Chance of carrying `code` with `mine` votes there (0 off its ballot): a softmax of the votes
+        over the width, so a k-way tie is worth 1/k and two players get the logistic of the margin."""
         if mine <= 0:
             return 0.0
-        return _logistic((mine - self.rival[code]) / self.width)
+        return _share(mine - self.rival[code], self.rest[code], self.w[code])
 
     def gain(self, code: str, n: int) -> float:
         """Expected electoral votes gained by n more votes in `code` (none off its ballot)."""
@@ -113,10 +123,13 @@ class _Board:
         return sum(w * self.gain(code, max(1, mean + d)) for d, w in TV_SPREAD)
 
 
-def _logistic(x: float) -> float:
-    if x < -30:
+def _share(lead: float, rest: float, width: float) -> float:
+    """exp(mine) / (exp(mine) + sum of the rivals' exp), given the lead over the best rival and the
+    rivals' sum relative to that best one."""
+    x = -lead / width
+    if x > 50:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    return 1.0 / (1.0 + rest * math.exp(x))
 
 
 def _width(state: PEState, seat: str) -> float:
@@ -322,12 +335,16 @@ def _swing(state: PEState, seat: str, rival: str, code: str, b: _Board) -> float
     if floor <= 0:
         return 0.0
     bonus = hook(state.players[seat], "debate_bonus") - hook(state.players[rival], "debate_bonus")
-    best_else = max((p.votes.get(code, 0) for s, p in state.players.items() if s not in (seat, rival)), default=0)
     weight = 1.0 if len(state.players) == 2 else 0.5
     e = b.ev[code]
 
+    others = [p.votes.get(code, 0) for s, p in state.players.items() if s not in (seat, rival)]
+    w = b.w[code]
+
     def chance(mine: int, other: int) -> float:
-        return _logistic((mine - max(other, best_else)) / b.width)
+        top = max([other, *others])
+        rest = sum(math.exp((v - top) / w) for v in (other, *others))
+        return _share(mine - top, rest, w)
 
     base_me, base_them = chance(me, them), chance(them, me)
     total = 0.0
