@@ -11,7 +11,8 @@ nothing; in the last turn of the game it is everything). From that:
 - free votes, running mates, pots and card choices go where one more vote gains most; stakes come from
   where a vote is missed least;
 - a debate is started when its expected swing (own gain plus the rival's loss) is positive;
-- home state: the biggest left; Advantage: a fixed order of usefulness; the first player keeps first.
+- home state: the biggest left up to 20 electoral votes (a giant home draws every rival's money);
+  Advantage: a fixed order of usefulness; the opening roll's winner plays last (the last word counts).
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ ADVANTAGE_ORDER = ("A04", "A02", "A07", "A09", "A11", "A10", "A13", "A15", "A14"
 AVG_ROLL = 3.5
 TV_SPREAD = ((-3, 1 / 6), (0, 2 / 3), (3, 1 / 6))  # 6d3 about its mean 12: the same variance, three points
 SAVE_FOR_TV = 1.25
+FINAL_AFTER = 1.2  # the last round's width per rival still to move after this seat
 WIDE_EV, WIDE_MIN, WIDE_MAX = 54.0, 0.1, 2.0
 
 
@@ -40,8 +42,8 @@ def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
     verbs = {o.action.verb for o in options}
     if "roll" in verbs:
         return Action(verb="roll")
-    if "first" in verbs:
-        return Action(verb="first")
+    if "last" in verbs:  # the last word in the last round is worth more than moving first (see the Balance notes)
+        return Action(verb="last")
     if state.phase == "home":
         return _best(options, lambda o: _home_score(state, _arg(o))).action
     if state.phase == "advantage":
@@ -75,19 +77,22 @@ class _Board:
     def __init__(self, state: PEState, seat: str) -> None:
         self.state, self.seat = state, seat
         self.me = state.players[seat].votes
-        self.others = {s: p.votes for s, p in state.players.items() if s != seat}
-        codes = c().states
-        self.ev = {code: ev(state, code) for code in codes}
-        self.rival = {code: max((v.get(code, 0) for v in self.others.values()), default=0) for code in codes}
+        others = [p.votes for s, p in state.players.items() if s != seat]
+        self.ev, sizes = _era(state.options.era)
         width = _width(state, seat)
-        # rivals pour their money into the big states, so a lead there is less sure than the same
-        # lead in a small state nobody else bothers with
-        self.w = {code: width * min(WIDE_MAX, max(WIDE_MIN, math.sqrt(e / WIDE_EV))) for code, e in self.ev.items()}
         self.width = width
-        # the rivals' weight in each state relative to the best of them (a rival off the ballot counts as
-        # 0 votes: it could still get on), for the multi-candidate chance below
-        self.rest = {code: sum(math.exp((v.get(code, 0) - self.rival[code]) / self.w[code])
-                               for v in self.others.values()) for code in codes}
+        # the best rival's votes; the state's width (rivals pour their money into the big states, so a
+        # lead there is less sure than the same lead in a small state nobody else bothers with); and the
+        # rivals' weight relative to the best of them (a rival off the ballot counts as 0 votes: it
+        # could still get on), for the multi-candidate chance below
+        self.rival, self.w, self.rest = {}, {}, {}
+        exp = math.exp
+        for code, size in sizes.items():
+            votes = [v.get(code, 0) for v in others]
+            top = max(votes, default=0)
+            w = width * size
+            self.rival[code], self.w[code] = top, w
+            self.rest[code] = sum(exp((v - top) / w) for v in votes)
 
     def p(self, code: str, mine: int) -> float:
         """Chance of carrying `code` with `mine` votes there (0 off its ballot): a softmax of the votes
@@ -123,6 +128,13 @@ class _Board:
         return sum(w * self.gain(code, max(1, mean + d)) for d, w in TV_SPREAD)
 
 
+@lru_cache(maxsize=8)
+def _era(era: int) -> tuple[dict[str, int], dict[str, float]]:
+    """Each state's electoral votes in `era`, and its width factor: sqrt(EV / WIDE_EV), clipped."""
+    evs = {code: info.ev[era] for code, info in sorted(c().states.items())}
+    return evs, {code: min(WIDE_MAX, max(WIDE_MIN, math.sqrt(e / WIDE_EV))) for code, e in evs.items()}
+
+
 def _share(lead: float, rest: float, width: float) -> float:
     """exp(mine) / (exp(mine) + sum of the rivals' exp), given the lead over the best rival and the
     rivals' sum relative to that best one."""
@@ -137,7 +149,7 @@ def _width(state: PEState, seat: str) -> float:
     once nobody moves after this seat. Near the end it is blended with the final turn's by the chance
     that a rival still to move this round reaches Election Day and makes this the last round."""
     after = len(state.order) - 1 - state.order.index(seat) if seat in state.order else 0
-    final = 0.3 + 1.2 * after
+    final = 0.3 + FINAL_AFTER * after
     if state.last_round:
         return final
     lead = max(p.trail for p in state.players.values())
