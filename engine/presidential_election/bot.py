@@ -30,9 +30,9 @@ ADVANTAGE_ORDER = ("A04", "A02", "A07", "A09", "A11", "A10", "A13", "A15", "A14"
                    "A03", "A16", "A08")
 AVG_ROLL = 3.5
 TV_SPREAD = ((-3, 1 / 6), (0, 2 / 3), (3, 1 / 6))  # 6d3 about its mean 12: the same variance, three points
-SAVE_FOR_TV = 1.25
+SAVE_FOR_TV = 1.25  # save for a Television Campaign when its gain per $1k beats the best buy by this much
 FINAL_AFTER = 1.2  # the last round's width per rival still to move after this seat
-WIDE_EV, WIDE_MIN, WIDE_MAX = 54.0, 0.1, 2.0
+WIDE_EV, WIDE_MIN, WIDE_MAX = 54.0, 0.1, 2.0  # a state's width: the game's times sqrt(EV / 54), clipped
 
 
 def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
@@ -56,10 +56,11 @@ def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
     return _campaign(state, seat, b, options)
 
 
-HOME_MAX_EV = 20
+HOME_MAX_EV = 20  # the biggest home worth having: a bigger one draws every rival's Television money
 
 
 def _home_score(state: PEState, code: str) -> tuple[int, int]:
+    """The biggest state up to HOME_MAX_EV first, then the bigger ones smallest first."""
     e = ev(state, code)
     return (e <= HOME_MAX_EV, e if e <= HOME_MAX_EV else -e)
 
@@ -201,14 +202,12 @@ def _plan(state: PEState, seat: str, b: _Board) -> tuple[float, str, str] | None
         for code in c().states:
             if code not in player.votes:
                 candidates.append((b.ballot_gain(code) / cost, "ballot", code))
-    sign_best = tv_best = None
+    tv_best = None
     for item in ("sign", "tv"):
         cost = max(price(state, seat, item), 1)
         fn = b.sign_gain if item == "sign" else b.tv_gain
         best = max(((fn(code) / cost, item, code) for code in on), default=None)
-        if item == "sign":
-            sign_best = best
-        else:
+        if item == "tv":
             tv_best = best
         if best is not None and affordable(state, seat, item):
             candidates.append(best)
@@ -225,7 +224,6 @@ def _plan(state: PEState, seat: str, b: _Board) -> tuple[float, str, str] | None
     if (best[1] == "sign" and tv_best is not None and not affordable(state, seat, "tv")
             and not _last_turn(state, seat) and tv_best[0] > SAVE_FOR_TV * best[0]):
         return None  # worth saving up for the Television Campaign
-    _ = sign_best
     return best
 
 
