@@ -32,7 +32,7 @@ AVG_ROLL = 3.5
 TV_SPREAD = ((-3, 1 / 6), (0, 2 / 3), (3, 1 / 6))  # 6d3 about its mean 12: the same variance, three points
 SAVE_FOR_TV = 1.25  # save for a Television Campaign when its gain per $1k beats the best buy by this much
 FINAL_AFTER = 1.2  # the last round's width per rival still to move after this seat
-WIDE_EV, WIDE_MIN, WIDE_MAX = 54.0, 0.1, 2.0  # a state's width: the game's times sqrt(EV / 54), clipped
+WIDE_EV, WIDE_POW, WIDE_MIN, WIDE_MAX = 54.0, 1.0, 0.05, 2.0  # a state's width: the game's times (EV / 54) ** POW, clipped
 
 
 def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
@@ -133,7 +133,7 @@ class _Board:
 def _era(era: int) -> tuple[dict[str, int], dict[str, float]]:
     """Each state's electoral votes in `era`, and its width factor: sqrt(EV / WIDE_EV), clipped."""
     evs = {code: info.ev[era] for code, info in sorted(c().states.items())}
-    return evs, {code: min(WIDE_MAX, max(WIDE_MIN, math.sqrt(e / WIDE_EV))) for code, e in evs.items()}
+    return evs, {code: min(WIDE_MAX, max(WIDE_MIN, (e / WIDE_EV) ** WIDE_POW)) for code, e in evs.items()}
 
 
 def _share(lead: float, rest: float, width: float) -> float:
