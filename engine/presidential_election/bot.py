@@ -1,8 +1,10 @@
 """The built-in bot: always one of decisions()'s options, deterministic given its Rng, and playing like a
 reasonable human. Everything is judged by one yardstick: the electoral votes it expects to carry, where a
-state is worth its electoral votes times a smooth chance of carrying it, a logistic curve of the bot's
-lead over the best rival there whose width shrinks as the end nears (a one-vote lead early on is
-nothing; in the last turn of the game it is everything). From that:
+state is worth its electoral votes times a smooth chance of carrying it — a softmax of the candidates'
+votes there (a k-way tie is worth 1/k), over a width that shrinks as the end nears (a one-vote lead early
+on is nothing; in the last turn of the game it is everything) and is in proportion to the state's
+electoral votes (rivals pour money into the big states; a small state's lead is surer, so small states are
+settled during the game rather than left tied for the last seat's final turn). From that:
 
 - campaigning spends greedily on the purchase with the best expected gain per $1k — ballots in big states
   it is not on, Sign / Television Campaigns in close states worth winning, airfare to the state where the
