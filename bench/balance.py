@@ -60,6 +60,28 @@ def one_game(seed: int, theatrics: int) -> dict:
     }
 
 
+def bot_game(ruleset, options: dict, seats: list[str], seed: int, max_steps: int):  # noqa: ANN001, ANN201
+    """One seeded game with the ruleset's built-in bot on every seat (the seat to move drawn from the
+    bots' Rng when several owe a move); returns the final state. Shared by the balance benches."""
+    state = ruleset.setup(options, seats, seed)
+    rng = Rng(seed * 7919 + 1)
+    for _ in range(max_steps):
+        if ruleset.outcome(state) is not None:
+            return state
+        owing = owing_seats(ruleset, state)
+        seat = owing[rng.below(len(owing))]
+        state = play(ruleset, state, seat, [ruleset.bot_action(state, seat, rng)]).state
+    if ruleset.outcome(state) is None:
+        raise RuntimeError(f"game {seed} did not finish in {max_steps} steps")
+    return state
+
+
+def pool_map(fn, work: list, jobs: int, chunksize: int = 8) -> list:  # noqa: ANN001
+    """fn over work, on `jobs` processes (in order, so results do not depend on --jobs)."""
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(fn, work, chunksize=chunksize))
+
+
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 0.0

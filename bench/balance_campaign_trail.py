@@ -17,15 +17,12 @@ import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.balance import wilson  # noqa: E402
+from bench.balance import bot_game, pool_map, wilson  # noqa: E402
 from engine.campaign_trail.ruleset import RULESET as R  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
-from engine.core.ruleset import owing_seats, play  # noqa: E402
 
 CONFIGS = {
     "DEM v REP (2 players)": (2, {"parties": ["DEM", "REP"]}),
@@ -38,18 +35,8 @@ MAX_STEPS = 5000
 
 def one_game(args: tuple[int, dict, int]) -> tuple[list[str], dict[str, int], str]:
     players, options, seed = args
-    seats = R.assign_seats(R.seat_names(players), options)
-    state = R.setup(options, seats, seed)
-    rng = Rng(seed * 7919 + 1)
-    for _ in range(MAX_STEPS):
-        if R.outcome(state) is not None:
-            break
-        owing = owing_seats(R, state)
-        seat = owing[rng.below(len(owing))]
-        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+    state = bot_game(R, options, R.assign_seats(R.seat_names(players), options), seed, MAX_STEPS)
     out = R.outcome(state)
-    if out is None:
-        raise RuntimeError(f"game {seed} did not finish in {MAX_STEPS} steps")
     return list(out.winners), dict(out.scores), out.reason
 
 
@@ -64,8 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         title = f"{title}{' + Dirty Politics' if args.dirty else ''}"
         t0 = time.perf_counter()
         work = [(players, options, seed) for seed in range(args.games)]
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(one_game, work, chunksize=8))
+        results = pool_map(one_game, work, args.jobs)
         wins: Counter = Counter()
         ties = Counter()
         margins = []
