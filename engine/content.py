@@ -5,7 +5,9 @@ every broken card at once instead of the first.
 """
 from __future__ import annotations
 
+import csv
 import json
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -86,3 +88,42 @@ def load_or_raise(collect: Callable[[], tuple[M | None, list[str]]]) -> M:
     if content is None:
         raise ContentError(problems)
     return content
+
+
+def electoral_votes(column: str, problems: list[str]) -> dict[str, tuple[str, int]]:
+    """code -> (name, electoral votes) from one era's column of the shared US table
+    (data/us/electoral_votes.csv, e.g. `ev_1960`); a problem, and nothing, if it cannot be read."""
+    path = DATA_DIR / "us" / "electoral_votes.csv"
+    try:
+        rows = list(csv.DictReader(path.read_text(encoding="utf-8").splitlines()))
+        return {r["abbr"]: (r["name"], int(r[column])) for r in rows}
+    except (OSError, KeyError, ValueError) as exc:
+        problems.append(f"us/electoral_votes.csv: cannot read the {column} column: {exc}")
+        return {}
+
+
+def duplicates(ids: list[Any]) -> list[str]:
+    """The ids that occur more than once, sorted."""
+    return sorted(str(i) for i, n in Counter(ids).items() if n > 1)
+
+
+def op_shape(at: str, op: Any, vocabulary: dict[str, dict[str, str]], problems: list[str]) -> tuple[str, dict] | None:
+    """An effect op as content writes it, `[name, {params}]`: its name known to the ruleset's `vocabulary`
+    (op -> {param: kind}, a kind ending in `?` optional) and exactly its parameters. Returns (name, params),
+    or None with the problem noted."""
+    if not (isinstance(op, list) and len(op) == 2 and isinstance(op[0], str) and isinstance(op[1], dict)):
+        problems.append(f"{at}: an op is [name, {{params}}], not {op!r}")
+        return None
+    name, params = op
+    spec = vocabulary.get(name)
+    if spec is None:
+        problems.append(f"{at}: unknown op `{name}` (known: {', '.join(sorted(vocabulary))})")
+        return None
+    required = {p for p, kind in spec.items() if not kind.endswith("?")}
+    if not required <= set(params) <= set(spec):
+        optional = sorted(set(spec) - required)
+        problems.append(f"{at}: `{name}` takes {sorted(required)}"
+                        f"{f' and optionally {optional}' if optional else ''}, not {sorted(params)}")
+        return None
+    return name, params
+

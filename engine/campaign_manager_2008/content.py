@@ -12,7 +12,6 @@ what its ops do (docs/content/campaign_manager_2008.md has the table).
 """
 from __future__ import annotations
 
-import csv
 from collections import Counter
 from functools import lru_cache
 from typing import Any, Literal
@@ -206,20 +205,11 @@ def check_effect(where: str, ops: list[Any], problems: list[str], *, context: Co
     chosen_state = False
     for i, op in enumerate(ops):
         at = f"{where}[{i}]"
-        if not (isinstance(op, list) and len(op) == 2 and isinstance(op[0], str) and isinstance(op[1], dict)):
-            problems.append(f"{at}: an op is [name, {{params}}], not {op!r}")
+        shaped = _content.op_shape(at, op, OPS, problems)
+        if shaped is None:
             continue
-        name, params = op
-        spec = OPS.get(name)
-        if spec is None:
-            problems.append(f"{at}: unknown op `{name}` (known: {', '.join(sorted(OPS))})")
-            continue
-        required = {p for p, kind in spec.items() if not kind.endswith("?")}
-        if not required <= set(params) <= set(spec):
-            problems.append(f"{at}: `{name}` takes {sorted(required)}"
-                            f"{f' and optionally {sorted(set(spec) - required)}' if set(spec) - required else ''}"
-                            f", not {sorted(params)}")
-            continue
+        name, params = shaped
+        spec = OPS[name]
         for param, value in params.items():
             kind = spec[param].rstrip("?")
             if kind == "group":
@@ -335,21 +325,6 @@ def describe(effect: list[Any], groups: dict[str, Group], *, context: Context = 
     return " ".join(parts) if parts else "No effect."
 
 
-def _read_ev(problems: list[str]) -> dict[str, tuple[str, int]]:
-    """code -> (name, 2004–2008 electoral votes), from the shared US table."""
-    path = _content.DATA_DIR / "us" / "electoral_votes.csv"
-    try:
-        rows = list(csv.DictReader(path.read_text(encoding="utf-8").splitlines()))
-        return {r["abbr"]: (r["name"], int(r["ev_2004_2008"])) for r in rows}
-    except (OSError, KeyError, ValueError) as exc:
-        problems.append(f"us/electoral_votes.csv: cannot read the 2004–2008 column: {exc}")
-        return {}
-
-
-def _dupes(ids: list[str]) -> list[str]:
-    return sorted(i for i, n in Counter(ids).items() if n > 1)
-
-
 def _check_rules(rules: Rules, problems: list[str]) -> None:
     where = f"{BASE}/rules.yaml"
     if set(rules.start_score) != set(SIDES):
@@ -369,11 +344,11 @@ def _check_rules(rules: Rules, problems: list[str]) -> None:
 def _check_states(states: list[StateTile], groups: dict[str, Group], problems: list[str]) -> None:
     where = f"{BASE}/states.yaml"
     codes = [s.code for s in states]
-    if dupes := _dupes(codes):
+    if dupes := _content.duplicates(codes):
         problems.append(f"{where}: duplicate codes {', '.join(dupes)}")
     if len(states) != 20:
         problems.append(f"{where}: 20 tiles expected, found {len(states)}")
-    ev = _read_ev(problems)
+    ev = _content.electoral_votes("ev_2004_2008", problems)
     for s in states:
         if ev and s.code not in ev:
             problems.append(f"{where}: {s.code} is not a US state")
@@ -419,7 +394,7 @@ def _check_text(where: str, text: str, words: str, problems: list[str]) -> None:
 def _check_cards(cards: list[Card], groups: dict[str, Group], rules: Rules | None, problems: list[str]) -> None:
     where = f"{BASE}/cards.yaml"
     ids = [c.id for c in cards]
-    if dupes := _dupes(ids):
+    if dupes := _content.duplicates(ids):
         problems.append(f"{where}: duplicate ids {', '.join(dupes)}")
     pool = rules.pool_size if rules else 45
     deck = rules.deck_size if rules else 15
@@ -433,7 +408,7 @@ def _check_cards(cards: list[Card], groups: dict[str, Group], rules: Rules | Non
         if (starters := sum(c.starter for c in mine)) != deck:
             problems.append(f"{where}: {side} needs {deck} starter cards, has {starters}")
     titles = [c.title for c in cards]
-    if dupes := _dupes(titles):
+    if dupes := _content.duplicates(titles):
         problems.append(f"{where}: duplicate titles {', '.join(dupes)}")
     for c in cards:
         at = f"{where}: {c.id}"
@@ -450,7 +425,7 @@ def _check_cards(cards: list[Card], groups: dict[str, Group], rules: Rules | Non
 
 def _check_news(news: list[News], groups: dict[str, Group], problems: list[str]) -> None:
     where = f"{BASE}/news.yaml"
-    if dupes := _dupes([n.id for n in news]):
+    if dupes := _content.duplicates([n.id for n in news]):
         problems.append(f"{where}: duplicate ids {', '.join(dupes)}")
     if len(news) != 20:
         problems.append(f"{where}: 20 Breaking News expected, found {len(news)}")
@@ -483,7 +458,7 @@ def collect_problems() -> tuple[Content | None, list[str]]:
     cards = validate_items(Card, f"{BASE}/cards.yaml", "cards", problems)
     news = validate_items(News, f"{BASE}/news.yaml", "news", problems)
     faces = validate_items(Negative, f"{BASE}/negative.yaml", "results", problems)
-    if dupes := _dupes([g.id for g in group_list]):
+    if dupes := _content.duplicates([g.id for g in group_list]):
         problems.append(f"{BASE}/demographics.yaml: duplicate ids {', '.join(dupes)}")
     groups = {g.id: g for g in group_list}
     if rules:

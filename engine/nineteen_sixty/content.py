@@ -12,7 +12,6 @@ words, so a text always says exactly what its ops do (docs/content/nineteen_sixt
 """
 from __future__ import annotations
 
-import csv
 from collections import Counter
 from functools import lru_cache
 from typing import Any, Literal
@@ -369,20 +368,11 @@ def check_effect(where: str, card: Card, states: set[str], problems: list[str]) 
     led = False
     for i, op in enumerate(card.event):
         at = f"{where}[{i}]"
-        if not (isinstance(op, list) and len(op) == 2 and isinstance(op[0], str) and isinstance(op[1], dict)):
-            problems.append(f"{at}: an op is [name, {{params}}], not {op!r}")
+        shaped = _content.op_shape(at, op, OPS, problems)
+        if shaped is None:
             continue
-        name, params = op
-        spec = OPS.get(name)
-        if spec is None:
-            problems.append(f"{at}: unknown op `{name}` (known: {', '.join(sorted(OPS))})")
-            continue
-        required = {p for p, kind in spec.items() if not kind.endswith("?")}
-        if not required <= set(params) <= set(spec):
-            optional = sorted(set(spec) - required)
-            problems.append(f"{at}: `{name}` takes {sorted(required)}"
-                            f"{f' and optionally {optional}' if optional else ''}, not {sorted(params)}")
-            continue
+        name, params = shaped
+        spec = OPS[name]
         bad = False
         for param, value in params.items():
             kind = spec[param].rstrip("?")
@@ -592,21 +582,6 @@ def describe(card: Card, state_names: dict[str, str], card_names: dict[int, str]
 # -------------------------------------------------------------------------------- cross-checks
 
 
-def _read_ev(problems: list[str]) -> dict[str, tuple[str, int]]:
-    """code -> (name, 1960 electoral votes), from the shared US table."""
-    path = _content.DATA_DIR / "us" / "electoral_votes.csv"
-    try:
-        rows = list(csv.DictReader(path.read_text(encoding="utf-8").splitlines()))
-        return {r["abbr"]: (r["name"], int(r["ev_1960"])) for r in rows}
-    except (OSError, KeyError, ValueError) as exc:
-        problems.append(f"us/electoral_votes.csv: cannot read the 1960 column: {exc}")
-        return {}
-
-
-def _dupes(ids: list[Any]) -> list[str]:
-    return sorted(str(i) for i, n in Counter(ids).items() if n > 1)
-
-
 def _check_rules(rules: Rules, problems: list[str]) -> None:
     where = f"{BASE}/rules.yaml"
     if not rules.debate_turn < rules.election_turn == rules.turns:
@@ -632,7 +607,7 @@ def _check_rules(rules: Rules, problems: list[str]) -> None:
 def _check_regions(regions: RegionsFile, states: list[State], problems: list[str]) -> None:
     where = f"{BASE}/regions.yaml"
     ids = [r.id for r in regions.regions]
-    if sorted(ids) != sorted(REGIONS) or _dupes(ids):
+    if sorted(ids) != sorted(REGIONS) or _content.duplicates(ids):
         problems.append(f"{where}: the regions are {list(REGIONS)} once each, not {ids}")
     by_state = {s.code: s for s in states}
     seen: Counter[str] = Counter()
@@ -661,9 +636,9 @@ def _check_regions(regions: RegionsFile, states: list[State], problems: list[str
 def _check_states(states: list[State], rules: Rules | None, problems: list[str]) -> None:
     where = f"{BASE}/states.yaml"
     codes = [s.code for s in states]
-    if dupes := _dupes(codes):
+    if dupes := _content.duplicates(codes):
         problems.append(f"{where}: duplicate codes {', '.join(dupes)}")
-    ev = _read_ev(problems)
+    ev = _content.electoral_votes("ev_1960", problems)
     if ev and set(codes) != set(ev) - {"DC"}:
         missing, extra = sorted(set(ev) - {"DC"} - set(codes)), sorted(set(codes) - (set(ev) - {"DC"}))
         problems.append(f"{where}: the 50 states, DC excluded: missing {missing}, extra {extra}")
@@ -734,20 +709,20 @@ def _check_endorsements(endorsements: list[Endorsement], rules: Rules | None, pr
     regions = Counter(e.region for e in endorsements)
     if regions != {"E": 3, "MW": 3, "S": 3, "W": 3, "any": 4}:
         problems.append(f"{where}: 3 per region and 4 for any region, not {dict(regions)}")
-    if dupes := _dupes([e.name for e in endorsements]):
+    if dupes := _content.duplicates([e.name for e in endorsements]):
         problems.append(f"{where}: duplicate names {', '.join(dupes)}")
 
 
 def _check_cards(cards: list[Card], states: dict[str, State], problems: list[str]) -> None:
     where = f"{BASE}/cards.yaml"
     ids = [c.id for c in cards]
-    if dupes := _dupes(ids):
+    if dupes := _content.duplicates(ids):
         problems.append(f"{where}: duplicate ids {', '.join(dupes)}")
     if missing := sorted(set(range(1, CARD_COUNT + 1)) - set(ids)):
         problems.append(f"{where}: {CARD_COUNT} cards expected, ids missing: {missing}")
     if extra := sorted(set(ids) - set(range(1, CARD_COUNT + 1))):
         problems.append(f"{where}: ids outside 1–{CARD_COUNT}: {extra}")
-    if dupes := _dupes([c.name for c in cards]):
+    if dupes := _content.duplicates([c.name for c in cards]):
         problems.append(f"{where}: duplicate names {', '.join(dupes)}")
     names = {c.id: c.name for c in cards}
     by_name = {c.name: c for c in cards}
