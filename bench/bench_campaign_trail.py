@@ -25,6 +25,7 @@ from engine.campaign_trail.state import CampaignTrailState  # noqa: E402
 BENCH = Bench(
     ruleset="campaign_trail", title="Campaign Trail", players=(3, 6),
     copy=lambda s: CampaignTrailState.model_validate(s.model_dump()),  # what rules.apply() copies
+    copy_label="the state copy apply() makes",
     mover="random",
     posting="a step that posts (a turn's end or a response window: commit + render + post)",
     silent="a step inside a turn (commit, no post)",

@@ -23,11 +23,7 @@ from bench.bench_ruleset import Bench, cli  # noqa: E402
 
 BENCH = Bench(
     ruleset="presidential_election", title="Presidential Election", players=(2, 6),
-    copy=lambda s: s.model_copy(deep=True),  # what rules.apply() copies
-    copy_label="the state copy apply() makes (deep model_copy)",
     mover="bot",
-    posting="a step that posts the board (commit + render + post)",
-    silent="a step that posts nothing (commit, no post)",
     high=0.90,
 )
 

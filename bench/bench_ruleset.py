@@ -55,8 +55,9 @@ class Bench:
     ruleset: str  # the stable name in engine/registry.py
     title: str  # printed: "Campaign Trail"
     players: tuple[int, ...]  # the player counts benched
-    copy: Callable[[Any], Any]  # the state copy the ruleset's apply() makes (the engine floor)
-    copy_label: str = "the state copy apply() makes"
+    # the state copy the ruleset's apply() makes (the engine floor); most copy with a deep model_copy
+    copy: Callable[[Any], Any] = lambda s: s.model_copy(deep=True)
+    copy_label: str = "the state copy apply() makes (deep model_copy)"
     mover: str = "random"  # "random" or "bot"
     posting: str = "a step that posts the board (commit + render + post)"
     silent: str = "a step that posts nothing (commit, no post)"

@@ -16,6 +16,7 @@ from engine.campaign_manager_2008.invariants import invariant_problems
 from engine.campaign_manager_2008.ruleset import RULESET as R
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
+from tests.fuzzing import option_problems
 
 GAMES = int(os.environ.get("STUMPBOT_CM_FUZZ_GAMES", "30"))
 SEATS = ["OBA", "MCC"]
@@ -37,12 +38,7 @@ def _game(deck: str, how: str, seed: int, check_all: bool) -> tuple[int, list[st
             return steps, [f"dead end at step {steps} (phase {state.phase}, turn {state.turn})"], ""
         seat = owing[rng.below(len(owing))]
         options_ = R.decisions(state, seat).options
-        if len(options_) > 60:
-            problems.append(f"{len(options_)} options for {seat} at step {steps}: too many for one list")
-        if check_all or steps % 5 == 0:
-            for o in options_:
-                if R.parse(R.format([o.action])) != [o.action]:
-                    problems.append(f"notation does not round-trip: {o.action.notation()}")
+        problems += option_problems(R, options_, seat, steps, round_trip=check_all or steps % 5 == 0)
         use_bot = how == "bot" or (how == "mixed" and rng.below(2))
         action = R.bot_action(state, seat, rng) if use_bot else options_[rng.below(len(options_))].action
         if not any(o.action == action for o in options_):

@@ -14,6 +14,7 @@ from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
 from engine.presidential_election.primitives import invariant_problems
 from engine.presidential_election.ruleset import RULESET as R
+from tests.fuzzing import option_problems
 
 GAMES = int(os.environ.get("STUMPBOT_PE_FUZZ_GAMES", "6"))
 COUNTS = (2, 3, 4, 5, 6)
@@ -33,12 +34,7 @@ def _game(count: int, seed: int, check_all: bool) -> tuple[int, list[str]]:
             return steps, [f"dead end at step {steps} (phase {state.phase})"]
         seat = owing[rng.below(len(owing))]
         options = R.decisions(state, seat).options
-        if len(options) > 60:
-            problems.append(f"{len(options)} options for {seat} at step {steps}: too many for one list")
-        if check_all or steps % 7 == 0:
-            for o in options:
-                if R.parse(R.format([o.action])) != [o.action]:
-                    problems.append(f"notation does not round-trip: {o.action.notation()}")
+        problems += option_problems(R, options, seat, steps, round_trip=check_all or steps % 7 == 0)
         action = R.bot_action(state, seat, rng) if rng.below(2) else options[rng.below(len(options))].action
         before = state_hash(state)
         state_after = play(R, state, seat, [action]).state
