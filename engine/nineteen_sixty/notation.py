@@ -1,0 +1,133 @@
+"""Move notation for 1960, one step per verb, several steps joined with `;` (or written in a row):
+
+    event 23 · campaign 23 · advertise 23 · position 23 · preempt 23   a card (or `candidate`) and its use
+    vp 41                       discard card 41 to play your Vice President card (option vp=on)
+    add NY 3 · travel PA · done the campaign: 3 CP in New York (`add NY` is 1), cross into a region, stop
+    media E · issue defense     where an advertising success goes; a cube bought on an issue
+    trigger · pass              the rival's answer after a CP play
+    start NIX · swap economy civil_rights · keep · take momentum|endorsement
+    strategy 12 · debate 12 · first KEN · side NIX · place CA · order 33 · pick OH|E|defense|12
+"""
+from __future__ import annotations
+
+from engine.core.errors import UnknownAction
+from engine.core.notation import is_number
+from engine.core.types import Action
+from engine.nineteen_sixty.content import load
+
+MAX_LENGTH = 2000
+BARE = {"pass", "trigger", "done", "keep"}
+CARD_VERBS = {"event", "campaign", "advertise", "position", "preempt", "vp", "strategy", "debate", "order"}
+ONE_ARG = {"travel": "state", "place": "state", "media": "region", "issue": "issue", "start": "seat",
+           "first": "seat", "side": "seat", "take": "reward", "pick": "any"}
+VERBS = sorted(BARE | CARD_VERBS | set(ONE_ARG) | {"add", "swap"})
+REGION_WORDS = {"e": "E", "east": "E", "mw": "MW", "midwest": "MW", "s": "S", "south": "S", "w": "W", "west": "W"}
+ISSUE_WORDS = {"defense": "defense", "defence": "defense", "def": "defense", "economy": "economy", "eco": "economy",
+               "civil_rights": "civil_rights", "civil-rights": "civil_rights", "civilrights": "civil_rights",
+               "civil": "civil_rights", "cr": "civil_rights"}
+SEAT_WORDS = {"ken": "KEN", "kennedy": "KEN", "k": "KEN", "nix": "NIX", "nixon": "NIX", "n": "NIX"}
+REWARDS = {"momentum": "momentum", "endorsement": "endorsement", "endorse": "endorsement"}
+EXAMPLES = {"state": "NY", "region": "E", "issue": "defense", "seat": "KEN", "reward": "momentum", "any": "OH",
+            "card": "23"}
+
+
+def _card(token: str, verb: str) -> str:
+    word = token.lower().lstrip("#")
+    if word in ("candidate", "cand", "c") and verb in ("event", "campaign", "advertise", "position"):
+        return "candidate"
+    if is_number(word, 3) and int(word) in load().cards:
+        return str(int(word))
+    raise UnknownAction(f"`{token[:20]}` is not a card: cards are numbered 1–{len(load().cards)}"
+                        + (", or write `candidate` for your candidate card." if verb in ("campaign", "advertise",
+                                                                                          "position") else "."),
+                        code="unknown_card")
+
+
+def _state(token: str) -> str:
+    code = token.upper()
+    if code not in load().states:
+        raise UnknownAction(f"`{token[:20]}` is not a state: use its two-letter code, e.g. NY, CA, TX.",
+                            code="unknown_state")
+    return code
+
+
+def _word(kind: str, token: str) -> str:
+    if kind == "state":
+        return _state(token)
+    table = {"region": REGION_WORDS, "issue": ISSUE_WORDS, "seat": SEAT_WORDS, "reward": REWARDS}[kind]
+    value = table.get(token.lower())
+    if value is None:
+        allowed = {"region": "E, MW, S or W", "issue": "defense, economy or civil_rights", "seat": "KEN or NIX",
+                   "reward": "momentum or endorsement"}[kind]
+        raise UnknownAction(f"`{token[:20]}` is not a {kind}: write {allowed}.", code="malformed")
+    return value
+
+
+def _any(token: str) -> str:
+    """A choice an event asks for: a card number, a region, an issue or a state."""
+    low = token.lower().lstrip("#")
+    if is_number(low):
+        return _card(token, "pick")
+    if low in REGION_WORDS:
+        return REGION_WORDS[low]
+    if low in ISSUE_WORDS:
+        return ISSUE_WORDS[low]
+    return _state(token)
+
+
+def _segment(segment: str) -> list[Action]:
+    tokens = segment.split()
+    actions: list[Action] = []
+    i = 0
+    while i < len(tokens):
+        verb = tokens[i].lower()
+        if verb in BARE:
+            actions.append(Action(verb=verb))
+            i += 1
+            continue
+        if verb not in VERBS:
+            raise UnknownAction(f"Unknown move `{tokens[i][:20]}`. Moves: {', '.join(VERBS)}.", code="unknown_verb")
+        if i + 1 >= len(tokens):
+            kind = "card" if verb in CARD_VERBS else "state" if verb == "add" else ONE_ARG.get(verb, "issue")
+            raise UnknownAction(f"`{verb}` needs what it names, e.g. `{verb} {EXAMPLES[kind]}`.", code="malformed")
+        arg = tokens[i + 1]
+        if verb in CARD_VERBS:
+            actions.append(Action(verb=verb, args=(_card(arg, verb),)))
+            i += 2
+        elif verb == "add":
+            code = _state(arg)
+            n = "1"
+            if i + 2 < len(tokens) and is_number(tokens[i + 2]):
+                if len(tokens[i + 2]) > 2 or not 1 <= int(tokens[i + 2]) <= 5:
+                    raise UnknownAction(f"`add {code} {tokens[i + 2][:20]}`: a card gives 1 to 5 CP.", code="malformed")
+                n = str(int(tokens[i + 2]))
+                i += 1
+            actions.append(Action(verb="add", args=(code, n)))
+            i += 2
+        elif verb == "swap":
+            if i + 2 >= len(tokens):
+                raise UnknownAction("`swap` names two adjacent issues, e.g. `swap economy civil_rights`.",
+                                    code="malformed")
+            actions.append(Action(verb="swap", args=(_word("issue", arg), _word("issue", tokens[i + 2]))))
+            i += 3
+        else:
+            kind = ONE_ARG[verb]
+            actions.append(Action(verb=verb, args=(_any(arg) if kind == "any" else _word(kind, arg),)))
+            i += 2
+    return actions
+
+
+def parse(text: str) -> list[Action]:
+    if len(text) > MAX_LENGTH:
+        raise UnknownAction(f"That move is {len(text)} characters long; the limit is {MAX_LENGTH}.", code="too_long")
+    actions: list[Action] = []
+    for segment in text.replace("\n", ";").split(";"):
+        actions += _segment(segment)
+    if not actions:
+        raise UnknownAction("Empty move: try `campaign 23`, `advertise 23` or `event 23`.", code="malformed")
+    return actions
+
+
+def format(actions: list[Action]) -> str:  # noqa: A001 — the contract's name
+    return "; ".join(a.notation() for a in actions)
+

@@ -1,0 +1,1181 @@
+"""Setup, what each side may do (the single source of legality), applying a step, and the automatic steps
+between decisions (`_advance`), through all nine turns to the outcome.
+
+A play in an activity phase is a few steps: the card and its use (`event 23`, `campaign 23`, `advertise 23`,
+`position 23`, or `preempt 23` first), then the action's targets (`add NY 3`, `travel PA`, `media E`,
+`issue defense`, `done`), then the rival's trigger window (`trigger` / `pass`). Effects that need a choice
+wait for `pick <state|region|issue|card>` from the player resolving them.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.frames import Wait
+from engine.core.posting import hold_or_post
+from engine.core.rng import Bag, Randomness
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.core.windows import ResponseWindow, Sealed, Simultaneous
+from engine.nineteen_sixty.content import NAMES, REGIONS
+from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
+from engine.nineteen_sixty.primitives import (bag_text, c, card, card_label, card_line, count, crossings, deal,
+                                              ev_of, event_playable, gain, holder, initiative_check, issue_leader,
+                                              issue_name, lose, media_total, needs_checks, region_name, rival,
+                                              seat_of, side_of, states_travel, strategy_need, strategy_ok,
+                                              support_checks, support_text, travel_region)
+from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
+
+USES = ("event", "campaign", "advertise", "position")
+CANDIDATE = "candidate"
+
+
+# --------------------------------------------------------------------------- setup
+
+def setup(options: dict[str, Any], seats: list[str], seed: int) -> NSState:
+    opts = Options.model_validate(options or {})
+    content = c()
+    rules = content.rules
+    randomness = Randomness.seeded(seed)
+    sides = {s: Side(momentum=rules.momentum_start, token=rules.home[s]) for s in ("K", "N")}
+    support: dict[str, int] = {}
+    for code, st in content.states.items():
+        for who, n in st.start.items():
+            support[code] = SIGN[who] * n
+            sides[who].supply -= n
+    for s in ("K", "N"):
+        sides[s].supply -= rules.bag_start
+    deck = sorted(content.cards)
+    if opts.vp == "on":
+        for cid, x in content.cards.items():
+            if x.vp is not None:
+                deck.remove(cid)
+                sides[x.vp].vp_card = cid
+    state = NSState(seats=list(seats), options=opts, randomness=randomness, sides=sides, support=support,
+                    media={r: 0 for r in REGIONS}, issues={i: 0 for i in content.issues},
+                    endorsements={r: 0 for r in REGIONS},
+                    track=[i.id for i in sorted(content.issues.values(), key=lambda i: i.start)],
+                    bag=Bag(counts={"K": rules.bag_start, "N": rules.bag_start}),
+                    deck=randomness.shuffle(deck), endorsement_deck=randomness.shuffle(sorted(content.endorsements)))
+    events: list[Event] = [Event(public="1960: The Making of the President. Kennedy (KEN) starts in Massachusetts, "
+                                        "Nixon (NIX) in California, each with 2 momentum; the bag holds 12 cubes "
+                                        "of each colour." + (" Vice President cards are in play." if opts.vp == "on"
+                                                              else "")
+                                        + (" Restricted Positioning is on." if opts.restricted == "on" else ""))]
+    _start_turn(state, events)
+    ctx = Ctx(state, events, [])
+    _advance(state, ctx)
+    # the opening lines (the initiative draw) wait for the first post
+    state.unposted = [e.public for e in events if e.public]
+    return state
+
+
+def _salt(state: NSState, seat: str, what: str) -> str:
+    """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
+    return hashlib.sha256(f"{state.randomness.prng}|{seat}|{what}|{state.turn}".encode()).hexdigest()[:32]
+
+
+def _start_turn(state: NSState, events: list[Event]) -> None:
+    rules = c().rules
+    state.turn_effects = []
+    state.played, state.activity, state.starter, state.initiative = [], 1, None, None
+    if state.turn == rules.debate_turn:
+        _start_debates(state, events)
+        return
+    if state.turn == rules.election_turn:
+        state.phase, state.step = "election", "bonus"
+        events.append(Event(public="Turn 9: Election Day."))
+        return
+    n = rules.hand_size.before_debates if state.turn < rules.debate_turn else rules.hand_size.after_debates
+    events.append(Event(public=f"Turn {state.turn}: each candidate is dealt {n} cards."))
+    for side in ("K", "N"):
+        got = deal(state, side, n, events)
+        events.append(Event(private={seat_of(side): "Your hand: " + "; ".join(card_line(x) for x in got) + "."}))
+    state.phase, state.step = "initiative", ""
+    initiative_check(state, events, f"for turn {state.turn}")
+
+
+# --------------------------------------------------------------------------- what may be done
+
+def _opt(verb: str, *args: str, label: str, detail: str = "") -> Option:
+    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail)
+
+
+def to_play(state: NSState) -> str | None:
+    """Whose play it is in the current activity phase (None outside one, or once both have played)."""
+    if state.phase != "activity" or state.starter is None or len(state.played) >= 2:
+        return None
+    return state.starter if not state.played else state.other(state.starter)
+
+
+def _knee(state: NSState, side: str) -> bool:
+    return any(e.who == side and e.hook == "campaign_costs_momentum" for e in state.turn_effects)
+
+
+def playable_cards(state: NSState, side: str) -> list[int]:
+    """Hand cards that may be played now: one that may be set aside for Campaign Strategy cannot be played
+    when the hand holds no more such cards than the phase will need (rule: keep a valid card)."""
+    hand = state.sides[side].hand
+    keep = sum(1 for x in hand if strategy_ok(x))
+    need = strategy_need(state)
+    return [x for x in hand if not strategy_ok(x) or keep > need]
+
+
+def _vp_discards(state: NSState, side: str) -> list[int]:
+    me = state.sides[side]
+    if me.vp_card is None:
+        return []
+    return [x for x in playable_cards(state, side) if card(x).icons == [side]]
+
+
+def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> list[Option]:
+    """The ways to use a card (or the candidate card): its event, or its CP for one action, or a preemption."""
+    me = state.sides[side]
+    is_candidate = arg == CANDIDATE
+    cp = c().rules.candidate_cp if is_candidate else card(int(arg)).cp
+    name = "your candidate card" if is_candidate else card_label(int(arg))
+    out: list[Option] = []
+    if not is_candidate and not preempted and event_playable(state, int(arg)):
+        x = card(int(arg))
+        out.append(_opt("event", arg, label=f"Event: {name}", detail=x.text[:100]))
+    knee = _knee(state, side)
+    extra = c().rules.preempt_cost if preempted else 0
+    if not knee or me.momentum - extra >= 1:
+        out.append(_opt("campaign", arg, label=f"Campaign: {name}", detail=f"{cp} CP" + (" (costs 1 momentum)" if knee else "")))
+    out.append(_opt("advertise", arg, label=f"Advertise: {name}", detail=f"{cp} support checks for media"))
+    out.append(_opt("position", arg, label=f"Position: {name}", detail=f"{cp} CP on issues"))
+    if not is_candidate and not preempted and me.momentum >= c().rules.preempt_cost:
+        out.append(_opt("preempt", arg, label=f"Preempt: {name}", detail="pay 2 momentum so your rival cannot trigger its event"))
+    return out
+
+
+def menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
+    choice = PendingKind.CHOICE
+    if seat not in SEATS or state.phase == "over":
+        return "", [], choice
+    side = side_of(seat)
+    me = state.sides[side]
+    if state.wait is not None:
+        if state.wait["seat"] != seat:
+            return "", [], choice
+        return state.wait["prompt"], [_wait_opt(state.wait["kind"], x) for x in state.wait["among"]], choice
+    if state.window is not None:
+        if not state.window.owes(seat):
+            return "", [], PendingKind.RESPONSE
+        x = state.play.card if state.play else None
+        return (f"{state.other(seat)} played {card_label(x)} for its campaign points. Trigger its event for "
+                f"{c().rules.trigger_cost} momentum (you have {me.momentum})?",
+                [_opt("trigger", label="Trigger the event", detail=card(x).text[:100] if x else ""),
+                 _opt("pass", label="Pass")], PendingKind.RESPONSE)
+    if state.phase == "initiative":
+        if state.initiative != seat or state.starter is not None:
+            return "", [], choice
+        return ("You have the initiative: who plays first in every activity phase this turn?",
+                [_opt("start", s, label=f"{s} ({NAMES[side_of(s)]}) starts" + (" (you)" if s == seat else ""))
+                 for s in (state.other(seat), seat)], choice)
+    if state.phase == "activity":
+        return _activity_menu(state, seat)
+    if state.phase == "momentum":
+        return _momentum_menu(state, seat)
+    if state.phase == "strategy":
+        if len(me.picking) >= strategy_need(state) or seat in state.sealed.sealed:
+            return "", [], choice
+        left = strategy_need(state) - len(me.picking)
+        options = [_opt("strategy", str(x), label=card_line(x)) for x in sorted(me.hand)
+                   if strategy_ok(x) and x not in me.picking]
+        return (f"Campaign Strategy: set aside {left} more card{'s' if left > 1 else ''} face down (for the "
+                f"{'Debates' if state.turn < c().rules.debate_turn else 'Election Day'}); the rest are discarded.",
+                options, PendingKind.SIMULTANEOUS)
+    if state.phase == "debate":
+        return _debate_menu(state, seat)
+    if state.phase == "election" and state.step == "events" and state.initiative == seat:
+        return ("You have the initiative: which Election Day event resolves next?",
+                [_opt("order", str(e.card), label=f"{card_label(e.card)} ({NAMES[e.owner]}'s)")
+                 for e in state.election_events], choice)
+    return "", [], choice
+
+
+def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
+    choice = PendingKind.CHOICE
+    side = side_of(seat)
+    me = state.sides[side]
+    play = state.play
+    if play is None:
+        if to_play(state) != seat:
+            return "", [], choice
+        options: list[Option] = []
+        for x in sorted(playable_cards(state, side)):
+            options += _use_options(state, side, str(x), preempted=False)
+        if me.candidate == "active":
+            options += _use_options(state, side, CANDIDATE, preempted=False)
+        options += [_opt("vp", str(x), label=f"VP card: discard {card_label(x)}",
+                         detail=f"play {card_label(me.vp_card)} instead") for x in _vp_discards(state, side)]
+        if not options:
+            options.append(_opt("pass", label="Pass", detail="no card may be played"))
+        return (f"Turn {state.turn}, activity phase {state.activity}: play a card as an event or for its CP "
+                "(campaign, advertise or position).", options, choice)
+    if play.seat != seat:
+        return "", [], choice
+    arg = CANDIDATE if play.card is None else str(play.card)
+    if play.stage == "how":
+        return ("Preempted: now use the card's CP." if play.preempted else "Play the VP card: its event or its CP.",
+                _use_options(state, side, arg, preempted=play.preempted), choice)
+    if play.stage == "campaign":
+        return _campaign_menu(state, seat, play)
+    if play.stage == "advertise":
+        return (f"Place {play.to_place} media cube{'s' if play.to_place != 1 else ''} won by advertising.",
+                [_opt("media", r, label=f"{region_name(r)} ({_signed(state.media.get(r, 0))})") for r in REGIONS],
+                choice)
+    if play.stage == "position":
+        options = []
+        for issue in state.track:
+            cost = _position_cost(play, issue)
+            if cost <= play.cp_left and not _restricted(state, play, issue):
+                options.append(_opt("issue", issue, label=f"{issue_name(issue)} +1 ({cost} CP)",
+                                    detail=f"now {_signed(state.issues.get(issue, 0))}"))
+        options.append(_opt("done", label="Done", detail=f"{play.cp_left} CP left unspent"))
+        return f"Position on issues: {play.cp_left} CP left.", options, choice
+    return "", [], choice
+
+
+def _campaign_menu(state: NSState, seat: str, play: Play) -> tuple[str, list[Option], PendingKind]:
+    side = side_of(seat)
+    token = state.sides[side].token
+    here = travel_region(token)
+    options: list[Option] = []
+    for code in states_travel(here):
+        if code in play.declared:
+            continue
+        checks = needs_checks(state, side, code, campaigning=True)
+        for n in range(1, play.cp_left + 1):
+            options.append(_opt("add", code, str(n), label=f"{code} +{n}" + (f" ({n} checks)" if checks else ""),
+                                detail=support_text(state, code)))
+    for code in sorted(c().states):
+        cost = crossings(token, code)
+        if travel_region(code) != here and cost <= play.cp_left:
+            options.append(_opt("travel", code, label=f"Travel to {code} ({cost} CP)",
+                                detail=region_name(c().states[code].region)))
+    options.append(_opt("done", label="Done", detail=f"{play.cp_left} CP left unspent"))
+    return (f"Campaign: {play.cp_left} CP left; your token is in {token}. `add ST N` spends N CP in a state of "
+            "this region (checks where your rival carries it or his token stands, unless you have media here); "
+            "`travel ST` crosses into another region.", options, PendingKind.CHOICE)
+
+
+def _momentum_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
+    choice = PendingKind.CHOICE
+    side = side_of(seat)
+    if state.step == "swap" and _media_leader(state) == side:
+        t = state.track
+        return ("You have more media support: swap two adjacent issues on the Issues Track, or keep it.",
+                [_opt("swap", t[0], t[1], label=f"Swap {issue_name(t[0])} and {issue_name(t[1])}"),
+                 _opt("swap", t[1], t[2], label=f"Swap {issue_name(t[1])} and {issue_name(t[2])}"),
+                 _opt("keep", label="Keep the track")], choice)
+    if state.step == "reward2" and issue_leader(state, state.track[1]) == side:
+        return (f"You lead {issue_name(state.track[1])}, the second issue: take 1 momentum or 1 endorsement.",
+                [_opt("take", "momentum", label="1 momentum"), _opt("take", "endorsement", label="1 endorsement card")],
+                choice)
+    return "", [], choice
+
+
+def _debate_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
+    choice = PendingKind.CHOICE
+    side = side_of(seat)
+    d = state.debate
+    if d is None:
+        return "", [], choice
+    if d.placing is not None:
+        if d.placing["side"] != side:
+            return "", [], choice
+        return (f"You won {issue_name(d.placing['issue'])}: place {d.placing['left']} state support cube"
+                f"{'s' if d.placing['left'] != 1 else ''} anywhere (no checks).",
+                [_opt("place", code, label=f"{code} ({support_text(state, code)})") for code in sorted(c().states)],
+                choice)
+    if state.step == "first" and state.initiative == seat:
+        return ("Both revealed cards show both candidates: who places a card first?",
+                [_opt("first", s, label=f"{s} places first") for s in SEATS], choice)
+    if state.step == "side" and _side_chooser(state) == side:
+        x = d.revealed[side]
+        return (f"{card_label(x)} shows both candidates: place it on whose side of {issue_name(card(x).debate_issue)}?",
+                [_opt("side", s, label=f"{s}'s side ({NAMES[side_of(s)]})") for s in SEATS], choice)
+    if state.step == "round" and seat in state.sealed.seats and seat not in state.sealed.sealed:
+        open_issues = [i.issue for i in d.issues if i.won_by is None]
+        return (f"Debate round {d.round}: pick a card to reveal (open issues: "
+                f"{', '.join(issue_name(i) for i in open_issues)}).",
+                [_opt("debate", str(x), label=card_line(x)) for x in sorted(state.sides[side].hand)],
+                PendingKind.SIMULTANEOUS)
+    return "", [], choice
+
+
+def _signed(value: int) -> str:
+    who = holder(value)
+    return "none" if who is None else f"{NAMES[who]} {abs(value)}"
+
+
+def _wait_opt(kind: str, value: Any) -> Option:
+    if kind == "state":
+        st = c().states[value]
+        return _opt("pick", value, label=f"{st.name} ({value})")
+    if kind == "region":
+        return _opt("pick", value, label=region_name(value))
+    if kind == "issue":
+        return _opt("pick", value, label=issue_name(value))
+    return _opt("pick", str(value), label=card_line(int(value)))
+
+
+def _position_cost(play: Play, issue: str) -> int:
+    rules = c().rules
+    return rules.position_first_cost if not play.bought.get(issue) else rules.position_more_cost
+
+
+def _restricted(state: NSState, play: Play, issue: str) -> bool:
+    return state.options.restricted == "on" and play.card is not None and card(play.card).debate_issue == issue
+
+
+def _media_leader(state: NSState) -> str | None:
+    k, n = media_total(state, "K"), media_total(state, "N")
+    return "K" if k > n else "N" if n > k else None
+
+
+def _side_chooser(state: NSState) -> str | None:
+    d = state.debate
+    if d is None:
+        return None
+    pending = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and s not in d.sides_chosen
+               and _open(d, card(x).debate_issue)]
+    if not pending:
+        return None
+    if len(pending) == 2:
+        first = side_of(d.first) if d.first else None
+        return first if first in pending else pending[0]
+    return pending[0]
+
+
+def _open(d: Debate, issue: str) -> bool:
+    return any(i.issue == issue and i.won_by is None for i in d.issues)
+
+
+def decisions(state: NSState, seat: str) -> Decision:
+    prompt, options, kind = menu(state, seat)
+    if not options:
+        return Decision(seat=seat)
+    return Decision(seat=seat, kind=kind, prompt=prompt, options=options,
+                    deadline_default=deadline_action(state, seat, options).notation())
+
+
+def deadline_action(state: NSState, seat: str, options: list[Option] | None = None) -> Action:
+    """The mildest legal step: pass a trigger, stop spending, keep the track, take momentum, the lowest card for
+    Campaign Strategy and the Debates, and in an activity phase advertise with the lowest-CP card."""
+    options = options if options is not None else menu(state, seat)[1]
+    if not options:
+        raise IllegalAction(f"{seat} owes no move.", code="illegal_verb")
+    verbs = {o.action.verb: o.action for o in reversed(options)}
+    for verb in ("pass", "done", "keep"):
+        if verb in verbs:
+            return verbs[verb]
+    if "take" in verbs:
+        return Action(verb="take", args=("momentum",))
+    if "start" in verbs:
+        return options[0].action  # the rival starts
+    if "side" in verbs or "first" in verbs:
+        return Action(verb=options[0].action.verb, args=(seat,))
+    if "advertise" in verbs and state.play is None:
+        cards = [o.action for o in options if o.action.verb == "advertise"]
+        return min(cards, key=lambda a: (c().rules.candidate_cp if a.args[0] == CANDIDATE else card(int(a.args[0])).cp,
+                                         a.args[0] == CANDIDATE, a.args[0]))
+    if "advertise" in verbs:
+        return verbs["advertise"]
+    if options[0].action.verb in ("strategy", "debate", "order"):
+        return min((o.action for o in options), key=lambda a: int(a.args[0]))
+    return options[0].action
+
+
+def owing(state: NSState) -> list[str]:
+    return [s for s in SEATS if menu(state, s)[1]]
+
+
+# --------------------------------------------------------------------------- applying
+
+def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
+    state = state.model_copy(deep=True)
+    events: list[Event] = []
+    ctx = Ctx(state, events, [])
+    owing_before = set(owing(state))
+    undoable = _dispatch(state, seat, action, ctx)
+    _advance(state, ctx)
+    after = set(owing(state))
+    newly = after - owing_before - {seat}
+    # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
+    hold = state.phase != "over" and seat in after and not newly
+    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [e.public for e in events if e.public],
+                                 ctx.changed, hold=hold)
+    if posted is not None:
+        state.last_changed = posted
+    out = [Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
+    return ApplyResult(state=state, events=out, undoable=undoable and not newly and seat in after,
+                       changed=ctx.changed)
+
+
+def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
+    """Apply one decision; returns whether it may be taken back."""
+    verb, args = action.verb, action.args
+    side = side_of(seat)
+    me = state.sides[side]
+    if state.wait is not None:
+        answer: Any = args[0]
+        if state.wait["kind"] == "card":
+            answer = int(answer)
+        state.wait = None
+        _run(state, ctx, interpreter().resume(state.effect, ctx, answer))
+        return True
+    if verb in ("trigger", "pass") and state.window is not None:
+        return _answer_window(state, seat, verb, ctx)
+    if verb == "start":
+        state.starter = args[0]
+        state.phase, state.activity, state.played = "activity", 1, []
+        ctx.log(f"{seat} has the initiative and has {args[0]} play first this turn.")
+        return True
+    if verb == "pass":
+        ctx.log(f"{seat} has no card to play and passes this activity phase.")
+        state.played.append(seat)
+        return True
+    if verb == "vp":
+        discarded = int(args[0])
+        me.hand.remove(discarded)
+        state.discard.append(discarded)
+        vp = me.vp_card
+        me.vp_card = None
+        state.play = Play(seat=seat, card=vp, source="vp")
+        _collect_rest(state, side, vp, ctx)
+        ctx.log(f"{seat} discards {card_label(discarded)} to play the Vice President card {card_label(vp)}.")
+        return True
+    if verb in USES or verb == "preempt":
+        return _use(state, seat, verb, args[0], ctx)
+    play = state.play
+    if verb == "add" and play is not None:
+        _campaign_add(state, seat, args[0], int(args[1]), ctx)
+        return True
+    if verb == "travel" and play is not None:
+        cost = crossings(me.token, args[0])
+        play.cp_left -= cost
+        play.travelled = True
+        me.token = args[0]
+        ctx.touch(args[0])
+        ctx.log(f"{seat} travels to {args[0]} ({cost} CP).")
+        if play.cp_left <= 0:
+            _end_action(state, ctx)
+        return True
+    if verb == "media" and play is not None:
+        removed, _ = gain(state, "media", args[0], side, 1)
+        play.to_place -= 1
+        ctx.touch(f"media:{args[0]}")
+        ctx.log(f"{seat} places a media cube in the {region_name(args[0])}" +
+                (f", removing one of {state.other(seat)}'s" if removed else "") +
+                f" ({_signed(state.media[args[0]])}).")
+        if play.to_place <= 0:
+            _end_action(state, ctx)
+        return True
+    if verb == "issue" and play is not None:
+        cost = _position_cost(play, args[0])
+        play.cp_left -= cost
+        play.bought[args[0]] = play.bought.get(args[0], 0) + 1
+        gain(state, "issues", args[0], side, 1)
+        ctx.touch(f"issues:{args[0]}")
+        ctx.log(f"{seat} positions on {issue_name(args[0])} ({cost} CP): {_signed(state.issues[args[0]])}.")
+        if not any(_position_cost(play, i) <= play.cp_left and not _restricted(state, play, i) for i in state.track):
+            _end_action(state, ctx)
+        return True
+    if verb == "done" and play is not None:
+        if play.cp_left:
+            ctx.log(f"{seat} leaves {play.cp_left} CP unspent.")
+        _end_action(state, ctx)
+        return True
+    if verb == "swap":
+        a, b = state.track.index(args[0]), state.track.index(args[1])
+        state.track[a], state.track[b] = state.track[b], state.track[a]
+        ctx.touch("track")
+        ctx.log(f"{seat} has more media support and swaps {issue_name(args[0])} and {issue_name(args[1])}: "
+                + ", ".join(issue_name(i) for i in state.track) + ".")
+        state.step = "reward3"
+        return True
+    if verb == "keep":
+        ctx.log(f"{seat} has more media support and keeps the Issues Track as it is.")
+        state.step = "reward3"
+        return True
+    if verb == "take":
+        issue = state.track[1]
+        if args[0] == "momentum":
+            me.momentum += 1
+            ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes 1 momentum ({me.momentum}).")
+            state.step = "reward1"
+            return True
+        ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes an endorsement.")
+        state.step = "reward1"
+        _run(state, ctx, interpreter().start(state.effect, "award", ctx, actor=seat, why="endorsement"))
+        return False
+    if verb == "strategy":
+        me.picking.append(int(args[0]))
+        if len(me.picking) >= strategy_need(state):
+            _seal_strategy(state, seat, ctx)
+            return False
+        return True
+    if verb == "debate":
+        state.sealed.commit(seat, args[0], _salt(state, seat, f"debate{state.debate.round if state.debate else 0}"))
+        ctx.log(f"{seat} has chosen a debate card.")
+        return False
+    if verb == "first":
+        assert state.debate is not None
+        state.debate.first = args[0]
+        ctx.log(f"{seat} has the initiative: {args[0]} places a card first.")
+        state.step = "side"
+        return False
+    if verb == "side":
+        assert state.debate is not None
+        state.debate.sides_chosen[side] = side_of(args[0])
+        x = state.debate.revealed[side]
+        ctx.log(f"{seat} places {card_label(x)} on {args[0]}'s side of {issue_name(card(x).debate_issue)}.")
+        return False
+    if verb == "place":
+        d = state.debate
+        assert d is not None and d.placing is not None
+        gain(state, "support", args[0], side, 1)
+        ctx.touch(args[0])
+        d.placing["left"] -= 1
+        ctx.log(f"{seat} places a debate cube in {args[0]}: {support_text(state, args[0])}.")
+        if d.placing["left"] <= 0:
+            d.placing = None
+        return True
+    if verb == "order":
+        x = int(args[0])
+        entry = next(e for e in state.election_events if e.card == x)
+        state.election_events.remove(entry)
+        _resolve_election_event(state, entry, ctx)
+        return False
+    raise IllegalAction(f"`{verb}` is not something you can do now.", code="illegal_verb")
+
+
+# --------------------------------------------------------------------------- activity plays
+
+def _collect_rest(state: NSState, side: str, card_id: int | None, ctx: Ctx) -> None:
+    if card_id is None:
+        return
+    n = card(card_id).rest
+    if n:
+        me = state.sides[side]
+        me.supply -= n
+        me.rest += n
+
+
+def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
+    side = side_of(seat)
+    me = state.sides[side]
+    play = state.play
+    if play is None:  # a fresh play from the hand or the candidate card
+        if arg == CANDIDATE:
+            play = Play(seat=seat, card=None, source="candidate")
+            me.candidate = "exhausted"
+            ctx.touch(f"candidate:{side}")
+        else:
+            x = int(arg)
+            me.hand.remove(x)
+            play = Play(seat=seat, card=x, source="hand")
+            _collect_rest(state, side, x, ctx)
+        state.play = play
+    name = "the candidate card" if play.card is None else card_label(play.card)
+    if verb == "preempt":
+        me.momentum -= c().rules.preempt_cost
+        play.preempted = True
+        play.stage = "how"
+        ctx.log(f"{seat} plays {name} and preempts its event ({c().rules.preempt_cost} momentum; {me.momentum} left).")
+        return True
+    play.action = verb
+    cp = c().rules.candidate_cp if play.card is None else card(play.card).cp
+    rest = f", +{card(play.card).rest} rest" if play.card is not None and card(play.card).rest else ""
+    if verb != "campaign":
+        _pledge(state, side, ctx)
+    if verb == "event":
+        play.stage = "event"
+        ctx.log(f"{seat} plays {card_label(play.card)} as an event{rest}: {card(play.card).text}")
+        _resolve_event(state, play.card, seat, ctx, "event")
+        return False
+    play.cp_left = cp
+    if verb == "campaign":
+        if _knee(state, side):
+            me.momentum -= 1
+            ctx.log(f"{seat} pays 1 momentum to campaign ({me.momentum} left).")
+        play.stage = "campaign"
+        ctx.log(f"{seat} plays {name} to campaign ({cp} CP{rest}).")
+        return True
+    if verb == "position":
+        play.stage = "position"
+        ctx.log(f"{seat} plays {name} to position on issues ({cp} CP{rest}).")
+        return True
+    # advertise: one support check per CP, then each success is placed in a region
+    ctx.log(f"{seat} plays {name} to advertise ({cp} CP{rest}).")
+    wins = support_checks(state, side, cp, ctx.events, "to advertise")
+    play.stage, play.to_place = "advertise", wins
+    if wins == 0:
+        _end_action(state, ctx)
+    return False
+
+
+def _pledge(state: NSState, side: str, ctx: Ctx) -> None:
+    """A rival's turn effect: momentum each time this side plays a card for anything but campaigning."""
+    for e in state.turn_effects:
+        if e.hook == "momentum_per_rival_noncampaign" and e.who == rival(side):
+            state.sides[e.who].momentum += 1
+            ctx.log(f"{card_label(e.card)}: {NAMES[e.who]} gains 1 momentum ({state.sides[e.who].momentum}).")
+
+
+def _campaign_add(state: NSState, seat: str, code: str, n: int, ctx: Ctx) -> None:
+    play = state.play
+    assert play is not None
+    side = side_of(seat)
+    checks = needs_checks(state, side, code, campaigning=True)
+    play.cp_left -= n
+    if checks:
+        play.declared.append(code)
+        ctx.log(f"{seat} declares {n} CP in {code}, which needs support checks.")
+    gain_state(ctx, side, code, n, "campaigning", checks=checks)
+    state.sides[side].token = code
+    if play.cp_left <= 0:
+        _end_action(state, ctx)
+
+
+def _end_action(state: NSState, ctx: Ctx) -> None:
+    """The CP action is over: the rival may trigger the event (public facts only decide whether he is asked)."""
+    play = state.play
+    assert play is not None
+    play.stage = "window"
+    if play.card is None:
+        _finish_play(state, ctx)
+        return
+    rival_seat = state.other(play.seat)
+    rival_side = side_of(rival_seat)
+    if play.preempted or not event_playable(state, play.card) \
+            or state.sides[rival_side].momentum < c().rules.trigger_cost:
+        _finish_play(state, ctx)
+        return
+    state.window = ResponseWindow.open([rival_seat], {}, trigger=f"card:{play.card}", may={rival_seat: ["trigger"]})
+
+
+def _answer_window(state: NSState, seat: str, verb: str, ctx: Ctx) -> bool:
+    window, play = state.window, state.play
+    assert window is not None and play is not None and play.card is not None
+    window.answer(seat, verb)
+    state.window = None
+    if verb == "pass":
+        _finish_play(state, ctx)
+        return True
+    me = state.sides[side_of(seat)]
+    me.momentum -= c().rules.trigger_cost
+    play.stage = "event"
+    play.action = "triggered"
+    ctx.log(f"{seat} triggers the event of {card_label(play.card)} ({c().rules.trigger_cost} momentum; "
+            f"{me.momentum} left): {card(play.card).text}")
+    _resolve_event(state, play.card, seat, ctx, "trigger")
+    return False
+
+
+def _resolve_event(state: NSState, card_id: int, seat: str, ctx: Ctx, why: str) -> None:
+    """Run an event for `seat` (who played or triggered it); persistent events go to their stack instead."""
+    x = card(card_id)
+    owner = side_of(seat)
+    if x.persistent in ("debate", "election_day"):
+        stack = state.debate_events if x.persistent == "debate" else state.election_events
+        stack.append(Stacked(card=card_id, owner=owner))
+        ctx.touch("persistent")
+        ctx.log(f"{card_label(card_id)} goes to the {'Debate' if x.persistent == 'debate' else 'Election Day'} "
+                f"events for {NAMES[owner]}.")
+        return
+    if x.persistent == "prevention":
+        state.prevention.append(Stacked(card=card_id, owner=owner))
+        ctx.touch("persistent")
+    else:
+        state.removed.append(card_id)
+    _run(state, ctx, interpreter().start(state.effect, str(card_id), ctx, actor=seat, card=card_id, why=why))
+
+
+def _run(state: NSState, ctx: Ctx, wait: Wait | None) -> None:
+    """Run the effect until it needs a real choice (one candidate is taken without asking) or is done."""
+    while wait is not None:
+        among = list(wait.decision["among"])
+        if len(among) == 1:
+            wait = interpreter().resume(state.effect, ctx, among[0])
+            continue
+        frame = state.effect.frames[-1]
+        asker = frame.locals.pop("asker", None) or frame.locals["actor"]
+        kind = wait.decision["kind"]
+        prompt = wait.decision.get("prompt") or {"state": "Choose a state for the event.",
+                                                 "region": "Choose a region for the event.",
+                                                 "issue": "Choose an issue for the event.",
+                                                 "card": "Choose a card to discard."}[kind]
+        state.wait = {"kind": kind, "seat": asker, "among": among, "prompt": prompt}
+        return
+
+
+def _finish_play(state: NSState, ctx: Ctx) -> None:
+    play = state.play
+    assert play is not None
+    if play.card is not None and play.action not in ("event", "triggered"):
+        if play.source == "vp":
+            state.sides[side_of(play.seat)].vp_card = play.card  # back beside its owner (ruling)
+        else:
+            state.discard.append(play.card)
+    state.played.append(play.seat)
+    state.play = None
+    state.window = None
+
+
+# --------------------------------------------------------------------------- the automatic steps
+
+def _advance(state: NSState, ctx: Ctx) -> None:
+    for _ in range(10_000):
+        if state.phase == "over" or state.wait is not None:
+            return
+        if state.effect.frames:
+            _run(state, ctx, interpreter().run(state.effect, ctx))
+            continue
+        if not _step(state, ctx):
+            return
+    raise RuntimeError("the game did not settle")
+
+
+def _step(state: NSState, ctx: Ctx) -> bool:
+    """One automatic step; False when someone must decide."""
+    if state.phase == "initiative":
+        return False
+    if state.phase == "activity":
+        play = state.play
+        if play is not None:
+            if play.stage == "event":
+                _finish_play(state, ctx)
+                return True
+            return False
+        if len(state.played) < 2:
+            return False
+        state.played = []
+        state.activity += 1
+        if state.activity > c().rules.activity_phases:
+            state.phase, state.step = "momentum", "decay"
+        return True
+    if state.phase == "momentum":
+        return _momentum_step(state, ctx)
+    if state.phase == "strategy":
+        return _strategy_step(state, ctx)
+    if state.phase == "debate":
+        return _debate_step(state, ctx)
+    if state.phase == "election":
+        return _election_step(state, ctx)
+    return False
+
+
+def _momentum_step(state: NSState, ctx: Ctx) -> bool:
+    if state.step == "decay":
+        parts = []
+        for side in ("K", "N"):
+            me = state.sides[side]
+            lost = me.momentum // c().rules.momentum_decay_divisor
+            me.momentum -= lost
+            parts.append(f"{NAMES[side]} loses {lost} ({me.momentum} left)")
+        ctx.log(f"Turn {state.turn} momentum phase. Momentum decays: " + "; ".join(parts) + ".")
+        state.step = "swap"
+        if _media_leader(state) is None:
+            ctx.log("Media support is tied: nobody shifts the Issues Track.")
+            state.step = "reward3"
+        return True
+    if state.step == "swap":
+        return False
+    if state.step == "reward3":
+        who = issue_leader(state, state.track[2])
+        if who is not None:
+            state.sides[who].momentum += 1
+            ctx.log(f"{NAMES[who]} leads {issue_name(state.track[2])} (3rd) and gains 1 momentum "
+                    f"({state.sides[who].momentum}).")
+        state.step = "reward2" if issue_leader(state, state.track[1]) is not None else "reward1"
+        return True
+    if state.step == "reward2":
+        return False
+    if state.step == "reward1":
+        who = issue_leader(state, state.track[0])
+        state.step = "issue_decay"
+        if who is not None:
+            state.sides[who].momentum += 1
+            ctx.log(f"{NAMES[who]} leads {issue_name(state.track[0])} (1st) and gains 1 momentum "
+                    f"({state.sides[who].momentum}) and an endorsement.")
+            _run(state, ctx, interpreter().start(state.effect, "award", ctx, actor=seat_of(who), why="endorsement"))
+        return True
+    if state.step == "issue_decay":
+        for issue in state.track:
+            who = holder(state.issues[issue])
+            if who is not None:
+                lose(state, "issues", issue, who, 1)
+                ctx.touch(f"issues:{issue}")
+        ctx.log("Issue support decays by 1 on each issue: " + ", ".join(
+            f"{issue_name(i)} {_signed(state.issues[i])}" for i in state.track) + ".")
+        state.phase, state.step = "strategy", ""
+        state.sealed = Simultaneous(seats=list(SEATS))
+        for seat in SEATS:
+            state.sides[side_of(seat)].picking = []
+        return True
+    return False
+
+
+def _seal_strategy(state: NSState, seat: str, ctx: Ctx) -> None:
+    me = state.sides[side_of(seat)]
+    choice = ",".join(str(x) for x in me.picking)
+    salt = _salt(state, seat, "strategy")
+    state.sealed.commit(seat, choice, salt)
+    n = len(me.picking)
+    ctx.log(f"{seat} sets aside {n} card{'s' if n != 1 else ''} face down for Campaign Strategy.")
+
+
+def _strategy_step(state: NSState, ctx: Ctx) -> bool:
+    need = strategy_need(state)
+    for seat in SEATS:
+        me = state.sides[side_of(seat)]
+        if seat in state.sealed.sealed:
+            continue
+        # decided by public facts only (the hand's size): a hand no bigger than the need is placed as it is
+        if len(me.hand) <= need or not any(strategy_ok(x) and x not in me.picking for x in me.hand):
+            me.picking += [x for x in me.hand if strategy_ok(x) and x not in me.picking][: need - len(me.picking)]
+            _seal_strategy(state, seat, ctx)
+    if not state.sealed.complete:
+        return False
+    for seat, sealed in state.sealed.reveal().items():
+        me = state.sides[side_of(seat)]
+        chosen = [int(x) for x in sealed.choice.split(",") if x]
+        for x in chosen:
+            me.hand.remove(x)
+        me.strategy += chosen
+        me.seals.append(sealed.digest)
+        me.picking = []
+        _sealed_stacks(state)[seat].append(sealed)
+        if me.hand:
+            ctx.log(f"{seat} discards " + ", ".join(card_label(x) for x in sorted(me.hand)) + ".")
+        state.discard += sorted(me.hand)
+        me.hand = []
+    moved = []
+    for side in ("K", "N"):
+        me = state.sides[side]
+        state.bag.put([side] * me.rest)
+        moved.append(f"{NAMES[side]} {me.rest}")
+        me.rest = 0
+    ctx.log("Rest cubes go into the bag (" + ", ".join(moved) + f"): {bag_text(state)}.")
+    state.sealed = Simultaneous(seats=list(SEATS))
+    state.turn += 1
+    _start_turn(state, ctx.events)
+    return True
+
+
+def _sealed_stacks(state: NSState) -> dict[str, list[Sealed]]:
+    """The Campaign Strategy commitments, kept (secret salts included) until the stacks are revealed."""
+    return state.strategy_seals
+
+
+# --------------------------------------------------------------------------- the Debates (turn 6)
+
+def _start_debates(state: NSState, events: list[Event]) -> None:
+    state.phase, state.step = "debate", "init"
+    events.append(Event(public="Turn 6: the Debates."))
+
+
+def debate_total(state: NSState, issue: DebateIssue, side: str) -> int:
+    """CP on the side's half of the issue plus its Debate events' bonuses there."""
+    total = sum(card(x).cp for x in issue.cards[side])
+    for entry in state.debate_events:
+        for name, p in card(entry.card).event:
+            if name != "debate_bonus":
+                continue
+            who = p["who"] if p["who"] in ("K", "N") else entry.owner if p["who"] == "self" else rival(entry.owner)
+            if who == side and p["issue"] in ("all", issue.issue):
+                total += int(p["n"])
+    return total
+
+
+def _debate_step(state: NSState, ctx: Ctx) -> bool:
+    d = state.debate
+    if state.step == "init":
+        initiative_check(state, ctx.events, "for the Debates")
+        for seat in SEATS:
+            me = state.sides[side_of(seat)]
+            me.hand = list(me.strategy)
+            me.strategy = []
+            ctx.log(f"{seat} takes back {len(me.hand)} Campaign Strategy card{'s' if len(me.hand) != 1 else ''}.")
+            ctx.events.append(Event(private={seat: "Your debate cards: " + "; ".join(card_line(x) for x in me.hand) + "."}))
+        state.debate = Debate(issues=[DebateIssue(issue=i, slot=n + 1) for n, i in enumerate(state.track)])
+        ctx.log("The issues move to the debate board: " + ", ".join(
+            f"{issue_name(i)} ({n + 1})" for n, i in enumerate(state.track)) + ".")
+        state.track = ["", "", ""]
+        ctx.touch("track")
+        _open_round(state)
+        return True
+    assert d is not None
+    if d.placing is not None:
+        return False
+    if d.pending:
+        _award_issue(state, d, d.pending.pop(0), ctx)
+        return True
+    if d.finished:
+        _end_debates(state, ctx)
+        return True
+    if state.step == "round":
+        if not state.sealed.complete:
+            return False
+        revealed = state.sealed.reveal()
+        d.revealed = {}
+        d.sides_chosen, d.first = {}, None
+        for seat, sealed in revealed.items():
+            x = int(sealed.choice)
+            side = side_of(seat)
+            state.sides[side].hand.remove(x)
+            d.revealed[side] = x
+        ctx.log(f"Debate round {d.round}: " + "; ".join(
+            f"{seat_of(s)} reveals {card_label(x)} ({card(x).cp} CP, {issue_name(card(x).debate_issue)}, "
+            f"{'both icons' if len(card(x).icons) == 2 else NAMES[card(x).icons[0]]})" for s, x in d.revealed.items()) + ".")
+        two = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and _open(d, card(x).debate_issue)]
+        state.step = "first" if len(two) == 2 else "side"
+        return True
+    if state.step == "first":
+        return False
+    if state.step == "side":
+        if _side_chooser(state) is not None:
+            return False
+        _place_revealed(state, d, ctx)
+        return True
+    return False
+
+
+def _open_round(state: NSState) -> None:
+    d = state.debate
+    assert d is not None
+    seats = [s for s in SEATS if state.sides[side_of(s)].hand]
+    state.sealed = Simultaneous(seats=seats)
+    state.step = "round"
+    if not seats or all(i.won_by for i in d.issues):
+        _finish_debate_issues(state, d)
+
+
+def _place_revealed(state: NSState, d: Debate, ctx: Ctx) -> None:
+    order = sorted(d.revealed, key=lambda s: 0 if d.first and s == side_of(d.first) else 1)
+    for side in order:
+        x = d.revealed[side]
+        issue = next(i for i in d.issues if i.issue == card(x).debate_issue)
+        if issue.won_by is not None:
+            state.discard.append(x)
+            ctx.log(f"{card_label(x)} argues {issue_name(issue.issue)}, already won: it is discarded.")
+            continue
+        to = d.sides_chosen.get(side, card(x).icons[0])
+        issue.cards[to].append(x)
+    d.revealed, d.sides_chosen, d.first = {}, {}, None
+    ctx.touch("debate")
+    won = [i for i in d.issues if i.won_by is None and any(len(v) >= 2 for v in i.cards.values())]
+    # simultaneous wins resolve from the lowest original place on the track (the 3rd place first)
+    for issue in sorted(won, key=lambda i: -i.slot):
+        _decide(state, d, issue)
+    d.round += 1
+    _open_round(state)
+
+
+def _decide(state: NSState, d: Debate, issue: DebateIssue) -> None:
+    k, n = debate_total(state, issue, "K"), debate_total(state, issue, "N")
+    init = side_of(state.initiative) if state.initiative else "K"
+    issue.won_by = "K" if k > n else "N" if n > k else init
+    d.pending.append(issue.issue)
+
+
+def _finish_debate_issues(state: NSState, d: Debate) -> None:
+    for issue in sorted((i for i in d.issues if i.won_by is None), key=lambda i: -i.slot):
+        _decide(state, d, issue)
+    d.finished = True
+    state.step = "end"
+
+
+def _award_issue(state: NSState, d: Debate, issue_id: str, ctx: Ctx) -> None:
+    issue = next(i for i in d.issues if i.issue == issue_id)
+    side = issue.won_by
+    assert side is not None
+    k, n = debate_total(state, issue, "K"), debate_total(state, issue, "N")
+    reward = c().rules.debate_rewards[d.awarded]
+    d.awarded += 1
+    slot = max(i for i, x in enumerate(state.track) if not x)
+    state.track[slot] = issue_id
+    cards = issue.cards["K"] + issue.cards["N"]
+    state.discard += cards
+    issue.cards = {"K": [], "N": []}
+    tie = " (a tie: the initiative decides)" if k == n else ""
+    ctx.log(f"{NAMES[side]} wins {issue_name(issue_id)} {max(k, n)}–{min(k, n)}{tie}: {reward} state support cubes "
+            f"to place; the tile goes to place {slot + 1} on the Issues Track.")
+    ctx.touch("track")
+    d.placing = {"side": side, "left": reward, "issue": issue_id}
+
+
+def _end_debates(state: NSState, ctx: Ctx) -> None:
+    for side in ("K", "N"):
+        me = state.sides[side]
+        state.discard += sorted(me.hand)
+        me.hand = []
+    state.discard += [e.card for e in state.debate_events]
+    if state.debate_events:
+        ctx.log("The Debate events are discarded: " + ", ".join(card_label(e.card) for e in state.debate_events) + ".")
+    state.debate_events = []
+    state.debate = None
+    state.sealed = Simultaneous(seats=list(SEATS))
+    ctx.log("The Debates are over: " + ", ".join(f"{n + 1}. {issue_name(i)}" for n, i in enumerate(state.track)) + ".")
+    state.turn += 1
+    _start_turn(state, ctx.events)
+
+
+# --------------------------------------------------------------------------- Election Day (turn 9)
+
+def _election_step(state: NSState, ctx: Ctx) -> bool:
+    rules = c().rules
+    if state.step == "bonus":
+        parts = []
+        for side in ("K", "N"):
+            me = state.sides[side]
+            media = media_total(state, side)
+            issues = sum(count(v, side) for v in state.issues.values())
+            cubes = media + media + issues + rules.momentum_cubes * me.momentum
+            me.supply -= media + rules.momentum_cubes * me.momentum
+            state.bag.put([side] * cubes)
+            parts.append(f"{NAMES[side]} {cubes} ({media} for media, {media} media cubes, {issues} issue cubes, "
+                         f"{rules.momentum_cubes * me.momentum} for {me.momentum} momentum)")
+            me.momentum = 0
+        state.media = {r: 0 for r in REGIONS}
+        state.issues = {i: 0 for i in state.issues}
+        ctx.touch("bag")
+        ctx.log("Bonus cubes go into the bag: " + "; ".join(parts) + f". Bag: {bag_text(state)}.")
+        state.step = "initiative"
+        return True
+    if state.step == "initiative":
+        initiative_check(state, ctx.events, "for Election Day")
+        state.step = "strategy"
+        return True
+    if state.step == "strategy":
+        first = state.initiative or SEATS[0]
+        for seat in (first, state.other(first)):
+            side = side_of(seat)
+            me = state.sides[side]
+            ctx.log(f"{seat}'s Campaign Strategy cards: " + (", ".join(f"{card_label(x)} ({card(x).state})"
+                                                                       for x in me.strategy) or "none") + ".")
+            per_state: dict[str, int] = {}
+            for x in me.strategy:
+                per_state[card(x).state] = per_state.get(card(x).state, 0) + rules.election_checks_per_card
+            for code, n in per_state.items():
+                got = support_checks(state, side, n, ctx.events, f"in {code} (Campaign Strategy)")
+                if got:
+                    gain(state, "support", code, side, got)
+                    ctx.touch(code)
+                ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(state, code)}.")
+            state.discard += me.strategy
+            me.strategy = []
+        state.step = "events"
+        return True
+    if state.step == "events":
+        if not state.election_events:
+            state.step = "edges"
+            return True
+        if len(state.election_events) == 1:
+            _resolve_election_event(state, state.election_events.pop(0), ctx)
+            return True
+        return False
+    if state.step == "edges":
+        _undecided(state, ctx)
+        _tally(state, ctx)
+        return True
+    return False
+
+
+def _resolve_election_event(state: NSState, entry: Stacked, ctx: Ctx) -> None:
+    seat = seat_of(entry.owner)
+    ctx.log(f"Election Day event {card_label(entry.card)}, for {NAMES[entry.owner]}: {card(entry.card).text}")
+    state.removed.append(entry.card)
+    _run(state, ctx, interpreter().start(state.effect, str(entry.card), ctx, actor=seat, card=entry.card,
+                                         why="Election Day"))
+
+
+def _undecided(state: NSState, ctx: Ctx) -> None:
+    parts = []
+    for code, st in c().states.items():
+        if state.support.get(code, 0):
+            continue
+        by = holder(state.endorsements.get(st.region, 0))
+        who = by or st.edge
+        gain(state, "support", code, who, 1)
+        ctx.touch(code)
+        parts.append(f"{code} → {NAMES[who]} ({'endorsement' if by else 'edge'})")
+    ctx.log("Undecided states tip: " + ("; ".join(parts) if parts else "none is empty") + ".")
+
+
+def _tally(state: NSState, ctx: Ctx) -> None:
+    unawarded: list[str] = []
+    for entry in _unpledged_rules(state):
+        who, states, below = entry
+        for code in states:
+            if count(state.support.get(code, 0), who) and count(state.support.get(code, 0), who) < below:
+                unawarded.append(code)
+    state.unawarded = sorted(set(unawarded))
+    votes = {"K": 0, "N": 0}
+    won = {"K": 0, "N": 0}
+    cubes = {"K": 0, "N": 0}
+    for code, value in state.support.items():
+        who = holder(value)
+        if who is None:
+            continue
+        cubes[who] += abs(value)
+        if code in state.unawarded:
+            continue
+        votes[who] += ev_of(code)
+        won[who] += 1
+    state.votes = {seat_of(s): v for s, v in votes.items()}
+    if state.unawarded:
+        ctx.log("Unpledged electors: nobody receives " + ", ".join(
+            f"{code} ({ev_of(code)})" for code in state.unawarded) + ".")
+    k, n = votes["K"], votes["N"]
+    state.phase, state.step = "over", ""
+    if k != n:
+        w = "K" if k > n else "N"
+        state.winner = seat_of(w)
+        state.reason = f"{NAMES[w]} wins the electoral college {max(k, n)}–{min(k, n)}"
+    elif won["K"] != won["N"]:
+        w = "K" if won["K"] > won["N"] else "N"
+        state.winner = seat_of(w)
+        state.reason = f"{k}–{n} in electoral votes; the House picks {NAMES[w]}, who won more states ({won[w]})"
+    elif cubes["K"] != cubes["N"]:
+        w = "K" if cubes["K"] > cubes["N"] else "N"
+        state.winner = seat_of(w)
+        state.reason = f"{k}–{n} and {won['K']} states each; {NAMES[w]} has more state support ({cubes[w]})"
+    else:
+        state.draw = True
+        state.reason = f"{k}–{n}, {won['K']} states and {cubes['K']} cubes each: a draw"
+    ctx.touch("tally")
+    ctx.log(f"Final tally: Kennedy {k}, Nixon {n}. " + (f"{state.winner} wins — {state.reason}." if state.winner
+                                                           else f"{state.reason}."))
+
+
+def _unpledged_rules(state: NSState) -> list[tuple[str, list[str], int]]:
+    """The Unpledged Electors rules resolved on Election Day (the cards were resolved from the stack)."""
+    out = []
+    for cid in state.removed:
+        x = card(cid)
+        if x.persistent != "election_day":
+            continue
+        for name, p in x.event:
+            if name == "unpledged":
+                out.append((p["who"], list(p["states"]), int(p["below"])))
+    return out
+
+
+def outcome(state: NSState) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    scores = dict(state.votes)
+    if state.draw:
+        return Outcome(winners=[], scores=scores, reason=state.reason, draw=True)
+    assert state.winner is not None
+    return Outcome(winners=[state.winner], scores=scores, reason=state.reason)
+
+
+def load_state(data: str) -> NSState:
+    return NSState.model_validate_json(data)
+

@@ -1,0 +1,144 @@
+"""The full state of a 1960 game, secrets included (hands, the deck order, the endorsement deck order, the
+sealed Campaign Strategy stacks and a debate card committed but not yet revealed). Players only ever see
+views.py's redaction.
+
+Support is kept as signed counts, one number per place: positive for Kennedy's cubes, negative for Nixon's
+(a place holds one colour only, rulebook Overview), so a deep copy per step stays cheap.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.frames import FrameStack
+from engine.core.rng import Bag, Randomness
+from engine.core.windows import ResponseWindow, Sealed, Simultaneous
+
+SEATS: tuple[str, str] = ("KEN", "NIX")
+SIDE_OF = {"KEN": "K", "NIX": "N"}
+SEAT_OF = {"K": "KEN", "N": "NIX"}
+SIGN = {"K": 1, "N": -1}
+Phase = Literal["initiative", "activity", "momentum", "strategy", "debate", "election", "over"]
+OnOff = Literal["on", "off"]
+
+
+class _State(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Options(_State):
+    vp: OnOff = "off"  # the optional Vice President cards
+    restricted: OnOff = "off"  # the optional Restricted Positioning rule
+    deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
+
+
+class Side(_State):
+    hand: list[int] = Field(default_factory=list)  # secret
+    strategy: list[int] = Field(default_factory=list)  # the Campaign Strategy stack, face down (secret)
+    picking: list[int] = Field(default_factory=list)  # cards chosen for the stack this phase, not yet sealed
+    seals: list[str] = Field(default_factory=list)  # the stack's commitments (public digests)
+    momentum: int = 0
+    supply: int = 85  # may go below 0: the rulebook's "use coins" (cube totals are not absolute)
+    rest: int = 0
+    candidate: Literal["active", "exhausted"] = "active"
+    vp_card: int | None = None  # the VP card set aside beside its owner (option vp=on)
+    token: str = ""
+
+
+class Stacked(_State):
+    """A persistent event on the board, and the candidate it belongs to (who played or triggered it)."""
+
+    card: int
+    owner: str  # K or N
+
+
+class TurnEffect(_State):
+    card: int
+    who: str  # K or N
+    hook: str
+
+
+class Play(_State):
+    """The activity play in progress."""
+
+    seat: str
+    card: int | None = None  # None: the candidate card
+    source: Literal["hand", "candidate", "vp"] = "hand"
+    stage: Literal["how", "campaign", "advertise", "position", "window", "event"] = "how"
+    preempted: bool = False
+    action: str = ""  # campaign | advertise | position | event
+    cp_left: int = 0
+    declared: list[str] = Field(default_factory=list)  # states where checks were declared this action
+    bought: dict[str, int] = Field(default_factory=dict)  # issue -> cubes positioned this action
+    to_place: int = 0  # media cubes won by advertising, still to place
+    travelled: bool = False
+
+
+class DebateIssue(_State):
+    issue: str
+    slot: int  # its original place on the Issues Track, 1 = the top
+    cards: dict[str, list[int]] = Field(default_factory=lambda: {"K": [], "N": []})
+    won_by: str | None = None
+
+
+class Debate(_State):
+    issues: list[DebateIssue] = Field(default_factory=list)
+    round: int = 1
+    revealed: dict[str, int] = Field(default_factory=dict)  # side -> card revealed this round, to be placed
+    sides_chosen: dict[str, str] = Field(default_factory=dict)  # side -> the side its two-icon card goes to
+    first: str | None = None  # who places a two-icon card first, when both are
+    awarded: int = 0  # issues won so far
+    pending: list[str] = Field(default_factory=list)  # issues won and waiting to be rewarded, in order
+    placing: dict[str, Any] | None = None  # {"side", "left", "issue"}: a winner placing bonus cubes
+    finished: bool = False
+
+
+class NSState(_State):
+    ruleset: Literal["nineteen_sixty"] = "nineteen_sixty"
+    seats: list[str]
+    options: Options
+    randomness: Randomness
+    turn: int = 1
+    phase: Phase = "initiative"
+    step: str = ""  # where inside a phase: e.g. `swap`, `reward2`, `reward1`, `events`
+    activity: int = 1
+    initiative: str | None = None  # the seat holding the initiative this turn
+    starter: str | None = None  # the seat that plays first in every activity phase this turn
+    played: list[str] = Field(default_factory=list)  # seats that have played this activity phase
+    sides: dict[str, Side]  # by K / N
+    support: dict[str, int]  # state -> signed cubes
+    media: dict[str, int]  # region -> signed cubes
+    issues: dict[str, int]  # issue -> signed cubes
+    endorsements: dict[str, int]  # region -> signed markers
+    track: list[str]  # issue ids, first place first
+    bag: Bag
+    deck: list[int]  # top first (secret order)
+    discard: list[int] = Field(default_factory=list)
+    removed: list[int] = Field(default_factory=list)  # played as events, out of the game
+    endorsement_deck: list[int]  # top first (secret order)
+    endorsement_used: list[int] = Field(default_factory=list)
+    debate_events: list[Stacked] = Field(default_factory=list)
+    election_events: list[Stacked] = Field(default_factory=list)
+    prevention: list[Stacked] = Field(default_factory=list)
+    turn_effects: list[TurnEffect] = Field(default_factory=list)
+    play: Play | None = None
+    window: ResponseWindow | None = None
+    effect: FrameStack = Field(default_factory=FrameStack)
+    wait: dict[str, Any] | None = None  # the choice an effect waits for: {kind, seat, among, prompt}
+    sealed: Simultaneous = Field(default_factory=lambda: Simultaneous(seats=list(SEATS)))
+    # each Campaign Strategy commitment (salt included: secret until the stack is revealed on turn 6 or 9)
+    strategy_seals: dict[str, list[Sealed]] = Field(default_factory=lambda: {s: [] for s in SEATS})
+    debate: Debate | None = None
+    last_draws: list[str] = Field(default_factory=list)  # the last bag draws, for the picture
+    unposted: list[str] = Field(default_factory=list)  # one post per decision hand-off (engine/core/posting.py)
+    unposted_changed: list[str] = Field(default_factory=list)
+    last_changed: list[str] = Field(default_factory=list)
+    votes: dict[str, int] = Field(default_factory=dict)  # the final tally
+    unawarded: list[str] = Field(default_factory=list)
+    winner: str | None = None
+    draw: bool = False
+    reason: str = ""
+
+    def other(self, seat: str) -> str:
+        return SEATS[1] if seat == SEATS[0] else SEATS[0]
