@@ -44,7 +44,7 @@ class LocalSession:
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
                          options: dict[str, Any] | None = None) -> int:
         for game in await self.manager.store.list_games(status="active"):
-            if game.ruleset == ruleset_name and game.host_user.startswith("local:"):
+            if game.ruleset == registry.canonical(ruleset_name) and game.host_user.startswith("local:"):
                 self.write(f"Resuming local game #{game.id} ({game.title}). Start a new one with `stumpbot play --new`.")
                 return game.id
         ruleset = registry.get(ruleset_name)
@@ -174,7 +174,7 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
     try:
         if new:
             for game in await store.list_games(status="active"):
-                if game.host_user.startswith("local:") and game.ruleset == ruleset_name:
+                if game.host_user.startswith("local:") and game.ruleset == registry.canonical(ruleset_name):
                     await manager.abandon(game.id, game.host_user)
         game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options)
         await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))

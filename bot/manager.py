@@ -159,7 +159,7 @@ class GameManager:
         now = self._now()
         if seed is None:  # fresh games get an unpredictable seed; demos and tests pass their own
             seed = self.new_seed()
-        record = await self.store.create_game(ruleset_name, opts, seed, host_user, clean_title, now,
+        record = await self.store.create_game(ruleset.name, opts, seed, host_user, clean_title, now,
                                               guild_id=guild_id, channel_id=channel_id, deadline_hours=hours)
         return await self.join(record.id, host_user, host_name, seat=seat)
 

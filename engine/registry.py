@@ -12,11 +12,21 @@ RULESETS: dict[str, Ruleset] = {
 }
 
 
+# Other names players use for a ruleset (its year, its box title), accepted wherever a ruleset is named; the
+# stable name is what is stored.
+ALIASES: dict[str, str] = {"1960": "nineteen_sixty"}
+
+
+def canonical(name: str) -> str:
+    """The stable name for `name` or one of its aliases (an unknown name is returned as it is)."""
+    return ALIASES.get(name.strip().lower(), name) if isinstance(name, str) else name
+
+
 def get(name: str) -> Ruleset:
     try:
-        return RULESETS[name]
+        return RULESETS[canonical(name)]
     except KeyError:
-        raise KeyError(f"Unknown game `{name[:30]}`. Available: {', '.join(RULESETS)}.") from None
+        raise KeyError(f"Unknown game `{str(name)[:30]}`. Available: {', '.join(RULESETS)}.") from None
 
 
 # Rulesets still being built: not offered by the bot (no picture or words yet), but their scenario cases
@@ -25,7 +35,7 @@ UNDER_CONSTRUCTION: dict[str, str] = {"nineteen_sixty": "engine.nineteen_sixty.r
 
 
 def under_construction(name: str) -> Ruleset | None:
-    module = UNDER_CONSTRUCTION.get(name)
+    module = UNDER_CONSTRUCTION.get(canonical(name))
     if module is None:
         return None
     import importlib

@@ -1,12 +1,307 @@
-"""The built-in player (placeholder: a random legal step; replaced below)."""
+"""The built-in player: scores every legal option by what a careful player would weigh and takes the best
+(ties broken by the bot's own rng). It reads only what its seat may know — the board, its own hand and
+stack, the public piles — never the rival's hand, the deck order or the bag's next draw: there is no
+look-ahead on a copy, so nothing random is peeked at.
+
+What it weighs: electoral votes within reach (an empty or rival-led state is worth its EV, shared out over
+the cubes it takes to flip; a lead is worth shoring up towards a carry), checks only where media waive them,
+events that help its own candidate played or triggered, rival-icon events kept from the rival by playing the
+card for its CP (preempting when momentum allows), the issues near the top of the track, and the Campaign
+Strategy stack: high-CP own-icon cards for the Debates, close big states for Election Day.
+"""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.rng import Rng
-from engine.core.types import Action
-from engine.nineteen_sixty.rules import menu
+from engine.core.types import Action, Option
+from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_playable, issue_leader,
+                                              needs_checks, region_leader, rival, side_of, states_in,
+                                              states_travel, travel_region)
+from engine.nineteen_sixty.rules import CANDIDATE, menu
 from engine.nineteen_sixty.state import NSState
+
+BENEFIT = {"gain": 1.0, "gain_region": 0.8, "fill_empty": 2.5, "momentum": 1.2, "issue": 0.6, "media": 1.0,
+           "endorse": 1.5, "refresh": 2.0, "bag": 0.3, "rest": 0.2, "draw": 0.8, "debate_bonus": 1.0,
+           "checks": 1.2, "turn_effect": 1.5}
+HARM = {"lose": 1.0, "lose_region": 0.8, "lose_momentum": 1.2, "lose_issue": 0.6, "lose_media": 1.0,
+        "exhaust": 2.0, "move_token": 0.8, "discard": 0.8, "unpledged": 3.0}
 
 
 def bot_action(state: NSState, seat: str, rng: Rng) -> Action:
     options = menu(state, seat)[1]
-    return rng.choice(options).action
+    if len(options) == 1:
+        return options[0].action
+    side = side_of(seat)
+    scored = [(_score(state, side, o) + rng.below(1000) / 100_000, i) for i, o in enumerate(options)]
+    return options[max(scored)[1]].action
+
+
+# --------------------------------------------------------------------------- what a state is worth
+
+def state_value(state: NSState, side: str, code: str, cubes: int, *, checks: bool = False) -> float:
+    """What adding `cubes` to `code` is worth to `side`: votes taken or made safer, less for checks' odds."""
+    ev = c().states[code].ev
+    value = state.support.get(code, 0)
+    mine, theirs = count(value, side), count(value, rival(side))
+    odds = 0.5 if checks else 1.0
+    got = cubes * odds
+    if theirs:
+        if got > theirs:  # flips
+            return ev * 1.6 + (got - theirs) * ev * 0.08
+        return ev * 0.35 * got / (theirs + 1)
+    if mine == 0:
+        return ev * (1.0 + 0.1 * (got - 1))
+    if mine >= c().rules.carry:
+        return ev * 0.02 * got
+    return ev * 0.18 * min(got, c().rules.carry - mine)
+
+
+def _event_value(state: NSState, side: str, card_id: int, resolver: str) -> float:
+    """How much an event helps `side` when `resolver` resolves it (positive: good for side)."""
+    x = card(card_id)
+    total = 0.0
+    leader = None
+    for name, p in x.event:
+        if name == "leader":
+            leader = region_leader(state, p["region"]) if "region" in p else issue_leader(state, p["issue"])
+            if leader is None:
+                break
+            continue
+        who = p.get("who", "self")
+        target = {"self": resolver, "opponent": rival(resolver), "leader": leader}.get(who, who)
+        if target is None:
+            continue
+        weight = BENEFIT.get(name, 0.0) - HARM.get(name, 0.0)
+        if name == "turn_effect" and p["hook"] == "campaign_costs_momentum":
+            weight = -1.5
+        n = float(p.get("n", 1))
+        size = n * weight * 4.0
+        if name == "fill_empty" and leader is not None:
+            size = weight * 3.0 * sum(1 for code in states_in(p["region"]) if not state.support.get(code, 0))
+        total += size if target == side else -size
+    if x.persistent == "election_day":
+        total *= 1.3
+    return total
+
+
+# --------------------------------------------------------------------------- scoring options
+
+def _score(state: NSState, side: str, o: Option) -> float:
+    verb, args = o.action.verb, o.action.args
+    handler = SCORERS.get(verb)
+    return handler(state, side, args) if handler else 0.0
+
+
+def _card_cp(arg: str) -> int:
+    return c().rules.candidate_cp if arg == CANDIDATE else card(int(arg)).cp
+
+
+def _keep_value(state: NSState, side: str, arg: str) -> float:
+    """What the card is worth kept in hand for Campaign Strategy (high CP own icon before the Debates)."""
+    if arg == CANDIDATE:
+        return 0.0
+    x = card(int(arg))
+    if not x.strategy_ok:
+        return 0.0
+    before = state.turn < c().rules.debate_turn
+    if before:
+        return (x.cp * 2.5 + (3 if side in x.icons else 0)) * 0.4
+    return state_value(state, side, x.state, 2) * 0.05
+
+
+def _use_score(state: NSState, side: str, verb: str, arg: str) -> float:
+    cp = _card_cp(arg)
+    me = state.sides[side]
+    base = -_keep_value(state, side, arg)
+    if arg == CANDIDATE:
+        base -= 6 if state.turn < 8 and state.activity < 5 else 0
+    rival_icon = arg != CANDIDATE and card(int(arg)).icons == [rival(side)]
+    rival_can_trigger = (arg != CANDIDATE and event_playable(state, int(arg))
+                         and state.sides[rival(side)].momentum >= c().rules.trigger_cost)
+    risk = 0.0
+    if rival_can_trigger and verb in ("campaign", "advertise", "position"):
+        risk = max(0.0, _event_value(state, rival(side), int(arg), rival(side))) * 0.6
+    if verb == "event":
+        return base + _event_value(state, side, int(arg), side) + 2.0
+    if verb == "preempt":
+        if not rival_icon or me.momentum < c().rules.preempt_cost:
+            return -50
+        return base + cp * 3.0 + max(0.0, _event_value(state, rival(side), int(arg), rival(side))) * 0.6 - 5
+    if verb == "campaign":
+        return base + cp * 3.4 + _best_campaign(state, side, cp) * 0.08 - risk
+    if verb == "advertise":
+        media_gap = sum(count(v, rival(side)) for v in state.media.values()) - sum(count(v, side) for v in state.media.values())
+        return base + cp * 2.0 + max(0, media_gap) * 1.0 + (2 if state.turn >= 7 else 0) - risk
+    # position: the issues it would take the lead on, best slots first, as far as the CP go
+    gains = sorted(((6, 5, 3)[slot] for slot, i in enumerate(state.track)
+                    if i and count(state.issues.get(i, 0), side) == 0
+                    and count(state.issues.get(i, 0), rival(side)) < 2), reverse=True)
+    late = 0.45 if state.activity >= 3 else 0.25
+    return base + cp * 1.6 + sum(gains[:cp]) * late - risk
+
+
+def _best_campaign(state: NSState, side: str, cp: int) -> float:
+    here = travel_region(state.sides[side].token)
+    best = 0.0
+    for code in c().states:
+        cost = crossings(state.sides[side].token, code) if travel_region(code) != here else 0
+        left = cp - cost
+        if left <= 0:
+            continue
+        checks = needs_checks(state, side, code, campaigning=True)
+        best = max(best, state_value(state, side, code, left, checks=checks))
+    return best
+
+
+def _score_use(verb: str):  # noqa: ANN202
+    return lambda state, side, args: _use_score(state, side, verb, args[0])
+
+
+def _add(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    code, n = args[0], int(args[1])
+    play = state.play
+    left = play.cp_left if play else n
+    checks = needs_checks(state, side, code, campaigning=True)
+    value = state_value(state, side, code, n, checks=checks) / n
+    # spending the whole rest on one state only when it needs it
+    if n > 1:
+        single = state_value(state, side, code, 1, checks=checks)
+        value = max(value, single) - 0.01 * (left - n)
+    return value
+
+
+def _travel(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    play = state.play
+    left = (play.cp_left if play else 0) - crossings(state.sides[side].token, args[0])
+    if left <= 0:
+        return state_value(state, side, args[0], 0) * 0 + 0.5  # travel to end the turn somewhere useful
+    best = max((state_value(state, side, code, 1, checks=needs_checks(state, side, code, campaigning=True))
+                for code in states_travel(travel_region(args[0]))), default=0.0)
+    here = max((state_value(state, side, code, 1, checks=needs_checks(state, side, code, campaigning=True))
+                for code in states_travel(travel_region(state.sides[side].token))), default=0.0)
+    return best * (left / (left + 1)) - here * 0.9
+
+
+def _done(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return 0.3
+
+
+def _media(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    region = args[0]
+    theirs = count(state.media.get(region, 0), rival(side))
+    mine = count(state.media.get(region, 0), side)
+    carried = sum(1 for code in states_in(region) if count(state.support.get(code, 0), rival(side)) >= 4)
+    return (3 if theirs else 0) + (2 if mine == 0 else -1) + carried + (1 if travel_region(state.sides[side].token) == region else 0)
+
+
+def _issue(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    slot = state.track.index(args[0])
+    value = state.issues.get(args[0], 0)
+    mine, theirs = count(value, side), count(value, rival(side))
+    lead_gain = 4 if mine == 0 and theirs <= 1 else 1
+    return (3 - slot) * 1.5 + lead_gain - mine * 0.8
+
+
+def _trigger(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    play = state.play
+    if play is None or play.card is None:
+        return -1
+    return _event_value(state, side, play.card, side) - 3.5
+
+
+def _pass(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return 0.0
+
+
+def _start(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return 1.0 if side_of(args[0]) != side else 0.0  # make the rival show his hand first (rulebook tip)
+
+
+def _swap(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    a, b = args
+    upper, lower = (a, b) if state.track.index(a) < state.track.index(b) else (b, a)
+    return (2 if issue_leader(state, lower) == side else 0) - (2 if issue_leader(state, upper) == side else 0) \
+        + (1 if issue_leader(state, upper) == rival(side) else 0)
+
+
+def _keep(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return 0.5
+
+
+def _take(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return 1.0 if (args[0] == "endorsement") == (state.turn >= 3) else 0.0
+
+
+def _strategy(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    x = card(int(args[0]))
+    if state.turn < c().rules.debate_turn:
+        return x.cp * 2 + (3 if side in x.icons else 0) + (1 if len(x.icons) == 2 else 0)
+    return state_value(state, side, x.state, 2)
+
+
+def _debate(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    x = card(int(args[0]))
+    d = state.debate
+    open_issue = d is not None and any(i.issue == x.debate_issue and i.won_by is None for i in d.issues)
+    mine = side in x.icons
+    return (x.cp * (2 if mine else -1) if open_issue else -1) + (1 if len(x.icons) == 2 else 0)
+
+
+def _side(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return 1.0 if side_of(args[0]) == side else 0.0
+
+
+def _first(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return 1.0 if side_of(args[0]) != side else 0.0
+
+
+def _place(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return state_value(state, side, args[0], 1)
+
+
+def _pick(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    wait: dict[str, Any] = state.wait or {}
+    value = args[0]
+    kind = wait.get("kind")
+    prompt = wait.get("prompt", "")
+    if kind == "state":
+        code = value
+        losing = "loses" in prompt
+        loser = None
+        if losing:
+            loser = "K" if prompt.startswith("Kennedy") else "N"
+        if loser is not None:
+            cubes = count(state.support.get(code, 0), loser)
+            # take from the rival where it hurts most (a lead about to go); lose one's own where safest
+            ev = c().states[code].ev
+            return ev / cubes if loser != side else cubes * 2 - ev * 0.1
+        return state_value(state, side, code, 2, checks=needs_checks(state, side, code, campaigning=False))
+    if kind == "region":
+        region = value
+        theirs = count(state.media.get(region, 0), rival(side)) + count(state.endorsements.get(region, 0), rival(side))
+        return theirs * 2 + c().regions[region].ev / 50
+    if kind == "issue":
+        return (3 - state.track.index(value)) + (2 if issue_leader(state, value) != side else 0)
+    if kind == "card":
+        return -card(int(value)).cp
+    return 0.0
+
+
+def _order(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    entry = next((e for e in state.election_events if e.card == int(args[0])), None)
+    return 1.0 if entry is not None and entry.owner == side else 0.0
+
+
+def _vp(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    vp = state.sides[side].vp_card
+    if vp is None:
+        return -10
+    return _card_cp(str(vp)) * 3 + 4 - card(int(args[0])).cp * 2.5
+
+
+SCORERS = {"event": _score_use("event"), "campaign": _score_use("campaign"), "advertise": _score_use("advertise"),
+           "position": _score_use("position"), "preempt": _score_use("preempt"), "add": _add, "travel": _travel,
+           "done": _done, "media": _media, "issue": _issue, "trigger": _trigger, "pass": _pass, "start": _start,
+           "swap": _swap, "keep": _keep, "take": _take, "strategy": _strategy, "debate": _debate, "side": _side,
+           "first": _first, "place": _place, "pick": _pick, "order": _order, "vp": _vp}
