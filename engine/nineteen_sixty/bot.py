@@ -155,7 +155,16 @@ def _best_campaign(state: NSState, side: str, cp: int) -> float:
 
 
 def _score_use(verb: str):  # noqa: ANN202
-    return lambda state, side, args: _use_score(state, side, verb, args[0])
+    """A bare use: the card already on the table (after a preemption, or the VP card)."""
+    def score(state: NSState, side: str, args: tuple[str, ...]) -> float:
+        play = state.play
+        arg = CANDIDATE if play is None or play.card is None else str(play.card)
+        return _use_score(state, side, verb, arg)
+    return score
+
+
+def _play(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    return _use_score(state, side, args[1], args[0])
 
 
 def _add(state: NSState, side: str, args: tuple[str, ...]) -> float:
@@ -300,7 +309,7 @@ def _vp(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return _card_cp(str(vp)) * 3 + 4 - card(int(args[0])).cp * 2.5
 
 
-SCORERS = {"event": _score_use("event"), "campaign": _score_use("campaign"), "advertise": _score_use("advertise"),
+SCORERS = {"play": _play, "event": _score_use("event"), "campaign": _score_use("campaign"), "advertise": _score_use("advertise"),
            "position": _score_use("position"), "preempt": _score_use("preempt"), "add": _add, "travel": _travel,
            "done": _done, "media": _media, "issue": _issue, "trigger": _trigger, "pass": _pass, "start": _start,
            "swap": _swap, "keep": _keep, "take": _take, "strategy": _strategy, "debate": _debate, "side": _side,

@@ -64,10 +64,12 @@ def gain_state(ctx: Ctx, side: str, code: str, n: int, why: str, *, checks: bool
     if checks is None:
         checks = needs_checks(s, side, code, campaigning=False)
     got = support_checks(s, side, n, ctx.events, f"in {code} ({why})") if checks else n
+    removed = 0
     if got:
-        gain(s, "support", code, side, got)
+        removed, _ = gain(s, "support", code, side, got)
         ctx.touch(code)
-    ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(s, code)}.")
+    ctx.log(f"{NAMES[side]} gains {got} support in {code}" + (f", removing {removed} of {NAMES[rival(side)]}'s"
+                                                               if removed else "") + f": now {support_text(s, code)}.")
     return got
 
 

@@ -1,6 +1,8 @@
 """Move notation for 1960, one step per verb, several steps joined with `;` (or written in a row):
 
-    event 23 · campaign 23 · advertise 23 · position 23 · preempt 23   a card (or `candidate`) and its use
+    play 23 campaign            a card (or `candidate`) and its use: event, campaign, advertise, position or
+                                preempt; `campaign 23` is the same; a bare `campaign` uses the card already
+                                on the table (after a preemption, or the VP card)
     vp 41                       discard card 41 to play your Vice President card (option vp=on)
     add NY 3 · travel PA · done the campaign: 3 CP in New York (`add NY` is 1), cross into a region, stop
     media E · issue defense     where an advertising success goes; a cube bought on an issue
@@ -17,10 +19,11 @@ from engine.nineteen_sixty.content import load
 
 MAX_LENGTH = 2000
 BARE = {"pass", "trigger", "done", "keep"}
-CARD_VERBS = {"event", "campaign", "advertise", "position", "preempt", "vp", "strategy", "debate", "order"}
+USES = ("event", "campaign", "advertise", "position", "preempt")
+CARD_VERBS = {"vp", "strategy", "debate", "order"}
 ONE_ARG = {"travel": "state", "place": "state", "media": "region", "issue": "issue", "start": "seat",
            "first": "seat", "side": "seat", "take": "reward", "pick": "any"}
-VERBS = sorted(BARE | CARD_VERBS | set(ONE_ARG) | {"add", "swap"})
+VERBS = sorted(BARE | CARD_VERBS | set(ONE_ARG) | set(USES) | {"add", "swap", "play"})
 REGION_WORDS = {"e": "E", "east": "E", "mw": "MW", "midwest": "MW", "s": "S", "south": "S", "w": "W", "west": "W"}
 ISSUE_WORDS = {"defense": "defense", "defence": "defense", "def": "defense", "economy": "economy", "eco": "economy",
                "civil_rights": "civil_rights", "civil-rights": "civil_rights", "civilrights": "civil_rights",
@@ -33,13 +36,14 @@ EXAMPLES = {"state": "NY", "region": "E", "issue": "defense", "seat": "KEN", "re
 
 def _card(token: str, verb: str) -> str:
     word = token.lower().lstrip("#")
-    if word in ("candidate", "cand", "c") and verb in ("event", "campaign", "advertise", "position"):
+    if word in ("candidate", "cand") and verb in ("play", "campaign", "advertise", "position"):
         return "candidate"
     if is_number(word, 3) and int(word) in load().cards:
         return str(int(word))
     raise UnknownAction(f"`{token[:20]}` is not a card: cards are numbered 1–{len(load().cards)}"
-                        + (", or write `candidate` for your candidate card." if verb in ("campaign", "advertise",
-                                                                                          "position") else "."),
+                        + (", or write `candidate` for your candidate card." if verb in ("play", "campaign",
+                                                                                          "advertise", "position")
+                           else "."),
                         code="unknown_card")
 
 
@@ -85,6 +89,22 @@ def _segment(segment: str) -> list[Action]:
             actions.append(Action(verb=verb))
             i += 1
             continue
+        if verb in USES:  # `campaign 23` plays card 23 for it; a bare `campaign` uses the card on the table
+            nxt = tokens[i + 1].lower().lstrip("#") if i + 1 < len(tokens) else ""
+            if is_number(nxt) or nxt in ("candidate", "cand"):
+                actions.append(Action(verb="play", args=(_card(tokens[i + 1], verb), verb)))
+                i += 2
+            else:
+                actions.append(Action(verb=verb))
+                i += 1
+            continue
+        if verb == "play":
+            if i + 2 >= len(tokens) or tokens[i + 2].lower() not in USES:
+                raise UnknownAction("`play` names a card and its use, e.g. `play 23 campaign` (event, campaign, "
+                                    "advertise, position or preempt).", code="malformed")
+            actions.append(Action(verb="play", args=(_card(tokens[i + 1], verb), tokens[i + 2].lower())))
+            i += 3
+            continue
         if verb not in VERBS:
             raise UnknownAction(f"Unknown move `{tokens[i][:20]}`. Moves: {', '.join(VERBS)}.", code="unknown_verb")
         if i + 1 >= len(tokens):
@@ -124,7 +144,8 @@ def parse(text: str) -> list[Action]:
     for segment in text.replace("\n", ";").split(";"):
         actions += _segment(segment)
     if not actions:
-        raise UnknownAction("Empty move: try `campaign 23`, `advertise 23` or `event 23`.", code="malformed")
+        raise UnknownAction("Empty move: try `play 23 campaign`, `play 23 advertise` or `play 23 event`.",
+                            code="malformed")
     return actions
 
 

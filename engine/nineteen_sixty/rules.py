@@ -1,8 +1,8 @@
 """Setup, what each side may do (the single source of legality), applying a step, and the automatic steps
 between decisions (`_advance`), through all nine turns to the outcome.
 
-A play in an activity phase is a few steps: the card and its use (`event 23`, `campaign 23`, `advertise 23`,
-`position 23`, or `preempt 23` first), then the action's targets (`add NY 3`, `travel PA`, `media E`,
+A play in an activity phase is a few steps: the card and its use (`play 23 event`, `play 23 campaign`,
+`play 23 advertise`, `play 23 position`, or `play 23 preempt` and then the use), then the action's targets (`add NY 3`, `travel PA`, `media E`,
 `issue defense`, `done`), then the rival's trigger window (`trigger` / `pass`). Effects that need a choice
 wait for `pick <state|region|issue|card>` from the player resolving them.
 """
@@ -128,24 +128,32 @@ def _vp_discards(state: NSState, side: str) -> list[int]:
     return [x for x in playable_cards(state, side) if card(x).icons == [side]]
 
 
-def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> list[Option]:
-    """The ways to use a card (or the candidate card): its event, or its CP for one action, or a preemption."""
+def _use_options(state: NSState, side: str, arg: str, *, preempted: bool, fresh: bool) -> list[Option]:
+    """The ways to use a card (or the candidate card): its event, or its CP for one action, or a preemption.
+    A fresh play names the card first (`play 23 campaign`), so menus go card → use; once the card is on the
+    table (after a preemption, or the VP card) the use stands alone (`campaign`)."""
     me = state.sides[side]
     is_candidate = arg == CANDIDATE
     cp = c().rules.candidate_cp if is_candidate else card(int(arg)).cp
-    name = "your candidate card" if is_candidate else card_label(int(arg))
+    name = "Candidate card" if is_candidate else card_label(int(arg))
+
+    def use(verb: str, words: str, detail: str) -> Option:
+        if fresh:
+            return _opt("play", arg, verb, label=f"{name}: {words}", detail=detail)
+        return _opt(verb, label=words[:1].upper() + words[1:], detail=detail)
+
     out: list[Option] = []
     if not is_candidate and not preempted and event_playable(state, int(arg)):
-        x = card(int(arg))
-        out.append(_opt("event", arg, label=f"Event: {name}", detail=x.text[:100]))
+        out.append(use("event", "its event", card(int(arg)).text[:100]))
     knee = _knee(state, side)
     extra = c().rules.preempt_cost if preempted else 0
     if not knee or me.momentum - extra >= 1:
-        out.append(_opt("campaign", arg, label=f"Campaign: {name}", detail=f"{cp} CP" + (" (costs 1 momentum)" if knee else "")))
-    out.append(_opt("advertise", arg, label=f"Advertise: {name}", detail=f"{cp} support checks for media"))
-    out.append(_opt("position", arg, label=f"Position: {name}", detail=f"{cp} CP on issues"))
+        out.append(use("campaign", f"campaign with {cp} CP", "add support in your token's region, travel"
+                       + (" (costs 1 momentum)" if knee else "")))
+    out.append(use("advertise", f"advertise with {cp} CP", f"{cp} support checks for media cubes"))
+    out.append(use("position", f"position with {cp} CP", "issue support: 1 CP for the first cube, 2 for more"))
     if not is_candidate and not preempted and me.momentum >= c().rules.preempt_cost:
-        out.append(_opt("preempt", arg, label=f"Preempt: {name}", detail="pay 2 momentum so your rival cannot trigger its event"))
+        out.append(use("preempt", "preempt, then use its CP", "pay 2 momentum so your rival cannot trigger it"))
     return out
 
 
@@ -205,9 +213,9 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
             return "", [], choice
         options: list[Option] = []
         for x in sorted(playable_cards(state, side)):
-            options += _use_options(state, side, str(x), preempted=False)
+            options += _use_options(state, side, str(x), preempted=False, fresh=True)
         if me.candidate == "active":
-            options += _use_options(state, side, CANDIDATE, preempted=False)
+            options += _use_options(state, side, CANDIDATE, preempted=False, fresh=True)
         options += [_opt("vp", str(x), label=f"VP card: discard {card_label(x)}",
                          detail=f"play {card_label(me.vp_card)} instead") for x in _vp_discards(state, side)]
         if not options:
@@ -219,7 +227,7 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
     arg = CANDIDATE if play.card is None else str(play.card)
     if play.stage == "how":
         return ("Preempted: now use the card's CP." if play.preempted else "Play the VP card: its event or its CP.",
-                _use_options(state, side, arg, preempted=play.preempted), choice)
+                _use_options(state, side, arg, preempted=play.preempted, fresh=False), choice)
     if play.stage == "campaign":
         return _campaign_menu(state, seat, play)
     if play.stage == "advertise":
@@ -378,8 +386,8 @@ def deadline_action(state: NSState, seat: str, options: list[Option] | None = No
         return options[0].action  # the rival starts
     if "side" in verbs or "first" in verbs:
         return Action(verb=options[0].action.verb, args=(seat,))
-    if "advertise" in verbs and state.play is None:
-        cards = [o.action for o in options if o.action.verb == "advertise"]
+    if "play" in verbs:
+        cards = [o.action for o in options if o.action.verb == "play" and o.action.args[1] == "advertise"]
         return min(cards, key=lambda a: (c().rules.candidate_cp if a.args[0] == CANDIDATE else card(int(a.args[0])).cp,
                                          a.args[0] == CANDIDATE, a.args[0]))
     if "advertise" in verbs:
@@ -448,8 +456,11 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         _collect_rest(state, side, vp, ctx)
         ctx.log(f"{seat} discards {card_label(discarded)} to play the Vice President card {card_label(vp)}.")
         return True
+    if verb == "play":
+        return _use(state, seat, args[1], args[0], ctx)
     if verb in USES or verb == "preempt":
-        return _use(state, seat, verb, args[0], ctx)
+        assert state.play is not None
+        return _use(state, seat, verb, CANDIDATE if state.play.card is None else str(state.play.card), ctx)
     play = state.play
     if verb == "add" and play is not None:
         _campaign_add(state, seat, args[0], int(args[1]), ctx)
@@ -664,6 +675,7 @@ def _answer_window(state: NSState, seat: str, verb: str, ctx: Ctx) -> bool:
     window.answer(seat, verb)
     state.window = None
     if verb == "pass":
+        ctx.log(f"{seat} lets the event go.")
         _finish_play(state, ctx)
         return True
     me = state.sides[side_of(seat)]

@@ -13,11 +13,12 @@ from engine.nineteen_sixty.views import NSView, view
 HELP = """**1960: The Making of the President** — Kennedy (`KEN`, blue) against Nixon (`NIX`, red), two players, nine
 turns. Win the states worth 269 of the 537 electoral votes. A state is led with 1 cube and carried with 4.
 Each turn (1–5, 7–8): the initiative holder picks who starts; then five activity phases, each player playing one
-card: `event 23` (its event), or its CP to `campaign 23` (`add NY 2` in your token's region, `travel PA` across a
-border, `done`), `advertise 23` (one support check per CP; each success is a media cube: `media E`) or
-`position 23` (issue support: 1 CP for the first cube on an issue, 2 for each more); `candidate` instead of a
-card number uses your candidate card for 5 CP. `preempt 23` (2 momentum) first keeps your rival from triggering
-the event; after a CP play the rival may `trigger` it for 1 momentum, or `pass`. Then the momentum phase and
+card: `play 23 event` (its event), or its CP to `play 23 campaign` (then `add NY 2` in your token's region,
+`travel PA` across a border, `done`), `play 23 advertise` (one support check per CP; each success is a media
+cube: `media E`) or `play 23 position` (issue support: 1 CP for the first cube on an issue, 2 for each more);
+`candidate` instead of a card number uses your candidate card for 5 CP. `play 23 preempt` (2 momentum), then
+the use, keeps your rival from triggering the event; after a CP play the rival may `trigger` it for 1
+momentum, or `pass`. Then the momentum phase and
 Campaign Strategy: `strategy 12` sets a card aside face down for the Debates (turn 6: `debate 12` each round) or
 Election Day (turn 9). Choices events ask for: `pick OH`. Options: `vp=on` (Johnson and Lodge), `restricted=on`."""
 
