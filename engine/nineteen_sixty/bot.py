@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action, Option
-from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_playable, issue_leader,
+from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_playable, issue_leader, region_crossings,
                                               needs_checks, region_leader, rival, side_of, states_in,
                                               states_travel, travel_region)
 from engine.nineteen_sixty.rules import CANDIDATE, menu
@@ -168,28 +168,41 @@ def _play(state: NSState, side: str, args: tuple[str, ...]) -> float:
 
 
 def _add(state: NSState, side: str, args: tuple[str, ...]) -> float:
-    code, n = args[0], int(args[1])
     play = state.play
-    left = play.cp_left if play else n
-    checks = needs_checks(state, side, code, campaigning=True)
-    value = state_value(state, side, code, n, checks=checks) / n
-    # spending the whole rest on one state only when it needs it
-    if n > 1:
-        single = state_value(state, side, code, 1, checks=checks)
-        value = max(value, single) - 0.01 * (left - n)
-    return value
+    left = play.cp_left if play else 1
+    checks = needs_checks(state, side, args[0], campaigning=True)
+    return max(state_value(state, side, args[0], n, checks=checks) / n for n in range(1, left + 1))
+
+
+def _spend(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    play = state.play
+    if play is None or not play.target:
+        return 0.0
+    n = int(args[0])
+    checks = needs_checks(state, side, play.target, campaigning=True)
+    # spread CP unless one state needs them: value per CP, a little in favour of finishing a flip
+    return state_value(state, side, play.target, n, checks=checks) / n + (0.01 * n if checks else -0.01 * n)
+
+
+def _region_best(state: NSState, side: str, region: str, cubes: int) -> float:
+    return max((state_value(state, side, code, cubes, checks=needs_checks(state, side, code, campaigning=True))
+                for code in states_travel(region)), default=0.0)
 
 
 def _travel(state: NSState, side: str, args: tuple[str, ...]) -> float:
     play = state.play
-    left = (play.cp_left if play else 0) - crossings(state.sides[side].token, args[0])
+    if play is None:
+        return 0.0
+    left = play.cp_left - region_crossings(play.region, args[0])
     if left <= 0:
-        return state_value(state, side, args[0], 0) * 0 + 0.5  # travel to end the turn somewhere useful
-    best = max((state_value(state, side, code, 1, checks=needs_checks(state, side, code, campaigning=True))
-                for code in states_travel(travel_region(args[0]))), default=0.0)
-    here = max((state_value(state, side, code, 1, checks=needs_checks(state, side, code, campaigning=True))
-                for code in states_travel(travel_region(state.sides[side].token))), default=0.0)
-    return best * (left / (left + 1)) - here * 0.9
+        return 0.2
+    return _region_best(state, side, args[0], 1) * (left / (left + 1)) - _region_best(state, side, play.region, 1) * 0.9
+
+
+def _stop(state: NSState, side: str, args: tuple[str, ...]) -> float:
+    """Park the token where it guards the most (the rival needs checks where it stands)."""
+    value = state.support.get(args[0], 0)
+    return c().states[args[0]].ev * (1.0 if count(value, side) and not count(value, side) >= 4 else 0.3)
 
 
 def _done(state: NSState, side: str, args: tuple[str, ...]) -> float:
@@ -310,7 +323,7 @@ def _vp(state: NSState, side: str, args: tuple[str, ...]) -> float:
 
 
 SCORERS = {"play": _play, "event": _score_use("event"), "campaign": _score_use("campaign"), "advertise": _score_use("advertise"),
-           "position": _score_use("position"), "preempt": _score_use("preempt"), "add": _add, "travel": _travel,
+           "position": _score_use("position"), "preempt": _score_use("preempt"), "add": _add, "spend": _spend, "stop": _stop, "travel": _travel,
            "done": _done, "media": _media, "issue": _issue, "trigger": _trigger, "pass": _pass, "start": _start,
            "swap": _swap, "keep": _keep, "take": _take, "strategy": _strategy, "debate": _debate, "side": _side,
            "first": _first, "place": _place, "pick": _pick, "order": _order, "vp": _vp}

@@ -4,7 +4,8 @@
                                 preempt; `campaign 23` is the same; a bare `campaign` uses the card already
                                 on the table (after a preemption, or the VP card)
     vp 41                       discard card 41 to play your Vice President card (option vp=on)
-    add NY 3 · travel PA · done the campaign: 3 CP in New York (`add NY` is 1), cross into a region, stop
+    add NY 3 · travel MW · done the campaign: 3 CP in New York (`add NY`, then `spend 3`), cross into a
+                                region (E, MW, S, W, AK, HI), stop; `stop IL` where a travelling token ends
     media E · issue defense     where an advertising success goes; a cube bought on an issue
     trigger · pass              the rival's answer after a CP play
     start NIX · swap economy civil_rights · keep · take momentum|endorsement
@@ -21,7 +22,7 @@ MAX_LENGTH = 2000
 BARE = {"pass", "trigger", "done", "keep"}
 USES = ("event", "campaign", "advertise", "position", "preempt")
 CARD_VERBS = {"vp", "strategy", "debate", "order"}
-ONE_ARG = {"travel": "state", "place": "state", "media": "region", "issue": "issue", "start": "seat",
+ONE_ARG = {"travel": "travel", "stop": "state", "spend": "cp", "place": "state", "media": "region", "issue": "issue", "start": "seat",
            "first": "seat", "side": "seat", "take": "reward", "pick": "any"}
 VERBS = sorted(BARE | CARD_VERBS | set(ONE_ARG) | set(USES) | {"add", "swap", "play"})
 REGION_WORDS = {"e": "E", "east": "E", "mw": "MW", "midwest": "MW", "s": "S", "south": "S", "w": "W", "west": "W"}
@@ -30,7 +31,7 @@ ISSUE_WORDS = {"defense": "defense", "defence": "defense", "def": "defense", "ec
                "civil": "civil_rights", "cr": "civil_rights"}
 SEAT_WORDS = {"ken": "KEN", "kennedy": "KEN", "k": "KEN", "nix": "NIX", "nixon": "NIX", "n": "NIX"}
 REWARDS = {"momentum": "momentum", "endorsement": "endorsement", "endorse": "endorsement"}
-EXAMPLES = {"state": "NY", "region": "E", "issue": "defense", "seat": "KEN", "reward": "momentum", "any": "OH",
+EXAMPLES = {"travel": "MW", "cp": "2", "state": "NY", "region": "E", "issue": "defense", "seat": "KEN", "reward": "momentum", "any": "OH",
             "card": "23"}
 
 
@@ -58,6 +59,17 @@ def _state(token: str) -> str:
 def _word(kind: str, token: str) -> str:
     if kind == "state":
         return _state(token)
+    if kind == "cp":
+        if not is_number(token, 1) or not 1 <= int(token) <= 5:
+            raise UnknownAction(f"`{token[:20]}` is not a number of CP: a card gives 1 to 5.", code="malformed")
+        return str(int(token))
+    if kind == "travel":
+        if token.upper() in ("AK", "HI"):
+            return token.upper()
+        if token.lower() not in REGION_WORDS:
+            raise UnknownAction(f"`{token[:20]}` is not a region: travel to E, MW, S, W, or to AK or HI from the "
+                                "West.", code="malformed")
+        return REGION_WORDS[token.lower()]
     table = {"region": REGION_WORDS, "issue": ISSUE_WORDS, "seat": SEAT_WORDS, "reward": REWARDS}[kind]
     value = table.get(token.lower())
     if value is None:
@@ -114,16 +126,12 @@ def _segment(segment: str) -> list[Action]:
         if verb in CARD_VERBS:
             actions.append(Action(verb=verb, args=(_card(arg, verb),)))
             i += 2
-        elif verb == "add":
-            code = _state(arg)
-            n = "1"
-            if i + 2 < len(tokens) and is_number(tokens[i + 2]):
-                if len(tokens[i + 2]) > 2 or not 1 <= int(tokens[i + 2]) <= 5:
-                    raise UnknownAction(f"`add {code} {tokens[i + 2][:20]}`: a card gives 1 to 5 CP.", code="malformed")
-                n = str(int(tokens[i + 2]))
-                i += 1
-            actions.append(Action(verb="add", args=(code, n)))
+        elif verb == "add":  # `add NY 3` is `add NY` then `spend 3`
+            actions.append(Action(verb="add", args=(_state(arg),)))
             i += 2
+            if i < len(tokens) and is_number(tokens[i]):
+                actions.append(Action(verb="spend", args=(_word("cp", tokens[i]),)))
+                i += 1
         elif verb == "swap":
             if i + 2 >= len(tokens):
                 raise UnknownAction("`swap` names two adjacent issues, e.g. `swap economy civil_rights`.",

@@ -110,9 +110,17 @@ def _distances() -> dict[str, dict[str, int]]:
     return out
 
 
+TRAVEL_REGIONS = ("E", "MW", "S", "W", "AK", "HI")
+
+
+def region_crossings(a: str, b: str) -> int:
+    """Regional boundaries crossed travelling between two travel regions (E, MW, S, W, AK, HI)."""
+    return _distances()[a][b]
+
+
 def crossings(a: str, b: str) -> int:
     """Regional boundaries crossed travelling between the travel regions of two states."""
-    return _distances()[travel_region(a)][travel_region(b)]
+    return region_crossings(travel_region(a), travel_region(b))
 
 
 def states_in(region: str) -> list[str]:

@@ -19,11 +19,11 @@ from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outc
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
-from engine.nineteen_sixty.primitives import (bag_text, c, card, card_label, card_line, count, crossings, deal,
+from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card, card_label, card_line, count, deal,
                                               ev_of, event_playable, gain, holder, initiative_check, issue_leader,
                                               issue_name, lose, media_total, needs_checks, region_name, rival,
                                               seat_of, side_of, states_travel, strategy_need, strategy_ok,
-                                              support_checks, support_text, travel_region)
+                                              region_crossings, support_checks, support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
 
 USES = ("event", "campaign", "advertise", "position")
@@ -228,7 +228,7 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
     if play.stage == "how":
         return ("Preempted: now use the card's CP." if play.preempted else "Play the VP card: its event or its CP.",
                 _use_options(state, side, arg, preempted=play.preempted, fresh=False), choice)
-    if play.stage == "campaign":
+    if play.stage in ("campaign", "amount", "stop"):
         return _campaign_menu(state, seat, play)
     if play.stage == "advertise":
         return (f"Place {play.to_place} media cube{'s' if play.to_place != 1 else ''} won by advertising.",
@@ -248,25 +248,37 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
 
 def _campaign_menu(state: NSState, seat: str, play: Play) -> tuple[str, list[Option], PendingKind]:
     side = side_of(seat)
-    token = state.sides[side].token
-    here = travel_region(token)
+    here = play.region
+    if play.stage == "amount":
+        code = play.target
+        checks = needs_checks(state, side, code, campaigning=True)
+        return (f"How many CP in {code}? " + ("It needs support checks: they are declared now and drawn at once."
+                                               if checks else "Each adds one cube."),
+                [_opt("spend", str(n), label=f"{n} CP in {code}" + (f" ({n} checks)" if checks else ""),
+                      detail=support_text(state, code)) for n in range(1, play.cp_left + 1)], PendingKind.CHOICE)
+    if play.stage == "stop":
+        return ("Your token travelled: in which state of the region does it stop?",
+                [_opt("stop", code, label=f"{c().states[code].name} ({code})", detail=support_text(state, code))
+                 for code in states_travel(here)], PendingKind.CHOICE)
     options: list[Option] = []
     for code in states_travel(here):
         if code in play.declared:
             continue
         checks = needs_checks(state, side, code, campaigning=True)
-        for n in range(1, play.cp_left + 1):
-            options.append(_opt("add", code, str(n), label=f"{code} +{n}" + (f" ({n} checks)" if checks else ""),
-                                detail=support_text(state, code)))
-    for code in sorted(c().states):
-        cost = crossings(token, code)
-        if travel_region(code) != here and cost <= play.cp_left:
-            options.append(_opt("travel", code, label=f"Travel to {code} ({cost} CP)",
-                                detail=region_name(c().states[code].region)))
+        options.append(_opt("add", code, label=f"{code}" + (" (checks)" if checks else ""),
+                            detail=support_text(state, code)))
+    for region in TRAVEL_REGIONS:
+        cost = region_crossings(here, region)
+        if region != here and cost <= play.cp_left:
+            options.append(_opt("travel", region, label=f"Travel to {_travel_name(region)} ({cost} CP)"))
     options.append(_opt("done", label="Done", detail=f"{play.cp_left} CP left unspent"))
-    return (f"Campaign: {play.cp_left} CP left; your token is in {token}. `add ST N` spends N CP in a state of "
-            "this region (checks where your rival carries it or his token stands, unless you have media here); "
-            "`travel ST` crosses into another region.", options, PendingKind.CHOICE)
+    return (f"Campaign: {play.cp_left} CP left, your token in {_travel_name(here)}. `add ST` then the CP to spend "
+            "there (checks where your rival carries it or his token stands, unless you have media in the region), "
+            "`travel R` to cross into another region, `done`.", options, PendingKind.CHOICE)
+
+
+def _travel_name(region: str) -> str:
+    return c().states[region].name if region in c().states else f"the {region_name(region)}"
 
 
 def _momentum_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
@@ -463,17 +475,26 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         return _use(state, seat, verb, CANDIDATE if state.play.card is None else str(state.play.card), ctx)
     play = state.play
     if verb == "add" and play is not None:
-        _campaign_add(state, seat, args[0], int(args[1]), ctx)
+        play.target, play.stage = args[0], "amount"
+        return True
+    if verb == "spend" and play is not None:
+        code, play.target, play.stage = play.target, "", "campaign"
+        _campaign_add(state, seat, code, int(args[0]), ctx)
         return True
     if verb == "travel" and play is not None:
-        cost = crossings(me.token, args[0])
+        cost = region_crossings(play.region, args[0])
         play.cp_left -= cost
-        play.travelled = True
-        me.token = args[0]
-        ctx.touch(args[0])
-        ctx.log(f"{seat} travels to {args[0]} ({cost} CP).")
+        play.region, play.stop = args[0], True
+        ctx.log(f"{seat} travels to {_travel_name(args[0])} ({cost} CP).")
         if play.cp_left <= 0:
             _end_action(state, ctx)
+        return True
+    if verb == "stop" and play is not None:
+        me.token = args[0]
+        play.stop = False
+        ctx.touch(args[0])
+        ctx.log(f"{seat}'s token stops in {c().states[args[0]].name}.")
+        _end_action(state, ctx)
         return True
     if verb == "media" and play is not None:
         removed, _ = gain(state, "media", args[0], side, 1)
@@ -613,7 +634,7 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
         if _knee(state, side):
             me.momentum -= 1
             ctx.log(f"{seat} pays 1 momentum to campaign ({me.momentum} left).")
-        play.stage = "campaign"
+        play.stage, play.region = "campaign", travel_region(me.token)
         ctx.log(f"{seat} plays {name} to campaign ({cp} CP{rest}).")
         return True
     if verb == "position":
@@ -647,7 +668,8 @@ def _campaign_add(state: NSState, seat: str, code: str, n: int, ctx: Ctx) -> Non
         play.declared.append(code)
         ctx.log(f"{seat} declares {n} CP in {code}, which needs support checks.")
     gain_state(ctx, side, code, n, "campaigning", checks=checks)
-    state.sides[side].token = code
+    state.sides[side].token = code  # the token goes where the candidate campaigns
+    play.stop = False
     if play.cp_left <= 0:
         _end_action(state, ctx)
 
@@ -656,6 +678,9 @@ def _end_action(state: NSState, ctx: Ctx) -> None:
     """The CP action is over: the rival may trigger the event (public facts only decide whether he is asked)."""
     play = state.play
     assert play is not None
+    if play.action == "campaign" and play.stop:
+        play.stage = "stop"  # travel alone ends in a state of the player's choice
+        return
     play.stage = "window"
     if play.card is None:
         _finish_play(state, ctx)

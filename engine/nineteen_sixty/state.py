@@ -65,14 +65,16 @@ class Play(_State):
     seat: str
     card: int | None = None  # None: the candidate card
     source: Literal["hand", "candidate", "vp"] = "hand"
-    stage: Literal["how", "campaign", "advertise", "position", "window", "event"] = "how"
+    stage: Literal["how", "campaign", "amount", "stop", "advertise", "position", "window", "event"] = "how"
     preempted: bool = False
     action: str = ""  # campaign | advertise | position | event
     cp_left: int = 0
     declared: list[str] = Field(default_factory=list)  # states where checks were declared this action
     bought: dict[str, int] = Field(default_factory=dict)  # issue -> cubes positioned this action
     to_place: int = 0  # media cubes won by advertising, still to place
-    travelled: bool = False
+    region: str = ""  # campaigning: the travel region the token is in (E, MW, S, W, AK or HI)
+    target: str = ""  # campaigning: the state chosen, its CP still to be said
+    stop: bool = False  # the token travelled since it last campaigned: where it stops is asked at the end
 
 
 class DebateIssue(_State):
