@@ -52,7 +52,7 @@ ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momentum", "strategy": "Campaign Strategy",
           "debate": "The Debates", "election": "Election Day", "over": "Game over"}
 WAITING = {"initiative": "choosing who starts", "activity": "to play", "momentum": "deciding the momentum step",
-           "strategy": "setting aside Campaign Strategy", "debate": "debating", "election": "ordering Election Day events",
+           "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card", "election": "ordering Election Day events",
            "state": "choosing a state", "region": "choosing a region", "issue": "choosing an issue",
            "card": "choosing a card", "discard": "discarding"}
 PERSISTENT_TAGS = (("debate_events", "DEBATE"), ("election_events", "ELECTION DAY"), ("prevention", "PREVENTION"),
@@ -100,7 +100,9 @@ def ev_shown(view: NSView) -> dict[str, int]:
 
 
 def waiting_words(view: NSView) -> list[str]:
-    return [f"{side_name(p.seat)} {WAITING.get(p.kind, p.kind.replace('_', ' '))}" for p in view.pending]
+    placing = view.debate is not None and view.debate.placing is not None
+    return [f"{side_name(p.seat)} " + ("placing cubes" if placing and p.kind == "debate"
+                                       else WAITING.get(p.kind, p.kind.replace("_", " "))) for p in view.pending]
 
 
 def headline(view: NSView) -> str:
@@ -138,7 +140,7 @@ def play_words(view: NSView) -> str:
         return ""
     what = card_label(p.card) if p.card is not None else "the candidate card"
     action = p.action.replace("_", " ") if p.action else "deciding"
-    words = f"{side_name(p.seat)} plays {what}" + (f" ({p.card.cp} CP)" if p.card is not None else " (5 CP)")
+    words = f"{side_name(p.seat)} plays {what}" + (f" ({p.card.cp} CP)" if p.card is not None else "")
     words += f" — {action}"
     if p.preempted:
         words += ", event preempted"
@@ -250,9 +252,12 @@ def _status(cv: Canvas, view: NSView, y: int) -> int:
     x = PAD
     if view.to_play in SOLID:
         x = _badge(cv, view.to_play, PAD, y + 11, 44) + 12
+    counts = f"deck {view.deck_size} · discard {view.discard_size}"
+    right = W - PAD - advance(counts, F_TEXT)
+    cv.text(W - PAD, y + STATUS_H / 2, counts, F_TEXT, "muted", "paper", "rm")
     text = headline(view)
-    f = fit_font(text, W - x - PAD, F_HEAD.size, True, 26)
-    cv.text(x, y + STATUS_H / 2, truncate(text, f, W - x - PAD), f, "ink", "paper", "lm")
+    f = fit_font(text, right - x - 20, F_HEAD.size, True, 26)
+    cv.text(x, y + STATUS_H / 2, truncate(text, f, right - x - 20), f, "ink", "paper", "lm")
     return y + STATUS_H
 
 
@@ -260,7 +265,7 @@ def _stat(cv: Canvas, x: float, y: float, w: float, value: str, label: str, mark
     box = (x, y, x + w, y + 84)
     _box(cv, box, marked, "tie_base")
     cv.text(x + w / 2, y + 30, value, F_NUM, "ink", "tie_base", "mm")
-    f = fit_font(label, int(w - 8), F_LABEL.size, True, 22)
+    f = fit_font(label, int(w - 6), F_LABEL.size, True, 22)
     cv.text(x + w / 2, y + 66, label, f, "ink", "tie_base", "mm")
 
 
@@ -290,11 +295,14 @@ def _side(cv: Canvas, view: NSView, seat: str, box: tuple[int, int, int, int], o
     stats = [(str(vote), "EV" if view.phase == "over" else "EV led", "tally" in other),
              (str(s.momentum), "momentum", False), (str(s.bag), "in bag", "bag" in other),
              (str(s.hand_size), "hand", False), (str(s.strategy_size), "strategy", False), (str(s.rest), "rest", False)]
-    n = len(stats)
-    gap = 10
-    tw = (x1 - x0 - 24 - gap * (n - 1)) / n
-    for k, (value, label, m) in enumerate(stats):
-        _stat(cv, x0 + 12 + k * (tw + gap), y0 + 66, tw, value, label, m)
+    # each tile as wide as its label needs ("momentum" at 26 px), the room left shared out evenly
+    gap = 8
+    need = [max(advance(label, F_LABEL), advance(value, F_NUM)) + 14 for value, label, _ in stats]
+    spare = max(0.0, (x1 - x0 - 24 - gap * (len(stats) - 1) - sum(need)) / len(stats))
+    x = x0 + 12
+    for (value, label, m), w in zip(stats, need):
+        _stat(cv, x, y0 + 66, w + spare, value, label, m)
+        x += w + spare + gap
     # the candidate card, the token, the VP card
     ready = s.candidate == "active"
     y = y0 + 186
@@ -303,7 +311,7 @@ def _side(cv: Canvas, view: NSView, seat: str, box: tuple[int, int, int, int], o
              SOLID[seat] if ready else "bar_empty", "white" if ready else "ink")
     if cand_marked:
         cv.rect((x0 + 8, y - 23, x + 4, y + 23), outline=HL, width=4, radius=9)
-    words = f"token {s.token} · {s.states_led} states · {s.cubes} cubes"
+    words = f"token in {s.token}"
     if s.vp_card is not None:
         words += f" · VP {s.vp_card.name}"
     cv.text(x + 14, y, truncate(words, F_TEXT, x1 - 12 - x - 14), F_TEXT, "ink", "white", "lm")
@@ -353,8 +361,7 @@ def _regions(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
             continue
         x0 = PAD + k * (w + gap)
         box = (x0, y, x0 + w, y + REGION_H - 14)
-        marked = f"media:{rid}" in other or f"endorsements:{rid}" in other
-        _box(cv, box, marked)
+        _box(cv, box, False)  # a changed media or endorsement count is framed on its own row
         cv.text(x0 + 14, y + 28, f"{r.name} {r.ev} EV", fit_font(f"{r.name} {r.ev} EV", int(w - 28), F_BOLD.size),
                 "ink", "white", "lm")
         rows = (("media", [(seat_of(r.media_leader), r.media)], f"media:{rid}" in other),
@@ -522,7 +529,11 @@ def _debate_issue(cv: Canvas, issue: DebateIssueView, y: int, marked: bool) -> i
 
 
 def _tally(cv: Canvas, view: NSView, y: int) -> int:
-    h = 150
+    reason = view.reason or ""
+    if view.unawarded:
+        reason += (" · " if reason else "") + "unawarded: " + ", ".join(view.unawarded)
+    lines = wrap(reason, F_TEXT, W - 2 * PAD - 32, 2) if reason else []
+    h = 136 + LINE_H * len(lines)
     cv.rect((PAD, y, W - PAD, y + h - 12), fill="white", outline="ink", width=2, radius=10)
     cv.text(PAD + 16, y + 30, "Final tally", F_TITLE, "ink", "white", "lm")
     x = PAD + 16
@@ -532,11 +543,8 @@ def _tally(cv: Canvas, view: NSView, y: int) -> int:
         cv.text(x, y + 88, text, F_NUM, "ink", "white", "lm")
         x += advance(text, F_NUM) + 40
     cv.text(x + 10, y + 88, f"of {view.ev_total} · {view.ev_to_win} to win", F_TEXT, "muted", "white", "lm")
-    reason = view.reason or ""
-    if view.unawarded:
-        reason += (" · " if reason else "") + "unawarded: " + ", ".join(view.unawarded)
-    if reason:
-        cv.text(W / 2 + 200, y + 30, truncate(reason, F_TEXT, W / 2 - 200 - PAD - 16), F_TEXT, "ink", "white", "lm")
+    for k, line in enumerate(lines):
+        cv.text(PAD + 16, y + 138 + k * LINE_H, line, F_TEXT, "ink", "white", "lm")
     return y + h
 
 
@@ -607,7 +615,7 @@ def _band_height(view: NSView) -> int:
     """An upper bound of the band below the map; the image is cropped to what was drawn."""
     h = STATUS_H + 8 + SIDE_H + 56 + 56 + 46 + EVENTS_SHOWN * (60 + LINE_H * EVENT_LINES) + 2 * PAD
     if view.phase == "over":
-        h += 150
+        h += 136 + 2 * LINE_H
     if view.debate is not None:
         h += 60 + 2 * 56 + 3 * (22 + 4 * 48 + 10)
     else:
