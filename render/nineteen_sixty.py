@@ -55,6 +55,8 @@ WAITING = {"initiative": "choosing who starts", "activity": "to play", "momentum
            "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card", "election": "ordering Election Day events",
            "state": "choosing a state", "region": "choosing a region", "issue": "choosing an issue",
            "card": "choosing a card", "discard": "discarding"}
+MOMENTUM_STEPS = {"swap": "deciding whether to swap two issues (more media)",
+                  "reward2": "taking 1 momentum or 1 endorsement (2nd issue)"}
 PERSISTENT_TAGS = (("debate_events", "DEBATE"), ("election_events", "ELECTION DAY"), ("prevention", "PREVENTION"),
                    ("turn_effects", "THIS TURN"))
 _SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)(?<!\bD)(?<!\bM)(?<!\bJ)\. (?=[A-Z\"])")
@@ -69,6 +71,7 @@ F_BIG = font(64)
 
 STATUS_H = 66
 SIDE_H = 236
+VP_LINE = 42  # the VP card's line in a side's panel (option vp=on)
 TRACK_H = 112
 REGION_H = 196
 INFO_H = 100
@@ -100,9 +103,20 @@ def ev_shown(view: NSView) -> dict[str, int]:
 
 
 def waiting_words(view: NSView) -> list[str]:
-    placing = view.debate is not None and view.debate.placing is not None
-    return [f"{side_name(p.seat)} " + ("placing cubes" if placing and p.kind == "debate"
-                                       else WAITING.get(p.kind, p.kind.replace("_", " "))) for p in view.pending]
+    return [f"{side_name(p.seat)} {_waiting_for(view, p.seat, p.kind)}" for p in view.pending]
+
+
+def _waiting_for(view: NSView, seat: str, kind: str) -> str:
+    """What a pending seat is deciding. The engine names the phase when no event waits on a choice, so the
+    rival's answer to a card played for its CP (trigger or pass) and a debate winner's cubes are told apart
+    here."""
+    if kind == "activity" and view.play is not None and view.play.seat != seat:
+        return "deciding whether to trigger the event"
+    if kind == "debate" and view.debate is not None and view.debate.placing is not None:
+        return "placing cubes"
+    if kind == "momentum" and view.step in MOMENTUM_STEPS:
+        return MOMENTUM_STEPS[view.step]
+    return WAITING.get(kind, kind.replace("_", " "))
 
 
 def headline(view: NSView) -> str:
@@ -194,7 +208,7 @@ def map_view(view: NSView, marked: set[str]) -> MapView:
     legend = [LegendEntry(marker="pawn", text="candidate"), LegendEntry(marker="home", text="home"),
               LegendEntry(text="solid = carried (4+)")]
     return MapView(game="1960", turn=turn, to_move=to_move, parties=parties, states=states, ev_era="1960",
-                   ev_totals=ev_shown(view), ev_needed=view.ev_to_win, count_style="chips", legend=legend,
+                   ev_totals=ev_shown(view), ev_needed=view.ev_to_win, count_style="leader", legend=legend,
                    regions=regions)
 
 
@@ -250,8 +264,9 @@ def _status(cv: Canvas, view: NSView, y: int) -> int:
         cv.text(x, y + STATUS_H / 2 + 2, truncate(text, f, W - x - PAD), f, "white", bg, "lm")
         return y + STATUS_H + 4
     x = PAD
-    if view.to_play in SOLID:
-        x = _badge(cv, view.to_play, PAD, y + 11, 44) + 12
+    deciding = view.pending[0].seat if len(view.pending) == 1 else view.to_play  # whom the table waits for
+    if deciding in SOLID:
+        x = _badge(cv, deciding, PAD, y + 11, 44) + 12
     counts = f"deck {view.deck_size} · discard {view.discard_size}"
     right = W - PAD - advance(counts, F_TEXT)
     cv.text(W - PAD, y + STATUS_H / 2, counts, F_TEXT, "muted", "paper", "rm")
@@ -311,19 +326,24 @@ def _side(cv: Canvas, view: NSView, seat: str, box: tuple[int, int, int, int], o
              SOLID[seat] if ready else "bar_empty", "white" if ready else "ink")
     if cand_marked:
         cv.rect((x0 + 8, y - 23, x + 4, y + 23), outline=HL, width=4, radius=9)
-    words = f"token in {s.token}"
-    if s.vp_card is not None:
-        words += f" · VP {s.vp_card.name}"
-    cv.text(x + 14, y, truncate(words, F_TEXT, x1 - 12 - x - 14), F_TEXT, "ink", "white", "lm")
+    cv.text(x + 14, y, truncate(f"token in {s.token}", F_TEXT, x1 - 12 - x - 14), F_TEXT, "ink", "white", "lm")
+    if s.vp_card is not None:  # its own line: a running mate's name does not fit beside the tag
+        words = f"VP card: {s.vp_card.name} ({s.vp_card.cp} CP)"
+        cv.text(x0 + 14, y + 44, truncate(words, F_TEXT, x1 - x0 - 28), F_TEXT, "ink", "white", "lm")
+
+
+def _side_h(view: NSView) -> int:
+    return SIDE_H + (VP_LINE if any(s.vp_card is not None for s in view.sides.values()) else 0)
 
 
 def _sides(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
     gap = 14
     w = (W - 2 * PAD - gap) // 2
+    h = _side_h(view)
     for k, seat in enumerate(SEATS):
         x0 = PAD + k * (w + gap)
-        _side(cv, view, seat, (x0, y, x0 + w, y + SIDE_H - 12), other)
-    return y + SIDE_H
+        _side(cv, view, seat, (x0, y, x0 + w, y + h - 12), other)
+    return y + h
 
 
 # ------------------------------------------------------------------ issues track, regions
@@ -475,8 +495,12 @@ def _debate(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
     return y
 
 
+def chip_text(card: CardView) -> str:
+    return f"{card.cp} CP · {card.name}"
+
+
 def _card_chip(cv: Canvas, card: CardView, seat: str, x: float, y: float, room: float) -> float:
-    text = truncate(f"{card.cp} · {card.name}", F_LABEL, int(room - 16))
+    text = truncate(chip_text(card), F_LABEL, int(room - 16))
     w = advance(text, F_LABEL) + 16
     cv.rect((x, y, x + w, y + 40), fill=LEAN[seat], outline="ink", width=2, radius=6)
     cv.text(x + 8, y + 20, text, F_LABEL, "ink", LEAN[seat], "lm")
@@ -487,7 +511,7 @@ def _chip_rows(cards: list[CardView], room: float) -> int:
     """How many 40 px rows the chips of `cards` take in `room` px (one at least: "no card")."""
     rows, x = 1, 0.0
     for c in cards:
-        w = min(room, advance(f"{c.cp} · {c.name}", F_LABEL) + 16)
+        w = min(room, advance(chip_text(c), F_LABEL) + 16)
         if x and x + w > room:
             rows, x = rows + 1, 0.0
         x += w + 8
@@ -518,7 +542,7 @@ def _debate_issue(cv: Canvas, issue: DebateIssueView, y: int, marked: bool) -> i
         if not cards:
             cv.text(x, yy + 22, "no card", F_TEXT, "ink", bg, "lm")
         for c in cards:
-            w = min(half - 96, advance(f"{c.cp} · {c.name}", F_LABEL) + 16)
+            w = min(half - 96, advance(chip_text(c), F_LABEL) + 16)
             if x > x0 + 96 and x + w > x0 + half:
                 x, yy = x0 + 96, yy + 48
             x = _card_chip(cv, c, seat, x, yy, half - 96) + 8
@@ -552,39 +576,27 @@ def _tally(cv: Canvas, view: NSView, y: int) -> int:
 
 
 def _alt_extra(view: NSView, marked_other: set[str]) -> str:
-    parts = [headline(view) + "."]
-    if view.phase == "over" and view.reason:
-        parts.append(view.reason.rstrip(".") + ".")
-    if view.phase != "over":
+    """The table in words, most useful first (Discord keeps the first 1,024 characters): the headline, the
+    final tally or the play in progress, both sides, the debate board, the track and regions, then the rest."""
+    parts = [f"1960: The Making of the President: {headline(view)}."]
+    if view.phase == "over":
+        if view.reason:
+            parts.append(view.reason.rstrip(".") + ".")
+        parts.append("Final tally: " + ", ".join(f"{side_name(s)} {view.votes.get(s, 0)}" for s in SEATS)
+                     + (f"; unawarded: {', '.join(view.unawarded)}" if view.unawarded else "") + ".")
+    else:
         parts.append(f"Initiative: {side_name(view.initiative) or 'nobody yet'}"
                      + (f"; {side_name(view.starter)} starts" if view.starter else "") + ".")
+    if view.play is not None:
+        parts.append(f"Playing now: {play_words(view)}.")
     for seat in SEATS:
         s = view.sides[seat]
         vp = f", VP card {s.vp_card.name} waiting" if s.vp_card is not None else ""
-        parts.append(f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'KEN' else 'red'}): {s.ev_led} EV led in "
-                     f"{s.states_led} states, {s.cubes} cubes on the board, momentum {s.momentum}, {s.bag} cubes in "
-                     f"the bag, {s.rest} at rest, hand {s.hand_size}, {s.strategy_size} Campaign Strategy cards face "
-                     f"down, candidate card {'ready' if s.candidate == 'active' else 'exhausted'}, token in {s.token}"
-                     f"{vp}.")
-    parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
-                 f"Deck {view.deck_size}, discard {view.discard_size}.")
-    if view.track:
-        parts.append("Issues Track: " + "; ".join(
-            f"{ORDINAL.get(i.slot, i.slot)} {i.name} " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
-                                                          else "nobody") for i in view.track) + ".")
-    parts.append("Regions: " + "; ".join(
-        f"{r.name} {r.ev} EV, media {pill_text(seat_of(r.media_leader), r.media)}, endorsements "
-        f"{pill_text(seat_of(r.endorsement_leader), r.endorsements)}, states led K{r.states_led.get('K', 0)} "
-        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".")
-    if view.play is not None:
-        parts.append(f"Playing now: {play_words(view)}.")
-    if view.last_draws:
-        parts.append("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".")
-    rows = events_in_play(view)
-    if rows:
-        parts.append("Events in play: " + " ".join(
-            f"{tag.capitalize()}: {card_label(e.card)} ({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}"
-            for tag, e in rows))
+        parts.append(f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'KEN' else 'red'}): {s.ev_led} EV led of "
+                     f"{view.ev_to_win} in {s.states_led} states ({s.cubes} cubes), momentum {s.momentum}, "
+                     f"{s.bag} cubes in the bag, {s.rest} at rest, hand {s.hand_size}, strategy {s.strategy_size} "
+                     f"face down, candidate card {'ready' if s.candidate == 'active' else 'exhausted'}, token in "
+                     f"{s.token}{vp}.")
     if view.debate is not None:
         d = view.debate
         parts.append(f"The Debates, round {d.round}, {d.awarded} issues won"
@@ -599,10 +611,24 @@ def _alt_extra(view: NSView, marked_other: set[str]) -> str:
         if d.revealed:
             parts.append("Revealed: " + ", ".join(f"{side_name(seat_of(s))} {card_label(c)}"
                                                   for s, c in d.revealed.items()) + ".")
-    if view.phase == "over":
-        parts.append("Final tally: " + ", ".join(f"{side_name(s)} {view.votes.get(s, 0)}" for s in SEATS)
-                     + (f"; unawarded: {', '.join(view.unawarded)}" if view.unawarded else "") + ".")
-    shown = sorted(k for k in marked_other if k not in ("tally",))
+    if view.track:
+        parts.append("Issues Track: " + "; ".join(
+            f"{ORDINAL.get(i.slot, i.slot)} {i.name} " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
+                                                          else "nobody") for i in view.track) + ".")
+    parts.append("Regions: " + "; ".join(
+        f"{r.name} {r.ev} EV, media {pill_text(seat_of(r.media_leader), r.media)}, endorsements "
+        f"{pill_text(seat_of(r.endorsement_leader), r.endorsements)}, states led K{r.states_led.get('K', 0)} "
+        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".")
+    parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
+                 f"Deck {view.deck_size}, discard {view.discard_size}.")
+    if view.last_draws:
+        parts.append("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".")
+    rows = events_in_play(view)
+    if rows:
+        parts.append("Events in play: " + " ".join(
+            f"{tag.title()}: {card_label(e.card)} ({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}"
+            for tag, e in rows))
+    shown = sorted(k for k in marked_other if k != "tally")
     if shown:
         parts.append("Also changed: " + ", ".join(shown) + ".")
     return " ".join(parts)
@@ -613,7 +639,7 @@ def _alt_extra(view: NSView, marked_other: set[str]) -> str:
 
 def _band_height(view: NSView) -> int:
     """An upper bound of the band below the map; the image is cropped to what was drawn."""
-    h = STATUS_H + 8 + SIDE_H + 56 + 56 + 46 + EVENTS_SHOWN * (60 + LINE_H * EVENT_LINES) + 2 * PAD
+    h = STATUS_H + 8 + _side_h(view) + 56 + 56 + 46 + EVENTS_SHOWN * (60 + LINE_H * EVENT_LINES) + 2 * PAD
     if view.phase == "over":
         h += 136 + 2 * LINE_H
     if view.debate is not None:
@@ -657,6 +683,7 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
         height = y
         im = im.crop((0, 0, W, height))
     palette = LAYOUT.palette(cols, top.reserved)
-    alt = f"{map_alt} {_alt_extra(view, other)}"
+    # the table's state first, the map's state-by-state list after it: Discord keeps the first 1,024 characters
+    alt = f"{_alt_extra(view, other)} {map_alt}"
     # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not
     return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)

@@ -24,6 +24,8 @@ WAITING = {"initiative": "choosing who starts", "activity": "to play", "momentum
            "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card",
            "election": "ordering Election Day events", "state": "choosing a state", "region": "choosing a region",
            "issue": "choosing an issue", "card": "choosing a card", "discard": "discarding"}
+MOMENTUM_STEPS = {"swap": "deciding whether to swap two issues (more media)",
+                  "reward2": "taking 1 momentum or 1 endorsement (2nd issue)"}
 PERSISTENT = {"debate": "Debate event", "election_day": "Election Day event", "prevention": "prevention event"}
 STACKS = (("debate_events", "Debate"), ("election_events", "Election Day"), ("prevention", "Prevention"),
           ("turn_effects", "This turn"))
@@ -39,9 +41,20 @@ def side_name(seat: str | None) -> str:
 
 
 def waiting(view: NSView) -> list[str]:
-    placing = view.debate is not None and view.debate.placing is not None
-    return [f"{side_name(p.seat)} " + ("placing cubes" if placing and p.kind == "debate"
-                                       else WAITING.get(p.kind, p.kind.replace("_", " "))) for p in view.pending]
+    return [f"{side_name(p.seat)} {_waiting_for(view, p.seat, p.kind)}" for p in view.pending]
+
+
+def _waiting_for(view: NSView, seat: str, kind: str) -> str:
+    """What a pending seat is deciding. The engine names the phase when no event waits on a choice, so the
+    rival's answer to a card played for its CP (trigger or pass) and a debate winner's cubes are told apart
+    here."""
+    if kind == "activity" and view.play is not None and view.play.seat != seat:
+        return "deciding whether to trigger the event"
+    if kind == "debate" and view.debate is not None and view.debate.placing is not None:
+        return "placing cubes"
+    if kind == "momentum" and view.step in MOMENTUM_STEPS:
+        return MOMENTUM_STEPS[view.step]
+    return WAITING.get(kind, kind.replace("_", " "))
 
 
 def headline(view: NSView) -> str:

@@ -79,9 +79,9 @@ def test_the_picture_of_a_real_game(until: str) -> None:
     assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
     assert MAP_H + 900 < r.height < 2600, r.height
     assert len(r.png) <= MAX_BYTES, len(r.png)
-    assert r.alt.startswith("Map of the United States: 1960")
+    assert r.alt.startswith("1960: The Making of the President: ") and "Map of the United States: 1960" in r.alt
     for seat, side in view.sides.items():
-        assert f"{side.name} ({side.side}, {'blue' if seat == 'KEN' else 'red'}): {side.ev_led} EV led" in r.alt
+        assert f"{side.name} ({side.side}, {'blue' if seat == 'KEN' else 'red'}): {side.ev_led} EV led of 269" in r.alt
         assert f"momentum {side.momentum}, {side.bag} cubes in the bag" in r.alt
     assert f"Bag: {view.bag['K']} blue (Kennedy), {view.bag['N']} red (Nixon)." in r.alt
     assert "269 of 537 needed to win" in r.alt
@@ -231,3 +231,24 @@ def test_the_board_text_is_public_and_short(until: str) -> None:
         assert name not in board, name
     if until == "over":
         assert json.dumps(view.votes["KEN"]) in board
+
+
+def test_the_vice_presidents_are_drawn_and_told() -> None:
+    """Option vp=on: each candidate's VP card waits beside him, face up, until played."""
+    rng = Rng(3)
+    state = R.setup({"vp": "on"}, R.seat_names(2), 3)
+    for _ in range(200):
+        if state.turn >= 3 or R.outcome(state) is not None:
+            break
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+    view = R.view(state, None)
+    waiting = [s for s in view.sides.values() if s.vp_card is not None]
+    assert waiting
+    r = render_nineteen_sixty(view)
+    for s in waiting:
+        assert f"VP card {s.vp_card.name} waiting" in r.alt
+    assert len(r.png) <= MAX_BYTES
+    seat = waiting[0].seat
+    words = _private_words(R.view(state, seat), seat)
+    assert f"VP card waiting: {waiting[0].vp_card.id} {waiting[0].vp_card.name}" in words
