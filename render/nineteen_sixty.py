@@ -59,7 +59,8 @@ MOMENTUM_STEPS = {"swap": "deciding whether to swap two issues (more media)",
                   "reward2": "taking 1 momentum or 1 endorsement (2nd issue)"}
 PERSISTENT_TAGS = (("debate_events", "DEBATE"), ("election_events", "ELECTION DAY"), ("prevention", "PREVENTION"),
                    ("turn_effects", "THIS TURN"))
-_SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)(?<!\bD)(?<!\bM)(?<!\bJ)\. (?=[A-Z\"])")
+# a sentence ends at ". " before a capital, not after "St", "Mr", "Dr" or an initial ("Lyndon B. Johnson")
+_SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)(?<!\b[A-Z])\. (?=[A-Z\"])")
 
 F_HEAD = font(38)
 F_TITLE = font(32)
@@ -67,14 +68,12 @@ F_BOLD = font(28)
 F_LABEL = font(26)
 F_TEXT = font(28, False)
 F_NUM = font(44)
-F_BIG = font(64)
 
 STATUS_H = 66
 SIDE_H = 236
 VP_LINE = 42  # the VP card's line in a side's panel (option vp=on)
 TRACK_H = 112
 REGION_H = 196
-INFO_H = 100
 LINE_H = 36
 EVENT_LINES = 2
 EVENTS_SHOWN = 6  # rows of events in play drawn; the alt text has them all
@@ -361,7 +360,7 @@ def _track(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
         i = by_slot.get(slot)
         if i is None:
             _box(cv, box, False, "bar_empty")
-            cv.text(x0 + 16, y + 47, f"{ORDINAL[slot]}  (tile out)", F_BOLD, "muted" if False else "ink", "bar_empty", "lm")
+            cv.text(x0 + 16, y + 47, f"{ORDINAL[slot]}: tile out", F_BOLD, "ink", "bar_empty", "lm")
             continue
         leader = seat_of(i.leader)
         fill = LEAN[leader] if leader else "white"

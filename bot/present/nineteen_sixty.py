@@ -155,7 +155,7 @@ class NineteenSixtyPresenter(Presenter):
         if me is None or me.seat not in view.sides:
             return ""
         lines = [self._now(view, me.seat), self._candidate(view, me.seat), self._momentum(view, me.seat)]
-        lines.append(f"Your hand ({len(me.hand)}):")
+        lines.append(f"{self._hand_heading(view)} ({len(me.hand)}):")
         lines += [f"  {card_line(c)}" for c in me.hand] or ["  —"]
         if me.picking:
             lines.append(f"Chosen for Campaign Strategy this phase ({len(me.picking)}):")
@@ -172,7 +172,8 @@ class NineteenSixtyPresenter(Presenter):
         sections: list[Section] = [("Now", [self._now(view, seat)]),
                                    ("Candidate card", [self._candidate(view, seat)]),
                                    ("Momentum", [self._momentum(view, seat)])]
-        sections.append((f"Your hand ({len(me.hand)})", [card_line(c, code=True) for c in me.hand] or ["—"]))
+        sections.append((f"{self._hand_heading(view)} ({len(me.hand)})",
+                         [card_line(c, code=True) for c in me.hand] or ["—"]))
         if me.picking:
             sections.append((f"Chosen for Campaign Strategy ({len(me.picking)})",
                              [card_line(c, code=True) for c in me.picking]))
@@ -181,6 +182,13 @@ class NineteenSixtyPresenter(Presenter):
             sections.append((f"Campaign Strategy stack ({len(me.strategy)}, face down, for {when})",
                              [card_line(c, code=True) for c in me.strategy] or ["—"]))
         return sections
+
+    @staticmethod
+    def _hand_heading(view: NSView) -> str:
+        """On turn 6 the hand is the Campaign Strategy stack brought to the Debates: one card revealed a round."""
+        if view.phase == "debate":
+            return "Your debate cards — reveal one a round (`debate <card>`)"
+        return "Your hand"
 
     @staticmethod
     def _rival(seat: str) -> str:
