@@ -52,7 +52,8 @@ ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momentum", "strategy": "Campaign Strategy",
           "debate": "The Debates", "election": "Election Day", "over": "Game over"}
 WAITING = {"initiative": "choosing who starts", "activity": "to play", "momentum": "deciding the momentum step",
-           "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card", "election": "ordering Election Day events",
+           "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card",
+           "election": "ordering Election Day events",
            "state": "choosing a state", "region": "choosing a region", "issue": "choosing an issue",
            "card": "choosing a card", "discard": "discarding"}
 MOMENTUM_STEPS = {"swap": "deciding whether to swap two issues (more media)",

@@ -94,12 +94,14 @@ def stacked_line(e: StackedView) -> str:
 
 def side_line(view: NSView, s: SideView) -> str:
     ev = view.votes.get(s.seat, 0) if view.phase == "over" and view.votes else s.ev_led
-    tags = [t for t, on in (("initiative", view.initiative == s.seat), ("starts", view.starter == s.seat
-                                                                         and view.phase == "activity")) if on]
-    return (f"{s.name} ({s.side}) {ev} EV {'' if view.phase == 'over' else 'led '}· {plural(s.states_led, 'state')} · "
-            f"momentum {s.momentum} · bag {s.bag} · rest {s.rest} · hand {s.hand_size} · strategy {s.strategy_size} · "
+    starts = view.starter == s.seat and view.phase == "activity"
+    tags = [t for t, on in (("initiative", view.initiative == s.seat), ("starts", starts)) if on]
+    led = "" if view.phase == "over" else "led "
+    return (f"{s.name} ({s.side}) {ev} EV {led}· {plural(s.states_led, 'state')} · momentum {s.momentum} · "
+            f"bag {s.bag} · rest {s.rest} · hand {s.hand_size} · strategy {s.strategy_size} · "
             f"candidate {'ready' if s.candidate == 'active' else 'exhausted'} · token {s.token}"
-            + (f" · VP {s.vp_card.name}" if s.vp_card is not None else "") + (f" · {', '.join(tags)}" if tags else ""))
+            + (f" · VP {s.vp_card.name}" if s.vp_card is not None else "")
+            + (f" · {', '.join(tags)}" if tags else ""))
 
 
 def _pill(side: str | None, n: int) -> str:
@@ -205,7 +207,8 @@ class NineteenSixtyPresenter(Presenter):
         s = view.sides[seat]
         cand = load().candidates[s.side]
         if s.candidate == "active":
-            line = f"{cand.name}: ready — `campaign candidate` (or advertise / position) for {cand.cp} CP. {cand.text}"
+            line = (f"{cand.name}: ready — `campaign candidate` (or advertise / position) for {cand.cp} CP. "
+                    f"{cand.text}")
         else:
             line = f"{cand.name}: exhausted. {cand.exhausted_text}"
         if s.vp_card is not None:

@@ -195,7 +195,8 @@ def test_a_side_reads_its_own_cards_and_never_the_other_sides(until: str) -> Non
         view = R.view(state, seat)
         words = _private_words(view, seat)
         for card in view.me.hand + view.me.strategy + view.me.picking:
-            assert f"`{card.id}` {card.name} — {card.cp} CP · icons {'/'.join(card.icons)} · rest {card.rest}" in words
+            icons = "/".join(card.icons)
+            assert f"`{card.id}` {card.name} — {card.cp} CP · icons {icons} · rest {card.rest}" in words
             assert f"Election Day {card.state}" in words and card.text in words
         assert f"{view.sides[seat].momentum} momentum marker" in words
         assert load().candidates[SIDE_OF[seat]].name in words
