@@ -186,11 +186,14 @@ def map_view(view: NSView, marked: set[str]) -> MapView:
     parties = [PartyView(code="KEN", name="Kennedy", colour="blue", letter="K"),
                PartyView(code="NIX", name="Nixon", colour="red", letter="N")]
     states = {}
+    unawarded = set(view.unawarded)
     for st in view.states:
         leader = seat_of(st.leader)
         markers = [MarkerView(kind="pawn", party=s) for s in st.tokens if s in NAMES]
         if st.home in NAMES:
             markers.append(MarkerView(kind="home", party=st.home))
+        if view.phase == "over" and st.code in unawarded:  # led, but its votes went to nobody (Unpledged Electors)
+            markers.append(MarkerView(kind="cross"))
         if leader is None and not markers and st.code not in marked:
             continue
         states[st.code] = StateView(fill=leader, strength=("solid" if st.carried else "lean") if leader else "empty",
@@ -207,6 +210,8 @@ def map_view(view: NSView, marked: set[str]) -> MapView:
         to_move = f"{side_name(view.to_play)} to play" if view.to_play else PHASES.get(view.phase, view.phase)
     legend = [LegendEntry(marker="pawn", text="candidate"), LegendEntry(marker="home", text="home"),
               LegendEntry(text="solid = carried (4+)")]
+    if view.phase == "over" and unawarded:
+        legend.insert(2, LegendEntry(marker="cross", text="unawarded"))
     return MapView(game="1960", turn=turn, to_move=to_move, parties=parties, states=states, ev_era="1960",
                    ev_totals=ev_shown(view), ev_needed=view.ev_to_win, count_style="leader", legend=legend,
                    regions=regions)

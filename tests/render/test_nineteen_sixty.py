@@ -253,3 +253,20 @@ def test_the_vice_presidents_are_drawn_and_told() -> None:
     seat = waiting[0].seat
     words = _private_words(R.view(state, seat), seat)
     assert f"VP card waiting: {waiting[0].vp_card.id} {waiting[0].vp_card.name}" in words
+
+
+def test_an_unawarded_state_is_crossed_out_at_the_end() -> None:
+    """Unpledged Electors: a state led by too few cubes gives its votes to nobody. Seed 3 with the VP cards
+    ends that way (Alabama); the map marks it and the tally leaves it out."""
+    rng = Rng(3)
+    state = R.setup({"vp": "on"}, R.seat_names(2), 3)
+    while R.outcome(state) is None:
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+    view = R.view(state, None)
+    assert view.unawarded
+    r = render_nineteen_sixty(view)
+    for code in view.unawarded:
+        assert f"blocked in {code}" in r.alt
+    assert f"unawarded: {', '.join(view.unawarded)}" in r.alt
+    assert sum(view.votes.values()) + sum(s.ev for s in view.states if s.code in view.unawarded) == 537
