@@ -3,9 +3,11 @@
 One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every word at 26 px or more,
 6.5 px on the phone; every colour cue has a letter or a word beside it: K Kennedy blue, N Nixon red):
 - the shared US map (render.usmap) with 1960's electoral votes (537, DC none): each state in its leader's
-  colour, solid when carried (4+ cubes), light when only led, a "K3"/"N2" pill with the leader's cubes,
+  colour, solid when carried (4+ cubes), light when only led, a "K+3" pill with the leader's cubes (a state
+  holds one colour only, so the lead is the cube count; usmap's leader pills are its largest, 7 px on a phone),
   the candidate tokens (pins) and home states (houses), thick lines between the four regions, the states
-  the last post changed outlined, and the electoral-vote bar (EV led, or the final tally) against 269;
+  the last post changed outlined, at the end a cross on a state whose votes went to nobody, and the
+  electoral-vote bar (EV led, or the final tally) against 269;
 - below it a status line (turn x of 9, phase, who is to play, who holds the initiative and who starts),
   a panel per candidate (EV led, momentum, cubes in the bag, hand, Campaign Strategy cards face down,
   cubes at rest, candidate card ready or exhausted, token, VP card), the Issues Track with its leaders,
