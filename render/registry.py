@@ -36,6 +36,7 @@ RENDERERS: dict[str, Renderer] = {
                                       "presidential_election.png", highlight=True),
     "campaign_manager_2008": Renderer("render.campaign_manager_2008", "render_campaign_manager_2008",
                                       "campaign_manager_2008.png", highlight=True),
+    "nineteen_sixty": Renderer("render.nineteen_sixty", "render_nineteen_sixty", "nineteen_sixty.png", highlight=True),
 }
 
 

@@ -16,6 +16,7 @@ from bot.present.base import Presenter, Section
 from bot.present.campaign_manager_2008 import CampaignManager2008Presenter
 from bot.present.campaign_trail import CampaignTrailPresenter
 from bot.present.electioneer import ElectioneerPresenter
+from bot.present.nineteen_sixty import NineteenSixtyPresenter
 from bot.present.presidential_election import PresidentialElectionPresenter
 
 PRESENTERS: dict[str, Presenter] = {
@@ -23,6 +24,7 @@ PRESENTERS: dict[str, Presenter] = {
     "campaign_trail": CampaignTrailPresenter(),
     "presidential_election": PresidentialElectionPresenter(),
     "campaign_manager_2008": CampaignManager2008Presenter(),
+    "nineteen_sixty": NineteenSixtyPresenter(),
 }
 
 _SHOWS_NOTHING = Presenter()

@@ -1,0 +1,223 @@
+"""How 1960: The Making of the President's views read as text: the console board and hand, and a side's
+private brief.
+
+The private part of a side's view (`view.me`) is its hand, its Campaign Strategy stack (face down to the
+rival) and the cards it is choosing for that stack. Only the side's own `me` is ever read for those, so a
+side's words cannot name the other side's cards (tests/render/test_nineteen_sixty.py checks it); the board
+text reads the public view only. Constants the view does not carry (the candidate card's CP, what
+triggering and preempting cost) and the candidate cards' words come from the ruleset's content, which is
+public: the rulebook's numbers, not anyone's cards.
+"""
+from __future__ import annotations
+
+from bot.present.base import Presenter, Section
+from engine.nineteen_sixty.content import load
+from engine.nineteen_sixty.views import CardView, NSView, SideView, StackedView
+
+LETTER = {"KEN": "K", "NIX": "N"}
+SEAT_OF = {"K": "KEN", "N": "NIX"}
+NAMES = {"K": "Kennedy", "N": "Nixon"}
+ISSUES = {"defense": "Defense", "economy": "Economy", "civil_rights": "Civil Rights", "all": "every issue"}
+PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momentum", "strategy": "Campaign Strategy",
+          "debate": "The Debates", "election": "Election Day", "over": "Game over"}
+WAITING = {"initiative": "choosing who starts", "activity": "to play", "momentum": "deciding the momentum step",
+           "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card",
+           "election": "ordering Election Day events", "state": "choosing a state", "region": "choosing a region",
+           "issue": "choosing an issue", "card": "choosing a card", "discard": "discarding"}
+MOMENTUM_STEPS = {"swap": "deciding whether to swap two issues (more media)",
+                  "reward2": "taking 1 momentum or 1 endorsement (2nd issue)"}
+PERSISTENT = {"debate": "Debate event", "election_day": "Election Day event", "prevention": "prevention event"}
+STACKS = (("debate_events", "Debate"), ("election_events", "Election Day"), ("prevention", "Prevention"),
+          ("turn_effects", "This turn"))
+BOARD_LIMIT = 1000  # /game status shows the first 1,000 characters
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def side_name(seat: str | None) -> str:
+    return NAMES.get(LETTER.get(seat or "", ""), seat or "")
+
+
+def waiting(view: NSView) -> list[str]:
+    return [f"{side_name(p.seat)} {_waiting_for(view, p.seat, p.kind)}" for p in view.pending]
+
+
+def _waiting_for(view: NSView, seat: str, kind: str) -> str:
+    """What a pending seat is deciding. The engine names the phase when no event waits on a choice, so the
+    rival's answer to a card played for its CP (trigger or pass) and a debate winner's cubes are told apart
+    here."""
+    if kind == "activity" and view.play is not None and view.play.seat != seat:
+        return "deciding whether to trigger the event"
+    if kind == "debate" and view.debate is not None and view.debate.placing is not None:
+        return "placing cubes"
+    if kind == "momentum" and view.step in MOMENTUM_STEPS:
+        return MOMENTUM_STEPS[view.step]
+    return WAITING.get(kind, kind.replace("_", " "))
+
+
+def headline(view: NSView) -> str:
+    if view.phase == "over":
+        score = "–".join(str(view.votes.get(s, 0)) for s in ("KEN", "NIX"))
+        who = "Draw" if view.draw else f"{side_name(view.winner)} wins" if view.winner else "Game over"
+        return f"{who} {score}" + (f" — {view.reason}" if view.reason else "")
+    phase = PHASES.get(view.phase, view.phase)
+    if view.phase == "activity":
+        phase += f" {view.activity} of {view.activity_phases}"
+    elif view.phase == "debate" and view.debate is not None:
+        phase += f", round {view.debate.round}"
+    line = f"Turn {view.turn} of {view.turns} · {phase}"
+    words = waiting(view)
+    return line + (" — " + ", ".join(words) if words else "")
+
+
+def icons_text(card: CardView) -> str:
+    return "/".join(card.icons)
+
+
+def card_line(card: CardView, code: bool = False) -> str:
+    """`12` Name — 3 CP · icons K · rest 1 · debate Defense · Election Day OH · Election Day event — text."""
+    ref = f"`{card.id}`" if code else str(card.id)
+    facts = [f"{card.cp} CP", f"icons {icons_text(card)}", f"rest {card.rest}",
+             f"debate {ISSUES.get(card.debate_issue, card.debate_issue)}", f"Election Day {card.state}"]
+    if card.persistent in PERSISTENT:
+        facts.append(PERSISTENT[card.persistent])
+    if not card.strategy_ok:
+        facts.append("not for Campaign Strategy")
+    return f"{ref} {card.name} — " + " · ".join(facts) + f" — {card.text}"
+
+
+def stacked_line(e: StackedView) -> str:
+    return f"{e.card.id} {e.card.name} ({NAMES.get(e.owner, e.owner)})"
+
+
+def side_line(view: NSView, s: SideView) -> str:
+    ev = view.votes.get(s.seat, 0) if view.phase == "over" and view.votes else s.ev_led
+    starts = view.starter == s.seat and view.phase == "activity"
+    tags = [t for t, on in (("initiative", view.initiative == s.seat), ("starts", starts)) if on]
+    led = "" if view.phase == "over" else "led "
+    return (f"{s.name} ({s.side}) {ev} EV {led}· {plural(s.states_led, 'state')} · momentum {s.momentum} · "
+            f"bag {s.bag} · rest {s.rest} · hand {s.hand_size} · strategy {s.strategy_size} · "
+            f"candidate {'ready' if s.candidate == 'active' else 'exhausted'} · token {s.token}"
+            + (f" · VP {s.vp_card.name}" if s.vp_card is not None else "")
+            + (f" · {', '.join(tags)}" if tags else ""))
+
+
+def _pill(side: str | None, n: int) -> str:
+    return f"{side}{n}" if side and n else "—"
+
+
+def states_line(view: NSView) -> str:
+    """Every state with cubes: `NY K2`, carried ones starred (`MS K5*`), by region."""
+    parts = []
+    for r in view.regions:
+        held = [f"{s.code} {s.leader}{s.cubes}{'*' if s.carried else ''}" for s in view.states
+                if s.region == r.id and s.leader]
+        parts.append(f"{r.id}: " + (" ".join(held) or "—"))
+    return "States (* carried): " + " | ".join(parts)
+
+
+class NineteenSixtyPresenter(Presenter):
+    def board_text(self, view: NSView) -> str:
+        """Most useful first: /game status shows only the first 1,000 characters."""
+        lines = [headline(view)]
+        lines += [side_line(view, view.sides[s]) for s in view.sides]
+        if view.phase == "over":
+            lines.append("Final tally: " + ", ".join(f"{side_name(s)} {n}" for s, n in view.votes.items())
+                         + (f"; unawarded {', '.join(view.unawarded)}" if view.unawarded else ""))
+        if view.play is not None:
+            p = view.play
+            what = f"{p.card.id} {p.card.name}" if p.card is not None else "the candidate card"
+            lines.append(f"Playing: {side_name(p.seat)} — {what}, {p.action or 'deciding'}"
+                         + (f", {p.cp_left} CP left" if p.cp_left else ""))
+        if view.debate is not None:
+            d = view.debate
+            for i in d.issues:
+                won = f" — won by {NAMES.get(i.won_by or '', '')}" if i.won_by else ""
+                lines.append(f"Debate {i.name}: K {i.totals.get('K', 0)} – N {i.totals.get('N', 0)}{won}")
+            if d.placing:
+                lines.append(f"Debates: {d.placing}")
+        if view.track:
+            lines.append("Issues: " + " · ".join(f"{i.slot}. {i.name} {_pill(i.leader, i.cubes)}" for i in view.track))
+        lines.append("Regions: " + " · ".join(f"{r.id} media {_pill(r.media_leader, r.media)}, endorse "
+                                              f"{_pill(r.endorsement_leader, r.endorsements)}" for r in view.regions))
+        for attr, label in STACKS:
+            entries = getattr(view, attr)
+            if entries:
+                lines.append(f"{label}: " + ", ".join(stacked_line(e) for e in entries))
+        lines.append(f"Bag: {view.bag.get('K', 0)} blue (K), {view.bag.get('N', 0)} red (N) · deck {view.deck_size}, "
+                     f"discard {view.discard_size}")
+        lines.append(states_line(view))
+        text = "\n".join(lines)
+        return text if len(text) <= BOARD_LIMIT else text[:BOARD_LIMIT - 1] + "…"
+
+    def hand_text(self, view: NSView) -> str:
+        me = view.me
+        if me is None or me.seat not in view.sides:
+            return ""
+        lines = [self._now(view, me.seat), self._candidate(view, me.seat), self._momentum(view, me.seat)]
+        lines.append(f"{self._hand_heading(view)} ({len(me.hand)}):")
+        lines += [f"  {card_line(c)}" for c in me.hand] or ["  —"]
+        if me.picking:
+            lines.append(f"Chosen for Campaign Strategy this phase ({len(me.picking)}):")
+            lines += [f"  {card_line(c)}" for c in me.picking]
+        if me.strategy:
+            lines.append(f"Your Campaign Strategy stack ({len(me.strategy)}, face down to {self._rival(me.seat)}):")
+            lines += [f"  {card_line(c)}" for c in me.strategy]
+        return "\n".join(lines)
+
+    def brief_sections(self, view: NSView, seat: str) -> list[Section]:
+        me = view.me
+        if me is None or me.seat != seat or seat not in view.sides:
+            return []  # only a side's own view has its private part
+        sections: list[Section] = [("Now", [self._now(view, seat)]),
+                                   ("Candidate card", [self._candidate(view, seat)]),
+                                   ("Momentum", [self._momentum(view, seat)])]
+        sections.append((f"{self._hand_heading(view)} ({len(me.hand)})",
+                         [card_line(c, code=True) for c in me.hand] or ["—"]))
+        if me.picking:
+            sections.append((f"Chosen for Campaign Strategy ({len(me.picking)})",
+                             [card_line(c, code=True) for c in me.picking]))
+        if me.strategy or view.phase == "strategy":
+            when = "the Debates" if view.turn < load().rules.debate_turn else "Election Day"
+            sections.append((f"Campaign Strategy stack ({len(me.strategy)}, face down, for {when})",
+                             [card_line(c, code=True) for c in me.strategy] or ["—"]))
+        return sections
+
+    @staticmethod
+    def _hand_heading(view: NSView) -> str:
+        """On turn 6 the hand is the Campaign Strategy stack brought to the Debates: one card revealed a round."""
+        if view.phase == "debate":
+            return "Your debate cards — reveal one a round (`debate <card>`)"
+        return "Your hand"
+
+    @staticmethod
+    def _rival(seat: str) -> str:
+        return side_name("NIX" if seat == "KEN" else "KEN")
+
+    @staticmethod
+    def _now(view: NSView, seat: str) -> str:
+        s = view.sides[seat]
+        return " · ".join([f"You are {s.name} ({s.side})", f"{s.ev_led} of {view.ev_to_win} EV led",
+                           f"{s.bag} of your cubes in the bag", headline(view)])
+
+    @staticmethod
+    def _candidate(view: NSView, seat: str) -> str:
+        s = view.sides[seat]
+        cand = load().candidates[s.side]
+        if s.candidate == "active":
+            line = (f"{cand.name}: ready — `campaign candidate` (or advertise / position) for {cand.cp} CP. "
+                    f"{cand.text}")
+        else:
+            line = f"{cand.name}: exhausted. {cand.exhausted_text}"
+        if s.vp_card is not None:
+            line += f" VP card waiting: {card_line(s.vp_card)} (`vp <card>` discards a card to play it)"
+        return line
+
+    @staticmethod
+    def _momentum(view: NSView, seat: str) -> str:
+        rules = load().rules
+        s = view.sides[seat]
+        return (f"{plural(s.momentum, 'momentum marker')} — trigger the event of a card your rival plays for its CP: "
+                f"{rules.trigger_cost}; preempt a card's event, then use its CP: {rules.preempt_cost}")

@@ -1,0 +1,696 @@
+"""The 1960: The Making of the President table picture, drawn from a public `NSView` only (never the full state).
+
+One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every word at 26 px or more,
+6.5 px on the phone; every colour cue has a letter or a word beside it: K Kennedy blue, N Nixon red):
+- the shared US map (render.usmap) with 1960's electoral votes (537, DC none): each state in its leader's
+  colour, solid when carried (4+ cubes), light when only led, a "K+3" pill with the leader's cubes (a state
+  holds one colour only, so the lead is the cube count; usmap's leader pills are its largest, 7 px on a phone),
+  the candidate tokens (pins) and home states (houses), thick lines between the four regions, the states
+  the last post changed outlined, at the end a cross on a state whose votes went to nobody, and the
+  electoral-vote bar (EV led, or the final tally) against 269;
+- below it a status line (turn x of 9, phase, who is to play, who holds the initiative and who starts),
+  a panel per candidate (EV led, momentum, cubes in the bag, hand, Campaign Strategy cards face down,
+  cubes at rest, candidate card ready or exhausted, token, VP card), the Issues Track with its leaders,
+  the four regions (media, endorsements, states led), the card being played and the last bag draw, and the
+  events lying in play (Debate, Election Day, prevention, this turn's effects);
+- on turn 6 the debate board in place of the Issues Track: the three issues with each side's cards and
+  CP, the totals, who won each, the next reward and who is placing cubes;
+- at the end a banner with the winner (or the draw) and the reason, and the final tally.
+
+The map is drawn by `render.usmap.draw_map` and pasted at the top of a taller palette image, encoded once;
+the band below is drawn in the map's Layout. The two-party map leaves its third party colour unused, so
+that slot carries the highlight colour of the band (a changed region, issue or panel).
+Only `engine.nineteen_sixty.views` is imported from the engine (the render layering rule).
+"""
+from __future__ import annotations
+
+import re
+import zlib
+from typing import Iterable
+
+from PIL import Image
+
+from engine.nineteen_sixty.views import CardView, DebateIssueView, NSView, SideView, StackedView
+from render.canvas import Canvas, Font, advance, encode_p, fit_font, font, truncate, wrap
+from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
+from render.types import Rendered
+from render.usmap import LAYOUT, draw_map
+from render.widgets import public_view
+
+W = 1600
+MAP_H = 1000
+PAD = 14
+SEATS = ("KEN", "NIX")
+SIDE_SEAT = {"K": "KEN", "N": "NIX"}
+NAMES = {"KEN": "Kennedy", "NIX": "Nixon"}
+LETTER = {"KEN": "K", "NIX": "N"}
+# usmap's palette names: party 0 is Kennedy (blue), party 1 Nixon (red); "p0l"/"p1l" their light tones
+SOLID = {"KEN": "p0", "NIX": "p1"}
+LEAN = {"KEN": "p0l", "NIX": "p1l"}
+HL = "p2"  # the unused third party slot, recoloured as the highlight (the map's two parties never use it)
+HL_RGB = (196, 120, 0)
+REGION_ORDER = ("E", "MW", "S", "W")
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momentum", "strategy": "Campaign Strategy",
+          "debate": "The Debates", "election": "Election Day", "over": "Game over"}
+WAITING = {"initiative": "choosing who starts", "activity": "to play", "momentum": "deciding the momentum step",
+           "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card",
+           "election": "ordering Election Day events",
+           "state": "choosing a state", "region": "choosing a region", "issue": "choosing an issue",
+           "card": "choosing a card", "discard": "discarding"}
+MOMENTUM_STEPS = {"swap": "deciding whether to swap two issues (more media)",
+                  "reward2": "taking 1 momentum or 1 endorsement (2nd issue)"}
+PERSISTENT_TAGS = (("debate_events", "DEBATE"), ("election_events", "ELECTION DAY"), ("prevention", "PREVENTION"),
+                   ("turn_effects", "THIS TURN"))
+# a sentence ends at ". " before a capital, not after "St", "Mr", "Dr" or an initial ("Lyndon B. Johnson")
+_SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)(?<!\b[A-Z])\. (?=[A-Z\"])")
+
+F_HEAD = font(38)
+F_TITLE = font(32)
+F_BOLD = font(28)
+F_LABEL = font(26)
+F_TEXT = font(28, False)
+F_NUM = font(44)
+
+STATUS_H = 66
+SIDE_H = 236
+VP_LINE = 42  # the VP card's line in a side's panel (option vp=on)
+TRACK_H = 112
+REGION_H = 196
+LINE_H = 36
+EVENT_LINES = 2
+EVENTS_SHOWN = 6  # rows of events in play drawn; the alt text has them all
+
+
+# ------------------------------------------------------------------ words shared with the alt text
+
+
+def side_name(seat: str | None) -> str:
+    return NAMES.get(seat or "", seat or "")
+
+
+def seat_of(side: str | None) -> str | None:
+    return SIDE_SEAT.get(side or "")
+
+
+def pill_text(seat: str | None, n: int) -> str:
+    return f"{LETTER[seat]}{n}" if seat in LETTER and n else "—"
+
+
+def ev_shown(view: NSView) -> dict[str, int]:
+    """The final tally once counted, else the EV of the states each side leads now."""
+    if view.phase == "over" and view.votes:
+        return {s: view.votes.get(s, 0) for s in SEATS}
+    return {s: view.sides[s].ev_led for s in SEATS}
+
+
+def waiting_words(view: NSView) -> list[str]:
+    return [f"{side_name(p.seat)} {_waiting_for(view, p.seat, p.kind)}" for p in view.pending]
+
+
+def _waiting_for(view: NSView, seat: str, kind: str) -> str:
+    """What a pending seat is deciding. The engine names the phase when no event waits on a choice, so the
+    rival's answer to a card played for its CP (trigger or pass) and a debate winner's cubes are told apart
+    here."""
+    if kind == "activity" and view.play is not None and view.play.seat != seat:
+        return "deciding whether to trigger the event"
+    if kind == "debate" and view.debate is not None and view.debate.placing is not None:
+        return "placing cubes"
+    if kind == "momentum" and view.step in MOMENTUM_STEPS:
+        return MOMENTUM_STEPS[view.step]
+    return WAITING.get(kind, kind.replace("_", " "))
+
+
+def headline(view: NSView) -> str:
+    if view.phase == "over":
+        if view.draw:
+            a, b = (view.votes.get(s, 0) for s in SEATS)
+            return f"Draw — {a}–{b}"
+        if view.winner in NAMES:
+            loser = SEATS[1] if view.winner == SEATS[0] else SEATS[0]
+            return f"{side_name(view.winner)} wins {view.votes.get(view.winner, 0)}–{view.votes.get(loser, 0)}"
+        return "Game over"
+    turn = f"Turn {view.turn} of {view.turns}"
+    phase = PHASES.get(view.phase, view.phase.replace("_", " ").capitalize())
+    if view.phase == "activity":
+        phase += f" {view.activity} of {view.activity_phases}"
+    elif view.phase == "debate" and view.debate is not None:
+        phase += f", round {view.debate.round}"
+    words = waiting_words(view)
+    return " · ".join([turn, phase] + words)
+
+
+def effect_text(text: str) -> str:
+    """A card's text without its opening sentence of flavour, when it has more than one sentence."""
+    parts = _SENTENCE.split(text, maxsplit=1)
+    return parts[1] if len(parts) == 2 and parts[1] else text
+
+
+def card_label(card: CardView) -> str:
+    return f"{card.id} {card.name}"
+
+
+def play_words(view: NSView) -> str:
+    p = view.play
+    if p is None:
+        return ""
+    what = card_label(p.card) if p.card is not None else "the candidate card"
+    action = p.action.replace("_", " ") if p.action else "deciding"
+    words = f"{side_name(p.seat)} plays {what}" + (f" ({p.card.cp} CP)" if p.card is not None else "")
+    words += f" — {action}"
+    if p.preempted:
+        words += ", event preempted"
+    if p.cp_left and p.action not in ("event", ""):
+        words += f", {p.cp_left} CP left"
+    return words
+
+
+def _split_changed(view: NSView, highlight: Iterable[str]) -> tuple[set[str], set[str]]:
+    """(state codes, other keys) of what the last post changed: the engine marks states by code and the rest
+    as "issues:economy", "media:E", "endorsements:W", "candidate:K", "bag", "track", "persistent" …"""
+    codes = {s.code for s in view.states}
+    states, other = set(), set()
+    for key in highlight:
+        tail = key.split(":", 1)[-1]
+        if key in codes:
+            states.add(key)
+        elif ":" in key and tail in codes:  # "support:NY"
+            states.add(tail)
+        else:
+            other.add(key)
+    return states, other
+
+
+# ------------------------------------------------------------------ view -> MapView
+
+
+def map_view(view: NSView, marked: set[str]) -> MapView:
+    parties = [PartyView(code="KEN", name="Kennedy", colour="blue", letter="K"),
+               PartyView(code="NIX", name="Nixon", colour="red", letter="N")]
+    states = {}
+    unawarded = set(view.unawarded)
+    for st in view.states:
+        leader = seat_of(st.leader)
+        markers = [MarkerView(kind="pawn", party=s) for s in st.tokens if s in NAMES]
+        if st.home in NAMES:
+            markers.append(MarkerView(kind="home", party=st.home))
+        if view.phase == "over" and st.code in unawarded:  # led, but its votes went to nobody (Unpledged Electors)
+            markers.append(MarkerView(kind="cross"))
+        if leader is None and not markers and st.code not in marked:
+            continue
+        states[st.code] = StateView(fill=leader, strength=("solid" if st.carried else "lean") if leader else "empty",
+                                    ev=st.ev, counts={leader: st.cubes} if leader and st.cubes else {},
+                                    markers=markers, highlight=st.code in marked)
+    regions: dict[str, list[str]] = {}
+    names = {r.id: r.name for r in view.regions}
+    for st in view.states:
+        regions.setdefault(names.get(st.region, st.region), []).append(st.code)
+    if view.phase == "over":
+        turn, to_move = "Election Day", headline(view)
+    else:
+        turn = f"Turn {view.turn} of {view.turns}"
+        to_move = f"{side_name(view.to_play)} to play" if view.to_play else PHASES.get(view.phase, view.phase)
+    legend = [LegendEntry(marker="pawn", text="candidate"), LegendEntry(marker="home", text="home"),
+              LegendEntry(text="solid = carried (4+)")]
+    if view.phase == "over" and unawarded:
+        legend.insert(2, LegendEntry(marker="cross", text="unawarded"))
+    return MapView(game="1960", turn=turn, to_move=to_move, parties=parties, states=states, ev_era="1960",
+                   ev_totals=ev_shown(view), ev_needed=view.ev_to_win, count_style="leader", legend=legend,
+                   regions=regions)
+
+
+# ------------------------------------------------------------------ small pieces
+
+
+def _badge(cv: Canvas, seat: str, x: float, y: float, d: int = 40) -> float:
+    """The side's letter in a disc of its colour; returns the right edge."""
+    cv.ellipse((x, y, x + d, y + d), fill=SOLID[seat], outline="ink", width=2)
+    cv.text(x + d / 2, y + d / 2, LETTER[seat], F_LABEL if d < 46 else F_BOLD, "white", SOLID[seat], "mm")
+    return x + d
+
+
+def _tag(cv: Canvas, x: float, y: float, text: str, bg: str = "ink", fg: str = "white", f: Font = F_LABEL,
+         h: int = 38, right: bool = False) -> float:
+    """A filled word tag ("INITIATIVE", "WON"); returns its far edge (the left edge when `right`)."""
+    w = advance(text, f) + 18
+    x0 = x - w if right else x
+    cv.rect((x0, y, x0 + w, y + h), fill=bg, radius=7)
+    cv.text(x0 + w / 2, y + h / 2, text, f, fg, bg, "mm")
+    return x0 if right else x0 + w
+
+
+def _count(cv: Canvas, x: float, y: float, seat: str | None, n: int, h: int = 40, f: Font = F_BOLD) -> float:
+    """A side's count as a pill in its colour with its letter ("K3"); a dash on grey when nobody has any."""
+    text = pill_text(seat, n)
+    bg, fg = (SOLID[seat], "white") if text != "—" else ("bar_empty", "ink")
+    w = advance(text, f) + 18
+    cv.rect((x, y, x + w, y + h), fill=bg, outline="ink", width=2, radius=7)
+    cv.text(x + w / 2, y + h / 2, text, f, fg, bg, "mm")
+    return x + w
+
+
+def _box(cv: Canvas, box, marked: bool, fill: str = "white") -> None:
+    if marked:  # changed by the last post: a thick frame in the highlight colour
+        cv.rect((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), fill=HL, radius=12)
+    cv.rect(box, fill=fill, outline="ink", width=2, radius=9)
+
+
+# ------------------------------------------------------------------ status, sides
+
+
+def _status(cv: Canvas, view: NSView, y: int) -> int:
+    if view.phase == "over":
+        bg = SOLID[view.winner] if view.winner in SOLID and not view.draw else "ink"
+        cv.rect((0, y, W, y + STATUS_H + 4), fill=bg)
+        x = PAD
+        if view.winner in SOLID and not view.draw:
+            x = _badge(cv, view.winner, PAD, y + 10, 48) + 14
+            cv.ellipse((PAD, y + 10, PAD + 48, y + 58), outline="white", width=3)
+        text = headline(view) + " electoral votes"
+        f = fit_font(text, W - x - PAD, F_HEAD.size, True, 26)
+        cv.text(x, y + STATUS_H / 2 + 2, truncate(text, f, W - x - PAD), f, "white", bg, "lm")
+        return y + STATUS_H + 4
+    x = PAD
+    deciding = view.pending[0].seat if len(view.pending) == 1 else view.to_play  # whom the table waits for
+    if deciding in SOLID:
+        x = _badge(cv, deciding, PAD, y + 11, 44) + 12
+    counts = f"deck {view.deck_size} · discard {view.discard_size}"
+    right = W - PAD - advance(counts, F_TEXT)
+    cv.text(W - PAD, y + STATUS_H / 2, counts, F_TEXT, "muted", "paper", "rm")
+    text = headline(view)
+    f = fit_font(text, right - x - 20, F_HEAD.size, True, 26)
+    cv.text(x, y + STATUS_H / 2, truncate(text, f, right - x - 20), f, "ink", "paper", "lm")
+    return y + STATUS_H
+
+
+def _stat(cv: Canvas, x: float, y: float, w: float, value: str, label: str, marked: bool = False) -> None:
+    box = (x, y, x + w, y + 84)
+    _box(cv, box, marked, "tie_base")
+    cv.text(x + w / 2, y + 30, value, F_NUM, "ink", "tie_base", "mm")
+    f = fit_font(label, int(w - 6), F_LABEL.size, True, 22)
+    cv.text(x + w / 2, y + 66, label, f, "ink", "tie_base", "mm")
+
+
+def _side(cv: Canvas, view: NSView, seat: str, box: tuple[int, int, int, int], other: set[str]) -> None:
+    s: SideView = view.sides[seat]
+    x0, y0, x1, y1 = box
+    now = view.to_play == seat or (view.phase == "over" and view.winner == seat)
+    cv.rect(box, fill="white", outline=SOLID[seat] if now else "ink", width=6 if now else 2, radius=10)
+    x = _badge(cv, seat, x0 + 12, y0 + 10, 44) + 10
+    cv.text(x, y0 + 32, s.name, F_TITLE, "ink", "white", "lm")
+    right = x1 - 12
+    tags = []
+    if view.phase == "over":
+        tags.append(("WINS", SOLID[seat]) if view.winner == seat else ("DRAW", "ink") if view.draw else None)
+    else:
+        if view.to_play == seat:
+            tags.append(("TO PLAY", SOLID[seat]))
+        if view.initiative == seat:
+            tags.append(("INITIATIVE", "ink"))
+        if view.starter == seat and view.phase == "activity":
+            tags.append(("STARTS", "muted"))
+    for t in tags:
+        if t is not None:
+            right = _tag(cv, right, y0 + 13, t[0], t[1], right=True) - 8
+    # the numbers, one tile each
+    vote = view.votes.get(seat, 0) if view.phase == "over" and view.votes else s.ev_led
+    stats = [(str(vote), "EV" if view.phase == "over" else "EV led", "tally" in other),
+             (str(s.momentum), "momentum", False), (str(s.bag), "in bag", "bag" in other),
+             (str(s.hand_size), "hand", False), (str(s.strategy_size), "strategy", False), (str(s.rest), "rest", False)]
+    # each tile as wide as its label needs ("momentum" at 26 px), the room left shared out evenly
+    gap = 8
+    need = [max(advance(label, F_LABEL), advance(value, F_NUM)) + 14 for value, label, _ in stats]
+    spare = max(0.0, (x1 - x0 - 24 - gap * (len(stats) - 1) - sum(need)) / len(stats))
+    x = x0 + 12
+    for (value, label, m), w in zip(stats, need):
+        _stat(cv, x, y0 + 66, w + spare, value, label, m)
+        x += w + spare + gap
+    # the candidate card, the token, the VP card
+    ready = s.candidate == "active"
+    y = y0 + 186
+    cand_marked = f"candidate:{s.side}" in other
+    x = _tag(cv, x0 + 12, y - 19, "CANDIDATE READY" if ready else "CANDIDATE EXHAUSTED",
+             SOLID[seat] if ready else "bar_empty", "white" if ready else "ink")
+    if cand_marked:
+        cv.rect((x0 + 8, y - 23, x + 4, y + 23), outline=HL, width=4, radius=9)
+    cv.text(x + 14, y, truncate(f"token in {s.token}", F_TEXT, x1 - 12 - x - 14), F_TEXT, "ink", "white", "lm")
+    if s.vp_card is not None:  # its own line: a running mate's name does not fit beside the tag
+        words = f"VP card: {s.vp_card.name} ({s.vp_card.cp} CP)"
+        cv.text(x0 + 14, y + 44, truncate(words, F_TEXT, x1 - x0 - 28), F_TEXT, "ink", "white", "lm")
+
+
+def _side_h(view: NSView) -> int:
+    return SIDE_H + (VP_LINE if any(s.vp_card is not None for s in view.sides.values()) else 0)
+
+
+def _sides(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
+    gap = 14
+    w = (W - 2 * PAD - gap) // 2
+    h = _side_h(view)
+    for k, seat in enumerate(SEATS):
+        x0 = PAD + k * (w + gap)
+        _side(cv, view, seat, (x0, y, x0 + w, y + h - 12), other)
+    return y + h
+
+
+# ------------------------------------------------------------------ issues track, regions
+
+
+def _track(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
+    cv.text(PAD, y + 24, "Issues Track (1st gives the most)", F_LABEL, "ink", "paper", "lm")
+    y += 46
+    gap = 14
+    w = (W - 2 * PAD - 2 * gap) / 3
+    by_slot = {i.slot: i for i in view.track}
+    for slot in (1, 2, 3):
+        x0 = PAD + (slot - 1) * (w + gap)
+        box = (x0, y, x0 + w, y + TRACK_H - 18)
+        i = by_slot.get(slot)
+        if i is None:
+            _box(cv, box, False, "bar_empty")
+            cv.text(x0 + 16, y + 47, f"{ORDINAL[slot]}: tile out", F_BOLD, "ink", "bar_empty", "lm")
+            continue
+        leader = seat_of(i.leader)
+        fill = LEAN[leader] if leader else "white"
+        _box(cv, box, f"issues:{i.id}" in other or "track" in other, fill)
+        cv.text(x0 + 16, y + 47, f"{ORDINAL[slot]} {i.name}", F_BOLD, "ink", fill, "lm")
+        _count(cv, x0 + w - 16 - (advance(pill_text(leader, i.cubes), F_BOLD) + 18), y + 27, leader, i.cubes)
+    return y + TRACK_H - 4
+
+
+def _regions(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
+    gap = 12
+    w = (W - 2 * PAD - 3 * gap) / 4
+    by_id = {r.id: r for r in view.regions}
+    for k, rid in enumerate(REGION_ORDER):
+        r = by_id.get(rid)
+        if r is None:
+            continue
+        x0 = PAD + k * (w + gap)
+        box = (x0, y, x0 + w, y + REGION_H - 14)
+        _box(cv, box, False)  # a changed media or endorsement count is framed on its own row
+        cv.text(x0 + 14, y + 28, f"{r.name} {r.ev} EV", fit_font(f"{r.name} {r.ev} EV", int(w - 28), F_BOLD.size),
+                "ink", "white", "lm")
+        rows = (("media", [(seat_of(r.media_leader), r.media)], f"media:{rid}" in other),
+                ("endorse", [(seat_of(r.endorsement_leader), r.endorsements)], f"endorsements:{rid}" in other),
+                ("led", [(s, r.states_led.get(LETTER[s], 0)) for s in SEATS], False))
+        yy = y + 52
+        for label, counts, m in rows:
+            cv.text(x0 + 14, yy + 20, label, F_TEXT, "ink", "white", "lm")
+            x = x0 + 140
+            for seat, n in counts:
+                x = _count(cv, x, yy, seat if n else None, n) + 8
+            if m:
+                cv.rect((x0 + 8, yy - 3, x, yy + 43), outline=HL, width=4, radius=8)
+            yy += 44
+    return y + REGION_H
+
+
+# ------------------------------------------------------------------ play, draws, events
+
+
+def _line_row(cv: Canvas, y: int, tag: str, text: str, seat: str | None = None, h: int = 56) -> int:
+    cv.rect((PAD, y, W - PAD, y + h - 8), fill="white", outline="ink", width=2, radius=8)
+    x = _tag(cv, PAD + 10, y + (h - 8 - 38) / 2, tag, "ink") + 12
+    if seat in SOLID:
+        x = _badge(cv, seat, x, y + (h - 8 - 36) / 2, 36) + 10
+    cv.text(x, y + (h - 8) / 2, truncate(text, F_BOLD, W - PAD - 12 - x), F_BOLD, "ink", "white", "lm")
+    return y + h
+
+
+def _draws(cv: Canvas, view: NSView, y: int) -> int:
+    """The last bag draw: the words and each cube as a square in its colour with its letter (B blue, R red)."""
+    line = view.last_draws[-1] if view.last_draws else ""
+    cv.rect((PAD, y, W - PAD, y + 56 - 8), fill="white", outline="ink", width=2, radius=8)
+    x = _tag(cv, PAD + 10, y + 5, "LAST DRAW", "ink") + 14
+    if not line:
+        cv.text(x, y + 24, "no cube drawn yet", F_TEXT, "muted", "white", "lm")
+        return y + 56
+    words, _, cubes = line.rpartition(": ")
+    if not words or not cubes or set(cubes) - {"B", "R"}:
+        words, cubes = line, ""
+    room = W - PAD - 12 - x - len(cubes) * 40
+    words = truncate(words + (":" if cubes else ""), F_BOLD, room)
+    cv.text(x, y + 24, words, F_BOLD, "ink", "white", "lm")
+    x += advance(words, F_BOLD) + 12
+    for ch in cubes:
+        seat = "KEN" if ch == "B" else "NIX"
+        cv.rect((x, y + 8, x + 32, y + 40), fill=SOLID[seat], outline="ink", width=2)
+        cv.text(x + 16, y + 24, ch, F_LABEL, "white", SOLID[seat], "mm")
+        x += 38
+    return y + 56
+
+
+def events_in_play(view: NSView) -> list[tuple[str, StackedView]]:
+    return [(tag, e) for attr, tag in PERSISTENT_TAGS for e in getattr(view, attr)]
+
+
+def _events(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
+    rows = events_in_play(view)
+    marked = bool({"persistent", "effects"} & other)
+    head = "Events in play" + (f" ({len(rows)})" if rows else ": none")
+    cv.text(PAD, y + 22, head, F_LABEL, "ink", "paper", "lm")
+    if marked and rows:
+        _tag(cv, W - PAD, y + 4, "CHANGED", HL, right=True)
+    y += 46
+    tag_w = 250
+    for k, (tag, e) in enumerate(rows[:EVENTS_SHOWN]):
+        if k == EVENTS_SHOWN - 1 and len(rows) > EVENTS_SHOWN:
+            cv.text(PAD + 10, y + 22, f"+{len(rows) - k} more (listed in the alt text)", F_TEXT, "muted", "paper", "lm")
+            y += 44
+            break
+        seat = seat_of(e.owner)
+        lines = wrap(effect_text(e.card.text), F_TEXT, W - 2 * PAD - tag_w - 20, EVENT_LINES)
+        h = 52 + LINE_H * len(lines) + 8
+        cv.rect((PAD, y, W - PAD, y + h - 8), fill="white", outline="ink", width=2, radius=8)
+        f = fit_font(tag, tag_w - 24, F_LABEL.size, True, 20)
+        cv.text(PAD + 12, y + 26, tag, f, "muted", "white", "lm")
+        if tag == "THIS TURN":
+            cv.text(PAD + 12, y + 60, f"on {side_name(seat)}", F_LABEL, "muted", "white", "lm")
+        x = PAD + tag_w
+        if seat in SOLID:
+            x = _badge(cv, seat, x, y + 8, 36) + 10
+        title = f"{card_label(e.card)} ({e.card.cp} CP)"
+        cv.text(x, y + 26, truncate(title, F_BOLD, W - PAD - 14 - x), F_BOLD, "ink", "white", "lm")
+        for i, line in enumerate(lines):
+            cv.text(PAD + tag_w, y + 64 + i * LINE_H, line, F_TEXT, "ink", "white", "lm")
+        y += h
+    return y
+
+
+# ------------------------------------------------------------------ the debates
+
+
+def _debate(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
+    d = view.debate
+    assert d is not None
+    reward = f"next issue won: {d.next_reward} cubes" if d.next_reward else "all rewards given"
+    head = f"The Debates — round {d.round} · {d.awarded} of 3 issues won · {reward}"
+    f = fit_font(head, W - 2 * PAD, F_TITLE.size, True, 26)
+    cv.text(PAD, y + 24, truncate(head, f, W - 2 * PAD), f, "ink", "paper", "lm")
+    y += 50
+    if d.placing:
+        seat = d.placing.split()[0]
+        y = _line_row(cv, y, "PLACING", d.placing.replace(seat, side_name(seat), 1) + " cubes anywhere",
+                      seat if seat in SOLID else None)
+    if d.revealed:
+        text = " · ".join(f"{side_name(seat_of(s))}: {card_label(c)} ({c.cp} CP, {c.debate_issue.replace('_', ' ')})"
+                          for s, c in d.revealed.items())
+        y = _line_row(cv, y, "REVEALED", text)
+    for issue in sorted(d.issues, key=lambda i: i.slot):
+        y = _debate_issue(cv, issue, y, "debate" in other)
+    return y
+
+
+def chip_text(card: CardView) -> str:
+    return f"{card.cp} CP · {card.name}"
+
+
+def _card_chip(cv: Canvas, card: CardView, seat: str, x: float, y: float, room: float) -> float:
+    text = truncate(chip_text(card), F_LABEL, int(room - 16))
+    w = advance(text, F_LABEL) + 16
+    cv.rect((x, y, x + w, y + 40), fill=LEAN[seat], outline="ink", width=2, radius=6)
+    cv.text(x + 8, y + 20, text, F_LABEL, "ink", LEAN[seat], "lm")
+    return x + w
+
+
+def _chip_rows(cards: list[CardView], room: float) -> int:
+    """How many 40 px rows the chips of `cards` take in `room` px (one at least: "no card")."""
+    rows, x = 1, 0.0
+    for c in cards:
+        w = min(room, advance(chip_text(c), F_LABEL) + 16)
+        if x and x + w > room:
+            rows, x = rows + 1, 0.0
+        x += w + 8
+    return rows
+
+
+def _debate_issue(cv: Canvas, issue: DebateIssueView, y: int, marked: bool) -> int:
+    name_w = 330
+    half = (W - 2 * PAD - name_w - 24) / 2
+    sides = (("KEN", issue.kennedy), ("NIX", issue.nixon))
+    rows = max(_chip_rows(cards, half - 96) for _, cards in sides)
+    h = max(112, 22 + rows * 48 + 10)
+    won = seat_of(issue.won_by)
+    box = (PAD, y, W - PAD, y + h - 10)
+    _box(cv, box, marked and won is not None, LEAN[won] if won else "white")
+    bg = LEAN[won] if won else "white"
+    cv.text(PAD + 14, y + 28, f"{ORDINAL.get(issue.slot, issue.slot)} {issue.name}",
+            fit_font(f"{ORDINAL.get(issue.slot, issue.slot)} {issue.name}", name_w - 24, F_BOLD.size), "ink", bg, "lm")
+    if won:
+        _tag(cv, PAD + 14, y + 52, f"WON: {side_name(won)}", SOLID[won])
+    else:
+        cv.text(PAD + 14, y + 70, "open", F_TEXT, "ink", bg, "lm")
+    for k, (seat, cards) in enumerate(sides):
+        x0 = PAD + name_w + k * (half + 12)
+        total = issue.totals.get(LETTER[seat], 0)
+        _count(cv, x0, y + 14, seat, total, h=46, f=F_TITLE) if total else _count(cv, x0, y + 14, None, 0, h=46)
+        x, yy = x0 + 96, y + 12
+        if not cards:
+            cv.text(x, yy + 22, "no card", F_TEXT, "ink", bg, "lm")
+        for c in cards:
+            w = min(half - 96, advance(chip_text(c), F_LABEL) + 16)
+            if x > x0 + 96 and x + w > x0 + half:
+                x, yy = x0 + 96, yy + 48
+            x = _card_chip(cv, c, seat, x, yy, half - 96) + 8
+    return y + h
+
+
+# ------------------------------------------------------------------ the end
+
+
+def _tally(cv: Canvas, view: NSView, y: int) -> int:
+    reason = view.reason or ""
+    if view.unawarded:
+        reason += (" · " if reason else "") + "unawarded: " + ", ".join(view.unawarded)
+    lines = wrap(reason, F_TEXT, W - 2 * PAD - 32, 2) if reason else []
+    h = 136 + LINE_H * len(lines)
+    cv.rect((PAD, y, W - PAD, y + h - 12), fill="white", outline="ink", width=2, radius=10)
+    cv.text(PAD + 16, y + 30, "Final tally", F_TITLE, "ink", "white", "lm")
+    x = PAD + 16
+    for seat in SEATS:
+        x = _badge(cv, seat, x, y + 62, 50) + 12
+        text = f"{side_name(seat)} {view.votes.get(seat, 0)}"
+        cv.text(x, y + 88, text, F_NUM, "ink", "white", "lm")
+        x += advance(text, F_NUM) + 40
+    cv.text(x + 10, y + 88, f"of {view.ev_total} · {view.ev_to_win} to win", F_TEXT, "muted", "white", "lm")
+    for k, line in enumerate(lines):
+        cv.text(PAD + 16, y + 138 + k * LINE_H, line, F_TEXT, "ink", "white", "lm")
+    return y + h
+
+
+# ------------------------------------------------------------------ alt text
+
+
+def _alt_extra(view: NSView, marked_other: set[str]) -> str:
+    """The table in words, most useful first (Discord keeps the first 1,024 characters): the headline, the
+    final tally or the play in progress, both sides, the debate board, the track and regions, then the rest."""
+    parts = [f"1960: The Making of the President: {headline(view)}."]
+    if view.phase == "over":
+        if view.reason:
+            parts.append(view.reason.rstrip(".") + ".")
+        parts.append("Final tally: " + ", ".join(f"{side_name(s)} {view.votes.get(s, 0)}" for s in SEATS)
+                     + (f"; unawarded: {', '.join(view.unawarded)}" if view.unawarded else "") + ".")
+    else:
+        parts.append(f"Initiative: {side_name(view.initiative) or 'nobody yet'}"
+                     + (f"; {side_name(view.starter)} starts" if view.starter else "") + ".")
+    if view.play is not None:
+        parts.append(f"Playing now: {play_words(view)}.")
+    for seat in SEATS:
+        s = view.sides[seat]
+        vp = f", VP card {s.vp_card.name} waiting" if s.vp_card is not None else ""
+        parts.append(f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'KEN' else 'red'}): {s.ev_led} EV led of "
+                     f"{view.ev_to_win} in {s.states_led} states ({s.cubes} cubes), momentum {s.momentum}, "
+                     f"{s.bag} cubes in the bag, {s.rest} at rest, hand {s.hand_size}, strategy {s.strategy_size} "
+                     f"face down, candidate card {'ready' if s.candidate == 'active' else 'exhausted'}, token in "
+                     f"{s.token}{vp}.")
+    if view.debate is not None:
+        d = view.debate
+        parts.append(f"The Debates, round {d.round}, {d.awarded} issues won"
+                     + (f", next reward {d.next_reward} cubes" if d.next_reward else "")
+                     + (f", {d.placing}" if d.placing else "") + ".")
+        for i in d.issues:
+            cards = {seat: ", ".join(f"{c.name} {c.cp} CP" for c in cs) or "no card"
+                     for seat, cs in (("KEN", i.kennedy), ("NIX", i.nixon))}
+            parts.append(f"{i.name}: Kennedy {i.totals.get('K', 0)} ({cards['KEN']}), Nixon {i.totals.get('N', 0)} "
+                         f"({cards['NIX']})" + (f", won by {side_name(seat_of(i.won_by))}" if i.won_by else ", open")
+                         + ".")
+        if d.revealed:
+            parts.append("Revealed: " + ", ".join(f"{side_name(seat_of(s))} {card_label(c)}"
+                                                  for s, c in d.revealed.items()) + ".")
+    if view.track:
+        parts.append("Issues Track: " + "; ".join(
+            f"{ORDINAL.get(i.slot, i.slot)} {i.name} " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
+                                                          else "nobody") for i in view.track) + ".")
+    parts.append("Regions: " + "; ".join(
+        f"{r.name} {r.ev} EV, media {pill_text(seat_of(r.media_leader), r.media)}, endorsements "
+        f"{pill_text(seat_of(r.endorsement_leader), r.endorsements)}, states led K{r.states_led.get('K', 0)} "
+        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".")
+    parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
+                 f"Deck {view.deck_size}, discard {view.discard_size}.")
+    if view.last_draws:
+        parts.append("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".")
+    rows = events_in_play(view)
+    if rows:
+        parts.append("Events in play: " + " ".join(
+            f"{tag.title()}: {card_label(e.card)} ({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}"
+            for tag, e in rows))
+    shown = sorted(k for k in marked_other if k != "tally")
+    if shown:
+        parts.append("Also changed: " + ", ".join(shown) + ".")
+    return " ".join(parts)
+
+
+# ------------------------------------------------------------------ compose
+
+
+def _band_height(view: NSView) -> int:
+    """An upper bound of the band below the map; the image is cropped to what was drawn."""
+    h = STATUS_H + 8 + _side_h(view) + 56 + 56 + 46 + EVENTS_SHOWN * (60 + LINE_H * EVENT_LINES) + 2 * PAD
+    if view.phase == "over":
+        h += 136 + 2 * LINE_H
+    if view.debate is not None:
+        h += 60 + 2 * 56 + 3 * (22 + 4 * 48 + 10)
+    else:
+        h += TRACK_H + 46
+    return h + REGION_H
+
+
+def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) -> Rendered:
+    """Draw a public 1960 view. `highlight`: what the last post changed (state codes, "media:E", "issues:x" …);
+    default the view's own `changed`.
+
+    Raises TypeError for anything but an NSView and ValueError for a seat's (private) view."""
+    view = public_view(view, NSView, view.me.seat if getattr(view, "me", None) is not None else None)
+    marked, other = _split_changed(view, view.changed if highlight is None else highlight)
+    mv = map_view(view, marked)
+    top, map_alt, labels = draw_map(mv)
+    cols = dict(top.colours)
+    cols[HL] = HL_RGB
+    height = MAP_H + _band_height(view)
+    im = Image.new("P", (W, height), LAYOUT.index["paper"])
+    im.paste(top.im, (0, 0))
+    cv = Canvas(LAYOUT, im, cols, top.reserved)
+    y = MAP_H
+    cv.rect((0, y, W, y + 3), fill="ink")  # the map's edge: the band below is the board's own
+    y = _status(cv, view, y + 4) + 4
+    if view.phase == "over":
+        y = _tally(cv, view, y)
+    y = _sides(cv, view, y, other)
+    if view.debate is not None:
+        y = _debate(cv, view, y, other)
+    else:
+        y = _track(cv, view, y, other)
+    y = _regions(cv, view, y, other)
+    if view.play is not None:
+        y = _line_row(cv, y, "PLAYING", play_words(view), view.play.seat)
+    y = _draws(cv, view, y)
+    y = _events(cv, view, y, other) + PAD
+    if y < height:
+        height = y
+        im = im.crop((0, 0, W, height))
+    palette = LAYOUT.palette(cols, top.reserved)
+    # the table's state first, the map's state-by-state list after it: Discord keeps the first 1,024 characters
+    alt = f"{_alt_extra(view, other)} {map_alt}"
+    # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not
+    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)

@@ -1,0 +1,272 @@
+"""The 1960: The Making of the President picture and words, from real views: a seeded game played by the
+ruleset's own bot — mid-game (a card being played), the Debates on turn 6, Election Day and the end."""
+from __future__ import annotations
+
+import io
+import json
+from functools import lru_cache
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot.present import for_view
+from bot.present.nineteen_sixty import NineteenSixtyPresenter
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, play
+from engine.nineteen_sixty.content import load
+from engine.nineteen_sixty.ruleset import RULESET as R
+from engine.nineteen_sixty.state import SEATS, SIDE_OF, NSState
+from engine.nineteen_sixty.views import NSView
+from render import registry
+from render.nineteen_sixty import MAP_H, render_nineteen_sixty
+
+MAX_BYTES = 150 * 1024
+SEED = 1
+UNTIL = ("mid", "debate", "election", "over")
+
+
+def _reached(state: NSState, until: str) -> bool:
+    if until == "mid":  # turn 4, a card on the table mid-play
+        return state.turn == 4 and state.phase == "activity" and state.play is not None
+    if until == "debate":  # an issue already won: the board has cards, totals and a winner
+        return state.phase == "debate" and state.debate is not None and state.debate.awarded >= 1
+    if until == "election":
+        return state.phase == "election"
+    return False
+
+
+@lru_cache(maxsize=None)
+def _game(until: str, seed: int = SEED) -> NSState:
+    """Play a seeded game with the bot until `until` (see _reached), or to the end for "over"."""
+    rng = Rng(seed)
+    state = R.setup({}, R.seat_names(2), seed)
+    for _ in range(5000):
+        if R.outcome(state) is not None or _reached(state, until):
+            break
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+    assert until == "over" or _reached(state, until), until
+    return state
+
+
+def _public(until: str) -> NSView:
+    return R.view(_game(until), None)
+
+
+def _hidden_names(state: NSState, view: NSView) -> set[str]:
+    """Names of cards nobody else may see: both hands, the Campaign Strategy stacks (sealed), the cards being
+    chosen for them, the deck. A name that the public view itself shows (a card's text may name another
+    card; a name may be a state's) is no leak and is left out."""
+    public = view.model_dump_json()
+    cards = load().cards
+    ids = set(state.deck)
+    for side in state.sides.values():
+        ids |= set(side.hand) | set(side.strategy) | set(side.picking)
+    return {cards[i].name for i in ids} - {n for n in (cards[i].name for i in ids) if n in public}
+
+
+def _sealed_names(state: NSState) -> set[str]:
+    cards = load().cards
+    return {cards[i].name for side in state.sides.values() for i in side.strategy}
+
+
+@pytest.mark.parametrize("until", UNTIL)
+def test_the_picture_of_a_real_game(until: str) -> None:
+    view = _public(until)
+    assert view.phase == {"mid": "activity", "debate": "debate", "election": "election", "over": "over"}[until]
+    r = render_nineteen_sixty(view, highlight=view.changed)
+    im = Image.open(io.BytesIO(r.png))
+    assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
+    assert MAP_H + 900 < r.height < 2600, r.height
+    assert len(r.png) <= MAX_BYTES, len(r.png)
+    assert r.alt.startswith("1960: The Making of the President: ") and "Map of the United States: 1960" in r.alt
+    for seat, side in view.sides.items():
+        assert f"{side.name} ({side.side}, {'blue' if seat == 'KEN' else 'red'}): {side.ev_led} EV led of 269" in r.alt
+        assert f"momentum {side.momentum}, {side.bag} cubes in the bag" in r.alt
+    assert f"Bag: {view.bag['K']} blue (Kennedy), {view.bag['N']} red (Nixon)." in r.alt
+    assert "269 of 537 needed to win" in r.alt
+    assert "Region borders: East" in r.alt
+    for i in view.track:
+        assert i.name in r.alt
+    if until == "mid":
+        assert r.alt.count("Turn 4 of 9") >= 1 and "Playing now:" in r.alt
+        token_states = {s.token for s in view.sides.values()}
+        assert all(f"candidate in {code}" in r.alt for code in token_states)
+        assert "home state in MA" in r.alt and "home state in CA" in r.alt
+    if until == "debate":
+        d = view.debate
+        assert d is not None and "The Debates, round" in r.alt
+        for i in d.issues:
+            assert f"{i.name}: Kennedy {i.totals['K']}" in r.alt
+            for c in i.kennedy + i.nixon:
+                assert c.name in r.alt
+        assert any(f"won by {n}" in r.alt for n in ("Kennedy", "Nixon"))
+    if until == "over":
+        assert view.winner in SEATS or view.draw
+        k, n = view.votes["KEN"], view.votes["NIX"]
+        assert f"Final tally: Kennedy {k}, Nixon {n}" in r.alt
+        if not view.draw:
+            assert f"{view.sides[view.winner].name} wins" in r.alt
+        assert f"Kennedy (K) {k}" in r.alt and f"Nixon (N) {n}" in r.alt  # the EV bar shows the tally
+
+
+@pytest.mark.parametrize("until", UNTIL)
+def test_no_hidden_card_is_named(until: str) -> None:
+    """Neither hand, no sealed Campaign Strategy card, nothing of the deck: not in the public view the picture
+    is drawn from, and not in the alt text it writes."""
+    state = _game(until)
+    view = R.view(state, None)
+    assert view.me is None
+    r = render_nineteen_sixty(view)
+    hidden = _hidden_names(state, view)
+    sealed = _sealed_names(state)
+    if until == "mid":  # turn 4: each side has stacks sealed for the Debates (revealed on turn 6 and 9)
+        assert sealed and sealed <= hidden | {n for n in sealed if n in view.model_dump_json()}
+    assert hidden
+    for name in hidden:
+        assert name not in r.alt, name
+    # the picture itself is a function of the public view: the same view, the same bytes
+    assert render_nineteen_sixty(R.view(state, None)).png == r.png
+
+
+def test_the_last_posts_states_are_outlined() -> None:
+    view = _public("over")  # Election Day changes many states at once
+    codes = {s.code for s in view.states}
+    changed = [c for c in view.changed if c in codes]
+    assert changed
+    plain = render_nineteen_sixty(view, highlight=[])
+    marked = render_nineteen_sixty(view)  # highlight defaults to the view's own changed
+    assert f"Highlighted: {', '.join(sorted(changed))}." in marked.alt and "Highlighted" not in plain.alt
+    a = Image.open(io.BytesIO(plain.png)).convert("RGB")
+    b = Image.open(io.BytesIO(marked.png)).convert("RGB")
+    box = ImageChops.difference(a, b).getbbox()
+    assert box is not None and box[1] < MAP_H  # the outlines are on the map
+
+
+def test_one_changed_state_is_outlined_and_only_on_the_map() -> None:
+    view = _public("mid")
+    plain = render_nineteen_sixty(view, highlight=[])
+    marked = render_nineteen_sixty(view, highlight=["TX"])
+    assert "Highlighted: TX." in marked.alt
+    diff = ImageChops.difference(Image.open(io.BytesIO(plain.png)).convert("RGB"),
+                                 Image.open(io.BytesIO(marked.png)).convert("RGB")).getbbox()
+    assert diff is not None and diff[3] <= MAP_H
+
+
+def test_a_draw_is_told() -> None:
+    """A bot game rarely ends 268–269 the other way: the real end view with the result set to a draw."""
+    view = _public("over").model_copy(update={"winner": None, "draw": True, "votes": {"KEN": 268, "NIX": 269},
+                                              "reason": "nobody reaches 269"})
+    r = render_nineteen_sixty(view)
+    assert "Draw — 268–269." in r.alt and "wins" not in r.alt.split("Final tally")[1]
+
+
+def test_the_registry_draws_it() -> None:
+    view = _public("mid")
+    renderer = registry.get(view.ruleset)
+    assert renderer is not None and renderer.highlight and renderer.filename == "nineteen_sixty.png"
+    assert renderer.draw(view).png.startswith(b"\x89PNG")
+
+
+def test_only_the_public_view_is_drawn() -> None:
+    state = _game("mid")
+    with pytest.raises(ValueError):
+        render_nineteen_sixty(R.view(state, "KEN"))
+    with pytest.raises(TypeError):
+        render_nineteen_sixty(state)
+
+
+# ------------------------------------------------------------------ the words
+
+
+def _private_words(view: NSView, seat: str) -> str:
+    presenter = for_view(view)
+    assert isinstance(presenter, NineteenSixtyPresenter)
+    sections = presenter.brief_sections(view, seat)
+    return presenter.hand_text(view) + "\n" + "\n".join(h + "\n" + "\n".join(lines) for h, lines in sections)
+
+
+@pytest.mark.parametrize("until", ("mid", "debate", "election"))
+def test_a_side_reads_its_own_cards_and_never_the_other_sides(until: str) -> None:
+    state = _game(until)
+    cards = load().cards
+    for seat in SEATS:
+        other = SEATS[1] if seat == SEATS[0] else SEATS[0]
+        view = R.view(state, seat)
+        words = _private_words(view, seat)
+        for card in view.me.hand + view.me.strategy + view.me.picking:
+            icons = "/".join(card.icons)
+            assert f"`{card.id}` {card.name} — {card.cp} CP · icons {icons} · rest {card.rest}" in words
+            assert f"Election Day {card.state}" in words and card.text in words
+        assert f"{view.sides[seat].momentum} momentum marker" in words
+        assert load().candidates[SIDE_OF[seat]].name in words
+        mine = {cards[i].name for i in (state.sides[SIDE_OF[seat]].hand + state.sides[SIDE_OF[seat]].strategy)}
+        public = R.view(state, None).model_dump_json()
+        theirs = state.sides[SIDE_OF[other]]
+        for i in theirs.hand + theirs.strategy + theirs.picking:
+            name = cards[i].name
+            if name not in mine and name not in public:  # a name my own card's text or the board shows is no leak
+                assert name not in words, (seat, name)
+        # a side's own words never land in the other side's brief
+        assert for_view(view).brief_sections(view, other) == []
+
+
+def test_the_strategy_stack_is_in_its_owners_brief() -> None:
+    state = _game("mid")
+    seat = next(s for s in SEATS if state.sides[SIDE_OF[s]].strategy)
+    view = R.view(state, seat)
+    sections = dict(for_view(view).brief_sections(view, seat))
+    stack = next(lines for head, lines in sections.items() if head.startswith("Campaign Strategy stack"))
+    assert len(stack) == len(view.me.strategy) and all(f"`{c.id}`" in line for c, line in zip(view.me.strategy, stack))
+
+
+@pytest.mark.parametrize("until", UNTIL)
+def test_the_board_text_is_public_and_short(until: str) -> None:
+    state = _game(until)
+    view = R.view(state, None)
+    board = for_view(view).board_text(view)
+    assert board and len(board) <= 1000, len(board)
+    for side in view.sides.values():
+        assert f"{side.name} ({side.side})" in board
+    for name in _hidden_names(state, view):
+        assert name not in board, name
+    if until == "over":
+        assert json.dumps(view.votes["KEN"]) in board
+
+
+def test_the_vice_presidents_are_drawn_and_told() -> None:
+    """Option vp=on: each candidate's VP card waits beside him, face up, until played."""
+    rng = Rng(3)
+    state = R.setup({"vp": "on"}, R.seat_names(2), 3)
+    for _ in range(200):
+        if state.turn >= 3 or R.outcome(state) is not None:
+            break
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+    view = R.view(state, None)
+    waiting = [s for s in view.sides.values() if s.vp_card is not None]
+    assert waiting
+    r = render_nineteen_sixty(view)
+    for s in waiting:
+        assert f"VP card {s.vp_card.name} waiting" in r.alt
+    assert len(r.png) <= MAX_BYTES
+    seat = waiting[0].seat
+    words = _private_words(R.view(state, seat), seat)
+    assert f"VP card waiting: {waiting[0].vp_card.id} {waiting[0].vp_card.name}" in words
+
+
+def test_an_unawarded_state_is_crossed_out_at_the_end() -> None:
+    """Unpledged Electors: a state led by too few cubes gives its votes to nobody. Seed 3 with the VP cards
+    ends that way (Alabama); the map marks it and the tally leaves it out."""
+    rng = Rng(3)
+    state = R.setup({"vp": "on"}, R.seat_names(2), 3)
+    while R.outcome(state) is None:
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+    view = R.view(state, None)
+    assert view.unawarded
+    r = render_nineteen_sixty(view)
+    for code in view.unawarded:
+        assert f"blocked in {code}" in r.alt
+    assert f"unawarded: {', '.join(view.unawarded)}" in r.alt
+    assert sum(view.votes.values()) + sum(s.ev for s in view.states if s.code in view.unawarded) == 537
