@@ -53,13 +53,6 @@ REGION_ORDER = ("E", "MW", "S", "W")
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momentum", "strategy": "Campaign Strategy",
           "debate": "The Debates", "election": "Election Day", "over": "Game over"}
-WAITING = {"initiative": "choosing who starts", "activity": "to play", "momentum": "deciding the momentum step",
-           "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card",
-           "election": "ordering Election Day events",
-           "state": "choosing a state", "region": "choosing a region", "issue": "choosing an issue",
-           "card": "choosing a card", "discard": "discarding"}
-MOMENTUM_STEPS = {"swap": "deciding whether to swap two issues (more media)",
-                  "reward2": "taking 1 momentum or 1 endorsement (2nd issue)"}
 PERSISTENT_TAGS = (("debate_events", "DEBATE"), ("election_events", "ELECTION DAY"), ("prevention", "PREVENTION"),
                    ("turn_effects", "THIS TURN"))
 # a sentence ends at ". " before a capital, not after "St", "Mr", "Dr" or an initial ("Lyndon B. Johnson")
@@ -105,20 +98,7 @@ def ev_shown(view: NSView) -> dict[str, int]:
 
 
 def waiting_words(view: NSView) -> list[str]:
-    return [f"{side_name(p.seat)} {_waiting_for(view, p.seat, p.kind)}" for p in view.pending]
-
-
-def _waiting_for(view: NSView, seat: str, kind: str) -> str:
-    """What a pending seat is deciding. The engine names the phase when no event waits on a choice, so the
-    rival's answer to a card played for its CP (trigger or pass) and a debate winner's cubes are told apart
-    here."""
-    if kind == "activity" and view.play is not None and view.play.seat != seat:
-        return "deciding whether to trigger the event"
-    if kind == "debate" and view.debate is not None and view.debate.placing is not None:
-        return "placing cubes"
-    if kind == "momentum" and view.step in MOMENTUM_STEPS:
-        return MOMENTUM_STEPS[view.step]
-    return WAITING.get(kind, kind.replace("_", " "))
+    return [f"{side_name(p.seat)} {p.what}" for p in view.pending]
 
 
 def headline(view: NSView) -> str:

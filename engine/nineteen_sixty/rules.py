@@ -717,6 +717,10 @@ def _resolve_event(state: NSState, card_id: int, seat: str, ctx: Ctx, why: str) 
     """Run an event for `seat` (who played or triggered it); persistent events go to their stack instead."""
     x = card(card_id)
     owner = side_of(seat)
+    if x.persistent == "debate" and state.turn > c().rules.debate_turn:
+        state.removed.append(card_id)  # ruling: the Debates are over, so a Debate event changes nothing
+        ctx.log(f"{card_label(card_id)} is a Debate event and the Debates are over: it has no effect.")
+        return
     if x.persistent in ("debate", "election_day"):
         stack = state.debate_events if x.persistent == "debate" else state.election_events
         stack.append(Stacked(card=card_id, owner=owner))
@@ -1036,6 +1040,7 @@ def _award_issue(state: NSState, d: Debate, issue_id: str, ctx: Ctx) -> None:
     d.awarded += 1
     slot = max(i for i, x in enumerate(state.track) if not x)
     state.track[slot] = issue_id
+    issue.result = {"K": k, "N": n}
     cards = issue.cards["K"] + issue.cards["N"]
     state.discard += cards
     issue.cards = {"K": [], "N": []}

@@ -82,6 +82,7 @@ class DebateIssue(_State):
     slot: int  # its original place on the Issues Track, 1 = the top
     cards: dict[str, list[int]] = Field(default_factory=lambda: {"K": [], "N": []})
     won_by: str | None = None
+    result: dict[str, int] = Field(default_factory=dict)  # the totals it was won with (its cards are discarded)
 
 
 class Debate(_State):

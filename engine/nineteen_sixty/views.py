@@ -117,7 +117,8 @@ class PlayView(_View):
 
 class PendingView(_View):
     seat: str
-    kind: str
+    kind: str  # views.pending_kind
+    what: str  # the same in words: "deciding whether to trigger the event"
 
 
 class PrivateView(_View):
@@ -165,6 +166,34 @@ class NSView(_View):
     me: PrivateView | None = None
 
 
+WAITING = {"start": "choosing who starts", "play": "to play", "how": "choosing how to use the card",
+           "campaign": "campaigning", "amount": "campaigning", "stop": "choosing where the token stops",
+           "advertise": "placing media cubes", "position": "positioning on issues",
+           "trigger": "deciding whether to trigger the event",
+           "swap": "deciding whether to swap two issues (more media)",
+           "reward2": "taking 1 momentum or 1 endorsement (2nd issue)",
+           "strategy": "setting aside Campaign Strategy", "debate": "choosing a debate card",
+           "first": "choosing who places first", "side": "choosing a side for a two-icon card",
+           "place": "placing debate cubes", "order": "ordering Election Day events",
+           "state": "choosing a state", "region": "choosing a region", "issue": "choosing an issue",
+           "card": "choosing a card"}
+
+
+def pending_kind(state: NSState, seat: str) -> str:
+    """What the seat is deciding, in a word: an event's choice (state, region, issue, card), trigger, play, a
+    play's next step (how, campaign, amount, stop, advertise, position), start, swap, reward2, strategy, debate,
+    first, side, place or order."""
+    if state.wait is not None and state.wait["seat"] == seat:
+        return str(state.wait["kind"])
+    if state.window is not None:
+        return "trigger"
+    if state.phase == "activity":
+        return state.play.stage if state.play is not None else "play"
+    if state.phase == "debate" and state.debate is not None:
+        return "place" if state.debate.placing else "debate" if state.step == "round" else state.step
+    return {"initiative": "start", "strategy": "strategy", "election": "order"}.get(state.phase, state.step)
+
+
 def card_view(card_id: int) -> CardView:
     x = card(card_id)
     return CardView(id=x.id, name=x.name, cp=x.cp, rest=x.rest, icons=list(x.icons), debate_issue=x.debate_issue,
@@ -210,7 +239,8 @@ def view(state: NSState, seat: str | None) -> NSView:
         issues = [DebateIssueView(id=i.issue, name=issue_name(i.issue), slot=i.slot,
                                   kennedy=[card_view(x) for x in i.cards["K"]],
                                   nixon=[card_view(x) for x in i.cards["N"]],
-                                  totals={s: debate_total(state, i, s) for s in ("K", "N")}, won_by=i.won_by)
+                                  totals=dict(i.result) if i.result else {s: debate_total(state, i, s) for s in ("K", "N")},
+                                  won_by=i.won_by)
                   for i in d.issues]
         rewards = rules.debate_rewards
         debate = DebateView(round=d.round, issues=issues, awarded=d.awarded,
@@ -242,7 +272,7 @@ def view(state: NSState, seat: str | None) -> NSView:
         prevention=stacked(state.prevention),
         turn_effects=[StackedView(card=card_view(e.card), owner=e.who) for e in state.turn_effects if e.card],
         play=play, debate=debate, last_draws=list(state.last_draws),
-        pending=[PendingView(seat=s, kind=state.wait["kind"] if state.wait and state.wait["seat"] == s else state.phase)
+        pending=[PendingView(seat=s, kind=pending_kind(state, s), what=WAITING.get(pending_kind(state, s), "deciding"))
                  for s in SEATS if menu(state, s)[1]],
         changed=list(state.last_changed), ev_total=rules.ev_total, ev_to_win=rules.ev_to_win, votes=dict(state.votes),
         unawarded=list(state.unawarded), winner=state.winner, draw=state.draw, reason=state.reason, me=me_view)
