@@ -139,8 +139,8 @@ def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> lis
         x = card(int(arg))
         out.append(_opt("event", arg, label=f"Event: {name}", detail=x.text[:100]))
     knee = _knee(state, side)
-    extra = c().rules.preempt_cost if preempted else 0
-    if not knee or me.momentum - extra >= 1:
+    # a preempt is paid when announced: what is left must cover the campaign's momentum
+    if not knee or me.momentum >= 1:
         out.append(_opt("campaign", arg, label=f"Campaign: {name}", detail=f"{cp} CP" + (" (costs 1 momentum)" if knee else "")))
     out.append(_opt("advertise", arg, label=f"Advertise: {name}", detail=f"{cp} support checks for media"))
     out.append(_opt("position", arg, label=f"Position: {name}", detail=f"{cp} CP on issues"))
