@@ -6,7 +6,8 @@ Fix-ups, each skipped when the case set that detail itself (docs/scenarios.md):
 - cards: a card the case placed somewhere (a hand, a Campaign Strategy stack, the discard, the removed pile,
   a persistent stack, a VP slot) leaves every place the case did not set — the deck above all, or the other
   side's hand where setup dealt it; a card the case displaced (no longer anywhere) goes to the deck's bottom.
-  A `deck:` the case sets is the deck's top: every card it leaves unplaced follows, in the old order;
+  A `deck:` the case sets is the deck's top: every card it leaves unplaced follows, in the old order — or, when
+  the case sets `discard:` too, goes to the discard pile after the case's cards (a short deck);
 - endorsements: an `endorsement_deck:` the case sets is that deck's top, the other endorsement cards not in
   `endorsement_used` follow;
 - cubes: each side's supply is whatever of its 85 cubes is not in the bag, its rest zone or on the board, so a
@@ -75,7 +76,11 @@ def _fix_cards(before: dict[str, Any], data: dict[str, Any], touched: Touched) -
             data[path[0]] = [e for e in data[path[0]] if e["card"] not in placed]
     everywhere = {x for xs in _zones(data).values() for x in xs} | extra
     old = list(before["deck"]) + [x for path, xs in _zones(before).items() if path != ("deck",) for x in xs]
-    data["deck"] = list(data["deck"]) + [x for x in old if x not in everywhere]
+    left = [x for x in old if x not in everywhere]
+    if touched_under(touched, "deck") and touched_under(touched, "discard"):
+        data["discard"] = list(data["discard"]) + left  # the case wrote the whole deck: the rest is discarded
+    else:
+        data["deck"] = list(data["deck"]) + left
 
 
 def _fix_endorsements(before: dict[str, Any], data: dict[str, Any], touched: Touched) -> None:
