@@ -146,8 +146,8 @@ def _use_options(state: NSState, side: str, arg: str, *, preempted: bool, fresh:
     if not is_candidate and not preempted and event_playable(state, int(arg)):
         out.append(use("event", "its event", card(int(arg)).text[:100]))
     knee = _knee(state, side)
-    extra = c().rules.preempt_cost if preempted else 0
-    if not knee or me.momentum - extra >= 1:
+    # a preempt is paid when announced: what is left must cover the campaign's momentum
+    if not knee or me.momentum >= 1:
         out.append(use("campaign", f"campaign with {cp} CP", "add support in your token's region, travel"
                        + (" (costs 1 momentum)" if knee else "")))
     out.append(use("advertise", f"advertise with {cp} CP", f"{cp} support checks for media cubes"))
