@@ -154,15 +154,6 @@ def _best_campaign(state: NSState, side: str, cp: int) -> float:
     return best
 
 
-def _score_use(verb: str):  # noqa: ANN202
-    """A bare use: the card already on the table (after a preemption, or the VP card)."""
-    def score(state: NSState, side: str, args: tuple[str, ...]) -> float:
-        play = state.play
-        arg = CANDIDATE if play is None or play.card is None else str(play.card)
-        return _use_score(state, side, verb, arg)
-    return score
-
-
 def _play(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return _use_score(state, side, args[1], args[0])
 
@@ -322,8 +313,7 @@ def _vp(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return _card_cp(str(vp)) * 3 + 4 - card(int(args[0])).cp * 2.5
 
 
-SCORERS = {"play": _play, "event": _score_use("event"), "campaign": _score_use("campaign"), "advertise": _score_use("advertise"),
-           "position": _score_use("position"), "preempt": _score_use("preempt"), "add": _add, "spend": _spend, "stop": _stop, "travel": _travel,
+SCORERS = {"play": _play, "add": _add, "spend": _spend, "stop": _stop, "travel": _travel,
            "done": _done, "media": _media, "issue": _issue, "trigger": _trigger, "pass": _pass, "start": _start,
            "swap": _swap, "keep": _keep, "take": _take, "strategy": _strategy, "debate": _debate, "side": _side,
            "first": _first, "place": _place, "pick": _pick, "order": _order, "vp": _vp}

@@ -1,8 +1,7 @@
 """Move notation for 1960, one step per verb, several steps joined with `;` (or written in a row):
 
     play 23 campaign            a card (or `candidate`) and its use: event, campaign, advertise, position or
-                                preempt; `campaign 23` is the same; a bare `campaign` uses the card already
-                                on the table (after a preemption, or the VP card)
+                                preempt (then one of the others); `campaign 23` is the same
     vp 41                       discard card 41 to play your Vice President card (option vp=on)
     add NY 3 · travel MW · done the campaign: 3 CP in New York (`add NY`, then `spend 3`), cross into a
                                 region (E, MW, S, W, AK, HI), stop; `stop IL` where a travelling token ends
@@ -101,14 +100,12 @@ def _segment(segment: str) -> list[Action]:
             actions.append(Action(verb=verb))
             i += 1
             continue
-        if verb in USES:  # `campaign 23` plays card 23 for it; a bare `campaign` uses the card on the table
-            nxt = tokens[i + 1].lower().lstrip("#") if i + 1 < len(tokens) else ""
-            if is_number(nxt) or nxt in ("candidate", "cand"):
-                actions.append(Action(verb="play", args=(_card(tokens[i + 1], verb), verb)))
-                i += 2
-            else:
-                actions.append(Action(verb=verb))
-                i += 1
+        if verb in USES:  # `campaign 23` is `play 23 campaign`
+            if i + 1 >= len(tokens):
+                raise UnknownAction(f"`{verb}` names the card, e.g. `{verb} 23` (or `{verb} candidate`).",
+                                    code="malformed")
+            actions.append(Action(verb="play", args=(_card(tokens[i + 1], verb), verb)))
+            i += 2
             continue
         if verb == "play":
             if i + 2 >= len(tokens) or tokens[i + 2].lower() not in USES:

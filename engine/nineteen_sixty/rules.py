@@ -26,7 +26,6 @@ from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card,
                                               region_crossings, support_checks, support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
 
-USES = ("event", "campaign", "advertise", "position")
 CANDIDATE = "candidate"
 
 
@@ -128,19 +127,17 @@ def _vp_discards(state: NSState, side: str) -> list[int]:
     return [x for x in playable_cards(state, side) if card(x).icons == [side]]
 
 
-def _use_options(state: NSState, side: str, arg: str, *, preempted: bool, fresh: bool) -> list[Option]:
+def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> list[Option]:
     """The ways to use a card (or the candidate card): its event, or its CP for one action, or a preemption.
-    A fresh play names the card first (`play 23 campaign`), so menus go card → use; once the card is on the
-    table (after a preemption, or the VP card) the use stands alone (`campaign`)."""
+    Every use names the card first (`play 23 campaign`), so menus go card → use — also once the card is on the
+    table (after a preemption, or the VP card), where the card is the only one offered."""
     me = state.sides[side]
     is_candidate = arg == CANDIDATE
     cp = c().rules.candidate_cp if is_candidate else card(int(arg)).cp
     name = "Candidate card" if is_candidate else card_label(int(arg))
 
     def use(verb: str, words: str, detail: str) -> Option:
-        if fresh:
-            return _opt("play", arg, verb, label=f"{name}: {words}", detail=detail)
-        return _opt(verb, label=words[:1].upper() + words[1:], detail=detail)
+        return _opt("play", arg, verb, label=f"{name}: {words}", detail=detail)
 
     out: list[Option] = []
     if not is_candidate and not preempted and event_playable(state, int(arg)):
@@ -213,9 +210,9 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
             return "", [], choice
         options: list[Option] = []
         for x in sorted(playable_cards(state, side)):
-            options += _use_options(state, side, str(x), preempted=False, fresh=True)
+            options += _use_options(state, side, str(x), preempted=False)
         if me.candidate == "active":
-            options += _use_options(state, side, CANDIDATE, preempted=False, fresh=True)
+            options += _use_options(state, side, CANDIDATE, preempted=False)
         options += [_opt("vp", str(x), label=f"VP card: discard {card_label(x)}",
                          detail=f"play {card_label(me.vp_card)} instead") for x in _vp_discards(state, side)]
         if not options:
@@ -227,7 +224,7 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
     arg = CANDIDATE if play.card is None else str(play.card)
     if play.stage == "how":
         return ("Preempted: now use the card's CP." if play.preempted else "Play the VP card: its event or its CP.",
-                _use_options(state, side, arg, preempted=play.preempted, fresh=False), choice)
+                _use_options(state, side, arg, preempted=play.preempted), choice)
     if play.stage in ("campaign", "amount", "stop"):
         return _campaign_menu(state, seat, play)
     if play.stage == "advertise":
@@ -468,11 +465,8 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         _collect_rest(state, side, vp, ctx)
         ctx.log(f"{seat} discards {card_label(discarded)} to play the Vice President card {card_label(vp)}.")
         return True
-    if verb == "play":
+    if verb == "play":  # a fresh play, or the use of the card already on the table (preempted, or the VP card)
         return _use(state, seat, args[1], args[0], ctx)
-    if verb in USES or verb == "preempt":
-        assert state.play is not None
-        return _use(state, seat, verb, CANDIDATE if state.play.card is None else str(state.play.card), ctx)
     play = state.play
     if verb == "add" and play is not None:
         play.target, play.stage = args[0], "amount"
