@@ -5,10 +5,12 @@ from engine.campaign_manager_2008.ruleset import RULESET as CAMPAIGN_MANAGER_200
 from engine.campaign_trail.ruleset import RULESET as CAMPAIGN_TRAIL
 from engine.core.ruleset import Ruleset
 from engine.electioneer.ruleset import RULESET as ELECTIONEER
+from engine.nineteen_sixty.ruleset import RULESET as NINETEEN_SIXTY
 from engine.presidential_election.ruleset import RULESET as PRESIDENTIAL_ELECTION
 
 RULESETS: dict[str, Ruleset] = {
-    ruleset.name: ruleset for ruleset in (ELECTIONEER, CAMPAIGN_TRAIL, PRESIDENTIAL_ELECTION, CAMPAIGN_MANAGER_2008)
+    ruleset.name: ruleset for ruleset in (ELECTIONEER, CAMPAIGN_TRAIL, PRESIDENTIAL_ELECTION, CAMPAIGN_MANAGER_2008,
+                                          NINETEEN_SIXTY)
 }
 
 
@@ -31,7 +33,7 @@ def get(name: str) -> Ruleset:
 
 # Rulesets still being built: not offered by the bot (no picture or words yet), but their scenario cases
 # run and their tests can load them. name -> module holding RULESET. Registration lives here, in one place.
-UNDER_CONSTRUCTION: dict[str, str] = {"nineteen_sixty": "engine.nineteen_sixty.ruleset"}
+UNDER_CONSTRUCTION: dict[str, str] = {}
 
 
 def under_construction(name: str) -> Ruleset | None:

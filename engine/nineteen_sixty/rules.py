@@ -45,7 +45,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> NSState:
     for s in ("K", "N"):
         sides[s].supply -= rules.bag_start
     deck = sorted(content.cards)
-    if opts.vp == "on":
+    if opts.vp:
         for cid, x in content.cards.items():
             if x.vp is not None:
                 deck.remove(cid)
@@ -58,9 +58,9 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> NSState:
                     deck=randomness.shuffle(deck), endorsement_deck=randomness.shuffle(sorted(content.endorsements)))
     events: list[Event] = [Event(public="1960: The Making of the President. Kennedy (KEN) starts in Massachusetts, "
                                         "Nixon (NIX) in California, each with 2 momentum; the bag holds 12 cubes "
-                                        "of each colour." + (" Vice President cards are in play." if opts.vp == "on"
+                                        "of each colour." + (" Vice President cards are in play." if opts.vp
                                                               else "")
-                                        + (" Restricted Positioning is on." if opts.restricted == "on" else ""))]
+                                        + (" Restricted Positioning is on." if opts.restricted else ""))]
     _start_turn(state, events)
     ctx = Ctx(state, events, [])
     _advance(state, ctx)
@@ -345,7 +345,7 @@ def _position_cost(play: Play, issue: str) -> int:
 
 
 def _restricted(state: NSState, play: Play, issue: str) -> bool:
-    return state.options.restricted == "on" and play.card is not None and card(play.card).debate_issue == issue
+    return state.options.restricted and play.card is not None and card(play.card).debate_issue == issue
 
 
 def _media_leader(state: NSState) -> str | None:

@@ -20,7 +20,6 @@ SIDE_OF = {"KEN": "K", "NIX": "N"}
 SEAT_OF = {"K": "KEN", "N": "NIX"}
 SIGN = {"K": 1, "N": -1}
 Phase = Literal["initiative", "activity", "momentum", "strategy", "debate", "election", "over"]
-OnOff = Literal["on", "off"]
 
 
 class _State(BaseModel):
@@ -28,8 +27,8 @@ class _State(BaseModel):
 
 
 class Options(_State):
-    vp: OnOff = "off"  # the optional Vice President cards
-    restricted: OnOff = "off"  # the optional Restricted Positioning rule
+    vp: bool = False  # the optional Vice President cards (`vp=on`)
+    restricted: bool = False  # the optional Restricted Positioning rule (`restricted=on`)
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
 

@@ -265,7 +265,7 @@ def view(state: NSState, seat: str | None) -> NSView:
     return NSView(
         turn=state.turn, turns=rules.turns, phase=state.phase, step=state.step, activity=state.activity,
         activity_phases=rules.activity_phases, initiative=state.initiative, starter=state.starter,
-        to_play=to_play(state), options={"vp": state.options.vp, "restricted": state.options.restricted},
+        to_play=to_play(state), options={"vp": "on" if state.options.vp else "off", "restricted": "on" if state.options.restricted else "off"},
         states=states, regions=regions, track=track, bag={s: state.bag.counts.get(s, 0) for s in ("K", "N")},
         sides=sides, deck_size=len(state.deck), discard_size=len(state.discard),
         debate_events=stacked(state.debate_events), election_events=stacked(state.election_events),

@@ -96,11 +96,12 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     record = await w.manager.game(game_id)
     final = await game_state(w, game_id)
     assert record.status == "finished"
-    assert {"initiative", "activity", "strategy", "debate", "election"} <= phases
+    assert {"initiative", "activity", "strategy", "debate"} <= phases  # Election Day may ask nobody anything
+    assert final.turn == 9 and final.phase == "over"
     assert final.draw or record.result["winners"] == [final.winner]
     channel = "\n".join(m.content for m in w.public())
     assert "Initiative check" in channel and "Bag now B" in channel, "every draw and the bag are public"
-    assert "Final tally" in channel
+    assert "Turn 6: the Debates." in channel and "Turn 9: Election Day." in channel and "Final tally" in channel
     assert typed >= 1 and moves == await journal_len(w, game_id)
     assert posts < moves
 
