@@ -22,3 +22,8 @@ def board_text(view: BaseModel) -> str:
 
 def hand_text(view: BaseModel) -> str:
     return present.for_view(view).hand_text(view)
+
+
+def extras_note(view: BaseModel, count: int) -> str:
+    """The line telling a seat it has `count` plays allowed at any time, in its game's words."""
+    return present.for_view(view).extras_note(count)
