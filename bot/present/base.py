@@ -21,6 +21,9 @@ class Presenter:
     The words the tables put around a ruleset's choices come from here too, so each game is told in its
     own words: the defaults name no game's pieces, and a ruleset overrides them with its own."""
 
+    move_example: str = ""
+    """One move in the ruleset's notation, for the help page's `/move` line ("" shows none). A test parses it."""
+
     extras_placeholder: str = "Play at any time…"
     """The Discord menu of the decision's extras (the plays allowed at any time, `Decision.extras`)."""
 

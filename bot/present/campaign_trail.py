@@ -50,6 +50,7 @@ def debate_plan(plan: DebatePlanView) -> str:
 
 
 class CampaignTrailPresenter(Presenter):
+    move_example = "97 campaign VA4 WV1 KY1"
     extras_placeholder = "Response windows…"  # the extras: `responses ask`, to be asked in response windows again
 
     def extras_note(self, count: int) -> str:

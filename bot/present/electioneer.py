@@ -15,6 +15,7 @@ def _brief_effects(effects: dict[str, int]) -> str:
 
 
 class ElectioneerPresenter(Presenter):
+    move_example = "campaign D03"
     extras_placeholder = "Play a theatric…"
 
     def extras_note(self, count: int) -> str:
