@@ -12,7 +12,7 @@ from bot import present
 
 def pending_note(pending: str) -> str:
     """What a player reads when a compound move stopped because others decide first."""
-    return (f"The rest of your move waits: others decide first (a response window or a rival's choice). "
+    return (f"The rest of your move waits: others decide first (a rival may answer your move, or must choose). "
             f"When it is your move again, send `{pending[:300]}`.")
 
 

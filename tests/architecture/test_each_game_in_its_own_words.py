@@ -179,3 +179,61 @@ def _help_page_texts(name: str) -> Iterator[str]:
     ruleset = registry.RULESETS[name]
     yield ruleset.help_text()
     yield flows.how_to(name)
+
+
+def _command_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for every slash command's description, and its options' descriptions and choices."""
+    todo: list[Any] = list(all_commands())
+    while todo:
+        command = todo.pop()
+        where = f"/{command.qualified_name}"
+        yield where, command.description
+        if isinstance(command, discord.app_commands.Group):
+            todo += command.commands
+            continue
+        for param in command.parameters:
+            yield f"{where} {param.name}", param.description
+            yield from ((f"{where} {param.name}", choice.name) for choice in param.choices)
+
+
+# /game new's `theatrics` option is Electioneer's own and says so ("Theatrics dealt to each player (Electioneer)")
+NAMED_FOR_ITS_GAME = {"/game new theatrics"}
+
+
+def test_the_texts_every_game_shares_name_no_games_words() -> None:
+    """The local table's help, the Discord how-to without an example, the presenter defaults (the words of a
+    ruleset without a presenter of its own), the stale-menu notes and every slash command's texts."""
+    shared = [("local HELP", local.HELP), ("how-to", flows.how_to("no such game")), ("STALE", flows.STALE),
+              ("GONE", flows.GONE), ("pending note", plain.pending_note("x")),
+              ("default extras menu", present.Presenter().extras_placeholder),
+              ("default extras line", present.Presenter().extras_note(2))]
+    commands = list(_command_texts())
+    assert len(commands) > 30 and any(where == "/move notation" for where, _ in commands)
+    problems = [f"{where}: {name}'s {m.group(0)!r} in {text!r}"
+                for where, text in shared + [c for c in commands if c[0] not in NAMED_FOR_ITS_GAME]
+                for name, pattern in VOCABULARY_PATTERNS.items() for m in pattern.finditer(text)]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("name", sorted(registry.RULESETS))
+def test_the_help_pages_move_example_is_a_move_of_that_game(name: str) -> None:
+    """A presenter's `/move` example parses as its own ruleset's notation, and a shown example is on the page."""
+    ruleset = registry.RULESETS[name]
+    example = present.for_ruleset(name).move_example
+    if example:
+        assert ruleset.parse(example), example
+        assert f"`/move {example}`" in flows.how_to(name)
+
+
+def test_the_extras_menu_is_named_by_the_games_presenter() -> None:
+    """The menu of the plays allowed at any time takes its placeholder from the ruleset of the game."""
+    from engine.core.types import Action, Option
+
+    decision = Decision(seat="A", options=[Option(action=Action(verb="go"), label="Go")],
+                        extras=[Option(action=Action(verb="extra"), label="Extra")])
+    seen = {}
+    for name in [*registry.RULESETS, "no such game"]:
+        view, _ = ui.choices_view(1, 1, decision, ruleset=name)
+        seen[name] = [c["placeholder"] for row in view.to_components() for c in row["components"] if c.get("placeholder")]
+        assert seen[name] == [present.for_ruleset(name).extras_placeholder], seen
+    assert len({p[0] for p in seen.values()}) >= 3, seen  # not one text for every game
