@@ -1,6 +1,6 @@
 """Each game in its own words (issue 18): every text a player of a ruleset sees comes from that ruleset.
 
-For every ruleset in engine.registry.RULESETS, seeded random games (random legal options, now and then the
+For every ruleset in engine.registry.RULESETS (and those under construction), seeded random games (random legal options, now and then the
 ruleset's own bot) are played with engine.core.ruleset.play, and at every step everything a seat is shown is
 rendered: its decision (prompt, option and extra labels and details, the deadline default), the events of
 the step, the presenter's board, hand and brief texts, the local table's lines, and the Discord hand
@@ -25,9 +25,10 @@ from bot.discord import flows, ui, walk
 from bot.discord.cogs import all_commands
 from bot.tables.base import GameRef, PrivateBrief
 from engine import registry
+from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
-from engine.core.types import Decision
+from engine.core.types import Decision, result_headline
 
 # What only that game says: its card ids, its pieces and its named rules — not words that are plain English in
 # another game's card names (a Campaign Trail "Recount" or "Convention Bounce", a Campaign Manager "Fight the
@@ -39,7 +40,7 @@ VOCABULARY: dict[str, list[str]] = {
     "presidential_election": [r"advantage A\d\d", r"Advantage cards?", r"National Debate", r"\$[\d,]+k", r"Election Map",
                               r"buy (?:ballot|sign|tv)"],
     "campaign_manager_2008": [r"(?:play|keep|discard) [OM]\d\d", r"Obama", r"McCain", r"OBA", r"MCC", r"Going Negative",
-                              r"Media Support", r"key demographic"],
+                              r"key demographic"],  # not "media support": 1960 says it too
     "nineteen_sixty": [r"Kennedy", r"Nixon", r"KEN", r"NIX", r"momentum", r"Campaign Strategy", r"media cubes?",
                        r"preempt\w*", r"support checks?"],
 }
@@ -52,8 +53,10 @@ VARIANTS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "campaign_trail": [(6, {}), (3, {"dirty": True}), (2, {"parties": ["DEM", "LIB"], "dirty": True})],
     "presidential_election": [(4, {}), (2, {"era": 1960})],
     "campaign_manager_2008": [(2, {}), (2, {"deck": "starter"})],
-    "nineteen_sixty": [(2, {}), (2, {"vp": True})],
+    "nineteen_sixty": [(2, {}), (2, {"vp": "on"})],
 }
+# the registered rulesets and those still under construction: a ruleset speaks in its own words before it is offered
+RULESETS = {**{name: registry.under_construction(name) for name in registry.UNDER_CONSTRUCTION}, **registry.RULESETS}
 GAMES = 2  # per variant
 MAX_STEPS = 1_500  # a random game cut short is still rendered up to there
 
@@ -136,13 +139,36 @@ def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) ->
         else:
             pool = decision.all_options() if decision.extras and rng.below(4) == 0 else decision.options
             action = pool[rng.below(len(pool))].action
+        if step % 25 == 0:
+            texts.update(_refusals(ruleset, state, seat, decision))
         result = play(ruleset, state, seat, [action])
         for event in result.events:
             texts.add(event.public or "")
             texts.update(event.private.values())
         state = result.state
+    outcome = ruleset.outcome(state)
+    if outcome is not None:
+        texts.add(result_headline(outcome.model_dump()))
     texts.add(ruleset.help_text())
     return texts - {""}
+
+
+def _refusals(ruleset: Any, state: Any, seat: str, decision: Decision) -> Iterator[str]:
+    """What a seat is told when it types something wrong now: nonsense, a bare verb, a verb with a wrong
+    argument, and a legal move of a seat that does not owe one."""
+    verbs = sorted({o.action.verb for o in decision.all_options()})
+    tries = ["", "banana", "3", "banana ZZ 9", *verbs, *(f"{verb} ZZQ" for verb in verbs)]
+    for text in tries:
+        try:
+            play(ruleset, state, seat, ruleset.parse(text))
+        except EngineError as exc:
+            yield exc.message
+    idle = [s for s in state.seats if not ruleset.decisions(state, s).owes_move]
+    if idle and decision.options:
+        try:
+            play(ruleset, state, idle[0], [decision.options[0].action])
+        except EngineError as exc:
+            yield exc.message
 
 
 def foreign_words(name: str, texts: set[str]) -> list[str]:
@@ -161,9 +187,9 @@ def foreign_words(name: str, texts: set[str]) -> list[str]:
     return list(found.values())
 
 
-@pytest.mark.parametrize("name", sorted(registry.RULESETS))
+@pytest.mark.parametrize("name", sorted(RULESETS))
 def test_every_text_a_player_sees_is_in_the_games_own_words(name: str) -> None:
-    ruleset = registry.RULESETS[name]
+    ruleset = RULESETS[name]
     variants = VARIANTS.get(name, [(ruleset.max_seats, {}), (ruleset.min_seats, {})])
     texts: set[str] = set()
     for n, (count, options) in enumerate(variants):
@@ -176,7 +202,7 @@ def test_every_text_a_player_sees_is_in_the_games_own_words(name: str) -> None:
 
 
 def _help_page_texts(name: str) -> Iterator[str]:
-    ruleset = registry.RULESETS[name]
+    ruleset = RULESETS[name]
     yield ruleset.help_text()
     yield flows.how_to(name)
 
