@@ -29,6 +29,7 @@ def clear_screen(tty: bool) -> str:
 
 
 LOCAL_USER = "local:{seat}"
+PROMPT_MARK = "▶ "  # the decision's prompt, under the choices
 
 HELP = """Type the number of a choice, or a move in the notation shown in [brackets] after each choice
 (several steps joined with `;`). Other commands: t (plays allowed at any time, in games that have them),
@@ -116,8 +117,8 @@ class LocalSession:
                 last_seat = None
 
     async def turn(self, game_id: int, seat: str) -> None:
-        """One seat's move. The view (30–60 lines) comes first; the prompt, the choices and — after a refusal —
-        the ✗ line come last, right above the input line, so nothing the player must read scrolls off."""
+        """One seat's move. The view (30–60 lines) and the numbered choices come first; the short prompt and —
+        after a refusal — the ✗ line come last, right above the input line, so neither scrolls off."""
         user = LOCAL_USER.format(seat=seat)
         refusal = ""
         show_view = True
@@ -132,10 +133,10 @@ class LocalSession:
                 self.write(f"\n{seat}'s view\n" + text.board_text(view) + "\n" + text.hand_text(view))
                 options = decision.all_options()
                 shown = len(decision.options)  # a number picks only a choice on screen (the any-time plays after `t`)
-                self.write(f"\n{decision.prompt or 'Nothing to decide right now.'}")
                 self._list(options[: len(decision.options)], 1)
                 if decision.extras:
                     self.write("  " + text.extras_note(view, len(decision.extras)))
+                self.write(f"{PROMPT_MARK}{decision.prompt or 'Nothing to decide right now.'}")
             show_view = True
             if refusal:
                 self.write(refusal)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from bot.local import CLEAR_PLAIN, CLEAR_TTY, play_local
+from bot.local import CLEAR_PLAIN, CLEAR_TTY, PROMPT_MARK, play_local
 from engine.electioneer import content
 
 HAND_LINE = re.compile(r"^  ([DR]\d\d) (.+?): ", re.MULTILINE)  # a policy as the console hand lists it
@@ -109,8 +109,9 @@ async def test_a_refusal_is_the_last_line_above_the_input_prompt(tmp_path) -> No
     for i in refused:
         assert script.stream[i + 1][0] == "ask" and script.stream[i + 1][1].endswith("> "), script.stream[i:i + 2]
         assert "\n" not in script.stream[i][1].strip()  # one short line
-        # the view and the choices were shown again first, above it
-        before = [text for _, text in script.stream[max(p for p in prompts if p < i):i]]
+        assert script.stream[i - 1][1].startswith(PROMPT_MARK), script.stream[i - 1]  # right under the short prompt
+        # the view and the choices were shown again first, above them
+        before = [text for _, text in script.stream[max(p for p in prompts if p < i):i - 1]]
         assert any("'s view\n" in text for text in before) and any(text.lstrip().startswith("1.") for text in before)
 
 
