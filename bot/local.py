@@ -1,6 +1,7 @@
 """The offline local table (hot seat) and the demo: games played in the terminal on the embedded SQLite database."""
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -14,8 +15,21 @@ from engine.core.notation import is_number
 from engine.core.rng import Rng, seed_from_text
 from engine.core.types import result_headline
 
-CLEAR = "\n" * 40
+# The hand-off screen. A terminal gets the screen AND its scrollback wiped (clear the scrollback, home, clear the
+# screen, then the scrollback again: some terminals push the cleared screen into the scrollback), so the previous
+# player's hand cannot be scrolled back to. Output that is not a terminal (a pipe, a log, the tests) gets blank
+# lines instead: no escape codes in logs.
+CLEAR_TTY = "\x1b[3J\x1b[H\x1b[2J\x1b[3J"
+CLEAR_PLAIN = "\n" * 40
+
+
+def clear_screen(tty: bool) -> str:
+    """What the local table writes at each hot-seat hand-off."""
+    return CLEAR_TTY if tty else CLEAR_PLAIN
+
+
 LOCAL_USER = "local:{seat}"
+PROMPT_MARK = "▶ "  # the decision's prompt, under the choices
 
 HELP = """Type the number of a choice, or a move in the notation shown in [brackets] after each choice
 (several steps joined with `;`). Other commands: t (plays allowed at any time, in games that have them),
@@ -29,11 +43,15 @@ class Quit(Exception):
 
 class LocalSession:
     def __init__(self, manager: GameManager, table: ConsoleTable, ask: Callable[[str], str],
-                 write: Callable[[str], None]) -> None:
+                 write: Callable[[str], None], *, tty: bool = False) -> None:
         self.manager = manager
         self.table = table
         self.ask = ask
         self.write = write
+        self.tty = tty
+
+    def _clear(self) -> None:
+        self.write(clear_screen(self.tty))
 
     def _input(self, prompt: str) -> str:
         try:
@@ -69,7 +87,7 @@ class LocalSession:
         record = await self.manager.game(game_id)
         seats = [s.seat for s in await self.manager.store.list_seats(game_id)]
         hot_seat = len([s for s in seats if s not in bot_seats]) > 1  # hide hands between players
-        self.write(HELP)
+        help_shown = False
         last_seat: str | None = None
         while True:
             record = await self.manager.game(game_id)
@@ -85,41 +103,50 @@ class LocalSession:
                 continue
             seat = humans[0]
             if seat != last_seat and hot_seat:
-                self._input(f"{CLEAR}Pass the keyboard to {seat}. Press Enter when only {seat} is looking…")
-                self.write(CLEAR)
+                self._clear()
+                self._input(f"Pass the keyboard to {seat}. Press Enter when only {seat} is looking…")
+                self._clear()
+            if not help_shown:  # after the first hand-off's clear, not wiped by it
+                self.write(HELP)
+                help_shown = True
             last_seat = seat
             await self.turn(game_id, seat)
             if hot_seat:
                 self._input(f"\n{seat}: press Enter to hide your hand…")
-                self.write(CLEAR)
+                self._clear()
                 last_seat = None
 
     async def turn(self, game_id: int, seat: str) -> None:
+        """One seat's move. The view (30–60 lines) and the numbered choices come first; the short prompt and —
+        after a refusal — the ✗ line come last, right above the input line, so neither scrolls off."""
         user = LOCAL_USER.format(seat=seat)
+        refusal = ""
+        show_view = True
+        options: list = []
+        shown = 0
         while True:
-            for note in self.table.take_mail(seat):
-                self.write(f"(private to {seat}) {note}")
-            _, view = await self.manager.view(game_id, user)
-            _, _, decision = await self.manager.decision(game_id, user)
-            self.write(f"\n{seat}'s view\n" + text.board_text(view) + "\n" + text.hand_text(view))
-            options = decision.all_options()
-            shown = len(decision.options)  # a number picks only a choice on screen (the any-time plays after `t`)
-            self.write(f"\n{decision.prompt or 'Nothing to decide right now.'}")
-            self._list(options[: len(decision.options)], 1)
-            if decision.extras:
-                self.write(f"  You may also make {len(decision.extras)} any-time play(s), e.g. theatrics: type `t` to list them.")
+            if show_view:
+                for note in self.table.take_mail(seat):
+                    self.write(f"(private to {seat}) {note}")
+                record, view = await self.manager.view(game_id, user)
+                _, _, decision = await self.manager.decision(game_id, user)
+                self.write(f"\n{seat}'s view\n" + text.board_text(view) + "\n" + text.hand_text(view))
+                options = decision.all_options()
+                shown = len(decision.options)  # a number picks only a choice on screen (the any-time plays after `t`)
+                self._list(options[: len(decision.options)], 1)
+                if decision.extras:
+                    self.write("  " + text.extras_note(view, len(decision.extras)))
+                self.write(f"{PROMPT_MARK}{decision.prompt or 'Nothing to decide right now.'}")
+            show_view = True
+            if refusal:
+                self.write(refusal)
+                refusal = ""
             reply = self._input(f"{seat}> ").strip()
             if not reply:
                 continue
             word = reply.lower()
             if word in ("quit", "exit", "q"):
                 raise Quit
-            if word == "help":
-                self.write(HELP)
-                continue
-            if word == "rules":
-                self.write(registry.get(record.ruleset).help_text())
-                continue
             if word == "t":
                 self._list(decision.extras, len(decision.options) + 1)
                 shown = len(options)
@@ -127,12 +154,18 @@ class LocalSession:
                 word = reply.lower()
                 if not reply:
                     continue
-            if word == "board":
-                _, public = await self.manager.view(game_id, None)
-                self.write(text.board_text(public))
-                continue
-            if word == "log":
-                self.write("\n".join(await self.manager.log_lines(game_id)))
+            if word in ("help", "rules", "board", "log"):  # read, then asked again without the view pushing it off
+                if word == "help":
+                    self.write(HELP)
+                elif word == "rules":
+                    self.write(registry.get(record.ruleset).help_text())
+                elif word == "board":
+                    _, public = await self.manager.view(game_id, None)
+                    self.write(text.board_text(public))
+                else:
+                    self.write("\n".join(await self.manager.log_lines(game_id)))
+                self.write("(Press Enter to see your view and choices again.)")
+                show_view = False
                 continue
             try:
                 if word == "undo":
@@ -144,10 +177,9 @@ class LocalSession:
                     self.write(text.pending_note(result.pending))
             except EngineError as exc:
                 numbered = f" (the choices above are numbered 1–{shown})" if is_number(reply) and shown else ""
-                self.write(f"✗ {exc.message}{numbered}")
+                refusal = f"✗ {exc.message}{numbered}"
                 continue
             return
-
 
     def _list(self, options: list, start: int) -> None:
         for i, option in enumerate(options, start=start):
@@ -164,12 +196,18 @@ def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | Non
 
 
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,
-                     new: bool = False, players: int | None = None, options: dict[str, Any] | None = None, ask: Callable[[str], str] = input, write: Callable[[str], None] = print) -> int | None:
+                     new: bool = False, players: int | None = None, options: dict[str, Any] | None = None,
+                     ask: Callable[[str], str] = input, write: Callable[[str], None] = print,
+                     tty: bool | None = None) -> int | None:
+    """`tty`: whether the output is a terminal (its screen and scrollback are cleared at each hand-off); by
+    default, whether printing goes to one."""
+    if tty is None:
+        tty = write is print and sys.stdout.isatty()
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     table = ConsoleTable(out_dir=out_dir, write=write)
     manager = GameManager(store, table)
-    session = LocalSession(manager, table, ask, write)
+    session = LocalSession(manager, table, ask, write, tty=tty)
     game_id = None
     try:
         if new:

@@ -6,7 +6,7 @@
                                  ending in " +" when it opens the next step of the walk
     g:<game>:<seq>:s<n>:<prefix> a select of choices after <prefix>; each value is the rest of the path
                                  (or "+<page>": "More choices…", the next page of the same step)
-    g:<game>:<seq>:x<n>:<prefix> the same, for plays allowed at any time ("Play a theatric…")
+    g:<game>:<seq>:x<n>:<prefix> the same, for plays allowed at any time (the presenter's `extras_placeholder`)
 
 Nothing lives in memory: after a restart the classes are registered again in `setup_hook`
 and every old message's components work, because each click is re-read from its custom id

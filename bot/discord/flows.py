@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot import present
 from bot import text as plain
 from bot.discord import limits, ui, walk
 from bot.discord.errors import report
@@ -304,7 +305,7 @@ async def choose(interaction: discord.Interaction, game_id: int, seq: int, path:
         if not extends:
             await _fresh(interaction, game_id, GONE)
             return
-        view, note = ui.choices_view(game_id, seq, decision, prefix=path, page=page, pool=pool)
+        view, note = ui.choices_view(game_id, seq, decision, prefix=path, page=page, pool=pool, ruleset=record.ruleset)
         pool_options = (decision.options if pool == "s" else decision.extras) if not path else options
         step = walk.step(pool_options, path)
         head = f"**{' '.join(step.prefix)}** — {step.total} possible; choose:" if step.prefix else \
@@ -332,7 +333,7 @@ async def _after_move(interaction: discord.Interaction, game_id: int, result: Su
         return
     record, seq, decision = await manager.decision(game_id, user_id(interaction))
     if interaction.guild_id is not None and (decision.options or decision.extras):
-        view, note = ui.choices_view(game_id, seq, decision)
+        view, note = ui.choices_view(game_id, seq, decision, ruleset=record.ruleset)
         prompt = decision.prompt if decision.owes_move else "Nothing else to decide now."
         await send_private(interaction, f"{done}\n{prompt}" + (f"\n{note}" if note else ""), view=view)
         return
@@ -492,10 +493,16 @@ async def list_games(interaction: discord.Interaction) -> None:
 HOW_TO = """**Playing here**
 • `/game new` opens a lobby; others press **Join**; the host presses **Start**.
 • Your hand and choices arrive by **direct message**, with a button for each legal choice. Big choices come in steps (first the card or action, then its target).
-• Or type `/move` — it suggests your legal moves as you type, in the game's notation.
+• Or type `/move` — it suggests your legal moves as you type, in the game's notation{example}.
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
 • After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
 • A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
+
+
+def how_to(ruleset: str) -> str:
+    """How to play on Discord, its `/move` example in the words of `ruleset` (its presenter's)."""
+    example = present.for_ruleset(ruleset).move_example
+    return HOW_TO.format(example=f" (e.g. `/move {example}`)" if example else "")
 
 
 async def help_text(interaction: discord.Interaction, ruleset: str | None) -> None:
@@ -503,5 +510,5 @@ async def help_text(interaction: discord.Interaction, ruleset: str | None) -> No
     name = ruleset or next(iter(registry.RULESETS))
     rules = registry.get(name)
     embed = discord.Embed(title=f"{rules.title} — how to play", description=rules.help_text(), colour=ui.COLOUR)
-    embed.add_field(name="\u200b", value=HOW_TO, inline=False)
+    embed.add_field(name="\u200b", value=how_to(rules.name), inline=False)
     await send_private(interaction, embeds=[limits.fit_embed(embed)])

@@ -28,7 +28,6 @@ from engine.core.types import Decision
 
 COLOUR = discord.Colour(0x3B5BA5)
 MAX_BUTTONS = 10
-EXTRAS_PLACEHOLDER = "Play a theatric…"
 
 
 def ts(unix: int | None, style: str = "R") -> str:
@@ -84,10 +83,11 @@ def _add_step(view: discord.ui.View, game_id: int, seq: int, step: walk.Step, ro
 
 
 def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: tuple[str, ...] | None = None,
-                 page: int = 0, pool: str = "s") -> tuple[discord.ui.View | None, str]:
+                 page: int = 0, pool: str = "s", ruleset: str | None = None) -> tuple[discord.ui.View | None, str]:
     """The components for a seat's choices, and a note if some could not be shown (use /move).
 
-    Without `prefix`: the first step of the decision's options, and of its extras on the last row.
+    Without `prefix`: the first step of the decision's options, and of its extras on the last row (the menu
+    named in the words of `ruleset`, the game's stable name: its presenter's `extras_placeholder`).
     With `prefix`: a later step (or page) of a walk already begun — over the options (`pool` "s")
     or the extras ("x") while the prefix is empty, over both once it is not."""
     if decision is None:
@@ -103,8 +103,8 @@ def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: t
         step = walk.step(decision.options)
         ok = _add_step(view, game_id, seq, step, option_rows, "s", _placeholder(step))
         if extras and extras.choices:
-            ok = _add_step(view, game_id, seq, extras, [limits.COMPONENT_ROWS - 1], "x", EXTRAS_PLACEHOLDER,
-                           buttons=False) and ok
+            ok = _add_step(view, game_id, seq, extras, [limits.COMPONENT_ROWS - 1], "x",
+                           present.for_ruleset(ruleset).extras_placeholder, buttons=False) and ok
     note = "" if ok else "Some choices did not fit here: type them with `/move` (it suggests what is legal)."
     return (view if view.children else None), note
 
@@ -154,7 +154,7 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
 
 
 def hand_message(brief: PrivateBrief) -> tuple[list[discord.Embed], discord.ui.View | None]:
-    view, note = choices_view(brief.game.id, brief.game.seq, brief.decision)
+    view, note = choices_view(brief.game.id, brief.game.seq, brief.decision, ruleset=brief.game.ruleset)
     embed = hand_embed(brief)
     if note:
         embed.add_field(name="Note", value=note, inline=False)

@@ -32,7 +32,12 @@ _SHOWS_NOTHING = Presenter()
 
 def for_view(view: Any) -> Presenter:
     """The presenter of the view's ruleset (its `ruleset` field), or one that shows nothing."""
-    return PRESENTERS.get(getattr(view, "ruleset", None) or "", _SHOWS_NOTHING)
+    return for_ruleset(getattr(view, "ruleset", None))
 
 
-__all__ = ["PRESENTERS", "Presenter", "Section", "for_view"]
+def for_ruleset(name: str | None) -> Presenter:
+    """The presenter of the ruleset of that stable name (a game record's `ruleset`), or one that shows nothing."""
+    return PRESENTERS.get(name or "", _SHOWS_NOTHING)
+
+
+__all__ = ["PRESENTERS", "Presenter", "Section", "for_ruleset", "for_view"]

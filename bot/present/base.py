@@ -16,7 +16,20 @@ class Presenter:
     """Turns one ruleset's views into plain text and sections; Discord-free (no embeds, no limits).
 
     A ruleset overrides what it shows. These defaults show nothing of a board or hand, so a ruleset
-    without a presenter still plays everywhere (prompts, choices and pictures do not come from here)."""
+    without a presenter still plays everywhere (prompts, choices and pictures do not come from here).
+
+    The words the tables put around a ruleset's choices come from here too, so each game is told in its
+    own words: the defaults name no game's pieces, and a ruleset overrides them with its own."""
+
+    move_example: str = ""
+    """One move in the ruleset's notation, for the help page's `/move` line ("" shows none). A test parses it."""
+
+    extras_placeholder: str = "Play at any time…"
+    """The Discord menu of the decision's extras (the plays allowed at any time, `Decision.extras`)."""
+
+    def extras_note(self, count: int) -> str:
+        """The local table's line under the choices when the seat has `count` extras (listed by typing `t`)."""
+        return f"You may also make {count} play(s) allowed at any time: type `t` to list them."
 
     def board_text(self, view: Any) -> str:
         """The public board as monospace text: the console table, /game status (first 1,000 characters)."""

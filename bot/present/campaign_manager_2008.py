@@ -76,6 +76,8 @@ def card_line(card: CardView, code: bool = False) -> str:
 
 
 class CampaignManager2008Presenter(Presenter):
+    move_example = "play O05"
+
     def board_text(self, view: CMView) -> str:
         """Most useful first: /game status shows only the first 1,000 characters."""
         lines = [headline(view)]

@@ -50,6 +50,12 @@ def debate_plan(plan: DebatePlanView) -> str:
 
 
 class CampaignTrailPresenter(Presenter):
+    move_example = "97 campaign VA4 WV1 KY1"
+    extras_placeholder = "Response windows…"  # the extras: `responses ask`, to be asked in response windows again
+
+    def extras_note(self, count: int) -> str:
+        return "You pass every response window for now: type `t` to be asked in them again."
+
     def board_text(self, view: CampaignTrailView) -> str:
         """Most useful first: /game status shows only the first 1,000 characters (the state grid comes last)."""
         lines = [f"{view.month}, round {view.round} — turn order {' → '.join(view.order)}"

@@ -15,6 +15,12 @@ def _brief_effects(effects: dict[str, int]) -> str:
 
 
 class ElectioneerPresenter(Presenter):
+    move_example = "campaign D03"
+    extras_placeholder = "Play a theatric…"
+
+    def extras_note(self, count: int) -> str:
+        return f"You may also play {count} theatric(s) now: type `t` to list them."
+
     def board_text(self, view: ElectioneerView) -> str:
         lines = [f"Month {min(view.month, 7)} of 7 — {view.phase_label}"]
         for s in view.states:

@@ -49,7 +49,7 @@ async def _notation_choices(interaction: discord.Interaction, current: str) -> l
 
 
 @app_commands.command(name="move", description="Type a move in notation (suggestions show your legal moves)")
-@app_commands.describe(notation="e.g. campaign D03 — start typing to see your legal moves", game="Game number (optional)",
+@app_commands.describe(notation="Your move in the game's notation — start typing to see your legal moves", game="Game number (optional)",
                        again="True to repeat the move you just made (a repeat within a minute asks first)")
 @app_commands.autocomplete(notation=_notation_choices, game=flows.game_choices)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
