@@ -100,6 +100,8 @@ def states_line(view: NSView) -> str:
 
 
 class NineteenSixtyPresenter(Presenter):
+    move_example = "play 23 campaign"
+
     def board_text(self, view: NSView) -> str:
         """Most useful first: /game status shows only the first 1,000 characters."""
         lines = [headline(view)]
