@@ -190,7 +190,7 @@ class NineteenSixtyPresenter(Presenter):
         s = view.sides[seat]
         cand = load().candidates[s.side]
         if s.candidate == "active":
-            line = (f"{cand.name}: ready — `campaign candidate` (or advertise / position) for {cand.cp} CP. "
+            line = (f"{cand.name}: ready — `play candidate campaign` (or advertise / position) for {cand.cp} CP. "
                     f"{cand.text}")
         else:
             line = f"{cand.name}: exhausted. {cand.exhausted_text}"
