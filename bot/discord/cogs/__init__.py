@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from discord import app_commands
 
-game = app_commands.Group(name="game", description="Play US-election board games", guild_only=True)
+# Usable in DMs too (/game mine, /game hand…): a command that names a game checks, in flows.game_here,
+# that it belongs to the server it is used in or, by DM, that the user is seated in it.
+game = app_commands.Group(name="game", description="Play US-election board games",
+                          allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                                          private_channel=False))
 
 
 def all_commands() -> list[app_commands.Command | app_commands.Group]:
