@@ -47,6 +47,9 @@ async def test_a_game_is_found_only_in_its_own_server_or_by_its_players(tmp_path
     with pytest.raises(ManagerError) as info:
         await manager.game_here(gid + 1, guild_id=None, user_id="ann")
     assert info.value.message == f"You are not seated in game #{gid + 1}."
+    with pytest.raises(ManagerError) as info:
+        await manager.game_here(10**30, guild_id="g1", user_id="ann")  # beyond SQLite's integers
+    assert info.value.code == "not_here"
 
     # A game with no server (the local table's) is no server's.
     local = await manager.create("electioneer", "ann", "Ann", seed=1)
