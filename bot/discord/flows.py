@@ -549,6 +549,7 @@ HOW_TO = """**Playing here**
 • Or type `/move` — it suggests your legal moves as you type, in the game's notation{example}.
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
 • After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
+• `/game mine` (here or by DM) lists every game you are seated in, in any server: whose move it is, the deadline, a link.
 • A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
 
 

@@ -1,5 +1,5 @@
 """The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
-concede/board/status/log) and admin (abandon/help). They share one `/game` group; every
+concede/board/status/log/mine) and admin (abandon/help). They share one `/game` group; every
 handler is a thin call into bot/discord/flows.py, and errors go to the tree's one handler."""
 from __future__ import annotations
 
