@@ -67,6 +67,21 @@ class SubmitResult:
     pending: str = ""
 
 
+@dataclass(frozen=True)
+class SeatedGame:
+    """One line of `/game mine`: a lobby or game in progress where the user holds a seat."""
+    record: GameRecord
+    ruleset_title: str
+    seat: str
+    owing: list[str]  # the seats whose move it is (empty in a lobby)
+    owing_users: dict[str, str]  # seat -> user id, for the owing seats
+    deadline_at: int | None  # the user's own deadline when they owe a move, else the earliest owing one
+
+    @property
+    def your_move(self) -> bool:
+        return self.seat in self.owing
+
+
 @dataclass
 class _Live:
     version: int
@@ -560,3 +575,37 @@ class GameManager:
             return []
         ruleset, state, _ = await self._state(record)
         return owing_seats(ruleset, state)
+
+    # ------------------------------------------------------------ games stay in their server
+
+    async def game_here(self, game_id: int, *, guild_id: str | None, user_id: str) -> GameRecord:
+        """The game a command names, if it may be named where the command was used: in a server, only
+        that server's games; by DM, only games the user is seated in. Anything else, a game that does
+        not exist included, is the same refusal, so no other server's game numbers leak."""
+        record = await self.store.get_game(int(game_id))
+        if guild_id is not None:
+            if record is None or record.guild_id != str(guild_id):
+                raise ManagerError(f"No game #{game_id} in this server.", code="not_here")
+            return record
+        if record is None or not any(s.user_id == user_id for s in await self.store.list_seats(record.id)):
+            raise ManagerError(f"You are not seated in game #{game_id}.", code="not_seated")
+        return record
+
+    async def games_of(self, user_id: str) -> list[SeatedGame]:
+        """Every open lobby and game in progress, in any server, where the user holds a seat (oldest first)."""
+        out = []
+        for record in await self.store.list_games(status=("lobby", "active"), user_id=user_id):
+            seats = await self.store.list_seats(record.id)
+            mine = next((s for s in seats if s.user_id == user_id), None)
+            if mine is None:
+                continue
+            owing = await self.owing(record.id) if record.status == "active" else []
+            holders = {s.seat: s.user_id for s in seats}
+            deadlines = await self._deadlines(record.id) if owing else {}
+            due = deadlines.get(mine.seat) if mine.seat in owing else None
+            if due is None:
+                due = min((deadlines[s] for s in owing if s in deadlines), default=None)
+            out.append(SeatedGame(record=record, ruleset_title=registry.get(record.ruleset).title, seat=mine.seat,
+                                  owing=list(owing), owing_users={s: holders[s] for s in owing if s in holders},
+                                  deadline_at=due))
+        return out

@@ -75,11 +75,17 @@ async def games_here(interaction: discord.Interaction, statuses: tuple[str, ...]
     return [found[k] for k in sorted(found)]
 
 
+async def game_here(interaction: discord.Interaction, game_id: int) -> Any:
+    """The one check every command and click that names a game goes through: in a server, only that
+    server's games; by DM, only games the user is seated in (a private refusal otherwise)."""
+    guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+    return await manager_of(interaction).game_here(int(game_id), guild_id=guild, user_id=user_id(interaction))
+
+
 async def find_game(interaction: discord.Interaction, game_id: int | None, *, statuses: tuple[str, ...] = ("active",),
                     seated: bool = True, empty: str | None = None) -> Any:
-    manager = manager_of(interaction)
     if game_id is not None:
-        return await manager.game(int(game_id))
+        return await game_here(interaction, game_id)
     games = await games_here(interaction, statuses, seated=seated)
     if len(games) == 1:
         return games[0]
@@ -246,7 +252,7 @@ async def abandon(interaction: discord.Interaction, game_id: int | None) -> None
             raise ManagerError(f"Which game? Games here: {listing}. Add the `game` option.", code="ambiguous")
         record = games[0]
     else:
-        record = await manager.game(game_id)
+        record = await game_here(interaction, game_id)
     await manager.abandon(record.id, user_id(interaction), admin=is_admin(interaction, record))
     await refresh_lobby(interaction, record.id)
     await send_private(interaction, f"Game #{record.id} was cancelled.")
@@ -293,6 +299,7 @@ async def choose(interaction: discord.Interaction, game_id: int, seq: int, path:
     """A click on a choice button or select: walk one step further (or page), or submit the action."""
     await ack(interaction)
     manager = manager_of(interaction)
+    await game_here(interaction, game_id)
     record, current, decision = await manager.decision(game_id, user_id(interaction))
     if record.status != "active":
         raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
@@ -486,8 +493,54 @@ async def list_games(interaction: discord.Interaction) -> None:
         seats = await store.list_seats(g.id)
         who = ", ".join(f"{s.seat} <@{s.user_id}>" for s in seats)
         lines.append(f"**#{g.id}** {g.title} — {g.status} — {who}")
-    embed = discord.Embed(title="Games in this channel", description="\n".join(lines), colour=ui.COLOUR)
+    title = "Games in this channel" if interaction.guild_id is not None else "Your games (see also `/game mine`)"
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=ui.COLOUR)
     await send_private(interaction, embeds=[embed])
+
+
+MINE_SHOWN = 20  # games listed by /game mine; the rest are counted
+MINE_BUDGET = limits.EMBED_DESCRIPTION - 100  # whole lines only: a cut line could break a link
+
+
+def jump_link(record: Any) -> str:
+    """A link that opens the game's thread (or channel) in any client."""
+    where = record.thread_id or record.channel_id
+    if not record.guild_id or not where:
+        return ""
+    return f"https://discord.com/channels/{record.guild_id}/{where}"
+
+
+async def mine(interaction: discord.Interaction) -> None:
+    """Every open lobby and game in progress where the user is seated, in every server; privately."""
+    await ack(interaction)
+    games = await manager_of(interaction).games_of(user_id(interaction))
+    if not games:
+        await send_private(interaction, "You aren't seated in any game or open lobby. `/game list` shows a channel's games.")
+        return
+    lines: list[str] = []
+    for g in games:
+        r = g.record
+        link = jump_link(r)
+        head = f"**#{r.id} {r.title}** — {g.ruleset_title}, you are **{g.seat}**" + (f" · [go to the game]({link})" if link else "")
+        if r.status == "lobby":
+            turn = "open lobby, not started yet"
+        elif g.your_move:
+            others = [s for s in g.owing if s != g.seat]
+            turn = "**your move**" + (f" (also waiting on {', '.join(others)})" if others else "")
+        elif g.owing:
+            turn = "waiting on " + ", ".join(f"{s} <@{g.owing_users[s]}>" if s in g.owing_users else s for s in g.owing)
+        else:
+            turn = "nobody to move"
+        if g.deadline_at:
+            turn += f", due {ui.ts(g.deadline_at)}"
+        entry = f"{head}\n{turn}"
+        if len(lines) >= MINE_SHOWN or sum(len(x) + 2 for x in lines) + len(entry) > MINE_BUDGET:
+            break
+        lines.append(entry)
+    if len(games) > len(lines):
+        lines.append(f"… and {len(games) - len(lines)} more.")
+    embed = discord.Embed(title="Your games", description="\n\n".join(lines), colour=ui.COLOUR)
+    await send_private(interaction, embeds=[limits.fit_embed(embed)])
 
 
 HOW_TO = """**Playing here**
@@ -496,6 +549,7 @@ HOW_TO = """**Playing here**
 • Or type `/move` — it suggests your legal moves as you type, in the game's notation{example}.
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
 • After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
+• `/game mine` (here or by DM) lists every game you are seated in, in any server: whose move it is, the deadline, a link.
 • A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
 
 

@@ -1,11 +1,15 @@
 """The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
-concede/board/status/log) and admin (abandon/help). They share one `/game` group; every
+concede/board/status/log/mine) and admin (abandon/help). They share one `/game` group; every
 handler is a thin call into bot/discord/flows.py, and errors go to the tree's one handler."""
 from __future__ import annotations
 
 from discord import app_commands
 
-game = app_commands.Group(name="game", description="Play US-election board games", guild_only=True)
+# Usable in DMs too (/game mine, /game hand…): a command that names a game checks, in flows.game_here,
+# that it belongs to the server it is used in or, by DM, that the user is seated in it.
+game = app_commands.Group(name="game", description="Play US-election board games",
+                          allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                                          private_channel=False))
 
 
 def all_commands() -> list[app_commands.Command | app_commands.Group]:

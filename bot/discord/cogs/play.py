@@ -1,4 +1,4 @@
-"""Play commands: /game hand, undo, concede, board, status, log — and the top-level /move."""
+"""Play commands: /game hand, undo, concede, board, status, log, mine — and the top-level /move."""
 from __future__ import annotations
 
 import discord
@@ -42,6 +42,11 @@ async def status(interaction: discord.Interaction, game: app_commands.Range[int,
 @app_commands.autocomplete(game=flows.game_choices)
 async def log(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, flows.game_log(interaction, game))
+
+
+@game.command(name="mine", description="Privately: every game you are seated in, in every server, and whose move it is")
+async def mine(interaction: discord.Interaction) -> None:
+    await flows.guarded(interaction, flows.mine(interaction))
 
 
 async def _notation_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
