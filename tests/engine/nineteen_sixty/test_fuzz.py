@@ -42,6 +42,30 @@ def _option_problems(state: NSState, options: list[Any], seat: str, step: int, r
     return found
 
 
+def _rule_problems(state: NSState) -> list[str]:
+    """What the rules imply beyond the invariants: the endorsement cards are all in their deck or used, the bag
+    never runs negative, a trigger window belongs to a CP play of a card, each new turn's hands are full, and the
+    Campaign Strategy stacks never hold more than the phases set aside."""
+    rules = c().rules
+    problems = []
+    if sorted(state.endorsement_deck + state.endorsement_used) != sorted(c().endorsements):
+        problems.append(f"endorsement cards misplaced: deck {state.endorsement_deck}, used {state.endorsement_used}")
+    if any(n < 0 for n in state.bag.counts.values()):
+        problems.append(f"bag {state.bag.counts}")
+    if state.window is not None and (state.play is None or state.play.stage != "window" or state.play.card is None):
+        problems.append(f"a trigger window without a CP play of a card: {state.play}")
+    if state.phase == "initiative" and state.starter is None:
+        n = rules.hand_size.before_debates if state.turn < rules.debate_turn else rules.hand_size.after_debates
+        sizes = {s: len(state.sides[s].hand) for s in ("K", "N")}
+        if any(v != n for v in sizes.values()):
+            problems.append(f"turn {state.turn} starts with hands of {sizes}, not {n}")
+    most = rules.strategy_cards.before_debates * (rules.debate_turn - 1) if state.turn <= rules.debate_turn \
+        else rules.strategy_cards.after_debates * (rules.election_turn - rules.debate_turn - 1)
+    if any(len(state.sides[s].strategy) > most for s in ("K", "N")):
+        problems.append(f"Campaign Strategy stacks over {most}: {[state.sides[s].strategy for s in ('K', 'N')]}")
+    return problems
+
+
 def _end_problems(state: NSState) -> list[str]:
     """The result follows from the tally: every state went to someone (or was unpledged), the winner has more
     votes or wins the tie-break, and the outcome says the same."""
@@ -91,7 +115,7 @@ def _game(options: dict[str, str], seed: int, check_all: bool) -> tuple[int, lis
         state = after
         journal.append((seat, R.format([action])))
         where = f"step {steps} ({seat} {action.notation()}, turn {state.turn} {state.phase})"
-        problems += [f"{where}: {p}" for p in invariant_problems(state)]
+        problems += [f"{where}: {p}" for p in invariant_problems(state) + _rule_problems(state)]
         stored = state.model_dump_json()
         if R.load_state(stored).model_dump_json() != stored:
             problems.append(f"{where}: the stored state does not load back the same")

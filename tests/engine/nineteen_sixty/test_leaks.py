@@ -159,12 +159,13 @@ def _twin(state: NSState, side: str, rng: Rng) -> NSState | None:
     return twin if swapped else None
 
 
-def _public_facts(state: NSState, side: str) -> tuple[str, str, list[str], list[Any], str]:
-    """What a twin must share: the public view, the other seat's view, who owes, the other seat's options, and
-    the trigger window."""
+def _public_facts(state: NSState, side: str) -> tuple[Any, ...]:
+    """What a twin must share: the public view, the other seat's view, who owes, the other seat's options and
+    deadline default, and the trigger window."""
     other = "NIX" if side == "K" else "KEN"
+    decision = R.decisions(state, other)
     return (R.view(state, None).model_dump_json(), R.view(state, other).model_dump_json(), owing_seats(R, state),
-            [o.action for o in R.decisions(state, other).options],
+            [o.action for o in decision.options], decision.deadline_default,
             state.window.model_dump_json() if state.window else "")
 
 
@@ -184,7 +185,7 @@ def _twin_problems(state: NSState, seat: str, action: Action, rng: Rng, step: in
         if _public_facts(a.state, side) != _public_facts(b.state, side):
             problems.append(f"step {step}: after `{action}`, {side}'s hidden cards change who is asked to "
                             f"trigger: {a.state.window} / {b.state.window}")
-        if [e.public for e in a.events] != [e.public for e in b.events]:
+        if [e.public for e in a.events] != [e.public for e in b.events] or a.changed != b.changed:
             problems.append(f"step {step}: after `{action}`, {side}'s hidden cards change the public events")
     return problems
 
@@ -253,7 +254,7 @@ def _no_trace(state: NSState, seat: str, verb: str) -> list[Action]:
         assert not _check_views(r.state) and not _check_events(state, r.state, r.events), a
     seen = [(R.view(r.state, rival).model_dump_json(), R.view(r.state, None).model_dump_json(),
              [o.action for o in R.decisions(r.state, rival).options], [e.public for e in r.events],
-             {k: v for e in r.events for k, v in e.private.items() if k == rival}) for r in results]
+             {k: v for e in r.events for k, v in e.private.items() if k == rival}, r.changed) for r in results]
     assert seen[0] == seen[1], f"{rival} can tell {picks[0]} from {picks[1]}"
     mine = [R.view(r.state, seat).model_dump_json() for r in results]
     assert all(str(a.args[0]) in m for a, m in zip(picks, mine))  # the seat itself still holds its card
