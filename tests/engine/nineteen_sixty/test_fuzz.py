@@ -171,17 +171,21 @@ def test_a_replay_from_another_seed_differs() -> None:
     assert other != state_hash(state)
 
 
-@pytest.mark.parametrize("options,seed", [({}, 5), ({"vp": "on", "restricted": "on"}, 6)])
-def test_deadline_actions_alone_finish_a_game(options: dict[str, str], seed: int) -> None:
-    """Both seats asleep: every step is the deadline's default, and the game still reaches its outcome."""
+@pytest.mark.parametrize("options,seed,asleep", [({}, 5, SEATS), ({"vp": "on", "restricted": "on"}, 6, SEATS),
+                                                 ({}, 7, ("NIX",)), ({"vp": "on"}, 8, ("KEN",))])
+def test_deadline_actions_finish_a_game(options: dict[str, str], seed: int, asleep: tuple[str, ...]) -> None:
+    """The seats asleep play only the deadline's default (the others any legal option), and the game still
+    reaches its outcome."""
     state = R.setup(options, list(SEATS), seed)
+    rng = Rng(seed)
     steps = 0
     while R.outcome(state) is None:
         owing = owing_seats(R, state)
         assert owing, f"dead end at step {steps} (turn {state.turn}, phase {state.phase})"
         seat = owing[0]
-        action = R.deadline_action(state, seat)
-        assert action.notation() == R.decisions(state, seat).deadline_default
+        options_ = R.decisions(state, seat).options
+        action = R.deadline_action(state, seat) if seat in asleep else options_[rng.below(len(options_))].action
+        assert R.deadline_action(state, seat).notation() == R.decisions(state, seat).deadline_default
         state = play(R, state, seat, [action]).state
         assert not invariant_problems(state), (steps, invariant_problems(state))
         steps += 1
