@@ -4,8 +4,9 @@
 
 Checked at every step: someone owes a move until the outcome (no dead end), the invariants
 (engine/nineteen_sixty/invariants.py), the option lists (tests/fuzzing.py: at most 60, parse(format(a)) == a),
-the deadline default is one of the options, apply never mutates its input, and the stored state round-trips
-through `load_state(model_dump_json())`. At the end: the game ended within the step budget with a result
+the deadline default is one of the options, a step that may be taken back posts nothing, apply never mutates
+its input, the rules' bookkeeping holds (`_rule_problems`) and the stored state round-trips through
+`load_state(model_dump_json())`. At the end: the game ended within the step budget with a result
 consistent with the tally, and replaying the journal from the same seed reaches the same state hash.
 `STUMPBOT_NS_FUZZ_GAMES` sets the games per option set (default 10: 40 games in about 15 s; a big run: 300).
 """
@@ -109,7 +110,10 @@ def _game(options: dict[str, str], seed: int, check_all: bool) -> tuple[int, lis
         if not any(o.action.notation() == decision.deadline_default for o in options_):
             problems.append(f"step {steps}: deadline default `{decision.deadline_default}` is not an option")
         action = options_[rng.below(len(options_))].action
-        after = play(R, state, seat, [action]).state
+        result = play(R, state, seat, [action])
+        after = result.state
+        if result.undoable and any(e.public for e in result.events):
+            problems.append(f"step {steps}: `{action}` may be taken back yet posted {result.events[0].public!r}")
         if state.model_dump_json() != stored:
             problems.append(f"apply mutated its input at step {steps}")
         state = after
