@@ -198,8 +198,9 @@ def test_deadline_actions_finish_a_game(options: dict[str, str], seed: int, asle
     assert not _end_problems(state)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="known: the campaign menu lists every state × every CP amount and every "
-                                       "travel target; it should fit one list of 60")
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="known: the campaign menu lists every state × every CP amount and every travel target; "
+                          "it should fit one list of 60")
 def test_campaign_menu_fits_one_list() -> None:
     state = R.setup({}, list(SEATS), 3)
     rng = Rng(3)

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.notation import is_number
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from engine.core.types import Action, Event
@@ -29,7 +30,7 @@ from engine.nineteen_sixty.primitives import c, strategy_ok
 from engine.nineteen_sixty.ruleset import RULESET as R
 from engine.nineteen_sixty.state import SEATS, SIDE_OF, NSState
 
-CARD = re.compile(r"#(\d+)\b")
+CARD = re.compile(r"#([0-9]+)\b")
 OTHER = {"K": "N", "N": "K"}
 CP_TARGETS = {"add", "travel", "media", "issue", "done"}
 
@@ -142,7 +143,7 @@ def _twin(state: NSState, side: str, rng: Rng) -> NSState | None:
     twin = state.model_copy(deep=True)
     me = twin.sides[side]
     keep = set(me.picking)
-    keep |= {int(s.choice) for s in twin.sealed.sealed.values() if s.choice.isdigit()}
+    keep |= {int(s.choice) for s in twin.sealed.sealed.values() if is_number(s.choice)}
     if twin.wait is not None and twin.wait["kind"] == "card":
         keep |= {int(x) for x in twin.wait["among"]}
     swapped = 0

@@ -152,9 +152,8 @@ def test_token_soup_parses_canonically_or_is_refused() -> None:
     verbs = ["event", "campaign", "advertise", "position", "preempt", "vp", "add", "travel", "done", "media",
              "issue", "trigger", "pass", "start", "swap", "keep", "take", "strategy", "debate", "first", "side",
              "place", "order", "pick", "ADD", "Pick", "fly", "", ";"]
-    words = (["candidate", "c", "#", ";", "\n"]
-             + sorted(c().states)[:12] + ["E", "mw", "south", "defense", "civil", "eco", "KEN", "nixon", "momentum",
-                                          "endorse"]
+    words = (["candidate", "c", "#", ";", "\n"] + sorted(c().states)[:12]
+             + ["E", "mw", "south", "defense", "civil", "eco", "KEN", "nixon", "momentum", "endorse"]
              + ["0", "1", "5", "6", "23", "097", "98", "1000", "99999999999", "²", "١", "２", "-3", "#12", "☃", ""])
     rng = Rng(11)
     parsed = refused = 0
