@@ -158,9 +158,9 @@ def test_token_soup_parses_canonically_or_is_refused() -> None:
     rng = Rng(11)
     parsed = refused = 0
     for _ in range(3000):
-        text = " ".join(verbs[rng.below(len(verbs))] + " " + " ".join(words[rng.below(len(words))]
-                                                                     for _ in range(rng.below(3)))
-                        for _ in range(1 + rng.below(3)))
+        segments = [[verbs[rng.below(len(verbs))]] + [words[rng.below(len(words))] for _ in range(rng.below(3))]
+                    for _ in range(1 + rng.below(3))]
+        text = " ".join(" ".join(segment) for segment in segments)
         try:
             actions = R.parse(text)
         except UnknownAction as exc:
