@@ -51,9 +51,11 @@ def test_every_offered_option_round_trips(offered: set[Action]) -> None:
             wrong.append(f"{text!r} parses as {back}")
     assert not wrong, "\n".join(wrong[:20])
     verbs = {a.verb for a in offered}
-    assert {"event", "campaign", "advertise", "position", "preempt", "add", "travel", "media", "issue", "done",
+    assert {"play", "add", "spend", "travel", "stop", "media", "issue", "done",
             "trigger", "pass", "start", "swap", "keep", "take", "debate", "place", "vp"} <= verbs, verbs
-    assert len(offered) > 700
+    assert {a.args[1] for a in offered if a.verb == "play"} == {"event", "campaign", "advertise", "position",
+                                                                 "preempt"}
+    assert len(offered) > 400
 
 
 def test_compound_moves_round_trip(offered: set[Action]) -> None:
@@ -67,13 +69,17 @@ def test_compound_moves_round_trip(offered: set[Action]) -> None:
 
 
 @pytest.mark.parametrize("typed,meant", [
-    ("add NY", "add NY 1"),
-    ("ADD ny 2", "add NY 2"),
-    ("event #23", "event 23"),
-    ("Campaign #7", "campaign 7"),
-    ("event 023", "event 23"),
-    ("campaign cand", "campaign candidate"),
-    ("advertise c", "advertise candidate"),
+    ("add ny", "add NY"),
+    ("ADD ny 2", "add NY; spend 2"),
+    ("event #23", "play 23 event"),
+    ("Campaign #7", "play 7 campaign"),
+    ("event 023", "play 23 event"),
+    ("campaign cand", "play candidate campaign"),
+    ("play 23 CAMPAIGN", "play 23 campaign"),
+    ("preempt 12 campaign 12", "play 12 preempt; play 12 campaign"),
+    ("travel midwest", "travel MW"),
+    ("travel ak", "travel AK"),
+    ("stop il", "stop IL"),
     ("start kennedy", "start KEN"),
     ("start Nixon", "start NIX"),
     ("first k", "first KEN"),
@@ -89,8 +95,8 @@ def test_compound_moves_round_trip(offered: set[Action]) -> None:
     ("pick civil", "pick civil_rights"),
     ("pick oh", "pick OH"),
     ("pick #12", "pick 12"),
-    ("campaign 23\nadd NY 2\ndone", "campaign 23; add NY 2; done"),
-    ("campaign 23 add NY 2 done", "campaign 23; add NY 2; done"),
+    ("campaign 23\nadd NY 2\ndone", "play 23 campaign; add NY; spend 2; done"),
+    ("campaign 23 add NY 2 done", "play 23 campaign; add NY; spend 2; done"),
     ("  pass ;; ", "pass"),
 ])
 def test_aliases(typed: str, meant: str) -> None:
@@ -116,7 +122,7 @@ HOSTILE = [
     "x" * 5000, "event 23; " * 500, "add " + "NY " * 2000, "é" * 2001,
     "fly NY", "campaign", "add", "swap economy", "swap", "pick", "media", "media north", "issue taxes",
     "start obama", "take money", "travel XX", "travel", "place 23", "add 23 2", "add QQ 2", "travel DC",
-    "event ☃", "strategy candidate", "preempt c", "vp candidate", "order NY", "debate", "23",
+    "event ☃", "strategy candidate", "preempt c", "vp candidate", "play 23", "play 23 fly", "spend 9", "order NY", "debate", "23",
     "\x00", "\u200b", "e\u0301vent 23", "ｅｖｅｎｔ 23", "EVENT ٢٣", "media Ｅ",
 ]
 
@@ -128,18 +134,20 @@ def test_hostile_input_raises_only_unknown_action(text: str) -> None:
 
 
 @pytest.mark.parametrize("text,says", [
-    ("", "try `campaign 23`"),
+    ("", "try `play 23 campaign`"),
     ("x" * 5000, "limit is 2000"),
     ("fly NY", "Moves:"),
     ("event 98", "1–97"),
     ("campaign 0", "`candidate`"),
     ("add QQ", "two-letter code"),
-    ("add NY 9", "1 to 5 CP"),
+    ("add NY 9", "gives 1 to 5"),
     ("media north", "E, MW, S or W"),
     ("issue taxes", "defense, economy or civil_rights"),
     ("start obama", "KEN or NIX"),
     ("take money", "momentum or endorsement"),
-    ("travel", "e.g. `travel NY`"),
+    ("travel", "e.g. `travel MW`"),
+    ("travel NY", "not a region"),
+    ("play 23", "`play 23 campaign`"),
     ("swap economy", "two adjacent issues"),
 ])
 def test_refusals_say_what_would_work(text: str, says: str) -> None:
@@ -149,7 +157,8 @@ def test_refusals_say_what_would_work(text: str, says: str) -> None:
 def test_token_soup_parses_canonically_or_is_refused() -> None:
     """Random strings of verbs, codes, numbers (some huge or in other scripts) and junk: parse returns actions
     whose notation parses back to the same actions, or raises UnknownAction; nothing else."""
-    verbs = ["event", "campaign", "advertise", "position", "preempt", "vp", "add", "travel", "done", "media",
+    verbs = ["event", "campaign", "advertise", "position", "preempt", "play", "vp", "add", "spend", "stop", "travel",
+             "done", "media",
              "issue", "trigger", "pass", "start", "swap", "keep", "take", "strategy", "debate", "first", "side",
              "place", "order", "pick", "ADD", "Pick", "fly", "", ";"]
     words = (["candidate", "c", "#", ";", "\n"] + sorted(c().states)[:12]
