@@ -24,3 +24,25 @@ CREATE TABLE vacations (
     ends_at   INTEGER NOT NULL CHECK (ends_at > starts_at),
     PRIMARY KEY (game_id, seat, starts_at)
 ) STRICT;
+
+-- jobs: ids are never reused (AUTOINCREMENT). A move replaces a game's jobs; with plain rowids the
+-- new rows could take the ids of the old ones, so a sweep that fired a deadline (its move replacing
+-- the jobs) and then deleted "its" job by id deleted another seat's new deadline instead.
+CREATE TABLE jobs_new (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    kind          TEXT    NOT NULL,
+    seat          TEXT,
+    due_at        INTEGER NOT NULL,
+    payload       TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
+    created_at    INTEGER NOT NULL,
+    claimed_by    TEXT,
+    claimed_until INTEGER
+) STRICT;
+
+INSERT INTO jobs_new (id, game_id, kind, seat, due_at, payload, created_at, claimed_by, claimed_until)
+    SELECT id, game_id, kind, seat, due_at, payload, created_at, claimed_by, claimed_until FROM jobs;
+DROP TABLE jobs;
+ALTER TABLE jobs_new RENAME TO jobs;
+CREATE INDEX jobs_due ON jobs (due_at);
+CREATE INDEX jobs_game ON jobs (game_id);
