@@ -1,4 +1,4 @@
-"""Play commands: /game hand, undo, concede, board, status, log — and the top-level /move."""
+"""Play commands: /game hand, undo, concede, board, status, log, vacation — and the top-level /move."""
 from __future__ import annotations
 
 import discord
@@ -42,6 +42,14 @@ async def status(interaction: discord.Interaction, game: app_commands.Range[int,
 @app_commands.autocomplete(game=flows.game_choices)
 async def log(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, flows.game_log(interaction, game))
+
+
+@game.command(name="vacation", description="Declare days away: your deadlines in this game wait that much longer")
+@app_commands.describe(days="Days away (within the game's allowance, 14 by default)", game="Game number (optional)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 1, 365],
+                   game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.vacation(interaction, days, game))
 
 
 async def _notation_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
