@@ -49,21 +49,23 @@ class GameClock:
         server = server or {}
         time = time or GameTime(0)
 
-        def pick(own: int | None, key: str, default: int) -> int:
+        def pick(own: int | None, key: str, default: int, low: int, high: int) -> int:
             if own is not None:
                 return own
             try:
-                return int(server[key])
+                value = int(server[key])
             except (KeyError, ValueError):
                 return default
+            return value if low <= value <= high else default  # a bad server value never makes a zero wait
 
         away: dict[str, int] = {}
         used: dict[str, int] = {}
         for v in time.vacations:
             away[v.seat] = max(away.get(v.seat, 0), v.ends_at)
             used[v.seat] = used.get(v.seat, 0) + v.ends_at - v.starts_at
-        return cls(turn_hours=turn_hours, response_hours=pick(time.response_hours, "response_hours", DEFAULT_RESPONSE_HOURS),
-                   vacation_days=pick(time.vacation_days, "vacation_days", DEFAULT_VACATION_DAYS),
+        return cls(turn_hours=turn_hours,
+                   response_hours=pick(time.response_hours, "response_hours", DEFAULT_RESPONSE_HOURS, 1, MAX_HOURS),
+                   vacation_days=pick(time.vacation_days, "vacation_days", DEFAULT_VACATION_DAYS, 0, 365),
                    paused_at=time.paused_at, paused_by=time.paused_by, away=away, used=used)
 
     @property
