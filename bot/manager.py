@@ -262,17 +262,22 @@ class GameManager:
 
     async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
                      expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None,
-                     note: str | None = None, repeat_guard: bool = False) -> SubmitResult:
+                     note: str | None = None, repeat_guard: bool = False, job_id: int | None = None) -> SubmitResult:
         """Apply one player's move. Raises a typed, player-facing error and changes nothing if it is not legal.
 
         `repeat_guard` is for typed moves, which carry no sequence number (buttons send `expected_seq`):
         the same notation as the sender's own last move within REPEAT_SECONDS is refused with code
         `repeat` until sent again deliberately, since a double-sent `/move` would otherwise apply twice
-        whenever the step is legal twice in a row."""
+        whenever the step is legal twice in a row.
+
+        `job_id` is the deadline job a deadline move answers: if that job is gone by the time the game's
+        lock is held (the game was paused, or its clock or a move replaced the job), nothing is played."""
         async with self._lock(game_id):
             record = await self.game(game_id)
             if record.status != "active":
                 raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
+            if job_id is not None and all(j.id != job_id for j in await self.store.jobs_for_game(game_id)):
+                raise StaleState("That deadline was replaced meanwhile (a pause, a new deadline or a move).")
             seats = await self.store.list_seats(game_id)
             seat = seat_override or self._seat_in(seats, user_id).seat
             ruleset, state, seq = await self._state(record)
@@ -536,7 +541,7 @@ class GameManager:
             default = ruleset.decisions(state, job.seat).deadline_default or "the default choice was made"
             try:
                 await self.submit(record.id, "", [action], actor="deadline", seat_override=job.seat,
-                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}",
+                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}", job_id=job.id,
                                   note=f"⏰ {job.seat}'s deadline passed: {default}.")
                 moves += 1
             except EngineError as exc:

@@ -10,7 +10,7 @@ from bot.manager import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
-from engine.core.errors import NotYourDecision
+from engine.core.errors import NotYourDecision, StaleState
 from engine.core.rng import Rng
 from engine.core.types import PendingKind
 from tests.fakeclock import Clock
@@ -284,4 +284,35 @@ async def test_a_response_window_gets_the_shorter_deadline(tmp_path) -> None:
     journal = await store.load_journal(record.id)
     assert len(journal) == before + 1 and journal[-1].actor == "deadline" and journal[-1].seat == seat
     assert await manager.run_due_jobs() == 0
+    await store.close()
+
+
+async def test_a_deadline_claimed_just_before_a_pause_does_not_play(tmp_path) -> None:
+    """A sweep claims a due deadline; the host pauses before the sweep gets the game's lock: the
+    deadline move is refused as stale, and after the resume the wait fires once, when it is due."""
+    clock = Clock()
+    store, table, manager, gid = await open_game(tmp_path, clock)
+    rep = (await jobs(store, gid))["REP"]
+    clock.t = rep.due_at - 60
+    await manager.pause(gid, "u-dem")
+    await manager.resume(gid, "u-dem")  # 60 s left; now claim it as a sweep would, a minute later
+    clock.t += 60
+    claimed = [j for j in await store.claim_due_jobs(int(clock.t), "another-sweep") if j.kind == "deadline"]
+    assert {j.seat for j in claimed} == {"DEM", "REP"}
+    await manager.pause(gid, "u-dem")
+    electioneer = registry.get("electioneer")
+    state = electioneer.load_state((await store.load_snapshot(gid)).state)
+    for job in claimed:  # what run_due_jobs does with a claimed deadline
+        action = electioneer.deadline_action(state, job.seat)
+        with pytest.raises(StaleState):
+            await manager.submit(gid, "", [action], actor="deadline", seat_override=job.seat, job_id=job.id)
+    assert await store.load_journal(gid) == []
+    clock.t += 7 * DAY
+    assert await manager.run_due_jobs() == 0
+    await manager.resume(gid, "u-dem")
+    # Both waits had 0 s left: they fire now. (The first deadline move replaces the game's jobs, so the
+    # second, claimed in the same sweep, is refused as stale and fires from its new row on the next.)
+    assert await manager.run_due_jobs() + await manager.run_due_jobs() == 2
+    journal = await store.load_journal(gid)
+    assert sorted((e.seat, e.actor) for e in journal) == [("DEM", "deadline"), ("REP", "deadline")]
     await store.close()
