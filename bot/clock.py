@@ -88,29 +88,33 @@ class GameClock:
 
 
 def left_of(job: JobLike, now: int) -> int:
-    """Seconds until the job fires (its remaining time, when paused)."""
+    """Seconds until the job fires (its remaining time, when paused); negative when overdue and not yet
+    swept, so that a job put back unchanged keeps its exact due time."""
     if "remaining" in job.payload:
         return int(job.payload["remaining"])
-    return max(0, job.due_at - now)
+    return job.due_at - now
 
 
 def place(kind: str, seat: str | None, left: int, payload: dict[str, Any], now: int, paused: bool) -> NewJob:
-    """A job firing `left` seconds from now (or, paused, from the resume)."""
+    """A job firing `left` seconds from now (or, paused, from the resume: an overdue job then keeps 0 s)."""
     body = {k: v for k, v in payload.items() if k != "remaining"}
     if paused:
         return NewJob(kind=kind, seat=seat, due_at=PAUSED_DUE, payload={**body, "remaining": max(0, left)})
-    return NewJob(kind=kind, seat=seat, due_at=now + max(0, left), payload=body)
+    return NewJob(kind=kind, seat=seat, due_at=now + left, payload=body)
+
+
+FRESH = "fresh"
 
 
 def wait_jobs(seat: str, left: int, span: int, window: bool, seq: int, now: int, paused: bool,
-              reminder_left: int | None = None) -> list[NewJob]:
-    """A seat's deadline `left` seconds away and its reminder (at `reminder_left`, or a quarter of the
-    span before the deadline for a fresh wait of four hours or more; none when `reminder_left` < 0)."""
+              reminder_left: int | None | str = FRESH) -> list[NewJob]:
+    """A seat's deadline `left` seconds away and its reminder: at `reminder_left`; for a FRESH wait of
+    four hours or more a quarter of the span before the deadline; None: no reminder (sent already)."""
     payload = {"seq": seq, "span": span, "window": window}
     jobs = [place("deadline", seat, left, payload, now, paused)]
-    if reminder_left is None:
-        reminder_left = left - span // 4 if span >= REMINDER_FROM else -1
-    if reminder_left >= 0:
+    if reminder_left == FRESH:
+        reminder_left = left - span // 4 if span >= REMINDER_FROM else None
+    if isinstance(reminder_left, int):
         jobs.append(place("reminder", seat, reminder_left, payload, now, paused))
     return jobs
 
@@ -131,7 +135,7 @@ def schedule(existing: Iterable[JobLike], owing_now: Iterable[str], owing_before
             span = int(prior.payload.get("span", clock.span(window)))
             rem = reminders.get(seat)
             jobs += wait_jobs(seat, left_of(prior, now), span, window, seq, now, clock.paused,
-                              reminder_left=left_of(rem, now) if rem is not None else -1)
+                              reminder_left=left_of(rem, now) if rem is not None else None)
         else:
             span = clock.span(window)
             jobs += wait_jobs(seat, span + clock.away_left(seat, now), span, window, seq, now, clock.paused)
@@ -177,7 +181,7 @@ def respanned(jobs: Iterable[JobLike], now: int, clock: GameClock, changed: Call
         span = clock.span(window)
         left = max(left_of(j, now) + span - old_span, min(MIN_LEFT, span))
         seq = int(j.payload.get("seq", 0))
-        rem = max(0, left - span // 4) if j.seat in reminders and span >= REMINDER_FROM else -1
+        rem = max(0, left - span // 4) if j.seat in reminders and span >= REMINDER_FROM else None
         out += wait_jobs(j.seat, left, span, window, seq, now, clock.paused, reminder_left=rem)
     return out
 

@@ -262,7 +262,7 @@ class GameManager:
 
     async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
                      expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None,
-                     note: str | None = None, repeat_guard: bool = False, job_id: int | None = None) -> SubmitResult:
+                     note: str | None = None, repeat_guard: bool = False, deadline_at: int | None = None) -> SubmitResult:
         """Apply one player's move. Raises a typed, player-facing error and changes nothing if it is not legal.
 
         `repeat_guard` is for typed moves, which carry no sequence number (buttons send `expected_seq`):
@@ -270,14 +270,16 @@ class GameManager:
         `repeat` until sent again deliberately, since a double-sent `/move` would otherwise apply twice
         whenever the step is legal twice in a row.
 
-        `job_id` is the deadline job a deadline move answers: if that job is gone by the time the game's
-        lock is held (the game was paused, or its clock or a move replaced the job), nothing is played."""
+        `deadline_at` is the due time of the deadline a deadline move answers: unless the seat's deadline
+        still stands at that time once the game's lock is held (a pause, an extension, a vacation or a
+        new wait moved it), nothing is played."""
         async with self._lock(game_id):
             record = await self.game(game_id)
             if record.status != "active":
                 raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
-            if job_id is not None and all(j.id != job_id for j in await self.store.jobs_for_game(game_id)):
-                raise StaleState("That deadline was replaced meanwhile (a pause, a new deadline or a move).")
+            if deadline_at is not None and not any(j.kind == "deadline" and j.seat == seat_override and j.due_at == deadline_at
+                                                   for j in await self.store.jobs_for_game(game_id)):
+                raise StaleState("That deadline was moved meanwhile (a pause, an extension or a new wait).")
             seats = await self.store.list_seats(game_id)
             seat = seat_override or self._seat_in(seats, user_id).seat
             ruleset, state, seq = await self._state(record)
@@ -541,7 +543,7 @@ class GameManager:
             default = ruleset.decisions(state, job.seat).deadline_default or "the default choice was made"
             try:
                 await self.submit(record.id, "", [action], actor="deadline", seat_override=job.seat,
-                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}", job_id=job.id,
+                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}", deadline_at=job.due_at,
                                   note=f"⏰ {job.seat}'s deadline passed: {default}.")
                 moves += 1
             except EngineError as exc:
