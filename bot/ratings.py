@@ -4,9 +4,13 @@ rated exactly once and every game sees the ratings the games before it left.
 
 The rule (also in the README, "Ratings"):
 
-* The model is OpenSkill's Plackett-Luce (`openskill.models.PlackettLuce()` with its defaults: a new
-  rating is mu 25, sigma 25/3). Every rated seat is a team of one; a game is one `model.rate` call
-  with one rank per seat (1 best, equal ranks share a place).
+* The model is OpenSkill's Bradley-Terry with full pairing (`openskill.models.BradleyTerryFull()`,
+  its defaults: a new rating is mu 25, sigma 25/3): every pair of seats in a game counts as one
+  comparison, which is what a ranked board-game result says. Not Plackett-Luce: in openskill 6.2 its
+  tie handling is wrong (openskill.py issues #173 and #201, fixes #176 and #203 not released): with
+  four seats ranked 1, 1, 2, 3 the third gets the same gain as the two who shared the win. For two
+  seats the two models agree. Every rated seat is a team of one; a game is one `model.rate` call with
+  one rank per seat (1 best, equal ranks share a place).
 * Ranks come from the recorded result: the winners share rank 1 (a shared win, as Campaign Trail's
   tied election, is a tie for first); the other seats follow by their final score (electoral votes;
   equal scores share a rank), or share the next rank when the result has no scores. A draw (no
@@ -26,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 from bot.store import GameRecord, JournalEntry, NewMessage, PlayerRating, RatingChange, SeatRecord
 
-MODEL = PlackettLuce()
+MODEL = BradleyTerryFull()
 BOT_ACTORS = ("bot", "deadline")
 DISPLAY_ALPHA = 20.0
 DISPLAY_TARGET = 500.0

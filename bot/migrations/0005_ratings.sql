@@ -1,6 +1,6 @@
 -- Stumpbot store, schema version 5: ratings and stats (issue 16, "Ratings and stats").
 --
--- ratings: one OpenSkill (Plackett-Luce) rating per server, ruleset and member: mu and sigma as the
+-- ratings: one OpenSkill rating (bot/ratings.py names the model) per server, ruleset and member: mu and sigma as the
 -- library keeps them, the rated games and the wins among them, and the member's display name at their
 -- last rated game (for the leaderboard). Only games in a server are rated (guild_id NOT NULL).
 -- rating_history: one row per rated seat of each rated game: the rank it was given (1 best, equal
