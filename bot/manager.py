@@ -801,7 +801,8 @@ class GameManager:
         lines = []
         for row in await self.store.player_ratings(guild_id, user_id):
             history = await self.store.rating_history(guild_id, row.ruleset, user_id, limit=ratings.TREND)
-            board = await self.leaderboard(guild_id, row.ruleset)
+            board = ratings.standings(await self.store.ruleset_ratings(guild_id, row.ruleset,
+                                                                       min_games=ratings.LEADERBOARD_MIN_GAMES))
             place = next((s.place for s in board if s.user_id == user_id), None)
             lines.append(ratings.StatLine(ruleset=row.ruleset, games=row.games, wins=row.wins,
                                           rating=ratings.display(row.mu, row.sigma), ordinal=ratings.ordinal(row.mu, row.sigma),

@@ -57,10 +57,13 @@ def placings(result: dict[str, Any] | None, seats: list[str]) -> dict[str, int]:
     """Each seat's rank in a finished game's result (1 best; equal ranks share a place)."""
     if not result or not seats:
         return {}
-    winners = [s for s in result.get("winners") or [] if s in seats]
-    conceded = result.get("conceded")
-    if result.get("draw") or not winners:
+    named = list(result.get("winners") or [])
+    if result.get("draw") or not named:  # results saved before `draw` existed say a draw by naming nobody
         return {s: 1 for s in seats}
+    winners = [s for s in named if s in seats]
+    if not winners:  # winners that are no seat of this game: nothing to rate by
+        return {}
+    conceded = result.get("conceded")
     ranks = {s: 1 for s in winners}
     rest = [s for s in seats if s not in ranks and s != conceded]
     scores = result.get("scores") or {}

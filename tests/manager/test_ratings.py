@@ -244,3 +244,5 @@ def test_placings_rule() -> None:
         {"A": 1, "C": 1, "D": 1, "B": 2}
     assert ratings.placings({"winners": ["A"], "scores": {}}, seats) == {"A": 1, "B": 2, "C": 2, "D": 2}
     assert ratings.placings(None, seats) == {}
+    assert ratings.placings({"winners": ["X"], "scores": {}}, seats) == {}
+    assert ratings.placings({"winners": [], "reason": "an old draw"}, ["A", "B"]) == {"A": 1, "B": 1}
