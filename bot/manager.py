@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from bot import clock as timekeeping
 from bot import pictures
 from bot.store import (
     AlreadySeated,
@@ -27,6 +28,7 @@ from bot.store import (
     SeatOffer,
     SeatRecord,
     Store,
+    Vacation,
     VersionConflict,
 )
 from bot.tables.base import GameRef, PrivateBrief, PublicPost, Table
@@ -34,7 +36,7 @@ from engine import registry
 from engine.core.errors import EngineError, NotYourDecision, StaleState
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, lobby_seat_names, owing_seats, play, play_until_handoff, state_hash
-from engine.core.types import Action, Decision, Event, result_headline
+from engine.core.types import Action, Decision, Event, PendingKind, result_headline
 
 log = logging.getLogger("stumpbot.manager")
 
@@ -238,7 +240,8 @@ class GameManager:
             seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
                                  f"Each player gets their hand and choices privately.")
-            outbox, jobs = self._after_move(ruleset, state, None, [intro], seats, record, 0, started=True)
+            outbox, jobs = self._after_move(ruleset, state, None, [intro], seats, record, 0, started=True,
+                                            clock=await self.game_clock(record))
             now = self._now()
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
                                                   now, jobs=jobs, outbox=outbox, renames=renames)
@@ -564,17 +567,24 @@ class GameManager:
 
     async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
                      expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None,
-                     note: str | None = None, repeat_guard: bool = False) -> SubmitResult:
+                     note: str | None = None, repeat_guard: bool = False, deadline_at: int | None = None) -> SubmitResult:
         """Apply one player's move. Raises a typed, player-facing error and changes nothing if it is not legal.
 
         `repeat_guard` is for typed moves, which carry no sequence number (buttons send `expected_seq`):
         the same notation as the sender's own last move within REPEAT_SECONDS is refused with code
         `repeat` until sent again deliberately, since a double-sent `/move` would otherwise apply twice
-        whenever the step is legal twice in a row."""
+        whenever the step is legal twice in a row.
+
+        `deadline_at` is the due time of the deadline a deadline move answers: unless the seat's deadline
+        still stands at that time once the game's lock is held (a pause, an extension, a vacation or a
+        new wait moved it), nothing is played."""
         async with self._lock(game_id):
             record = await self.game(game_id)
             if record.status != "active":
                 raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
+            if deadline_at is not None and not any(j.kind == "deadline" and j.seat == seat_override and j.due_at == deadline_at
+                                                   for j in await self.store.jobs_for_game(game_id)):
+                raise StaleState("That deadline was moved meanwhile (a pause, an extension or a new wait).")
             seats = await self.store.list_seats(game_id)
             seat = seat_override or self._seat_in(seats, user_id).seat
             if seat_override is None:
@@ -597,7 +607,8 @@ class GameManager:
             events = [Event(public=note), *result.events] if note else result.events
             events = self._mark_bot(events, seat, actor)
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
-                                            existing=await self.store.jobs_for_game(game_id))
+                                            existing=await self.store.jobs_for_game(game_id),
+                                            clock=await self.game_clock(record))
             out = ruleset.outcome(result.state)
             status = "finished" if out else "active"
             try:
@@ -645,7 +656,8 @@ class GameManager:
             seats = await self.store.list_seats(game_id)
             ev = Event(public=f"{seat.seat} took back their last step.")
             outbox, jobs = self._after_move(ruleset, state, None, [ev], seats, record, last.seq - 1,
-                                            existing=await self.store.jobs_for_game(game_id))
+                                            existing=await self.store.jobs_for_game(game_id),
+                                            clock=await self.game_clock(record))
             updated = await self.store.undo_last(game_id, record.version, expected_seq=last.seq,
                                                  state_json=state.model_dump_json(), state_hash=state_hash(state),
                                                  now=self._now(), jobs=jobs, outbox=outbox)
@@ -655,7 +667,8 @@ class GameManager:
 
     def _after_move(self, ruleset: Ruleset, state: Any, before: Any, events: list[Event], seats: list[SeatRecord],
                     record: GameRecord, seq: int, *, existing: list[Any] | None = None,
-                    started: bool = False) -> tuple[list[NewMessage], list[NewJob]]:
+                    started: bool = False, clock: timekeeping.GameClock | None = None,
+                    ) -> tuple[list[NewMessage], list[NewJob]]:
         """The outbox rows and deadline jobs that follow a move, written in the move's transaction."""
         outbox: list[NewMessage] = []
         public_lines = [e.public for e in events if e.public]
@@ -675,18 +688,12 @@ class GameManager:
                                          payload={"text": "\n".join(private), "prompt": needs_prompt}, created_seq=seq))
         jobs: list[NewJob] = []
         if not done:
-            now = self._now()
-            keep = {j.seat: j for j in (existing or []) if j.kind == "deadline"}
-            hours = record.deadline_hours
-            for seat in sorted(owing_now):
-                prior = keep.get(seat)
-                if prior is not None and seat in owing_before:
-                    due = prior.due_at  # still the same wait: the clock keeps running
-                else:
-                    due = now + hours * 3600
-                jobs.append(NewJob(kind="deadline", seat=seat, due_at=due, payload={"seq": seq}))
-                if hours >= 4:  # a quarter of the wait before the deadline, nudge once
-                    jobs.append(NewJob(kind="reminder", seat=seat, due_at=due - hours * 3600 // 4, payload={"seq": seq}))
+            # Deadlines and reminders (bot/clock.py): a seat still owing the same kind of decision keeps its
+            # wait; a fresh wait is the turn or the response-window span, plus what is left of the seat's
+            # vacation; in a paused game every wait is stored frozen with its remaining seconds.
+            windows = {seat: ruleset.decisions(state, seat).kind == PendingKind.RESPONSE for seat in owing_now}
+            jobs = timekeeping.schedule(existing or [], owing_now, owing_before,
+                                        windows, self._now(), clock or timekeeping.GameClock(record.deadline_hours), seq)
         return outbox, jobs
 
     # ------------------------------------------------------------ reading
@@ -729,7 +736,8 @@ class GameManager:
         return lines
 
     async def _deadlines(self, game_id: int) -> dict[str, int]:
-        return {j.seat: j.due_at for j in await self.store.jobs_for_game(game_id) if j.kind == "deadline" and j.seat}
+        return {j.seat: j.due_at for j in await self.store.jobs_for_game(game_id)
+                if j.kind == "deadline" and j.seat and timekeeping.visible(j.due_at)}
 
     # ------------------------------------------------------------ delivery and deadlines
 
@@ -846,7 +854,7 @@ class GameManager:
             default = ruleset.decisions(state, job.seat).deadline_default or "the default choice was made"
             try:
                 await self.submit(record.id, "", [action], actor="deadline", seat_override=job.seat,
-                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}",
+                                  idem_key=f"deadline:{record.id}:{seq}:{job.seat}", deadline_at=job.due_at,
                                   note=f"⏰ {job.seat}'s deadline passed: {default}.")
                 moves += 1
             except EngineError as exc:
@@ -906,3 +914,154 @@ class GameManager:
                                   owing=list(owing), owing_users={s: holders[s] for s in owing if s in holders},
                                   deadline_at=due))
         return out
+
+    # ------------------------------------------------------------ time (issue 14): deadlines, pause, vacation, extend
+    #
+    # Moves stay allowed while a game is paused (Board Game Arena's way: players keep moving, the clocks
+    # are frozen): a move made then gets its deadlines frozen too, and they start running at the resume.
+
+    async def game_clock(self, record: GameRecord) -> timekeeping.GameClock:
+        """The game's deadlines, pause and vacations: its own settings, else its server's, else the defaults."""
+        server = await self.store.settings(f"guild:{record.guild_id}") if record.guild_id else {}
+        return timekeeping.GameClock.of(record.deadline_hours, await self.store.game_time(record.id), server)
+
+    @staticmethod
+    def _host_only(record: GameRecord, user_id: str, admin: bool, what: str) -> None:
+        if user_id != record.host_user and not admin:
+            raise ManagerError(f"Only the host of game #{record.id} (or a member with Manage Server) can {what}.",
+                               code="not_host")
+
+    @staticmethod
+    def _check_hours(hours: int | None, what: str) -> None:
+        if hours is not None and not 1 <= hours <= timekeeping.MAX_HOURS:
+            raise ManagerError(f"{what} must be between 1 hour and 14 days ({timekeeping.MAX_HOURS} hours).",
+                               code="bad_option")
+
+    async def _active(self, game_id: int, what: str) -> GameRecord:
+        record = await self.game(game_id)
+        if record.status != "active":
+            raise ManagerError(f"Game #{game_id} is {record.status}: only a game in progress can {what}.", code="not_active")
+        return record
+
+    async def _retime(self, record: GameRecord, text: str, *, jobs: list[NewJob] | None = None,
+                      statuses: tuple[str, ...] = ("active",), **changes: Any) -> GameRecord:
+        """Write a clock change and its channel notice in one transaction (the caller holds the game's lock)."""
+        out = [NewMessage(audience="public", kind="text", payload={"text": text})]
+        try:
+            updated = await self.store.retime_game(record.id, record.version, self._now(), jobs=jobs, outbox=out,
+                                                   statuses=statuses, **changes)
+        except VersionConflict:
+            self._live.pop(record.id, None)
+            raise StaleState("Someone moved at the same moment; try again.") from None
+        live = self._live.get(record.id)
+        if live is not None and live.version == record.version:
+            live.version = updated.version  # the state did not change, only the clock
+        return updated
+
+    async def set_deadlines(self, game_id: int, user_id: str, *, hours: int | None = None,
+                            response_hours: int | None = None, name: str = "The host", admin: bool = False) -> GameRecord:
+        """The host changes the game's turn deadline and/or its response-window deadline, in the lobby or
+        mid-game. Waits already running move by the difference (the time waited still counts), never to
+        less than an hour from now."""
+        if hours is None and response_hours is None:
+            raise ManagerError("Give the new deadline: `hours` (per move) and/or `response_hours` (response windows).",
+                               code="bad_option")
+        self._check_hours(hours, "The move deadline")
+        self._check_hours(response_hours, "The response-window deadline")
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status not in ("lobby", "active"):
+                raise ManagerError(f"Game #{game_id} is {record.status}.", code="over")
+            self._host_only(record, user_id, admin, "change its deadlines")
+            old = await self.game_clock(record)
+            new = replace(old, turn_hours=hours or old.turn_hours, response_hours=response_hours or old.response_hours)
+            jobs = None
+            if record.status == "active":
+                jobs = timekeeping.respanned(await self.store.jobs_for_game(game_id), self._now(), new,
+                                             lambda window: new.span(window) != old.span(window))
+            text = (f"⏱ {name} set game #{game_id}'s deadlines: {new.turn_hours} h per move, "
+                    f"{new.window_hours()} h to answer a response window.")
+            if jobs:
+                text += " Waits already running were moved by the difference (the time already waited counts)."
+            updated = await self._retime(record, text, jobs=jobs, statuses=("lobby", "active"), deadline_hours=hours,
+                                         time={"response_hours": response_hours} if response_hours else None)
+        await self.flush()
+        return updated
+
+    async def pause(self, game_id: int, user_id: str, *, name: str = "the host", admin: bool = False) -> GameRecord:
+        """Stop the game's clock: every deadline and reminder keeps its remaining time until `resume`."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, "be paused")
+            self._host_only(record, user_id, admin, "pause it")
+            clock = await self.game_clock(record)
+            if clock.paused:
+                raise ManagerError(f"Game #{game_id} is already paused (since <t:{clock.paused_at}:f>); "
+                                   "`/game resume` starts its clock again.", code="paused")
+            now = self._now()
+            jobs = timekeeping.paused_jobs(await self.store.jobs_for_game(game_id), now)
+            text = (f"⏸ Game #{game_id} paused by {name}: deadlines and reminders are stopped until it is resumed. "
+                    "Moves can still be made.")
+            updated = await self._retime(record, text, jobs=jobs, time={"paused_at": now, "paused_by": user_id})
+        await self.flush()
+        return updated
+
+    async def resume(self, game_id: int, user_id: str, *, name: str = "the host", admin: bool = False) -> GameRecord:
+        """Start the clock again: each deadline and reminder runs from now with the time it had left."""
+        async with self._lock(game_id):
+            record = await self._active(game_id, "be resumed")
+            self._host_only(record, user_id, admin, "resume it")
+            clock = await self.game_clock(record)
+            if not clock.paused:
+                raise ManagerError(f"Game #{game_id} is not paused.", code="not_paused")
+            now = self._now()
+            jobs = timekeeping.resumed_jobs(await self.store.jobs_for_game(game_id), now)
+            dues = ", ".join(f"{j.seat} <t:{j.due_at}:R>" for j in jobs if j.kind == "deadline" and j.seat)
+            text = f"▶ Game #{game_id} resumed by {name}: the clock runs again" + (f" (due: {dues})." if dues else ".")
+            updated = await self._retime(record, text, jobs=jobs, time={"paused_at": None, "paused_by": None})
+        await self.flush()
+        return updated
+
+    async def vacation(self, game_id: int, user_id: str, days: int) -> int:
+        """A player declares `days` away: their own deadlines (running, and any that start while they are
+        away) wait that much longer, within the game's allowance per player. Returns when they are back."""
+        if not 1 <= days <= 365:
+            raise ManagerError("Vacation is counted in whole days, from 1.", code="bad_option")
+        async with self._lock(game_id):
+            record = await self._active(game_id, "take vacation days")
+            seat = await self.seat_of(game_id, user_id)
+            clock = await self.game_clock(record)
+            left = clock.allowance_left(seat.seat)
+            if days * 86400 > left:
+                raise ManagerError(f"You have {left // 86400} of {clock.vacation_days} vacation days left in game "
+                                   f"#{game_id}; {days} is more than that. Nothing was changed.", code="vacation_allowance")
+            now = self._now()
+            start = max(now, clock.away.get(seat.seat, 0))  # a second absence follows the first
+            back = start + days * 86400
+            jobs = timekeeping.shifted(await self.store.jobs_for_game(game_id), now, clock.paused, seat.seat, days * 86400)
+            text = (f"🏖 {seat.seat} ({seat.display_name}) is away until <t:{back}:f> (<t:{back}:R>): their deadlines "
+                    f"wait {days} day{'s' if days != 1 else ''} longer.")
+            await self._retime(record, text, jobs=jobs, vacation=Vacation(seat.seat, start, back))
+        await self.flush()
+        return back
+
+    async def extend(self, game_id: int, user_id: str, seat: str, hours: int, *, name: str = "The host",
+                     admin: bool = False) -> int | None:
+        """The host gives one seat's current decision `hours` more. Returns its new deadline (None while paused)."""
+        self._check_hours(hours, "An extension")
+        async with self._lock(game_id):
+            record = await self._active(game_id, "be extended")
+            self._host_only(record, user_id, admin, "extend a deadline")
+            seat = seat.strip().upper()
+            jobs_now = await self.store.jobs_for_game(game_id)
+            waited = sorted({j.seat for j in jobs_now if j.kind == "deadline" and j.seat})
+            if seat not in waited:
+                raise ManagerError(f"{seat[:20]} has no deadline running in game #{game_id}. Waiting on: "
+                                   f"{', '.join(waited) or 'nobody'}.", code="no_deadline")
+            clock = await self.game_clock(record)
+            jobs = timekeeping.shifted(jobs_now, self._now(), clock.paused, seat, hours * 3600)
+            due = next(j.due_at for j in jobs if j.kind == "deadline" and j.seat == seat)
+            when = " (the game is paused)" if clock.paused else f": due <t:{due}:f> (<t:{due}:R>)"
+            text = f"⏳ {name} gave {seat} {hours} more hour{'s' if hours != 1 else ''} for this decision{when}."
+            await self._retime(record, text, jobs=jobs)
+        await self.flush()
+        return None if clock.paused else due

@@ -284,6 +284,24 @@ class Migration:
     sql: str
 
 
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    seat: str
+    starts_at: int
+    ends_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameTime:
+    """A game's own clock (migration 0003): None means the default (bot/clock.py)."""
+    game_id: int
+    response_hours: int | None = None
+    vacation_days: int | None = None
+    paused_at: int | None = None
+    paused_by: str | None = None
+    vacations: tuple[Vacation, ...] = ()
+
+
 # ---------------------------------------------------------------- migrations
 
 _MIGRATION_NAME = re.compile(r"^([0-9]{4})_([A-Za-z0-9_]+)\.sql$")
@@ -1192,6 +1210,54 @@ class Store:
             _insert_outbox(c, game_id, msg_rows, _last_seq(c, game_id), now)
             return replace(game, status=status, version=game.version + 1, updated_at=now,
                            result=game.result if result is None else json.loads(result_json))
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------ time (issue 14: deadlines, pause, vacation)
+
+    async def game_time(self, game_id: int) -> GameTime:
+        """The game's clock settings, pause and vacations (defaults when it never changed any)."""
+        def work(c: sqlite3.Connection) -> GameTime:
+            row = c.execute("SELECT response_hours, vacation_days, paused_at, paused_by FROM game_time WHERE game_id=?",
+                            (game_id,)).fetchone()
+            vacations = tuple(Vacation(*r) for r in c.execute(
+                "SELECT seat, starts_at, ends_at FROM vacations WHERE game_id=? ORDER BY starts_at, seat", (game_id,)))
+            return GameTime(game_id, *(row or (None, None, None, None)), vacations=vacations)
+
+        return await self._query(work)
+
+    async def retime_game(self, game_id: int, expected_version: int, now: int, *, jobs: list[NewJob] | None = None,
+                          deadline_hours: int | None = None, time: dict[str, Any] | None = None,
+                          vacation: Vacation | None = None, outbox: list[NewMessage] | None = None,
+                          statuses: Sequence[str] = ("active",)) -> GameRecord:
+        """Change a game's clock in one transaction (version + 1): its turn deadline, its game_time
+        columns (``time``: response_hours, vacation_days, paused_at, paused_by; None clears one), a new
+        vacation, its jobs (replaced when not None) and outbox rows. Raises VersionConflict, WrongStatus."""
+        _int(now, "now")
+        allowed = {"response_hours", "vacation_days", "paused_at", "paused_by"}
+        if time and not set(time) <= allowed:
+            raise ValueError(f"unknown game_time columns: {sorted(set(time) - allowed)}")
+        if deadline_hours is not None and _int(deadline_hours, "deadline_hours") < 1:
+            raise ValueError("deadline_hours must be at least 1")
+        job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, statuses, "change the clock of")
+            if deadline_hours is not None:
+                _bump(c, game_id, expected_version, now, deadline_hours=deadline_hours)
+            else:
+                _bump(c, game_id, expected_version, now)
+            if time:
+                c.execute("INSERT INTO game_time (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING", (game_id,))
+                c.execute(f"UPDATE game_time SET {', '.join(f'{k} = ?' for k in time)} WHERE game_id=?",
+                          (*time.values(), game_id))
+            if vacation is not None:
+                c.execute("INSERT INTO vacations (game_id, seat, starts_at, ends_at) VALUES (?, ?, ?, ?)",
+                          (game_id, vacation.seat, _int(vacation.starts_at, "starts_at"), _int(vacation.ends_at, "ends_at")))
+            _replace_jobs(c, game_id, job_rows, now)
+            _insert_outbox(c, game_id, msg_rows, _last_seq(c, game_id), now)
+            return _fetch_game(c, game_id)
 
         return await self._write(work)
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot import clock as timekeeping
 from bot import present
 from bot import text as plain
 from bot.discord import limits, ui, walk
@@ -448,7 +449,8 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
         await send_private(interaction, embeds=[ui.lobby_embed(record, seats)])
         return
     owing = set(await manager.owing(record.id))
-    deadlines = {j.seat: j.due_at for j in await manager.store.jobs_for_game(record.id) if j.kind == "deadline" and j.seat}
+    deadlines = {j.seat: j.due_at for j in await manager.store.jobs_for_game(record.id)
+                 if j.kind == "deadline" and j.seat and timekeeping.visible(j.due_at)}
     lines = []
     for s in seats:
         mark = ""
@@ -458,6 +460,9 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     embed = discord.Embed(title=f"{record.title} — game #{record.id}", colour=ui.COLOUR,
                           description=f"{registry.get(record.ruleset).title} · **{record.status}**")
     embed.add_field(name="Players", value="\n".join(lines) or "—", inline=False)
+    if record.status == "active":
+        embed.add_field(name="Clock", value=limits.clip(await clock_lines(manager, record), limits.EMBED_FIELD_VALUE),
+                        inline=False)
     _, view = await manager.view(record.id, None)
     board_text = plain.board_text(view)
     if board_text:
@@ -566,3 +571,90 @@ async def help_text(interaction: discord.Interaction, ruleset: str | None) -> No
     embed = discord.Embed(title=f"{rules.title} — how to play", description=rules.help_text(), colour=ui.COLOUR)
     embed.add_field(name="\u200b", value=how_to(rules.name), inline=False)
     await send_private(interaction, embeds=[limits.fit_embed(embed)])
+
+
+# ---------------------------------------------------------------- time: deadlines, pause, vacation, extend
+
+
+def _who(interaction: discord.Interaction) -> str:
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(interaction.user.display_name))
+
+
+async def _hosted_game(interaction: discord.Interaction, game_id: int | None, statuses: tuple[str, ...] = ("active",)) -> Any:
+    """The game a host command names: the one here (the caller's own, if several), or `game`."""
+    if game_id is not None:
+        return await manager_of(interaction).game(int(game_id))
+    games = await games_here(interaction, statuses, seated=False)
+    mine = [g for g in games if g.host_user == user_id(interaction)]
+    if len(games) != 1 and len(mine) == 1:
+        games = mine
+    if len(games) != 1:
+        listing = ", ".join(f"#{g.id}" for g in games[:10]) or "none"
+        raise ManagerError(f"Which game? Games here: {listing}. Add the `game` option.", code="ambiguous")
+    return games[0]
+
+
+async def set_deadline(interaction: discord.Interaction, hours: int | None, response_hours: int | None,
+                       game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await _hosted_game(interaction, game_id, ("lobby", "active"))
+    updated = await manager.set_deadlines(record.id, user_id(interaction), hours=hours, response_hours=response_hours,
+                                          name=_who(interaction), admin=is_admin(interaction, record))
+    clock = await manager.game_clock(updated)
+    if updated.status == "lobby":
+        await refresh_lobby(interaction, updated.id)
+    await send_private(interaction, f"Game #{updated.id}: {clock.turn_hours} h per move, {clock.window_hours()} h for a "
+                                    "response window. The channel was told.")
+
+
+async def pause(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await _hosted_game(interaction, game_id)
+    await manager.pause(record.id, user_id(interaction), name=_who(interaction), admin=is_admin(interaction, record))
+    await send_private(interaction, f"Game #{record.id} is paused: no deadline or reminder runs until `/game resume`. "
+                                    "Players can still move.")
+
+
+async def resume(interaction: discord.Interaction, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await _hosted_game(interaction, game_id)
+    await manager.resume(record.id, user_id(interaction), name=_who(interaction), admin=is_admin(interaction, record))
+    await send_private(interaction, f"Game #{record.id} is running again: each deadline has the time it had left.")
+
+
+async def vacation(interaction: discord.Interaction, days: int, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id)
+    back = await manager.vacation(record.id, user_id(interaction), days)
+    clock = await manager.game_clock(await manager.game(record.id))
+    seat = await manager.seat_of(record.id, user_id(interaction))
+    left = clock.allowance_left(seat.seat) // 86400
+    await send_private(interaction, f"You're away from game #{record.id} until {ui.ts(back, 'f')}: your deadlines wait "
+                                    f"{days} day{'s' if days != 1 else ''} longer. {left} of {clock.vacation_days} "
+                                    "vacation days left in this game.")
+
+
+async def extend(interaction: discord.Interaction, seat: str, hours: int, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await _hosted_game(interaction, game_id)
+    due = await manager.extend(record.id, user_id(interaction), seat, hours, name=_who(interaction),
+                               admin=is_admin(interaction, record))
+    when = f"now due {ui.ts(due, 'f')}" if due else "it counts from the resume (the game is paused)"
+    await send_private(interaction, f"{seat.strip().upper()[:20]} has {hours} more hour{'s' if hours != 1 else ''} "
+                                    f"in game #{record.id}: {when}.")
+
+
+async def clock_lines(manager: GameManager, record: Any) -> str:
+    """The game's clock for /game status: deadlines, pause, who is away."""
+    clock = await manager.game_clock(record)
+    lines = [f"{clock.turn_hours} h per move · {clock.window_hours()} h for a response window"]
+    if clock.paused:
+        lines.append(f"⏸ Paused by <@{clock.paused_by}> {ui.ts(clock.paused_at)}")
+    now = int(manager.clock())
+    lines += [f"🏖 {seat} away until {ui.ts(until, 'f')}" for seat, until in sorted(clock.away.items()) if until > now]
+    return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""Admin and help: /game abandon and /game redeliver (host, or a member with Manage Server), /game help."""
+"""Admin and help: /game abandon, redeliver, deadline, pause, resume and extend (host, or a member with Manage
+Server), /game help."""
 from __future__ import annotations
 
 import discord
@@ -25,3 +26,34 @@ async def redeliver(interaction: discord.Interaction, game: app_commands.Range[i
 @app_commands.choices(ruleset=RULESETS)
 async def help_(interaction: discord.Interaction, ruleset: str | None = None) -> None:
     await flows.guarded(interaction, flows.help_text(interaction, ruleset))
+
+
+@game.command(name="deadline", description="Change a game's deadlines, even mid-game (its host, or Manage Server)")
+@app_commands.describe(hours="Hours per move", response_hours="Hours to answer a response window (shorter)",
+                       game="Game number (default: the game here)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def deadline(interaction: discord.Interaction, hours: app_commands.Range[int, 1, 336] | None = None,
+                   response_hours: app_commands.Range[int, 1, 336] | None = None,
+                   game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.set_deadline(interaction, hours, response_hours, game))
+
+
+@game.command(name="pause", description="Stop a game's deadlines and reminders (its host, or Manage Server)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def pause(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.pause(interaction, game))
+
+
+@game.command(name="resume", description="Restart a paused game's deadlines with the time they had left")
+@app_commands.autocomplete(game=flows.game_choices)
+async def resume(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.resume(interaction, game))
+
+
+@game.command(name="extend", description="Give one player's current decision more time (its host, or Manage Server)")
+@app_commands.describe(seat="The seat to wait for, e.g. DEM", hours="How many more hours",
+                       game="Game number (default: the game here)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def extend(interaction: discord.Interaction, seat: app_commands.Range[str, 1, 10],
+                 hours: app_commands.Range[int, 1, 336], game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.extend(interaction, seat, hours, game))

@@ -1,4 +1,4 @@
-"""Play commands: /game hand, undo, concede, board, status, log, mine — and the top-level /move."""
+"""Play commands: /game hand, undo, concede, board, status, log, mine, vacation — and the top-level /move."""
 from __future__ import annotations
 
 import discord
@@ -47,6 +47,14 @@ async def log(interaction: discord.Interaction, game: app_commands.Range[int, 1]
 @game.command(name="mine", description="Privately: every game you are seated in, in every server, and whose move it is")
 async def mine(interaction: discord.Interaction) -> None:
     await flows.guarded(interaction, flows.mine(interaction))
+
+
+@game.command(name="vacation", description="Declare days away: your deadlines in this game wait that much longer")
+@app_commands.describe(days="Days away (within the game's allowance, 14 by default)", game="Game number (optional)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 1, 365],
+                   game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.vacation(interaction, days, game))
 
 
 async def _notation_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
