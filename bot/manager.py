@@ -857,9 +857,9 @@ class GameManager:
                                   idem_key=f"deadline:{record.id}:{seq}:{job.seat}", deadline_at=job.due_at,
                                   note=f"⏰ {job.seat}'s deadline passed: {default}.")
                 moves += 1
+                await self._missed_deadline(record.id, job.seat, job.due_at)
             except EngineError as exc:
                 log.warning("deadline move for game %s seat %s refused: %s", record.id, job.seat, exc.code)
-            await self._missed_deadline(record.id, job.seat, job.due_at)
             await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs
         if reminders:
             await self.flush()
