@@ -317,7 +317,7 @@ class GameManager:
 
     @staticmethod
     def _mark_bot(events: list[Event], seat: str, actor: str | None) -> list[Event]:
-        """The channel post says the bot played: its first public line reads "🤖 NIX (bot): …"."""
+        """The channel post says the bot played: its first public line reads "🤖 <SEAT> (bot): …"."""
         if actor != "bot":
             return events
         out, marked = [], False

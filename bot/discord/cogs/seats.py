@@ -12,7 +12,7 @@ SEAT = app_commands.Range[str, 1, 10]
 
 
 @game.command(name="substitute", description="Offer a seat to another member, mid-game (the host, or Manage Server)")
-@app_commands.describe(seat="The seat to hand over, e.g. NIX", member="Who is offered the seat",
+@app_commands.describe(seat="The seat to hand over (as in /game status)", member="Who is offered the seat",
                        game="Game number (default: the game in progress here)")
 @app_commands.autocomplete(game=flows.game_choices)
 async def substitute(interaction: discord.Interaction, seat: SEAT, member: discord.User,
@@ -30,14 +30,14 @@ async def accept(interaction: discord.Interaction, game: app_commands.Range[int,
 
 
 @game.command(name="takeseat", description="Take a seat back from the bot (its player, or who the host offered it to)")
-@app_commands.describe(seat="The seat the bot plays, e.g. NIX", game="Game number (default: the game in progress here)")
+@app_commands.describe(seat="The seat the bot plays now", game="Game number (default: the game in progress here)")
 @app_commands.autocomplete(game=flows.game_choices)
 async def takeseat(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, seat_flows.takeseat(interaction, seat, game))
 
 
 @game.command(name="botseat", description="Hand a seat to the built-in bot (the host, or Manage Server)")
-@app_commands.describe(seat="The seat the bot will play, e.g. NIX", game="Game number (default: the game in progress here)")
+@app_commands.describe(seat="The seat the bot will play", game="Game number (default: the game in progress here)")
 @app_commands.autocomplete(game=flows.game_choices)
 async def botseat(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, seat_flows.botseat(interaction, seat, game))
