@@ -462,9 +462,14 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
         if s.seat in owing:
             mark = " — **to move**" + (f", due {ui.ts(deadlines.get(s.seat))}" if deadlines.get(s.seat) else "")
         who = f"🤖 the bot (for <@{s.user_id}>)" if s.controller == "bot" else f"<@{s.user_id}>"
+        if s.controller == "human" and s.missed_deadlines:
+            mark += f" — missed {s.missed_deadlines} deadline{'s' if s.missed_deadlines != 1 else ''} in a row"
         lines.append(f"**{s.seat}**: {who}{mark}")
     if record.status == "active":
         lines += [f"🔁 {o.seat} offered to <@{o.user_id}>" for o in await manager.offers(record.id)]
+        after = await manager.store.civil_disorder_after(record.id)
+        lines.append(f"Civil disorder: the bot takes over a seat after {after} missed deadlines in a row." if after
+                     else "Civil disorder: off (missed deadlines only play the default).")
     embed = discord.Embed(title=f"{record.title} — game #{record.id}", colour=ui.COLOUR,
                           description=f"{registry.get(record.ruleset).title} · **{record.status}**")
     embed.add_field(name="Players", value="\n".join(lines) or "—", inline=False)

@@ -93,3 +93,29 @@ async def test_leave_mid_game_asks_then_the_bot_plays_the_seat(world: World) -> 
     r = w.record(await w.bob.slash(w.channel, "game takeseat", seat="REP"))
     assert r.ephemeral and "You now play **REP**" in r.response.content
     assert (await w.manager.seat_of(game_id, str(w.bob.id))).controller == "human"
+
+
+async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: World) -> None:
+    w = world
+    game_id = await open_game(w)
+    for command, options in (("game botseat", {"seat": "DEM"}), ("game civildisorder", {"after": 1})):
+        r = await w.bob.slash(w.channel, command, **options)
+        assert r.ephemeral and "Only the host" in r.response.content
+    assert await w.manager.store.civil_disorder_after(game_id) == 3
+    r = w.record(await w.alice.slash(w.channel, "game civildisorder", after=2))
+    assert r.ephemeral and "after 2 missed deadlines in a row" in r.response.content
+    assert await w.manager.store.civil_disorder_after(game_id) == 2
+
+    r = w.record(await w.alice.slash(w.channel, "game botseat", seat="rep"))
+    assert r.ephemeral and "The bot plays **REP**" in r.response.content
+    assert any("alice handed REP to the bot" in m.content for m in w.public())
+    assert "REP" not in await w.manager.owing(game_id)
+    r = await w.carol.slash(w.channel, "game status")
+    players = r.response.embeds[0].fields[0].value
+    assert f"🤖 the bot (for <@{w.bob.id}>)" in players and "after 2 missed deadlines" in players
+    # Carol may not take Bob's seat unless the host offers it; Bob may.
+    r = await w.carol.slash(w.channel, "game takeseat", seat="REP")
+    assert r.ephemeral and "The bot plays REP" in r.response.content
+    r = w.record(await w.bob.slash(w.channel, "game takeseat", seat="REP"))
+    assert r.ephemeral and "You now play **REP**" in r.response.content
+    assert any("bob takes REP back from the bot" in m.content for m in w.public())
