@@ -519,10 +519,13 @@ class GameManager:
 
     async def _after_submit(self, game_id: int, seat: str, actor: str) -> None:
         """After a move: a person who moved has missed no deadline in a row; the bot plays what it owes."""
-        if actor not in ("bot", "deadline"):
-            if any(s.seat == seat and s.missed_deadlines for s in await self.store.list_seats(game_id)):
-                await self.store.reset_missed_deadlines(game_id, seat)
-        await self.play_bots(game_id)
+        if game_id in self._botting:  # a bot's own move: the loop playing it goes on by itself
+            return
+        seats = await self.store.list_seats(game_id)
+        if actor not in ("bot", "deadline") and any(s.seat == seat and s.missed_deadlines for s in seats):
+            await self.store.reset_missed_deadlines(game_id, seat)
+        if any(s.controller == "bot" for s in seats):
+            await self.play_bots(game_id)
 
     async def play_bots(self, game_id: int) -> int:
         """Play every move the bot owes in the game's bot seats (with `bot_move`), until a person owes one or
