@@ -967,10 +967,10 @@ class GameManager:
         mid-game. Waits already running move by the difference (the time waited still counts), never to
         less than an hour from now."""
         if hours is None and response_hours is None:
-            raise ManagerError("Give the new deadline: `hours` (per move) and/or `response_hours` (response windows).",
+            raise ManagerError("Give the new deadline: `hours` (per move) and/or `response_hours` (answers out of turn).",
                                code="bad_option")
         self._check_hours(hours, "The move deadline")
-        self._check_hours(response_hours, "The response-window deadline")
+        self._check_hours(response_hours, "The out-of-turn deadline")
         async with self._lock(game_id):
             record = await self.game(game_id)
             if record.status not in ("lobby", "active"):
@@ -983,7 +983,7 @@ class GameManager:
                 jobs = timekeeping.respanned(await self.store.jobs_for_game(game_id), self._now(), new,
                                              lambda window: new.span(window) != old.span(window))
             text = (f"⏱ {name} set game #{game_id}'s deadlines: {new.turn_hours} h per move, "
-                    f"{new.window_hours()} h to answer a response window.")
+                    f"{new.window_hours()} h to answer out of turn.")
             if jobs:
                 text += " Waits already running were moved by the difference (the time already waited counts)."
             updated = await self._retime(record, text, jobs=jobs, statuses=("lobby", "active"), deadline_hours=hours,

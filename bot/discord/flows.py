@@ -618,8 +618,8 @@ async def set_deadline(interaction: discord.Interaction, hours: int | None, resp
     clock = await manager.game_clock(updated)
     if updated.status == "lobby":
         await refresh_lobby(interaction, updated.id)
-    await send_private(interaction, f"Game #{updated.id}: {clock.turn_hours} h per move, {clock.window_hours()} h for a "
-                                    "response window. The channel was told.")
+    await send_private(interaction, f"Game #{updated.id}: {clock.turn_hours} h per move, {clock.window_hours()} h to answer "
+                                    "out of turn. The channel was told.")
 
 
 async def pause(interaction: discord.Interaction, game_id: int | None) -> None:
@@ -666,7 +666,7 @@ async def extend(interaction: discord.Interaction, seat: str, hours: int, game_i
 async def clock_lines(manager: GameManager, record: Any) -> str:
     """The game's clock for /game status: deadlines, pause, who is away."""
     clock = await manager.game_clock(record)
-    lines = [f"{clock.turn_hours} h per move · {clock.window_hours()} h for a response window"]
+    lines = [f"{clock.turn_hours} h per move · {clock.window_hours()} h to answer out of turn"]
     if clock.paused:
         lines.append(f"⏸ Paused by <@{clock.paused_by}> {ui.ts(clock.paused_at)}")
     now = int(manager.clock())

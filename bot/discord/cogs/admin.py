@@ -29,7 +29,7 @@ async def help_(interaction: discord.Interaction, ruleset: str | None = None) ->
 
 
 @game.command(name="deadline", description="Change a game's deadlines, even mid-game (its host, or Manage Server)")
-@app_commands.describe(hours="Hours per move", response_hours="Hours to answer a response window (shorter)",
+@app_commands.describe(hours="Hours per move", response_hours="Hours to answer out of turn, e.g. whether to respond to a rival's play (shorter)",
                        game="Game number (default: the game here)")
 @app_commands.autocomplete(game=flows.game_choices)
 async def deadline(interaction: discord.Interaction, hours: app_commands.Range[int, 1, 336] | None = None,
