@@ -1,5 +1,5 @@
 """Seats that change hands (issue 14), the Discord side: `/game substitute` (the host offers a seat to a
-member, who accepts with the offer's button or `/game accept`), `/game botseat` and `/game leave` mid-game
+member, who accepts with the offer's button or `/game takeseat`), `/game botseat` and `/game leave` mid-game
 (the built-in bot plays the seat), `/game takeseat` (back to a person) and `/game civildisorder` (after how
 many missed deadlines in a row the bot takes a seat over). Game logic is the GameManager's; like every
 flow, each one acknowledges first and answers privately (flows.py)."""
@@ -43,7 +43,7 @@ async def substitute(interaction: discord.Interaction, seat: str, member: discor
     offer = await manager.offer_seat(record.id, flows.user_id(interaction), seat, str(member.id), member.display_name,
                                      admin=flows.is_admin(interaction, record))
     text = (f"🔁 <@{interaction.user.id}> offers **{offer.seat}** in game #{record.id} ({record.title}) to "
-            f"<@{member.id}>. <@{member.id}>: press **Accept the seat** (or `/game accept`) to play it from its current "
+            f"<@{member.id}>. <@{member.id}>: press **Accept the seat** (or `/game takeseat`) to play it from its current "
             "position; its hand and the current decision will come to you by DM.")
     target = record.thread_id or record.channel_id
     posted = False
@@ -55,7 +55,7 @@ async def substitute(interaction: discord.Interaction, seat: str, member: discor
             posted = True
         except discord.HTTPException:
             log.warning("could not post the seat offer of game %s", record.id)
-    where = "in the game's channel" if posted else "(I couldn't post in the game's channel: they can use `/game accept`)"
+    where = "in the game's channel" if posted else "(I couldn't post in the game's channel: they can use `/game takeseat`)"
     await send_private(interaction, f"Offered **{offer.seat}** of game #{record.id} to <@{member.id}> {where}. "
                                     "The seat changes hands when they accept; a new offer of the seat replaces this one.")
 
@@ -74,25 +74,6 @@ async def _retire_offer_message(interaction: discord.Interaction) -> None:
         await message.edit(view=None)
     except discord.HTTPException:
         pass
-
-
-async def accept(interaction: discord.Interaction, game_id: int | None, seat: str | None) -> None:
-    await ack(interaction)
-    manager = flows.manager_of(interaction)
-    if game_id is None:
-        here = {g.id for g in await flows.games_here(interaction, ("active",), seated=False)}
-        offered = sorted({o.game_id for o in await manager.store.seat_offers(user_id=flows.user_id(interaction))
-                          if o.game_id in here})
-        if not offered:
-            raise ManagerError("No seat is offered to you in a game here. The host can offer one with `/game substitute`.",
-                               code="no_offer")
-        if len(offered) > 1:
-            raise ManagerError(f"Seats are offered to you in several games here ({', '.join(f'#{g}' for g in offered)}): "
-                               "add the `game` option.", code="ambiguous")
-        game_id = offered[0]
-    record = await flows.game_here(interaction, game_id)
-    taken = await manager.accept_seat(record.id, flows.user_id(interaction), interaction.user.display_name, seat)
-    await _taken(interaction, record.id, taken.seat)
 
 
 async def takeseat(interaction: discord.Interaction, seat: str, game_id: int | None) -> None:

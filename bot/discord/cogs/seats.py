@@ -1,4 +1,5 @@
-"""Seat commands (issue 14): /game substitute, accept, takeseat, botseat, civildisorder. (`/game leave` in a
+"""Seat commands (issue 14): /game substitute, takeseat (which also accepts an offer: Discord allows 25
+subcommands in a group, so there is no separate /game accept), botseat, civildisorder. (`/game leave` in a
 game in progress, in lobby.py, hands the caller's seat to the bot after a confirmation.)"""
 from __future__ import annotations
 
@@ -20,16 +21,7 @@ async def substitute(interaction: discord.Interaction, seat: SEAT, member: disco
     await flows.guarded(interaction, seat_flows.substitute(interaction, seat, member, game))
 
 
-@game.command(name="accept", description="Take the seat the host offered you, with its hand and current decision")
-@app_commands.describe(game="Game number (default: the game here with an offer to you)",
-                       seat="Which seat, if several are offered to you")
-@app_commands.autocomplete(game=flows.game_choices)
-async def accept(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None,
-                 seat: SEAT | None = None) -> None:
-    await flows.guarded(interaction, seat_flows.accept(interaction, game, seat))
-
-
-@game.command(name="takeseat", description="Take a seat back from the bot (its player, or who the host offered it to)")
+@game.command(name="takeseat", description="Take the seat the host offered you, or take yours back from the bot")
 @app_commands.describe(seat="The seat the bot plays now", game="Game number (default: the game in progress here)")
 @app_commands.autocomplete(game=flows.game_choices)
 async def takeseat(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
