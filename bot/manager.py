@@ -21,10 +21,12 @@ from bot import clock as timekeeping
 from bot import pictures
 from bot import ratings
 from bot.store import (
+    AlreadySeated,
     DuplicateMove,
     GameRecord,
     NewJob,
     NewMessage,
+    SeatOffer,
     SeatRecord,
     Store,
     Vacation,
@@ -48,6 +50,7 @@ RETRY_BACKOFF = (10, 60, 300, 900, 3600)
 HOLD_AFTER = 6
 DELIVERY_LANES = 8  # games delivered at the same time in one flush
 REPEAT_SECONDS = 60  # a typed move identical to the sender's last one within this window asks first
+BOT_MOVES_AT_ONCE = 1000  # the bot's moves in a row for one game in one go (the next sweep goes on)
 HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row to deliver this game's updates, so they "
                "are paused. No move is lost and the game goes on; the host or a server admin can run "
                "`/game redeliver` to send them again.")
@@ -105,6 +108,7 @@ class GameManager:
         self._flush_lock = asyncio.Lock()
         self._owner = secrets.token_hex(6)  # claims due jobs in the store under this name
         self._last_delivery_ok: int | None = None  # when any game's notification last went out
+        self._botting: set[int] = set()  # games whose bot seats are being played now (play_bots)
 
     # ------------------------------------------------------------ helpers
 
@@ -205,6 +209,8 @@ class GameManager:
             return await self.store.add_seat(game_id, record.version, seat, user_id, name[:64], self._now())
 
     async def leave(self, game_id: int, user_id: str) -> GameRecord:
+        if (await self.game(game_id)).status == "active":  # mid-game: the bot plays the seat (issue 14)
+            return await self.leave_to_bot(game_id, user_id)
         async with self._lock(game_id):
             record = await self.game(game_id)
             if record.status != "lobby":
@@ -275,6 +281,293 @@ class GameManager:
         await self.flush()
         return updated
 
+    # ------------------------------------------------------------ seats that change hands (issue 14)
+    #
+    # A seat is held by a person (controller 'human': seats.user_id plays it) or by the built-in bot
+    # (controller 'bot': the manager plays it with ruleset.bot_action whenever it owes a move; user_id
+    # stays the last person who held it, who may take it back). The host offers a seat to a member, who
+    # accepts; the seat's user changes at once, so the old holder's buttons and commands are refused by
+    # the usual "not seated" checks, and the new holder gets the seat's hand and current decision by DM.
+    # The game's state never changes with the hands: a pending decision or response window stays pending.
+
+    @staticmethod
+    def _by_host(record: GameRecord, user_id: str, admin: bool, what: str) -> None:
+        if user_id != record.host_user and not admin:
+            raise ManagerError(f"Only the host of game #{record.id} (or a member with Manage Server) can {what}.",
+                               code="not_host")
+
+    async def _in_progress(self, game_id: int) -> GameRecord:
+        record = await self.game(game_id)
+        if record.status != "active":
+            raise ManagerError(f"Game #{game_id} is {record.status}: seats change hands only in a game in progress.",
+                               code="not_active")
+        return record
+
+    async def _seat_named(self, game_id: int, seat: str) -> SeatRecord:
+        name = seat.strip().upper()
+        seats = await self.store.list_seats(game_id)
+        for s in seats:
+            if s.seat == name:
+                return s
+        raise ManagerError(f"`{name[:20]}` is not a seat of game #{game_id}. Seats: {', '.join(s.seat for s in seats)}.",
+                           code="bad_seat")
+
+    @staticmethod
+    def _refuse_bot_seat(seats: list[SeatRecord], seat: str) -> None:
+        if any(s.seat == seat and s.controller == "bot" for s in seats):
+            raise ManagerError(f"The bot plays {seat} now. `/game takeseat seat:{seat}` takes it back.", code="bot_seat")
+
+    @staticmethod
+    def _mark_bot(events: list[Event], seat: str, actor: str | None) -> list[Event]:
+        """The channel post says the bot played: its first public line reads "🤖 <SEAT> (bot): …"."""
+        if actor != "bot":
+            return events
+        out, marked = [], False
+        for e in events:
+            if e.public and not marked:
+                e = e.model_copy(update={"public": f"🤖 {seat} (bot): {e.public}"})
+                marked = True
+            out.append(e)
+        return out
+
+    async def _actor_names(self, game_id: int) -> dict[str, str]:
+        """user id → the name they played under, for every person who held a seat of the game."""
+        names = {h.user_id: h.display_name for h in await self.store.seat_history(game_id) if h.controller == "human"}
+        names.update({s.user_id: s.display_name for s in await self.store.list_seats(game_id)})
+        return names
+
+    @staticmethod
+    def _log_line(e: Any, names: dict[str, str]) -> str:
+        """One move of the log, saying who played it: a person, the bot or the deadline default."""
+        if e.actor == "bot":
+            return f"{e.seq}. 🤖 {e.seat} (bot): {e.notation}"
+        if e.actor == "deadline":
+            return f"{e.seq}. ⏰ {e.seat} (deadline): {e.notation}"
+        name = names.get(e.actor, "").replace("`", "'")
+        return f"{e.seq}. {e.seat} ({name}): {e.notation}" if name else f"{e.seq}. {e.seat}: {e.notation}"
+
+    async def _change_hands(self, record: GameRecord, seat: SeatRecord, *, user_id: str, name: str, controller: str,
+                            reason: str, public: str, private: str = "") -> GameRecord:
+        """Write a change of hands and its notices in one transaction (the caller holds the game's lock).
+        A person who takes the seat gets its hand and current decision by DM (the seat's private brief)."""
+        out = [NewMessage(audience="public", kind="text", payload={"text": public})]
+        if controller == "human":
+            out.append(NewMessage(audience=f"seat:{seat.seat}", kind="brief", payload={"text": private, "prompt": True}))
+        try:
+            updated = await self.store.hand_over_seat(record.id, record.version, seat.seat, user_id=user_id,
+                                                      display_name=name[:64], controller=controller, reason=reason,
+                                                      now=self._now(), outbox=out)
+        except AlreadySeated as exc:
+            raise ManagerError(f"That member already holds {exc.seat} in game #{record.id}.",
+                               code="already_seated") from None
+        except VersionConflict:
+            self._live.pop(record.id, None)
+            raise StaleState("Someone moved at the same moment; try again.") from None
+        live = self._live.get(record.id)
+        if live is not None and live.version == record.version:
+            live.version = updated.version  # the state did not change, only who holds a seat
+        return updated
+
+    async def offer_seat(self, game_id: int, user_id: str, seat: str, to_user: str, to_name: str, *,
+                         admin: bool = False) -> SeatOffer:
+        """The host (or an admin) offers a seat — a person's or the bot's — to a member not seated in the game.
+        The member takes it with `accept_seat`; a new offer of the seat replaces this one."""
+        async with self._lock(game_id):
+            record = await self._in_progress(game_id)
+            self._by_host(record, user_id, admin, "offer a seat to someone else")
+            target = await self._seat_named(game_id, seat)
+            holder = next((s for s in await self.store.list_seats(game_id) if s.user_id == to_user), None)
+            if holder is not None:
+                what = "already plays" if holder.controller == "human" else "held"
+                hint = "" if holder.controller == "human" else f"; they can take it back with `/game takeseat seat:{holder.seat}`"
+                raise ManagerError(f"That member {what} {holder.seat} in game #{game_id}{hint}.", code="already_seated")
+            return await self.store.offer_seat(game_id, target.seat, to_user, to_name[:64], user_id, self._now())
+
+    async def offers(self, game_id: int) -> list[SeatOffer]:
+        return await self.store.seat_offers(game_id=game_id)
+
+    async def accept_seat(self, game_id: int, user_id: str, name: str, seat: str | None = None) -> SeatRecord:
+        """A member takes the seat the host offered them, with its hand and pending decision."""
+        async with self._lock(game_id):
+            record = await self._in_progress(game_id)
+            offers = await self.store.seat_offers(game_id=game_id, user_id=user_id)
+            if seat is not None:
+                offers = [o for o in offers if o.seat == seat.strip().upper()]
+            if not offers:
+                raise ManagerError(f"No seat of game #{game_id} is offered to you"
+                                   + (f" ({seat.strip().upper()[:20]})" if seat else "") + ". The host can offer one "
+                                   "with `/game substitute`.", code="no_offer")
+            if len(offers) > 1:
+                raise ManagerError(f"Several seats are offered to you ({', '.join(o.seat for o in offers)}): say which "
+                                   "with the `seat` option.", code="ambiguous")
+            target = await self._seat_named(game_id, offers[0].seat)
+            await self._hand_to_person(record, target, user_id, name, reason="substitute")
+        await self.flush()
+        return await self._seat_named(game_id, target.seat)
+
+    async def decline_seat(self, game_id: int, user_id: str, seat: str) -> bool:
+        """The member turns the offer down (or the host withdraws it)."""
+        record = await self.game(game_id)
+        seat = seat.strip().upper()
+        if user_id == record.host_user:
+            return await self.store.withdraw_offer(game_id, seat)
+        return await self.store.withdraw_offer(game_id, seat, user_id)
+
+    async def _hand_to_person(self, record: GameRecord, target: SeatRecord, user_id: str, name: str, *,
+                              reason: str) -> GameRecord:
+        before = "the bot" if target.controller == "bot" else target.display_name
+        if target.user_id == user_id:
+            public = f"🙋 {name} takes {target.seat} back from the bot in game #{record.id}."
+            private = f"You play **{target.seat}** again in game #{record.id}. Here are your hand and the current decision."
+        else:
+            public = f"🔁 {target.seat} in game #{record.id} is now played by {name}, replacing {before}."
+            private = (f"You now play **{target.seat}** in game #{record.id}, replacing {before}. Here are your hand "
+                       "and the current decision.")
+        return await self._change_hands(record, target, user_id=user_id, name=name, controller="human", reason=reason,
+                                        public=public, private=private)
+
+    async def take_seat(self, game_id: int, user_id: str, name: str, seat: str) -> SeatRecord:
+        """Take a seat back from the bot: the person who held it, or a member the host offered it to."""
+        async with self._lock(game_id):
+            record = await self._in_progress(game_id)
+            target = await self._seat_named(game_id, seat)
+            offered = any(o.seat == target.seat for o in await self.store.seat_offers(game_id=game_id, user_id=user_id))
+            if offered:
+                await self._hand_to_person(record, target, user_id, name, reason="substitute")
+            elif target.controller == "bot" and target.user_id == user_id:
+                await self._hand_to_person(record, target, user_id, name, reason="takeseat")
+            elif target.controller == "human" and target.user_id == user_id:
+                raise ManagerError(f"You already play {target.seat}.", code="already_seated")
+            elif target.controller == "bot":
+                raise ManagerError(f"The bot plays {target.seat}: {target.display_name}, who held it, can take it back, or "
+                                   "a member the host offers it to (`/game substitute`).", code="not_yours")
+            else:
+                raise ManagerError(f"{target.seat} is played by {target.display_name}. The host can offer you a seat "
+                                   "with `/game substitute`.", code="not_yours")
+        await self.flush()
+        return await self._seat_named(game_id, target.seat)
+
+    async def bot_seat(self, game_id: int, user_id: str, seat: str, *, admin: bool = False,
+                       name: str = "The host") -> SeatRecord:
+        """The host (or an admin) hands a seat to the bot, which plays it at once if it owes a move."""
+        async with self._lock(game_id):
+            record = await self._in_progress(game_id)
+            self._by_host(record, user_id, admin, "hand a seat to the bot")
+            target = await self._seat_named(game_id, seat)
+            if target.controller == "bot":
+                raise ManagerError(f"The bot already plays {target.seat}.", code="bot_seat")
+            await self._to_bot(record, target, reason="host",
+                               public=f"🤖 {name} handed {target.seat} to the bot in game #{game_id}: it plays "
+                                      f"{target.seat} from now on. {target.display_name} can take it back with "
+                                      f"`/game takeseat seat:{target.seat}`.")
+        await self.flush()
+        await self.play_bots(game_id)
+        return await self._seat_named(game_id, target.seat)
+
+    async def leave_to_bot(self, game_id: int, user_id: str) -> GameRecord:
+        """A player leaves a game in progress: the bot plays their seat, which they can take back."""
+        async with self._lock(game_id):
+            record = await self._in_progress(game_id)
+            target = await self.seat_of(game_id, user_id)
+            if target.controller == "bot":
+                raise ManagerError(f"The bot already plays {target.seat} for you. `/game takeseat seat:{target.seat}` "
+                                   "takes it back.", code="bot_seat")
+            updated = await self._to_bot(record, target, reason="left",
+                                         public=f"🤖 {target.seat} ({target.display_name}) left game #{game_id}: the bot "
+                                                f"plays {target.seat} from now on. They can come back with "
+                                                f"`/game takeseat seat:{target.seat}`, or the host can offer the seat "
+                                                "to someone (`/game substitute`).")
+        await self.flush()
+        await self.play_bots(game_id)
+        return updated
+
+    async def _to_bot(self, record: GameRecord, target: SeatRecord, *, reason: str, public: str) -> GameRecord:
+        return await self._change_hands(record, target, user_id=target.user_id, name=target.display_name,
+                                        controller="bot", reason=reason, public=public)
+
+    async def set_civil_disorder(self, game_id: int, user_id: str, count: int, *, admin: bool = False) -> int:
+        """The host sets after how many missed deadlines in a row the bot takes a seat over (0: never)."""
+        if not 0 <= count <= 100:
+            raise ManagerError("Civil disorder: a number of missed deadlines in a row from 1 to 100, or 0 for never.",
+                               code="bad_option")
+        record = await self.game(game_id)
+        if record.status not in ("lobby", "active"):
+            raise ManagerError(f"Game #{game_id} is {record.status}.", code="over")
+        self._by_host(record, user_id, admin, "change when the bot takes over a seat")
+        await self.store.set_civil_disorder_after(game_id, count)
+        return count
+
+    async def _missed_deadline(self, game_id: int, seat: str, due_at: int) -> None:
+        """A deadline passed for `seat` (its default was played): count it, once per deadline; at the game's
+        threshold of misses in a row the bot takes the seat over (civil disorder)."""
+        seats = {s.seat: s for s in await self.store.list_seats(game_id)}
+        if seat not in seats or seats[seat].controller == "bot":
+            return
+        missed = await self.store.note_missed_deadline(game_id, seat, due_at)
+        after = await self.store.civil_disorder_after(game_id)
+        if not after or missed < after:
+            return
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            target = next((s for s in await self.store.list_seats(game_id) if s.seat == seat), None)
+            if record.status != "active" or target is None or target.controller == "bot":
+                return
+            await self._to_bot(record, target, reason="civil_disorder",
+                               public=f"🤖 {seat} ({target.display_name}) missed {missed} deadlines in a row: the bot "
+                                      f"plays {seat} from now on (civil disorder). `/game takeseat seat:{seat}` takes it "
+                                      "back, or the host can offer the seat to someone (`/game substitute`).")
+        await self.flush()
+        await self.play_bots(game_id)
+
+    async def _after_submit(self, game_id: int, seat: str, actor: str) -> None:
+        """After a move: a person who moved has missed no deadline in a row; the bot plays what it owes."""
+        if game_id in self._botting:  # a bot's own move: the loop playing it goes on by itself
+            return
+        seats = await self.store.list_seats(game_id)
+        if actor not in ("bot", "deadline") and any(s.seat == seat and s.missed_deadlines for s in seats):
+            await self.store.reset_missed_deadlines(game_id, seat)
+        if any(s.controller == "bot" for s in seats):
+            await self.play_bots(game_id)
+
+    async def play_bots(self, game_id: int) -> int:
+        """Play every move the bot owes in the game's bot seats (with `bot_move`), until a person owes one or
+        the game ends. Returns the moves made. Re-entrant calls (a bot move's own submit) return at once."""
+        if game_id in self._botting:
+            return 0
+        self._botting.add(game_id)
+        moves = 0
+        try:
+            while moves < BOT_MOVES_AT_ONCE:
+                record = await self.store.get_game(game_id)
+                if record is None or record.status != "active":
+                    break
+                bots = {s.seat for s in await self.store.list_seats(game_id) if s.controller == "bot"}
+                if not bots:
+                    break
+                ruleset, state, seq = await self._state(record)
+                seat = next((s for s in owing_seats(ruleset, state) if s in bots), None)
+                if seat is None:
+                    break
+                # The bot's choices are a function of the game's seed and move number: a replay plays the same.
+                try:
+                    if await self.bot_move(game_id, seat, Rng(record.seed ^ (0x9E3779B97F4A7C15 * (seq + 1)))) is None:
+                        break
+                except EngineError as exc:  # a move at the same moment, or a bot that cannot move: the deadline will
+                    log.warning("bot move for game %s seat %s refused: %s", game_id, seat, exc.code)
+                    break
+                moves += 1
+        finally:
+            self._botting.discard(game_id)
+        return moves
+
+    async def _bots_catch_up(self) -> None:
+        """Moves the bot owes that no move triggered (a restart between a move and the bot's answer)."""
+        for game_id in await self.store.games_with_bot_seats():
+            try:
+                await self.play_bots(game_id)
+            except Exception:  # noqa: BLE001 - one game's trouble must not stop the sweep
+                log.exception("the bot could not play in game %s", game_id)
+
     # ------------------------------------------------------------ play
 
     async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
@@ -299,6 +592,8 @@ class GameManager:
                 raise StaleState("That deadline was moved meanwhile (a pause, an extension or a new wait).")
             seats = await self.store.list_seats(game_id)
             seat = seat_override or self._seat_in(seats, user_id).seat
+            if seat_override is None:
+                self._refuse_bot_seat(seats, seat)
             ruleset, state, seq = await self._state(record)
             try:
                 if expected_seq is not None and expected_seq != seq:
@@ -315,6 +610,7 @@ class GameManager:
             if repeat_guard:
                 await self._refuse_quick_repeat(game_id, user_id, notation)
             events = [Event(public=note), *result.events] if note else result.events
+            events = self._mark_bot(events, seat, actor)
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id),
                                             clock=await self.game_clock(record))
@@ -335,6 +631,7 @@ class GameManager:
         if out is not None:
             await self.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
         await self.flush()
+        await self._after_submit(game_id, seat, actor or user_id)
         return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None,
                             pending=ruleset.format(rest) if rest else "")
 
@@ -439,7 +736,8 @@ class GameManager:
     async def log_lines(self, game_id: int, limit: int = 30) -> list[str]:
         record = await self.game(game_id)
         journal = await self.store.load_journal(game_id)
-        lines = [f"{e.seq}. {e.seat}: {e.notation}" + (" (deadline)" if e.actor == "deadline" else "") for e in journal[-limit:]]
+        names = await self._actor_names(game_id)
+        lines = [self._log_line(e, names) for e in journal[-limit:]]
         if record.status == "finished":
             lines.append(result_headline(record.result))
         return lines
@@ -526,7 +824,7 @@ class GameManager:
             return
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
-        if seat is None:
+        if seat is None or seat.controller == "bot":  # the bot's seat: its absent human gets no DM
             return
         brief = await self.brief(record.id, seat.user_id, payload.get("text", ""))
         if not payload.get("prompt") and brief.decision is not None and not payload.get("text"):
@@ -543,6 +841,7 @@ class GameManager:
         transaction; a reminder becomes an outbox row in the transaction that deletes it), so a crash in
         between fires it again once the claim runs out, and the idempotency keys make that harmless."""
         moves = reminders = 0
+        await self._bots_catch_up()  # the bot's seats play what they owe before any deadline plays a default
         for job in await self.store.claim_due_jobs(self._now(), self._owner):
             record = await self.store.get_game(job.game_id)
             if record is None or record.status != "active" or job.seat is None:
@@ -565,6 +864,7 @@ class GameManager:
                                   idem_key=f"deadline:{record.id}:{seq}:{job.seat}", deadline_at=job.due_at,
                                   note=f"⏰ {job.seat}'s deadline passed: {default}.")
                 moves += 1
+                await self._missed_deadline(record.id, job.seat, job.due_at)
             except EngineError as exc:
                 log.warning("deadline move for game %s seat %s refused: %s", record.id, job.seat, exc.code)
             await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs

@@ -169,6 +169,32 @@ class SeatRecord:
     joined_at: int
     dm_ok: bool | None  # None: not known yet
     prefs: dict[str, Any]
+    controller: str = "human"  # 'human' | 'bot' (the built-in bot plays it; user_id is the last human holder)
+    missed_deadlines: int = 0  # deadlines in a row its holder let pass
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOffer:
+    """The host's pending offer of a seat to a member (migration 0004)."""
+    game_id: int
+    seat: str
+    user_id: str
+    display_name: str
+    offered_by: str
+    created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHolder:
+    """One line of a seat's history: who held it from which move on, and why (migration 0004)."""
+    game_id: int
+    seat: str
+    from_seq: int
+    user_id: str
+    display_name: str
+    controller: str
+    reason: str
+    at: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,7 +568,7 @@ def _loads(text: str | None) -> Any:
 
 _GAME_COLS = ("id, ruleset, options, seed, status, version, guild_id, channel_id, thread_id, host_user, title, "
               "created_at, updated_at, deadline_hours, result, delivery_held_at")
-_SEAT_COLS = "game_id, seat, user_id, display_name, joined_at, dm_ok, prefs"
+_SEAT_COLS = "game_id, seat, user_id, display_name, joined_at, dm_ok, prefs, controller, missed_deadlines"
 _JOURNAL_COLS = "game_id, seq, seat, notation, actor, idem_key, undoable, state_hash, created_at"
 _JOB_COLS = "id, game_id, kind, seat, due_at, payload, created_at"
 _OUTBOX_COLS = "id, game_id, created_seq, audience, kind, payload, created_at, sent_at, attempts, first_failed_at"
@@ -558,7 +584,8 @@ def _game(r: tuple) -> GameRecord:
 
 def _seat(r: tuple) -> SeatRecord:
     return SeatRecord(game_id=r[0], seat=r[1], user_id=r[2], display_name=r[3], joined_at=r[4],
-                      dm_ok=None if r[5] is None else bool(r[5]), prefs=json.loads(r[6]))
+                      dm_ok=None if r[5] is None else bool(r[5]), prefs=json.loads(r[6]), controller=r[7],
+                      missed_deadlines=r[8])
 
 
 def _entry(r: tuple) -> JournalEntry:
@@ -942,6 +969,155 @@ class Store:
                 raise NotFound(f"no seat {seat} in game {game_id}")
 
         await self._write(work)
+
+    # ------------------------------------------------------------ seats changing hands (issue 14, migration 0004)
+
+    async def hand_over_seat(self, game_id: int, expected_version: int, seat: str, *, user_id: str, display_name: str,
+                             controller: str, reason: str, now: int,
+                             outbox: list[NewMessage] | None = None) -> GameRecord:
+        """Give a seat of an active game to another holder, or to the bot and back, in one transaction
+        (version + 1): its user and controller; its missed-deadline count cleared; the offers of that seat,
+        and the new holder's offers of other seats of the game, withdrawn; a line in the seat's history
+        (the first change also records the holder it had from the start); the outbox rows. A new user
+        starts with unknown DM status and no preferences. Raises AlreadySeated (the user holds another
+        seat of the game), NotFound, VersionConflict, WrongStatus."""
+        if controller not in ("human", "bot"):
+            raise ValueError(f"controller must be 'human' or 'bot', not {controller!r}")
+        _int(now, "now")
+        msg_rows = _prep_outbox(outbox)
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, ("active",), "hand over a seat of")
+            row = c.execute("SELECT user_id, display_name, controller, joined_at FROM seats WHERE game_id=? AND seat=?",
+                            (game_id, seat)).fetchone()
+            if row is None:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+            other = c.execute("SELECT seat FROM seats WHERE game_id=? AND user_id=? AND seat<>?",
+                              (game_id, user_id, seat)).fetchone()
+            if other is not None:
+                raise AlreadySeated(game_id, user_id, other[0])
+            if not c.execute("SELECT 1 FROM seat_holders WHERE game_id=? AND seat=?", (game_id, seat)).fetchone():
+                c.execute("INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, reason, at) "
+                          "VALUES (?, ?, 0, ?, ?, ?, 'start', ?)", (game_id, seat, row[0], row[1], row[2], row[3]))
+            if row[0] == user_id:
+                c.execute("UPDATE seats SET display_name=?, controller=?, missed_deadlines=0, last_missed_due=NULL "
+                          "WHERE game_id=? AND seat=?", (display_name, controller, game_id, seat))
+            else:
+                c.execute("UPDATE seats SET user_id=?, display_name=?, controller=?, missed_deadlines=0, "
+                          "last_missed_due=NULL, dm_ok=NULL, prefs='{}' WHERE game_id=? AND seat=?",
+                          (user_id, display_name, controller, game_id, seat))
+            c.execute("DELETE FROM seat_offers WHERE game_id=? AND (seat=? OR user_id=?)", (game_id, seat, user_id))
+            seq = _last_seq(c, game_id)
+            c.execute("INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, reason, at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, seat, seq, user_id, display_name, controller, reason, now))
+            _bump(c, game_id, expected_version, now)
+            _insert_outbox(c, game_id, msg_rows, seq, now)
+            return _fetch_game(c, game_id)
+
+        return await self._write(work)
+
+    async def seat_history(self, game_id: int) -> list[SeatHolder]:
+        """Every change of hands of the game's seats, oldest first (empty when no seat ever changed hands)."""
+        def work(c: sqlite3.Connection) -> list[SeatHolder]:
+            return [SeatHolder(*r) for r in c.execute(
+                "SELECT game_id, seat, from_seq, user_id, display_name, controller, reason, at FROM seat_holders "
+                "WHERE game_id=? ORDER BY rowid", (game_id,))]
+
+        return await self._query(work)
+
+    async def offer_seat(self, game_id: int, seat: str, user_id: str, display_name: str, offered_by: str,
+                         now: int) -> SeatOffer:
+        """Offer a seat to a member; replaces an earlier offer of that seat. No version change."""
+        _int(now, "now")
+
+        def work(c: sqlite3.Connection) -> SeatOffer:
+            if not c.execute("SELECT 1 FROM seats WHERE game_id=? AND seat=?", (game_id, seat)).fetchone():
+                raise NotFound(f"no seat {seat} in game {game_id}")
+            c.execute("INSERT INTO seat_offers (game_id, seat, user_id, display_name, offered_by, created_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET user_id=excluded.user_id, "
+                      "display_name=excluded.display_name, offered_by=excluded.offered_by, created_at=excluded.created_at",
+                      (game_id, seat, user_id, display_name, offered_by, now))
+            return SeatOffer(game_id, seat, user_id, display_name, offered_by, now)
+
+        return await self._write(work)
+
+    async def seat_offers(self, *, game_id: int | None = None, user_id: str | None = None) -> list[SeatOffer]:
+        """Pending offers, of a game and/or to a user, oldest first."""
+        where, params = [], []
+        for column, value in (("game_id", game_id), ("user_id", user_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        sql = ("SELECT game_id, seat, user_id, display_name, offered_by, created_at FROM seat_offers"
+               + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY created_at, rowid")
+
+        def work(c: sqlite3.Connection) -> list[SeatOffer]:
+            return [SeatOffer(*r) for r in c.execute(sql, params)]
+
+        return await self._query(work)
+
+    async def withdraw_offer(self, game_id: int, seat: str, user_id: str | None = None) -> bool:
+        """Drop the offer of a seat (only if it was made to ``user_id``, when given)."""
+        def work(c: sqlite3.Connection) -> bool:
+            if user_id is None:
+                return c.execute("DELETE FROM seat_offers WHERE game_id=? AND seat=?", (game_id, seat)).rowcount > 0
+            return c.execute("DELETE FROM seat_offers WHERE game_id=? AND seat=? AND user_id=?",
+                             (game_id, seat, user_id)).rowcount > 0
+
+        return await self._write(work)
+
+    async def note_missed_deadline(self, game_id: int, seat: str, due_at: int) -> int:
+        """Count a deadline the seat let pass, once per deadline (``due_at``); returns the count in a row."""
+        _int(due_at, "due_at")
+
+        def work(c: sqlite3.Connection) -> int:
+            c.execute("UPDATE seats SET missed_deadlines = missed_deadlines + 1, last_missed_due = ? "
+                      "WHERE game_id=? AND seat=? AND last_missed_due IS NOT ?", (due_at, game_id, seat, due_at))
+            row = c.execute("SELECT missed_deadlines FROM seats WHERE game_id=? AND seat=?", (game_id, seat)).fetchone()
+            if row is None:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+            return row[0]
+
+        return await self._write(work)
+
+    async def reset_missed_deadlines(self, game_id: int, seat: str) -> None:
+        """Its holder moved: the seat has missed no deadline in a row."""
+        def work(c: sqlite3.Connection) -> None:
+            c.execute("UPDATE seats SET missed_deadlines=0, last_missed_due=NULL WHERE game_id=? AND seat=?",
+                      (game_id, seat))
+
+        await self._write(work)
+
+    async def civil_disorder_after(self, game_id: int) -> int:
+        """Missed deadlines in a row after which the bot takes a seat over (0: never)."""
+        def work(c: sqlite3.Connection) -> int:
+            row = c.execute("SELECT civil_disorder_after FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None:
+                raise NotFound(f"no game {game_id}")
+            return row[0]
+
+        return await self._query(work)
+
+    async def set_civil_disorder_after(self, game_id: int, count: int) -> None:
+        """Set the game's civil-disorder threshold (0..100; 0: never). No version change."""
+        if not 0 <= _int(count, "count") <= 100:
+            raise ValueError("the civil-disorder threshold must be between 0 and 100")
+
+        def work(c: sqlite3.Connection) -> None:
+            if c.execute("UPDATE games SET civil_disorder_after=? WHERE id=?", (count, game_id)).rowcount != 1:
+                raise NotFound(f"no game {game_id}")
+
+        await self._write(work)
+
+    async def games_with_bot_seats(self) -> list[int]:
+        """Active games where the bot plays at least one seat."""
+        def work(c: sqlite3.Connection) -> list[int]:
+            return [r[0] for r in c.execute(
+                "SELECT id FROM games WHERE status='active' AND id IN (SELECT game_id FROM seats WHERE controller='bot') "
+                "ORDER BY id")]
+
+        return await self._query(work)
 
     # ------------------------------------------------------------ play
 

@@ -7,6 +7,7 @@
     g:<game>:<seq>:s<n>:<prefix> a select of choices after <prefix>; each value is the rest of the path
                                  (or "+<page>": "More choices…", the next page of the same step)
     g:<game>:<seq>:x<n>:<prefix> the same, for plays allowed at any time (the presenter's `extras_placeholder`)
+    g:<game>:seat:<verb>:<SEAT>  a seat changing hands: accept / decline the host's offer, confirm leaving
 
 Nothing lives in memory: after a restart the classes are registered again in `setup_hook`
 and every old message's components work, because each click is re-read from its custom id
@@ -138,4 +139,32 @@ class ChoiceSelect(ui.DynamicItem[ui.Select],
                                                       pool=self.kind))
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect)
+SEAT_VERBS = {
+    "accept": ("Accept the seat", discord.ButtonStyle.success),
+    "decline": ("Decline", discord.ButtonStyle.secondary),
+    "leave": ("Let the bot play my seat", discord.ButtonStyle.danger),
+}
+
+
+class SeatButton(ui.DynamicItem[ui.Button], template=GAME + r":seat:(?P<verb>accept|decline|leave):(?P<seat>[A-Za-z0-9_-]{1,20})"):
+    """A seat changing hands (issue 14): accept or decline the host's offer; confirm leaving a game in progress."""
+
+    def __init__(self, game_id: int, verb: str, seat: str, *, row: int | None = None) -> None:
+        label, style = SEAT_VERBS[verb]
+        if verb == "leave":
+            label = f"Let the bot play {seat}"
+        super().__init__(ui.Button(label=limits.clip(label, limits.BUTTON_LABEL), style=style,
+                                   custom_id=_cid(f"g:{game_id}:seat:{verb}:{seat}")), row=row)
+        self.game_id, self.verb, self.seat = game_id, verb, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> SeatButton:
+        return cls(int(match["game"]), match["verb"], match["seat"])
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.discord import flows, seat_flows
+
+        await flows.guarded(interaction, seat_flows.seat_button(interaction, self.game_id, self.verb, self.seat))
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect, SeatButton)

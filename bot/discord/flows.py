@@ -217,8 +217,13 @@ async def join(interaction: discord.Interaction, game_id: int | None, seat: str 
 async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
-    record = await find_game(interaction, game_id, statuses=("lobby",),
-                             empty="You aren't waiting in a lobby here. Once a game has started, `/game concede` resigns.")
+    record = await find_game(interaction, game_id, statuses=("lobby", "active"),
+                             empty="You aren't in a lobby or a game in progress here.")
+    if record.status == "active":  # the bot will play the seat: ask first (issue 14)
+        from bot.discord import seat_flows
+
+        await seat_flows.confirm_leave(interaction, record)
+        return
     await manager.leave(record.id, user_id(interaction))
     await refresh_lobby(interaction, record.id)
     await send_private(interaction, f"You left game #{record.id}.")
@@ -456,7 +461,15 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
         mark = ""
         if s.seat in owing:
             mark = " — **to move**" + (f", due {ui.ts(deadlines.get(s.seat))}" if deadlines.get(s.seat) else "")
-        lines.append(f"**{s.seat}**: <@{s.user_id}>{mark}")
+        who = f"🤖 the bot (for <@{s.user_id}>)" if s.controller == "bot" else f"<@{s.user_id}>"
+        if s.controller == "human" and s.missed_deadlines:
+            mark += f" — missed {s.missed_deadlines} deadline{'s' if s.missed_deadlines != 1 else ''} in a row"
+        lines.append(f"**{s.seat}**: {who}{mark}")
+    if record.status == "active":
+        lines += [f"🔁 {o.seat} offered to <@{o.user_id}>" for o in await manager.offers(record.id)]
+        after = await manager.store.civil_disorder_after(record.id)
+        lines.append(f"Civil disorder: the bot takes over a seat after {after} missed deadlines in a row." if after
+                     else "Civil disorder: off (missed deadlines only play the default).")
     embed = discord.Embed(title=f"{record.title} — game #{record.id}", colour=ui.COLOUR,
                           description=f"{registry.get(record.ruleset).title} · **{record.status}**")
     embed.add_field(name="Players", value="\n".join(lines) or "—", inline=False)
@@ -555,6 +568,7 @@ HOW_TO = """**Playing here**
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
 • After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
 • `/game mine` (here or by DM) lists every game you are seated in, in any server: whose move it is, the deadline, a link.
+• `/game leave` mid-game: the bot plays your seat (`/game takeseat` to return). Host: `/game substitute`, `/game botseat`.
 • A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
 
 

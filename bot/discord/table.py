@@ -49,6 +49,9 @@ class DiscordTable:
             holder = seats.get(seat)
             if holder is None:
                 continue
+            if holder.controller == "bot":  # the bot answers at once: nobody to ping
+                parts.append(f"🤖 {seat} (bot)")
+                continue
             due = post.game.deadline_at.get(seat)
             parts.append(f"<@{holder.user_id}> ({seat}" + (f", due {ui.ts(due)}" if due else "") + ")")
             users.append(discord.Object(int(holder.user_id)))
@@ -108,9 +111,10 @@ class DiscordTable:
         manager = self.client.manager
         key = f"dm:{brief.seat}"
         old = await manager.store.get_setting(f"game:{brief.game.id}", key)
-        value = f"{message.channel.id}:{message.id}" if message is not None else None
+        # channel:message:user — the user, so a prompt left with a seat's former holder is never kept current
+        value = f"{message.channel.id}:{message.id}:{brief.user_id}" if message is not None else None
         if old and old != value:
-            channel_id, message_id = (int(x) for x in old.split(":"))
+            channel_id, message_id = (int(x) for x in old.split(":")[:2])
             try:
                 await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
             except discord.HTTPException:
@@ -139,7 +143,11 @@ class DiscordTable:
             holder = seats.get(seat)
             if holder is None:
                 continue
-            channel_id, message_id = (int(x) for x in ref.split(":"))
+            channel_id, message_id = (int(x) for x in ref.split(":")[:2])
+            owner = ref.split(":")[2] if ref.count(":") >= 2 else holder.user_id
+            if owner != holder.user_id or holder.controller == "bot":
+                await self._retire_prompt(post.game.id, seat, channel_id, message_id, gone=owner != holder.user_id)
+                continue
             view = None
             changes: dict = {}
             if post.game.status == "active":
@@ -157,6 +165,19 @@ class DiscordTable:
                 log.info("could not refresh a DM prompt in game %s (HTTP %s)", post.game.id, exc.status)
             if view is None:
                 await manager.store.set_setting(f"game:{post.game.id}", f"dm:{seat}", None)
+
+    async def _retire_prompt(self, game_id: int, seat: str, channel_id: int, message_id: int, *, gone: bool) -> None:
+        """The seat changed hands, or the bot plays it: its last DM prompt loses its buttons and is no longer kept
+        current (the former holder would otherwise see the new holder's hand). When the holder is gone, the hand
+        shown goes too."""
+        changes: dict = {"view": None}
+        if gone:
+            changes.update(content=f"You no longer hold {seat} in game #{game_id}.", embeds=[])
+        try:
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**changes)
+        except discord.HTTPException as exc:
+            log.info("could not retire a DM prompt in game %s (HTTP %s)", game_id, exc.status)
+        await self.client.manager.store.set_setting(f"game:{game_id}", f"dm:{seat}", None)
 
     async def tell(self, brief: PrivateBrief) -> bool:
         embeds, view = ui.hand_message(brief)

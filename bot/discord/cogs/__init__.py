@@ -1,5 +1,6 @@
 """The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
-concede/board/status/log/mine) and admin (abandon/help). They share one `/game` group; every
+concede/board/status/log/mine), admin (abandon/help) and seats (substitute/accept/takeseat/botseat/
+civildisorder). They share one `/game` group; every
 handler is a thin call into bot/discord/flows.py, and errors go to the tree's one handler."""
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ game = app_commands.Group(name="game", description="Play US-election board games
 
 def all_commands() -> list[app_commands.Command | app_commands.Group]:
     """Every top-level command (importing the modules attaches their subcommands to /game)."""
-    from bot.discord.cogs import admin, lobby, play  # noqa: F401
+    from bot.discord.cogs import admin, lobby, play, seats  # noqa: F401
 
     return [game, play.move_command, *_rating_commands()]
 

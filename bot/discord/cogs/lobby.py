@@ -36,7 +36,7 @@ async def join(interaction: discord.Interaction, game: app_commands.Range[int, 1
     await flows.guarded(interaction, flows.join(interaction, game, seat))
 
 
-@game.command(name="leave", description="Leave a lobby before the game starts")
+@game.command(name="leave", description="Leave a lobby; in a game in progress, hand your seat to the bot")
 @app_commands.autocomplete(game=flows.game_choices)
 async def leave(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, flows.leave(interaction, game))

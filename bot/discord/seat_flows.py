@@ -1,0 +1,145 @@
+"""Seats that change hands (issue 14), the Discord side: `/game substitute` (the host offers a seat to a
+member, who accepts with the offer's button or `/game takeseat`), `/game botseat` and `/game leave` mid-game
+(the built-in bot plays the seat), `/game takeseat` (back to a person) and `/game civildisorder` (after how
+many missed deadlines in a row the bot takes a seat over). Game logic is the GameManager's; like every
+flow, each one acknowledges first and answers privately (flows.py)."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.discord import flows
+from bot.discord.components import SeatButton
+from bot.discord.respond import ack, send_private
+from bot.manager import ManagerError
+
+log = logging.getLogger("stumpbot.discord.seats")
+
+
+def _view(game_id: int, *items: tuple[str, str]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb, seat in items:
+        view.add_item(SeatButton(game_id, verb, seat, row=0))
+    return view
+
+
+async def _seat_game(interaction: discord.Interaction, game_id: int | None, *, statuses: tuple[str, ...] = ("active",),
+                     empty: str = "There is no game in progress in this channel.") -> Any:
+    """The game a seat command is about: any game here (the caller need not be seated: a host who only runs
+    it, a substitute, an admin)."""
+    return await flows.find_game(interaction, game_id, statuses=statuses, seated=False, empty=empty)
+
+
+async def substitute(interaction: discord.Interaction, seat: str, member: discord.abc.User, game_id: int | None) -> None:
+    """The host (or Manage Server) offers a seat to a member: a post in the game's channel with Accept/Decline."""
+    await ack(interaction)
+    manager = flows.manager_of(interaction)
+    record = await _seat_game(interaction, game_id)
+    if getattr(member, "bot", False):
+        raise ManagerError("A bot account can't take a seat. `/game botseat` hands a seat to Stumpbot's own player.",
+                           code="bad_member")
+    offer = await manager.offer_seat(record.id, flows.user_id(interaction), seat, str(member.id), member.display_name,
+                                     admin=flows.is_admin(interaction, record))
+    text = (f"🔁 <@{interaction.user.id}> offers **{offer.seat}** in game #{record.id} ({record.title}) to "
+            f"<@{member.id}>. <@{member.id}>: press **Accept the seat** (or `/game takeseat`) to play it from its current "
+            "position; its hand and the current decision will come to you by DM.")
+    target = record.thread_id or record.channel_id
+    posted = False
+    if target:
+        try:
+            await interaction.client.get_partial_messageable(int(target)).send(
+                text, view=_view(record.id, ("accept", offer.seat), ("decline", offer.seat)),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(member.id)], roles=False, everyone=False))
+            posted = True
+        except discord.HTTPException:
+            log.warning("could not post the seat offer of game %s", record.id)
+    where = "in the game's channel" if posted else "(I couldn't post in the game's channel: they can use `/game takeseat`)"
+    await send_private(interaction, f"Offered **{offer.seat}** of game #{record.id} to <@{member.id}> {where}. "
+                                    "The seat changes hands when they accept; a new offer of the seat replaces this one.")
+
+
+async def _taken(interaction: discord.Interaction, game_id: int, seat: str) -> None:
+    await send_private(interaction, f"You now play **{seat}** in game #{game_id}. Its hand and the current decision are "
+                                    "in your DMs (or use `/game hand`).")
+
+
+async def _retire_offer_message(interaction: discord.Interaction) -> None:
+    """The offer was taken or turned down: its buttons go."""
+    message = getattr(interaction, "message", None)
+    if message is None:
+        return
+    try:
+        await message.edit(view=None)
+    except discord.HTTPException:
+        pass
+
+
+async def takeseat(interaction: discord.Interaction, seat: str, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = flows.manager_of(interaction)
+    record = await _seat_game(interaction, game_id)
+    taken = await manager.take_seat(record.id, flows.user_id(interaction), interaction.user.display_name, seat)
+    await _taken(interaction, record.id, taken.seat)
+
+
+async def botseat(interaction: discord.Interaction, seat: str, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = flows.manager_of(interaction)
+    record = await _seat_game(interaction, game_id)
+    held = await manager.bot_seat(record.id, flows.user_id(interaction), seat, admin=flows.is_admin(interaction, record),
+                                  name=interaction.user.display_name)
+    await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on. "
+                                    f"`/game takeseat seat:{held.seat}` gives it back to its player, or "
+                                    "`/game substitute` offers it to someone else.")
+
+
+async def confirm_leave(interaction: discord.Interaction, record: Any) -> None:
+    """`/game leave` in a game in progress: ask before the bot takes the seat over."""
+    seat = await flows.manager_of(interaction).seat_of(record.id, flows.user_id(interaction))
+    if seat.controller == "bot":
+        raise ManagerError(f"The bot already plays {seat.seat} for you. `/game takeseat seat:{seat.seat}` takes it back.",
+                           code="bot_seat")
+    await send_private(interaction, f"Leave game #{record.id}? The bot will play **{seat.seat}** for you from now on, "
+                                    f"and you'll get no more DMs for it. You can come back with "
+                                    f"`/game takeseat seat:{seat.seat}`, or the host can offer the seat to someone else.",
+                       view=_view(record.id, ("leave", seat.seat)))
+
+
+async def civil_disorder(interaction: discord.Interaction, after: int, game_id: int | None) -> None:
+    await ack(interaction)
+    manager = flows.manager_of(interaction)
+    record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
+                              empty="There is no open lobby or game in progress in this channel.")
+    count = await manager.set_civil_disorder(record.id, flows.user_id(interaction), after,
+                                             admin=flows.is_admin(interaction, record))
+    if count:
+        await send_private(interaction, f"Game #{record.id}: the bot takes a seat over after {count} missed deadline"
+                                        f"{'s' if count != 1 else ''} in a row (civil disorder).")
+    else:
+        await send_private(interaction, f"Game #{record.id}: the bot never takes a seat over for missed deadlines; "
+                                        "each one plays the default.")
+
+
+async def seat_button(interaction: discord.Interaction, game_id: int, verb: str, seat: str) -> None:
+    await ack(interaction)
+    manager = flows.manager_of(interaction)
+    record = await flows.game_here(interaction, game_id)
+    me = flows.user_id(interaction)
+    if verb == "accept":
+        taken = await manager.accept_seat(record.id, me, interaction.user.display_name, seat)
+        await _retire_offer_message(interaction)
+        await _taken(interaction, record.id, taken.seat)
+    elif verb == "decline":
+        if not await manager.decline_seat(record.id, me, seat):
+            raise ManagerError(f"There is no offer of {seat} to you in game #{record.id}.", code="no_offer")
+        await _retire_offer_message(interaction)
+        await send_private(interaction, f"The offer of {seat} in game #{record.id} was withdrawn.")
+    else:
+        mine = await manager.seat_of(record.id, me)
+        if mine.seat != seat:
+            raise ManagerError(f"That button was for {seat}; you play {mine.seat}.", code="not_yours")
+        await manager.leave_to_bot(record.id, me)
+        await send_private(interaction, f"You left game #{record.id}: the bot plays **{seat}** from now on. "
+                                        f"`/game takeseat seat:{seat}` brings you back.")
