@@ -235,6 +235,31 @@ async def test_rated_once_across_a_crash_and_a_restart(tmp_path, caplog) -> None
         con.close()
 
 
+async def test_a_seat_left_to_the_bot_is_not_rated(tmp_path) -> None:
+    """Bo leaves mid-game (issue 14's seats): the bot plays P2 from then on, makes most of its moves and wins it —
+    P2 is not rated and Bo's rating is untouched; Ada and Cy are rated in their order."""
+    store, table, m = await open_manager(tmp_path / "left.sqlite3")
+    gid = await start(m, ["a", "b", "c"])
+    await m.submit(gid, "a", "warm")
+    await m.submit(gid, "b", "warm")
+    await m.submit(gid, "c", "warm")
+    await m.leave(gid, "b")  # mid-game: the bot takes P2
+    await m.submit(gid, "a", "warm")  # the bot warms up for P2
+    await m.submit(gid, "c", "score 3")
+    await m.submit(gid, "a", "score 9")  # the bot scores 10 for P2: the game ends on the bot's move
+    record = await m.game(gid)
+    assert record.status == "finished" and record.result["winners"] == ["P2"]
+    actors = [e.actor for e in await store.load_journal(gid) if e.seat == "P2"]
+    assert actors == ["b", "bot", "bot"]
+    got = {r.user_id: r for r in await store.ruleset_ratings(GUILD, "toy_podium")}
+    assert set(got) == {"a", "c"} and got["a"].wins == got["c"].wins == 0
+    (a, c) = LIB.rate([[LIB.rating()], [LIB.rating()]], ranks=[1, 2])
+    assert (got["a"].mu, got["c"].mu) == (pytest.approx(a[0].mu), pytest.approx(c[0].mu))
+    notice = next(p.text for p in table.posts if p.text.startswith("📈"))
+    assert "Not rated" in notice and "P2" in notice
+    await store.close()
+
+
 def test_placings_rule() -> None:
     seats = ["A", "B", "C", "D"]
     assert ratings.placings({"winners": ["B"], "scores": {"A": 5, "B": 9, "C": 5, "D": 7}}, seats) == \

@@ -29,6 +29,7 @@ class PodiumState(BaseModel):
     seats: list[str]
     turn: str
     done: dict[str, int | None] = {}  # seat -> final score (None: passed)
+    moves: dict[str, int] = {}  # seat -> moves made
 
 
 class PodiumView(BaseModel):
@@ -67,6 +68,7 @@ class ToyPodiumRuleset:
 
     def apply(self, state: PodiumState, seat: str, action: Action) -> ApplyResult:
         new = state.model_copy(deep=True)
+        new.moves[seat] = new.moves.get(seat, 0) + 1
         if action.verb == "score":
             new.done[seat] = int(action.args[0])
         elif action.verb == "pass":
@@ -107,7 +109,8 @@ class ToyPodiumRuleset:
         return Action(verb="pass")
 
     def bot_action(self, state: PodiumState, seat: str, rng: Rng) -> Action:
-        return Action(verb="warm")
+        """The bot warms up until its seat has made two moves, then scores 10."""
+        return Action(verb="score", args=("10",)) if state.moves.get(seat, 0) >= 2 else Action(verb="warm")
 
     def help_text(self) -> str:
         return "Warm up, then score 0–20 or pass; the top score wins."
