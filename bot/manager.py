@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot import clock as timekeeping
 from bot import pictures
+from bot import ratings
 from bot.store import (
     AlreadySeated,
     DuplicateMove,
@@ -271,11 +272,12 @@ class GameManager:
             seat = await self.seat_of(game_id, user_id)
             seats = await self.store.list_seats(game_id)
             winners = [s.seat for s in seats if s.seat != seat.seat]
-            result = {"winners": winners, "scores": {}, "reason": f"{seat.seat} conceded."}
+            result = {"winners": winners, "scores": {}, "reason": f"{seat.seat} conceded.", "conceded": seat.seat}
             text = f"{seat.seat} ({seat.display_name}) concedes. {', '.join(winners)} win{'s' if len(winners) == 1 else ''} game #{game_id}."
             out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
             updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result, outbox=out)
             self._live.pop(game_id, None)
+        await self.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
         await self.flush()
         return updated
 
@@ -626,6 +628,8 @@ class GameManager:
                 self._live.pop(game_id, None)
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
             self._remember(game_id, commit.version, commit.seq, result.state)
+        if out is not None:
+            await self.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
         await self.flush()
         await self._after_submit(game_id, seat, actor or user_id)
         return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None,
@@ -1068,3 +1072,48 @@ class GameManager:
             await self._retime(record, text, jobs=jobs)
         await self.flush()
         return None if clock.paused else due
+
+    # ------------------------------------------------------------ ratings and stats (issue 16)
+    #
+    # A finished game is rated right after its result is written (submit, concede) and, for any game a
+    # crash left unrated, by the upkeep loop: the store rates each game once, in one transaction with
+    # its marker (games.rated_at), in the order the games ended. The rule is bot/ratings.py's.
+
+    async def rate_finished(self) -> int:
+        """Rate every finished game not rated yet, oldest first. Returns how many were looked at."""
+        done = 0
+        for game_id in await self.store.unrated_games():
+            record = await self.store.get_game(game_id)
+            if record is None:
+                continue
+            title = registry.get(record.ruleset).title if record.ruleset in registry.RULESETS else record.ruleset
+            now = self._now()
+            try:
+                await self.store.rate_game(game_id, now, lambda *rows: ratings.settle(*rows, now=now, title=title))
+            except Exception:  # a rating never undoes or blocks the game's end; the next sweep tries again
+                log.exception("rating game %s failed", game_id)
+                continue
+            done += 1
+        return done
+
+    async def stats(self, guild_id: str, user_id: str) -> list[ratings.StatLine]:
+        """A member's rated games, wins, rating, its last changes and leaderboard place, per ruleset, on a server."""
+        lines = []
+        for row in await self.store.player_ratings(guild_id, user_id):
+            history = await self.store.rating_history(guild_id, row.ruleset, user_id, limit=ratings.TREND)
+            board = ratings.standings(await self.store.ruleset_ratings(guild_id, row.ruleset,
+                                                                       min_games=ratings.LEADERBOARD_MIN_GAMES))
+            place = next((s.place for s in board if s.user_id == user_id), None)
+            lines.append(ratings.StatLine(ruleset=row.ruleset, games=row.games, wins=row.wins,
+                                          rating=ratings.display(row.mu, row.sigma), ordinal=ratings.ordinal(row.mu, row.sigma),
+                                          trend=ratings.trend(history), place=place))
+        return lines
+
+    async def leaderboard(self, guild_id: str, ruleset: str) -> list[ratings.Standing]:
+        """A server's top players of a ruleset (those with at least LEADERBOARD_MIN_GAMES rated games)."""
+        try:
+            name = registry.get(ruleset).name
+        except KeyError as exc:
+            raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
+        rows = await self.store.ruleset_ratings(guild_id, name, min_games=ratings.LEADERBOARD_MIN_GAMES)
+        return ratings.standings(rows)

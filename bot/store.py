@@ -302,6 +302,36 @@ class GameTime:
     vacations: tuple[Vacation, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A member's rating in one ruleset on one server (migration 0005): OpenSkill's mu and sigma."""
+    guild_id: str
+    ruleset: str
+    user_id: str
+    name: str  # display name at their last rated game
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    updated_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One rated seat of one finished game: the rank it was given (1 best) and the rating before and after."""
+    game_id: int
+    user_id: str
+    name: str
+    seat: str
+    rank: int
+    won: bool
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    at: int
+
+
 # ---------------------------------------------------------------- migrations
 
 _MIGRATION_NAME = re.compile(r"^([0-9]{4})_([A-Za-z0-9_]+)\.sql$")
@@ -542,6 +572,7 @@ _SEAT_COLS = "game_id, seat, user_id, display_name, joined_at, dm_ok, prefs, con
 _JOURNAL_COLS = "game_id, seq, seat, notation, actor, idem_key, undoable, state_hash, created_at"
 _JOB_COLS = "id, game_id, kind, seat, due_at, payload, created_at"
 _OUTBOX_COLS = "id, game_id, created_seq, audience, kind, payload, created_at, sent_at, attempts, first_failed_at"
+_RATING_COLS = "guild_id, ruleset, user_id, name, mu, sigma, games, wins, updated_at"
 
 
 def _game(r: tuple) -> GameRecord:
@@ -1290,6 +1321,93 @@ class Store:
         def work(c: sqlite3.Connection) -> Snapshot | None:
             row = c.execute("SELECT game_id, seq, state, state_hash FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
             return None if row is None else Snapshot(*row)
+
+        return await self._query(work)
+
+    # ------------------------------------------------------------ ratings (issue 16: ratings and stats)
+
+    async def unrated_games(self, limit: int = 100) -> list[int]:
+        """Finished games not rated yet (no games.rated_at), in the order they ended."""
+        def work(c: sqlite3.Connection) -> list[int]:
+            return [r[0] for r in c.execute(
+                "SELECT id FROM games WHERE status = 'finished' AND rated_at IS NULL ORDER BY updated_at, id LIMIT ?",
+                (limit,))]
+
+        return await self._query(work)
+
+    async def rate_game(self, game_id: int, now: int, settle: Callable[
+            [GameRecord, list[SeatRecord], list[JournalEntry], dict[str, PlayerRating]],
+            tuple[list[RatingChange], list[NewMessage]]]) -> list[RatingChange] | None:
+        """Rate a finished game once, in one transaction. ``settle`` (pure, bot/ratings.py) gets the game,
+        its seats, its journal and the current ratings (by user id) of its seated members in its ruleset
+        on its server; it returns the new ratings of the rated seats and any outbox rows (the channel's
+        notice). They are written together with the marker games.rated_at. Returns None, without calling
+        ``settle``, when the game is not finished or is rated already (a second process, a restart)."""
+        _int(now, "now")
+
+        def work(c: sqlite3.Connection) -> list[RatingChange] | None:
+            row = c.execute("SELECT status, rated_at FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None or row[0] != "finished" or row[1] is not None:
+                return None
+            game = _fetch_game(c, game_id)
+            seats = [_seat(r) for r in c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY joined_at, seat",
+                                                 (game_id,))]
+            journal = [_entry(r) for r in c.execute(f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq",
+                                                    (game_id,))]
+            current: dict[str, PlayerRating] = {}
+            if game.guild_id is not None:
+                for s in seats:
+                    r = c.execute(f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id=? AND ruleset=? AND user_id=?",
+                                  (game.guild_id, game.ruleset, s.user_id)).fetchone()
+                    if r is not None:
+                        current[s.user_id] = PlayerRating(*r)
+            changes, messages = settle(game, seats, journal, current)
+            if changes and game.guild_id is None:
+                raise ValueError("only a game in a server is rated")
+            for ch in changes:
+                c.execute(f"INSERT INTO ratings ({_RATING_COLS}) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
+                          "ON CONFLICT (guild_id, ruleset, user_id) DO UPDATE SET name = excluded.name, "
+                          "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
+                          "updated_at = excluded.updated_at",
+                          (game.guild_id, game.ruleset, ch.user_id, ch.name, float(ch.mu_after), float(ch.sigma_after),
+                           int(ch.won), now))
+                c.execute("INSERT INTO rating_history (game_id, guild_id, ruleset, user_id, seat, rank, won, mu_before, "
+                          "sigma_before, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                          (game_id, game.guild_id, game.ruleset, ch.user_id, ch.seat, _int(ch.rank, "rank"), int(ch.won),
+                           float(ch.mu_before), float(ch.sigma_before), float(ch.mu_after), float(ch.sigma_after), now))
+            _insert_outbox(c, game_id, _prep_outbox(messages), _last_seq(c, game_id), now)
+            c.execute("UPDATE games SET rated_at = ? WHERE id = ?", (now, game_id))
+            return [replace(ch, game_id=game_id, at=now) for ch in changes]
+
+        return await self._write(work)
+
+    async def player_ratings(self, guild_id: str, user_id: str) -> list[PlayerRating]:
+        """A member's ratings on a server, one per ruleset they have a rated game in."""
+        def work(c: sqlite3.Connection) -> list[PlayerRating]:
+            return [PlayerRating(*r) for r in c.execute(
+                f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id=? AND user_id=? ORDER BY ruleset", (guild_id, user_id))]
+
+        return await self._query(work)
+
+    async def ruleset_ratings(self, guild_id: str, ruleset: str, *, min_games: int = 0) -> list[PlayerRating]:
+        """Every rating of a ruleset on a server with at least ``min_games`` rated games (unsorted)."""
+        def work(c: sqlite3.Connection) -> list[PlayerRating]:
+            return [PlayerRating(*r) for r in c.execute(
+                f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id=? AND ruleset=? AND games>=?",
+                (guild_id, ruleset, min_games))]
+
+        return await self._query(work)
+
+    async def rating_history(self, guild_id: str, ruleset: str, user_id: str, limit: int = 5) -> list[RatingChange]:
+        """A member's last ``limit`` rating changes in a ruleset on a server, oldest first."""
+        def work(c: sqlite3.Connection) -> list[RatingChange]:
+            rows = c.execute(
+                "SELECT h.game_id, h.user_id, coalesce(s.display_name, ''), h.seat, h.rank, h.won, h.mu_before, "
+                "h.sigma_before, h.mu_after, h.sigma_after, h.at FROM rating_history h "
+                "LEFT JOIN seats s ON s.game_id = h.game_id AND s.user_id = h.user_id "
+                "WHERE h.guild_id=? AND h.ruleset=? AND h.user_id=? ORDER BY h.rowid DESC LIMIT ?",
+                (guild_id, ruleset, user_id, limit)).fetchall()
+            return [RatingChange(r[0], r[1], r[2], r[3], r[4], bool(r[5]), *r[6:]) for r in reversed(rows)]
 
         return await self._query(work)
 

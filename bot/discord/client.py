@@ -103,6 +103,10 @@ class Stumpbot(commands.Bot):
         except Exception:
             log.exception("running due jobs failed")
         try:
+            await self.manager.rate_finished()  # games a crash left unrated (issue 16); normally none
+        except Exception:
+            log.exception("rating finished games failed")
+        try:
             await self.manager.flush()
         except Exception:
             log.exception("delivering the outbox failed")

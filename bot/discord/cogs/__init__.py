@@ -17,4 +17,11 @@ def all_commands() -> list[app_commands.Command | app_commands.Group]:
     """Every top-level command (importing the modules attaches their subcommands to /game)."""
     from bot.discord.cogs import admin, lobby, play, seats  # noqa: F401
 
-    return [game, play.move_command]
+    return [game, play.move_command, *_rating_commands()]
+
+
+def _rating_commands() -> list[app_commands.Command]:
+    """/stats and /leaderboard (issue 16): top-level, in servers only."""
+    from bot.discord.cogs import ratings
+
+    return list(ratings.COMMANDS)
