@@ -209,9 +209,9 @@ async def test_private_briefs_only_reach_their_seat(tmp_path) -> None:
         hand_ids = {p.id for p in brief.view.hand or []}
         other = "REP" if brief.seat == "DEM" else "DEM"
         assert not any(i.startswith(other[0]) for i in hand_ids)
-    # Sealed choices appear in public only in the reveal line.
+    # Sealed choices' digests and salts stay out of the channel (they are in the record and /game status).
     for post in table.posts:
-        assert "salt" not in post.text or "reveals" in post.text
+        assert "[seal" not in post.text and "sealed:" not in post.text and "salt" not in post.text.replace("Seed revealed", "")
     assert {b.seat for b in table.briefs} == {"DEM", "REP"}
     await store.close()
 
