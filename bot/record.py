@@ -17,6 +17,7 @@ its state hash. After the end it holds everything.
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import secrets
@@ -105,7 +106,7 @@ def replay_steps(ruleset: Ruleset, options: dict[str, Any], seats: list[str], se
                  moves: list[tuple[str, str, str]]) -> Iterator[Step]:
     """Setup, then each (seat, notation, actor) through the checked `play`; raises EngineError on an illegal move."""
     state = ruleset.setup(options, seats, seed)
-    known = _seals(state)
+    known = {s["digest"] for s in _seals(state)}
     yield Step(seq=0, seat="", notation="", state=state, public=[], proofs=[])
     for seq, (seat, notation, actor) in enumerate(moves, start=1):
         note = deadline_note(ruleset, state, seat) if actor == "deadline" else None
@@ -153,14 +154,19 @@ def _by(actor: str) -> str:
 
 async def build_record(store: Any, game_id: int) -> dict[str, Any]:
     """The game's record: complete (seed, salt, notation, every sealed choice) once the game is over,
-    the public part only while it is in progress."""
+    the public part only while it is in progress. The replay runs in a worker thread."""
     game = await store.get_game(game_id)
     if game is None:
         raise RecordError(f"no game #{game_id}")
-    ruleset = registry.get(game.ruleset)
     seats = await store.list_seats(game_id)
     journal = await store.load_journal(game_id)
     salt = await seed_salt(store, game_id)
+    return await asyncio.to_thread(assemble, game, seats, journal, salt)
+
+
+def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None) -> dict[str, Any]:
+    """The record from the store's rows (a GameRecord, its SeatRecords and JournalEntries, the seed's salt)."""
+    ruleset = registry.get(game.ruleset)
     ended = game.status in ENDED
     steps = list(replay_steps(ruleset, game.options, [s.seat for s in seats], game.seed,
                               [(e.seat, e.notation, e.actor) for e in journal]))
@@ -330,3 +336,51 @@ def move_lines(move: dict[str, Any]) -> list[str]:
 
 def public_view(data: dict[str, Any], state: Any) -> Any:
     return registry.get(data["game"]["ruleset"]).view(state, None)
+
+
+# ---------------------------------------------------------------- /game log pages and /game status seals
+
+PAGE_CHARS = 3500  # a page fits one embed description with its code fence
+
+
+def paginate(lines: list[str], budget: int = PAGE_CHARS) -> list[list[str]]:
+    """Greedy pages of whole lines, each at most `budget` characters (a longer line is cut)."""
+    pages: list[list[str]] = [[]]
+    used = 0
+    for line in lines:
+        line = line if len(line) <= budget else line[: budget - 1] + "…"
+        if pages[-1] and used + len(line) + 1 > budget:
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += len(line) + 1
+    return pages
+
+
+def log_text(data: dict[str, Any]) -> list[str]:
+    """The whole game as `/game log` shows it: what the record holds, so nothing the record would not show."""
+    lines = [f"{data['game']['title']} — {data['game']['ruleset_title']}, game #{data['game']['id']}. Seats: "
+             + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"])]
+    if data.get("seed_commitment"):
+        lines.append(f"Seed commitment: {data['seed_commitment']['digest']}")
+    for move in data["moves"]:
+        lines += move_lines(move)
+    if data.get("result_text"):
+        lines.append(data["result_text"])
+    if data.get("seed") is not None:
+        lines.append(f"Seed: {data['seed']}" + (f", salt {data['seed_salt']}" if data.get("seed_salt") else ""))
+    return lines
+
+
+async def log_page(store: Any, game_id: int, page: int | None) -> tuple[list[str], int, int]:
+    """(lines, page, pages) of the game's whole log; pages count from 1, None or past the end is the last."""
+    pages = paginate(log_text(await build_record(store, game_id)))
+    number = len(pages) if page is None else max(1, min(int(page), len(pages)))
+    return pages[number - 1], number, len(pages)
+
+
+async def proof_lines(store: Any, game_id: int, limit: int = 8) -> list[str]:
+    """The latest commit-reveal lines of the game, each with its move number."""
+    data = await build_record(store, game_id)
+    lines = [f"{m['seq']}. {p}" for m in data["moves"] for p in m.get("proofs") or []]
+    return lines[-limit:]
