@@ -30,7 +30,7 @@ from pydantic import BaseModel
 
 from engine import registry
 from engine.core.errors import EngineError
-from engine.core.ruleset import Ruleset, commitment, play, state_hash
+from engine.core.ruleset import Ruleset, commitment, play, state_hash  # noqa: F401 - state_hash: also for callers
 from engine.core.types import Event, result_headline
 from engine.core.windows import Sealed
 
@@ -331,6 +331,7 @@ def move_lines(move: dict[str, Any]) -> list[str]:
     what = f": {move['notation']}" if move.get("notation") else ""
     lines = [f"{move['seq']}. {move['seat']}{who}{what}  [{move.get('at_utc') or ''}]"]
     lines += [f"   {line}" for line in ([move["note"]] if move.get("note") else []) + list(move.get("public") or [])]
+    lines += [f"   🔏 {line}" for line in move.get("proofs") or []]
     return lines
 
 

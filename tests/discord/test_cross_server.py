@@ -61,7 +61,8 @@ async def test_every_command_and_button_is_refused_outside_the_games_server(worl
     versions = [(await w.manager.game(g)).version for g in (game_id, lobby_id)]
     moves = await journal_len(w, game_id)
 
-    commands = [("game board", game_id), ("game status", game_id), ("game log", game_id), ("game hand", game_id),
+    commands = [("game board", game_id), ("game status", game_id), ("game log", game_id), ("game export", game_id),
+                ("game hand", game_id),
                 ("game undo", game_id), ("game concede", game_id), ("game abandon", game_id),
                 ("game redeliver", game_id), ("game join", lobby_id), ("game leave", lobby_id),
                 ("game start", lobby_id), ("game abandon", lobby_id), ("game status", lobby_id)]
