@@ -212,7 +212,7 @@ async def test_private_briefs_only_reach_their_seat(tmp_path) -> None:
     # Sealed choices' digests and salts stay out of the channel (they are in the record and /game status).
     for post in table.posts:
         for line in post.text.splitlines():
-            if not line.startswith("🔓 Seed revealed"):  # the end reveals the game's seed and its salt
+            if not line.startswith(("🔓 Seed revealed", "🔒 Seed commitment")):  # the game's seed, committed and revealed
                 assert "seal" not in line and "salt" not in line, line
     assert {b.seat for b in table.briefs} == {"DEM", "REP"}
     await store.close()
