@@ -179,6 +179,7 @@ class GameManager:
             seed = self.new_seed()
         record = await self.store.create_game(ruleset.name, opts, seed, host_user, clean_title, now,
                                               guild_id=guild_id, channel_id=channel_id, deadline_hours=hours)
+        await records.prepare_seed(self.store, record.id)  # the seed commitment's secret salt (issue 16)
         return await self.join(record.id, host_user, host_name, seat=seat)
 
     async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:

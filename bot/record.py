@@ -59,11 +59,19 @@ async def seed_salt(store: Any, game_id: int) -> str | None:
     return await store.get_setting(_scope(game_id), SALT_KEY)
 
 
+async def prepare_seed(store: Any, game_id: int) -> str:
+    """The game's secret salt, drawn once (when the lobby opens, by the one process that creates the game) and
+    kept: a start retried, or raced by a second bot process, commits with the same salt."""
+    salt = await seed_salt(store, game_id)
+    if salt is None:
+        salt = secrets.token_hex(16)
+        await store.set_setting(_scope(game_id), SALT_KEY, salt)
+    return salt
+
+
 async def commit_seed(store: Any, game_id: int, seed: int) -> Event:
-    """At the start: a fresh secret salt is stored and the commitment's public line returned."""
-    salt = secrets.token_hex(16)
-    await store.set_setting(_scope(game_id), SALT_KEY, salt)
-    return Event(public=commitment_line(seed_commitment(seed, salt)))
+    """At the start: the commitment's public line (the salt is the lobby's, or drawn now for an older lobby)."""
+    return Event(public=commitment_line(seed_commitment(seed, await prepare_seed(store, game_id))))
 
 
 def commitment_line(digest: str) -> str:
@@ -256,7 +264,8 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         salt = data.get("seed_salt")
         if salt is None or seed_commitment(seed, salt) != commit.get("digest"):
             return fail("the seed: the revealed seed and salt do not match the seed commitment posted at the start")
-        notes.append(f"seed commitment {commit['digest'][:16]}… matches the revealed seed and salt")
+        notes.append(f"the revealed seed and salt match the seed commitment {commit['digest']} "
+                     "(compare it with the one posted in the channel when the game started)")
     else:
         notes.append("no seed commitment in this record (a game started before commitments): seed not checked")
     try:

@@ -257,6 +257,13 @@ async def test_export_before_the_start_is_refused(tmp_path) -> None:
     record = await manager.create("electioneer", "u0", "A", seat="DEM", seed=1)
     with pytest.raises(ManagerError):
         await manager.export(record.id, "u0")
+    # the commitment's salt is drawn when the lobby opens, so a start retried (or raced) commits to the same one
+    salt = await records.seed_salt(store, record.id)
+    assert salt and len(salt) == 32
+    await manager.join(record.id, "u1", "B", seat="REP")
+    await manager.start(record.id, "u0")
+    assert await records.seed_salt(store, record.id) == salt
+    assert records.seed_commitment(1, salt) in (await manager.export(record.id, "u1"))["seed_commitment"]["digest"]
     await store.close()
 
 
