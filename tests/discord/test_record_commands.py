@@ -82,3 +82,6 @@ async def test_log_pages_export_and_the_seed_commitment(world: World) -> None:
     assert data["complete"] and data["seed"] == record.seed and data["seed_salt"] == salt
     assert records.verify_record(data).ok
     assert "stumpbot verify" in r.response.content
+    # and the log now shows each move's notation
+    first = await w.carol.slash(w.channel, "game log", page=1)
+    assert re.search(r"\n1\. (DEM|REP) \(bot\): \S+", page_of(first)[2])

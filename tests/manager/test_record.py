@@ -228,9 +228,14 @@ async def test_a_mid_game_export_holds_nothing_hidden(tmp_path, ruleset_name) ->
         state = registry.get(ruleset_name).load_state((await store.load_snapshot(gid)).state)
         names = {ct_content.load().card(n).name for n in hidden(state, set())}
         assert names and not [n for n in names if n in text and n not in channel]
-    # and the mid-game record says so when asked to verify
+    # and the mid-game record says so when asked to verify; `stumpbot replay` shows its lines, without pictures
     verdict = records.verify_record(data)
     assert not verdict.ok and "no seed" in verdict.problems[0]
+    path = tmp_path / "so-far.json"
+    path.write_text(text)
+    lines: list[str] = []
+    assert replay_record(path, tmp_path / "pics", ask=lambda _: "", write=lines.append) == 25
+    assert not (tmp_path / "pics").exists() and "exported mid-game" in lines[1]
     await store.close()
 
 
