@@ -591,6 +591,7 @@ HOW_TO = """**Playing here**
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
 • After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
 • `/game mine` (here or by DM) lists every game you are seated in, in any server: whose move it is, the deadline, a link.
+• `/game export` sends the game's record as a file; after the end it holds the seed the bot committed to at the start, and `stumpbot verify FILE` re-checks every shuffle and roll.
 • A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
 
 
