@@ -3,7 +3,9 @@
     stumpbot                      Discord bot if DISCORD_TOKEN is set, else the local table
     stumpbot bot                  the Discord bot (needs DISCORD_TOKEN)
     stumpbot play [--vs-bot SEAT] [--new] [--players N] [--option K=V] [RULESET]
-    stumpbot demo RULESET [--seed N] [--players N] [--option K=V]
+    stumpbot demo RULESET [--seed N] [--players N] [--option K=V] [--export FILE]
+    stumpbot replay FILE          step through a game record (docs/record-format.md)
+    stumpbot verify FILE          replay a finished game's record from its seed and check every move
     stumpbot scenario PATH...
     stumpbot bench
 """
@@ -47,7 +49,12 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="the built-in bot plays every seat; prints the log and writes every image")
     demo.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
     demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--export", metavar="FILE", type=Path, default=None, help="write the game's record (JSON) to FILE")
     _table_arguments(demo)
+    rep = sub.add_parser("replay", help="step through a game record: Enter shows the next move and writes its picture")
+    rep.add_argument("file", type=Path)
+    ver = sub.add_parser("verify", help="replay a finished game's record from its revealed seed and check every move")
+    ver.add_argument("file", type=Path)
     scen = sub.add_parser("scenario", help="run scenario files (rules test cases)")
     scen.add_argument("paths", nargs="+")
     sub.add_parser("bench", help="run the benchmarks in bench/")
@@ -95,11 +102,13 @@ def main(argv: list[str] | None = None) -> int:
         try:
             db.unlink(missing_ok=True)
             asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed,
-                                 players=args.players, options=_options(args)))
+                                 players=args.players, options=_options(args), export=args.export))
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
         return 0
+    if command in ("replay", "verify"):
+        return _record_command(command, args.file, config.out_dir)
     if command == "scenario":
         from engine.scenario import run_paths
 
@@ -115,6 +124,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"== {script.name}")
             status |= subprocess.call([sys.executable, str(script)])
         return status
+    return 0
+
+
+def _record_command(command: str, path: Path, out_dir: Path) -> int:
+    """`replay` and `verify`: 0 when all is well, 1 when a record does not check out, 2 when it can't be read."""
+    from bot import record as records
+
+    logging.getLogger().setLevel(logging.WARNING)
+    try:
+        if command == "replay":
+            from bot.local import replay_record
+
+            replay_record(path, out_dir)
+            return 0
+        verdict = records.verify_record(records.load(path))
+    except records.RecordError as exc:
+        print(f"Can't read the record: {exc}")
+        return 2
+    for note in verdict.notes:
+        print(f"✓ {note}")
+    if not verdict.ok:
+        for problem in verdict.problems:
+            print(f"✗ {problem}")
+        print(f"{path}: NOT verified ({verdict.checked} moves matched before the first problem).")
+        return 1
+    print(f"{path}: verified — {verdict.checked} moves replayed from the seed, every state hash matches.")
     return 0
 
 

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from bot import record as records
 from bot import text
 from bot.manager import GameManager, ManagerError
 from bot.store import Store
@@ -225,12 +226,14 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
 
 async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 1,
                    write: Callable[[str], None] = print, *, players: int | None = None,
-                   options: dict[str, Any] | None = None) -> tuple[int, list[Path]]:
-    """Every seat played by the built-in bot player, from setup to the declared winner."""
+                   options: dict[str, Any] | None = None, export: Path | None = None,
+                   render: bool = True) -> tuple[int, list[Path]]:
+    """Every seat played by the built-in bot player, from setup to the declared winner; `export` writes
+    the game's record there (docs/record-format.md)."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     table = ConsoleTable(out_dir=out_dir, write=write)
-    manager = GameManager(store, table)
+    manager = GameManager(store, table, render=render)
     try:
         ruleset = registry.get(ruleset_name)
         seats = table_seats(ruleset, players, options)
@@ -248,6 +251,52 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
         final = await manager.game(record.id)
         write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
         write(f"{len(table.images)} images written to {out_dir / f'game-{record.id}'}")
+        if export is not None:
+            export.parent.mkdir(parents=True, exist_ok=True)
+            export.write_text(records.dumps(await records.build_record(store, record.id)), encoding="utf-8")
+            write(f"Game record written to {export} (check it with `stumpbot verify {export}`).")
         return record.id, table.images
     finally:
         await store.close()
+
+
+def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = input,
+                  write: Callable[[str], None] = print, render: bool = True) -> int:
+    """`stumpbot replay FILE`: step through a game record, one move per Enter (`q` stops), printing each
+    move's public lines and, when the record holds the seed, writing each position's picture as the demo does.
+    Returns the number of moves shown."""
+    from bot import pictures
+
+    data = records.load(path)
+    game = data["game"]
+    folder = out_dir / f"replay-{game['id']}"
+    write(f"{game['title']} — {game['ruleset_title']}, game #{game['id']}. Seats: "
+          + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"]) + ".")
+    if data.get("seed") is None:
+        write("This record was exported mid-game: it holds the public lines only, so there are no pictures "
+              "(export the game again after the end for every position).")
+    shown = 0
+    for move, state in records.record_steps(data):
+        if move is not None:
+            try:
+                reply = ask("(Enter: next move, q: stop) ")
+            except EOFError:
+                reply = "q"
+            if reply.strip().lower() in ("q", "quit", "exit"):
+                break
+            write("\n".join(records.move_lines(move)))
+            shown += 1
+            if state is not None and records.state_hash(state) != move.get("state_hash"):
+                write(f"⚠ the replayed state differs from the record's hash at move {move['seq']}: "
+                      f"run `stumpbot verify {path}`.")
+        if state is not None and render:
+            picture = pictures.picture_for(records.public_view(data, state))
+            if picture is not None:
+                folder.mkdir(parents=True, exist_ok=True)
+                image = folder / f"{(move or {}).get('seq', 0):03d}-{picture.filename}"
+                image.write_bytes(picture.png)
+                write(f"[board image: {image}]")
+    else:
+        if data.get("result_text"):
+            write(data["result_text"])
+    return shown

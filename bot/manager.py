@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from bot import clock as timekeeping
 from bot import pictures
 from bot import ratings
+from bot import record as records
 from bot.store import (
     AlreadySeated,
     DuplicateMove,
@@ -183,6 +184,7 @@ class GameManager:
             seed = self.new_seed()
         record = await self.store.create_game(ruleset.name, opts, seed, host_user, clean_title, now,
                                               guild_id=guild_id, channel_id=channel_id, deadline_hours=hours)
+        await records.prepare_seed(self.store, record.id)  # the seed commitment's secret salt (issue 16)
         return await self.join(record.id, host_user, host_name, seat=seat)
 
     async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
@@ -241,7 +243,8 @@ class GameManager:
             seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
                                  f"Each player gets their hand and choices privately.")
-            outbox, jobs = self._after_move(ruleset, state, None, [intro], seats, record, 0, started=True,
+            sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # issue 16: fair randomness
+            outbox, jobs = self._after_move(ruleset, state, None, [intro, sealed_seed], seats, record, 0, started=True,
                                             clock=await self.game_clock(record))
             now = self._now()
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
@@ -257,8 +260,10 @@ class GameManager:
                 raise ManagerError(f"Game #{game_id} is already {record.status}.", code="over")
             if user_id != record.host_user and not admin:
                 raise ManagerError("Only the host (or a server admin) can cancel a game.", code="not_host")
-            out = [NewMessage(audience="public", kind="text", payload={"text": f"Game #{game_id} was cancelled by its host."},
-                              created_seq=0)]
+            text = f"Game #{game_id} was cancelled by its host."
+            if record.status == "active":
+                text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
+            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
             updated = await self.store.set_status(game_id, record.version, "abandoned", self._now(), outbox=out)
             self._live.pop(game_id, None)
         await self.flush()
@@ -274,6 +279,7 @@ class GameManager:
             winners = [s.seat for s in seats if s.seat != seat.seat]
             result = {"winners": winners, "scores": {}, "reason": f"{seat.seat} conceded.", "conceded": seat.seat}
             text = f"{seat.seat} ({seat.display_name}) concedes. {', '.join(winners)} win{'s' if len(winners) == 1 else ''} game #{game_id}."
+            text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
             out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
             updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result, outbox=out)
             self._live.pop(game_id, None)
@@ -611,6 +617,8 @@ class GameManager:
                 await self._refuse_quick_repeat(game_id, user_id, notation)
             events = [Event(public=note), *result.events] if note else result.events
             events = self._mark_bot(events, seat, actor)
+            if ruleset.outcome(result.state) is not None:  # the result post reveals the seed (issue 16)
+                events = [*events, await records.reveal_event(self.store, game_id, record.seed)]
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id),
                                             clock=await self.game_clock(record))
@@ -1117,3 +1125,32 @@ class GameManager:
             raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
         rows = await self.store.ruleset_ratings(guild_id, name, min_games=ratings.LEADERBOARD_MIN_GAMES)
         return ratings.standings(rows)
+
+    # ------------------------------------------------------------ records (issue 16): export and the log's pages
+    # The logic lives in bot/record.py; these only decide who may have what.
+
+    async def export(self, game_id: int, user_id: str) -> dict[str, Any]:
+        """The game's record (docs/record-format.md): to a seated player at any time — while the game is in
+        progress its public part only (no seed, no notation, nothing private) — and to anyone after the end."""
+        record = await self._started(game_id)
+        if record.status not in records.ENDED:
+            await self.seat_of(game_id, user_id)  # mid-game, only the players
+        return await records.build_record(self.store, game_id)
+
+    async def log_page(self, game_id: int, page: int | None = None) -> tuple[list[str], int, int]:
+        """One page of the whole game's log, as the record holds it (each move's public lines; its notation
+        too once the game is over): (lines, page, pages); pages count from 1, and None is the last page."""
+        await self._started(game_id)
+        return await records.log_page(self.store, game_id, page)
+
+    async def _started(self, game_id: int) -> GameRecord:
+        record = await self.game(game_id)
+        if record.status == "lobby" or await self.store.load_snapshot(game_id) is None:
+            raise ManagerError(f"Game #{game_id} never started: it has no moves to show.", code="not_started")
+        return record
+
+    async def seals(self, game_id: int, limit: int = 8) -> list[str]:
+        """The latest commit-reveal lines (seals and their salts), for `/game status`: public, never posted."""
+        if await self.store.load_snapshot(game_id) is None:
+            return []
+        return await records.proof_lines(self.store, game_id, limit)

@@ -252,6 +252,7 @@ class _Run:
                 "undoable": result.undoable,
                 "changed": list(result.changed),
                 "public": "\n".join(public),
+                "proof": "\n".join(e.proof for e in result.events if e.proof),
                 "private": {s: "\n".join(t) for s, t in private.items()},
                 "actions": self.ruleset.format(actions),
             }

@@ -8,6 +8,7 @@
                                  (or "+<page>": "More choices…", the next page of the same step)
     g:<game>:<seq>:x<n>:<prefix> the same, for plays allowed at any time (the presenter's `extras_placeholder`)
     g:<game>:seat:<verb>:<SEAT>  a seat changing hands: accept / decline the host's offer, confirm leaving
+    g:<game>:log:<page>          a page of `/game log` (answers ephemerally)
 
 Nothing lives in memory: after a restart the classes are registered again in `setup_hook`
 and every old message's components work, because each click is re-read from its custom id
@@ -167,4 +168,26 @@ class SeatButton(ui.DynamicItem[ui.Button], template=GAME + r":seat:(?P<verb>acc
         await flows.guarded(interaction, seat_flows.seat_button(interaction, self.game_id, self.verb, self.seat))
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect, SeatButton)
+
+
+class LogPageButton(ui.DynamicItem[ui.Button], template=GAME + r":log:(?P<page>[0-9]{1,5})"):
+    """Older / newer page of `/game log`; the page is re-read from the game at each click."""
+
+    def __init__(self, game_id: int, page: int, label: str = "Page", *, disabled: bool = False,
+                 row: int | None = None) -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                   custom_id=_cid(f"g:{game_id}:log:{page}")), row=row)
+        self.game_id = game_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> LogPageButton:
+        return cls(int(match["game"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.discord import flows
+
+        await flows.guarded(interaction, flows.game_log(interaction, self.game_id, self.page))
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect, SeatButton, LogPageButton)

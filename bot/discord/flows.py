@@ -484,19 +484,55 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     if record.result:
         embed.add_field(name="Result", value=limits.clip(result_headline(record.result), limits.EMBED_FIELD_VALUE),
                         inline=False)
+    seals = await manager.seals(record.id)
+    if seals:  # commit-reveal digests and salts: public, but kept out of the channel's posts
+        embed.add_field(name="Seals (commit–reveal)", value=limits.clip("\n".join(seals), limits.EMBED_FIELD_VALUE),
+                        inline=False)
     await send_private(interaction, embeds=[embed])
 
 
-async def game_log(interaction: discord.Interaction, game_id: int | None) -> None:
+async def game_log(interaction: discord.Interaction, game_id: int | None, page: int | None = None) -> None:
+    """One page of the whole game (the last unless `page` says), with Older / Newer buttons. Mid-game it shows
+    what the channel saw (who moved, the public lines, the seals); after the end each move's notation too."""
+    from bot.discord.components import LogPageButton
+
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"), seated=False,
                              empty="There is no game in this channel.")
-    lines = await manager.log_lines(record.id, limit=60)
+    lines, number, pages = await manager.log_page(record.id, page)
     body = "\n".join(lines) or "No moves yet."
-    embed = discord.Embed(title=f"Log of game #{record.id}", colour=ui.COLOUR,
-                          description="```\n" + limits.clip(body[-3900:], 3900) + "\n```")
-    await send_private(interaction, embeds=[embed])
+    embed = discord.Embed(title=f"Log of game #{record.id} — page {number} of {pages}", colour=ui.COLOUR,
+                          description="```\n" + limits.clip(body, 3900) + "\n```")
+    view = discord.ui.View(timeout=None)
+    if pages > 1:
+        view.add_item(LogPageButton(record.id, max(number - 1, 1), "◀ Older", disabled=number <= 1))
+        view.add_item(LogPageButton(record.id, min(number + 1, pages), "Newer ▶", disabled=number >= pages))
+    await send_private(interaction, embeds=[embed], view=view)
+
+
+async def export(interaction: discord.Interaction, game_id: int | None) -> None:
+    """The game's record as a JSON file, privately: a seated player's at any time (the public part while the
+    game is on), anyone's in the server after the end (complete, with the seed)."""
+    import io
+
+    from bot import record as records
+
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"), seated=False,
+                             empty="There is no game in this channel.")
+    data = await manager.export(record.id, user_id(interaction))
+    name = f"stumpbot-game-{record.id}{'' if data['complete'] else '-so-far'}.json"
+    file = discord.File(io.BytesIO(records.dumps(data).encode()), filename=name)
+    if data["complete"]:
+        note = (f"The record of game #{record.id}, with its seed: `stumpbot verify {name}` replays every move and "
+                f"checks every shuffle and roll; `stumpbot replay {name}` steps through it with every picture.")
+    else:
+        note = (f"The record of game #{record.id} so far: what the channel saw (who moved, when, the public lines "
+                "and state hashes). Each move's notation, the seed and everything secret are added once the game "
+                "is over; export it again then to verify it.")
+    await send_private(interaction, note, file=file)
 
 
 async def list_games(interaction: discord.Interaction) -> None:
@@ -569,6 +605,7 @@ HOW_TO = """**Playing here**
 • After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
 • `/game mine` (here or by DM) lists every game you are seated in, in any server: whose move it is, the deadline, a link.
 • `/game leave` mid-game: the bot plays your seat (`/game takeseat` to return). Host: `/game substitute`, `/game botseat`.
+• `/game export` sends the game's record as a file; after the end it holds the seed the bot committed to at the start, and `stumpbot verify FILE` re-checks every shuffle and roll.
 • A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
 
 

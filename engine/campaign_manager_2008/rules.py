@@ -201,12 +201,13 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
         if len(side.picks) < c().rules.start_picks:
             return True
         digest = state.sealed.commit(seat, ",".join(side.picks), _salt(state, seat))
-        events.append(Event(public=f"{seat} has sealed its starting states [seal {digest}]."))
+        events.append(Event(public=f"{seat} has sealed its starting states.", proof=f"{seat} seal {digest}"))
         if state.sealed.complete:
             revealed = state.sealed.reveal()
             codes = [code for s in SEATS for code in revealed[s].choice.split(",")]
             events.append(Event(public="Starting states revealed: " + ", ".join(
-                f"{s} {revealed[s].choice.replace(',', ' and ')} [salt {revealed[s].salt}]" for s in SEATS) + "."))
+                f"{s} {revealed[s].choice.replace(',', ' and ')}" for s in SEATS) + ".", proof="Starting states: " + "; ".join(
+                f"{s} {revealed[s].choice} [seal {revealed[s].digest}, salt {revealed[s].salt}]" for s in SEATS)))
             _start_states(state, codes, events)
             changed.extend(codes)
         return False

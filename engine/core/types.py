@@ -73,11 +73,15 @@ def menu_decision(seat: str, prompt: str, options: list[Option], default: Callab
 
 
 class Event(BaseModel):
-    """One line of the game log. `public` goes to the channel; `private[seat]` only to that seat."""
+    """One line of the game log. `public` goes to the channel; `private[seat]` only to that seat.
+
+    `proof` is public too but not posted: a commit-reveal line (a sealed choice's digest, a reveal's salts)
+    kept for the game record and `/game status`, so the channel reads like a game."""
 
     model_config = ConfigDict(extra="forbid")
     public: str | None = None
     private: dict[str, str] = Field(default_factory=dict)
+    proof: str | None = None
 
 
 class ApplyResult(BaseModel):

@@ -232,7 +232,7 @@ def apply(state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
     elif verb == "campaign":
         pid = action.args[0]
         digest = s.campaigns.commit(seat, pid, _salt(s, seat, "campaign"))
-        events.append(Event(public=f"{seat} has chosen a policy (sealed: {digest}).",
+        events.append(Event(public=f"{seat} has chosen a policy.", proof=f"{seat} seal {digest}",
                             private={seat: f"You will campaign on {_policy_label(pid)}; it is revealed when both have chosen."}))
         # Publishing the digest is revealing information: taking it back would let the reveal's
         # salt expose the retracted choice, so a sealed campaign choice is final.
@@ -268,6 +268,7 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
     c = _c()
     board = s.boards[s.current]
     parts = []
+    proofs = []
     revealed = s.campaigns.reveal()
     for x in SEATS:
         px = s.players[x]
@@ -277,7 +278,8 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
         board.played[x] = pid
         board.totals[x] = _score(pid, board.issues) + s.month_bonus[x]
         bonus = f" (+{s.month_bonus[x]} theatrics)" if s.month_bonus[x] else ""
-        parts.append(f"{x} reveals {c.policies[pid].name} [seal {revealed[x].digest}, salt {revealed[x].salt}]: {board.totals[x]:+d}{bonus}")
+        parts.append(f"{x} reveals {c.policies[pid].name}: {board.totals[x]:+d}{bonus}")
+        proofs.append(f"{x} reveals {pid} [seal {revealed[x].digest}, salt {revealed[x].salt}]")
     s.campaigns = Simultaneous(seats=list(SEATS))
     dem, rep = board.totals["DEM"], board.totals["REP"]
     colour = c.states[board.code].colour
@@ -286,7 +288,8 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
     board.winner = winner
     s.month_winner = winner
     s.phase = "swap"
-    events.append(Event(public="; ".join(parts) + f". {winner} wins {c.states[board.code].name}'s month{tie}."))
+    events.append(Event(public="; ".join(parts) + f". {winner} wins {c.states[board.code].name}'s month{tie}.",
+                        proof="; ".join(proofs)))
 
 
 def _do_swap(s: ElectioneerState, code: str, slot: int, new: str) -> str:

@@ -6,8 +6,10 @@ import re
 from engine.core.ruleset import commitment, play
 from engine.electioneer.ruleset import RULESET as R
 
-SEALED = re.compile(r"(DEM|REP) has chosen a policy \(sealed: ([0-9a-f]+)\)")
-REVEAL = re.compile(r"(DEM|REP) reveals (.+?) \[seal ([0-9a-f]+), salt ([0-9a-f]+)\]")
+# The digests and salts are public but kept out of the channel: they are each event's `proof` line, which
+# the game record and /game status show (issue 16).
+SEALED = re.compile(r"(DEM|REP) seal ([0-9a-f]+)")
+REVEAL = re.compile(r"(DEM|REP) reveals (\S+) \[seal ([0-9a-f]+), salt ([0-9a-f]+)\]")
 
 
 def _to_campaign(seed: int):
@@ -30,14 +32,16 @@ def test_commitments_verify_from_the_public_transcript() -> None:
             # seal is published in the same step as the reveal)
             published.update(R.view(state, None).commitments)
             for e in result.events:
-                published.update(dict(SEALED.findall(e.public or "")))
+                published.update(dict(SEALED.findall(e.proof or "")))
+                assert "seal" not in (e.public or "") and "salt" not in (e.public or ""), "the channel reads like a game"
+        proofs = "\n".join(e.proof for e in result.events if e.proof)
+        found = REVEAL.findall(proofs)
+        assert len(found) == 2, proofs
         public = "\n".join(e.public for e in result.events if e.public)
-        found = REVEAL.findall(public)
-        assert len(found) == 2, public
         board = R.view(state, None).states[0]
-        for seat, name, seal, salt in found:
+        for seat, pid_shown, seal, salt in found:
             pid = board.played[seat].id
-            assert pid == picks[seat] and board.played[seat].name == name
+            assert pid == picks[seat] == pid_shown and f"{seat} reveals {board.played[seat].name}" in public
             assert seal == published[seat], "the reveal shows the digest published at commit time"
             assert commitment(seat, pid, salt) == seal, "anyone can check the reveal against the seal"
             assert all(commitment(seat, other, salt) != seal for other in R.view(state, seat).model_dump()["hand"] or [])

@@ -209,9 +209,11 @@ async def test_private_briefs_only_reach_their_seat(tmp_path) -> None:
         hand_ids = {p.id for p in brief.view.hand or []}
         other = "REP" if brief.seat == "DEM" else "DEM"
         assert not any(i.startswith(other[0]) for i in hand_ids)
-    # Sealed choices appear in public only in the reveal line.
+    # Sealed choices' digests and salts stay out of the channel (they are in the record and /game status).
     for post in table.posts:
-        assert "salt" not in post.text or "reveals" in post.text
+        for line in post.text.splitlines():
+            if not line.startswith(("🔓 Seed revealed", "🔒 Seed commitment")):  # the game's seed, committed and revealed
+                assert "seal" not in line and "salt" not in line, line
     assert {b.seat for b in table.briefs} == {"DEM", "REP"}
     await store.close()
 

@@ -1,4 +1,4 @@
-"""Play commands: /game hand, undo, concede, board, status, log, mine, vacation — and the top-level /move."""
+"""Play commands: /game hand, undo, concede, board, status, log, export, mine, vacation — and the top-level /move."""
 from __future__ import annotations
 
 import discord
@@ -38,10 +38,18 @@ async def status(interaction: discord.Interaction, game: app_commands.Range[int,
     await flows.guarded(interaction, flows.status(interaction, game))
 
 
-@game.command(name="log", description="The moves so far, in notation")
+@game.command(name="log", description="The whole game, page by page (the last page first)")
+@app_commands.describe(page="Page number (1 is the start of the game; the last page by default)", game="Game number (optional)")
 @app_commands.autocomplete(game=flows.game_choices)
-async def log(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
-    await flows.guarded(interaction, flows.game_log(interaction, game))
+async def log(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None,
+              page: app_commands.Range[int, 1, 99999] | None = None) -> None:
+    await flows.guarded(interaction, flows.game_log(interaction, game, page))
+
+
+@game.command(name="export", description="Privately: the game's record as a file (complete, with the seed, after the end)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def export(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, flows.export(interaction, game))
 
 
 @game.command(name="mine", description="Privately: every game you are seated in, in every server, and whose move it is")

@@ -1,0 +1,396 @@
+"""Game records (issue 16): the export, its check (`stumpbot verify`), its replay, and the seed commitment.
+
+No Discord import. The format is documented in docs/record-format.md. A record is built from the store:
+the game row (ruleset, options, seed), the seats and the journal (every move's seat, notation, actor,
+time and resulting state hash). The public lines of each move are recomputed by replaying the journal
+from the seed, exactly as `GameManager.undo` and the journal tests do: the engine is deterministic, so
+the replay says what the channel was told.
+
+Fair randomness: when a game starts the bot posts `seed_commitment(seed, salt)` with a fresh secret salt
+(kept in the settings table, scope `game:<id>`); when it ends the seed and the salt are revealed, so
+anyone can check the commitment and recompute every shuffle, roll and bag draw with `verify_record`.
+
+Hidden information: until a game is over a record holds the public part only — no seed, no salt, no
+move notation (a sealed pick, a discard or a card set aside is written in notation), only what the
+channel saw: each move's seat, who made it and when, its public lines, its commit-reveal lines and
+its state hash. After the end it holds everything.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from pydantic import BaseModel
+
+from engine import registry
+from engine.core.errors import EngineError
+from engine.core.ruleset import Ruleset, commitment, play, state_hash  # noqa: F401 - state_hash: also for callers
+from engine.core.types import Event, result_headline
+from engine.core.windows import Sealed
+
+FORMAT = "stumpbot-game-record"
+VERSION = 1
+ENDED = ("finished", "abandoned")
+SALT_KEY = "seed_salt"
+SCHEME = 'sha256("stumpbot-seed|" + str(seed) + "|" + salt), hex'
+
+
+class RecordError(Exception):
+    """A record file that cannot be read as a game record."""
+
+
+# ---------------------------------------------------------------- the seed commitment
+
+def seed_commitment(seed: int, salt: str) -> str:
+    return hashlib.sha256(f"stumpbot-seed|{int(seed)}|{salt}".encode()).hexdigest()
+
+
+def _scope(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+async def seed_salt(store: Any, game_id: int) -> str | None:
+    return await store.get_setting(_scope(game_id), SALT_KEY)
+
+
+async def prepare_seed(store: Any, game_id: int) -> str:
+    """The game's secret salt, drawn once (when the lobby opens, by the one process that creates the game) and
+    kept: a start retried, or raced by a second bot process, commits with the same salt."""
+    salt = await seed_salt(store, game_id)
+    if salt is None:
+        salt = secrets.token_hex(16)
+        await store.set_setting(_scope(game_id), SALT_KEY, salt)
+    return salt
+
+
+async def commit_seed(store: Any, game_id: int, seed: int) -> Event:
+    """At the start: the commitment's public line (the salt is the lobby's, or drawn now for an older lobby)."""
+    return Event(public=commitment_line(seed_commitment(seed, await prepare_seed(store, game_id))))
+
+
+def commitment_line(digest: str) -> str:
+    return (f"🔒 Seed commitment: `{digest}` — the hash of this game's random seed and a secret salt, "
+            "both revealed when the game ends so anyone can check every shuffle and roll.")
+
+
+async def reveal_event(store: Any, game_id: int, seed: int) -> Event:
+    """At the end: the seed and salt, for the result post."""
+    salt = await seed_salt(store, game_id)
+    if salt is None:  # a game started before commitments existed
+        return Event(public=f"🔓 Seed: {seed} (`/game export`, then `stumpbot verify FILE`, replays the game).")
+    return Event(public=f"🔓 Seed revealed: {seed}, salt `{salt}` (commitment `{seed_commitment(seed, salt)}`). "
+                        "`/game export`, then `stumpbot verify FILE`, replays the whole game from it.")
+
+
+# ---------------------------------------------------------------- replaying a journal
+
+@dataclass
+class Step:
+    """One move replayed: what the channel was told and the state it left."""
+
+    seq: int
+    seat: str
+    notation: str
+    state: Any
+    public: list[str]
+    proofs: list[str]
+    note: str | None = None
+    seals: list[dict[str, str]] = field(default_factory=list)
+
+
+def deadline_note(ruleset: Ruleset, state: Any, seat: str) -> str:
+    """The manager's line for a move a deadline made (bot/manager.py run_due_jobs)."""
+    default = ruleset.decisions(state, seat).deadline_default or "the default choice was made"
+    return f"⏰ {seat}'s deadline passed: {default}."
+
+
+def replay_steps(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: int,
+                 moves: list[tuple[str, str, str]]) -> Iterator[Step]:
+    """Setup, then each (seat, notation, actor) through the checked `play`; raises EngineError on an illegal move."""
+    state = ruleset.setup(options, seats, seed)
+    known = {s["digest"] for s in _seals(state)}
+    yield Step(seq=0, seat="", notation="", state=state, public=[], proofs=[])
+    for seq, (seat, notation, actor) in enumerate(moves, start=1):
+        note = deadline_note(ruleset, state, seat) if actor == "deadline" else None
+        result = play(ruleset, state, seat, ruleset.parse(notation))
+        state = result.state
+        new = [s for s in _seals(state) if s["digest"] not in known]
+        known |= {s["digest"] for s in new}
+        yield Step(seq=seq, seat=seat, notation=notation, state=state, note=note,
+                   public=[e.public for e in result.events if e.public],
+                   proofs=[e.proof for e in result.events if e.proof], seals=new)
+
+
+def _seals(state: Any) -> list[dict[str, str]]:
+    """Every sealed choice held in a state (a Simultaneous's, 1960's strategy stacks), keyed by digest."""
+    found: dict[str, dict[str, str]] = {}
+
+    def walk(value: Any, seat: str) -> None:
+        if isinstance(value, Sealed):
+            found.setdefault(value.digest, {"seat": seat, "digest": value.digest, "choice": value.choice,
+                                            "salt": value.salt})
+        elif isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                walk(getattr(value, name), seat)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, key if isinstance(key, str) and key in seats else seat)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item, seat)
+
+    seats = set(getattr(state, "seats", []) or [])
+    walk(state, "")
+    return list(found.values())
+
+
+def _iso(ts: int | None) -> str | None:
+    return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _by(actor: str) -> str:
+    return actor if actor in ("bot", "deadline") else "user"
+
+
+# ---------------------------------------------------------------- building a record
+
+async def build_record(store: Any, game_id: int) -> dict[str, Any]:
+    """The game's record: complete (seed, salt, notation, every sealed choice) once the game is over,
+    the public part only while it is in progress. The replay runs in a worker thread."""
+    game = await store.get_game(game_id)
+    if game is None:
+        raise RecordError(f"no game #{game_id}")
+    seats = await store.list_seats(game_id)
+    journal = await store.load_journal(game_id)
+    salt = await seed_salt(store, game_id)
+    return await asyncio.to_thread(assemble, game, seats, journal, salt)
+
+
+def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None) -> dict[str, Any]:
+    """The record from the store's rows (a GameRecord, its SeatRecords and JournalEntries, the seed's salt)."""
+    ruleset = registry.get(game.ruleset)
+    ended = game.status in ENDED
+    steps = list(replay_steps(ruleset, game.options, [s.seat for s in seats], game.seed,
+                              [(e.seat, e.notation, e.actor) for e in journal]))
+    moves = []
+    for entry, step in zip(journal, steps[1:]):
+        move: dict[str, Any] = {
+            "seq": entry.seq, "seat": entry.seat, "by": _by(entry.actor),
+            "user_id": entry.actor if _by(entry.actor) == "user" else None,
+            "at": entry.created_at, "at_utc": _iso(entry.created_at),
+            "notation": entry.notation if ended else None,
+            "public": step.public, "note": step.note, "proofs": step.proofs, "state_hash": entry.state_hash,
+        }
+        moves.append(move)
+    seat_rows = [{"seat": s.seat, "player": s.display_name, "user_id": s.user_id} for s in seats]
+    data: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "complete": ended,
+        "game": {"id": game.id, "title": game.title, "ruleset": game.ruleset, "ruleset_title": ruleset.title,
+                 "status": game.status, "created_at": game.created_at, "created_at_utc": _iso(game.created_at),
+                 "guild_id": game.guild_id, "channel_id": game.channel_id},
+        "options": game.options,
+        "seats": seat_rows,
+        "seed_commitment": None if salt is None else {"digest": seed_commitment(game.seed, salt), "scheme": SCHEME},
+        "initial_state_hash": state_hash(steps[0].state),
+        "moves": moves,
+        "result": game.result,
+        "result_text": result_headline(game.result) if game.result else None,
+    }
+    if ended:
+        data["seed"] = game.seed
+        data["seed_salt"] = salt
+        seals = [dict(s, seq=step.seq) for step in steps for s in step.seals]
+        data["seals"] = seals
+    return data
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path}: not a readable JSON file ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{path}: not a Stumpbot game record (its `format` is not {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise RecordError(f"{path}: record version {data.get('version')!r}; this Stumpbot reads version {VERSION}")
+    return data
+
+
+# ---------------------------------------------------------------- verifying a record
+
+@dataclass
+class Verdict:
+    ok: bool
+    problems: list[str]
+    checked: int  # moves replayed and matched
+    notes: list[str] = field(default_factory=list)
+
+
+def _label(move: dict[str, Any]) -> str:
+    return f"move {move.get('seq')} ({move.get('seat')} `{move.get('notation')}`)"
+
+
+def verify_record(data: dict[str, Any]) -> Verdict:
+    """Replay the record from its revealed seed and check the commitment, every state hash, every public
+    line and every sealed choice. Stops at the first move that does not match and names it."""
+    notes: list[str] = []
+
+    def fail(problem: str, checked: int = 0) -> Verdict:
+        return Verdict(ok=False, problems=[problem], checked=checked, notes=notes)
+
+    if data.get("seed") is None:
+        return fail("the record has no seed: it was exported before the game ended, so its moves cannot be "
+                    "recomputed (export it again after the end)")
+    try:
+        ruleset = registry.get(data["game"]["ruleset"])
+        seed = int(data["seed"])
+        seats = [s["seat"] for s in data["seats"]]
+        moves = list(data["moves"])
+        options = dict(data.get("options") or {})
+    except (KeyError, TypeError, ValueError) as exc:
+        return fail(f"the record is malformed ({exc})")
+    commit = data.get("seed_commitment")
+    if commit:
+        salt = data.get("seed_salt")
+        if salt is None or seed_commitment(seed, salt) != commit.get("digest"):
+            return fail("the seed: the revealed seed and salt do not match the seed commitment posted at the start")
+        notes.append(f"the revealed seed and salt match the seed commitment {commit['digest']} "
+                     "(compare it with the one posted in the channel when the game started)")
+    else:
+        notes.append("no seed commitment in this record (a game started before commitments): seed not checked")
+    try:
+        steps = replay_steps(ruleset, options, seats, seed,
+                             [(m["seat"], m["notation"], m.get("by", "user")) for m in moves])
+        first = next(steps)
+    except (EngineError, KeyError, TypeError, ValueError) as exc:
+        return fail(f"setup: the game cannot be set up from the record ({getattr(exc, 'message', exc)})")
+    if state_hash(first.state) != data.get("initial_state_hash"):
+        return fail("setup: the state dealt from the seed does not match the record's initial_state_hash "
+                    "(the seed, options or seats were changed)")
+    seals: list[dict[str, Any]] = []
+    checked = 0
+    final = first.state
+    for move in moves:
+        try:
+            step = next(steps)
+        except EngineError as exc:
+            return fail(f"{_label(move)}: not legal in the replayed position: {exc.message}", checked)
+        except (KeyError, TypeError, ValueError) as exc:
+            return fail(f"{_label(move)}: unreadable ({exc})", checked)
+        got = state_hash(step.state)
+        if got != move.get("state_hash"):
+            return fail(f"{_label(move)}: the state after it does not match the record's hash "
+                        f"(record {str(move.get('state_hash'))[:12]}…, replay {got[:12]}…)", checked)
+        if step.public != move.get("public"):
+            return fail(f"{_label(move)}: its public lines differ from what the replay says "
+                        f"(replay: {' / '.join(step.public)[:200]})", checked)
+        if step.proofs != move.get("proofs", []):
+            return fail(f"{_label(move)}: its commit-reveal lines differ from the replay", checked)
+        for seal in step.seals:
+            if commitment(seal["seat"], seal["choice"], seal["salt"]) != seal["digest"]:
+                return fail(f"{_label(move)}: a sealed choice does not match its digest", checked)
+            seals.append(dict(seal, seq=step.seq))
+        final = step.state
+        checked += 1
+    if "seals" in data and data["seals"] != seals:
+        return fail("the sealed choices listed in the record differ from those the replay makes", checked)
+    if seals:
+        notes.append(f"{len(seals)} sealed choice{'s' if len(seals) != 1 else ''} match their published digests")
+    outcome = ruleset.outcome(final)
+    result = data.get("result")
+    if outcome is not None and (not result or sorted(result.get("winners", [])) != sorted(outcome.winners)):
+        return fail(f"the result: the replay ends with {result_headline(outcome.model_dump())}, "
+                    f"the record says {result_headline(result) if result else 'nothing'}", checked)
+    if outcome is None and result:
+        notes.append(f"the game ended off the board: {result_headline(result)}")
+    return Verdict(ok=True, problems=[], checked=checked, notes=notes)
+
+
+# ---------------------------------------------------------------- stepping through a record
+
+def record_steps(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, Any]]:
+    """(move, state) for the setup (move None) and every move; the state is None without a seed."""
+    moves = list(data.get("moves") or [])
+    if data.get("seed") is None:
+        yield None, None
+        for move in moves:
+            yield move, None
+        return
+    ruleset = registry.get(data["game"]["ruleset"])
+    steps = replay_steps(ruleset, dict(data.get("options") or {}), [s["seat"] for s in data["seats"]],
+                         int(data["seed"]), [(m["seat"], m["notation"], m.get("by", "user")) for m in moves])
+    yield None, next(steps).state
+    for move in moves:
+        yield move, next(steps).state
+
+
+def move_lines(move: dict[str, Any]) -> list[str]:
+    """The text a replay or `/game log` shows for one move."""
+    who = {"bot": " (bot)", "deadline": " (deadline)"}.get(move.get("by", ""), "")
+    what = f": {move['notation']}" if move.get("notation") else ""
+    lines = [f"{move['seq']}. {move['seat']}{who}{what}  [{move.get('at_utc') or ''}]"]
+    lines += [f"   {line}" for line in ([move["note"]] if move.get("note") else []) + list(move.get("public") or [])]
+    lines += [f"   🔏 {line}" for line in move.get("proofs") or []]
+    return lines
+
+
+def public_view(data: dict[str, Any], state: Any) -> Any:
+    return registry.get(data["game"]["ruleset"]).view(state, None)
+
+
+# ---------------------------------------------------------------- /game log pages and /game status seals
+
+PAGE_CHARS = 3500  # a page fits one embed description with its code fence
+
+
+def paginate(lines: list[str], budget: int = PAGE_CHARS) -> list[list[str]]:
+    """Greedy pages of whole lines, each at most `budget` characters (a longer line is cut)."""
+    pages: list[list[str]] = [[]]
+    used = 0
+    for line in lines:
+        line = line if len(line) <= budget else line[: budget - 1] + "…"
+        if pages[-1] and used + len(line) + 1 > budget:
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += len(line) + 1
+    return pages
+
+
+def log_text(data: dict[str, Any]) -> list[str]:
+    """The whole game as `/game log` shows it: what the record holds, so nothing the record would not show."""
+    lines = [f"{data['game']['title']} — {data['game']['ruleset_title']}, game #{data['game']['id']}. Seats: "
+             + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"])]
+    if data.get("seed_commitment"):
+        lines.append(f"Seed commitment: {data['seed_commitment']['digest']}")
+    for move in data["moves"]:
+        lines += move_lines(move)
+    if data.get("result_text"):
+        lines.append(data["result_text"])
+    if data.get("seed") is not None:
+        lines.append(f"Seed: {data['seed']}" + (f", salt {data['seed_salt']}" if data.get("seed_salt") else ""))
+    return lines
+
+
+async def log_page(store: Any, game_id: int, page: int | None) -> tuple[list[str], int, int]:
+    """(lines, page, pages) of the game's whole log; pages count from 1, None or past the end is the last."""
+    pages = paginate(log_text(await build_record(store, game_id)))
+    number = len(pages) if page is None else max(1, min(int(page), len(pages)))
+    return pages[number - 1], number, len(pages)
+
+
+async def proof_lines(store: Any, game_id: int, limit: int = 8) -> list[str]:
+    """The latest commit-reveal lines of the game, each with its move number."""
+    data = await build_record(store, game_id)
+    lines = [f"{m['seq']}. {p}" for m in data["moves"] for p in m.get("proofs") or []]
+    return lines[-limit:]
