@@ -123,7 +123,11 @@ def _use_score(state: NSState, side: str, verb: str, arg: str) -> float:
     if rival_can_trigger and verb in ("campaign", "advertise", "position"):
         risk = max(0.0, _event_value(state, rival(side), int(arg), rival(side))) * 0.6
     if verb == "event":
-        return base + _event_value(state, side, int(arg), side) + 2.0
+        value = base + _event_value(state, side, int(arg), side) + 2.0
+        if state.play is not None and state.play.source == "vp":
+            # the VP card played for CP comes back every time; its event spends it for good
+            value -= 4.0 * max(0, c().rules.election_turn - 1 - state.turn)
+        return value
     if verb == "preempt":
         if not rival_icon or me.momentum < c().rules.preempt_cost:
             return -50
