@@ -164,7 +164,10 @@ class LocalSession:
                     _, public = await self.manager.view(game_id, None)
                     self.write(text.board_text(public))
                 else:
-                    self.write("\n".join(await self.manager.log_lines(game_id)))
+                    # the record's log: the public lines only while the game goes on (a sealed pick's
+                    # notation would show the next player at the keyboard what was picked)
+                    lines, _, _ = await self.manager.log_page(game_id)
+                    self.write("\n".join(lines))
                 self.write("(Press Enter to see your view and choices again.)")
                 show_view = False
                 continue

@@ -169,10 +169,14 @@ async def build_record(store: Any, game_id: int) -> dict[str, Any]:
     seats = await store.list_seats(game_id)
     journal = await store.load_journal(game_id)
     salt = await seed_salt(store, game_id)
-    return await asyncio.to_thread(assemble, game, seats, journal, salt)
+    # who played under which name: every person who ever held a seat (substitutes included), today's last
+    names = {h.user_id: h.display_name for h in await store.seat_history(game_id) if h.controller == "human"}
+    names.update({s.user_id: s.display_name for s in seats})
+    return await asyncio.to_thread(assemble, game, seats, journal, salt, names)
 
 
-def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None) -> dict[str, Any]:
+def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None,
+             names: dict[str, str] | None = None) -> dict[str, Any]:
     """The record from the store's rows (a GameRecord, its SeatRecords and JournalEntries, the seed's salt)."""
     ruleset = registry.get(game.ruleset)
     ended = game.status in ENDED
@@ -183,6 +187,7 @@ def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None) 
         move: dict[str, Any] = {
             "seq": entry.seq, "seat": entry.seat, "by": _by(entry.actor),
             "user_id": entry.actor if _by(entry.actor) == "user" else None,
+            "player": (names or {}).get(entry.actor) if _by(entry.actor) == "user" else None,
             "at": entry.created_at, "at_utc": _iso(entry.created_at),
             "notation": entry.notation if ended else None,
             "public": step.public, "note": step.note, "proofs": step.proofs, "state_hash": entry.state_hash,
@@ -336,9 +341,12 @@ def record_steps(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, 
 
 def move_lines(move: dict[str, Any]) -> list[str]:
     """The text a replay or `/game log` shows for one move."""
-    who = {"bot": " (bot)", "deadline": " (deadline)"}.get(move.get("by", ""), "")
-    what = f": {move['notation']}" if move.get("notation") else ""
-    lines = [f"{move['seq']}. {move['seat']}{who}{what}  [{move.get('at_utc') or ''}]"]
+    by = move.get("by", "")
+    player = (move.get("player") or "").replace("`", "'")
+    who = (f"🤖 {move['seat']} (bot)" if by == "bot" else f"⏰ {move['seat']} (deadline)" if by == "deadline"
+           else f"{move['seat']} ({player})" if player else move["seat"])
+    what = f" {move['notation']}" if move.get("notation") else ""
+    lines = [f"{move['seq']}. {who}:{what}  [{move.get('at_utc') or ''}]"]
     lines += [f"   {line}" for line in ([move["note"]] if move.get("note") else []) + list(move.get("public") or [])]
     lines += [f"   🔏 {line}" for line in move.get("proofs") or []]
     return lines

@@ -56,7 +56,7 @@ async def test_log_pages_export_and_the_seed_commitment(world: World) -> None:
     n, _, text = page_of(first)
     assert n == 1 and "game #" in text and "1. " in text
     # mid-game the log shows what the channel saw, never a move's notation (a discard names a hidden policy)
-    assert not re.search(r"\d+\. (DEM|REP)( \(bot\))?: ", text)
+    assert not re.search(r"\d+\. (🤖 |⏰ )?(DEM|REP)( \([^)]*\))?: [^\s\[]", text)
 
     # /game export mid-game: a player gets the public part; a member who is not seated is refused
     r = await w.alice.slash(w.channel, "game export")
@@ -84,4 +84,4 @@ async def test_log_pages_export_and_the_seed_commitment(world: World) -> None:
     assert "stumpbot verify" in r.response.content
     # and the log now shows each move's notation
     first = await w.carol.slash(w.channel, "game log", page=1)
-    assert re.search(r"\n1\. (DEM|REP) \(bot\): \S+", page_of(first)[2])
+    assert re.search(r"\n1\. 🤖 (DEM|REP) \(bot\): \S+", page_of(first)[2])
