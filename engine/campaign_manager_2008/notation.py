@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine.campaign_manager_2008.content import load
 from engine.core.errors import UnknownAction
+from engine.core.notation import join_steps, parse_steps
 from engine.core.types import Action
 
-MAX_LENGTH = 2000
 BARE = {"draw", "pass", "done"}
 CARD_VERBS = {"keep", "play", "discard"}
 STATE_VERBS = {"pick", "state", "order", "enter", "target"}
@@ -65,15 +65,8 @@ def _example(verb: str) -> str:
 
 
 def parse(text: str) -> list[Action]:
-    if len(text) > MAX_LENGTH:
-        raise UnknownAction(f"That move is {len(text)} characters long; the limit is {MAX_LENGTH}.", code="too_long")
-    actions: list[Action] = []
-    for segment in text.replace("\n", ";").split(";"):
-        actions += _segment(segment)
-    if not actions:
-        raise UnknownAction("Empty move: try `play O05`, `draw` or `keep M12`.", code="malformed")
-    return actions
+    return parse_steps(text, _segment, "Empty move: try `play O05`, `draw` or `keep M12`.")
 
 
 def format(actions: list[Action]) -> str:  # noqa: A001 — the contract's name
-    return "; ".join(a.notation() for a in actions)
+    return join_steps(actions)

@@ -1,14 +1,11 @@
 """The Campaign Manager 2008 ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
-from typing import Any
-
 from engine.campaign_manager_2008 import bot, notation, rules
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
-from engine.campaign_manager_2008.state import SEATS, CMState, Options
-from engine.campaign_manager_2008.views import CMView, view
-from engine.core.rng import Rng
-from engine.core.types import Action, ApplyResult, Decision, Outcome
+from engine.campaign_manager_2008.state import SEATS, Options
+from engine.campaign_manager_2008.views import view
+from engine.core.ruleset import ModuleRuleset
 
 HELP = """**Campaign Manager 2008** — Obama (`OBA`) against McCain (`MCC`), two players. Win battleground states
 until you reach 270 electoral votes (Obama starts on 157, McCain on 155); 269–269 with every state won is a draw.
@@ -24,54 +21,17 @@ hits the new state (or the state a Media Support card's owner names: `target OH`
 a die at the end of the turn; your opponent applies the result."""
 
 
-class CampaignManager2008Ruleset:
+class CampaignManager2008Ruleset(ModuleRuleset):
     name = "campaign_manager_2008"
     title = "Campaign Manager 2008"
     min_seats = 2
     max_seats = 2
+    seats = SEATS
+    options_model = Options
+    help = HELP
     scenario_adapter = CMScenarioAdapter
-
-    def seat_names(self, count: int) -> list[str]:
-        return list(SEATS)[:count]
-
-    def assign_seats(self, joined: list[str], options: dict[str, Any]) -> list[str]:
-        return list(joined)
-
-    def parse_options(self, options: dict[str, Any]) -> Options:
-        return Options.model_validate(options or {})
-
-    def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> CMState:
-        return rules.setup(options, seats, seed)
-
-    def load_state(self, data: str) -> CMState:
-        return rules.load_state(data)
-
-    def decisions(self, state: CMState, seat: str) -> Decision:
-        return rules.decisions(state, seat)
-
-    def apply(self, state: CMState, seat: str, action: Action) -> ApplyResult:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: CMState, seat: str | None) -> CMView:
-        return view(state, seat)
-
-    def outcome(self, state: CMState) -> Outcome | None:
-        return rules.outcome(state)
-
-    def parse(self, text: str) -> list[Action]:
-        return notation.parse(text)
-
-    def format(self, actions: list[Action]) -> str:
-        return notation.format(actions)
-
-    def deadline_action(self, state: CMState, seat: str) -> Action:
-        return rules.deadline_action(state, seat)
-
-    def bot_action(self, state: CMState, seat: str, rng: Rng) -> Action:
-        return bot.bot_action(state, seat, rng)
-
-    def help_text(self) -> str:
-        return HELP
+    rules, notation, bot = rules, notation, bot
+    view_fn = staticmethod(view)
 
 
 RULESET = CampaignManager2008Ruleset()

@@ -6,9 +6,38 @@ script's digits. Parsers use `is_number` and `[0-9]` instead (tests/architecture
 """
 from __future__ import annotations
 
+from typing import Callable
+
+from engine.core.types import Action
+
 _DIGITS = frozenset("0123456789")
 
 
 def is_number(token: str, max_digits: int | None = None) -> bool:
     """True for a non-empty run of ASCII digits, at most `max_digits` long."""
     return bool(token) and all(ch in _DIGITS for ch in token) and (max_digits is None or len(token) <= max_digits)
+
+
+MAX_MOVE_LENGTH = 2000  # characters of one typed move: anything longer is refused before it is read
+
+
+def parse_steps(text: str, segment: Callable[[str], list[Action]], empty: str) -> list[Action]:
+    """A typed move as its steps: steps are joined with `;` or new lines, each part read by the ruleset's
+    `segment`; an over-long or empty move is refused with our typed error (`empty` says what to try)."""
+    from engine.core.errors import UnknownAction
+
+    if len(text) > MAX_MOVE_LENGTH:
+        raise UnknownAction(f"That move is {len(text)} characters long; the limit is {MAX_MOVE_LENGTH}.",
+                            code="too_long")
+    actions: list[Action] = []
+    for part in text.replace("\n", ";").split(";"):
+        if part.strip():
+            actions += segment(part.strip())
+    if not actions:
+        raise UnknownAction(empty, code="malformed")
+    return actions
+
+
+def join_steps(actions: list[Action]) -> str:
+    """The steps of a move in notation, `; `-joined: what `parse_steps` reads back."""
+    return "; ".join(a.notation() for a in actions)

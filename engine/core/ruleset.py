@@ -132,3 +132,64 @@ def replay(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: in
 def commitment(seat: str, choice: str, salt: str) -> str:
     """Commit-reveal: the public hash of a secret choice. Published at commit, checkable at reveal."""
     return hashlib.sha256(f"{seat}|{choice}|{salt}".encode()).hexdigest()[:16]
+
+
+class ModuleRuleset:
+    """The contract wired to a ruleset's own modules, for a ruleset whose seats are fixed names: `rules`
+    (setup, load_state, decisions, apply, outcome, deadline_action), `notation` (parse, format), `bot`
+    (bot_action) and `view(state, seat)`. A ruleset subclasses it and sets those, its names, seats, options
+    model and help; one whose seats or options need more overrides that method."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    seats: tuple[str, ...]
+    options_model: type[BaseModel]
+    help: str
+    rules: Any
+    notation: Any
+    bot: Any
+    view_fn: Any
+
+    def seat_names(self, count: int) -> list[str]:
+        return list(self.seats)[:count]
+
+    def assign_seats(self, joined: list[str], options: dict[str, Any]) -> list[str]:
+        return list(joined)
+
+    def parse_options(self, options: dict[str, Any]) -> BaseModel:
+        return self.options_model.model_validate(options or {})
+
+    def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> BaseModel:
+        return self.rules.setup(options, seats, seed)
+
+    def load_state(self, data: str) -> BaseModel:
+        return self.rules.load_state(data)
+
+    def decisions(self, state: Any, seat: str) -> Decision:
+        return self.rules.decisions(state, seat)
+
+    def apply(self, state: Any, seat: str, action: Action) -> ApplyResult:
+        return self.rules.apply(state, seat, action)
+
+    def view(self, state: Any, seat: str | None) -> BaseModel:
+        return self.view_fn(state, seat)
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return self.rules.outcome(state)
+
+    def parse(self, text: str) -> list[Action]:
+        return self.notation.parse(text)
+
+    def format(self, actions: list[Action]) -> str:
+        return self.notation.format(actions)
+
+    def deadline_action(self, state: Any, seat: str) -> Action:
+        return self.rules.deadline_action(state, seat)
+
+    def bot_action(self, state: Any, seat: str, rng: Rng) -> Action:
+        return self.bot.bot_action(state, seat, rng)
+
+    def help_text(self) -> str:
+        return self.help

@@ -13,11 +13,10 @@
 from __future__ import annotations
 
 from engine.core.errors import UnknownAction
-from engine.core.notation import is_number
+from engine.core.notation import is_number, join_steps, parse_steps
 from engine.core.types import Action
 from engine.nineteen_sixty.content import load
 
-MAX_LENGTH = 2000
 BARE = {"pass", "trigger", "done", "keep"}
 USES = ("event", "campaign", "advertise", "position", "preempt")
 CARD_VERBS = {"vp", "strategy", "debate", "order"}
@@ -143,17 +142,9 @@ def _segment(segment: str) -> list[Action]:
 
 
 def parse(text: str) -> list[Action]:
-    if len(text) > MAX_LENGTH:
-        raise UnknownAction(f"That move is {len(text)} characters long; the limit is {MAX_LENGTH}.", code="too_long")
-    actions: list[Action] = []
-    for segment in text.replace("\n", ";").split(";"):
-        actions += _segment(segment)
-    if not actions:
-        raise UnknownAction("Empty move: try `play 23 campaign`, `play 23 advertise` or `play 23 event`.",
-                            code="malformed")
-    return actions
+    return parse_steps(text, _segment, "Empty move: try `play 23 campaign`, `play 23 advertise` or `play 23 event`.")
 
 
 def format(actions: list[Action]) -> str:  # noqa: A001 — the contract's name
-    return "; ".join(a.notation() for a in actions)
+    return join_steps(actions)
 

@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from engine.core.errors import UnknownAction
+from engine.core.notation import join_steps, parse_steps
 from engine.core.types import Action
 from engine.presidential_election.content import load
 
-MAX_LENGTH = 2000
 BARE = {"roll", "first", "last", "done", "decline", "cancel"}
 STATE_LISTS = {"ballot", "stake", "place"}  # `ballot CA TX` = one step per state
 ITEMS = ("ballot", "sign", "tv")
@@ -65,16 +65,8 @@ def _one(segment: str) -> list[Action]:
 
 
 def parse(text: str) -> list[Action]:
-    if len(text) > MAX_LENGTH:
-        raise UnknownAction(f"That move is {len(text)} characters long; the limit is {MAX_LENGTH}.", code="too_long")
-    actions: list[Action] = []
-    for segment in text.replace("\n", ";").split(";"):
-        if segment.strip():
-            actions += _one(segment.strip())
-    if not actions:
-        raise UnknownAction("Empty move: try `roll`, `buy sign OH` or `done`.", code="malformed")
-    return actions
+    return parse_steps(text, _one, "Empty move: try `roll`, `buy sign OH` or `done`.")
 
 
 def format(actions: list[Action]) -> str:  # noqa: A001 — the contract's name
-    return "; ".join(a.notation() for a in actions)
+    return join_steps(actions)
