@@ -50,6 +50,30 @@ class World:
     def dms(self, member: simcord.MemberActor) -> list[discord.Message]:
         return member.user.dm_channel.history()
 
+    def dm_created(self, member: simcord.MemberActor) -> int:
+        """How many messages were ever created in the member's DM with the bot (edits are not new messages): the
+        ones there now and the ones deleted since."""
+        channel = member.user.dm_channel.id
+        deleted = sum(1 for kind, name, payload in self.env.backend.transcript
+                      if kind == "GATEWAY" and name == "MESSAGE_DELETE" and str(payload.get("channel_id")) == str(channel))
+        return len(self.env.backend.messages.get(channel, {})) + deleted
+
+    def dm_texts(self, member: simcord.MemberActor) -> list[str]:
+        """The text of every version of every message the member's DM ever showed: each one as created and after
+        each edit (a prompt edited in place shows many things over a game), and the ephemeral ones as they are now."""
+        channel = member.user.dm_channel.id
+        out = [payload_text(payload) for kind, name, payload in self.env.backend.transcript
+               if kind == "GATEWAY" and name in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
+               and str(payload.get("channel_id")) == str(channel)]
+        return out + [message_text(m) for m in self.dms(member) if m.flags.ephemeral]
+
+    def live_menus(self, member: simcord.MemberActor, game_id: int) -> list[int]:
+        """The ids of the member's DM messages that offer choices of the game now."""
+        channel = member.user.dm_channel.id
+        return [m.id for m in self.env.backend.messages.get(channel, {}).values()
+                if any(GAME_CID.match(c.get("custom_id") or "") and c["custom_id"].startswith(f"g:{game_id}:")
+                       for c in _walk(m.components))]
+
 
 def message_text(message: Any) -> str:
     """Every human-readable string of a message: content, embeds, components, attachment alt text."""
@@ -64,6 +88,21 @@ def message_text(message: Any) -> str:
             parts += [opt.get("label", ""), opt.get("description") or "", opt.get("value", "")]
     for att in getattr(message, "attachments", []):
         parts.append(att.description or "")
+    return "\n".join(parts)
+
+
+def payload_text(payload: dict) -> str:
+    """`message_text` of a raw message payload (a gateway event's)."""
+    parts = [payload.get("content") or ""]
+    for embed in payload.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text") or ""]
+        parts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+    for comp in _walk(payload.get("components")):
+        parts += [str(comp.get("label") or ""), str(comp.get("placeholder") or ""), str(comp.get("custom_id") or "")]
+        for opt in comp.get("options") or []:
+            parts += [opt.get("label", ""), opt.get("description") or "", opt.get("value", "")]
+    for att in payload.get("attachments") or []:
+        parts.append(att.get("description") or "")
     return "\n".join(parts)
 
 
@@ -160,7 +199,7 @@ async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng:
     assert message is not None, f"{member.name} owes a move but has no DM with choices"
     start = await journal_len(w, game_id)
     for _ in range(6):
-        comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"])]
+        comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"]) and not is_back(c)]
         picks = [("button", c["custom_id"], None) for c in comps if c["type"] == 2]
         for sel in (c for c in comps if c["type"] == 3):
             picks += [("select", sel["custom_id"], o["value"]) for o in sel["options"]]
@@ -171,13 +210,26 @@ async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng:
         else:
             r = await member.user.select(message, [value], custom_id=custom_id)
         w.record(r)
-        assert r.acknowledged and r.ephemeral
+        assert r.acknowledged and private(r)
+        # The DM prompt is edited in place (issue 18): no new message for a step of the walk or of the turn.
+        assert r.response is not None and r.response.id == message.id
         if await journal_len(w, game_id) > start:
-            assert "✅" in r.response.content, r.response.content
+            shown = message_text(r.response)
+            assert "✅" in shown or shown.startswith("✓"), shown[:300]
             return
-        message = r.response  # the next step of the walk, shown ephemerally
-        assert message is not None and message.ephemeral
+        message = r.response  # the next step of the walk, in the same message
     raise AssertionError("the walk did not reach a move in 6 steps")
+
+
+def is_back(component: dict) -> bool:
+    """The "◀ Back" button of a later step of the walk (to the first step)."""
+    return component.get("custom_id", "").endswith(":a:+")
+
+
+def private(r: Any) -> bool:
+    """An interaction was answered privately: ephemerally, or in a DM (the bot's DM with one person is private;
+    a click there is answered by editing the clicked message)."""
+    return r.ephemeral or (r.response is not None and r.response.message.guild is None)
 
 
 async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> str:
