@@ -196,13 +196,20 @@ class DiscordTable:
             parts.append("the bot played: " + " · ".join(botted))
         return limits.clip(f"✓ Game #{game_id} ({seat}) — " + "; ".join(parts), limits.CONTENT)
 
-    async def close_live(self, game_id: int, seat: str, live: LivePrompt) -> None:
-        """The decision is over: its live prompt becomes one line of what was done, without buttons; a prompt
-        in which nothing was done is deleted (the newer message holds the decision now)."""
+    async def close_live(self, game_id: int, seat: str, live: LivePrompt, *, news: str = "") -> None:
+        """The decision is over: its live prompt becomes one line of what was done, without buttons (and the news
+        its last move brought, `news`); a prompt in which nothing was done is deleted (the newer message holds the
+        decision now, with the news it kept)."""
         line = await self.closing_line(game_id, seat, live)
+        if line and news:
+            line = limits.clip(f"{line}\n-# {news}", limits.CONTENT)
         try:
             if line:
                 await self._message(live).edit(content=line, embeds=[], view=None, attachments=[])
+                last = await self.client.manager.store.last_journal_entry(game_id)
+                done = {"c": live.channel_id, "m": live.message_id, "u": live.user_id, "line": line,
+                        "seq": last.seq if last is not None else 0, "news": bool(news)}
+                await self.client.manager.store.set_setting(f"game:{game_id}", f"dmdone:{seat}", json.dumps(done))
             else:
                 try:
                     await self._message(live).delete()
@@ -210,6 +217,27 @@ class DiscordTable:
                     await self._message(live).edit(content=STALE_MENU.format(id=game_id), embeds=[], view=None)
         except discord.HTTPException as exc:
             log.info("could not close a DM prompt of game %s (HTTP %s)", game_id, exc.status)
+
+    async def _add_to_line(self, brief: PrivateBrief) -> bool:
+        """News of the seat's own last move that arrives once its decision is closed (the cards drawn at the end of
+        a turn) goes under that decision's line rather than into a message of its own."""
+        store = self.client.manager.store
+        raw = await store.get_setting(f"game:{brief.game.id}", f"dmdone:{brief.seat}")
+        last = await store.last_journal_entry(brief.game.id)
+        if not raw or last is None or last.seat != brief.seat or last.seq != brief.game.seq:
+            return False
+        try:
+            done = json.loads(raw)
+            if done["u"] != brief.user_id or int(done["seq"]) != last.seq or done.get("news"):
+                return False
+            line = limits.clip(f"{done['line']}\n-# {brief.text}", limits.CONTENT)
+            await self.client.get_partial_messageable(int(done["c"])).get_partial_message(int(done["m"])).edit(
+                content=line)
+        except (ValueError, KeyError, TypeError, discord.HTTPException):
+            return False
+        done.update(line=line, news=True)
+        await store.set_setting(f"game:{brief.game.id}", f"dmdone:{brief.seat}", json.dumps(done))
+        return True
 
     async def sync(self, game_id: int, seat: str, user_id: str, *, note: str | None = None) -> None:
         """Bring the seat's live prompt up to date — current choices and move number, or, when nothing is left
@@ -313,7 +341,13 @@ class DiscordTable:
             news = [*news, [brief.game.seq, brief.text]] if owes else [[brief.game.seq, brief.text]]
         embeds, view = self.render_live(brief, news)
         reminder = brief.text.startswith(REMINDER)
-        notify = (owes and (live is None or not live.owes)) or reminder or (bool(brief.text) and not owes)
+        # News that follows the seat's own move (what it drew, what it put aside) needs no new message: the player
+        # is at the prompt; other news while nothing is owed does.
+        own = False
+        if brief.text and live is not None:
+            last = await self.client.manager.store.last_journal_entry(game_id)
+            own = last is not None and last.seat == seat and last.seq == brief.game.seq
+        notify = (owes and (live is None or not live.owes)) or reminder or (bool(brief.text) and not owes and not own)
         if live is not None and view is not None and not notify:
             try:
                 await self._message(live).edit(content=None, embeds=embeds, view=view)
@@ -323,10 +357,14 @@ class DiscordTable:
                 live.news, live.owes = news, owes
                 await self._store_live(game_id, seat, live)
                 return True
+        if view is None and live is not None and (own or not brief.text):
+            # nothing left to decide: the decision is over, in one line (with the news of its own last move)
+            await self.close_live(game_id, seat, live, news=brief.text if own else "")
+            await self._store_live(game_id, seat, None)
+            return True
         if view is None and not brief.text:
-            if live is not None:  # nothing to decide, nothing to say: the decision is over
-                await self.close_live(game_id, seat, live)
-                await self._store_live(game_id, seat, None)
+            return True
+        if view is None and live is None and not owes and await self._add_to_line(brief):
             return True
         try:
             dm = await self.client.create_dm(discord.Object(int(brief.user_id)))

@@ -3,7 +3,9 @@ SQLite file in tmp_path and the real GameManager — nothing of ours is mocked."
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
+import sqlite3
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -240,3 +242,59 @@ async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> 
     r = w.record(await member.slash(w.channel, "move", notation=typed))
     assert r.ephemeral and "✅" in r.response.content, r.response.content
     return typed
+
+
+class DmLedger:
+    """Issue 18, the DM stays tidy, checked over a whole game. After every move: no player has more than one DM
+    message offering the game's choices. Over the game, each player's DM got about one message per decision:
+    the messages created in it (never counting edits) are at most one per decision newly owed (a player's
+    stretch of owing, however many steps its walk or turn took), plus one per private news brief that came while
+    nothing was owed, plus the hello of the lobby. At the end, no menu is left, and each finished decision is
+    one line ("✓ …"), the news a brief."""
+
+    def __init__(self, w: World, game_id: int, members: list[simcord.MemberActor]) -> None:
+        self.w, self.game_id, self.members = w, game_id, members
+        self.decisions = {m: 0 for m in members}  # stretches of owing begun
+        self.idle_news = {m: 0 for m in members}  # private news briefs while nothing was owed (not of one's own move)
+        self._owing: set = set()
+        self._outbox = 0
+
+    async def observe(self) -> None:
+        """Call before the first move and after every move."""
+        owing = {m for m in self.members if (await self.w.manager.decision(self.game_id, str(m.id)))[2].owes_move}
+        for m in owing - self._owing:
+            self.decisions[m] += 1
+        self._owing = owing
+        seats = {s.user_id: s.seat for s in await self.w.manager.store.list_seats(self.game_id)}
+        last = await self.w.manager.store.last_journal_entry(self.game_id)
+        with sqlite3.connect(self.w.manager.store.path) as db:
+            rows = db.execute("SELECT id, audience, payload FROM outbox WHERE game_id=? AND kind='brief' AND id>? "
+                              "ORDER BY id", (self.game_id, self._outbox)).fetchall()
+        for row_id, audience, payload in rows:
+            self._outbox = row_id
+            member = next((m for m in self.members if f"seat:{seats.get(str(m.id))}" == audience), None)
+            own = last is not None and audience == f"seat:{last.seat}"  # news of the seat's own move: no new message
+            if member is not None and json.loads(payload).get("text") and member not in owing and not own:
+                self.idle_news[member] += 1
+        for m in self.members:
+            menus = self.w.live_menus(m, self.game_id)
+            assert len(menus) <= 1, f"{m.name} has {len(menus)} DM messages with choices: one live prompt at most"
+
+    def report(self) -> dict[str, tuple[int, int, int]]:
+        """name → (DM messages created, decisions, idle news briefs)."""
+        return {m.name: (self.w.dm_created(m), self.decisions[m], self.idle_news[m]) for m in self.members}
+
+    def check_end(self) -> None:
+        for m in self.members:
+            created = self.w.dm_created(m)
+            bound = self.decisions[m] + self.idle_news[m] + 1
+            assert created <= bound, (f"{m.name}'s DM got {created} messages for {self.decisions[m]} decisions and "
+                                      f"{self.idle_news[m]} news briefs: about one message per decision")
+            assert not self.w.live_menus(m, self.game_id), "no menu is left once the game is over"
+            dms = self.w.dms(m)
+            lines = [x for x in dms if x.content.startswith("✓")]
+            assert lines and len(lines) <= self.decisions[m], "one line per finished decision"
+            assert all(len(x.content.splitlines()) <= 2 and not x.embeds and not x.components for x in lines)
+            for x in dms:
+                assert x.content.startswith(("✓", "You're seated")) or (x.embeds and not x.components), \
+                    f"a DM is a finished decision's line, a news brief or the lobby's hello: {message_text(x)[:200]}"

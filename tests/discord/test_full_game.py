@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from simworld import (CHOICE, RENDER, World, custom_ids, journal_len, latest_prompt, message_text, open_game, policies,
+from simworld import (CHOICE, RENDER, DmLedger, World, custom_ids, journal_len, latest_prompt, message_text, open_game, policies,
                       private, is_back)
 
 
@@ -48,6 +48,7 @@ class Referee:
         self.walked_steps = 0
         self.theatrics = 0
         self.typed = 0
+        self.ledger = DmLedger(w, game_id, [w.alice, w.bob])  # issue 18: the DM stays tidy
 
     async def owes(self, member) -> bool:
         _, _, decision = await self.w.manager.decision(self.game_id, str(member.id))
@@ -66,6 +67,7 @@ class Referee:
         after = await journal_len(w, self.game_id)
         assert after == before + 1, "exactly one move per action"
         self.moves += 1
+        await self.ledger.observe()
         await self._check_public(w.public()[seen:])
 
     async def _typed(self, member) -> None:
@@ -149,6 +151,7 @@ async def test_whole_game_through_discord(world: World) -> None:
     assert intro and (not RENDER or intro[0].attachments)
 
     ref = Referee(w, game_id)
+    await ref.ledger.observe()
     alice, bob = w.alice, w.bob
     turn = 0
     while (await w.manager.game(game_id)).status == "active":
@@ -196,6 +199,8 @@ async def test_whole_game_through_discord(world: World) -> None:
     acks = w.bot.metrics.ack_seconds
     assert len(acks) == len(w.results)
     assert max(acks) < 3.0
+    print("DM messages created, decisions, idle news per player:", ref.ledger.report())
+    ref.ledger.check_end()
     # DMs no longer offer buttons once the game is over.
     for member in (alice, bob):
         assert latest_prompt(w, member, game_id) is None
