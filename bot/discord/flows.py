@@ -358,25 +358,35 @@ async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: 
     clicked = interaction.message
     live = await table.live_prompt(game_id, seat)
     is_live = live is not None and live.message_id == clicked.id and live.user_id == uid
-    if record.status != "active" or (not is_live and current != seq and live is not None and live.user_id == uid):
+    ephemeral = clicked.flags.ephemeral  # `/game hand` by DM: only this interaction can edit it, never the table
+    if record.status != "active" or (not is_live and current != seq and (ephemeral or live is not None)):
         # Another message holds the decision now (or the game is over): this one only says it is stale.
         await _edit_clicked(interaction, content=STALE_MENU.format(id=game_id), embeds=[], view=None)
         if record.status != "active":
             raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
         return
-    if not is_live:  # a menu of the current move (`/game hand` by DM), or the only one left: it becomes the live one
+    if not is_live and not ephemeral:  # a prompt of ours no longer on record: it becomes the live one
         await table.adopt(game_id, seat, uid, clicked.channel.id, clicked.id, current, decision.owes_move)
+        is_live = True
+
+    async def first_step(note: str | None = None) -> None:
+        if is_live:
+            await table.sync(game_id, seat, uid, note=note)
+            return
+        embeds, view = table.render_live(await manager.brief(game_id, uid), [])
+        await _edit_clicked(interaction, content=note, embeds=embeds, view=view)
+
     if current != seq:
-        await table.sync(game_id, seat, uid, note=STALE)
+        await first_step(STALE)
         return
     options = decision.all_options()
     exact, extends = walk.matching(options, path)
     if more and not path:  # ◀ Back: the first step again
-        await table.sync(game_id, seat, uid)
+        await first_step()
         return
     if more or exact is None:
         if not extends:
-            await table.sync(game_id, seat, uid, note=GONE)
+            await first_step(GONE)
             return
         view, note = ui.choices_view(game_id, seq, decision, prefix=path, page=page, pool=pool, ruleset=record.ruleset,
                                      back=True)
@@ -384,20 +394,24 @@ async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: 
         step = walk.step(pool_options, path)
         head = f"**{' '.join(step.prefix)}** — {step.total} possible; choose:" if step.prefix else \
             f"More choices ({step.total} in all):"
-        live = await table.live_prompt(game_id, seat)
-        embeds, _ = table.render_live(await manager.brief(game_id, uid),
-                                      await table._current_news(game_id, seat, live) if live is not None else [])
+        news = await table._current_news(game_id, seat, live) if is_live and live is not None else []
+        embeds, _ = table.render_live(await manager.brief(game_id, uid), news)
         await _edit_clicked(interaction, content=head + (f"\n{note}" if note else ""), embeds=embeds, view=view)
         return
     try:
         result = await manager.submit(game_id, uid, exact.action.notation(),
                                       idem_key=str(interaction.id), expected_seq=seq)
     except StaleState as exc:
-        await table.sync(game_id, seat, uid, note=exc.message)
+        await first_step(exc.message)
         return
     done = f"✅ {exact.label} — `{result.notation}`" if exact.label else f"✅ `{result.notation}`"
     if result.pending:
         done += f"\n{plain.pending_note(result.pending)}"
+    if not is_live:  # the menu asked for: one line; the live prompt goes on with what follows
+        await _edit_clicked(interaction, content=f"✓ Game #{game_id} ({seat}) — You played: `{result.notation}`",
+                            embeds=[], view=None)
+        await table.sync(game_id, seat, uid)
+        return
     await table.sync(game_id, seat, uid, note=done)
 
 
