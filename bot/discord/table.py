@@ -244,7 +244,7 @@ class DiscordTable:
         to decide, the line of what was done. Never sends a new message (deliveries do that)."""
         manager = self.client.manager
         live = await self.live_prompt(game_id, seat)
-        if live is None or live.user_id != user_id:
+        if live is None or (live.user_id and live.user_id != user_id):  # "": recorded before users were
             return
         record = await manager.game(game_id)
         if record.status != "active":
@@ -266,8 +266,10 @@ class DiscordTable:
         except discord.HTTPException as exc:
             log.info("could not refresh a DM prompt in game %s (HTTP %s)", game_id, exc.status)
             return
-        if news != live.news:
-            live.news = news
+        owes = brief.decision is not None and brief.decision.owes_move
+        if news != live.news or (live.owes and not owes):
+            # only ever down: a decision newly owed comes with its own message (tell), so the player is told
+            live.news, live.owes = news, live.owes and owes
             await self._store_live(game_id, seat, live)
 
     async def adopt(self, game_id: int, seat: str, user_id: str, channel_id: int, message_id: int, seq: int,

@@ -257,6 +257,7 @@ class DmLedger:
         self.decisions = {m: 0 for m in members}  # stretches of owing begun
         self.idle_news = {m: 0 for m in members}  # private news briefs while nothing was owed (not of one's own move)
         self._owing: set = set()
+        self._ids: dict = {}  # each member's DM message ids at the last observation
         self._outbox = 0
 
     async def observe(self) -> None:
@@ -264,7 +265,11 @@ class DmLedger:
         owing = {m for m in self.members if (await self.w.manager.decision(self.game_id, str(m.id)))[2].owes_move}
         for m in owing - self._owing:
             self.decisions[m] += 1
+            # a decision newly owed comes as a new message (the player is notified), not as an edit
+            menus = self.w.live_menus(m, self.game_id)
+            assert menus and menus[0] not in self._ids.get(m, set()), f"{m.name} was not sent their new decision"
         self._owing = owing
+        self._ids = {m: set(self.w.env.backend.messages.get(m.user.dm_channel.id, {})) for m in self.members}
         seats = {s.user_id: s.seat for s in await self.w.manager.store.list_seats(self.game_id)}
         last = await self.w.manager.store.last_journal_entry(self.game_id)
         with sqlite3.connect(self.w.manager.store.path) as db:
