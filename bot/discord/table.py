@@ -387,7 +387,7 @@ class DiscordTable:
             if live is not None:
                 await self.close_live(game_id, seat, live)
             fresh = LivePrompt(message.channel.id, message.id, brief.user_id, brief.game.seq, owes,
-                               news if owes else []) if view is not None else None
+                               news) if view is not None else None
             await self._store_live(game_id, seat, fresh)
         except Exception:  # noqa: BLE001
             log.exception("could not record the DM prompt of game %s", game_id)
