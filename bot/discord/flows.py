@@ -407,6 +407,7 @@ async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: 
     done = f"✅ {exact.label} — `{result.notation}`" if exact.label else f"✅ `{result.notation}`"
     if result.pending:
         done += f"\n{plain.pending_note(result.pending)}"
+    await table.refresh_all(game_id, skip=seat)  # the others' prompts: on the new move, or their decision over
     if not is_live:  # the menu asked for: one line; the live prompt goes on with what follows
         await _edit_clicked(interaction, content=f"✓ Game #{game_id} ({seat}) — You played: `{result.notation}`",
                             embeds=[], view=None)
@@ -423,6 +424,7 @@ async def _after_move(interaction: discord.Interaction, game_id: int, result: Su
     if table is not None and not result.finished:  # the DM's live prompt: the next step, or the line of what was done
         try:
             seat = (await manager.seat_of(game_id, user_id(interaction))).seat
+            await table.refresh_all(game_id, skip=seat)
             await table.sync(game_id, seat, user_id(interaction))
         except Exception:  # noqa: BLE001 - the move is made; its DM is kept current at the next delivery anyway
             log.exception("could not bring the DM prompt of game %s up to date", game_id)

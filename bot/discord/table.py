@@ -32,6 +32,10 @@ STALE_MENU = ("This menu of game #{id} is out of date and nothing was played fro
               "my latest message (or use `/game hand`).")
 
 
+def one_line(text: str) -> str:
+    return " · ".join(x.strip() for x in text.splitlines() if x.strip())
+
+
 @dataclass
 class LivePrompt:
     """Where a seat's live DM prompt is, whose it is, and what it keeps: stored as the game's `dm:<SEAT>` setting."""
@@ -202,7 +206,7 @@ class DiscordTable:
         decision now, with the news it kept)."""
         line = await self.closing_line(game_id, seat, live)
         if line and news:
-            line = limits.clip(f"{line}\n-# {news}", limits.CONTENT)
+            line = limits.clip(f"{line}\n-# {one_line(news)}", limits.CONTENT)
         try:
             if line:
                 await self._message(live).edit(content=line, embeds=[], view=None, attachments=[])
@@ -230,7 +234,7 @@ class DiscordTable:
             done = json.loads(raw)
             if done["u"] != brief.user_id or int(done["seq"]) != last.seq or done.get("news"):
                 return False
-            line = limits.clip(f"{done['line']}\n-# {brief.text}", limits.CONTENT)
+            line = limits.clip(f"{done['line']}\n-# {one_line(brief.text)}", limits.CONTENT)
             await self.client.get_partial_messageable(int(done["c"])).get_partial_message(int(done["m"])).edit(
                 content=line)
         except (ValueError, KeyError, TypeError, discord.HTTPException):
@@ -292,27 +296,32 @@ class DiscordTable:
         without this, that seat's next click would only get "the board has changed". One message edit per seat
         per move; the seq check stays the authority for races.
         """
+        await self.refresh_all(post.game.id)
+
+    async def refresh_all(self, game_id: int, *, skip: str | None = None) -> None:
+        """`sync` every seat's live prompt (but `skip`'s): after a post, and after a move made from Discord (a move
+        that posts nothing may still end another seat's decision, and its prompt must say so)."""
         manager = self.client.manager
         if manager is None:
             return
-        refs = await manager.store.settings(f"game:{post.game.id}")
-        prompts = {k[3:]: LivePrompt.parse(v) for k, v in refs.items() if k.startswith("dm:")}
+        refs = await manager.store.settings(f"game:{game_id}")
+        prompts = {k[3:]: LivePrompt.parse(v) for k, v in refs.items() if k.startswith("dm:") and k[3:] != skip}
         if not prompts:
             return
-        seats = {s.seat: s for s in await manager.store.list_seats(post.game.id)}
+        seats = {s.seat: s for s in await manager.store.list_seats(game_id)}
         for seat, live in prompts.items():
             holder = seats.get(seat)
             if holder is None or live is None:
                 continue
             owner = live.user_id or holder.user_id
             if owner != holder.user_id or holder.controller == "bot":
-                await self._retire_prompt(post.game.id, seat, live.channel_id, live.message_id,
+                await self._retire_prompt(game_id, seat, live.channel_id, live.message_id,
                                           gone=owner != holder.user_id)
                 continue
             try:
-                await self.sync(post.game.id, seat, holder.user_id)
+                await self.sync(game_id, seat, holder.user_id)
             except Exception:  # noqa: BLE001 - a refresh must never break delivery
-                log.exception("could not refresh the DM prompt of %s in game %s", seat, post.game.id)
+                log.exception("could not refresh the DM prompt of %s in game %s", seat, game_id)
 
     async def _retire_prompt(self, game_id: int, seat: str, channel_id: int, message_id: int, *, gone: bool) -> None:
         """The seat changed hands, or the bot plays it: its last DM prompt loses its buttons and is no longer kept

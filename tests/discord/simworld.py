@@ -239,6 +239,9 @@ async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> 
     choices = await member.autocomplete(w.channel, "move", "notation", "")
     assert 0 < len(choices) <= 25
     typed = choices[pick]["value"]
+    last = await w.manager.store.last_journal_entry((await w.manager.games_of(str(member.id)))[0].record.id)
+    if last is not None and last.actor == str(member.id) and last.notation == typed and len(choices) > 1:
+        typed = choices[pick - 1]["value"]  # the same move again at once would be asked to be confirmed
     r = w.record(await member.slash(w.channel, "move", notation=typed))
     assert r.ephemeral and "✅" in r.response.content, r.response.content
     return typed
