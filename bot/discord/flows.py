@@ -394,7 +394,7 @@ async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: 
         step = walk.step(pool_options, path)
         head = f"**{' '.join(step.prefix)}** — {step.total} possible; choose:" if step.prefix else \
             f"More choices ({step.total} in all):"
-        news = await table._current_news(game_id, seat, live) if is_live and live is not None else []
+        news = await table.current_news(game_id, seat, live) if is_live and live is not None else []
         embeds, _ = table.render_live(await manager.brief(game_id, uid), news)
         await _edit_clicked(interaction, content=head + (f"\n{note}" if note else ""), embeds=embeds, view=view)
         return

@@ -165,7 +165,7 @@ class DiscordTable:
     def _message(self, live: LivePrompt) -> discord.PartialMessage:
         return self.client.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
 
-    async def _current_news(self, game_id: int, seat: str, live: LivePrompt) -> list[list]:
+    async def current_news(self, game_id: int, seat: str, live: LivePrompt) -> list[list]:
         """The news kept in the live prompt: what arrived since the seat's own last move (the player has
         seen it once they act)."""
         if not live.news:
@@ -256,7 +256,7 @@ class DiscordTable:
             await self._store_live(game_id, seat, None)
             return
         brief = await manager.brief(game_id, user_id)
-        news = await self._current_news(game_id, seat, live)
+        news = await self.current_news(game_id, seat, live)
         embeds, view = self.render_live(brief, news)
         if view is None:
             await self.close_live(game_id, seat, live)
@@ -347,7 +347,7 @@ class DiscordTable:
             await self._retire_prompt(game_id, seat, live.channel_id, live.message_id, gone=True)
             live = None
         owes = brief.decision is not None and brief.decision.owes_move
-        news = (await self._current_news(game_id, seat, live)) if live is not None else []
+        news = (await self.current_news(game_id, seat, live)) if live is not None else []
         if brief.text:
             news = [*news, [brief.game.seq, brief.text]] if owes else [[brief.game.seq, brief.text]]
         embeds, view = self.render_live(brief, news)
