@@ -18,6 +18,7 @@ from bot import text as plain
 from bot.discord import limits, ui, walk
 from bot.discord.errors import report
 from bot.discord.respond import ack, send_private
+from bot.discord.table import STALE_MENU
 from bot.options import OptionTextError, parse_option_text
 from bot.manager import GameManager, ManagerError, SubmitResult
 from bot.tables.base import GameRef, PublicPost
@@ -302,8 +303,12 @@ async def _fresh(interaction: discord.Interaction, game_id: int, note: str) -> N
 
 async def choose(interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...], more: bool, *,
                  page: int = 0, pool: str = "s") -> None:
-    """A click on a choice button or select: walk one step further (or page), or submit the action."""
-    await ack(interaction)
+    """A click on a choice button or select: walk one step further (or page), or submit the action. In a DM the
+    clicked message itself shows each step (see `_choose_in_place`)."""
+    await ack(interaction, in_place=True)
+    if interaction.extras.get("in_place"):
+        await _choose_in_place(interaction, game_id, seq, path, more, page=page, pool=pool)
+        return
     manager = manager_of(interaction)
     await game_here(interaction, game_id)
     record, current, decision = await manager.decision(game_id, user_id(interaction))
@@ -334,10 +339,95 @@ async def choose(interaction: discord.Interaction, game_id: int, seq: int, path:
     await _after_move(interaction, game_id, result, exact.label)
 
 
+async def _edit_clicked(interaction: discord.Interaction, **changes: Any) -> None:
+    await interaction.edit_original_response(allowed_mentions=discord.AllowedMentions.none(), **changes)
+
+
+async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...], more: bool,
+                           *, page: int, pool: str) -> None:
+    """A click in a DM (issue 18: the DM stays tidy). The seat's decision in progress lives in one message, its live
+    prompt (bot/discord/table.py): each step of the walk is shown by editing the clicked message, "◀ Back" returns
+    to the first step, and a finished move turns the message into the next step of the turn or into one line of
+    what was done. A menu that is no longer current says so and loses its buttons; nothing is sent anew."""
+    manager = manager_of(interaction)
+    table = interaction.client.table
+    await game_here(interaction, game_id)
+    uid = user_id(interaction)
+    record, current, decision = await manager.decision(game_id, uid)
+    seat = (await manager.seat_of(game_id, uid)).seat
+    clicked = interaction.message
+    live = await table.live_prompt(game_id, seat)
+    is_live = live is not None and live.message_id == clicked.id and live.user_id == uid
+    ephemeral = clicked.flags.ephemeral  # `/game hand` by DM: only this interaction can edit it, never the table
+    if record.status != "active" or (not is_live and current != seq and (ephemeral or live is not None)):
+        # Another message holds the decision now (or the game is over): this one only says it is stale.
+        await _edit_clicked(interaction, content=STALE_MENU.format(id=game_id), embeds=[], view=None)
+        if record.status != "active":
+            raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
+        return
+    if not is_live and not ephemeral:  # a prompt of ours no longer on record: it becomes the live one
+        await table.adopt(game_id, seat, uid, clicked.channel.id, clicked.id, current, decision.owes_move)
+        is_live = True
+
+    async def first_step(note: str | None = None) -> None:
+        if is_live:
+            await table.sync(game_id, seat, uid, note=note)
+            return
+        embeds, view = table.render_live(await manager.brief(game_id, uid), [])
+        await _edit_clicked(interaction, content=note, embeds=embeds, view=view)
+
+    if current != seq:
+        await first_step(STALE)
+        return
+    options = decision.all_options()
+    exact, extends = walk.matching(options, path)
+    if more and not path:  # ◀ Back: the first step again
+        await first_step()
+        return
+    if more or exact is None:
+        if not extends:
+            await first_step(GONE)
+            return
+        view, note = ui.choices_view(game_id, seq, decision, prefix=path, page=page, pool=pool, ruleset=record.ruleset,
+                                     back=True)
+        pool_options = (decision.options if pool == "s" else decision.extras) if not path else options
+        step = walk.step(pool_options, path)
+        head = f"**{' '.join(step.prefix)}** — {step.total} possible; choose:" if step.prefix else \
+            f"More choices ({step.total} in all):"
+        news = await table.current_news(game_id, seat, live) if is_live and live is not None else []
+        embeds, _ = table.render_live(await manager.brief(game_id, uid), news)
+        await _edit_clicked(interaction, content=head + (f"\n{note}" if note else ""), embeds=embeds, view=view)
+        return
+    try:
+        result = await manager.submit(game_id, uid, exact.action.notation(),
+                                      idem_key=str(interaction.id), expected_seq=seq)
+    except StaleState as exc:
+        await first_step(exc.message)
+        return
+    done = f"✅ {exact.label} — `{result.notation}`" if exact.label else f"✅ `{result.notation}`"
+    if result.pending:
+        done += f"\n{plain.pending_note(result.pending)}"
+    await table.refresh_all(game_id, skip=seat)  # the others' prompts: on the new move, or their decision over
+    if not is_live:  # the menu asked for: one line; the live prompt goes on with what follows
+        await _edit_clicked(interaction, content=f"✓ Game #{game_id} ({seat}) — You played: `{result.notation}`",
+                            embeds=[], view=None)
+        await table.sync(game_id, seat, uid)
+        return
+    await table.sync(game_id, seat, uid, note=done)
+
+
 async def _after_move(interaction: discord.Interaction, game_id: int, result: SubmitResult, label: str) -> None:
     """Confirm privately. In DMs the prompt message itself shows the next choices (the table keeps
     it current); elsewhere (`/game hand`, `/move` in a channel) fresh choices come with the reply."""
     manager = manager_of(interaction)
+    table = getattr(interaction.client, "table", None)
+    if table is not None and not result.finished:  # the DM's live prompt: the next step, or the line of what was done
+        try:
+            seat = (await manager.seat_of(game_id, user_id(interaction))).seat
+            await table.refresh_all(game_id, skip=seat)
+            await table.sync(game_id, seat, user_id(interaction))
+        except Exception:  # noqa: BLE001 - the move is made; its DM is kept current at the next delivery anyway
+            log.exception("could not bring the DM prompt of game %s up to date", game_id)
     done = f"✅ {label} — `{result.notation}`" if label else f"✅ `{result.notation}`"
     if result.pending:
         done += f"\n{plain.pending_note(result.pending)}"

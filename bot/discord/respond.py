@@ -25,11 +25,20 @@ def _client_metrics(interaction: discord.Interaction) -> Any:
     return getattr(interaction.client, "metrics", None)
 
 
-async def ack(interaction: discord.Interaction) -> None:
-    """Acknowledge privately (ephemeral "thinking…"). Idempotent. Call it first, always."""
+async def ack(interaction: discord.Interaction, *, in_place: bool = False) -> None:
+    """Acknowledge privately (ephemeral "thinking…"). Idempotent. Call it first, always.
+
+    `in_place`: a click on a component of a direct message (a DM is private by itself) is acknowledged as an
+    update of the clicked message — no new message; the flow then edits that message (issue 18: a decision
+    in progress lives in one message)."""
     if interaction.response.is_done():
         return
-    if interaction.type is discord.InteractionType.component or interaction.type is discord.InteractionType.modal_submit:
+    if in_place and interaction.guild_id is None and interaction.type is discord.InteractionType.component \
+            and interaction.message is not None:
+        await interaction.response.defer()  # DEFERRED_UPDATE_MESSAGE: @original is the clicked message
+        interaction.extras["private"] = True
+        interaction.extras["in_place"] = True
+    elif interaction.type is discord.InteractionType.component or interaction.type is discord.InteractionType.modal_submit:
         # thinking=True: a new ephemeral message, not a silent update of the clicked message.
         await interaction.response.defer(ephemeral=True, thinking=True)
     else:

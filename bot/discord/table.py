@@ -7,8 +7,11 @@ button. `tell` DMs one seat its news, hand and choices; if the DM is refused (HT
 """
 from __future__ import annotations
 
+import dataclasses
 import io
+import json
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
@@ -23,6 +26,45 @@ log = logging.getLogger("stumpbot.discord.table")
 
 CANNOT_DM = 50007
 NUDGE = "<@{user}>, I can't DM you — use /game hand to see your hand and choices."
+REMINDER = "Reminder:"  # the manager's reminder brief: it must notify, so it comes as a new message
+NEWS_KEPT = 6  # news lines a live prompt keeps (the hand and the choices come first)
+STALE_MENU = ("This menu of game #{id} is out of date and nothing was played from it. Your current choices are in "
+              "my latest message (or use `/game hand`).")
+
+
+def one_line(text: str) -> str:
+    return " · ".join(x.strip() for x in text.splitlines() if x.strip())
+
+
+@dataclass
+class LivePrompt:
+    """Where a seat's live DM prompt is, whose it is, and what it keeps: stored as the game's `dm:<SEAT>` setting."""
+
+    channel_id: int
+    message_id: int
+    user_id: str  # so a prompt left with a seat's former holder is never kept current
+    since: int = -1  # the game's move number when it was sent (-1: unknown, from before issue 18)
+    owes: bool = True  # it was sent for a decision owed (not only for plays allowed any time)
+    news: list[list] = field(default_factory=list)  # [move number, private text] shown until the seat moves
+
+    @classmethod
+    def parse(cls, value: str | None) -> LivePrompt | None:
+        if not value:
+            return None
+        try:
+            if value.startswith("{"):
+                d = json.loads(value)
+                return cls(int(d["c"]), int(d["m"]), str(d.get("u", "")), int(d.get("since", -1)),
+                           bool(d.get("owes", True)), [[int(s), str(t)] for s, t in d.get("news", [])])
+            parts = value.split(":")  # the older "channel:message:user"
+            return cls(int(parts[0]), int(parts[1]), parts[2] if len(parts) > 2 else "")
+        except (ValueError, KeyError, TypeError):
+            log.warning("unreadable DM prompt setting %r", value[:80])
+            return None
+
+    def dump(self) -> str:
+        return json.dumps({"c": self.channel_id, "m": self.message_id, "u": self.user_id, "since": self.since,
+                           "owes": self.owes, "news": self.news[-NEWS_KEPT:]})
 
 
 class DiscordTable:
@@ -104,67 +146,182 @@ class DiscordTable:
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
 
-    # ------------------------------------------------------------ keeping DM buttons current
+    # ------------------------------------------------------------ the live DM prompt (issue 18: the DM stays tidy)
+    #
+    # A seat's decision in progress lives in ONE direct message, the "live prompt", which the bot edits as the
+    # player builds the decision: each step of the walk (card → action → states), each step of a compound turn,
+    # the news that comes with it, the fresh move number after someone else's move. A new message is sent only
+    # when the player must be told: a decision newly owed, a reminder, or news while nothing is owed. When the
+    # decision is over, the live prompt becomes one short line of what was done ("✓ You played: `campaign D03`").
+    # Where it is is stored with the game's settings (`dm:<SEAT>`), so the edits go on after a restart.
 
-    async def _remember_prompt(self, brief: PrivateBrief, message: discord.Message | None) -> None:
-        """The seat's newest DM with buttons is the one kept current; an older one loses its buttons."""
+    async def live_prompt(self, game_id: int, seat: str) -> LivePrompt | None:
+        return LivePrompt.parse(await self.client.manager.store.get_setting(f"game:{game_id}", f"dm:{seat}"))
+
+    async def _store_live(self, game_id: int, seat: str, live: LivePrompt | None) -> None:
+        await self.client.manager.store.set_setting(f"game:{game_id}", f"dm:{seat}",
+                                                    live.dump() if live is not None else None)
+
+    def _message(self, live: LivePrompt) -> discord.PartialMessage:
+        return self.client.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
+
+    async def current_news(self, game_id: int, seat: str, live: LivePrompt) -> list[list]:
+        """The news kept in the live prompt: what arrived since the seat's own last move (the player has
+        seen it once they act)."""
+        if not live.news:
+            return []
+        first = min(seq for seq, _ in live.news)
+        moved = [e.seq for e in await self.client.manager.store.load_journal(game_id, after_seq=first) if e.seat == seat]
+        last = max(moved, default=None)
+        return [[seq, text] for seq, text in live.news if last is None or seq >= last]
+
+    def render_live(self, brief: PrivateBrief, news: list[list]) -> tuple[list[discord.Embed], discord.ui.View | None]:
+        """The live prompt's hand embed (with the news it keeps) and its first-step choices."""
+        text = "\n".join(t for _, t in news[-NEWS_KEPT:])
+        embeds, view = ui.hand_message(dataclasses.replace(brief, text=text))
+        return limits.fit_embeds(embeds), view
+
+    async def closing_line(self, game_id: int, seat: str, live: LivePrompt) -> str:
+        """One short line of what was done in a finished decision; "" when nothing was."""
+        if live.since < 0:
+            return ""
+        entries = [e for e in await self.client.manager.store.load_journal(game_id, after_seq=live.since) if e.seat == seat]
+        if not entries:
+            return ""
+        mine = [f"`{e.notation}`" for e in entries if e.actor not in ("deadline", "bot")]
+        timed = [f"`{e.notation}`" for e in entries if e.actor == "deadline"]
+        botted = [f"`{e.notation}`" for e in entries if e.actor == "bot"]
+        parts = []
+        if mine:
+            parts.append("You played: " + " · ".join(mine))
+        if timed:
+            parts.append("at the deadline: " + " · ".join(timed))
+        if botted:
+            parts.append("the bot played: " + " · ".join(botted))
+        return limits.clip(f"✓ Game #{game_id} ({seat}) — " + "; ".join(parts), limits.CONTENT)
+
+    async def close_live(self, game_id: int, seat: str, live: LivePrompt, *, news: str = "") -> None:
+        """The decision is over: its live prompt becomes one line of what was done, without buttons (and the news
+        its last move brought, `news`); a prompt in which nothing was done is deleted (the newer message holds the
+        decision now, with the news it kept)."""
+        line = await self.closing_line(game_id, seat, live)
+        if line and news:
+            line = limits.clip(f"{line}\n-# {one_line(news)}", limits.CONTENT)
+        try:
+            if line:
+                await self._message(live).edit(content=line, embeds=[], view=None, attachments=[])
+                last = await self.client.manager.store.last_journal_entry(game_id)
+                done = {"c": live.channel_id, "m": live.message_id, "u": live.user_id, "line": line,
+                        "seq": last.seq if last is not None else 0, "news": bool(news)}
+                await self.client.manager.store.set_setting(f"game:{game_id}", f"dmdone:{seat}", json.dumps(done))
+            else:
+                try:
+                    await self._message(live).delete()
+                except discord.HTTPException:
+                    await self._message(live).edit(content=STALE_MENU.format(id=game_id), embeds=[], view=None)
+        except discord.HTTPException as exc:
+            log.info("could not close a DM prompt of game %s (HTTP %s)", game_id, exc.status)
+
+    async def _add_to_line(self, brief: PrivateBrief) -> bool:
+        """News of the seat's own last move that arrives once its decision is closed (the cards drawn at the end of
+        a turn) goes under that decision's line rather than into a message of its own."""
+        store = self.client.manager.store
+        raw = await store.get_setting(f"game:{brief.game.id}", f"dmdone:{brief.seat}")
+        last = await store.last_journal_entry(brief.game.id)
+        if not raw or last is None or last.seat != brief.seat or last.seq != brief.game.seq:
+            return False
+        try:
+            done = json.loads(raw)
+            if done["u"] != brief.user_id or int(done["seq"]) != last.seq or done.get("news"):
+                return False
+            line = limits.clip(f"{done['line']}\n-# {one_line(brief.text)}", limits.CONTENT)
+            await self.client.get_partial_messageable(int(done["c"])).get_partial_message(int(done["m"])).edit(
+                content=line)
+        except (ValueError, KeyError, TypeError, discord.HTTPException):
+            return False
+        done.update(line=line, news=True)
+        await store.set_setting(f"game:{brief.game.id}", f"dmdone:{brief.seat}", json.dumps(done))
+        return True
+
+    async def sync(self, game_id: int, seat: str, user_id: str, *, note: str | None = None) -> None:
+        """Bring the seat's live prompt up to date — current choices and move number, or, when nothing is left
+        to decide, the line of what was done. Never sends a new message (deliveries do that)."""
         manager = self.client.manager
-        key = f"dm:{brief.seat}"
-        old = await manager.store.get_setting(f"game:{brief.game.id}", key)
-        # channel:message:user — the user, so a prompt left with a seat's former holder is never kept current
-        value = f"{message.channel.id}:{message.id}:{brief.user_id}" if message is not None else None
-        if old and old != value:
-            channel_id, message_id = (int(x) for x in old.split(":")[:2])
-            try:
-                await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(view=None)
-            except discord.HTTPException:
-                pass
-        await manager.store.set_setting(f"game:{brief.game.id}", key, value)
+        live = await self.live_prompt(game_id, seat)
+        if live is None or (live.user_id and live.user_id != user_id):  # "": recorded before users were
+            return
+        record = await manager.game(game_id)
+        if record.status != "active":
+            await self.close_live(game_id, seat, live)
+            await self._store_live(game_id, seat, None)
+            return
+        brief = await manager.brief(game_id, user_id)
+        news = await self.current_news(game_id, seat, live)
+        embeds, view = self.render_live(brief, news)
+        if view is None:
+            await self.close_live(game_id, seat, live)
+            await self._store_live(game_id, seat, None)
+            return
+        try:
+            await self._message(live).edit(content=note, embeds=embeds, view=view)
+        except discord.NotFound:
+            await self._store_live(game_id, seat, None)
+            return
+        except discord.HTTPException as exc:
+            log.info("could not refresh a DM prompt in game %s (HTTP %s)", game_id, exc.status)
+            return
+        owes = brief.decision is not None and brief.decision.owes_move
+        if news != live.news or (live.owes and not owes):
+            # only ever down: a decision newly owed comes with its own message (tell), so the player is told
+            live.news, live.owes = news, live.owes and owes
+            await self._store_live(game_id, seat, live)
+
+    async def adopt(self, game_id: int, seat: str, user_id: str, channel_id: int, message_id: int, seq: int,
+                    owes: bool) -> None:
+        """A DM menu of the current move that is not the live prompt (`/game hand` by DM) becomes the live one."""
+        old = await self.live_prompt(game_id, seat)
+        if old is not None and old.message_id == message_id:
+            return
+        if old is not None and old.user_id == user_id:
+            await self.close_live(game_id, seat, old)
+        await self._store_live(game_id, seat, LivePrompt(channel_id, message_id, user_id, seq, owes))
 
     async def _refresh_prompts(self, post: PublicPost) -> None:
-        """After a move, bring each seat's latest DM prompt up to date: hand, deadline, and buttons
-        carrying the new move number.
+        """After a move, bring each seat's live DM prompt up to date: hand, deadline, and buttons carrying the
+        new move number — or, once the seat has nothing left to decide (or the game is over), the one line of
+        what it did.
 
-        Every move changes the game's seq, which makes older buttons stale by design. When a
-        seat's own options did not change (the other player acted in a simultaneous phase),
-        the manager sends no new prompt; without this, that seat's next click would only get
-        "the board has changed". One message edit per seat per move; the seq check stays the
-        authority for races. When the game is over, the buttons are removed.
+        Every move changes the game's seq, which makes older buttons stale by design. When a seat's own options
+        did not change (the other player acted in a simultaneous phase), the manager sends no new prompt;
+        without this, that seat's next click would only get "the board has changed". One message edit per seat
+        per move; the seq check stays the authority for races.
         """
+        await self.refresh_all(post.game.id)
+
+    async def refresh_all(self, game_id: int, *, skip: str | None = None) -> None:
+        """`sync` every seat's live prompt (but `skip`'s): after a post, and after a move made from Discord (a move
+        that posts nothing may still end another seat's decision, and its prompt must say so)."""
         manager = self.client.manager
         if manager is None:
             return
-        refs = await manager.store.settings(f"game:{post.game.id}")
-        prompts = {k[3:]: v for k, v in refs.items() if k.startswith("dm:")}
+        refs = await manager.store.settings(f"game:{game_id}")
+        prompts = {k[3:]: LivePrompt.parse(v) for k, v in refs.items() if k.startswith("dm:") and k[3:] != skip}
         if not prompts:
             return
-        seats = {s.seat: s for s in await manager.store.list_seats(post.game.id)}
-        for seat, ref in prompts.items():
+        seats = {s.seat: s for s in await manager.store.list_seats(game_id)}
+        for seat, live in prompts.items():
             holder = seats.get(seat)
-            if holder is None:
+            if holder is None or live is None:
                 continue
-            channel_id, message_id = (int(x) for x in ref.split(":")[:2])
-            owner = ref.split(":")[2] if ref.count(":") >= 2 else holder.user_id
+            owner = live.user_id or holder.user_id
             if owner != holder.user_id or holder.controller == "bot":
-                await self._retire_prompt(post.game.id, seat, channel_id, message_id, gone=owner != holder.user_id)
+                await self._retire_prompt(game_id, seat, live.channel_id, live.message_id,
+                                          gone=owner != holder.user_id)
                 continue
-            view = None
-            changes: dict = {}
-            if post.game.status == "active":
-                try:
-                    brief = await manager.brief(post.game.id, holder.user_id)
-                except Exception:  # noqa: BLE001 - a refresh must never break delivery
-                    log.exception("could not read the brief of %s in game %s", seat, post.game.id)
-                    continue
-                embeds, view = ui.hand_message(brief)
-                changes["embeds"] = limits.fit_embeds(embeds)
-            message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
             try:
-                await message.edit(view=view, **changes)
-            except discord.HTTPException as exc:
-                log.info("could not refresh a DM prompt in game %s (HTTP %s)", post.game.id, exc.status)
-            if view is None:
-                await manager.store.set_setting(f"game:{post.game.id}", f"dm:{seat}", None)
+                await self.sync(game_id, seat, holder.user_id)
+            except Exception:  # noqa: BLE001 - a refresh must never break delivery
+                log.exception("could not refresh the DM prompt of %s in game %s", seat, game_id)
 
     async def _retire_prompt(self, game_id: int, seat: str, channel_id: int, message_id: int, *, gone: bool) -> None:
         """The seat changed hands, or the bot plays it: its last DM prompt loses its buttons and is no longer kept
@@ -180,26 +337,69 @@ class DiscordTable:
         await self.client.manager.store.set_setting(f"game:{game_id}", f"dm:{seat}", None)
 
     async def tell(self, brief: PrivateBrief) -> bool:
-        embeds, view = ui.hand_message(brief)
+        """Deliver a seat's brief. Its decision goes into the live prompt when the player is already at it (a
+        later step of the same turn, changed options, news that came with them); a new message is sent when the
+        player must be told — a decision newly owed, a reminder, news while nothing is owed — and the previous
+        live prompt is closed (one line of what was done, or deleted if nothing was)."""
+        game_id, seat = brief.game.id, brief.seat
+        live = await self.live_prompt(game_id, seat)
+        if live is not None and live.user_id and live.user_id != brief.user_id:  # a former holder's prompt
+            await self._retire_prompt(game_id, seat, live.channel_id, live.message_id, gone=True)
+            live = None
+        owes = brief.decision is not None and brief.decision.owes_move
+        news = (await self.current_news(game_id, seat, live)) if live is not None else []
+        if brief.text:
+            news = [*news, [brief.game.seq, brief.text]] if owes else [[brief.game.seq, brief.text]]
+        embeds, view = self.render_live(brief, news)
+        reminder = brief.text.startswith(REMINDER)
+        # News that follows the seat's own move (what it drew, what it put aside) needs no new message: the player
+        # is at the prompt; other news while nothing is owed does.
+        own = False
+        if brief.text and live is not None:
+            last = await self.client.manager.store.last_journal_entry(game_id)
+            own = last is not None and last.seat == seat and last.seq == brief.game.seq
+        notify = (owes and (live is None or not live.owes)) or reminder or (bool(brief.text) and not owes and not own)
+        if live is not None and view is not None and not notify:
+            try:
+                await self._message(live).edit(content=None, embeds=embeds, view=view)
+            except discord.NotFound:
+                live = None
+            else:
+                live.news, live.owes = news, owes
+                await self._store_live(game_id, seat, live)
+                return True
+        if view is None and live is not None and (own or not brief.text):
+            # nothing left to decide: the decision is over, in one line (with the news of its own last move)
+            await self.close_live(game_id, seat, live, news=brief.text if own else "")
+            await self._store_live(game_id, seat, None)
+            return True
+        if view is None and not brief.text:
+            return True
+        if view is None and live is None and not owes and await self._add_to_line(brief):
+            return True
         try:
             dm = await self.client.create_dm(discord.Object(int(brief.user_id)))
-            kwargs: dict = {"embeds": limits.fit_embeds(embeds)}
+            kwargs: dict = {"embeds": embeds}
             if view is not None:
                 kwargs["view"] = view
             message = await dm.send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
-                log.warning("DM to a player of game %s refused (code %s)", brief.game.id, exc.code)
-            if brief.decision is not None and brief.decision.owes_move:
+                log.warning("DM to a player of game %s refused (code %s)", game_id, exc.code)
+            if owes:
                 await self.nudge(brief)
             return False
         except discord.NotFound:
-            log.warning("a player of game %s no longer exists", brief.game.id)
+            log.warning("a player of game %s no longer exists", game_id)
             return False
         try:  # delivered: from here on nothing may fail the delivery (it would be sent twice)
-            await self._remember_prompt(brief, message if view is not None else None)
+            if live is not None:
+                await self.close_live(game_id, seat, live)
+            fresh = LivePrompt(message.channel.id, message.id, brief.user_id, brief.game.seq, owes,
+                               news) if view is not None else None
+            await self._store_live(game_id, seat, fresh)
         except Exception:  # noqa: BLE001
-            log.exception("could not record the DM prompt of game %s", brief.game.id)
+            log.exception("could not record the DM prompt of game %s", game_id)
         return True
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:

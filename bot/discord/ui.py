@@ -28,6 +28,7 @@ from engine.core.types import Decision
 
 COLOUR = discord.Colour(0x3B5BA5)
 MAX_BUTTONS = 10
+BACK = "◀ Back"
 
 
 def ts(unix: int | None, style: str = "R") -> str:
@@ -83,20 +84,26 @@ def _add_step(view: discord.ui.View, game_id: int, seq: int, step: walk.Step, ro
 
 
 def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: tuple[str, ...] | None = None,
-                 page: int = 0, pool: str = "s", ruleset: str | None = None) -> tuple[discord.ui.View | None, str]:
+                 page: int = 0, pool: str = "s", ruleset: str | None = None,
+                 back: bool = False) -> tuple[discord.ui.View | None, str]:
     """The components for a seat's choices, and a note if some could not be shown (use /move).
 
     Without `prefix`: the first step of the decision's options, and of its extras on the last row (the menu
     named in the words of `ruleset`, the game's stable name: its presenter's `extras_placeholder`).
     With `prefix`: a later step (or page) of a walk already begun — over the options (`pool` "s")
-    or the extras ("x") while the prefix is empty, over both once it is not."""
+    or the extras ("x") while the prefix is empty, over both once it is not. `back`: a later step keeps its last row
+    for a "◀ Back" button to the first step (the DM prompt, edited in place, has no earlier message to go back to)."""
     if decision is None:
         return None, ""
     view = discord.ui.View(timeout=None)
     if prefix is not None:
         candidates = (decision.options if pool == "s" else decision.extras) if not prefix else decision.all_options()
         step = walk.step(candidates, prefix)
-        ok = _add_step(view, game_id, seq, step, list(range(limits.COMPONENT_ROWS)), pool, _placeholder(step), page)
+        rows = list(range(limits.COMPONENT_ROWS - (1 if back else 0)))
+        ok = _add_step(view, game_id, seq, step, rows, pool, _placeholder(step), page)
+        if back:
+            view.add_item(ChoiceButton(game_id, seq, (), True, BACK, row=limits.COMPONENT_ROWS - 1,
+                                       style=discord.ButtonStyle.secondary))
     else:
         extras = walk.step(decision.extras) if decision.extras else None
         option_rows = list(range(limits.COMPONENT_ROWS - (1 if extras and extras.choices else 0)))

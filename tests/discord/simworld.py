@@ -3,7 +3,9 @@ SQLite file in tmp_path and the real GameManager — nothing of ours is mocked."
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
+import sqlite3
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +52,30 @@ class World:
     def dms(self, member: simcord.MemberActor) -> list[discord.Message]:
         return member.user.dm_channel.history()
 
+    def dm_created(self, member: simcord.MemberActor) -> int:
+        """How many messages were ever created in the member's DM with the bot (edits are not new messages): the
+        ones there now and the ones deleted since."""
+        channel = member.user.dm_channel.id
+        deleted = sum(1 for kind, name, payload in self.env.backend.transcript
+                      if kind == "GATEWAY" and name == "MESSAGE_DELETE" and str(payload.get("channel_id")) == str(channel))
+        return len(self.env.backend.messages.get(channel, {})) + deleted
+
+    def dm_texts(self, member: simcord.MemberActor) -> list[str]:
+        """The text of every version of every message the member's DM ever showed: each one as created and after
+        each edit (a prompt edited in place shows many things over a game), and the ephemeral ones as they are now."""
+        channel = member.user.dm_channel.id
+        out = [payload_text(payload) for kind, name, payload in self.env.backend.transcript
+               if kind == "GATEWAY" and name in ("MESSAGE_CREATE", "MESSAGE_UPDATE")
+               and str(payload.get("channel_id")) == str(channel)]
+        return out + [message_text(m) for m in self.dms(member) if m.flags.ephemeral]
+
+    def live_menus(self, member: simcord.MemberActor, game_id: int) -> list[int]:
+        """The ids of the member's DM messages that offer choices of the game now."""
+        channel = member.user.dm_channel.id
+        return [m.id for m in self.env.backend.messages.get(channel, {}).values()
+                if any(GAME_CID.match(c.get("custom_id") or "") and c["custom_id"].startswith(f"g:{game_id}:")
+                       for c in _walk(m.components))]
+
 
 def message_text(message: Any) -> str:
     """Every human-readable string of a message: content, embeds, components, attachment alt text."""
@@ -64,6 +90,21 @@ def message_text(message: Any) -> str:
             parts += [opt.get("label", ""), opt.get("description") or "", opt.get("value", "")]
     for att in getattr(message, "attachments", []):
         parts.append(att.description or "")
+    return "\n".join(parts)
+
+
+def payload_text(payload: dict) -> str:
+    """`message_text` of a raw message payload (a gateway event's)."""
+    parts = [payload.get("content") or ""]
+    for embed in payload.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or "", (embed.get("footer") or {}).get("text") or ""]
+        parts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+    for comp in _walk(payload.get("components")):
+        parts += [str(comp.get("label") or ""), str(comp.get("placeholder") or ""), str(comp.get("custom_id") or "")]
+        for opt in comp.get("options") or []:
+            parts += [opt.get("label", ""), opt.get("description") or "", opt.get("value", "")]
+    for att in payload.get("attachments") or []:
+        parts.append(att.get("description") or "")
     return "\n".join(parts)
 
 
@@ -160,7 +201,7 @@ async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng:
     assert message is not None, f"{member.name} owes a move but has no DM with choices"
     start = await journal_len(w, game_id)
     for _ in range(6):
-        comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"])]
+        comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"]) and not is_back(c)]
         picks = [("button", c["custom_id"], None) for c in comps if c["type"] == 2]
         for sel in (c for c in comps if c["type"] == 3):
             picks += [("select", sel["custom_id"], o["value"]) for o in sel["options"]]
@@ -171,13 +212,26 @@ async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng:
         else:
             r = await member.user.select(message, [value], custom_id=custom_id)
         w.record(r)
-        assert r.acknowledged and r.ephemeral
+        assert r.acknowledged and private(r)
+        # The DM prompt is edited in place (issue 18): no new message for a step of the walk or of the turn.
+        assert r.response is not None and r.response.id == message.id
         if await journal_len(w, game_id) > start:
-            assert "✅" in r.response.content, r.response.content
+            shown = message_text(r.response)
+            assert "✅" in shown or shown.startswith("✓"), shown[:300]
             return
-        message = r.response  # the next step of the walk, shown ephemerally
-        assert message is not None and message.ephemeral
+        message = r.response  # the next step of the walk, in the same message
     raise AssertionError("the walk did not reach a move in 6 steps")
+
+
+def is_back(component: dict) -> bool:
+    """The "◀ Back" button of a later step of the walk (to the first step)."""
+    return component.get("custom_id", "").endswith(":a:+")
+
+
+def private(r: Any) -> bool:
+    """An interaction was answered privately: ephemerally, or in a DM (the bot's DM with one person is private;
+    a click there is answered by editing the clicked message)."""
+    return r.ephemeral or (r.response is not None and r.response.message.guild is None)
 
 
 async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> str:
@@ -185,6 +239,70 @@ async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> 
     choices = await member.autocomplete(w.channel, "move", "notation", "")
     assert 0 < len(choices) <= 25
     typed = choices[pick]["value"]
+    last = await w.manager.store.last_journal_entry((await w.manager.games_of(str(member.id)))[0].record.id)
+    if last is not None and last.actor == str(member.id) and last.notation == typed and len(choices) > 1:
+        typed = choices[pick - 1]["value"]  # the same move again at once would be asked to be confirmed
     r = w.record(await member.slash(w.channel, "move", notation=typed))
     assert r.ephemeral and "✅" in r.response.content, r.response.content
     return typed
+
+
+class DmLedger:
+    """Issue 18, the DM stays tidy, checked over a whole game. After every move: no player has more than one DM
+    message offering the game's choices. Over the game, each player's DM got about one message per decision:
+    the messages created in it (never counting edits) are at most one per decision newly owed (a player's
+    stretch of owing, however many steps its walk or turn took), plus one per private news brief that came while
+    nothing was owed, plus the hello of the lobby. At the end, no menu is left, and each finished decision is
+    one line ("✓ …"), the news a brief."""
+
+    def __init__(self, w: World, game_id: int, members: list[simcord.MemberActor]) -> None:
+        self.w, self.game_id, self.members = w, game_id, members
+        self.decisions = {m: 0 for m in members}  # stretches of owing begun
+        self.idle_news = {m: 0 for m in members}  # private news briefs while nothing was owed (not of one's own move)
+        self._owing: set = set()
+        self._ids: dict = {}  # each member's DM message ids at the last observation
+        self._outbox = 0
+
+    async def observe(self) -> None:
+        """Call before the first move and after every move."""
+        owing = {m for m in self.members if (await self.w.manager.decision(self.game_id, str(m.id)))[2].owes_move}
+        for m in owing - self._owing:
+            self.decisions[m] += 1
+            # a decision newly owed comes as a new message (the player is notified), not as an edit
+            menus = self.w.live_menus(m, self.game_id)
+            assert menus and menus[0] not in self._ids.get(m, set()), f"{m.name} was not sent their new decision"
+        self._owing = owing
+        self._ids = {m: set(self.w.env.backend.messages.get(m.user.dm_channel.id, {})) for m in self.members}
+        seats = {s.user_id: s.seat for s in await self.w.manager.store.list_seats(self.game_id)}
+        last = await self.w.manager.store.last_journal_entry(self.game_id)
+        with sqlite3.connect(self.w.manager.store.path) as db:
+            rows = db.execute("SELECT id, audience, payload FROM outbox WHERE game_id=? AND kind='brief' AND id>? "
+                              "ORDER BY id", (self.game_id, self._outbox)).fetchall()
+        for row_id, audience, payload in rows:
+            self._outbox = row_id
+            member = next((m for m in self.members if f"seat:{seats.get(str(m.id))}" == audience), None)
+            own = last is not None and audience == f"seat:{last.seat}"  # news of the seat's own move: no new message
+            if member is not None and json.loads(payload).get("text") and member not in owing and not own:
+                self.idle_news[member] += 1
+        for m in self.members:
+            menus = self.w.live_menus(m, self.game_id)
+            assert len(menus) <= 1, f"{m.name} has {len(menus)} DM messages with choices: one live prompt at most"
+
+    def report(self) -> dict[str, tuple[int, int, int]]:
+        """name → (DM messages created, decisions, idle news briefs)."""
+        return {m.name: (self.w.dm_created(m), self.decisions[m], self.idle_news[m]) for m in self.members}
+
+    def check_end(self) -> None:
+        for m in self.members:
+            created = self.w.dm_created(m)
+            bound = self.decisions[m] + self.idle_news[m] + 1
+            assert created <= bound, (f"{m.name}'s DM got {created} messages for {self.decisions[m]} decisions and "
+                                      f"{self.idle_news[m]} news briefs: about one message per decision")
+            assert not self.w.live_menus(m, self.game_id), "no menu is left once the game is over"
+            dms = self.w.dms(m)
+            lines = [x for x in dms if x.content.startswith("✓")]
+            assert lines and len(lines) <= self.decisions[m], "one line per finished decision"
+            assert all(len(x.content.splitlines()) <= 2 and not x.embeds and not x.components for x in lines)
+            for x in dms:
+                assert x.content.startswith(("✓", "You're seated")) or (x.embeds and not x.components), \
+                    f"a DM is a finished decision's line, a news brief or the lobby's hello: {message_text(x)[:200]}"

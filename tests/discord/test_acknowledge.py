@@ -11,7 +11,7 @@ import sqlite3
 import threading
 import time
 
-from simworld import World, custom_ids, journal_len, latest_prompt, open_game
+from simworld import private, World, custom_ids, journal_len, latest_prompt, open_game
 
 
 async def test_every_command_answers_privately_first(world: World) -> None:
@@ -67,7 +67,7 @@ async def test_acknowledged_at_once_while_the_database_is_busy(world: World, db_
         blocker.close()
     elapsed = time.perf_counter() - started
     assert elapsed >= 0.9, "the move really waited for the database"
-    assert r.acknowledged and r.ephemeral and "✅" in r.response.content
+    assert r.acknowledged and private(r) and "✅" in r.response.content
     ack = w.bot.metrics.ack_seconds[acks_before]
     assert ack < 0.5, f"acknowledged after {ack:.2f} s"
     assert await journal_len(w, game_id) == 1

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from simworld import (RENDER, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move)
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+                      type_a_move, walk_to_move, private)
 
 from engine.campaign_manager_2008 import content as cm_content
 
@@ -42,6 +42,8 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["MCC", "OBA"]
     seat_of = {m: seats[str(m.id)] for m in players}
+    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    await ledger.observe()
     titles = {cid: card.title for cid, card in cm_content.load().cards.items()}
 
     rng = random.Random(GAME_SEED)
@@ -60,6 +62,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
         else:
             await walk_to_move(w, member, game_id, rng)
         moves += 1
+        await ledger.observe()
         after = await game_state(w, game_id)
         public |= _face_up(after)
         new = w.public()[seen:]
@@ -93,14 +96,16 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     assert posts < moves
 
     for member, seat in seat_of.items():
-        text = "\n".join(message_text(m) for m in w.dms(member))
+        text = "\n".join(w.dm_texts(member))  # every version of every DM: prompts are edited in place
         other = {cid for cid, card in cm_content.load().cards.items() if card.side != seat}
         foreign = {cid for cid in other if titles[cid] in text} - public
         assert not foreign, f"{seat} was shown the opponent's hidden cards {sorted(foreign)}"
         own = {cid for cid in set(titles) - other if titles[cid] in text}
         assert len(own) >= 15, "the player's own draft and hand were delivered"
 
-    assert w.results and all(r.acknowledged and r.ephemeral for r in w.results)
+    assert w.results and all(r.acknowledged and private(r) for r in w.results)
     assert max(w.bot.metrics.ack_seconds) < 3.0
+    print("DM messages created, decisions, idle news per player:", ledger.report())
+    ledger.check_end()
     for member in players:
         assert latest_prompt(w, member, game_id) is None, "no buttons left once the game is over"

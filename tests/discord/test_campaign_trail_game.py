@@ -13,8 +13,8 @@ import random
 import re
 
 import pytest
-from simworld import (RENDER, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move)
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+                      type_a_move, walk_to_move, private)
 
 from engine.campaign_trail import content as ct_content
 from engine.campaign_trail.posting import asks_rival
@@ -43,6 +43,8 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["DEM", "LIB", "REP"]
     seat_of = {m: seats[str(m.id)] for m in players}
+    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    await ledger.observe()
 
     rng = random.Random(20261122)
     held: dict[str, set[int]] = {seat: set() for seat in seat_of.values()}
@@ -65,6 +67,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
             await walk_to_move(w, member, game_id, rng)
         assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
         moves += 1
+        await ledger.observe()
         new = w.public()[seen:]
         after = await game_state(w, game_id)
         if after.phase == "play" and after.turn is not None and after.window is None and state.window is None \
@@ -108,14 +111,16 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
                            r"takes the dirty trick", channel)
         assert len(set(taken)) >= 3, taken
     for member, seat in seat_of.items():
-        text = "\n".join(message_text(m) for m in w.dms(member))
+        text = "\n".join(w.dm_texts(member))  # every version of every DM: prompts are edited in place
         named = _mentioned(text, all_cards)
         assert named & held[seat], "the player's own hand was delivered"
         foreign = (named - held[seat]) & still_secret
         where = [line for line in text.splitlines() if _mentioned(line, foreign)][:3]
         assert not foreign, f"{seat} was shown cards {sorted(foreign)} held by others or still in the decks: {where}"
 
-    assert w.results and all(r.acknowledged and r.ephemeral for r in w.results)
+    assert w.results and all(r.acknowledged and private(r) for r in w.results)
     assert max(w.bot.metrics.ack_seconds) < 3.0
+    print("DM messages created, decisions, idle news per player:", ledger.report())
+    ledger.check_end()
     for member in players:
         assert latest_prompt(w, member, game_id) is None, "no buttons left once the game is over"

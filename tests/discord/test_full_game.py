@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from simworld import CHOICE, RENDER, World, custom_ids, journal_len, latest_prompt, message_text, open_game, policies
+from simworld import (CHOICE, RENDER, DmLedger, World, custom_ids, journal_len, latest_prompt, message_text, open_game, policies,
+                      private, is_back)
 
 
 def _seq_of(component: dict) -> int | None:
@@ -47,6 +48,7 @@ class Referee:
         self.walked_steps = 0
         self.theatrics = 0
         self.typed = 0
+        self.ledger = DmLedger(w, game_id, [w.alice, w.bob])  # issue 18: the DM stays tidy
 
     async def owes(self, member) -> bool:
         _, _, decision = await self.w.manager.decision(self.game_id, str(member.id))
@@ -65,6 +67,7 @@ class Referee:
         after = await journal_len(w, self.game_id)
         assert after == before + 1, "exactly one move per action"
         self.moves += 1
+        await self.ledger.observe()
         await self._check_public(w.public()[seen:])
 
     async def _typed(self, member) -> None:
@@ -87,7 +90,7 @@ class Referee:
         actor = member.user  # DMs are clicked as the user, not as a guild member
         start = await journal_len(w, self.game_id)
         for _ in range(6):
-            comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"])]
+            comps = [c for c in custom_ids(message) if CHOICE.match(c["custom_id"]) and not is_back(c)]
             kind = "x" if theatric else "s"
             selects = [c for c in comps if c["type"] == 3 and CHOICE.match(c["custom_id"]).group(3).startswith(kind)]
             buttons = [c for c in comps if c["type"] == 2]
@@ -113,13 +116,15 @@ class Referee:
                 pick = next((v for v in values if v.endswith(" +")), values[0]) if explore else values[0]
                 r = await actor.select(message, [pick], custom_id=selects[0]["custom_id"])
             w.record(r)
-            assert r.acknowledged and r.ephemeral
+            assert r.acknowledged and private(r)
+            # The DM prompt is edited in place (issue 18): no new message for a step of the walk.
+            assert r.response is not None and r.response.id == message.id
             if await journal_len(w, self.game_id) > start:
-                assert "✅" in r.response.content, r.response.content
+                shown = message_text(r.response)
+                assert "✅" in shown or shown.startswith("✓"), shown[:300]
                 return
             self.walked_steps += 1
-            message = r.response  # the next step of the walk, ephemeral
-            assert message is not None and message.ephemeral
+            message = r.response  # the next step of the walk, in the same message
         raise AssertionError("the walk did not reach a move in 6 steps")
 
     async def _check_public(self, new: list) -> None:
@@ -146,6 +151,7 @@ async def test_whole_game_through_discord(world: World) -> None:
     assert intro and (not RENDER or intro[0].attachments)
 
     ref = Referee(w, game_id)
+    await ref.ledger.observe()
     alice, bob = w.alice, w.bob
     turn = 0
     while (await w.manager.game(game_id)).status == "active":
@@ -181,17 +187,20 @@ async def test_whole_game_through_discord(world: World) -> None:
     table = policies()
     mine = {"alice": {p for p in table if table[p].party == "DEM"}, "bob": {p for p in table if table[p].party == "REP"}}
     for member, own in ((alice, mine["alice"]), (bob, mine["bob"])):
-        private = w.dms(member) + [m for m in w.channel.history(viewer=member) if m.flags.ephemeral]
-        text = "\n".join(message_text(m) for m in private)
+        # every version of every DM (a prompt is edited in place over the game) and the ephemeral replies
+        shown = w.dm_texts(member) + [message_text(m) for m in w.channel.history(viewer=member) if m.flags.ephemeral]
+        text = "\n".join(shown)
         assert _mentions(text, own), "the player's own hand was delivered"
         others = set(table) - own
         assert not _mentions(text, others), f"{member.name} saw the other party's policies"
 
     # Acknowledge first: every interaction answered, privately, well inside 3 s (wall clock).
-    assert w.results and all(r.acknowledged and r.ephemeral for r in w.results)
+    assert w.results and all(r.acknowledged and private(r) for r in w.results)
     acks = w.bot.metrics.ack_seconds
     assert len(acks) == len(w.results)
     assert max(acks) < 3.0
+    print("DM messages created, decisions, idle news per player:", ref.ledger.report())
+    ref.ledger.check_end()
     # DMs no longer offer buttons once the game is over.
     for member in (alice, bob):
         assert latest_prompt(w, member, game_id) is None

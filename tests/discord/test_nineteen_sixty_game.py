@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from simworld import (RENDER, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move)
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+                      type_a_move, walk_to_move, private)
 
 from engine.nineteen_sixty import content as ns_content
 
@@ -52,6 +52,8 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["KEN", "NIX"]
     seat_of = {m: seats[str(m.id)] for m in players}
+    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    await ledger.observe()
     side_of = {m: "K" if seat_of[m] == "KEN" else "N" for m in players}
     names = {cid: card.name for cid, card in ns_content.load().cards.items()}
 
@@ -75,6 +77,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
         else:
             await walk_to_move(w, member, game_id, rng)
         moves += 1
+        await ledger.observe()
         after = await game_state(w, game_id)
         public |= _face_up(after)
         new = w.public()[seen:]
@@ -107,14 +110,16 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
 
     for member in players:
         side = side_of[member]
-        text = "\n".join(message_text(m) for m in w.dms(member))
+        text = "\n".join(w.dm_texts(member))  # every version of every DM: prompts are edited in place
         theirs = held_ever["N" if side == "K" else "K"] - held_ever[side]
         foreign = {cid for cid in theirs if f"#{cid} {names[cid]}" in text} - public
         assert not foreign, f"{seat_of[member]} was shown the opponent's hidden cards {sorted(foreign)}"
         own = {cid for cid in held_ever[side] if f"#{cid} {names[cid]}" in text}
         assert len(own) >= 20, "the player's hands were delivered"
 
-    assert w.results and all(r.acknowledged and r.ephemeral for r in w.results)
+    assert w.results and all(r.acknowledged and private(r) for r in w.results)
     assert max(w.bot.metrics.ack_seconds) < 3.0
+    print("DM messages created, decisions, idle news per player:", ledger.report())
+    ledger.check_end()
     for member in players:
         assert latest_prompt(w, member, game_id) is None, "no buttons left once the game is over"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from simworld import (RENDER, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move)
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+                      type_a_move, walk_to_move, private)
 
 from engine.presidential_election import content as pe_content
 
@@ -34,6 +34,8 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["P1", "P2", "P3", "P4"]
     seat_of = {m: seats[str(m.id)] for m in players}
+    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    await ledger.observe()
 
     c = pe_content.load()
     advantages = {a: card.title for a, card in c.advantages.items()}
@@ -59,6 +61,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
             await walk_to_move(w, member, game_id, rng)
         assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
         moves += 1
+        await ledger.observe()
         after = await game_state(w, game_id)
         for seat, p in after.players.items():
             seen_adv[seat] |= set(p.offer)
@@ -101,13 +104,15 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
     # Each player's DMs name the Advantage cards they were offered, and no other unkept one.
     kept = {p.advantage for p in final.players.values() if p.advantage}
     for member, seat in seat_of.items():
-        text = "\n".join(message_text(m) for m in w.dms(member))
+        text = "\n".join(w.dm_texts(member))  # every version of every DM: prompts are edited in place
         named = _titles(text, advantages)
         assert seen_adv[seat] and seen_adv[seat] <= named, "the player's own Advantage offer was delivered"
         foreign = named - seen_adv[seat] - kept
         assert not foreign, f"{seat} was shown Advantage cards {sorted(foreign)} offered only to others"
 
-    assert w.results and all(r.acknowledged and r.ephemeral for r in w.results)
+    assert w.results and all(r.acknowledged and private(r) for r in w.results)
     assert max(w.bot.metrics.ack_seconds) < 3.0
+    print("DM messages created, decisions, idle news per player:", ledger.report())
+    ledger.check_end()
     for member in players:
         assert latest_prompt(w, member, game_id) is None, "no buttons left once the game is over"
