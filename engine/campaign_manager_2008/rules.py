@@ -9,7 +9,7 @@ from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_ca
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
-from engine.core.posting import hold_or_post
+from engine.core.posting import post_step
 from engine.core.rng import Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision
 
@@ -164,12 +164,7 @@ def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     newly = set(owing(state)) - owing_before - {turn_of}
     hold = state.phase == "play" and state.turn is not None and state.turn.seat == turn_of and not newly \
         and state.turn.stage != "action"
-    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [e.public for e in events if e.public],
-                                 changed, hold=hold)
-    if posted is not None:
-        state.last_changed = posted
-    out = [Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
-    return ApplyResult(state=state, events=out, undoable=undoable and not newly, changed=changed)
+    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), undoable=undoable and not newly, changed=changed)
 
 
 def _unseen(state: CMState) -> tuple[int, ...]:

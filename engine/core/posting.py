@@ -4,6 +4,10 @@ posted together (one message, one picture) once the turn ends or someone else mu
 back with undo was then never announced. Every ruleset that batches its posts does it through here."""
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core.types import Event
+
 
 def hold_or_post(held: list[str], held_changed: list[str], lines: list[str], changed: list[str], *,
                  hold: bool) -> tuple[list[str], list[str] | None]:
@@ -19,3 +23,15 @@ def hold_or_post(held: list[str], held_changed: list[str], lines: list[str], cha
     held.clear()
     held_changed.clear()
     return posted, posted_changed
+
+
+def post_step(state: Any, events: list[Event], changed: list[str], *, hold: bool) -> list[Event]:
+    """A step's events as the table gets them: its public lines held in `state.unposted` (or released with
+    what was held, `state.last_changed` then naming what the posted lines changed), its private lines and its
+    commit-reveal `proof` lines at once (proofs are never posted: they go to the record and /game status)."""
+    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [e.public for e in events if e.public],
+                                 changed, hold=hold)
+    if posted is not None:
+        state.last_changed = posted
+    return ([Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
+            + [Event(proof=e.proof) for e in events if e.proof])

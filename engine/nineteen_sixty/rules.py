@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
-from engine.core.posting import hold_or_post
+from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
@@ -423,12 +423,7 @@ def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
     newly = after - owing_before - {seat}
     # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
     hold = state.phase != "over" and seat in after and not newly
-    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [e.public for e in events if e.public],
-                                 ctx.changed, hold=hold)
-    if posted is not None:
-        state.last_changed = posted
-    out = [Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
-    return ApplyResult(state=state, events=out, undoable=undoable and not newly and seat in after,
+    return ApplyResult(state=state, events=post_step(state, events, ctx.changed, hold=hold), undoable=undoable and not newly and seat in after,
                        changed=ctx.changed)
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
-from engine.core.posting import hold_or_post
+from engine.core.posting import post_step
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision
 from engine.presidential_election import cards, debates, setup, turn
 from engine.presidential_election.menus import menu
@@ -52,12 +52,7 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     # table sees why the game waits — but not once per stake or per vote placed.
     newly_owing = set(_owing(state)) - owing_before - {turn_of}
     hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of and not newly_owing
-    lines, posted_changed = hold_or_post(state.unposted, state.unposted_changed,
-                                         [e.public for e in events if e.public], changed, hold=hold)
-    if posted_changed is not None:
-        state.last_changed = posted_changed
-    out = [Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
-    return ApplyResult(state=state, events=out, changed=changed)
+    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), changed=changed)
 
 
 def _map_marks(state: PEState) -> dict[str, tuple]:
