@@ -23,7 +23,14 @@ class NotYourDecision(EngineError):
 
 
 class IllegalAction(EngineError):
+    """A well-formed action the rules don't allow now. `rule` is the rule that refused it, in the game's own
+    words (None when the ruleset could not say) — the message carries it too; tests match on it."""
+
     code = "illegal"
+
+    def __init__(self, message: str, code: str | None = None, rule: str | None = None) -> None:
+        super().__init__(message, code)
+        self.rule = rule
 
 
 class StaleState(EngineError):

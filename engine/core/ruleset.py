@@ -35,6 +35,10 @@ class Ruleset(Protocol):
     def deadline_action(self, state: Any, seat: str) -> Action: ...
     def bot_action(self, state: Any, seat: str, rng: Rng) -> Action: ...
     def help_text(self) -> str: ...
+    # The rule that refuses `action` (well-formed, not among the seat's options now), in one sentence of the
+    # game's own words: "the pawn must be in one of the card's states (KY, VA, WV)". None when no rule of
+    # the ruleset's own explains it (check_legal then lists what is legal, without a reason).
+    def refusal_reason(self, state: Any, seat: str, action: Action) -> str | None: ...
 
 
 def lobby_seat_names(ruleset: Ruleset) -> list[str]:
@@ -68,16 +72,34 @@ def check_legal(ruleset: Ruleset, state: Any, seat: str, action: Action) -> None
         waiting = ", ".join(owing_seats(ruleset, state)) or "nobody"
         also = " You may still play a card that is allowed at any time." if decision.extras else ""
         raise NotYourDecision(f"Nothing to decide for {seat} right now; waiting on {waiting}.{also}")
+    rule = _reason(ruleset, state, seat, action)
+    because = f": {rule}" if rule else ""
     same_verb = [o.action.notation() for o in legal if o.action.verb == action.verb]
     if same_verb:
         shown = ", ".join(same_verb[:8]) + (" …" if len(same_verb) > 8 else "")
-        raise IllegalAction(f"`{action.notation()}` is not legal now. You may: {shown}.", code="illegal_argument")
+        raise IllegalAction(f"`{action.notation()}` is not legal now{because}. You may: {shown}.",
+                            code="illegal_argument", rule=rule)
     verbs = sorted({o.action.verb for o in legal})
-    prompt = f" {decision.prompt}" if decision.prompt else ""
+    prompt = f" {decision.prompt}" if decision.prompt and not rule else ""
     raise IllegalAction(
-        f"`{action.verb}` is not something you can do now.{prompt} Legal now: {', '.join(verbs)}.",
-        code="illegal_verb",
+        f"`{action.notation()}` is not something you can do now{because}.{prompt} Legal now: {', '.join(verbs)}.",
+        code="illegal_verb", rule=rule,
     )
+
+
+def _reason(ruleset: Ruleset, state: Any, seat: str, action: Action) -> str | None:
+    """The ruleset's own reason, if it gives one. A reason is a courtesy: one that fails to compute must not
+    turn a refusal into a crash, so anything but a plain sentence counts as none."""
+    explain = getattr(ruleset, "refusal_reason", None)
+    if explain is None:
+        return None
+    try:
+        rule = explain(state, seat, action)
+    except Exception:  # noqa: BLE001 — a broken explanation must never hide the refusal itself
+        return None
+    if not isinstance(rule, str) or not rule.strip():
+        return None
+    return rule.strip().rstrip(".")
 
 
 def play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> ApplyResult:
@@ -151,6 +173,7 @@ class ModuleRuleset:
     notation: Any
     bot: Any
     view_fn: Any
+    refusals: Any = None  # optional module with `refusal_reason(state, seat, action)`
 
     def seat_names(self, count: int) -> list[str]:
         return list(self.seats)[:count]
@@ -193,3 +216,6 @@ class ModuleRuleset:
 
     def help_text(self) -> str:
         return self.help
+
+    def refusal_reason(self, state: Any, seat: str, action: Action) -> str | None:
+        return self.refusals.refusal_reason(state, seat, action) if self.refusals is not None else None
