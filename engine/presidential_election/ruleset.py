@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, Decision, Outcome
-from engine.presidential_election import bot, notation, rules, setup
+from engine.presidential_election import bot, notation, refusals, rules, setup
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.state import Options, PEState
 from engine.presidential_election.views import PEView, view
@@ -72,6 +72,9 @@ class PresidentialElectionRuleset:
 
     def help_text(self) -> str:
         return HELP
+
+    def refusal_reason(self, state: PEState, seat: str, action: Action) -> str | None:
+        return refusals.refusal_reason(state, seat, action)
 
 
 RULESET = PresidentialElectionRuleset()
