@@ -18,6 +18,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ValidationError
 
 from bot import clock as timekeeping
+from bot import concession
 from bot import pictures
 from bot import ratings
 from bot import record as records
@@ -270,22 +271,66 @@ class GameManager:
         return updated
 
     async def concede(self, game_id: int, user_id: str) -> GameRecord:
+        """Resign, as bot/concession.py rules it: a running mate hands the seat to the bot and the partner
+        carries on; a party's last person takes the party out; the game ends when one party is left."""
         async with self._lock(game_id):
             record = await self.game(game_id)
             if record.status != "active":
                 raise ManagerError(f"Game #{game_id} is not in progress.", code="not_active")
             seat = await self.seat_of(game_id, user_id)
             seats = await self.store.list_seats(game_id)
-            winners = [s.seat for s in seats if s.seat != seat.seat]
-            result = {"winners": winners, "scores": {}, "reason": f"{seat.seat} conceded.", "conceded": seat.seat}
-            text = f"{seat.seat} ({seat.display_name}) concedes. {', '.join(winners)} win{'s' if len(winners) == 1 else ''} game #{game_id}."
-            text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
-            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
-            updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result, outbox=out)
-            self._live.pop(game_id, None)
-        await self.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
+            names = [s.seat for s in seats]
+            ruleset = registry.get(record.ruleset)
+            conceded = await self.conceded_seats(game_id)
+            if seat.seat in conceded:
+                raise ManagerError(f"{seat.seat} has already conceded game #{game_id}.", code="conceded")
+            humans = {s.seat for s in seats if s.controller == "human"}
+            step = concession.concede(ruleset, names, humans, conceded, seat.seat)
+            if not step.party_out:
+                await self._mark_conceded(game_id, conceded | {seat.seat})
+                await self._to_bot(record, seat, reason="conceded", public=(
+                    f"🏳 {seat.seat} ({seat.display_name}) concedes game #{game_id}; {', '.join(step.partners)} "
+                    f"carries on for {step.party}, and the bot plays {seat.seat}'s hand."))
+                updated = await self.game(game_id)
+            elif not step.winners:
+                members = [s for s in seats if concession.party_of(ruleset, s.seat) == step.party]
+                await self._mark_conceded(game_id, conceded | {s.seat for s in members})
+                running = [p for p in concession.parties(ruleset, names)
+                           if p != step.party and not set(concession.parties(ruleset, names)[p]) <= conceded]
+                notice = (f"🏳 {seat.seat} ({seat.display_name}) concedes game #{game_id}: {step.party} is out of the "
+                          f"race and the bot moves its pieces to the end; {', '.join(running)} play on.")
+                held = [m for m in members if m.controller == "human"]
+                if not held:  # the bot held it already (the player had left): only the notice is new
+                    await self._retime(record, notice)
+                for member in held:
+                    await self._to_bot(await self.game(game_id), member, reason="conceded", public=notice)
+                    notice = f"🤖 The bot plays {member.seat} too."
+                updated = await self.game(game_id)
+            else:
+                result = {"winners": step.winners, "scores": {}, "reason": f"{seat.seat} conceded.",
+                          "conceded": sorted(conceded | {seat.seat})}
+                text = (f"🏳 {seat.seat} ({seat.display_name}) concedes. {', '.join(step.winners)} "
+                        f"win{'s' if len(step.winners) == 1 else ''} game #{game_id}.")
+                text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
+                out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+                updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result,
+                                                      outbox=out)
+                self._live.pop(game_id, None)
+        if updated.status == "finished":
+            await self.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
         await self.flush()
+        if updated.status == "active":
+            await self.play_bots(game_id)
         return updated
+
+    async def conceded_seats(self, game_id: int) -> set[str]:
+        raw = (await self.store.settings(f"game:{game_id}")).get("conceded", "")
+        return {s for s in raw.split(",") if s}
+
+    async def _mark_conceded(self, game_id: int, seats: set[str]) -> None:
+        # A settings row, not a column: written before the seat changes hands, so a crash between the two leaves
+        # a seat marked conceded that a second `/game concede` finishes handing over.
+        await self.store.set_setting(f"game:{game_id}", "conceded", ",".join(sorted(seats)))
 
     # ------------------------------------------------------------ seats that change hands (issue 14)
     #
@@ -382,6 +427,7 @@ class GameManager:
             record = await self._in_progress(game_id)
             self._by_host(record, user_id, admin, "offer a seat to someone else")
             target = await self._seat_named(game_id, seat)
+            await self._refuse_party_out(record, target.seat)
             holder = next((s for s in await self.store.list_seats(game_id) if s.user_id == to_user), None)
             if holder is not None:
                 what = "already plays" if holder.controller == "human" else "held"
@@ -419,8 +465,20 @@ class GameManager:
             return await self.store.withdraw_offer(game_id, seat)
         return await self.store.withdraw_offer(game_id, seat, user_id)
 
+    async def _refuse_party_out(self, record: GameRecord, seat: str) -> None:
+        ruleset = registry.get(record.ruleset)
+        conceded = await self.conceded_seats(record.id)
+        party = concession.party_of(ruleset, seat)
+        members = concession.parties(ruleset, [s.seat for s in await self.store.list_seats(record.id)])[party]
+        if all(m in conceded for m in members):
+            raise ManagerError(f"{party} conceded game #{record.id} and is out of the race: its seats stay with the bot.",
+                               code="conceded")
+
     async def _hand_to_person(self, record: GameRecord, target: SeatRecord, user_id: str, name: str, *,
                               reason: str) -> GameRecord:
+        conceded = await self.conceded_seats(record.id)
+        if target.seat in conceded:  # a substitute for a running mate who conceded: the seat is in the race again
+            await self._mark_conceded(record.id, conceded - {target.seat})
         before = "the bot" if target.controller == "bot" else target.display_name
         if target.user_id == user_id:
             public = f"🙋 {name} takes {target.seat} back from the bot in game #{record.id}."
@@ -438,6 +496,8 @@ class GameManager:
             record = await self._in_progress(game_id)
             target = await self._seat_named(game_id, seat)
             offered = any(o.seat == target.seat for o in await self.store.seat_offers(game_id=game_id, user_id=user_id))
+            if not offered and target.seat in await self.conceded_seats(game_id):
+                raise ManagerError(f"{target.seat} conceded game #{game_id}, and a concession is final.", code="conceded")
             if offered:
                 await self._hand_to_person(record, target, user_id, name, reason="substitute")
             elif target.controller == "bot" and target.user_id == user_id:
@@ -617,18 +677,26 @@ class GameManager:
                 await self._refuse_quick_repeat(game_id, user_id, notation)
             events = [Event(public=note), *result.events] if note else result.events
             events = self._mark_bot(events, seat, actor)
-            if ruleset.outcome(result.state) is not None:  # the result post reveals the seed (issue 16)
+            out = ruleset.outcome(result.state)
+            result_extra: dict[str, Any] = {}
+            if out is not None:
+                conceded = await self.conceded_seats(game_id)
+                out, why = concession.final_outcome(ruleset, [s.seat for s in seats], conceded, out)
+                if why:
+                    events = [*events, Event(public=f"🏳 {why}")]
+                if conceded:
+                    result_extra["conceded"] = sorted(conceded)
+                # the result post reveals the seed (issue 16)
                 events = [*events, await records.reveal_event(self.store, game_id, record.seed)]
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id),
                                             clock=await self.game_clock(record))
-            out = ruleset.outcome(result.state)
             status = "finished" if out else "active"
             try:
                 commit = await self.store.commit_move(
                     game_id, record.version, seat=seat, notation=notation, actor=actor or user_id, idem_key=idem_key,
                     undoable=result.undoable, state_json=result.state.model_dump_json(), state_hash=state_hash(result.state),
-                    now=self._now(), status=status, result=out.model_dump() if out else None,
+                    now=self._now(), status=status, result={**out.model_dump(), **result_extra} if out else None,
                     jobs=[] if out else jobs, outbox=outbox)
             except DuplicateMove as dup:
                 raise StaleState(f"That move was already applied (move {dup.seq}).") from None

@@ -16,7 +16,8 @@ The rule (also in the README, "Ratings"):
   equal scores share a rank), or share the next rank when the result has no scores. A draw (no
   winners) ranks every seat 1. A seat that conceded ranks last, below every other seat.
 * A seat the bot played most of — more than half of its moves made by the built-in bot or by a
-  missed deadline (journal actor `bot` or `deadline`) — is not rated, and its member's rating does not
+  missed deadline (journal actor `bot` or `deadline`) — is not rated, unless it conceded (the bot
+  then plays a conceded seat to the end; its member takes the loss), and its member's rating does not
   change; the other seats keep their order among themselves. With fewer than two rated seats left,
   nobody is rated.
 * The member rated for a seat is the one holding it when the game ends. Only games in a server are
@@ -63,18 +64,25 @@ def placings(result: dict[str, Any] | None, seats: list[str]) -> dict[str, int]:
     winners = [s for s in named if s in seats]
     if not winners:  # winners that are no seat of this game: nothing to rate by
         return {}
-    conceded = result.get("conceded")
+    conceded = _conceded(result)
     ranks = {s: 1 for s in winners}
-    rest = [s for s in seats if s not in ranks and s != conceded]
+    rest = [s for s in seats if s not in ranks and s not in conceded]
     scores = result.get("scores") or {}
     if all(isinstance(scores.get(s), (int, float)) for s in rest):
         for s in rest:  # competition ranking: 2 + how many of the others scored strictly more
             ranks[s] = 2 + sum(1 for o in rest if scores[o] > scores[s])
     else:
         ranks.update({s: 2 for s in rest})
-    if conceded in seats and conceded not in ranks:
-        ranks[conceded] = max(ranks.values()) + 1
+    last = max(ranks.values()) + 1
+    for s in seats:  # every seat that conceded ranks last, below every other seat
+        if s in conceded and s not in ranks:
+            ranks[s] = last
     return ranks
+
+
+def _conceded(result: dict[str, Any] | None) -> set[str]:
+    named = (result or {}).get("conceded") or []
+    return set(named if isinstance(named, list) else [named])  # one seat, in results saved before teams conceded
 
 
 def bot_filled(journal: list[JournalEntry], seat: str) -> bool:
@@ -89,7 +97,9 @@ def settle(game: GameRecord, seats: list[SeatRecord], journal: list[JournalEntry
     if game.guild_id is None:
         return [], []
     ranks = placings(game.result, [s.seat for s in seats])
-    skipped = [s for s in seats if s.seat in ranks and bot_filled(journal, s.seat)]
+    conceded = _conceded(game.result)
+    # A seat that conceded takes its loss even though the bot then played it to the end.
+    skipped = [s for s in seats if s.seat in ranks and s.seat not in conceded and bot_filled(journal, s.seat)]
     rated = [s for s in seats if s.seat in ranks and s not in skipped]
     if len(rated) < 2:
         return [], []

@@ -28,6 +28,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel
 
+from bot import concession
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.ruleset import Ruleset, commitment, play, state_hash  # noqa: F401 - state_hash: also for callers
@@ -313,6 +314,10 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         notes.append(f"{len(seals)} sealed choice{'s' if len(seals) != 1 else ''} match their published digests")
     outcome = ruleset.outcome(final)
     result = data.get("result")
+    if outcome is not None and result and result.get("conceded"):  # a conceded party can't win (bot/concession.py)
+        conceded = result["conceded"]
+        outcome, _ = concession.final_outcome(ruleset, [s["seat"] for s in data.get("seats") or []],
+                                              set(conceded if isinstance(conceded, list) else [conceded]), outcome)
     if outcome is not None and (not result or sorted(result.get("winners", [])) != sorted(outcome.winners)):
         return fail(f"the result: the replay ends with {result_headline(outcome.model_dump())}, "
                     f"the record says {result_headline(result) if result else 'nothing'}", checked)

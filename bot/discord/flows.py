@@ -510,8 +510,9 @@ async def concede(interaction: discord.Interaction, game_id: int | None) -> None
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id)
-    await manager.concede(record.id, user_id(interaction))
-    await send_private(interaction, f"You conceded game #{record.id}.")
+    after = await manager.concede(record.id, user_id(interaction))
+    goes_on = " The game goes on: the bot plays your seat to the end." if after.status == "active" else ""
+    await send_private(interaction, f"You conceded game #{record.id}.{goes_on}")
 
 
 # ---------------------------------------------------------------- reading

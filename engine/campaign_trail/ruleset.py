@@ -82,6 +82,10 @@ class CampaignTrailRuleset:
     def bot_action(self, state: CampaignTrailState, seat: str, rng: Rng) -> Action:
         return bot.bot_action(state, seat, rng)
 
+    def party_of(self, seat: str) -> str:
+        """Running mates share their party (DEM-P and DEM-VP win or lose together)."""
+        return seat.split("-")[0]
+
     def help_text(self) -> str:
         return HELP
 

@@ -39,6 +39,8 @@ class Ruleset(Protocol):
     # game's own words: "the pawn must be in one of the card's states (KY, VA, WV)". None when no rule of
     # the ruleset's own explains it (check_legal then lists what is legal, without a reason).
     def refusal_reason(self, state: Any, seat: str, action: Action) -> str | None: ...
+    # Optional too: `party_of(seat) -> str`, the party a seat wins or loses with, for rulesets where seats
+    # share a party (Campaign Trail's running mates); without it every seat is a party of its own.
 
 
 def lobby_seat_names(ruleset: Ruleset) -> list[str]:

@@ -110,7 +110,10 @@ async def test_a_season_matches_the_library_and_its_ordering(tmp_path) -> None:
                {"a": 1, "b": 1, "c": 2, "d": 3}, {"a", "b"})
     # a concession: the conceder ranks last, the others share the win
     await game(["c", "e"], [["warm", "concede"], ["warm"]], {"c": 2, "e": 1}, {"e"})
-    await game(["a", "b", "d", "e"], [["score 6"], ["concede"], [], []], {"a": 1, "d": 1, "e": 1, "b": 2}, {"a", "d", "e"})
+    # four parties: the others play on while the bot plays the conceded seat (and scores the most, 10), which
+    # cannot win: the best of those still running win, and the conceder, though the bot played it, takes the loss
+    await game(["a", "b", "d", "e"], [["score 6"], ["concede"], ["score 6"], ["score 2"]],
+               {"a": 1, "d": 1, "e": 2, "b": 3}, {"a", "d"})
     # five seats: one winner, a tie for second, then by score
     await game(["a", "b", "c", "d", "e"], [["score 3"], ["score 15"], ["score 8"], ["score 8"], ["score 1"]],
                {"a": 3, "b": 1, "c": 2, "d": 2, "e": 4}, {"b"})
