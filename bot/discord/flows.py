@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot import clock as timekeeping
+from bot import option_hints
 from bot import present
 from bot import text as plain
 from bot.discord import limits, ui, walk
@@ -496,6 +497,42 @@ async def game_choices(interaction: discord.Interaction, current: str) -> list[d
             continue
         out.append(discord.app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=g.id))
     return out[: limits.AUTOCOMPLETE_CHOICES]
+
+
+def _choices(texts: list[str]) -> list[discord.app_commands.Choice[str]]:
+    return [discord.app_commands.Choice(name=limits.clip(t, limits.CHOICE_NAME), value=t[: limits.CHOICE_NAME])
+            for t in texts][: limits.AUTOCOMPLETE_CHOICES]
+
+
+def _chosen_ruleset(interaction: discord.Interaction) -> Any:
+    name = getattr(interaction.namespace, "ruleset", None) or next(iter(registry.RULESETS))
+    try:
+        return registry.get(str(name))
+    except KeyError:
+        return None
+
+
+async def option_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete for `/game new options:` — the chosen game's own option names and values."""
+    ruleset = _chosen_ruleset(interaction)
+    return _choices(option_hints.option_completions(ruleset, current)) if ruleset is not None else []
+
+
+async def new_seat_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete for `/game new seat:` — the chosen game's seats."""
+    ruleset = _chosen_ruleset(interaction)
+    return _choices(option_hints.seat_completions(ruleset, current)) if ruleset is not None else []
+
+
+async def join_seat_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:
+    """Autocomplete for `/game join seat:` — the free seats of the lobby it names (or the one here)."""
+    try:
+        game_id = getattr(interaction.namespace, "game", None)
+        record = await find_game(interaction, game_id, statuses=("lobby",), seated=False)
+        taken = {s.seat for s in await manager_of(interaction).store.list_seats(record.id)}
+        return _choices(option_hints.seat_completions(registry.get(record.ruleset), current, taken))
+    except Exception:  # noqa: BLE001 — a suggestion list that can't be built is an empty one
+        return []
 
 
 async def undo(interaction: discord.Interaction, game_id: int | None) -> None:

@@ -16,7 +16,8 @@ def _entry_points() -> set[str]:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "flows":
                 names.add(node.func.attr)
-    return names - {"guarded", "move_choices", "game_choices"}  # the wrapper; autocomplete answers directly
+    # the wrapper; autocompletes (`*_choices`) answer directly
+    return {n for n in names if not n.endswith("_choices")} - {"guarded"}
 
 
 def _first_await(func: ast.AsyncFunctionDef) -> ast.Await | None:

@@ -18,7 +18,7 @@ async def test_every_command_answers_privately_first(world: World) -> None:
     w = world
     results = []
     results.append(await w.alice.slash(w.channel, "game help"))
-    results.append(await w.alice.slash(w.channel, "game new", title="Acks", deadline_hours=24, theatrics=1))
+    results.append(await w.alice.slash(w.channel, "game new", title="Acks", deadline_hours=24, options="theatrics=1"))
     results.append(await w.bob.slash(w.channel, "game join"))
     results.append(await w.bob.slash(w.channel, "game leave"))
     results.append(await w.bob.slash(w.channel, "game join", seat="REP"))

@@ -9,28 +9,29 @@ from bot.discord.cogs import game
 from engine import registry
 
 RULESETS = [app_commands.Choice(name=r.title, value=name) for name, r in registry.RULESETS.items()][:25]
-THEATRICS = [app_commands.Choice(name="3 each (standard)", value=3), app_commands.Choice(name="1 each", value=1),
-             app_commands.Choice(name="none", value=0)]
 
 
 @game.command(name="new", description="Open a game lobby in this channel")
 @app_commands.describe(ruleset="Which game", title="A name for this game", deadline_hours="Hours each player has per move",
-                       theatrics="Theatrics dealt to each player (Electioneer)", seat="Your seat (default: the first free one)",
+                       seat="Your seat (suggestions: the game's seats; default: the first free one)",
                        thread="Post the game in its own thread",
-                       options="More options as name=value, e.g. parties=DEM,LIB, era=1960 or deck=starter (see /game help)")
-@app_commands.choices(ruleset=RULESETS, theatrics=THEATRICS)
+                       options="The game's options as name=value — suggestions show the chosen game's own (see /game help)")
+@app_commands.choices(ruleset=RULESETS)
+@app_commands.autocomplete(seat=flows.new_seat_choices, options=flows.option_choices)
 async def new(interaction: discord.Interaction, ruleset: str = "electioneer",
               title: app_commands.Range[str, 1, 80] | None = None,
               deadline_hours: app_commands.Range[int, 1, 336] | None = None,
-              theatrics: int | None = None, seat: app_commands.Range[str, 1, 10] | None = None,
+              seat: app_commands.Range[str, 1, 10] | None = None,
               thread: bool = False, options: app_commands.Range[str, 1, 200] | None = None) -> None:
-    await flows.guarded(interaction, flows.new_game(interaction, ruleset, title, deadline_hours, theatrics, seat, thread,
+    # Each game's options (Electioneer's theatrics, Campaign Trail's parties…) live in `options`, suggested
+    # from the chosen ruleset's own model, so no game's words show in another's command.
+    await flows.guarded(interaction, flows.new_game(interaction, ruleset, title, deadline_hours, None, seat, thread,
                                                     options))
 
 
 @game.command(name="join", description="Take a seat in the open lobby here")
 @app_commands.describe(game="Game number (default: the open lobby in this channel)", seat="Which seat (default: the first free)")
-@app_commands.autocomplete(game=flows.game_choices)
+@app_commands.autocomplete(game=flows.game_choices, seat=flows.join_seat_choices)
 async def join(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None,
                seat: app_commands.Range[str, 1, 10] | None = None) -> None:
     await flows.guarded(interaction, flows.join(interaction, game, seat))
