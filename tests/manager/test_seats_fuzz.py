@@ -1,6 +1,7 @@
 """Seats changing hands at random moments, for every ruleset (issue 14): seeded games through the manager
 where the players' seats go to substitutes, to the bot (a player leaving, the host, civil disorder after
-missed deadlines) and back, with the clock jumping, deadlines swept and one restart. After every step a
+missed deadlines) and back, the host pausing and resuming and players declaring vacations, with the clock
+jumping, deadlines swept and one restart. After every step a
 seat the bot plays owes nothing; a seat's former holder is refused; at the end every journal replays to
 the stored state, and each move was played by whoever held its seat then: that person, the bot or the
 deadline default."""
@@ -52,7 +53,7 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
     await manager.set_civil_disorder(gid, "u0", 2 + seed)
     rng = Rng(100 * seed + len(ruleset_name))
     newcomers = 0
-    changes = 0
+    changes = pauses = vacations = 0
     former: set[tuple[str, str]] = set()  # (user, seat) pairs that lost the seat to someone else
     restarted = False
     for step in range(STEPS):
@@ -65,7 +66,7 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
         held = {s.seat: s for s in await store.list_seats(gid)}
         seat = seats[rng.below(len(seats))]
         people = sum(s.controller == "human" for s in held.values())  # a table of bots only plays to the end at once
-        roll = rng.below(14)
+        roll = {2: 4, 4: 5}.get(step, rng.below(14))  # every game pauses (4) and takes a vacation (5) early on
         try:
             if roll == 0 and held[seat].controller == "human" and people > 1:
                 await manager.leave(gid, held[seat].user_id)
@@ -85,6 +86,13 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
                 assert taken.user_id == user and taken.controller == "human"
                 former.add((held[seat].user_id, seat))
                 changes += 1
+            elif roll == 4:  # the host pauses, or resumes a paused game
+                paused = (await manager.game_clock(await manager.game(gid))).paused
+                await (manager.resume(gid, "u0") if paused else manager.pause(gid, "u0"))
+                pauses += 1
+            elif roll == 5 and (away := [s for s in held.values() if s.controller == "human"]):
+                await manager.vacation(gid, away[rng.below(len(away))].user_id, 1 + rng.below(2))
+                vacations += 1
             elif roll < 8:
                 clock.t += rng.below(8) * H
                 await manager.run_due_jobs()
@@ -96,7 +104,7 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
                     action = ruleset.bot_action(ruleset_state, mover, rng)
                     await manager.submit(gid, held[mover].user_id, [action])
         except EngineError as exc:  # a refusal the rules allow; never a crash
-            assert exc.code in ("bot_seat", "not_active"), exc.code
+            assert exc.code in ("bot_seat", "not_active", "vacation_allowance"), exc.code
         # After every step: no seat the bot plays holds the table up.
         record = await manager.game(gid)
         if record.status == "active":
@@ -110,6 +118,7 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
                 with pytest.raises(NotYourDecision):
                     await manager.decision(gid, user)
 
+    assert pauses and vacations, (pauses, vacations)
     changed = [h for h in await store.seat_history(gid) if h.reason != "start"]
     assert len(changed) >= 3 and changes + len([h for h in changed if h.reason == "civil_disorder"]) == len(changed)
     record = await manager.game(gid)
