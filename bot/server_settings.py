@@ -8,6 +8,7 @@ row can never make a zero-length wait or lock a server out of its games.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ from bot import clock as timekeeping
 from engine.core.errors import EngineError
 
 SCOPE = "guild:{}"
+DISCORD_ID = re.compile(r"[0-9]{1,20}")  # a snowflake, in ASCII digits only
 LOBBY_EXPIRY_JOB = "lobby_expiry"  # the job kind that closes a lobby nobody started in time
 
 
@@ -57,7 +59,7 @@ class Spec:
 SPECS: dict[str, Spec] = {s.key: s for s in (
     Spec("deadline_hours", "Turn deadline", "int", 48, 1, timekeeping.MAX_HOURS, "h",
          "hours each player has per move in a new game"),
-    Spec("response_hours", "Response-window deadline", "int", timekeeping.DEFAULT_RESPONSE_HOURS, 1,
+    Spec("response_hours", "Out-of-turn deadline", "int", timekeeping.DEFAULT_RESPONSE_HOURS, 1,
          timekeeping.MAX_HOURS, "h", "hours to answer out of turn (never longer than the turn deadline)"),
     Spec("vacation_days", "Vacation allowance", "int", timekeeping.DEFAULT_VACATION_DAYS, 0, 365, "days",
          "away days each player may declare per game"),
@@ -111,7 +113,7 @@ def _parse(spec: Spec, raw: str) -> Any:
         if raw not in ("0", "1"):
             raise SettingError(f"{spec.label}: on or off.")
         return raw == "1"
-    if not raw.isdigit() or len(raw) > 20:
+    if not DISCORD_ID.fullmatch(raw):
         raise SettingError(f"{spec.label}: not a Discord id.")
     return raw
 
@@ -138,7 +140,7 @@ def stored(key: str, value: Any) -> str:
             raise SettingError(f"{spec.label}: on or off.")
         return "1" if value else "0"
     text = str(value)
-    if not text.isdigit() or len(text) > 20:
+    if not DISCORD_ID.fullmatch(text):
         raise SettingError(f"{spec.label}: that is not a {spec.kind} of this server.")
     return text
 

@@ -16,14 +16,14 @@ THEATRICS = [app_commands.Choice(name="3 each (standard)", value=3), app_command
 @game.command(name="new", description="Open a game lobby in this channel")
 @app_commands.describe(ruleset="Which game", title="A name for this game", deadline_hours="Hours each player has per move",
                        theatrics="Theatrics dealt to each player (Electioneer)", seat="Your seat (default: the first free one)",
-                       thread="Post the game in its own thread",
+                       thread="Post the game in its own thread (default: the server's /settings threads)",
                        options="More options as name=value, e.g. parties=DEM,LIB, era=1960 or deck=starter (see /game help)")
 @app_commands.choices(ruleset=RULESETS, theatrics=THEATRICS)
 async def new(interaction: discord.Interaction, ruleset: str = "electioneer",
               title: app_commands.Range[str, 1, 80] | None = None,
               deadline_hours: app_commands.Range[int, 1, 336] | None = None,
               theatrics: int | None = None, seat: app_commands.Range[str, 1, 10] | None = None,
-              thread: bool = False, options: app_commands.Range[str, 1, 200] | None = None) -> None:
+              thread: bool | None = None, options: app_commands.Range[str, 1, 200] | None = None) -> None:
     await flows.guarded(interaction, flows.new_game(interaction, ruleset, title, deadline_hours, theatrics, seat, thread,
                                                     options))
 
