@@ -22,6 +22,7 @@ from bot import concession
 from bot import pictures
 from bot import ratings
 from bot import record as records
+from bot import server_settings
 from bot.store import (
     AlreadySeated,
     DuplicateMove,
@@ -176,7 +177,8 @@ class GameManager:
             first = exc.errors()[0]
             raise ManagerError(f"Bad option `{'.'.join(map(str, first['loc']))}`: {first['msg']}.", code="bad_option") from None
         opts = parsed.model_dump()
-        hours = deadline_hours or opts.get("deadline_hours", 48)
+        server = await self.server_settings(guild_id)  # the server's defaults for its new games (issue 14)
+        hours = deadline_hours or (opts.get("deadline_hours") if "deadline_hours" in (options or {}) else server.deadline_hours)
         if not 1 <= hours <= 24 * 14:
             raise ManagerError("The move deadline must be between 1 hour and 14 days.", code="bad_option")
         clean_title = (title or ruleset.title).strip()[:MAX_TITLE] or ruleset.title
@@ -185,6 +187,7 @@ class GameManager:
             seed = self.new_seed()
         record = await self.store.create_game(ruleset.name, opts, seed, host_user, clean_title, now,
                                               guild_id=guild_id, channel_id=channel_id, deadline_hours=hours)
+        await self._new_lobby_defaults(record, server)
         await records.prepare_seed(self.store, record.id)  # the seed commitment's secret salt (issue 16)
         return await self.join(record.id, host_user, host_name, seat=seat)
 
@@ -218,8 +221,10 @@ class GameManager:
             record = await self.game(game_id)
             if record.status != "lobby":
                 raise ManagerError("The game has started: use `/game concede` to resign instead.", code="started")
-            await self.seat_of(game_id, user_id)
-            return await self.store.remove_seat(game_id, record.version, user_id)
+            seat = await self.seat_of(game_id, user_id)
+            updated = await self._leave_lobby(record, seat)  # the host hands the lobby on (issue 14)
+        await self.flush()
+        return updated
 
     async def start(self, game_id: int, user_id: str) -> GameRecord:
         async with self._lock(game_id):
@@ -919,6 +924,9 @@ class GameManager:
         moves = reminders = 0
         await self._bots_catch_up()  # the bot's seats play what they owe before any deadline plays a default
         for job in await self.store.claim_due_jobs(self._now(), self._owner):
+            if job.kind == server_settings.LOBBY_EXPIRY_JOB:  # issue 14: a lobby nobody started in time
+                await self._expire_lobby(job)
+                continue
             record = await self.store.get_game(job.game_id)
             if record is None or record.status != "active" or job.seat is None:
                 await self.store.delete_job(job.id)
@@ -1222,3 +1230,76 @@ class GameManager:
         if await self.store.load_snapshot(game_id) is None:
             return []
         return await records.proof_lines(self.store, game_id, limit)
+
+    # ------------------------------------------------------------ server settings (issue 14)
+    #
+    # A server's admins set defaults for its new games (bot/server_settings.py): the turn deadline and the
+    # civil-disorder threshold are copied into each new game, so a later change never alters a game under way;
+    # the response-window deadline and the vacation allowance are read by the game's clock (game_clock) for a
+    # game that set none of its own. An open lobby not started in time is cancelled by a job, which fires
+    # once: the cancel, its notice and the job's deletion are one transaction.
+
+    async def server_settings(self, guild_id: str | None) -> server_settings.ServerSettings:
+        if guild_id is None:
+            return server_settings.ServerSettings()
+        return server_settings.ServerSettings.of(await self.store.settings(server_settings.SCOPE.format(guild_id)))
+
+    async def set_server_setting(self, guild_id: str, key: str, value: Any) -> server_settings.ServerSettings:
+        """Change one of a server's settings (the caller checked the member may). Refused, with the allowed
+        values, if the value is not one; nothing changes then."""
+        text = server_settings.stored(key, value)
+        await self.store.set_setting(server_settings.SCOPE.format(guild_id), key, text)
+        return await self.server_settings(guild_id)
+
+    async def reset_server_setting(self, guild_id: str, key: str) -> server_settings.ServerSettings:
+        """Back to the default for one setting."""
+        server_settings.spec_of(key)
+        await self.store.set_setting(server_settings.SCOPE.format(guild_id), key, None)
+        return await self.server_settings(guild_id)
+
+    async def _new_lobby_defaults(self, record: GameRecord, server: server_settings.ServerSettings) -> None:
+        if record.guild_id is None:  # a local game (bot/local.py) has no server and no expiry
+            return
+        if server.civil_disorder_after != await self.store.civil_disorder_after(record.id):
+            await self.store.set_civil_disorder_after(record.id, server.civil_disorder_after)
+        due = record.created_at + server.lobby_expiry_hours * 3600
+        await self.store.add_job(record.id, NewJob(kind=server_settings.LOBBY_EXPIRY_JOB, seat=None, due_at=due,
+                                                   payload={"hours": server.lobby_expiry_hours}), self._now())
+
+    async def _expire_lobby(self, job: Any) -> None:
+        """Cancel a lobby that was not started in time, with a notice in its channel. A lobby started or closed
+        meanwhile lost the job with the rest of its jobs; one found so anyway only loses the job."""
+        async with self._lock(job.game_id):
+            record = await self.store.get_game(job.game_id)
+            if record is None or record.status != "lobby":
+                await self.store.delete_job(job.id)
+                return
+            hours = int(job.payload.get("hours", 0)) or (self._now() - record.created_at) // 3600
+            text = (f"⌛ Game #{record.id} ({record.title}) was cancelled: its lobby was not started within {hours} h. "
+                    "`/game new` opens a new one.")
+            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+            try:
+                await self.store.set_status(record.id, record.version, "abandoned", self._now(), outbox=out)
+            except VersionConflict:  # someone joined at that moment: the next sweep tries again
+                return
+        await self.flush()
+
+    async def _leave_lobby(self, record: GameRecord, seat: SeatRecord) -> GameRecord:
+        """A player leaves a lobby (the caller holds its lock). The host's leaving hands the lobby to the next
+        player who joined; the last player's leaving closes it. Either is told in the channel."""
+        rest = [s for s in await self.store.list_seats(record.id) if s.user_id != seat.user_id]
+        new_host, out = None, []
+        if not rest:
+            text = f"🚪 Game #{record.id}'s lobby is closed: its last player, {seat.display_name}, left."
+            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+        elif seat.user_id == record.host_user:
+            new_host = rest[0]
+            text = (f"👑 {seat.display_name} left game #{record.id}'s lobby: {new_host.display_name} "
+                    f"(<@{new_host.user_id}>) hosts it now and can start it.")
+            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+        try:
+            return await self.store.leave_lobby(record.id, record.version, seat.user_id, self._now(),
+                                                new_host=new_host.user_id if new_host else None, close=not rest,
+                                                outbox=out)
+        except VersionConflict:
+            raise StaleState("Someone joined or left at the same moment; try again.") from None

@@ -1664,3 +1664,45 @@ class Store:
                     log.exception("background checkpoint of %s failed", self._path)
         except StoreClosed:
             return
+
+    # ------------------------------------------------------------ server settings (issue 14): lobbies that expire
+    # and lobbies that change hosts
+
+    async def add_job(self, game_id: int, job: NewJob, now: int) -> None:
+        """Add one job to a game's jobs, keeping the others (a lobby's expiry: a lobby has no other jobs)."""
+        rows = _prep_jobs([job]) or []
+
+        def work(c: sqlite3.Connection) -> None:
+            _fetch_game(c, game_id)
+            kind, seat, due, payload = rows[0]
+            c.execute("INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                      (game_id, kind, seat, due, payload, _int(now, "now")))
+
+        await self._write(work)
+
+    async def leave_lobby(self, game_id: int, expected_version: int, user_id: str, now: int, *,
+                          new_host: str | None = None, close: bool = False,
+                          outbox: list[NewMessage] | None = None) -> GameRecord:
+        """Unseat a user from a lobby in one transaction (version + 1), with its notices: ``new_host`` hosts it
+        from now on (the leaver hosted it), or ``close`` ends it (nobody is left: abandoned, its jobs gone). The
+        version check makes the caller's view of the seats, from which it chose, the one that holds. Raises
+        NotSeated."""
+        _int(now, "now")
+        msg_rows = _prep_outbox(outbox)
+
+        def work(c: sqlite3.Connection) -> GameRecord:
+            game = _fetch_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "unseat a player from")
+            if c.execute("DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)).rowcount != 1:
+                raise NotSeated(game_id, user_id)
+            columns: dict[str, Any] = {}
+            if close:
+                columns["status"] = "abandoned"
+                c.execute("DELETE FROM jobs WHERE game_id=?", (game_id,))
+            elif new_host is not None:
+                columns["host_user"] = new_host
+            _bump(c, game_id, expected_version, now, **columns)
+            _insert_outbox(c, game_id, msg_rows, 0, now)
+            return _fetch_game(c, game_id)
+
+        return await self._write(work)

@@ -19,7 +19,7 @@ from bot import text as plain
 from bot.discord import limits, ui, walk
 from bot.discord.errors import report
 from bot.discord.respond import ack, send_private
-from bot.discord.table import STALE_MENU
+from bot.discord.table import STALE_MENU, THREAD_AT_START
 from bot.options import OptionTextError, parse_option_text
 from bot.manager import GameManager, ManagerError, SubmitResult
 from bot.tables.base import GameRef, PublicPost
@@ -125,17 +125,19 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: 
 
 
 async def new_game(interaction: discord.Interaction, ruleset: str, title: str | None, deadline_hours: int | None,
-                   theatrics: int | None, seat: str | None, thread: bool, option_text: str | None = None) -> None:
+                   theatrics: int | None, seat: str | None, thread: bool | None, option_text: str | None = None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     channel = interaction.channel
     if interaction.guild_id is None or channel is None:
         raise ManagerError("Games are played in a server channel.", code="no_guild")
+    await refuse_outside_games_channel(interaction)  # server settings (issue 14)
     in_thread = isinstance(channel, discord.Thread)
+    thread, thread_at_start = await thread_plan(interaction, thread, in_thread)
     if thread and in_thread:
         raise ManagerError("This is already a thread: run `/game new` without `thread`, or in the parent channel.",
                            code="thread_in_thread")
-    missing = missing_permissions(interaction.app_permissions, thread=thread, in_thread=in_thread)
+    missing = missing_permissions(interaction.app_permissions, thread=thread or thread_at_start, in_thread=in_thread)
     if missing:
         await send_private(interaction, f"I can't run a game in {channel.mention}: I'm missing the "
                                         f"{', '.join(f'**{m}**' for m in missing)} permission{'s' if len(missing) > 1 else ''} "
@@ -159,6 +161,9 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
         raise
     await manager.store.set_setting(f"game:{record.id}", "lobby", f"{channel.id}:{message.id}")
     note = ""
+    if thread_at_start:
+        await manager.store.set_setting(f"game:{record.id}", THREAD_AT_START, "1")
+        note = " When it starts, its posts go to a thread of its own."
     if thread:
         try:
             created = await message.create_thread(name=limits.clip(f"{record.title} #{record.id}", limits.THREAD_NAME),
@@ -261,7 +266,7 @@ async def abandon(interaction: discord.Interaction, game_id: int | None) -> None
         record = games[0]
     else:
         record = await game_here(interaction, game_id)
-    await manager.abandon(record.id, user_id(interaction), admin=is_admin(interaction, record))
+    await manager.abandon(record.id, user_id(interaction), admin=await can_manage(interaction, record))
     await refresh_lobby(interaction, record.id)
     await send_private(interaction, f"Game #{record.id} was cancelled.")
 
@@ -270,7 +275,7 @@ async def redeliver(interaction: discord.Interaction, game_id: int | None) -> No
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished"), seated=False)
-    sent = await manager.redeliver(record.id, user_id(interaction), admin=is_admin(interaction, record))
+    sent = await manager.redeliver(record.id, user_id(interaction), admin=await can_manage(interaction, record))
     await send_private(interaction, f"Game #{record.id}'s updates are on again: {sent} sent now.")
 
 
@@ -779,7 +784,7 @@ async def set_deadline(interaction: discord.Interaction, hours: int | None, resp
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id, ("lobby", "active"))
     updated = await manager.set_deadlines(record.id, user_id(interaction), hours=hours, response_hours=response_hours,
-                                          name=_who(interaction), admin=is_admin(interaction, record))
+                                          name=_who(interaction), admin=await can_manage(interaction, record))
     clock = await manager.game_clock(updated)
     if updated.status == "lobby":
         await refresh_lobby(interaction, updated.id)
@@ -791,7 +796,7 @@ async def pause(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id)
-    await manager.pause(record.id, user_id(interaction), name=_who(interaction), admin=is_admin(interaction, record))
+    await manager.pause(record.id, user_id(interaction), name=_who(interaction), admin=await can_manage(interaction, record))
     await send_private(interaction, f"Game #{record.id} is paused: no deadline or reminder runs until `/game resume`. "
                                     "Players can still move.")
 
@@ -800,7 +805,7 @@ async def resume(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id)
-    await manager.resume(record.id, user_id(interaction), name=_who(interaction), admin=is_admin(interaction, record))
+    await manager.resume(record.id, user_id(interaction), name=_who(interaction), admin=await can_manage(interaction, record))
     await send_private(interaction, f"Game #{record.id} is running again: each deadline has the time it had left.")
 
 
@@ -822,7 +827,7 @@ async def extend(interaction: discord.Interaction, seat: str, hours: int, game_i
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id)
     due = await manager.extend(record.id, user_id(interaction), seat, hours, name=_who(interaction),
-                               admin=is_admin(interaction, record))
+                               admin=await can_manage(interaction, record))
     when = f"now due {ui.ts(due, 'f')}" if due else "it counts from the resume (the game is paused)"
     await send_private(interaction, f"{seat.strip().upper()[:20]} has {hours} more hour{'s' if hours != 1 else ''} "
                                     f"in game #{record.id}: {when}.")
@@ -837,3 +842,37 @@ async def clock_lines(manager: GameManager, record: Any) -> str:
     now = int(manager.clock())
     lines += [f"🏖 {seat} away until {ui.ts(until, 'f')}" for seat, until in sorted(clock.away.items()) if until > now]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- server settings (issue 14)
+# Who counts like Manage Server, where lobbies open, and whether a game gets a thread: the server's settings
+# (bot/server_settings.py, read through the manager). The /settings commands are in settings_flows.py.
+
+async def can_manage(interaction: discord.Interaction, record: Any) -> bool:
+    """May the member act like the game's host: Manage Server, or the server's organizer role (the game must
+    be this server's)."""
+    if is_admin(interaction, record):
+        return True
+    if not record.guild_id or record.guild_id != str(interaction.guild_id):
+        return False
+    role = (await manager_of(interaction).server_settings(record.guild_id)).organizer_role
+    return bool(role) and any(str(r.id) == role for r in getattr(interaction.user, "roles", []))
+
+
+async def refuse_outside_games_channel(interaction: discord.Interaction) -> None:
+    """A server with a games channel opens lobbies only there (or in its threads); elsewhere a private refusal."""
+    wanted = (await manager_of(interaction).server_settings(str(interaction.guild_id))).games_channel
+    channel = interaction.channel
+    here = {str(getattr(channel, "id", "")), str(getattr(channel, "parent_id", "") or "")}
+    if wanted and wanted not in here:
+        raise ManagerError(f"Games on this server are played in <#{wanted}>: use `/game new` there. Nothing was opened.",
+                           code="wrong_channel")
+
+
+async def thread_plan(interaction: discord.Interaction, thread: bool | None, in_thread: bool) -> tuple[bool, bool]:
+    """(a thread now, a thread when the game starts): `thread` as the host chose it, else the server's setting
+    (its thread is made from the lobby message at the start, so a lobby that never starts leaves none)."""
+    if thread is not None:
+        return thread, False
+    on = (await manager_of(interaction).server_settings(str(interaction.guild_id))).threads
+    return False, on and not in_thread

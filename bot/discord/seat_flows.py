@@ -41,7 +41,7 @@ async def substitute(interaction: discord.Interaction, seat: str, member: discor
         raise ManagerError("A bot account can't take a seat. `/game botseat` hands a seat to Stumpbot's own player.",
                            code="bad_member")
     offer = await manager.offer_seat(record.id, flows.user_id(interaction), seat, str(member.id), member.display_name,
-                                     admin=flows.is_admin(interaction, record))
+                                     admin=await flows.can_manage(interaction, record))
     text = (f"🔁 <@{interaction.user.id}> offers **{offer.seat}** in game #{record.id} ({record.title}) to "
             f"<@{member.id}>. <@{member.id}>: press **Accept the seat** (or `/game takeseat`) to play it from its current "
             "position; its hand and the current decision will come to you by DM.")
@@ -88,7 +88,7 @@ async def botseat(interaction: discord.Interaction, seat: str, game_id: int | No
     await ack(interaction)
     manager = flows.manager_of(interaction)
     record = await _seat_game(interaction, game_id)
-    held = await manager.bot_seat(record.id, flows.user_id(interaction), seat, admin=flows.is_admin(interaction, record),
+    held = await manager.bot_seat(record.id, flows.user_id(interaction), seat, admin=await flows.can_manage(interaction, record),
                                   name=interaction.user.display_name)
     await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on. "
                                     f"`/game takeseat seat:{held.seat}` gives it back to its player, or "
@@ -113,7 +113,7 @@ async def civil_disorder(interaction: discord.Interaction, after: int, game_id: 
     record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
                               empty="There is no open lobby or game in progress in this channel.")
     count = await manager.set_civil_disorder(record.id, flows.user_id(interaction), after,
-                                             admin=flows.is_admin(interaction, record))
+                                             admin=await flows.can_manage(interaction, record))
     if count:
         await send_private(interaction, f"Game #{record.id}: the bot takes a seat over after {count} missed deadline"
                                         f"{'s' if count != 1 else ''} in a row (civil disorder).")

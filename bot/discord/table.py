@@ -100,6 +100,7 @@ class DiscordTable:
         return ("**To move:** " + ", ".join(parts)) if parts else "", users
 
     async def publish(self, post: PublicPost, *, mention_turn: bool = True) -> None:
+        post = await self._per_game_thread(post)  # server settings (issue 14)
         channel = self._destination(post.game.channel_id, post.game.thread_id)
         if channel is None:
             return
@@ -428,3 +429,51 @@ class DiscordTable:
                                                                         roles=False, everyone=False))
         except (discord.Forbidden, discord.NotFound):
             log.warning("could not post the DM nudge for game %s", brief.game.id)
+
+    # ------------------------------------------------------------ server settings (issue 14): a thread per game
+    # A lobby opened while the server's `threads` setting was on is marked (the game setting THREAD_AT_START);
+    # the first post after its start makes a public thread from the lobby message, and the game's posts go
+    # there from then on (games.thread_id). A lobby that ends without starting has its message brought up to
+    # date here, since an expiry comes from the bot's own loop with nobody's click to answer.
+
+    async def _per_game_thread(self, post: PublicPost) -> PublicPost:
+        manager = self.client.manager
+        if manager is None or post.game.thread_id or post.game.status not in ("active", "abandoned"):
+            return post
+        if post.game.status == "abandoned":
+            await self._retire_lobby(post.game.id)
+            return post
+        scope = f"game:{post.game.id}"
+        if not await manager.store.get_setting(scope, THREAD_AT_START):
+            return post
+        await manager.store.set_setting(scope, THREAD_AT_START, None)  # once: a failure must not retry every post
+        where = await manager.store.get_setting(scope, "lobby")
+        try:
+            channel_id, message_id = (int(x) for x in (where or "").split(":"))
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+            lobby = channel.get_partial_message(message_id)  # type: ignore[union-attr]  (a thread needs the guild)
+            thread = await lobby.create_thread(name=limits.clip(f"{post.game.title} #{post.game.id}", limits.THREAD_NAME),
+                                               auto_archive_duration=10080)
+        except (ValueError, AttributeError, discord.HTTPException) as exc:
+            log.warning("could not make the thread of game %s (%s): its posts stay in the channel", post.game.id,
+                        type(exc).__name__)
+            return post
+        await manager.store.set_thread(post.game.id, str(thread.id))
+        return dataclasses.replace(post, game=dataclasses.replace(post.game, thread_id=str(thread.id)))
+
+    async def _retire_lobby(self, game_id: int) -> None:
+        manager = self.client.manager
+        where = await manager.store.get_setting(f"game:{game_id}", "lobby")
+        if not where:
+            return
+        try:
+            channel_id, message_id = (int(x) for x in where.split(":"))
+            record = await manager.game(game_id)
+            seats = await manager.store.list_seats(game_id)
+            await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
+                embed=ui.lobby_embed(record, seats), view=None, allowed_mentions=discord.AllowedMentions.none())
+        except (ValueError, discord.HTTPException) as exc:
+            log.warning("could not update the lobby message of game %s (%s)", game_id, type(exc).__name__)
+
+
+THREAD_AT_START = "thread_at_start"  # a game setting: make the game's thread from its lobby message at the start

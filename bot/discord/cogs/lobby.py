@@ -14,7 +14,7 @@ RULESETS = [app_commands.Choice(name=r.title, value=name) for name, r in registr
 @game.command(name="new", description="Open a game lobby in this channel")
 @app_commands.describe(ruleset="Which game", title="A name for this game", deadline_hours="Hours each player has per move",
                        seat="Your seat (suggestions: the game's seats; default: the first free one)",
-                       thread="Post the game in its own thread",
+                       thread="Post the game in its own thread (default: the server's /settings threads)",
                        options="The game's options as name=value — suggestions show the chosen game's own (see /game help)")
 @app_commands.choices(ruleset=RULESETS)
 @app_commands.autocomplete(seat=flows.new_seat_choices, options=flows.option_choices)
@@ -22,7 +22,7 @@ async def new(interaction: discord.Interaction, ruleset: str = "electioneer",
               title: app_commands.Range[str, 1, 80] | None = None,
               deadline_hours: app_commands.Range[int, 1, 336] | None = None,
               seat: app_commands.Range[str, 1, 10] | None = None,
-              thread: bool = False, options: app_commands.Range[str, 1, 200] | None = None) -> None:
+              thread: bool | None = None, options: app_commands.Range[str, 1, 200] | None = None) -> None:
     # Each game's options (Electioneer's theatrics, Campaign Trail's parties…) live in `options`, suggested
     # from the chosen ruleset's own model, so no game's words show in another's command.
     await flows.guarded(interaction, flows.new_game(interaction, ruleset, title, deadline_hours, None, seat, thread,
