@@ -35,8 +35,7 @@ def user_message(error: BaseException) -> tuple[str, bool]:
     if isinstance(error, app_commands.BotMissingPermissions):
         return "I'm missing these permissions here: " + ", ".join(p.replace("_", " ").title() for p in error.missing_permissions) + ".", True
     if isinstance(error, app_commands.CommandOnCooldown):
-        return (f"That command posts in the channel, so each member can use it once every {error.cooldown.per:.0f} s: "
-                f"try again in {max(error.retry_after, 1):.0f} s. Your own view is always at hand with `/game hand`."), True
+        return f"Slow down: try again in {max(error.retry_after, 1):.0f} s.", True
     if isinstance(error, app_commands.CheckFailure):
         return "You can't use that command here.", True
     return GENERIC, False

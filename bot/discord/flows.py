@@ -560,12 +560,28 @@ async def concede(interaction: discord.Interaction, game_id: int | None) -> None
 # ---------------------------------------------------------------- reading
 
 
+BOARD_COOLDOWN = 60  # seconds between one member's `/game board` posts in a server
+
+
+def _board_cooldown(interaction: discord.Interaction, manager: GameManager) -> None:
+    """`/game board` posts for everyone: one member can't flood the channel. Kept per bot (in memory: a
+    restart forgets it, which costs at most one extra picture)."""
+    seen: dict[tuple[Any, int], int] = interaction.client.__dict__.setdefault("board_posts", {})
+    key, now = (interaction.guild_id, interaction.user.id), manager._now()
+    wait = seen.get(key, -BOARD_COOLDOWN) + BOARD_COOLDOWN - now
+    if wait > 0:
+        raise ManagerError(f"`/game board` posts in the channel, so each member can use it once every {BOARD_COOLDOWN} s: "
+                           f"try again in {wait} s. Your own view is always at hand with `/game hand`.", code="cooldown")
+    seen[key] = now
+
+
 async def board(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished"), seated=False,
                              empty="There is no game under way in this channel.")
     table = getattr(interaction.client, "table", None)
+    _board_cooldown(interaction, manager)
     picture = await manager.picture(record.id) if manager.render else None
     text = f"The board of game #{record.id}, as asked by <@{interaction.user.id}>."
     if picture is None:

@@ -36,7 +36,5 @@ async def test_board_has_a_per_member_cooldown(world: World) -> None:
     again = await w.alice.slash(w.channel, "game board", game=game_id)
     assert again.ephemeral and "once every 60 s" in again.response.content
     assert len(w.public()) == posts + 1, "the refusal posts nothing"
-    # discord.py raises the cooldown through the tree's error handler; SimCord captured it: expected here
-    assert [type(e).__name__ for e in w.env.errors] == ["CommandOnCooldown"]
     other = await w.bob.slash(w.channel, "game board", game=game_id)  # another member is not held back
     assert len(w.public()) == posts + 2, other

@@ -7,8 +7,6 @@ from discord import app_commands
 from bot.discord import flows
 from bot.discord.cogs import game
 
-BOARD_COOLDOWN = 60.0  # seconds between one member's `/game board` posts
-
 
 @game.command(name="hand", description="Privately: your hand and your choices (works with DMs closed)")
 @app_commands.autocomplete(game=flows.game_choices)
@@ -30,8 +28,6 @@ async def concede(interaction: discord.Interaction, game: app_commands.Range[int
 
 @game.command(name="board", description="Post the current board image in the game's channel")
 @app_commands.autocomplete(game=flows.game_choices)
-# It posts in the channel for everyone: one member can't flood it (the cooldown is per member and server).
-@app_commands.checks.cooldown(1, BOARD_COOLDOWN, key=lambda i: (i.guild_id, i.user.id))
 async def board(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, flows.board(interaction, game))
 
