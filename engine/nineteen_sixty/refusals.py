@@ -7,6 +7,7 @@ their own hand is just "not in your hand" (never where it is), and no sealed cho
 """
 from __future__ import annotations
 
+from engine.core.notation import is_number
 from engine.core.types import Action
 from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGIONS
 from engine.nineteen_sixty.primitives import (c, card, card_label, event_playable, icons_text, issue_leader,
@@ -228,8 +229,8 @@ def _refused_here(state: NSState, seat: str, action: Action, where: str) -> str:
 def _pick(state: NSState, kind: str, value: str) -> str:
     among = list(state.wait["among"]) if state.wait else []
     if kind == "card":
-        return f"#{int(value)} is not in your hand" if value.isdigit() else "the event asks for a card from your hand"
-    given = "card" if value.isdigit() else "region" if value in REGIONS else "issue" if value in ISSUE_NAMES else "state"
+        return f"#{int(value)} is not in your hand" if is_number(value) else "the event asks for a card from your hand"
+    given = "card" if is_number(value) else "region" if value in REGIONS else "issue" if value in ISSUE_NAMES else "state"
     if given != kind:
         return f"the event asks for {KIND_WORDS.get(kind, 'a choice')}, not {KIND_WORDS[given].replace(' from your hand', '')}"
     words = {"region": region_name, "issue": issue_name}.get(kind, str)
