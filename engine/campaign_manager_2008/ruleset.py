@@ -1,7 +1,7 @@
 """The Campaign Manager 2008 ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
-from engine.campaign_manager_2008 import bot, notation, rules
+from engine.campaign_manager_2008 import bot, notation, refusals, rules
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
@@ -31,6 +31,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     help = HELP
     scenario_adapter = CMScenarioAdapter
     rules, notation, bot = rules, notation, bot
+    refusals = refusals
     view_fn = staticmethod(view)
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.core.ruleset import ModuleRuleset
-from engine.nineteen_sixty import bot, notation, rules
+from engine.nineteen_sixty import bot, notation, refusals, rules
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.state import SEATS, Options
 from engine.nineteen_sixty.views import view
@@ -30,6 +30,7 @@ class NineteenSixtyRuleset(ModuleRuleset):
     help = HELP
     scenario_adapter = NSScenarioAdapter
     rules, notation, bot = rules, notation, bot
+    refusals = refusals
     view_fn = staticmethod(view)
 
 
