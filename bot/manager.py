@@ -349,7 +349,7 @@ class GameManager:
     @staticmethod
     def _by_host(record: GameRecord, user_id: str, admin: bool, what: str) -> None:
         if user_id != record.host_user and not admin:
-            raise ManagerError(f"Only the host of game #{record.id} (or a member with Manage Server) can {what}.",
+            raise ManagerError(f"Only the host of game #{record.id} (or a member with Manage Server or the server's organizer role) can {what}.",
                                code="not_host")
 
     async def _in_progress(self, game_id: int) -> GameRecord:
@@ -1019,7 +1019,7 @@ class GameManager:
     @staticmethod
     def _host_only(record: GameRecord, user_id: str, admin: bool, what: str) -> None:
         if user_id != record.host_user and not admin:
-            raise ManagerError(f"Only the host of game #{record.id} (or a member with Manage Server) can {what}.",
+            raise ManagerError(f"Only the host of game #{record.id} (or a member with Manage Server or the server's organizer role) can {what}.",
                                code="not_host")
 
     @staticmethod

@@ -755,7 +755,8 @@ HOW_TO = """**Playing here**
 • `/game mine` (here or by DM) lists every game you are seated in, in any server: whose move it is, the deadline, a link.
 • `/game leave` mid-game: the bot plays your seat (`/game takeseat` to return). Host: `/game substitute`, `/game botseat`.
 • `/game export` sends the game's record as a file; after the end it holds the seed the bot committed to at the start, and `stumpbot verify FILE` re-checks every shuffle and roll.
-• A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`."""
+• A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`.
+• Server admins (Manage Server): `/settings` sets this server's default deadlines, games channel, threads and organizer role."""
 
 
 def how_to(ruleset: str) -> str:
