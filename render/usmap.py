@@ -1194,3 +1194,28 @@ def warm() -> None:
     for v in (small_map_view(), busy_map_view()):
         render_map(v)
         render_tiles(v)
+
+
+# ------------------------------------------------------------------ a turn's close-up (issue 16)
+
+
+def closeup_base(view: MapView, states: list[str], width: int, max_height: int,
+                 top: int = 4) -> tuple[Canvas, Geometry, dict[str, str]]:
+    """The map zoomed to `states` (with a margin), `width` px wide and at most `max_height` px tall, filled and
+    outlined as `view` says but with no labels: render/closeup.py writes its own, larger ones. Returns the canvas,
+    its geometry (anchors) and each shown state's face colour name with the text colour that reads on it."""
+    view = _check(view)
+    chosen = sorted(set(states)) or list(STATES)
+    bbox = closeup_bounds(chosen)
+    bw, bh = bbox[2] - bbox[0], bbox[3] - bbox[1]
+    scale = round(min((width - 20) / bw, (max_height - top - 10) / bh, 8.0), 3)
+    height = min(max_height, int(bh * scale) + top + 10)
+    g = _closeup(bbox, width, height, top, scale)
+    cv, st = _start(g, view)
+    _highlights(cv, g, view)
+    faces = {}
+    for abbr in chosen:
+        face, _ = _face(view, abbr)
+        faces[abbr] = face
+        faces[f"{abbr}:fg"] = st.fg[face]
+    return cv, g, faces
