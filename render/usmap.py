@@ -29,10 +29,10 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render import colours as C
 from render.canvas import Canvas, Layout, Sprite, _LRU, advance, fit_font, font, truncate
-from render.mapview import MAX_PARTIES, MapView, StateView
+from render.mapview import MAX_CHIPS, MAX_PARTIES, MapView, StateView
 from render.types import LabelBox, Rendered
 from render.usdata import CALLOUT_STATES, STATES, bounds, label_points, shapes, shared_borders, tile_grid
-from render.widgets import MARKER, PILL_H, marker, pill, swatch
+from render.widgets import MARKER, PILL_H, marker, pill, swatch, tie_swatches
 
 W, H = 1600, 1000
 MAP_SCALE, MAP_OX, MAP_OY = 1.40, 92.0, 116.0
@@ -797,7 +797,8 @@ def _legend_items(view: MapView, st: Style) -> list[tuple[Sprite | None, str, bo
     items.append((swatch(LAYOUT, "p0", None), "solid", False))
     items.append((swatch(LAYOUT, "p0l", None), "lean", False))
     if not leading or view.count_style == "chips":  # in leader style "D=R" above says what a tie looks like
-        items.append((swatch(LAYOUT, "tie_base", "p0"), "tied", False))
+        stripes = [f"p{k}" for k in range(len(view.parties))][:MAX_CHIPS]  # a tie is striped in its holder's colour
+        items.append((tie_swatches(LAYOUT, "tie_base", stripes), "tied", False))
     items.append((swatch(LAYOUT, "neutral", None), "nobody", False))
     used: list[str] = []
     for s in view.states.values():
