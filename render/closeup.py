@@ -15,9 +15,9 @@ from PIL import Image
 from render.colours import text_on
 from render.canvas import Canvas, advance, encode_p, font, wrap
 from render.mapview import MapView
-from render.types import Rendered
+from render.types import LabelBox, Rendered
 from render.usdata import STATES
-from render.usmap import LAYOUT, closeup_base
+from render.usmap import LAYOUT, closeup_base, count_text
 from render.widgets import pill
 
 CLOSEUP_W = 800
@@ -46,7 +46,7 @@ def _counts(mv: MapView, abbr: str) -> list[tuple[str, int]]:
 def _party_pill(cv: Canvas, mv: MapView, code: str, n: int, x: float, y: float) -> tuple[int, int, int, int]:
     k = mv.slot(code)
     fg = "white" if _dark(cv, f"p{k}") else "ink"
-    sprite = pill(LAYOUT, f"{mv.party(code).letter}{n}", f"p{k}", fg, ring="ink", size=COUNT_FONT, height=PILL_HEIGHT)
+    sprite = pill(LAYOUT, count_text(mv.party(code).letter, n), f"p{k}", fg, ring="ink", size=COUNT_FONT, height=PILL_HEIGHT)
     return cv.paste(sprite, x, y)
 
 
@@ -83,6 +83,7 @@ def render_turn_closeup(mv: MapView, states: list[str], caption: str = "") -> Re
     cv.rect((0, y, CLOSEUP_W, y + 3), fill="ink")
     y += 4 + PAD // 2
     f_row = font(COUNT_FONT)
+    drawn: list[LabelBox] = []  # each count pill ("OH:DEM"), for the tests that measure them at phone size
     for abbr in listed:
         x = PAD
         box = cv.paste(pill(LAYOUT, abbr, faces.get(abbr, "white"), faces.get(f"{abbr}:fg", "ink"), ring="ink",
@@ -96,6 +97,7 @@ def render_turn_closeup(mv: MapView, states: list[str], caption: str = "") -> Re
             cv.text(x, y + PILL_HEIGHT / 2, "empty", f_row, "muted", "paper", anchor="lm")
         for code, n in counts:
             box = _party_pill(cv, mv, code, n, x, y)
+            drawn.append(LabelBox(f"{abbr}:{code}", box, (box[0], box[1]), False))
             x = box[2] + 10
         y += ROW_H
     if len(shown) > MAX_ROWS:
@@ -106,4 +108,4 @@ def render_turn_closeup(mv: MapView, states: list[str], caption: str = "") -> Re
     rows = "; ".join(f"{a} {mv.ev_of(a)} EV " + (" ".join(f"{mv.party(c).name} {n}" for c, n in _counts(mv, a)) or "empty")
                      for a in listed)
     alt = f"{mv.game} close-up of the states this turn changed: {what}. {caption} {rows}.".replace("  ", " ")
-    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt.strip(), CLOSEUP_W, height)
+    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt.strip(), CLOSEUP_W, height, tuple(drawn))

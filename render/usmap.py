@@ -461,8 +461,12 @@ def _ends_in_digit(letter: str) -> bool:
     return letter[-1:] in tuple("0123456789")
 
 
-def _count_text(letter: str, n: int) -> str:
-    return f"{letter}·{n}" if _ends_in_digit(letter) else f"{letter}{n}"  # "1·1", not "11"
+def count_text(letter: str, n: int) -> str:
+    """A count pill's text: "D3"; after a digit letter set apart, "1·1", not "11"."""
+    return f"{letter}·{n}" if _ends_in_digit(letter) else f"{letter}{n}"
+
+
+_count_text = count_text
 
 
 def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:

@@ -33,9 +33,15 @@ class MapTally(BaseModel):
     verb: str = "takes"  # what a side does to a state it newly leads: "takes", "wins"
 
 
+def _seen(tally: MapTally, code: str) -> tuple[dict[str, int], str | None]:
+    """What of a state a caption speaks of: its counts and leader (a state coming into play empty is no change)."""
+    st = tally.states.get(code)
+    return ({s: n for s, n in st.counts.items() if n}, st.leader) if st is not None else ({}, None)
+
+
 def changed_codes(before: MapTally, after: MapTally) -> list[str]:
     """The states whose public tally differs, the biggest change first (then by code)."""
-    codes = [code for code in {*before.states, *after.states} if before.states.get(code) != after.states.get(code)]
+    codes = [code for code in {*before.states, *after.states} if _seen(before, code) != _seen(after, code)]
 
     def size(code: str) -> tuple[int, str]:
         b, a = before.states.get(code), after.states.get(code)
@@ -70,9 +76,10 @@ def summarise(before: MapTally, after: MapTally, seat: str | None) -> str | None
         b, a = before.states.get(code), after.states.get(code)
         # a state that left the contested board (won and taken off, its cubes no longer shown) has no counts
         # to compare: its caption is who took it
-        if a is not None and b is not None and (a.counts or a.leader is None):
-            for side in [*after.sides, *sorted({*a.counts, *b.counts} - set(after.sides))]:
-                moved = a.counts.get(side, 0) - b.counts.get(side, 0)
+        if a is not None and (a.counts or a.leader is None):
+            was_counts = b.counts if b is not None else {}  # a state coming into play: from nothing
+            for side in [*after.sides, *sorted({*a.counts, *was_counts} - set(after.sides))]:
+                moved = a.counts.get(side, 0) - was_counts.get(side, 0)
                 if moved:
                     deltas.setdefault(side, {}).setdefault(moved, []).append(code)
         was, now = (b.leader if b else None), (a.leader if a else None)
