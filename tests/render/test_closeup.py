@@ -70,6 +70,7 @@ def test_the_closeup_counts_are_legible_at_phone_width(name: str) -> None:
     assert rendered is not None
     im = Image.open(io.BytesIO(rendered.png))
     assert im.format == "PNG" and im.width == CLOSEUP_W and im.height == rendered.height
+    assert len(rendered.png) <= 100 * 1024, "posts stay quick on phones (bot/discord/limits.py IMAGE_TARGET)"
     scale = PHONE_W / im.width
     phone = im.convert("RGB").resize((PHONE_W, round(im.height * scale)), Image.LANCZOS)
     pills = [lb for lb in rendered.labels if lb.abbr.split(":")[0] in codes]
