@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from bot import captions
 from bot import clock as timekeeping
 from bot import concession
 from bot import pictures
@@ -696,6 +697,7 @@ class GameManager:
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id),
                                             clock=await self.game_clock(record))
+            outbox = await self._caption_turn(record, ruleset, state, result.state, seat, outbox)
             status = "finished" if out else "active"
             try:
                 commit = await self.store.commit_move(
@@ -901,7 +903,8 @@ class GameManager:
             picture = None
             if row.kind == "board" and self.render and record.status != "lobby":
                 picture = await self.picture(record.id)
-            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture))
+            closeup = await self._closeup(record, row.kind, payload)
+            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture, closeup=closeup))
             return
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
@@ -1303,3 +1306,25 @@ class GameManager:
                                                 outbox=out)
         except VersionConflict:
             raise StaleState("Someone joined or left at the same moment; try again.") from None
+
+    # ------------------------------------------------------------ a turn's caption and close-up (issues 16 and 18)
+
+    async def _caption_turn(self, record: GameRecord, ruleset: Ruleset, before: Any, after: Any, seat: str,
+                            outbox: list[NewMessage]) -> list[NewMessage]:
+        """The move's board post led by one line of what changed since the board the channel last saw."""
+        if not any(m.audience == "public" and m.kind == "board" for m in outbox):
+            return outbox
+        shown = await captions.shown_tally(self.store, record.id)
+        return captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None),
+                                       ruleset.view(after, None), seat)
+
+    async def _closeup(self, record: GameRecord, kind: str, payload: dict[str, Any]) -> pictures.Picture | None:
+        """At a board post's delivery: remember the board it shows (the next caption's start) and draw the
+        close-up of the states its caption names."""
+        if kind != "board" or record.status == "lobby":
+            return None
+        _, view = await self.view(record.id, None)
+        await captions.remember_shown(self.store, record.id, record.ruleset, view)
+        if not self.render or not payload.get("closeup"):
+            return None
+        return await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]), payload.get("caption", ""))

@@ -21,3 +21,17 @@ def picture_for(view: BaseModel) -> Picture | None:
         return None
     rendered = renderer.draw(view)
     return Picture(png=rendered.png, alt=rendered.alt, filename=renderer.filename)
+
+
+def closeup_for(view: BaseModel, states: list[str], caption: str) -> Picture | None:
+    """A turn's close-up (issue 16): the map states it changed, enlarged for a phone; None for a game with no map
+    or when no state changed."""
+    if getattr(view, "viewer", None) is not None:
+        raise ValueError("only public views are drawn for the channel")
+    from render import registry
+
+    renderer = registry.get(getattr(view, "ruleset", None))
+    rendered = renderer.draw_closeup(view, states, caption) if renderer is not None else None
+    if rendered is None:
+        return None
+    return Picture(png=rendered.png, alt=rendered.alt, filename=f"closeup-{renderer.filename}")

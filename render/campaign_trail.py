@@ -23,6 +23,7 @@ from typing import Iterable, Literal
 
 from engine.campaign_trail.views import CampaignTrailView
 from engine.content import read_data
+from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
 from render.usmap import panels_fit, render_closeup, render_map, render_tiles
@@ -250,3 +251,9 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
         r = render_closeup(mv, states)
     extra = _extra_alt(view, _ordered(view.parties))
     return dataclasses.replace(r, alt=f"{r.alt} {extra}")
+
+
+def closeup_campaign_trail(view: CampaignTrailView, states: list[str], caption: str = "") -> Rendered:
+    """A turn's close-up (render/closeup.py): the states it changed, enlarged for a phone, under its caption."""
+    view = public_view(view, CampaignTrailView, getattr(view, 'viewer', None))
+    return render_turn_closeup(map_view(view, states, "closeup"), states, caption)

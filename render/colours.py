@@ -19,11 +19,13 @@ def hex_rgb(value: str) -> RGB:
 
 
 # key -> (solid, lean). Lean is the solid mixed towards white; it is a separate entry so the
-# lean tones can be tuned for contrast against the neutral grey.
+# lean tones can be tuned for contrast against the neutral grey. The red and gold leans are darker
+# than an even mix: under a full red-green (red) or blue-yellow (gold) colour-vision deficiency a paler
+# lean came within ~12 CAM02-UCS units of "nobody" (tests/render/test_colour_vision.py keeps ≥ 14).
 PARTY_COLOURS: dict[str, tuple[RGB, RGB]] = {
     "blue": (hex_rgb("#1f5fbf"), hex_rgb("#a3bfe9")),
-    "red": (hex_rgb("#cf4016"), hex_rgb("#f2b09a")),
-    "gold": (hex_rgb("#e3a600"), hex_rgb("#f7dd8f")),
+    "red": (hex_rgb("#cf4016"), hex_rgb("#e28c73")),
+    "gold": (hex_rgb("#e3a600"), hex_rgb("#f1d27f")),
     "purple": (hex_rgb("#7a4aa8"), hex_rgb("#cdb6e3")),
     "green": (hex_rgb("#15866a"), hex_rgb("#a5d8c6")),
     "teal": (hex_rgb("#4fb0e6"), hex_rgb("#bfe2f7")),

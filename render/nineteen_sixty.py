@@ -32,6 +32,7 @@ from PIL import Image
 
 from engine.nineteen_sixty.views import CardView, DebateIssueView, NSView, SideView, StackedView
 from render.canvas import Canvas, Font, advance, encode_p, fit_font, font, truncate, wrap
+from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
 from render.usmap import LAYOUT, draw_map
@@ -674,3 +675,9 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     alt = f"{_alt_extra(view, other)} {map_alt}"
     # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not
     return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)
+
+
+def closeup_nineteen_sixty(view: NSView, states: list[str], caption: str = "") -> Rendered:
+    """A turn's close-up (render/closeup.py): the states it changed, enlarged for a phone, under its caption."""
+    view = public_view(view, NSView, view.me.seat if getattr(view, "me", None) is not None else None)
+    return render_turn_closeup(map_view(view, set(states)), states, caption)

@@ -27,6 +27,7 @@ from PIL import Image
 from engine.presidential_election.views import PEView, PlayerView, SpaceView
 from render import colours as C
 from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
+from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
 from render.usmap import LAYOUT, draw_map
@@ -345,3 +346,9 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     alt = f"{map_alt} {_alt_extra(view)}"
     # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not (≤ 100 KB)
     return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)
+
+
+def closeup_presidential_election(view: PEView, states: list[str], caption: str = "") -> Rendered:
+    """A turn's close-up (render/closeup.py): the states it changed, enlarged for a phone, under its caption."""
+    view = public_view(view, PEView, view.me.seat if getattr(view, 'me', None) is not None else None)
+    return render_turn_closeup(map_view(view, states), states, caption)

@@ -21,6 +21,7 @@ class Renderer:
     function: str  # in `module`: public view -> Rendered
     filename: str
     highlight: bool = False  # True: called as function(view, highlight=view.changed), outlining the last move
+    closeup: str | None = None  # in `module`: (public view, changed states, caption) -> Rendered; None: no map
 
     def draw(self, view: Any) -> Rendered:
         function: Callable[..., Rendered] = getattr(importlib.import_module(self.module), self.function)
@@ -28,15 +29,25 @@ class Renderer:
             return function(view, highlight=view.changed)
         return function(view)
 
+    def draw_closeup(self, view: Any, states: list[str], caption: str) -> Rendered | None:
+        """A turn's close-up of the map states it changed (render/closeup.py); None for a game with no map."""
+        if self.closeup is None or not states:
+            return None
+        function: Callable[..., Rendered] = getattr(importlib.import_module(self.module), self.closeup)
+        return function(view, states, caption)
+
 
 RENDERERS: dict[str, Renderer] = {
     "electioneer": Renderer("render.electioneer", "render_electioneer", "electioneer.png"),
-    "campaign_trail": Renderer("render.campaign_trail", "render_campaign_trail", "campaign_trail.png", highlight=True),
+    "campaign_trail": Renderer("render.campaign_trail", "render_campaign_trail", "campaign_trail.png", highlight=True,
+                               closeup="closeup_campaign_trail"),
     "presidential_election": Renderer("render.presidential_election", "render_presidential_election",
-                                      "presidential_election.png", highlight=True),
+                                      "presidential_election.png", highlight=True,
+                                      closeup="closeup_presidential_election"),
     "campaign_manager_2008": Renderer("render.campaign_manager_2008", "render_campaign_manager_2008",
                                       "campaign_manager_2008.png", highlight=True),
-    "nineteen_sixty": Renderer("render.nineteen_sixty", "render_nineteen_sixty", "nineteen_sixty.png", highlight=True),
+    "nineteen_sixty": Renderer("render.nineteen_sixty", "render_nineteen_sixty", "nineteen_sixty.png", highlight=True,
+                               closeup="closeup_nineteen_sixty"),
 }
 
 

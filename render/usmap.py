@@ -29,10 +29,10 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from render import colours as C
 from render.canvas import Canvas, Layout, Sprite, _LRU, advance, fit_font, font, truncate
-from render.mapview import MAX_PARTIES, MapView, StateView
+from render.mapview import MAX_CHIPS, MAX_PARTIES, MapView, StateView
 from render.types import LabelBox, Rendered
 from render.usdata import CALLOUT_STATES, STATES, bounds, label_points, shapes, shared_borders, tile_grid
-from render.widgets import MARKER, PILL_H, marker, pill, swatch
+from render.widgets import MARKER, PILL_H, marker, pill, swatch, tie_swatches
 
 W, H = 1600, 1000
 MAP_SCALE, MAP_OX, MAP_OY = 1.40, 92.0, 116.0
@@ -461,8 +461,12 @@ def _ends_in_digit(letter: str) -> bool:
     return letter[-1:] in tuple("0123456789")
 
 
-def _count_text(letter: str, n: int) -> str:
-    return f"{letter}·{n}" if _ends_in_digit(letter) else f"{letter}{n}"  # "1·1", not "11"
+def count_text(letter: str, n: int) -> str:
+    """A count pill's text: "D3"; after a digit letter set apart, "1·1", not "11"."""
+    return f"{letter}·{n}" if _ends_in_digit(letter) else f"{letter}{n}"
+
+
+_count_text = count_text
 
 
 def _marker_specs(view: MapView, s: StateView | None, st: "Style") -> tuple:
@@ -797,7 +801,8 @@ def _legend_items(view: MapView, st: Style) -> list[tuple[Sprite | None, str, bo
     items.append((swatch(LAYOUT, "p0", None), "solid", False))
     items.append((swatch(LAYOUT, "p0l", None), "lean", False))
     if not leading or view.count_style == "chips":  # in leader style "D=R" above says what a tie looks like
-        items.append((swatch(LAYOUT, "tie_base", "p0"), "tied", False))
+        stripes = [f"p{k}" for k in range(len(view.parties))][:MAX_CHIPS]  # a tie is striped in its holder's colour
+        items.append((tie_swatches(LAYOUT, "tie_base", stripes), "tied", False))
     items.append((swatch(LAYOUT, "neutral", None), "nobody", False))
     used: list[str] = []
     for s in view.states.values():
@@ -1194,3 +1199,28 @@ def warm() -> None:
     for v in (small_map_view(), busy_map_view()):
         render_map(v)
         render_tiles(v)
+
+
+# ------------------------------------------------------------------ a turn's close-up (issue 16)
+
+
+def closeup_base(view: MapView, states: list[str], width: int, max_height: int,
+                 top: int = 4) -> tuple[Canvas, Geometry, dict[str, str]]:
+    """The map zoomed to `states` (with a margin), `width` px wide and at most `max_height` px tall, filled and
+    outlined as `view` says but with no labels: render/closeup.py writes its own, larger ones. Returns the canvas,
+    its geometry (anchors) and each shown state's face colour name with the text colour that reads on it."""
+    view = _check(view)
+    chosen = sorted(set(states)) or list(STATES)
+    bbox = closeup_bounds(chosen)
+    bw, bh = bbox[2] - bbox[0], bbox[3] - bbox[1]
+    scale = round(min((width - 20) / bw, (max_height - top - 10) / bh, 8.0), 3)
+    height = min(max_height, int(bh * scale) + top + 10)
+    g = _closeup(bbox, width, height, top, scale)
+    cv, st = _start(g, view)
+    _highlights(cv, g, view)
+    faces = {}
+    for abbr in chosen:
+        face, _ = _face(view, abbr)
+        faces[abbr] = face
+        faces[f"{abbr}:fg"] = st.fg[face]
+    return cv, g, faces

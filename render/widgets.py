@@ -133,6 +133,23 @@ def swatch(layout: Layout, face: str, stripe: str | None, size: int = 26, ink: s
     return layout.composed(("swatch", face, stripe, size, ink), build)
 
 
+def tie_swatches(layout: Layout, face: str, stripes: list[str], size: int = 26, gap: int = 4) -> Sprite:
+    """The legend's "tied" entry: one striped square for each colour a tied state can be striped in, so every
+    stripe colour on the map is in the legend (not only the first party's)."""
+
+    def build(lay: Layout) -> Sprite:
+        parts = [swatch(lay, face, stripe, size) for stripe in stripes]
+        width = len(parts) * size + (len(parts) - 1) * gap
+        im, mask, _, md = _blank(width, size)
+        for k, part in enumerate(parts):
+            x = k * (size + gap)
+            im.paste(part.im, (x, 0), part.mask)
+            md.rectangle((x, 0, x + size - 1, size - 1), fill=255)
+        return Sprite(im, mask.convert("1"))
+
+    return layout.composed(("tie_swatches", face, tuple(stripes), size, gap), build)
+
+
 V = TypeVar("V")
 
 

@@ -120,6 +120,9 @@ class DiscordTable:
                 log.warning("board image of game %s is %d bytes, over the %d limit: not attached",
                             post.game.id, len(post.picture.png), limit)
                 text = "(The board image was too large to attach; `/game status` shows the board as text.)\n" + text
+        files = [file] if file is not None else []
+        files += self._closeup_file(post, limits.attachment_limit(guild=getattr(channel, "guild", None))
+                                    - (len(post.picture.png) if file is not None and post.picture else 0))
         parts = limits.split_content(text)
         if not parts and file is None:
             return
@@ -133,8 +136,8 @@ class DiscordTable:
                 kwargs: dict = {"allowed_mentions": mentions}
                 if part:
                     kwargs["content"] = part
-                if last and file is not None:
-                    kwargs["file"] = file
+                if last and files:
+                    kwargs["files"] = files
                 if last and view is not None:
                     kwargs["view"] = view
                 await channel.send(**kwargs)
@@ -429,6 +432,20 @@ class DiscordTable:
                                                                         roles=False, everyone=False))
         except (discord.Forbidden, discord.NotFound):
             log.warning("could not post the DM nudge for game %s", brief.game.id)
+
+    # ------------------------------------------------------------ a turn's close-up (issue 16)
+
+    @staticmethod
+    def _closeup_file(post: PublicPost, room: int) -> list[discord.File]:
+        """The close-up as the post's second attachment, when the upload has room for it beside the board."""
+        if post.closeup is None:
+            return []
+        if len(post.closeup.png) > room:
+            log.warning("close-up of game %s is %d bytes, %d left in the upload: not attached",
+                        post.game.id, len(post.closeup.png), room)
+            return []
+        return [discord.File(io.BytesIO(post.closeup.png), filename=post.closeup.filename,
+                             description=limits.clip(post.closeup.alt, limits.ATTACHMENT_DESCRIPTION) or None)]
 
     # ------------------------------------------------------------ server settings (issue 14): a thread per game
     # A lobby opened while the server's `threads` setting was on is marked (the game setting THREAD_AT_START);

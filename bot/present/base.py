@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.present.changes import MapTally, summarise
+
 Section = tuple[str, list[str]]
 """One block of a seat's private brief: a heading and its lines (Markdown). A table shows it as it
 can — Discord as embed fields, split over several when long (bot/discord/ui.py)."""
@@ -43,3 +45,17 @@ class Presenter:
         """What `seat` privately sees below its prompt (the Discord hand message): by default its hand text."""
         text = self.hand_text(view)
         return [("Your hand", text.splitlines())] if text else []
+
+    # ---- what a turn changed (issue 18): the caption and the close-up's states come from these
+
+    def tally(self, view: Any) -> MapTally | None:
+        """The PUBLIC view's board in the common per-state shape (bot/present/changes.py); None: no board to
+        compare, so no caption. A ruleset maps only its own view here; the diff and the words are shared."""
+        return None
+
+    def change_summary(self, before_view: Any, after_view: Any, seat: str | None) -> str | None:
+        """One line of what changed between two public views ("DEM +4 in OH, takes OH (18)"); None if nothing."""
+        before, after = self.tally(before_view), self.tally(after_view)
+        if before is None or after is None:
+            return None
+        return summarise(before, after, seat)

@@ -8,6 +8,8 @@ checks it); the board text reads the public view only.
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.changes import MapTally, StateTally
+from engine.campaign_manager_2008.content import load
 from engine.campaign_manager_2008.views import CardView, CMView, RowView, SideView, TileView
 
 LETTER = {"OBA": "O", "MCC": "M"}
@@ -146,3 +148,17 @@ class CampaignManager2008Presenter(Presenter):
         if not picks:
             return "Starting states: none picked yet (pick two of your back colour: pick <code>)"
         return "Starting states picked: " + ", ".join(picks)
+
+    # ---- what a turn changed (issue 18)
+
+    def tally(self, view: CMView) -> MapTally:
+        """Each side's cubes on a state in play (both issue rows); a won state counts for its winner alone."""
+        states = {t.code: StateTally(code=t.code, ev=t.ev,
+                                     counts={s: n for s, n in (("OBA", t.defense.obama + t.economy.obama),
+                                                               ("MCC", t.defense.mccain + t.economy.mccain)) if n})
+                  for t in view.in_play}
+        evs = {code: st.ev for code, st in load().states.items()}
+        for seat, side in view.sides.items():
+            for code in side.won:
+                states[code] = StateTally(code=code, ev=evs.get(code, 0), leader=seat)
+        return MapTally(sides=list(view.sides), states=states, verb="wins")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.changes import MapTally, StateTally
 from engine.campaign_trail.views import CampaignTrailView, CandidateView, CardView, DebatePlanView
 
 
@@ -125,3 +126,12 @@ class CampaignTrailPresenter(Presenter):
             sections.append((f"Your running mate's hand ({len(view.partner_hand)})",
                              [_brief_card_line(c) for c in view.partner_hand]))
         return sections
+
+    # ---- what a turn changed (issue 18)
+
+    def tally(self, view: CampaignTrailView) -> MapTally:
+        """Each party's committed voters per state; the leader is the majority holder (ties go by the stars)."""
+        return MapTally(sides=list(view.parties), side_of={seat: sv.party for seat, sv in view.seats.items()},
+                        states={st.code: StateTally(code=st.code, ev=st.ev, counts={p: n for p, n in st.voters.items() if n},
+                                                    leader=st.majority if any(st.voters.values()) else None)
+                                for st in view.states})

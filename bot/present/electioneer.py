@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.changes import MapTally, StateTally
 from engine.electioneer.views import ElectioneerView, PolicyCard
 
 
@@ -69,3 +70,13 @@ class ElectioneerPresenter(Presenter):
                       f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
             sections.append(("Your sealed choices", [s for s in sealed if s]))
         return sections
+
+    # ---- what a turn changed (issue 18)
+
+    def tally(self, view: ElectioneerView) -> MapTally:
+        """A state's contest totals once revealed (its election-day totals once counted) and who won it."""
+        return MapTally(sides=list(view.platforms) or ["DEM", "REP"], verb="wins",
+                        states={s.code: StateTally(code=s.code, ev=s.electors,
+                                                   counts={k: v for k, v in (s.election_totals or s.totals).items() if v},
+                                                   leader=s.carried_by or s.winner)
+                                for s in view.states})

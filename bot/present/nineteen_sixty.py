@@ -11,6 +11,7 @@ public: the rulebook's numbers, not anyone's cards.
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.changes import MapTally, StateTally
 from engine.nineteen_sixty.content import load
 from engine.nineteen_sixty.views import CardView, NSView, SideView, StackedView
 
@@ -204,3 +205,15 @@ class NineteenSixtyPresenter(Presenter):
         s = view.sides[seat]
         return (f"{plural(s.momentum, 'momentum marker')} — trigger the event of a card your rival plays for its CP: "
                 f"{rules.trigger_cost}; preempt a card's event, then use its CP: {rules.preempt_cost}")
+
+    # ---- what a turn changed (issue 18)
+
+    def tally(self, view: NSView) -> MapTally:
+        """A state holds one side's cubes at a time: moving it from NIX 2 to KEN 1 reads "NIX −2, KEN +1"."""
+        seat_of = {sv.side: seat for seat, sv in view.sides.items()}
+        states = {}
+        for st in view.states:
+            seat = seat_of.get(st.leader) if st.leader else None
+            states[st.code] = StateTally(code=st.code, ev=st.ev, counts={seat: st.cubes} if seat and st.cubes else {},
+                                         leader=seat)
+        return MapTally(sides=list(view.sides), states=states, side_of={s: s for s in view.sides})

@@ -7,6 +7,7 @@ another seat's offer (tests/render/test_presidential_election.py checks it).
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.changes import MapTally, StateTally
 from engine.presidential_election.views import CardView, PEView, PlayerView
 
 DICE_SHOWN = 6  # the board text's last rolls (the end's recounts can run to a hundred)
@@ -135,3 +136,12 @@ class PresidentialElectionPresenter(Presenter):
             sections.append(("Put back (only you know)", [f"{c.title} — {c.text}" for c in me.returned]))
         sections.append((f"Your ballots ({view.players[seat].ballots})", [ballots_line(view, seat)]))
         return sections
+
+    # ---- what a turn changed (issue 18)
+
+    def tally(self, view: PEView) -> MapTally:
+        """Each player's ballots per state; the leader is the one player ahead alone (the carrier at the end)."""
+        return MapTally(sides=list(view.order or view.players),
+                        states={code: StateTally(code=code, ev=st.ev, counts={s: n for s, n in st.votes.items() if n},
+                                                 leader=st.carried_by or st.leader)
+                                for code, st in view.states.items()})

@@ -40,6 +40,7 @@ class PublicPost:
     game: GameRef
     text: str
     picture: Picture | None = None
+    closeup: Picture | None = None  # a map game's turn: the states it changed, enlarged (bot/captions.py)
 
 
 @dataclass(frozen=True)

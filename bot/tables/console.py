@@ -23,13 +23,15 @@ class ConsoleTable:
     async def publish(self, post: PublicPost) -> None:
         if post.text:
             self.write(f"\n── game #{post.game.id} ─────────────────────────\n{post.text}")
-        if post.picture is not None:
+        for picture, what in ((post.picture, "board image"), (post.closeup, "close-up")):
+            if picture is None:
+                continue
             folder = self.out_dir / f"game-{post.game.id}"
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"{post.game.seq:03d}-{post.picture.filename}"
-            path.write_bytes(post.picture.png)
+            path = folder / f"{post.game.seq:03d}-{picture.filename}"
+            path.write_bytes(picture.png)
             self.images.append(path)
-            self.write(f"[board image: {path}]")
+            self.write(f"[{what}: {path}]")
 
     async def tell(self, brief: PrivateBrief) -> bool:
         if brief.text:

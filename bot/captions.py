@@ -1,0 +1,68 @@
+"""A turn's channel post starts with one line of what it changed (issue 18), and a map game's post carries a
+close-up of those states (issue 16).
+
+"What it changed" is measured from the board the channel last SAW, not from the state just before the last step:
+a turn entered as several small steps posts once, when it ends (engine/core/posting.py), so its caption must
+cover every step. The public tally of the board at each board post's delivery is kept with the game's settings
+(`game:<id>` / SHOWN_KEY) and the next post's caption is the difference from it. Only public views are ever
+tallied, so a caption can say no more than the picture shows.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.present import for_ruleset
+from bot.present.changes import MapTally, changed_codes, summarise
+from bot.store import NewMessage, Store
+
+log = logging.getLogger("stumpbot.captions")
+
+SHOWN_KEY = "shown_tally"
+
+
+def _scope(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+async def shown_tally(store: Store, game_id: int) -> MapTally | None:
+    """The public tally of the board the channel was last shown, or None (none posted yet, or unreadable)."""
+    raw = await store.get_setting(_scope(game_id), SHOWN_KEY)
+    if not raw:
+        return None
+    try:
+        return MapTally.model_validate_json(raw)
+    except ValidationError:  # written by an older shape: the caption falls back to the move's own change
+        return None
+
+
+async def remember_shown(store: Store, game_id: int, ruleset: str, public_view: Any) -> None:
+    """Keep the tally of the board a post is showing now, for the next post's caption."""
+    tally = for_ruleset(ruleset).tally(public_view)
+    if tally is not None:
+        await store.set_setting(_scope(game_id), SHOWN_KEY, tally.model_dump_json())
+
+
+def caption_outbox(outbox: list[NewMessage], ruleset: str, shown: MapTally | None, before_view: Any,
+                   after_view: Any, seat: str | None) -> list[NewMessage]:
+    """The outbox with its board post (if any) led by the caption line and naming the states for the close-up.
+
+    `shown` is the board the channel last saw (None: the board before this move); both views are public."""
+    post = next((m for m in outbox if m.audience == "public" and m.kind == "board"), None)
+    if post is None:
+        return outbox
+    presenter = for_ruleset(ruleset)
+    after = presenter.tally(after_view)
+    before = shown or presenter.tally(before_view)
+    if after is None or before is None:
+        return outbox
+    caption = summarise(before, after, seat)
+    if caption is None:
+        return outbox
+    text = post.payload.get("text", "")
+    payload = {**post.payload, "text": f"{caption}\n{text}" if text else caption, "caption": caption,
+               "closeup": changed_codes(before, after)}
+    return [dataclasses.replace(m, payload=payload) if m is post else m for m in outbox]

@@ -1,0 +1,98 @@
+"""A turn's close-up (issue 16) is readable on a phone: real mid-game states of each map ruleset, played by the
+rulesets' own bots, are captioned and drawn, then scaled to 400 px wide — a phone's width in a Discord channel —
+and the count pills' digits are measured in the scaled pixels: at least 14 px tall."""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import pytest
+from PIL import Image
+
+from bot.present import for_ruleset
+from bot.present.changes import changed_codes, summarise
+from engine import registry
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, play
+from render import registry as renderers
+from render.closeup import CLOSEUP_W
+
+PHONE_W = 400
+MIN_TEXT_PX = 14
+MAP_RULESETS = ["campaign_trail", "presidential_election", "nineteen_sixty"]
+POSTS = 12  # captioned posts before the one drawn: well into the game
+
+
+@lru_cache(maxsize=None)
+def _mid_game(name: str):  # noqa: ANN202
+    """(public view, changed states, caption) of a captioned post well into a bot-played game, the caption taken
+    from the board as the channel last saw it (the post before), as the manager does."""
+    ruleset = registry.get(name)
+    seats = ruleset.seat_names(2) if hasattr(ruleset, "seat_names") else None
+    state = ruleset.setup({}, seats, 11)
+    presenter = for_ruleset(name)
+    rng = Rng(11)
+    shown = presenter.tally(ruleset.view(state, None))
+    posts = 0
+    for _ in range(5000):
+        seat = owing_seats(ruleset, state)[0]
+        result = play(ruleset, state, seat, [ruleset.bot_action(state, seat, rng)])
+        state = result.state
+        if not any(e.public for e in result.events):
+            continue
+        view = ruleset.view(state, None)
+        now = presenter.tally(view)
+        caption = summarise(shown, now, seat)
+        codes = changed_codes(shown, now)
+        shown = now
+        if caption:
+            posts += 1
+            if posts >= POSTS and len(codes) >= 2 and any(now.states[c].counts for c in codes):
+                return view, codes, caption
+    raise AssertionError(f"{name}: no captioned post with two states changed and counts left")
+
+
+def _ink_height(im: Image.Image, box: tuple[float, float, float, float]) -> int:
+    """Rows of text ink inside a pill: pixels far from the pill's own colour (its most common one), the ring
+    excluded by a margin."""
+    left, top, right, bottom = box
+    inner = im.crop((round(left) + 3, round(top) + 3, round(right) - 3, round(bottom) - 3)).convert("RGB")
+    bg = max(inner.getcolors(inner.width * inner.height))[1]
+    rows = [y for y in range(inner.height)
+            if any(max(abs(a - b) for a, b in zip(inner.getpixel((x, y)), bg)) > 80 for x in range(inner.width))]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+@pytest.mark.parametrize("name", MAP_RULESETS)
+def test_the_closeup_counts_are_legible_at_phone_width(name: str) -> None:
+    view, codes, caption = _mid_game(name)
+    rendered = renderers.get(name).draw_closeup(view, codes, caption)
+    assert rendered is not None
+    im = Image.open(io.BytesIO(rendered.png))
+    assert im.format == "PNG" and im.width == CLOSEUP_W and im.height == rendered.height
+    assert len(rendered.png) <= 100 * 1024, "posts stay quick on phones (bot/discord/limits.py IMAGE_TARGET)"
+    scale = PHONE_W / im.width
+    phone = im.convert("RGB").resize((PHONE_W, round(im.height * scale)), Image.LANCZOS)
+    pills = [lb for lb in rendered.labels if lb.abbr.split(":")[0] in codes]
+    assert pills, "the changed states' counts are drawn"
+    for lb in pills:
+        height = _ink_height(phone, tuple(v * scale for v in lb.box))
+        assert height >= MIN_TEXT_PX, (name, lb.abbr, height)
+    assert all(code in rendered.alt for code in codes[:8]) and caption in rendered.alt
+
+
+@pytest.mark.parametrize("name", MAP_RULESETS)
+def test_the_closeup_shows_the_public_counts(name: str) -> None:
+    """The counts drawn are the public view's: one pill per side with a count in each listed state."""
+    view, codes, caption = _mid_game(name)
+    rendered = renderers.get(name).draw_closeup(view, codes, caption)
+    tally = for_ruleset(name).tally(view)
+    listed = codes[:8]
+    drawn = sorted(lb.abbr for lb in rendered.labels)
+    assert len(drawn) == sum(len([n for n in tally.states[c].counts.values() if n]) for c in listed)
+
+
+def test_a_game_without_a_map_or_without_changes_has_no_closeup() -> None:
+    view, codes, caption = _mid_game("campaign_trail")
+    assert renderers.get("campaign_trail").draw_closeup(view, [], caption) is None
+    assert renderers.get("electioneer").closeup is None and renderers.get("campaign_manager_2008").closeup is None
