@@ -11,7 +11,7 @@ from engine.registry import RULESETS
 
 # Rulesets whose every refusal gives its reason; the others' walks are expected to fail until they do
 # (strict: a walk that starts passing must be moved here).
-EXPLAINED: set[str] = set()
+EXPLAINED: set[str] = {"electioneer"}
 
 # (ruleset, options, seats): each ruleset's default game, plus the option sets and table sizes that bring
 # verbs of their own (Dirty Politics' actions, team games' card exchange, 1960's optional rules).
