@@ -11,7 +11,7 @@ from engine.registry import RULESETS
 
 # Rulesets whose every refusal gives its reason; the others' walks are expected to fail until they do
 # (strict: a walk that starts passing must be moved here).
-EXPLAINED: set[str] = {"electioneer"}
+EXPLAINED: set[str] = {"campaign_trail", "electioneer"}
 
 # (ruleset, options, seats): each ruleset's default game, plus the option sets and table sizes that bring
 # verbs of their own (Dirty Politics' actions, team games' card exchange, 1960's optional rules).
@@ -19,6 +19,7 @@ WALKS: list[tuple[str, dict[str, Any], int | None]] = [
     *[(name, {}, None) for name in RULESETS],
     ("campaign_trail", {"dirty": "on"}, None),
     ("campaign_trail", {}, 4),
+    ("campaign_trail", {"dirty": "on"}, 3),  # three parties: the rival of a flip or a sway is chosen (`target`)
     ("nineteen_sixty", {"vp": True, "restricted": True}, None),
 ]
 
