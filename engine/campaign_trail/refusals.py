@@ -299,5 +299,6 @@ def _now(s: CampaignTrailState, seat: str) -> str:
 
 
 def _lower(text: str) -> str:
+    """A prompt continuing a sentence: its first word in lower case, unless it is a name like `REP's`."""
     text = text.strip().rstrip(".")
-    return text[:1].lower() + text[1:]
+    return text if text[1:2].isupper() else text[:1].lower() + text[1:]
