@@ -256,7 +256,6 @@ def issue_refusal(s: CampaignTrailState, seat: str, issue: str) -> str | None:
 
 def dirty_step_refusal(s: CampaignTrailState, seat: str, action: Action, offered: set[str]) -> str | None:
     """`pay`, `remove`, `target` and `done` in a stepped dirty action (dirty.step_options)."""
-    c = _c()
     t = s.turn
     party = s.players[seat].party
     verb = action.verb

@@ -172,7 +172,7 @@ def _wait(s: CampaignTrailState, seat: str, action: Action, offered: set[str]) -
         if not needs_region:
             chosen = w.get("region")
             return (f"you have chosen the {c.regions[chosen].name} region: choose there" if chosen
-                    else f"this choice is short enough to list whole: no region first")
+                    else "this choice is short enough to list whole: no region first")
         regions = sorted({c.states[x].region for x in spots})
         return (f"no state this choice allows lies in the {c.regions[action.args[0]].name} region "
                 f"(regions that have one: {', '.join(regions)})")
