@@ -175,13 +175,15 @@ class LocalSession:
                 if word == "undo":
                     await self.manager.undo(game_id, user)
                     continue
-                move = options[int(reply) - 1].action.notation() if is_number(reply, 4) and 0 < int(reply) <= shown else reply
+                if is_number(reply) and not _picks_a_choice(reply, shown):
+                    refusal = f"✗ {_not_a_choice(reply, shown)}"  # a bare number is a choice here, never a move
+                    continue
+                move = options[int(reply) - 1].action.notation() if is_number(reply) else reply
                 result = await self.manager.submit(game_id, user, move)
                 if result.pending:
                     self.write(text.pending_note(result.pending))
             except EngineError as exc:
-                numbered = f" (the choices above are numbered 1–{shown})" if is_number(reply) and shown else ""
-                refusal = f"✗ {exc.message}{numbered}"
+                refusal = f"✗ {exc.message}"
                 continue
             return
 
@@ -189,6 +191,23 @@ class LocalSession:
         for i, option in enumerate(options, start=start):
             detail = f" — {option.detail}" if option.detail else ""
             self.write(f"  {i:>3}. {option.label}{detail}   [{option.action.notation()}]")
+
+
+# ---- issue 18: a bare number on the local table picks a choice shown; any other number is refused as such
+
+
+def _picks_a_choice(reply: str, shown: int) -> bool:
+    """`reply` (ASCII digits) numbers one of the `shown` choices: a long run of digits never does."""
+    return len(reply) <= len(str(shown)) and 0 < int(reply) <= shown
+
+
+def _not_a_choice(reply: str, shown: int) -> str:
+    typed = reply if len(reply) <= 8 else reply[:8] + "…"
+    if not shown:
+        return f"`{typed}` picks nothing: there are no choices to number now."
+    if shown == 1:
+        return f"`{typed}` is not one of the choices: there is one choice above, numbered 1."
+    return f"`{typed}` is not one of the choices: the choices above are numbered 1–{shown}."
 
 
 def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:

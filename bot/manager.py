@@ -37,6 +37,7 @@ from bot.store import (
     VersionConflict,
 )
 from bot.tables.base import GameRef, PrivateBrief, PublicPost, Table
+from bot.undo_refusal import nothing_to_undo
 from engine import registry
 from engine.core.errors import EngineError, NotYourDecision, StaleState
 from engine.core.rng import Rng
@@ -735,7 +736,9 @@ class GameManager:
             seat = await self.seat_of(game_id, user_id)
             last = await self.store.last_journal_entry(game_id)
             if last is None or last.seat != seat.seat or last.actor in ("deadline", "bot"):
-                raise ManagerError("There is nothing of yours to undo: the last move was not yours.", code="no_undo")
+                # issue 18: say which move closed it, as the log shows it (bot/undo_refusal.py)
+                why = nothing_to_undo(await self.store.load_journal(game_id), seat.seat)
+                raise ManagerError(why or "There is nothing of yours to undo.", code="no_undo")
             if not last.undoable:
                 raise ManagerError("That move can't be undone: it revealed information or moved the game on.", code="no_undo")
             ruleset = registry.get(record.ruleset)

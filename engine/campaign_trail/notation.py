@@ -65,6 +65,15 @@ TARGET_ACTIONS = ("flip_contributors", "sway_minds")  # `110 flip REP`: the riva
 STATE_VERBS = ("home", "to", "fly", "vote", "pick", "pay")
 BARE = ("done", "pass", "autopass", "mate", *ACTIONS)
 PAY_TOKEN = re.compile(r"([A-Za-z]{2})([0-9]{1,2})")  # NC3: pay 3 voters in NC
+# the verbs written with one word after them, and an example of each (for a refusal that counts the words)
+ONE_WORD_EXAMPLES = {"target": "target REP", "region": "region great_lakes", "responses": "responses ask",
+                     "play": "play 97", "card": "card 38", "give": "give 12", "take": "take 40", "debate": "debate 55",
+                     "respond": "respond 73", "home": "home VA", "to": "to WV", "fly": "fly NY", "vote": "vote VA",
+                     "pick": "pick MT", "pay": "pay MD", "issue": "issue taxes", "candidate": "candidate wealthy",
+                     "option": "option 2"}
+ONE_WORD_VERBS = frozenset(ONE_WORD_EXAMPLES)
+MOVES = ", ".join(["play", "debate", "respond", "responses ask", *BARE, *STATE_VERBS, "issue", "candidate", "card",
+                   "option", "give", "take", "region", "remove", "target"])
 STRIKE_TOKEN = re.compile(r"([A-Za-z]{2}):([A-Za-z]{3})([0-9]{1,2})")  # CA:DEM6: remove 6 DEM voters in CA
 
 
@@ -213,13 +222,17 @@ def parse_one(text: str) -> list[Action]:
         if len(args) != 2:
             raise UnknownAction("`remove` takes a state and a party, e.g. `remove CA DEM`.", code="malformed")
         return [Action(verb="remove", args=(_state(args[0]), _party(args[1])))]
+    if verb not in ONE_WORD_VERBS:  # an unknown verb is named as such before its words are counted
+        raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: {MOVES}.", code="unknown_verb")
     if len(args) != 1:
-        raise UnknownAction(f"`{verb[:20]}` takes one word after it.", code="malformed")
+        raise UnknownAction(f"`{verb[:20]}` takes one word after it, e.g. `{ONE_WORD_EXAMPLES[verb]}`.", code="malformed")
     if verb == "target":
         return [Action(verb="target", args=(_party(args[0]),))]
     if verb == "region":
         return [Action(verb="region", args=(_region(args[0]),))]
-    if verb == "responses" and args and args[0].lower() == "ask":
+    if verb == "responses":
+        if args[0].lower() != "ask":
+            raise UnknownAction("`responses` is followed by `ask`: `responses ask`.", code="malformed")
         return [Action(verb="responses", args=("ask",))]
     if verb in ("play", "card", "give", "take", "debate", "respond"):
         return [Action(verb=verb, args=(_card(args[0]),))]
@@ -233,8 +246,7 @@ def parse_one(text: str) -> list[Action]:
         if not is_number(args[0], 2):
             raise UnknownAction("`option` takes the option's number, e.g. `option 1`.", code="malformed")
         return [Action(verb="option", args=(args[0],))]
-    raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: play, debate, respond, responses ask, {', '.join(BARE)}, "
-                        f"{', '.join(STATE_VERBS)}, issue, candidate, remove, target.", code="unknown_verb")
+    raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: {MOVES}.", code="unknown_verb")
 
 
 def parse(text: str) -> list[Action]:

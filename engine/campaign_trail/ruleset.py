@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import bot, notation, rules
+from engine.campaign_trail import bot, notation, refusals, rules
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import CampaignTrailView, view
@@ -88,6 +88,9 @@ class CampaignTrailRuleset:
 
     def help_text(self) -> str:
         return HELP
+
+    def refusal_reason(self, state: CampaignTrailState, seat: str, action: Action) -> str | None:
+        return refusals.refusal_reason(state, seat, action)
 
 
 RULESET = CampaignTrailRuleset()

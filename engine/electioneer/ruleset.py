@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, Decision, Outcome
-from engine.electioneer import bot, notation, rules
+from engine.electioneer import bot, notation, refusals, rules
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.state import ElectioneerState, Options
 from engine.electioneer.views import ElectioneerView
@@ -68,6 +68,9 @@ class ElectioneerRuleset:
 
     def help_text(self) -> str:
         return HELP
+
+    def refusal_reason(self, state: ElectioneerState, seat: str, action: Action) -> str | None:
+        return refusals.refusal_reason(state, seat, action)
 
 
 RULESET = ElectioneerRuleset()

@@ -163,7 +163,7 @@ async def test_undo_own_sealed_choice_until_reveal(tmp_path) -> None:
     assert view.pending_discard is None
     # REP cannot undo DEM's move; after both discards the step is final.
     await manager.submit(gid, "u-dem", d.options[0].action.notation())
-    with pytest.raises(ManagerError, match="not yours"):
+    with pytest.raises(ManagerError, match="no move in this game yet"):
         await manager.undo(gid, "u-rep")
     _, _, d2 = await manager.decision(gid, "u-rep")
     await manager.submit(gid, "u-rep", d2.options[0].action.notation())
