@@ -40,6 +40,7 @@ class PublicPost:
     game: GameRef
     text: str
     picture: Picture | None = None
+    turn_line: bool = True  # whose move it is, under the text (not under the stall line, which says it)
 
 
 @dataclass(frozen=True)
