@@ -1220,13 +1220,13 @@ class GameManager:
                 fresh = timekeeping.replanned(jobs, seat.seat, chosen, now, clock.paused,
                                               sent=await self._reminders_sent(record.id, seat.seat, deadline))
                 try:
-                    await self.store.retime_game(record.id, record.version, now, jobs=fresh)
+                    updated = await self.store.retime_game(record.id, record.version, now, jobs=fresh)
                 except VersionConflict:  # a move at the same moment: its own schedule used the new choice
                     self._live.pop(record.id, None)
                     continue
                 live = self._live.get(record.id)
                 if live is not None and live.version == record.version:
-                    live.version += 1
+                    live.version = updated.version  # the state did not change, only the jobs
 
     @staticmethod
     def _reminder_marks(job: Any) -> dict[str, int]:

@@ -274,6 +274,23 @@ async def test_a_change_of_choices_applies_to_running_waits_without_repeating_on
     await store.close()
 
 
+async def test_a_reminder_sent_early_for_the_quiet_hours_is_not_sent_again_when_they_change(tmp_path) -> None:
+    """Quiet hours moved the 1 h reminder to the evening before; it is sent; the player turns the quiet hours off
+    before its own time comes: it is not sent again at that time."""
+    clock = Clock(utc("2027-01-15T02:00"))  # deadline 2027-01-17 02:00 UTC; 1 h before: 01:00, quiet (22-07 UTC)
+    store, table, manager, gid = await open_game(tmp_path, clock,
+                                                 prefs={"u-rep": {"before": "1h", "quiet": "22-07", "zone": "UTC"}})
+    assert await reminder_dues(store, gid, "REP") == [utc("2027-01-16T21:59")]
+    await fire_at(manager, clock, utc("2027-01-16T21:59"))
+    assert reminded(table, "REP") == 1
+    clock.t = utc("2027-01-16T23:00")
+    await manager.set_reminders("u-rep", quiet="off")
+    assert await reminder_dues(store, gid, "REP") == []
+    await manager.set_reminders("u-rep", before="1h,30m")
+    assert await reminder_dues(store, gid, "REP") == [utc("2027-01-17T01:30")], "only the new one"
+    await store.close()
+
+
 # ---------------------------------------------------------------- the stall line
 
 
