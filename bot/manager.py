@@ -246,7 +246,7 @@ class GameManager:
                                  f"Each player gets their hand and choices privately.")
             sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # issue 16: fair randomness
             outbox, jobs = self._after_move(ruleset, state, None, [intro, sealed_seed], seats, record, 0, started=True,
-                                            clock=await self.game_clock(record))
+                                            clock=self._renamed(await self.game_clock(record), renames))
             now = self._now()
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
                                                   now, jobs=jobs, outbox=outbox, renames=renames)
@@ -1192,6 +1192,11 @@ class GameManager:
             await self.store.set_setting(f"user:{user_id}", key, value)
         await self._replan_reminders(user_id, chosen)
         return chosen
+
+    @staticmethod
+    def _renamed(clock: timekeeping.GameClock, renames: dict[str, str]) -> timekeeping.GameClock:
+        """At the start, seats fitted to the table change names: each player's reminders follow their seat."""
+        return replace(clock, reminders={renames.get(s, s): p for s, p in clock.reminders.items()})
 
     async def _seat_reminders(self, game_id: int) -> dict[str, reminder_prefs.ReminderPrefs]:
         """Each seat held by a person: that person's reminder choices (only those who chose anything)."""
