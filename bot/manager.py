@@ -24,6 +24,7 @@ from bot import pictures
 from bot import ratings
 from bot import record as records
 from bot import server_settings
+from bot import reminders as reminder_prefs
 from bot.store import (
     AlreadySeated,
     DuplicateMove,
@@ -253,7 +254,7 @@ class GameManager:
                                  f"Each player gets their hand and choices privately.")
             sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # issue 16: fair randomness
             outbox, jobs = self._after_move(ruleset, state, None, [intro, sealed_seed], seats, record, 0, started=True,
-                                            clock=await self.game_clock(record))
+                                            clock=self._renamed(await self.game_clock(record), renames))
             now = self._now()
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
                                                   now, jobs=jobs, outbox=outbox, renames=renames)
@@ -907,7 +908,8 @@ class GameManager:
             if row.kind == "board" and self.render and record.status != "lobby":
                 picture = await self.picture(record.id)
             closeup = await self._closeup(record, row.kind, payload)
-            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture, closeup=closeup))
+            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture, closeup=closeup,
+                                                turn_line=row.kind != "stall"))
             return
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
@@ -931,7 +933,10 @@ class GameManager:
         await self._bots_catch_up()  # the bot's seats play what they owe before any deadline plays a default
         for job in await self.store.claim_due_jobs(self._now(), self._owner):
             if job.kind == server_settings.LOBBY_EXPIRY_JOB:  # issue 14: a lobby nobody started in time
-                await self._expire_lobby(job)
+                await self._expire_lobby(job)  # a lobby still changing keeps its job for the next sweep
+                continue
+            if job.kind == "stall":  # the game's stall line (issue 14): no seat of its own
+                await self._fire_stall(job)
                 continue
             record = await self.store.get_game(job.game_id)
             if record is None or record.status != "active" or job.seat is None:
@@ -943,7 +948,8 @@ class GameManager:
                 continue
             if job.kind == "reminder":
                 message = NewMessage(audience=f"seat:{job.seat}", kind="brief", created_seq=seq,
-                                     payload={"text": "Reminder: the game is waiting on you.", "prompt": True})
+                                     payload={"text": "Reminder: the game is waiting on you.", "prompt": True,
+                                              **self._reminder_marks(job)})
                 reminders += await self.store.job_to_outbox(
                     job.id, record.id, message, f"reminder:{record.id}:{seq}:{job.seat}:{job.due_at}", self._now())
                 continue
@@ -1020,7 +1026,8 @@ class GameManager:
     async def game_clock(self, record: GameRecord) -> timekeeping.GameClock:
         """The game's deadlines, pause and vacations: its own settings, else its server's, else the defaults."""
         server = await self.store.settings(f"guild:{record.guild_id}") if record.guild_id else {}
-        return timekeeping.GameClock.of(record.deadline_hours, await self.store.game_time(record.id), server)
+        clock = timekeeping.GameClock.of(record.deadline_hours, await self.store.game_time(record.id), server)
+        return replace(clock, reminders=await self._seat_reminders(record.id))  # the players' own reminders
 
     @staticmethod
     def _host_only(record: GameRecord, user_id: str, admin: bool, what: str) -> None:
@@ -1331,3 +1338,112 @@ class GameManager:
         if not self.render or not payload.get("closeup"):
             return None
         return await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]), payload.get("caption", ""))
+    # ------------------------------------------------------------ reminders and the table's pulse (issue 14)
+    #
+    # Each player chooses their reminders once, for all their games (store settings, scope `user:<id>`):
+    # offsets before a deadline, quiet hours, a time zone (bot/reminders.py reads them; bot/clock.py places
+    # the jobs). A choice applies to each wait that starts after it, and to the reminders not yet sent of
+    # the waits running now. The stall line: one public line when a game has waited on the same seats (in
+    # turn, never a response window's) for a day since its last move.
+
+    async def reminder_settings(self, user_id: str) -> reminder_prefs.ReminderPrefs:
+        return reminder_prefs.ReminderPrefs.from_settings(await self.store.settings(f"user:{user_id}"))
+
+    async def set_reminders(self, user_id: str, *, before: str | None = None, quiet: str | None = None,
+                            zone: str | None = None) -> reminder_prefs.ReminderPrefs:
+        """Change a player's reminders: every value is read first, so a bad one changes nothing
+        (ReminderError, player-facing). Returns the choices now in force."""
+        current = await self.reminder_settings(user_id)
+        changes: dict[str, Any] = {}
+        if before is not None:
+            changes["offsets"] = reminder_prefs.parse_before(before)
+        if quiet is not None:
+            changes["quiet"] = reminder_prefs.parse_quiet(quiet)
+        if zone is not None:
+            changes["zone"] = reminder_prefs.parse_zone(zone)
+        chosen = replace(current, **changes)
+        if chosen == current:
+            return chosen
+        for key, value in chosen.settings().items():
+            await self.store.set_setting(f"user:{user_id}", key, value)
+        await self._replan_reminders(user_id, chosen)
+        return chosen
+
+    @staticmethod
+    def _renamed(clock: timekeeping.GameClock, renames: dict[str, str]) -> timekeeping.GameClock:
+        """At the start, seats fitted to the table change names: each player's reminders follow their seat."""
+        return replace(clock, reminders={renames.get(s, s): p for s, p in clock.reminders.items()})
+
+    async def _seat_reminders(self, game_id: int) -> dict[str, reminder_prefs.ReminderPrefs]:
+        """Each seat held by a person: that person's reminder choices (only those who chose anything)."""
+        out = {}
+        for seat in await self.store.list_seats(game_id):
+            if seat.controller == "human":
+                stored = await self.store.settings(f"user:{seat.user_id}")
+                if stored:
+                    out[seat.seat] = reminder_prefs.ReminderPrefs.from_settings(stored)
+        return out
+
+    async def _replan_reminders(self, user_id: str, chosen: reminder_prefs.ReminderPrefs) -> None:
+        """The user's running waits get the reminders they now chose — only those still ahead: a reminder whose
+        time has passed was sent (or dropped) already, and is not sent again."""
+        for record in await self.store.list_games(status="active", user_id=user_id):
+            async with self._lock(record.id):
+                record = await self.game(record.id)
+                seat = next((s for s in await self.store.list_seats(record.id)
+                             if s.user_id == user_id and s.controller == "human"), None)
+                jobs = await self.store.jobs_for_game(record.id)
+                deadline = next((j for j in jobs if seat and j.kind == "deadline" and j.seat == seat.seat), None)
+                if record.status != "active" or seat is None or deadline is None:
+                    continue
+                clock = await self.game_clock(record)
+                now = self._now()
+                fresh = timekeeping.replanned(jobs, seat.seat, chosen, now, clock.paused,
+                                              sent=await self._reminders_sent(record.id, seat.seat, deadline))
+                try:
+                    updated = await self.store.retime_game(record.id, record.version, now, jobs=fresh)
+                except VersionConflict:  # a move at the same moment: its own schedule used the new choice
+                    self._live.pop(record.id, None)
+                    continue
+                live = self._live.get(record.id)
+                if live is not None and live.version == record.version:
+                    live.version = updated.version  # the state did not change, only the jobs
+
+    @staticmethod
+    def _reminder_marks(job: Any) -> dict[str, int]:
+        """What a sent reminder keeps in its outbox row: which wait (`began`) and which offset it was, so a change
+        of choices never sends it again."""
+        return {k: int(job.payload[k]) for k in ("offset", "began") if k in job.payload}
+
+    async def _reminders_sent(self, game_id: int, seat: str, deadline: Any) -> set[int]:
+        began = deadline.payload.get("began")
+        if began is None:
+            return set()
+        return {int(row.payload["offset"]) for row in await self.store.outbox_for_game(game_id)
+                if row.audience == f"seat:{seat}" and isinstance(row.payload, dict)
+                and row.payload.get("began") == began and "offset" in row.payload}
+
+    async def _fire_stall(self, job: Any) -> None:
+        """Post the stall line once: only if its job still stands (no move replaced it) and the seats it names
+        still owe, in turn, what they owed."""
+        async with self._lock(job.game_id):
+            record = await self.store.get_game(job.game_id)
+            if record is None or record.status != "active" or not any(
+                    j.id == job.id for j in await self.store.jobs_for_game(job.game_id)):
+                await self.store.delete_job(job.id)
+                return
+            ruleset, state, seq = await self._state(record)
+            seats = [str(s) for s in job.payload.get("seats", [])]
+            still = [s for s in seats if ruleset.decisions(state, s).owes_move
+                     and ruleset.decisions(state, s).kind != PendingKind.RESPONSE]
+            if not seats or still != seats:
+                await self.store.delete_job(job.id)
+                return
+            names = {s.seat: s.display_name for s in await self.store.list_seats(record.id)}
+            who = ", ".join(f"{s} ({names[s]})" if names.get(s) else s for s in seats)
+            since = int(job.payload.get("since", job.due_at - timekeeping.STALL_AFTER))
+            message = NewMessage(audience="public", kind="stall", created_seq=seq,
+                                 payload={"text": f"⏳ Waiting on {who} since <t:{since}:R>."})
+            await self.store.job_to_outbox(job.id, record.id, message, f"stall:{record.id}:{seq}:{since}", self._now())
+        await self.flush()
+

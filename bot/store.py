@@ -1438,15 +1438,17 @@ class Store:
 
     async def job_to_outbox(self, job_id: int, game_id: int, message: NewMessage, idem_key: str, now: int) -> bool:
         """Turn a fired job into a notification in one transaction: the outbox row (once per ``idem_key``,
-        however many processes fire it) and the job's deletion. False if the key was used already."""
+        however many processes fire it) and the job's deletion. False if the key was used already, or if the
+        job is gone: a move in the same sweep replaced it (its copy fires in its own time, once)."""
         rows = _prep_outbox([message])
 
         def work(c: sqlite3.Connection) -> bool:
             created_seq, audience, kind, payload = rows[0]
+            if c.execute("DELETE FROM jobs WHERE id=?", (job_id,)).rowcount != 1:
+                return False
             cur = c.execute("INSERT OR IGNORE INTO outbox (game_id, created_seq, audience, kind, payload, created_at, "
                             "idem_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
                             (game_id, created_seq or 0, audience, kind, payload, _int(now, "now"), idem_key))
-            c.execute("DELETE FROM jobs WHERE id=?", (job_id,))
             return cur.rowcount == 1
 
         return await self._write(work)

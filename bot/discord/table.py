@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import limits, ui
+from bot.discord import jump, limits, ui
 from bot.tables.base import GameRef, PrivateBrief, PublicPost
 
 if TYPE_CHECKING:
@@ -106,6 +106,7 @@ class DiscordTable:
             return
         text = post.text or ""
         users: list[discord.Object] = []
+        mention_turn = mention_turn and post.turn_line
         if mention_turn:
             line, users = await self._turn_line(post)
             if line:
@@ -130,6 +131,7 @@ class DiscordTable:
             parts = [""]
         mentions = discord.AllowedMentions(users=users or False, roles=False, everyone=False, replied_user=False)
         view = ui.hand_button_view(post.game.id) if post.game.status == "active" else None
+        first = None
         try:
             for i, part in enumerate(parts):
                 last = i == len(parts) - 1
@@ -140,10 +142,16 @@ class DiscordTable:
                     kwargs["files"] = files
                 if last and view is not None:
                     kwargs["view"] = view
-                await channel.send(**kwargs)
+                sent = await channel.send(**kwargs)
+                first = first or sent
         except (discord.Forbidden, discord.NotFound) as exc:
             # The channel is gone or closed to us: retrying would block every later delivery.
             log.warning("could not post for game %s (HTTP %s, code %s)", post.game.id, exc.status, exc.code)
+        if first is not None and self.client.manager is not None:
+            try:  # the jump link of the DMs (issue 14); the post is out, so this must not fail the delivery
+                await jump.remember_post(self.client.manager.store, post.game.id, first)
+            except Exception:  # noqa: BLE001
+                log.exception("could not record the latest post of game %s", post.game.id)
         if mention_turn:
             try:
                 await self._refresh_prompts(post)
@@ -179,11 +187,19 @@ class DiscordTable:
         last = max(moved, default=None)
         return [[seq, text] for seq, text in live.news if last is None or seq >= last]
 
-    def render_live(self, brief: PrivateBrief, news: list[list]) -> tuple[list[discord.Embed], discord.ui.View | None]:
-        """The live prompt's hand embed (with the news it keeps) and its first-step choices."""
+    def render_live(self, brief: PrivateBrief, news: list[list], link: str | None = None
+                    ) -> tuple[list[discord.Embed], discord.ui.View | None]:
+        """The live prompt's hand embed (with the news it keeps, and `link`, the jump link to the table) and its
+        first-step choices."""
         text = "\n".join(t for _, t in news[-NEWS_KEPT:])
         embeds, view = ui.hand_message(dataclasses.replace(brief, text=text))
-        return limits.fit_embeds(embeds), view
+        return limits.fit_embeds(jump.with_link(embeds, link)), view
+
+    async def _link_if_owed(self, brief: PrivateBrief) -> str | None:
+        """The jump link, for a brief whose seat owes a decision (issue 14)."""
+        if brief.decision is None or not brief.decision.owes_move:
+            return None
+        return await jump.table_link(self.client.manager.store, brief.game)
 
     async def closing_line(self, game_id: int, seat: str, live: LivePrompt) -> str:
         """One short line of what was done in a finished decision; "" when nothing was."""
@@ -261,7 +277,7 @@ class DiscordTable:
             return
         brief = await manager.brief(game_id, user_id)
         news = await self.current_news(game_id, seat, live)
-        embeds, view = self.render_live(brief, news)
+        embeds, view = self.render_live(brief, news, await self._link_if_owed(brief))
         if view is None:
             await self.close_live(game_id, seat, live)
             await self._store_live(game_id, seat, None)
@@ -354,7 +370,7 @@ class DiscordTable:
         news = (await self.current_news(game_id, seat, live)) if live is not None else []
         if brief.text:
             news = [*news, [brief.game.seq, brief.text]] if owes else [[brief.game.seq, brief.text]]
-        embeds, view = self.render_live(brief, news)
+        embeds, view = self.render_live(brief, news, await self._link_if_owed(brief))
         reminder = brief.text.startswith(REMINDER)
         # News that follows the seat's own move (what it drew, what it put aside) needs no new message: the player
         # is at the prompt; other news while nothing is owed does.

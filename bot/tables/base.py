@@ -41,6 +41,7 @@ class PublicPost:
     text: str
     picture: Picture | None = None
     closeup: Picture | None = None  # a map game's turn: the states it changed, enlarged (bot/captions.py)
+    turn_line: bool = True  # whose move it is, under the text (not under the stall line, which says it)
 
 
 @dataclass(frozen=True)

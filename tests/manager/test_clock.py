@@ -80,7 +80,8 @@ async def test_pause_and_resume_keep_the_remaining_time_across_restarts(tmp_path
     frozen = await store.jobs_for_game(gid)
     assert frozen and all(j.due_at == PAUSED_DUE for j in frozen)
     assert {(j.kind, j.seat): j.payload["remaining"] for j in frozen} == {
-        ("deadline", "DEM"): 38 * H, ("deadline", "REP"): 38 * H, ("reminder", "DEM"): 26 * H, ("reminder", "REP"): 26 * H}
+        ("deadline", "DEM"): 38 * H, ("deadline", "REP"): 38 * H, ("reminder", "DEM"): 26 * H, ("reminder", "REP"): 26 * H,
+        ("stall", None): 14 * H}  # the stall line (a day after the last move) is frozen too
     with pytest.raises(ManagerError) as twice:
         await manager.pause(gid, "u-dem")
     assert twice.value.code == "paused"

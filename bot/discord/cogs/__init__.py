@@ -17,7 +17,7 @@ def all_commands() -> list[app_commands.Command | app_commands.Group]:
     """Every top-level command (importing the modules attaches their subcommands to /game)."""
     from bot.discord.cogs import admin, lobby, play, seats  # noqa: F401
 
-    return [game, play.move_command, *_rating_commands(), _settings_group()]
+    return [game, play.move_command, *_rating_commands(), _settings_group(), *_reminder_commands()]
 
 
 def _rating_commands() -> list[app_commands.Command]:
@@ -32,3 +32,8 @@ def _settings_group() -> app_commands.Group:
     from bot.discord.cogs import settings
 
     return settings.settings
+def _reminder_commands() -> list[app_commands.Command]:
+    """/reminders (issue 14): top-level, in servers and by DM."""
+    from bot.discord.cogs import reminders
+
+    return list(reminders.COMMANDS)
