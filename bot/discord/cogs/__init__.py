@@ -1,7 +1,6 @@
 """The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
-concede/board/status/log/mine), admin (abandon/help) and seats (substitute/accept/takeseat/botseat/
-civildisorder). They share one `/game` group; every
-handler is a thin call into bot/discord/flows.py, and errors go to the tree's one handler."""
+concede/board/status/log/mine), admin (abandon/help/deadline…) and seats (substitute/takeseat/botseat).
+They share one `/game` group; every handler is a thin call into bot/discord/flows.py, and errors go to the tree's one handler."""
 from __future__ import annotations
 
 from discord import app_commands
