@@ -1,0 +1,2 @@
+-- PLACEHOLDER so this branch's migrations are gapless (0009 is issue 16's followers): delete this file at
+-- merge; the real 0006 comes from another branch.
