@@ -244,7 +244,8 @@ class GameManager:
             seats = [replace(s, seat=renames[s.seat]) for s in seats]
             seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
-                                 f"Each player gets their hand and choices privately.")
+                                 f"Each player gets their hand and choices privately; anyone else can follow the game by DM "
+                                 f"with `/game follow game:{game_id}`.")
             sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # issue 16: fair randomness
             outbox, jobs = self._after_move(ruleset, state, None, [intro, sealed_seed], seats, record, 0, started=True,
                                             clock=await self.game_clock(record))
