@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from bot import captions
 from bot import clock as timekeeping
 from bot import concession
+from bot import follow as spectators
 from bot import pictures
 from bot import ratings
 from bot import record as records
@@ -28,6 +29,7 @@ from bot import reminders as reminder_prefs
 from bot.store import (
     AlreadySeated,
     DuplicateMove,
+    Follower,
     GameRecord,
     NewJob,
     NewMessage,
@@ -251,7 +253,8 @@ class GameManager:
             seats = [replace(s, seat=renames[s.seat]) for s in seats]
             seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
-                                 f"Each player gets their hand and choices privately.")
+                                 f"Each player gets their hand and choices privately; anyone else can follow the game by DM "
+                                 f"with `/game follow game:{game_id}`.")
             sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # issue 16: fair randomness
             outbox, jobs = self._after_move(ruleset, state, None, [intro, sealed_seed], seats, record, 0, started=True,
                                             clock=self._renamed(await self.game_clock(record), renames))
@@ -908,8 +911,11 @@ class GameManager:
             if row.kind == "board" and self.render and record.status != "lobby":
                 picture = await self.picture(record.id)
             closeup = await self._closeup(record, row.kind, payload)
-            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture, closeup=closeup,
-                                                turn_line=row.kind != "stall"))
+            followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
+            missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
+                                                         closeup=closeup, turn_line=row.kind != "stall",
+                                                         followers=tuple(f.user_id for f in followers)))
+            await self._after_copies(record, row, followers, missed or (), payload.get("text", ""), picture)
             return
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
@@ -966,6 +972,7 @@ class GameManager:
             await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs
         if reminders:
             await self.flush()
+        await self.send_digests()  # issue 16: spectators' daily digests
         return moves
 
     async def bot_move(self, game_id: int, seat: str, rng: Rng) -> SubmitResult | None:
@@ -1447,3 +1454,99 @@ class GameManager:
             await self.store.job_to_outbox(job.id, record.id, message, f"stall:{record.id}:{seq}:{since}", self._now())
         await self.flush()
 
+    # ------------------------------------------------------------ spectators follow a game by DM (issue 16)
+    #
+    # The rules and texts are bot/follow.py's, the rows the store's (followers, migration 0006). A follower
+    # gets public posts only: each one as the table posted it to the channel (PublicPost.followers), or a
+    # daily digest of the public rows' lines and the current picture — never anything of a seat's. A DM
+    # that cannot be delivered is counted, never retried (a retry would post the channel's post again);
+    # after a few in a row the follow ends. The game's last post ends every follow (digests get a last one).
+
+    async def follow(self, game_id: int, user_id: str, mode: str, *, guild_id: str | None) -> Follower | None:
+        """Follow a lobby or game in progress of this server (mode 'turn' or 'digest'), or stop ('off', also by
+        DM). Returns the follow (None after 'off')."""
+        if mode not in ("turn", "digest", "off"):
+            raise ManagerError("Follow mode: each turn, daily digest or off.", code="bad_option")
+        if guild_id is None:  # by DM: a follow can only be stopped ("You don't follow" leaks no game numbers)
+            if mode != "off":
+                raise ManagerError("Follow a game with `/game follow` in its server; by DM you can only stop a follow "
+                                   "(`mode:off`).", code="not_here")
+            if not await self.store.unfollow(int(game_id), user_id):
+                raise ManagerError(spectators.not_following(game_id), code="not_following")
+            return None
+        record = await self.game_here(game_id, guild_id=guild_id, user_id=user_id)
+        if mode == "off":
+            if not await self.store.unfollow(record.id, user_id):
+                raise ManagerError(spectators.not_following(record.id), code="not_following")
+            return None
+        why = spectators.refusal(record.id, record.status)
+        if why is not None:
+            raise ManagerError(why, code="over")
+        if any(s.user_id == user_id for s in await self.store.list_seats(record.id)):
+            raise ManagerError(spectators.seated_refusal(record.id), code="seated")
+        now = self._now()
+        return await self.store.follow(record.id, user_id, mode, now,
+                                       now + spectators.DIGEST_PERIOD if mode == "digest" else None)
+
+    async def _watchers(self, record: GameRecord) -> list[Follower]:
+        """The game's followers who are not seated in it (one who took a seat since gets the seat's DMs)."""
+        followers = await self.store.followers(record.id)
+        if not followers:
+            return []
+        seated = {s.user_id for s in await self.store.list_seats(record.id)}
+        return [f for f in followers if f.user_id not in seated]
+
+    async def _each_turn_followers(self, record: GameRecord) -> list[Follower]:
+        return [f for f in await self._watchers(record) if f.mode == "turn"]
+
+    async def _note_copy(self, follower: Follower, ok: bool) -> None:
+        if ok and not follower.failures:
+            return
+        failures = await self.store.note_follow_delivery(follower.game_id, follower.user_id, ok)
+        if failures >= spectators.GIVE_UP_AFTER:
+            log.info("game %s: a follower's DMs failed %d times in a row; the follow ends", follower.game_id, failures)
+            await self.store.unfollow(follower.game_id, follower.user_id)
+
+    async def _after_copies(self, record: GameRecord, row: Any, followers: list[Follower], missed: Any,
+                            text: str, picture: pictures.Picture | None) -> None:
+        """After a public post and its copies: count the copies that failed; after an ended game's last post,
+        the digest followers get their last digest (this post included) and every follow ends."""
+        try:
+            for f in followers:
+                await self._note_copy(f, f.user_id not in set(missed))
+            if record.status not in spectators.ENDED or await self.store.public_posts_pending(record.id, row.id):
+                return
+            for f in await self._watchers(record):
+                if f.mode != "digest":
+                    continue
+                posts = await self.store.public_posts(record.id, f.digest_from, self._now() + 1)
+                body = spectators.digest_text(record.id, record.title, [*posts, text])
+                await self.table.forward(self._ref(record, row.created_seq), f.user_id, body, picture)
+            await self.store.clear_followers(record.id)
+        except Exception:  # noqa: BLE001 - the channel post is out: nothing here may make it go out again
+            log.exception("game %s: follower copies failed", record.id)
+
+    async def send_digests(self) -> int:
+        """Send every daily digest that is due (claimed in the store first: each goes out once). Returns how many."""
+        sent = 0
+        for f in await self.store.claim_digests(self._now(), period=spectators.DIGEST_PERIOD):
+            try:
+                record = await self.store.get_game(f.game_id)
+                if record is None or record.status in spectators.ENDED:
+                    await self.store.clear_followers(f.game_id)  # the last post's clean-up never ran (a crash)
+                    continue
+                if f.user_id not in {w.user_id for w in await self._watchers(record)}:
+                    await self.store.digest_done(f.game_id, f.user_id, f.digest_to)  # seated now: nothing to send
+                    continue
+                text = spectators.digest_text(record.id, record.title,
+                                              await self.store.public_posts(f.game_id, f.digest_from, f.digest_to))
+                if text and self.table is not None:
+                    picture = await self.picture(record.id) if self.render and record.status != "lobby" else None
+                    last = await self.store.last_journal_entry(record.id)
+                    ok = await self.table.forward(self._ref(record, last.seq if last else 0), f.user_id, text, picture)
+                    await self._note_copy(f, ok)
+                    sent += 1
+                await self.store.digest_done(f.game_id, f.user_id, f.digest_to)
+            except Exception:  # noqa: BLE001 - one digest's trouble never stops the sweep; its lease runs out, it goes again
+                log.exception("the digest of game %s could not be sent", f.game_id)
+        return sent

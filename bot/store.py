@@ -1708,3 +1708,123 @@ class Store:
             return _fetch_game(c, game_id)
 
         return await self._write(work)
+    # ------------------------------------------------------------ spectators who follow a game (issue 16, migration 0006)
+    #
+    # One row per (game, member). A digest is claimed like a job (a lease, in one write transaction) and
+    # confirmed once sent; see 0006_followers.sql for why that sends each day's digest once.
+
+    async def follow(self, game_id: int, user_id: str, mode: str, now: int, digest_due_at: int | None) -> Follower:
+        """Start following (or change the mode of a follow): the next digest covers from now on."""
+        _int(now, "now")
+
+        def work(c: sqlite3.Connection) -> Follower:
+            c.execute("INSERT INTO followers (game_id, user_id, mode, since, digest_from, digest_due_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET mode=excluded.mode, "
+                      "digest_from=excluded.digest_from, digest_due_at=excluded.digest_due_at, digest_to=NULL, "
+                      "claimed_until=NULL, failures=0", (game_id, user_id, mode, now, now, digest_due_at))
+            return _follower(c.execute(f"SELECT {_FOLLOWER_COLS} FROM followers WHERE game_id=? AND user_id=?",
+                                       (game_id, user_id)).fetchone())
+
+        return await self._write(work)
+
+    async def unfollow(self, game_id: int, user_id: str) -> bool:
+        def work(c: sqlite3.Connection) -> bool:
+            return c.execute("DELETE FROM followers WHERE game_id=? AND user_id=?", (game_id, user_id)).rowcount == 1
+
+        return await self._write(work)
+
+    async def followers(self, game_id: int) -> list[Follower]:
+        def work(c: sqlite3.Connection) -> list[Follower]:
+            return [_follower(r) for r in c.execute(
+                f"SELECT {_FOLLOWER_COLS} FROM followers WHERE game_id=? ORDER BY since, user_id", (game_id,))]
+
+        return await self._query(work)
+
+    async def clear_followers(self, game_id: int) -> int:
+        def work(c: sqlite3.Connection) -> int:
+            return c.execute("DELETE FROM followers WHERE game_id=?", (game_id,)).rowcount
+
+        return await self._write(work)
+
+    async def note_follow_delivery(self, game_id: int, user_id: str, ok: bool) -> int:
+        """Count a DM to a follower that could not be delivered (or clear the count): the failures in a row."""
+        def work(c: sqlite3.Connection) -> int:
+            c.execute("UPDATE followers SET failures=" + ("0" if ok else "failures+1") + " WHERE game_id=? AND user_id=?",
+                      (game_id, user_id))
+            row = c.execute("SELECT failures FROM followers WHERE game_id=? AND user_id=?", (game_id, user_id)).fetchone()
+            return 0 if row is None else row[0]
+
+        return await self._write(work)
+
+    async def claim_digests(self, now: int, *, lease_seconds: int = 300, period: int = 86400,
+                            limit: int = 100) -> list[Follower]:
+        """Due digests, claimed in one write transaction: a fresh one covers up to now and its next one is moved
+        a whole number of periods on (a bot down for days sends one digest, not one per day missed); one
+        claimed before whose lease ran out (its sender died) is claimed again for the same span."""
+        _int(now, "now")
+
+        def work(c: sqlite3.Connection) -> list[Follower]:
+            rows = [_follower(r) for r in c.execute(
+                f"SELECT {_FOLLOWER_COLS} FROM followers WHERE mode='digest' AND ("
+                "(digest_to IS NULL AND digest_due_at <= ?) OR (digest_to IS NOT NULL AND claimed_until <= ?)) "
+                "ORDER BY digest_due_at, game_id, user_id LIMIT ?", (now, now, limit))]
+            out = []
+            for f in rows:
+                if f.digest_to is None:
+                    due = f.digest_due_at if f.digest_due_at is not None else now
+                    following = due + period * ((now - due) // period + 1)
+                    c.execute("UPDATE followers SET digest_to=?, claimed_until=?, digest_due_at=? "
+                              "WHERE game_id=? AND user_id=?", (now, now + lease_seconds, following, f.game_id, f.user_id))
+                    f = replace(f, digest_to=now, digest_due_at=following)
+                else:
+                    c.execute("UPDATE followers SET claimed_until=? WHERE game_id=? AND user_id=?",
+                              (now + lease_seconds, f.game_id, f.user_id))
+                out.append(f)
+            return out
+
+        return await self._write(work)
+
+    async def digest_done(self, game_id: int, user_id: str, to: int) -> bool:
+        """A claimed digest went out (or had nothing to say): the next one starts where it ended."""
+        def work(c: sqlite3.Connection) -> bool:
+            return c.execute("UPDATE followers SET digest_from=?, digest_to=NULL, claimed_until=NULL "
+                             "WHERE game_id=? AND user_id=? AND digest_to=?", (to, game_id, user_id, to)).rowcount == 1
+
+        return await self._write(work)
+
+    async def public_posts(self, game_id: int, since: int, until: int) -> list[str]:
+        """The text of the game's public posts that went out in [since, until), oldest first."""
+        def work(c: sqlite3.Connection) -> list[str]:
+            rows = c.execute("SELECT payload FROM outbox WHERE game_id=? AND audience='public' AND sent_at IS NOT NULL "
+                             "AND sent_at >= ? AND sent_at < ? ORDER BY id", (game_id, since, until)).fetchall()
+            return [str((_loads(r[0]) or {}).get("text", "")) for r in rows]
+
+        return await self._query(work)
+
+    async def public_posts_pending(self, game_id: int, after_id: int) -> int:
+        """How many public posts of the game wait to be sent after outbox row ``after_id``."""
+        def work(c: sqlite3.Connection) -> int:
+            return c.execute("SELECT count(*) FROM outbox WHERE game_id=? AND audience='public' AND sent_at IS NULL "
+                             "AND id > ?", (game_id, after_id)).fetchone()[0]
+
+        return await self._query(work)
+
+
+@dataclass(frozen=True, slots=True)
+class Follower:
+    """A member following a game's public posts by DM (mode 'turn': each post; 'digest': once a day)."""
+    game_id: int
+    user_id: str
+    mode: str
+    since: int
+    digest_from: int
+    digest_due_at: int | None
+    digest_to: int | None
+    failures: int
+
+
+_FOLLOWER_COLS = "game_id, user_id, mode, since, digest_from, digest_due_at, digest_to, failures"
+
+
+def _follower(r: tuple) -> Follower:
+    return Follower(*r)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import jump, limits, ui
-from bot.tables.base import GameRef, PrivateBrief, PublicPost
+from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
 
 if TYPE_CHECKING:
     from bot.discord.client import Stumpbot
@@ -99,7 +99,8 @@ class DiscordTable:
             users.append(discord.Object(int(holder.user_id)))
         return ("**To move:** " + ", ".join(parts)) if parts else "", users
 
-    async def publish(self, post: PublicPost, *, mention_turn: bool = True) -> None:
+    async def publish(self, post: PublicPost, *, mention_turn: bool = True) -> list[str] | None:
+        """Post in the game's channel; returns the followers a DM copy could not reach (None: no copies made)."""
         post = await self._per_game_thread(post)  # server settings (issue 14)
         channel = self._destination(post.game.channel_id, post.game.thread_id)
         if channel is None:
@@ -126,7 +127,7 @@ class DiscordTable:
                                     - (len(post.picture.png) if file is not None and post.picture else 0))
         parts = limits.split_content(text)
         if not parts and file is None:
-            return
+            return None
         if not parts:
             parts = [""]
         mentions = discord.AllowedMentions(users=users or False, roles=False, everyone=False, replied_user=False)
@@ -144,9 +145,11 @@ class DiscordTable:
                     kwargs["view"] = view
                 sent = await channel.send(**kwargs)
                 first = first or sent
+            posted = True
         except (discord.Forbidden, discord.NotFound) as exc:
             # The channel is gone or closed to us: retrying would block every later delivery.
             log.warning("could not post for game %s (HTTP %s, code %s)", post.game.id, exc.status, exc.code)
+            posted = False
         if first is not None and self.client.manager is not None:
             try:  # the jump link of the DMs (issue 14); the post is out, so this must not fail the delivery
                 await jump.remember_post(self.client.manager.store, post.game.id, first)
@@ -157,6 +160,9 @@ class DiscordTable:
                 await self._refresh_prompts(post)
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
+        if not posted or not post.followers:
+            return None
+        return await self._copy_to_followers(post, parts, post.picture.png if file is not None and post.picture else None)
 
     # ------------------------------------------------------------ the live DM prompt (issue 18: the DM stays tidy)
     #
@@ -507,6 +513,46 @@ class DiscordTable:
                 embed=ui.lobby_embed(record, seats), view=None, allowed_mentions=discord.AllowedMentions.none())
         except (ValueError, discord.HTTPException) as exc:
             log.warning("could not update the lobby message of game %s (%s)", game_id, type(exc).__name__)
+
+
+    # ------------------------------------------------------------ spectators (issue 16): DMs to followers
+    #
+    # A follower gets the channel post itself — the same content, message by message, and the same image
+    # bytes — and nothing else: no buttons (they hold no hand), no mention that pings. A DM that fails is
+    # reported to the manager, never raised: the post is out, and a raise would post it again.
+
+    async def _copy_to_followers(self, post: PublicPost, parts: list[str], png: bytes | None) -> list[str]:
+        missed = []
+        for user_id in post.followers:
+            if not await self._dm_follower(post.game.id, user_id, parts, png, post.picture):
+                missed.append(user_id)
+        return missed
+
+    async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
+        """A follower's digest: public text and the latest picture, by DM."""
+        png = picture.png if picture is not None and len(picture.png) <= limits.attachment_limit(guild=None) else None
+        return await self._dm_follower(game.id, user_id, limits.split_content(text) or [""], png, picture)
+
+    async def _dm_follower(self, game_id: int, user_id: str, parts: list[str], png: bytes | None,
+                           picture: Picture | None) -> bool:
+        try:
+            dm = await self.client.create_dm(discord.Object(int(user_id)))
+            for i, part in enumerate(parts):
+                kwargs: dict = {"allowed_mentions": discord.AllowedMentions.none()}
+                if part:
+                    kwargs["content"] = part
+                if i == len(parts) - 1 and png is not None and picture is not None:
+                    kwargs["file"] = discord.File(io.BytesIO(png), filename=picture.filename,
+                                                  description=limits.clip(picture.alt, limits.ATTACHMENT_DESCRIPTION) or None)
+                if len(kwargs) > 1:
+                    await dm.send(**kwargs)
+        except (discord.HTTPException, ValueError) as exc:
+            log.info("could not DM a follower of game %s (%s)", game_id, type(exc).__name__)
+            return False
+        except Exception:  # noqa: BLE001 - never let a follower's DM fail the channel's delivery
+            log.exception("DM to a follower of game %s failed", game_id)
+            return False
+        return True
 
 
 THREAD_AT_START = "thread_at_start"  # a game setting: make the game's thread from its lobby message at the start

@@ -199,7 +199,10 @@ def lobby_embed(record: Any, seats: list[Any], note: str = "") -> discord.Embed:
     embed.add_field(name="Options", value=opts or "standard", inline=True)
     embed.add_field(name="Move deadline", value=f"{record.deadline_hours} h per move", inline=True)
     if record.status == "lobby":
-        embed.set_footer(text="Press Join to take a seat (or /game join). The host presses Start.")
+        embed.set_footer(text="Press Join to take a seat (or /game join). The host presses Start. Not playing? "
+                              f"/game follow game:{record.id} sends you the game by DM.")
+    elif record.status == "active":
+        embed.set_footer(text=f"Not playing? /game follow game:{record.id} sends you the game by DM.")
     return limits.fit_embed(embed)
 
 

@@ -42,6 +42,8 @@ class PublicPost:
     picture: Picture | None = None
     closeup: Picture | None = None  # a map game's turn: the states it changed, enlarged (bot/captions.py)
     turn_line: bool = True  # whose move it is, under the text (not under the stall line, which says it)
+    # spectators (issue 16): user ids who get a DM copy of the post exactly as it went to the channel
+    followers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,10 @@ class PrivateBrief:
 
 
 class Table(Protocol):
-    async def publish(self, post: PublicPost) -> None: ...
+    async def publish(self, post: PublicPost) -> list[str] | None:
+        """Post to the game's channel, and copy the post to `post.followers` by DM; returns the followers who
+        could not be reached (None: all were, or there were none)."""
+        ...
 
     async def tell(self, brief: PrivateBrief) -> bool:
         """Deliver privately; return False if the seat could not be reached (e.g. DMs closed)."""
@@ -65,4 +70,8 @@ class Table(Protocol):
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
         """A notice about the game itself (never its secrets) for its channel and its host."""
+        ...
+
+    async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
+        """DM a follower public text (a digest) and picture; False if they could not be reached."""
         ...

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from bot.tables.base import GameRef, PrivateBrief, PublicPost
+from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
 
 
 @dataclass
@@ -40,6 +40,9 @@ class ConsoleTable:
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
         self.write(f"\n{text}")
+
+    async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
+        return False  # a hot-seat game at one keyboard has no spectators to DM
 
     def take_mail(self, seat: str) -> list[str]:
         return self.mailbox.pop(seat, [])

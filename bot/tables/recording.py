@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.tables.base import GameRef, PrivateBrief, PublicPost
+from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
 
 
 @dataclass
@@ -12,9 +12,19 @@ class RecordingTable:
     briefs: list[PrivateBrief] = field(default_factory=list)
     unreachable: set[str] = field(default_factory=set)  # user ids whose "DMs" are closed
     alerts: list[tuple[int, str, str]] = field(default_factory=list)  # (game id, text, host user)
+    # spectators (issue 16): (user id, text, picture) of every DM a follower got — a post's copy or a digest
+    follower_dms: list[tuple[str, str, Picture | None]] = field(default_factory=list)
 
-    async def publish(self, post: PublicPost) -> None:
+    async def publish(self, post: PublicPost) -> list[str]:
         self.posts.append(post)
+        self.follower_dms += [(u, post.text, post.picture) for u in post.followers if u not in self.unreachable]
+        return [u for u in post.followers if u in self.unreachable]
+
+    async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
+        if user_id in self.unreachable:
+            return False
+        self.follower_dms.append((user_id, text, picture))
+        return True
 
     async def tell(self, brief: PrivateBrief) -> bool:
         if brief.user_id in self.unreachable:

@@ -98,13 +98,21 @@ async def test_leave_mid_game_asks_then_the_bot_plays_the_seat(world: World) -> 
 async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: World) -> None:
     w = world
     game_id = await open_game(w)
-    for command, options in (("game botseat", {"seat": "DEM"}), ("game civildisorder", {"after": 1})):
+    for command, options in (("game botseat", {"seat": "DEM"}), ("game deadline", {"missed": 1})):
         r = await w.bob.slash(w.channel, command, **options)
         assert r.ephemeral and "Only the host" in r.response.content
     assert await w.manager.store.civil_disorder_after(game_id) == 3
-    r = w.record(await w.alice.slash(w.channel, "game civildisorder", after=2))
+    r = w.record(await w.alice.slash(w.channel, "game deadline", missed=2))
     assert r.ephemeral and "after 2 missed deadlines in a row" in r.response.content
     assert await w.manager.store.civil_disorder_after(game_id) == 2
+    assert (await w.manager.game(game_id)).deadline_hours == 48  # `missed` alone leaves the waits alone
+    r = w.record(await w.alice.slash(w.channel, "game deadline", hours=24, missed=0))
+    assert r.ephemeral and "24 h per move" in r.response.content and "never takes a seat over" in r.response.content
+    assert await w.manager.store.civil_disorder_after(game_id) == 0
+    assert (await w.manager.game(game_id)).deadline_hours == 24
+    r = await w.alice.slash(w.channel, "game deadline")
+    assert r.ephemeral and "`missed`" in r.response.content
+    r = w.record(await w.alice.slash(w.channel, "game deadline", missed=2))
 
     r = w.record(await w.alice.slash(w.channel, "game botseat", seat="rep"))
     assert r.ephemeral and "The bot plays **REP**" in r.response.content

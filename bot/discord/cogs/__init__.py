@@ -1,7 +1,7 @@
 """The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
-concede/board/status/log/mine), admin (abandon/help) and seats (substitute/accept/takeseat/botseat/
-civildisorder). They share one `/game` group; every
-handler is a thin call into bot/discord/flows.py, and errors go to the tree's one handler."""
+concede/board/status/log/mine), admin (abandon/help/deadline…), seats (substitute/takeseat/botseat)
+and follow (spectators). They share one `/game` group; every handler is a thin call into the flows, and
+errors go to the tree's one handler."""
 from __future__ import annotations
 
 from discord import app_commands
@@ -15,7 +15,7 @@ game = app_commands.Group(name="game", description="Play US-election board games
 
 def all_commands() -> list[app_commands.Command | app_commands.Group]:
     """Every top-level command (importing the modules attaches their subcommands to /game)."""
-    from bot.discord.cogs import admin, lobby, play, seats  # noqa: F401
+    from bot.discord.cogs import admin, follow, lobby, play, seats  # noqa: F401
 
     return [game, play.move_command, *_rating_commands(), _settings_group(), *_reminder_commands()]
 

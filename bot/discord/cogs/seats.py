@@ -1,6 +1,7 @@
 """Seat commands (issue 14): /game substitute, takeseat (which also accepts an offer: Discord allows 25
-subcommands in a group, so there is no separate /game accept), botseat, civildisorder. (`/game leave` in a
-game in progress, in lobby.py, hands the caller's seat to the bot after a confirmation.)"""
+subcommands in a group, so there is no separate /game accept), botseat. (`/game leave` in a game in progress,
+in lobby.py, hands the caller's seat to the bot after a confirmation; civil disorder is `/game deadline missed:`,
+in admin.py, for the same reason.)"""
 from __future__ import annotations
 
 import discord
@@ -33,13 +34,3 @@ async def takeseat(interaction: discord.Interaction, seat: SEAT, game: app_comma
 @app_commands.autocomplete(game=flows.game_choices)
 async def botseat(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, seat_flows.botseat(interaction, seat, game))
-
-
-@game.command(name="civildisorder",
-              description="After how many missed deadlines in a row the bot takes a seat over (the host; 0: never)")
-@app_commands.describe(after="Missed deadlines in a row (default 3; 0: never)",
-                       game="Game number (default: the lobby or game here)")
-@app_commands.autocomplete(game=flows.game_choices)
-async def civildisorder(interaction: discord.Interaction, after: app_commands.Range[int, 0, 100],
-                        game: app_commands.Range[int, 1] | None = None) -> None:
-    await flows.guarded(interaction, seat_flows.civil_disorder(interaction, after, game))
