@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.present.tally import ElectoralTally
+
 Section = tuple[str, list[str]]
 """One block of a seat's private brief: a heading and its lines (Markdown). A table shows it as it
 can — Discord as embed fields, split over several when long (bot/discord/ui.py)."""
@@ -43,3 +45,9 @@ class Presenter:
         """What `seat` privately sees below its prompt (the Discord hand message): by default its hand text."""
         text = self.hand_text(view)
         return [("Your hand", text.splitlines())] if text else []
+
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: Any) -> ElectoralTally | None:
+        """The public view's map as the dashboard's common tally (bot/present/tally.py); None: no map to count.
+        Reads only what every seat sees: call it with the public view."""
+        return None

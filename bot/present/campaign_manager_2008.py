@@ -8,6 +8,8 @@ checks it); the board text reads the public view only.
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.tallies import campaign_manager_2008 as tallies_campaign_manager_2008
+from bot.present.tally import ElectoralTally
 from engine.campaign_manager_2008.views import CardView, CMView, RowView, SideView, TileView
 
 LETTER = {"OBA": "O", "MCC": "M"}
@@ -146,3 +148,7 @@ class CampaignManager2008Presenter(Presenter):
         if not picks:
             return "Starting states: none picked yet (pick two of your back colour: pick <code>)"
         return "Starting states picked: " + ", ".join(picks)
+
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: CMView) -> ElectoralTally:
+        return tallies_campaign_manager_2008.tally(view)

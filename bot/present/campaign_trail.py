@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.tallies import campaign_trail as tallies_campaign_trail
+from bot.present.tally import ElectoralTally
 from engine.campaign_trail.views import CampaignTrailView, CandidateView, CardView, DebatePlanView
 
 
@@ -125,3 +127,7 @@ class CampaignTrailPresenter(Presenter):
             sections.append((f"Your running mate's hand ({len(view.partner_hand)})",
                              [_brief_card_line(c) for c in view.partner_hand]))
         return sections
+
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: CampaignTrailView) -> ElectoralTally:
+        return tallies_campaign_trail.tally(view)

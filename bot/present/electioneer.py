@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.tallies import electioneer as tallies_electioneer
+from bot.present.tally import ElectoralTally
 from engine.electioneer.views import ElectioneerView, PolicyCard
 
 
@@ -69,3 +71,7 @@ class ElectioneerPresenter(Presenter):
                       f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
             sections.append(("Your sealed choices", [s for s in sealed if s]))
         return sections
+
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: ElectioneerView) -> ElectoralTally:
+        return tallies_electioneer.tally(view)

@@ -11,6 +11,8 @@ public: the rulebook's numbers, not anyone's cards.
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.tallies import nineteen_sixty as tallies_nineteen_sixty
+from bot.present.tally import ElectoralTally
 from engine.nineteen_sixty.content import load
 from engine.nineteen_sixty.views import CardView, NSView, SideView, StackedView
 
@@ -204,3 +206,7 @@ class NineteenSixtyPresenter(Presenter):
         s = view.sides[seat]
         return (f"{plural(s.momentum, 'momentum marker')} — trigger the event of a card your rival plays for its CP: "
                 f"{rules.trigger_cost}; preempt a card's event, then use its CP: {rules.preempt_cost}")
+
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: NSView) -> ElectoralTally:
+        return tallies_nineteen_sixty.tally(view)

@@ -7,6 +7,8 @@ another seat's offer (tests/render/test_presidential_election.py checks it).
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.tallies import presidential_election as tallies_presidential_election
+from bot.present.tally import ElectoralTally
 from engine.presidential_election.views import CardView, PEView, PlayerView
 
 DICE_SHOWN = 6  # the board text's last rolls (the end's recounts can run to a hundred)
@@ -135,3 +137,7 @@ class PresidentialElectionPresenter(Presenter):
             sections.append(("Put back (only you know)", [f"{c.title} — {c.text}" for c in me.returned]))
         sections.append((f"Your ballots ({view.players[seat].ballots})", [ballots_line(view, seat)]))
         return sections
+
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: PEView) -> ElectoralTally:
+        return tallies_presidential_election.tally(view)
