@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord import dashboard as dashboards
 from bot.discord import limits, ui
 from bot.tables.base import GameRef, PrivateBrief, PublicPost
 
@@ -145,6 +146,7 @@ class DiscordTable:
                 await self._refresh_prompts(post)
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
+            await dashboards.keep_current(self, post)  # issue 16: the pinned election-night dashboard
 
     # ------------------------------------------------------------ the live DM prompt (issue 18: the DM stays tidy)
     #
