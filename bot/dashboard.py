@@ -244,7 +244,7 @@ def build(tally: ElectoralTally, *, title: str = "", history: list[Snapshot] | N
     counts = side_counts(tally)
     lines += [_side_line(tally, c) for c in counts]
     tied = [s for s in tally.states if s.standing == "tied"]
-    lines.append(f"**Tied** {tied_ev(tally)} EV" + (f" in {len(tied)} states" if tied else ""))
+    lines.append(f"**Tied** {tied_ev(tally)} EV" + (f" in {len(tied)} state{'s' if len(tied) > 1 else ''}" if tied else ""))
     ahead = leader(tally)
     lines += _path_lines(tally, counts, ahead)
     lines.append(_tipping_line(tally, ahead))
