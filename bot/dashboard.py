@@ -205,8 +205,10 @@ def _tipping_line(tally: ElectoralTally, ahead: str | None) -> str:
     if state is None:
         return head + f"none: {who} is past {tally.to_win} before any state."
     where = f"{state.code} ({state.ev} EV)"
+    if state.decided and state.leader == ahead:
+        return head + f"{where}, won for good by {who}: {who} is past {tally.to_win} already."
     if state.decided:
-        return head + f"{where}, won for good by {tally.name(state.leader)}: {who} is past {tally.to_win} already."
+        return head + f"{where}, won for good by {tally.name(state.leader)}: {who} can no longer reach {tally.to_win}."
     if state.leader == ahead:
         return head + f"{where} — {who} +{state.margin} {tally.unit} there carries {who} past {tally.to_win}."
     if state.leader is None:
@@ -244,7 +246,8 @@ def build(tally: ElectoralTally, *, title: str = "", history: list[Snapshot] | N
     counts = side_counts(tally)
     lines += [_side_line(tally, c) for c in counts]
     tied = [s for s in tally.states if s.standing == "tied"]
-    lines.append(f"**Tied** {tied_ev(tally)} EV" + (f" in {len(tied)} state{'s' if len(tied) > 1 else ''}" if tied else ""))
+    where = f" in {len(tied)} state{'s' if len(tied) > 1 else ''}" if tied else ""
+    lines.append(f"**Tied** {tied_ev(tally)} EV{where}")
     ahead = leader(tally)
     lines += _path_lines(tally, counts, ahead)
     lines.append(_tipping_line(tally, ahead))

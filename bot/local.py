@@ -156,7 +156,8 @@ class LocalSession:
                 word = reply.lower()
                 if not reply:
                     continue
-            if word in ("help", "rules", "board", "log", "dashboard"):  # read, then asked again without the view pushing it off
+            # read, then asked again without the view pushing it off
+            if word in ("help", "rules", "board", "log", "dashboard"):
                 if word == "help":
                     self.write(HELP)
                 elif word == "rules":

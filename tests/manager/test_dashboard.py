@@ -142,6 +142,9 @@ def test_the_tipping_point_is_the_state_that_carries_the_leader_past_the_number(
     assert "**Alpha** 9 EV — safe 7 · lean 2" in text and "**Beta** 6 EV — safe 1 · lean 5" in text
     assert "**Tied** 4 EV in 1 state" in text
     assert "Alpha leads with 9 and still needs 1." in text
+    assert "W (4 EV), won for good by Alpha: Alpha is past 4 already." in dashboard.build(crafted(states, to_win=4))
+    lost = crafted([StateTally("X", 6, "A", 1), StateTally("Y", 5, "B", decided=True)], to_win=7)
+    assert "Y (5 EV), won for good by Beta: Alpha can no longer reach 7." in dashboard.build(lost)
     flip = dashboard.build(crafted(states, to_win=14))
     assert "V (5 EV) — Beta leads by 2 votes; Alpha must flip it to pass 14." in flip
 
