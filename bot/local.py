@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from bot import dashboard
 from bot import record as records
 from bot import text
 from bot.manager import GameManager, ManagerError
@@ -34,8 +35,8 @@ PROMPT_MARK = "▶ "  # the decision's prompt, under the choices
 
 HELP = """Type the number of a choice, or a move in the notation shown in [brackets] after each choice
 (several steps joined with `;`). Other commands: t (plays allowed at any time, in games that have them),
-board (text board), log, undo, rules (how to play this game), help, quit (the game is saved; run the same
-command again to resume)."""
+board (text board), dashboard (electoral votes: safe, lean and tied, the tipping point, the biggest swing), log,
+undo, rules (how to play this game), help, quit (the game is saved; run the same command again to resume)."""
 
 
 class Quit(Exception):
@@ -155,7 +156,8 @@ class LocalSession:
                 word = reply.lower()
                 if not reply:
                     continue
-            if word in ("help", "rules", "board", "log"):  # read, then asked again without the view pushing it off
+            # read, then asked again without the view pushing it off
+            if word in ("help", "rules", "board", "log", "dashboard"):
                 if word == "help":
                     self.write(HELP)
                 elif word == "rules":
@@ -163,6 +165,8 @@ class LocalSession:
                 elif word == "board":
                     _, public = await self.manager.view(game_id, None)
                     self.write(text.board_text(public))
+                elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
+                    self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
                 else:
                     # the record's log: the public lines only while the game goes on (a sealed pick's
                     # notation would show the next player at the keyboard what was picked)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord import dashboard as dashboards
 from bot.discord import jump, limits, ui
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
 
@@ -160,6 +161,7 @@ class DiscordTable:
                 await self._refresh_prompts(post)
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
+            await dashboards.keep_current(self, post)  # issue 16: the pinned election-night dashboard
         if not posted or not post.followers:
             return None
         return await self._copy_to_followers(post, parts, post.picture.png if file is not None and post.picture else None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.present.changes import MapTally, summarise
+from bot.present.tally import ElectoralTally
 
 Section = tuple[str, list[str]]
 """One block of a seat's private brief: a heading and its lines (Markdown). A table shows it as it
@@ -59,3 +60,8 @@ class Presenter:
         if before is None or after is None:
             return None
         return summarise(before, after, seat)
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: Any) -> ElectoralTally | None:
+        """The public view's map as the dashboard's common tally (bot/present/tally.py); None: no map to count.
+        Reads only what every seat sees: call it with the public view."""
+        return None

@@ -10,6 +10,8 @@ from __future__ import annotations
 from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
 from engine.campaign_manager_2008.content import load
+from bot.present.tallies import campaign_manager_2008 as tallies_campaign_manager_2008
+from bot.present.tally import ElectoralTally
 from engine.campaign_manager_2008.views import CardView, CMView, RowView, SideView, TileView
 
 LETTER = {"OBA": "O", "MCC": "M"}
@@ -162,3 +164,6 @@ class CampaignManager2008Presenter(Presenter):
             for code in side.won:
                 states[code] = StateTally(code=code, ev=evs.get(code, 0), leader=seat)
         return MapTally(sides=list(view.sides), states=states, verb="wins")
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: CMView) -> ElectoralTally:
+        return tallies_campaign_manager_2008.tally(view)

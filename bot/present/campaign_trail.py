@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
+from bot.present.tallies import campaign_trail as tallies_campaign_trail
+from bot.present.tally import ElectoralTally
 from engine.campaign_trail.views import CampaignTrailView, CandidateView, CardView, DebatePlanView
 
 
@@ -135,3 +137,6 @@ class CampaignTrailPresenter(Presenter):
                         states={st.code: StateTally(code=st.code, ev=st.ev, counts={p: n for p, n in st.voters.items() if n},
                                                     leader=st.majority if any(st.voters.values()) else None)
                                 for st in view.states})
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: CampaignTrailView) -> ElectoralTally:
+        return tallies_campaign_trail.tally(view)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
+from bot.present.tallies import electioneer as tallies_electioneer
+from bot.present.tally import ElectoralTally
 from engine.electioneer.views import ElectioneerView, PolicyCard
 
 
@@ -80,3 +82,6 @@ class ElectioneerPresenter(Presenter):
                                                    counts={k: v for k, v in (s.election_totals or s.totals).items() if v},
                                                    leader=s.carried_by or s.winner)
                                 for s in view.states})
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: ElectioneerView) -> ElectoralTally:
+        return tallies_electioneer.tally(view)

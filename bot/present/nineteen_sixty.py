@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
+from bot.present.tallies import nineteen_sixty as tallies_nineteen_sixty
+from bot.present.tally import ElectoralTally
 from engine.nineteen_sixty.content import load
 from engine.nineteen_sixty.views import CardView, NSView, SideView, StackedView
 
@@ -217,3 +219,6 @@ class NineteenSixtyPresenter(Presenter):
             states[st.code] = StateTally(code=st.code, ev=st.ev, counts={seat: st.cubes} if seat and st.cubes else {},
                                          leader=seat)
         return MapTally(sides=list(view.sides), states=states, side_of={s: s for s in view.sides})
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: NSView) -> ElectoralTally:
+        return tallies_nineteen_sixty.tally(view)

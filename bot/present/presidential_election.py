@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
+from bot.present.tallies import presidential_election as tallies_presidential_election
+from bot.present.tally import ElectoralTally
 from engine.presidential_election.views import CardView, PEView, PlayerView
 
 DICE_SHOWN = 6  # the board text's last rolls (the end's recounts can run to a hundred)
@@ -145,3 +147,6 @@ class PresidentialElectionPresenter(Presenter):
                         states={code: StateTally(code=code, ev=st.ev, counts={s: n for s, n in st.votes.items() if n},
                                                  leader=st.carried_by or st.leader)
                                 for code, st in view.states.items()})
+    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    def electoral_tally(self, view: PEView) -> ElectoralTally:
+        return tallies_presidential_election.tally(view)

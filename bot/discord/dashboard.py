@@ -1,0 +1,107 @@
+"""The election-night dashboard on Discord (issue 16): one message per game, pinned, edited after each turn.
+
+The text is bot/dashboard.py's, from the game's public view. The first turn post of a game (its start) sends the
+dashboard to the game's thread or channel and pins it; every later turn post edits that message, and the last
+one (the game over) leaves the final map. Where it is is stored with the game's settings (`dashboard`), so the
+edits go on after a restart; a dashboard deleted meanwhile is sent again.
+
+Pinning needs the Manage Messages permission, which the bot does not require: without it the message stays
+unpinned and everything else goes on. Nothing here may stop the turn post it follows: failures are logged.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot import dashboard
+from bot.tables.base import PublicPost
+
+if TYPE_CHECKING:
+    from bot.discord.table import DiscordTable
+
+log = logging.getLogger("stumpbot.discord.dashboard")
+
+SETTING = "dashboard"  # the game's setting: where its dashboard message is
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+@dataclass(frozen=True)
+class Pinned:
+    channel_id: int
+    message_id: int
+    digest: str = ""  # of the text it shows: an unchanged dashboard is not edited again
+
+    @classmethod
+    def parse(cls, value: str | None) -> Pinned | None:
+        if not value:
+            return None
+        try:
+            d = json.loads(value)
+            return cls(int(d["c"]), int(d["m"]), str(d.get("h", "")))
+        except (ValueError, KeyError, TypeError):
+            log.warning("unreadable dashboard setting %r", value[:80])
+            return None
+
+    def dump(self) -> str:
+        return json.dumps({"c": self.channel_id, "m": self.message_id, "h": self.digest})
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+async def stored(table: DiscordTable, game_id: int) -> Pinned | None:
+    return Pinned.parse(await table.client.manager.store.get_setting(f"game:{game_id}", SETTING))
+
+
+async def keep_current(table: DiscordTable, post: PublicPost) -> None:
+    """After a game's turn post: send and pin its dashboard the first time, else edit it to the map now."""
+    if table.client.manager is None or post.game.status not in ("active", "finished"):
+        return
+    try:
+        await _keep_current(table, post)
+    except Exception:  # noqa: BLE001 - the turn post is out; a failed dashboard must not send it again
+        log.exception("could not update the dashboard of game %s", post.game.id)
+
+
+async def _keep_current(table: DiscordTable, post: PublicPost) -> None:
+    manager = table.client.manager
+    game_id = post.game.id
+    text = await dashboard.refresh(manager, game_id)
+    if text is None:
+        return
+    pinned = await stored(table, game_id)
+    if pinned is not None:
+        if pinned.digest == digest(text):
+            return
+        message = table.client.get_partial_messageable(pinned.channel_id).get_partial_message(pinned.message_id)
+        try:
+            await message.edit(content=text, allowed_mentions=NO_MENTIONS)
+            await _store(table, game_id, Pinned(pinned.channel_id, pinned.message_id, digest(text)))
+            return
+        except discord.NotFound:
+            log.info("the dashboard of game %s was deleted: sending it again", game_id)
+    channel = table._destination(post.game.channel_id, post.game.thread_id)
+    if channel is None:
+        return
+    try:
+        message = await channel.send(content=text, allowed_mentions=NO_MENTIONS)
+    except (discord.Forbidden, discord.NotFound) as exc:
+        log.warning("could not post the dashboard of game %s (HTTP %s, code %s)", game_id, exc.status, exc.code)
+        return
+    await _store(table, game_id, Pinned(message.channel.id, message.id, digest(text)))
+    try:
+        await message.pin(reason=f"The election-night dashboard of game #{game_id}")
+    except discord.Forbidden:
+        log.info("no Manage Messages permission for game %s: its dashboard is not pinned", game_id)
+    except discord.HTTPException as exc:  # e.g. the channel's 50 pins are used up
+        log.warning("could not pin the dashboard of game %s (HTTP %s, code %s)", game_id, exc.status, exc.code)
+
+
+async def _store(table: DiscordTable, game_id: int, pinned: Pinned) -> None:
+    await table.client.manager.store.set_setting(f"game:{game_id}", SETTING, pinned.dump())

@@ -1,0 +1,98 @@
+"""Issue 16, the election-night dashboard on Discord: posted and pinned when the game starts, edited in place after the
+turns that change it (never sent again), still edited after a restart (its message id is stored), left unpinned
+but working where the bot may not pin, and given a final edit when the game ends."""
+from __future__ import annotations
+
+import discord
+from simworld import World, make_bot, open_game
+
+from bot.discord import dashboard as dashboards
+from engine.core.rng import Rng
+
+MARK = ("📊", "🗳️")
+
+
+def dashboards_in(w: World) -> list[discord.Message]:
+    """The dashboards in the game channel (and its threads), as a non-player sees them."""
+    return [m for m in w.public() if (m.content or "").startswith(MARK)]
+
+
+def updates_of(w: World, message_id: int) -> list[str]:
+    """The contents the message was edited to, in order (from the gateway's MESSAGE_UPDATE events)."""
+    return [p.get("content") or "" for kind, name, p in w.env.backend.transcript
+            if kind == "GATEWAY" and name == "MESSAGE_UPDATE" and str(p.get("id")) == str(message_id)]
+
+
+async def bots_move_until_edited(w: World, game_id: int, message_id: int, rng: Rng, max_moves: int = 200) -> int:
+    """The built-in bot plays for whoever owes until the dashboard is edited; returns the moves made."""
+    before = len(updates_of(w, message_id))
+    for moves in range(1, max_moves + 1):
+        owing = await w.manager.owing(game_id)
+        if not owing:
+            break
+        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+        if len(updates_of(w, message_id)) > before:
+            return moves
+    raise AssertionError("the dashboard was never edited")
+
+
+async def test_posted_pinned_at_start_then_edited_in_place_even_after_a_restart(world: World, db_path) -> None:
+    w = world
+    game_id = await open_game(w)
+    [board] = dashboards_in(w)
+    assert board.pinned
+    for section in ("Path to 47", "Tipping point", "Biggest swing", "**DEM**", "**REP**", "**Tied**"):
+        assert section in board.content, section
+    stored = await dashboards.stored(w.bot.table, game_id)
+    assert stored is not None and stored.message_id == board.id
+
+    rng = Rng(16)
+    await bots_move_until_edited(w, game_id, board.id, rng)
+    assert [m.id for m in dashboards_in(w)] == [board.id]  # edited, not sent again
+    assert board.id in {m.id for m in w.public() if m.pinned}
+
+    old = w.env.bot
+    fresh = make_bot(db_path)
+    await w.env.restart_bot(fresh)
+    await old.close()
+    edits = len(updates_of(w, board.id))
+    await bots_move_until_edited(w, game_id, board.id, rng)
+    assert len(updates_of(w, board.id)) > edits
+    assert [m.id for m in dashboards_in(w)] == [board.id]
+
+    # Play to the end: the last edit is the final map with the result.
+    while await w.manager.owing(game_id):
+        owing = await w.manager.owing(game_id)
+        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    assert (await w.manager.game(game_id)).status == "finished"
+    [final] = dashboards_in(w)
+    assert final.id == board.id and final.content.startswith("🗳️") and "**Result:**" in final.content
+    await fresh.store.close()
+
+
+async def test_without_manage_messages_it_is_posted_unpinned_and_still_edited(world: World) -> None:
+    w = world
+    w.channel = w.guild.create_text_channel(
+        "no-pins", overwrites={w.bot.user: discord.PermissionOverwrite(manage_messages=False)})
+    game_id = await open_game(w)  # Manage Messages is not among the permissions a game needs
+    [board] = dashboards_in(w)
+    assert not board.pinned
+    assert not any(m.pinned for m in w.public())
+    await bots_move_until_edited(w, game_id, board.id, Rng(5))
+    assert [m.id for m in dashboards_in(w)] == [board.id]
+
+
+async def test_a_deleted_dashboard_is_sent_again(world: World) -> None:
+    w = world
+    game_id = await open_game(w)
+    [board] = dashboards_in(w)
+    w.env.backend.delete_message(board.channel.id, board.id)
+    rng = Rng(7)
+    for _ in range(200):
+        if dashboards_in(w):
+            break
+        owing = await w.manager.owing(game_id)
+        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    [again] = dashboards_in(w)
+    assert again.id != board.id and again.pinned
+    assert (await dashboards.stored(w.bot.table, game_id)).message_id == again.id
