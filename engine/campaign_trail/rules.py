@@ -290,8 +290,8 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
     if s.exchange is not None:
         return Action(verb="done")
-    if s.phase == "debate" or s.window is not None:
-        return Action(verb="pass")
+    if s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None):
+        return Action(verb="pass")  # silence passes a response window (Solo Play's Change of Plans too)
     c = _c()
     if s.phase == "home":
         return max((o.action for o in d.options), key=lambda a: (c.states[a.args[0]].ev, a.args[0]))

@@ -84,9 +84,22 @@ def test_every_human_with_cards_is_asked_whatever_their_hand() -> None:
             break
         s = play(R, s, "DEM", [R.deadline_action(s, "DEM")]).state
     assert s.solo.window is not None and s.solo.window.seats == ["DEM"]
+    hand = s.players["DEM"].hand
     moves = [o.action.verb for o in R.decisions(s, "DEM").options]
     assert moves[-2:] == ["pass", "autopass"]
     assert ("respond" in moves) == bool(solo.responses_in_hand(s, "DEM"))
+    # now with a Change of Plans surely in hand (swapped in from wherever it is)
+    cop = next(n for n in (44, 67, 70) if n not in hand)
+    for pile in [*s.decks, s.discard]:
+        if cop in pile:
+            pile[pile.index(cop)] = hand[0]
+            hand[0] = cop
+            break
+    assert rules.problems(s) == [] and solo.responses_in_hand(s, "DEM")
+    assert [o.action.notation() for o in R.decisions(s, "DEM").options][0] == f"respond {cop}"
+    assert R.deadline_action(s, "DEM") == Action(verb="pass")  # silence passes, even holding Change of Plans
+    # the window is for the human; the view says which AI card waits, never the human's hand
+    assert R.view(s, None).solo.waiting == solo_content.load().cards[s.solo.card].name
     with pytest.raises(IllegalAction):
         play(R, s, "DEM", [Action(verb="respond", args=("999",))])
 
