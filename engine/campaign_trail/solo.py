@@ -36,7 +36,15 @@ NOT DONE:
 - A one-player lobby: the ruleset's `min_seats` stays 2 (the manager and the generic tests take it as the
   smallest table), so one player starts Solo Play only where the setup is called directly (scenarios,
   the fuzz); co-op (2 players) starts from a lobby. The manager needs an options-aware minimum.
-- Rendering of the register track (the public view carries it: `solo` in the view).
+- Rendering of the register track and AI decks on the picture (the public view carries them: `solo`).
+- The manager's results for a game an AI party wins: the winners are party codes with no seat, so every
+  human loses; ratings and concessions (bot/concession.py) were not checked against seatless parties.
+- The built-in bot (bot.py) answers the Change of Plans window with its general weights.
+
+Hooks outside this module: setup.py (layout, the AI tracks and decks, no debates, start_home skips the AI),
+turn.py (next_party/ai_turns run the AI; the end; Connections), rules.py (the window's owes/decisions/apply,
+the deadline pass, problems), menus.py (banned politicks), views.py (SoloView), state.py (Options.ai/coop,
+SoloState; both left out of stored JSON when off). Rulings: docs/rulings.md, "Campaign Trail — Solo Play".
 """
 from __future__ import annotations
 
