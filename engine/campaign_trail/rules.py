@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.campaign_trail import abilities, debates, dirty, effects, ops, responses
+from engine.campaign_trail import abilities, debates, dirty, effects, ops, responses, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.menus import ACTIONS, action_text, home_choices, legal_actions, step_options, step_prompt
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
@@ -22,8 +22,8 @@ from engine.campaign_trail.primitives import HAND, add_voters, electoral_votes, 
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
-    EXCHANGE_MAX, after_action, after_effect, end_turn, first_card_played, next_party, outcome, put_back, start_of_turn,
-    take_action, triggered,
+    EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, next_party, outcome, put_back,
+    start_of_turn, take_action, triggered,
 )
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
@@ -61,6 +61,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
     if s.phase == "home":
         return p.home is None
     if s.phase == "play":
+        if s.solo is not None and s.solo.window is not None:  # Change of Plans on an AI direct action
+            return solo.owes(s, seat)
         if s.window is not None:
             return responses.owes(s, seat)
         if s.wait is not None and s.wait.get("seat"):  # a politick asks one player (Scandal's rivals, Intimidation)
@@ -80,6 +82,8 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         return Decision(seat=seat)
     if s.phase == "debate":
         return debates.decision(s, seat)
+    if s.solo is not None and s.solo.window is not None:
+        return solo.decision(s, seat)
     if s.window is not None:
         return responses.decision(s, seat)
     c = _c()
@@ -156,6 +160,10 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         return step_result(s, log, private, False, changed)
+    if s.solo is not None and s.solo.window is not None:  # a human answers before an AI direct action
+        if solo.answer(s, seat, action, log, private):
+            ai_turns(s, log, private)
+        return step_result(s, log, private, False, changed)
     if s.window is not None:
         actor = s.window.actor
         goes_ahead = responses.answer(s, seat, action, log)
@@ -178,6 +186,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         log.append(f"{seat} has chosen a home state.")
         if all(p.home for p in s.players.values()):
             start_play(s, log)
+            ai_turns(s, log, private)  # Solo Play: the AI parties go first
             changed.extend(sorted({p.home for p in s.players.values()}))
             undoable = False
     elif verb == "play":
@@ -246,12 +255,12 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         private[s.exchange.partner] = f"{seat} gives you #{mine} for #{theirs}."
     elif verb == "done" and s.exchange is not None:
         log.append(f"{seat} is done exchanging.")
-        next_party(s, log)
+        next_party(s, log, private)
         undoable = False
     elif verb == "region":
         s.wait = {**s.wait, "region": action.args[0]}
     elif verb == "card" and s.wait is not None and s.wait.get("putback") is not None:
-        undoable = put_back(s, seat, int(action.args[0]), log)
+        undoable = put_back(s, seat, int(action.args[0]), log, private)
     elif verb in ("vote", "pick", "card", "done", "option", "remove") and s.wait is not None:
         answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
         # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
@@ -281,8 +290,8 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
     if s.exchange is not None:
         return Action(verb="done")
-    if s.phase == "debate" or s.window is not None:
-        return Action(verb="pass")
+    if s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None):
+        return Action(verb="pass")  # silence passes a response window (Solo Play's Change of Plans too)
     c = _c()
     if s.phase == "home":
         return max((o.action for o in d.options), key=lambda a: (c.states[a.args[0]].ev, a.args[0]))
@@ -329,7 +338,7 @@ def problems(s: CampaignTrailState) -> list[str]:
         extra = sorted((Counter(cards) - Counter(every)).elements())
         missing = sorted((Counter(every) - Counter(cards)).elements())
         out.append(f"cards not conserved: extra {extra[:8]}, missing {missing[:8]}")
-    out += debates.problems(s) + responses.problems(s)
+    out += debates.problems(s) + responses.problems(s) + solo.problems(s)
     if sorted(s.order) != sorted(s.parties):
         out.append(f"turn order {s.order} is not the parties in play")
     elif s.phase == "play":

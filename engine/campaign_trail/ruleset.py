@@ -33,7 +33,11 @@ Dirty Politics (`dirty=on`, cards 106–129): `112 suppress NY` (move, then riva
 False News Story, Intimidation), `111 smear NC3 CA:DEM6` (pay 4 voters from your ethically minded states,
 remove up to 8 rival voters), `124 mudsling taxes KY2` (2 ethically minded voters an issue, 2 rival voters off
 wherever it shows). Steps: `pay MD`, `remove CA DEM`, `target REP`; forced payments and removals happen by
-themselves. Ethically minded states: DEM MD MA NJ CT WA · REP GA KY MO AZ AL · LIB NC VA CO MN OR."""
+themselves. Ethically minded states: DEM MD MA NJ CT WA · REP GA KY MO AZ AL · LIB NC VA CO MN OR.
+Solo Play (Appendix A): `ai=REP` or `ai=REP,LIB` (1 player; 2 players add `coop=on` and share a party). The AI
+parties play themselves, first each round (twice each in co-op): a card registers on their track or places
+voters where they lead by less than its thresholds. No debates. Before an AI direct action: `respond 44`
+(Change of Plans: it registers instead), `pass` or `autopass`. When the AI decks run out you take a last turn."""
 
 
 class CampaignTrailRuleset:

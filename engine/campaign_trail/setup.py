@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import abilities, effects
+from engine.campaign_trail import abilities, effects, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.primitives import HAND, add_voters, draw_up
 from engine.campaign_trail.state import CampaignTrailState, Options, PartyState, SeatState
@@ -20,6 +20,8 @@ ALL_PARTIES = ("DEM", "REP", "LIB")
 
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
     """(seat, party, role) by player count (Setup, "Candidates and Parties"; ruling: team table)."""
+    if opts.ai:  # Solo Play: only the human seats (Appendix A)
+        return solo.layout(count, opts)
     if count == 2:
         return [(p, p, "SOLO") for p in opts.parties]
     if count == 3:
@@ -66,6 +68,10 @@ def month_sizes(n: int) -> list[int]:
 
 def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrailState:
     opts = Options.model_validate(options or {})
+    if opts.ai:
+        solo.check_options(opts)
+    elif opts.coop:
+        raise IllegalAction("Co-op (coop=on) is Solo Play against the AI: name the AI parties too (ai=REP).", code="bad_options")
     if len(set(opts.parties)) != 2:
         raise IllegalAction("A two-party game needs two different parties.", code="bad_options")
     lay = layout(len(seats), opts)
@@ -74,7 +80,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     seats = [s for s, _, _ in lay]  # table order, whatever order the players joined in
     c = _c()
     rng = Rng(seed)
-    in_play = [p for p in ALL_PARTIES if any(party == p for _, party, _ in lay)]
+    in_play = [p for p in ALL_PARTIES if any(party == p for _, party, _ in lay) or p in opts.ai]
     parties = {}
     for p in in_play:
         mine = [s for s, party, _ in lay if party == p]
@@ -92,7 +98,8 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     for row in voters.values():
         for p, n in row.items():
             parties[p].out_of_supply += n
-    deck = rng.shuffle(c.deck(players=len(seats), dirty=opts.dirty))
+    # Solo Play uses the entire action deck (Appendix A, Setup 7)
+    deck = rng.shuffle(c.deck(players=3 if opts.ai else len(seats), dirty=opts.dirty))
     removed = sorted(set(c.cards) - set(deck))
     candidates = rng.shuffle(sorted(c.candidates))
     players = {}
@@ -101,6 +108,8 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
         deck = deck[HAND:]
     sizes = month_sizes(len(deck))
     decks = [deck[:sizes[0]], deck[sizes[0]:sizes[0] + sizes[1]], deck[sizes[0] + sizes[1]:]]
+    if opts.ai:
+        return _solo_state(opts, seats, rng, parties, players, voters, deck, removed)
     order = rng.shuffle(in_play)
     # Setup steps 14–15: two debate topic cards and two debate cities, face up from the start.
     topics = rng.shuffle(sorted(c.debate_topics))[:2]
@@ -111,6 +120,21 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     )
 
 
+def _solo_state(opts: Options, seats: list[str], rng: Rng, parties: dict[str, PartyState], players: dict[str, SeatState],
+                voters: dict[str, dict[str, int]], deck: list[int], removed: list[int]) -> CampaignTrailState:
+    """Appendix A, Setup: the AI parties' tracks and decks, the whole action deck on October, no debates,
+    the AI parties first (in the order given), then the human party."""
+    for p in opts.ai:
+        parties[p].registered = solo.START_TRACK
+        parties[p].out_of_supply += solo.START_TRACK
+    state = solo.new_solo(opts, rng.shuffle(sorted(solo.solo_content.load().cards)))
+    human = solo.human_party(opts)
+    return CampaignTrailState(
+        seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
+        voters=voters, decks=[[], [], deck], month=2, removed=removed, order=[*opts.ai, human], solo=state,
+    )
+
+
 def load_state(data: str) -> CampaignTrailState:
     return CampaignTrailState.model_validate_json(data)
 
@@ -118,6 +142,8 @@ def load_state(data: str) -> CampaignTrailState:
 def start_home(s: CampaignTrailState, log: list[str]) -> None:
     c = _c()
     for p in s.parties.values():
+        if not p.seats:  # an AI party: its voters are on the register track already
+            continue
         reg = money = 0
         for seat in p.seats:
             cd = c.candidates[s.players[seat].candidate]
@@ -146,4 +172,7 @@ def start_play(s: CampaignTrailState, log: list[str]) -> None:
             wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log))
             assert wait is None, "setup abilities never ask"
     s.phase = "play"
+    if s.solo is not None:
+        log.append(f"Solo Play begins. Turn order each round: {', '.join(s.order)} (AI parties first).")
+        return
     log.append(f"August begins. Turn order: {', '.join(s.order)}.")

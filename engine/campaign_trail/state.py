@@ -30,6 +30,29 @@ class Options(_State):
     # the Dirty Politics module: its 24 cards are shuffled into the deck (supplement: Dirty Politics)
     dirty: bool = False
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
+    # Solo Play (Appendix A): the parties the Solo Play deck plays (one or two); `coop`: two players share
+    # the remaining party against them. Left out of the stored JSON when off (see _stored_options).
+    ai: list[PartyId] = Field(default_factory=list, max_length=2)
+    coop: bool = False
+
+    @field_validator("ai", mode="before")
+    @classmethod
+    def _ai_parties(cls, value: Any) -> Any:  # `ai=REP` or `ai=rep,lib`
+        if isinstance(value, str):
+            return [v.strip().upper() for v in value.split(",") if v.strip()]
+        if isinstance(value, list):
+            return [v.upper() if isinstance(v, str) else v for v in value]
+        return value
+
+    @model_serializer(mode="wrap")
+    def _stored_options(self, handler: Any) -> dict[str, Any]:
+        # games stored before Solo Play keep the same JSON, so their journals replay to the same state hashes
+        data = handler(self)
+        if not data.get("ai"):
+            data.pop("ai", None)
+        if not data.get("coop"):
+            data.pop("coop", None)
+        return data
 
     @field_validator("parties", "solo", mode="before")
     @classmethod
@@ -166,6 +189,19 @@ class DebateState(_State):
     orator: list[list[str]] = Field(default_factory=list)
 
 
+class SoloState(_State):
+    """Solo Play (Appendix A): the AI parties' decks and the card being resolved. An AI party's register
+    track is its `registered` count (filled from the left, emptied from the right, three to a space)."""
+
+    ai: list[PartyId]  # the AI parties in turn order (the first deck on August's space)
+    decks: list[list[int]]  # each AI party's Solo Play deck, top first (same order as `ai`)
+    played: list[int] = Field(default_factory=list)  # Solo Play cards resolved, in order (public)
+    boxed: list[int] = Field(default_factory=list)  # the leftover cards, back in the box unseen (secret)
+    done: int = 0  # turns the current AI party has taken this round (two in co-op)
+    card: int | None = None  # the drawn card waiting on the human's Change of Plans window
+    window: Window | None = None  # the human's chance to force a register action (Change of Plans)
+
+
 class CampaignTrailState(_State):
     ruleset: Literal["campaign_trail"] = "campaign_trail"
     seats: list[str]
@@ -207,3 +243,12 @@ class CampaignTrailState(_State):
     # the discard pile shuffled into a new pile for a politick's draw once every deck is
     # empty in October (top first); never a month's deck, so October's running out still ends the campaign
     reshuffled: list[int] = Field(default_factory=list)
+    solo: SoloState | None = None  # Solo Play against the AI parties; None in the competitive game
+
+    @model_serializer(mode="wrap")
+    def _stored_state(self, handler: Any) -> dict[str, Any]:
+        # the competitive game's JSON is unchanged (its journals replay to the same state hashes)
+        data = handler(self)
+        if data.get("solo") is None:
+            data.pop("solo", None)
+        return data

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import abilities, debates, dirty, effects, ops, primitives
+from engine.campaign_trail import abilities, debates, dirty, effects, ops, primitives, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import step_result
@@ -94,6 +94,9 @@ def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
     for tab in me.table:
         if tab.politick == "connections":
             holder = majority(s, me.home)
+            if solo.is_ai(s, holder):  # Appendix A: no one gains when an AI party holds the home state
+                log.append(f"Connections ({seat}): {holder} (AI) holds {me.home}; no one gains $10M.")
+                continue
             s.parties[holder].money += 10
             log.append(f"Connections ({seat}): {holder} holds {me.home} and gains $10M.")
 
@@ -205,7 +208,7 @@ def end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> 
     if putback is not None:  # the Experienced Candidate slides one drawn card under the deck first
         s.wait = {"kind": "card", "among": [str(n) for n in drawn], "optional": False, "putback": putback}
         return False
-    return _finish_turn(s, log)
+    return _finish_turn(s, log, private)
 
 
 def _draw_extra(s: CampaignTrailState, seat: str, drawn: list[int]) -> int | None:
@@ -220,16 +223,16 @@ def _draw_extra(s: CampaignTrailState, seat: str, drawn: list[int]) -> int | Non
     return deck
 
 
-def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> bool:
+def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str], private: dict[str, str] | None = None) -> bool:
     deck = s.wait["putback"]
     s.players[seat].hand.remove(number)
     s.decks[deck].append(number)
     s.wait = None
     log.append(f"{seat} puts a card at the bottom of the {MONTHS[deck]} deck.")
-    return _finish_turn(s, log)
+    return _finish_turn(s, log, private)
 
 
-def _finish_turn(s: CampaignTrailState, log: list[str]) -> bool:
+def _finish_turn(s: CampaignTrailState, log: list[str], private: dict[str, str] | None = None) -> bool:
     t = s.turn
     s.taken.append(t.seat)
     s.responded = [x for x in s.responded if x != t.seat]  # a response's gap refills with this turn's draw
@@ -240,7 +243,7 @@ def _finish_turn(s: CampaignTrailState, log: list[str]) -> bool:
             s.exchange = Exchange(seat=t.seat, partner=next(x for x in party.seats if x != t.seat))
             log.append(f"{party.id}'s candidates share a region: {t.seat} may exchange up to 3 cards with {s.exchange.partner}.")
         else:
-            next_party(s, log)
+            next_party(s, log, private)
     return False  # the next seat is up (and cards may have been drawn): no undo past a turn's end
 
 
@@ -249,15 +252,27 @@ def _same_region(s: CampaignTrailState, seats: list[str]) -> bool:
     return len({c.states[s.players[x].pawn].region for x in seats}) == 1
 
 
-def next_party(s: CampaignTrailState, log: list[str]) -> None:
+def next_party(s: CampaignTrailState, log: list[str], private: dict[str, str] | None = None) -> None:
     s.exchange = None
     s.taken = []
     s.order_index += 1
     if s.order_index == len(s.order):
         s.order_index = 0
         s.round += 1
-        if not s.decks[s.month]:
+        if s.solo is not None:  # Solo Play: no months; the round in which the AI decks ran out was the last
+            if solo.decks_out(s):
+                _start_final(s, log)
+                return
+        elif not s.decks[s.month]:
             _month_end(s, log)
+    ai_turns(s, log, private)
+
+
+def ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str] | None = None) -> None:
+    """Solo Play: the engine plays the AI party whose turn it is, then the order moves on (unless a human's
+    Change of Plans window waits)."""
+    if solo.play_ai_turns(s, log, {} if private is None else private):
+        next_party(s, log, private)
 
 
 def _month_end(s: CampaignTrailState, log: list[str]) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import menus, primitives, rules
+from engine.campaign_trail import menus, primitives, rules, solo
 from engine.campaign_trail.state import MONTHS, CampaignTrailState
 
 
@@ -117,6 +117,18 @@ class DebatePlanView(_View):
     issues: list[str]
 
 
+class SoloView(_View):
+    """Solo Play (Appendix A): the AI parties, their register tracks (voters in each of the ten spaces), the
+    cards left in their decks, the last card they resolved and the one waiting on a Change of Plans window."""
+
+    ai: list[str]
+    coop: bool
+    track: dict[str, list[int]]
+    deck: dict[str, int]
+    last: str | None = None
+    waiting: str | None = None
+
+
 class CampaignTrailView(_View):
     ruleset: str = "campaign_trail"
     viewer: str | None
@@ -142,6 +154,7 @@ class CampaignTrailView(_View):
     changed: list[str] = Field(default_factory=list)  # states the last posted move changed
     # each party's ethically minded states; empty unless the Dirty Politics module is in play
     ethics: dict[str, list[str]] = Field(default_factory=dict)
+    solo: SoloView | None = None  # Solo Play only
     # Only in a seat's own view:
     hand: list[CardView] | None = None
     partner_hand: list[CardView] | None = None
@@ -220,6 +233,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
         debate=debate, debates=plans, changed=list(s.last_changed),
         ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
+        solo=SoloView(**solo.public(s)) if s.solo is not None else None,
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,

@@ -1,0 +1,359 @@
+"""Campaign Trail Solo Play (rulebook Appendix A): one player, or two playing co-op, against one or two
+AI parties played by the Solo Play deck (data/campaign_trail/solo_cards.yaml, solo_content.py).
+
+Options: `ai=REP` or `ai=REP,LIB` (the AI parties, in turn order: the first takes August's deck space),
+`coop=on` (two players share the remaining party as President and running mate). With one AI party the
+human party is the first of `parties` (default DEM,REP) that the AI does not play.
+
+DONE (every rule enforced by the engine):
+- Set-up: committed voters for the parties in play (two-party rules against one AI party), each AI party's
+  12 voters on the register track (three in each of its first four spaces), AI decks of 40 (one AI) or
+  2×30 (two AIs; the rest back in the box unseen), the whole action deck as October's, no debates (no
+  topics, cities or arena), AI parties first each round, then the human party. The seats are the human
+  seats only (`DEM`, or `DEM-P` / `DEM-VP` in co-op): the AI parties are not seats.
+- The register track is the AI party's `registered` count: filled from the left, emptied from the right,
+  three voters a space, ten spaces (30 voters); voters past a full track are lost (never leave the supply).
+- The AI turn, played by the engine (no seat owes a move for it; its lines are public): draw; compare the
+  card's diagram with the track (register action when the track's full spaces are fewer than the card's
+  highest filled space, else direct action); register (surplus lost) or act directly, state by state in
+  the card's order (place the card's voters from the track unless the AI already leads by the threshold or
+  more; a short track places what it has). "Direct action happens automatically" cards: no comparison,
+  voters from the undecided supply. Two AI parties: each with its own deck and track. Co-op: each AI party
+  takes two turns in a row, then each human one.
+- The human's politicks: Debate Prep, Local Funds Dry Up, Sabotage, Travel Costs and Unprepared are never
+  offered. Backlash (+3 registered), Campaign Advisor (draw 1) and Committed Donors (+$30M) answer an AI
+  direct action with their icon (automatic cards included). Connections pays nobody when an AI party holds
+  the home state. Change of Plans: before an AI direct action (never on an automatic card) every human with
+  cards in hand is asked (public facts only, `autopass` honoured); played, it forces the register action.
+- The end: after the round in which the AI decks run out (the human party takes its last turn in it),
+  end-of-game politicks resolve, then electoral votes decide (ties as in the standard game). An empty
+  action deck does not end Solo Play.
+
+NOT DONE:
+- The Advanced Solo Deck supplement (out of scope).
+- Dirty Politics in Solo Play (Appendix B's Flip Contributors / Sway Minds / Scandal / Intimidation
+  changes): `dirty=on` with `ai=` is refused at set-up.
+- A one-player lobby: the ruleset's `min_seats` stays 2 (the manager and the generic tests take it as the
+  smallest table), so one player starts Solo Play only where the setup is called directly (scenarios,
+  the fuzz); co-op (2 players) starts from a lobby. The manager needs an options-aware minimum.
+- Rendering of the register track and AI decks on the picture (the public view carries them: `solo`).
+- The manager's results for a game an AI party wins: the winners are party codes with no seat, so every
+  human loses; ratings and concessions (bot/concession.py) were not checked against seatless parties.
+- The built-in bot (bot.py) answers the Change of Plans window with its general weights.
+
+Hooks outside this module: setup.py (layout, the AI tracks and decks, no debates, start_home skips the AI),
+turn.py (next_party/ai_turns run the AI; the end; Connections), rules.py (the window's owes/decisions/apply,
+the deadline pass, problems), menus.py (banned politicks), views.py (SoloView), state.py (Options.ai/coop,
+SoloState; both left out of stored JSON when off). Rulings: docs/rulings.md, "Campaign Trail — Solo Play".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import primitives, solo_content
+from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
+from engine.core.errors import IllegalAction
+from engine.core.types import Action, Decision, Option, PendingKind
+from engine.core.windows import PASS
+
+ALL_PARTIES = ("DEM", "REP", "LIB")
+START_TRACK = 12  # three voters in each of the first four spaces
+DECK_ONE_AI = 40
+DECK_TWO_AI = 30
+TRACK_MAX = solo_content.TRACK_SPACES * solo_content.SPACE_SIZE
+# never offered in Solo Play (Appendix A, "Politick actions")
+BANNED = ("debate_prep", "local_funds_dry_up", "sabotage", "travel_costs", "unprepared")
+# the human's ongoing politicks that answer the icon of an AI direct action
+ANSWERS_ICON = ("backlash", "campaign_advisor", "committed_donors")
+CHANGE_OF_PLANS = "change_of_plans"
+DIRECT = "direct action"  # the window's declared action
+
+
+def _c():
+    return content_mod.load()
+
+
+def _cards():
+    return solo_content.load().cards
+
+
+# ------------------------------------------------------------------------------------------ options, seats
+
+
+def human_party(opts: Options) -> str:
+    if len(opts.ai) == 2:
+        return next(p for p in ALL_PARTIES if p not in opts.ai)
+    return next((p for p in opts.parties if p not in opts.ai), next(p for p in ALL_PARTIES if p not in opts.ai))
+
+
+def check_options(opts: Options) -> None:
+    if len(set(opts.ai)) != len(opts.ai):
+        raise IllegalAction("The AI parties must be different parties (ai=REP or ai=REP,LIB).", code="bad_options")
+    if opts.dirty:
+        raise IllegalAction("Dirty Politics is not available in Solo Play yet.", code="bad_options")
+
+
+def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
+    """The human seats (Appendix A): one player, or two in co-op sharing a party as President and running mate."""
+    h = human_party(opts)
+    if count == 1 and not opts.coop:
+        return [(h, h, "SOLO")]
+    if count == 2 and opts.coop:
+        return [(f"{h}-P", h, "P"), (f"{h}-VP", h, "VP")]
+    if opts.coop:
+        raise IllegalAction("Co-op Solo Play (coop=on) is for two players.", code="bad_seats")
+    raise IllegalAction("Solo Play (ai=...) is for one player; two players add coop=on.", code="bad_seats")
+
+
+def new_solo(opts: Options, shuffled: list[int]) -> SoloState:
+    """The AI decks from the shuffled Solo Play cards; the rest go back in the box unseen."""
+    size = DECK_ONE_AI if len(opts.ai) == 1 else DECK_TWO_AI
+    decks = [shuffled[i * size:(i + 1) * size] for i in range(len(opts.ai))]
+    return SoloState(ai=list(opts.ai), decks=decks, boxed=shuffled[size * len(opts.ai):])
+
+
+def is_ai(s: CampaignTrailState, party: str) -> bool:
+    return s.solo is not None and party in s.solo.ai
+
+
+# ------------------------------------------------------------------------------------------ the register track
+
+
+def spaces(registered: int) -> list[int]:
+    """The track's ten spaces for one AI party (voters in each, filled from the left)."""
+    size = solo_content.SPACE_SIZE
+    return [max(0, min(size, registered - size * i)) for i in range(solo_content.TRACK_SPACES)]
+
+
+def full_spaces(registered: int) -> int:
+    return min(solo_content.TRACK_SPACES, registered // solo_content.SPACE_SIZE)
+
+
+def takes_register(s: CampaignTrailState, party: str, number: int) -> bool:
+    """Appendix A, AI turn step 2: register while the track's highest full space is below the card's."""
+    card = _cards()[number]
+    return card.register_ is not None and full_spaces(s.parties[party].registered) < card.register_.highest
+
+
+def register(s: CampaignTrailState, party: str, count: int, log: list[str], why: str = "registers") -> None:
+    ps = s.parties[party]
+    added = min(count, TRACK_MAX - ps.registered)
+    ps.registered += added
+    ps.out_of_supply += added
+    lost = f" ({count - added} lost: the track is full)" if added < count else ""
+    log.append(f"{party} (AI) {why} {added} voter{'s' if added != 1 else ''} on the register track{lost}: "
+               f"{ps.registered} in all.")
+
+
+def lead(s: CampaignTrailState, party: str, code: str) -> int:
+    row = s.voters[code]
+    return row[party] - max(n for p, n in row.items() if p != party)
+
+
+def direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> list[str]:
+    """Appendix A, step 4 (and the automatic cards): each coloured state in turn. Returns the states changed."""
+    card = _cards()[number]
+    ps = s.parties[party]
+    placed, held = [], []
+    for code, threshold in card.direct.states.items():
+        if lead(s, party, code) >= threshold:
+            held.append(f"{code} (leads by {lead(s, party, code)})")
+            continue
+        if card.automatic:  # from the undecided supply
+            n = card.direct.voters
+            ps.out_of_supply += n
+        else:  # from the track, emptied from the right; a short track places what it has (ruling)
+            n = min(card.direct.voters, ps.registered)
+            ps.registered -= n
+        if n:
+            primitives.add_voters(s, code, party, n)
+            placed.append(f"{n} in {code}")
+    where = ", ".join(placed) if placed else "no voters"
+    kept = f"; already far enough ahead in {', '.join(held)}" if held else ""
+    log.append(f"{party} (AI) takes the direct action ({card.direct.type}): {where}{kept}.")
+    answer_icon(s, party, card.direct.type, log, private)
+    return [p.split(" in ")[1] for p in placed]
+
+
+def answer_icon(s: CampaignTrailState, party: str, icon: str, log: list[str], private: dict[str, str]) -> None:
+    """The humans' tabled Backlash / Campaign Advisor / Committed Donors answer the AI direct action's icon."""
+    c = _c()
+    for owner in s.seats:
+        for tab in s.players[owner].table:
+            pol = c.politicks[tab.politick]
+            if not tab.active or pol.id not in ANSWERS_ICON or pol.timing.action != icon:
+                continue
+            mine = s.parties[s.players[owner].party]
+            gained = []
+            for name, params in pol.effect:
+                if name == "draw_cards":
+                    drawn = primitives.draw(s, owner, int(params["count"]), reshuffle=True)
+                    gained.append(f"{len(drawn)} card(s) for {owner}")
+                    if drawn:
+                        note = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
+                        private[owner] = f"{private[owner]} {note}" if owner in private else note
+                elif name == "gain_money":
+                    mine.money += int(params["amount"])
+                    gained.append(f"{mine.id} +${params['amount']}M")
+                elif name == "gain_registered":
+                    mine.registered += int(params["count"])
+                    mine.out_of_supply += int(params["count"])
+                    gained.append(f"{mine.id} +{params['count']} registered")
+            log.append(f"{pol.name} ({owner}) answers {party}'s {icon}: {' and '.join(gained)}.")
+
+
+# ------------------------------------------------------------------------------------------ the AI party's turns
+
+
+def turns_each(s: CampaignTrailState) -> int:
+    return 2 if s.options.coop else 1  # co-op: each AI party takes two turns in a row
+
+
+def decks_out(s: CampaignTrailState) -> bool:
+    return s.solo is not None and not any(s.solo.decks)
+
+
+def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
+    """Play the current AI party's turns. Returns True when its party turn is over (the order moves on), False
+    when it is not an AI party's turn or a human's Change of Plans window waits."""
+    if s.solo is None or s.phase != "play" or s.solo.window is not None:
+        return False
+    party = s.order[s.order_index]
+    if party not in s.solo.ai:
+        return False
+    deck = s.solo.decks[s.solo.ai.index(party)]
+    while s.solo.done < turns_each(s) and deck:
+        number = deck.pop(0)
+        s.solo.done += 1
+        card = _cards()[number]
+        log.append(f"{party} (AI) draws Solo Play card {number}, {card.name}.")
+        if takes_register(s, party, number):
+            register(s, party, card.register_.count, log)
+            s.solo.played.append(number)
+            continue
+        if not card.automatic and _open_window(s, party, number, log):
+            return False
+        resolve_direct(s, party, number, log, private)
+    s.solo.done = 0
+    return True
+
+
+def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> None:
+    if _cards()[number].automatic:
+        log.append(f"{party} (AI): the direct action happens automatically.")
+    changed = direct(s, party, number, log, private)
+    s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
+    s.solo.played.append(number)
+
+
+# ------------------------------------------------------------------------------------------ Change of Plans
+
+
+def eligible(s: CampaignTrailState) -> list[str]:
+    """Every human seat with a card in hand: public facts only, so being asked reveals nothing."""
+    return [x for x in s.seats if s.players[x].hand]
+
+
+def _open_window(s: CampaignTrailState, party: str, number: int, log: list[str]) -> bool:
+    prefs = {x: "pass" for x in s.autopass}
+    window = Window.open(eligible(s), prefs, actor=party, action=DIRECT, fits=[CHANGE_OF_PLANS])
+    if not window.seats:
+        return False
+    s.solo.window = window
+    s.solo.card = number
+    log.append(f"{party} (AI) is about to take the direct action of {_cards()[number].name}: "
+               f"{', '.join(window.seats)} may respond (Change of Plans forces a register action).")
+    return True
+
+
+def owes(s: CampaignTrailState, seat: str) -> bool:
+    return s.solo is not None and s.solo.window is not None and s.solo.window.owes(seat)
+
+
+def responses_in_hand(s: CampaignTrailState, seat: str) -> list[int]:
+    c = _c()
+    return [n for n in s.players[seat].hand if c.card(n).actions.get("politick") == CHANGE_OF_PLANS]
+
+
+def decision(s: CampaignTrailState, seat: str) -> Decision:
+    c = _c()
+    w = s.solo.window
+    card = _cards()[s.solo.card]
+    opts = [Option(action=Action(verb="respond", args=(str(n),)), label=f"#{n} {c.politicks[CHANGE_OF_PLANS].name}",
+                   detail="The AI party registers instead") for n in responses_in_hand(s, seat)]
+    opts.append(Option(action=Action(verb="pass"), label="Pass"))
+    opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",
+                       detail="Every later response window passes for you (undo on your turn: responses ask)"))
+    states = " ".join(f"{code}{t}" for code, t in card.direct.states.items())
+    return Decision(seat=seat, kind=PendingKind.RESPONSE, options=opts, deadline_default="pass",
+                    prompt=f"{w.actor} (AI) is about to act directly with {card.name} ({card.direct.voters} voters in "
+                           f"each of {states} below its threshold): respond, or pass.")
+
+
+def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> bool:
+    """A human's answer in the window. Returns True when the window closed and the AI card is resolved."""
+    w = s.solo.window
+    party, number = w.actor, s.solo.card
+    forced = False
+    if action.verb == "respond":
+        n = int(action.args[0])
+        primitives.discard_from_hand(s, seat, n, responses_in_hand(s, seat),
+                                     f"#{n} is not a Change of Plans in your hand.")
+        s.responded.append(seat)
+        w.answer(seat, action.notation())
+        forced = True
+        log.append(f"{seat} responds with #{n}: Change of Plans.")
+    elif action.verb in ("pass", "autopass"):
+        w.answer(seat, PASS)
+        if action.verb == "autopass":
+            s.autopass.append(seat)
+            log.append(f"{seat} will pass on every response window from now on.")
+        if not w.closed:
+            return False
+    else:
+        raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
+                            code="illegal_verb")
+    s.solo.window, s.solo.card = None, None
+    if forced:  # Appendix A, Change of Plans: the register action instead, even with a full enough track
+        register(s, party, _cards()[number].register_.count, log, why="must register instead:")
+        s.solo.played.append(number)
+    else:
+        resolve_direct(s, party, number, log, private)
+    return True
+
+
+# ------------------------------------------------------------------------------------------ checks and view
+
+
+def problems(s: CampaignTrailState) -> list[str]:
+    if s.solo is None:
+        return []
+    out = []
+    every = sorted([n for d in s.solo.decks for n in d] + s.solo.played + s.solo.boxed
+                   + ([s.solo.card] if s.solo.card is not None else []))
+    if every != sorted(_cards()):
+        out.append("Solo Play cards not conserved")
+    for party in s.solo.ai:
+        if not 0 <= s.parties[party].registered <= TRACK_MAX:
+            out.append(f"{party}: {s.parties[party].registered} voters on a register track of {TRACK_MAX}")
+        if s.parties[party].seats:
+            out.append(f"{party} is an AI party with seats {s.parties[party].seats}")
+    if (s.solo.window is None) != (s.solo.card is None):
+        out.append("a Solo Play card waits without a window (or a window without a card)")
+    return out
+
+
+def public(s: CampaignTrailState) -> dict[str, Any] | None:
+    """What everyone sees: the AI parties, their tracks and deck sizes, the cards they played (never the box)."""
+    if s.solo is None:
+        return None
+    cards = _cards()
+    return {
+        "ai": list(s.solo.ai),
+        "coop": s.options.coop,
+        "track": {p: spaces(s.parties[p].registered) for p in s.solo.ai},
+        "deck": {p: len(s.solo.decks[i]) for i, p in enumerate(s.solo.ai)},
+        "last": cards[s.solo.played[-1]].name if s.solo.played else None,
+        "waiting": cards[s.solo.card].name if s.solo.card is not None else None,
+    }
