@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,13 @@ from pg_server import PgServer, PgServerError  # noqa: E402
 
 _schema_numbers = itertools.count(1)
 DATABASE = "stumpbot_test"
+
+
+def _run_in_thread(make_coro) -> object:
+    """Run a coroutine on an event loop of its own thread: the sync fixtures below may be asked for
+    from inside a running loop (an async fixture's getfixturevalue), where asyncio.run is refused."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(make_coro())).result()
 
 
 @pytest.fixture(scope="session")
@@ -47,42 +55,45 @@ def pg_database(pg_server) -> str:
             await admin.close()
         await (await PgStore.open(pg_server.url(DATABASE))).close()
 
-    asyncio.run(create())
+    _run_in_thread(create)
     return pg_server.url(DATABASE)
 
 
 @pytest.fixture
-async def pg_url(pg_database):
+def pg_url(pg_database) -> str:
     """The session's database, emptied: every table truncated and every id sequence restarted."""
-    import asyncpg
+    async def empty() -> None:
+        import asyncpg
 
-    c = await asyncpg.connect(pg_database)
-    try:
-        tables = [r[0] for r in await c.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
-                                              "AND tablename <> 'stumpbot_schema'")]
-        await c.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
-    finally:
-        await c.close()
+        c = await asyncpg.connect(pg_database)
+        try:
+            tables = [r[0] for r in await c.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+                                                  "AND tablename <> 'stumpbot_schema'")]
+            await c.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+        finally:
+            await c.close()
+
+    _run_in_thread(empty)
     return pg_database
 
 
 @pytest.fixture
-async def fresh_pg_url(pg_database):
+def fresh_pg_url(pg_database):
     """A URL whose connections work in a new, empty schema (nothing migrated yet): for migration tests."""
     import asyncpg
 
     name = f"fresh{next(_schema_numbers)}"
-    c = await asyncpg.connect(pg_database)
-    try:
-        await c.execute(f"CREATE SCHEMA {name}")
-    finally:
-        await c.close()
+
+    async def run(sql: str) -> None:
+        c = await asyncpg.connect(pg_database)
+        try:
+            await c.execute(sql)
+        finally:
+            await c.close()
+
+    _run_in_thread(lambda: run(f"CREATE SCHEMA {name}"))
     yield f"{pg_database}?search_path={name}"
-    c = await asyncpg.connect(pg_database)
-    try:
-        await c.execute(f"DROP SCHEMA {name} CASCADE")
-    finally:
-        await c.close()
+    _run_in_thread(lambda: run(f"DROP SCHEMA {name} CASCADE"))
 
 
 @pytest.fixture
