@@ -3,11 +3,18 @@ is reported at once."""
 from __future__ import annotations
 
 import shutil
+import sys
+from pathlib import Path
 from typing import Callable
 
 import pytest
 
 from engine import content
+
+# A real PostgreSQL server for the tests that ask for one (pg_url, fresh_pg_url): the store's, the manager's and
+# the Discord table's on PostgreSQL. Nothing starts unless a test asks.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "store_pg"))
+from pg_fixtures import fresh_pg_url, pg_database, pg_server, pg_url  # noqa: E402,F401
 
 
 @pytest.fixture

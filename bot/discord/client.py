@@ -23,7 +23,8 @@ from bot.discord.errors import Tree
 from bot.discord.respond import Metrics
 from bot.discord.table import DiscordTable
 from bot.manager import GameManager
-from bot.store import Store, StoreError
+from bot.store import StoreError
+from bot.store_factory import AnyStore, is_postgres_url, open_store, store_target
 
 log = logging.getLogger("stumpbot.discord")
 
@@ -39,10 +40,13 @@ def intents() -> discord.Intents:
 class Stumpbot(commands.Bot):
     def __init__(self, db_path: str | Path, *, render: bool = True, sync_commands: bool = True,
                  dev_guild_id: int | None = None, clock: Callable[[], float] | None = None,
-                 checkpoints: bool = True, new_seed: Callable[[], int] | None = None) -> None:
+                 checkpoints: bool = True, new_seed: Callable[[], int] | None = None,
+                 database: str | Path | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=Tree, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none())
         self.db_path = Path(db_path)
+        # Where games are stored: STUMPBOT_DATABASE_URL (postgresql://…) when set, else the SQLite file.
+        self.database = database if database is not None else store_target(self.db_path)
         self.render = render
         self.sync_commands = sync_commands
         self.dev_guild_id = dev_guild_id
@@ -50,7 +54,7 @@ class Stumpbot(commands.Bot):
         self.checkpoints = checkpoints
         self.new_seed = new_seed
         self.metrics = Metrics()
-        self.store: Store | None = None
+        self.store: AnyStore | None = None
         self.manager: GameManager | None = None
         self.table = DiscordTable(self)
 
@@ -59,8 +63,9 @@ class Stumpbot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.discord.cogs import all_commands
 
-        self.db_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(self.db_path)
+        if not is_postgres_url(self.database):
+            Path(self.database).parent.mkdir(parents=True, exist_ok=True)
+        self.store = await open_store(self.database)
         kwargs: dict[str, Any] = {"render": self.render}
         if self.clock is not None:
             kwargs["clock"] = self.clock
@@ -127,7 +132,8 @@ class Stumpbot(commands.Bot):
 
 
 def create_bot(db_path: str | Path, **options: Any) -> Stumpbot:
-    """A bot whose games live in the SQLite file `db_path`. Options: render, sync_commands, dev_guild_id, clock, checkpoints, new_seed."""
+    """A bot whose games live in the SQLite file `db_path`, or at `database` (a postgresql:// URL; default:
+    STUMPBOT_DATABASE_URL if set). Options: render, sync_commands, dev_guild_id, clock, checkpoints, new_seed, database."""
     return Stumpbot(db_path, **options)
 
 
