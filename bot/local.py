@@ -15,6 +15,7 @@ from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
 from engine.core.rng import Rng, seed_from_text
+from engine.core.ruleset import lobby_seat_names, seat_range
 from engine.core.types import result_headline
 
 # The hand-off screen. A terminal gets the screen AND its scrollback wiped (clear the scrollback, home, clear the
@@ -216,10 +217,16 @@ def _not_a_choice(reply: str, shown: int) -> str:
 
 def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:
     """The seats of a local or demo game: the full table unless a player count is given."""
-    count = ruleset.max_seats if players is None else players
-    if not ruleset.min_seats <= count <= ruleset.max_seats:
-        raise ManagerError(f"{ruleset.title} is for {ruleset.min_seats} to {ruleset.max_seats} players.", code="bad_players")
-    return ruleset.assign_seats(ruleset.seat_names(count), options or {})
+    fewest, most = seat_range(ruleset, options)
+    count = most if players is None else players
+    if not fewest <= count <= most:
+        players_text = f"{fewest} player{'s' if fewest != 1 else ''}" if fewest == most else f"{fewest} to {most} players"
+        raise ManagerError(f"{ruleset.title} with these options is for {players_text}.", code="bad_players")
+    try:
+        picks = ruleset.seat_names(count)
+    except EngineError:  # a table only options make (Solo Play's one player): any seats, fitted by the ruleset
+        picks = lobby_seat_names(ruleset)[:count]
+    return ruleset.assign_seats(picks, options or {})
 
 
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,

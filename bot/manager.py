@@ -44,7 +44,8 @@ from bot.undo_refusal import nothing_to_undo
 from engine import registry
 from engine.core.errors import EngineError, NotYourDecision, StaleState
 from engine.core.rng import Rng
-from engine.core.ruleset import Ruleset, lobby_seat_names, owing_seats, play, play_until_handoff, state_hash
+from engine.core.ruleset import (Ruleset, lobby_seat_names, owing_seats, play, play_until_handoff, seat_range,
+                                 state_hash)
 from engine.core.types import Action, Decision, Event, PendingKind, result_headline
 
 log = logging.getLogger("stumpbot.manager")
@@ -208,8 +209,9 @@ class GameManager:
             names = ruleset.seat_names(ruleset.max_seats)
             taken = {s.seat for s in seats}
             free = [n for n in names if n not in taken]
-            if len(seats) >= ruleset.max_seats:
-                raise ManagerError(f"Game #{game_id} is full ({ruleset.max_seats} seats).", code="full")
+            most = seat_range(ruleset, record.options)[1]
+            if len(seats) >= most:
+                raise ManagerError(f"Game #{game_id} is full ({most} seat{'s' if most != 1 else ''}).", code="full")
             if seat is None:
                 seat = free[0]
             seat = seat.upper()
@@ -240,8 +242,9 @@ class GameManager:
                 raise ManagerError("Only the host who created the game can start it.", code="not_host")
             ruleset = registry.get(record.ruleset)
             seats = await self.store.list_seats(game_id)
-            if len(seats) < ruleset.min_seats:
-                raise ManagerError(f"{ruleset.title} needs at least {ruleset.min_seats} players; {len(seats)} joined. "
+            fewest = seat_range(ruleset, record.options)[0]
+            if len(seats) < fewest:
+                raise ManagerError(f"{ruleset.title} needs at least {fewest} players; {len(seats)} joined. "
                                    "Ask others to press Join or use `/game join`.", code="too_few")
             picked = [s.seat for s in seats]
             try:

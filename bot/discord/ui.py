@@ -24,6 +24,7 @@ from bot.discord.components import (
 )
 from bot.tables.base import PrivateBrief
 from engine import registry
+from engine.core.ruleset import seat_range
 from engine.core.types import Decision
 
 COLOUR = discord.Colour(0x3B5BA5)
@@ -184,14 +185,20 @@ def lobby_embed(record: Any, seats: list[Any], note: str = "") -> discord.Embed:
     if record.status == "lobby":
         seat_lines = [f"**{n}**: <@{taken[n].user_id}>" if n in taken else f"**{n}**: — free —" for n in names]
         seat_lines += [f"**{s.seat}**: <@{s.user_id}>" for s in seats if s.seat not in names]  # a smaller table's name
-        heading = f"Seats ({len(taken)}/{ruleset.max_seats}; {ruleset.min_seats} needed)"
+        fewest, most = seat_range(ruleset, record.options)
+        if most < len(names):  # options make a smaller table (Solo Play): its seats are fitted at Start
+            seat_lines = [f"**{s.seat}**: <@{s.user_id}>" for s in seats]
+            seat_lines += [f"— {most - len(seats)} more seat{'s' if most - len(seats) != 1 else ''} free —"] \
+                if len(seats) < most else []
+        heading = f"Seats ({len(taken)}/{most}; {fewest} needed)"
     else:  # the seats as the game was started with them
         seat_lines = [f"**{s.seat}**: <@{s.user_id}>" for s in seats]
         heading = f"Seats ({len(seats)})"
     embed.add_field(name=heading, value="\n".join(seat_lines), inline=False)
-    if ruleset.min_seats < ruleset.max_seats and record.status == "lobby":
+    fewest, most = seat_range(ruleset, record.options)
+    if fewest < most and record.status == "lobby":
         embed.add_field(name="Fewer players?", value="Start with any number from "
-                        f"{ruleset.min_seats} to {ruleset.max_seats}: seats are fitted to the table at Start, keeping "
+                        f"{fewest} to {most}: seats are fitted to the table at Start, keeping "
                         "each player's party where it can.", inline=False)
     defaults = ruleset.parse_options({}).model_dump()
     opts = ", ".join(f"{k.replace('_', ' ')}: {','.join(map(str, v)) if isinstance(v, list) else v}"

@@ -86,6 +86,13 @@ class CampaignTrailRuleset:
     def bot_action(self, state: CampaignTrailState, seat: str, rng: Rng) -> Action:
         return bot.bot_action(state, seat, rng)
 
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """Solo Play (`ai=`): one player, or two in co-op; otherwise 2 to 6."""
+        opts = Options.model_validate(options or {})
+        if opts.ai:
+            return (2, 2) if opts.coop else (1, 1)
+        return self.min_seats, self.max_seats
+
     def party_of(self, seat: str) -> str:
         """Running mates share their party (DEM-P and DEM-VP win or lose together)."""
         return seat.split("-")[0]

@@ -40,7 +40,20 @@ class Ruleset(Protocol):
     # the ruleset's own explains it (check_legal then lists what is legal, without a reason).
     def refusal_reason(self, state: Any, seat: str, action: Action) -> str | None: ...
     # Optional too: `party_of(seat) -> str`, the party a seat wins or loses with, for rulesets where seats
-    # share a party (Campaign Trail's running mates); without it every seat is a party of its own.
+    # share a party (Campaign Trail's running mates); without it every seat is a party of its own. And
+    # `seat_range(options) -> (fewest, most)`, the players a game with these options takes, where options
+    # change it (Campaign Trail's Solo Play: one player, two in co-op); without it min_seats to max_seats.
+
+
+def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, int]:
+    """How many players a game of `ruleset` with `options` takes: (fewest, most)."""
+    ask = getattr(ruleset, "seat_range", None)
+    if ask is not None:
+        try:
+            return ask(options or {})
+        except Exception:  # noqa: BLE001 — options the ruleset refuses are reported where they are parsed
+            pass
+    return ruleset.min_seats, ruleset.max_seats
 
 
 def lobby_seat_names(ruleset: Ruleset) -> list[str]:
