@@ -21,6 +21,7 @@ from bot import clock as timekeeping
 from bot import pictures
 from bot import ratings
 from bot import record as records
+from bot import rematch as rematches
 from bot.store import (
     AlreadySeated,
     DuplicateMove,
@@ -280,7 +281,7 @@ class GameManager:
             result = {"winners": winners, "scores": {}, "reason": f"{seat.seat} conceded.", "conceded": seat.seat}
             text = f"{seat.seat} ({seat.display_name}) concedes. {', '.join(winners)} win{'s' if len(winners) == 1 else ''} game #{game_id}."
             text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
-            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+            out = [NewMessage(audience="public", kind="text", payload={"text": text, "final": True}, created_seq=0)]
             updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result, outbox=out)
             self._live.pop(game_id, None)
         await self.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
@@ -692,6 +693,8 @@ class GameManager:
         owing_now = set(owing_seats(ruleset, state))
         owing_before = set(owing_seats(ruleset, before)) if before is not None else set()
         done = ruleset.outcome(state) is not None
+        if done and outbox:  # issue 16: the result post, which carries the replay and the rematch offer
+            outbox[0].payload["final"] = True
         for s in seats:
             private = [e.private[s.seat] for e in events if s.seat in e.private]
             # Prompt a seat when it newly owes a decision, or its options changed while it still owes one.
@@ -828,7 +831,10 @@ class GameManager:
             picture = None
             if row.kind == "board" and self.render and record.status != "lobby":
                 picture = await self.picture(record.id)
-            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture))
+            final = bool(payload.get("final")) and record.status == "finished"
+            replay = await self.replay_picture(record) if final and self.render else None
+            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
+                                                final=final, replay=replay))
             return
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
@@ -1154,3 +1160,50 @@ class GameManager:
         if await self.store.load_snapshot(game_id) is None:
             return []
         return await records.proof_lines(self.store, game_id, limit)
+
+    # ------------------------------------------------------------ replay and rematch (issue 16)
+    # The replay is drawn by bot/replay.py (render/replay.py encodes it); who may rematch is bot/rematch.py's.
+
+    async def replay_picture(self, record: GameRecord) -> pictures.Picture | None:
+        """The animated replay of a finished game, for its result post; None when there is no picture (or drawing it
+        failed: the result is posted without it rather than held)."""
+        from bot import replay as replays
+
+        try:
+            animation = await replays.for_game(self.store, record.id)
+        except Exception:  # noqa: BLE001 - a replay never holds up the result
+            log.exception("could not draw the replay of game %s", record.id)
+            return None
+        if animation is None:
+            return None
+        ended = f" {result_headline(record.result)}" if record.result else ""
+        alt = (f"Animated replay of game #{record.id} ({record.title}): the public board at each posted move, "
+               f"{animation.n_frames} frames.{ended}")
+        return pictures.Picture(png=animation.data, alt=alt, filename=animation.filename)
+
+    async def rematch(self, game_id: int, user_id: str, name: str | None = None) -> rematches.Rematch:
+        """A former player of a finished game opens its rematch: a lobby with the same ruleset, options, deadline
+        and title, in the same channel, hosted by them in their former seat. The other former players are not
+        seated (each one chooses to Join); the table invites them. One rematch at a time per game."""
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "finished":
+                raise ManagerError(f"Game #{game_id} is {record.status}: only a finished game can be rematched.",
+                                   code="not_finished")
+            players = await rematches.former_players(self.store, game_id)
+            if user_id not in players:
+                raise ManagerError(f"Only the players of game #{game_id} can start its rematch; press Join on the "
+                                   "rematch lobby when one is open.", code="not_player")
+            current = await rematches.open_rematch(self.store, game_id)
+            if current is not None:
+                where = "is open: press Join on it" if current.status == "lobby" else "is already under way"
+                raise ManagerError(f"The rematch of game #{game_id}, game #{current.id}, {where}.", code="rematch_open")
+            ruleset = registry.get(record.ruleset)
+            seat = await rematches.former_seat(self.store, game_id, user_id)
+            lobby = await self.create(record.ruleset, user_id, name or players[user_id], options=record.options,
+                                      title=record.title, guild_id=record.guild_id, channel_id=record.channel_id,
+                                      seat=seat if seat in lobby_seat_names(ruleset) else None,
+                                      deadline_hours=record.deadline_hours)
+            await rematches.link(self.store, game_id, lobby.id)
+        return rematches.Rematch(of=game_id, lobby=lobby,
+                                 invited={u: n for u, n in players.items() if u != user_id})

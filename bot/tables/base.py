@@ -15,7 +15,7 @@ from engine.core.types import Decision
 
 @dataclass(frozen=True)
 class Picture:
-    png: bytes
+    png: bytes  # the image's bytes: a PNG board, or (a post's `replay`) an animated WebP or GIF
     alt: str
     filename: str = "board.png"
 
@@ -40,6 +40,8 @@ class PublicPost:
     game: GameRef
     text: str
     picture: Picture | None = None
+    final: bool = False  # the game's result post (issue 16: it carries the replay and offers a rematch)
+    replay: Picture | None = None  # the animated replay of the whole game, on the result post
 
 
 @dataclass(frozen=True)
