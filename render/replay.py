@@ -83,6 +83,10 @@ def scaled(picture: bytes | Image.Image, width: int) -> Image.Image:
     return image.resize((width, height), Image.Resampling.BOX)
 
 
+def _decoded(picture: bytes | Image.Image) -> Image.Image:
+    return picture if isinstance(picture, Image.Image) else Image.open(io.BytesIO(picture)).convert("RGB")
+
+
 def _durations(n: int) -> list[int]:
     if n == 1:
         return [LAST_MS]
@@ -107,11 +111,11 @@ def encode(frames: Sequence[Image.Image], fmt: str | None = None) -> bytes:
 def animate(pictures: Sequence[bytes | Image.Image], *, width: int = WIDTH, max_frames: int = MAX_FRAMES,
             size_limit: int = SIZE_LIMIT, fmt: str | None = None) -> Animation:
     """One animated image of `pictures` (the boards in order): at most `max_frames` of them, `width` wide, under
-    `size_limit` bytes — fewer frames and a narrower picture, by turns, until it fits."""
+    `size_limit` bytes — fewer frames (always the first and the last), then a narrower picture, until it fits."""
     if not pictures:
         raise ValueError("a replay needs at least one picture")
     fmt = fmt or image_format()
-    chosen = [pictures[i] for i in frame_indices(len(pictures), max_frames)]
+    chosen = [_decoded(pictures[i]) for i in frame_indices(len(pictures), max_frames)]  # decoded once
     while True:
         frames = [scaled(p, width) for p in chosen]
         data = encode(frames, fmt)
@@ -120,12 +124,14 @@ def animate(pictures: Sequence[bytes | Image.Image], *, width: int = WIDTH, max_
                              height=frames[0].height)
         if len(chosen) <= MIN_FRAMES and width <= MIN_WIDTH:
             raise ReplayTooLarge(f"{len(data)} bytes with {len(chosen)} frames {width} px wide")
-        # the share to keep, from how far over the limit we are: one or two passes in practice
-        keep = max(0.3, min(0.85, size_limit / len(data) * 0.9))
+        # Frames first: lossless WebP stores a narrower map hardly smaller (a box-averaged border is more
+        # colours), while each frame dropped saves its whole difference. The share kept follows how far over
+        # the limit we are: one or two passes in practice.
         if len(chosen) > MIN_FRAMES:
+            keep = max(0.3, min(0.85, size_limit / len(data) * 0.9))
             chosen = [chosen[i] for i in frame_indices(len(chosen), max(MIN_FRAMES, int(len(chosen) * keep)))]
-        if width > MIN_WIDTH:
-            width = max(MIN_WIDTH, int(width * max(keep, 0.7) ** 0.5))
+        else:
+            width = max(MIN_WIDTH, int(width * 0.7))
 
 
 def replay_views(views: Sequence[Any], **options: Any) -> Animation:
