@@ -104,6 +104,8 @@ class DiscordTable:
         if channel is None:
             return
         text = post.text or ""
+        if post.final:  # issue 16: the result post says how to play again
+            text = f"{text}\n{ui.REMATCH_HOW_TO}" if text else ui.REMATCH_HOW_TO
         users: list[discord.Object] = []
         if mention_turn:
             line, users = await self._turn_line(post)
@@ -119,6 +121,8 @@ class DiscordTable:
                 log.warning("board image of game %s is %d bytes, over the %d limit: not attached",
                             post.game.id, len(post.picture.png), limit)
                 text = "(The board image was too large to attach; `/game status` shows the board as text.)\n" + text
+        board = len(post.picture.png) if file is not None and post.picture is not None else 0
+        files = [f for f in (file, self._replay_file(post, channel, board)) if f is not None]
         parts = limits.split_content(text)
         if not parts and file is None:
             return
@@ -126,14 +130,16 @@ class DiscordTable:
             parts = [""]
         mentions = discord.AllowedMentions(users=users or False, roles=False, everyone=False, replied_user=False)
         view = ui.hand_button_view(post.game.id) if post.game.status == "active" else None
+        if post.final:
+            view = ui.rematch_view(post.game.id)
         try:
             for i, part in enumerate(parts):
                 last = i == len(parts) - 1
                 kwargs: dict = {"allowed_mentions": mentions}
                 if part:
                     kwargs["content"] = part
-                if last and file is not None:
-                    kwargs["file"] = file
+                if last and files:
+                    kwargs["files"] = files
                 if last and view is not None:
                     kwargs["view"] = view
                 await channel.send(**kwargs)
@@ -145,6 +151,20 @@ class DiscordTable:
                 await self._refresh_prompts(post)
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
+
+    # ------------------------------------------------------------ the replay (issue 16)
+
+    @staticmethod
+    def _replay_file(post: PublicPost, channel: discord.abc.Messageable, beside: int) -> discord.File | None:
+        """The animated replay on the result post, when it fits the upload limit beside the board's `beside` bytes
+        (the manager keeps it under 8 MB; with the board it could pass, though in practice it is well under 1 MB)."""
+        if post.replay is None:
+            return None
+        if len(post.replay.png) + beside > limits.attachment_limit(guild=getattr(channel, "guild", None)):
+            log.warning("replay of game %s is %d bytes: not attached", post.game.id, len(post.replay.png))
+            return None
+        return discord.File(io.BytesIO(post.replay.png), filename=post.replay.filename,
+                            description=limits.clip(post.replay.alt, limits.ATTACHMENT_DESCRIPTION) or None)
 
     # ------------------------------------------------------------ the live DM prompt (issue 18: the DM stays tidy)
     #
