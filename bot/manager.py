@@ -832,9 +832,9 @@ class GameManager:
             if row.kind == "board" and self.render and record.status != "lobby":
                 picture = await self.picture(record.id)
             final = bool(payload.get("final")) and record.status == "finished"
-            replay = await self.replay_picture(record) if final and self.render else None
-            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
-                                                final=final, replay=replay))
+            await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture, final=final))
+            if final and self.render:  # issue 16: the replay follows, drawn by the next upkeep sweep
+                await rematches.replay_due(self.store, record.id)
             return
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
@@ -1180,6 +1180,37 @@ class GameManager:
         alt = (f"Animated replay of game #{record.id} ({record.title}): the public board at each posted move, "
                f"{animation.n_frames} frames.{ended}")
         return pictures.Picture(png=animation.data, alt=alt, filename=animation.filename)
+
+    async def post_replays(self) -> int:
+        """Post the animated replay of every game whose result went out since the last sweep (the upkeep loop
+        calls this): drawing one takes seconds, so it never delays the last move's answer or the result post.
+        At most once per game: a failure is tried again at the next sweeps, up to REPLAY_TRIES in all."""
+        if self.table is None or not self.render:
+            return 0
+        posted = 0
+        for game_id, tries in await rematches.replays_due(self.store):
+            await rematches.replay_done(self.store, game_id)  # claimed before the seconds of drawing
+            record = await self.store.get_game(game_id)
+            if record is None or record.status != "finished":
+                continue
+            picture = await self.replay_picture(record)
+            if picture is None:
+                if tries + 1 < rematches.REPLAY_TRIES:
+                    await rematches.replay_due(self.store, game_id, tries + 1)
+                continue
+            text = (f"🎞 Replay of game #{record.id} ({record.title}): the board at each posted move, "
+                    "from the start to the result.")
+            snap = await self.store.load_snapshot(game_id)
+            try:
+                await self.table.publish(PublicPost(game=self._ref(record, snap.seq if snap else 0), text=text,
+                                                    replay=picture))
+            except Exception as exc:  # noqa: BLE001 - the channel's trouble: the next sweep tries again
+                log.warning("could not post the replay of game %s (%s)", game_id, type(exc).__name__)
+                if tries + 1 < rematches.REPLAY_TRIES:
+                    await rematches.replay_due(self.store, game_id, tries + 1)
+                continue
+            posted += 1
+        return posted
 
     async def rematch(self, game_id: int, user_id: str, name: str | None = None) -> rematches.Rematch:
         """A former player of a finished game opens its rematch: a lobby with the same ruleset, options, deadline

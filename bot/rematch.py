@@ -1,4 +1,5 @@
-"""Rematch (issue 16): who played a finished game, and which lobby is its rematch. No Discord import.
+"""Rematch and the replay's posting (issue 16): who played a finished game, which lobby is its rematch, and
+which finished games still owe their replay post. No Discord import.
 
 The link is kept in the settings table: scope `game:<finished id>`, key `rematch` → the new lobby's id (and
 `rematch_of` on the lobby, back). A second rematch of the same game is refused while the first one is an
@@ -12,6 +13,8 @@ from typing import Any
 REMATCH_KEY = "rematch"
 REMATCH_OF_KEY = "rematch_of"
 OPEN = ("lobby", "active")
+REPLAYS_SCOPE = "replays"  # key: a game id whose replay is still to be posted; value: the failed tries so far
+REPLAY_TRIES = 3
 
 
 @dataclass(frozen=True)
@@ -50,3 +53,18 @@ async def open_rematch(store: Any, game_id: int) -> Any | None:
 async def link(store: Any, game_id: int, lobby_id: int) -> None:
     await store.set_setting(f"game:{game_id}", REMATCH_KEY, str(lobby_id))
     await store.set_setting(f"game:{lobby_id}", REMATCH_OF_KEY, str(game_id))
+
+
+async def replay_due(store: Any, game_id: int, tries: int = 0) -> None:
+    await store.set_setting(REPLAYS_SCOPE, str(game_id), str(tries))
+
+
+async def replay_done(store: Any, game_id: int) -> None:
+    await store.set_setting(REPLAYS_SCOPE, str(game_id), None)
+
+
+async def replays_due(store: Any) -> list[tuple[int, int]]:
+    """(game id, failed tries) of every replay still to be posted, oldest game first."""
+    due = [(int(k), int(v) if v.isdigit() else 0) for k, v in (await store.settings(REPLAYS_SCOPE)).items()
+           if k.isdigit()]
+    return sorted(due)

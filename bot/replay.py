@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import record as records
 from engine import registry
+from engine.core.errors import EngineError
 
 Animation = Any  # render.replay.Animation: render is imported on first use (it loads Pillow and the map)
 
@@ -48,6 +49,9 @@ def from_record(data: dict[str, Any], **animate_options: Any) -> Animation | Non
         return build(data["game"]["ruleset"], dict(data.get("options") or {}), [s["seat"] for s in data["seats"]],
                      int(data["seed"]), [(m["seat"], m["notation"], m.get("by", "user")) for m in data["moves"]],
                      **animate_options)
+    except EngineError as exc:
+        raise records.RecordError(f"a move of the record is not legal where it stands ({exc.message}): "
+                                  "`stumpbot verify` says which") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise records.RecordError(f"the record is malformed ({exc})") from None
 

@@ -130,7 +130,7 @@ class DiscordTable:
             parts = [""]
         mentions = discord.AllowedMentions(users=users or False, roles=False, everyone=False, replied_user=False)
         view = ui.hand_button_view(post.game.id) if post.game.status == "active" else None
-        if post.final:
+        if post.final or post.replay is not None:  # issue 16: the result and its replay offer a rematch
             view = ui.rematch_view(post.game.id)
         try:
             for i, part in enumerate(parts):

@@ -94,3 +94,24 @@ async def test_the_result_post_is_the_final_one(tmp_path, concede: bool) -> None
     assert ("concedes" if concede else "wins") in finals[0].text
     assert finals[0].replay is None  # render=False: no pictures, no replay
     await store.close()
+
+
+async def test_the_replay_is_posted_once_after_the_result(tmp_path) -> None:
+    store = await Store.open(tmp_path / "g.sqlite3")
+    table = RecordingTable()
+    manager = GameManager(store, table, clock=Clock(), render=True)
+    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1")
+    await manager.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.start(record.id, "u-dem")
+    assert await manager.post_replays() == 0  # nothing finished
+    rng = Rng(4)
+    while owing := await manager.owing(record.id):
+        await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
+    assert not any(p.replay for p in table.posts)  # the result went out at once, without waiting for the drawing
+    assert await manager.post_replays() == 1
+    replays = [p for p in table.posts if p.replay is not None]
+    assert len(replays) == 1 and replays[0].replay.filename == "replay.webp"
+    assert f"Replay of game #{record.id}" in replays[0].text and replays[0].game.status == "finished"
+    assert replays[0].replay.png[:4] == b"RIFF" and "frames" in replays[0].replay.alt
+    assert await manager.post_replays() == 0  # once
+    await store.close()
