@@ -693,7 +693,7 @@ class GameManager:
         owing_now = set(owing_seats(ruleset, state))
         owing_before = set(owing_seats(ruleset, before)) if before is not None else set()
         done = ruleset.outcome(state) is not None
-        if done and outbox:  # issue 16: the result post, which carries the replay and the rematch offer
+        if done and outbox:  # issue 16: the result post, which offers a rematch (the replay follows)
             outbox[0].payload["final"] = True
         for s in seats:
             private = [e.private[s.seat] for e in events if s.seat in e.private]
@@ -1165,8 +1165,8 @@ class GameManager:
     # The replay is drawn by bot/replay.py (render/replay.py encodes it); who may rematch is bot/rematch.py's.
 
     async def replay_picture(self, record: GameRecord) -> pictures.Picture | None:
-        """The animated replay of a finished game, for its result post; None when there is no picture (or drawing it
-        failed: the result is posted without it rather than held)."""
+        """The animated replay of a finished game, for the post that follows its result; None when its ruleset has no
+        picture or drawing it failed (logged; `post_replays` tries again)."""
         from bot import replay as replays
 
         try:

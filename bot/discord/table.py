@@ -156,8 +156,8 @@ class DiscordTable:
 
     @staticmethod
     def _replay_file(post: PublicPost, channel: discord.abc.Messageable, beside: int) -> discord.File | None:
-        """The animated replay on the result post, when it fits the upload limit beside the board's `beside` bytes
-        (the manager keeps it under 8 MB; with the board it could pass, though in practice it is well under 1 MB)."""
+        """The animated replay (the post after the result), when it fits the upload limit beside a board's `beside`
+        bytes (the manager keeps it under 8 MB; in practice it is well under 1 MB)."""
         if post.replay is None:
             return None
         if len(post.replay.png) + beside > limits.attachment_limit(guild=getattr(channel, "guild", None)):

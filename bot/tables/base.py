@@ -40,8 +40,8 @@ class PublicPost:
     game: GameRef
     text: str
     picture: Picture | None = None
-    final: bool = False  # the game's result post (issue 16: it carries the replay and offers a rematch)
-    replay: Picture | None = None  # the animated replay of the whole game, on the result post
+    final: bool = False  # the game's result post (issue 16: it offers a rematch)
+    replay: Picture | None = None  # the animated replay of the whole game, posted after the result (issue 16)
 
 
 @dataclass(frozen=True)
