@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.notation import is_number
+
 REMATCH_KEY = "rematch"
 REMATCH_OF_KEY = "rematch_of"
 OPEN = ("lobby", "active")
@@ -44,7 +46,7 @@ async def former_seat(store: Any, game_id: int, user_id: str) -> str | None:
 async def open_rematch(store: Any, game_id: int) -> Any | None:
     """The game's rematch while it is an open lobby or under way, else None."""
     linked = await store.get_setting(f"game:{game_id}", REMATCH_KEY)
-    if not linked or not linked.isdigit():
+    if not linked or not is_number(linked, 15):
         return None
     lobby = await store.get_game(int(linked))
     return lobby if lobby is not None and lobby.status in OPEN else None
@@ -65,6 +67,6 @@ async def replay_done(store: Any, game_id: int) -> None:
 
 async def replays_due(store: Any) -> list[tuple[int, int]]:
     """(game id, failed tries) of every replay still to be posted, oldest game first."""
-    due = [(int(k), int(v) if v.isdigit() else 0) for k, v in (await store.settings(REPLAYS_SCOPE)).items()
-           if k.isdigit()]
+    due = [(int(k), int(v) if is_number(v, 3) else 0) for k, v in (await store.settings(REPLAYS_SCOPE)).items()
+           if is_number(k, 15)]
     return sorted(due)

@@ -14,6 +14,7 @@ import discord
 
 from bot.discord import flows, limits, ui
 from bot.discord.respond import ack, send_private
+from engine.core.notation import is_number
 
 log = logging.getLogger("stumpbot.discord.rematch")
 
@@ -25,7 +26,7 @@ async def rematch(interaction: discord.Interaction, game_id: int) -> None:
     lobby = made.lobby
     target = int(lobby.channel_id) if lobby.channel_id else interaction.channel_id
     channel = interaction.client.get_channel(target) or interaction.client.get_partial_messageable(target)
-    invited = [u for u in made.invited if u.isdigit()]  # people; a demo's or a test's names are not Discord users
+    invited = [u for u in made.invited if is_number(u, 20)]  # people; a demo's or a test's names are not Discord users
     mentions = " ".join(f"<@{u}>" for u in invited)
     text = (f"🔁 <@{flows.user_id(interaction)}> opened a rematch of game #{made.of}"
             + (f": {mentions}, press **Join** to play again." if mentions else "."))
