@@ -3,8 +3,9 @@
     stumpbot                      Discord bot if DISCORD_TOKEN is set, else the local table
     stumpbot bot                  the Discord bot (needs DISCORD_TOKEN)
     stumpbot play [--vs-bot SEAT] [--new] [--players N] [--option K=V] [RULESET]
-    stumpbot demo RULESET [--seed N] [--players N] [--option K=V] [--export FILE]
+    stumpbot demo RULESET [--seed N] [--players N] [--option K=V] [--export FILE] [--replay OUT.webp]
     stumpbot replay FILE          step through a game record (docs/record-format.md)
+    stumpbot replay FILE --animate OUT.webp   write the finished game's animated replay instead
     stumpbot verify FILE          replay a finished game's record from its seed and check every move
     stumpbot scenario PATH...
     stumpbot bench
@@ -50,9 +51,13 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--export", metavar="FILE", type=Path, default=None, help="write the game's record (JSON) to FILE")
+    demo.add_argument("--replay", metavar="OUT", type=Path, default=None,
+                      help="write the game's animated replay (WebP, or GIF without WebP support) to OUT")
     _table_arguments(demo)
     rep = sub.add_parser("replay", help="step through a game record: Enter shows the next move and writes its picture")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--animate", metavar="OUT", type=Path, default=None,
+                     help="write the finished game's animated replay (WebP, or GIF) to OUT instead of stepping through")
     ver = sub.add_parser("verify", help="replay a finished game's record from its revealed seed and check every move")
     ver.add_argument("file", type=Path)
     scen = sub.add_parser("scenario", help="run scenario files (rules test cases)")
@@ -101,12 +106,20 @@ def main(argv: list[str] | None = None) -> int:
         db = config.db_path.with_name(f"demo-{args.ruleset}-{args.seed}.sqlite3")
         try:
             db.unlink(missing_ok=True)
-            asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed,
-                                 players=args.players, options=_options(args), export=args.export))
+            game_id, _ = asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed,
+                                              players=args.players, options=_options(args), export=args.export))
+            if args.replay is not None:
+                from bot.replay_files import copy_replay
+
+                print(copy_replay(config.out_dir / "demo" / f"game-{game_id}", db, game_id, args.replay))
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
         return 0
+    if command == "replay" and args.animate is not None:
+        from bot.replay_files import animate_record_command
+
+        return animate_record_command(args.file, args.animate)
     if command in ("replay", "verify"):
         return _record_command(command, args.file, config.out_dir)
     if command == "scenario":

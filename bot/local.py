@@ -95,6 +95,7 @@ class LocalSession:
         while True:
             record = await self.manager.game(game_id)
             if record.status != "active":
+                await self.manager.post_replays()  # issue 16: the animated replay, beside the images
                 result = f" {result_headline(record.result)}." if record.status == "finished" else ""
                 self.write(f"\nGame #{game_id} is {record.status}.{result} "
                            f"Images are in {self.table.out_dir / f'game-{game_id}'}.")
@@ -281,6 +282,7 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
             if not owing:
                 break
             await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
+        await manager.post_replays()  # issue 16: the animated replay, beside the images
         final = await manager.game(record.id)
         write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
         write(f"{len(table.images)} images written to {out_dir / f'game-{record.id}'}")

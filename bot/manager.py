@@ -26,6 +26,7 @@ from bot import ratings
 from bot import record as records
 from bot import server_settings
 from bot import reminders as reminder_prefs
+from bot import rematch as rematches
 from bot.store import (
     AlreadySeated,
     DuplicateMove,
@@ -326,7 +327,7 @@ class GameManager:
                 text = (f"🏳 {seat.seat} ({seat.display_name}) concedes. {', '.join(step.winners)} "
                         f"win{'s' if len(step.winners) == 1 else ''} game #{game_id}.")
                 text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
-                out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+                out = [NewMessage(audience="public", kind="text", payload={"text": text, "final": True}, created_seq=0)]
                 updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result,
                                                       outbox=out)
                 self._live.pop(game_id, None)
@@ -777,6 +778,8 @@ class GameManager:
         owing_now = set(owing_seats(ruleset, state))
         owing_before = set(owing_seats(ruleset, before)) if before is not None else set()
         done = ruleset.outcome(state) is not None
+        if done and outbox:  # issue 16: the result post, which offers a rematch (the replay follows)
+            outbox[0].payload["final"] = True
         for s in seats:
             private = [e.private[s.seat] for e in events if s.seat in e.private]
             # Prompt a seat when it newly owes a decision, or its options changed while it still owes one.
@@ -915,10 +918,13 @@ class GameManager:
                 picture = await self.picture(record.id)
             closeup = await self._closeup(record, row.kind, payload)
             followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
+            final = bool(payload.get("final")) and record.status == "finished"
             missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
                                                          closeup=closeup, turn_line=row.kind != "stall",
-                                                         followers=tuple(f.user_id for f in followers)))
+                                                         followers=tuple(f.user_id for f in followers), final=final))
             await self._after_copies(record, row, followers, missed or (), payload.get("text", ""), picture)
+            if final and self.render:  # issue 16: the replay follows, drawn by the next upkeep sweep
+                await rematches.replay_due(self.store, record.id)
             return
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
@@ -1553,3 +1559,81 @@ class GameManager:
             except Exception:  # noqa: BLE001 - one digest's trouble never stops the sweep; its lease runs out, it goes again
                 log.exception("the digest of game %s could not be sent", f.game_id)
         return sent
+
+    # ------------------------------------------------------------ replay and rematch (issue 16)
+    # The replay is drawn by bot/replay.py (render/replay.py encodes it); who may rematch is bot/rematch.py's.
+
+    async def replay_picture(self, record: GameRecord) -> pictures.Picture | None:
+        """The animated replay of a finished game, for the post that follows its result; None when its ruleset has no
+        picture or drawing it failed (logged; `post_replays` tries again)."""
+        from bot import replay as replays
+
+        try:
+            animation = await replays.for_game(self.store, record.id)
+        except Exception:  # noqa: BLE001 - a replay never holds up the result
+            log.exception("could not draw the replay of game %s", record.id)
+            return None
+        if animation is None:
+            return None
+        ended = f" {result_headline(record.result)}" if record.result else ""
+        alt = (f"Animated replay of game #{record.id} ({record.title}): the public board at each posted move, "
+               f"{animation.n_frames} frames.{ended}")
+        return pictures.Picture(png=animation.data, alt=alt, filename=animation.filename)
+
+    async def post_replays(self) -> int:
+        """Post the animated replay of every game whose result went out since the last sweep (the upkeep loop
+        calls this): drawing one takes seconds, so it never delays the last move's answer or the result post.
+        At most once per game: a failure is tried again at the next sweeps, up to REPLAY_TRIES in all."""
+        if self.table is None or not self.render:
+            return 0
+        posted = 0
+        for game_id, tries in await rematches.replays_due(self.store):
+            await rematches.replay_done(self.store, game_id)  # claimed before the seconds of drawing
+            record = await self.store.get_game(game_id)
+            if record is None or record.status != "finished":
+                continue
+            picture = await self.replay_picture(record)
+            if picture is None:
+                if tries + 1 < rematches.REPLAY_TRIES:
+                    await rematches.replay_due(self.store, game_id, tries + 1)
+                continue
+            text = (f"🎞 Replay of game #{record.id} ({record.title}): the board at each posted move, "
+                    "from the start to the result.")
+            snap = await self.store.load_snapshot(game_id)
+            try:
+                await self.table.publish(PublicPost(game=self._ref(record, snap.seq if snap else 0), text=text,
+                                                    replay=picture))
+            except Exception as exc:  # noqa: BLE001 - the channel's trouble: the next sweep tries again
+                log.warning("could not post the replay of game %s (%s)", game_id, type(exc).__name__)
+                if tries + 1 < rematches.REPLAY_TRIES:
+                    await rematches.replay_due(self.store, game_id, tries + 1)
+                continue
+            posted += 1
+        return posted
+
+    async def rematch(self, game_id: int, user_id: str, name: str | None = None) -> rematches.Rematch:
+        """A former player of a finished game opens its rematch: a lobby with the same ruleset, options, deadline
+        and title, in the same channel, hosted by them in their former seat. The other former players are not
+        seated (each one chooses to Join); the table invites them. One rematch at a time per game."""
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            if record.status != "finished":
+                raise ManagerError(f"Game #{game_id} is {record.status}: only a finished game can be rematched.",
+                                   code="not_finished")
+            players = await rematches.former_players(self.store, game_id)
+            if user_id not in players:
+                raise ManagerError(f"Only the players of game #{game_id} can start its rematch; press Join on the "
+                                   "rematch lobby when one is open.", code="not_player")
+            current = await rematches.open_rematch(self.store, game_id)
+            if current is not None:
+                where = "is open: press Join on it" if current.status == "lobby" else "is already under way"
+                raise ManagerError(f"The rematch of game #{game_id}, game #{current.id}, {where}.", code="rematch_open")
+            ruleset = registry.get(record.ruleset)
+            seat = await rematches.former_seat(self.store, game_id, user_id)
+            lobby = await self.create(record.ruleset, user_id, name or players[user_id], options=record.options,
+                                      title=record.title, guild_id=record.guild_id, channel_id=record.channel_id,
+                                      seat=seat if seat in lobby_seat_names(ruleset) else None,
+                                      deadline_hours=record.deadline_hours)
+            await rematches.link(self.store, game_id, lobby.id)
+        return rematches.Rematch(of=game_id, lobby=lobby,
+                                 invited={u: n for u, n in players.items() if u != user_id})

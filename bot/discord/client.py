@@ -115,6 +115,10 @@ class Stumpbot(commands.Bot):
             await self.manager.flush()
         except Exception:
             log.exception("delivering the outbox failed")
+        try:
+            await self.manager.post_replays()  # issue 16: finished games' animated replays, drawn off the move's path
+        except Exception:
+            log.exception("posting the replays failed")
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         # Stamp interactions as they arrive (synchronously, before any handler runs), so the

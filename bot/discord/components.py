@@ -9,6 +9,7 @@
     g:<game>:<seq>:x<n>:<prefix> the same, for plays allowed at any time (the presenter's `extras_placeholder`)
     g:<game>:seat:<verb>:<SEAT>  a seat changing hands: accept / decline the host's offer, confirm leaving
     g:<game>:log:<page>          a page of `/game log` (answers ephemerally)
+    g:<game>:rematch             "Rematch" on a finished game's result post: a new lobby, same game and options
 
 Nothing lives in memory: after a restart the classes are registered again in `setup_hook`
 and every old message's components work, because each click is re-read from its custom id
@@ -191,3 +192,26 @@ class LogPageButton(ui.DynamicItem[ui.Button], template=GAME + r":log:(?P<page>[
 
 
 DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect, SeatButton, LogPageButton)
+
+
+# ---------------------------------------------------------------- rematch (issue 16)
+
+class RematchButton(ui.DynamicItem[ui.Button], template=GAME + r":rematch"):
+    """On a finished game's result post: a former player opens a new lobby with the same game and options."""
+
+    def __init__(self, game_id: int, *, row: int | None = None) -> None:
+        super().__init__(ui.Button(label="Rematch", style=discord.ButtonStyle.success, emoji="🔁",
+                                   custom_id=_cid(f"g:{game_id}:rematch")), row=row)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str]) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from bot.discord import flows, rematch_flows
+
+        await flows.guarded(interaction, rematch_flows.rematch(interaction, self.game_id))
+
+
+DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, RematchButton)

@@ -107,6 +107,8 @@ class DiscordTable:
         if channel is None:
             return
         text = post.text or ""
+        if post.final:  # issue 16: the result post says how to play again
+            text = f"{text}\n{ui.REMATCH_HOW_TO}" if text else ui.REMATCH_HOW_TO
         users: list[discord.Object] = []
         mention_turn = mention_turn and post.turn_line
         if mention_turn:
@@ -123,9 +125,9 @@ class DiscordTable:
                 log.warning("board image of game %s is %d bytes, over the %d limit: not attached",
                             post.game.id, len(post.picture.png), limit)
                 text = "(The board image was too large to attach; `/game status` shows the board as text.)\n" + text
-        files = [file] if file is not None else []
-        files += self._closeup_file(post, limits.attachment_limit(guild=getattr(channel, "guild", None))
-                                    - (len(post.picture.png) if file is not None and post.picture else 0))
+        board = len(post.picture.png) if file is not None and post.picture is not None else 0
+        files = [f for f in (file, self._replay_file(post, channel, board)) if f is not None]
+        files += self._closeup_file(post, limits.attachment_limit(guild=getattr(channel, "guild", None)) - board)
         parts = limits.split_content(text)
         if not parts and file is None:
             return None
@@ -133,6 +135,8 @@ class DiscordTable:
             parts = [""]
         mentions = discord.AllowedMentions(users=users or False, roles=False, everyone=False, replied_user=False)
         view = ui.hand_button_view(post.game.id) if post.game.status == "active" else None
+        if post.final or post.replay is not None:  # issue 16: the result and its replay offer a rematch
+            view = ui.rematch_view(post.game.id)
         first = None
         try:
             for i, part in enumerate(parts):
@@ -165,6 +169,20 @@ class DiscordTable:
         if not posted or not post.followers:
             return None
         return await self._copy_to_followers(post, parts, post.picture.png if file is not None and post.picture else None)
+
+    # ------------------------------------------------------------ the replay (issue 16)
+
+    @staticmethod
+    def _replay_file(post: PublicPost, channel: discord.abc.Messageable, beside: int) -> discord.File | None:
+        """The animated replay (the post after the result), when it fits the upload limit beside a board's `beside`
+        bytes (the manager keeps it under 8 MB; in practice it is well under 1 MB)."""
+        if post.replay is None:
+            return None
+        if len(post.replay.png) + beside > limits.attachment_limit(guild=getattr(channel, "guild", None)):
+            log.warning("replay of game %s is %d bytes: not attached", post.game.id, len(post.replay.png))
+            return None
+        return discord.File(io.BytesIO(post.replay.png), filename=post.replay.filename,
+                            description=limits.clip(post.replay.alt, limits.ATTACHMENT_DESCRIPTION) or None)
 
     # ------------------------------------------------------------ the live DM prompt (issue 18: the DM stays tidy)
     #

@@ -226,3 +226,17 @@ def hand_button_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(game_id))
     return view
+
+
+# ---------------------------------------------------------------- rematch (issue 16)
+
+REMATCH_HOW_TO = ("🔁 Play again: any player of this game can press **Rematch** — a new lobby opens here with the "
+                  "same game and options, and the other players are invited to Join.")
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    from bot.discord.components import RematchButton
+
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    return view

@@ -15,7 +15,7 @@ from engine.core.types import Decision
 
 @dataclass(frozen=True)
 class Picture:
-    png: bytes
+    png: bytes  # the image's bytes: a PNG board, or (a post's `replay`) an animated WebP or GIF
     alt: str
     filename: str = "board.png"
 
@@ -44,6 +44,8 @@ class PublicPost:
     turn_line: bool = True  # whose move it is, under the text (not under the stall line, which says it)
     # spectators (issue 16): user ids who get a DM copy of the post exactly as it went to the channel
     followers: tuple[str, ...] = ()
+    final: bool = False  # the game's result post (issue 16: it offers a rematch)
+    replay: Picture | None = None  # the animated replay of the whole game, posted after the result (issue 16)
 
 
 @dataclass(frozen=True)

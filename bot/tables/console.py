@@ -32,6 +32,12 @@ class ConsoleTable:
             path.write_bytes(picture.png)
             self.images.append(path)
             self.write(f"[{what}: {path}]")
+        if post.replay is not None:  # issue 16: the game's end comes with its animated replay
+            folder = self.out_dir / f"game-{post.game.id}"
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / post.replay.filename
+            path.write_bytes(post.replay.png)
+            self.write(f"[animated replay: {path}]")
 
     async def tell(self, brief: PrivateBrief) -> bool:
         if brief.text:

@@ -38,3 +38,23 @@ def test_demo_command_writes_images(monkeypatch, tmp_path, capsys) -> None:
     assert main(["demo", "electioneer", "--seed", "2"]) == 0
     assert "Demo finished" in capsys.readouterr().out
     assert len(list((tmp_path / "img" / "demo").rglob("*.png"))) >= 20
+
+
+def test_demo_and_replay_write_the_animated_replay(monkeypatch, tmp_path, capsys) -> None:
+    """Issue 16: `demo --replay OUT` and `replay FILE --animate OUT` write one animated image of the game."""
+    from PIL import Image
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STUMPBOT_DB", str(tmp_path / "db" / "x.sqlite3"))
+    monkeypatch.setenv("STUMPBOT_OUT", str(tmp_path / "img"))
+    record = tmp_path / "game.json"
+    assert main(["demo", "electioneer", "--seed", "2", "--export", str(record), "--replay",
+                 str(tmp_path / "demo.webp")]) == 0
+    assert "Replay written to" in capsys.readouterr().out
+    demo = Image.open(tmp_path / "demo.webp")
+    assert demo.is_animated and demo.n_frames > 10
+    assert main(["replay", str(record), "--animate", str(tmp_path / "again.webp")]) == 0
+    assert "frames" in capsys.readouterr().out
+    # the same game, the same frames: the record's replay is the demo's
+    assert (tmp_path / "again.webp").read_bytes() == (tmp_path / "demo.webp").read_bytes()
+    assert main(["replay", str(tmp_path / "missing.json"), "--animate", str(tmp_path / "x.webp")]) == 2

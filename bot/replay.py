@@ -1,0 +1,66 @@
+"""The animated replay of a finished game (issue 16): replay its journal, draw the board at each public post.
+
+No Discord import. The positions are those the channel saw a board for (the start and every move with
+public lines, as `GameManager._after_move` posts them) plus the final one; each is drawn from the ruleset's
+public view (seat None), so nothing hidden reaches a frame. The drawing and encoding are render/replay.py's.
+Runs in a worker thread: a long game draws up to render.replay.MAX_FRAMES boards.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot import record as records
+from engine import registry
+from engine.core.errors import EngineError
+
+Animation = Any  # render.replay.Animation: render is imported on first use (it loads Pillow and the map)
+
+
+def posted_positions(steps: list[records.Step]) -> list[records.Step]:
+    """The setup, each step that posted to the channel, and the final position."""
+    out = [s for i, s in enumerate(steps) if i == 0 or s.public or s.note]
+    if steps and out[-1] is not steps[-1]:
+        out.append(steps[-1])
+    return out
+
+
+def build(ruleset_name: str, options: dict[str, Any], seats: list[str], seed: int,
+          moves: list[tuple[str, str, str]], **animate_options: Any) -> Animation | None:
+    """The replay of a game from its setup and moves (seat, notation, actor); None for a ruleset without pictures."""
+    from render import registry as pictures
+    from render import replay
+
+    if pictures.get(ruleset_name) is None:
+        return None
+    ruleset = registry.get(ruleset_name)
+    steps = list(records.replay_steps(ruleset, options, seats, seed, moves))
+    positions = posted_positions(steps)
+    wanted = replay.frame_indices(len(positions), animate_options.pop("max_frames", replay.MAX_FRAMES))
+    views = [ruleset.view(positions[i].state, None) for i in wanted]
+    return replay.replay_views(views, **animate_options)
+
+
+def from_record(data: dict[str, Any], **animate_options: Any) -> Animation | None:
+    """The replay of a finished game's record (docs/record-format.md); needs its revealed seed."""
+    if data.get("seed") is None:
+        raise records.RecordError("the record has no seed (exported before the game ended): no replay can be drawn")
+    try:
+        return build(data["game"]["ruleset"], dict(data.get("options") or {}), [s["seat"] for s in data["seats"]],
+                     int(data["seed"]), [(m["seat"], m["notation"], m.get("by", "user")) for m in data["moves"]],
+                     **animate_options)
+    except EngineError as exc:
+        raise records.RecordError(f"a move of the record is not legal where it stands ({exc.message}): "
+                                  "`stumpbot verify` says which") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise records.RecordError(f"the record is malformed ({exc})") from None
+
+
+async def for_game(store: Any, game_id: int, **animate_options: Any) -> Animation | None:
+    """The replay of a game in the store, from its seed and journal (a worker thread does the drawing)."""
+    game = await store.get_game(game_id)
+    if game is None:
+        return None
+    seats = [s.seat for s in await store.list_seats(game_id)]
+    moves = [(e.seat, e.notation, e.actor) for e in await store.load_journal(game_id)]
+    return await asyncio.to_thread(build, game.ruleset, game.options, seats, game.seed, moves, **animate_options)

@@ -1,0 +1,129 @@
+"""The animated replay (issue 16) with the real Pillow: a whole Electioneer game played by the built-in bot,
+replayed from its journal, drawn from public views and encoded; the file is read back and checked frame by frame."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+
+from bot import record as records
+from bot import replay as replays
+from engine import registry
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, play
+from render import replay
+
+RULESET = "electioneer"
+SEATS = ["DEM", "REP"]
+SEED = 5
+
+
+@pytest.fixture(scope="module")
+def game() -> tuple[list[tuple[str, str, str]], list[records.Step]]:
+    """(moves, the public positions) of one bot-played game."""
+    ruleset = registry.get(RULESET)
+    state = ruleset.setup({}, SEATS, SEED)
+    rng = Rng(SEED)
+    moves = []
+    while ruleset.outcome(state) is None:
+        seat = owing_seats(ruleset, state)[0]
+        action = ruleset.bot_action(state, seat, rng)
+        moves.append((seat, ruleset.format([action]), "bot"))
+        state = play(ruleset, state, seat, [action]).state
+    steps = list(records.replay_steps(ruleset, {}, SEATS, SEED, moves))
+    return moves, replays.posted_positions(steps)
+
+
+@pytest.fixture(scope="module")
+def animation(game) -> replay.Animation:
+    moves, _ = game
+    return replays.build(RULESET, {}, SEATS, SEED, moves)
+
+
+def frames(data: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(data))
+    out = []
+    for i in range(image.n_frames):
+        image.seek(i)
+        out.append(image.convert("RGB"))
+    return out
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def test_the_replay_is_one_animated_image_of_every_public_post(game, animation) -> None:
+    _, positions = game
+    assert animation.format == replay.image_format() == "webp"  # this Pillow has WebP
+    image = Image.open(io.BytesIO(animation.data))
+    assert image.format == "WEBP" and image.is_animated
+    assert len(positions) > 10 and image.n_frames == animation.n_frames == len(positions)
+    assert image.size == (animation.width, animation.height) and animation.width == replay.WIDTH
+    assert len(animation.data) <= replay.SIZE_LIMIT
+    assert animation.filename == "replay.webp"
+
+
+def test_first_and_last_frames_are_the_first_and_last_public_boards(game, animation) -> None:
+    _, positions = game
+    ruleset = registry.get(RULESET)
+    shown = frames(animation.data)
+    first = replay.scaled(replay.draw_public(ruleset.view(positions[0].state, None)), replay.WIDTH)
+    last = replay.scaled(replay.draw_public(ruleset.view(positions[-1].state, None)), replay.WIDTH)
+    assert same(shown[0], first) and same(shown[-1], last)
+    assert not same(first, last)  # the game moved: the check above could fail
+    assert ruleset.outcome(positions[-1].state) is not None  # the last frame is the final board
+
+
+def test_the_last_frame_is_held_longest() -> None:
+    pictures = [Image.new("RGB", (100, 50), colour) for colour in ("red", "green", "blue", "white")]
+    image = Image.open(io.BytesIO(replay.animate(pictures).data))
+    durations = []
+    for i in range(image.n_frames):
+        image.seek(i)
+        image.load()  # the WebP reader sets a frame's duration when it decodes it
+        durations.append(image.info["duration"])
+    assert durations == [replay.FIRST_MS, replay.FRAME_MS, replay.FRAME_MS, replay.LAST_MS]
+
+
+def test_a_long_game_is_sampled_to_the_frame_cap() -> None:
+    assert replay.frame_indices(5, 120) == [0, 1, 2, 3, 4]
+    picked = replay.frame_indices(1000, 120)
+    assert len(picked) == 120 and picked[0] == 0 and picked[-1] == 999 and picked == sorted(set(picked))
+    assert replay.frame_indices(0) == [] and replay.frame_indices(7, 1) == [6]
+
+
+def test_over_the_size_limit_it_drops_frames_and_narrows_until_it_fits(game) -> None:
+    _, positions = game
+    ruleset = registry.get(RULESET)
+    spread = [positions[i] for i in replay.frame_indices(len(positions), 12)]
+    boards = [replay.draw_public(ruleset.view(p.state, None)) for p in spread]
+    full = replay.animate(boards)
+    limit = len(full.data) // 2
+    small = replay.animate(boards, size_limit=limit)
+    assert len(small.data) <= limit < len(full.data)
+    assert 2 <= small.n_frames < full.n_frames == 12
+    shown = frames(small.data)
+    assert len(shown) == small.n_frames and shown[0].size == (small.width, small.height)
+    # still the game from its start to its end
+    assert same(shown[0], frames(full.data)[0]) and same(shown[-1], frames(full.data)[-1])
+    noise = [Image.effect_noise((600, 400), 90).convert("RGB") for _ in range(3)]
+    with pytest.raises(replay.ReplayTooLarge):
+        replay.animate(noise, size_limit=1000)
+
+
+def test_gif_when_there_is_no_webp() -> None:
+    pictures = [Image.new("RGB", (300, 200), colour) for colour in ("red", "green", "navy")]
+    made = replay.animate(pictures, fmt="gif")
+    image = Image.open(io.BytesIO(made.data))
+    assert made.filename == "replay.gif" and image.format == "GIF" and image.is_animated and image.n_frames == 3
+
+
+def test_only_public_views_are_drawn(game) -> None:
+    _, positions = game
+    private = registry.get(RULESET).view(positions[0].state, "DEM")
+    with pytest.raises(ValueError, match="public views only"):
+        replay.draw_public(private)
+    with pytest.raises(ValueError, match="public views only"):
+        replay.replay_views([private])
