@@ -19,7 +19,7 @@ import discord
 import pytest
 from pydantic import BaseModel
 
-from bot import local, present
+from bot import dashboard, local, present
 from bot import text as plain
 from bot.discord import flows, ui, walk
 from bot.discord.cogs import all_commands
@@ -50,7 +50,8 @@ VOCABULARY_PATTERNS = {name: re.compile(r"\b(?:" + "|".join(words) + r")\b", re.
 # (players, options) of the games played; by default the fullest and the smallest table with no option
 VARIANTS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "electioneer": [(2, {}), (2, {"theatrics": 1})],
-    "campaign_trail": [(6, {}), (3, {"dirty": True}), (2, {"parties": ["DEM", "LIB"], "dirty": True})],
+    "campaign_trail": [(6, {}), (3, {"dirty": True}), (2, {"parties": ["DEM", "LIB"], "dirty": True}),
+                       (1, {"ai": ["REP", "LIB"]})],
     "presidential_election": [(4, {}), (2, {"era": 1960})],
     "campaign_manager_2008": [(2, {}), (2, {"deck": "starter"})],
     "nineteen_sixty": [(2, {}), (2, {"vp": "on"})],
@@ -120,7 +121,7 @@ def _seat_texts(ruleset: Any, state: Any, seat: str, seq: int, discord_too: bool
 
 
 def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) -> set[str]:
-    seats = ruleset.assign_seats(ruleset.seat_names(count), options)
+    seats = local.table_seats(ruleset, count, options)
     state = ruleset.setup(options, seats, seed)
     rng = Rng(seed)
     texts: set[str] = set()
@@ -142,6 +143,8 @@ def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) ->
         if step % 25 == 0:
             texts.update(_refusals(ruleset, state, seat, decision))
         result = play(ruleset, state, seat, [action])
+        if step % 7 == 0:  # the turn's caption and the pinned dashboard, from the public views
+            texts.update(_public_summaries(ruleset, state, result.state, seat))
         for event in result.events:
             texts.add(event.public or "")
             texts.update(event.private.values())
@@ -151,6 +154,16 @@ def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) ->
         texts.add(result_headline(outcome.model_dump()))
     texts.add(ruleset.help_text())
     return texts - {""}
+
+
+def _public_summaries(ruleset: Any, before: Any, after: Any, seat: str) -> Iterator[str]:
+    """The one-line caption of what a step changed and the election-night dashboard (issues 16 and 18)."""
+    view_before, view_after = ruleset.view(before, None), ruleset.view(after, None)
+    presenter = present.for_view(view_after)
+    yield presenter.change_summary(view_before, view_after, seat) or ""
+    tally = presenter.electoral_tally(view_after)
+    if tally is not None:
+        yield dashboard.build(tally, title=ruleset.title)
 
 
 def _refusals(ruleset: Any, state: Any, seat: str, decision: Decision) -> Iterator[str]:

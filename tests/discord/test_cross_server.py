@@ -29,7 +29,7 @@ async def post_stray_buttons(w: World, destination: discord.abc.Messageable, gam
     button, and the lobby buttons of game #lobby_id."""
     prompt = latest_prompt(w, w.alice, game_id)
     view = discord.ui.View.from_message(prompt, timeout=None)
-    for item in ui.hand_button_view(game_id).children:
+    for item in [*ui.hand_button_view(game_id).children, *ui.rematch_view(game_id).children]:
         if len(view.children) < 25:
             view.add_item(item)
     sent = await destination.send("stray", view=view)
@@ -83,6 +83,8 @@ async def test_every_command_and_button_is_refused_outside_the_games_server(worl
             await refused(await member.slash(other, name, game=gid), NOT_HERE.format(gid), f"{member.name} /{name}")
         await refused(await member.slash(other, "move", notation=typed, game=game_id), NOT_HERE.format(game_id),
                       f"{member.name} /move")
+        await refused(await member.slash(other, "game follow", game=game_id), NOT_HERE.format(game_id),
+                      f"{member.name} /game follow")
         assert await member.autocomplete(other, "move", "notation", "", game=game_id) == []
         for message in strays_there:
             for comp in custom_ids(message):
@@ -105,7 +107,7 @@ async def test_every_command_and_button_is_refused_outside_the_games_server(worl
                 r = await w.carol.user.select(message, [comp["options"][0]["value"]], custom_id=comp["custom_id"])
             gid = int(comp["custom_id"].split(":")[1])
             await refused(r, NOT_SEATED.format(gid), f"DM {comp['custom_id']}")
-    assert tried >= 2 * (len(commands) + 1 + 6) + len(commands) + 1 + 6
+    assert tried >= 2 * (len(commands) + 2 + 7) + len(commands) + 1 + 7
 
     # Nothing was posted, edited or changed anywhere (the refusals themselves are ephemeral).
     assert everything(w, other, dave) == before
