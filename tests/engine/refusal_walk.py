@@ -98,3 +98,41 @@ def walk_ruleset(name: str, ruleset: Any, seeds: range, *, max_steps: int = 600,
             action = ruleset.bot_action(state, seat, rng)
             state = play(ruleset, state, seat, [action]).state
     return walk
+
+
+# ---------------------------------------------------------------- for a ruleset's own refusal tests
+
+
+def reach(ruleset: Any, want: Any, options: dict[str, Any] | None = None, seeds: range = range(10),
+          steps: int = 900) -> tuple[Any, str]:
+    """Play the ruleset's bot games until some seat faces the wanted decision: `want(state, seat)`."""
+    for seed in seeds:
+        state = ruleset.setup(options or {}, ruleset.seat_names(ruleset.min_seats), seed)
+        rng = Rng(seed * 31 + 7)
+        for _ in range(steps):
+            if ruleset.outcome(state) is not None:
+                break
+            for seat in state.seats:
+                if want(state, seat):
+                    return state, seat
+            owing = owing_seats(ruleset, state)
+            seat = owing[rng.below(len(owing))]
+            state = play(ruleset, state, seat, [ruleset.bot_action(state, seat, rng)]).state
+    raise AssertionError("no game reached the wanted decision")
+
+
+def offers(ruleset: Any, verb: str) -> Any:
+    """`want` for `reach`: the seat is offered `verb` now."""
+    return lambda state, seat: any(o.action.verb == verb for o in ruleset.decisions(state, seat).options)
+
+
+def refuse(ruleset: Any, state: Any, seat: str, text: str) -> IllegalAction:
+    """The refusal of the one step `text`, which must name the rule that refused it."""
+    (action,) = ruleset.parse(text)
+    try:
+        check_legal(ruleset, state, seat, action)
+    except IllegalAction as exc:
+        assert exc.rule, exc.message
+        assert exc.rule in exc.message
+        return exc
+    raise AssertionError(f"`{text}` was not refused")

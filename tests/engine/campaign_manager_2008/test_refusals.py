@@ -5,45 +5,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
+import refusal_walk as walk
 
 from engine.campaign_manager_2008 import notation
 from engine.campaign_manager_2008.primitives import c
 from engine.campaign_manager_2008.ruleset import RULESET as R
 from engine.campaign_manager_2008.state import SEATS, CMState
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
-from engine.core.ruleset import check_legal, owing_seats, play
+from engine.core.ruleset import check_legal
 
 
 def reach(want: Callable[[CMState, str], bool], options: dict | None = None) -> tuple[CMState, str]:
-    """Play bot games until some seat faces the wanted decision."""
-    for seed in range(10):
-        state = R.setup(options or {}, list(SEATS), seed)
-        rng = Rng(seed * 31 + 7)
-        for _ in range(900):
-            if R.outcome(state) is not None:
-                break
-            for seat in SEATS:
-                if want(state, seat):
-                    return state, seat
-            owing = owing_seats(R, state)
-            seat = owing[rng.below(len(owing))]
-            state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
-    raise AssertionError("no game reached the wanted decision")
+    return walk.reach(R, want, options, seeds=range(10))
 
 
 def offers(verb: str) -> Callable[[CMState, str], bool]:
-    return lambda state, seat: any(o.action.verb == verb for o in R.decisions(state, seat).options)
+    return walk.offers(R, verb)
 
 
 def refuse(state: CMState, seat: str, text: str) -> IllegalAction:
-    (action,) = R.parse(text)
-    with pytest.raises(IllegalAction) as info:
-        check_legal(R, state, seat, action)
-    assert info.value.rule, info.value.message
-    assert info.value.rule in info.value.message
-    return info.value
+    return walk.refuse(R, state, seat, text)
 
 
 STARTER = {"deck": "starter"}

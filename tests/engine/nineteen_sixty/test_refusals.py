@@ -7,44 +7,26 @@ import re
 from collections.abc import Callable
 
 import pytest
+import refusal_walk as walk
 
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
-from engine.core.ruleset import check_legal, owing_seats, play
+from engine.core.ruleset import play
 from engine.nineteen_sixty import notation
 from engine.nineteen_sixty.primitives import c, side_of, strategy_ok
 from engine.nineteen_sixty.ruleset import RULESET as R
-from engine.nineteen_sixty.state import SEATS, NSState
+from engine.nineteen_sixty.state import NSState
 
 
 def reach(want: Callable[[NSState, str], bool], options: dict | None = None) -> tuple[NSState, str]:
-    """Play bot games until some seat faces the wanted decision."""
-    for seed in range(8):
-        state = R.setup(options or {}, list(SEATS), seed)
-        rng = Rng(seed * 31 + 7)
-        for _ in range(900):
-            if R.outcome(state) is not None:
-                break
-            for seat in SEATS:
-                if want(state, seat):
-                    return state, seat
-            owing = owing_seats(R, state)
-            seat = owing[rng.below(len(owing))]
-            state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
-    raise AssertionError("no game reached the wanted decision")
+    return walk.reach(R, want, options, seeds=range(8))
 
 
 def offers(verb: str) -> Callable[[NSState, str], bool]:
-    return lambda state, seat: any(o.action.verb == verb for o in R.decisions(state, seat).options)
+    return walk.offers(R, verb)
 
 
 def refuse(state: NSState, seat: str, text: str) -> IllegalAction:
-    (action,) = R.parse(text)
-    with pytest.raises(IllegalAction) as info:
-        check_legal(R, state, seat, action)
-    assert info.value.rule, info.value.message
-    assert info.value.rule in info.value.message
-    return info.value
+    return walk.refuse(R, state, seat, text)
 
 
 def campaigning(cp: int, region: str) -> tuple[NSState, str]:
