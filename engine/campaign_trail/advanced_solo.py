@@ -32,8 +32,11 @@ DONE (every rule enforced by the engine; scenarios in tests/scenarios/campaign_t
   game's response windows between the humans.
 
 NOT DONE:
-- Dirty Politics with the advanced deck (the supplement's Flip Contributors / Sway Minds / Scandal /
-  Intimidation changes): `dirty=on` with `ai_deck=advanced` is refused at set-up.
+- Dirty Politics with the advanced deck (the supplement's Flip Contributors from the bank, Sway Minds from the
+  track, Scandal always ridden out by the AI, Intimidation on an AI campaign-icon card in your region):
+  `dirty=on` with `ai_deck=advanced` is refused at set-up. It needs hooks in dirty.py, ops.py (Scandal's
+  chooser) and effects.py (the trigger), outside this change.
+- The Green party and a third AI party (refused: no Green Party expansion; docs/rulings.md).
 - Team games beside AI parties (four or more humans): the multiplayer seats are one player per human party.
 - Rendering: the picture and the public view show the AI tracks, current month stacks and cards as Basic Solo
   Play's (`solo` in the view); the debate piles' sizes are not shown (render/ and views.py belong to another
@@ -41,10 +44,11 @@ NOT DONE:
 - The built-in bot answers the Change of Plans window with its general weights; the manager's results for a
   game an AI party wins (every human loses) were not checked beyond Basic Solo Play's.
 
-Hooks outside this module: state.py (Options.ai_deck and the Green refusal, AdvancedSoloState), setup.py
-(layout, set-up), turn.py (the AI turns, months, Connections), rules.py (the window, the AI after a debate,
-problems), debates.py (AI debaters), menus.py (banned politicks), ruleset.py (seat range, help), views.py (the
-public `solo` view). Rulings: docs/rulings.md, "Campaign Trail — Advanced Solo Deck".
+Hooks outside this module: state.py (Options.ai_deck and the Green refusal, AiDecks, AdvancedSoloState), setup.py
+(layout, set-up), turn.py (the AI turns, months, fixed order, Connections), rules.py (the window, the AI after a
+debate, the deadline, problems), debates.py (AI debaters, voter reaction, Unprepared), menus.py (one line: banned
+politicks), ruleset.py (seat range, help), views.py (one line: the public `solo` view). Rulings: docs/rulings.md,
+"Campaign Trail — Advanced Solo Deck: ..."; content: docs/content/campaign_trail.md.
 """
 from __future__ import annotations
 
