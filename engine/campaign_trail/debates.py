@@ -17,7 +17,7 @@ Orator's voters after each debate are here too.
 """
 from __future__ import annotations
 
-from engine.campaign_trail import abilities, primitives
+from engine.campaign_trail import abilities, advanced_solo, primitives
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
@@ -37,7 +37,9 @@ def debaters(s: CampaignTrailState, number: int) -> list[str]:
     out = []
     for party in s.order:
         seats = s.parties[party].seats
-        if len(seats) == 1:  # one player for the party (SOLO, or the 5th player's BOTH)
+        if not seats:  # an AI party (Advanced Solo Deck) debates under its party code
+            out.append(party)
+        elif len(seats) == 1:  # one player for the party (SOLO, or the 5th player's BOTH)
             out.append(seats[0])
         else:
             role = "VP" if number == 1 else "P"
@@ -53,7 +55,8 @@ def start(s: CampaignTrailState, log: list[str]) -> None:
     city = c.debate_cities[s.debate_cities[number - 1]]
     seats = debaters(s, number)
     for seat in seats:
-        s.players[seat].pawn = city.state
+        if seat in s.players:
+            s.players[seat].pawn = city.state
     # A fresh arena for each debate: its topic card's six issues in the centre (ruling).
     markers = {issue: Marker() for issue in (*topic.top, *topic.bottom)}
     s.debate = DebateState(number=number, seats=seats, markers=markers)
@@ -62,7 +65,32 @@ def start(s: CampaignTrailState, log: list[str]) -> None:
                f"each moves to {city.state} for free.")
     _unprepared(s, log)
     _debate_prep(s, log)
+    _ai_debaters(s, log, {})
 
+
+def party_of(s: CampaignTrailState, debater: str) -> str:
+    """A human debater's party, or the AI party debating under its own code (Advanced Solo Deck)."""
+    return s.players[debater].party if debater in s.players else debater
+
+
+def _ai_debaters(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+    """The AI parties' debate turns, whenever it is theirs (they always go first, in turn order)."""
+    c = _c()
+    while s.phase == "debate" and s.debate is not None and not s.debate.orator \
+            and advanced_solo.is_ai(s, s.debate.seats[s.debate.index]):
+        d = s.debate
+        party = d.seats[d.index]
+        topic = c.debate_topics[s.debate_topics[d.number - 1]]
+        moved = []
+        for issue in advanced_solo.debate_moves(s, party, list(topic.top), list(topic.bottom), log):
+            if issue not in d.markers:  # a rabbit trail starts at the centre, then comes to the AI's track
+                d.markers[issue] = Marker()
+            move_marker(d.markers[issue], party)
+            moved.append(issue)
+        if moved:
+            where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in dict.fromkeys(moved))
+            log.append(f"{party} (AI) moves {where}.")
+        _advance(s, log, private)
 
 def leading_rival(s: CampaignTrailState, party: str) -> str:
     """The rival party with the most electoral votes (ties: the first in turn order)."""
@@ -80,7 +108,12 @@ def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
             me = s.players[seat]
             for tab in [t for t in me.table if t.politick == "unprepared"]:
                 target = leading_rival(s, party)
-                victim = next(x for x in s.debate.seats if s.players[x].party == target)
+                if advanced_solo.is_ai(s, target):  # a random card of its debate pile goes in the box
+                    advanced_solo.unprepared(s, target, log, seat)
+                    me.table.remove(tab)
+                    s.discard.append(tab.card)
+                    continue
+                victim = next(x for x in s.debate.seats if party_of(s, x) == target)
                 hand = s.players[victim].hand
                 rng = Rng(s.rng)
                 lost = [hand.pop(rng.below(len(hand))) for _ in range(min(2, len(hand)))]
@@ -193,6 +226,12 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
     else:
         raise IllegalAction(f"During a debate you play a card (`debate 55`) or `pass`, not `{action.verb}`.",
                             code="illegal_verb")
+    _advance(s, log, private)
+    _ai_debaters(s, log, private)
+
+
+def _advance(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+    d = s.debate
     d.index += 1
     if d.index == len(d.seats):
         d.index = 0
@@ -210,7 +249,7 @@ def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
     c = _c()
     d = s.debate
     for seat in d.seats:
-        party = s.players[seat].party
+        party = party_of(s, seat)
         placed = []
         for issue, m in d.markers.items():
             if m.party != party:
@@ -234,7 +273,7 @@ def _finish(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> N
     """Debaters refresh their hands; play resumes in the new month."""
     c = _c()
     d = s.debate
-    for seat in d.seats:
+    for seat in [x for x in d.seats if x in s.players]:  # AI parties hold no hand
         drawn = primitives.draw_up(s, seat)
         if drawn:
             private[seat] = "After the debate you draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.campaign_trail import abilities, debates, dirty, effects, ops, responses, solo
+from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.menus import ACTIONS, action_text, home_choices, legal_actions, step_options, step_prompt
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
@@ -63,6 +63,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
     if s.phase == "play":
         if s.solo is not None and s.solo.window is not None:  # Change of Plans on an AI direct action
             return solo.owes(s, seat)
+        if advanced_solo.waiting(s):  # the same, with the Advanced Solo Deck
+            return advanced_solo.owes(s, seat)
         if s.window is not None:
             return responses.owes(s, seat)
         if s.wait is not None and s.wait.get("seat"):  # a politick asks one player (Scandal's rivals, Intimidation)
@@ -84,6 +86,8 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         return debates.decision(s, seat)
     if s.solo is not None and s.solo.window is not None:
         return solo.decision(s, seat)
+    if advanced_solo.waiting(s):
+        return advanced_solo.decision(s, seat)
     if s.window is not None:
         return responses.decision(s, seat)
     c = _c()
@@ -159,6 +163,11 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     party = s.parties[me.party]
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
+        ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
+        return step_result(s, log, private, False, changed)
+    if advanced_solo.waiting(s):  # a human answers before an AI direct action (Advanced Solo Deck)
+        if advanced_solo.answer(s, seat, action, log, private):
+            ai_turns(s, log, private)
         return step_result(s, log, private, False, changed)
     if s.solo is not None and s.solo.window is not None:  # a human answers before an AI direct action
         if solo.answer(s, seat, action, log, private):
@@ -290,7 +299,8 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
     if s.exchange is not None:
         return Action(verb="done")
-    if s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None):
+    if s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None) \
+            or advanced_solo.waiting(s):
         return Action(verb="pass")  # silence passes a response window (Solo Play's Change of Plans too)
     c = _c()
     if s.phase == "home":
@@ -338,7 +348,7 @@ def problems(s: CampaignTrailState) -> list[str]:
         extra = sorted((Counter(cards) - Counter(every)).elements())
         missing = sorted((Counter(every) - Counter(cards)).elements())
         out.append(f"cards not conserved: extra {extra[:8]}, missing {missing[:8]}")
-    out += debates.problems(s) + responses.problems(s) + solo.problems(s)
+    out += debates.problems(s) + responses.problems(s) + solo.problems(s) + advanced_solo.problems(s)
     if sorted(s.order) != sorted(s.parties):
         out.append(f"turn order {s.order} is not the parties in play")
     elif s.phase == "play":

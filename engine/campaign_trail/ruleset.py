@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import bot, notation, refusals, rules
+from engine.campaign_trail import advanced_solo, bot, notation, refusals, rules
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import CampaignTrailView, view
@@ -37,7 +37,10 @@ themselves. Ethically minded states: DEM MD MA NJ CT WA · REP GA KY MO AZ AL ·
 Solo Play (Appendix A): `ai=REP` or `ai=REP,LIB` (1 player; 2 players add `coop=on` and share a party). The AI
 parties play themselves, first each round (twice each in co-op): a card registers on their track or places
 voters where they lead by less than its thresholds. No debates. Before an AI direct action: `respond 44`
-(Change of Plans: it registers instead), `pass` or `autopass`. When the AI decks run out you take a last turn."""
+(Change of Plans: it registers instead), `pass` or `autopass`. When the AI decks run out you take a last turn.
+Advanced Solo Deck: add `ai_deck=advanced` (`ai=REP` or `ai=REP,LIB`). Each AI party has its own deck, ten cards a
+month; August, a debate, September, a debate, October, as in the standard game; the AI parties go first each
+round and debate first. 1 player, 2 in co-op, or (against one AI party) 2 players with a party each."""
 
 
 class CampaignTrailRuleset:
@@ -89,6 +92,8 @@ class CampaignTrailRuleset:
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Solo Play (`ai=`): one player, or two in co-op; otherwise 2 to 6."""
         opts = Options.model_validate(options or {})
+        if opts.ai and advanced_solo.on(opts):
+            return advanced_solo.seat_range(opts)
         if opts.ai:
             return (2, 2) if opts.coop else (1, 1)
         return self.min_seats, self.max_seats

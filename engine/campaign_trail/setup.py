@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import abilities, effects, solo
+from engine.campaign_trail import abilities, advanced_solo, effects, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.primitives import HAND, add_voters, draw_up
 from engine.campaign_trail.state import CampaignTrailState, Options, PartyState, SeatState
@@ -20,6 +20,8 @@ ALL_PARTIES = ("DEM", "REP", "LIB")
 
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
     """(seat, party, role) by player count (Setup, "Candidates and Parties"; ruling: team table)."""
+    if opts.ai and advanced_solo.on(opts):  # the Advanced Solo Deck: the human seats, maybe several parties
+        return advanced_solo.layout(count, opts)
     if opts.ai:  # Solo Play: only the human seats (Appendix A)
         return solo.layout(count, opts)
     if count == 2:
@@ -68,7 +70,9 @@ def month_sizes(n: int) -> list[int]:
 
 def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrailState:
     opts = Options.model_validate(options or {})
-    if opts.ai:
+    if advanced_solo.on(opts):
+        advanced_solo.check_options(opts)
+    elif opts.ai:
         solo.check_options(opts)
     elif opts.coop:
         raise IllegalAction("Co-op (coop=on) is Solo Play against the AI: name the AI parties too (ai=REP).", code="bad_options")
@@ -108,6 +112,8 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
         deck = deck[HAND:]
     sizes = month_sizes(len(deck))
     decks = [deck[:sizes[0]], deck[sizes[0]:sizes[0] + sizes[1]], deck[sizes[0] + sizes[1]:]]
+    if opts.ai and advanced_solo.on(opts):
+        return _advanced_state(opts, seats, rng, parties, players, voters, deck, removed, in_play)
     if opts.ai:
         return _solo_state(opts, seats, rng, parties, players, voters, deck, removed)
     order = rng.shuffle(in_play)
@@ -132,6 +138,26 @@ def _solo_state(opts: Options, seats: list[str], rng: Rng, parties: dict[str, Pa
     return CampaignTrailState(
         seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
         voters=voters, decks=[[], [], deck], month=2, removed=removed, order=[*opts.ai, human], solo=state,
+    )
+
+
+def _advanced_state(opts: Options, seats: list[str], rng: Rng, parties: dict[str, PartyState],
+                    players: dict[str, SeatState], voters: dict[str, dict[str, int]], deck: list[int], removed: list[int],
+                    in_play: list[str]) -> CampaignTrailState:
+    """The Advanced Solo Deck's set-up: the AI tracks and decks (by month and for the debates), the whole action
+    deck beside the board, debates as normal, the AI parties first in set-up order, the humans last."""
+    c = _c()
+    for p in opts.ai:
+        parties[p].registered = solo.START_TRACK
+        parties[p].out_of_supply += solo.START_TRACK
+    state = advanced_solo.new_state(opts, rng)
+    humans = rng.shuffle([p for p in in_play if p not in opts.ai])  # two human parties: a random order (ruling)
+    topics = rng.shuffle(sorted(c.debate_topics))[:2]
+    debate_cities = rng.shuffle(sorted(c.debate_cities))[:2]
+    return CampaignTrailState(
+        seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
+        voters=voters, decks=[[], [], deck], removed=removed, order=[*opts.ai, *humans], advanced=state,
+        debate_topics=topics, debate_cities=debate_cities,
     )
 
 
@@ -172,6 +198,9 @@ def start_play(s: CampaignTrailState, log: list[str]) -> None:
             wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log))
             assert wait is None, "setup abilities never ask"
     s.phase = "play"
+    if s.advanced is not None:
+        log.append(f"August begins. Turn order each round: {', '.join(s.order)} (AI parties first).")
+        return
     if s.solo is not None:
         log.append(f"Solo Play begins. Turn order each round: {', '.join(s.order)} (AI parties first).")
         return

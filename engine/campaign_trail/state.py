@@ -22,6 +22,20 @@ class _State(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+GREEN = ("GRN", "GREEN", "GP")
+
+
+def _refuse_green(ai: list[Any]) -> None:
+    """The Advanced Solo Deck can play the Green party, but only with the Green Party expansion, which we do
+    not have (ruling: docs/rulings.md); and a third AI party would be the Green party too."""
+    if any(v in GREEN for v in ai):
+        raise ValueError("the Green party needs the Campaign Trail: Green Party expansion, which Stumpbot does not "
+                         "have; the AI parties are chosen among DEM, REP and LIB")
+    if len(ai) > 2:
+        raise ValueError("at most two AI parties: a third would leave no party for the human players (a third AI "
+                         "party is the Green party, which needs its expansion)")
+
+
 class Options(_State):
     # 2-party games (2 or 4 players) may use any two of the three parties
     parties: list[PartyId] = Field(default_factory=lambda: ["DEM", "REP"], min_length=2, max_length=2)
@@ -34,15 +48,25 @@ class Options(_State):
     # the remaining party against them. Left out of the stored JSON when off (see _stored_options).
     ai: list[PartyId] = Field(default_factory=list, max_length=2)
     coop: bool = False
+    # the Advanced Solo Deck supplement (advanced_solo.py): `ai_deck=advanced` plays the AI parties with their
+    # own 50-card decks, by month and in the debates. Left out of the stored JSON when basic.
+    ai_deck: Literal["basic", "advanced"] = "basic"
 
     @field_validator("ai", mode="before")
     @classmethod
     def _ai_parties(cls, value: Any) -> Any:  # `ai=REP` or `ai=rep,lib`
         if isinstance(value, str):
-            return [v.strip().upper() for v in value.split(",") if v.strip()]
+            value = [v.strip().upper() for v in value.split(",") if v.strip()]
+        elif isinstance(value, list):
+            value = [v.upper() if isinstance(v, str) else v for v in value]
         if isinstance(value, list):
-            return [v.upper() if isinstance(v, str) else v for v in value]
+            _refuse_green(value)
         return value
+
+    @field_validator("ai_deck", mode="before")
+    @classmethod
+    def _deck_any_case(cls, value: Any) -> Any:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @model_serializer(mode="wrap")
     def _stored_options(self, handler: Any) -> dict[str, Any]:
@@ -52,6 +76,8 @@ class Options(_State):
             data.pop("ai", None)
         if not data.get("coop"):
             data.pop("coop", None)
+        if data.get("ai_deck") == "basic":
+            data.pop("ai_deck", None)
         return data
 
     @field_validator("parties", "solo", mode="before")
@@ -202,6 +228,28 @@ class SoloState(_State):
     window: Window | None = None  # the human's chance to force a register action (Change of Plans)
 
 
+class AiDecks(_State):
+    """One AI party's Advanced Solo deck, split as the supplement sets it up (top first everywhere)."""
+
+    months: list[list[int]]  # August, September, October: ten cards each
+    debate: list[int]  # the ten set aside for the debates (shuffled; one drawn each debate turn)
+    boxed: list[int] = Field(default_factory=list)  # unused this game, and Unprepared's victims (secret)
+    played: list[int] = Field(default_factory=list)  # month cards resolved, in order (public)
+    debated: list[int] = Field(default_factory=list)  # debate cards drawn, in order (public)
+
+
+class AdvancedSoloState(_State):
+    """The Advanced Solo Deck (supplement): each AI party's own deck and the card waiting on a human's Change of
+    Plans window. An AI party's register track is its `registered` count, as in Basic Solo Play."""
+
+    ai: list[PartyId]  # the AI parties in set-up (and turn) order
+    decks: dict[str, AiDecks]
+    done: int = 0  # turns the current AI party has taken this round (two in co-op)
+    last: str | None = None  # the name of the last AI card resolved (public)
+    card: int | None = None  # the drawn card of the current AI party waiting on the window
+    window: Window | None = None
+
+
 class CampaignTrailState(_State):
     ruleset: Literal["campaign_trail"] = "campaign_trail"
     seats: list[str]
@@ -244,6 +292,7 @@ class CampaignTrailState(_State):
     # empty in October (top first); never a month's deck, so October's running out still ends the campaign
     reshuffled: list[int] = Field(default_factory=list)
     solo: SoloState | None = None  # Solo Play against the AI parties; None in the competitive game
+    advanced: AdvancedSoloState | None = None  # the Advanced Solo Deck instead (advanced_solo.py)
 
     @model_serializer(mode="wrap")
     def _stored_state(self, handler: Any) -> dict[str, Any]:
@@ -251,4 +300,6 @@ class CampaignTrailState(_State):
         data = handler(self)
         if data.get("solo") is None:
             data.pop("solo", None)
+        if data.get("advanced") is None:
+            data.pop("advanced", None)
         return data

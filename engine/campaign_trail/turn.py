@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import abilities, debates, dirty, effects, ops, primitives, solo
+from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, primitives, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import step_result
@@ -94,7 +94,7 @@ def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
     for tab in me.table:
         if tab.politick == "connections":
             holder = majority(s, me.home)
-            if solo.is_ai(s, holder):  # Appendix A: no one gains when an AI party holds the home state
+            if solo.is_ai(s, holder) or advanced_solo.is_ai(s, holder):  # Appendix A: no one gains when an AI party holds the home state
                 log.append(f"Connections ({seat}): {holder} (AI) holds {me.home}; no one gains $10M.")
                 continue
             s.parties[holder].money += 10
@@ -263,6 +263,9 @@ def next_party(s: CampaignTrailState, log: list[str], private: dict[str, str] | 
             if solo.decks_out(s):
                 _start_final(s, log)
                 return
+        elif s.advanced is not None:  # the Advanced Solo Deck: the AI parties' month stacks are the clock
+            if advanced_solo.month_over(s):
+                _month_end(s, log)
         elif not s.decks[s.month]:
             _month_end(s, log)
     ai_turns(s, log, private)
@@ -271,7 +274,8 @@ def next_party(s: CampaignTrailState, log: list[str], private: dict[str, str] | 
 def ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str] | None = None) -> None:
     """Solo Play: the engine plays the AI party whose turn it is, then the order moves on (unless a human's
     Change of Plans window waits)."""
-    if solo.play_ai_turns(s, log, {} if private is None else private):
+    private = {} if private is None else private
+    if solo.play_ai_turns(s, log, private) or advanced_solo.play_ai_turns(s, log, private):
         next_party(s, log, private)
 
 
@@ -281,8 +285,11 @@ def _month_end(s: CampaignTrailState, log: list[str]) -> None:
         return
     ev = electoral_votes(s)
     s.month += 1
-    s.order = sorted(s.order, key=lambda p: -ev[p])  # stable: tied parties keep their order
-    log.append(f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order by electoral votes: {', '.join(s.order)}.")
+    if s.advanced is not None:  # the AI parties first, the humans last, all game (ruling)
+        log.append(f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order stays {', '.join(s.order)}.")
+    else:
+        s.order = sorted(s.order, key=lambda p: -ev[p])  # stable: tied parties keep their order
+        log.append(f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order by electoral votes: {', '.join(s.order)}.")
     debates.start(s, log)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import menus, primitives, rules, solo
+from engine.campaign_trail import advanced_solo, menus, primitives, rules, solo
 from engine.campaign_trail.state import MONTHS, CampaignTrailState
 
 
@@ -233,7 +233,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
         debate=debate, debates=plans, changed=list(s.last_changed),
         ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
-        solo=SoloView(**solo.public(s)) if s.solo is not None else None,
+        solo=SoloView(**(solo.public(s) or advanced_solo.public(s))) if s.solo or s.advanced else None,
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,
