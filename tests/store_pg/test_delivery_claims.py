@@ -184,3 +184,38 @@ async def test_many_processes_claiming_the_same_instant_on_postgres_never_share_
     finally:
         for s in stores:
             await s.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_migration_0007_moves_the_queued_replays_out_of_settings(backend, request, tmp_path) -> None:
+    """A database from before 0007 kept the replay queue as settings (scope 'replays'): its entries move over."""
+    from bot.store import MIGRATIONS_DIR
+    from bot.store_pg import MIGRATIONS_PG_DIR, PgStore
+
+    source = MIGRATIONS_DIR if backend == "sqlite" else MIGRATIONS_PG_DIR
+    old = tmp_path / "migrations_v6"
+    old.mkdir()
+    for script in sorted(source.glob("*.sql"))[:6]:
+        (old / script.name).write_text(script.read_text(encoding="utf-8"), encoding="utf-8")
+
+    async def open_store(migrations_dir=None):
+        if backend == "sqlite":
+            kw = {"migrations_dir": migrations_dir} if migrations_dir else {}
+            return await Store.open(tmp_path / "old.sqlite3", **kw)
+        kw = {"migrations_dir": migrations_dir} if migrations_dir else {}
+        return await PgStore.open(request.getfixturevalue("fresh_pg_url"), **kw)
+
+    s = await open_store(old)
+    assert s.schema_version == 6
+    g, h = await make_active(s), await make_active(s)
+    await s.set_setting("replays", str(g.id), "2")
+    await s.set_setting("replays", str(h.id), "x")  # unreadable tries count as none
+    await s.set_setting("replays", "424242", "0")  # a game deleted since: dropped
+    await s.close()
+    s = await open_store()
+    try:
+        assert s.schema_version == 7
+        assert await s.queued_replays() == [(g.id, 2), (h.id, 0)]
+        assert await s.settings("replays") == {}
+    finally:
+        await s.close()
