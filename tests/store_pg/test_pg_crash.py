@@ -43,8 +43,9 @@ def lines(stdout: str, tag: str) -> list[int]:
             if line.startswith(tag + " ") and line.endswith("\n")]
 
 
-async def check(url: str, acknowledged: set[int], sent_seen: set[int]) -> tuple[int, set[int]]:
-    """Every invariant of the game the writers share. Returns the last seq and the ids of the unsent rows."""
+async def check(url: str, acknowledged: set[int], sent_seen: set[int]) -> tuple[int, set[int], set[int]]:
+    """Every invariant of the game the writers share. Returns the last seq, the ids of the unsent rows and of all
+    rows (ids have gaps: a killed transaction's row took a number from the sequence)."""
     import asyncpg
 
     c = await asyncpg.connect(url)
@@ -52,7 +53,7 @@ async def check(url: str, acknowledged: set[int], sent_seen: set[int]) -> tuple[
         async with c.transaction(isolation="repeatable_read", readonly=True):  # one view of every table
             if await c.fetchval("SELECT to_regclass('games')") is None:
                 assert not acknowledged  # killed before the first migration committed
-                return 0, set()
+                return 0, set(), set()
             game = await c.fetchrow("SELECT status, version FROM games WHERE id=1")
             seqs = [r[0] for r in await c.fetch("SELECT seq FROM journal WHERE game_id=1 ORDER BY seq")]
             assert seqs == list(range(1, len(seqs) + 1)), "journal seqs must be contiguous"
@@ -62,7 +63,7 @@ async def check(url: str, acknowledged: set[int], sent_seen: set[int]) -> tuple[
             snap = await c.fetchrow("SELECT seq, state, state_hash FROM snapshots WHERE game_id=1")
             if game is None or game["status"] == "lobby":
                 assert not seqs and snap is None
-                return 0, set()
+                return 0, set(), set()
             assert game["status"] == "active"
             assert snap is not None and snap["seq"] == last, "snapshot must follow the last journal row"
             assert json.loads(snap["state"])["seq"] == last
@@ -74,7 +75,7 @@ async def check(url: str, acknowledged: set[int], sent_seen: set[int]) -> tuple[
             assert [r["created_seq"] for r in out] == list(range(0, last + 1)), "one outbox row per move, with it"
             unsent = {r["id"] for r in out if r["sent_at"] is None}
             assert not sent_seen & unsent, "a row its claimer marked sent is unsent"
-            return last, unsent
+            return last, unsent, {r["id"] for r in out}
     finally:
         await c.close()
 
@@ -88,11 +89,19 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged_on_postgres(pg_url
     last = 0
     for i in range(KILLS):
         proc = spawn(pg_url, i)
-        # Mostly mid-stream; some during start-up (connecting, migrating, creating the game).
-        delay = rng.uniform(0.0, 0.3) if i % 4 == 0 else rng.uniform(0.6, 1.6)
-        time.sleep(delay)
+        # Mostly mid-stream (counted from the writer's READY, so a loaded machine's slow start-up does not turn
+        # them into start-up kills); some during start-up (connecting, migrating, creating the game).
+        ready = ""
+        if i % 4 == 0:
+            time.sleep(rng.uniform(0.0, 0.3))
+        else:
+            ready = proc.stdout.readline()
+            time.sleep(rng.uniform(0.1, 0.6))
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate(timeout=60)
+        proc.wait(timeout=60)
+        # read through the same buffered file as readline did (communicate would skip what it buffered)
+        out, err = ready + proc.stdout.read(), proc.stderr.read()
+        proc.stdout.close(), proc.stderr.close()
         assert proc.returncode == -signal.SIGKILL, f"writer exited by itself ({proc.returncode}): {err[-2000:]}"
         new = lines(out, "ACK")
         assert new == sorted(new) and not set(new) & acknowledged, "seqs are acknowledged once, in order"
@@ -100,7 +109,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged_on_postgres(pg_url
         kills_after_progress += bool(new)
         posted += [(i, row) for row in lines(out, "POST")]
         sent_by[i] = set(lines(out, "SENT"))
-        last, _ = asyncio.run(check(pg_url, acknowledged, set().union(*sent_by.values())))
+        last, _, _ = asyncio.run(check(pg_url, acknowledged, set().union(*sent_by.values())))
         assert last >= max(acknowledged, default=0)
     assert kills_after_progress >= KILLS // 2, "most kills should land while moves are being committed"
     assert len(acknowledged) >= 40
@@ -112,9 +121,9 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged_on_postgres(pg_url
     posted += [(KILLS, row) for row in lines(out, "POST")]
     sent_by[KILLS] = set(lines(out, "SENT"))
     sent = set().union(*sent_by.values())
-    assert asyncio.run(check(pg_url, acknowledged | set(lines(out, "ACK")), sent)) == (last + 5, set()), \
-        "every row delivered, the crashed claimers' ones after their lease"
-    assert set(range(1, last + 7)) - sent <= {r for _, r in posted}, "a row marked sent was never sent"
+    final, unsent, rows = asyncio.run(check(pg_url, acknowledged | set(lines(out, "ACK")), sent))
+    assert (final, unsent) == (last + 5, set()), "every row delivered, the crashed claimers' ones after their lease"
+    assert rows - sent <= {r for _, r in posted}, "a row marked sent was never sent"
     for row, times in Counter(row for _, row in posted).items():
         if times > 1:  # only a claimer killed between sending and marking leaves a row to be sent again
             earlier = [w for w, r in posted if r == row][:-1]
