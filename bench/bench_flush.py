@@ -1,7 +1,7 @@
 """The store calls and the latency of one move with its own flush (issue 17): how many awaits of the store a
 move's delivery costs, single process, SQLite, no render, a recording table.
 
-    python bench/bench_flush.py [--games 100] [--moves 400]
+    python bench/bench_flush.py [--games 100] [--moves 400] [--pg-url postgresql://…/empty_db]
 
 Counts every store method the manager awaits during ``manager.submit`` (the commit and the flush that delivers
 the move's posts and briefs), by name, and times the whole call. Run it on two checkouts to compare.
@@ -50,9 +50,14 @@ class Counting:
         return counted
 
 
-async def main(games: int, moves: int) -> None:
+async def main(games: int, moves: int, pg_url: str | None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        if pg_url:  # an empty database of a PostgreSQL server (PgStore migrates it)
+            from bot.store_pg import PgStore
+
+            store = await PgStore.open(pg_url)
+        else:
+            store = await Store.open(Path(tmp) / "bench.sqlite3")
         counting = Counting(store)
         table = RecordingTable()
         manager = GameManager(counting, table, render=False)  # type: ignore[arg-type]
@@ -95,5 +100,6 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--moves", type=int, default=400)
+    ap.add_argument("--pg-url", default=None)
     a = ap.parse_args()
-    asyncio.run(main(a.games, a.moves))
+    asyncio.run(main(a.games, a.moves, a.pg_url))
