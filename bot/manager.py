@@ -116,7 +116,7 @@ class GameManager:
         self._locks: dict[int, asyncio.Lock] = {}
         self._live: OrderedDict[int, _Live] = OrderedDict()
         self._flush_lock = asyncio.Lock()
-        self._owner = secrets.token_hex(6)  # claims due jobs in the store under this name
+        self._owner = secrets.token_hex(6)  # claims due jobs, outbox rows and replays in the store under this name
         self._last_delivery_ok: int | None = None  # when any game's notification last went out
         self._botting: set[int] = set()  # games whose bot seats are being played now (play_bots)
 
@@ -847,33 +847,44 @@ class GameManager:
     async def flush(self) -> int:
         """Deliver every due notification through the table, each game's in order. Safe to call any time.
 
-        Each round takes the oldest unsent row of every game (store.outbox_heads). A failure defers that
-        row with backoff, so only its own game waits while every other game's rows go on; a game that
-        keeps failing while others succeed is held and its channel and host are told (no secrets)."""
+        Each round claims, for this process, every game's next run of unsent rows (store.claim_outbox, issue 17):
+        another bot process on the same database skips a game while its rows are claimed, so each row goes out
+        once and each game's in order. A failure defers that row with backoff and gives the run back, so only its
+        own game waits while every other game's rows go on; a game that keeps failing while others succeed is
+        held and its channel and host are told (no secrets)."""
         if self.table is None:
             return 0
         delivered = 0
         lanes = asyncio.Semaphore(DELIVERY_LANES)
 
-        async def deliver(row: Any) -> int:
+        async def deliver(run: list[Any]) -> int:
+            sent = 0
             async with lanes:
-                try:
-                    await self._deliver(row)
-                except Exception as exc:  # anything the table raises: retried later, never blocks others
-                    await self._delivery_failed(row, exc)
-                    return 0
-                await self.store.mark_sent([row.id], self._now())
-                self._last_delivery_ok = self._now()
-                return 1
+                for row in run:
+                    try:
+                        await self._deliver(row)
+                    except Exception as exc:  # anything the table raises: retried later, never blocks others
+                        await self._delivery_failed(row, exc)
+                        return sent
+                    if not await self.store.mark_claimed_sent(row.id, self._now(), self._owner):
+                        # the lease ran out mid-delivery and another process took the run over
+                        log.warning("outbox row %s of game %s: claim lost while delivering", row.id, row.game_id)
+                        return sent
+                    self._last_delivery_ok = self._now()
+                    sent += 1
+            return sent
 
         async with self._flush_lock:
             while True:
-                heads = await self.store.outbox_heads(self._now())
-                if not heads:
+                claimed = await self.store.claim_outbox(self._now(), self._owner)
+                if not claimed:
                     return delivered
-                # one row per game, games side by side: a slow channel (discord.py retries a 500 for
+                runs: dict[int, list[Any]] = {}
+                for row in claimed:
+                    runs.setdefault(row.game_id, []).append(row)
+                # one run per game, games side by side: a slow channel (discord.py retries a 500 for
                 # some 25 s) delays only its own game
-                delivered += sum(await asyncio.gather(*(deliver(row) for row in heads)))
+                delivered += sum(await asyncio.gather(*(deliver(run) for run in runs.values())))
 
     async def _delivery_failed(self, row: Any, exc: Exception) -> None:
         now = self._now()
@@ -1587,15 +1598,16 @@ class GameManager:
         if self.table is None or not self.render:
             return 0
         posted = 0
-        for game_id, tries in await rematches.replays_due(self.store):
-            await rematches.replay_done(self.store, game_id)  # claimed before the seconds of drawing
+        # claimed for a lease before the seconds of drawing (issue 17): another process skips it; taken off the
+        # queue once posted, or given back with one more try counted
+        for game_id, tries in await rematches.claim_replays(self.store, self._owner, self._now()):
             record = await self.store.get_game(game_id)
             if record is None or record.status != "finished":
+                await rematches.replay_done(self.store, game_id, self._owner)
                 continue
             picture = await self.replay_picture(record)
             if picture is None:
-                if tries + 1 < rematches.REPLAY_TRIES:
-                    await rematches.replay_due(self.store, game_id, tries + 1)
+                await rematches.replay_failed(self.store, game_id, tries, self._owner)
                 continue
             text = (f"🎞 Replay of game #{record.id} ({record.title}): the board at each posted move, "
                     "from the start to the result.")
@@ -1605,9 +1617,9 @@ class GameManager:
                                                     replay=picture))
             except Exception as exc:  # noqa: BLE001 - the channel's trouble: the next sweep tries again
                 log.warning("could not post the replay of game %s (%s)", game_id, type(exc).__name__)
-                if tries + 1 < rematches.REPLAY_TRIES:
-                    await rematches.replay_due(self.store, game_id, tries + 1)
+                await rematches.replay_failed(self.store, game_id, tries, self._owner)
                 continue
+            await rematches.replay_done(self.store, game_id, self._owner)
             posted += 1
         return posted
 

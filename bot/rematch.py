@@ -15,7 +15,6 @@ from engine.core.notation import is_number
 REMATCH_KEY = "rematch"
 REMATCH_OF_KEY = "rematch_of"
 OPEN = ("lobby", "active")
-REPLAYS_SCOPE = "replays"  # key: a game id whose replay is still to be posted; value: the failed tries so far
 REPLAY_TRIES = 3
 
 
@@ -57,16 +56,31 @@ async def link(store: Any, game_id: int, lobby_id: int) -> None:
     await store.set_setting(f"game:{lobby_id}", REMATCH_OF_KEY, str(game_id))
 
 
+# The replay queue is the store's replay_queue table (migration 0007, issue 17): an entry is claimed for a lease
+# by the process that draws and posts it, so two bot processes on one database never both post a game's replay.
+
+
 async def replay_due(store: Any, game_id: int, tries: int = 0) -> None:
-    await store.set_setting(REPLAYS_SCOPE, str(game_id), str(tries))
+    await store.queue_replay(game_id, tries)
 
 
-async def replay_done(store: Any, game_id: int) -> None:
-    await store.set_setting(REPLAYS_SCOPE, str(game_id), None)
+async def claim_replays(store: Any, owner: str, now: int) -> list[tuple[int, int]]:
+    """(game id, failed tries) of the replays still to be posted that ``owner`` now holds, oldest game first."""
+    return await store.claim_replays(now, owner)
+
+
+async def replay_done(store: Any, game_id: int, owner: str) -> None:
+    await store.replay_posted(game_id, owner)
+
+
+async def replay_failed(store: Any, game_id: int, tries: int, owner: str) -> None:
+    """One more failed try: queued again for the next sweep (any process's), or dropped after REPLAY_TRIES."""
+    if tries + 1 < REPLAY_TRIES:
+        await store.queue_replay(game_id, tries + 1)
+    else:
+        await store.replay_posted(game_id, owner)
 
 
 async def replays_due(store: Any) -> list[tuple[int, int]]:
-    """(game id, failed tries) of every replay still to be posted, oldest game first."""
-    due = [(int(k), int(v) if is_number(v, 3) else 0) for k, v in (await store.settings(REPLAYS_SCOPE)).items()
-           if is_number(k, 15)]
-    return sorted(due)
+    """(game id, failed tries) of every replay still to be posted, claimed or not, oldest game first."""
+    return await store.queued_replays()

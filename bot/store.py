@@ -42,6 +42,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
+from bot.delivery_claims import OUTBOX_LEASE_S, OUTBOX_RUN, REPLAY_LEASE_S
+
 __all__ = [
     "AlreadySeated", "CheckpointResult", "DuplicateMove", "GameRecord", "JobRecord", "JournalEntry",
     "MIGRATIONS_DIR", "Migration", "MoveCommit", "NewJob", "NewMessage", "NotFound", "NotSeated",
@@ -1510,6 +1512,10 @@ class Store:
             c.execute("UPDATE outbox SET attempts=attempts+1, next_attempt_at=?, last_error=?, "
                       "first_failed_at=coalesce(first_failed_at, ?) WHERE id=? AND sent_at IS NULL",
                       (retry_at, error[:200], now, row_id))
+            # issue 17: the failed row's claimer gives back its whole run (the game waits out the backoff)
+            c.execute("UPDATE outbox SET claimed_by=NULL, claimed_until=NULL WHERE sent_at IS NULL AND game_id="
+                      "(SELECT game_id FROM outbox WHERE id=?) AND claimed_by=(SELECT claimed_by FROM outbox WHERE id=?)",
+                      (row_id, row_id))
 
         return await self._write(work)
 
@@ -1806,6 +1812,99 @@ class Store:
         def work(c: sqlite3.Connection) -> int:
             return c.execute("SELECT count(*) FROM outbox WHERE game_id=? AND audience='public' AND sent_at IS NULL "
                              "AND id > ?", (game_id, after_id)).fetchone()[0]
+
+        return await self._query(work)
+
+    # ------------------------------------------------------------ claimed delivery (issue 17: exactly once across processes)
+    # Migration 0007; the leases are bot/delivery_claims.py's. A deliverer claims runs of unsent rows (claim_outbox),
+    # marks each row sent as its claimer (mark_claimed_sent, which renews the lease on the rest of the run) and gives
+    # the run back when a row fails (defer_outbox). The replay queue is claimed the same way.
+
+    def _invoke_claim(self, fn: Callable[..., T], args: tuple) -> T:
+        # A claim lost to a power cut only makes its rows claimable again, as a lease running out does (the
+        # mark_sent that matters is a FULL commit, whose fsync also covers this one): no fsync of its own.
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        try:
+            return self._invoke_write(fn, args)
+        finally:
+            self._conn.execute("PRAGMA synchronous=FULL")
+
+    async def claim_outbox(self, now: int, owner: str, *, lease_seconds: int = OUTBOX_LEASE_S, limit: int = 100,
+                           run: int = OUTBOX_RUN) -> list[OutboxRecord]:
+        """Claim for ``owner`` the due notifications of up to ``limit`` games, in one write transaction: of each game
+        whose oldest unsent row is due, not held and not claimed by a live lease, that row and the unsent rows after
+        it (up to ``run``), oldest first. Every other deliverer skips a game while its oldest row is claimed, so each
+        game's rows go out once and in order whichever process sends them. Sorted by id."""
+        _int(now, "now"), _int(lease_seconds, "lease_seconds")
+
+        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
+            games = [r[0] for r in c.execute(
+                "SELECT o.game_id FROM outbox o "
+                "JOIN (SELECT game_id, min(id) AS id FROM outbox WHERE sent_at IS NULL GROUP BY game_id) head "
+                "ON head.id = o.id JOIN games g ON g.id = o.game_id "
+                "WHERE g.delivery_held_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
+                "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) ORDER BY o.id LIMIT ?", (now, now, limit))]
+            rows = [_outbox(r) for g in games for r in c.execute(
+                f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id=? AND sent_at IS NULL ORDER BY id LIMIT ?", (g, run))]
+            c.executemany("UPDATE outbox SET claimed_by=?, claimed_until=? WHERE id=?",
+                          [(owner, now + lease_seconds, r.id) for r in rows])
+            return sorted(rows, key=lambda r: r.id)
+
+        return await self._hop(self._invoke_claim, work)
+
+    async def mark_claimed_sent(self, row_id: int, now: int, owner: str, *,
+                                lease_seconds: int = OUTBOX_LEASE_S) -> bool:
+        """Mark one delivered row sent, if ``owner`` still holds its claim, and renew the lease on the rest of its
+        game's run. False if another process took the row over (the lease ran out mid-delivery) or it was sent."""
+        _int(row_id, "row_id"), _int(now, "now")
+
+        def work(c: sqlite3.Connection) -> bool:
+            if c.execute("UPDATE outbox SET sent_at=? WHERE id=? AND sent_at IS NULL AND claimed_by=?",
+                         (now, row_id, owner)).rowcount != 1:
+                return False
+            c.execute("UPDATE outbox SET claimed_until=? WHERE game_id=(SELECT game_id FROM outbox WHERE id=?) "
+                      "AND sent_at IS NULL AND claimed_by=?", (now + lease_seconds, row_id, owner))
+            return True
+
+        return await self._write(work)
+
+    async def queue_replay(self, game_id: int, tries: int = 0) -> None:
+        """A finished game's replay is (again) to be posted, after ``tries`` failed tries; any claim on it ends.
+        Nothing is queued for a game that is gone."""
+        def work(c: sqlite3.Connection) -> None:
+            c.execute("INSERT INTO replay_queue (game_id, tries) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id=?) "
+                      "ON CONFLICT (game_id) DO UPDATE SET tries=excluded.tries, claimed_by=NULL, claimed_until=NULL",
+                      (_int(game_id, "game_id"), _int(tries, "tries"), game_id))
+
+        return await self._write(work)
+
+    async def claim_replays(self, now: int, owner: str, *, lease_seconds: int = REPLAY_LEASE_S,
+                            limit: int = 10) -> list[tuple[int, int]]:
+        """(game id, failed tries) of the queued replays no live lease covers, claimed for ``owner``, oldest game
+        first: only the claimer draws and posts them."""
+        _int(now, "now"), _int(lease_seconds, "lease_seconds")
+
+        def work(c: sqlite3.Connection) -> list[tuple[int, int]]:
+            due = [(r[0], r[1]) for r in c.execute(
+                "SELECT game_id, tries FROM replay_queue WHERE claimed_until IS NULL OR claimed_until <= ? "
+                "ORDER BY game_id LIMIT ?", (now, limit))]
+            c.executemany("UPDATE replay_queue SET claimed_by=?, claimed_until=? WHERE game_id=?",
+                          [(owner, now + lease_seconds, g) for g, _ in due])
+            return due
+
+        return await self._hop(self._invoke_claim, work)
+
+    async def replay_posted(self, game_id: int, owner: str) -> bool:
+        """Take a replay off the queue (posted, or given up) if ``owner`` still holds its claim."""
+        def work(c: sqlite3.Connection) -> bool:
+            return c.execute("DELETE FROM replay_queue WHERE game_id=? AND claimed_by=?", (game_id, owner)).rowcount == 1
+
+        return await self._write(work)
+
+    async def queued_replays(self) -> list[tuple[int, int]]:
+        """(game id, failed tries) of every replay still to be posted, claimed or not, oldest game first."""
+        def work(c: sqlite3.Connection) -> list[tuple[int, int]]:
+            return [(r[0], r[1]) for r in c.execute("SELECT game_id, tries FROM replay_queue ORDER BY game_id")]
 
         return await self._query(work)
 

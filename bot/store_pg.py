@@ -12,9 +12,8 @@ backends, two-process races) against a real server the tests start from the embe
 
 Not done yet: the bot does not call bot/store_factory.open_store (bot/discord/client.py and
 bot/local.py still open the SQLite Store); no backup before migrating (``backup_path`` stays None:
-take a ``pg_dump``); no tool to copy an existing SQLite file into PostgreSQL; and the outbox is not
-claimed by a deliverer (the interface has no such call on SQLite either: ``outbox_heads`` is a read,
-so two processes delivering at once could both send a row; that needs a claim call on both backends).
+take a ``pg_dump``); no tool to copy an existing SQLite file into PostgreSQL. (The outbox and the replay
+queue are claimed by their deliverer for a lease since migration 0007: ``claim_outbox``.)
 
 How SQLite's guarantees carry over (SQLite has one writer at a time, ``BEGIN IMMEDIATE``):
 
@@ -49,6 +48,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
+from bot.delivery_claims import OUTBOX_LEASE_S, OUTBOX_RUN, REPLAY_LEASE_S
 from bot.store import (
     _FOLLOWER_COLS,
     Follower,
@@ -1137,6 +1137,9 @@ class PgStore:
             await c.execute("UPDATE outbox SET attempts=attempts+1, next_attempt_at=$1, last_error=$2, "
                             "first_failed_at=coalesce(first_failed_at, $3) WHERE id=$4 AND sent_at IS NULL",
                             retry_at, error[:200], now, row_id)
+            # issue 17: the failed row's claimer gives back its whole run (the game waits out the backoff)
+            await c.execute("UPDATE outbox o SET claimed_by=NULL, claimed_until=NULL FROM outbox f WHERE f.id=$1 "
+                            "AND o.game_id=f.game_id AND o.claimed_by=f.claimed_by AND o.sent_at IS NULL", row_id)
 
         return await self._write(work)
 
@@ -1351,6 +1354,92 @@ class PgStore:
         async def work(c: Any) -> int:
             return int(await c.fetchval("SELECT count(*) FROM outbox WHERE game_id=$1 AND audience='public' "
                                         "AND sent_at IS NULL AND id > $2", game_id, after_id))
+
+        return await self._query(work)
+
+    # ------------------------------------------------------------ claimed delivery (issue 17: exactly once across processes)
+    # Migration 0007 (see bot/store.py's block of the same name). Here a game's claim is taken by locking its oldest
+    # unsent row FOR UPDATE SKIP LOCKED: a deliverer claiming the same game at the same moment skips it, and one
+    # that started before this claim committed re-checks the row's latest version (claimed, or sent) and skips it.
+
+    async def claim_outbox(self, now: int, owner: str, *, lease_seconds: int = OUTBOX_LEASE_S, limit: int = 100,
+                           run: int = OUTBOX_RUN) -> list[OutboxRecord]:
+        """Claim for ``owner`` the due notifications of up to ``limit`` games: of each game whose oldest unsent row
+        is due, not held and not claimed by a live lease, that row and the unsent rows after it (up to ``run``).
+        Sorted by id (see Store.claim_outbox)."""
+        _int(now, "now"), _int(lease_seconds, "lease_seconds")
+
+        async def work(c: Any) -> list[OutboxRecord]:
+            rows = await c.fetch(
+                "WITH heads AS (SELECT o.id, o.game_id FROM outbox o JOIN games g ON g.id = o.game_id "
+                "WHERE o.sent_at IS NULL AND g.delivery_held_at IS NULL "
+                "AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= $1) "
+                "AND (o.claimed_until IS NULL OR o.claimed_until <= $1) "
+                "AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.game_id = o.game_id AND p.sent_at IS NULL AND p.id < o.id) "
+                "ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED), "
+                "runs AS (SELECT r.id FROM heads h CROSS JOIN LATERAL (SELECT p.id FROM outbox p WHERE p.game_id = h.game_id "
+                "AND p.sent_at IS NULL AND p.id >= h.id ORDER BY p.id LIMIT $5) r) "
+                "UPDATE outbox SET claimed_by = $3, claimed_until = $4 FROM runs WHERE outbox.id = runs.id "
+                f"RETURNING {', '.join('outbox.' + col.strip() for col in _OUTBOX_COLS.split(','))}",
+                now, limit, owner, now + lease_seconds, run)
+            return sorted((_outbox(r) for r in rows), key=lambda r: r.id)
+
+        return await self._write(work)
+
+    async def mark_claimed_sent(self, row_id: int, now: int, owner: str, *,
+                                lease_seconds: int = OUTBOX_LEASE_S) -> bool:
+        """Mark one delivered row sent if ``owner`` still holds its claim, renewing the lease on the rest of its run."""
+        _int(row_id, "row_id"), _int(now, "now")
+
+        async def work(c: Any) -> bool:
+            game_id = await c.fetchval("UPDATE outbox SET sent_at=$1 WHERE id=$2 AND sent_at IS NULL AND claimed_by=$3 "
+                                       "RETURNING game_id", now, row_id, owner)
+            if game_id is None:
+                return False
+            await c.execute("UPDATE outbox SET claimed_until=$1 WHERE game_id=$2 AND sent_at IS NULL AND claimed_by=$3",
+                            now + lease_seconds, game_id, owner)
+            return True
+
+        return await self._write(work)
+
+    async def queue_replay(self, game_id: int, tries: int = 0) -> None:
+        """A finished game's replay is (again) to be posted, after ``tries`` failed tries; any claim on it ends."""
+        async def work(c: Any) -> None:
+            await c.execute("INSERT INTO replay_queue (game_id, tries) SELECT $1, $2 WHERE EXISTS "
+                            "(SELECT 1 FROM games WHERE id=$1) ON CONFLICT (game_id) DO UPDATE SET "
+                            "tries=excluded.tries, claimed_by=NULL, claimed_until=NULL",
+                            _int(game_id, "game_id"), _int(tries, "tries"))
+
+        return await self._write(work)
+
+    async def claim_replays(self, now: int, owner: str, *, lease_seconds: int = REPLAY_LEASE_S,
+                            limit: int = 10) -> list[tuple[int, int]]:
+        """(game id, failed tries) of the queued replays no live lease covers, claimed for ``owner``."""
+        _int(now, "now"), _int(lease_seconds, "lease_seconds")
+
+        async def work(c: Any) -> list[tuple[int, int]]:
+            rows = await c.fetch(
+                "WITH picked AS (SELECT game_id FROM replay_queue WHERE claimed_until IS NULL OR claimed_until <= $1 "
+                "ORDER BY game_id LIMIT $2 FOR UPDATE SKIP LOCKED) "
+                "UPDATE replay_queue q SET claimed_by=$3, claimed_until=$4 FROM picked WHERE q.game_id = picked.game_id "
+                "RETURNING q.game_id, q.tries", now, limit, owner, now + lease_seconds)
+            return sorted((int(r[0]), int(r[1])) for r in rows)
+
+        return await self._write(work)
+
+    async def replay_posted(self, game_id: int, owner: str) -> bool:
+        """Take a replay off the queue (posted, or given up) if ``owner`` still holds its claim."""
+        async def work(c: Any) -> bool:
+            return _rowcount(await c.execute("DELETE FROM replay_queue WHERE game_id=$1 AND claimed_by=$2",
+                                             game_id, owner)) == 1
+
+        return await self._write(work)
+
+    async def queued_replays(self) -> list[tuple[int, int]]:
+        """(game id, failed tries) of every replay still to be posted, claimed or not, oldest game first."""
+        async def work(c: Any) -> list[tuple[int, int]]:
+            return [(int(r[0]), int(r[1])) for r in await c.fetch(
+                "SELECT game_id, tries FROM replay_queue ORDER BY game_id")]
 
         return await self._query(work)
 

@@ -1,0 +1,13 @@
+"""How long a bot process may hold what it claimed to deliver (issue 17, "exactly once across processes";
+migration 0007). Shared by both store backends (bot/store.py, bot/store_pg.py) and the manager. No Discord import.
+
+A claim is a promise to deliver, not a lock held open: the claimer's rows are skipped by every other process
+until the lease runs out, so the lease must outlast one delivery (a picture drawn, discord.py retrying a 5xx for
+some 25 s) and is renewed by every row sent; but it is also how long a crashed process's rows wait before another
+process takes them over.
+"""
+from __future__ import annotations
+
+OUTBOX_LEASE_S = 120  # one row's delivery, renewed after each row of the run
+OUTBOX_RUN = 20  # at most this many of one game's rows claimed together (a released held game may have hundreds)
+REPLAY_LEASE_S = 600  # drawing a replay (tens of boards encoded) and posting it
