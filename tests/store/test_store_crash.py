@@ -87,11 +87,19 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path) -> None:
     kills_after_progress = 0
     for i in range(KILLS):
         proc = spawn(db, i)
-        # Mostly mid-stream; some during start-up (opening, migrating, creating the game).
-        delay = rng.uniform(0.0, 0.12) if i % 4 == 0 else rng.uniform(0.15, 0.6)
-        time.sleep(delay)
+        # Mostly mid-stream (counted from the writer's READY, so a loaded machine's slow start-up does not turn
+        # them into start-up kills); some during start-up (opening, migrating, creating the game).
+        ready = ""
+        if i % 4 == 0:
+            time.sleep(rng.uniform(0.0, 0.12))
+        else:
+            ready = proc.stdout.readline()
+            time.sleep(rng.uniform(0.1, 0.5))
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
+        # read through the same buffered file as readline did (communicate would skip what it buffered)
+        out, err = ready + proc.stdout.read(), proc.stderr.read()
+        proc.stdout.close(), proc.stderr.close()
         assert proc.returncode == -signal.SIGKILL, f"writer exited by itself ({proc.returncode}): {err[-2000:]}"
         new = acked(out)
         assert new == sorted(new) and not set(new) & acknowledged, "seqs are acknowledged once, in order"
