@@ -49,10 +49,23 @@ from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from bot.delivery_claims import OUTBOX_LEASE_S, OUTBOX_RUN, REPLAY_LEASE_S
-from bot.store import (
+from bot.store import (  # the rows → records and the checks are the SQLite store's: one reading of a row
     _FOLLOWER_COLS,
+    _GAME_COLS,
+    _JOB_COLS,
+    _JOURNAL_COLS,
+    _MIGRATION_NAME,
+    _OUTBOX_COLS,
+    _RATING_COLS,
+    _SEAT_COLS,
     Follower,
+    _entry,
+    _expect,
     _follower,
+    _game,
+    _job,
+    _outbox,
+    _seat,
     ENDINGS,
     AlreadySeated,
     CheckpointResult,
@@ -103,7 +116,6 @@ _RENAME_MARK = "\x01"
 
 T = TypeVar("T")
 
-_MIGRATION_NAME = re.compile(r"^([0-9]{4})_([A-Za-z0-9_]+)\.sql$")
 _FORBIDDEN = re.compile(r"^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|START\s+TRANSACTION)\b",
                         re.IGNORECASE | re.MULTILINE)
 
@@ -170,41 +182,7 @@ def _rowcount(status: str) -> int:
         return 0
 
 
-# ---------------------------------------------------------------- rows → records
-
-_GAME_COLS = ("id, ruleset, options, seed, status, version, guild_id, channel_id, thread_id, host_user, title, "
-              "created_at, updated_at, deadline_hours, result, delivery_held_at")
-_SEAT_COLS = "game_id, seat, user_id, display_name, joined_at, dm_ok, prefs, controller, missed_deadlines"
-_JOURNAL_COLS = "game_id, seq, seat, notation, actor, idem_key, undoable, state_hash, created_at"
-_JOB_COLS = "id, game_id, kind, seat, due_at, payload, created_at"
-_OUTBOX_COLS = "id, game_id, created_seq, audience, kind, payload, created_at, sent_at, attempts, first_failed_at"
-_RATING_COLS = "guild_id, ruleset, user_id, name, mu, sigma, games, wins, updated_at"
-
-
-def _game(r: Any) -> GameRecord:
-    return GameRecord(id=r[0], ruleset=r[1], options=json.loads(r[2]), seed=r[3], status=r[4], version=r[5],
-                      guild_id=r[6], channel_id=r[7], thread_id=r[8], host_user=r[9], title=r[10],
-                      created_at=r[11], updated_at=r[12], deadline_hours=r[13], result=_loads(r[14]),
-                      delivery_held_at=r[15])
-
-
-def _seat(r: Any) -> SeatRecord:
-    return SeatRecord(game_id=r[0], seat=r[1], user_id=r[2], display_name=r[3], joined_at=r[4], dm_ok=r[5],
-                      prefs=json.loads(r[6]), controller=r[7], missed_deadlines=r[8])
-
-
-def _entry(r: Any) -> JournalEntry:
-    return JournalEntry(game_id=r[0], seq=r[1], seat=r[2], notation=r[3], actor=r[4], idem_key=r[5],
-                        undoable=r[6], state_hash=r[7], created_at=r[8])
-
-
-def _job(r: Any) -> JobRecord:
-    return JobRecord(id=r[0], game_id=r[1], kind=r[2], seat=r[3], due_at=r[4], payload=json.loads(r[5]), created_at=r[6])
-
-
-def _outbox(r: Any) -> OutboxRecord:
-    return OutboxRecord(id=r[0], game_id=r[1], created_seq=r[2], audience=r[3], kind=r[4], payload=json.loads(r[5]),
-                        created_at=r[6], sent_at=r[7], attempts=r[8], first_failed_at=r[9])
+# ---------------------------------------------------------------- rows → records (the rest: bot/store.py's)
 
 
 def _rating(r: Any) -> PlayerRating:
@@ -227,13 +205,6 @@ async def _fetch_game(c: Any, game_id: int) -> GameRecord:
     if row is None:
         raise NotFound(f"no game {game_id}")
     return _game(row)
-
-
-def _expect(game: GameRecord, expected_version: int, statuses: Sequence[str], operation: str) -> None:
-    if game.version != expected_version:
-        raise VersionConflict(game.id, expected_version, game.version)
-    if game.status not in statuses:
-        raise WrongStatus(game.id, game.status, statuses, operation)
 
 
 async def _bump(c: Any, game_id: int, version: int, now: int | None, **columns: Any) -> None:
