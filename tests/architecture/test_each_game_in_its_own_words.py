@@ -50,7 +50,8 @@ VOCABULARY_PATTERNS = {name: re.compile(r"\b(?:" + "|".join(words) + r")\b", re.
 # (players, options) of the games played; by default the fullest and the smallest table with no option
 VARIANTS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "electioneer": [(2, {}), (2, {"theatrics": 1})],
-    "campaign_trail": [(6, {}), (3, {"dirty": True}), (2, {"parties": ["DEM", "LIB"], "dirty": True})],
+    "campaign_trail": [(6, {}), (3, {"dirty": True}), (2, {"parties": ["DEM", "LIB"], "dirty": True}),
+                       (1, {"ai": ["REP"]}), (2, {"ai": ["REP", "LIB"], "coop": True})],  # Solo Play: the AI turns' words
     "presidential_election": [(4, {}), (2, {"era": 1960})],
     "campaign_manager_2008": [(2, {}), (2, {"deck": "starter"})],
     "nineteen_sixty": [(2, {}), (2, {"vp": "on"})],
@@ -120,7 +121,8 @@ def _seat_texts(ruleset: Any, state: Any, seat: str, seq: int, discord_too: bool
 
 
 def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) -> set[str]:
-    seats = ruleset.assign_seats(ruleset.seat_names(count), options)
+    # as a lobby does: picks among the table's seats (at least min_seats names: Solo Play seats one), fitted at Start
+    seats = ruleset.assign_seats(ruleset.seat_names(max(count, ruleset.min_seats))[:count], options)
     state = ruleset.setup(options, seats, seed)
     rng = Rng(seed)
     texts: set[str] = set()
