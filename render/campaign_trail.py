@@ -23,7 +23,6 @@ render layering rule); the city list is read once through `engine.content.read_d
 from __future__ import annotations
 
 import dataclasses
-import zlib
 from functools import lru_cache
 from typing import Iterable, Literal
 
@@ -246,8 +245,6 @@ def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> str:
     if view.ethics:
         parts.append("Ethically minded states: " + "; ".join(f"{party_name(p)} {' '.join(view.ethics[p])}"
                                                             for p in codes if p in view.ethics) + ".")
-    if view.solo is not None:
-        parts.append(solo_alt(view.solo))
     city = cities()
     parts.append("Plane cities: " + ", ".join(f"{city[a]} ({a})" for a in sorted(city)) + ".")
     return " ".join(parts)
@@ -272,7 +269,9 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
     else:
         r = render_closeup(mv, states)
     extra = _extra_alt(view, _ordered(view.parties))
-    return dataclasses.replace(r, alt=f"{r.alt} {extra}")
+    # Solo Play's tracks first: Discord keeps an attachment's first 1,024 characters, the map's list runs long
+    first = f"{solo_alt(view.solo)} " if view.solo is not None else ""
+    return dataclasses.replace(r, alt=f"{first}{r.alt} {extra}")
 
 
 def closeup_campaign_trail(view: CampaignTrailView, states: list[str], caption: str = "") -> Rendered:
@@ -328,7 +327,7 @@ def render_solo_map(mv: MapView, solo: SoloView | None) -> Rendered:
         _solo_row(cv, mv, solo, code, y, width)
         y += ROW_H
     palette = LAYOUT.palette(cv.colours, top.reserved)
-    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, width, height, labels)
+    return Rendered(encode_p(im, palette), alt, width, height, labels)
 
 
 def _solo_row(cv: Canvas, mv: MapView, solo: SoloView, code: str, y: int, width: int) -> None:
