@@ -7,7 +7,8 @@ Configurations: `1ai` (ai=REP, one player, DEM), `2ai` (ai=REP,LIB, one player, 
 two players share DEM) and `coop2` (ai=REP,LIB coop=on). For each candidate the human's first seat keeps that
 candidate (it is put in the seat's pair of offers before the choice; the running mate in co-op keeps the bot's
 pick of its own pair). Prints, per configuration, the human party's win rate with a 95% Wilson interval per
-candidate and overall, and the median electoral-vote margin (the human's votes minus the best AI party's).
+candidate and overall, and the electoral-vote margin (the human's votes minus the best AI party's): its median
+and interquartile range, candidates sorted by the median.
 
 The bot is a stand-in for a player: it is a weaker player than most people (it never plans a route or saves a
 card), so its win rates rank the settings by difficulty rather than say how often a person wins. Each game is
@@ -87,6 +88,15 @@ def one_game(args: tuple[str, str, int]) -> tuple[bool, int, int]:
     return won, ev.get(human, ev.get(seats[0], 0)) - best_ai, steps
 
 
+def _line(wins: int, margins: list[int]) -> str:
+    """Win rate with its 95% Wilson interval; the EV margin's median and interquartile range."""
+    n = len(margins)
+    lo, hi = wilson(wins, n)
+    q1, _, q3 = statistics.quantiles(margins, n=4)
+    return (f"wins {wins / n:5.1%} (95% CI {max(0.0, lo):4.1%}–{hi:4.1%})  EV margin median {statistics.median(margins):+4.0f}"
+            f" (IQR {q1:+.0f} to {q3:+.0f})")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=60, help="games per configuration and candidate")
@@ -106,15 +116,10 @@ def main(argv: list[str] | None = None) -> int:
         for i, cand in enumerate(candidates):
             mine = results[i * args.games:(i + 1) * args.games]
             wins = sum(w for w, _, _ in mine)
-            rows.append((wins / len(mine), cand, wins, len(mine), statistics.median(m for _, m, _ in mine)))
-        for rate, cand, wins, n, margin in sorted(rows, reverse=True):
-            lo, hi = wilson(wins, n)
-            print(f"  {names[cand]:<32} {cand:<15} wins {rate:6.1%}  (95% CI {lo:5.1%}–{hi:5.1%})  "
-                  f"median EV margin {margin:+.0f}")
-        wins = sum(w for w, _, _ in results)
-        lo, hi = wilson(wins, len(results))
-        print(f"  {'every candidate':<48} wins {wins / len(results):6.1%}  (95% CI {lo:5.1%}–{hi:5.1%})  "
-              f"median EV margin {statistics.median(m for _, m, _ in results):+.0f}; "
+            rows.append((statistics.median(m for _, m, _ in mine), cand, wins, [m for _, m, _ in mine]))
+        for margin, cand, wins, margins in sorted(rows, reverse=True):
+            print(f"  {names[cand]:<28} {cand:<15} {_line(wins, margins)}")
+        print(f"  {'every candidate':<44} {_line(sum(w for w, _, _ in results), [m for _, m, _ in results])}; "
               f"{statistics.mean(s for _, _, s in results):.0f} steps a game")
     print(f"total {time.perf_counter() - start:.0f} s")
     return 0

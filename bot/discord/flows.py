@@ -753,6 +753,7 @@ async def mine(interaction: discord.Interaction) -> None:
 
 HOW_TO = """**Playing here**
 • `/game new` opens a lobby; others press **Join**; the host presses **Start**.
+• A game for one player (options that seat one, such as a solo variant) can be played by DM with me: `/game new` there starts it at once, and its board comes to that DM.
 • Your hand and choices arrive by **direct message**, with a button for each legal choice. Big choices come in steps (first the card or action, then its target).
 • Or type `/move` — it suggests your legal moves as you type, in the game's notation{example}.
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.

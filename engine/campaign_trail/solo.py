@@ -13,6 +13,10 @@ DONE (every rule enforced by the engine):
   seats only (`DEM`, or `DEM-P` / `DEM-VP` in co-op): the AI parties are not seats.
 - The register track is the AI party's `registered` count: filled from the left, emptied from the right,
   three voters a space, ten spaces (30 voters); voters past a full track are lost (never leave the supply).
+- The AI turn in words, posted with the human's turn that led to it: the card drawn (its register diagram
+  ■■■□□□□□□□ and its states with their thresholds), the track against the diagram and the action that
+  follows ("→ register action"), then state by state what it did and why ("OH leads by 4 ≥ 4: no voters").
+  The picture (render/campaign_trail.py) draws each AI party's track from the view's `solo` section.
 - The AI turn, played by the engine (no seat owes a move for it; its lines are public): draw; compare the
   card's diagram with the track (register action when the track's full spaces are fewer than the card's
   highest filled space, else direct action); register (surplus lost) or act directly, state by state in
@@ -33,13 +37,12 @@ NOT DONE:
 - The Advanced Solo Deck supplement (out of scope).
 - Dirty Politics in Solo Play (Appendix B's Flip Contributors / Sway Minds / Scandal / Intimidation
   changes): `dirty=on` with `ai=` is refused at set-up.
-- A one-player lobby: the ruleset's `min_seats` stays 2 (the manager and the generic tests take it as the
-  smallest table), so one player starts Solo Play only where the setup is called directly (scenarios,
-  the fuzz); co-op (2 players) starts from a lobby. The manager needs an options-aware minimum.
-- Rendering of the register track and AI decks on the picture (the public view carries them: `solo`).
 - The manager's results for a game an AI party wins: the winners are party codes with no seat, so every
   human loses; ratings and concessions (bot/concession.py) were not checked against seatless parties.
-- The built-in bot (bot.py) answers the Change of Plans window with its general weights.
+- The built-in bot (bot.py) answers the Change of Plans window with its general weights; it loses nearly
+  every Solo Play game (bench/balance_campaign_trail_solo.py), so its figures rank difficulty only.
+- An AI turn is a block of its own in the post of the human move that led to it, not a message of its own
+  with its own picture: the manager posts one message per move and draws the picture when it delivers it.
 
 Hooks outside this module: setup.py (layout, the AI tracks and decks, no debates, start_home skips the AI),
 turn.py (next_party/ai_turns run the AI; the end; Connections), rules.py (the window's owes/decisions/apply,
