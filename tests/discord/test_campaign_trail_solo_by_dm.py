@@ -7,8 +7,8 @@ Checked along the way: the board posts go to her DM (with the picture and its al
 channel; each post after her turn holds the AI party's turn in words (the card drawn, the track against its
 diagram, what it did and why); every interaction is answered privately within Discord's 3 s. Around it: the
 game belongs to its DM and its player (refused from a server, even to Alice, and to another member by DM),
-`/game mine` lists it with a link to the DM, it is not rated, and a game for two (co-op) or a standard game is
-refused by DM with nothing created.
+`/game mine` lists it with a link to the DM, it is not rated, its Rematch button opens a one-player lobby in the
+DM that starts with Start, and a game for two (co-op) or a standard game is refused by DM with nothing created.
 """
 from __future__ import annotations
 
@@ -84,6 +84,18 @@ async def test_a_whole_solo_game_by_dm(world: World) -> None:
     with sqlite3.connect(w.manager.store.path) as db:  # a DM game is never rated
         assert db.execute("SELECT COUNT(*) FROM ratings").fetchone()[0] == 0
         assert db.execute("SELECT COUNT(*) FROM rating_history WHERE game_id=?", (game_id,)).fetchone()[0] == 0
+    # Rematch from the result post in the DM: a one-player lobby there, started with its Start button.
+    result_post = next(m for m in reversed(w.dms(alice)) if m.content and "Rematch" in m.content)
+    r = w.record(await alice.user.click(result_post, custom_id=f"g:{game_id}:rematch"))
+    assert private(r) and "Rematch open" in r.response.content, r.response.content
+    lobby = next(m for m in reversed(w.dms(alice)) if m.embeds and "game #" in (m.embeds[0].title or ""))
+    new_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
+    w.record(await alice.user.click(lobby, label="Start"))
+    again = await w.manager.game(new_id)
+    assert new_id != game_id and again.status == "active" and again.guild_id is None
+    assert again.channel_id == record.channel_id and again.options == record.options
+    assert not w.public()
+
     spent = time.process_time() - cpu
     print(f"{moves} moves, {len(ai_turns)} AI turns, {time.monotonic() - started:.1f} s, {spent:.1f} s of CPU")
     # the CPU this process used (its threads' too): the wall clock on a shared machine measures its neighbours
