@@ -12,6 +12,11 @@ What a player needs to see (rulebook; DESIGN.md §6):
 - a panel per party (war chest in $M, labelled "Money" to fit the narrow map panels; registered
   voters; cards in hand) and one with the cards left in each month's deck.
 
+Solo Play (the view's `solo` section): the AI parties' panels show their register track and Solo Play deck
+instead of money and hands, and a band below the map draws each AI party's register track large enough to read
+on a phone (ten spaces of three voters, filled from the left), with the cards left in its deck and the last
+card it played. The map is then `render.usmap.draw_map`'s, pasted at the top of the taller image.
+
 Only `engine.campaign_trail.views` and `engine.content` are imported from the engine (the
 render layering rule); the city list is read once through `engine.content.read_data`.
 """
@@ -21,12 +26,16 @@ import dataclasses
 from functools import lru_cache
 from typing import Iterable, Literal
 
-from engine.campaign_trail.views import CampaignTrailView
+from PIL import Image
+
+from engine.campaign_trail.views import CampaignTrailView, SoloView
 from engine.content import read_data
+from render import colours as C
+from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import panels_fit, render_closeup, render_map, render_tiles
+from render.usmap import LAYOUT, draw_map, panels_fit, render_closeup, render_tiles
 from render.widgets import public_view
 
 Kind = Literal["map", "tiles", "closeup"]
@@ -144,6 +153,12 @@ def _panels(view: CampaignTrailView, codes: tuple[str, ...], tabled: bool = True
     panels = []
     for code in codes:
         p = view.parties[code]
+        if view.solo is not None and code in view.solo.ai:  # an AI party has no money or hand: its track and deck
+            track = view.solo.track[code]
+            panels.append(PanelView(title=party_name(code), party=code,
+                                    rows=[("AI track", f"{sum(track)}/{3 * len(track)}"),
+                                          ("AI deck", str(view.solo.deck[code]))]))
+            continue
         hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
         hand = " + ".join(str(h) for h in hands) if hands else "0"
         rows = [("Money", f"${p.money}M"), ("Registered", str(p.registered)),
@@ -153,6 +168,10 @@ def _panels(view: CampaignTrailView, codes: tuple[str, ...], tabled: bool = True
         panels.append(PanelView(title=party_name(code), party=code, rows=rows))
     if view.debate is not None:
         panels.append(_debate_panel(view))
+        return panels
+    if view.solo is not None:  # Solo Play has one action deck, October's (Appendix A)
+        panels.append(PanelView(title="Action deck", rows=[("Cards left", str(sum(view.deck_counts.values()))),
+                                                           ("Discards", str(view.discard_count))]))
         return panels
     now = view.month if view.phase != "over" else None
     rows = [(f"{m} (now)" if m == now else m, str(n)) for m, n in view.deck_counts.items()]
@@ -244,16 +263,101 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
         raise ValueError(f"unknown kind {kind!r}: use 'map', 'tiles' or 'closeup'")
     mv = map_view(view, highlight, kind)
     if kind == "map":
-        r = render_map(mv)
+        r = render_solo_map(mv, view.solo)
     elif kind == "tiles":
         r = render_tiles(mv)
     else:
         r = render_closeup(mv, states)
     extra = _extra_alt(view, _ordered(view.parties))
-    return dataclasses.replace(r, alt=f"{r.alt} {extra}")
+    # Solo Play's tracks first: Discord keeps an attachment's first 1,024 characters, the map's list runs long
+    first = f"{solo_alt(view.solo)} " if view.solo is not None else ""
+    return dataclasses.replace(r, alt=f"{first}{r.alt} {extra}")
 
 
 def closeup_campaign_trail(view: CampaignTrailView, states: list[str], caption: str = "") -> Rendered:
     """A turn's close-up (render/closeup.py): the states it changed, enlarged for a phone, under its caption."""
     view = public_view(view, CampaignTrailView, getattr(view, 'viewer', None))
     return render_turn_closeup(map_view(view, states, "closeup"), states, caption)
+
+
+# ------------------------------------------------------------------ Solo Play: the AI parties' register tracks
+#
+# Sized for a phone: at 400 px wide (a quarter of the picture) a space is 26 px square and its count 9 px high.
+
+BAND_PAD = 16
+ROW_H = 176  # one AI party: its line of words, then its ten spaces
+SPACE_GAP = 10
+F_SOLO_HEAD = font(34)
+F_SOLO_TEXT = font(28, False)
+F_SPACE = font(44)
+
+
+def solo_alt(solo: SoloView) -> str:
+    parts = []
+    for code in solo.ai:
+        track = solo.track[code]
+        full = sum(1 for n in track if n == 3)
+        parts.append(f"{party_name(code)} (AI): register track {sum(track)} voters ({full} of {len(track)} spaces "
+                     f"full), {solo.deck[code]} Solo Play cards left")
+    text = "Solo Play — " + "; ".join(parts)
+    if solo.last:
+        text += f"; last AI card: {solo.last}"
+    if solo.waiting:
+        text += f"; waiting to act: {solo.waiting}"
+    return text + "."
+
+
+def _band_height(solo: SoloView | None) -> int:
+    return 0 if solo is None else 2 * BAND_PAD + ROW_H * len(solo.ai) + 4
+
+
+def render_solo_map(mv: MapView, solo: SoloView | None) -> Rendered:
+    """The full map, and below it (Solo Play) a band with each AI party's register track."""
+    top, alt, labels = draw_map(mv)
+    if solo is None:
+        return Rendered(top.png(), alt, top.im.width, top.im.height, labels)
+    width, map_h = top.im.size
+    height = map_h + _band_height(solo)
+    im = Image.new("P", (width, height), LAYOUT.index["paper"])
+    im.paste(top.im, (0, 0))
+    cv = Canvas(LAYOUT, im, dict(top.colours), top.reserved)
+    cv.rect((0, map_h, width, map_h + 3), fill="ink")  # the map's edge: the band below is Solo Play's
+    y = map_h + 4 + BAND_PAD
+    for code in solo.ai:
+        _solo_row(cv, mv, solo, code, y, width)
+        y += ROW_H
+    palette = LAYOUT.palette(cv.colours, top.reserved)
+    return Rendered(encode_p(im, palette), alt, width, height, labels)
+
+
+def _solo_row(cv: Canvas, mv: MapView, solo: SoloView, code: str, y: int, width: int) -> None:
+    k = mv.slot(code)
+    solid, lean = f"p{k}", f"p{k}l"
+    on = {name: "white" if C.text_on(cv.colours[name]) == "white" else "ink" for name in (solid, lean)}
+    x0, x1 = BAND_PAD, width - BAND_PAD
+    # the line of words: whose track, its voters, the deck, the last card
+    badge = 44
+    cv.ellipse((x0, y, x0 + badge, y + badge), fill=solid, outline="ink", width=2)
+    cv.text(x0 + badge / 2, y + badge / 2, LETTERS.get(code, code[0]), F_SOLO_HEAD, on[solid], solid, "mm")
+    track = solo.track[code]
+    head = f"{party_name(code)} (AI): register track {sum(track)} · Solo deck {solo.deck[code]} left"
+    x = x0 + badge + 14
+    f = fit_font(head, x1 - x, F_SOLO_HEAD.size, True, 24)
+    cv.text(x, y + badge / 2, truncate(head, f, x1 - x), f, "ink", "paper", "lm")
+    x += advance(head, f) + 24
+    # the last card, with one AI party (whose it is) and where it still reads; the posts and the alt text name it
+    if solo.last and len(solo.ai) == 1:
+        last = f"last card: {solo.last}"
+        if advance(last, F_SOLO_TEXT) <= x1 - x:
+            cv.text(x, y + badge / 2, last, F_SOLO_TEXT, "muted", "paper", "lm")
+    # the ten spaces, filled from the left: solid when full, lean when partly filled, with their voters
+    top = y + badge + 14
+    size = ROW_H - badge - 14 - 18
+    n = len(track)
+    w = (x1 - x0 - SPACE_GAP * (n - 1)) / n
+    for i, voters in enumerate(track):
+        sx = x0 + i * (w + SPACE_GAP)
+        fill = solid if voters == 3 else lean if voters else "white"
+        cv.rect((sx, top, sx + w, top + size), fill=fill, outline="ink", width=2, radius=8)
+        if voters:
+            cv.text(sx + w / 2, top + size / 2, str(voters), F_SPACE, on[fill], fill, "mm")

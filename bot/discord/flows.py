@@ -129,7 +129,12 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
     await ack(interaction)
     manager = manager_of(interaction)
     channel = interaction.channel
-    if interaction.guild_id is None or channel is None:
+    if interaction.guild_id is None:  # issue 15: a one-player game by DM, started at once (bot/discord/dm_games.py)
+        from bot.discord import dm_games
+
+        await dm_games.new_game(interaction, ruleset, title, deadline_hours, seat, option_text, theatrics)
+        return
+    if channel is None:
         raise ManagerError("Games are played in a server channel.", code="no_guild")
     await refuse_outside_games_channel(interaction)  # server settings (issue 14)
     in_thread = isinstance(channel, discord.Thread)
@@ -708,9 +713,9 @@ MINE_BUDGET = limits.EMBED_DESCRIPTION - 100  # whole lines only: a cut line cou
 def jump_link(record: Any) -> str:
     """A link that opens the game's thread (or channel) in any client."""
     where = record.thread_id or record.channel_id
-    if not record.guild_id or not where:
+    if not where:
         return ""
-    return f"https://discord.com/channels/{record.guild_id}/{where}"
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{where}"  # a game by DM: its DM (issue 15)
 
 
 async def mine(interaction: discord.Interaction) -> None:
@@ -748,6 +753,7 @@ async def mine(interaction: discord.Interaction) -> None:
 
 HOW_TO = """**Playing here**
 • `/game new` opens a lobby; others press **Join**; the host presses **Start**.
+• A game for one player (options that seat one, such as a solo variant) can be played by DM with me: `/game new` there starts it at once, and its board comes to that DM.
 • Your hand and choices arrive by **direct message**, with a button for each legal choice. Big choices come in steps (first the card or action, then its target).
 • Or type `/move` — it suggests your legal moves as you type, in the game's notation{example}.
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.

@@ -13,6 +13,10 @@ DONE (every rule enforced by the engine):
   seats only (`DEM`, or `DEM-P` / `DEM-VP` in co-op): the AI parties are not seats.
 - The register track is the AI party's `registered` count: filled from the left, emptied from the right,
   three voters a space, ten spaces (30 voters); voters past a full track are lost (never leave the supply).
+- The AI turn in words, posted with the human's turn that led to it: the card drawn (its register diagram
+  ■■■□□□□□□□ and its states with their thresholds), the track against the diagram and the action that
+  follows ("→ register action"), then state by state what it did and why ("OH leads by 4 ≥ 4: no voters").
+  The picture (render/campaign_trail.py) draws each AI party's track from the view's `solo` section.
 - The AI turn, played by the engine (no seat owes a move for it; its lines are public): draw; compare the
   card's diagram with the track (register action when the track's full spaces are fewer than the card's
   highest filled space, else direct action); register (surplus lost) or act directly, state by state in
@@ -33,13 +37,12 @@ NOT DONE:
 - The Advanced Solo Deck supplement (out of scope).
 - Dirty Politics in Solo Play (Appendix B's Flip Contributors / Sway Minds / Scandal / Intimidation
   changes): `dirty=on` with `ai=` is refused at set-up.
-- A one-player lobby: the ruleset's `min_seats` stays 2 (the manager and the generic tests take it as the
-  smallest table), so one player starts Solo Play only where the setup is called directly (scenarios,
-  the fuzz); co-op (2 players) starts from a lobby. The manager needs an options-aware minimum.
-- Rendering of the register track and AI decks on the picture (the public view carries them: `solo`).
 - The manager's results for a game an AI party wins: the winners are party codes with no seat, so every
   human loses; ratings and concessions (bot/concession.py) were not checked against seatless parties.
-- The built-in bot (bot.py) answers the Change of Plans window with its general weights.
+- The built-in bot (bot.py) answers the Change of Plans window with its general weights; it loses nearly
+  every Solo Play game (bench/balance_campaign_trail_solo.py), so its figures rank difficulty only.
+- An AI turn is a block of its own in the post of the human move that led to it, not a message of its own
+  with its own picture: the manager posts one message per move and draws the picture when it delivers it.
 
 Hooks outside this module: setup.py (layout, the AI tracks and decks, no debates, start_home skips the AI),
 turn.py (next_party/ai_turns run the AI; the end; Connections), rules.py (the window's owes/decisions/apply,
@@ -143,7 +146,58 @@ def register(s: CampaignTrailState, party: str, count: int, log: list[str], why:
     ps.out_of_supply += added
     lost = f" ({count - added} lost: the track is full)" if added < count else ""
     log.append(f"{party} (AI) {why} {added} voter{'s' if added != 1 else ''} on the register track{lost}: "
-               f"{ps.registered} in all.")
+               f"{ps.registered} in all, {track_diagram(ps.registered)}.")
+
+
+# ------------------------------------------------------------------------------------------ the AI turn in words
+#
+# Each AI turn is posted the way a person's turn reads: which card it drew (the card's register diagram and its
+# states with their thresholds), then what the track said (register or direct action, and why), then what it did
+# state by state (placed, or why not). The diagrams: ■ a full space, ◩ a space partly filled, □ an empty one.
+
+FULL, PART, EMPTY = "■", "◩", "□"
+
+
+def track_diagram(registered: int) -> str:
+    """The party's register track as ten spaces."""
+    return "".join(FULL if n == solo_content.SPACE_SIZE else PART if n else EMPTY for n in spaces(registered))
+
+
+def card_diagram(number: int) -> str:
+    """A card's register diagram: the spaces it shows filled, from the left."""
+    card = _cards()[number]
+    highest = card.register_.highest if card.register_ is not None else 0
+    return FULL * highest + EMPTY * (solo_content.TRACK_SPACES - highest)
+
+
+def card_line(party: str, number: int) -> str:
+    """The card drawn, as the table sees it: its diagram, its action and each state's threshold."""
+    card = _cards()[number]
+    d = card.direct
+    states = ", ".join(f"{code} {t}" for code, t in d.states.items())
+    act = (f"{d.type}: {d.voters} voter{'s' if d.voters != 1 else ''} in each state where {party} leads by less "
+           f"than {states}")
+    if card.automatic:
+        head = "no register diagram (the direct action happens automatically)"
+    else:
+        head = f"register {card_diagram(number)} (+{card.register_.count})"
+    return f"**{party} (AI) turn** — draws Solo Play card {number}, *{card.name}*: {head} · {act}."
+
+
+def choice_line(s: CampaignTrailState, party: str, number: int) -> str:
+    """Appendix A, step 2 in words: the track against the card's diagram."""
+    card = _cards()[number]
+    reg = s.parties[party].registered
+    full = full_spaces(reg)
+    track = f"Track {track_diagram(reg)} ({reg} voter{'s' if reg != 1 else ''}): {full} full space{'s' if full != 1 else ''}"
+    if takes_register(s, party, number):
+        return f"{track}, fewer than the card's {card.register_.highest} → register action."
+    return f"{track}, not fewer than the card's {card.register_.highest} → direct action."
+
+
+def standing(s: CampaignTrailState, party: str, code: str) -> str:
+    n = lead(s, party, code)
+    return f"{code} leads by {n}" if n > 0 else f"{code} tied" if n == 0 else f"{code} trails by {-n}"
 
 
 def lead(s: CampaignTrailState, party: str, code: str) -> int:
@@ -152,14 +206,17 @@ def lead(s: CampaignTrailState, party: str, code: str) -> int:
 
 
 def direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> list[str]:
-    """Appendix A, step 4 (and the automatic cards): each coloured state in turn. Returns the states changed."""
+    """Appendix A, step 4 (and the automatic cards): each coloured state in turn. Returns the states changed.
+    Its line says, state by state, what the AI did and why ("OH leads by 4 ≥ 4: no voters")."""
     card = _cards()[number]
     ps = s.parties[party]
-    placed, held = [], []
+    changed, parts = [], []
     for code, threshold in card.direct.states.items():
+        where = standing(s, party, code)
         if lead(s, party, code) >= threshold:
-            held.append(f"{code} (leads by {lead(s, party, code)})")
+            parts.append(f"{where} ≥ {threshold}: no voters")
             continue
+        below = f"{where} < {threshold}" if lead(s, party, code) > 0 else where
         if card.automatic:  # from the undecided supply
             n = card.direct.voters
             ps.out_of_supply += n
@@ -168,12 +225,16 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
             ps.registered -= n
         if n:
             primitives.add_voters(s, code, party, n)
-            placed.append(f"{n} in {code}")
-    where = ", ".join(placed) if placed else "no voters"
-    kept = f"; already far enough ahead in {', '.join(held)}" if held else ""
-    log.append(f"{party} (AI) takes the direct action ({card.direct.type}): {where}{kept}.")
+            changed.append(code)
+            short = " (all the track had left)" if n < card.direct.voters else ""
+            parts.append(f"{below}: +{n}{short}")
+        else:
+            parts.append(f"{below}: no voters left on the track")
+    source = "from the undecided supply" if card.automatic else "from the track"
+    tail = "" if card.automatic else f" Track now {track_diagram(ps.registered)} ({ps.registered})."
+    log.append(f"{party} (AI) direct action ({card.direct.type}, {source}): {' · '.join(parts)}.{tail}")
     answer_icon(s, party, card.direct.type, log, private)
-    return [p.split(" in ")[1] for p in placed]
+    return changed
 
 
 def answer_icon(s: CampaignTrailState, party: str, icon: str, log: list[str], private: dict[str, str]) -> None:
@@ -227,7 +288,9 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
         number = deck.pop(0)
         s.solo.done += 1
         card = _cards()[number]
-        log.append(f"{party} (AI) draws Solo Play card {number}, {card.name}.")
+        log.append(card_line(party, number))
+        if not card.automatic:
+            log.append(choice_line(s, party, number))
         if takes_register(s, party, number):
             register(s, party, card.register_.count, log)
             s.solo.played.append(number)
@@ -240,8 +303,6 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
 
 
 def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> None:
-    if _cards()[number].automatic:
-        log.append(f"{party} (AI): the direct action happens automatically.")
     changed = direct(s, party, number, log, private)
     s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
     s.solo.played.append(number)
@@ -262,8 +323,8 @@ def _open_window(s: CampaignTrailState, party: str, number: int, log: list[str])
         return False
     s.solo.window = window
     s.solo.card = number
-    log.append(f"{party} (AI) is about to take the direct action of {_cards()[number].name}: "
-               f"{', '.join(window.seats)} may respond (Change of Plans forces a register action).")
+    log.append(f"Before {party} (AI) acts, {', '.join(window.seats)} may answer with Change of Plans "
+               "(it would register instead).")
     return True
 
 
@@ -315,6 +376,8 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
         raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
                             code="illegal_verb")
     s.solo.window, s.solo.card = None, None
+    if not forced:
+        log.append(f"No Change of Plans: {party} (AI) goes ahead with {_cards()[number].name}.")
     if forced:  # Appendix A, Change of Plans: the register action instead, even with a full enough track
         register(s, party, _cards()[number].register_.count, log, why="must register instead:")
         s.solo.played.append(number)

@@ -51,7 +51,8 @@ VOCABULARY_PATTERNS = {name: re.compile(r"\b(?:" + "|".join(words) + r")\b", re.
 VARIANTS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "electioneer": [(2, {}), (2, {"theatrics": 1})],
     "campaign_trail": [(6, {}), (3, {"dirty": True}), (2, {"parties": ["DEM", "LIB"], "dirty": True}),
-                       (1, {"ai": ["REP", "LIB"]})],
+                       (1, {"ai": ["REP"]}), (2, {"ai": ["REP", "LIB"], "coop": True}),  # Solo Play: the AI turns' words
+                       (1, {"ai": ["REP", "LIB"], "ai_deck": "advanced"})],
     "presidential_election": [(4, {}), (2, {"era": 1960})],
     "campaign_manager_2008": [(2, {}), (2, {"deck": "starter"})],
     "nineteen_sixty": [(2, {}), (2, {"vp": "on"})],
