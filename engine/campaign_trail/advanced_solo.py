@@ -60,7 +60,6 @@ from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrai
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.types import Action, Decision, Option, PendingKind
-from engine.core.windows import PASS
 
 ALL_PARTIES = solo.ALL_PARTIES
 MONTH_STACK = 10  # cards in each month's stack and in the debate pile
@@ -256,25 +255,9 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
     a = s.advanced
     w = a.window
     party, number = w.actor, a.card
-    forced = False
-    if action.verb == "respond":
-        n = int(action.args[0])
-        primitives.discard_from_hand(s, seat, n, solo.responses_in_hand(s, seat),
-                                     f"#{n} is not a Change of Plans in your hand.")
-        s.responded.append(seat)
-        w.answer(seat, action.notation())
-        forced = True
-        log.append(f"{seat} responds with #{n}: Change of Plans.")
-    elif action.verb in ("pass", "autopass"):
-        w.answer(seat, PASS)
-        if action.verb == "autopass":
-            s.autopass.append(seat)
-            log.append(f"{seat} will pass on every response window from now on.")
-        if not w.closed:
-            return False
-    else:
-        raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
-                            code="illegal_verb")
+    forced = solo.change_of_plans(s, w, seat, action, log)
+    if forced is None:
+        return False
     a.window, a.card = None, None
     if forced:  # the register action instead, even with a full enough track (surplus lost)
         solo.register(s, party, cards(party)[number].register_.count, log, why="must register instead:")

@@ -104,11 +104,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> 
         response = c.card(n).actions.get("politick")
         log.append(f"{seat} responds with #{n}: {c.politicks[response].name}.")
     elif action.verb in ("pass", "autopass"):
-        w.answer(seat, PASS)
-        if action.verb == "autopass":
-            s.autopass.append(seat)
-            log.append(f"{seat} will pass on every response window from now on.")
-        if not w.closed:
+        if not pass_answer(s, w, seat, action, log):
             return None
     else:
         raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
@@ -138,3 +134,12 @@ def problems(s: CampaignTrailState) -> list[str]:
     if set(w.answers) - set(w.seats):
         out.append(f"window answers from seats not asked: {sorted(w.answers)}")
     return out
+
+
+def pass_answer(s: CampaignTrailState, w: Window, seat: str, action: Action, log: list[str]) -> bool:
+    """`pass` or `autopass` (this window and every later one) in a response window. True when it closed."""
+    w.answer(seat, PASS)
+    if action.verb == "autopass":
+        s.autopass.append(seat)
+        log.append(f"{seat} will pass on every response window from now on.")
+    return w.closed

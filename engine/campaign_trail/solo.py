@@ -54,11 +54,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import primitives, solo_content
+from engine.campaign_trail import primitives, responses, solo_content
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
-from engine.core.windows import PASS
 
 ALL_PARTIES = ("DEM", "REP", "LIB")
 START_TRACK = 12  # three voters in each of the first four spaces
@@ -352,29 +351,30 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
                            f"each of {states} below its threshold): respond, or pass.")
 
 
-def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> bool:
-    """A human's answer in the window. Returns True when the window closed and the AI card is resolved."""
-    w = s.solo.window
-    party, number = w.actor, s.solo.card
-    forced = False
+def change_of_plans(s: CampaignTrailState, w: Window, seat: str, action: Action, log: list[str]) -> bool | None:
+    """A human's answer in an AI card's Change of Plans window (Basic and Advanced alike): True, Change of Plans
+    was played (the AI registers instead); False, everyone passed; None, the window waits for others."""
     if action.verb == "respond":
         n = int(action.args[0])
         primitives.discard_from_hand(s, seat, n, responses_in_hand(s, seat),
                                      f"#{n} is not a Change of Plans in your hand.")
         s.responded.append(seat)
         w.answer(seat, action.notation())
-        forced = True
         log.append(f"{seat} responds with #{n}: Change of Plans.")
-    elif action.verb in ("pass", "autopass"):
-        w.answer(seat, PASS)
-        if action.verb == "autopass":
-            s.autopass.append(seat)
-            log.append(f"{seat} will pass on every response window from now on.")
-        if not w.closed:
-            return False
-    else:
-        raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
-                            code="illegal_verb")
+        return True
+    if action.verb in ("pass", "autopass"):
+        return False if responses.pass_answer(s, w, seat, action, log) else None
+    raise IllegalAction(f"A response window is open: `respond N`, `pass` or `autopass`, not `{action.verb}`.",
+                        code="illegal_verb")
+
+
+def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> bool:
+    """A human's answer in the window. Returns True when the window closed and the AI card is resolved."""
+    w = s.solo.window
+    party, number = w.actor, s.solo.card
+    forced = change_of_plans(s, w, seat, action, log)
+    if forced is None:
+        return False
     s.solo.window, s.solo.card = None, None
     if not forced:
         log.append(f"No Change of Plans: {party} (AI) goes ahead with {_cards()[number].name}.")
