@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import json
 import logging
 import os
@@ -72,7 +73,10 @@ class LoadConfig:
     workers: int = 4
     seconds: float = 60.0
     players: int = 6  # simulated players (coroutines) per process
-    deadline_seconds: float = 20.0  # real seconds in which a 1-hour deadline passes
+    # Real seconds in which a 1-hour deadline passes. Each game that no player moves meanwhile makes a deadline move
+    # per seat this often: keep games × 2 / deadline_seconds well under what the processes can play, or the
+    # deadlines alone saturate them (and the final sweep cannot catch up in its bounded time).
+    deadline_seconds: float = 400.0
     idle_share: float = 0.2  # games no player touches: moved by their deadlines only
     floor_seconds: float = 15.0  # the SQLite one-process floor (0: skip)
     floor_games: int = 200
@@ -324,15 +328,19 @@ class Games:
 
 
 async def setup_games(database: str, count: int, seed: int) -> Games:
-    """`count` active games at T0, their set-up notifications delivered."""
+    """`count` active games, their set-up notifications delivered. Their starts are spread over the hour before T0,
+    so the first deadlines come due one after another through the run rather than all at once."""
     store = await _open(database)
     try:
-        manager = GameManager(store, RecordingTable(), clock=lambda: T0, render=False)
+        # One manager (one delivery lock: the set-up's notifications go out once), each game's task on its own time.
+        started: contextvars.ContextVar[int] = contextvars.ContextVar("started", default=T0)
+        manager = GameManager(store, RecordingTable(), clock=started.get, render=False)
         lanes = asyncio.Semaphore(SETUP_LANES)
         users: dict[int, dict[str, str]] = {}
 
-        async def one(i: int) -> int:
+        async def one(i: int) -> int:  # gather runs each in a task of its own: the variable is set for it alone
             seats = {"DEM": f"dem{i}", "REP": f"rep{i}"}
+            started.set(T0 - (DEADLINE_HOURS * 3600 * i) // max(1, count))
             async with lanes:
                 record = await manager.create(RULESET, seats["DEM"], "Dem", seat="DEM", seed=seed * 100_003 + i,
                                               guild_id="g-load", channel_id=f"c{i}", deadline_hours=DEADLINE_HOURS)
