@@ -35,7 +35,6 @@ import contextvars
 import json
 import logging
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -380,14 +379,15 @@ def run_workers(database: str, games: Games, cfg: LoadConfig, workers: int, seco
     idle = set(games.ids[::max(1, round(1 / cfg.idle_share))]) if cfg.idle_share > 0 else set()
     played = [g for g in games.ids if g not in idle]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    procs = []
+    procs, errs = [], []
     for i in range(workers):
         spec = {"index": i, "database": database, "folder": str(folder), "games": played, "users": games.users, "seconds": seconds,
                 "speed": cfg.speed, "players": cfg.players, "seed": cfg.seed}
         path = folder / f"spec-{i}.json"
         path.write_text(json.dumps(spec))
+        errs.append(open(folder / f"stderr-{i}.txt", "w"))
         procs.append(subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "worker", str(path)], env=env,
-                                      stdout=subprocess.DEVNULL, stderr=open(folder / f"stderr-{i}.txt", "w")))
+                                      stdout=subprocess.DEVNULL, stderr=errs[-1]))
     try:
         ready_by = time.time() + 120
         while any(not (folder / f"ready-{i}").exists() for i in range(workers)):
@@ -404,6 +404,8 @@ def run_workers(database: str, games: Games, cfg: LoadConfig, workers: int, seco
             if p.poll() is None:
                 p.kill()
                 p.wait()
+        for f in errs:
+            f.close()
     failed = [i for i, p in enumerate(procs) if p.returncode != 0]
     if failed:
         raise RuntimeError(f"worker(s) {failed} failed: " + " | ".join(
