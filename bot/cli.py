@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.config import load_config
+from bot.config import ConfigError, load_config
 from bot.store import StoreError
 from engine.core.errors import EngineError
 
@@ -68,7 +68,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    config = load_config()
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        print(f"Can't start: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     command = args.command
@@ -83,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         from bot.discord import run
 
-        run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id)
+        run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id, shards=config.shards)
         return 0
     if command == "play":
         from bot.local import play_local

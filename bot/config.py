@@ -5,7 +5,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.shards import SHARDS_ENV, ShardPlan, ShardsError, parse_shards
 from engine.core.notation import is_number
+
+
+class ConfigError(ValueError):
+    """A setting that is present but malformed: the bot refuses to start and says which and why."""
 
 
 @dataclass(frozen=True)
@@ -15,19 +20,27 @@ class Config:
     out_dir: Path
     log_level: str
     dev_guild_id: int | None
+    shards: ShardPlan | None = None  # STUMPBOT_SHARDS: this process's Discord shards (None: one unsharded process)
 
 
 def load_config(env_file: str | os.PathLike[str] | None = ".env") -> Config:
+    """The settings; raises ConfigError when one is present but malformed (STUMPBOT_SHARDS)."""
     if env_file and Path(env_file).is_file():
         from dotenv import load_dotenv
 
         load_dotenv(env_file, override=False)
     token = os.environ.get("DISCORD_TOKEN", "").strip() or None
     guild = os.environ.get("STUMPBOT_DEV_GUILD_ID", "").strip()
+    shards_text = os.environ.get(SHARDS_ENV, "").strip()
+    try:
+        shards = parse_shards(shards_text) if shards_text else None
+    except ShardsError as exc:
+        raise ConfigError(str(exc)) from None
     return Config(
         token=token,
         db_path=Path(os.environ.get("STUMPBOT_DB", "stumpbot-data/stumpbot.sqlite3")),
         out_dir=Path(os.environ.get("STUMPBOT_OUT", "stumpbot-data/images")),
         log_level=os.environ.get("STUMPBOT_LOG_LEVEL", "INFO").upper(),
         dev_guild_id=int(guild) if is_number(guild, 20) else None,
+        shards=shards,
     )

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 from bot import captions
 from bot import clock as timekeeping
 from bot import concession
+from bot import delivery_claims
 from bot import follow as spectators
 from bot import pictures
 from bot import ratings
@@ -117,6 +118,9 @@ class GameManager:
         self._live: OrderedDict[int, _Live] = OrderedDict()
         self._flush_lock = asyncio.Lock()
         self._owner = secrets.token_hex(6)  # claims due jobs, outbox rows and replays in the store under this name
+        # How long this process's outbox claims last, in the manager's clock's seconds (a test clock running faster
+        # than time scales it, or the lease would run out while a row is being sent).
+        self.outbox_lease_s = delivery_claims.OUTBOX_LEASE_S
         self._last_delivery_ok: int | None = None  # when any game's notification last went out
         self._botting: set[int] = set()  # games whose bot seats are being played now (play_bots)
 
@@ -866,7 +870,8 @@ class GameManager:
                     except Exception as exc:  # anything the table raises: retried later, never blocks others
                         await self._delivery_failed(row, exc)
                         return sent
-                    if not await self.store.mark_claimed_sent(row.id, self._now(), self._owner):
+                    if not await self.store.mark_claimed_sent(row.id, self._now(), self._owner,
+                                                              lease_seconds=self.outbox_lease_s):
                         # the lease ran out mid-delivery and another process took the run over
                         log.warning("outbox row %s of game %s: claim lost while delivering", row.id, row.game_id)
                         return sent
@@ -876,7 +881,7 @@ class GameManager:
 
         async with self._flush_lock:
             while True:
-                claimed = await self.store.claim_outbox(self._now(), self._owner)
+                claimed = await self.store.claim_outbox(self._now(), self._owner, lease_seconds=self.outbox_lease_s)
                 if not claimed:
                     return delivered
                 runs: dict[int, list[Any]] = {}

@@ -5,6 +5,6 @@
 """
 from __future__ import annotations
 
-from bot.discord.client import Stumpbot, create_bot, run
+from bot.discord.client import ShardedStumpbot, Stumpbot, create_bot, run
 
-__all__ = ["Stumpbot", "create_bot", "run"]
+__all__ = ["ShardedStumpbot", "Stumpbot", "create_bot", "run"]

@@ -4,6 +4,11 @@
 components, and starts one background loop that fires due deadlines and delivers the outbox
 (deadlines are rows in the database, never a sleep per game). The loop's first run happens
 at start, so notifications left undelivered by a restart go out at once.
+
+Sharded (STUMPBOT_SHARDS, bot/shards.py), the bot is a `ShardedStumpbot` (discord.py's AutoShardedBot
+running the given shard ids of the given count) and several processes share one PostgreSQL database.
+Only the primary process (the one running shard 0) syncs the slash commands; deadlines, reminders, digests,
+posts, replays and ratings are claimed or locked in the store, so every process sweeps them.
 """
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ from bot.discord.errors import Tree
 from bot.discord.respond import Metrics
 from bot.discord.table import DiscordTable
 from bot.manager import GameManager
+from bot.shards import ShardPlan
 from bot.store import StoreError
 from bot.store_factory import AnyStore, is_postgres_url, open_store, store_target
 
@@ -41,9 +47,18 @@ class Stumpbot(commands.Bot):
     def __init__(self, db_path: str | Path, *, render: bool = True, sync_commands: bool = True,
                  dev_guild_id: int | None = None, clock: Callable[[], float] | None = None,
                  checkpoints: bool = True, new_seed: Callable[[], int] | None = None,
-                 database: str | Path | None = None) -> None:
+                 database: str | Path | None = None, shards: ShardPlan | None = None) -> None:
+        sharding: dict[str, Any] = {}
+        if shards is not None:
+            if not isinstance(self, discord.AutoShardedClient):
+                raise TypeError("a sharded bot is a ShardedStumpbot: create it with create_bot(..., shards=plan)")
+            sharding = {"shard_ids": list(shards.ids), "shard_count": shards.count}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), tree_cls=Tree, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **sharding)
+        self.shard_plan = shards
+        # The one process (of several sharing the database) that syncs the commands and runs the upkeep that
+        # must run once: unsharded, this one; sharded, the one running shard 0.
+        self.primary = shards is None or shards.primary
         self.db_path = Path(db_path)
         # Where games are stored: STUMPBOT_DATABASE_URL (postgresql://…) when set, else the SQLite file.
         self.database = database if database is not None else store_target(self.db_path)
@@ -75,7 +90,12 @@ class Stumpbot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for command in all_commands():
             self.tree.add_command(command)
-        if self.sync_commands:
+        if self.shard_plan is not None:
+            log.info("running %s%s", self.shard_plan.describe(), " (primary)" if self.primary else "")
+            if not self.shard_plan.everything and not is_postgres_url(self.database):
+                log.warning("other processes run the other shards, but the games are in a SQLite file: "
+                            "processes on several machines need one PostgreSQL database (STUMPBOT_DATABASE_URL)")
+        if self.sync_commands and self.primary:
             await self._sync_if_changed()
         if self.checkpoints:
             self.store.start_background_checkpoints()
@@ -115,7 +135,7 @@ class Stumpbot(commands.Bot):
             await self.manager.flush()
         except Exception:
             log.exception("delivering the outbox failed")
-        try:
+        try:  # claimed in the store (migration 0007): whichever process sweeps first posts a replay, once
             await self.manager.post_replays()  # issue 16: finished games' animated replays, drawn off the move's path
         except Exception:
             log.exception("posting the replays failed")
@@ -135,16 +155,23 @@ class Stumpbot(commands.Bot):
             await self.store.close()
 
 
+class ShardedStumpbot(Stumpbot, commands.AutoShardedBot):
+    """The same bot on discord.py's AutoShardedBot, running the shards of its ShardPlan (STUMPBOT_SHARDS)."""
+
+
 def create_bot(db_path: str | Path, **options: Any) -> Stumpbot:
     """A bot whose games live in the SQLite file `db_path`, or at `database` (a postgresql:// URL; default:
-    STUMPBOT_DATABASE_URL if set). Options: render, sync_commands, dev_guild_id, clock, checkpoints, new_seed, database."""
+    STUMPBOT_DATABASE_URL if set). Options: render, sync_commands, dev_guild_id, clock, checkpoints, new_seed, database,
+    shards (a ShardPlan: a ShardedStumpbot running those shards; None, the default: one unsharded Stumpbot)."""
+    if options.get("shards") is not None:
+        return ShardedStumpbot(db_path, **options)
     return Stumpbot(db_path, **options)
 
 
-def run(token: str, db_path: str, *, dev_guild_id: int | None = None) -> None:
+def run(token: str, db_path: str, *, dev_guild_id: int | None = None, shards: ShardPlan | None = None) -> None:
     """Run the bot until interrupted. The token is passed in (never argv) and redacted from every log."""
     redaction.install(token)
-    bot = create_bot(db_path, dev_guild_id=dev_guild_id)
+    bot = create_bot(db_path, dev_guild_id=dev_guild_id, shards=shards)
 
     async def main() -> None:
         async with bot:
