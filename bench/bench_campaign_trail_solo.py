@@ -24,31 +24,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.balance_campaign_trail_solo import CONFIGS, seats_for  # noqa: E402
 from bench.bench_engine import per_step  # noqa: E402
-from bench.bench_ruleset import choose, pct, png_floor_ms  # noqa: E402
+from bench.bench_ruleset import choose, full_games, pct, png_floor_ms  # noqa: E402
 from bot.manager import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
 from engine.campaign_trail.ruleset import RULESET as R  # noqa: E402
 from engine.campaign_trail.state import CampaignTrailState  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from engine.core.ruleset import owing_seats, play  # noqa: E402
+
 
 
 def solo_games(players: int, options: dict, games: int, mover: str) -> tuple[float, list[list]]:
     """(seconds, each game's states before each step): whole solo games, every human seat played by `mover`."""
-    seats = seats_for(players, options)
-    trajectories: list[list] = []
-    start = time.perf_counter()
-    for seed in range(games):
-        rng = Rng(seed)
-        state = R.setup(options, seats, seed)
-        states = []
-        while R.outcome(state) is None:
-            states.append(state)
-            seat = rng.choice(owing_seats(R, state))
-            state = play(R, state, seat, [choose(R, state, seat, rng, mover)]).state
-        trajectories.append(states)
-    return time.perf_counter() - start, trajectories
+    return full_games(R, players, games, options, mover)
 
 
 def engine_report(title: str, players: int, options: dict, games: int, mover: str) -> None:

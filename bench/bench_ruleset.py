@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bench_engine import full_games as random_games, per_step  # noqa: E402
 from bench.bench_render import blank_encode, median_ms  # noqa: E402
+from bot.local import table_seats  # noqa: E402
 from bot.manager import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
@@ -94,8 +95,9 @@ def choose(ruleset: Ruleset, state: Any, seat: str, rng: Rng, mover: str) -> Any
 
 def full_games(ruleset: Ruleset, players: int, games: int, options: dict,
                mover: str = "random") -> tuple[float, list[list]]:
-    """(seconds, each game's states before each step), every seat played by `mover`."""
-    seats = ruleset.seat_names(players)
+    """(seconds, each game's states before each step), every seat played by `mover`. The seats are the local
+    table's for that many players (options may decide them: Campaign Trail's Solo Play seats one)."""
+    seats = table_seats(ruleset, players, options)
     if mover == "random":
         return random_games(games, ruleset, seats, options)  # the very games the other engine benches play
     trajectories: list[list] = []
