@@ -168,7 +168,8 @@ class LocalSession:
                     _, public = await self.manager.view(game_id, None)
                     self.write(text.board_text(public))
                 elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
-                    self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
+                    board = await dashboard.refresh(self.manager, game_id) or "This game has no map to count."
+                    self.write(board.replace("**", ""))  # Discord's bold marks, which a terminal would print
                 else:
                     # the record's log: the public lines only while the game goes on (a sealed pick's
                     # notation would show the next player at the keyboard what was picked)

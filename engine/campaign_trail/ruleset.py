@@ -38,6 +38,7 @@ Solo Play (Appendix A): `ai=REP` or `ai=REP,LIB` (1 player; 2 players add `coop=
 parties play themselves, first each round (twice each in co-op): a card registers on their track or places
 voters where they lead by less than its thresholds. No debates. Before an AI direct action: `respond 44`
 (Change of Plans: it registers instead), `pass` or `autopass`. When the AI decks run out you take a last turn.
+A one-player game can be played by DM with the bot: `/game new` there starts it at once.
 Advanced Solo Deck: add `ai_deck=advanced` (`ai=REP` or `ai=REP,LIB`). Each AI party has its own deck, ten cards a
 month; August, a debate, September, a debate, October, as in the standard game; the AI parties go first each
 round and debate first. 1 player, 2 in co-op, or (against one AI party) 2 players with a party each."""
