@@ -15,22 +15,16 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.balance_campaign_trail_solo import CONFIGS, seats_for  # noqa: E402
+from bench.balance_campaign_trail_solo import CONFIGS  # noqa: E402
 from bench.bench_engine import per_step  # noqa: E402
-from bench.bench_ruleset import choose, full_games, pct, png_floor_ms  # noqa: E402
-from bot.manager import GameManager  # noqa: E402
-from bot.store import Store  # noqa: E402
-from bot.tables.recording import RecordingTable  # noqa: E402
+from bench.bench_ruleset import full_games, pct, png_floor_ms  # noqa: E402
+from bench.bench_ruleset import manager_latency as ruleset_manager_latency  # noqa: E402
 from engine.campaign_trail.ruleset import RULESET as R  # noqa: E402
 from engine.campaign_trail.state import CampaignTrailState  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
 
 
 
@@ -54,36 +48,7 @@ def engine_report(title: str, players: int, options: dict, games: int, mover: st
 
 async def manager_latency(players: int, options: dict, moves: int, mover: str) -> tuple[list[float], list[float]]:
     """submit() latency (ms) over whole solo games, render on: (steps that post the board, steps that post nothing)."""
-    posting: list[float] = []
-    silent: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
-        table = RecordingTable()
-        manager = GameManager(store, table, render=True)
-        rng = Rng(7)
-        seed = 0
-        while len(posting) + len(silent) < moves:
-            seed += 1
-            seats = seats_for(players, options)
-            rec = await manager.create("campaign_trail", "u0", "P0", seat=seats[0], seed=seed, options=options)
-            for i, seat in enumerate(seats[1:], start=1):
-                await manager.join(rec.id, f"u{i}", f"P{i}", seat=seat)
-            await manager.start(rec.id, "u0")
-            users = {s.seat: s.user_id for s in await store.list_seats(rec.id)}
-            while len(posting) + len(silent) < moves:
-                owing = await manager.owing(rec.id)
-                if not owing:
-                    break
-                seat = owing[rng.below(len(owing))]
-                state = R.load_state((await store.load_snapshot(rec.id)).state)
-                move: Any = [choose(R, state, seat, rng, mover)]
-                posts = len(table.posts)
-                t0 = time.perf_counter()
-                await manager.submit(rec.id, users[seat], move)
-                ms = (time.perf_counter() - t0) * 1000
-                (posting if len(table.posts) > posts else silent).append(ms)
-        await store.close()
-    return posting, silent
+    return await ruleset_manager_latency(R, players, moves, options, mover)
 
 
 def main(argv: list[str] | None = None) -> int:

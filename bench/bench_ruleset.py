@@ -149,7 +149,7 @@ async def manager_latency(ruleset: Ruleset, players: int, moves: int, options: d
         seed = 0
         while len(posting) + len(silent) < moves:
             seed += 1
-            seats = ruleset.seat_names(players)
+            seats = table_seats(ruleset, players, options)
             rec = await manager.create(ruleset.name, "u0", "P0", seat=seats[0], seed=seed, options=options)
             for i, seat in enumerate(seats[1:], start=1):
                 await manager.join(rec.id, f"u{i}", f"P{i}", seat=seat)
