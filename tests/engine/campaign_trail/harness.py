@@ -122,3 +122,59 @@ def _leaks(state: Any, report: FuzzReport, where: str) -> None:
         for cid in hidden_candidates(state, viewer):
             if f'"{cid}"' in text:
                 report.add("leak", f"{where}: candidate {cid} (another party's secret) is in {viewer or 'the public'} view")
+
+
+# ---------------------------------------------------------------- Solo Play (Basic and Advanced) random games
+
+
+class SoloGame:
+    """One random-legal-move game against AI parties: after every step the invariants, no mutation of the input
+    (every 7th step), no leak (every 5th) and no AI turn waiting on a human (`waits(state)`: what waits, if
+    anything); `on_step(before, after)` sees each step. At the end: the final EV and the journal's replay."""
+
+    def __init__(self, options: dict[str, Any], count: int, seed: int, salt: int, max_steps: int) -> None:
+        self.options, self.seed = options, seed
+        self.seats = rules.seat_names(count, options)
+        self.state = R.setup(options, self.seats, seed)
+        self.rng = Rng(seed * salt + count)
+        self.max_steps = max_steps
+        self.found: list[str] = []
+        self.seen: dict[str, int] = {}
+        self.journal: list[tuple[str, str]] = []
+
+    def play_out(self, waits: Any, on_step: Any = None) -> bool:
+        """Play to the end; False (with the problem noted) on a dead end or a runaway game."""
+        report = FuzzReport()
+        for step in range(1, self.max_steps + 1):
+            state = self.state
+            if R.outcome(state) is not None:
+                break
+            owing = owing_seats(R, state)
+            if not owing:
+                self.found.append(f"step {step}: nobody owes a move (phase {state.phase})")
+                return False
+            self.found += [f"step {step}: {w}" for w in waits(state)]
+            seat = self.rng.choice(owing)
+            action = self.rng.choice(R.decisions(state, seat).all_options()).action
+            self.seen[action.verb] = self.seen.get(action.verb, 0) + 1
+            before = state.model_dump_json() if step % 7 == 0 else None
+            new = play(R, state, seat, [action]).state
+            if before is not None and state.model_dump_json() != before:
+                self.found.append(f"step {step}: apply mutated its input")
+            self.found += [f"step {step} ({seat}: {action}): {p}" for p in rules.problems(new)]
+            if step % 5 == 0:
+                _leaks(new, report, f"step {step}")
+            if on_step is not None:
+                on_step(state, new)
+            self.journal.append((seat, R.format([action])))
+            self.state = new
+        else:
+            self.found.append(f"still running after {self.max_steps} steps")
+            return False
+        self.found += [f"leak: {x}" for x in report.of("leak")]
+        if sum(self.state.final_ev.values()) != 538:
+            self.found.append(f"final EV {self.state.final_ev}")
+        again = replay(R, self.options, self.seats, self.seed, self.journal)
+        if state_hash(again) != state_hash(self.state):
+            self.found.append(f"replaying {len(self.journal)} moves gives another state hash")
+        return True

@@ -11,9 +11,6 @@ from typing import Any
 import pytest
 
 from engine.campaign_trail import advanced_solo, rules
-from engine.campaign_trail.ruleset import RULESET as R
-from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, replay, state_hash
 from tests.engine.campaign_trail import harness
 
 GAMES = int(os.environ.get("STUMPBOT_CT_ADVANCED_FUZZ_GAMES", "4"))
@@ -29,56 +26,34 @@ MAX_STEPS = 4000
 
 
 def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Counter]:
-    found: list[str] = []
-    seen: Counter = Counter()
-    seats = rules.seat_names(count, options)
-    state = R.setup(options, seats, seed)
-    rng = Rng(seed * 37 + count)
-    journal: list[tuple[str, str]] = []
-    report = harness.FuzzReport()
+    game = harness.SoloGame(options, count, seed, salt=37, max_steps=MAX_STEPS)
     debates_with_ai = 0
-    for step in range(1, MAX_STEPS + 1):
-        if R.outcome(state) is not None:
-            break
-        owing = owing_seats(R, state)
-        if not owing:
-            return [f"step {step}: nobody owes a move (phase {state.phase})"], seen
+
+    def waits(state: Any) -> list[str]:
+        out = []
         if not advanced_solo.waiting(state) and state.phase == "play" \
                 and rules.current_party(state) in state.advanced.ai:
-            found.append(f"step {step}: an AI party's turn waits on a human")
+            out.append("an AI party's turn waits on a human")
         if state.phase == "debate" and not state.debate.orator \
                 and state.debate.seats[state.debate.index] in state.advanced.ai:
-            found.append(f"step {step}: an AI party's debate turn waits on a human")
-        seat = rng.choice(owing)
-        action = rng.choice(R.decisions(state, seat).all_options()).action
-        seen[action.verb] += 1
-        before = state.model_dump_json() if step % 7 == 0 else None
-        new = play(R, state, seat, [action]).state
-        if before is not None and state.model_dump_json() != before:
-            found.append(f"step {step}: apply mutated its input")
-        found += [f"step {step} ({seat}: {action}): {p}" for p in rules.problems(new)]
-        if step % 5 == 0:
-            harness._leaks(new, report, f"step {step}")
-        if new.phase == "debate" and state.phase != "debate":
-            debates_with_ai += all(p in new.debate.seats for p in new.advanced.ai)
-        journal.append((seat, R.format([action])))
-        state = new
-    else:
-        return found + [f"still running after {MAX_STEPS} steps"], seen
-    found += [f"leak: {x}" for x in report.of("leak")]
-    if sum(state.final_ev.values()) != 538:
-        found.append(f"final EV {state.final_ev}")
-    if state.month != 2 or any(m for d in state.advanced.decks.values() for m in d.months):
-        found.append("the game ended before the AI parties' October stacks ran out")
-    if debates_with_ai != 2:
-        found.append(f"{debates_with_ai} debates with every AI party debating, not 2")
-    if any(len(d.debated) != 6 and d.debate for d in state.advanced.decks.values()):  # 3 rounds x 2 debates
-        found.append("an AI party did not debate every round")
-    seen["_won_by_ai" if set(state.winners) <= set(state.advanced.ai) else "_won_by_humans"] += 1
-    again = replay(R, options, seats, seed, journal)
-    if state_hash(again) != state_hash(state):
-        found.append(f"replaying {len(journal)} moves gives another state hash")
-    return found, seen
+            out.append("an AI party's debate turn waits on a human")
+        return out
+
+    def on_step(before: Any, after: Any) -> None:
+        nonlocal debates_with_ai
+        if after.phase == "debate" and before.phase != "debate":
+            debates_with_ai += all(p in after.debate.seats for p in after.advanced.ai)
+
+    if game.play_out(waits, on_step):
+        state = game.state
+        if state.month != 2 or any(m for d in state.advanced.decks.values() for m in d.months):
+            game.found.append("the game ended before the AI parties' October stacks ran out")
+        if debates_with_ai != 2:
+            game.found.append(f"{debates_with_ai} debates with every AI party debating, not 2")
+        if any(len(d.debated) != 6 and d.debate for d in state.advanced.decks.values()):  # 3 rounds x 2 debates
+            game.found.append("an AI party did not debate every round")
+        game.seen["_won_by_ai" if set(state.winners) <= set(state.advanced.ai) else "_won_by_humans"] = 1
+    return game.found, Counter(game.seen)
 
 
 @pytest.mark.parametrize("name,options,count", VARIANTS, ids=[v[0] for v in VARIANTS])

@@ -10,9 +10,6 @@ from typing import Any
 import pytest
 
 from engine.campaign_trail import rules
-from engine.campaign_trail.ruleset import RULESET as R
-from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, replay, state_hash
 from tests.engine.campaign_trail import harness
 
 GAMES = int(os.environ.get("STUMPBOT_CT_SOLO_FUZZ_GAMES", "5"))
@@ -26,45 +23,18 @@ MAX_STEPS = 3000
 
 
 def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Counter]:
-    found: list[str] = []
-    seen: Counter = Counter()
-    seats = rules.seat_names(count, options)
-    state = R.setup(options, seats, seed)
-    rng = Rng(seed * 31 + count)
-    journal: list[tuple[str, str]] = []
-    report = harness.FuzzReport()
-    for step in range(1, MAX_STEPS + 1):
-        if R.outcome(state) is not None:
-            break
-        owing = owing_seats(R, state)
-        if not owing:
-            return [f"step {step}: nobody owes a move (phase {state.phase})"], seen
-        if state.solo.window is None and state.phase == "play" and rules.current_party(state) in state.solo.ai:
-            found.append(f"step {step}: an AI party's turn waits on a human")
-        seat = rng.choice(owing)
-        action = rng.choice(R.decisions(state, seat).all_options()).action
-        seen[action.verb] += 1
-        before = state.model_dump_json() if step % 7 == 0 else None
-        new = play(R, state, seat, [action]).state
-        if before is not None and state.model_dump_json() != before:
-            found.append(f"step {step}: apply mutated its input")
-        found += [f"step {step} ({seat}: {action}): {p}" for p in rules.problems(new)]
-        if step % 5 == 0:
-            harness._leaks(new, report, f"step {step}")
-        journal.append((seat, R.format([action])))
-        state = new
-    else:
-        return found + [f"still running after {MAX_STEPS} steps"], seen
-    found += [f"leak: {x}" for cat in ("leak",) for x in report.of(cat)]
-    if sum(state.final_ev.values()) != 538:
-        found.append(f"final EV {state.final_ev}")
-    if any(state.solo.decks):
-        found.append("the game ended with cards in the AI decks")
-    seen["_won_by_ai" if set(state.winners) <= set(state.solo.ai) else "_won_by_humans"] += 1
-    again = replay(R, options, seats, seed, journal)
-    if state_hash(again) != state_hash(state):
-        found.append(f"replaying {len(journal)} moves gives another state hash")
-    return found, seen
+    game = harness.SoloGame(options, count, seed, salt=31, max_steps=MAX_STEPS)
+
+    def waits(state: Any) -> list[str]:
+        ai_turn = state.solo.window is None and state.phase == "play" and rules.current_party(state) in state.solo.ai
+        return ["an AI party's turn waits on a human"] if ai_turn else []
+
+    if game.play_out(waits):
+        state = game.state
+        if any(state.solo.decks):
+            game.found.append("the game ended with cards in the AI decks")
+        game.seen["_won_by_ai" if set(state.winners) <= set(state.solo.ai) else "_won_by_humans"] = 1
+    return game.found, Counter(game.seen)
 
 
 @pytest.mark.parametrize("name,options,count", VARIANTS, ids=[v[0] for v in VARIANTS])
