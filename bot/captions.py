@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import ValidationError
 
 from bot.present import for_ruleset
+from bot.posts import POST_VIEW
 from bot.present.changes import MapTally, changed_codes, summarise
 from bot.store import NewMessage, Store
 
@@ -47,22 +48,30 @@ async def remember_shown(store: Store, game_id: int, ruleset: str, public_view: 
 
 
 def caption_outbox(outbox: list[NewMessage], ruleset: str, shown: MapTally | None, before_view: Any,
-                   after_view: Any, seat: str | None) -> list[NewMessage]:
-    """The outbox with its board post (if any) led by the caption line and naming the states for the close-up.
+                   after_view: Any, seat: str | None,
+                   view_of: Callable[[dict[str, Any]], Any] | None = None) -> list[NewMessage]:
+    """The outbox with each board post led by its caption line and naming the states for its close-up.
 
-    `shown` is the board the channel last saw (None: the board before this move); both views are public."""
-    post = next((m for m in outbox if m.audience == "public" and m.kind == "board"), None)
-    if post is None:
+    `shown` is the board the channel last saw (None: the board before this move); both views are public. A move
+    posted in several posts (bot/posts.py) captions each from the board the post before it showed: its own
+    public view (`view_of` reads it) or, for the last, `after_view`. Only the first post is the mover's: the
+    others are other parties' turns, so their captions name no mover."""
+    boards = [m for m in outbox if m.audience == "public" and m.kind == "board"]
+    if not boards:
         return outbox
     presenter = for_ruleset(ruleset)
-    after = presenter.tally(after_view)
     before = shown or presenter.tally(before_view)
-    if after is None or before is None:
-        return outbox
-    caption = summarise(before, after, seat)
-    if caption is None:
-        return outbox
-    text = post.payload.get("text", "")
-    payload = {**post.payload, "text": f"{caption}\n{text}" if text else caption, "caption": caption,
-               "closeup": changed_codes(before, after)}
-    return [dataclasses.replace(m, payload=payload) if m is post else m for m in outbox]
+    captioned: dict[int, NewMessage] = {}
+    for i, post in enumerate(boards):
+        own = post.payload.get(POST_VIEW)
+        after = presenter.tally(view_of(own) if own and view_of else after_view)
+        if after is None or before is None:
+            return outbox
+        caption = summarise(before, after, seat if i == 0 else None)
+        if caption is not None:
+            text = post.payload.get("text", "")
+            captioned[id(post)] = dataclasses.replace(post, payload={
+                **post.payload, "text": f"{caption}\n{text}" if text else caption, "caption": caption,
+                "closeup": changed_codes(before, after)})
+        before = after
+    return [captioned.get(id(m), m) for m in outbox]

@@ -23,6 +23,7 @@ from bot import concession
 from bot import delivery_claims
 from bot import follow as spectators
 from bot import pictures
+from bot.posts import POST_VIEW, board_posts
 from bot import ratings
 from bot import record as records
 from bot import server_settings
@@ -775,15 +776,13 @@ class GameManager:
                     started: bool = False, clock: timekeeping.GameClock | None = None,
                     ) -> tuple[list[NewMessage], list[NewJob]]:
         """The outbox rows and deadline jobs that follow a move, written in the move's transaction."""
-        outbox: list[NewMessage] = []
-        public_lines = [e.public for e in events if e.public]
-        if public_lines or started:
-            outbox.append(NewMessage(audience="public", kind="board", payload={"text": "\n".join(public_lines)}, created_seq=seq))
+        outbox: list[NewMessage] = [NewMessage(audience="public", kind="board", payload=payload, created_seq=seq)
+                                    for payload in board_posts(events, started=started)]
         owing_now = set(owing_seats(ruleset, state))
         owing_before = set(owing_seats(ruleset, before)) if before is not None else set()
         done = ruleset.outcome(state) is not None
-        if done and outbox:  # issue 16: the result post, which offers a rematch (the replay follows)
-            outbox[0].payload["final"] = True
+        if done and outbox:  # issue 16: the result post (the last), which offers a rematch (the replay follows)
+            outbox[-1].payload["final"] = True
         for s in seats:
             private = [e.private[s.seat] for e in events if s.seat in e.private]
             # Prompt a seat when it newly owes a decision, or its options changed while it still owes one.
@@ -825,6 +824,22 @@ class GameManager:
         seat = await self.seat_of(game_id, user_id)
         return PrivateBrief(game=self._ref(record, seq, await self._deadlines(game_id)), seat=seat.seat,
                             user_id=user_id, text=text, view=view, decision=decision)
+
+    async def _board_view(self, record: GameRecord, payload: dict[str, Any]) -> BaseModel:
+        """The public view a board post shows: the board where its post ended within a step (`ends_post`, e.g.
+        Solo Play's AI turn before the next), else the board now."""
+        _, view = await self.view(record.id, None)
+        if payload.get(POST_VIEW):
+            try:
+                return type(view).model_validate(payload[POST_VIEW])
+            except ValidationError:  # written by an older view shape: the board now is the closest picture
+                log.warning("game %s: a post's board no longer reads; drawing the board now", record.id)
+        return view
+
+    async def _board_picture(self, record: GameRecord, payload: dict[str, Any]) -> pictures.Picture | None:
+        if not payload.get(POST_VIEW):
+            return await self.picture(record.id)
+        return await asyncio.to_thread(pictures.picture_for, await self._board_view(record, payload))
 
     async def picture(self, game_id: int) -> pictures.Picture | None:
         record = await self.game(game_id)
@@ -931,7 +946,7 @@ class GameManager:
         if row.audience == "public":
             picture = None
             if row.kind == "board" and self.render and record.status != "lobby":
-                picture = await self.picture(record.id)
+                picture = await self._board_picture(record, payload)
             closeup = await self._closeup(record, row.kind, payload)
             followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
             final = bool(payload.get("final")) and record.status == "finished"
@@ -1357,15 +1372,16 @@ class GameManager:
         if not any(m.audience == "public" and m.kind == "board" for m in outbox):
             return outbox
         shown = await captions.shown_tally(self.store, record.id)
-        return captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None),
-                                       ruleset.view(after, None), seat)
+        after_view = ruleset.view(after, None)
+        return captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None), after_view, seat,
+                                       view_of=lambda data: type(after_view).model_validate(data))
 
     async def _closeup(self, record: GameRecord, kind: str, payload: dict[str, Any]) -> pictures.Picture | None:
         """At a board post's delivery: remember the board it shows (the next caption's start) and draw the
         close-up of the states its caption names."""
         if kind != "board" or record.status == "lobby":
             return None
-        _, view = await self.view(record.id, None)
+        view = await self._board_view(record, payload)
         await captions.remember_shown(self.store, record.id, record.ruleset, view)
         if not self.render or not payload.get("closeup"):
             return None

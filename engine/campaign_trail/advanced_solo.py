@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import advanced_solo_content, primitives, solo
+from engine.campaign_trail import advanced_solo_content, posting, primitives, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
@@ -188,6 +188,7 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
         return False
     stack = a.decks[party].months[s.month]
     while a.done < turns_each(s) and stack:
+        posting.cut(s, log)  # each AI turn is a post of its own, with its own picture
         number = stack.pop(0)
         a.done += 1
         card = cards(party)[number]

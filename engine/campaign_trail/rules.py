@@ -12,6 +12,7 @@ build on moves, effects and primitives (see tests/architecture/test_import_cycle
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Callable
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
 from engine.campaign_trail import content as content_mod
@@ -151,8 +152,11 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
     return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=step_prompt(s), options=opts, deadline_default=default)
 
 
-def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
+def apply(state: CampaignTrailState, seat: str, action: Action,
+          picture: Callable[[CampaignTrailState], dict[str, Any]] | None = None) -> ApplyResult:
+    """`picture(state)`: the public view (JSON) pictured where a post ends within the step (solo_posts.py)."""
     s = CampaignTrailState.model_validate(state.model_dump())
+    s._picture = picture
     c = _c()
     log: list[str] = []
     private: dict[str, str] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import advanced_solo, bot, notation, refusals, rules
+from engine.campaign_trail import advanced_solo, bot, notation, refusals, rules, solo_posts
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import CampaignTrailView, view
@@ -70,6 +70,8 @@ class CampaignTrailRuleset:
         return rules.decisions(state, seat)
 
     def apply(self, state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
+        if state.solo is not None or state.advanced is not None:
+            return solo_posts.apply(state, seat, action)  # each AI turn a post of its own
         return rules.apply(state, seat, action)
 
     def view(self, state: CampaignTrailState, seat: str | None) -> CampaignTrailView:

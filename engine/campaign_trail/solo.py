@@ -13,7 +13,8 @@ DONE (every rule enforced by the engine):
   seats only (`DEM`, or `DEM-P` / `DEM-VP` in co-op): the AI parties are not seats.
 - The register track is the AI party's `registered` count: filled from the left, emptied from the right,
   three voters a space, ten spaces (30 voters); voters past a full track are lost (never leave the supply).
-- The AI turn in words, posted with the human's turn that led to it: the card drawn (its register diagram
+- Each AI turn a post of its own with its own picture (posting.cut before each turn; solo_posts.py pictures
+  the board there), in words: the card drawn (its register diagram
   ■■■□□□□□□□ and its states with their thresholds), the track against the diagram and the action that
   follows ("→ register action"), then state by state what it did and why ("OH leads by 4 ≥ 4: no voters").
   The picture (render/campaign_trail.py) draws each AI party's track from the view's `solo` section.
@@ -41,8 +42,6 @@ NOT DONE:
   human loses; ratings and concessions (bot/concession.py) were not checked against seatless parties.
 - The built-in bot (bot.py) answers the Change of Plans window with its general weights; it loses nearly
   every Solo Play game (bench/balance_campaign_trail_solo.py), so its figures rank difficulty only.
-- An AI turn is a block of its own in the post of the human move that led to it, not a message of its own
-  with its own picture: the manager posts one message per move and draws the picture when it delivers it.
 
 Hooks outside this module: setup.py (layout, the AI tracks and decks, no debates, start_home skips the AI),
 turn.py (next_party/ai_turns run the AI; the end; Connections), rules.py (the window's owes/decisions/apply,
@@ -54,7 +53,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import primitives, responses, solo_content
+from engine.campaign_trail import posting, primitives, responses, solo_content
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
@@ -284,6 +283,7 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
         return False
     deck = s.solo.decks[s.solo.ai.index(party)]
     while s.solo.done < turns_each(s) and deck:
+        posting.cut(s, log)  # each AI turn is a post of its own, with its own picture
         number = deck.pop(0)
         s.solo.done += 1
         card = _cards()[number]

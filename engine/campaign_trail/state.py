@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_serializer, model_validator
 
 from engine.core.frames import FrameStack
 from engine.core.windows import PASS, ResponseWindow
@@ -293,6 +293,11 @@ class CampaignTrailState(_State):
     reshuffled: list[int] = Field(default_factory=list)
     solo: SoloState | None = None  # Solo Play against the AI parties; None in the competitive game
     advanced: AdvancedSoloState | None = None  # the Advanced Solo Deck instead (advanced_solo.py)
+    # Within one step only, never stored: the public view of the board at each point where a post ends
+    # (before each AI turn; posting.cut), with the step's log length there. `_picture` makes that view; the
+    # ruleset sets it for a step (views.py imports the modules that cut, so they cannot import it).
+    _cuts: list[tuple[int, dict[str, Any]]] = PrivateAttr(default_factory=list)
+    _picture: Any = PrivateAttr(default=None)
 
     @model_serializer(mode="wrap")
     def _stored_state(self, handler: Any) -> dict[str, Any]:

@@ -76,12 +76,17 @@ class Event(BaseModel):
     """One line of the game log. `public` goes to the channel; `private[seat]` only to that seat.
 
     `proof` is public too but not posted: a commit-reveal line (a sealed choice's digest, a reveal's salts)
-    kept for the game record and `/game status`, so the channel reads like a game."""
+    kept for the game record and `/game status`, so the channel reads like a game.
+
+    `ends_post` splits one step's public lines into several channel posts: the lines before it are one post,
+    pictured as the board stood there — this public view (`view(state, None)`, as JSON). A step that plays
+    someone else's turns too (Solo Play's AI parties) posts each turn on its own, as people's turns are."""
 
     model_config = ConfigDict(extra="forbid")
     public: str | None = None
     private: dict[str, str] = Field(default_factory=dict)
     proof: str | None = None
+    ends_post: dict[str, Any] | None = None
 
 
 class ApplyResult(BaseModel):

@@ -4,8 +4,8 @@ there (one player: no lobby), and she plays it to the end from the DM's buttons 
 pick among the components shown) and now and then a typed `/move`.
 
 Checked along the way: the board posts go to her DM (with the picture and its alt text), never to a server
-channel; each post after her turn holds the AI party's turn in words (the card drawn, the track against its
-diagram, what it did and why); every interaction is answered privately within Discord's 3 s. Around it: the
+channel; each AI turn is a post of its own with its own picture, in words (the card drawn, the track against
+its diagram, what it did and why); every interaction is answered privately within Discord's 3 s. Around it: the
 game belongs to its DM and its player (refused from a server, even to Alice, and to another member by DM),
 `/game mine` lists it with a link to the DM, it is not rated, its Rematch button opens a one-player lobby in the
 DM that starts with Start, and a game for two (co-op) or a standard game is refused by DM with nothing created.
@@ -67,6 +67,7 @@ async def test_a_whole_solo_game_by_dm(world: World) -> None:
     ai_turns = [p for p in posts if "**REP (AI) turn** — draws Solo Play card" in p]
     lib_turns = [p for p in posts if "**LIB (AI) turn** — draws Solo Play card" in p]
     assert len(ai_turns) == len(lib_turns) == 30, f"{len(ai_turns)} and {len(lib_turns)} AI turns posted"
+    assert all(p.count("(AI) turn** —") == 1 for p in ai_turns + lib_turns), "each AI turn is a post of its own"
     assert any("→ register action" in p for p in ai_turns) and any("→ direct action" in p for p in posts)
     reasons = "\n".join(posts)
     assert re.search(r"[A-Z]{2} (?:leads by \d+ < \d+|trails by \d+|tied): \+\d", reasons), "where it placed, and why"
@@ -74,6 +75,8 @@ async def test_a_whole_solo_game_by_dm(world: World) -> None:
         pictures = [a for m in w.dms(alice) for a in m.attachments if a.filename.endswith(".png")]
         assert len(pictures) >= 20 and all(a.description for a in pictures), "board posts carry pictures with alt text"
         assert any("register track" in (a.description or "") for a in pictures), "the picture's alt text has the track"
+        ai_posts = [m for m in w.dms(alice) if "(AI) turn** —" in message_text(m)]
+        assert all(any(a.filename.endswith(".png") for a in m.attachments) for m in ai_posts), "each with its picture"
 
     record = await w.manager.game(game_id)
     assert record.status == "finished" and record.result["winners"]

@@ -1,0 +1,41 @@
+"""Solo Play's AI turns, each posted on its own with its own picture (issue 15: "each AI turn is posted as the
+turns of people are"). A human's step that ends their turn also plays the AI parties' turns that follow; the
+engine cuts the step's lines before each AI turn (posting.cut) and pictures the board there, and this module
+makes those pictures: the public view, with the states changed since the previous post outlined.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.campaign_trail import rules
+from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail.views import view
+from engine.core.types import Action, ApplyResult
+
+
+def _board(s: CampaignTrailState) -> dict[str, dict[str, Any]]:
+    return {st.code: st.model_dump() for st in view(s, None).states}
+
+
+def _differ(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
+    return [code for code, st in after.items() if before.get(code) != st]
+
+
+def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
+    """`rules.apply`, with a picture at each post's end and the last post outlining only its own changes."""
+    boards: list[dict[str, dict[str, Any]]] = []  # the board at each cut so far
+
+    def picture(s: CampaignTrailState) -> dict[str, Any]:
+        board = _board(s)
+        if boards:
+            changed = _differ(boards[-1], board)
+        else:  # the first post: the turn's earlier steps (still held) and this step up to here
+            changed = list(dict.fromkeys([*s.unposted_changed, *_differ(_board(state), board)]))
+        boards.append(board)
+        return view(s, None).model_copy(update={"changed": changed}).model_dump(mode="json")
+
+    result = rules.apply(state, seat, action, picture=picture)
+    if boards:
+        after: CampaignTrailState = result.state  # type: ignore[assignment]
+        after.last_changed = _differ(boards[-1], _board(after))
+    return result
