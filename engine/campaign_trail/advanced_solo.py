@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import advanced_solo_content, primitives, solo
+from engine.campaign_trail import advanced_solo_content, dirty_solo, primitives, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
@@ -88,8 +88,6 @@ def check_options(opts: Options) -> None:
                             code="bad_options")
     if len(set(opts.ai)) != len(opts.ai):
         raise IllegalAction("The AI parties must be different parties (ai=REP or ai=REP,LIB).", code="bad_options")
-    if opts.dirty:
-        raise IllegalAction("Dirty Politics is not available with the Advanced Solo Deck yet.", code="bad_options")
 
 
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
@@ -148,6 +146,7 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
     (from the track, a short track placing what it has; an automatic card from the undecided supply)."""
     card = cards(party)[number]
     ps = s.parties[party]
+    dirty_solo.intimidation(s, party, card.direct.type, list(card.direct.states), log)  # paid before placing
     placed, held = [], []
     for code, threshold in card.direct.states.items():
         if solo.lead(s, party, code) >= threshold:

@@ -54,7 +54,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import primitives, responses, solo_content
+from engine.campaign_trail import dirty_solo, primitives, responses, solo_content
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
@@ -92,8 +92,6 @@ def human_party(opts: Options) -> str:
 def check_options(opts: Options) -> None:
     if len(set(opts.ai)) != len(opts.ai):
         raise IllegalAction("The AI parties must be different parties (ai=REP or ai=REP,LIB).", code="bad_options")
-    if opts.dirty:
-        raise IllegalAction("Dirty Politics is not available in Solo Play yet.", code="bad_options")
 
 
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
@@ -209,6 +207,7 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
     Its line says, state by state, what the AI did and why ("OH leads by 4 ≥ 4: no voters")."""
     card = _cards()[number]
     ps = s.parties[party]
+    dirty_solo.intimidation(s, party, card.direct.type, list(card.direct.states), log)  # paid before placing
     changed, parts = [], []
     for code, threshold in card.direct.states.items():
         where = standing(s, party, code)
