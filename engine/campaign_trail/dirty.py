@@ -15,6 +15,8 @@ Candidates' abilities touch a dirty action only where their text names it (rulin
 - mudslinging (advertise): for each of the card's issues you choose, pay 2 ethically minded voters and
   remove 2 rival voters in every state showing the issue.
 
+Against an AI party of Solo Play a flip takes from the bank and the AI never chooses (dirty_solo.py).
+
 Removed voters and paid voters go back to the undecided supply. A payment or removal that leaves no
 choice (one state to pay from, one rival to lose voters) resolves by itself, so the player is asked
 only real questions; the steps a player answers are `pay MD` (one voter from an ethically minded state),
