@@ -28,14 +28,15 @@ DONE (every rule enforced by the engine; scenarios in tests/scenarios/campaign_t
   moves issues that are not among the six topics, up to the card's count. Voter reaction scores them as
   parties. Unprepared against a leading AI party puts a random card of its debate pile in the box.
 - Politicks: Local Funds Dry Up, Sabotage and Travel Costs are never offered; Debate Prep and Unprepared are.
+- Dirty Politics (`dirty=on`; dirty_solo.py, shared with Basic Solo Play): the dirty cards in the humans' action
+  deck; Flip Contributors from the bank (beside a human rival the player still picks; naming the AI means the
+  bank); Sway Minds off the AI's track; Scandal always ridden out by the AI (a human rival is asked as usual);
+  Intimidation on an AI campaign-icon direct action listing a state of the owner's region (2 track voters off,
+  owner +2 registered, before the AI places).
 - Multiplayer: human parties beside an AI party (e.g. DEM and LIB players against ai=REP), with the standard
   game's response windows between the humans.
 
 NOT DONE:
-- Dirty Politics with the advanced deck (the supplement's Flip Contributors from the bank, Sway Minds from the
-  track, Scandal always ridden out by the AI, Intimidation on an AI campaign-icon card in your region):
-  `dirty=on` with `ai_deck=advanced` is refused at set-up. It needs hooks in dirty.py, ops.py (Scandal's
-  chooser) and effects.py (the trigger), outside this change.
 - The Green party and a third AI party (refused: no Green Party expansion; docs/rulings.md).
 - Team games beside AI parties (four or more humans): the multiplayer seats are one player per human party.
 - Rendering: the picture and the public view show the AI tracks, current month stacks and cards as Basic Solo
@@ -44,7 +45,7 @@ NOT DONE:
 - The built-in bot answers the Change of Plans window with its general weights; the manager's results for a
   game an AI party wins (every human loses) were not checked beyond Basic Solo Play's.
 
-Hooks outside this module: state.py (Options.ai_deck and the Green refusal, AiDecks, AdvancedSoloState), setup.py
+Hooks outside this module: dirty_solo.py (Dirty Politics against AI parties), state.py (Options.ai_deck and the Green refusal, AiDecks, AdvancedSoloState), setup.py
 (layout, set-up), turn.py (the AI turns, months, fixed order, Connections), rules.py (the window, the AI after a
 debate, the deadline, problems), debates.py (AI debaters, voter reaction, Unprepared), menus.py (one line: banned
 politicks), ruleset.py (seat range, help), views.py (one line: the public `solo` view). Rulings: docs/rulings.md,
@@ -54,7 +55,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import advanced_solo_content, posting, primitives, solo
+from engine.campaign_trail import advanced_solo_content, dirty_solo, posting, primitives, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
@@ -88,8 +89,6 @@ def check_options(opts: Options) -> None:
                             code="bad_options")
     if len(set(opts.ai)) != len(opts.ai):
         raise IllegalAction("The AI parties must be different parties (ai=REP or ai=REP,LIB).", code="bad_options")
-    if opts.dirty:
-        raise IllegalAction("Dirty Politics is not available with the Advanced Solo Deck yet.", code="bad_options")
 
 
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
@@ -148,6 +147,7 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
     (from the track, a short track placing what it has; an automatic card from the undecided supply)."""
     card = cards(party)[number]
     ps = s.parties[party]
+    dirty_solo.intimidation(s, party, card.direct.type, list(card.direct.states), log)  # paid before placing
     placed, held = [], []
     for code, threshold in card.direct.states.items():
         if solo.lead(s, party, code) >= threshold:

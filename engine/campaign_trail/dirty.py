@@ -15,6 +15,8 @@ Candidates' abilities touch a dirty action only where their text names it (rulin
 - mudslinging (advertise): for each of the card's issues you choose, pay 2 ethically minded voters and
   remove 2 rival voters in every state showing the issue.
 
+Against an AI party of Solo Play a flip takes from the bank and the AI never chooses (dirty_solo.py).
+
 Removed voters and paid voters go back to the undecided supply. A payment or removal that leaves no
 choice (one state to pay from, one rival to lose voters) resolves by itself, so the player is asked
 only real questions; the steps a player answers are `pay MD` (one voter from an ethically minded state),
@@ -23,7 +25,7 @@ only real questions; the steps a player answers are `pay MD` (one voter from an 
 from __future__ import annotations
 
 
-from engine.campaign_trail import abilities, effects, moves, primitives
+from engine.campaign_trail import abilities, dirty_solo, effects, moves, primitives
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action
@@ -156,7 +158,8 @@ def declare(s: CampaignTrailState, seat: str, action: str, log: list[str], chang
         return False
     if action in ("flip_contributors", "sway_minds"):
         targets = rivals(s, me.party)
-        if len(targets) == 1:
+        # against AI parties only, a flip takes from the bank: nobody to pick (dirty_solo)
+        if len(targets) == 1 or (action == "flip_contributors" and dirty_solo.no_target_needed(s, targets)):
             _hit(s, seat, action, targets[0], log)
             return True
         return False  # `target P` follows
@@ -183,6 +186,9 @@ def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[s
     a = _c().card(s.turn.card).actions
     mine, theirs = s.parties[s.players[seat].party], s.parties[target]
     if action == "flip_contributors":
+        if dirty_solo.is_ai(s, target):  # Solo Play: the bank pays in full
+            dirty_solo.flip_from_bank(s, seat, a.flip_contributors, log)
+            return
         taken = min(a.flip_contributors, theirs.money)
         theirs.money -= taken
         mine.money += taken
@@ -262,7 +268,9 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
     if t.action in ("flip_contributors", "sway_minds"):
         a = c.card(t.card).actions
         what = f"take ${a.flip_contributors}M" if t.action == "flip_contributors" else f"sway {a.sway_minds} registered voters"
-        return [(Action(verb="target", args=(p,)), f"{what} from {p} (${s.parties[p].money}M, {s.parties[p].registered} registered)")
+        amount = a.flip_contributors if t.action == "flip_contributors" else a.sway_minds
+        return [(Action(verb="target", args=(p,)), dirty_solo.target_label(s, t.action, p, amount)
+                 or f"{what} from {p} (${s.parties[p].money}M, {s.parties[p].registered} registered)")
                 for p in rivals(s, party)]
     out: list[tuple[Action, str]] = []
     if t.action == "smear_campaign":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import primitives
+from engine.campaign_trail import dirty_solo, primitives
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage, OneOf, Ops, Params
 from engine.core.frames import Frame, Wait
 
@@ -431,6 +431,9 @@ def _ask_option(ctx: Ctx, frame: Frame, p: Params) -> Wait | int:
     """choose_one: the options the chooser can pay for in full; with one (or none) it is taken without asking
     (none: the last option, as far as it goes)."""
     chooser = p.get("chooser", "self")
+    if chooser not in ("self", "actor") and dirty_solo.is_ai(ctx.s, party_of(ctx, frame, chooser)):
+        frame.locals[p["key"] + "_who"] = party_of(ctx, frame, chooser)  # Solo Play: the engine decides for it
+        return dirty_solo.ai_option(p["options"])
     payer_ctx = ctx if chooser == "self" else Ctx(ctx.s, _chooser_seat(ctx, frame, chooser), [])
     can = options_payable(ctx.s, payer_ctx.seat, p, frame)
     if chooser != "self":  # another party decides: the log says what it chose (_option_picked)

@@ -41,7 +41,9 @@ voters where they lead by less than its thresholds. No debates. Before an AI dir
 A one-player game can be played by DM with the bot: `/game new` there starts it at once.
 Advanced Solo Deck: add `ai_deck=advanced` (`ai=REP` or `ai=REP,LIB`). Each AI party has its own deck, ten cards a
 month; August, a debate, September, a debate, October, as in the standard game; the AI parties go first each
-round and debate first. 1 player, 2 in co-op, or (against one AI party) 2 players with a party each."""
+round and debate first. 1 player, 2 in co-op, or (against one AI party) 2 players with a party each.
+`dirty=on` combines with both: against an AI party `flip` takes from the bank, `sway` takes from its track,
+Scandal is always ridden out, and your Intimidation takes 2 track voters when its campaign card lists your region."""
 
 
 class CampaignTrailRuleset:

@@ -30,20 +30,27 @@ DONE (every rule enforced by the engine):
   direct action with their icon (automatic cards included). Connections pays nobody when an AI party holds
   the home state. Change of Plans: before an AI direct action (never on an automatic card) every human with
   cards in hand is asked (public facts only, `autopass` honoured); played, it forces the register action.
+- Dirty Politics (`dirty=on`, Appendix B's Solo Play block; dirty_solo.py): the dirty cards shuffled into the
+  action deck (all of it October's); Flip Contributors from the bank (no target asked against AI parties only);
+  Sway Minds off the AI's track (two AI parties: the player picks whose); Scandal always ridden out by an AI
+  party (the engine answers for it); a human's Intimidation takes 2 track voters (owner +2 registered) when an
+  AI direct action with the campaign icon (automatic cards too) lists a state of the owner's pawn region, paid
+  before it places; smears, mudslinging, suppression and Bribes remove AI voters as any rival's; False News
+  Story never touches an AI party (it never fundraises).
 - The end: after the round in which the AI decks run out (the human party takes its last turn in it),
   end-of-game politicks resolve, then electoral votes decide (ties as in the standard game). An empty
   action deck does not end Solo Play.
 
 NOT DONE:
 - The Advanced Solo Deck supplement (out of scope).
-- Dirty Politics in Solo Play (Appendix B's Flip Contributors / Sway Minds / Scandal / Intimidation
-  changes): `dirty=on` with `ai=` is refused at set-up.
+- The built-in bot plays dirty actions in Solo Play with its general weights (no Solo Play balance figures with
+  `dirty=on`); the refusal walk (tests/engine/refusal_walk.py) does not walk Solo Play seats.
 - The manager's results for a game an AI party wins: the winners are party codes with no seat, so every
   human loses; ratings and concessions (bot/concession.py) were not checked against seatless parties.
 - The built-in bot (bot.py) answers the Change of Plans window with its general weights; it loses nearly
   every Solo Play game (bench/balance_campaign_trail_solo.py), so its figures rank difficulty only.
 
-Hooks outside this module: setup.py (layout, the AI tracks and decks, no debates, start_home skips the AI),
+Hooks outside this module: dirty_solo.py (Dirty Politics against AI parties), setup.py (layout, the AI tracks and decks, no debates, start_home skips the AI),
 turn.py (next_party/ai_turns run the AI; the end; Connections), rules.py (the window's owes/decisions/apply,
 the deadline pass, problems), menus.py (banned politicks), views.py (SoloView), state.py (Options.ai/coop,
 SoloState; both left out of stored JSON when off). Rulings: docs/rulings.md, "Campaign Trail — Solo Play".
@@ -53,7 +60,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import posting, primitives, responses, solo_content
+from engine.campaign_trail import dirty_solo, posting, primitives, responses, solo_content
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
@@ -91,8 +98,6 @@ def human_party(opts: Options) -> str:
 def check_options(opts: Options) -> None:
     if len(set(opts.ai)) != len(opts.ai):
         raise IllegalAction("The AI parties must be different parties (ai=REP or ai=REP,LIB).", code="bad_options")
-    if opts.dirty:
-        raise IllegalAction("Dirty Politics is not available in Solo Play yet.", code="bad_options")
 
 
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
@@ -208,6 +213,7 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
     Its line says, state by state, what the AI did and why ("OH leads by 4 ≥ 4: no voters")."""
     card = _cards()[number]
     ps = s.parties[party]
+    dirty_solo.intimidation(s, party, card.direct.type, list(card.direct.states), log)  # paid before placing
     changed, parts = [], []
     for code, threshold in card.direct.states.items():
         where = standing(s, party, code)

@@ -35,7 +35,6 @@ def test_a_third_ai_party_is_refused() -> None:
 
 @pytest.mark.parametrize("options,seats,message", [
     ({**ADV}, ["DEM", "REP"], "name them"),
-    ({**ADV, "ai": ["REP"], "dirty": True}, ["DEM"], "Dirty Politics"),
     ({**ADV, "ai": ["REP", "REP"]}, ["DEM"], "different parties"),
     ({**ADV, "ai": ["REP", "LIB"]}, ["DEM", "REP"], "seats 1 player"),
     ({**ADV, "ai": ["REP"], "coop": True}, ["DEM"], "two players"),
