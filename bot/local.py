@@ -15,7 +15,7 @@ from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
 from engine.core.rng import Rng, seed_from_text
-from engine.core.ruleset import lobby_seat_names, seat_range
+from engine.core.ruleset import seat_range, seats_for
 from engine.core.types import result_headline
 
 # The hand-off screen. A terminal gets the screen AND its scrollback wiped (clear the scrollback, home, clear the
@@ -224,11 +224,7 @@ def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | Non
     if not fewest <= count <= most:
         players_text = f"{fewest} player{'s' if fewest != 1 else ''}" if fewest == most else f"{fewest} to {most} players"
         raise ManagerError(f"{ruleset.title} with these options is for {players_text}.", code="bad_players")
-    try:
-        picks = ruleset.seat_names(count)
-    except EngineError:  # a table only options make (Solo Play's one player): any seats, fitted by the ruleset
-        picks = lobby_seat_names(ruleset)[:count]
-    return ruleset.assign_seats(picks, options or {})
+    return seats_for(ruleset, count, options)
 
 
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,

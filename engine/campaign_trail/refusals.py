@@ -10,14 +10,14 @@ and the public board.
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import debates, dirty, rules
+from engine.campaign_trail import debates, dirty, rules, solo
 from engine.campaign_trail.menus import MENU_MAX, home_choices, legal_actions, step_prompt
 from engine.campaign_trail.refusal_actions import (
     action_refusal, campaign_vote_refusal, card_name, dirty_step_refusal, issue_refusal, play_refusal,
     travel_refusal, words,
 )
 from engine.campaign_trail.responses import cards_for
-from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.campaign_trail.turn import EXCHANGE_MAX
 from engine.core.types import Action
 
@@ -55,7 +55,11 @@ def _in_this_moment(s: CampaignTrailState, seat: str, action: Action, offered: s
     if s.phase == "debate":
         return _debate(s, seat, action)
     if s.window is not None:  # the seat answers a rival's declaration: only `respond` has arguments to weigh
-        return _respond(s, seat, int(action.args[0])) if verb == "respond" else None
+        return _respond(s, seat, int(action.args[0]), s.window, cards_for(s, seat)) if verb == "respond" else None
+    ai_window = (s.solo.window if s.solo else None) or (s.advanced.window if s.advanced else None)
+    if ai_window is not None:  # Solo Play: an AI party's direct action waits on Change of Plans
+        return _respond(s, seat, int(action.args[0]), ai_window, solo.responses_in_hand(s, seat)) \
+            if verb == "respond" else None
     if s.phase != "play" and s.phase != "final":
         return None
     if s.exchange is not None:
@@ -128,16 +132,15 @@ def _debate(s: CampaignTrailState, seat: str, action: Action) -> str | None:
     return f"{card_name(n)} shows {names}, and none of them is in the arena ({arena})"
 
 
-def _respond(s: CampaignTrailState, seat: str, n: int) -> str:
+def _respond(s: CampaignTrailState, seat: str, n: int, w: Window, answering: list[int]) -> str:
     c = _c()
-    w = s.window
     hand = s.players[seat].hand
     if n not in hand:
         return f"#{n} is not in your hand (you hold {', '.join(f'#{x}' for x in hand)})"
     fits = " or ".join(c.politicks[p].name for p in w.fits)
     pid = c.card(n).actions.get("politick")
     what = f"its politick is {c.politicks[pid].name}" if pid else "it has no politick"
-    fitting = ", ".join(f"#{x}" for x in cards_for(s, seat))
+    fitting = ", ".join(f"#{x}" for x in answering)
     return f"{w.actor}'s {words(w.action)} can be answered with {fits}, and {card_name(n)} does not answer it ({what})" \
         + (f"; yours that do: {fitting}" if fitting else "")
 

@@ -6,7 +6,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from engine.core.errors import GameOver, IllegalAction, NotYourDecision, UnknownAction
+from engine.core.errors import EngineError, GameOver, IllegalAction, NotYourDecision, UnknownAction
 from engine.core.rng import Rng, randomness_drawn
 from engine.core.types import Action, ApplyResult, Decision, Event, Outcome
 
@@ -54,6 +54,15 @@ def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, i
         except Exception:  # noqa: BLE001 — options the ruleset refuses are reported where they are parsed
             pass
     return ruleset.min_seats, ruleset.max_seats
+
+
+def seats_for(ruleset: Ruleset, count: int, options: dict[str, Any] | None) -> list[str]:
+    """The seats of a table of `count` players with `options`, as a full lobby's Start would seat them."""
+    try:
+        picks = ruleset.seat_names(count)
+    except EngineError:  # a table only options make (Solo Play's one player): any seats, fitted by the ruleset
+        picks = lobby_seat_names(ruleset)[:count]
+    return ruleset.assign_seats(picks, options or {})
 
 
 def lobby_seat_names(ruleset: Ruleset) -> list[str]:

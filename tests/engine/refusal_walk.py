@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.rng import Rng
-from engine.core.ruleset import check_legal, owing_seats, play
+from engine.core.ruleset import check_legal, owing_seats, play, seat_range, seats_for
 from engine.core.types import Action
 
 PER_VERB = 3  # refusals checked per verb and kind: enough to meet a verb in different situations
@@ -66,8 +66,8 @@ def walk_ruleset(name: str, ruleset: Any, seeds: range, *, max_steps: int = 600,
     pool: dict[str, list[Action]] = {}  # verb -> actions with arguments seen offered
     bare: dict[str, Action] = {}  # verb -> one action of it seen offered
     for seed in seeds:
-        count = seats or ruleset.min_seats
-        state = ruleset.setup(options or {}, ruleset.seat_names(count), seed)
+        count = seats or seat_range(ruleset, options)[0]  # options may set the table's size (Solo Play: one)
+        state = ruleset.setup(options or {}, seats_for(ruleset, count, options), seed)
         rng = Rng(seed * 7919 + 1)
         for _ in range(max_steps):
             if ruleset.outcome(state) is not None:

@@ -17,6 +17,11 @@ WALKS: list[tuple[str, dict[str, Any], int | None]] = [
     ("campaign_trail", {}, 4),
     ("campaign_trail", {"dirty": "on"}, 3),  # three parties: the rival of a flip or a sway is chosen (`target`)
     ("nineteen_sixty", {"vp": True, "restricted": True}, None),
+    # Solo Play (the Change of Plans window before an AI direct action), co-op, the Advanced Solo Deck, and
+    # Dirty Politics against AI parties
+    ("campaign_trail", {"ai": "REP"}, None),
+    ("campaign_trail", {"ai": "REP,LIB", "coop": "on", "dirty": "on"}, None),
+    ("campaign_trail", {"ai": "REP", "ai_deck": "advanced", "dirty": "on"}, None),
 ]
 
 
