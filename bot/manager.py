@@ -638,7 +638,11 @@ class GameManager:
                 try:
                     if await self.bot_move(game_id, seat, Rng(record.seed ^ (0x9E3779B97F4A7C15 * (seq + 1)))) is None:
                         break
-                except EngineError as exc:  # a move at the same moment, or a bot that cannot move: the deadline will
+                except StaleState:  # someone moved first: another process's sweep, or the player of another seat
+                    log.debug("bot move for game %s seat %s: the game moved meanwhile; the next sweep looks again",
+                              game_id, seat)
+                    break
+                except EngineError as exc:  # a bot that cannot move: the deadline will
                     log.warning("bot move for game %s seat %s refused: %s", game_id, seat, exc.code)
                     break
                 moves += 1
