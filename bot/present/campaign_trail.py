@@ -39,7 +39,7 @@ def ethics_line(view: CampaignTrailView, party: str) -> str:
 
 def candidate_line(cand: CandidateView) -> str:
     return (f"{cand.archetype} ({cand.name}, `candidate {cand.id}`): {cand.registered} registered voters, "
-            f"${cand.war_chest}M. + {cand.advantage} − {cand.disadvantage}")
+            f"${cand.war_chest}M. + {cand.advantage} − {cand.disadvantage}" + (f" 🎯 {cand.solo_note}" if cand.solo_note else ""))
 
 
 def debate_ahead(view: CampaignTrailView, plan: DebatePlanView) -> bool:
@@ -122,7 +122,8 @@ class CampaignTrailPresenter(Presenter):
             sections.append(("Debates ahead (keep cards for them)", ahead))
         for cand in view.offer_cards or []:
             sections.append((f"{cand.archetype} ({cand.name}) — {cand.registered} voters, ${cand.war_chest}M",
-                             [f"➕ {cand.advantage}", f"➖ {cand.disadvantage}"]))
+                             [f"➕ {cand.advantage}", f"➖ {cand.disadvantage}",
+                              *([f"🎯 {cand.solo_note}"] if cand.solo_note else [])]))
         sections.append((f"Your hand ({len(view.hand)})", [_brief_card_line(c) for c in view.hand]))
         if view.partner_hand is not None:
             sections.append((f"Your running mate's hand ({len(view.partner_hand)})",

@@ -352,9 +352,16 @@ class AbilityDef(ContentModel):
         return self
 
 
+class SoloNoteDef(ContentModel):
+    """How a candidate changes a Solo Play game's difficulty (Appendix A's candidate notes), shown when choosing."""
+    text: str
+    basic_only: bool = False  # a note about the debates: Basic Solo Play has none, the Advanced Solo Deck has them
+
+
 class CandidateDef(ContentModel):
     id: str = Field(pattern=ID)
     archetype: str
+    solo_note: SoloNoteDef | None = None
     name: str
     bio: str
     roles: list[Literal["president", "vice_president"]] = Field(min_length=1, max_length=2)

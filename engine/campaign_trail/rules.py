@@ -98,7 +98,8 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         for cid in p.offer:
             cd = c.candidates[cid]
             opts.append(Option(action=Action(verb="candidate", args=(cid,)), label=f"{cd.archetype} ({cd.name})",
-                               detail=f"{cd.registered} voters, ${cd.war_chest}M"))
+                               detail=" · ".join(x for x in (f"{cd.registered} voters, ${cd.war_chest}M",
+                                                              solo.candidate_note(s, cd)) if x)))
         return Decision(seat=seat, kind=PendingKind.SIMULTANEOUS, prompt="Keep one of your two candidates.",
                         options=opts, deadline_default="the first candidate dealt is kept")
     if s.phase == "home":

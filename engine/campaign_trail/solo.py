@@ -119,6 +119,15 @@ def new_solo(opts: Options, shuffled: list[int]) -> SoloState:
     return SoloState(ai=list(opts.ai), decks=decks, boxed=shuffled[size * len(opts.ai):])
 
 
+def candidate_note(s: CampaignTrailState, cd: Any) -> str:
+    """The candidate's Solo Play note (easier or harder against the AI), shown when choosing ("" if none): in a
+    game against AI parties only; a note about the missing debates only where there are none (Basic Solo Play)."""
+    note = cd.solo_note
+    if note is None or not (s.solo is not None or (s.advanced is not None and not note.basic_only)):
+        return ""
+    return note.text
+
+
 def is_ai(s: CampaignTrailState, party: str) -> bool:
     return s.solo is not None and party in s.solo.ai
 

@@ -40,6 +40,7 @@ class CandidateView(_View):
     war_chest: int
     advantage: str
     disadvantage: str
+    solo_note: str = ""  # against AI parties: how this candidate changes the game's difficulty
 
 
 class StateView(_View):
@@ -169,6 +170,12 @@ def candidate_view(cid: str) -> CandidateView:
                          war_chest=cd.war_chest, advantage=cd.advantage.text, disadvantage=cd.disadvantage.text)
 
 
+def offered_view(s: CampaignTrailState, cid: str) -> CandidateView:
+    """A candidate dealt to choose from, with its Solo Play note in a game against AI parties."""
+    note = solo.candidate_note(s, content_mod.load().candidates[cid])
+    return candidate_view(cid).model_copy(update={"solo_note": note}) if note else candidate_view(cid)
+
+
 @lru_cache(maxsize=256)
 def card_view(n: int) -> CardView:
     cd = content_mod.load().card(n)
@@ -237,5 +244,5 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         hand=[card_view(n) for n in me.hand] if me else None,
         partner_hand=partner,
         offer=list(me.offer) if me and s.phase == "candidate" else None,
-        offer_cards=[candidate_view(x) for x in me.offer] if me and s.phase == "candidate" else None,
+        offer_cards=[offered_view(s, x) for x in me.offer] if me and s.phase == "candidate" else None,
     )

@@ -112,3 +112,21 @@ def test_a_state_won_and_taken_off_the_board_is_said_as_won() -> None:
     before = MapTally(sides=["OBA", "MCC"], verb="wins", states={"OH": StateTally(code="OH", ev=20, counts={"OBA": 5, "MCC": 2})})
     after = MapTally(sides=["OBA", "MCC"], verb="wins", states={"OH": StateTally(code="OH", ev=20, leader="OBA")})
     assert summarise(before, after, "OBA") == "OBA wins OH (20)"
+
+
+def test_a_solo_candidate_choice_shows_its_difficulty_note() -> None:
+    """Appendix A's candidate notes reach the player choosing (issue 15): in the brief and the hand text of a game
+    against AI parties, and not in the competitive game."""
+    from bot.present import for_ruleset
+    from engine.core.ruleset import seats_for
+    from engine.registry import get
+
+    ct, presenter = get("campaign_trail"), for_ruleset("campaign_trail")
+    for options, shown in (({"ai": "REP"}, True), ({}, False)):
+        state = ct.setup(options, seats_for(ct, ct.seat_range(options)[0], options), 1)
+        state.players["DEM"].offer = ["orator", "strategist"]
+        view = ct.view(state, "DEM")
+        sections = "\n".join(line for _, lines in presenter.brief_sections(view, "DEM") for line in lines)
+        text = presenter.hand_text(view)
+        for words in ("🎯 Harder in Basic Solo Play", "🎯 Easier in Basic Solo Play"):
+            assert (words in sections and words in text) == shown, (options, sections)
