@@ -955,6 +955,7 @@ class GameManager:
             followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
             final = bool(payload.get("final")) and record.status == "finished"
             missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
+                                                         key=f"o{row.id}",
                                                          closeup=closeup, turn_line=row.kind != "stall",
                                                          followers=tuple(f.user_id for f in followers), final=final))
             await self._after_copies(record, row, followers, missed or (), payload.get("text", ""), picture)
@@ -1639,7 +1640,7 @@ class GameManager:
             snap = await self.store.load_snapshot(game_id)
             try:
                 await self.table.publish(PublicPost(game=self._ref(record, snap.seq if snap else 0), text=text,
-                                                    replay=picture))
+                                                    replay=picture, key=f"r{game_id}"))
             except Exception as exc:  # noqa: BLE001 - the channel's trouble: the next sweep tries again
                 log.warning("could not post the replay of game %s (%s)", game_id, type(exc).__name__)
                 await rematches.replay_failed(self.store, game_id, tries, self._owner)

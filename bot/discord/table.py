@@ -148,6 +148,8 @@ class DiscordTable:
                     kwargs["files"] = files
                 if last and view is not None:
                     kwargs["view"] = view
+                if post.key:  # Discord returns the first message for a repeated nonce (discord.py enforces it)
+                    kwargs["nonce"] = f"{post.key}.{i}"
                 sent = await channel.send(**kwargs)
                 first = first or sent
             posted = True

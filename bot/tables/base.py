@@ -46,6 +46,10 @@ class PublicPost:
     followers: tuple[str, ...] = ()
     final: bool = False  # the game's result post (issue 16: it offers a rematch)
     replay: Picture | None = None  # the animated replay of the whole game, posted after the result (issue 16)
+    # The delivery's identity (an outbox row's id): the same post sent again — a crash between sending and marking
+    # it sent, another process's retry after the claim's lease — carries the same key, so a table that can
+    # refuse a repeat (Discord's message nonce) does. "" for posts that are not outbox rows.
+    key: str = ""
 
 
 @dataclass(frozen=True)
