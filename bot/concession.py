@@ -7,7 +7,8 @@ share their party; every other seat is a party of its own — the ruleset's opti
 * A player whose party still has another seat held by a person hands their seat to the bot and the
   party carries on: a running mate cannot resign for their partner.
 * A party whose last person concedes is out of the race. If one party is left, the game ends now and that
-  party wins. Otherwise the others play on; the bot moves the conceded party's pieces to the end (the map stays
+  party wins. When no seated party is left but parties no seat plays are (Solo Play's AI parties, the
+  ruleset's optional `seatless_parties`), the game ends now and those win. Otherwise the others play on; the bot moves the conceded party's pieces to the end (the map stays
   a map the rules know), and at the end a conceded party cannot win: the win goes to the best-placed party
   still running, by the result's own scores (electoral votes).
 
@@ -42,8 +43,15 @@ class Concession:
     winners: list[str]  # the game ends now: these seats win (empty: play on)
 
 
-def concede(ruleset: Any, seats: list[str], humans: set[str], conceded: set[str], seat: str) -> Concession:
-    """`seat` concedes. `humans`: seats a person plays now; `conceded`: seats that conceded before."""
+def seatless(ruleset: Any, options: dict[str, Any] | None) -> list[str]:
+    ask = getattr(ruleset, "seatless_parties", None)
+    return list(ask(options or {})) if ask is not None else []
+
+
+def concede(ruleset: Any, seats: list[str], humans: set[str], conceded: set[str], seat: str,
+            unseated: list[str] | None = None) -> Concession:
+    """`seat` concedes. `humans`: seats a person plays now; `conceded`: seats that conceded before; `unseated`:
+    the parties in the race that no seat plays (they never concede)."""
     by_party = parties(ruleset, seats)
     party = party_of(ruleset, seat)
     partners = [s for s in by_party[party] if s != seat and s in humans and s not in conceded]
@@ -51,7 +59,9 @@ def concede(ruleset: Any, seats: list[str], humans: set[str], conceded: set[str]
         return Concession(seat, party, party_out=False, partners=partners, winners=[])
     out = _parties_out(ruleset, seats, conceded | {seat})
     running = [p for p in by_party if p not in out]
-    winners = by_party[running[0]] if len(running) == 1 else []
+    if not running and unseated:  # nobody seated is left: the game is the unseated parties' (Solo Play)
+        return Concession(seat, party, party_out=True, partners=[], winners=list(unseated))
+    winners = by_party[running[0]] if len(running) == 1 and not unseated else []
     return Concession(seat, party, party_out=True, partners=[], winners=list(winners))
 
 

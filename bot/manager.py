@@ -305,7 +305,8 @@ class GameManager:
             if seat.seat in conceded:
                 raise ManagerError(f"{seat.seat} has already conceded game #{game_id}.", code="conceded")
             humans = {s.seat for s in seats if s.controller == "human"}
-            step = concession.concede(ruleset, names, humans, conceded, seat.seat)
+            step = concession.concede(ruleset, names, humans, conceded, seat.seat,
+                                      concession.seatless(ruleset, record.options))
             if not step.party_out:
                 await self._mark_conceded(game_id, conceded | {seat.seat})
                 await self._to_bot(record, seat, reason="conceded", public=(

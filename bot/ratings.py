@@ -62,18 +62,24 @@ def placings(result: dict[str, Any] | None, seats: list[str]) -> dict[str, int]:
     if result.get("draw") or not named:  # results saved before `draw` existed say a draw by naming nobody
         return {s: 1 for s in seats}
     winners = [s for s in named if s in seats]
-    if not winners:  # winners that are no seat of this game: nothing to rate by
-        return {}
     conceded = _conceded(result)
+    scores = result.get("scores") or {}
     ranks = {s: 1 for s in winners}
     rest = [s for s in seats if s not in ranks and s not in conceded]
-    scores = result.get("scores") or {}
-    if all(isinstance(scores.get(s), (int, float)) for s in rest):
+    scored = all(isinstance(scores.get(s), (int, float)) for s in rest)
+    if not winners:
+        # A winner that is no seat (an AI party of Campaign Trail's Solo Play beside people): the people are
+        # placed among themselves by score, so a game the AI wins rates them as one a person wins does.
+        # Without scores for every seat still running there is nothing to place them by.
+        if not rest or not scored:
+            return {}
+        ranks = {s: 1 + sum(1 for o in rest if scores[o] > scores[s]) for s in rest}
+    elif scored:
         for s in rest:  # competition ranking: 2 + how many of the others scored strictly more
             ranks[s] = 2 + sum(1 for o in rest if scores[o] > scores[s])
     else:
         ranks.update({s: 2 for s in rest})
-    last = max(ranks.values()) + 1
+    last = max(ranks.values(), default=0) + 1
     for s in seats:  # every seat that conceded ranks last, below every other seat
         if s in conceded and s not in ranks:
             ranks[s] = last

@@ -107,6 +107,10 @@ class CampaignTrailRuleset:
         """Running mates share their party (DEM-P and DEM-VP win or lose together)."""
         return seat.split("-")[0]
 
+    def seatless_parties(self, options: dict[str, Any]) -> list[str]:
+        """Solo Play's AI parties: in the race, played by their decks, never by a seat."""
+        return list(Options.model_validate(options or {}).ai)
+
     def help_text(self) -> str:
         return HELP
 

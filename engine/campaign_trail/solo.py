@@ -45,8 +45,6 @@ NOT DONE:
 - The Advanced Solo Deck supplement (out of scope).
 - The built-in bot plays dirty actions in Solo Play with its general weights (no Solo Play balance figures with
   `dirty=on`); the refusal walk (tests/engine/refusal_walk.py) does not walk Solo Play seats.
-- The manager's results for a game an AI party wins: the winners are party codes with no seat, so every
-  human loses; ratings and concessions (bot/concession.py) were not checked against seatless parties.
 - The built-in bot (bot.py) answers the Change of Plans window with its general weights; it loses nearly
   every Solo Play game (bench/balance_campaign_trail_solo.py), so its figures rank difficulty only.
 

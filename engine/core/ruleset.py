@@ -42,7 +42,8 @@ class Ruleset(Protocol):
     # Optional too: `party_of(seat) -> str`, the party a seat wins or loses with, for rulesets where seats
     # share a party (Campaign Trail's running mates); without it every seat is a party of its own. And
     # `seat_range(options) -> (fewest, most)`, the players a game with these options takes, where options
-    # change it (Campaign Trail's Solo Play: one player, two in co-op); without it min_seats to max_seats.
+    # change it (Campaign Trail's Solo Play: one player, two in co-op); without it min_seats to max_seats. And
+    # `seatless_parties(options) -> list[str]`, parties in the race that no seat plays (Solo Play's AI parties).
 
 
 def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, int]:

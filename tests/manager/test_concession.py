@@ -111,3 +111,24 @@ async def test_a_game_played_out_after_a_concession_gives_the_win_to_a_party_sti
     exported = await manager.export(gid, "u0")
     verdict = records.verify_record(exported)
     assert verdict.ok, verdict.problems
+
+
+async def test_conceding_solo_play_ends_the_game_for_the_ai_parties(tmp_path) -> None:
+    """Solo Play: the AI parties are in the race but no seat plays them. Once the last person's party is out, the
+    game ends at once and the AI parties win; a co-op running mate first hands the seat to the bot."""
+    store = await Store.open(tmp_path / "solo.sqlite3")
+    table = RecordingTable()
+    manager = GameManager(store, table, clock=Clock(), render=False)
+    record = await manager.create("campaign_trail", "u0", "Ann", seat="DEM-P", seed=5, channel_id="c1", guild_id="g1",
+                                  options={"ai": "REP,LIB", "coop": "on"})
+    await manager.join(record.id, "u1", "Bo", seat="DEM-VP")
+    await manager.start(record.id, "u0")
+    assert (await manager.concede(record.id, "u1")).status == "active", "the partner carries on"
+    done = await manager.concede(record.id, "u0")
+    assert done.status == "finished" and done.result["winners"] == ["REP", "LIB"]
+    assert any("REP, LIB win game" in p.text for p in table.posts)
+    assert placings(done.result, ["DEM-P", "DEM-VP"]) == {}, "nothing to rate: nobody seated placed"
+    assert concession.concede(CT, ["DEM"], {"DEM"}, set(), "DEM", ["REP"]).winners == ["REP"]
+    # beside people (the Advanced Solo Deck in a multiplayer game) the others play on
+    assert concession.concede(CT, ["DEM", "LIB"], {"DEM", "LIB"}, set(), "DEM", ["REP"]).winners == []
+    await store.close()

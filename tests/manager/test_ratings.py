@@ -273,4 +273,10 @@ def test_placings_rule() -> None:
     assert ratings.placings({"winners": ["A"], "scores": {}}, seats) == {"A": 1, "B": 2, "C": 2, "D": 2}
     assert ratings.placings(None, seats) == {}
     assert ratings.placings({"winners": ["X"], "scores": {}}, seats) == {}
+    # an AI party won (Solo Play beside people): the people placed among themselves by their votes
+    assert ratings.placings({"winners": ["REP"], "scores": {"DEM": 100, "LIB": 200, "REP": 238}}, ["DEM", "LIB"]) == \
+        {"LIB": 1, "DEM": 2}
+    assert ratings.placings({"winners": ["REP"], "scores": {"DEM": 100, "LIB": 200, "REP": 238}, "conceded": ["LIB"]},
+                            ["DEM", "LIB"]) == {"DEM": 1, "LIB": 2}
+    assert ratings.placings({"winners": ["REP"], "scores": {"DEM": 1, "REP": 537}, "conceded": ["DEM"]}, ["DEM"]) == {}
     assert ratings.placings({"winners": [], "reason": "an old draw"}, ["A", "B"]) == {"A": 1, "B": 1}
