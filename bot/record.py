@@ -103,6 +103,8 @@ class Step:
     proofs: list[str]
     note: str | None = None
     seals: list[dict[str, str]] = field(default_factory=list)
+    # the public boards where posts ended within the step (Solo Play's AI turns, bot/posts.py), in order
+    boards: list[dict[str, Any]] = field(default_factory=list)
 
 
 def deadline_note(ruleset: Ruleset, state: Any, seat: str) -> str:
@@ -125,7 +127,8 @@ def replay_steps(ruleset: Ruleset, options: dict[str, Any], seats: list[str], se
         known |= {s["digest"] for s in new}
         yield Step(seq=seq, seat=seat, notation=notation, state=state, note=note,
                    public=[e.public for e in result.events if e.public],
-                   proofs=[e.proof for e in result.events if e.proof], seals=new)
+                   proofs=[e.proof for e in result.events if e.proof], seals=new,
+                   boards=[e.ends_post for e in result.events if e.ends_post is not None])
 
 
 def _seals(state: Any) -> list[dict[str, str]]:

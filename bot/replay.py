@@ -1,7 +1,8 @@
 """The animated replay of a finished game (issue 16): replay its journal, draw the board at each public post.
 
 No Discord import. The positions are those the channel saw a board for (the start and every move with
-public lines, as `GameManager._after_move` posts them) plus the final one; each is drawn from the ruleset's
+public lines, as `GameManager._after_move` posts them, and each board a move's posts ended on within it, such
+as Solo Play's AI turns) plus the final one; each is drawn from the ruleset's
 public view (seat None), so nothing hidden reaches a frame. The drawing and encoding are render/replay.py's.
 Runs in a worker thread: a long game draws up to render.replay.MAX_FRAMES boards.
 """
@@ -35,10 +36,18 @@ def build(ruleset_name: str, options: dict[str, Any], seats: list[str], seed: in
         return None
     ruleset = registry.get(ruleset_name)
     steps = list(records.replay_steps(ruleset, options, seats, seed, moves))
-    positions = posted_positions(steps)
-    wanted = replay.frame_indices(len(positions), animate_options.pop("max_frames", replay.MAX_FRAMES))
-    views = [ruleset.view(positions[i].state, None) for i in wanted]
+    boards = shown_boards(steps)
+    wanted = replay.frame_indices(len(boards), animate_options.pop("max_frames", replay.MAX_FRAMES))
+    view_type = type(ruleset.view(steps[0].state, None))
+    views = [view_type.model_validate(board) if board is not None else ruleset.view(step.state, None)
+             for step, board in (boards[i] for i in wanted)]
     return replay.replay_views(views, **animate_options)
+
+
+def shown_boards(steps: list[records.Step]) -> list[tuple[records.Step, dict[str, Any] | None]]:
+    """Every board the channel was shown, in order: for each posted position, the boards where its posts ended
+    within the step (public views), then the position's own (None: draw the step's state)."""
+    return [(step, board) for step in posted_positions(steps) for board in [*step.boards, None]]
 
 
 def from_record(data: dict[str, Any], **animate_options: Any) -> Animation | None:

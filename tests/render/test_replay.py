@@ -127,3 +127,26 @@ def test_only_public_views_are_drawn(game) -> None:
         replay.draw_public(private)
     with pytest.raises(ValueError, match="public views only"):
         replay.replay_views([private])
+
+
+def test_a_solo_replay_shows_each_ai_turn_as_its_channel_post_did() -> None:
+    """Solo Play posts each AI turn on its own, with the board as that turn left it: the replay has those boards
+    too, one per AI card (a deck of 40), each a public view between the boards before and after it."""
+    ruleset = registry.get("campaign_trail")
+    options = {"ai": "REP"}
+    state = ruleset.setup(options, ["DEM"], SEED)
+    rng = Rng(SEED)
+    moves = []
+    while ruleset.outcome(state) is None:
+        action = ruleset.bot_action(state, "DEM", rng)
+        moves.append(("DEM", ruleset.format([action]), "bot"))
+        state = play(ruleset, state, "DEM", [action]).state
+    steps = list(records.replay_steps(ruleset, options, ["DEM"], SEED, moves))
+    shots = replays.shown_boards(steps)
+    ai_boards = [board for _, board in shots if board is not None]
+    assert len(shots) == len(replays.posted_positions(steps)) + len(ai_boards) and len(ai_boards) == 40
+    view_type = type(ruleset.view(state, None))
+    decks = [view_type.model_validate(board).solo.deck["REP"] for board in ai_boards]
+    assert decks == list(range(40, 0, -1)), "each board is the one before its AI turn drew"
+    animation = replays.build("campaign_trail", options, ["DEM"], SEED, moves, max_frames=8)
+    assert animation.n_frames == 8
