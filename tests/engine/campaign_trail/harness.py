@@ -149,8 +149,9 @@ class SoloGame:
     def note(self, kind: str, problems: list[str]) -> None:
         """Problems of one check: `dead_end`, `invariant` (conservation and structure), `mutation`, `leak`, `wait`
         (an AI turn waiting on a human), `replay`, `final_ev` or `end` (the game did not end as the decks say)."""
-        self.found += problems
-        self.kinds[kind] += len(problems)
+        if problems:
+            self.found += problems
+            self.kinds[kind] += len(problems)
 
     def play_out(self, waits: Any, on_step: Any = None) -> bool:
         """Play to the end; False (with the problem noted) on a dead end or a runaway game."""
