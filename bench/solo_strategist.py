@@ -14,8 +14,8 @@ How it chooses:
 
 - which card and which action (the turn's plan): for every card in hand and every action on it, the action's
   worth on the board model: register and fundraise by the resources gained; campaign by placing the voters one
-  at a time where each is worth most (among the states the engine allows, `moves.campaign_states`), less its
-  price; advertise by buying the card's issues while an issue's voters (one in each state showing it) are worth
+  at a time where each is worth most (among the states the engine allows, `moves.campaign_states`, with the
+  candidate's own campaign size, per-state cap, price and free voters), less its price; advertise by buying the card's issues while an issue's voters (one in each state showing it) are worth
   more than the $20M and the voters they cost; travel by the best pawn region within reach; a politick by trying
   it on a copy of the state with the engine (`ruleset.apply`) and scoring the result;
 - each step of the action (a voter's state, an issue, a move of the pawn, `done`) by the same marginal worths;
@@ -36,7 +36,7 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from engine.campaign_trail import content, moves, primitives
+from engine.campaign_trail import abilities, content, moves, primitives
 from engine.campaign_trail.ruleset import RULESET as R
 from engine.core.rng import Rng
 from engine.core.types import Action
@@ -149,15 +149,21 @@ def score(state: Any, party: str) -> float:
 # ---------------------------------------------------------------- the worth of a card's actions on the board model
 
 
-def _campaign_worth(b: Board, states: list[str], voters: int, price: int) -> float:
+def _campaign_worth(b: Board, states: list[str], voters: int, price: int, cap: int, free: int) -> float:
+    """Voters placed one at a time where each is worth most (at most `cap` a state; the first `free` cost no
+    registered voter), while one is worth more than the registered voter it uses; less the price."""
     if b.money < price or voters <= 0 or not states:
         return -math.inf
     placed: dict[str, int] = {}
     total = -b.spend(money=price)
     for i in range(voters):
-        worth = {c: b.voter(c, placed.get(c, 0) + 1) - b.voter(c, placed.get(c, 0)) for c in states}
+        worth = {c: b.voter(c, placed.get(c, 0) + 1) - b.voter(c, placed.get(c, 0)) for c in states
+                 if placed.get(c, 0) < cap}
+        if not worth:
+            break
         code = max(worth, key=worth.__getitem__)
-        cost = b.spend(voters=i + 1, money=0) - b.spend(voters=i, money=0)
+        used = max(0, i + 1 - free)
+        cost = b.spend(voters=used) - b.spend(voters=max(0, i - free))
         if worth[code] <= cost:
             break
         total += worth[code] - cost
@@ -170,8 +176,9 @@ def _issue_worth(b: Board, issue: str, bought: dict[str, int]) -> float:
     return sum(b.voter(c, bought.get(c, 0) + 1) - b.voter(c, bought.get(c, 0)) for c in primitives.issue_states(issue))
 
 
-def _advertise_worth(b: Board, issues: list[str]) -> float:
-    if b.money < moves.ADVERTISE_COST:
+def _advertise_worth(b: Board, issues: list[str], price: int) -> float:
+    """The card's issues bought best first while an issue's voters are worth more than its price and voters."""
+    if b.money < price:
         return -math.inf
     added: dict[str, int] = {}
     total, voters, money = 0.0, 0, 0
@@ -179,14 +186,14 @@ def _advertise_worth(b: Board, issues: list[str]) -> float:
     while left:
         best = max(left, key=lambda i: _issue_worth(b, i, added))
         n = len(primitives.issue_states(best))
-        if b.registered < voters + n or b.money < money + moves.ADVERTISE_COST:
+        if b.registered < voters + n or b.money < money + price:
             break
-        cost = b.spend(voters=voters + n, money=money + moves.ADVERTISE_COST) - b.spend(voters=voters, money=money)
+        cost = b.spend(voters=voters + n, money=money + price) - b.spend(voters=voters, money=money)
         worth = _issue_worth(b, best, added)
         if worth <= cost:
             break
         total += worth - cost
-        voters, money = voters + n, money + moves.ADVERTISE_COST
+        voters, money = voters + n, money + price
         for c in primitives.issue_states(best):
             added[c] = added.get(c, 0) + 1
         left.remove(best)
@@ -209,11 +216,14 @@ def action_worth(state: Any, seat: str, b: Board, card: int, action: str) -> flo
         return b.gain(voters=acts.register_)
     if action == "fundraise":
         return b.gain(money=acts.fundraise)
-    if action == "campaign":
-        states = moves.campaign_states(state, seat, card)
-        return _campaign_worth(b, states, min(moves.CAMPAIGN_MAX, b.registered), moves.CAMPAIGN_COST)
+    if action == "campaign":  # the candidate's own numbers: voters, per-state cap, price, free voters
+        free = abilities.free_voters(state, seat)
+        most = abilities.stat(state, seat, "campaign", "max_voters", moves.CAMPAIGN_MAX)
+        cap = abilities.stat(state, seat, "campaign", "max_per_state", 99)
+        return _campaign_worth(b, moves.campaign_states(state, seat, card), min(most, b.registered + free),
+                               moves.campaign_cost(state, seat), cap, free)
     if action == "advertise":
-        return _advertise_worth(b, list(acts.advertise or []))
+        return _advertise_worth(b, list(acts.advertise or []), moves.advertise_cost(state, seat))
     if action == "travel":
         return _travel_worth(b, seat, acts.travel.states if acts.travel else 0)
     return -math.inf
