@@ -16,8 +16,8 @@ and interquartile range, candidates sorted by the median.
 
 The bot is a stand-in for a player: it is a weaker player than most people (it never plans a route or saves a
 card), so its win rates rank the settings by difficulty rather than say how often a person wins. The strategist
-(a greedy lookahead on the engine, scored by projected electoral votes) is the stronger yardstick; it is about
-twenty times slower, so run it with fewer games per candidate. A summary line per configuration starts with `=`
+(a greedy player on a model of the board, scored by projected electoral votes) is the stronger yardstick; it
+is about five times slower, so run it with fewer games per candidate. A summary line per configuration starts with `=`
 (configuration, player, games, wins) for docs/campaign_trail_solo_difficulty.md. Each game is
 seeded (setup seed = game number, the bot's Rng seeded from it), so a run is reproducible; --jobs only spreads
 the games over processes.

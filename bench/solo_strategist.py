@@ -15,8 +15,9 @@ How it chooses:
 - which card and which action (the turn's plan): for every card in hand and every action on it, the action's
   worth on the board model: register and fundraise by the resources gained; campaign by placing the voters one
   at a time where each is worth most (among the states the engine allows, `moves.campaign_states`, with the
-  candidate's own campaign size, per-state cap, price and free voters), less its price; advertise by buying the card's issues while an issue's voters (one in each state showing it) are worth
-  more than the $20M and the voters they cost; travel by the best pawn region within reach; a politick by trying
+  candidate's own campaign size, per-state cap, price and free voters), less its price; advertise by buying
+  the card's issues while an issue's voters (one in each state showing it) are worth more than its price and
+  the voters it costs; travel by the best pawn region within reach; a politick by trying
   it on a copy of the state with the engine (`ruleset.apply`) and scoring the result;
 - each step of the action (a voter's state, an issue, a move of the pawn, `done`) by the same marginal worths;
 - anything else (a politick's choices, a response window such as Change of Plans, a home state) by trying every
