@@ -1,17 +1,24 @@
-"""Campaign Trail Solo Play difficulty: the built-in bot (`ruleset.bot_action`) plays the human party against the
-Solo Play deck's AI parties, for every candidate the human can keep, in each AI configuration.
+"""Campaign Trail Solo Play difficulty: a player (the built-in bot, `ruleset.bot_action`, or the stronger
+lookahead of bench/solo_strategist.py) plays the human party against the AI parties, for every candidate the
+human can keep, in each AI configuration.
 
-    python bench/balance_campaign_trail_solo.py [--games 60] [--jobs N] [--configs 1ai,2ai,coop1,coop2]
+    python bench/balance_campaign_trail_solo.py [--player bot|strategist] [--games 60] [--jobs N]
+                                                [--configs 1ai,2ai,coop1,coop2,adv1,adv2,advcoop1,advcoop2]
 
 Configurations: `1ai` (ai=REP, one player, DEM), `2ai` (ai=REP,LIB, one player, DEM), `coop1` (ai=REP coop=on:
-two players share DEM) and `coop2` (ai=REP,LIB coop=on). For each candidate the human's first seat keeps that
+two players share DEM) and `coop2` (ai=REP,LIB coop=on); the same four with the Advanced Solo Deck
+(ai_deck=advanced) are `adv1`, `adv2`, `advcoop1` and `advcoop2`. Every human seat is played by --player (both
+in co-op). For each candidate the human's first seat keeps that
 candidate (it is put in the seat's pair of offers before the choice; the running mate in co-op keeps the bot's
 pick of its own pair). Prints, per configuration, the human party's win rate with a 95% Wilson interval per
 candidate and overall, and the electoral-vote margin (the human's votes minus the best AI party's): its median
 and interquartile range, candidates sorted by the median.
 
 The bot is a stand-in for a player: it is a weaker player than most people (it never plans a route or saves a
-card), so its win rates rank the settings by difficulty rather than say how often a person wins. Each game is
+card), so its win rates rank the settings by difficulty rather than say how often a person wins. The strategist
+(a greedy player on a model of the board, scored by projected electoral votes) is the stronger yardstick; it
+is about five times slower, so run it with fewer games per candidate. A summary line per configuration starts with `=`
+(configuration, player, games, wins) for docs/campaign_trail_solo_difficulty.md. Each game is
 seeded (setup seed = game number, the bot's Rng seeded from it), so a run is reproducible; --jobs only spreads
 the games over processes.
 """
@@ -27,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.balance import pool_map, wilson  # noqa: E402
+from bench.solo_strategist import Strategist  # noqa: E402
 from engine.campaign_trail import content  # noqa: E402
 from engine.campaign_trail.ruleset import RULESET as R  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
@@ -38,7 +46,14 @@ CONFIGS: dict[str, tuple[str, int, dict]] = {
     "2ai": ("2 AI parties (ai=REP,LIB)", 1, {"ai": ["REP", "LIB"]}),
     "coop1": ("co-op, 2 players v 1 AI (ai=REP coop=on)", 2, {"ai": ["REP"], "coop": True}),
     "coop2": ("co-op, 2 players v 2 AI (ai=REP,LIB coop=on)", 2, {"ai": ["REP", "LIB"], "coop": True}),
+    "adv1": ("advanced deck, 1 AI party (ai=REP)", 1, {"ai": ["REP"], "ai_deck": "advanced"}),
+    "adv2": ("advanced deck, 2 AI parties (ai=REP,LIB)", 1, {"ai": ["REP", "LIB"], "ai_deck": "advanced"}),
+    "advcoop1": ("advanced deck, co-op v 1 AI (ai=REP coop=on)", 2,
+                 {"ai": ["REP"], "coop": True, "ai_deck": "advanced"}),
+    "advcoop2": ("advanced deck, co-op v 2 AI (ai=REP,LIB coop=on)", 2,
+                 {"ai": ["REP", "LIB"], "coop": True, "ai_deck": "advanced"}),
 }
+PLAYERS = ("bot", "strategist")
 MAX_STEPS = 5000
 
 
@@ -61,13 +76,14 @@ def with_candidate(state, seats: list[str], candidate: str):  # noqa: ANN001, AN
     return state
 
 
-def one_game(args: tuple[str, str, int]) -> tuple[bool, int, int]:
+def one_game(args: tuple[str, str, int, str]) -> tuple[bool, int, int]:
     """(the human party won, its EV margin over the best AI party, steps)."""
-    config, candidate, seed = args
+    config, candidate, seed, player = args
     _, players, options = CONFIGS[config]
     seats = seats_for(players, options)
     state = with_candidate(R.setup(options, seats, seed), seats, candidate)
     rng = Rng(seed * 7919 + 1)
+    strategists = {seat: Strategist() for seat in seats} if player == "strategist" else {}
     steps = 0
     while R.outcome(state) is None:
         steps += 1
@@ -77,6 +93,8 @@ def one_game(args: tuple[str, str, int]) -> tuple[bool, int, int]:
         seat = owing[rng.below(len(owing))]
         if seat == seats[0] and state.phase == "candidate":
             action = Action(verb="candidate", args=(candidate,))
+        elif seat in strategists:
+            action = strategists[seat].choose(state, seat, rng)
         else:
             action = R.bot_action(state, seat, rng)
         state = play(R, state, seat, [action]).state
@@ -99,6 +117,7 @@ def _line(wins: int, margins: list[int]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--player", choices=PLAYERS, default="bot", help="who plays the human seats")
     ap.add_argument("--games", type=int, default=60, help="games per configuration and candidate")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--configs", default=",".join(CONFIGS), help=f"any of {', '.join(CONFIGS)}")
@@ -109,9 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     for config in args.configs.split(","):
         title = CONFIGS[config][0]
         t0 = time.perf_counter()
-        work = [(config, cand, seed) for cand in candidates for seed in range(args.games)]
-        results = pool_map(one_game, work, args.jobs)
-        print(f"{title}: {args.games} games per candidate, {len(results)} in all, {time.perf_counter() - t0:.0f} s")
+        work = [(config, cand, seed, args.player) for cand in candidates for seed in range(args.games)]
+        results = pool_map(one_game, work, args.jobs, chunksize=1 if args.player == "strategist" else 8)
+        print(f"{title}, played by the {args.player}: {args.games} games per candidate, {len(results)} in all, "
+              f"{time.perf_counter() - t0:.0f} s")
         rows = []
         for i, cand in enumerate(candidates):
             mine = results[i * args.games:(i + 1) * args.games]
@@ -121,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {names[cand]:<28} {cand:<15} {_line(wins, margins)}")
         print(f"  {'every candidate':<44} {_line(sum(w for w, _, _ in results), [m for _, m, _ in results])}; "
               f"{statistics.mean(s for _, _, s in results):.0f} steps a game")
+        print(f"= {config} {args.player} {len(results)} {sum(w for w, _, _ in results)} "
+              + " ".join(f"{cand}:{wins}/{args.games}" for _, cand, wins, _ in rows), flush=True)
     print(f"total {time.perf_counter() - start:.0f} s")
     return 0
 

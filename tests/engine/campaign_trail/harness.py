@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from typing import Any
 
-from engine.campaign_trail import rules
+from engine.campaign_trail import advanced_solo, rules
 from engine.campaign_trail.ruleset import RULESET as R
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
@@ -130,7 +131,8 @@ def _leaks(state: Any, report: FuzzReport, where: str) -> None:
 class SoloGame:
     """One random-legal-move game against AI parties: after every step the invariants, no mutation of the input
     (every 7th step), no leak (every 5th) and no AI turn waiting on a human (`waits(state)`: what waits, if
-    anything); `on_step(before, after)` sees each step. At the end: the final EV and the journal's replay."""
+    anything); `on_step(before, after)` sees each step. At the end: the final EV and the journal's replay.
+    Each problem is in `found` and counted in `kinds` by its check (see `note`), so a long run can tally them."""
 
     def __init__(self, options: dict[str, Any], count: int, seed: int, salt: int, max_steps: int) -> None:
         self.options, self.seed = options, seed
@@ -139,8 +141,17 @@ class SoloGame:
         self.rng = Rng(seed * salt + count)
         self.max_steps = max_steps
         self.found: list[str] = []
+        self.kinds: Counter[str] = Counter()
         self.seen: dict[str, int] = {}
         self.journal: list[tuple[str, str]] = []
+        self.ended_by_decks = False  # set by the variant's end checks
+
+    def note(self, kind: str, problems: list[str]) -> None:
+        """Problems of one check: `dead_end`, `invariant` (conservation and structure), `mutation`, `leak`, `wait`
+        (an AI turn waiting on a human), `replay`, `final_ev` or `end` (the game did not end as the decks say)."""
+        if problems:
+            self.found += problems
+            self.kinds[kind] += len(problems)
 
     def play_out(self, waits: Any, on_step: Any = None) -> bool:
         """Play to the end; False (with the problem noted) on a dead end or a runaway game."""
@@ -151,17 +162,17 @@ class SoloGame:
                 break
             owing = owing_seats(R, state)
             if not owing:
-                self.found.append(f"step {step}: nobody owes a move (phase {state.phase})")
+                self.note("dead_end", [f"step {step}: nobody owes a move (phase {state.phase})"])
                 return False
-            self.found += [f"step {step}: {w}" for w in waits(state)]
+            self.note("wait", [f"step {step}: {w}" for w in waits(state)])
             seat = self.rng.choice(owing)
             action = self.rng.choice(R.decisions(state, seat).all_options()).action
             self.seen[action.verb] = self.seen.get(action.verb, 0) + 1
             before = state.model_dump_json() if step % 7 == 0 else None
             new = play(R, state, seat, [action]).state
             if before is not None and state.model_dump_json() != before:
-                self.found.append(f"step {step}: apply mutated its input")
-            self.found += [f"step {step} ({seat}: {action}): {p}" for p in rules.problems(new)]
+                self.note("mutation", [f"step {step}: apply mutated its input"])
+            self.note("invariant", [f"step {step} ({seat}: {action}): {p}" for p in rules.problems(new)])
             if step % 5 == 0:
                 _leaks(new, report, f"step {step}")
             if on_step is not None:
@@ -169,12 +180,68 @@ class SoloGame:
             self.journal.append((seat, R.format([action])))
             self.state = new
         else:
-            self.found.append(f"still running after {self.max_steps} steps")
+            self.note("dead_end", [f"still running after {self.max_steps} steps"])
             return False
-        self.found += [f"leak: {x}" for x in report.of("leak")]
+        self.note("leak", [f"leak: {x}" for x in report.of("leak")])
         if sum(self.state.final_ev.values()) != 538:
-            self.found.append(f"final EV {self.state.final_ev}")
+            self.note("final_ev", [f"final EV {self.state.final_ev}"])
         again = replay(R, self.options, self.seats, self.seed, self.journal)
         if state_hash(again) != state_hash(self.state):
-            self.found.append(f"replaying {len(self.journal)} moves gives another state hash")
+            self.note("replay", [f"replaying {len(self.journal)} moves gives another state hash"])
         return True
+
+
+BASIC_SOLO_MAX_STEPS = 3000
+ADVANCED_SOLO_MAX_STEPS = 4000
+
+
+def basic_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
+    """A random game against the Basic Solo Play deck's AI parties, with its checks: no AI turn waits on a human,
+    and the game ends with the AI decks empty."""
+    game = SoloGame(options, count, seed, salt=31, max_steps=BASIC_SOLO_MAX_STEPS)
+
+    def waits(state: Any) -> list[str]:
+        ai_turn = state.solo.window is None and state.phase == "play" and rules.current_party(state) in state.solo.ai
+        return ["an AI party's turn waits on a human"] if ai_turn else []
+
+    if game.play_out(waits):
+        state = game.state
+        game.ended_by_decks = not any(state.solo.decks)
+        if not game.ended_by_decks:
+            game.note("end", ["the game ended with cards in the AI decks"])
+        game.seen["_won_by_ai" if set(state.winners) <= set(state.solo.ai) else "_won_by_humans"] = 1
+    return game
+
+
+def advanced_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
+    """A random game with the Advanced Solo Deck, with its checks: no AI turn (nor AI debate turn) waits on a
+    human, the game ends when the AI parties' October stacks run out, and every AI party debates every round."""
+    game = SoloGame(options, count, seed, salt=37, max_steps=ADVANCED_SOLO_MAX_STEPS)
+    debates_with_ai = 0
+
+    def waits(state: Any) -> list[str]:
+        out = []
+        if not advanced_solo.waiting(state) and state.phase == "play" \
+                and rules.current_party(state) in state.advanced.ai:
+            out.append("an AI party's turn waits on a human")
+        if state.phase == "debate" and not state.debate.orator \
+                and state.debate.seats[state.debate.index] in state.advanced.ai:
+            out.append("an AI party's debate turn waits on a human")
+        return out
+
+    def on_step(before: Any, after: Any) -> None:
+        nonlocal debates_with_ai
+        if after.phase == "debate" and before.phase != "debate":
+            debates_with_ai += all(p in after.debate.seats for p in after.advanced.ai)
+
+    if game.play_out(waits, on_step):
+        state = game.state
+        game.ended_by_decks = state.month == 2 and not any(m for d in state.advanced.decks.values() for m in d.months)
+        if not game.ended_by_decks:
+            game.note("end", ["the game ended before the AI parties' October stacks ran out"])
+        if debates_with_ai != 2:
+            game.note("end", [f"{debates_with_ai} debates with every AI party debating, not 2"])
+        if any(len(d.debated) != 6 and d.debate for d in state.advanced.decks.values()):  # 3 rounds x 2 debates
+            game.note("end", ["an AI party did not debate every round"])
+        game.seen["_won_by_ai" if set(state.winners) <= set(state.advanced.ai) else "_won_by_humans"] = 1
+    return game

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from engine.campaign_trail import advanced_solo, rules
 from tests.engine.campaign_trail import harness
 
 GAMES = int(os.environ.get("STUMPBOT_CT_ADVANCED_FUZZ_GAMES", "4"))
@@ -22,37 +21,10 @@ VARIANTS: list[tuple[str, dict[str, Any], int]] = [
     ("coop_vs_2", {**ADV, "ai": ["REP", "DEM"], "coop": True}, 2),
     ("two_humans_vs_1", {**ADV, "ai": ["REP"]}, 2),
 ]
-MAX_STEPS = 4000
 
 
 def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Counter]:
-    game = harness.SoloGame(options, count, seed, salt=37, max_steps=MAX_STEPS)
-    debates_with_ai = 0
-
-    def waits(state: Any) -> list[str]:
-        out = []
-        if not advanced_solo.waiting(state) and state.phase == "play" \
-                and rules.current_party(state) in state.advanced.ai:
-            out.append("an AI party's turn waits on a human")
-        if state.phase == "debate" and not state.debate.orator \
-                and state.debate.seats[state.debate.index] in state.advanced.ai:
-            out.append("an AI party's debate turn waits on a human")
-        return out
-
-    def on_step(before: Any, after: Any) -> None:
-        nonlocal debates_with_ai
-        if after.phase == "debate" and before.phase != "debate":
-            debates_with_ai += all(p in after.debate.seats for p in after.advanced.ai)
-
-    if game.play_out(waits, on_step):
-        state = game.state
-        if state.month != 2 or any(m for d in state.advanced.decks.values() for m in d.months):
-            game.found.append("the game ended before the AI parties' October stacks ran out")
-        if debates_with_ai != 2:
-            game.found.append(f"{debates_with_ai} debates with every AI party debating, not 2")
-        if any(len(d.debated) != 6 and d.debate for d in state.advanced.decks.values()):  # 3 rounds x 2 debates
-            game.found.append("an AI party did not debate every round")
-        game.seen["_won_by_ai" if set(state.winners) <= set(state.advanced.ai) else "_won_by_humans"] = 1
+    game = harness.advanced_solo_game(options, count, seed)
     return game.found, Counter(game.seen)
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from engine.campaign_trail import rules
 from tests.engine.campaign_trail import harness
 
 GAMES = int(os.environ.get("STUMPBOT_CT_SOLO_FUZZ_GAMES", "5"))
@@ -19,21 +18,10 @@ VARIANTS: list[tuple[str, dict[str, Any], int]] = [
     ("coop_vs_1", {"ai": ["DEM"], "coop": True}, 2),
     ("coop_vs_2", {"ai": ["DEM", "LIB"], "coop": True}, 2),
 ]
-MAX_STEPS = 3000
 
 
 def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Counter]:
-    game = harness.SoloGame(options, count, seed, salt=31, max_steps=MAX_STEPS)
-
-    def waits(state: Any) -> list[str]:
-        ai_turn = state.solo.window is None and state.phase == "play" and rules.current_party(state) in state.solo.ai
-        return ["an AI party's turn waits on a human"] if ai_turn else []
-
-    if game.play_out(waits):
-        state = game.state
-        if any(state.solo.decks):
-            game.found.append("the game ended with cards in the AI decks")
-        game.seen["_won_by_ai" if set(state.winners) <= set(state.solo.ai) else "_won_by_humans"] = 1
+    game = harness.basic_solo_game(options, count, seed)
     return game.found, Counter(game.seen)
 
 
