@@ -31,6 +31,8 @@ def _refuse_green(ai: list[Any]) -> None:
     if any(v in GREEN for v in ai):
         raise ValueError("the Green party needs the Campaign Trail: Green Party expansion, which Stumpbot does not "
                          "have; the AI parties are chosen among DEM, REP and LIB")
+    if len(set(ai)) != len(ai):
+        raise ValueError("the AI parties must be different parties (ai=REP or ai=REP,LIB)")
     if len(ai) > 2:
         raise ValueError("at most two AI parties: a third would leave no party for the human players (a third AI "
                          "party is the Green party, which needs its expansion)")
