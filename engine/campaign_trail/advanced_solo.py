@@ -87,8 +87,7 @@ def check_options(opts: Options) -> None:
     if not opts.ai:
         raise IllegalAction("The Advanced Solo Deck (ai_deck=advanced) plays AI parties: name them (ai=REP).",
                             code="bad_options")
-    if len(set(opts.ai)) != len(opts.ai):
-        raise IllegalAction("The AI parties must be different parties (ai=REP or ai=REP,LIB).", code="bad_options")
+    # the same AI party twice is refused when the options are read (state.Options)
 
 
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:

@@ -72,9 +72,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     opts = Options.model_validate(options or {})
     if advanced_solo.on(opts):
         advanced_solo.check_options(opts)
-    elif opts.ai:
-        solo.check_options(opts)
-    elif opts.coop:
+    elif opts.coop and not opts.ai:
         raise IllegalAction("Co-op (coop=on) is Solo Play against the AI: name the AI parties too (ai=REP).", code="bad_options")
     if len(set(opts.parties)) != 2:
         raise IllegalAction("A two-party game needs two different parties.", code="bad_options")

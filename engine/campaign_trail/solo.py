@@ -93,11 +93,6 @@ def human_party(opts: Options) -> str:
     return next((p for p in opts.parties if p not in opts.ai), next(p for p in ALL_PARTIES if p not in opts.ai))
 
 
-def check_options(opts: Options) -> None:
-    if len(set(opts.ai)) != len(opts.ai):
-        raise IllegalAction("The AI parties must be different parties (ai=REP or ai=REP,LIB).", code="bad_options")
-
-
 def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
     """The human seats (Appendix A): one player, or two in co-op sharing a party as President and running mate."""
     h = human_party(opts)

@@ -124,7 +124,7 @@ def test_a_solo_candidate_choice_shows_its_difficulty_note() -> None:
     ct, presenter = get("campaign_trail"), for_ruleset("campaign_trail")
     for options, shown in (({"ai": "REP"}, True), ({}, False)):
         state = ct.setup(options, seats_for(ct, ct.seat_range(options)[0], options), 1)
-        state.players["DEM"].offer = ["orator", "strategist"]
+        state.players["DEM"].offer = ["orator", "populist"]
         view = ct.view(state, "DEM")
         sections = "\n".join(line for _, lines in presenter.brief_sections(view, "DEM") for line in lines)
         text = presenter.hand_text(view)

@@ -27,6 +27,13 @@ def test_the_green_party_is_refused_with_a_clear_message(ai) -> None:
     assert "Green Party expansion" in str(refused.value)
 
 
+@pytest.mark.parametrize("options", [{**ADV, "ai": ["REP", "REP"]}, {"ai": "rep,REP"}])
+def test_the_same_ai_party_twice_is_refused_when_the_options_are_read(options) -> None:
+    with pytest.raises(ValidationError) as refused:
+        CT.parse_options(options)
+    assert "different parties" in str(refused.value)
+
+
 def test_a_third_ai_party_is_refused() -> None:
     with pytest.raises(ValidationError) as refused:
         CT.parse_options({**ADV, "ai": "DEM,REP,LIB"})
@@ -35,7 +42,6 @@ def test_a_third_ai_party_is_refused() -> None:
 
 @pytest.mark.parametrize("options,seats,message", [
     ({**ADV}, ["DEM", "REP"], "name them"),
-    ({**ADV, "ai": ["REP", "REP"]}, ["DEM"], "different parties"),
     ({**ADV, "ai": ["REP", "LIB"]}, ["DEM", "REP"], "seats 1 player"),
     ({**ADV, "ai": ["REP"], "coop": True}, ["DEM"], "two players"),
 ])

@@ -126,7 +126,6 @@ def test_options_and_seats() -> None:
 
 
 @pytest.mark.parametrize("options,seats,code", [
-    ({"ai": ["REP", "REP"]}, ["DEM"], "bad_options"),
     ({"coop": True}, ["DEM", "REP"], "bad_options"),
     ({"ai": ["REP"]}, ["DEM-P", "DEM-VP"], "bad_seats"),
 ])
