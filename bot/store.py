@@ -6,10 +6,12 @@ by the caller (the migration backup's file name is the one exception).
 
 Design (DESIGN.md §4):
 
-* One dedicated worker thread per Store owns the ``sqlite3`` connection; every public async
-  method is exactly one hop to that thread, and a write runs its whole ``BEGIN IMMEDIATE …
-  COMMIT`` transaction inside that hop (rolled back on any error). A caller cancelled while
-  its hop runs does not stop the transaction: it commits or not as a whole, like a crash.
+* One aiosqlite connection per Store (aiosqlite runs it in its own thread; every statement is one
+  await, one hop there and back). An asyncio lock keeps one transaction (or read) at a time on it, so
+  no call's statements interleave with another's: a read never sees uncommitted writes, and a write's
+  ``BEGIN IMMEDIATE … COMMIT`` is rolled back on any error (keeping that error). Each call runs in a
+  shielded task of its own: a caller cancelled mid-way does not stop its transaction; it commits or
+  not as a whole, like a crash. The hot path is written in few statements (``commit_move``: 8 awaits, see there).
 * WAL, ``synchronous=FULL`` (a move acknowledged is on disk), ``busy_timeout``, foreign keys.
   ``BEGIN IMMEDIATE`` for every read-modify-write: a deferred transaction that upgrades to a
   writer fails at once with SQLITE_BUSY_SNAPSHOT whatever the busy timeout.
@@ -22,11 +24,11 @@ Design (DESIGN.md §4):
   each applied in its own ``BEGIN IMMEDIATE``; an existing database is first copied with
   ``VACUUM INTO``; a database newer than this code is refused.
 * WAL checkpoints run off the move path: :meth:`Store.checkpoint` (PASSIVE) runs on a second,
-  maintenance connection in its own thread, so it never queues in front of a move, and the
+  maintenance aiosqlite connection (its own thread), so it never queues in front of a move, and the
   background task raises the move connection's auto-checkpoint threshold so commits rarely
   checkpoint inline.
 * All SQL lives behind this class; callers see frozen dataclasses and typed errors, never
-  ``sqlite3`` objects, so a PostgreSQL backend can offer the same methods later.
+  ``sqlite3``/``aiosqlite`` objects, so a PostgreSQL backend can offer the same methods later.
 """
 from __future__ import annotations
 
@@ -36,7 +38,9 @@ import logging
 import os
 import re
 import sqlite3
+import threading
 import time
+import weakref
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable, NoReturn, Sequence, TypeVar
@@ -53,6 +57,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("stumpbot.store")
+# aiosqlite logs every call it runs, with its parameters (hands, seeds, sealed choices), at DEBUG: hidden
+# information must never reach a log line, whatever level the bot or a test sets on the root logger.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 MIGRATIONS_DIR = Path(__file__).resolve().with_name("migrations")
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -68,9 +75,29 @@ T = TypeVar("T")
 Db = aiosqlite.Connection  # the store's connection: each statement on it is one await (one hop to its thread)
 
 
+# aiosqlite's thread is not a daemon and waits for work until its connection is closed, so a store never
+# closed (a crash path, a forgetful caller) would keep the process from exiting: the interpreter joins its
+# threads before atexit runs. threading's own pre-join hook (the one concurrent.futures uses to let its
+# workers go) stops every connection still open; SQLite rolls back anything unfinished, as after a crash.
+_OPEN_CONNECTIONS: weakref.WeakSet[aiosqlite.Connection] = weakref.WeakSet()
+
+
+async def _close(db: aiosqlite.Connection) -> None:
+    _OPEN_CONNECTIONS.discard(db)
+    await db.close()
+
+
+def _stop_unclosed_connections() -> None:
+    for db in list(_OPEN_CONNECTIONS):
+        db.stop()
+
+
+threading._register_atexit(_stop_unclosed_connections)
+
+
 def _forget(inflight: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], None]:
-    """Done callback of a shielded write: drop it from the in-flight set and mark its outcome seen (its
-    caller may have been cancelled and gone; the transaction committed or rolled back whole either way)."""
+    """Done callback of a call's task: drop it from the in-flight set and mark its outcome seen (its caller
+    may have been cancelled and gone; a transaction committed or rolled back whole either way)."""
     def done(task: asyncio.Task[Any]) -> None:
         inflight.discard(task)
         if not task.cancelled():
@@ -557,6 +584,7 @@ async def _switch_to_wal(c: Db, busy_timeout_ms: int) -> str:
 async def _connect(path: str, busy_timeout_ms: int) -> Db:
     """An aiosqlite connection (its own thread) in autocommit mode: the store writes BEGIN/COMMIT itself."""
     c = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
+    _OPEN_CONNECTIONS.add(c)
     try:
         await _all(c, f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         mode = await _switch_to_wal(c, busy_timeout_ms)
@@ -567,7 +595,7 @@ async def _connect(path: str, busy_timeout_ms: int) -> Db:
         await _all(c, f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
         return c
     except BaseException:
-        await c.close()
+        await _close(c)
         raise
 
 
@@ -772,7 +800,7 @@ class Store:
         self.schema_version = schema_version
         self.backup_path = backup_path  # the VACUUM INTO copy made by this open's migration, if any
         self._closed = False
-        self._inflight: set[asyncio.Task[Any]] = set()  # shielded writes whose caller may have gone
+        self._inflight: set[asyncio.Task[Any]] = set()  # calls running (their caller may have been cancelled)
         self._maint: Db | None = None
         self._maint_lock = asyncio.Lock()
         self._checkpoint_task: asyncio.Task[None] | None = None
@@ -798,7 +826,7 @@ class Store:
             await _probe_write(db)
         except BaseException as exc:
             if db is not None:
-                await db.close()
+                await _close(db)
             if isinstance(exc, sqlite3.Error):
                 if _unwritable(exc):
                     raise StoreUnwritable(path, _short_reason(exc)) from exc
@@ -824,12 +852,12 @@ class Store:
             async with self._maint_lock:
                 maint, self._maint = self._maint, None
                 if maint is not None:
-                    await maint.close()
+                    await _close(maint)
         finally:
             async with self._lock:  # FIFO: after every call that got in before close
                 db, self._db = self._db, None
                 if db is not None:
-                    await db.close()
+                    await _close(db)
 
     async def __aenter__(self) -> Store:
         return self
@@ -842,8 +870,8 @@ class Store:
     # Every statement is one await on aiosqlite: one hop to the connection's thread and back. The
     # lock keeps one transaction (or read) at a time on the connection, so no call's statements ever
     # interleave with another's: a read never sees a write that has not committed, and a rollback
-    # undoes only its own transaction. Writes run in a shielded task: a caller cancelled mid-way does
-    # not cut the transaction short; it commits or rolls back whole, like a crash.
+    # undoes only its own transaction. Each call runs in a shielded task of its own: a caller cancelled
+    # mid-way does not cut a transaction short; it commits or rolls back whole, like a crash.
 
     def _check_open(self) -> None:
         if self._closed:
@@ -855,13 +883,27 @@ class Store:
             raise StoreClosed(f"the store on {self._path} is closed")
         return self._db
 
-    async def _query(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
-        self._check_open()
+    async def _spawn(self, work: Awaitable[T]) -> T:
+        """Run one call of the store as a task of its own, shielded from the caller's cancellation: a write
+        commits or rolls back whole, and a call holding the lock always finishes before the next begins.
+        (Its own task also ends exactly when the call does: an event loop that waits for the bot's work to
+        finish, as the Discord tests' simulator does, sees the call end rather than a bare thread future.)"""
+        task = asyncio.ensure_future(work)
+        self._inflight.add(task)
+        task.add_done_callback(_forget(self._inflight))
+        return await asyncio.shield(task)
+
+    async def _read(self, fn: Callable[..., Awaitable[T]], args: tuple) -> T:
         async with self._lock:
             try:
                 return await fn(self._connection(), *args)
             except sqlite3.Error as exc:
                 raise _translate(exc) from exc
+
+    async def _query(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Reads, under the lock: never in the middle of another call's transaction."""
+        self._check_open()
+        return await self._spawn(self._read(fn, args))
 
     async def _transaction(self, fn: Callable[..., Awaitable[T]], args: tuple, relaxed: bool) -> T:
         """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT`` under the lock; ROLLBACK (keeping the error) on any failure.
@@ -887,12 +929,9 @@ class Store:
                 raise _translate(exc) from exc
 
     async def _write(self, fn: Callable[..., Awaitable[T]], *args: Any, relaxed: bool = False) -> T:
-        """One transaction, shielded from the caller's cancellation."""
+        """One transaction (see _transaction), in a task of its own (see _spawn)."""
         self._check_open()
-        task = asyncio.ensure_future(self._transaction(fn, args, relaxed))
-        self._inflight.add(task)
-        task.add_done_callback(_forget(self._inflight))
-        return await asyncio.shield(task)
+        return await self._spawn(self._transaction(fn, args, relaxed))
 
     # ------------------------------------------------------------ games
 
@@ -1674,6 +1713,9 @@ class Store:
     async def _maintenance(self, fn: Callable[[Db], Awaitable[T]]) -> T:
         """Run ``fn`` on the maintenance connection (its own aiosqlite thread): never queued in front of a move."""
         self._check_open()
+        return await self._spawn(self._on_maintenance(fn))
+
+    async def _on_maintenance(self, fn: Callable[[Db], Awaitable[T]]) -> T:
         async with self._maint_lock:
             self._check_open()  # close() may have taken the connection while we waited
             try:
@@ -1907,18 +1949,21 @@ class Store:
         game's rows go out once and in order whichever process sends them. Sorted by id."""
         _int(now, "now"), _int(lease_seconds, "lease_seconds")
 
+        # One statement (one hop, however many games): the heads that may be claimed, each one's run of unsent rows
+        # numbered by a window, and those rows claimed and returned.
+        claim = ("WITH heads AS (SELECT o.game_id FROM outbox o "
+                 "JOIN (SELECT game_id, min(id) AS id FROM outbox WHERE sent_at IS NULL GROUP BY game_id) head "
+                 "ON head.id = o.id JOIN games g ON g.id = o.game_id "
+                 "WHERE g.delivery_held_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
+                 "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) ORDER BY o.id LIMIT ?), "
+                 "runs AS (SELECT id, row_number() OVER (PARTITION BY game_id ORDER BY id) AS n FROM outbox "
+                 "WHERE sent_at IS NULL AND game_id IN (SELECT game_id FROM heads)) "
+                 "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (SELECT id FROM runs WHERE n <= ?) "
+                 f"RETURNING {_OUTBOX_COLS}")
+
         async def work(c: Db) -> list[OutboxRecord]:
-            games = [r[0] for r in await _all(c,
-                "SELECT o.game_id FROM outbox o "
-                "JOIN (SELECT game_id, min(id) AS id FROM outbox WHERE sent_at IS NULL GROUP BY game_id) head "
-                "ON head.id = o.id JOIN games g ON g.id = o.game_id "
-                "WHERE g.delivery_held_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
-                "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) ORDER BY o.id LIMIT ?", (now, now, limit))]
-            rows = [_outbox(r) for g in games for r in await _all(c,
-                f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id=? AND sent_at IS NULL ORDER BY id LIMIT ?", (g, run))]
-            await _many(c, "UPDATE outbox SET claimed_by=?, claimed_until=? WHERE id=?",
-                          [(owner, now + lease_seconds, r.id) for r in rows])
-            return sorted(rows, key=lambda r: r.id)
+            rows = await _all(c, claim, (now, now, limit, owner, now + lease_seconds, run))
+            return sorted((_outbox(r) for r in rows), key=lambda r: r.id)
 
         return await self._write(work, relaxed=True)
 
