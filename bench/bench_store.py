@@ -4,7 +4,7 @@
 
 Each move is what the manager writes: a journal row, a ~4 KB snapshot, the game's version,
 two jobs replaced, three outbox rows, an idempotency key. The latency is the caller's
-(`await commit_move(...)`: thread hop + transaction + fsync). The floor is the cheapest durable
+(`await commit_move(...)`: its thread hops + transaction + fsync). The floor is the cheapest durable
 write with the same pragmas: BEGIN IMMEDIATE; one INSERT of a row the size of the state; COMMIT,
 on its own file, run in blocks interleaved with the store's so both see the same disk.
 

@@ -6,10 +6,12 @@ by the caller (the migration backup's file name is the one exception).
 
 Design (DESIGN.md §4):
 
-* One dedicated worker thread per Store owns the ``sqlite3`` connection; every public async
-  method is exactly one hop to that thread, and a write runs its whole ``BEGIN IMMEDIATE …
-  COMMIT`` transaction inside that hop (rolled back on any error). A caller cancelled while
-  its hop runs does not stop the transaction: it commits or not as a whole, like a crash.
+* One aiosqlite connection per Store (aiosqlite runs it in its own thread; every statement is one
+  await, one hop there and back). An asyncio lock keeps one transaction (or read) at a time on it, so
+  no call's statements interleave with another's: a read never sees uncommitted writes, and a write's
+  ``BEGIN IMMEDIATE … COMMIT`` is rolled back on any error (keeping that error). Each call runs in a
+  shielded task of its own: a caller cancelled mid-way does not stop its transaction; it commits or
+  not as a whole, like a crash. The hot path is written in few statements (``commit_move``: 8 awaits, see there).
 * WAL, ``synchronous=FULL`` (a move acknowledged is on disk), ``busy_timeout``, foreign keys.
   ``BEGIN IMMEDIATE`` for every read-modify-write: a deferred transaction that upgrades to a
   writer fails at once with SQLITE_BUSY_SNAPSHOT whatever the busy timeout.
@@ -22,11 +24,11 @@ Design (DESIGN.md §4):
   each applied in its own ``BEGIN IMMEDIATE``; an existing database is first copied with
   ``VACUUM INTO``; a database newer than this code is refused.
 * WAL checkpoints run off the move path: :meth:`Store.checkpoint` (PASSIVE) runs on a second,
-  maintenance connection in its own thread, so it never queues in front of a move, and the
+  maintenance aiosqlite connection (its own thread), so it never queues in front of a move, and the
   background task raises the move connection's auto-checkpoint threshold so commits rarely
   checkpoint inline.
 * All SQL lives behind this class; callers see frozen dataclasses and typed errors, never
-  ``sqlite3`` objects, so a PostgreSQL backend can offer the same methods later.
+  ``sqlite3``/``aiosqlite`` objects, so a PostgreSQL backend can offer the same methods later.
 """
 from __future__ import annotations
 
@@ -36,11 +38,14 @@ import logging
 import os
 import re
 import sqlite3
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+import weakref
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, Awaitable, Callable, Iterable, NoReturn, Sequence, TypeVar
+
+import aiosqlite
 
 from bot.delivery_claims import OUTBOX_LEASE_S, OUTBOX_RUN, REPLAY_LEASE_S
 
@@ -52,6 +57,9 @@ __all__ = [
 ]
 
 log = logging.getLogger("stumpbot.store")
+# aiosqlite logs every call it runs, with its parameters (hands, seeds, sealed choices), at DEBUG: hidden
+# information must never reach a log line, whatever level the bot or a test sets on the root logger.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 MIGRATIONS_DIR = Path(__file__).resolve().with_name("migrations")
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -64,6 +72,37 @@ JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
 _INT64 = (-(2**63), 2**63 - 1)
 
 T = TypeVar("T")
+Db = aiosqlite.Connection  # the store's connection: each statement on it is one await (one hop to its thread)
+
+
+# aiosqlite's thread is not a daemon and waits for work until its connection is closed, so a store never
+# closed (a crash path, a forgetful caller) would keep the process from exiting: the interpreter joins its
+# threads before atexit runs. threading's own pre-join hook (the one concurrent.futures uses to let its
+# workers go) stops every connection still open; SQLite rolls back anything unfinished, as after a crash.
+_OPEN_CONNECTIONS: weakref.WeakSet[aiosqlite.Connection] = weakref.WeakSet()
+
+
+async def _close(db: aiosqlite.Connection) -> None:
+    _OPEN_CONNECTIONS.discard(db)
+    await db.close()
+
+
+def _stop_unclosed_connections() -> None:
+    for db in list(_OPEN_CONNECTIONS):
+        db.stop()
+
+
+threading._register_atexit(_stop_unclosed_connections)
+
+
+def _forget(inflight: set[asyncio.Task[Any]]) -> Callable[[asyncio.Task[Any]], None]:
+    """Done callback of a call's task: drop it from the in-flight set and mark its outcome seen (its caller
+    may have been cancelled and gone; a transaction committed or rolled back whole either way)."""
+    def done(task: asyncio.Task[Any]) -> None:
+        inflight.discard(task)
+        if not task.cancelled():
+            task.exception()
+    return done
 
 
 # ---------------------------------------------------------------- errors
@@ -415,26 +454,61 @@ def _fsync_file(path: str) -> None:
         os.close(dfd)
 
 
-def _user_version(c: sqlite3.Connection) -> int:
-    return c.execute("PRAGMA user_version").fetchone()[0]
+async def _one(c: Db, sql: str, params: Sequence[Any] = ()) -> tuple | None:
+    """The first row of a query (or None): one hop, the rows fetched in the store's thread."""
+    rows = await c.execute_fetchall(sql, params)
+    return rows[0] if rows else None  # type: ignore[index]
 
 
-def _holds_rows(c: sqlite3.Connection) -> bool:
+async def _all(c: Db, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    """Every row of a query (or of an INSERT/UPDATE … RETURNING): one hop."""
+    return list(await c.execute_fetchall(sql, params))
+
+
+async def _run(c: Db, sql: str, params: Sequence[Any] = ()) -> int:
+    """A statement that returns no rows; its row count. One hop."""
+    cursor = await c.execute(sql, params)
+    return cursor.rowcount
+
+
+async def _many(c: Db, sql: str, rows: Iterable[Sequence[Any]]) -> int:
+    """One statement over many parameter rows: one hop, whatever their number."""
+    cursor = await c.executemany(sql, rows)
+    return cursor.rowcount
+
+
+async def _user_version(c: Db) -> int:
+    return (await _one(c, "PRAGMA user_version"))[0]
+
+
+async def _holds_rows(c: Db) -> bool:
     """Whether any table holds a row: only then is there anything a backup could save. (Schema alone is
     not enough: processes racing to create a new file see each other's half-applied migrations.)"""
-    tables = [r[0] for r in c.execute("SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
-    return any(c.execute(f'SELECT EXISTS (SELECT 1 FROM "{t}")').fetchone()[0] for t in tables)
+    tables = [r[0] for r in await _all(c, "SELECT name FROM sqlite_schema WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+    if not tables:
+        return False
+    return bool((await _one(c, "SELECT " + " OR ".join(f'EXISTS (SELECT 1 FROM "{t}")' for t in tables)))[0])
 
 
-def _migrate(c: sqlite3.Connection, path: str, migrations: list[Migration], stamp: str | None) -> tuple[int, str | None]:
+async def _quiet_rollback(c: Db, where: str) -> None:
+    """ROLLBACK, keeping the caller's error: a transaction that never began (BEGIN failed) or already
+    committed (a COMMIT queued before a cancellation) has nothing to roll back, and says so."""
+    try:
+        await c.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        if "no transaction is active" not in str(exc):
+            log.exception("rollback failed on %s", where)  # SQLite rolls back on close anyway
+
+
+async def _migrate(c: Db, path: str, migrations: list[Migration], stamp: str | None) -> tuple[int, str | None]:
     """Bring the database up to the newest migration. Returns (version, backup path or None)."""
     target = len(migrations)
-    c.execute("BEGIN")  # one read snapshot: the version and whether the file holds anything
+    await c.execute("BEGIN")  # one read snapshot: the version and whether the file holds anything
     try:
-        current = _user_version(c)
-        populated = current < target and _holds_rows(c)
+        current = await _user_version(c)
+        populated = current < target and await _holds_rows(c)
     finally:
-        c.execute("COMMIT")
+        await c.execute("COMMIT")
     if current > target:
         raise StoreError(
             f"{path} has schema version {current}, but this Stumpbot knows only versions up to {target}: "
@@ -445,82 +519,83 @@ def _migrate(c: sqlite3.Connection, path: str, migrations: list[Migration], stam
     backup = None
     if populated:
         backup = _backup_path(path, current, stamp or time.strftime("%Y%m%dT%H%M%SZ", time.gmtime()))
-        c.execute("VACUUM INTO ?", (backup,))
-        _fsync_file(backup)
+        await c.execute("VACUUM INTO ?", (backup,))
+        await asyncio.to_thread(_fsync_file, backup)
         log.info("backed up %s (schema v%d) to %s before migrating", path, current, backup)
     # Foreign keys off while scripts run, so a table can be rebuilt (create, copy, drop, rename);
     # foreign_key_check must be clean before each commit. The pragma is a no-op inside a transaction.
-    c.execute("PRAGMA foreign_keys=OFF")
+    await c.execute("PRAGMA foreign_keys=OFF")
     try:
         for mig in migrations[current:]:
-            c.execute("BEGIN IMMEDIATE")
+            await c.execute("BEGIN IMMEDIATE")
             try:
-                now_at = _user_version(c)  # another process may have migrated meanwhile
+                now_at = await _user_version(c)  # another process may have migrated meanwhile
                 if now_at >= mig.version:
-                    c.execute("ROLLBACK")
+                    await c.execute("ROLLBACK")
                     continue
                 if now_at != mig.version - 1:
                     raise StoreError(f"database is at schema version {now_at}, cannot apply {mig.version}")
                 for statement in _split_sql(mig.sql):
-                    c.execute(statement)
+                    await _all(c, statement)
                     if not c.in_transaction:
                         raise StoreError("a migration script must not end the transaction (no BEGIN/COMMIT)")
-                if _user_version(c) != mig.version - 1:
+                if await _user_version(c) != mig.version - 1:
                     raise StoreError("a migration script must not set PRAGMA user_version")
-                problems = c.execute("PRAGMA foreign_key_check").fetchall()
+                problems = await _all(c, "PRAGMA foreign_key_check")
                 if problems:
                     raise StoreError(f"foreign key violations after migration: {problems[:5]}")
-                c.execute(f"PRAGMA user_version={int(mig.version)}")
-                c.execute("COMMIT")
+                await c.execute(f"PRAGMA user_version={int(mig.version)}")
+                await c.execute("COMMIT")
                 log.info("migrated %s to schema v%d (%s)", path, mig.version, mig.name)
             except BaseException as exc:
-                if c.in_transaction:
-                    c.execute("ROLLBACK")
+                await _quiet_rollback(c, path)
                 if isinstance(exc, Exception):
                     where = f"; a copy from before the upgrade is {backup}" if backup else ""
                     raise StoreError(
                         f"migration {mig.version:04d}_{mig.name} failed on {path}: {exc}. The database was "
-                        f"left at schema version {_user_version(c)}{where}.") from exc
+                        f"left at schema version {await _user_version(c)}{where}.") from exc
                 raise
     finally:
-        c.execute("PRAGMA foreign_keys=ON")
-    final = _user_version(c)
+        await c.execute("PRAGMA foreign_keys=ON")
+    final = await _user_version(c)
     if final != target:
         raise StoreError(f"{path} ended at schema version {final}, expected {target}")
     return final, backup
 
 
-# ---------------------------------------------------------------- sqlite plumbing (worker thread only)
+# ---------------------------------------------------------------- sqlite plumbing (aiosqlite connections)
 
 
-def _switch_to_wal(c: sqlite3.Connection, busy_timeout_ms: int) -> str:
+async def _switch_to_wal(c: Db, busy_timeout_ms: int) -> str:
     """PRAGMA journal_mode=WAL, retried: on a brand-new file several processes race to convert it and
     SQLite reports the loser busy at once, without its busy handler (seen in the open-race test)."""
     deadline = time.monotonic() + busy_timeout_ms / 1000
     delay = 0.005
     while True:
         try:
-            return str(c.execute("PRAGMA journal_mode=WAL").fetchone()[0])
+            return str((await _one(c, "PRAGMA journal_mode=WAL"))[0])
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() + delay > deadline:
                 raise
-            time.sleep(delay)
+            await asyncio.sleep(delay)
             delay = min(delay * 2, 0.1)
 
 
-def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
-    c = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
+async def _connect(path: str, busy_timeout_ms: int) -> Db:
+    """An aiosqlite connection (its own thread) in autocommit mode: the store writes BEGIN/COMMIT itself."""
+    c = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
+    _OPEN_CONNECTIONS.add(c)
     try:
-        c.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        mode = _switch_to_wal(c, busy_timeout_ms)
+        await _all(c, f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        mode = await _switch_to_wal(c, busy_timeout_ms)
         if str(mode).lower() != "wal":
             raise StoreError(f"{path}: could not switch to WAL journaling (got {mode!r})")
-        c.execute("PRAGMA synchronous=FULL")
-        c.execute("PRAGMA foreign_keys=ON")
-        c.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
+        await _all(c, "PRAGMA synchronous=FULL")
+        await _all(c, "PRAGMA foreign_keys=ON")
+        await _all(c, f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
         return c
     except BaseException:
-        c.close()
+        await _close(c)
         raise
 
 
@@ -538,17 +613,16 @@ def _short_reason(exc: sqlite3.Error) -> str:
     return str(exc).strip().rstrip(".")[:120] or type(exc).__name__
 
 
-def _probe_write(c: sqlite3.Connection) -> None:
+async def _probe_write(c: Db) -> None:
     """Write once at start-up, so a read-only file or mount or a full disk is found now, with its fix,
     rather than as an apology on every move. The row is the time of the last start."""
-    c.execute("BEGIN IMMEDIATE")
+    await c.execute("BEGIN IMMEDIATE")
     try:
-        c.execute("INSERT OR REPLACE INTO settings (scope, key, value) VALUES ('store', 'started_at', ?)",
-                  (str(int(time.time())),))
-        c.execute("COMMIT")
+        await c.execute("INSERT OR REPLACE INTO settings (scope, key, value) VALUES ('store', 'started_at', ?)",
+                        (str(int(time.time())),))
+        await c.execute("COMMIT")
     except BaseException:
-        if c.in_transaction:
-            c.execute("ROLLBACK")
+        await _quiet_rollback(c, "the start-up probe")
         raise
 
 
@@ -604,8 +678,8 @@ def _outbox(r: tuple) -> OutboxRecord:
                         created_at=r[6], sent_at=r[7], attempts=r[8], first_failed_at=r[9])
 
 
-def _fetch_game(c: sqlite3.Connection, game_id: int) -> GameRecord:
-    row = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,)).fetchone()
+async def _fetch_game(c: Db, game_id: int) -> GameRecord:
+    row = await _one(c, f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,))
     if row is None:
         raise NotFound(f"no game {game_id}")
     return _game(row)
@@ -618,49 +692,71 @@ def _expect(game: GameRecord, expected_version: int, statuses: Sequence[str], op
         raise WrongStatus(game.id, game.status, statuses, operation)
 
 
-def _bump(c: sqlite3.Connection, game_id: int, version: int, now: int | None, **columns: Any) -> None:
+async def _bump(c: Db, game_id: int, version: int, now: int | None, **columns: Any) -> None:
     """Set columns and version+1 where the version is still ``version`` (optimistic concurrency)."""
     sets = ["version = version + 1"] + [f"{name} = ?" for name in columns]
     params = list(columns.values())
     if now is not None:
         sets.append("updated_at = ?")
         params.append(now)
-    cur = c.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?", (*params, game_id, version))
-    if cur.rowcount != 1:  # cannot happen under BEGIN IMMEDIATE; kept for backends without it
-        actual = c.execute("SELECT version FROM games WHERE id=?", (game_id,)).fetchone()
+    if await _run(c, f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?", (*params, game_id, version)) != 1:  # cannot happen under BEGIN IMMEDIATE; kept for backends without it
+        actual = await _one(c, "SELECT version FROM games WHERE id=?", (game_id,))
         raise VersionConflict(game_id, version, actual[0] if actual else -1)
 
 
-def _last_seq(c: sqlite3.Connection, game_id: int) -> int:
-    return c.execute("SELECT coalesce(max(seq), 0) FROM journal WHERE game_id=?", (game_id,)).fetchone()[0]
+async def _last_seq(c: Db, game_id: int) -> int:
+    return (await _one(c, "SELECT coalesce(max(seq), 0) FROM journal WHERE game_id=?", (game_id,)))[0]
 
 
-def _put_snapshot(c: sqlite3.Connection, game_id: int, seq: int, state_json: str, state_hash: str) -> None:
-    c.execute("INSERT INTO snapshots (game_id, seq, state, state_hash) VALUES (?, ?, ?, ?) "
+async def _put_snapshot(c: Db, game_id: int, seq: int, state_json: str, state_hash: str) -> None:
+    await _run(c, "INSERT INTO snapshots (game_id, seq, state, state_hash) VALUES (?, ?, ?, ?) "
               "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state, "
               "state_hash = excluded.state_hash", (game_id, seq, state_json, state_hash))
+
+
+async def _refuse_move(c: Db, game_id: int, expected_version: int, idem_key: str | None) -> NoReturn:
+    """Why commit_move's guarded UPDATE (or its journal row) was refused, checked in the order callers rely
+    on: a used idempotency key first (DuplicateMove), then NotFound, VersionConflict, WrongStatus."""
+    if idem_key is not None:
+        dup = await _one(c, "SELECT game_id, seq FROM journal WHERE idem_key=?", (idem_key,))
+        if dup is not None:
+            raise DuplicateMove(dup[0], dup[1], idem_key)
+    row = await _one(c, "SELECT version, status FROM games WHERE id=?", (game_id,))
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    if row[0] != expected_version:
+        raise VersionConflict(game_id, expected_version, row[0])
+    raise WrongStatus(game_id, row[1], ("active",), "make a move in")
 
 
 _JobRow = tuple[str, str | None, int, str]  # kind, seat, due_at, payload json
 _MsgRow = tuple[int | None, str, str, str]  # created_seq, audience, kind, payload json
 
 
-def _replace_jobs(c: sqlite3.Connection, game_id: int, jobs: list[_JobRow] | None, now: int) -> None:
+async def _replace_jobs(c: Db, game_id: int, jobs: list[_JobRow] | None, now: int) -> None:
     if jobs is None:
         return
-    c.execute("DELETE FROM jobs WHERE game_id=?", (game_id,))
+    await _run(c, "DELETE FROM jobs WHERE game_id=?", (game_id,))
     if jobs:
-        c.executemany("INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        await _many(c, "INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                       [(game_id, kind, seat, due, payload, now) for kind, seat, due, payload in jobs])
 
 
-def _insert_outbox(c: sqlite3.Connection, game_id: int, messages: list[_MsgRow], default_seq: int, now: int) -> list[int]:
-    ids = []
-    for created_seq, audience, kind, payload in messages:
-        cur = c.execute("INSERT INTO outbox (game_id, created_seq, audience, kind, payload, created_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        (game_id, default_seq if created_seq is None else created_seq, audience, kind, payload, now))
-        ids.append(cur.lastrowid)
+_OUTBOX_ROWS_PER_INSERT = 1000  # 6 parameters a row: well under SQLite's 32,766 per statement
+
+
+async def _insert_outbox(c: Db, game_id: int, messages: list[_MsgRow], default_seq: int, now: int) -> list[int]:
+    """The rows in one multi-row INSERT … RETURNING id: one hop for a move's messages, not one each.
+    RETURNING's row order is unspecified, but the rows are inserted in order and ids only grow
+    (AUTOINCREMENT), so sorted ids are the messages' ids in order."""
+    ids: list[int] = []
+    for start in range(0, len(messages), _OUTBOX_ROWS_PER_INSERT):
+        chunk = messages[start:start + _OUTBOX_ROWS_PER_INSERT]
+        params = [v for created_seq, audience, kind, payload in chunk
+                  for v in (game_id, default_seq if created_seq is None else created_seq, audience, kind, payload, now)]
+        rows = await _all(c, "INSERT INTO outbox (game_id, created_seq, audience, kind, payload, created_at) VALUES "
+                          + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk)) + " RETURNING id", params)
+        ids += sorted(r[0] for r in rows)
     return ids
 
 
@@ -694,18 +790,19 @@ def _status(value: str) -> str:
 class Store:
     """The SQLite store. Create with ``await Store.open(path)``; finish with ``await store.close()``."""
 
-    def __init__(self, path: Path, executor: ThreadPoolExecutor, conn: sqlite3.Connection, schema_version: int,
-                 busy_timeout_ms: int, backup_path: str | None) -> None:
-        # Use Store.open(); the connection belongs to `executor`'s only thread.
+    def __init__(self, path: Path, db: Db, schema_version: int, busy_timeout_ms: int,
+                 backup_path: str | None) -> None:
+        # Use Store.open().
         self._path = path
-        self._executor = executor
-        self._conn = conn
+        self._db: Db | None = db  # None once closed
+        self._lock = asyncio.Lock()  # one transaction (or read) at a time on `_db`: see _transaction
         self._busy_timeout_ms = busy_timeout_ms
         self.schema_version = schema_version
         self.backup_path = backup_path  # the VACUUM INTO copy made by this open's migration, if any
         self._closed = False
-        self._maint_executor: ThreadPoolExecutor | None = None
-        self._maint_conn: sqlite3.Connection | None = None
+        self._inflight: set[asyncio.Task[Any]] = set()  # calls running (their caller may have been cancelled)
+        self._maint: Db | None = None
+        self._maint_lock = asyncio.Lock()
         self._checkpoint_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ lifecycle
@@ -722,28 +819,20 @@ class Store:
         if str(path) == ":memory:" or str(path).startswith("file:"):
             raise StoreError("the store needs a file path (its checkpointer opens a second connection)")
         migrations = load_migrations(migrations_dir) if migrations_dir is not None else load_migrations()
-        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"store:{path.name}")
-        holder: list[sqlite3.Connection] = []
-
-        def work() -> tuple[int, str | None]:
-            try:
-                holder.append(_connect(str(path), busy_timeout_ms))
-                migrated = _migrate(holder[0], str(path), migrations, backup_stamp)
-                _probe_write(holder[0])
-                return migrated
-            except sqlite3.Error as exc:
+        db: Db | None = None
+        try:
+            db = await _connect(str(path), busy_timeout_ms)
+            version, backup = await _migrate(db, str(path), migrations, backup_stamp)
+            await _probe_write(db)
+        except BaseException as exc:
+            if db is not None:
+                await _close(db)
+            if isinstance(exc, sqlite3.Error):
                 if _unwritable(exc):
                     raise StoreUnwritable(path, _short_reason(exc)) from exc
                 raise _translate(exc) from exc
-
-        try:
-            version, backup = await asyncio.get_running_loop().run_in_executor(executor, work)
-        except BaseException:
-            # Close the connection in its own thread (after `work` if we were cancelled mid-hop).
-            executor.submit(lambda: [c.close() for c in holder])
-            executor.shutdown(wait=False)
             raise
-        return cls(path, executor, holder[0], version, busy_timeout_ms, backup)
+        return cls(path, db, version, busy_timeout_ms, backup)
 
     @property
     def path(self) -> Path:
@@ -754,25 +843,21 @@ class Store:
         return self._closed
 
     async def close(self) -> None:
-        """Stop the checkpointer, finish queued work and close both connections. Idempotent."""
+        """Stop the checkpointer, let the calls already queued finish, and close both connections. Idempotent."""
         if self._closed:
             return
         await self.stop_background_checkpoints()
         self._closed = True
-        loop = asyncio.get_running_loop()
         try:
-            if self._maint_executor is not None:
-                # Read the connection in its own thread: a first checkpoint may still be opening it.
-                await loop.run_in_executor(self._maint_executor, self._close_maintenance)
-                self._maint_executor.shutdown(wait=False)
-            await loop.run_in_executor(self._executor, self._conn.close)
+            async with self._maint_lock:
+                maint, self._maint = self._maint, None
+                if maint is not None:
+                    await _close(maint)
         finally:
-            self._executor.shutdown(wait=False)
-
-    def _close_maintenance(self) -> None:
-        if self._maint_conn is not None:
-            self._maint_conn.close()
-            self._maint_conn = None
+            async with self._lock:  # FIFO: after every call that got in before close
+                db, self._db = self._db, None
+                if db is not None:
+                    await _close(db)
 
     async def __aenter__(self) -> Store:
         return self
@@ -780,42 +865,73 @@ class Store:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    # ------------------------------------------------------------ the one hop
+    # ------------------------------------------------------------ transactions on the one connection
+    #
+    # Every statement is one await on aiosqlite: one hop to the connection's thread and back. The
+    # lock keeps one transaction (or read) at a time on the connection, so no call's statements ever
+    # interleave with another's: a read never sees a write that has not committed, and a rollback
+    # undoes only its own transaction. Each call runs in a shielded task of its own: a caller cancelled
+    # mid-way does not cut a transaction short; it commits or rolls back whole, like a crash.
 
-    def _invoke(self, fn: Callable[..., T], args: tuple) -> T:
-        try:
-            return fn(self._conn, *args)
-        except sqlite3.Error as exc:
-            raise _translate(exc) from exc
-
-    def _invoke_write(self, fn: Callable[..., T], args: tuple) -> T:
-        c = self._conn
-        try:
-            c.execute("BEGIN IMMEDIATE")
-            try:
-                result = fn(c, *args)
-                c.execute("COMMIT")
-                return result
-            except BaseException:
-                if c.in_transaction:
-                    try:
-                        c.execute("ROLLBACK")
-                    except sqlite3.Error:  # keep the original error; SQLite rolls back on close anyway
-                        log.exception("rollback failed on %s", self._path)
-                raise
-        except sqlite3.Error as exc:
-            raise _translate(exc) from exc
-
-    async def _hop(self, invoker: Callable[[Callable[..., T], tuple], T], fn: Callable[..., T], *args: Any) -> T:
+    def _check_open(self) -> None:
         if self._closed:
             raise StoreClosed(f"the store on {self._path} is closed")
-        return await asyncio.get_running_loop().run_in_executor(self._executor, invoker, fn, args)
 
-    async def _query(self, fn: Callable[..., T], *args: Any) -> T:
-        return await self._hop(self._invoke, fn, *args)
+    def _connection(self) -> Db:
+        """The connection, once the lock is held: gone if close() got the lock first."""
+        if self._db is None:
+            raise StoreClosed(f"the store on {self._path} is closed")
+        return self._db
 
-    async def _write(self, fn: Callable[..., T], *args: Any) -> T:
-        return await self._hop(self._invoke_write, fn, *args)
+    async def _spawn(self, work: Awaitable[T]) -> T:
+        """Run one call of the store as a task of its own, shielded from the caller's cancellation: a write
+        commits or rolls back whole, and a call holding the lock always finishes before the next begins.
+        (Its own task also ends exactly when the call does: an event loop that waits for the bot's work to
+        finish, as the Discord tests' simulator does, sees the call end rather than a bare thread future.)"""
+        task = asyncio.ensure_future(work)
+        self._inflight.add(task)
+        task.add_done_callback(_forget(self._inflight))
+        return await asyncio.shield(task)
+
+    async def _read(self, fn: Callable[..., Awaitable[T]], args: tuple) -> T:
+        async with self._lock:
+            try:
+                return await fn(self._connection(), *args)
+            except sqlite3.Error as exc:
+                raise _translate(exc) from exc
+
+    async def _query(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Reads, under the lock: never in the middle of another call's transaction."""
+        self._check_open()
+        return await self._spawn(self._read(fn, args))
+
+    async def _transaction(self, fn: Callable[..., Awaitable[T]], args: tuple, relaxed: bool) -> T:
+        """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT`` under the lock; ROLLBACK (keeping the error) on any failure.
+        ``relaxed``: under ``synchronous=NORMAL`` (a claim: see _claim)."""
+        async with self._lock:
+            c = self._connection()
+            try:
+                if relaxed:
+                    await _all(c, "PRAGMA synchronous=NORMAL")
+                try:
+                    try:
+                        await c.execute("BEGIN IMMEDIATE")
+                        result = await fn(c, *args)
+                        await c.execute("COMMIT")
+                        return result
+                    except BaseException:
+                        await _quiet_rollback(c, str(self._path))
+                        raise
+                finally:
+                    if relaxed:
+                        await _all(c, "PRAGMA synchronous=FULL")
+            except sqlite3.Error as exc:
+                raise _translate(exc) from exc
+
+    async def _write(self, fn: Callable[..., Awaitable[T]], *args: Any, relaxed: bool = False) -> T:
+        """One transaction (see _transaction), in a task of its own (see _spawn)."""
+        self._check_open()
+        return await self._spawn(self._transaction(fn, args, relaxed))
 
     # ------------------------------------------------------------ games
 
@@ -829,12 +945,12 @@ class Store:
         if _int(deadline_hours, "deadline_hours") < 1:
             raise ValueError("deadline_hours must be at least 1")
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            cur = c.execute(
-                "INSERT INTO games (ruleset, options, seed, status, version, guild_id, channel_id, host_user, title, "
-                "created_at, updated_at, deadline_hours) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?)",
+        async def work(c: Db) -> GameRecord:
+            (game_id,) = await _one(
+                c, "INSERT INTO games (ruleset, options, seed, status, version, guild_id, channel_id, host_user, title, "
+                "created_at, updated_at, deadline_hours) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (ruleset, options_json, seed, guild_id, channel_id, host_user, title, now, now, deadline_hours))
-            return GameRecord(id=cur.lastrowid, ruleset=ruleset, options=json.loads(options_json), seed=seed,
+            return GameRecord(id=game_id, ruleset=ruleset, options=json.loads(options_json), seed=seed,
                               status="lobby", version=0, guild_id=guild_id, channel_id=channel_id, thread_id=None,
                               host_user=host_user, title=title, created_at=now, updated_at=now,
                               deadline_hours=deadline_hours, result=None)
@@ -845,8 +961,8 @@ class Store:
         if isinstance(game_id, bool) or not isinstance(game_id, int) or not _INT64[0] <= game_id <= _INT64[1]:
             return None  # no row can have an id SQLite cannot even store (binding it raises OverflowError)
 
-        def work(c: sqlite3.Connection) -> GameRecord | None:
-            row = c.execute(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,)).fetchone()
+        async def work(c: Db) -> GameRecord | None:
+            row = await _one(c, f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,))
             return None if row is None else _game(row)
 
         return await self._query(work)
@@ -874,15 +990,15 @@ class Store:
             params.append(user_id)
         sql = f"SELECT {_GAME_COLS} FROM games" + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY id"
 
-        def work(c: sqlite3.Connection) -> list[GameRecord]:
-            return [_game(r) for r in c.execute(sql, params)]
+        async def work(c: Db) -> list[GameRecord]:
+            return [_game(r) for r in await _all(c, sql, params)]
 
         return await self._query(work)
 
     async def set_thread(self, game_id: int, thread_id: str | None) -> None:
         """Record the game's thread. Not a game change: the version stays (no conflict with a move)."""
-        def work(c: sqlite3.Connection) -> None:
-            if c.execute("UPDATE games SET thread_id=? WHERE id=?", (thread_id, game_id)).rowcount != 1:
+        async def work(c: Db) -> None:
+            if await _run(c, "UPDATE games SET thread_id=? WHERE id=?", (thread_id, game_id)) != 1:
                 raise NotFound(f"no game {game_id}")
 
         await self._write(work)
@@ -901,11 +1017,11 @@ class Store:
         if title is not None:
             columns["title"] = title
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, ("lobby",), "change the lobby of")
-            _bump(c, game_id, expected_version, now, **columns)
-            return _fetch_game(c, game_id)
+            await _bump(c, game_id, expected_version, now, **columns)
+            return await _fetch_game(c, game_id)
 
         return await self._write(work)
 
@@ -916,38 +1032,38 @@ class Store:
         """Seat a user in a lobby (version + 1). Raises AlreadySeated, SeatTaken."""
         _int(now, "now")
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, ("lobby",), "seat a player in")
-            mine = c.execute("SELECT seat FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)).fetchone()
+            mine = await _one(c, "SELECT seat FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
             if mine is not None:
                 raise AlreadySeated(game_id, user_id, mine[0])
-            holder = c.execute("SELECT user_id FROM seats WHERE game_id=? AND seat=?", (game_id, seat)).fetchone()
+            holder = await _one(c, "SELECT user_id FROM seats WHERE game_id=? AND seat=?", (game_id, seat))
             if holder is not None:
                 raise SeatTaken(game_id, seat, holder[0])
-            c.execute("INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+            await _run(c, "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
                       (game_id, seat, user_id, display_name, now))
-            _bump(c, game_id, expected_version, now)
+            await _bump(c, game_id, expected_version, now)
             return replace(game, version=game.version + 1, updated_at=now)
 
         return await self._write(work)
 
     async def remove_seat(self, game_id: int, expected_version: int, user_id: str, *, now: int | None = None) -> GameRecord:
         """Unseat a user from a lobby (version + 1). Raises NotSeated."""
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, ("lobby",), "unseat a player from")
-            if c.execute("DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)).rowcount != 1:
+            if await _run(c, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)) != 1:
                 raise NotSeated(game_id, user_id)
-            _bump(c, game_id, expected_version, now)
+            await _bump(c, game_id, expected_version, now)
             return replace(game, version=game.version + 1, updated_at=game.updated_at if now is None else now)
 
         return await self._write(work)
 
     async def list_seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats in the order they were taken."""
-        def work(c: sqlite3.Connection) -> list[SeatRecord]:
-            return [_seat(r) for r in c.execute(
+        async def work(c: Db) -> list[SeatRecord]:
+            return [_seat(r) for r in await _all(c,
                 f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY joined_at, rowid", (game_id,))]
 
         return await self._query(work)
@@ -956,8 +1072,8 @@ class Store:
         """Whether direct messages reach this seat (None: unknown). No version change."""
         value = None if ok is None else int(bool(ok))
 
-        def work(c: sqlite3.Connection) -> None:
-            if c.execute("UPDATE seats SET dm_ok=? WHERE game_id=? AND seat=?", (value, game_id, seat)).rowcount != 1:
+        async def work(c: Db) -> None:
+            if await _run(c, "UPDATE seats SET dm_ok=? WHERE game_id=? AND seat=?", (value, game_id, seat)) != 1:
                 raise NotFound(f"no seat {seat} in game {game_id}")
 
         await self._write(work)
@@ -966,8 +1082,8 @@ class Store:
         """Replace a seat's preferences (e.g. auto-pass). No version change."""
         prefs_json = _dumps(prefs)
 
-        def work(c: sqlite3.Connection) -> None:
-            if c.execute("UPDATE seats SET prefs=? WHERE game_id=? AND seat=?", (prefs_json, game_id, seat)).rowcount != 1:
+        async def work(c: Db) -> None:
+            if await _run(c, "UPDATE seats SET prefs=? WHERE game_id=? AND seat=?", (prefs_json, game_id, seat)) != 1:
                 raise NotFound(f"no seat {seat} in game {game_id}")
 
         await self._write(work)
@@ -988,41 +1104,41 @@ class Store:
         _int(now, "now")
         msg_rows = _prep_outbox(outbox)
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, ("active",), "hand over a seat of")
-            row = c.execute("SELECT user_id, display_name, controller, joined_at FROM seats WHERE game_id=? AND seat=?",
-                            (game_id, seat)).fetchone()
+            row = await _one(c, "SELECT user_id, display_name, controller, joined_at FROM seats WHERE game_id=? AND seat=?",
+                            (game_id, seat))
             if row is None:
                 raise NotFound(f"no seat {seat} in game {game_id}")
-            other = c.execute("SELECT seat FROM seats WHERE game_id=? AND user_id=? AND seat<>?",
-                              (game_id, user_id, seat)).fetchone()
+            other = await _one(c, "SELECT seat FROM seats WHERE game_id=? AND user_id=? AND seat<>?",
+                              (game_id, user_id, seat))
             if other is not None:
                 raise AlreadySeated(game_id, user_id, other[0])
-            if not c.execute("SELECT 1 FROM seat_holders WHERE game_id=? AND seat=?", (game_id, seat)).fetchone():
-                c.execute("INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, reason, at) "
+            if not await _one(c, "SELECT 1 FROM seat_holders WHERE game_id=? AND seat=?", (game_id, seat)):
+                await _run(c, "INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, reason, at) "
                           "VALUES (?, ?, 0, ?, ?, ?, 'start', ?)", (game_id, seat, row[0], row[1], row[2], row[3]))
             if row[0] == user_id:
-                c.execute("UPDATE seats SET display_name=?, controller=?, missed_deadlines=0, last_missed_due=NULL "
+                await _run(c, "UPDATE seats SET display_name=?, controller=?, missed_deadlines=0, last_missed_due=NULL "
                           "WHERE game_id=? AND seat=?", (display_name, controller, game_id, seat))
             else:
-                c.execute("UPDATE seats SET user_id=?, display_name=?, controller=?, missed_deadlines=0, "
+                await _run(c, "UPDATE seats SET user_id=?, display_name=?, controller=?, missed_deadlines=0, "
                           "last_missed_due=NULL, dm_ok=NULL, prefs='{}' WHERE game_id=? AND seat=?",
                           (user_id, display_name, controller, game_id, seat))
-            c.execute("DELETE FROM seat_offers WHERE game_id=? AND (seat=? OR user_id=?)", (game_id, seat, user_id))
-            seq = _last_seq(c, game_id)
-            c.execute("INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, reason, at) "
+            await _run(c, "DELETE FROM seat_offers WHERE game_id=? AND (seat=? OR user_id=?)", (game_id, seat, user_id))
+            seq = await _last_seq(c, game_id)
+            await _run(c, "INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, reason, at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, seat, seq, user_id, display_name, controller, reason, now))
-            _bump(c, game_id, expected_version, now)
-            _insert_outbox(c, game_id, msg_rows, seq, now)
-            return _fetch_game(c, game_id)
+            await _bump(c, game_id, expected_version, now)
+            await _insert_outbox(c, game_id, msg_rows, seq, now)
+            return await _fetch_game(c, game_id)
 
         return await self._write(work)
 
     async def seat_history(self, game_id: int) -> list[SeatHolder]:
         """Every change of hands of the game's seats, oldest first (empty when no seat ever changed hands)."""
-        def work(c: sqlite3.Connection) -> list[SeatHolder]:
-            return [SeatHolder(*r) for r in c.execute(
+        async def work(c: Db) -> list[SeatHolder]:
+            return [SeatHolder(*r) for r in await _all(c,
                 "SELECT game_id, seat, from_seq, user_id, display_name, controller, reason, at FROM seat_holders "
                 "WHERE game_id=? ORDER BY rowid", (game_id,))]
 
@@ -1033,10 +1149,10 @@ class Store:
         """Offer a seat to a member; replaces an earlier offer of that seat. No version change."""
         _int(now, "now")
 
-        def work(c: sqlite3.Connection) -> SeatOffer:
-            if not c.execute("SELECT 1 FROM seats WHERE game_id=? AND seat=?", (game_id, seat)).fetchone():
+        async def work(c: Db) -> SeatOffer:
+            if not await _one(c, "SELECT 1 FROM seats WHERE game_id=? AND seat=?", (game_id, seat)):
                 raise NotFound(f"no seat {seat} in game {game_id}")
-            c.execute("INSERT INTO seat_offers (game_id, seat, user_id, display_name, offered_by, created_at) "
+            await _run(c, "INSERT INTO seat_offers (game_id, seat, user_id, display_name, offered_by, created_at) "
                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET user_id=excluded.user_id, "
                       "display_name=excluded.display_name, offered_by=excluded.offered_by, created_at=excluded.created_at",
                       (game_id, seat, user_id, display_name, offered_by, now))
@@ -1054,18 +1170,18 @@ class Store:
         sql = ("SELECT game_id, seat, user_id, display_name, offered_by, created_at FROM seat_offers"
                + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY created_at, rowid")
 
-        def work(c: sqlite3.Connection) -> list[SeatOffer]:
-            return [SeatOffer(*r) for r in c.execute(sql, params)]
+        async def work(c: Db) -> list[SeatOffer]:
+            return [SeatOffer(*r) for r in await _all(c, sql, params)]
 
         return await self._query(work)
 
     async def withdraw_offer(self, game_id: int, seat: str, user_id: str | None = None) -> bool:
         """Drop the offer of a seat (only if it was made to ``user_id``, when given)."""
-        def work(c: sqlite3.Connection) -> bool:
+        async def work(c: Db) -> bool:
             if user_id is None:
-                return c.execute("DELETE FROM seat_offers WHERE game_id=? AND seat=?", (game_id, seat)).rowcount > 0
-            return c.execute("DELETE FROM seat_offers WHERE game_id=? AND seat=? AND user_id=?",
-                             (game_id, seat, user_id)).rowcount > 0
+                return await _run(c, "DELETE FROM seat_offers WHERE game_id=? AND seat=?", (game_id, seat)) > 0
+            return await _run(c, "DELETE FROM seat_offers WHERE game_id=? AND seat=? AND user_id=?",
+                             (game_id, seat, user_id)) > 0
 
         return await self._write(work)
 
@@ -1073,10 +1189,10 @@ class Store:
         """Count a deadline the seat let pass, once per deadline (``due_at``); returns the count in a row."""
         _int(due_at, "due_at")
 
-        def work(c: sqlite3.Connection) -> int:
-            c.execute("UPDATE seats SET missed_deadlines = missed_deadlines + 1, last_missed_due = ? "
+        async def work(c: Db) -> int:
+            await _run(c, "UPDATE seats SET missed_deadlines = missed_deadlines + 1, last_missed_due = ? "
                       "WHERE game_id=? AND seat=? AND last_missed_due IS NOT ?", (due_at, game_id, seat, due_at))
-            row = c.execute("SELECT missed_deadlines FROM seats WHERE game_id=? AND seat=?", (game_id, seat)).fetchone()
+            row = await _one(c, "SELECT missed_deadlines FROM seats WHERE game_id=? AND seat=?", (game_id, seat))
             if row is None:
                 raise NotFound(f"no seat {seat} in game {game_id}")
             return row[0]
@@ -1085,16 +1201,16 @@ class Store:
 
     async def reset_missed_deadlines(self, game_id: int, seat: str) -> None:
         """Its holder moved: the seat has missed no deadline in a row."""
-        def work(c: sqlite3.Connection) -> None:
-            c.execute("UPDATE seats SET missed_deadlines=0, last_missed_due=NULL WHERE game_id=? AND seat=?",
+        async def work(c: Db) -> None:
+            await _run(c, "UPDATE seats SET missed_deadlines=0, last_missed_due=NULL WHERE game_id=? AND seat=?",
                       (game_id, seat))
 
         await self._write(work)
 
     async def civil_disorder_after(self, game_id: int) -> int:
         """Missed deadlines in a row after which the bot takes a seat over (0: never)."""
-        def work(c: sqlite3.Connection) -> int:
-            row = c.execute("SELECT civil_disorder_after FROM games WHERE id=?", (game_id,)).fetchone()
+        async def work(c: Db) -> int:
+            row = await _one(c, "SELECT civil_disorder_after FROM games WHERE id=?", (game_id,))
             if row is None:
                 raise NotFound(f"no game {game_id}")
             return row[0]
@@ -1106,16 +1222,16 @@ class Store:
         if not 0 <= _int(count, "count") <= 100:
             raise ValueError("the civil-disorder threshold must be between 0 and 100")
 
-        def work(c: sqlite3.Connection) -> None:
-            if c.execute("UPDATE games SET civil_disorder_after=? WHERE id=?", (count, game_id)).rowcount != 1:
+        async def work(c: Db) -> None:
+            if await _run(c, "UPDATE games SET civil_disorder_after=? WHERE id=?", (count, game_id)) != 1:
                 raise NotFound(f"no game {game_id}")
 
         await self._write(work)
 
     async def games_with_bot_seats(self) -> list[int]:
         """Active games where the bot plays at least one seat."""
-        def work(c: sqlite3.Connection) -> list[int]:
-            return [r[0] for r in c.execute(
+        async def work(c: Db) -> list[int]:
+            return [r[0] for r in await _all(c,
                 "SELECT id FROM games WHERE status='active' AND id IN (SELECT game_id FROM seats WHERE controller='bot') "
                 "ORDER BY id")]
 
@@ -1132,18 +1248,18 @@ class Store:
         job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
         moves = {old: new for old, new in (renames or {}).items() if old != new}
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, ("lobby",), "start")
             # Two steps through unique temporary names, so a swap (A→B, B→A) never collides on the key.
             for old in moves:
-                c.execute("UPDATE seats SET seat=? WHERE game_id=? AND seat=?", ("\x00" + old, game_id, old))
+                await _run(c, "UPDATE seats SET seat=? WHERE game_id=? AND seat=?", ("\x00" + old, game_id, old))
             for old, new in moves.items():
-                c.execute("UPDATE seats SET seat=? WHERE game_id=? AND seat=?", (new, game_id, "\x00" + old))
-            _bump(c, game_id, expected_version, now, status="active")
-            _put_snapshot(c, game_id, 0, state_json, state_hash)
-            _replace_jobs(c, game_id, job_rows, now)
-            _insert_outbox(c, game_id, msg_rows, 0, now)
+                await _run(c, "UPDATE seats SET seat=? WHERE game_id=? AND seat=?", (new, game_id, "\x00" + old))
+            await _bump(c, game_id, expected_version, now, status="active")
+            await _put_snapshot(c, game_id, 0, state_json, state_hash)
+            await _replace_jobs(c, game_id, job_rows, now)
+            await _insert_outbox(c, game_id, msg_rows, 0, now)
             return replace(game, status="active", version=game.version + 1, updated_at=now)
 
         return await self._write(work)
@@ -1167,28 +1283,32 @@ class Store:
         msg_rows = _prep_outbox(outbox)
         result_json = None if result is None else _dumps(result)
 
-        def work(c: sqlite3.Connection) -> MoveCommit:
-            if idem_key is not None:
-                dup = c.execute("SELECT game_id, seq FROM journal WHERE idem_key=?", (idem_key,)).fetchone()
-                if dup is not None:
-                    raise DuplicateMove(dup[0], dup[1], idem_key)
-            row = c.execute("SELECT version, status FROM games WHERE id=?", (game_id,)).fetchone()
-            if row is None:
-                raise NotFound(f"no game {game_id}")
-            if row[0] != expected_version:
-                raise VersionConflict(game_id, expected_version, row[0])
-            if row[1] != "active":
-                raise WrongStatus(game_id, row[1], ("active",), "make a move in")
-            seq = _last_seq(c, game_id) + 1
-            c.execute(f"INSERT INTO journal ({_JOURNAL_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                      (game_id, seq, seat, notation, actor, idem_key, int(bool(undoable)), state_hash, now))
-            _put_snapshot(c, game_id, seq, state_json, state_hash)
-            if result_json is None:
-                _bump(c, game_id, expected_version, now, status=status)
-            else:
-                _bump(c, game_id, expected_version, now, status=status, result=result_json)
-            _replace_jobs(c, game_id, job_rows, now)
-            ids = _insert_outbox(c, game_id, msg_rows, seq, now)
+        bump = ("UPDATE games SET version = version + 1, status = ?, updated_at = ?"
+                + ("" if result_json is None else ", result = ?")
+                + " WHERE id = ? AND version = ? AND status = 'active'"
+                " RETURNING (SELECT coalesce(max(seq), 0) FROM journal WHERE game_id = games.id)")
+        bump_params = (status, now, *(() if result_json is None else (result_json,)), game_id, expected_version)
+
+        # The hot path, in few hops (each await is one round trip to the connection's thread): with jobs and
+        # outbox rows, 8 awaits per move: BEGIN IMMEDIATE; the guarded UPDATE … RETURNING (version, status and
+        # the last seq in one statement); the journal row; the snapshot; DELETE + executemany of the jobs; one
+        # multi-row INSERT … RETURNING of the outbox rows; COMMIT. (5 with jobs=None and no outbox.) The checks
+        # are done by the statements themselves; only a refused move pays a diagnosing SELECT or two.
+        async def work(c: Db) -> MoveCommit:
+            guarded = await _one(c, bump, bump_params)
+            if guarded is None:
+                await _refuse_move(c, game_id, expected_version, idem_key)
+            seq = guarded[0] + 1
+            try:
+                await _run(c, f"INSERT INTO journal ({_JOURNAL_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (game_id, seq, seat, notation, actor, idem_key, int(bool(undoable)), state_hash, now))
+            except sqlite3.IntegrityError as exc:
+                if idem_key is None or "journal.idem_key" not in str(exc):
+                    raise
+                await _refuse_move(c, game_id, expected_version, idem_key)
+            await _put_snapshot(c, game_id, seq, state_json, state_hash)
+            await _replace_jobs(c, game_id, job_rows, now)
+            ids = await _insert_outbox(c, game_id, msg_rows, seq, now)
             return MoveCommit(seq=seq, version=expected_version + 1, outbox_ids=ids)
 
         return await self._write(work)
@@ -1204,20 +1324,20 @@ class Store:
         _int(now, "now")
         job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, ("active",), "undo a move in")
-            last = _last_seq(c, game_id)
+            last = await _last_seq(c, game_id)
             if last == 0:
                 raise NotFound(f"game {game_id} has no move to undo")
             if last != expected_seq:
                 raise VersionConflict(game_id, expected_version, game.version,
                                       f"move {expected_seq} is not the last move of game {game_id} (that is {last})")
-            c.execute("DELETE FROM journal WHERE game_id=? AND seq=?", (game_id, last))
-            _put_snapshot(c, game_id, last - 1, state_json, state_hash)
-            _bump(c, game_id, expected_version, now)
-            _replace_jobs(c, game_id, job_rows, now)
-            _insert_outbox(c, game_id, msg_rows, last - 1, now)
+            await _run(c, "DELETE FROM journal WHERE game_id=? AND seq=?", (game_id, last))
+            await _put_snapshot(c, game_id, last - 1, state_json, state_hash)
+            await _bump(c, game_id, expected_version, now)
+            await _replace_jobs(c, game_id, job_rows, now)
+            await _insert_outbox(c, game_id, msg_rows, last - 1, now)
             return replace(game, version=game.version + 1, updated_at=now)
 
         return await self._write(work)
@@ -1231,16 +1351,16 @@ class Store:
         result_json = None if result is None else _dumps(result)
         msg_rows = _prep_outbox(outbox)
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             allowed = [s for s, ends in ENDINGS.items() if status in ends]
             _expect(game, expected_version, allowed, f"make {status}")
             columns: dict[str, Any] = {"status": status}
             if result_json is not None:
                 columns["result"] = result_json
-            _bump(c, game_id, expected_version, now, **columns)
-            c.execute("DELETE FROM jobs WHERE game_id=?", (game_id,))
-            _insert_outbox(c, game_id, msg_rows, _last_seq(c, game_id), now)
+            await _bump(c, game_id, expected_version, now, **columns)
+            await _run(c, "DELETE FROM jobs WHERE game_id=?", (game_id,))
+            await _insert_outbox(c, game_id, msg_rows, await _last_seq(c, game_id), now)
             return replace(game, status=status, version=game.version + 1, updated_at=now,
                            result=game.result if result is None else json.loads(result_json))
 
@@ -1250,10 +1370,10 @@ class Store:
 
     async def game_time(self, game_id: int) -> GameTime:
         """The game's clock settings, pause and vacations (defaults when it never changed any)."""
-        def work(c: sqlite3.Connection) -> GameTime:
-            row = c.execute("SELECT response_hours, vacation_days, paused_at, paused_by FROM game_time WHERE game_id=?",
-                            (game_id,)).fetchone()
-            vacations = tuple(Vacation(*r) for r in c.execute(
+        async def work(c: Db) -> GameTime:
+            row = await _one(c, "SELECT response_hours, vacation_days, paused_at, paused_by FROM game_time WHERE game_id=?",
+                            (game_id,))
+            vacations = tuple(Vacation(*r) for r in await _all(c,
                 "SELECT seat, starts_at, ends_at FROM vacations WHERE game_id=? ORDER BY starts_at, seat", (game_id,)))
             return GameTime(game_id, *(row or (None, None, None, None)), vacations=vacations)
 
@@ -1274,38 +1394,38 @@ class Store:
             raise ValueError("deadline_hours must be at least 1")
         job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, statuses, "change the clock of")
             if deadline_hours is not None:
-                _bump(c, game_id, expected_version, now, deadline_hours=deadline_hours)
+                await _bump(c, game_id, expected_version, now, deadline_hours=deadline_hours)
             else:
-                _bump(c, game_id, expected_version, now)
+                await _bump(c, game_id, expected_version, now)
             if time:
-                c.execute("INSERT INTO game_time (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING", (game_id,))
-                c.execute(f"UPDATE game_time SET {', '.join(f'{k} = ?' for k in time)} WHERE game_id=?",
+                await _run(c, "INSERT INTO game_time (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING", (game_id,))
+                await _run(c, f"UPDATE game_time SET {', '.join(f'{k} = ?' for k in time)} WHERE game_id=?",
                           (*time.values(), game_id))
             if vacation is not None:
-                c.execute("INSERT INTO vacations (game_id, seat, starts_at, ends_at) VALUES (?, ?, ?, ?)",
+                await _run(c, "INSERT INTO vacations (game_id, seat, starts_at, ends_at) VALUES (?, ?, ?, ?)",
                           (game_id, vacation.seat, _int(vacation.starts_at, "starts_at"), _int(vacation.ends_at, "ends_at")))
-            _replace_jobs(c, game_id, job_rows, now)
-            _insert_outbox(c, game_id, msg_rows, _last_seq(c, game_id), now)
-            return _fetch_game(c, game_id)
+            await _replace_jobs(c, game_id, job_rows, now)
+            await _insert_outbox(c, game_id, msg_rows, await _last_seq(c, game_id), now)
+            return await _fetch_game(c, game_id)
 
         return await self._write(work)
 
     async def load_journal(self, game_id: int, *, after_seq: int = 0) -> list[JournalEntry]:
         """The game's moves in order (those after ``after_seq``)."""
-        def work(c: sqlite3.Connection) -> list[JournalEntry]:
-            return [_entry(r) for r in c.execute(
+        async def work(c: Db) -> list[JournalEntry]:
+            return [_entry(r) for r in await _all(c,
                 f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? AND seq>? ORDER BY seq", (game_id, after_seq))]
 
         return await self._query(work)
 
     async def last_journal_entry(self, game_id: int) -> JournalEntry | None:
-        def work(c: sqlite3.Connection) -> JournalEntry | None:
-            row = c.execute(f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq DESC LIMIT 1",
-                            (game_id,)).fetchone()
+        async def work(c: Db) -> JournalEntry | None:
+            row = await _one(c, f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq DESC LIMIT 1",
+                            (game_id,))
             return None if row is None else _entry(row)
 
         return await self._query(work)
@@ -1313,15 +1433,15 @@ class Store:
     async def move_for_idem_key(self, idem_key: str) -> JournalEntry | None:
         """The move already applied under this idempotency key, if any (to answer a double click
         before re-checking the move against a board that has since moved on)."""
-        def work(c: sqlite3.Connection) -> JournalEntry | None:
-            row = c.execute(f"SELECT {_JOURNAL_COLS} FROM journal WHERE idem_key=?", (idem_key,)).fetchone()
+        async def work(c: Db) -> JournalEntry | None:
+            row = await _one(c, f"SELECT {_JOURNAL_COLS} FROM journal WHERE idem_key=?", (idem_key,))
             return None if row is None else _entry(row)
 
         return await self._query(work)
 
     async def load_snapshot(self, game_id: int) -> Snapshot | None:
-        def work(c: sqlite3.Connection) -> Snapshot | None:
-            row = c.execute("SELECT game_id, seq, state, state_hash FROM snapshots WHERE game_id=?", (game_id,)).fetchone()
+        async def work(c: Db) -> Snapshot | None:
+            row = await _one(c, "SELECT game_id, seq, state, state_hash FROM snapshots WHERE game_id=?", (game_id,))
             return None if row is None else Snapshot(*row)
 
         return await self._query(work)
@@ -1330,8 +1450,8 @@ class Store:
 
     async def unrated_games(self, limit: int = 100) -> list[int]:
         """Finished games not rated yet (no games.rated_at), in the order they ended."""
-        def work(c: sqlite3.Connection) -> list[int]:
-            return [r[0] for r in c.execute(
+        async def work(c: Db) -> list[int]:
+            return [r[0] for r in await _all(c,
                 "SELECT id FROM games WHERE status = 'finished' AND rated_at IS NULL ORDER BY updated_at, id LIMIT ?",
                 (limit,))]
 
@@ -1347,54 +1467,54 @@ class Store:
         ``settle``, when the game is not finished or is rated already (a second process, a restart)."""
         _int(now, "now")
 
-        def work(c: sqlite3.Connection) -> list[RatingChange] | None:
-            row = c.execute("SELECT status, rated_at FROM games WHERE id=?", (game_id,)).fetchone()
+        async def work(c: Db) -> list[RatingChange] | None:
+            row = await _one(c, "SELECT status, rated_at FROM games WHERE id=?", (game_id,))
             if row is None or row[0] != "finished" or row[1] is not None:
                 return None
-            game = _fetch_game(c, game_id)
-            seats = [_seat(r) for r in c.execute(f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY joined_at, seat",
+            game = await _fetch_game(c, game_id)
+            seats = [_seat(r) for r in await _all(c, f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY joined_at, seat",
                                                  (game_id,))]
-            journal = [_entry(r) for r in c.execute(f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq",
+            journal = [_entry(r) for r in await _all(c, f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq",
                                                     (game_id,))]
             current: dict[str, PlayerRating] = {}
             if game.guild_id is not None:
                 for s in seats:
-                    r = c.execute(f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id=? AND ruleset=? AND user_id=?",
-                                  (game.guild_id, game.ruleset, s.user_id)).fetchone()
+                    r = await _one(c, f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id=? AND ruleset=? AND user_id=?",
+                                  (game.guild_id, game.ruleset, s.user_id))
                     if r is not None:
                         current[s.user_id] = PlayerRating(*r)
             changes, messages = settle(game, seats, journal, current)
             if changes and game.guild_id is None:
                 raise ValueError("only a game in a server is rated")
             for ch in changes:
-                c.execute(f"INSERT INTO ratings ({_RATING_COLS}) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
+                await _run(c, f"INSERT INTO ratings ({_RATING_COLS}) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) "
                           "ON CONFLICT (guild_id, ruleset, user_id) DO UPDATE SET name = excluded.name, "
                           "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
                           "updated_at = excluded.updated_at",
                           (game.guild_id, game.ruleset, ch.user_id, ch.name, float(ch.mu_after), float(ch.sigma_after),
                            int(ch.won), now))
-                c.execute("INSERT INTO rating_history (game_id, guild_id, ruleset, user_id, seat, rank, won, mu_before, "
+                await _run(c, "INSERT INTO rating_history (game_id, guild_id, ruleset, user_id, seat, rank, won, mu_before, "
                           "sigma_before, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                           (game_id, game.guild_id, game.ruleset, ch.user_id, ch.seat, _int(ch.rank, "rank"), int(ch.won),
                            float(ch.mu_before), float(ch.sigma_before), float(ch.mu_after), float(ch.sigma_after), now))
-            _insert_outbox(c, game_id, _prep_outbox(messages), _last_seq(c, game_id), now)
-            c.execute("UPDATE games SET rated_at = ? WHERE id = ?", (now, game_id))
+            await _insert_outbox(c, game_id, _prep_outbox(messages), await _last_seq(c, game_id), now)
+            await _run(c, "UPDATE games SET rated_at = ? WHERE id = ?", (now, game_id))
             return [replace(ch, game_id=game_id, at=now) for ch in changes]
 
         return await self._write(work)
 
     async def player_ratings(self, guild_id: str, user_id: str) -> list[PlayerRating]:
         """A member's ratings on a server, one per ruleset they have a rated game in."""
-        def work(c: sqlite3.Connection) -> list[PlayerRating]:
-            return [PlayerRating(*r) for r in c.execute(
+        async def work(c: Db) -> list[PlayerRating]:
+            return [PlayerRating(*r) for r in await _all(c,
                 f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id=? AND user_id=? ORDER BY ruleset", (guild_id, user_id))]
 
         return await self._query(work)
 
     async def ruleset_ratings(self, guild_id: str, ruleset: str, *, min_games: int = 0) -> list[PlayerRating]:
         """Every rating of a ruleset on a server with at least ``min_games`` rated games (unsorted)."""
-        def work(c: sqlite3.Connection) -> list[PlayerRating]:
-            return [PlayerRating(*r) for r in c.execute(
+        async def work(c: Db) -> list[PlayerRating]:
+            return [PlayerRating(*r) for r in await _all(c,
                 f"SELECT {_RATING_COLS} FROM ratings WHERE guild_id=? AND ruleset=? AND games>=?",
                 (guild_id, ruleset, min_games))]
 
@@ -1402,13 +1522,13 @@ class Store:
 
     async def rating_history(self, guild_id: str, ruleset: str, user_id: str, limit: int = 5) -> list[RatingChange]:
         """A member's last ``limit`` rating changes in a ruleset on a server, oldest first."""
-        def work(c: sqlite3.Connection) -> list[RatingChange]:
-            rows = c.execute(
+        async def work(c: Db) -> list[RatingChange]:
+            rows = await _all(c,
                 "SELECT h.game_id, h.user_id, coalesce(s.display_name, ''), h.seat, h.rank, h.won, h.mu_before, "
                 "h.sigma_before, h.mu_after, h.sigma_after, h.at FROM rating_history h "
                 "LEFT JOIN seats s ON s.game_id = h.game_id AND s.user_id = h.user_id "
                 "WHERE h.guild_id=? AND h.ruleset=? AND h.user_id=? ORDER BY h.rowid DESC LIMIT ?",
-                (guild_id, ruleset, user_id, limit)).fetchall()
+                (guild_id, ruleset, user_id, limit))
             return [RatingChange(r[0], r[1], r[2], r[3], r[4], bool(r[5]), *r[6:]) for r in reversed(rows)]
 
         return await self._query(work)
@@ -1417,8 +1537,8 @@ class Store:
 
     async def due_jobs(self, now: int, limit: int = 100) -> list[JobRecord]:
         """Jobs due at or before ``now``, earliest first."""
-        def work(c: sqlite3.Connection) -> list[JobRecord]:
-            return [_job(r) for r in c.execute(
+        async def work(c: Db) -> list[JobRecord]:
+            return [_job(r) for r in await _all(c,
                 f"SELECT {_JOB_COLS} FROM jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT ?", (now, limit))]
 
         return await self._query(work)
@@ -1428,11 +1548,11 @@ class Store:
         database gets none of them until the lease runs out (only if this one died before acting)."""
         _int(now, "now"), _int(lease_seconds, "lease_seconds")
 
-        def work(c: sqlite3.Connection) -> list[JobRecord]:
-            jobs = [_job(r) for r in c.execute(
+        async def work(c: Db) -> list[JobRecord]:
+            jobs = [_job(r) for r in await _all(c,
                 f"SELECT {_JOB_COLS} FROM jobs WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) "
                 "ORDER BY due_at, id LIMIT ?", (now, now, limit))]
-            c.executemany("UPDATE jobs SET claimed_by=?, claimed_until=? WHERE id=?",
+            await _many(c, "UPDATE jobs SET claimed_by=?, claimed_until=? WHERE id=?",
                           [(owner, now + lease_seconds, j.id) for j in jobs])
             return jobs
 
@@ -1444,33 +1564,32 @@ class Store:
         job is gone: a move in the same sweep replaced it (its copy fires in its own time, once)."""
         rows = _prep_outbox([message])
 
-        def work(c: sqlite3.Connection) -> bool:
+        async def work(c: Db) -> bool:
             created_seq, audience, kind, payload = rows[0]
-            if c.execute("DELETE FROM jobs WHERE id=?", (job_id,)).rowcount != 1:
+            if await _run(c, "DELETE FROM jobs WHERE id=?", (job_id,)) != 1:
                 return False
-            cur = c.execute("INSERT OR IGNORE INTO outbox (game_id, created_seq, audience, kind, payload, created_at, "
-                            "idem_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                            (game_id, created_seq or 0, audience, kind, payload, _int(now, "now"), idem_key))
-            return cur.rowcount == 1
+            return await _run(c, "INSERT OR IGNORE INTO outbox (game_id, created_seq, audience, kind, payload, "
+                              "created_at, idem_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                              (game_id, created_seq or 0, audience, kind, payload, _int(now, "now"), idem_key)) == 1
 
         return await self._write(work)
 
     async def next_job_due(self) -> int | None:
-        def work(c: sqlite3.Connection) -> int | None:
-            return c.execute("SELECT min(due_at) FROM jobs").fetchone()[0]
+        async def work(c: Db) -> int | None:
+            return (await _one(c, "SELECT min(due_at) FROM jobs"))[0]
 
         return await self._query(work)
 
     async def delete_job(self, job_id: int) -> bool:
         """Delete one job; False if it was already gone (fired, or replaced by a move)."""
-        def work(c: sqlite3.Connection) -> bool:
-            return c.execute("DELETE FROM jobs WHERE id=?", (job_id,)).rowcount == 1
+        async def work(c: Db) -> bool:
+            return await _run(c, "DELETE FROM jobs WHERE id=?", (job_id,)) == 1
 
         return await self._write(work)
 
     async def jobs_for_game(self, game_id: int) -> list[JobRecord]:
-        def work(c: sqlite3.Connection) -> list[JobRecord]:
-            return [_job(r) for r in c.execute(
+        async def work(c: Db) -> list[JobRecord]:
+            return [_job(r) for r in await _all(c,
                 f"SELECT {_JOB_COLS} FROM jobs WHERE game_id=? ORDER BY due_at, id", (game_id,))]
 
         return await self._query(work)
@@ -1479,8 +1598,8 @@ class Store:
 
     async def pending_outbox(self, limit: int = 100) -> list[OutboxRecord]:
         """Unsent notifications, oldest first."""
-        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
-            return [_outbox(r) for r in c.execute(
+        async def work(c: Db) -> list[OutboxRecord]:
+            return [_outbox(r) for r in await _all(c,
                 f"SELECT {_OUTBOX_COLS} FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?", (limit,))]
 
         return await self._query(work)
@@ -1493,9 +1612,9 @@ class Store:
         its head is not due, so it drops out and every other game's head still comes back."""
         _int(now, "now")
 
-        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
+        async def work(c: Db) -> list[OutboxRecord]:
             cols = ", ".join(f"o.{col.strip()}" for col in _OUTBOX_COLS.split(","))
-            return [_outbox(r) for r in c.execute(
+            return [_outbox(r) for r in await _all(c,
                 f"SELECT {cols} FROM outbox o "
                 "JOIN (SELECT game_id, min(id) AS id FROM outbox WHERE sent_at IS NULL GROUP BY game_id) head "
                 "ON head.id = o.id JOIN games g ON g.id = o.game_id "
@@ -1508,12 +1627,12 @@ class Store:
         """Record a failed delivery: one more attempt, the next one not before ``retry_at``."""
         _int(row_id, "row_id"), _int(now, "now"), _int(retry_at, "retry_at")
 
-        def work(c: sqlite3.Connection) -> None:
-            c.execute("UPDATE outbox SET attempts=attempts+1, next_attempt_at=?, last_error=?, "
+        async def work(c: Db) -> None:
+            await _run(c, "UPDATE outbox SET attempts=attempts+1, next_attempt_at=?, last_error=?, "
                       "first_failed_at=coalesce(first_failed_at, ?) WHERE id=? AND sent_at IS NULL",
                       (retry_at, error[:200], now, row_id))
             # issue 17: the failed row's claimer gives back its whole run (the game waits out the backoff)
-            c.execute("UPDATE outbox SET claimed_by=NULL, claimed_until=NULL WHERE sent_at IS NULL AND game_id="
+            await _run(c, "UPDATE outbox SET claimed_by=NULL, claimed_until=NULL WHERE sent_at IS NULL AND game_id="
                       "(SELECT game_id FROM outbox WHERE id=?) AND claimed_by=(SELECT claimed_by FROM outbox WHERE id=?)",
                       (row_id, row_id))
 
@@ -1521,18 +1640,18 @@ class Store:
 
     async def hold_delivery(self, game_id: int, now: int) -> bool:
         """Hold a game's notifications (its deliveries keep failing). False if it was held already."""
-        def work(c: sqlite3.Connection) -> bool:
-            return c.execute("UPDATE games SET delivery_held_at=? WHERE id=? AND delivery_held_at IS NULL",
-                             (_int(now, "now"), game_id)).rowcount == 1
+        async def work(c: Db) -> bool:
+            return await _run(c, "UPDATE games SET delivery_held_at=? WHERE id=? AND delivery_held_at IS NULL",
+                             (_int(now, "now"), game_id)) == 1
 
         return await self._write(work)
 
     async def release_delivery(self, game_id: int) -> int:
         """Deliver a held game's notifications again, from a fresh count of attempts. Returns the rows waiting."""
-        def work(c: sqlite3.Connection) -> int:
-            c.execute("UPDATE games SET delivery_held_at=NULL WHERE id=?", (game_id,))
-            return c.execute("UPDATE outbox SET attempts=0, next_attempt_at=NULL, first_failed_at=NULL "
-                             "WHERE game_id=? AND sent_at IS NULL", (game_id,)).rowcount
+        async def work(c: Db) -> int:
+            await _run(c, "UPDATE games SET delivery_held_at=NULL WHERE id=?", (game_id,))
+            return await _run(c, "UPDATE outbox SET attempts=0, next_attempt_at=NULL, first_failed_at=NULL "
+                             "WHERE game_id=? AND sent_at IS NULL", (game_id,))
 
         return await self._write(work)
 
@@ -1543,84 +1662,82 @@ class Store:
         if not id_list:
             return 0
 
-        def work(c: sqlite3.Connection) -> int:
-            return c.executemany("UPDATE outbox SET sent_at=? WHERE id=? AND sent_at IS NULL",
-                                 [(now, i) for i in id_list]).rowcount
+        async def work(c: Db) -> int:
+            return await _many(c, "UPDATE outbox SET sent_at=? WHERE id=? AND sent_at IS NULL",
+                                 [(now, i) for i in id_list])
 
         return await self._write(work)
 
     async def outbox_for_game(self, game_id: int) -> list[OutboxRecord]:
-        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
-            return [_outbox(r) for r in c.execute(
+        async def work(c: Db) -> list[OutboxRecord]:
+            return [_outbox(r) for r in await _all(c,
                 f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id=? ORDER BY id", (game_id,))]
 
         return await self._query(work)
 
     async def prune_outbox(self, sent_before: int) -> int:
         """Delete rows delivered before ``sent_before``; returns how many."""
-        def work(c: sqlite3.Connection) -> int:
-            return c.execute("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (sent_before,)).rowcount
+        async def work(c: Db) -> int:
+            return await _run(c, "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (sent_before,))
 
         return await self._write(work)
 
     # ------------------------------------------------------------ settings
 
     async def get_setting(self, scope: str, key: str) -> str | None:
-        def work(c: sqlite3.Connection) -> str | None:
-            row = c.execute("SELECT value FROM settings WHERE scope=? AND key=?", (scope, key)).fetchone()
+        async def work(c: Db) -> str | None:
+            row = await _one(c, "SELECT value FROM settings WHERE scope=? AND key=?", (scope, key))
             return None if row is None else row[0]
 
         return await self._query(work)
 
     async def set_setting(self, scope: str, key: str, value: str | None) -> None:
         """Set a setting (scope e.g. 'guild:<id>' or 'user:<id>'); None deletes it."""
-        def work(c: sqlite3.Connection) -> None:
+        async def work(c: Db) -> None:
             if value is None:
-                c.execute("DELETE FROM settings WHERE scope=? AND key=?", (scope, key))
+                await _run(c, "DELETE FROM settings WHERE scope=? AND key=?", (scope, key))
             else:
-                c.execute("INSERT INTO settings (scope, key, value) VALUES (?, ?, ?) "
+                await _run(c, "INSERT INTO settings (scope, key, value) VALUES (?, ?, ?) "
                           "ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value", (scope, key, str(value)))
 
         await self._write(work)
 
     async def settings(self, scope: str) -> dict[str, str]:
-        def work(c: sqlite3.Connection) -> dict[str, str]:
-            return dict(c.execute("SELECT key, value FROM settings WHERE scope=? ORDER BY key", (scope,)).fetchall())
+        async def work(c: Db) -> dict[str, str]:
+            return dict(await _all(c, "SELECT key, value FROM settings WHERE scope=? ORDER BY key", (scope,)))
 
         return await self._query(work)
 
     # ------------------------------------------------------------ maintenance (second connection)
 
-    async def _maintenance(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` on the maintenance connection, in its own thread: never queued in front of a move."""
-        if self._closed:
-            raise StoreClosed(f"the store on {self._path} is closed")
-        if self._maint_executor is None:
-            self._maint_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"store-maint:{self._path.name}")
+    async def _maintenance(self, fn: Callable[[Db], Awaitable[T]]) -> T:
+        """Run ``fn`` on the maintenance connection (its own aiosqlite thread): never queued in front of a move."""
+        self._check_open()
+        return await self._spawn(self._on_maintenance(fn))
 
-        def work() -> T:
+    async def _on_maintenance(self, fn: Callable[[Db], Awaitable[T]]) -> T:
+        async with self._maint_lock:
+            self._check_open()  # close() may have taken the connection while we waited
             try:
-                if self._maint_conn is None:
-                    self._maint_conn = _connect(str(self._path), self._busy_timeout_ms)
-                return fn(self._maint_conn)
+                if self._maint is None:
+                    self._maint = await _connect(str(self._path), self._busy_timeout_ms)
+                return await fn(self._maint)
             except sqlite3.Error as exc:
                 raise _translate(exc) from exc
 
-        return await asyncio.get_running_loop().run_in_executor(self._maint_executor, work)
-
     async def checkpoint(self) -> CheckpointResult:
         """``PRAGMA wal_checkpoint(PASSIVE)``: copy what it can from the WAL without waiting for anyone."""
-        def work(c: sqlite3.Connection) -> CheckpointResult:
-            busy, frames, done = c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        async def work(c: Db) -> CheckpointResult:
+            busy, frames, done = await _one(c, "PRAGMA wal_checkpoint(PASSIVE)")
             return CheckpointResult(busy=bool(busy), wal_frames=frames, checkpointed_frames=done)
 
         return await self._maintenance(work)
 
     async def integrity_check(self) -> str:
         """``PRAGMA integrity_check`` plus ``foreign_key_check``: 'ok', or the problems found, one a line."""
-        def work(c: sqlite3.Connection) -> str:
-            rows = [r[0] for r in c.execute("PRAGMA integrity_check")]
-            fk = c.execute("PRAGMA foreign_key_check").fetchall()
+        async def work(c: Db) -> str:
+            rows = [r[0] for r in await _all(c, "PRAGMA integrity_check")]
+            fk = await _all(c, "PRAGMA foreign_key_check")
             problems = [] if rows == ["ok"] else rows
             problems += [f"foreign key: {t} row {rowid} → {parent}" for t, rowid, parent, _ in fk]
             return "\n".join(problems) or "ok"
@@ -1653,8 +1770,8 @@ class Store:
             await self._set_autocheckpoint(AUTOCHECKPOINT_PAGES)
 
     async def _set_autocheckpoint(self, pages: int) -> None:
-        def work(c: sqlite3.Connection) -> None:
-            c.execute(f"PRAGMA wal_autocheckpoint={int(pages)}")
+        async def work(c: Db) -> None:
+            await _all(c, f"PRAGMA wal_autocheckpoint={int(pages)}")
 
         await self._query(work)
 
@@ -1680,10 +1797,10 @@ class Store:
         """Add one job to a game's jobs, keeping the others (a lobby's expiry: a lobby has no other jobs)."""
         rows = _prep_jobs([job]) or []
 
-        def work(c: sqlite3.Connection) -> None:
-            _fetch_game(c, game_id)
+        async def work(c: Db) -> None:
+            await _fetch_game(c, game_id)
             kind, seat, due, payload = rows[0]
-            c.execute("INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            await _run(c, "INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                       (game_id, kind, seat, due, payload, _int(now, "now")))
 
         await self._write(work)
@@ -1698,20 +1815,20 @@ class Store:
         _int(now, "now")
         msg_rows = _prep_outbox(outbox)
 
-        def work(c: sqlite3.Connection) -> GameRecord:
-            game = _fetch_game(c, game_id)
+        async def work(c: Db) -> GameRecord:
+            game = await _fetch_game(c, game_id)
             _expect(game, expected_version, ("lobby",), "unseat a player from")
-            if c.execute("DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)).rowcount != 1:
+            if await _run(c, "DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)) != 1:
                 raise NotSeated(game_id, user_id)
             columns: dict[str, Any] = {}
             if close:
                 columns["status"] = "abandoned"
-                c.execute("DELETE FROM jobs WHERE game_id=?", (game_id,))
+                await _run(c, "DELETE FROM jobs WHERE game_id=?", (game_id,))
             elif new_host is not None:
                 columns["host_user"] = new_host
-            _bump(c, game_id, expected_version, now, **columns)
-            _insert_outbox(c, game_id, msg_rows, 0, now)
-            return _fetch_game(c, game_id)
+            await _bump(c, game_id, expected_version, now, **columns)
+            await _insert_outbox(c, game_id, msg_rows, 0, now)
+            return await _fetch_game(c, game_id)
 
         return await self._write(work)
     # ------------------------------------------------------------ spectators who follow a game (issue 16, migration 0006)
@@ -1723,41 +1840,41 @@ class Store:
         """Start following (or change the mode of a follow): the next digest covers from now on."""
         _int(now, "now")
 
-        def work(c: sqlite3.Connection) -> Follower:
-            c.execute("INSERT INTO followers (game_id, user_id, mode, since, digest_from, digest_due_at) "
+        async def work(c: Db) -> Follower:
+            await _run(c, "INSERT INTO followers (game_id, user_id, mode, since, digest_from, digest_due_at) "
                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET mode=excluded.mode, "
                       "digest_from=excluded.digest_from, digest_due_at=excluded.digest_due_at, digest_to=NULL, "
                       "claimed_until=NULL, failures=0", (game_id, user_id, mode, now, now, digest_due_at))
-            return _follower(c.execute(f"SELECT {_FOLLOWER_COLS} FROM followers WHERE game_id=? AND user_id=?",
-                                       (game_id, user_id)).fetchone())
+            return _follower(await _one(c, f"SELECT {_FOLLOWER_COLS} FROM followers WHERE game_id=? AND user_id=?",
+                                       (game_id, user_id)))
 
         return await self._write(work)
 
     async def unfollow(self, game_id: int, user_id: str) -> bool:
-        def work(c: sqlite3.Connection) -> bool:
-            return c.execute("DELETE FROM followers WHERE game_id=? AND user_id=?", (game_id, user_id)).rowcount == 1
+        async def work(c: Db) -> bool:
+            return await _run(c, "DELETE FROM followers WHERE game_id=? AND user_id=?", (game_id, user_id)) == 1
 
         return await self._write(work)
 
     async def followers(self, game_id: int) -> list[Follower]:
-        def work(c: sqlite3.Connection) -> list[Follower]:
-            return [_follower(r) for r in c.execute(
+        async def work(c: Db) -> list[Follower]:
+            return [_follower(r) for r in await _all(c,
                 f"SELECT {_FOLLOWER_COLS} FROM followers WHERE game_id=? ORDER BY since, user_id", (game_id,))]
 
         return await self._query(work)
 
     async def clear_followers(self, game_id: int) -> int:
-        def work(c: sqlite3.Connection) -> int:
-            return c.execute("DELETE FROM followers WHERE game_id=?", (game_id,)).rowcount
+        async def work(c: Db) -> int:
+            return await _run(c, "DELETE FROM followers WHERE game_id=?", (game_id,))
 
         return await self._write(work)
 
     async def note_follow_delivery(self, game_id: int, user_id: str, ok: bool) -> int:
         """Count a DM to a follower that could not be delivered (or clear the count): the failures in a row."""
-        def work(c: sqlite3.Connection) -> int:
-            c.execute("UPDATE followers SET failures=" + ("0" if ok else "failures+1") + " WHERE game_id=? AND user_id=?",
+        async def work(c: Db) -> int:
+            await _run(c, "UPDATE followers SET failures=" + ("0" if ok else "failures+1") + " WHERE game_id=? AND user_id=?",
                       (game_id, user_id))
-            row = c.execute("SELECT failures FROM followers WHERE game_id=? AND user_id=?", (game_id, user_id)).fetchone()
+            row = await _one(c, "SELECT failures FROM followers WHERE game_id=? AND user_id=?", (game_id, user_id))
             return 0 if row is None else row[0]
 
         return await self._write(work)
@@ -1769,8 +1886,8 @@ class Store:
         claimed before whose lease ran out (its sender died) is claimed again for the same span."""
         _int(now, "now")
 
-        def work(c: sqlite3.Connection) -> list[Follower]:
-            rows = [_follower(r) for r in c.execute(
+        async def work(c: Db) -> list[Follower]:
+            rows = [_follower(r) for r in await _all(c,
                 f"SELECT {_FOLLOWER_COLS} FROM followers WHERE mode='digest' AND ("
                 "(digest_to IS NULL AND digest_due_at <= ?) OR (digest_to IS NOT NULL AND claimed_until <= ?)) "
                 "ORDER BY digest_due_at, game_id, user_id LIMIT ?", (now, now, limit))]
@@ -1779,11 +1896,11 @@ class Store:
                 if f.digest_to is None:
                     due = f.digest_due_at if f.digest_due_at is not None else now
                     following = due + period * ((now - due) // period + 1)
-                    c.execute("UPDATE followers SET digest_to=?, claimed_until=?, digest_due_at=? "
+                    await _run(c, "UPDATE followers SET digest_to=?, claimed_until=?, digest_due_at=? "
                               "WHERE game_id=? AND user_id=?", (now, now + lease_seconds, following, f.game_id, f.user_id))
                     f = replace(f, digest_to=now, digest_due_at=following)
                 else:
-                    c.execute("UPDATE followers SET claimed_until=? WHERE game_id=? AND user_id=?",
+                    await _run(c, "UPDATE followers SET claimed_until=? WHERE game_id=? AND user_id=?",
                               (now + lease_seconds, f.game_id, f.user_id))
                 out.append(f)
             return out
@@ -1792,26 +1909,26 @@ class Store:
 
     async def digest_done(self, game_id: int, user_id: str, to: int) -> bool:
         """A claimed digest went out (or had nothing to say): the next one starts where it ended."""
-        def work(c: sqlite3.Connection) -> bool:
-            return c.execute("UPDATE followers SET digest_from=?, digest_to=NULL, claimed_until=NULL "
-                             "WHERE game_id=? AND user_id=? AND digest_to=?", (to, game_id, user_id, to)).rowcount == 1
+        async def work(c: Db) -> bool:
+            return await _run(c, "UPDATE followers SET digest_from=?, digest_to=NULL, claimed_until=NULL "
+                             "WHERE game_id=? AND user_id=? AND digest_to=?", (to, game_id, user_id, to)) == 1
 
         return await self._write(work)
 
     async def public_posts(self, game_id: int, since: int, until: int) -> list[str]:
         """The text of the game's public posts that went out in [since, until), oldest first."""
-        def work(c: sqlite3.Connection) -> list[str]:
-            rows = c.execute("SELECT payload FROM outbox WHERE game_id=? AND audience='public' AND sent_at IS NOT NULL "
-                             "AND sent_at >= ? AND sent_at < ? ORDER BY id", (game_id, since, until)).fetchall()
+        async def work(c: Db) -> list[str]:
+            rows = await _all(c, "SELECT payload FROM outbox WHERE game_id=? AND audience='public' AND sent_at IS NOT NULL "
+                             "AND sent_at >= ? AND sent_at < ? ORDER BY id", (game_id, since, until))
             return [str((_loads(r[0]) or {}).get("text", "")) for r in rows]
 
         return await self._query(work)
 
     async def public_posts_pending(self, game_id: int, after_id: int) -> int:
         """How many public posts of the game wait to be sent after outbox row ``after_id``."""
-        def work(c: sqlite3.Connection) -> int:
-            return c.execute("SELECT count(*) FROM outbox WHERE game_id=? AND audience='public' AND sent_at IS NULL "
-                             "AND id > ?", (game_id, after_id)).fetchone()[0]
+        async def work(c: Db) -> int:
+            return (await _one(c, "SELECT count(*) FROM outbox WHERE game_id=? AND audience='public' AND sent_at IS NULL "
+                             "AND id > ?", (game_id, after_id)))[0]
 
         return await self._query(work)
 
@@ -1820,14 +1937,9 @@ class Store:
     # marks each row sent as its claimer (mark_claimed_sent, which renews the lease on the rest of the run) and gives
     # the run back when a row fails (defer_outbox). The replay queue is claimed the same way.
 
-    def _invoke_claim(self, fn: Callable[..., T], args: tuple) -> T:
-        # A claim lost to a power cut only makes its rows claimable again, as a lease running out does (the
-        # mark_sent that matters is a FULL commit, whose fsync also covers this one): no fsync of its own.
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        try:
-            return self._invoke_write(fn, args)
-        finally:
-            self._conn.execute("PRAGMA synchronous=FULL")
+    # A claim lost to a power cut only makes its rows claimable again, as a lease running out does (the
+    # mark_sent that matters is a FULL commit, whose fsync also covers this one): claims are written
+    # with relaxed=True (synchronous=NORMAL for that transaction), no fsync of their own.
 
     async def claim_outbox(self, now: int, owner: str, *, lease_seconds: int = OUTBOX_LEASE_S, limit: int = 100,
                            run: int = OUTBOX_RUN) -> list[OutboxRecord]:
@@ -1837,20 +1949,23 @@ class Store:
         game's rows go out once and in order whichever process sends them. Sorted by id."""
         _int(now, "now"), _int(lease_seconds, "lease_seconds")
 
-        def work(c: sqlite3.Connection) -> list[OutboxRecord]:
-            games = [r[0] for r in c.execute(
-                "SELECT o.game_id FROM outbox o "
-                "JOIN (SELECT game_id, min(id) AS id FROM outbox WHERE sent_at IS NULL GROUP BY game_id) head "
-                "ON head.id = o.id JOIN games g ON g.id = o.game_id "
-                "WHERE g.delivery_held_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
-                "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) ORDER BY o.id LIMIT ?", (now, now, limit))]
-            rows = [_outbox(r) for g in games for r in c.execute(
-                f"SELECT {_OUTBOX_COLS} FROM outbox WHERE game_id=? AND sent_at IS NULL ORDER BY id LIMIT ?", (g, run))]
-            c.executemany("UPDATE outbox SET claimed_by=?, claimed_until=? WHERE id=?",
-                          [(owner, now + lease_seconds, r.id) for r in rows])
-            return sorted(rows, key=lambda r: r.id)
+        # One statement (one hop, however many games): the heads that may be claimed, each one's run of unsent rows
+        # numbered by a window, and those rows claimed and returned.
+        claim = ("WITH heads AS (SELECT o.game_id FROM outbox o "
+                 "JOIN (SELECT game_id, min(id) AS id FROM outbox WHERE sent_at IS NULL GROUP BY game_id) head "
+                 "ON head.id = o.id JOIN games g ON g.id = o.game_id "
+                 "WHERE g.delivery_held_at IS NULL AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?) "
+                 "AND (o.claimed_until IS NULL OR o.claimed_until <= ?) ORDER BY o.id LIMIT ?), "
+                 "runs AS (SELECT id, row_number() OVER (PARTITION BY game_id ORDER BY id) AS n FROM outbox "
+                 "WHERE sent_at IS NULL AND game_id IN (SELECT game_id FROM heads)) "
+                 "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (SELECT id FROM runs WHERE n <= ?) "
+                 f"RETURNING {_OUTBOX_COLS}")
 
-        return await self._hop(self._invoke_claim, work)
+        async def work(c: Db) -> list[OutboxRecord]:
+            rows = await _all(c, claim, (now, now, limit, owner, now + lease_seconds, run))
+            return sorted((_outbox(r) for r in rows), key=lambda r: r.id)
+
+        return await self._write(work, relaxed=True)
 
     async def mark_claimed_sent(self, row_id: int, now: int, owner: str, *,
                                 lease_seconds: int = OUTBOX_LEASE_S) -> bool:
@@ -1858,11 +1973,11 @@ class Store:
         game's run. False if another process took the row over (the lease ran out mid-delivery) or it was sent."""
         _int(row_id, "row_id"), _int(now, "now")
 
-        def work(c: sqlite3.Connection) -> bool:
-            if c.execute("UPDATE outbox SET sent_at=? WHERE id=? AND sent_at IS NULL AND claimed_by=?",
-                         (now, row_id, owner)).rowcount != 1:
+        async def work(c: Db) -> bool:
+            if await _run(c, "UPDATE outbox SET sent_at=? WHERE id=? AND sent_at IS NULL AND claimed_by=?",
+                         (now, row_id, owner)) != 1:
                 return False
-            c.execute("UPDATE outbox SET claimed_until=? WHERE game_id=(SELECT game_id FROM outbox WHERE id=?) "
+            await _run(c, "UPDATE outbox SET claimed_until=? WHERE game_id=(SELECT game_id FROM outbox WHERE id=?) "
                       "AND sent_at IS NULL AND claimed_by=?", (now + lease_seconds, row_id, owner))
             return True
 
@@ -1871,8 +1986,8 @@ class Store:
     async def queue_replay(self, game_id: int, tries: int = 0) -> None:
         """A finished game's replay is (again) to be posted, after ``tries`` failed tries; any claim on it ends.
         Nothing is queued for a game that is gone."""
-        def work(c: sqlite3.Connection) -> None:
-            c.execute("INSERT INTO replay_queue (game_id, tries) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id=?) "
+        async def work(c: Db) -> None:
+            await _run(c, "INSERT INTO replay_queue (game_id, tries) SELECT ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id=?) "
                       "ON CONFLICT (game_id) DO UPDATE SET tries=excluded.tries, claimed_by=NULL, claimed_until=NULL",
                       (_int(game_id, "game_id"), _int(tries, "tries"), game_id))
 
@@ -1884,27 +1999,27 @@ class Store:
         first: only the claimer draws and posts them."""
         _int(now, "now"), _int(lease_seconds, "lease_seconds")
 
-        def work(c: sqlite3.Connection) -> list[tuple[int, int]]:
-            due = [(r[0], r[1]) for r in c.execute(
+        async def work(c: Db) -> list[tuple[int, int]]:
+            due = [(r[0], r[1]) for r in await _all(c,
                 "SELECT game_id, tries FROM replay_queue WHERE claimed_until IS NULL OR claimed_until <= ? "
                 "ORDER BY game_id LIMIT ?", (now, limit))]
-            c.executemany("UPDATE replay_queue SET claimed_by=?, claimed_until=? WHERE game_id=?",
+            await _many(c, "UPDATE replay_queue SET claimed_by=?, claimed_until=? WHERE game_id=?",
                           [(owner, now + lease_seconds, g) for g, _ in due])
             return due
 
-        return await self._hop(self._invoke_claim, work)
+        return await self._write(work, relaxed=True)
 
     async def replay_posted(self, game_id: int, owner: str) -> bool:
         """Take a replay off the queue (posted, or given up) if ``owner`` still holds its claim."""
-        def work(c: sqlite3.Connection) -> bool:
-            return c.execute("DELETE FROM replay_queue WHERE game_id=? AND claimed_by=?", (game_id, owner)).rowcount == 1
+        async def work(c: Db) -> bool:
+            return await _run(c, "DELETE FROM replay_queue WHERE game_id=? AND claimed_by=?", (game_id, owner)) == 1
 
         return await self._write(work)
 
     async def queued_replays(self) -> list[tuple[int, int]]:
         """(game id, failed tries) of every replay still to be posted, claimed or not, oldest game first."""
-        def work(c: sqlite3.Connection) -> list[tuple[int, int]]:
-            return [(r[0], r[1]) for r in c.execute("SELECT game_id, tries FROM replay_queue ORDER BY game_id")]
+        async def work(c: Db) -> list[tuple[int, int]]:
+            return [(r[0], r[1]) for r in await _all(c, "SELECT game_id, tries FROM replay_queue ORDER BY game_id")]
 
         return await self._query(work)
 
