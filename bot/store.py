@@ -28,7 +28,7 @@ Design (DESIGN.md §4):
   background task raises the move connection's auto-checkpoint threshold so commits rarely
   checkpoint inline.
 * All SQL lives behind this class; callers see frozen dataclasses and typed errors, never
-  ``sqlite3``/``aiosqlite`` objects, so a PostgreSQL backend can offer the same methods later.
+  ``sqlite3``/``aiosqlite`` objects; ``bot/store_pg.py`` offers the same methods on PostgreSQL.
 """
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from engine.core.ruleset import play
 from engine.registry import get
 from tests.engine.campaign_trail.secrets import face_up, hidden
 from tests.fakeclock import Clock
+from tests.manager.table_games import play_out
 
 CT = get("campaign_trail")
 # Six players pick seats in the lobby in any order; at Start they are the six team seats.
@@ -49,12 +50,7 @@ async def test_six_player_game_leaks_nothing(tmp_path, caplog, options) -> None:
     seats = {s.user_id: s.seat for s in await store.list_seats(record.id)}
     assert sorted(seats.values()) == sorted(CT.seat_names(6)) and seats["u0"] == "REP-VP"
 
-    rng = Rng(606)
-    for _ in range(6000):
-        owing = await manager.owing(record.id)
-        if not owing:
-            break
-        await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
+    await play_out(manager, record.id, Rng(606), limit=6000)
     final_record = await manager.game(record.id)
     assert final_record.status == "finished", "the game reached Election Day"
 

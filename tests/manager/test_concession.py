@@ -7,27 +7,15 @@ import pytest
 
 from bot import concession
 from bot import record as records
-from bot.manager import GameManager, ManagerError
+from bot.manager import ManagerError
 from bot.ratings import placings
 from bot.store import Store
-from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.types import Outcome
-from tests.fakeclock import Clock
+from tests.manager.table_games import table_of
 
 CT = registry.get("campaign_trail")
 PE = registry.get("presidential_election")
-
-
-async def table_of(tmp_path, ruleset: str, seats: list[str]) -> tuple[Store, RecordingTable, GameManager, int]:
-    store = await Store.open(tmp_path / "s.sqlite3")
-    table = RecordingTable()
-    manager = GameManager(store, table, clock=Clock(), render=False)
-    record = await manager.create(ruleset, "u0", "Player0", seat=seats[0], seed=11, channel_id="c1", guild_id="g1")
-    for i, seat in enumerate(seats[1:], start=1):
-        await manager.join(record.id, f"u{i}", f"Player{i}", seat=seat)
-    await manager.start(record.id, "u0")
-    return store, table, manager, record.id
 
 
 async def seat_holders(store: Store, game_id: int) -> dict[str, str]:
@@ -116,15 +104,10 @@ async def test_a_game_played_out_after_a_concession_gives_the_win_to_a_party_sti
 async def test_conceding_solo_play_ends_the_game_for_the_ai_parties(tmp_path) -> None:
     """Solo Play: the AI parties are in the race but no seat plays them. Once the last person's party is out, the
     game ends at once and the AI parties win; a co-op running mate first hands the seat to the bot."""
-    store = await Store.open(tmp_path / "solo.sqlite3")
-    table = RecordingTable()
-    manager = GameManager(store, table, clock=Clock(), render=False)
-    record = await manager.create("campaign_trail", "u0", "Ann", seat="DEM-P", seed=5, channel_id="c1", guild_id="g1",
-                                  options={"ai": "REP,LIB", "coop": "on"})
-    await manager.join(record.id, "u1", "Bo", seat="DEM-VP")
-    await manager.start(record.id, "u0")
-    assert (await manager.concede(record.id, "u1")).status == "active", "the partner carries on"
-    done = await manager.concede(record.id, "u0")
+    store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM-P", "DEM-VP"],
+                                                options={"ai": "REP,LIB", "coop": "on"})
+    assert (await manager.concede(gid, "u1")).status == "active", "the partner carries on"
+    done = await manager.concede(gid, "u0")
     assert done.status == "finished" and done.result["winners"] == ["REP", "LIB"]
     assert any("REP, LIB win game" in p.text for p in table.posts)
     assert placings(done.result, ["DEM-P", "DEM-VP"]) == {}, "nothing to rate: nobody seated placed"

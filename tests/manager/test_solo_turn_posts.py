@@ -14,31 +14,18 @@ from __future__ import annotations
 
 import re
 
-from bot.manager import GameManager
-from bot.store import Store
-from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from render.campaign_trail import party_name
-from tests.fakeclock import Clock
+from tests.manager.table_games import play_out, table_of
 
 HEAD = re.compile(r"\*\*(REP|LIB) \(AI\) turn\*\* — draws Solo Play card")
 
 
 async def test_each_ai_turn_is_a_post_with_its_own_picture(tmp_path) -> None:
-    store = await Store.open(tmp_path / "solo.sqlite3")
-    table = RecordingTable()
-    manager = GameManager(store, table, clock=Clock(), render=True)
-    record = await manager.create("campaign_trail", "u0", "Ann", seat="DEM-P", seed=4242, channel_id="c", guild_id="g",
-                                  options={"ai": "REP,LIB", "coop": "on"})
-    await manager.join(record.id, "u1", "Bo", seat="DEM-VP")
-    await manager.start(record.id, "u0")
-    rng = Rng(4242)
-    for _ in range(3000):
-        owing = await manager.owing(record.id)
-        if not owing:
-            break
-        await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
-    assert (await manager.game(record.id)).status == "finished"
+    store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM-P", "DEM-VP"], seed=4242, render=True,
+                                                options={"ai": "REP,LIB", "coop": "on"})
+    await play_out(manager, gid, Rng(4242), limit=3000)
+    assert (await manager.game(gid)).status == "finished"
 
     ai_posts = 0
     decks: dict[str, list[int]] = {"REP": [], "LIB": []}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from engine.campaign_trail import advanced_solo, rules
 from engine.campaign_trail.ruleset import RULESET as R
@@ -245,3 +245,16 @@ def advanced_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGa
             game.note("end", ["an AI party did not debate every round"])
         game.seen["_won_by_ai" if set(state.winners) <= set(state.advanced.ai) else "_won_by_humans"] = 1
     return game
+
+
+def run_solo_games(name: str, game: Callable[[dict[str, Any], int, int], tuple[list[str], Counter]],
+                   options: dict[str, Any], count: int, games: int) -> tuple[list[str], Counter]:
+    """`games` seeded games of one Solo Play variant: every problem found (named by variant and seed) and the
+    verbs seen over all of them, for the fuzz tests' "nothing found, and not vacuous" checks."""
+    problems: list[str] = []
+    seen: Counter = Counter()
+    for seed in range(games):
+        found, verbs = game(options, count, seed)
+        problems += [f"{name} seed {seed}: {p}" for p in found]
+        seen += verbs
+    return problems, seen

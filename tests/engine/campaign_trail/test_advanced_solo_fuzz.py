@@ -30,12 +30,7 @@ def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Co
 
 @pytest.mark.parametrize("name,options,count", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_advanced_games_play_to_the_end(name: str, options: dict[str, Any], count: int) -> None:
-    problems: list[str] = []
-    seen: Counter = Counter()
-    for seed in range(GAMES):
-        found, verbs = _game(options, count, seed)
-        problems += [f"{name} seed {seed}: {p}" for p in found]
-        seen += verbs
+    problems, seen = harness.run_solo_games(name, _game, options, count, GAMES)
     assert not problems, "\n".join(problems[:20])
     # the fuzz is not vacuous: humans played cards and debated, and answered the AI's Change of Plans window
     assert seen["play"] > 0 and seen["debate"] + seen["pass"] > 0 and seen["autopass"] + seen["pass"] > 0, seen

@@ -73,12 +73,7 @@ def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Co
 
 @pytest.mark.parametrize("name,options,count", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_dirty_solo_games_play_to_the_end(name: str, options: dict[str, Any], count: int) -> None:
-    problems: list[str] = []
-    seen: Counter = Counter()
-    for seed in range(GAMES):
-        found, verbs = _game(options, count, seed)
-        problems += [f"{name} seed {seed}: {p}" for p in found]
-        seen += verbs
+    problems, seen = harness.run_solo_games(name, _game, options, count, GAMES)
     assert not problems, "\n".join(problems[:20])
     # not vacuous: the humans took dirty actions, and some of them took an AI party's voters
     assert sum(seen[v] for v in DIRTY_VERBS) > 0 and seen["_ai_hit"] > 0, seen
