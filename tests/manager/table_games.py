@@ -11,10 +11,13 @@ from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from tests.fakeclock import Clock
 
+OPENED: list[Store] = []  # closed after each test by tests/manager/conftest.py
+
 
 async def table_of(tmp_path: Path, ruleset: str, seats: list[str], *, options: dict[str, Any] | None = None,
                    seed: int = 11, render: bool = False) -> tuple[Store, RecordingTable, GameManager, int]:
     store = await Store.open(tmp_path / "s.sqlite3")
+    OPENED.append(store)
     table = RecordingTable()
     manager = GameManager(store, table, clock=Clock(), render=render)
     record = await manager.create(ruleset, "u0", "Player0", seat=seats[0], seed=seed, channel_id="c1", guild_id="g1",
