@@ -6,6 +6,7 @@ is on screen only while that seat is looking.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -19,16 +20,23 @@ class ConsoleTable:
     write: Callable[[str], None] = print
     mailbox: dict[str, list[str]] = field(default_factory=dict)
     images: list[Path] = field(default_factory=list)
+    # posts with pictures per (game, move): a move posted in several posts (Solo Play's AI turns) names each
+    # post's files apart — 007-…, 007.2-…, 007.3-… — so a later post never overwrites an earlier one's picture
+    _pictured: Counter[tuple[int, int]] = field(default_factory=Counter)
 
     async def publish(self, post: PublicPost) -> None:
         if post.text:
             self.write(f"\n── game #{post.game.id} ─────────────────────────\n{post.text}")
+        if post.picture is not None or post.closeup is not None:
+            self._pictured[post.game.id, post.game.seq] += 1
+        nth = self._pictured[post.game.id, post.game.seq]
+        stem = f"{post.game.seq:03d}" + (f".{nth}" if nth > 1 else "")
         for picture, what in ((post.picture, "board image"), (post.closeup, "close-up")):
             if picture is None:
                 continue
             folder = self.out_dir / f"game-{post.game.id}"
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"{post.game.seq:03d}-{picture.filename}"
+            path = folder / f"{stem}-{picture.filename}"
             path.write_bytes(picture.png)
             self.images.append(path)
             self.write(f"[{what}: {path}]")
