@@ -583,6 +583,10 @@ async def _switch_to_wal(c: Db, busy_timeout_ms: int) -> str:
 
 async def _connect(path: str, busy_timeout_ms: int) -> Db:
     """An aiosqlite connection (its own thread) in autocommit mode: the store writes BEGIN/COMMIT itself."""
+    # Open it once with plain sqlite3 first: a path that cannot be opened fails here, with the same sqlite3
+    # error. aiosqlite, failing to connect, stops its thread with a future nobody awaits, whose result the
+    # thread later hands to an event loop that may be closed by then.
+    await asyncio.to_thread(lambda: sqlite3.connect(path, timeout=busy_timeout_ms / 1000).close())
     c = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout_ms / 1000)
     _OPEN_CONNECTIONS.add(c)
     try:
