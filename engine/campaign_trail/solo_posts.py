@@ -13,17 +13,18 @@ from engine.campaign_trail.views import view
 from engine.core.types import Action, ApplyResult
 
 
-def _board(s: CampaignTrailState) -> dict[str, dict[str, Any]]:
-    return {st.code: st.model_dump() for st in view(s, None).states}
+def _board(s: CampaignTrailState) -> dict[str, dict[str, int]]:
+    """Each state's committed voters (what a state shows on the map: its majority follows from them)."""
+    return {code: dict(by_party) for code, by_party in s.voters.items()}
 
 
-def _differ(before: dict[str, dict[str, Any]], after: dict[str, dict[str, Any]]) -> list[str]:
+def _differ(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> list[str]:
     return [code for code, st in after.items() if before.get(code) != st]
 
 
 def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
     """`rules.apply`, with a picture at each post's end and the last post outlining only its own changes."""
-    boards: list[dict[str, dict[str, Any]]] = []  # the board at each cut so far
+    boards: list[dict[str, dict[str, int]]] = []  # the board at each cut so far
 
     def picture(s: CampaignTrailState) -> dict[str, Any]:
         board = _board(s)
