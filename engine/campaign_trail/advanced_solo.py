@@ -60,7 +60,7 @@ from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
-from engine.core.types import Action, Decision, Option, PendingKind
+from engine.core.types import Action, Decision
 
 ALL_PARTIES = solo.ALL_PARTIES
 MONTH_STACK = 10  # cards in each month's stack and in the debate pile
@@ -236,18 +236,7 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
-    c = _c()
-    w = s.advanced.window
-    card = cards(w.actor)[s.advanced.card]
-    opts = [Option(action=Action(verb="respond", args=(str(n),)), label=f"#{n} {c.politicks[CHANGE_OF_PLANS].name}",
-                   detail="The AI party registers instead") for n in solo.responses_in_hand(s, seat)]
-    opts.append(Option(action=Action(verb="pass"), label="Pass"))
-    opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",
-                       detail="Every later response window passes for you (undo on your turn: responses ask)"))
-    states = " ".join(f"{code}{t}" for code, t in card.direct.states.items())
-    return Decision(seat=seat, kind=PendingKind.RESPONSE, options=opts, deadline_default="pass",
-                    prompt=f"{w.actor} (AI) is about to act directly with {card.name} ({card.direct.voters} voters in "
-                           f"each of {states} below its threshold): respond, or pass.")
+    return solo.change_of_plans_decision(s, seat, s.advanced.window.actor, cards(s.advanced.window.actor)[s.advanced.card])
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> bool:

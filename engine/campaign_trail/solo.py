@@ -345,9 +345,12 @@ def responses_in_hand(s: CampaignTrailState, seat: str) -> list[int]:
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
+    return change_of_plans_decision(s, seat, s.solo.window.actor, _cards()[s.solo.card])
+
+
+def change_of_plans_decision(s: CampaignTrailState, seat: str, actor: str, card: Any) -> Decision:
+    """Before an AI party's direct action (`card`, of either AI deck): answer with Change of Plans, or pass."""
     c = _c()
-    w = s.solo.window
-    card = _cards()[s.solo.card]
     opts = [Option(action=Action(verb="respond", args=(str(n),)), label=f"#{n} {c.politicks[CHANGE_OF_PLANS].name}",
                    detail="The AI party registers instead") for n in responses_in_hand(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass"))
@@ -355,7 +358,7 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
                        detail="Every later response window passes for you (undo on your turn: responses ask)"))
     states = " ".join(f"{code}{t}" for code, t in card.direct.states.items())
     return Decision(seat=seat, kind=PendingKind.RESPONSE, options=opts, deadline_default="pass",
-                    prompt=f"{w.actor} (AI) is about to act directly with {card.name} ({card.direct.voters} voters in "
+                    prompt=f"{actor} (AI) is about to act directly with {card.name} ({card.direct.voters} voters in "
                            f"each of {states} below its threshold): respond, or pass.")
 
 

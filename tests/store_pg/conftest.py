@@ -19,3 +19,19 @@ async def store(pg_url):
     s = await PgStore.open(pg_url)
     yield s
     await s.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def two_stores(request, tmp_path):
+    """Two store instances on one database, as two bot processes would open it (each backend in turn)."""
+    from bot.store import Store
+    from bot.store_pg import PgStore
+
+    if request.param == "sqlite":
+        stores = [await Store.open(tmp_path / "shared.sqlite3"), await Store.open(tmp_path / "shared.sqlite3")]
+    else:
+        url = request.getfixturevalue("pg_url")
+        stores = [await PgStore.open(url), await PgStore.open(url)]
+    yield stores
+    for s in stores:
+        await s.close()

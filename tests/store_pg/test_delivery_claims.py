@@ -15,20 +15,6 @@ from bot.store import NewMessage, Store
 from store_helpers import T0, make_active, move
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def two_stores(request, tmp_path):
-    """Two store instances on one database, as two bot processes would open it."""
-    if request.param == "sqlite":
-        stores = [await Store.open(tmp_path / "shared.sqlite3"), await Store.open(tmp_path / "shared.sqlite3")]
-    else:
-        from bot.store_pg import PgStore
-
-        url = request.getfixturevalue("pg_url")
-        stores = [await PgStore.open(url), await PgStore.open(url)]
-    yield stores
-    for s in stores:
-        await s.close()
-
 
 def posts(n: int, tag: str) -> list[NewMessage]:
     return [NewMessage(audience="public", kind="board", payload={"tag": f"{tag}.{k}"}) for k in range(n)]

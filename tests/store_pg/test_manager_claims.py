@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from bot.manager import GameManager
-from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from tests.fakeclock import Clock
@@ -27,19 +24,6 @@ class SharedTable(RecordingTable):
         self.log.append((post.game.id, post.game.seq, post.text))
         return await super().publish(post)
 
-
-@pytest.fixture(params=["postgres", "sqlite"])
-async def two_stores(request, tmp_path):
-    if request.param == "sqlite":
-        stores = [await Store.open(tmp_path / "shared.sqlite3"), await Store.open(tmp_path / "shared.sqlite3")]
-    else:
-        from bot.store_pg import PgStore
-
-        url = request.getfixturevalue("pg_url")
-        stores = [await PgStore.open(url), await PgStore.open(url)]
-    yield stores
-    for s in stores:
-        await s.close()
 
 
 async def play(manager: GameManager, games: list[int], rng: Rng, rounds: int) -> None:
