@@ -788,9 +788,10 @@ def _who(interaction: discord.Interaction) -> str:
 
 
 async def _hosted_game(interaction: discord.Interaction, game_id: int | None, statuses: tuple[str, ...] = ("active",)) -> Any:
-    """The game a host command names: the one here (the caller's own, if several), or `game`."""
+    """The game a host command names: the one here (the caller's own, if several), or `game` — found through
+    `game_here` like every other command, so another server's game is "No game #N" and nothing more."""
     if game_id is not None:
-        return await manager_of(interaction).game(int(game_id))
+        return await game_here(interaction, game_id)
     games = await games_here(interaction, statuses, seated=False)
     mine = [g for g in games if g.host_user == user_id(interaction)]
     if len(games) != 1 and len(mine) == 1:
