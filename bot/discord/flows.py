@@ -633,8 +633,7 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     _, view = await manager.view(record.id, None)
     board_text = plain.board_text(view)
     if board_text:
-        embed.add_field(name="Board", value="```\n" + limits.clip(board_text, limits.EMBED_FIELD_VALUE - 8) + "\n```",
-                        inline=False)
+        limits.add_long_field(embed, "Board", board_text, code=True)
     if record.result:
         embed.add_field(name="Result", value=limits.clip(result_headline(record.result), limits.EMBED_FIELD_VALUE),
                         inline=False)
@@ -751,8 +750,7 @@ async def mine(interaction: discord.Interaction) -> None:
     await send_private(interaction, embeds=[limits.fit_embed(embed)])
 
 
-HOW_TO = """**Playing here**
-• `/game new` opens a lobby; others press **Join**; the host presses **Start**.
+HOW_TO = """• `/game new` opens a lobby; others press **Join**; the host presses **Start**.
 • A game for one player (options that seat one, such as a solo variant) can be played by DM with me: `/game new` there starts it at once, and its board comes to that DM.
 • Your hand and choices arrive by **direct message**, with a button for each legal choice. Big choices come in steps (first the card or action, then its target).
 • Or type `/move` — it suggests your legal moves as you type, in the game's notation{example}.
@@ -776,8 +774,8 @@ async def help_text(interaction: discord.Interaction, ruleset: str | None) -> No
     name = ruleset or next(iter(registry.RULESETS))
     rules = registry.get(name)
     embed = discord.Embed(title=f"{rules.title} — how to play", description=rules.help_text(), colour=ui.COLOUR)
-    embed.add_field(name="\u200b", value=how_to(rules.name), inline=False)
-    await send_private(interaction, embeds=[limits.fit_embed(embed)])
+    limits.add_long_field(embed, "Playing here", how_to(rules.name))
+    await send_private(interaction, embeds=[embed])
 
 
 # ---------------------------------------------------------------- time: deadlines, pause, vacation, extend

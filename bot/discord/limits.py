@@ -78,6 +78,102 @@ def split_content(text: str, limit: int = CONTENT, max_parts: int = 3) -> list[s
     return parts
 
 
+def chunks(text: str, limit: int) -> list[str]:
+    """`text` in pieces of at most `limit` characters, never cut mid-word: split at line breaks, a line longer
+    than `limit` at its last space before the limit (a single word longer than a whole piece, which no text of
+    ours has, is the one thing ever split inside)."""
+    out: list[str] = []
+    current = ""
+    for line in (text or "").split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit + 1)
+            cut = cut if cut > 0 else limit
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:cut].rstrip())
+            line = line[cut:].lstrip()
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit and current:
+            out.append(current)
+            current = line
+        else:
+            current = candidate
+    if current.strip():
+        out.append(current)
+    return out
+
+
+def add_long_field(embed: discord.Embed, name: str, text: str, *, code: bool = False) -> discord.Embed:
+    """Add `text` to `embed` as one field, or as several ("Board", "Board (2/3)", …) when it is longer than a
+    field holds — split, never cut. `code`: each piece in a code block (the board's fixed-width text)."""
+    wrap = 8 if code else 0  # "```\n" + "\n```"
+    pieces = chunks(text, EMBED_FIELD_VALUE - wrap) or ["\u200b"]
+    for i, piece in enumerate(pieces, 1):
+        label = name if i == 1 else f"{name} ({i}/{len(pieces)})"
+        embed.add_field(name=label, value=f"```\n{piece}\n```" if code else piece, inline=False)
+    return embed
+
+
+def embed_pages(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """The embeds of one reply, as messages that each fit Discord's limits: an embed with more fields or text
+    than one holds goes on in a continuation embed (same colour, its title marked "(continued)"), and the
+    embeds are grouped into messages of at most 10 embeds and 6,000 characters. Nothing is dropped."""
+    parts: list[discord.Embed] = []
+    for embed in embeds:
+        parts += _split_embed(fit_embed_parts(embed))
+    pages: list[list[discord.Embed]] = []
+    total = 0
+    for embed in parts:
+        if not pages or len(pages[-1]) >= EMBEDS_PER_MESSAGE or total + len(embed) > EMBED_TOTAL:
+            pages.append([])
+            total = 0
+        pages[-1].append(embed)
+        total += len(embed)
+    return pages
+
+
+def fit_embed_parts(embed: discord.Embed) -> discord.Embed:
+    """Each part of `embed` within its own limit; a field too long for one field is split into several."""
+    if embed.title:
+        embed.title = clip(embed.title, EMBED_TITLE)
+    if embed.description and len(embed.description) > EMBED_DESCRIPTION:
+        rest = chunks(embed.description, EMBED_DESCRIPTION)
+        embed.description = rest[0]
+        fields = embed.fields
+        embed.clear_fields()
+        add_long_field(embed, "\u200b", "\n".join(rest[1:]))
+        for f in fields:
+            embed.add_field(name=f.name, value=f.value, inline=f.inline)
+    fields = embed.fields
+    embed.clear_fields()
+    for f in fields:
+        value = f.value or "\u200b"
+        name = clip(f.name or "\u200b", EMBED_FIELD_NAME) or "\u200b"
+        if len(value) <= EMBED_FIELD_VALUE:
+            embed.add_field(name=name, value=value, inline=f.inline)
+        else:
+            code = value.startswith("```\n") and value.endswith("\n```")
+            add_long_field(embed, name, value[4:-4] if code else value, code=code)
+    return embed
+
+
+def _split_embed(embed: discord.Embed) -> list[discord.Embed]:
+    """`embed` as one or more embeds of at most 25 fields and 6,000 characters each."""
+    if len(embed.fields) <= EMBED_FIELDS and len(embed) <= EMBED_TOTAL:
+        return [embed]
+    fields = embed.fields
+    embed.clear_fields()
+    out = [embed]
+    for f in fields:
+        last = out[-1]
+        if len(last.fields) >= EMBED_FIELDS or len(last) + len(f.name or "") + len(f.value or "") > EMBED_TOTAL:
+            last = discord.Embed(title=clip(f"{embed.title or ''} (continued)", EMBED_TITLE), colour=embed.colour)
+            out.append(last)
+        last.add_field(name=f.name, value=f.value, inline=f.inline)
+    return out
+
+
 def embed_length(embed: discord.Embed) -> int:
     return len(embed)
 

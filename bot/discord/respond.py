@@ -60,19 +60,23 @@ async def send_private(interaction: discord.Interaction, content: str | None = N
         # the caller's text goes nowhere, and we say so in the log.
         log.error("refusing a private follow-up after a public acknowledgement (%s)", interaction.type)
         return
-    kwargs: dict[str, Any] = {"ephemeral": True, "wait": False}
-    if content:
-        kwargs["content"] = limits.clip(content, limits.CONTENT)
-    if embeds:
-        kwargs["embeds"] = limits.fit_embeds(embeds)
-    if view is not None and view.children:
-        kwargs["view"] = view
-    if file is not None:
-        kwargs["file"] = file
-    if "content" not in kwargs and "embeds" not in kwargs and "file" not in kwargs:
-        kwargs["content"] = "Done."
-    kwargs["allowed_mentions"] = discord.AllowedMentions.none()
-    await interaction.followup.send(**kwargs)
+    # A long reply goes on in more messages, never cut: the text's pieces first, the last with the first embeds.
+    texts: list[str | None] = list(limits.chunks(content, limits.CONTENT)) if content else [None]
+    pages = limits.embed_pages(embeds) if embeds else [[]]
+    messages = [(text, []) for text in texts[:-1]] + [(texts[-1], pages[0])] + [(None, page) for page in pages[1:]]
+    for number, (text, page) in enumerate(messages):
+        kwargs: dict[str, Any] = {"ephemeral": True, "wait": False, "allowed_mentions": discord.AllowedMentions.none()}
+        if text:
+            kwargs["content"] = text
+        if page:
+            kwargs["embeds"] = page
+        if number == len(messages) - 1 and view is not None and view.children:
+            kwargs["view"] = view
+        if number == 0 and file is not None:
+            kwargs["file"] = file
+        if "content" not in kwargs and "embeds" not in kwargs and "file" not in kwargs:
+            kwargs["content"] = "Done."
+        await interaction.followup.send(**kwargs)
 
 
 class Metrics:

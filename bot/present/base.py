@@ -35,7 +35,7 @@ class Presenter:
         return f"You may also make {count} play(s) allowed at any time: type `t` to list them."
 
     def board_text(self, view: Any) -> str:
-        """The public board as monospace text: the console table, /game status (first 1,000 characters)."""
+        """The public board as monospace text: the console table, /game status (split over fields, never cut)."""
         return ""
 
     def hand_text(self, view: Any) -> str:
