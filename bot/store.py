@@ -22,7 +22,8 @@ Design (DESIGN.md §4):
   crash nothing acknowledged is lost, and nothing delivered and marked is sent again.
 * Migrations are numbered scripts in ``bot/migrations``, tracked by ``PRAGMA user_version``,
   each applied in its own ``BEGIN IMMEDIATE``; an existing database is first copied with
-  ``VACUUM INTO``; a database newer than this code is refused.
+  ``VACUUM INTO``; a database newer than this code is refused. Before any of it (or any other write),
+  an existing file must pass ``PRAGMA quick_check``; a damaged one is refused untouched (:class:`StoreDamaged`).
 * WAL checkpoints run off the move path: :meth:`Store.checkpoint` (PASSIVE) runs on a second,
   maintenance aiosqlite connection (its own thread), so it never queues in front of a move, and the
   background task raises the move connection's auto-checkpoint threshold so commits rarely
@@ -33,10 +34,12 @@ Design (DESIGN.md §4):
 from __future__ import annotations
 
 import asyncio
+import glob
 import json
 import logging
 import os
 import re
+import shlex
 import sqlite3
 import threading
 import time
@@ -53,7 +56,7 @@ __all__ = [
     "AlreadySeated", "CheckpointResult", "DuplicateMove", "GameRecord", "JobRecord", "JournalEntry",
     "MIGRATIONS_DIR", "Migration", "MoveCommit", "NewJob", "NewMessage", "NotFound", "NotSeated",
     "OutboxRecord", "SCHEMA_VERSION", "SeatRecord", "SeatTaken", "Snapshot", "Store", "StoreBusy", "StoreUnwritable",
-    "StoreClosed", "StoreError", "VersionConflict", "WrongStatus", "load_migrations",
+    "StoreClosed", "StoreDamaged", "StoreError", "VersionConflict", "WrongStatus", "load_migrations",
 ]
 
 log = logging.getLogger("stumpbot.store")
@@ -130,6 +133,38 @@ class StoreUnwritable(StoreError):
             f"set STUMPBOT_DB to a writable path.")
         self.path = str(path)
         self.detail = detail
+
+
+class StoreDamaged(StoreError):
+    """The database file failed SQLite's quick_check at start-up: refused before anything was written to it,
+    naming what was found and the ways back (a migration backup, or the sqlite3 shell's ``.recover``)."""
+
+    def __init__(self, path: str | Path, findings: Sequence[str], backups: Sequence[str]) -> None:
+        path = Path(path)
+        recovered = path.with_name(f"{path.stem}-recovered{path.suffix}")
+        super().__init__(
+            f"The game database {path} is damaged: SQLite's quick_check found {_found(findings)}. Nothing was "
+            f"written to it, and the bot will not start on it. To recover, {_backup_advice(path, backups)}, or "
+            f"salvage what SQLite can still read with its shell (sqlite.org's build: some distributions' lack "
+            f"the sqlite_dbpage table .recover needs): `sqlite3 {shlex.quote(str(path))} .recover | sqlite3 "
+            f"{shlex.quote(str(recovered))}`, then put the recovered file in its place. Keep the damaged file "
+            f"until the games check out.")
+        self.path = str(path)
+        self.findings = list(findings)
+        self.backups = list(backups)
+
+
+def _found(findings: Sequence[str]) -> str:
+    return "; ".join(f'"{line[:200]}"' for line in findings)
+
+
+def _backup_advice(path: Path, backups: Sequence[str]) -> str:
+    """Backups are written beside the database before each schema upgrade (see _migrate), newest last."""
+    pattern = f"{path}.bak-v*"
+    if not backups:
+        return f"restore a copy you trust (no migration backup, {pattern}, exists beside it)"
+    return (f"restore the newest migration backup, {backups[-1]} (made before the last schema upgrade: moves "
+            f"since then are not in it; all of them are {pattern})")
 
 
 class StoreBusy(StoreError):
@@ -581,6 +616,62 @@ async def _switch_to_wal(c: Db, busy_timeout_ms: int) -> str:
             delay = min(delay * 2, 0.1)
 
 
+_DAMAGED = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
+_FINDINGS_SHOWN = 3  # quick_check stops after this many problems: enough to say what is wrong
+
+
+def _check_uri(path: str) -> str:
+    """A URI for the start-up check, which must never write the database file. Read-only when a WAL is
+    already there: it is read as it is, never checkpointed into the file. Without one, a read-only connection
+    would leave an empty -wal and -shm behind; a read-write one creates them and, as the last connection
+    out, deletes them on close with nothing to copy back (it wrote no frame). ``mode=rw`` never creates
+    the database itself."""
+    mode = "ro" if os.path.exists(path + "-wal") else "rw"
+    return f"{Path(path).absolute().as_uri()}?mode={mode}"
+
+
+def _decoded(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _printable(text: str) -> str:
+    """Text from a damaged file (any characters at all), fit for one line of a message."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def _quick_check(path: str, busy_timeout_ms: int) -> list[str]:
+    """The first problems ``PRAGMA quick_check`` finds in the file at ``path``, one a line ([] when intact)."""
+    c = sqlite3.connect(_check_uri(path), uri=True, timeout=busy_timeout_ms / 1000)
+    c.text_factory = _decoded  # a damaged page can hold any bytes where text should be
+    try:
+        rows = c.execute(f"PRAGMA quick_check({_FINDINGS_SHOWN})").fetchall()
+    except sqlite3.DatabaseError as exc:  # damage bad enough that the check itself cannot read on
+        if not (getattr(exc, "sqlite_errorname", "") or "").startswith(_DAMAGED):
+            raise
+        lines = [str(exc)]
+    except UnicodeDecodeError as exc:  # SQLite's own error message quoted damaged schema text, undecodable
+        lines = [_decoded(exc.object)]
+    else:  # the problems come as one text per table, under a "*** in database main ***" heading
+        lines = [line for (text,) in rows for line in str(text).splitlines() if not line.startswith("*** ")]
+    finally:
+        c.close()
+    return [] if lines == ["ok"] else [_printable(line) for line in lines[:_FINDINGS_SHOWN]]
+
+
+def _refuse_if_damaged(path: str, busy_timeout_ms: int) -> None:
+    """Check an existing file before anything writes to it (the WAL switch, migrations, the start-up probe):
+    a damaged one opens as if healthy, takes writes, and fails only moves later with SQLITE_CORRUPT."""
+    try:
+        if os.path.getsize(path) == 0:
+            return  # a new file (perhaps being created by another process): nothing to check yet
+    except FileNotFoundError:
+        return
+    findings = _quick_check(path, busy_timeout_ms)
+    if findings:
+        backups = sorted(glob.glob(glob.escape(path) + ".bak-v*"), key=os.path.getmtime)
+        raise StoreDamaged(path, findings, backups)
+
+
 async def _connect(path: str, busy_timeout_ms: int) -> Db:
     """An aiosqlite connection (its own thread) in autocommit mode: the store writes BEGIN/COMMIT itself."""
     # Open it once with plain sqlite3 first: a path that cannot be opened fails here, with the same sqlite3
@@ -814,7 +905,8 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path, *, migrations_dir: str | Path | None = None,
                    busy_timeout_ms: int = BUSY_TIMEOUT_MS, backup_stamp: str | None = None) -> Store:
-        """Open (creating if needed) and migrate the database at ``path``.
+        """Open (creating if needed) and migrate the database at ``path``. An existing file is first checked
+        (``PRAGMA quick_check``) before anything writes to it: a damaged one raises :class:`StoreDamaged`.
 
         ``migrations_dir`` replaces ``bot/migrations`` (tests); ``backup_stamp`` replaces the UTC
         time in the backup's name (``<path>.bak-v<N>-<stamp>``).
@@ -825,6 +917,7 @@ class Store:
         migrations = load_migrations(migrations_dir) if migrations_dir is not None else load_migrations()
         db: Db | None = None
         try:
+            await asyncio.to_thread(_refuse_if_damaged, str(path), busy_timeout_ms)
             db = await _connect(str(path), busy_timeout_ms)
             version, backup = await _migrate(db, str(path), migrations, backup_stamp)
             await _probe_write(db)
