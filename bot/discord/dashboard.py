@@ -5,8 +5,9 @@ dashboard to the game's thread or channel and pins it; every later turn post edi
 one (the game over) leaves the final map. Where it is is stored with the game's settings (`dashboard`), so the
 edits go on after a restart; a dashboard deleted meanwhile is sent again.
 
-Pinning needs the Manage Messages permission, which the bot does not require: without it the message stays
-unpinned and everything else goes on. Nothing here may stop the turn post it follows: failures are logged.
+Pinning needs the Pin Messages permission (Discord split it out of Manage Messages on 2026-02-23), which the
+bot does not require: without it the message stays unpinned, the channel is told why once per game, and
+everything else goes on. Nothing here may stop the turn post it follows: failures are logged.
 """
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("stumpbot.discord.dashboard")
 
 SETTING = "dashboard"  # the game's setting: where its dashboard message is
+UNPINNED_SAID = "dashboard_unpinned"  # the game's setting: the channel was told why its dashboard is not pinned
+UNPINNED = ("📌 I couldn't pin game #{game_id}'s election-night dashboard (the message above): I need the **Pin "
+            "Messages** permission in this channel. A server admin can grant it; until then the dashboard is still "
+            "kept up to date, just not pinned.")
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -98,9 +103,22 @@ async def _keep_current(table: DiscordTable, post: PublicPost) -> None:
     try:
         await message.pin(reason=f"The election-night dashboard of game #{game_id}")
     except discord.Forbidden:
-        log.info("no Manage Messages permission for game %s: its dashboard is not pinned", game_id)
+        log.warning("no Pin Messages permission for game %s: its dashboard is not pinned", game_id)
+        await _say_unpinned(table, game_id, message.channel)
     except discord.HTTPException as exc:  # e.g. the channel's 50 pins are used up
         log.warning("could not pin the dashboard of game %s (HTTP %s, code %s)", game_id, exc.status, exc.code)
+
+
+async def _say_unpinned(table: DiscordTable, game_id: int, channel: discord.abc.Messageable) -> None:
+    """Tell the game's channel, once per game, why its dashboard is not pinned and who can fix it."""
+    store = table.client.manager.store
+    if await store.get_setting(f"game:{game_id}", UNPINNED_SAID):
+        return
+    await store.set_setting(f"game:{game_id}", UNPINNED_SAID, "1")  # before sending: never said twice
+    try:
+        await channel.send(UNPINNED.format(game_id=game_id), allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException as exc:
+        log.warning("could not say why game %s's dashboard is unpinned (HTTP %s)", game_id, exc.status)
 
 
 async def _store(table: DiscordTable, game_id: int, pinned: Pinned) -> None:

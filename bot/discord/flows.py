@@ -36,6 +36,9 @@ REQUIRED_PERMISSIONS = [("view_channel", "View Channel"), ("send_messages", "Sen
                         ("embed_links", "Embed Links"), ("attach_files", "Attach Files")]
 THREAD_PERMISSIONS = [("create_public_threads", "Create Public Threads"),
                       ("send_messages_in_threads", "Send Messages in Threads")]
+# Wanted but not needed: without it a game runs, its dashboard unpinned (Discord split Pin Messages out of
+# Manage Messages on 2026-02-23; Manage Messages alone no longer lets a bot pin).
+PIN_PERMISSION = ("pin_messages", "Pin Messages")
 
 
 def manager_of(interaction: discord.Interaction) -> GameManager:
@@ -181,7 +184,17 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
     me = next(s for s in seats if s.user_id == user_id(interaction))
     dm_note = await check_dms(interaction, record.id, me.seat)
     await send_private(interaction, f"Game #{record.id} is open; you sit as **{me.seat}**.{note} Others press **Join** "
-                                    f"on the lobby message (or `/game join`); press **Start** when everyone is in.{dm_note}")
+                                    f"on the lobby message (or `/game join`); press **Start** when everyone is in."
+                                    f"{dm_note}{pin_note(interaction.app_permissions)}")
+
+
+def pin_note(perms: discord.Permissions) -> str:
+    """The lobby opener's word on the optional permission: what goes without it, and who can grant it."""
+    flag, name = PIN_PERMISSION
+    if getattr(perms, flag):
+        return ""
+    return (f"\n📌 Optional: without the **{name}** permission here I can't pin the game's election-night "
+            "dashboard; the game runs the same. A server admin can grant it.")
 
 
 async def check_dms(interaction: discord.Interaction, game_id: int, seat: str) -> str:

@@ -2,7 +2,28 @@
 from __future__ import annotations
 
 import pytest
+from simcord.http import router
 from simworld import World, make_bot
+
+
+def _pins_need_pin_messages() -> None:
+    """Bring SimCord's Discord up to date: since 2026-02-23 pinning and unpinning need Pin Messages, which Discord
+    split out of Manage Messages (SimCord 3.2 still checks Manage Messages)."""
+    for template, handler in router._ROUTES.get("PUT", []) + router._ROUTES.get("DELETE", []):
+        if template[-2:] == ["pins", "{message_id}"] and not getattr(handler, "pin_messages", False):
+            pin = handler.__name__ != "unpin_message"
+
+            def checked(ctx, _pin=pin):  # noqa: ANN001, ANN202 — SimCord's handler shape
+                channel = ctx.require_channel_permissions(ctx.int_arg("channel_id"), "pin_messages")
+                ctx.require_message(channel.id, ctx.int_arg("message_id"))
+                ctx.backend.set_pinned(channel.id, ctx.int_arg("message_id"), _pin)
+
+            checked.pin_messages = True  # type: ignore[attr-defined]
+            template_routes = router._ROUTES["PUT" if pin else "DELETE"]
+            template_routes[template_routes.index((template, handler))] = (template, checked)
+
+
+_pins_need_pin_messages()
 
 
 @pytest.fixture

@@ -70,16 +70,50 @@ async def test_posted_pinned_at_start_then_edited_in_place_even_after_a_restart(
     await fresh.store.close()
 
 
-async def test_without_manage_messages_it_is_posted_unpinned_and_still_edited(world: World) -> None:
+def unpinned_notes(w: World) -> list[discord.Message]:
+    return [m for m in w.public() if (m.content or "").startswith("📌")]
+
+
+async def test_without_pin_messages_it_is_posted_unpinned_said_once_and_still_edited(world: World) -> None:
     w = world
     w.channel = w.guild.create_text_channel(
-        "no-pins", overwrites={w.bot.user: discord.PermissionOverwrite(manage_messages=False)})
-    game_id = await open_game(w)  # Manage Messages is not among the permissions a game needs
+        "no-pins", overwrites={w.bot.user: discord.PermissionOverwrite(pin_messages=False)})
+    r = await w.alice.slash(w.channel, "game new")  # Pin Messages is not among the permissions a game needs…
+    assert r.ephemeral and "Game #1 is open" in r.response.content
+    assert "without the **Pin Messages** permission here I can't pin" in r.response.content  # …but it is named
+    lobby = next(m for m in reversed(w.channel.history(viewer=w.carol)) if m.embeds)
+    await w.bob.click(lobby, label="Join")
+    await w.alice.click(lobby, label="Start")
+    game_id = 1
     [board] = dashboards_in(w)
     assert not board.pinned
     assert not any(m.pinned for m in w.public())
+    [note] = unpinned_notes(w)
+    assert note.content == dashboards.UNPINNED.format(game_id=game_id) and "Pin Messages" in note.content
     await bots_move_until_edited(w, game_id, board.id, Rng(5))
     assert [m.id for m in dashboards_in(w)] == [board.id]
+    # Sent again after a deletion, still unpinnable: the channel was told already.
+    w.env.backend.delete_message(board.channel.id, board.id)
+    rng = Rng(9)
+    while not dashboards_in(w) and await w.manager.owing(game_id):
+        owing = await w.manager.owing(game_id)
+        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    assert len(dashboards_in(w)) == 1 and not dashboards_in(w)[0].pinned
+    assert len(unpinned_notes(w)) == 1
+
+
+async def test_manage_messages_alone_is_not_asked_for(world: World) -> None:
+    """Pinning is Pin Messages' now: a channel that denies Manage Messages but allows Pin Messages pins, unasked."""
+    w = world
+    w.channel = w.guild.create_text_channel(
+        "no-manage", overwrites={w.bot.user: discord.PermissionOverwrite(manage_messages=False, pin_messages=True)})
+    r = await w.alice.slash(w.channel, "game new")
+    assert "Pin Messages" not in r.response.content and "Manage Messages" not in r.response.content
+    lobby = next(m for m in reversed(w.channel.history(viewer=w.carol)) if m.embeds)
+    await w.bob.click(lobby, label="Join")
+    await w.alice.click(lobby, label="Start")
+    [board] = dashboards_in(w)
+    assert board.pinned and not unpinned_notes(w)
 
 
 async def test_a_deleted_dashboard_is_sent_again(world: World) -> None:
