@@ -29,7 +29,7 @@ DEFAULT_RULESET = "electioneer"
 def _table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=None, help="how many players (default: the full table)")
     p.add_argument("--option", metavar="K=V", action="append", default=[],
-                   help="a game option, e.g. parties=DEM,LIB or dirty=on (see the ruleset's help)")
+                   help="a game option as name=value; repeat for more (the ruleset's help lists its options)")
 
 
 def _options(args: argparse.Namespace) -> dict | None:

@@ -1,4 +1,4 @@
-"""Game options as players type them: `parties=DEM,LIB solo=REP dirty=on`.
+"""Game options as players type them: `name=value` pairs separated by spaces (each game's own names).
 
 The same text works in `/game new options:` and on the command line (`--option`). Values become
 ints, booleans or comma lists here; the ruleset's strict options model then checks names and ranges,
@@ -41,7 +41,8 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
     for token in text.replace(";", " ").split():
         match = _PAIR.match(token.strip())
         if match is None:
-            raise OptionTextError(f"`{token[:40]}` is not an option: write `name=value`, e.g. `parties=DEM,LIB dirty=on`.")
+            raise OptionTextError(f"`{token[:40]}` is not an option: write `name=value` pairs separated by "
+                                  "spaces (the game's help lists its options).")
         key, raw = match.groups()
         if key in out:
             raise OptionTextError(f"Option `{key}` is given twice.")

@@ -30,7 +30,7 @@ NOT_SOLO = ("Only a game for one player can be played here by direct message, wi
 
 
 async def new_game(interaction: discord.Interaction, ruleset: str, title: str | None, deadline_hours: int | None,
-                   seat: str | None, option_text: str | None, theatrics: int | None = None) -> None:
+                   seat: str | None, option_text: str | None) -> None:
     """`/game new` in a DM (acknowledged already by flows.new_game): create the game in this DM and start it."""
     manager = flows.manager_of(interaction)
     channel = interaction.channel
@@ -40,8 +40,6 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
         options: dict[str, Any] = parse_option_text(option_text)
     except OptionTextError as exc:
         raise ManagerError(str(exc), code="bad_option") from None
-    if theatrics is not None:
-        options["theatrics"] = theatrics
     try:
         chosen = registry.get(ruleset)
     except KeyError as exc:

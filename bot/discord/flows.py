@@ -128,14 +128,14 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: 
 
 
 async def new_game(interaction: discord.Interaction, ruleset: str, title: str | None, deadline_hours: int | None,
-                   theatrics: int | None, seat: str | None, thread: bool | None, option_text: str | None = None) -> None:
+                   seat: str | None, thread: bool | None, option_text: str | None = None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     channel = interaction.channel
     if interaction.guild_id is None:  # issue 15: a one-player game by DM, started at once (bot/discord/dm_games.py)
         from bot.discord import dm_games
 
-        await dm_games.new_game(interaction, ruleset, title, deadline_hours, seat, option_text, theatrics)
+        await dm_games.new_game(interaction, ruleset, title, deadline_hours, seat, option_text)
         return
     if channel is None:
         raise ManagerError("Games are played in a server channel.", code="no_guild")
@@ -155,8 +155,6 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
         options = parse_option_text(option_text)
     except OptionTextError as exc:
         raise ManagerError(str(exc), code="bad_option") from None
-    if theatrics is not None:
-        options["theatrics"] = theatrics
     record = await manager.create(ruleset, user_id(interaction), interaction.user.display_name, options=options,
                                   title=title, guild_id=str(interaction.guild_id), channel_id=str(channel.id),
                                   seat=seat, deadline_hours=deadline_hours)

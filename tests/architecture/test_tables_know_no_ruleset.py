@@ -9,6 +9,7 @@ prose) or import a ruleset's engine package or its renderer, imports inside func
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from bot import present
@@ -117,3 +118,51 @@ def test_the_check_sees_what_it_must() -> None:
     assert lines == [1, 2, 3, 4, 5, 6, 7]
     allowed = sorted({int(p.split(":")[1].split()[0]) for p in _problems(Path("bot/cli.py"), source)})
     assert allowed == [1, 2, 4, 5, 6]
+
+
+# ---------------------------------------------------------------- no game's options either (issue 25, item 9)
+
+def _option_names() -> list[str]:
+    """Every registered ruleset's own lobby options (read from its options model; `deadline_hours` is the
+    tables' own option, with a command option of its own)."""
+    from bot.option_hints import OWN_OPTIONS
+
+    names = {n for r in registry.RULESETS.values() for n in type(r.parse_options({})).model_fields}
+    return sorted(names - OWN_OPTIONS)
+
+
+def _option_problems(rel: Path, source: str, names: list[str]) -> list[str]:
+    """Where one module of the tables handles a game's option by name: a parameter named after it, an options
+    mapping read or written with its name as the key, or a `name=value` example in a string. (A bare word such
+    as "first" or "parties" elsewhere is ordinary English and names nothing.)"""
+    tree = ast.parse(source, filename=str(rel))
+    wanted = set(names)
+    example = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")=")
+    problems = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.arg) and node.arg in wanted:
+            problems.append(f"{rel}:{node.lineno} takes the option {node.arg!r} as a parameter")
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value in wanted:
+            problems.append(f"{rel}:{node.lineno} reads or writes the option {node.slice.value!r}")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("get", "pop")
+              and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value in wanted):
+            problems.append(f"{rel}:{node.lineno} reads the option {node.args[0].value!r}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and example.search(node.value):
+            problems.append(f"{rel}:{node.lineno} gives a game's option as an example: {node.value[:60]!r}")
+    return problems
+
+
+def test_the_tables_name_no_game_option() -> None:
+    names = _option_names()
+    assert "deadline_hours" not in names and len(names) >= len(registry.RULESETS)
+    problems = [p for rel in _tables() for p in _option_problems(rel, (ROOT / rel).read_text(encoding="utf-8"), names)]
+    assert not problems, ("a table names a game's lobby option: options come from the ruleset chosen "
+                          "(bot/option_hints.py reads its model):\n" + "\n".join(problems))
+
+
+def test_the_option_check_sees_what_it_must() -> None:
+    name = _option_names()[0]
+    source = (f"def new(x, {name}: int | None):\n    options['{name}'] = {name}\n    return opts.get('{name}')\n"
+              f"HELP = 'e.g. {name}=1'\nfirst = options.get('deadline_hours')\n")
+    lines = sorted({int(p.split(":")[1].split()[0]) for p in _option_problems(Path("bot/x.py"), source, [name])})
+    assert lines == [1, 2, 3, 4]

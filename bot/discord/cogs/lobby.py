@@ -23,9 +23,9 @@ async def new(interaction: discord.Interaction, ruleset: str = "electioneer",
               deadline_hours: app_commands.Range[int, 1, 336] | None = None,
               seat: app_commands.Range[str, 1, 10] | None = None,
               thread: bool | None = None, options: app_commands.Range[str, 1, 200] | None = None) -> None:
-    # Each game's options (Electioneer's theatrics, Campaign Trail's parties…) live in `options`, suggested
-    # from the chosen ruleset's own model, so no game's words show in another's command.
-    await flows.guarded(interaction, flows.new_game(interaction, ruleset, title, deadline_hours, None, seat, thread,
+    # Each game's options live in `options`, suggested from the chosen ruleset's own model, so no game's words
+    # show in another's command (tests/architecture/test_tables_know_no_ruleset.py).
+    await flows.guarded(interaction, flows.new_game(interaction, ruleset, title, deadline_hours, seat, thread,
                                                     options))
 
 
