@@ -25,6 +25,19 @@ def _pins_need_pin_messages() -> None:
 
 _pins_need_pin_messages()
 
+# How long SimCord waits, in real seconds, for the bot's work to settle (its own default is 5 s). The suite must
+# pass on a busy 2-core machine, where a store thread or a render can be kept waiting for more than 5 s; a test
+# that is truly stuck still fails, and pytest-timeout stays the outer net.
+SETTLE_SECONDS = 45.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "simcord_env" in getattr(item, "fixturenames", ()):
+            marker = item.get_closest_marker("simcord")
+            own = dict(marker.kwargs) if marker else {}
+            item.add_marker(pytest.mark.simcord(**{"settle_timeout": SETTLE_SECONDS, **own}))
+
 
 @pytest.fixture
 def db_path(tmp_path):
