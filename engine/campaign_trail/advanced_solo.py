@@ -27,7 +27,8 @@ DONE (every rule enforced by the engine; scenarios in tests/scenarios/campaign_t
   grid's checks move the topic card's issues (two checks: two spaces), then the rabbit-trail row places or
   moves issues that are not among the six topics, up to the card's count. Voter reaction scores them as
   parties. Unprepared against a leading AI party puts a random card of its debate pile in the box.
-- Politicks: Local Funds Dry Up, Sabotage and Travel Costs are never offered; Debate Prep and Unprepared are.
+- Politicks: Local Funds Dry Up, Sabotage and Travel Costs are never offered, as an action or in a response
+  window (bans.py, one rule for both); Debate Prep and Unprepared are.
 - Dirty Politics (`dirty=on`; dirty_solo.py, shared with Basic Solo Play): the dirty cards in the humans' action
   deck; Flip Contributors from the bank (beside a human rival the player still picks; naming the AI means the
   bank); Sway Minds off the AI's track; Scandal always ridden out by the AI (a human rival is asked as usual);
@@ -47,8 +48,8 @@ NOT DONE:
 
 Hooks outside this module: dirty_solo.py (Dirty Politics against AI parties), state.py (Options.ai_deck and the Green refusal, AiDecks, AdvancedSoloState), setup.py
 (layout, set-up), turn.py (the AI turns, months, fixed order, Connections), rules.py (the window, the AI after a
-debate, the deadline, problems), debates.py (AI debaters, voter reaction, Unprepared), menus.py (one line: banned
-politicks), ruleset.py (seat range, help), views.py (one line: the public `solo` view). Rulings: docs/rulings.md,
+debate, the deadline, problems), debates.py (AI debaters, voter reaction, Unprepared), bans.py (the banned
+politicks, asked by menus.py and responses.py), ruleset.py (seat range, help), views.py (one line: the public `solo` view). Rulings: docs/rulings.md,
 "Campaign Trail — Advanced Solo Deck: ..."; content: docs/content/campaign_trail.md.
 """
 from __future__ import annotations
@@ -64,7 +65,6 @@ from engine.core.types import Action, Decision
 
 ALL_PARTIES = solo.ALL_PARTIES
 MONTH_STACK = 10  # cards in each month's stack and in the debate pile
-BANNED = ("local_funds_dry_up", "sabotage", "travel_costs")  # never offered with the advanced deck
 CHANGE_OF_PLANS = solo.CHANGE_OF_PLANS
 
 
@@ -126,10 +126,6 @@ def new_state(opts: Options, rng: Rng) -> AdvancedSoloState:
 
 def is_ai(s: CampaignTrailState, party: str) -> bool:
     return s.advanced is not None and party in s.advanced.ai
-
-
-def banned(s: CampaignTrailState, politick: str) -> bool:
-    return s.advanced is not None and politick in BANNED
 
 
 # ------------------------------------------------------------------------------------------ the AI turn

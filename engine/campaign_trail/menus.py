@@ -2,7 +2,7 @@
 action under way (or of a paused politick's choice), and the words for them."""
 from __future__ import annotations
 
-from engine.campaign_trail import abilities, advanced_solo, dirty, effects, solo
+from engine.campaign_trail import abilities, bans, dirty, effects
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import (
     advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_votes, free_issues, travel_options,
@@ -54,8 +54,8 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
                 continue
         elif name == "politick":
             pid = a.politick
-            if (s.solo is not None and pid in solo.BANNED) or advanced_solo.banned(s, pid):
-                continue  # cannot be played in Solo Play (Appendix A)
+            if bans.ban(s, pid):
+                continue  # never played in this game (Solo Play, the Advanced Solo Deck): the rule in bans
             if not effects.declared_payable(s, seat, "politick"):  # the Populist's $20M or 2 registered
                 continue
             if pid in DEBATE_POLITICKS and s.month >= 2:

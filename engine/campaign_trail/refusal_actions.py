@@ -7,7 +7,7 @@ names the rule that actually refused the move. None when the legality has no rul
 """
 from __future__ import annotations
 
-from engine.campaign_trail import abilities, dirty, effects, moves
+from engine.campaign_trail import abilities, bans, dirty, effects, moves
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.menus import DEBATE_POLITICKS, legal_actions
 from engine.campaign_trail.primitives import free_left, issue_states, neighbours
@@ -90,6 +90,9 @@ def _politick_refusal(s: CampaignTrailState, seat: str, pid: str) -> str | None:
     c = _c()
     pol = c.politicks[pid]
     party = s.players[seat].party
+    banned = bans.ban(s, pid)
+    if banned:
+        return banned
     if not effects.declared_payable(s, seat, "politick"):
         return f"your candidate pays to declare a politick, and {party} can pay neither way"
     if pid in DEBATE_POLITICKS and s.month >= 2:

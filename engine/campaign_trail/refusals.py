@@ -10,7 +10,7 @@ and the public board.
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import debates, dirty, rules, solo
+from engine.campaign_trail import bans, debates, dirty, rules, solo
 from engine.campaign_trail.menus import MENU_MAX, home_choices, legal_actions, step_prompt
 from engine.campaign_trail.refusal_actions import (
     action_refusal, campaign_vote_refusal, card_name, dirty_step_refusal, issue_refusal, play_refusal,
@@ -139,7 +139,8 @@ def _respond(s: CampaignTrailState, seat: str, n: int, w: Window, answering: lis
         return f"#{n} is not in your hand (you hold {', '.join(f'#{x}' for x in hand)})"
     fits = " or ".join(c.politicks[p].name for p in w.fits)
     pid = c.card(n).actions.get("politick")
-    what = f"its politick is {c.politicks[pid].name}" if pid else "it has no politick"
+    # a banned politick is refused by its ban (bans.ban, the rule that kept it out of the window)
+    what = (bans.ban(s, pid) or f"its politick is {c.politicks[pid].name}") if pid else "it has no politick"
     fitting = ", ".join(f"#{x}" for x in answering)
     return f"{w.actor}'s {words(w.action)} can be answered with {fits}, and {card_name(n)} does not answer it ({what})" \
         + (f"; yours that do: {fitting}" if fitting else "")

@@ -15,7 +15,7 @@ The responder's hand is not refilled now: it refills at the end of their next tu
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import primitives
+from engine.campaign_trail import bans, primitives
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
@@ -31,14 +31,15 @@ def _c():
 
 
 def fitting(s: CampaignTrailState, verb: str) -> list[str]:
-    """The response politicks that could answer this declaration (public facts only)."""
+    """The response politicks that could answer this declaration (public facts only), less those this game
+    never offers (bans: the same rule as a card's politick action, so a window cannot play a banned one)."""
     t = s.turn
     out = []
     if t.card is not None and not t.spent and not t.replanned:
         out.append(CHANGE_OF_PLANS)  # only the opening card of a turn, never after a Change of Plans
     if verb == "campaign":
         out.append(LOCAL_FUNDS)
-    return out
+    return [pid for pid in out if not bans.ban(s, pid)]
 
 
 def eligible(s: CampaignTrailState, actor: str) -> list[str]:

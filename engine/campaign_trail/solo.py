@@ -25,7 +25,7 @@ DONE (every rule enforced by the engine):
   more; a short track places what it has). "Direct action happens automatically" cards: no comparison,
   voters from the undecided supply. Two AI parties: each with its own deck and track. Co-op: each AI party
   takes two turns in a row, then each human one.
-- The human's politicks: five are never offered (BANNED below: Sabotage, Travel Costs, Debate Prep,
+- The human's politicks: five are never offered (bans.SOLO: Sabotage, Travel Costs, Debate Prep,
   Unprepared, and Local Funds Dry Up). Backlash (+3 registered), Campaign Advisor (draw 1) and Committed Donors (+$30M) answer an AI
   direct action with their icon (automatic cards included). Connections pays nobody when an AI party holds
   the home state. Change of Plans: before an AI direct action (never on an automatic card) every human with
@@ -68,8 +68,6 @@ START_TRACK = 12  # three voters in each of the first four spaces
 DECK_ONE_AI = 40
 DECK_TWO_AI = 30
 TRACK_MAX = solo_content.TRACK_SPACES * solo_content.SPACE_SIZE
-# never offered in Solo Play (Appendix A, "Politick actions")
-BANNED = ("sabotage", "travel_costs", "debate_prep", "unprepared", "local_funds_dry_up")
 # the human's ongoing politicks that answer the icon of an AI direct action
 ANSWERS_ICON = ("backlash", "campaign_advisor", "committed_donors")
 CHANGE_OF_PLANS = "change_of_plans"

@@ -186,8 +186,9 @@ def menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
         if len(me.picking) >= strategy_need(state) or seat in state.sealed.sealed:
             return "", [], choice
         left = strategy_need(state) - len(me.picking)
-        options = [_opt("strategy", str(x), label=card_line(x)) for x in sorted(me.hand)
-                   if strategy_ok(x) and x not in me.picking]
+        options = [_opt("strategy", str(x), label=card_line(x)) for x in sorted(_strategy_choices(me))] or [
+            # asked by the hand's size, yet holding only Gathering Momentum cards: the one legal choice
+            _opt("pass", label="Set aside nothing", detail="no card in your hand may be set aside")]
         return (f"Campaign Strategy: set aside {left} more card{'s' if left > 1 else ''} face down (for the "
                 f"{'Debates' if state.turn < c().rules.debate_turn else 'Election Day'}); the rest are discarded.",
                 options, PendingKind.SIMULTANEOUS)
@@ -446,6 +447,9 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         state.phase, state.activity, state.played = "activity", 1, []
         ctx.log(f"{seat} has the initiative and has {args[0]} play first this turn.")
         return True
+    if verb == "pass" and state.phase == "strategy":  # no card may be set aside: the picks so far are sealed
+        _seal_strategy(state, seat, ctx)
+        return False
     if verb == "pass":
         ctx.log(f"{seat} has no card to play and passes this activity phase.")
         state.played.append(seat)
@@ -850,6 +854,11 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
     return False
 
 
+def _strategy_choices(me: Side) -> list[int]:
+    """The hand's cards that may still be set aside for Campaign Strategy (never a Gathering Momentum card)."""
+    return [x for x in me.hand if strategy_ok(x) and x not in me.picking]
+
+
 def _seal_strategy(state: NSState, seat: str, ctx: Ctx) -> None:
     me = state.sides[side_of(seat)]
     choice = ",".join(str(x) for x in me.picking)
@@ -865,9 +874,11 @@ def _strategy_step(state: NSState, ctx: Ctx) -> bool:
         me = state.sides[side_of(seat)]
         if seat in state.sealed.sealed:
             continue
-        # decided by public facts only (the hand's size): a hand no bigger than the need is placed as it is
-        if len(me.hand) <= need or not any(strategy_ok(x) and x not in me.picking for x in me.hand):
-            me.picking += [x for x in me.hand if strategy_ok(x) and x not in me.picking][: need - len(me.picking)]
+        # Decided by public facts only (the hand's size): a hand no bigger than the need is placed as it is; a
+        # bigger one is asked even when none of its cards may be placed (it may only `pass`), or the rival would
+        # learn from not seeing it asked that it holds only Gathering Momentum cards.
+        if len(me.hand) <= need:
+            me.picking += _strategy_choices(me)[: need - len(me.picking)]
             _seal_strategy(state, seat, ctx)
     if not state.sealed.complete:
         return False
