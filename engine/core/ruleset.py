@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from engine.core.errors import EngineError, GameOver, IllegalAction, NotYourDecision, UnknownAction
 from engine.core.rng import Rng, randomness_drawn
-from engine.core.types import Action, ApplyResult, Decision, Event, Outcome
+from engine.core.types import Action, ApplyResult, CardText, Decision, Event, Outcome
 
 
 @runtime_checkable
@@ -44,6 +44,9 @@ class Ruleset(Protocol):
     # `seat_range(options) -> (fewest, most)`, the players a game with these options takes, where options
     # change it (Campaign Trail's Solo Play: one player, two in co-op); without it min_seats to max_seats. And
     # `seatless_parties(options) -> list[str]`, parties in the race that no seat plays (Solo Play's AI parties).
+    # And `card(ref) -> CardText | None`, the whole text of a card, event, politick or news card by the id
+    # prompts show for it (`C26`, `N15`, `40`), public content only: what `/card` and the local table's `card`
+    # show, so a prompt may name a card briefly and keep its whole effect one tap away.
 
 
 def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, int]:
@@ -55,6 +58,20 @@ def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, i
         except Exception:  # noqa: BLE001 — options the ruleset refuses are reported where they are parsed
             pass
     return ruleset.min_seats, ruleset.max_seats
+
+
+def card_text(ruleset: Ruleset, ref: str) -> CardText | None:
+    """The card `ref` names in `ruleset` (ids are matched without regard to case or spaces), or None when the
+    ruleset has no such card or names none."""
+    ask = getattr(ruleset, "card", None)
+    ref = "".join((ref or "").split())[:40]
+    if ask is None or not ref:
+        return None
+    for candidate in dict.fromkeys((ref, ref.upper(), ref.lower())):
+        found = ask(candidate)
+        if found is not None:
+            return found
+    return None
 
 
 def seats_for(ruleset: Ruleset, count: int, options: dict[str, Any] | None) -> list[str]:

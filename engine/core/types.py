@@ -72,6 +72,16 @@ def menu_decision(seat: str, prompt: str, options: list[Option], default: Callab
                     deadline_default=default(options).notation())
 
 
+class CardText(BaseModel):
+    """A card's public words, whole: what a prompt that names it may point to (`Ruleset.card`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str  # as prompts show it: "C26", "N15", "40"
+    name: str
+    text: str  # the whole effect, never shortened
+    kind: str = "card"  # "card", "event", "politick", "news card"…: how a player would call it
+
+
 class Event(BaseModel):
     """One line of the game log. `public` goes to the channel; `private[seat]` only to that seat.
 
