@@ -38,13 +38,19 @@ ELLIPSIS = "…"
 
 
 def clip(text: str, limit: int) -> str:
-    """`text` cut to at most `limit` characters, marked with an ellipsis when cut."""
+    """`text` shortened to at most `limit` characters, marked with an ellipsis when shortened, and never cut
+    inside a word: it ends at the last space that keeps at least half of the room (a text with no such
+    space — an id, a link — is the one thing cut where the room ends). Where the whole text matters, the
+    caller shows it elsewhere too (a select option's detail is whole in the prompt above it)."""
     text = text or ""
     if len(text) <= limit:
         return text
     if limit <= 0:
         return ""
-    return text[: limit - 1].rstrip() + ELLIPSIS
+    cut = max(text.rfind(" ", 0, limit), text.rfind("\n", 0, limit))  # the last break where it and "…" fit
+    if cut < limit // 2:
+        cut = limit - 1
+    return text[:cut].rstrip(" ,;:–—-") + ELLIPSIS
 
 
 def split_content(text: str, limit: int = CONTENT, max_parts: int = 3) -> list[str]:

@@ -25,7 +25,7 @@ BEFORE_LOOKUP_BY_DM = {"game follow": "Follow a game with `/game follow` in its 
 
 # A legal-looking value for each required option other than `game`, by option name; a new command with a required
 # option not listed here fails the test below, so it is never silently left out.
-SAMPLES: dict[str, Any] = {"hours": 1, "days": 1, "seat": "DEM", "notation": "pass"}
+SAMPLES: dict[str, Any] = {"hours": 1, "days": 1, "seat": "DEM", "notation": "pass", "card": "1"}
 
 
 def commands_naming_a_game(tree: app_commands.CommandTree) -> list[app_commands.Command]:

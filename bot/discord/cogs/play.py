@@ -1,10 +1,10 @@
-"""Play commands: /game hand, undo, concede, board, status, log, export, mine, vacation — and the top-level /move."""
+"""Play commands: /game hand, card, undo, concede, board, status, log, export, mine, vacation — and the top-level /move."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.discord import flows
+from bot.discord import card_flows, flows
 from bot.discord.cogs import game
 
 
@@ -12,6 +12,14 @@ from bot.discord.cogs import game
 @app_commands.autocomplete(game=flows.game_choices)
 async def hand(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, flows.show_hand(interaction, game))
+
+
+@game.command(name="card", description="Privately: a card, event or news card of the game, whole")
+@app_commands.describe(card="Its id, as prompts show it", game="Game number (default: the game here)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def card(interaction: discord.Interaction, card: app_commands.Range[str, 1, 40],
+               game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, card_flows.show_card(interaction, card, game))
 
 
 @game.command(name="undo", description="Take back your last step, if nothing was revealed since")
