@@ -214,14 +214,16 @@ def stall_job(owing_now: Iterable[str], windows: dict[str, bool], now: int, cloc
 
 
 def schedule(existing: Iterable[JobLike], owing_now: Iterable[str], owing_before: Iterable[str],
-             windows: dict[str, bool], now: int, clock: GameClock, seq: int) -> list[NewJob]:
+             windows: dict[str, bool], now: int, clock: GameClock, seq: int, renewed: Iterable[str] = ()
+             ) -> list[NewJob]:
     """The deadline, reminder and stall jobs after a move. A seat that still owes the same kind of decision
-    keeps its deadline (and its reminders not sent yet); a seat that newly owes one gets a fresh wait: the
-    game's turn or response-window span, plus what is left of its absence, with its player's reminders. The
-    stall line starts again from this move."""
+    keeps its deadline (and its reminders not sent yet); a seat that newly owes one, or is `renewed` (its move
+    began a decision of its own that the owing seats cannot show), gets a fresh wait: the game's turn or
+    response-window span, plus what is left of its absence, with its player's reminders. The stall line starts
+    again from this move."""
     existing = list(existing)
     deadlines = {j.seat: j for j in existing if j.kind == "deadline"}
-    before = set(owing_before)
+    before = set(owing_before) - set(renewed)
     jobs: list[NewJob] = []
     for seat in sorted(owing_now):
         window = bool(windows.get(seat))

@@ -715,7 +715,7 @@ class GameManager:
                 events = [*events, await records.reveal_event(self.store, game_id, record.seed)]
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id),
-                                            clock=await self.game_clock(record))
+                                            clock=await self.game_clock(record), mover=seat)
             outbox = await self._caption_turn(record, ruleset, state, result.state, seat, outbox)
             status = "finished" if out else "active"
             try:
@@ -778,9 +778,10 @@ class GameManager:
 
     def _after_move(self, ruleset: Ruleset, state: Any, before: Any, events: list[Event], seats: list[SeatRecord],
                     record: GameRecord, seq: int, *, existing: list[Any] | None = None,
-                    started: bool = False, clock: timekeeping.GameClock | None = None,
+                    started: bool = False, clock: timekeeping.GameClock | None = None, mover: str | None = None,
                     ) -> tuple[list[NewMessage], list[NewJob]]:
-        """The outbox rows and deadline jobs that follow a move, written in the move's transaction."""
+        """The outbox rows and deadline jobs that follow a move (`mover`'s, if a seat moved), written in the
+        move's transaction."""
         outbox: list[NewMessage] = [NewMessage(audience="public", kind="board", payload=payload, created_seq=seq)
                                     for payload in board_posts(events, started=started)]
         owing_now = set(owing_seats(ruleset, state))
@@ -800,12 +801,25 @@ class GameManager:
         jobs: list[NewJob] = []
         if not done:
             # Deadlines and reminders (bot/clock.py): a seat still owing the same kind of decision keeps its
-            # wait; a fresh wait is the turn or the response-window span, plus what is left of the seat's
-            # vacation; in a paused game every wait is stored frozen with its remaining seconds.
+            # wait (unless its move may have begun its next turn: `_renewed`); a fresh wait is the turn or the
+            # response-window span, plus what is left of the seat's vacation; in a paused game every wait is
+            # stored frozen with its remaining seconds.
             windows = {seat: ruleset.decisions(state, seat).kind == PendingKind.RESPONSE for seat in owing_now}
             jobs = timekeeping.schedule(existing or [], owing_now, owing_before,
-                                        windows, self._now(), clock or timekeeping.GameClock(record.deadline_hours), seq)
+                                        windows, self._now(), clock or timekeeping.GameClock(record.deadline_hours), seq,
+                                        renewed=self._renewed(ruleset, record, mover))
         return outbox, jobs
+
+    @staticmethod
+    def _renewed(ruleset: Ruleset, record: GameRecord, mover: str | None) -> set[str]:
+        """The seat whose move begins a decision of its own even though it owed before. Where parties no seat
+        plays take their turns inside a step (Solo Play's AI), the seat that moved and still owes may be on its
+        next turn, with the hand-off invisible to the owing seats: it gets a fresh wait, as a seat does after
+        a hand-off in any other game. Else it would keep one wait for the whole game, and once that passed a
+        default would play at every sweep, counted as one missed deadline (never civil disorder)."""
+        if mover is None or not concession.seatless(ruleset, record.options):
+            return set()
+        return {mover}
 
     # ------------------------------------------------------------ reading
 
