@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     args = _parser().parse_args(argv)
     try:
         config = load_config()
@@ -80,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
         command = "bot" if config.token else "play"
         if command == "play":
             print("No DISCORD_TOKEN configured: starting the offline local table (see README to run on Discord).")
-            args = _parser().parse_args(["play"])
+            argv = ["play"]
+            args = _parser().parse_args(argv)
+    if command in ("play", "demo") and (problem := _unknown_ruleset(args.ruleset)):
+        print(problem)  # before anything is written: no database for a game that does not exist
+        return 2
     if command == "bot":
         if not config.token:
             print("DISCORD_TOKEN is not set. Copy .env.example to .env and fill it in (README: 'Run it on Discord').")
@@ -98,24 +104,25 @@ def main(argv: list[str] | None = None) -> int:
         try:
             asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
                                    bot_seats={s.upper() for s in args.vs_bot}, new=args.new,
-                                   players=args.players, options=_options(args)))
+                                   players=args.players, options=_options(args), command=_typed(argv)))
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
         return 0
     if command == "demo":
-        from bot.local import run_demo
+        from bot.local import demo_folder, run_demo
 
         logging.getLogger().setLevel(logging.WARNING)
         db = config.db_path.with_name(f"demo-{args.ruleset}-{args.seed}.sqlite3")
         try:
             db.unlink(missing_ok=True)
-            game_id, _ = asyncio.run(run_demo(db, config.out_dir / "demo", args.ruleset, seed=args.seed,
+            folder = demo_folder(config.out_dir / "demo", args.ruleset, args.seed)
+            game_id, _ = asyncio.run(run_demo(db, folder, args.ruleset, seed=args.seed,
                                               players=args.players, options=_options(args), export=args.export))
             if args.replay is not None:
                 from bot.replay_files import copy_replay
 
-                print(copy_replay(config.out_dir / "demo" / f"game-{game_id}", db, game_id, args.replay))
+                print(copy_replay(folder, db, game_id, args.replay))
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
@@ -127,13 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     if command in ("replay", "verify"):
         return _record_command(command, args.file, config.out_dir)
     if command == "scenario":
-        from engine.scenario import run_paths
-
-        lines, passed, failed = run_paths([Path(p) for p in args.paths])
-        for line in lines:
-            print(line)
-        print(f"{passed} passed, {failed} failed")
-        return 1 if failed else 0
+        return _scenario_command([Path(p) for p in args.paths])
     if command == "bench":
         root = Path(__file__).resolve().parent.parent / "bench"
         status = 0
@@ -142,6 +143,37 @@ def main(argv: list[str] | None = None) -> int:
             status |= subprocess.call([sys.executable, str(script)])
         return status
     return 0
+
+
+def _unknown_ruleset(name: str) -> str | None:
+    """The one line naming the known rulesets when `name` is none of them, else None."""
+    from engine import registry
+
+    try:
+        registry.get(name)
+    except KeyError as exc:
+        return str(exc.args[0])
+    return None
+
+
+def _typed(argv: list[str]) -> str:
+    """The command as the player typed it, for a hint to run it again with another flag."""
+    return shlex.join(["stumpbot", *argv])
+
+
+def _scenario_command(paths: list[Path]) -> int:
+    """0 when every case passes, 1 when one fails, 2 when a path given does not exist (a typo, not a failing case)."""
+    from engine.scenario import run_paths
+
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        print(f"No such scenario file or folder: {', '.join(missing)}")
+        return 2
+    lines, passed, failed = run_paths(paths)
+    for line in lines:
+        print(line)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
 
 
 def _record_command(command: str, path: Path, out_dir: Path) -> int:
@@ -158,6 +190,10 @@ def _record_command(command: str, path: Path, out_dir: Path) -> int:
         verdict = records.verify_record(records.load(path))
     except records.RecordError as exc:
         print(f"Can't read the record: {exc}")
+        return 2
+    except (KeyError, TypeError, ValueError, EngineError) as exc:  # a record that reads but cannot be replayed
+        detail = exc.args[0] if isinstance(exc, KeyError) and exc.args else getattr(exc, "message", None) or exc
+        print(f"Can't replay the record: {path}: the record is malformed ({detail})")
         return 2
     for note in verdict.notes:
         print(f"✓ {note}")

@@ -1,6 +1,7 @@
 """The offline local table (hot seat) and the demo: games played in the terminal on the embedded SQLite database."""
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -9,7 +10,7 @@ from bot import dashboard
 from bot import record as records
 from bot import text
 from bot.manager import GameManager, ManagerError
-from bot.store import Store
+from bot.store import GameRecord, SeatRecord, Store
 from bot.tables.console import ConsoleTable
 from engine import registry
 from engine.core.errors import EngineError
@@ -32,6 +33,9 @@ def clear_screen(tty: bool) -> str:
 
 
 LOCAL_USER = "local:{seat}"
+# A bot seat's user id: a resumed game knows its bot seats without `--vs-bot` being typed again. ("local:" too:
+# the first seat, the host, may be a bot's, and local games are found by their host.)
+BOT_USER = "local:bot:{seat}"
 PROMPT_MARK = "▶ "  # the decision's prompt, under the choices
 
 HELP = """Type the number of a choice, or a move in the notation shown in [brackets] after each choice
@@ -63,13 +67,20 @@ class LocalSession:
             raise Quit from None
 
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
-                         options: dict[str, Any] | None = None) -> int:
-        for game in await self.manager.store.list_games(status="active"):
-            if game.ruleset == registry.canonical(ruleset_name) and game.host_user.startswith("local:"):
-                self.write(f"Resuming local game #{game.id} ({game.title}). Start a new one with `stumpbot play --new`.")
-                return game.id
+                         options: dict[str, Any] | None = None, command: str | None = None) -> int:
+        """The saved local game of this ruleset, resumed, or a new one. `command`: how the player ran this, for
+        the hint when the settings given are for a new game while one is saved."""
         ruleset = registry.get(ruleset_name)
-        seats = table_seats(ruleset, players, options)
+        saved = await local_games(self.manager.store, ruleset.name)
+        if saved:
+            return await self._resume(saved[0], ruleset, bot_seats, players, options,
+                                      command or f"stumpbot play {ruleset.name}")
+        seats = local_seats(ruleset, players, options, bot_seats)
+        if players is None and bot_seats and len(seats) < seat_range(ruleset, options)[1]:
+            # not the full table the player may have expected: say which, before the names are asked
+            humans = ", ".join(s for s in seats if s not in bot_seats) or "no one"
+            self.write(f"{ruleset.title} for {len(seats)} players: {humans} at this keyboard, the bot plays "
+                       f"{', '.join(s for s in seats if s in bot_seats)}. (Another table: --players N.)")
         names = {}
         for seat in seats:
             if seat in bot_seats:
@@ -77,18 +88,38 @@ class LocalSession:
                 continue
             name = self._input(f"Name for the {seat} player [{seat.title()} player]: ").strip()
             names[seat] = name[:32] or f"{seat.title()} player"
+        users = {seat: (BOT_USER if seat in bot_seats else LOCAL_USER).format(seat=seat) for seat in seats}
         first = seats[0]
-        record = await self.manager.create(ruleset_name, LOCAL_USER.format(seat=first), names[first], seat=first,
+        record = await self.manager.create(ruleset_name, users[first], names[first], seat=first,
                                            title=f"Local {ruleset.title}", options=options)
         for seat in seats[1:]:
-            await self.manager.join(record.id, LOCAL_USER.format(seat=seat), names[seat], seat=seat)
-        await self.manager.start(record.id, LOCAL_USER.format(seat=first))
+            await self.manager.join(record.id, users[seat], names[seat], seat=seat)
+        await self.manager.start(record.id, users[first])
         return record.id
+
+    async def _resume(self, game: GameRecord, ruleset: Any, bot_seats: set[str], players: int | None,
+                      options: dict[str, Any] | None, command: str) -> int:
+        """Resume the saved game — unless settings were given that it does not have: resuming would silently drop
+        them, so the player is told, and how to get the game they asked for."""
+        held = await self.manager.store.list_seats(game.id)
+        seats = [s.seat for s in held]
+        unused = _unused_settings(ruleset, game, seats, bot_seats, players, options)
+        labels = [s.seat + (" (bot)" if _is_bot(s) else "") for s in held]
+        saved = f"local game #{game.id} ({game.title}, {len(seats)} players: {', '.join(labels)})"
+        if unused:
+            raise ManagerError(
+                f"{saved} is saved, so the settings for a new game were not used ({'; '.join(unused)}).\n"
+                f"  Resume game #{game.id}:  stumpbot play {ruleset.name}\n"
+                f"  Start the new game instead (abandons game #{game.id}):  {command} --new", code="saved_game")
+        self.write(f"Resuming {saved}. Start a new one with `{command} --new`.")
+        return game.id
 
     async def play(self, game_id: int, bot_seats: set[str], seed: int) -> None:
         rng = Rng(seed)
         record = await self.manager.game(game_id)
-        seats = [s.seat for s in await self.manager.store.list_seats(game_id)]
+        held = await self.manager.store.list_seats(game_id)
+        seats = [s.seat for s in held]
+        bot_seats = bot_seats | {s.seat for s in held if _is_bot(s)}  # a resumed game's, not typed again
         hot_seat = len([s for s in seats if s not in bot_seats]) > 1  # hide hands between players
         help_shown = False
         last_seat: str | None = None
@@ -98,7 +129,7 @@ class LocalSession:
                 await self.manager.post_replays()  # issue 16: the animated replay, beside the images
                 result = f" {result_headline(record.result)}." if record.status == "finished" else ""
                 self.write(f"\nGame #{game_id} is {record.status}.{result} "
-                           f"Images are in {self.table.out_dir / f'game-{game_id}'}.")
+                           f"Images are in {self.table.folder(game_id)}.")
                 return
             owing = await self.manager.owing(game_id)
             humans = [s for s in owing if s not in bot_seats]
@@ -227,12 +258,71 @@ def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | Non
     return seats_for(ruleset, count, options)
 
 
+def _is_bot(seat: SeatRecord) -> bool:
+    return seat.user_id == BOT_USER.format(seat=seat.seat)
+
+
+def _tables(ruleset: Any, options: dict[str, Any] | None) -> dict[int, list[str]]:
+    """Every table this ruleset with `options` can seat: player count -> its seats."""
+    fewest, most = seat_range(ruleset, options)
+    return {count: seats_for(ruleset, count, options) for count in range(fewest, most + 1)}
+
+
+def local_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None, bot_seats: set[str]) -> list[str]:
+    """The seats of a new local game. `--vs-bot SEAT` without a player count asks for a game against the bot: the
+    smallest table that has every bot seat and a seat left for a person (Campaign Trail's REP exists only at 2, 3
+    and 5 players, not at the full table of 6)."""
+    if players is None and bot_seats:
+        players = next((count for count, seats in _tables(ruleset, options).items()
+                        if bot_seats <= set(seats) and len(seats) > len(bot_seats)), None)
+    seats = table_seats(ruleset, players, options)
+    missing = sorted(bot_seats - set(seats))
+    if missing:
+        elsewhere = [str(count) for count, others in _tables(ruleset, options).items() if set(missing) <= set(others)]
+        counts = ", ".join(elsewhere[:-1]) + " or " + elsewhere[-1] if len(elsewhere) > 1 else "".join(elsewhere)
+        hint = f" {', '.join(missing)} is a seat at {counts} players (--players N)." if elsewhere else ""
+        raise ManagerError(f"{ruleset.title} for {len(seats)} players has no seat {', '.join(missing)} for the bot: "
+                           f"its seats are {', '.join(seats)}.{hint}", code="bad_seat")
+    return seats
+
+
+def _unused_settings(ruleset: Any, game: GameRecord, seats: list[str], bot_seats: set[str], players: int | None,
+                     options: dict[str, Any] | None) -> list[str]:
+    """The settings given that the saved `game` does not have (the same command as started it has none)."""
+    unused = [f"--players {players}"] if players is not None and players != len(seats) else []
+    if options and _parsed(ruleset, options) != game.options:
+        unused.append("--option " + " ".join(f"{k}={_option_value(v)}" for k, v in options.items()))
+    unused += [f"--vs-bot {seat} (not a seat of this game)" for seat in sorted(bot_seats - set(seats))]
+    return unused
+
+
+def _parsed(ruleset: Any, options: dict[str, Any]) -> dict[str, Any] | None:
+    """`options` as the store keeps them (the ruleset's defaults filled in); None when the ruleset refuses them."""
+    try:
+        return ruleset.parse_options(options).model_dump()
+    except ValueError:  # pydantic's ValidationError: then they are surely not the saved game's options
+        return None
+
+
+def _option_value(value: Any) -> str:
+    """An option's value as typed (bot/options.py reads `a,b` as a list and on/off as a boolean)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+async def local_games(store: Store, ruleset_name: str) -> list[GameRecord]:
+    """The saved (active) local games of this ruleset: one, unless an older Stumpbot left more."""
+    return [game for game in await store.list_games(status="active")
+            if game.ruleset == ruleset_name and game.host_user.startswith("local:")]
+
+
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,
                      new: bool = False, players: int | None = None, options: dict[str, Any] | None = None,
-                     ask: Callable[[str], str] = input, write: Callable[[str], None] = print,
-                     tty: bool | None = None) -> int | None:
+                     command: str | None = None, ask: Callable[[str], str] = input,
+                     write: Callable[[str], None] = print, tty: bool | None = None) -> int | None:
     """`tty`: whether the output is a terminal (its screen and scrollback are cleared at each hand-off); by
-    default, whether printing goes to one."""
+    default, whether printing goes to one. `command`: the command line as the player typed it (for hints)."""
     if tty is None:
         tty = write is print and sys.stdout.isatty()
     db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -243,10 +333,10 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
     game_id = None
     try:
         if new:
-            for game in await store.list_games(status="active"):
-                if game.host_user.startswith("local:") and game.ruleset == registry.canonical(ruleset_name):
-                    await manager.abandon(game.id, game.host_user)
-        game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options)
+            for game in await local_games(store, registry.canonical(ruleset_name)):
+                await manager.abandon(game.id, game.host_user)
+        game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
+                                           command=command)
         await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
     except Quit:
         write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")
@@ -259,11 +349,12 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
                    write: Callable[[str], None] = print, *, players: int | None = None,
                    options: dict[str, Any] | None = None, export: Path | None = None,
                    render: bool = True) -> tuple[int, list[Path]]:
-    """Every seat played by the built-in bot player, from setup to the declared winner; `export` writes
-    the game's record there (docs/record-format.md)."""
+    """Every seat played by the built-in bot player, from setup to the declared winner; its images and replay go
+    straight into `out_dir` (a folder for this run: demo_folder); `export` writes the game's record there
+    (docs/record-format.md)."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
-    table = ConsoleTable(out_dir=out_dir, write=write)
+    table = ConsoleTable(out_dir=out_dir, write=write, one_game=True)
     manager = GameManager(store, table, render=render)
     try:
         ruleset = registry.get(ruleset_name)
@@ -282,14 +373,23 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
         await manager.post_replays()  # issue 16: the animated replay, beside the images
         final = await manager.game(record.id)
         write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
-        write(f"{len(table.images)} images written to {out_dir / f'game-{record.id}'}")
         if export is not None:
             export.parent.mkdir(parents=True, exist_ok=True)
             export.write_text(records.dumps(await records.build_record(store, record.id)), encoding="utf-8")
             write(f"Game record written to {export} (check it with `stumpbot verify {export}`).")
+        write(f"{len(table.images)} images written to {table.folder(record.id)}")  # last: where to look
         return record.id, table.images
     finally:
         await store.close()
+
+
+def demo_folder(root: Path, ruleset_name: str, seed: int) -> Path:
+    """The folder under `root` for a new demo run, `<ruleset>-seed<N>-<run>`: the run number follows the highest
+    there, so the folders list in the order they were made and no run writes over another's images or replay. Not
+    created here: a demo refused at setup (a bad player count) leaves no empty folder."""
+    stem = f"{registry.canonical(ruleset_name)}-seed{seed}-"
+    runs = [int(p.name[len(stem):]) for p in root.glob(f"{stem}*") if p.name[len(stem):].isdigit()]
+    return root / f"{stem}{max(runs, default=0) + 1}"
 
 
 def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = input,
@@ -300,6 +400,8 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
     from bot import pictures
 
     data = records.load(path)
+    steps = records.record_steps(data)
+    setup = next(steps)  # replayed before the header is shown: a record that cannot be replayed fails first
     game = data["game"]
     folder = out_dir / f"replay-{game['id']}"
     write(f"{game['title']} — {game['ruleset_title']}, game #{game['id']}. Seats: "
@@ -308,7 +410,7 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
         write("This record was exported mid-game: it holds the public lines only, so there are no pictures "
               "(export the game again after the end for every position).")
     shown = 0
-    for move, state in records.record_steps(data):
+    for move, state in itertools.chain([setup], steps):
         if move is not None:
             try:
                 reply = ask("(Enter: next move, q: stop) ")

@@ -23,6 +23,16 @@ class ConsoleTable:
     # posts with pictures per (game, move): a move posted in several posts (Solo Play's AI turns) names each
     # post's files apart — 007-…, 007.2-…, 007.3-… — so a later post never overwrites an earlier one's picture
     _pictured: Counter[tuple[int, int]] = field(default_factory=Counter)
+    # A demo's table writes its one game straight into out_dir, a folder per demo run: the demo's database is new
+    # each run, so its game is always #1 and game-1/ would mix every run's files. The local table's games share
+    # one database, numbered apart: each gets out_dir/game-<id>.
+    one_game: bool = False
+
+    def folder(self, game_id: int) -> Path:
+        """Where the game's pictures and replay go (created)."""
+        folder = self.out_dir if self.one_game else self.out_dir / f"game-{game_id}"
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
 
     async def publish(self, post: PublicPost) -> None:
         if post.text:
@@ -34,16 +44,12 @@ class ConsoleTable:
         for picture, what in ((post.picture, "board image"), (post.closeup, "close-up")):
             if picture is None:
                 continue
-            folder = self.out_dir / f"game-{post.game.id}"
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"{stem}-{picture.filename}"
+            path = self.folder(post.game.id) / f"{stem}-{picture.filename}"
             path.write_bytes(picture.png)
             self.images.append(path)
             self.write(f"[{what}: {path}]")
         if post.replay is not None:  # issue 16: the game's end comes with its animated replay
-            folder = self.out_dir / f"game-{post.game.id}"
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / post.replay.filename
+            path = self.folder(post.game.id) / post.replay.filename
             path.write_bytes(post.replay.png)
             self.write(f"[animated replay: {path}]")
 
