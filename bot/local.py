@@ -388,7 +388,7 @@ def demo_folder(root: Path, ruleset_name: str, seed: int) -> Path:
     there, so the folders list in the order they were made and no run writes over another's images or replay. Not
     created here: a demo refused at setup (a bad player count) leaves no empty folder."""
     stem = f"{registry.canonical(ruleset_name)}-seed{seed}-"
-    runs = [int(p.name[len(stem):]) for p in root.glob(f"{stem}*") if p.name[len(stem):].isdigit()]
+    runs = [int(p.name[len(stem):]) for p in root.glob(f"{stem}*") if is_number(p.name[len(stem):])]
     return root / f"{stem}{max(runs, default=0) + 1}"
 
 

@@ -39,8 +39,8 @@ ELLIPSIS = "…"
 
 def clip(text: str, limit: int) -> str:
     """`text` shortened to at most `limit` characters, marked with an ellipsis when shortened, and never cut
-    inside a word: it ends at the last space that keeps at least half of the room (a text with no such
-    space — an id, a link — is the one thing cut where the room ends). Where the whole text matters, the
+    inside a word: it ends at the last space or line break that leaves room for the ellipsis (a text with no
+    such break — an id, a link — is the one thing cut where the room ends). Where the whole text matters, the
     caller shows it elsewhere too (a select option's detail is whole in the prompt above it)."""
     text = text or ""
     if len(text) <= limit:
@@ -48,7 +48,7 @@ def clip(text: str, limit: int) -> str:
     if limit <= 0:
         return ""
     cut = max(text.rfind(" ", 0, limit), text.rfind("\n", 0, limit))  # the last break where it and "…" fit
-    if cut < limit // 2:
+    if cut <= 0:  # one long token (an id, a link): nowhere between words to end
         cut = limit - 1
     return text[:cut].rstrip(" ,;:–—-") + ELLIPSIS
 

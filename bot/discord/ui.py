@@ -167,17 +167,17 @@ def hand_message(brief: PrivateBrief) -> tuple[list[discord.Embed], discord.ui.V
     if note:
         embed.add_field(name="Note", value=note, inline=False)
         limits.fit_embed(embed)
-    return [embed, *in_full(brief.decision)], view
+    return [embed, *in_full(brief.decision, limits.EMBED_TOTAL - len(embed))], view
 
 
 IN_FULL = "Choices in full"
 CARD_HINT = "-# `/card ID` shows any card of this game whole."
 
 
-def in_full(decision: Decision | None) -> list[discord.Embed]:
+def in_full(decision: Decision | None, room: int) -> list[discord.Embed]:
     """The choices whose words a button or menu entry had to shorten, whole, in an embed under the prompt:
-    a choice is never decided on a cut text. When even that does not fit one message, the ones that fit and
-    a pointer to `/card`."""
+    a choice is never decided on a cut text. When not all of them fit in the `room` the prompt leaves, the ones
+    that fit and a pointer to `/card`."""
     if decision is None:
         return []
     long = [o for o in decision.all_options()
@@ -185,13 +185,17 @@ def in_full(decision: Decision | None) -> list[discord.Embed]:
     if not long:
         return []
     lines = [f"**{o.label}** — {o.detail}" if o.detail else f"**{o.label}**" for o in long]
-    budget = limits.EMBED_TOTAL // 2  # the prompt above keeps the other half of the message
+    # What the prompt above leaves of the message's 6,000 characters, less the title, the hint and the names of
+    # the fields a long text is split into.
+    budget = room - len(IN_FULL) - len(CARD_HINT) - 300
+    if budget <= 0:
+        return []
     shown: list[str] = []
     for line in lines:
         if sum(len(x) + 1 for x in shown) + len(line) > budget:
             break
         shown.append(line)
-    text = "\n".join(shown) + ("\n" + CARD_HINT if len(shown) < len(lines) else "")
+    text = "\n".join([*shown, CARD_HINT] if len(shown) < len(lines) else shown)
     embed = discord.Embed(title=IN_FULL, colour=COLOUR)
     limits.add_long_field(embed, "\u200b", text)
     return [embed]

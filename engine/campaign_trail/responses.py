@@ -80,7 +80,7 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
     w = s.window
     opts = [Option(action=Action(verb="respond", args=(str(n),)),
                     label=f"#{n} {c.politicks[c.card(n).actions.get('politick')].name}",
-                    detail=c.politicks[c.card(n).actions.get('politick')].text[:100]) for n in cards_for(s, seat)]
+                    detail=c.politicks[c.card(n).actions.get('politick')].text) for n in cards_for(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass"))
     opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",
                        detail="Every later response window passes for you (undo on your turn: responses ask)"))

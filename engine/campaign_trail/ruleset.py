@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import advanced_solo, bot, notation, refusals, rules, solo_posts
+from engine.campaign_trail import advanced_solo, bot, cards, notation, refusals, rules, solo_posts
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import CampaignTrailView, view
 from engine.core.rng import Rng
-from engine.core.types import Action, ApplyResult, Decision, Outcome
+from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
 
 HELP = """**Campaign Trail** — 2 to 6 players, two or three parties, August to October.
 Options at `/game new`: `parties=DEM,LIB` (2 or 4 players; default DEM,REP), `solo=REP` (5 players: the
@@ -110,6 +110,9 @@ class CampaignTrailRuleset:
     def seatless_parties(self, options: dict[str, Any]) -> list[str]:
         """Solo Play's AI parties: in the race, played by their decks, never by a seat."""
         return list(Options.model_validate(options or {}).ai)
+
+    def card(self, ref: str) -> CardText | None:
+        return cards.card(ref)
 
     def help_text(self) -> str:
         return HELP

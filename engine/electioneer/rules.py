@@ -18,6 +18,7 @@ from engine.core.rng import Rng
 from engine.core.windows import Simultaneous
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
 from engine.electioneer import content as content_mod
+from engine.electioneer.cards import effects_text
 from engine.electioneer.content import ElectioneerContent
 from engine.electioneer.state import Board, ElectioneerState, MarkerState, Options, Player
 from engine.electioneer.views import ElectioneerView, Marker, PolicyCard, StateCard, TheatricCard
@@ -124,13 +125,13 @@ def decisions(state: ElectioneerState, seat: str) -> Decision:
     if state.phase == "discard" and seat not in state.discards.sealed:
         kind, prompt = PendingKind.SIMULTANEOUS, "Choose a policy to put on the bottom of your deck."
         options = [Option(action=Action(verb="discard", args=(pid,)), label=f"Discard {c.policies[pid].name}",
-                          detail=_effects_text(pid)) for pid in p.hand]
+                          detail=effects_text(pid)) for pid in p.hand]
         default = "the policy with the lowest total effect is put on the bottom"
     elif state.phase == "campaign" and seat not in state.campaigns.sealed:
         kind, prompt = PendingKind.SIMULTANEOUS, f"Choose a policy to campaign on in {current} ({_issue_names(state.boards[state.current].issues)})."
         board = state.boards[state.current]
         options = [Option(action=Action(verb="campaign", args=(pid,)), label=c.policies[pid].name,
-                          detail=f"{_score(pid, board.issues):+d} here · {_effects_text(pid)}") for pid in p.hand]
+                          detail=f"{_score(pid, board.issues):+d} here · {effects_text(pid)}") for pid in p.hand]
         default = "the policy scoring best in this month's state is played"
     elif state.phase == "swap" and state.month_winner == seat:
         kind, prompt = PendingKind.CHOICE, "You won the month: swap one issue in a revealed state for one from the issue deck, or keep them."
@@ -484,13 +485,8 @@ def _issue_names(issues: list[str]) -> str:
     return " + ".join(c.issues[i].name for i in issues)
 
 
-def _effects_text(pid: str) -> str:
-    c = _c()
-    return ", ".join(f"{c.issues[i].name} {v:+d}" for i, v in c.policies[pid].effects.items())
-
-
 def _policy_label(pid: str) -> str:
-    return f"{_c().policies[pid].name} ({pid}: {_effects_text(pid)})"
+    return f"{_c().policies[pid].name} ({pid}: {effects_text(pid)})"
 
 
 # ---------------------------------------------------------------- deadlines

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
-from engine.core.types import Action, ApplyResult, Decision, Outcome
-from engine.electioneer import bot, notation, refusals, rules
+from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
+from engine.electioneer import bot, cards, notation, refusals, rules
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.state import ElectioneerState, Options
 from engine.electioneer.views import ElectioneerView
@@ -65,6 +65,9 @@ class ElectioneerRuleset:
 
     def bot_action(self, state: ElectioneerState, seat: str, rng: Rng) -> Action:
         return bot.bot_action(state, seat, rng)
+
+    def card(self, ref: str) -> CardText | None:
+        return cards.card(ref)
 
     def help_text(self) -> str:
         return HELP

@@ -17,7 +17,7 @@ def all_commands() -> list[app_commands.Command | app_commands.Group]:
     """Every top-level command (importing the modules attaches their subcommands to /game)."""
     from bot.discord.cogs import admin, follow, lobby, play, seats  # noqa: F401
 
-    return [game, play.move_command, *_rating_commands(), _settings_group(), *_reminder_commands()]
+    return [game, play.move_command, play.card_command, *_rating_commands(), _settings_group(), *_reminder_commands()]
 
 
 def _rating_commands() -> list[app_commands.Command]:

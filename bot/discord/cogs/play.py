@@ -1,4 +1,5 @@
-"""Play commands: /game hand, card, undo, concede, board, status, log, export, mine, vacation — and the top-level /move."""
+"""Play commands: /game hand, undo, concede, board, status, log, export, mine, vacation — and the top-level /move and
+/card."""
 from __future__ import annotations
 
 import discord
@@ -12,14 +13,6 @@ from bot.discord.cogs import game
 @app_commands.autocomplete(game=flows.game_choices)
 async def hand(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, flows.show_hand(interaction, game))
-
-
-@game.command(name="card", description="Privately: a card, event or news card of the game, whole")
-@app_commands.describe(card="Its id, as prompts show it", game="Game number (default: the game here)")
-@app_commands.autocomplete(game=flows.game_choices)
-async def card(interaction: discord.Interaction, card: app_commands.Range[str, 1, 40],
-               game: app_commands.Range[int, 1] | None = None) -> None:
-    await flows.guarded(interaction, card_flows.show_card(interaction, card, game))
 
 
 @game.command(name="undo", description="Take back your last step, if nothing was revealed since")
@@ -85,3 +78,12 @@ async def _notation_choices(interaction: discord.Interaction, current: str) -> l
 async def move_command(interaction: discord.Interaction, notation: app_commands.Range[str, 1, 300],
                        game: app_commands.Range[int, 1] | None = None, again: bool = False) -> None:
     await flows.guarded(interaction, flows.move(interaction, notation, game, again))
+
+
+@app_commands.command(name="card", description="Privately: a card, event or news card of a game, whole")
+@app_commands.describe(card="Its id, as prompts show it", game="Game number (default: the game here)")
+@app_commands.autocomplete(game=flows.game_choices)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+async def card_command(interaction: discord.Interaction, card: app_commands.Range[str, 1, 40],
+                       game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, card_flows.show_card(interaction, card, game))
