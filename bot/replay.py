@@ -65,11 +65,22 @@ def from_record(data: dict[str, Any], **animate_options: Any) -> Animation | Non
         raise records.RecordError(f"the record is malformed ({exc})") from None
 
 
-async def for_game(store: Any, game_id: int, **animate_options: Any) -> Animation | None:
-    """The replay of a game in the store, from its seed and journal (a worker thread does the drawing)."""
+Journal = tuple[str, dict[str, Any], list[str], int, list[tuple[str, str, str]]]
+
+
+async def journal(store: Any, game_id: int) -> Journal | None:
+    """(ruleset, options, seats, seed, moves) of a game in the store — what `build` replays; None if no such game."""
     game = await store.get_game(game_id)
     if game is None:
         return None
     seats = [s.seat for s in await store.list_seats(game_id)]
     moves = [(e.seat, e.notation, e.actor) for e in await store.load_journal(game_id)]
-    return await asyncio.to_thread(build, game.ruleset, game.options, seats, game.seed, moves, **animate_options)
+    return game.ruleset, game.options, seats, game.seed, moves
+
+
+async def for_game(store: Any, game_id: int, **animate_options: Any) -> Animation | None:
+    """The replay of a game in the store, from its seed and journal (a worker thread does the drawing)."""
+    game = await journal(store, game_id)
+    if game is None:
+        return None
+    return await asyncio.to_thread(build, *game, **animate_options)

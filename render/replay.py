@@ -3,7 +3,9 @@
 Frames are drawn from public views only (`viewer` None): the caller replays the game and hands over the
 views of the positions the channel saw; `frame_indices` says which to draw so a long game stays bounded.
 `animate` downscales the frames, encodes them (animated WebP, or GIF where this Pillow has no WebP) and,
-while the file is over the size limit, drops frames and narrows the picture until it fits.
+while the file is over the size limit, drops frames and narrows the picture until it fits. An animation has one
+canvas size, and boards cropped to what they show (1960, Campaign Manager 2008) change height as the game goes:
+every frame is laid on the largest, top-left, the rest paper.
 
 WebP is written lossless: map pictures are flat colour, which lossless WebP (with its frame differencing)
 stores smaller than lossy, and the first and last frames stay exactly the boards that were posted.
@@ -17,6 +19,7 @@ from typing import Any, Sequence
 from PIL import Image, features
 
 from render import registry
+from render.colours import PAPER
 
 MAX_FRAMES = 120  # a few hundred posts in a long game: sampled down to this many
 WIDTH = 800  # wide enough to read a state's colour on a phone, small enough to stay light
@@ -74,13 +77,29 @@ def draw_public(view: Any) -> bytes:
 def scaled(picture: bytes | Image.Image, width: int) -> Image.Image:
     """A frame: the picture in RGB, `width` wide (never enlarged), its proportions kept."""
     image = picture if isinstance(picture, Image.Image) else Image.open(io.BytesIO(picture))
-    image = image.convert("RGB")
+    if image.mode != "RGB":  # `animate` hands over RGB already: converting again would copy every frame
+        image = image.convert("RGB")
     if image.width <= width:
         return image
     height = max(1, round(image.height * width / image.width))
     # BOX, not LANCZOS: a box average keeps flat colours flat, where Lanczos rings at every border and the
     # frames compress four times worse
     return image.resize((width, height), Image.Resampling.BOX)
+
+
+def on_one_canvas(frames: Sequence[Image.Image]) -> list[Image.Image]:
+    """The frames on one canvas, as wide and as tall as the largest: an animated WebP has a single canvas size and
+    libwebp refuses a frame of any other ("Invalid frame dimensions"), while boards that are cropped to what was
+    drawn (1960's and Campaign Manager 2008's band below the map or ladder) grow and shrink as the game goes.
+    Each frame keeps its top-left corner, so the map stays put, and the space it leaves is the boards' paper."""
+    size = (max(f.width for f in frames), max(f.height for f in frames))
+    return [f if f.size == size else _padded(f, size) for f in frames]
+
+
+def _padded(frame: Image.Image, size: tuple[int, int]) -> Image.Image:
+    canvas = Image.new("RGB", size, PAPER)
+    canvas.paste(frame, (0, 0))
+    return canvas
 
 
 def _decoded(picture: bytes | Image.Image) -> Image.Image:
@@ -94,6 +113,7 @@ def _durations(n: int) -> list[int]:
 
 
 def encode(frames: Sequence[Image.Image], fmt: str | None = None) -> bytes:
+    """The animation of `frames`, which must all be one size (`on_one_canvas`)."""
     fmt = fmt or image_format()
     out = io.BytesIO()
     first, rest = frames[0], list(frames[1:])
@@ -117,7 +137,7 @@ def animate(pictures: Sequence[bytes | Image.Image], *, width: int = WIDTH, max_
     fmt = fmt or image_format()
     chosen = [_decoded(pictures[i]) for i in frame_indices(len(pictures), max_frames)]  # decoded once
     while True:
-        frames = [scaled(p, width) for p in chosen]
+        frames = on_one_canvas([scaled(p, width) for p in chosen])
         data = encode(frames, fmt)
         if len(data) <= size_limit:
             return Animation(data=data, format=fmt, n_frames=len(frames), width=frames[0].width,
