@@ -4,6 +4,7 @@ glossary of every term a prompt uses. Nothing here is ever shortened: a long tex
 wrap or page, and a card's words are one `card 23` away wherever only its name fits."""
 from __future__ import annotations
 
+from engine.core.notation import is_number
 from engine.core.types import CardText
 from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, load
 from engine.nineteen_sixty.primitives import card, card_label, icons_text
@@ -50,7 +51,7 @@ def card_text(ref: str) -> CardText | None:
     card by its seat or name (`KEN`, `Nixon`). None for anything else."""
     word = (ref or "").strip().lstrip("#").lower()
     content = load()
-    if word.isdigit() and word.isascii():
+    if is_number(word, 3):
         x = content.cards.get(int(word))
         if x is None:
             return None
