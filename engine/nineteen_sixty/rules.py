@@ -25,6 +25,7 @@ from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card,
                                               seat_of, side_of, states_travel, strategy_need, strategy_ok,
                                               region_crossings, support_checks, support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
+from engine.nineteen_sixty.words import REST_GLOSS, card_detail, event_words, rest_words
 
 CANDIDATE = "candidate"
 
@@ -134,23 +135,26 @@ def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> lis
     me = state.sides[side]
     is_candidate = arg == CANDIDATE
     cp = c().rules.candidate_cp if is_candidate else card(int(arg)).cp
+    # a short label (the card, then the use: the options read card by card); the whole effect in the detail
     name = "Candidate card" if is_candidate else card_label(int(arg))
+    rest = card(int(arg)).rest if not is_candidate and not preempted and state.play is None else 0
+    gets = f"{rest_words(rest, explain=False)} · " if rest else ""
 
     def use(verb: str, words: str, detail: str) -> Option:
-        return _opt("play", arg, verb, label=f"{name}: {words}", detail=detail)
+        return _opt("play", arg, verb, label=f"{name} — {words}", detail=gets + detail)
 
     out: list[Option] = []
     if not is_candidate and not preempted and event_playable(state, int(arg)):
-        out.append(use("event", "its event", card(int(arg)).text[:100]))
+        out.append(use("event", "event", card(int(arg)).text))
     knee = _knee(state, side)
     # a preempt is paid when announced: what is left must cover the campaign's momentum
     if not knee or me.momentum >= 1:
-        out.append(use("campaign", f"campaign with {cp} CP", "add support in your token's region, travel"
+        out.append(use("campaign", f"campaign, {cp} CP", "add support in your token's region, travel"
                        + (" (costs 1 momentum)" if knee else "")))
-    out.append(use("advertise", f"advertise with {cp} CP", f"{cp} support checks for media cubes"))
-    out.append(use("position", f"position with {cp} CP", "issue support: 1 CP for the first cube, 2 for more"))
+    out.append(use("advertise", f"advertise, {cp} CP", f"{cp} support checks for media cubes"))
+    out.append(use("position", f"position, {cp} CP", "issue support: 1 CP for the first cube, 2 for more"))
     if not is_candidate and not preempted and me.momentum >= c().rules.preempt_cost:
-        out.append(use("preempt", "preempt, then use its CP", "pay 2 momentum so your rival cannot trigger it"))
+        out.append(use("preempt", "preempt, then its CP", "pay 2 momentum so your rival cannot trigger its event"))
     return out
 
 
@@ -163,14 +167,14 @@ def menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
     if state.wait is not None:
         if state.wait["seat"] != seat:
             return "", [], choice
-        return state.wait["prompt"], [_wait_opt(state.wait["kind"], x) for x in state.wait["among"]], choice
+        return _event_ask(state, state.wait["prompt"]), [_wait_opt(state.wait["kind"], x) for x in state.wait["among"]], choice
     if state.window is not None:
         if not state.window.owes(seat):
             return "", [], PendingKind.RESPONSE
         x = state.play.card if state.play else None
         return (f"{state.other(seat)} played {card_label(x)} for its campaign points. Trigger its event for "
-                f"{c().rules.trigger_cost} momentum (you have {me.momentum})?",
-                [_opt("trigger", label="Trigger the event", detail=card(x).text[:100] if x else ""),
+                f"{c().rules.trigger_cost} momentum (you have {me.momentum})? The event: {card(x).text}",
+                [_opt("trigger", label=f"Trigger {card_label(x)}", detail=card(x).text),
                  _opt("pass", label="Pass")], PendingKind.RESPONSE)
     if state.phase == "initiative":
         if state.initiative != seat or state.starter is not None:
@@ -186,7 +190,7 @@ def menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
         if len(me.picking) >= strategy_need(state) or seat in state.sealed.sealed:
             return "", [], choice
         left = strategy_need(state) - len(me.picking)
-        options = [_opt("strategy", str(x), label=card_line(x)) for x in sorted(_strategy_choices(me))] or [
+        options = [_card_opt("strategy", x) for x in sorted(_strategy_choices(me))] or [
             # asked by the hand's size, yet holding only Gathering Momentum cards: the one legal choice
             _opt("pass", label="Set aside nothing", detail="no card in your hand may be set aside")]
         return (f"Campaign Strategy: set aside {left} more card{'s' if left > 1 else ''} face down (for the "
@@ -218,13 +222,18 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
                          detail=f"play {card_label(me.vp_card)} instead") for x in _vp_discards(state, side)]
         if not options:
             options.append(_opt("pass", label="Pass", detail="no card may be played"))
-        return (f"Turn {state.turn}, activity phase {state.activity}: play a card as an event or for its CP "
-                "(campaign, advertise or position).", options, choice)
+        return (f"Turn {state.turn}, activity phase {state.activity}: play a card — its event, or its CP to "
+                "campaign, advertise or position (the choices go card by card; `card 23` shows a card's whole text)."
+                + (f" +1 rest on a card: playing it, however used, moves 1 of your cubes ({REST_GLOSS})."
+                   if any(card(x).rest for x in me.hand) else ""), options, choice)
     if play.seat != seat:
         return "", [], choice
     arg = CANDIDATE if play.card is None else str(play.card)
     if play.stage == "how":
-        return ("Preempted: now use the card's CP." if play.preempted else "Play the VP card: its event or its CP.",
+        x = play.card
+        assert x is not None  # only a card is preempted, or the VP card played
+        return (f"Preempted: now use the CP of {card_label(x)}." if play.preempted
+                else f"Play the VP card — its event or its CP. {event_words(x)}",
                 _use_options(state, side, arg, preempted=play.preempted), choice)
     if play.stage in ("campaign", "amount", "stop"):
         return _campaign_menu(state, seat, play)
@@ -319,7 +328,7 @@ def _debate_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingK
         open_issues = [i.issue for i in d.issues if i.won_by is None]
         return (f"Debate round {d.round}: pick a card to reveal (open issues: "
                 f"{', '.join(issue_name(i) for i in open_issues)}).",
-                [_opt("debate", str(x), label=card_line(x)) for x in sorted(state.sides[side].hand)],
+                [_card_opt("debate", x) for x in sorted(state.sides[side].hand)],
                 PendingKind.SIMULTANEOUS)
     return "", [], choice
 
@@ -337,7 +346,12 @@ def _wait_opt(kind: str, value: Any) -> Option:
         return _opt("pick", value, label=region_name(value))
     if kind == "issue":
         return _opt("pick", value, label=issue_name(value))
-    return _opt("pick", str(value), label=card_line(int(value)))
+    return _card_opt("pick", int(value))
+
+
+def _card_opt(verb: str, card_id: int) -> Option:
+    """A card to choose: its id and name as the label, its numbers and whole effect as the detail."""
+    return _opt(verb, str(card_id), label=card_label(card_id), detail=card_detail(card_id, rest=False))
 
 
 def _position_cost(play: Play, issue: str) -> int:
@@ -614,7 +628,8 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
         return True
     play.action = verb
     cp = c().rules.candidate_cp if play.card is None else card(play.card).cp
-    rest = f", +{card(play.card).rest} rest" if play.card is not None and card(play.card).rest else ""
+    rest = f", +{card(play.card).rest} rest cube{'s' if card(play.card).rest > 1 else ''} for the bag" \
+        if play.card is not None and card(play.card).rest else ""
     if verb != "campaign":
         _pledge(state, side, ctx)
     if verb == "event":
@@ -745,6 +760,15 @@ def _run(state: NSState, ctx: Ctx, wait: Wait | None) -> None:
                                                  "card": "Choose a card to discard."}[kind]
         state.wait = {"kind": kind, "seat": asker, "among": among, "prompt": prompt}
         return
+
+
+def _event_ask(state: NSState, prompt: str) -> str:
+    """An event's choice as asked: the card whose event it is (where a card started the effect) and its whole
+    effect around the effect's own question (kept apart in the state: the bot reads it)."""
+    card_id = next((f.locals["card"] for f in reversed(state.effect.frames) if f.locals.get("card")), None)
+    if card_id is None:
+        return prompt
+    return f"{card_label(int(card_id))} — {prompt} The event: {card(int(card_id)).text}"
 
 
 def _finish_play(state: NSState, ctx: Ctx) -> None:

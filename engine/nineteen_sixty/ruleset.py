@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from engine.core.ruleset import ModuleRuleset
+from engine.core.types import CardText
 from engine.nineteen_sixty import bot, notation, refusals, rules
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.state import SEATS, Options
 from engine.nineteen_sixty.views import view
+from engine.nineteen_sixty.words import GLOSSARY, card_text
 
 HELP = """**1960: The Making of the President** — Kennedy (`KEN`, blue) against Nixon (`NIX`, red), two players, nine
 turns. Win the states worth 269 of the 537 electoral votes. A state is led with 1 cube and carried with 4.
@@ -17,7 +19,9 @@ cube: `media E`) or `play 23 position` (issue support: 1 CP for the first cube o
 the use, keeps your rival from triggering the event; after a CP play the rival may `trigger` it for 1
 momentum, or `pass`. Then the momentum phase and
 Campaign Strategy: `strategy 12` sets a card aside face down for the Debates (turn 6: `debate 12` each round) or
-Election Day (turn 9). Choices events ask for: `pick OH`. Options: `vp=on` (Johnson and Lodge), `restricted=on`."""
+Election Day (turn 9). Choices events ask for: `pick OH`. Options: `vp=on` (Johnson and Lodge), `restricted=on`.
+
+""" + GLOSSARY
 
 
 class NineteenSixtyRuleset(ModuleRuleset):
@@ -32,6 +36,10 @@ class NineteenSixtyRuleset(ModuleRuleset):
     rules, notation, bot = rules, notation, bot
     refusals = refusals
     view_fn = staticmethod(view)
+
+    def card(self, ref: str) -> CardText | None:
+        """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""
+        return card_text(ref)
 
 
 RULESET = NineteenSixtyRuleset()
