@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
-from bot import captions
+from bot import bot_notes, captions
 from bot import clock as timekeeping
 from bot import concession
 from bot import delivery_claims
@@ -47,6 +47,7 @@ from bot.undo_refusal import nothing_to_undo
 from engine import registry
 from engine.core.errors import EngineError, NotYourDecision, StaleState
 from engine.core.rng import Rng
+from engine.core.posting import held_lines
 from engine.core.ruleset import (Ruleset, lobby_seat_names, owing_seats, play, play_until_handoff, seat_range,
                                  state_hash)
 from engine.core.types import Action, Decision, Event, PendingKind, result_headline
@@ -389,19 +390,6 @@ class GameManager:
         if any(s.seat == seat and s.controller == "bot" for s in seats):
             raise ManagerError(f"The bot plays {seat} now. `/game takeseat seat:{seat}` takes it back.", code="bot_seat")
 
-    @staticmethod
-    def _mark_bot(events: list[Event], seat: str, actor: str | None) -> list[Event]:
-        """The channel post says the bot played: its first public line reads "🤖 <SEAT> (bot): …"."""
-        if actor != "bot":
-            return events
-        out, marked = [], False
-        for e in events:
-            if e.public and not marked:
-                e = e.model_copy(update={"public": f"🤖 {seat} (bot): {e.public}"})
-                marked = True
-            out.append(e)
-        return out
-
     async def _actor_names(self, game_id: int) -> dict[str, str]:
         """user id → the name they played under, for every person who held a seat of the game."""
         names = {h.user_id: h.display_name for h in await self.store.seat_history(game_id) if h.controller == "human"}
@@ -701,7 +689,7 @@ class GameManager:
             if repeat_guard:
                 await self._refuse_quick_repeat(game_id, user_id, notation)
             events = [Event(public=note), *result.events] if note else result.events
-            events = self._mark_bot(events, seat, actor)
+            bot_note = bot_notes.note(seat, held_lines(state)) if actor == "bot" else None
             out = ruleset.outcome(result.state)
             result_extra: dict[str, Any] = {}
             if out is not None:
@@ -716,6 +704,9 @@ class GameManager:
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id),
                                             clock=await self.game_clock(record), mover=seat)
+            held_notes = bot_notes.held(await self.store.get_setting(f"game:{game_id}", bot_notes.HELD_KEY))
+            notes = [*held_notes, *([bot_note] if bot_note else [])]
+            notes_posted = bot_notes.place_in_first_post(outbox, notes, lead=1 if note else 0)
             outbox = await self._caption_turn(record, ruleset, state, result.state, seat, outbox)
             status = "finished" if out else "active"
             try:
@@ -730,6 +721,10 @@ class GameManager:
                 self._live.pop(game_id, None)
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
             self._remember(game_id, commit.version, commit.seq, result.state)
+            if notes_posted and held_notes:  # the held notes went out with this post
+                await self.store.set_setting(f"game:{game_id}", bot_notes.HELD_KEY, bot_notes.dump([]))
+            elif not notes_posted and bot_note:  # held beside the engine's held lines, for the post that shows them
+                await self.store.set_setting(f"game:{game_id}", bot_notes.HELD_KEY, bot_notes.dump(notes))
         if out is not None:
             await self.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
         await self.flush()

@@ -25,6 +25,11 @@ def hold_or_post(held: list[str], held_changed: list[str], lines: list[str], cha
     return posted, posted_changed
 
 
+def held_lines(state: Any) -> int:
+    """How many public lines the state holds for a later post (0 for a ruleset that posts every step at once)."""
+    return len(getattr(state, "unposted", None) or [])
+
+
 def post_step(state: Any, events: list[Event], changed: list[str], *, hold: bool) -> list[Event]:
     """A step's events as the table gets them: its public lines held in `state.unposted` (or released with
     what was held, `state.last_changed` then naming what the posted lines changed), its private lines and its

@@ -334,9 +334,9 @@ async def test_the_log_and_the_channel_say_who_played_each_move(tmp_path) -> Non
             assert line.startswith(f"{seq}. ⏰ {e.seat} (deadline): ")
         else:
             assert line.startswith(f"{seq}. {e.seat} ({ {'u-dem': 'Dana', 'u-rep': 'Remy'}[e.actor]}): ")
-    assert any(p.text.startswith("🤖 DEM (bot): ") or "\n🤖 DEM (bot): " in p.text for p in table.posts)
+    assert any("🤖 The bot moved for DEM." in p.text.splitlines() for p in table.posts)
     assert any("⏰ REP's deadline passed" in p.text for p in table.posts)
-    assert not any("🤖 REP" in p.text for p in table.posts)  # REP was never the bot's
+    assert not any("🤖 The bot moved for REP." in p.text for p in table.posts)  # REP was never the bot's
     await store.close()
 
 

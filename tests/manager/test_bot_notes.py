@@ -1,0 +1,51 @@
+"""Issue 26: the line that says the bot played is made from who played and what, never glued onto another line.
+
+In Campaign Trail a rival's response window closes when the last asked seat passes, and the declared action then
+resolves inside that seat's step: with the bot playing LIB, the first public line of LIB's step is often DEM's
+("DEM fundraises $90M."), which the old marker turned into "🤖 LIB (bot): DEM fundraises $90M.". Here the bot's
+line is a line of its own, once per bot move, in the post that shows the move's lines (held lines included), and
+says nothing of what was chosen (a sealed candidate stays sealed until the engine reveals it)."""
+from __future__ import annotations
+
+import json
+import re
+
+from engine import registry
+from engine.core.rng import Rng
+from tests.manager.table_games import table_of
+
+BOT_LINE = re.compile(r"^🤖 The bot moved for (\S+)\.$")
+
+
+async def test_every_bot_line_is_that_seats_own_choice_and_none_is_glued_to_another(tmp_path) -> None:
+    store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM", "REP", "LIB"], seed=5)
+    await manager.bot_seat(gid, "u0", "LIB")
+    ruleset = registry.get("campaign_trail")
+    rng = Rng(3)
+    for _ in range(400):  # the people move with the bot's own choices, under their own names
+        owing = [s for s in await manager.owing(gid) if s != "LIB"]
+        if not owing:
+            break
+        seat = owing[rng.below(len(owing))]
+        record = await manager.game(gid)
+        _, state, _ = await manager._state(record)
+        action = ruleset.bot_action(state, seat, rng)
+        await manager.submit(gid, {"DEM": "u0", "REP": "u1"}[seat], [action])
+    journal = await store.load_journal(gid)
+    bot_moves = [e for e in journal if e.actor == "bot"]
+    assert len(bot_moves) >= 10, "the bot played LIB's share"
+
+    lines = [line for post in table.posts for line in post.text.splitlines()]
+    marked = [m for m in map(BOT_LINE.match, lines) if m]
+    assert marked and all(m.group(1) == "LIB" for m in marked)
+    glued = [line for line in lines if "(bot)" in line or ("🤖" in line and not BOT_LINE.match(line)
+                                                               and "handed LIB to the bot" not in line)]
+    assert not glued, glued
+    # the sealed candidate: the bot's line before the reveal names no candidate
+    reveal = next(i for i, line in enumerate(lines) if line.startswith("LIB: The "))
+    assert not [line for line in lines[:reveal] if "LIB" in line and "The Strategist" in line]
+    # a line in each post that shows a bot move's lines (once per post), and none in any other post
+    held = json.loads(await store.get_setting(f"game:{gid}", "bot_notes_held") or "[]")
+    posts_marked = [p for p in table.posts if any(BOT_LINE.match(line) for line in p.text.splitlines())]
+    assert len(marked) == len(posts_marked) <= len(bot_moves) - len(held)
+    assert all(sum(bool(BOT_LINE.match(line)) for line in p.text.splitlines()) == 1 for p in posts_marked)
