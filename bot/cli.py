@@ -64,6 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     scen = sub.add_parser("scenario", help="run scenario files (rules test cases)")
     scen.add_argument("paths", nargs="+")
     sub.add_parser("bench", help="run the benchmarks in bench/")
+    tr = sub.add_parser("transcripts", help="play each game's seeded transcript game and write docs/transcripts/")
+    tr.add_argument("names", nargs="*", help="which transcripts (default: all)")
+    tr.add_argument("--check", action="store_true", help="write nothing; exit 1 if a committed transcript differs")
     return p
 
 
@@ -135,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         return _record_command(command, args.file, config.out_dir)
     if command == "scenario":
         return _scenario_command([Path(p) for p in args.paths])
+    if command == "transcripts":
+        return _transcripts_command(args.names, check=args.check)
     if command == "bench":
         root = Path(__file__).resolve().parent.parent / "bench"
         status = 0
@@ -208,3 +213,32 @@ def _record_command(command: str, path: Path, out_dir: Path) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _transcripts_command(names: list[str], *, check: bool) -> int:
+    """`stumpbot transcripts`: (re)write docs/transcripts/<name>.md for each setting, or with --check say which
+    differ from the committed files."""
+    from bot import transcripts
+
+    logging.getLogger().setLevel(logging.WARNING)
+    try:
+        chosen = [transcripts.setting(n) for n in names] if names else transcripts.SETTINGS
+    except KeyError as exc:
+        print(exc.args[0])
+        return 2
+    root = Path(__file__).resolve().parent.parent
+    differ = []
+    for s in chosen:
+        text = asyncio.run(transcripts.transcript(s))
+        path = transcripts.path_of(root, s)
+        if check:
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                differ.append(str(path.relative_to(root)))
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(root)} ({len(text.splitlines())} lines)")
+    if differ:
+        print("Transcripts that differ (run `stumpbot transcripts` and review the diff): " + ", ".join(differ))
+        return 1
+    return 0
