@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.campaign_manager_2008.primitives import c
 from engine.campaign_manager_2008.state import CMState
+from engine.core.notation import is_number
 from engine.core.types import CardText
 
 NEGATIVE_PREFIX = "GN"
@@ -32,7 +33,7 @@ def card(ref: str) -> CardText | None:
         news = content.news[ref]
         return CardText(id=ref, name=news.title, text=news.text, kind=NEWS_KIND)
     face = ref[len(NEGATIVE_PREFIX):] if ref.startswith(NEGATIVE_PREFIX) else ""
-    if face.isdigit() and int(face) in content.negative:
+    if is_number(face) and int(face) in content.negative:
         result = content.negative[int(face)]
         return CardText(id=ref, name=result.title, text=result.text, kind=NEGATIVE_KIND)
     return None
