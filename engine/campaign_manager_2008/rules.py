@@ -129,7 +129,8 @@ def _wait_opt(state: CMState, kind: str, value: str) -> Option:
     if kind in ("issue", "toward"):
         return _opt(verb, value, label=value.capitalize())
     info = c().states[value]
-    return _opt(verb, value, label=f"{info.name} ({info.ev} EV)")
+    tile = state.tile(value)  # a state in play shows its rows: what the choice would change
+    return _opt(verb, value, label=f"{info.name} ({info.ev} EV)", detail=tile_text(tile) if tile else "")
 
 
 def decisions(state: CMState, seat: str) -> Decision:

@@ -24,7 +24,7 @@ Terms:
 **cost** — some cards ask you to discard other cards from your hand to play them ("any number" allows none).
 **support** — a gain turns one of the opponent's blocks in a row to you, else one undecided block; a full row of yours gains nothing.
 **undecided** — a white block no one has taken yet; once taken it is never undecided again.
-**issue row** — each state has a Defense row and an Economy row of voter blocks.
+**issue row** — each state has a Defense row and an Economy row of voter blocks; `O3 M1 U2` is a row of 3 Obama, 1 McCain and 2 undecided blocks.
 **issue marker** — points to Defense (top two spaces) or Economy (bottom two); to shift a state moves it toward an issue.
 **major issue** — the issue the marker points to; the other is the minor issue. A state is won the moment its major row is all one colour.
 **key demographic** — one of the state's two voter groups; altering it switches to the other group.
