@@ -79,6 +79,20 @@ def card_line(card: CardView, code: bool = False) -> str:
     return f"{ref} {card.title}{cost_text(card)} — {card.text}"
 
 
+def now_resolving(view: CMView) -> list[str]:
+    """The card being played, unless a news card or a Going Negative result is what resolves now: then that,
+    and the card it interrupts or follows (a choice asked now is for the news, not the card)."""
+    played = f"{view.played.id} {view.played.title} ({side_name(view, view.played.side)})" if view.played else ""
+    r = view.resolving
+    if r is None:
+        return [f"Playing: {played}"] if played else []
+    if r.side == "news":
+        during = f", in the middle of {played}" if played else ""
+        return [f"Resolving: Breaking News {r.id} {r.title} (drawn as a new state entered play{during})"]
+    after = f", after {played}" if played else ""
+    return [f"Resolving: Going Negative result {r.id} {r.title}{after}"]
+
+
 class CampaignManager2008Presenter(Presenter):
     move_example = "play O05"
 
@@ -87,12 +101,11 @@ class CampaignManager2008Presenter(Presenter):
         lines = [headline(view)]
         lines += [side_line(view, view.sides[s]) for s in view.sides]
         lines += [tile_line(t) for t in view.in_play]
-        if view.played is not None:
-            lines.append(f"Playing: {view.played.id} {view.played.title} ({side_name(view, view.played.side)})")
+        lines += now_resolving(view)
         if view.media is not None:
-            lines.append(f"Media Support: {view.media.title} ({side_name(view, view.media_owner)} picks where news hits)")
+            lines.append(f"Media Support: {view.media.id} {view.media.title} ({side_name(view, view.media_owner)} picks where news hits)")
         if view.last_news is not None:
-            lines.append(f"Last Breaking News: {view.last_news.title} ({view.news_left} left)")
+            lines.append(f"Last Breaking News: {view.last_news.id} {view.last_news.title} ({view.news_left} left)")
         if view.last_negative:
             lines.append(f"Last Going Negative roll: {view.last_negative.split(' — ')[0]}")
         if view.pool:

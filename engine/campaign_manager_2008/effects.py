@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.campaign_manager_2008 import prompts
+from engine.campaign_manager_2008.cardtext import resolving
 from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, c, card_line, draw_cards, gain_one, major, minor,
                                                       new_tile, row_of, trailing, won_by)
 from engine.campaign_manager_2008.state import CMState
@@ -82,8 +84,13 @@ def _draw(p: dict[str, Any], c_: Compiler) -> list[list[Any]]:
 def _discard(p: dict[str, Any], c_: Compiler) -> list[list[Any]]:
     if p["pick"] == "random":
         return [["discard_random", {"n": p["n"], "side": p["side"]}]]
-    one = [*c_.compile([["choose_hand", {"as": "card", "side": p["side"]}]]), ["discard_card", {"side": p["side"]}]]
-    return _counted(p["n"], one, c_)
+    if p["n"] == "discarded":
+        one = [*c_.compile([["choose_hand", {"as": "card", "side": p["side"]}]]), ["discard_card", {"side": p["side"]}]]
+        return _counted(p["n"], one, c_)
+    n = int(p["n"])  # each pick says which of the n it is (`rep`): the same question asked n times
+    return [op for i in range(n) for op in [*c_.compile([["choose_hand", {"as": "card", "side": p["side"],
+                                                                          "rep": [i + 1, n]}]]),
+                                             ["discard_card", {"side": p["side"]}]]]
 
 
 # --------------------------------------------------------------------------- running
@@ -270,7 +277,7 @@ def _win_pick(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
         frame.locals["win"] = s.pending_wins[0]
     elif len(s.pending_wins) > 1:
         return Wait({"kind": "order", "seat": s.turn.seat if s.turn else s.seats[0], "among": list(s.pending_wins),
-                     "prompt": "Several states are won at once: which is settled first?"})
+                     "prompt": prompts.order_prompt(s.pending_wins, resolving(s))})
     return None
 
 
@@ -348,7 +355,7 @@ def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     if s.media is not None and len(s.in_play) > 1:
         owner = s.media["owner"]
         return Wait({"kind": "target", "seat": owner, "among": [t.code for t in s.in_play],
-                     "prompt": f"Your Media Support: which state does “{news.title}” hit?"})
+                     "prompt": prompts.target_prompt(s, news.id, code)})
     return None
 
 
@@ -377,6 +384,8 @@ def _op(fn):  # noqa: ANN001, ANN202
 def _hand_candidates(game: Ctx, frame: Frame, p: dict[str, Any]) -> list[str]:
     seat = _side(game, frame, p["side"])
     frame.locals["asker"] = seat
+    if p.get("rep"):
+        frame.locals["rep"] = p["rep"]
     return list(game.state.sides[seat].hand)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from engine.campaign_manager_2008 import prompts
 from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_cards, new_tile, tile_text
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
@@ -87,14 +88,16 @@ def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
     if state.phase == "draft":
         if not side.offer:
             return "", []
-        return (f"Draft: keep one of these three ({len(side.kept)} of {c().rules.deck_size} kept); the other two "
-                "leave the game face down.", [_card_opt("keep", x) for x in side.offer])
+        return (f"Draft pick {len(side.kept) + 1} of {c().rules.deck_size}: keep one of these three campaign cards "
+                f"({len(side.kept)} kept so far); the other two leave the game face down.",
+                [_card_opt("keep", x) for x in side.offer])
     if state.phase == "states":
         if seat in state.sealed.sealed:
             return "", []
         mine = sorted(code for code, t in c().states.items() if t.back == seat and code not in side.picks)
-        return (f"Secretly pick {'a second' if side.picks else 'two'} starting state{'s' if not side.picks else ''} "
-                "of your colour (revealed together).",
+        picks = c().rules.start_picks
+        return (f"Secretly pick your starting states: state {len(side.picks) + 1} of {picks}, among the states with "
+                "your colour on the back (both sides' picks are revealed together).",
                 [_opt("pick", code, label=f"{c().states[code].name} ({c().states[code].ev} EV)") for code in mine])
     if state.wait is not None:
         if state.wait["seat"] != seat:
@@ -106,9 +109,9 @@ def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
     if turn.stage == "cost":
         others = [_card_opt("discard", x) for x in side.hand]
         if turn.cost_any:
-            return (f"{card_line(turn.card)}: discard any number of other cards ({len(turn.discarded)} so far), "
-                    "then `done`.", [*others, _opt("done", label="Done discarding")])
-        return f"{card_line(turn.card)}: discard {turn.cost_left} more card(s) to pay for it.", others
+            return (prompts.any_cost_prompt(turn.card, len(turn.discarded), len(side.hand)),
+                    [*others, _opt("done", label="Done discarding")])
+        return prompts.cost_prompt(turn.card, turn.cost_left, len(turn.discarded) + turn.cost_left), others
     if turn.stage != "action":
         return "", []
     options = [_card_opt("play", x) for x in side.hand if can_pay(state, seat, x)]
@@ -116,7 +119,7 @@ def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
         options.append(_opt("draw", label="Draw a card", detail=f"{len(side.deck)} in your deck"))
     if not options:
         options.append(_opt("pass", label="Pass", detail="no card to play or draw"))
-    return f"Your turn: play a card or draw (draw only with fewer than {c().rules.draw_limit} in hand).", options
+    return prompts.turn_prompt(len(side.hand), c().rules.draw_limit), options
 
 
 def _wait_opt(state: CMState, kind: str, value: str) -> Option:
@@ -126,7 +129,8 @@ def _wait_opt(state: CMState, kind: str, value: str) -> Option:
     if kind in ("issue", "toward"):
         return _opt(verb, value, label=value.capitalize())
     info = c().states[value]
-    return _opt(verb, value, label=f"{info.name} ({info.ev} EV)")
+    tile = state.tile(value)  # a state in play shows its rows: what the choice would change
+    return _opt(verb, value, label=f"{info.name} ({info.ev} EV)", detail=tile_text(tile) if tile else "")
 
 
 def decisions(state: CMState, seat: str) -> Decision:
@@ -268,14 +272,15 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
     while state.phase != "over":
         if wait is not None:
             among = list(wait.decision["among"])
+            frame = state.effect.frames[-1]
             if len(among) == 1:
+                frame.locals.pop("rep", None)
                 wait = interpreter().resume(state.effect, ctx, among[0])
                 continue
-            frame = state.effect.frames[-1]
             asker = wait.decision.get("seat") or frame.locals.pop("asker", None) or frame.locals["actor"]
             kind = wait.decision["kind"]
-            prompt = wait.decision.get("prompt") or _prompt(kind)
-            state.wait = {"kind": kind, "seat": asker, "among": among, "prompt": prompt}
+            state.wait = {"kind": kind, "seat": asker, "among": among,
+                          "prompt": prompts.settle_wait(state, wait.decision, frame, asker)}
             return
         if state.effect.frames:  # nothing runs on an empty stack; a stale frame would be a bug
             wait = interpreter().run(state.effect, ctx)
@@ -296,11 +301,6 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             continue
         _end_turn(state, ctx.events)
         return
-
-
-def _prompt(kind: str) -> str:
-    return {"state": "Choose a state in play for the card.", "issue": "Choose the issue.",
-            "toward": "Shift toward which issue?", "discard": "Choose a card from your hand to discard."}.get(kind, "Choose.")
 
 
 def _end_turn(state: CMState, events: list[Event]) -> None:

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.campaign_manager_2008.cardtext import NEWS_KIND, card, resolving
 from engine.campaign_manager_2008.primitives import NAMES, c, major
 from engine.campaign_manager_2008.rules import menu
 from engine.campaign_manager_2008.state import SEATS, CMState, Row
@@ -93,6 +94,9 @@ class CMView(_View):
     last_negative: str | None
     last_dice: list[str]
     played: CardView | None  # the card being played now
+    # what is resolving now when it is not the played card: a Breaking News card (drawn as a won state was
+    # replaced, in the middle of the turn's card) or a Going Negative result
+    resolving: CardView | None = None
     pending: list[PendingView]
     commitments: dict[str, str]
     changed: list[str]
@@ -108,6 +112,22 @@ def card_view(card_id: str) -> CardView:
     return CardView(id=card.id, side=card.side, title=card.title, text=card.text, media=card.kind == "media",
                     going_negative=card.going_negative,
                     cost="" if cost is None else "discard any" if cost.any else f"discard {cost.n}")
+
+
+def other_view(ref: str) -> CardView:
+    """A Breaking News card (`side` "news") or a Going Negative result (`side` "negative") as a card."""
+    found = card(ref)
+    assert found is not None, ref
+    side = "news" if found.kind == NEWS_KIND else "negative"
+    return CardView(id=found.id, side=side, title=found.name, text=found.text, media=False, going_negative=False,
+                    cost="")
+
+
+def _resolving(state: CMState) -> CardView | None:
+    ref = resolving(state)
+    if ref is None or ref in c().cards:
+        return None
+    return other_view(ref)
 
 
 def _row(row: Row) -> RowView:
@@ -126,7 +146,6 @@ def view(state: CMState, seat: str | None) -> CMView:
                          deck_size=len(p.deck), discard=[card_view(x) for x in p.discard], drafted=len(p.kept),
                          sealed=s in state.sealed.sealed)
              for s, p in state.sides.items()}
-    news = content.news[state.last_news] if state.last_news else None
     neg = content.negative[state.last_negative] if state.last_negative else None
     me = None
     if seat in SEATS:
@@ -140,11 +159,10 @@ def view(state: CMState, seat: str | None) -> CMView:
               for x in state.pool],
         media=card_view(state.media["card"]) if state.media else None,
         media_owner=state.media["owner"] if state.media else None, news_left=len(state.news),
-        last_news=CardView(id=news.id, side="news", title=news.title, text=news.text, media=False,
-                           going_negative=False, cost="") if news else None,
+        last_news=other_view(state.last_news) if state.last_news else None,
         last_negative=f"{state.last_negative}: {neg.title} — {neg.text}" if neg else None,
         last_dice=list(state.last_dice),
-        played=card_view(state.turn.card) if state.turn and state.turn.card else None,
+        played=card_view(state.turn.card) if state.turn and state.turn.card else None, resolving=_resolving(state),
         pending=[PendingView(seat=s, kind=state.wait["kind"] if state.wait and state.wait["seat"] == s else state.phase)
                  for s in SEATS if menu(state, s)[1]],
         commitments=state.sealed.digests(), changed=list(state.last_changed), winner=state.winner, draw=state.draw,
