@@ -81,7 +81,7 @@ def _task_menu(state: PEState, task: Task, seat: str) -> tuple[str, list[Option]
     # a debate: first go ahead (naming the rival) or decline, then name the state unless it is fixed
     if not task.accepted:
         rivals = [task.target] if task.target else debate_partners(state, seat)
-        return (prompts.debate_offer_prompt(task),
+        return (prompts.debate_offer_prompt(player, task),
                 [*[_opt("debate", r, label=f"Debate {r}") for r in rivals], _opt("decline")])
     assert task.target is not None
     return (f"Debate with {task.target}: name the state, one whose ballot you are both on.",

@@ -48,11 +48,17 @@ def effect_prompt(state: PEState, task: Task) -> str:
     return f"{card_line(task.cause)} Choose a state{which} {AMONG[asked.among]}: {_gets(asked)}."
 
 
+def space_name(player: Player) -> str:
+    """`space 7, Running-Mate Shortlist`: the trail space the player stands on, as the log names it."""
+    space = c().track[player.trail]
+    return f"space {space.index}, {space.label}"
+
+
 def vp_prompt(player: Player, task: Task) -> str:
     """Why a running mate, why this many votes, and where they may go."""
     r = c().rules
     base = r.vp_land_votes if task.cause == "land" else r.vp_pass_votes
-    how = ("you landed on a Pick a VP space" if task.cause == "land"
+    how = (f"you landed on {space_name(player)}, a Pick a VP space" if task.cause == "land"
            else "you passed a Pick a VP space on the Campaign Trail")
     other = (f"passing one brings {r.vp_pass_votes}" if task.cause == "land"
              else f"landing on one brings {r.vp_land_votes}")
@@ -63,7 +69,7 @@ def vp_prompt(player: Player, task: Task) -> str:
             f"comes from another state.")
 
 
-def debate_offer_prompt(task: Task) -> str:
+def debate_offer_prompt(player: Player, task: Task) -> str:
     """A debate the initiator may start or decline, and what started it."""
     if task.cause in c().cards:
         why = f"{card_line(task.cause)} Debate a rival who shares a ballot state with you"
@@ -72,7 +78,7 @@ def debate_offer_prompt(task: Task) -> str:
     elif task.cause == "flight":
         why = f"You flew to {task.state}, where {task.target}'s map token stands: debate {task.target} there"
     else:
-        why = "Debate space: debate a rival who shares a ballot state with you"
+        why = f"You landed on {space_name(player)}, a Debate space: debate a rival who shares a ballot state with you"
     return f"{why} ({DEBATE_HOW}), or decline."
 
 

@@ -29,8 +29,8 @@ Words the prompts use:
 **Campaign card** — C01…C40: drawn on a Draw a Card space and done at once; a card that picks states asks one at a time ("1 of 2").
 **Campaign Trail** — the 40-space track you roll round with a d6; the space you land on acts.
 **Party Convention** — a trail space: get on up to 20 new ballots free the first time, 10 later, 1 vote each; on every ballot already, a free Television Campaign instead.
-**Pick a VP / running mate** — a trail space: landing on it brings a running mate with 10 votes, passing it 5, all in one ballot state that is not home.
-**Debate** — two candidates each roll a d6 and the higher takes the difference in votes from the other in a state where both are on the ballot, never a last vote; started by a Debate space, a card, landing where a rival stands or flying to a rival's map token, and only the starter may decline.
+**Pick a VP / running mate** — the trail spaces marked "vice president": landing on it brings a running mate with 10 votes, passing it 5, all in one ballot state that is not home.
+**Debate** — two candidates each roll a d6 and the higher takes the difference in votes from the other in a state where both are on the ballot, never a last vote; started by a Debate space (marked "debate" on the trail), a card, landing where a rival stands or flying to a rival's map token, and only the starter may decline.
 **National Debate** — everyone with votes to spare must stake 2; the highest d6 wins the pot.
 **Stake** — a vote you put into a National Debate's pot, one state at a time, never a state's last vote.
 **Pot** — all the votes staked; the National Debate's winner places them.

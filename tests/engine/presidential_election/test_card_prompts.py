@@ -115,7 +115,7 @@ def test_the_running_mate_prompt_says_why_how_many_and_where() -> None:
     assert "landing on one brings 10" in passing
     assert "Place all 5 in one state whose ballot you are on" in passing and "not your home state" in passing
     landing = _running_mate("land")
-    assert "landed on a Pick a VP space" in landing and "Place all 10" in landing
+    assert re.search(r"landed on space \d+, [^,]+, a Pick a VP space", landing) and "Place all 10" in landing
     bonus = _running_mate("land", advantage="A11")
     assert "3 more from Advantage card A11 — Popular Running Mate" in bonus and "Place all 13" in bonus
 
