@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from engine.core.rng import Rng
 from engine.core.types import Action, Option
+from engine.presidential_election.cards import asked_now
 from engine.presidential_election.primitives import affordable, c, ev, hook, price
 from engine.presidential_election.rules import decisions
 from engine.presidential_election.state import PEState
@@ -258,26 +259,6 @@ def _purchase_state(state: PEState, seat: str, b: _Board, options: list[Option])
 # ---------------------------------------------------------------- tasks
 
 
-@lru_cache(maxsize=None)
-def _card_use(card_id: str) -> tuple[str, int]:
-    """What a card's chosen state gets: ('votes', n), ('ballot', 1), ('sign', 0) or ('tv', 0)."""
-    card = c().cards.get(card_id)
-    ops = list(card.effect) if card else []
-    while ops:
-        name, params = ops.pop(0)
-        if name == "repeat":
-            ops = list(params["do"]) + ops
-            continue
-        if params.get("where", "").startswith("$"):
-            if name == "votes":
-                return "votes", int(params["n"])
-            if name == "ballot":
-                return "ballot", 1
-            if name in ("free_sign", "free_tv"):
-                return name[5:], 0
-    return "votes", 1
-
-
 def _task(state: PEState, seat: str, b: _Board, options: list[Option]) -> Action:
     task = state.tasks[0]
     picks = [o for o in options if o.action.verb not in ("decline", "done", "cancel")]
@@ -292,7 +273,8 @@ def _task(state: PEState, seat: str, b: _Board, options: list[Option]) -> Action
     if task.kind == "free_tv":
         return _best(picks, lambda o: b.tv_gain(_arg(o))).action
     if task.kind == "effect":
-        use, n = _card_use(task.cause)
+        asked = asked_now(state)
+        use, n = (asked.use, asked.n) if asked else ("votes", 1)
         fn = {"ballot": b.ballot_gain, "sign": b.sign_gain, "tv": b.tv_gain}.get(use, lambda s: b.gain(s, n))
         return _best(picks, lambda o: fn(_arg(o)) if _arg(o) in b.me or use == "ballot" else 0.0).action
     return _debate(state, seat, task, b, options)

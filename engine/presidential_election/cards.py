@@ -99,6 +99,7 @@ def _free(item: str):  # noqa: ANN202
 
 def _free_airfare(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
     ctx.state.turn.free_airfare = True
+    ctx.state.turn.free_airfare_card = ctx.state.turn.card
     ctx.events.append(Event(public=f"{ctx.seat}'s airfare is free this turn."))
 
 
@@ -107,11 +108,12 @@ def _move(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
 
 
 def _debate(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
-    offer_debate(ctx.state, ctx.seat, "card", ctx.events)
+    # the card's id is the debate's cause, so the prompt can name the card that started it
+    offer_debate(ctx.state, ctx.seat, ctx.state.turn.card or "card", ctx.events)
 
 
 def _national(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
-    start_national_debate(ctx.state, ctx.seat, ctx.events)
+    start_national_debate(ctx.state, ctx.seat, ctx.events, cause=ctx.state.turn.card or "")
 
 
 @lru_cache(maxsize=1)
@@ -129,6 +131,46 @@ def language() -> EffectLanguage:
 @lru_cache(maxsize=1)
 def interpreter() -> Interpreter:
     return language().interpreter({cid: language().compile(card.effect) for cid, card in c().cards.items()})
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The state choice a paused card asks now: which of how many, among which states, and what it gets."""
+
+    index: int  # 1-based: "choose a state (2 of 3)"
+    total: int
+    among: str  # ballot, ballot_not_home or off_ballot (content.CHOICE_AMONG)
+    use: str  # what the chosen state gets: votes, ballot, sign or tv
+    n: int  # votes, for `votes`
+
+
+def asked_now(state: PEState) -> Asked | None:
+    """Read from the compiled card where its frame waits: a `repeat` is unrolled, so the card's choices are
+    its `choose_ask` ops in order, and the waiting one is the op the frame stands on."""
+    if not state.effect.frames:
+        return None
+    frame = state.effect.frames[-1]
+    ops = interpreter().procs[frame.proc]
+    asks = [i for i, op in enumerate(ops) if op[0] == "choose_ask"]
+    if frame.ip not in asks:
+        return None
+    params = ops[frame.ip][1]
+    use, n = _use(ops[frame.ip + 1:], "$" + params["as"])
+    return Asked(index=asks.index(frame.ip) + 1, total=len(asks), among=params["among"], use=use, n=n)
+
+
+def _use(ops: list[list[Any]], var: str) -> tuple[str, int]:
+    """What the first op that acts on the chosen state `var` gives it."""
+    for name, *args in ops:
+        params = args[0] if args and isinstance(args[0], dict) else {}
+        if params.get("where") != var:
+            continue
+        if name == "votes":
+            return "votes", int(params["n"])
+        if name in ("free_sign", "free_tv"):
+            return name[5:], 0
+        return "ballot", 1
+    return "votes", 1
 
 
 def draw_card(state: PEState, seat: str, events: list[Event]) -> None:

@@ -48,8 +48,9 @@ def hold_debate(state: PEState, task: Task, events: list[Event]) -> None:
         add_votes(state, winner, where, n, events, "debate won")
 
 
-def start_national_debate(state: PEState, seat: str, events: list[Event]) -> None:
-    """Everyone with enough spare votes must stake; nobody may put in a state's last vote."""
+def start_national_debate(state: PEState, seat: str, events: list[Event], cause: str = "") -> None:
+    """Everyone with enough spare votes must stake; nobody may put in a state's last vote. `cause` is the
+    Campaign card that called it, if one did."""
     stake = c().rules.national_stake
     stakers = [s for s in state.order if spare_votes(state.players[s]) >= stake]
     out = [s for s in state.order if s not in stakers]
@@ -57,7 +58,7 @@ def start_national_debate(state: PEState, seat: str, events: list[Event]) -> Non
                                + (f"; sitting out (too few spare votes): {', '.join(out)}." if out else ".")))
     if stakers:
         state.tasks.append(Task(kind="stake", seat=seat, stakes={s: stake for s in stakers},
-                                staked={s: 0 for s in stakers}))
+                                staked={s: 0 for s in stakers}, cause=cause))
 
 
 def stake(state: PEState, task: Task, seat: str, code: str, events: list[Event]) -> None:

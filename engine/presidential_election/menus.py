@@ -6,6 +6,7 @@ state), so no list grows past the 51 states plus a way out.
 from __future__ import annotations
 
 from engine.core.types import Action, Option
+from engine.presidential_election import prompts
 from engine.presidential_election.debates import debate_partners
 from engine.presidential_election.primitives import (affordable, c, cap, common_ballots, off_ballot, price,
                                                       state_codes)
@@ -42,8 +43,10 @@ def menu(state: PEState, seat: str) -> tuple[str, list[Option]]:
         return "", []
     if state.phase == "advantage":
         if seat == advantage_chooser(state):
-            return "Keep one Advantage card.", [
-                _opt("advantage", a, label=c().advantages[a].title) for a in state.players[seat].offer]
+            offer = state.players[seat].offer
+            return prompts.advantage_prompt(offer), [
+                Option(action=Action(verb="advantage", args=(a,)), label=f"{a} {c().advantages[a].title}",
+                       detail=c().advantages[a].text) for a in offer]
         return "", []
     if state.tasks:
         return _task_menu(state, state.tasks[0], seat)
@@ -59,30 +62,29 @@ def _task_menu(state: PEState, task: Task, seat: str) -> tuple[str, list[Option]
     if task.kind == "stake":
         if task.stakes.get(seat, 0) <= 0:
             return "", []
-        return (f"National Debate: stake {task.stakes[seat]} more vote(s), one state at a time.",
+        return (prompts.stake_prompt(task, seat),
                 _states("stake", sorted(code for code, n in player.votes.items() if n >= 2)))
     if seat != task.seat:
         return "", []
     if task.kind == "vp":
-        return (f"Running mate: place {task.n} votes in one ballot state other than home.",
+        return (prompts.vp_prompt(player, task),
                 _states("state", sorted(code for code in player.votes if code != player.home)))
     if task.kind == "convention":
-        return (f"Party Convention: get on up to {task.n} more ballot(s), one at a time, or `done`.",
+        return (prompts.convention_prompt(player, task),
                 [*_states("ballot", off_ballot(player)), _opt("done", label="No more ballots")])
     if task.kind == "free_tv":
-        return "Party Convention, on every ballot: a free Television Campaign. Which state?", _states("state", sorted(player.votes))
+        return prompts.free_tv_prompt(), _states("state", sorted(player.votes))
     if task.kind == "place":
         return f"{task.cause}: place {task.n} more vote(s), one at a time.", _states("place", sorted(player.votes))
     if task.kind == "effect":
-        return f"Card {task.cause}: choose a state.", _states("state", task.among)
+        return prompts.effect_prompt(state, task), _states("state", task.among)
     # a debate: first go ahead (naming the rival) or decline, then name the state unless it is fixed
     if not task.accepted:
         rivals = [task.target] if task.target else debate_partners(state, seat)
-        where = f" in {task.state}" if task.state else ""
-        return (f"Debate ({task.cause}){where}: start it or decline.",
+        return (prompts.debate_offer_prompt(player, task),
                 [*[_opt("debate", r, label=f"Debate {r}") for r in rivals], _opt("decline")])
     assert task.target is not None
-    return (f"Debate with {task.target}: name the state.",
+    return (f"Debate with {task.target}: name the state, one whose ballot you are both on.",
             [*_states("state", common_ballots(state, seat, task.target)), _opt("decline")])
 
 
@@ -102,9 +104,12 @@ def _campaign_menu(state: PEState, seat: str) -> tuple[str, list[Option]]:
     options = []
     for item in ("ballot", "sign", "tv"):
         if affordable(state, seat, item) and (item != "ballot" or off_ballot(player)):
-            options.append(_opt("buy", item, label=f"{ITEM_NAMES[item]} (${price(state, seat, item)}k)"))
+            options.append(Option(action=Action(verb="buy", args=(item,)),
+                                  label=f"{ITEM_NAMES[item]} (${price(state, seat, item)}k)",
+                                  detail=prompts.item_detail(state, seat, item)))
     if not turn.flown and affordable(state, seat, "fly"):
-        options.append(_opt("fly", label=f"Airfare (${price(state, seat, 'fly')}k)"))
+        options.append(Option(action=Action(verb="fly"), label=f"Airfare (${price(state, seat, 'fly')}k)",
+                              detail=prompts.item_detail(state, seat, "fly")))
     options.append(_opt("done", label="End the turn"))
-    return (f"Campaign: ${player.money}k in hand, ${turn.spent}k of ${cap(state, seat)}k spent "
-            f"(${left}k left this turn). Buy, fly, or `done`.", options)
+    return (f"Campaign: ${player.money}k in hand, ${turn.spent}k of this turn's ${cap(state, seat)}k limit spent "
+            f"(${left}k left{prompts.cap_note(player)}). Buy, fly, or `done`.", options)

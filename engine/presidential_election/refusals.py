@@ -6,6 +6,7 @@ see: their own money and offer, the public map."""
 from __future__ import annotations
 
 from engine.core.types import Action
+from engine.presidential_election.cardtext import card_name
 from engine.presidential_election.debates import debate_partners
 from engine.presidential_election.menus import ITEM_NAMES, menu
 from engine.presidential_election.primitives import c, cap, common_ballots, off_ballot, price
@@ -70,7 +71,7 @@ def _task_now(task: Task) -> str:
         "convention": "the Party Convention's ballots come first (`done` ends them)",
         "free_tv": "the Convention's free Television Campaign comes first",
         "place": f"the votes from {task.cause or 'this space'} are placed first",
-        "effect": f"card {task.cause}'s state is chosen first",
+        "effect": f"the state for {card_name(task.cause)} is chosen first",
         "debate": "the debate is started or declined first",
     }[task.kind]
 
@@ -126,7 +127,7 @@ def _state_reason(state: PEState, seat: str, verb: str, code: str) -> str | None
     if verb == "state" and task is None and state.turn.buying == "fly":
         return f"your map token is already in {name}"
     if verb == "state" and task is not None and task.kind == "effect":
-        return f"card {task.cause} offers only {', '.join(task.among)}"
+        return f"{card_name(task.cause)} offers only {', '.join(task.among)}"
     if verb == "state" and task is not None and task.kind == "debate" and task.target:
         if code in common_ballots(state, seat, task.target):
             return None

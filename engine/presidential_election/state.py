@@ -57,6 +57,7 @@ class TurnState(_State):
     spent: int = 0  # $1k spent on purchases this turn (free items do not count)
     flown: bool = False
     free_airfare: bool = False
+    free_airfare_card: str | None = None  # the Campaign card that made it free, named by the Airfare option
     buying: Buying | None = None  # a purchase whose state is being chosen
     start_map: dict[str, str] = Field(default_factory=dict)  # map tokens when the turn began
     pending_move: int = 0  # a card's move, made once the card is done
