@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
-from bot import bot_notes, captions
+from bot import bot_notes, captions, typed_rest
 from bot import clock as timekeeping
 from bot import concession
 from bot import delivery_claims
@@ -595,7 +595,8 @@ class GameManager:
         await self.play_bots(game_id)
 
     async def _after_submit(self, game_id: int, seat: str, actor: str) -> None:
-        """After a move: a person who moved has missed no deadline in a row; the bot plays what it owes."""
+        """After a move: a person who moved has missed no deadline in a row; the bot plays what it owes; a typed
+        move's rest kept for a seat that owes again is played."""
         if game_id in self._botting:  # a bot's own move: the loop playing it goes on by itself
             return
         seats = await self.store.list_seats(game_id)
@@ -603,6 +604,35 @@ class GameManager:
             await self.store.reset_missed_deadlines(game_id, seat)
         if any(s.controller == "bot" for s in seats):
             await self.play_bots(game_id)
+        await self._resume_typed(game_id)
+
+    async def _keep_typed_rest(self, game_id: int, seat: str, user_id: str, actor: str | None, rest: str) -> None:
+        """After a seat's move (the game's lock held): keep a typed move's rest for when the seat owes again, or
+        drop an older one — the seat moved anew."""
+        scope, name = f"game:{game_id}", typed_rest.key(seat)
+        if rest and actor not in ("bot", "deadline"):
+            await self.store.set_setting(scope, name, typed_rest.dump(typed_rest.TypedRest(user_id, rest)))
+        elif await self.store.get_setting(scope, name):
+            await self.store.set_setting(scope, name, "")
+
+    async def _resume_typed(self, game_id: int) -> None:
+        """Play the kept rest of each seat that owes a move again, as its player would send it; a rest no longer
+        legal is dropped, nothing of it applied, and the player is told why with their choices."""
+        for seat in await self.owing(game_id):
+            scope, name = f"game:{game_id}", typed_rest.key(seat)
+            rest = typed_rest.load(await self.store.get_setting(scope, name))
+            if rest is None:
+                continue
+            await self.store.set_setting(scope, name, "")  # tried once, whatever happens
+            holder = next((s for s in await self.store.list_seats(game_id) if s.seat == seat), None)
+            if holder is None or holder.user_id != rest.user_id or holder.controller != "human":
+                continue  # the seat changed hands meanwhile: the rest was the other player's
+            try:
+                await self.submit(game_id, rest.user_id, rest.notation)
+            except (EngineError, ManagerError) as exc:
+                if self.table is not None:
+                    text = typed_rest.refused_note(rest.notation, str(exc))
+                    await self.table.tell(await self.brief(game_id, rest.user_id, text=text))
 
     async def play_bots(self, game_id: int) -> int:
         """Play every move the bot owes in the game's bot seats (with `bot_move`), until a person owes one or
@@ -721,6 +751,7 @@ class GameManager:
                 self._live.pop(game_id, None)
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
             self._remember(game_id, commit.version, commit.seq, result.state)
+            await self._keep_typed_rest(game_id, seat, user_id, actor, ruleset.format(rest) if rest else "")
             if notes_posted and held_notes:  # the held notes went out with this post
                 await self.store.set_setting(f"game:{game_id}", bot_notes.HELD_KEY, bot_notes.dump([]))
             elif not notes_posted and bot_note:  # held beside the engine's held lines, for the post that shows them
@@ -768,6 +799,7 @@ class GameManager:
                                                  state_json=state.model_dump_json(), state_hash=state_hash(state),
                                                  now=self._now(), jobs=jobs, outbox=outbox)
             self._remember(game_id, updated.version, last.seq - 1, state)
+            await self._keep_typed_rest(game_id, seat.seat, user_id, None, "")  # the step the rest followed is gone
         await self.flush()
         return last.seq
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from bot import present
+from bot import present, typed_rest
 
 
 def pending_note(pending: str) -> str:
-    """What a player reads when a compound move stopped because others decide first."""
-    return (f"The rest of your move waits: others decide first (a rival may answer your move, or must choose). "
-            f"When it is your move again, send `{pending[:300]}`.")
+    """What a player reads when a compound move stopped because others decide first (bot/typed_rest.py)."""
+    return typed_rest.waiting_note(pending)
 
 
 def board_text(view: BaseModel) -> str:
