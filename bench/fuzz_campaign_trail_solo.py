@@ -2,11 +2,13 @@
 every check the fuzz tests make (tests/engine/campaign_trail/harness.py: `basic_solo_game`, `advanced_solo_game`).
 
     python bench/fuzz_campaign_trail_solo.py [--games 1000] [--quick] [--jobs N] [--configs basic1,adv2,...]
-                                             [--first-seed 0] [--show 3]
+                                             [--seed 0] [--show 3]
 
 Configurations (the fuzz tests' variants): Basic Solo Play against 1 and 2 AI parties, Basic co-op against 1 and
 2, the Advanced Solo Deck against 1 and 2, Advanced co-op against 1 and 2, and 2 human parties beside 1 AI party
-(a third AI party is refused by the engine: it would be the Green party, whose expansion Stumpbot lacks).
+(a third AI party is refused by the engine: it would be the Green party, whose expansion Stumpbot lacks); and
+Dirty Politics (test_dirty_solo_fuzz.py) against 1 AI party, in co-op against 2, and with the Advanced Solo Deck,
+where each AI party's voters are conserved between the supply, its track and the map too.
 
 After every step of every game: the invariants (voters conserved with the register tracks, cards, money, 538 EV,
 hands, turn order, the AI decks), apply() never mutating its input (every 7th step), no leak of another party's
@@ -24,28 +26,35 @@ import argparse
 import os
 import sys
 import time
-import traceback
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.balance import pool_map  # noqa: E402
+from bench.fuzz import print_table  # noqa: E402
 from tests.engine.campaign_trail import harness  # noqa: E402
+from tests.fuzzing import crash_text  # noqa: E402
 
 ADV = {"ai_deck": "advanced"}
-# name: (title, advanced deck?, players, options) — the variants of test_solo_fuzz.py and test_advanced_solo_fuzz.py
-CONFIGS: dict[str, tuple[str, bool, int, dict[str, Any]]] = {
-    "basic1": ("basic, 1 AI (ai=REP)", False, 1, {"ai": ["REP"]}),
-    "basic2": ("basic, 2 AI (ai=REP,LIB)", False, 1, {"ai": ["REP", "LIB"]}),
-    "coop1": ("basic co-op, 1 AI (ai=DEM)", False, 2, {"ai": ["DEM"], "coop": True}),
-    "coop2": ("basic co-op, 2 AI (ai=DEM,LIB)", False, 2, {"ai": ["DEM", "LIB"], "coop": True}),
-    "adv1": ("advanced, 1 AI (ai=REP)", True, 1, {**ADV, "ai": ["REP"]}),
-    "adv2": ("advanced, 2 AI (ai=DEM,LIB)", True, 1, {**ADV, "ai": ["DEM", "LIB"]}),
-    "advcoop1": ("advanced co-op, 1 AI (ai=LIB)", True, 2, {**ADV, "ai": ["LIB"], "coop": True}),
-    "advcoop2": ("advanced co-op, 2 AI (ai=REP,DEM)", True, 2, {**ADV, "ai": ["REP", "DEM"], "coop": True}),
-    "adv2humans": ("advanced, 2 humans + 1 AI (ai=REP)", True, 2, {**ADV, "ai": ["REP"]}),
+DIRTY = {"dirty": True}
+BASIC, ADVANCED, DIRTY_GAME = harness.basic_solo_game, harness.advanced_solo_game, harness.dirty_solo_game
+# name: (title, the harness's game, players, options) — the variants of test_solo_fuzz.py,
+# test_advanced_solo_fuzz.py and test_dirty_solo_fuzz.py
+CONFIGS: dict[str, tuple[str, Callable[[dict[str, Any], int, int], harness.SoloGame], int, dict[str, Any]]] = {
+    "basic1": ("basic, 1 AI (ai=REP)", BASIC, 1, {"ai": ["REP"]}),
+    "basic2": ("basic, 2 AI (ai=REP,LIB)", BASIC, 1, {"ai": ["REP", "LIB"]}),
+    "coop1": ("basic co-op, 1 AI (ai=DEM)", BASIC, 2, {"ai": ["DEM"], "coop": True}),
+    "coop2": ("basic co-op, 2 AI (ai=DEM,LIB)", BASIC, 2, {"ai": ["DEM", "LIB"], "coop": True}),
+    "adv1": ("advanced, 1 AI (ai=REP)", ADVANCED, 1, {**ADV, "ai": ["REP"]}),
+    "adv2": ("advanced, 2 AI (ai=DEM,LIB)", ADVANCED, 1, {**ADV, "ai": ["DEM", "LIB"]}),
+    "advcoop1": ("advanced co-op, 1 AI (ai=LIB)", ADVANCED, 2, {**ADV, "ai": ["LIB"], "coop": True}),
+    "advcoop2": ("advanced co-op, 2 AI (ai=REP,DEM)", ADVANCED, 2, {**ADV, "ai": ["REP", "DEM"], "coop": True}),
+    "adv2humans": ("advanced, 2 humans + 1 AI (ai=REP)", ADVANCED, 2, {**ADV, "ai": ["REP"]}),
+    "dirty1": ("dirty basic, 1 AI (ai=REP)", DIRTY_GAME, 1, {**DIRTY, "ai": ["REP"]}),
+    "dirtycoop2": ("dirty basic co-op, 2 AI (ai=REP,LIB)", DIRTY_GAME, 2, {**DIRTY, "ai": ["REP", "LIB"], "coop": True}),
+    "dirtyadv1": ("dirty advanced, 1 AI (ai=LIB)", DIRTY_GAME, 1, {**DIRTY, **ADV, "ai": ["LIB"]}),
 }
 OTHER_KINDS = ("mutation", "leak", "wait", "replay", "final_ev", "end")
 
@@ -54,14 +63,11 @@ def one_game(work: tuple[str, int]) -> dict[str, Any]:
     """One seeded game's findings: `crash` (the exception and where), `kinds` (problems by check), `ended_by_decks`,
     `first` (the first problem's text)."""
     config, seed = work
-    _, advanced, players, options = CONFIGS[config]
-    play = harness.advanced_solo_game if advanced else harness.basic_solo_game
+    _, play, players, options = CONFIGS[config]
     try:
         game = play(options, players, seed)
     except Exception as exc:  # noqa: BLE001 - a crash is a finding
-        where = traceback.extract_tb(exc.__traceback__)[-1]
-        return {"crash": f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})",
-                "kinds": {}, "ended_by_decks": False, "first": None}
+        return {"crash": crash_text(exc), "kinds": {}, "ended_by_decks": False, "first": None}
     return {"crash": None, "kinds": dict(game.kinds), "ended_by_decks": game.ended_by_decks,
             "first": game.found[0] if game.found else None}
 
@@ -94,28 +100,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000, help="games per configuration")
     ap.add_argument("--quick", action="store_true", help="50 games per configuration")
-    ap.add_argument("--first-seed", type=int, default=0, help="the first game's seed")
+    ap.add_argument("--seed", "--first-seed", dest="first_seed", type=int, default=0, help="the first game's seed")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--configs", default=",".join(CONFIGS), help=f"any of {', '.join(CONFIGS)}")
     ap.add_argument("--show", type=int, default=3, help="problems printed per configuration")
     args = ap.parse_args(argv)
     games = 50 if args.quick else args.games
-    start = time.perf_counter()
-    print(HEADER, flush=True)
-    found: list[str] = []
-    total, ok = 0, True
-    for config in args.configs.split(","):
-        row, problems, passed = run_config(config, games, args.first_seed, args.jobs)
-        print(row, flush=True)
-        found += problems[:args.show + 1]
-        total += games
-        ok &= passed
-    elapsed = time.perf_counter() - start
-    print(f"{'all':<36} {total:>6} games in {elapsed:.0f} s ({total / elapsed:.1f} games/s, {args.jobs} processes)")
-    for line in found:
-        print("  " + line)
-    return 0 if ok else 1
-
+    runs = ((games, run_config(config, games, args.first_seed, args.jobs)) for config in args.configs.split(","))
+    return print_table(HEADER, 36, runs, args.jobs, args.show)
 
 if __name__ == "__main__":
     sys.exit(main())

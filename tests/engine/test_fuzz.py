@@ -10,7 +10,7 @@ def _fail(report: electioneer_fuzz.FuzzReport, category: str) -> str:
 
 
 def test_every_game_ran(fuzz_report) -> None:
-    assert fuzz_report.games == electioneer_fuzz.FUZZ_GAMES  # 1,000 unless STUMPBOT_FUZZ_GAMES says otherwise
+    assert fuzz_report.games == electioneer_fuzz.FUZZ_GAMES
     print(f"\n{fuzz_report.games} games, {fuzz_report.steps} steps in {fuzz_report.seconds:.1f} s "
           f"(longest {fuzz_report.longest} steps); time by part: "
           + ", ".join(f"{k} {v:.1f} s" for k, v in sorted(fuzz_report.phase_seconds.items())))

@@ -5,20 +5,19 @@ Checked at every step: the invariants (engine/campaign_manager_2008/invariants.p
 list, parse(format(a)) == a for the legal actions, apply never mutates its input, and no dead end (someone
 always owes a move until the game is over). At the end: the game ended (a win at 270+ or the 269–269 draw,
 its outcome consistent with the scores) and replaying the journal gives the same state.
-`STUMPBOT_CM_FUZZ_GAMES` sets the games per mode (default 30: 120 games in about 25 s; a big run: 500).
+The test plays a seeded sample; thousands of the same games: `python bench/fuzz.py --ruleset
+campaign_manager_2008 --games 500`.
 """
 from __future__ import annotations
-
-import os
-import time
 
 from engine.campaign_manager_2008.invariants import invariant_problems
 from engine.campaign_manager_2008.ruleset import RULESET as R
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
-from tests.fuzzing import option_problems
+from tests.engine.fuzz_report import FuzzReport
+from tests.fuzzing import Fuzzer, all_problems, game_findings, option_problems, play_games
 
-GAMES = int(os.environ.get("STUMPBOT_CM_FUZZ_GAMES", "30"))
+GAMES = 4  # per mode: every check on every mode and both sides winning, in about 10 s
 SEATS = ["OBA", "MCC"]
 MAX_STEPS = 3_000  # a drafted game is ~34 setup steps and rarely 300 turns: more is a runaway
 # (deck option, how moves are picked): "bot" = the built-in bot, "random" = any legal option, "mixed" = either
@@ -70,18 +69,31 @@ def _game(deck: str, how: str, seed: int, check_all: bool) -> tuple[int, list[st
     return steps, problems, "draw" if out.draw else out.winners[0]
 
 
+def _fuzz_game(variant: str, game: int) -> FuzzReport:
+    m = FUZZER.variants.index(variant)
+    deck, how = MODES[m]
+    seed = 10_000 * m + game
+    steps, found, end = _game(deck, how, seed, check_all=game == 0)
+    return game_findings(f"{variant} game {game} (seed {seed})", steps, found, end)
+
+
+FUZZER = Fuzzer(tuple(f"{deck}/{how}" for deck, how in MODES), _fuzz_game)
+
+
 def test_random_games_end_cleanly() -> None:
-    started = time.monotonic()
-    games = steps = 0
-    problems: list[str] = []
-    ends: dict[str, int] = {}
-    for m, (deck, how) in enumerate(MODES):
-        for game in range(GAMES):
-            n, found, end = _game(deck, how, 10_000 * m + game, check_all=game == 0)
-            games += 1
-            steps += n
-            ends[end] = ends.get(end, 0) + 1
-            problems += [f"{deck}/{how} game {game} (seed {10_000 * m + game}): {p}" for p in found]
-    print(f"\n{games} games, {steps} steps in {time.monotonic() - started:.1f} s; ends {ends}")
-    assert not problems, "\n".join(problems[:30])
+    report = play_games(FUZZER, FUZZER.variants, range(GAMES))
+    ends = dict(report.outcomes)
+    print(f"\n{report.games} games, {report.steps} steps in {report.seconds:.1f} s; ends {ends}")
+    assert not all_problems(report), "\n".join(all_problems(report))
     assert ends.get("OBA", 0) and ends.get("MCC", 0), f"one side never wins: {ends}"
+
+
+def test_checks_are_not_vacuous() -> None:
+    """The invariants every fuzz step runs catch a planted break: a score off its states, a card twice, 538 EV."""
+    state = R.setup({"deck": "starter"}, SEATS, 1)
+    assert not invariant_problems(state)
+    broken = state.model_copy(deep=True)
+    broken.sides["OBA"].score += 3
+    broken.sides["MCC"].hand.append(broken.sides["MCC"].hand[0])
+    found = " ".join(invariant_problems(broken))
+    assert "OBA score" in found and "MCC cards" in found and "538" in found, found

@@ -8,11 +8,10 @@ of the public view and every seat's view. At the end the journal is replayed to 
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from typing import Any, Callable
 
-from engine.campaign_trail import advanced_solo, rules
+from engine.campaign_trail import advanced_solo, dirty_solo, rules, solo
 from engine.campaign_trail.ruleset import RULESET as R
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
@@ -31,18 +30,13 @@ def game_options(count: int, seed: int, dirty: bool = False) -> dict[str, Any]:
     return out
 
 
-def run(counts: tuple[int, ...], games: int, *, mutation_every: int = 5, dirty: bool = False) -> FuzzReport:
+MUTATION_EVERY = 5  # the mutation check serialises the state twice a step: one game in five is enough to catch it
+
+
+def fuzz_game(count: int, seed: int, dirty: bool = False) -> FuzzReport:
+    """One random game of `count` players (Dirty Politics on if `dirty`), its findings in a report."""
     report = FuzzReport()
-    report.dirty = dirty
-    start = time.perf_counter()
-    for count in counts:
-        for seed in range(games):
-            try:
-                _one_game(count, seed, report, check_mutation=seed % mutation_every == 0, dirty=dirty)
-            except Exception as exc:  # noqa: BLE001 - a crash is a finding
-                report.add("crash", f"{count}p seed {seed}: {type(exc).__name__}: {exc}")
-            report.games += 1
-    report.seconds = time.perf_counter() - start
+    _one_game(count, seed, report, check_mutation=seed % MUTATION_EVERY == 0, dirty=dirty)
     return report
 
 
@@ -247,14 +241,67 @@ def advanced_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGa
     return game
 
 
-def run_solo_games(name: str, game: Callable[[dict[str, Any], int, int], tuple[list[str], Counter]],
+DIRTY_SOLO_MAX_STEPS = 4000
+
+
+def _dirty_track_problems(state: Any) -> list[str]:
+    """Each AI party's voters: the map plus the track is exactly what it took from the supply."""
+    out = []
+    for party in dirty_solo.ai_parties(state):
+        ps = state.parties[party]
+        on_map = sum(row[party] for row in state.voters.values())
+        if on_map + ps.registered != ps.out_of_supply:
+            out.append(f"{party}: {on_map} on the map + {ps.registered} on the track != {ps.out_of_supply} out of supply")
+        if not 0 <= ps.registered <= solo.TRACK_MAX:
+            out.append(f"{party}: {ps.registered} on a track of {solo.TRACK_MAX}")
+    return out
+
+
+def _dirty_waits(state: Any) -> list[str]:
+    if state.phase != "play" or rules.current_party(state) not in dirty_solo.ai_parties(state):
+        return []
+    if state.solo is not None and state.solo.window is None:
+        return ["an AI party's turn waits on a human"]
+    if state.advanced is not None and not advanced_solo.waiting(state):
+        return ["an AI party's turn waits on a human"]
+    return []
+
+
+def dirty_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
+    """A random game of Dirty Politics against AI parties (Basic or Advanced deck), with its checks: every AI
+    party's voters conserved between the supply, its track and the map, the track within its ten spaces, and the
+    game ending when the AI decks say. `seen["_ai_hit"]` counts the steps where a dirty action or trick took an AI
+    party's voters (its own turns only move voters from the track to the map, or add to them)."""
+    game = SoloGame(options, count, seed, salt=41, max_steps=DIRTY_SOLO_MAX_STEPS)
+
+    def on_step(before: Any, after: Any) -> None:
+        game.note("invariant", _dirty_track_problems(after))
+        for party in dirty_solo.ai_parties(after):
+            if after.parties[party].out_of_supply < before.parties[party].out_of_supply:
+                game.seen["_ai_hit"] = game.seen.get("_ai_hit", 0) + 1
+
+    if game.play_out(_dirty_waits, on_step):
+        state = game.state
+        early = []
+        if state.solo is not None and any(state.solo.decks):
+            early.append("the game ended with cards in the AI decks")
+        if state.advanced is not None and (state.month != 2 or any(m for d in state.advanced.decks.values()
+                                                                   for m in d.months)):
+            early.append("the game ended before the AI parties' October stacks ran out")
+        game.note("end", early)
+        game.ended_by_decks = not early
+    return game
+
+
+def run_solo_games(name: str, game: Callable[[dict[str, Any], int, int], SoloGame],
                    options: dict[str, Any], count: int, games: int) -> tuple[list[str], Counter]:
-    """`games` seeded games of one Solo Play variant: every problem found (named by variant and seed) and the
-    verbs seen over all of them, for the fuzz tests' "nothing found, and not vacuous" checks."""
+    """`games` seeded games of one Solo Play variant (`game`: basic_solo_game, advanced_solo_game or
+    dirty_solo_game): every problem found (named by variant and seed) and the verbs seen over all of them, for the
+    fuzz tests' "nothing found, and not vacuous" checks."""
     problems: list[str] = []
     seen: Counter = Counter()
     for seed in range(games):
-        found, verbs = game(options, count, seed)
-        problems += [f"{name} seed {seed}: {p}" for p in found]
-        seen += verbs
+        played = game(options, count, seed)
+        problems += [f"{name} seed {seed}: {p}" for p in played.found]
+        seen += Counter(played.seen)
     return problems, seen

@@ -4,15 +4,14 @@ first in the order, their tracks), no mutation of the input, no leak of another 
 waits on a human; at the end the journal replays to the same state hash."""
 from __future__ import annotations
 
-import os
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from tests.engine.campaign_trail import harness
 
-GAMES = int(os.environ.get("STUMPBOT_CT_ADVANCED_FUZZ_GAMES", "4"))
+# Games per variant; thousands of the same games: `python bench/fuzz_campaign_trail_solo.py --configs adv1,adv2,...`.
+GAMES = 4
 ADV = {"ai_deck": "advanced"}
 VARIANTS: list[tuple[str, dict[str, Any], int]] = [
     ("solo_vs_1", {**ADV, "ai": ["REP"]}, 1),
@@ -23,14 +22,9 @@ VARIANTS: list[tuple[str, dict[str, Any], int]] = [
 ]
 
 
-def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Counter]:
-    game = harness.advanced_solo_game(options, count, seed)
-    return game.found, Counter(game.seen)
-
-
 @pytest.mark.parametrize("name,options,count", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_advanced_games_play_to_the_end(name: str, options: dict[str, Any], count: int) -> None:
-    problems, seen = harness.run_solo_games(name, _game, options, count, GAMES)
+    problems, seen = harness.run_solo_games(name, harness.advanced_solo_game, options, count, GAMES)
     assert not problems, "\n".join(problems[:20])
     # the fuzz is not vacuous: humans played cards and debated, and answered the AI's Change of Plans window
     assert seen["play"] > 0 and seen["debate"] + seen["pass"] > 0 and seen["autopass"] + seen["pass"] > 0, seen

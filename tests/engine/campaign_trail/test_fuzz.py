@@ -1,24 +1,40 @@
-"""Random-legal-move fuzzing of Campaign Trail for every player count (DESIGN §3)."""
+"""Random-legal-move fuzzing of Campaign Trail for every player count (DESIGN §3): a seeded sample of games, with
+every check of harness.py after every step. The same games by the thousand: `python bench/fuzz.py --ruleset
+campaign_trail --games 300`."""
 from __future__ import annotations
-
-import os
 
 import pytest
 
 from engine.campaign_trail.ruleset import RULESET as R
-from tests.engine.campaign_trail import harness  # noqa: F401  (import path check below)
+from tests.engine.campaign_trail import harness
+from tests.engine.fuzz_report import FuzzReport
+from tests.fuzzing import Fuzzer, play_games
 
-GAMES = int(os.environ.get("STUMPBOT_CT_FUZZ_GAMES", "30"))
+# Games per player count and module setting: every check runs on every count, dirty play offers each dirty action
+# and more than one party wins, in about 8 s a setting (the fixture's setup, charged to its first test).
+GAMES = 2
 COUNTS = (2, 3, 4, 5, 6)
+VARIANTS: dict[str, tuple[int, bool]] = {f"{count}p{' dirty' if dirty else ''}": (count, dirty)
+                                         for dirty in (False, True) for count in COUNTS}
+
+
+def _game(variant: str, seed: int) -> FuzzReport:
+    count, dirty = VARIANTS[variant]
+    return harness.fuzz_game(count, seed, dirty)
+
+
+FUZZER = Fuzzer(tuple(VARIANTS), _game)
 
 
 @pytest.fixture(scope="module", params=[False, True], ids=["standard", "dirty_politics"])
-def report(request) -> harness.FuzzReport:
+def report(request) -> FuzzReport:
     """Each player count with the Dirty Politics module off, then on."""
-    return harness.run(COUNTS, GAMES, dirty=request.param)
+    played = play_games(FUZZER, [v for v, (_, dirty) in VARIANTS.items() if dirty == request.param], range(GAMES))
+    played.dirty = request.param
+    return played
 
 
-def _fail(report: harness.FuzzReport, category: str) -> str:
+def _fail(report: FuzzReport, category: str) -> str:
     return f"{category} in {report.games} games:\n" + "\n".join(report.of(category))
 
 

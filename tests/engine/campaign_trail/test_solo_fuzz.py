@@ -3,15 +3,15 @@ After every step the invariants (with the Solo Play cards and tracks), no mutati
 another party's hand; at the end the journal replays to the same state hash."""
 from __future__ import annotations
 
-import os
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from tests.engine.campaign_trail import harness
 
-GAMES = int(os.environ.get("STUMPBOT_CT_SOLO_FUZZ_GAMES", "5"))
+# Games per variant; thousands of the same games:
+# `python bench/fuzz_campaign_trail_solo.py --configs basic1,basic2,coop1,coop2 --games 1000`.
+GAMES = 5
 VARIANTS: list[tuple[str, dict[str, Any], int]] = [
     ("solo_vs_1", {"ai": ["REP"]}, 1),
     ("solo_vs_2", {"ai": ["REP", "LIB"]}, 1),
@@ -20,14 +20,9 @@ VARIANTS: list[tuple[str, dict[str, Any], int]] = [
 ]
 
 
-def _game(options: dict[str, Any], count: int, seed: int) -> tuple[list[str], Counter]:
-    game = harness.basic_solo_game(options, count, seed)
-    return game.found, Counter(game.seen)
-
-
 @pytest.mark.parametrize("name,options,count", VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_solo_games_play_to_the_end(name: str, options: dict[str, Any], count: int) -> None:
-    problems, seen = harness.run_solo_games(name, _game, options, count, GAMES)
+    problems, seen = harness.run_solo_games(name, harness.basic_solo_game, options, count, GAMES)
     assert not problems, "\n".join(problems[:20])
     # the fuzz is not vacuous: humans played, and the Change of Plans window was answered
     assert seen["play"] > 0 and (seen["pass"] + seen["autopass"]) > 0, seen

@@ -8,13 +8,11 @@ the deadline default is one of the options, a step that may be taken back posts 
 its input, the rules' bookkeeping holds (`_rule_problems`) and the stored state round-trips through
 `load_state(model_dump_json())`. At the end: the game ended within the step budget with a result
 consistent with the tally, and replaying the journal from the same seed reaches the same state hash.
-`STUMPBOT_NS_FUZZ_GAMES` sets the games per option set (default 10: 40 games in about 15–20 s; a big run,
-300: 1200 games in about 8 minutes).
+The test plays a seeded sample; thousands of the same games: `python bench/fuzz.py --ruleset nineteen_sixty
+--games 300` (1,200 games).
 """
 from __future__ import annotations
 
-import os
-import time
 from typing import Any
 
 import pytest
@@ -26,9 +24,10 @@ from engine.nineteen_sixty.invariants import invariant_problems
 from engine.nineteen_sixty.primitives import c, ev_of
 from engine.nineteen_sixty.ruleset import RULESET as R
 from engine.nineteen_sixty.state import SEATS, NSState
-from tests.fuzzing import MAX_OPTIONS, option_problems
+from tests.engine.fuzz_report import FuzzReport
+from tests.fuzzing import MAX_OPTIONS, Fuzzer, all_problems, game_findings, option_problems, play_games
 
-GAMES = int(os.environ.get("STUMPBOT_NS_FUZZ_GAMES", "10"))
+GAMES = 3  # per option set: every check on every option set and both sides winning, in about 8 s
 MAX_STEPS = 3_000  # a random game is ~250 steps: far more is a runaway
 OPTION_SETS: tuple[dict[str, str], ...] = ({}, {"vp": "on", "restricted": "on"}, {"vp": "on"}, {"restricted": "on"})
 
@@ -131,21 +130,23 @@ def _game(options: dict[str, str], seed: int, check_all: bool) -> tuple[int, lis
     return steps, problems, "draw" if out is None or out.draw else out.winners[0]
 
 
+def _fuzz_game(variant: str, game: int) -> FuzzReport:
+    m = FUZZER.variants.index(variant)
+    seed = 10_000 * m + game
+    steps, found, end = _game(OPTION_SETS[m], seed, check_all=game == 0)
+    return game_findings(f"{variant} game {game} (seed {seed})", steps, found, end)
+
+
+FUZZER = Fuzzer(tuple(" ".join(f"{k}={v}" for k, v in o.items()) or "no options" for o in OPTION_SETS),
+                _fuzz_game)
+
+
 def test_random_games_end_cleanly() -> None:
-    started = time.monotonic()
-    games = steps = 0
-    problems: list[str] = []
-    ends: dict[str, int] = {}
-    for m, options in enumerate(OPTION_SETS):
-        for game in range(GAMES):
-            seed = 10_000 * m + game
-            n, found, end = _game(options, seed, check_all=game == 0)
-            games += 1
-            steps += n
-            ends[end] = ends.get(end, 0) + 1
-            problems += [f"{options or 'no options'} game {game} (seed {seed}): {p}" for p in found]
-    print(f"\n{games} games, {steps} steps in {time.monotonic() - started:.1f} s; ends {ends}")
-    assert not problems, "\n".join(problems[:30])
+    report = play_games(FUZZER, FUZZER.variants, range(GAMES))
+    ends = dict(report.outcomes)
+    print(f"\n{report.games} games, {report.steps} steps in {report.seconds:.1f} s; ends {ends}")
+    assert not all_problems(report), "\n".join(all_problems(report))
+    steps, games = report.steps, report.games
     assert steps > games * 100, f"games too short to mean anything: {steps} steps in {games} games"
     assert ends.get("KEN", 0) and ends.get("NIX", 0), f"one side never wins: {ends}"
 
@@ -207,3 +208,17 @@ def test_campaign_menu_fits_one_list() -> None:
         state = play(R, state, seat, [options[rng.below(len(options))].action]).state
     assert biggest, "no campaign menu seen"
     assert biggest <= MAX_OPTIONS, f"a campaign menu of {biggest} options"
+
+
+def test_checks_are_not_vacuous() -> None:
+    """The checks every fuzz step runs catch a planted break: a cube out of nowhere, negative momentum, an
+    endorsement card twice; and the end checks refuse a game that has not ended."""
+    state = R.setup({}, list(SEATS), 1)
+    assert not invariant_problems(state) + _rule_problems(state)
+    broken = state.model_copy(deep=True)
+    broken.sides["K"].supply += 1
+    broken.sides["N"].momentum = -1
+    broken.endorsement_deck.append(broken.endorsement_deck[0])
+    found = " ".join(invariant_problems(broken) + _rule_problems(broken))
+    assert "cubes accounted for" in found and "momentum -1" in found and "endorsement cards misplaced" in found
+    assert "no outcome" in _end_problems(state)

@@ -3,20 +3,21 @@
 Checked at every step: the rulebook's invariants (money ≥ 0, votes only on ballot states, ≥ 1 vote on each,
 the spending cap), every option list at most 60 long, parse(format(a)) == a for every legal action, apply never mutates its input, and no
 dead end; at the end: every game ended with equal turns, and replaying the journal gives the same state.
-`STUMPBOT_PE_FUZZ_GAMES` sets the games per player count (a big run: 200).
+The test plays a seeded sample; thousands of the same games: `python bench/fuzz.py --ruleset
+presidential_election --games 200`.
 """
 from __future__ import annotations
 
-import os
-import time
+import pytest
 
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, replay, state_hash
 from engine.presidential_election.primitives import invariant_problems
 from engine.presidential_election.ruleset import RULESET as R
-from tests.fuzzing import option_problems
+from tests.engine.fuzz_report import FuzzReport
+from tests.fuzzing import Fuzzer, all_problems, game_findings, option_problems, play_games
 
-GAMES = int(os.environ.get("STUMPBOT_PE_FUZZ_GAMES", "6"))
+GAMES = 2  # per player count: a 6-player game takes over 2 s
 COUNTS = (2, 3, 4, 5, 6)
 MAX_STEPS = 20_000
 
@@ -54,15 +55,29 @@ def _game(count: int, seed: int, check_all: bool) -> tuple[int, list[str]]:
     return steps, problems
 
 
-def test_random_games_end_cleanly() -> None:
-    started = time.monotonic()
-    games = steps = 0
-    problems: list[str] = []
-    for count in COUNTS:
-        for game in range(GAMES):
-            n, found = _game(count, 1000 * count + game, check_all=game == 0)
-            games += 1
-            steps += n
-            problems += [f"{count} players, game {game}: {p}" for p in found]
-    print(f"\n{games} games, {steps} steps in {time.monotonic() - started:.1f} s")
-    assert not problems, "\n".join(problems[:30])
+def _fuzz_game(variant: str, game: int) -> FuzzReport:
+    count = COUNTS[FUZZER.variants.index(variant)]
+    steps, found = _game(count, 1000 * count + game, check_all=game == 0)
+    return game_findings(f"{count} players, game {game}", steps, found)
+
+
+FUZZER = Fuzzer(tuple(f"{count} players" for count in COUNTS), _fuzz_game)
+
+
+@pytest.mark.parametrize("variant", FUZZER.variants)
+def test_random_games_end_cleanly(variant: str) -> None:
+    report = play_games(FUZZER, [variant], range(GAMES))
+    print(f"\n{report.games} games, {report.steps} steps in {report.seconds:.1f} s")
+    assert not all_problems(report), "\n".join(all_problems(report))
+
+
+def test_checks_are_not_vacuous() -> None:
+    """The invariants every fuzz step runs catch a planted break: money below 0, votes off the ballot states."""
+    seats = R.seat_names(2)
+    state = R.setup({}, seats, 1)
+    assert not invariant_problems(state)
+    broken = state.model_copy(deep=True)
+    broken.players[seats[0]].money = -5
+    broken.players[seats[0]].votes["ZZ"] = 0
+    found = " ".join(invariant_problems(broken))
+    assert "money -5" in found and "unknown state ZZ" in found and "0 votes" in found, found
