@@ -2,7 +2,7 @@
 
 The fuzz games check, after every step: the other seat's hand and deck (ids and names), sealed
 salts and the RNG state against the public view, the other seat's view, every public event and
-every private event addressed to someone else; face-down issues are None in every view; research
+every private event addressed to someone else; face-down issues are None in every view but their peeker's; research
 notes appear only in their owner's view.
 """
 from __future__ import annotations
