@@ -5,7 +5,7 @@ from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
 from bot.present.tallies import electioneer as tallies_electioneer
 from bot.present.tally import ElectoralTally
-from engine.electioneer.views import ElectioneerView, PolicyCard
+from engine.electioneer.views import ElectioneerView, PolicyCard, StateCard
 
 
 def _console_effects(card: PolicyCard) -> str:
@@ -90,12 +90,16 @@ class ElectioneerPresenter(Presenter):
     def tally(self, view: ElectioneerView) -> MapTally:
         """Each state as the view counts it now (election-day totals once counted) and who holds it: the same
         `count_now` and `holder` the projection adds up, so a caption's "wins GA" is what the board shows.
-        Not a month's contest winner: the month is won with one policy, the state with the whole platform."""
+        Not a month's contest winner: the month is won with one policy, the state with the whole platform.
+        A state a seat peeked at counts as face down: what a caption says is public from any view."""
+        def public(s: StateCard) -> StateTally:
+            if s.peeked:
+                return StateTally(code=s.code, ev=s.electors)
+            return StateTally(code=s.code, ev=s.electors, counts={k: v for k, v in s.count_now.items() if v},
+                              leader=s.holder)
+
         return MapTally(sides=list(view.platforms) or ["DEM", "REP"], verb="wins",
-                        states={s.code: StateTally(code=s.code, ev=s.electors,
-                                                   counts={k: v for k, v in s.count_now.items() if v},
-                                                   leader=s.holder)
-                                for s in view.states})
+                        states={s.code: public(s) for s in view.states})
     # ------------------------------------------------------------ issue 16: the election-night dashboard
     def electoral_tally(self, view: ElectioneerView) -> ElectoralTally:
         return tallies_electioneer.tally(view)

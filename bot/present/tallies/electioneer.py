@@ -23,7 +23,7 @@ def state_tally(card: StateCard) -> StateTally:
         totals = card.election_totals
         margin = abs(totals.get("DEM", 0) - totals.get("REP", 0))
         return StateTally(card.code, card.electors, card.carried_by, margin, decided=True)
-    if not card.count_now:
+    if card.peeked or not card.count_now:  # a seat's peek is its own: the tally is the public's from any view
         return StateTally(card.code, card.electors, None, note="face down")
     dem, rep = card.count_now["DEM"], card.count_now["REP"]
     if dem == rep:
