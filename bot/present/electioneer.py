@@ -72,7 +72,8 @@ class ElectioneerPresenter(Presenter):
                          [f"`{c.id}` **{c.name}** — {_brief_effects(c.effects)}" for c in view.hand]))
         if view.theatrics is not None:
             sections.append((f"Your theatrics ({len(view.theatrics)})",
-                             [f"`{t.id}` **{t.name}** — {t.text}" for t in view.theatrics]))
+                             [f"`{t.id}` **{t.name}** — {t.text}{'' if t.playable else ' *(nothing to play it on now)*'}"
+                              for t in view.theatrics]))
         if view.known_issues:
             sections.append(("Face-down issues you have seen",
                              [f"{code}: {' + '.join(issues)}" for code, issues in view.known_issues.items()]))
