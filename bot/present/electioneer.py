@@ -5,7 +5,7 @@ from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
 from bot.present.tallies import electioneer as tallies_electioneer
 from bot.present.tally import ElectoralTally
-from engine.electioneer.views import ElectioneerView, PolicyCard
+from engine.electioneer.views import ElectioneerView, PolicyCard, StateCard
 
 
 def _console_effects(card: PolicyCard) -> str:
@@ -21,13 +21,19 @@ class ElectioneerPresenter(Presenter):
     move_example = "campaign D03"
     extras_placeholder = "Play a theatric…"
 
-    def extras_note(self, count: int) -> str:
-        return f"You may also play {count} theatric(s) now: type `t` to list them."
+    def extras_note(self, count: int, view: ElectioneerView | None = None) -> str:
+        """`count` is the decision's extras: one per theatric and target (a reframe alone offers dozens), so it
+        never counts cards. The cards come from the seat's own view; without it the line names no number."""
+        if view is None or view.theatrics is None:
+            return "You may also play theatrics now: type `t` to list each card with its targets."
+        cards = sum(t.playable for t in view.theatrics)
+        noun = "theatric" if cards == 1 else "theatrics"
+        return f"You may also play {cards} {noun} now: type `t` to list them with their targets."
 
     def board_text(self, view: ElectioneerView) -> str:
         lines = [f"Month {min(view.month, 7)} of 7 — {view.phase_label}"]
         for s in view.states:
-            issues = " + ".join(i if i else "?" for i in s.issues)
+            issues = " + ".join(i if i else "?" for i in s.issues) + (" (seen by you)" if s.peeked else "")
             mark = "▶ " if s.code == view.current_state else "  "
             won = f" won by {s.winner}" if s.winner else ""
             markers = "".join(f" [{m.delta:+d} {m.seat}]" for m in s.markers)
@@ -46,9 +52,12 @@ class ElectioneerPresenter(Presenter):
         lines += [f"  {c.id} {c.name}: {_console_effects(c)}" for c in view.hand]
         if view.theatrics:
             lines.append("Your theatrics:")
-            lines += [f"  {t.id} {t.name}: {t.text}" for t in view.theatrics]
+            lines += [f"  {t.id} {t.name}: {t.text}{'' if t.playable else ' (nothing to play it on now)'}"
+                      for t in view.theatrics]
         for code, issues in view.known_issues.items():
             lines.append(f"You know {code}'s hidden issues: {' + '.join(issues)}")
+        if view.deck_bottom:
+            lines.append("Under your deck (you put them there): " + ", ".join(c.id for c in view.deck_bottom))
         return "\n".join(lines)
 
     def brief_sections(self, view: ElectioneerView, seat: str) -> list[Section]:
@@ -63,10 +72,14 @@ class ElectioneerPresenter(Presenter):
                          [f"`{c.id}` **{c.name}** — {_brief_effects(c.effects)}" for c in view.hand]))
         if view.theatrics is not None:
             sections.append((f"Your theatrics ({len(view.theatrics)})",
-                             [f"`{t.id}` **{t.name}** — {t.text}" for t in view.theatrics]))
+                             [f"`{t.id}` **{t.name}** — {t.text}{'' if t.playable else ' *(nothing to play it on now)*'}"
+                              for t in view.theatrics]))
         if view.known_issues:
             sections.append(("Face-down issues you have seen",
                              [f"{code}: {' + '.join(issues)}" for code, issues in view.known_issues.items()]))
+        if view.deck_bottom:
+            sections.append(("Policies you put under your deck",
+                             [f"`{c.id}` **{c.name}** — {_brief_effects(c.effects)}" for c in view.deck_bottom]))
         if view.pending_discard or view.pending_campaign:
             sealed = [f"bottom of deck: `{view.pending_discard}`" if view.pending_discard else "",
                       f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
@@ -76,12 +89,18 @@ class ElectioneerPresenter(Presenter):
     # ---- what a turn changed (issue 18)
 
     def tally(self, view: ElectioneerView) -> MapTally:
-        """A state's contest totals once revealed (its election-day totals once counted) and who won it."""
+        """Each state as the view counts it now (election-day totals once counted) and who holds it: the same
+        `count_now` and `holder` the projection adds up, so a caption's "wins GA" is what the board shows.
+        Not a month's contest winner: the month is won with one policy, the state with the whole platform.
+        A state a seat peeked at counts as face down: what a caption says is public from any view."""
+        def public(s: StateCard) -> StateTally:
+            if s.peeked:
+                return StateTally(code=s.code, ev=s.electors)
+            return StateTally(code=s.code, ev=s.electors, counts={k: v for k, v in s.count_now.items() if v},
+                              leader=s.holder)
+
         return MapTally(sides=list(view.platforms) or ["DEM", "REP"], verb="wins",
-                        states={s.code: StateTally(code=s.code, ev=s.electors,
-                                                   counts={k: v for k, v in (s.election_totals or s.totals).items() if v},
-                                                   leader=s.carried_by or s.winner)
-                                for s in view.states})
+                        states={s.code: public(s) for s in view.states})
     # ------------------------------------------------------------ issue 16: the election-night dashboard
     def electoral_tally(self, view: ElectioneerView) -> ElectoralTally:
         return tallies_electioneer.tally(view)

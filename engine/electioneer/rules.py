@@ -21,7 +21,7 @@ from engine.electioneer import content as content_mod
 from engine.electioneer.cards import effects_text
 from engine.electioneer.content import ElectioneerContent
 from engine.electioneer.state import Board, ElectioneerState, MarkerState, Options, Player
-from engine.electioneer.views import ElectioneerView, Marker, PolicyCard, StateCard, TheatricCard
+from engine.electioneer.views import PolicyCard, TheatricCard
 
 SEATS = ["DEM", "REP"]
 MONTHS = 7
@@ -90,6 +90,7 @@ def _start_month(state: ElectioneerState, events: list[Event]) -> None:
     state.phase = "discard"
     state.month_winner = None
     state.month_bonus = {s: 0 for s in SEATS}
+    state.momentum = {}
     code = state.order[state.month - 1]
     board = state.boards[code]
     board.revealed = True
@@ -142,7 +143,7 @@ def decisions(state: ElectioneerState, seat: str) -> Decision:
         kind, prompt = PendingKind.CHOICE, "Election day: play any theatrics you want, then declare ready."
         options = [Option(action=Action(verb="ready"), label="Ready — count the votes")]
         default = "you are declared ready"
-    extras = _theatric_options(state, seat)
+    extras = theatric_options(state, seat)
     return Decision(seat=seat, kind=kind, prompt=prompt, options=options, extras=extras, deadline_default=default)
 
 
@@ -175,7 +176,7 @@ def _swap_actions(state: ElectioneerState) -> list[tuple[Action, str]]:
     return out
 
 
-def _theatric_options(state: ElectioneerState, seat: str) -> list[Option]:
+def theatric_options(state: ElectioneerState, seat: str) -> list[Option]:
     c = _c()
     out: list[Option] = []
     for tid in state.players[seat].theatrics:
@@ -227,6 +228,7 @@ def apply(state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
             for x, sealed in s.discards.reveal().items():  # revealed to the engine only, never published
                 s.players[x].hand.remove(sealed.choice)
                 s.players[x].deck.append(sealed.choice)
+                s.players[x].buried.append(sealed.choice)
             s.discards = Simultaneous(seats=list(SEATS))
             s.phase = "campaign"
             undoable = False
@@ -278,8 +280,7 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
         px.platform.append(pid)
         board.played[x] = pid
         board.totals[x] = _score(pid, board.issues) + s.month_bonus[x]
-        bonus = f" (+{s.month_bonus[x]} theatrics)" if s.month_bonus[x] else ""
-        parts.append(f"{x} reveals {c.policies[pid].name}: {board.totals[x]:+d}{bonus}")
+        parts.append(f"{x} reveals {c.policies[pid].name}: {_month_score_text(s, x, pid, board.issues)}")
         proofs.append(f"{x} reveals {pid} [seal {revealed[x].digest}, salt {revealed[x].salt}]")
     s.campaigns = Simultaneous(seats=list(SEATS))
     dem, rep = board.totals["DEM"], board.totals["REP"]
@@ -291,6 +292,21 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
     s.phase = "swap"
     events.append(Event(public="; ".join(parts) + f". {winner} wins {c.states[board.code].name}'s month{tie}.",
                         proof="; ".join(proofs)))
+
+
+def _month_score_text(s: ElectioneerState, seat: str, pid: str, issues: list[str]) -> str:
+    """A side's month total, each part credited to its cause: the policy's own score on the state's issues,
+    then each momentum theatric's bonus ("Climate Accord +0, Rally in the Rain +2, total +2")."""
+    c = _c()
+    own = _score(pid, issues)
+    plays = [(c.theatrics[t].name, c.theatrics[t].amount) for t in s.momentum.get(seat, [])]
+    unnamed = s.month_bonus[seat] - sum(n for _, n in plays)  # a game saved before the plays were kept
+    if unnamed:
+        plays.append(("theatrics", unnamed))
+    if not plays:
+        return f"{own:+d}"
+    parts = [f"{c.policies[pid].name} {own:+d}"] + [f"{name} {n:+d}" for name, n in plays]
+    return ", ".join(parts) + f", total {own + s.month_bonus[seat]:+d}"
 
 
 def _do_swap(s: ElectioneerState, code: str, slot: int, new: str) -> str:
@@ -321,6 +337,7 @@ def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events
     changed: list[str] = []
     if t.kind == "momentum":
         s.month_bonus[seat] += t.amount
+        s.momentum.setdefault(seat, []).append(tid)
         events.append(Event(public=f"{head}: +{t.amount} to {seat}'s total this month."))
     elif t.kind == "reframe":
         code, slot, new = args[1], int(args[2]), args[3]
@@ -397,72 +414,7 @@ def outcome(state: ElectioneerState) -> Outcome | None:
     return Outcome(winners=[state.winner], scores=dict(state.final), reason=reason)
 
 
-# ---------------------------------------------------------------- views
-
-
-def view(state: ElectioneerState, seat: str | None) -> ElectioneerView:
-    c = _c()
-    viewer = seat if seat in state.players else None
-    known = state.players[viewer].known if viewer else {}
-    cards = []
-    for code in state.order:
-        b = state.boards[code]
-        d = c.states[code]
-        shown: list[str | None] = list(b.issues) if b.revealed or state.phase == "over" else [None, None]
-        cards.append(StateCard(
-            code=code, name=d.name, electors=d.electors, colour=d.colour, revealed=b.revealed,
-            issues=shown, markers=[Marker(seat=m.seat, delta=m.delta, source=m.source) for m in b.markers],
-            month=b.month, winner=b.winner, played={x: policy_card(pid) for x, pid in b.played.items()},
-            totals=dict(b.totals), election_totals=dict(b.election_totals), carried_by=b.carried_by,
-        ))
-    projection = {x: 0 for x in SEATS}
-    for code in state.order:
-        b = state.boards[code]
-        visible = b.issues if b.revealed else known.get(code)
-        if not visible:
-            continue
-        totals = state_totals(state, code, visible)
-        win = "DEM" if totals["DEM"] > totals["REP"] else "REP" if totals["REP"] > totals["DEM"] else c.states[code].colour
-        projection[win] += c.states[code].electors
-    committed = {}
-    if state.phase == "discard":
-        committed = state.discards.committed()
-    elif state.phase == "campaign":
-        committed = state.campaigns.committed()
-    elif state.phase == "election":
-        committed = {x: state.players[x].ready for x in SEATS}
-    me = state.players[viewer] if viewer else None
-    current = state.current if state.phase not in ("election", "over") else None
-    return ElectioneerView(
-        viewer=viewer,
-        month=state.month if state.phase not in ("election", "over") else MONTHS + 1,
-        phase=state.phase,
-        phase_label=PHASE_LABELS[state.phase],
-        current_state=current,
-        states=cards,
-        platforms={x: [policy_card(pid) for pid in state.players[x].platform] for x in SEATS},
-        committed=committed,
-        commitments=state.campaigns.digests(),
-        waiting_on=[x for x in SEATS if owes(state, x)],
-        month_bonus=dict(state.month_bonus),
-        projection=projection,
-        issue_deck_count=len(state.issue_deck),
-        hand_counts={x: len(state.players[x].hand) for x in SEATS},
-        theatric_counts={x: len(state.players[x].theatrics) for x in SEATS},
-        deck_counts={x: len(state.players[x].deck) for x in SEATS},
-        winner=state.winner,
-        final_electors=dict(state.final),
-        hand=[policy_card(pid) for pid in me.hand] if me else None,
-        theatrics=[theatric_card(t) for t in me.theatrics] if me else None,
-        pending_discard=_sealed_choice(state.discards, viewer),
-        pending_campaign=_sealed_choice(state.campaigns, viewer),
-        known_issues=dict(known),
-    )
-
-
-def _sealed_choice(sim: Simultaneous, viewer: str | None) -> str | None:
-    sealed = sim.sealed.get(viewer) if viewer else None
-    return sealed.choice if sealed else None
+# ---------------------------------------------------------------- view helpers (the views: viewing.py)
 
 
 def _salt(s: ElectioneerState, seat: str, what: str) -> str:

@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
-from engine.electioneer import bot, cards, notation, refusals, rules
+from engine.electioneer import bot, cards, notation, refusals, rules, viewing
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.state import ElectioneerState, Options
 from engine.electioneer.views import ElectioneerView
@@ -49,7 +49,7 @@ class ElectioneerRuleset:
         return rules.apply(state, seat, action)
 
     def view(self, state: ElectioneerState, seat: str | None) -> ElectioneerView:
-        return rules.view(state, seat)
+        return viewing.view(state, seat)
 
     def outcome(self, state: ElectioneerState) -> Outcome | None:
         return rules.outcome(state)

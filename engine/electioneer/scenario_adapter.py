@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from engine.core.scenario import DefaultScenarioAdapter, ScenarioFailure, Touched, one_line, short, touched_under
 from engine.electioneer import content as cm
-from engine.electioneer import rules
+from engine.electioneer import viewing
 
 
 class ElectioneerScenarioAdapter(DefaultScenarioAdapter):
@@ -129,7 +129,7 @@ class ElectioneerScenarioAdapter(DefaultScenarioAdapter):
                              and x.id not in self.inline)
             if missing:
                 problems.append(f"{seat}: policies missing from hand/deck/platform: {', '.join(missing)}")
-            mine = rules.view(state, seat)  # pending choices as the seat sees them (storage may change)
+            mine = viewing.view(state, seat)  # pending choices as the seat sees them (storage may change)
             for choice in (mine.pending_discard, mine.pending_campaign):
                 if choice is not None and choice not in p.hand:
                     problems.append(f"{seat}: pending choice {choice} is not in hand")

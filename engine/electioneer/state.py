@@ -44,7 +44,9 @@ class Player(_State):
     theatrics: list[str]
     platform: list[str] = Field(default_factory=list)
     ready: bool = False
-    known: dict[str, list[str]] = Field(default_factory=dict)
+    known: dict[str, list[str]] = Field(default_factory=dict)  # face-down issues this seat has looked at
+    # Every policy this seat has put on the bottom of its deck: it knows those cards sit there until drawn.
+    buried: list[str] = Field(default_factory=list)
 
 
 class ElectioneerState(_State):
@@ -59,6 +61,8 @@ class ElectioneerState(_State):
     issue_deck: list[str]
     players: dict[str, Player]
     month_bonus: dict[str, int]
+    # The momentum theatrics behind this month's bonus, in play order, so the reveal credits each its share.
+    momentum: dict[str, list[str]] = Field(default_factory=dict)
     # This month's two secret choices: the discard is never revealed; the campaign policy is
     # committed (its digest public) and revealed when both are in.
     discards: Simultaneous = Field(default_factory=lambda: Simultaneous(seats=["DEM", "REP"]))

@@ -26,6 +26,7 @@ class TheatricCard(_View):
     kind: str
     name: str
     text: str
+    playable: bool = False  # it has a legal play right now (a target, the right phase): only in its holder's view
 
 
 class Marker(_View):
@@ -40,7 +41,8 @@ class StateCard(_View):
     electors: int
     colour: str  # the party that wins a tie here
     revealed: bool
-    issues: list[str | None]  # two slots; None while face down
+    issues: list[str | None]  # two slots; None while face down (to this viewer: a seat sees what it peeked at)
+    peeked: bool = False  # face down, but this viewer has looked at its issues (research): only its own view
     markers: list[Marker] = Field(default_factory=list)
     month: int | None = None  # the month it was (or will be) contested, once revealed
     winner: str | None = None  # who won that month, once decided
@@ -48,6 +50,11 @@ class StateCard(_View):
     totals: dict[str, int] = Field(default_factory=dict)  # that month's contest totals
     election_totals: dict[str, int] = Field(default_factory=dict)  # whole platforms + markers, once counted
     carried_by: str | None = None  # who won the state on election day
+    # If the votes were counted now, on the issues this viewer sees: each side's whole platform plus markers,
+    # and who would carry the state (a tie goes to its colour). Empty / None while its issues are unseen.
+    # Once counted, these are the election-day totals and winner. The projection adds up `holder`.
+    count_now: dict[str, int] = Field(default_factory=dict)
+    holder: str | None = None
 
 
 class ElectioneerView(_View):
@@ -76,3 +83,4 @@ class ElectioneerView(_View):
     pending_discard: str | None = None
     pending_campaign: str | None = None
     known_issues: dict[str, list[str]] = Field(default_factory=dict)  # face-down issues this seat has seen
+    deck_bottom: list[PolicyCard] | None = None  # policies this seat put under its deck, still there, bottom last

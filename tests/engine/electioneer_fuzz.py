@@ -243,10 +243,13 @@ def _leaks(old: Any, new: Any, events: list[Event], c: Any, report: FuzzReport, 
         for seat in SEATS:
             if secret in texts[seat]:
                 report.add("leak", f"{where}: a sealed salt or the RNG state appears in {seat}'s view")
-    # structure: face-down issues are None for everyone; research notes only in the owner's view
+    # structure: face-down issues are None for everyone but a seat that peeked (research), which sees exactly
+    # what it peeked at; research notes only in the owner's view
     for key, v in views.items():
         for card in v.states:
-            if not new.boards[card.code].revealed and new.phase != "over" and card.issues != [None, None]:
+            peeked = new.players[key].known.get(card.code) if key else None
+            hidden = [None, None] if peeked is None else peeked
+            if not new.boards[card.code].revealed and new.phase != "over" and card.issues != hidden:
                 report.add("leak", f"{where}: face-down issues of {card.code} shown in {key or 'public'} view")
         if key is None:
             if v.hand is not None or v.theatrics is not None or v.known_issues or v.pending_discard or v.pending_campaign:

@@ -1,7 +1,8 @@
 """Electioneer's public map as a tally: each state's election-day count from what is face up.
 
 A face-up state's count is what election day would count now: each side's whole public platform scored on the
-state's two issues, plus the markers there. The margin is in points. Safe: a lead of 4 points or more — one
+state's two issues, plus the markers there (the view's `count_now`; the engine counts it, so the dashboard,
+the picture's projection and the captions agree). The margin is in points. Safe: a lead of 4 points or more — one
 month's policy adds at most 3 points to a side in a state (its best two issues), so a safe lead takes more
 than one month to overturn; lean: 1–3 points. Tied: even (the state's colour would take it), or still face
 down, which nobody can count. On election day the counted states are won for good.
@@ -15,33 +16,24 @@ SAFE_POINTS = 4
 MONTHS = 7
 
 
-def count(view: ElectioneerView, card: StateCard) -> dict[str, int]:
-    """Each side's total there on the face-up issues: whole platforms plus markers."""
-    issues = [i for i in card.issues if i]
-    totals = {x: sum(p.effects.get(i, 0) for p in view.platforms.get(x, []) for i in issues) for x in SEATS}
-    for m in card.markers:
-        totals[m.seat] = totals.get(m.seat, 0) + m.delta
-    return totals
-
-
-def state_tally(view: ElectioneerView, card: StateCard) -> StateTally:
+def state_tally(card: StateCard) -> StateTally:
+    """The view's own count of the state (`count_now`, `holder`: the rule the projection adds up); a tie is
+    shown as tied, with the colour that would take it named."""
     if card.carried_by:
         totals = card.election_totals
         margin = abs(totals.get("DEM", 0) - totals.get("REP", 0))
         return StateTally(card.code, card.electors, card.carried_by, margin, decided=True)
-    if not all(card.issues):
+    if card.peeked or not card.count_now:  # a seat's peek is its own: the tally is the public's from any view
         return StateTally(card.code, card.electors, None, note="face down")
-    totals = count(view, card)
-    dem, rep = totals["DEM"], totals["REP"]
+    dem, rep = card.count_now["DEM"], card.count_now["REP"]
     if dem == rep:
-        return StateTally(card.code, card.electors, None, note=f"{card.colour} on a tie")
-    leader = "DEM" if dem > rep else "REP"
+        return StateTally(card.code, card.electors, None, note=f"{card.holder} on a tie")
     margin = abs(dem - rep)
-    return StateTally(card.code, card.electors, leader, margin, safe=margin >= SAFE_POINTS)
+    return StateTally(card.code, card.electors, card.holder, margin, safe=margin >= SAFE_POINTS)
 
 
 def tally(view: ElectioneerView) -> ElectoralTally:
-    states = tuple(state_tally(view, card) for card in view.states)
+    states = tuple(state_tally(card) for card in view.states)
     total = sum(s.ev for s in states)
     over = view.phase == "over" and view.winner is not None
     stage = "Election day" if view.month > MONTHS else f"Month {view.month} of {MONTHS}"
