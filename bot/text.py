@@ -25,4 +25,4 @@ def hand_text(view: BaseModel) -> str:
 
 def extras_note(view: BaseModel, count: int) -> str:
     """The line telling a seat it has `count` plays allowed at any time, in its game's words."""
-    return present.for_view(view).extras_note(count)
+    return present.for_view(view).extras_note(count, view)

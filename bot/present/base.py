@@ -30,8 +30,9 @@ class Presenter:
     extras_placeholder: str = "Play at any time…"
     """The Discord menu of the decision's extras (the plays allowed at any time, `Decision.extras`)."""
 
-    def extras_note(self, count: int) -> str:
-        """The local table's line under the choices when the seat has `count` extras (listed by typing `t`)."""
+    def extras_note(self, count: int, view: Any = None) -> str:
+        """The local table's line under the choices when the seat has `count` extras (listed by typing `t`); `view`
+        is the seat's own view, for a game whose extras count plays rather than cards (one card, many targets)."""
         return f"You may also make {count} play(s) allowed at any time: type `t` to list them."
 
     def board_text(self, view: Any) -> str:

@@ -1,6 +1,8 @@
 """How Campaign Trail's views read as text: the console board and hand, and a seat's private brief."""
 from __future__ import annotations
 
+from typing import Any
+
 from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
 from bot.present.tallies import campaign_trail as tallies_campaign_trail
@@ -56,7 +58,7 @@ class CampaignTrailPresenter(Presenter):
     move_example = "97 campaign VA4 WV1 KY1"
     extras_placeholder = "Response windows…"  # the extras: `responses ask`, to be asked in response windows again
 
-    def extras_note(self, count: int) -> str:
+    def extras_note(self, count: int, view: Any = None) -> str:
         return "You pass every response window for now: type `t` to be asked in them again."
 
     def board_text(self, view: CampaignTrailView) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 import simcord
+from simcord.results import to_discord_message
 
 from bot.discord import create_bot
 from bot.discord.client import Stumpbot
@@ -49,8 +50,30 @@ class World:
             out += thread.history(viewer=self.carol)
         return [m for m in out if not m.flags.ephemeral]
 
+    def public_mark(self) -> int:
+        """The newest message id in the game channel and its threads: `public_since` reads only what comes after
+        (converting a whole channel's history to discord.Message after every move made a game's test quadratic)."""
+        ids = [m for ch in self._public_channels() for m in self.env.backend.messages.get(ch, {})]
+        return max(ids, default=0)
+
+    def public_since(self, mark: int) -> list[discord.Message]:
+        """What a non-player sees that was posted after `mark` (public_mark), oldest first."""
+        raw = sorted((m for ch in self._public_channels() for i, m in self.env.backend.messages.get(ch, {}).items()
+                      if i > mark and m.visible_to(self.carol.id)), key=lambda m: m.id)
+        return [msg for msg in (to_discord_message(self.env, m) for m in raw) if not msg.flags.ephemeral]
+
+    def _public_channels(self) -> list[int]:
+        return [self.channel.id, *(t.id for t in self.channel.threads)]
+
     def dms(self, member: simcord.MemberActor) -> list[discord.Message]:
         return member.user.dm_channel.history()
+
+    def latest_dm_with(self, member: simcord.MemberActor, wanted: Any) -> discord.Message | None:
+        """The member's newest DM whose components (raw dicts) `wanted` accepts, converted alone."""
+        for m in sorted(self.env.backend.messages.get(member.user.dm_channel.id, {}).values(), key=lambda m: -m.id):
+            if wanted([c["custom_id"] for c in _walk(m.components) if c.get("custom_id")]):
+                return to_discord_message(self.env, m)
+        return None
 
     def dm_created(self, member: simcord.MemberActor) -> int:
         """How many messages were ever created in the member's DM with the bot (edits are not new messages): the
@@ -170,11 +193,7 @@ async def journal_len(w: World, game_id: int) -> int:
 
 def latest_prompt(w: World, member: simcord.MemberActor, game_id: int) -> discord.Message | None:
     """The member's newest DM that carries choice components for this game."""
-    for message in reversed(w.dms(member)):
-        ids = [c["custom_id"] for c in custom_ids(message)]
-        if any(i.startswith(f"g:{game_id}:") and GAME_CID.match(i) for i in ids):
-            return message
-    return None
+    return w.latest_dm_with(member, lambda ids: any(i.startswith(f"g:{game_id}:") and GAME_CID.match(i) for i in ids))
 
 
 CHOICE = re.compile(r"^g:(\d+):(\d+):(a|s\d|x\d):")

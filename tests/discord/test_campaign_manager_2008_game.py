@@ -55,7 +55,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
         assert owing, "someone always owes a move in a live game"
         parallel += len(owing) == 2
         member = rng.choice(owing)
-        seen = len(w.public())
+        seen = w.public_mark()
         if moves % 17 == 3:
             await type_a_move(w, member)
             typed += 1
@@ -65,7 +65,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
         await ledger.observe()
         after = await game_state(w, game_id)
         public |= _face_up(after)
-        new = w.public()[seen:]
+        new = w.public_since(seen)
         owing_after = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
         if state.phase == after.phase == "play" and after.turn.seat == state.turn.seat == seat_of[member] \
                 and after.turn.stage != "action" and owing_after == [member]:

@@ -57,7 +57,7 @@ class Referee:
     async def act(self, member, *, typed: bool = False, theatric: bool = False, explore: bool = False) -> None:
         w = self.w
         before = await journal_len(w, self.game_id)
-        seen = len(w.public())
+        seen = w.public_mark()
         _, seq, decision = await w.manager.decision(self.game_id, str(member.id))
         if typed:
             await self._typed(member)
@@ -68,7 +68,7 @@ class Referee:
         assert after == before + 1, "exactly one move per action"
         self.moves += 1
         await self.ledger.observe()
-        await self._check_public(w.public()[seen:])
+        await self._check_public(w.public_since(seen))
 
     async def _typed(self, member) -> None:
         w = self.w
