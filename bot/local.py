@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any, Callable
 
@@ -12,12 +11,13 @@ from bot import record as records
 from bot import text
 from bot.manager import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
-from bot.tables.console import WIDTH, ConsoleTable, Entry, Group, menu, menu_lines, opened
+from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
+                                picks_a_choice, view_text)
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
 from engine.core.rng import Rng, seed_from_text
-from engine.core.ruleset import card_text, seat_range, seats_for
+from engine.core.ruleset import seat_range, seats_for
 from engine.core.types import result_headline
 
 # The hand-off screen. A terminal gets the screen AND its scrollback wiped (clear the scrollback, home, clear the
@@ -39,14 +39,6 @@ LOCAL_USER = "local:{seat}"
 BOT_USER = "local:bot:{seat}"
 PROMPT_MARK = "▶ "  # the decision's prompt, under the choices
 
-HELP = """Type the number of a choice, or its move as shown in [brackets] (several steps joined with ;).
-A number beside "(N choices)" opens that group of choices; Enter goes back to all of them.
-Words the table knows at any prompt:
-  board      the board and your hand        t          plays allowed at any time (in games that have them)
-  card ID    a card's whole text            undo       take back your last step (also at the hide screen)
-  log        the game so far                dashboard  electoral votes: safe, lean, tied, the tipping point
-  rules      how to play this game          help       these words
-  quit       save and stop (run the same command again to resume)"""
 
 
 class Quit(Exception):
@@ -71,7 +63,8 @@ class LocalSession:
         except EOFError:
             raise Quit from None
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
-                         options: dict[str, Any] | None = None, command: str | None = None) -> int:
+                         options: dict[str, Any] | None = None, command: str | None = None,
+                         seed: int | None = None) -> int:
         """The saved local game of this ruleset, resumed, or a new one. `command`: how the player ran this, for
         the hint when the settings given are for a new game while one is saved."""
         ruleset = registry.get(ruleset_name)
@@ -95,7 +88,7 @@ class LocalSession:
         users = {seat: (BOT_USER if seat in bot_seats else LOCAL_USER).format(seat=seat) for seat in seats}
         first = seats[0]
         record = await self.manager.create(ruleset_name, users[first], names[first], seat=first,
-                                           title=f"Local {ruleset.title}", options=options)
+                                           title=f"Local {ruleset.title}", options=options, seed=seed)
         for seat in seats[1:]:
             await self.manager.join(record.id, users[seat], names[seat], seat=seat)
         await self.manager.start(record.id, users[first])
@@ -252,8 +245,8 @@ class LocalSession:
                     extras, group = False, None
                     continue
                 if is_number(reply):
-                    if not _picks_a_choice(reply, len(entries)):
-                        refusal = f"✗ {_not_a_choice(reply, len(entries))}"  # a bare number is a choice, never a move
+                    if not picks_a_choice(reply, len(entries)):
+                        refusal = f"✗ {not_a_choice(reply, len(entries))}"  # a bare number is a choice, never a move
                         continue
                     entry = entries[int(reply) - 1]
                     if isinstance(entry, Group):
@@ -311,41 +304,6 @@ class LocalSession:
         else:
             return False
         return True
-
-
-def view_text(seat: str, view: Any) -> str:
-    """A seat's view as the local table prints it: its board, then its hand."""
-    hand = text.hand_text(view)
-    return f"\n{seat}'s view\n" + text.board_text(view) + (f"\n{hand}" if hand else "")
-
-
-def card_lines(ruleset: Any, ref: str) -> str:
-    """`card ID`: the card's whole text, wrapped at word boundaries."""
-    if not ref:
-        return "Type card and the id a choice shows, e.g. card " + (ruleset.move_example or "ID").split()[-1] + "."
-    found = card_text(ruleset, ref)
-    if found is None:
-        return f"No card {ref[:20]} in {ruleset.title}."
-    body = "\n".join(textwrap.fill(part, width=WIDTH, break_long_words=False, break_on_hyphens=False)
-                     for part in found.text.split("\n"))
-    return f"{found.kind.capitalize()} {found.id} — {found.name}\n{body}"
-
-
-# ---- issue 18: a bare number on the local table picks a choice shown; any other number is refused as such
-
-
-def _picks_a_choice(reply: str, shown: int) -> bool:
-    """`reply` (ASCII digits) numbers one of the `shown` choices: a long run of digits never does."""
-    return len(reply) <= len(str(shown)) and 0 < int(reply) <= shown
-
-
-def _not_a_choice(reply: str, shown: int) -> str:
-    typed = reply if len(reply) <= 8 else reply[:8] + "…"
-    if not shown:
-        return f"`{typed}` picks nothing: there are no choices to number now."
-    if shown == 1:
-        return f"`{typed}` is not one of the choices: there is one choice above, numbered 1."
-    return f"`{typed}` is not one of the choices: the choices above are numbered 1–{shown}."
 
 
 def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:
@@ -420,10 +378,12 @@ async def local_games(store: Store, ruleset_name: str) -> list[GameRecord]:
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,
                      new: bool = False, players: int | None = None, options: dict[str, Any] | None = None,
                      command: str | None = None, ask: Callable[[str], str] = input,
-                     write: Callable[[str], None] = print, tty: bool | None = None, render: bool = True) -> int | None:
+                     write: Callable[[str], None] = print, tty: bool | None = None, render: bool = True,
+                     seed: int | None = None) -> int | None:
     """`tty`: whether the output is a terminal (its screen and scrollback are cleared at each hand-off); by
     default, whether printing goes to one. `command`: the command line as the player typed it (for hints).
-    `render`: whether each move's pictures are drawn (tests of the words go faster without)."""
+    `render`: whether each move's pictures are drawn (tests of the words go faster without); `seed`: a new
+    game's seed (a test's game plays the same each run)."""
     if tty is None:
         tty = write is print and sys.stdout.isatty()
     db_path.parent.mkdir(parents=True, exist_ok=True)
@@ -437,7 +397,7 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
             for game in await local_games(store, registry.canonical(ruleset_name)):
                 await manager.abandon(game.id, game.host_user)
         game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
-                                           command=command)
+                                           command=command, seed=seed)
         await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
     except Quit:
         write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")

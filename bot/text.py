@@ -54,8 +54,8 @@ _CODE = re.compile(r"`([^`\n]+)`")
 _LINK = re.compile(r"\[([^\]\n]+)\]\(<?(https?://[^)>\s]+)>?\)")
 _BARE_LINK = re.compile(r"<(https?://[^>\s]+)>")
 _MENTION = re.compile(r"<(@[!&]?|#)([^>\s]+)>")
-_EMOJI = re.compile(r"<a?:(\w+):\d+>")
-_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+_EMOJI = re.compile(r"<a?:(\w+):[0-9]+>")
+_TIMESTAMP = re.compile(r"<t:(-?[0-9]+)(?::([tTdDfFR]))?>")
 _TIME_FORMATS = {"t": "%H:%M", "T": "%H:%M:%S", "d": "%Y-%m-%d", "D": "%d %B %Y", "f": "%d %B %Y %H:%M",
                  "F": "%A %d %B %Y %H:%M"}
 

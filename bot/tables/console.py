@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import math
 import os
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Union
+from typing import Any, Callable, Union
 
+from bot import text
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
 from bot.text import clip, terminal_text
+from engine.core.ruleset import card_text
 from engine.core.types import Option
 
 
@@ -76,6 +79,17 @@ class ConsoleTable:
 
     def take_mail(self, seat: str) -> list[str]:
         return self.mailbox.pop(seat, [])
+
+
+# What `help` prints (and the table shows once, before the first turn).
+HELP = """Type the number of a choice, or its move as shown in [brackets] (several steps joined with ;).
+A number beside "(N choices)" opens that group of choices; Enter goes back to all of them.
+Words the table knows at any prompt:
+  board      the board and your hand        t          plays allowed at any time (in games that have them)
+  card ID    a card's whole text            undo       take back your last step (also at the hide screen)
+  log        the game so far                dashboard  electoral votes: safe, lean, tied, the tipping point
+  rules      how to play this game          help       these words
+  quit       save and stop (run the same command again to resume)"""
 
 
 # ---- long menus: more than LONG_MENU choices are grouped (a number opens a group), or laid out in columns
@@ -170,3 +184,40 @@ def _title(group: list[Option], key: tuple[str, ...]) -> str:
 def _after(label: str, title: str) -> str:
     """A label without its group's title."""
     return label[len(title):].lstrip(" :—-") or label if label.startswith(title) else label
+
+
+# ---- issue 18: a bare number on the local table picks a choice shown; any other number is refused as such
+
+
+def picks_a_choice(reply: str, shown: int) -> bool:
+    """`reply` (ASCII digits) numbers one of the `shown` choices: a long run of digits never does."""
+    return len(reply) <= len(str(shown)) and 0 < int(reply) <= shown
+
+
+def not_a_choice(reply: str, shown: int) -> str:
+    typed = reply if len(reply) <= 8 else reply[:8] + "…"
+    if not shown:
+        return f"`{typed}` picks nothing: there are no choices to number now."
+    if shown == 1:
+        return f"`{typed}` is not one of the choices: there is one choice above, numbered 1."
+    return f"`{typed}` is not one of the choices: the choices above are numbered 1–{shown}."
+
+
+# ---- the table's words about a seat's view and a card
+
+def view_text(seat: str, view: Any) -> str:
+    """A seat's view as the local table prints it: its board, then its hand."""
+    hand = text.hand_text(view)
+    return f"\n{seat}'s view\n" + text.board_text(view) + (f"\n{hand}" if hand else "")
+
+
+def card_lines(ruleset: Any, ref: str) -> str:
+    """`card ID`: the card's whole text, wrapped at word boundaries."""
+    if not ref:
+        return "Type card and the id a choice or your hand shows for it (card 12, card T03…)."
+    found = card_text(ruleset, ref)
+    if found is None:
+        return f"No card {ref[:20]} in {ruleset.title}."
+    body = "\n".join(textwrap.fill(part, width=WIDTH, break_long_words=False, break_on_hyphens=False)
+                     for part in found.text.split("\n"))
+    return f"{found.kind.capitalize()} {found.id} — {found.name}\n{body}"

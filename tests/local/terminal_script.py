@@ -21,6 +21,7 @@ class Keyboard:
         self.moves = moves
         self.asked = 0
         self.screens = {word: list(answers) for word, answers in (screens or {}).items()}
+        self.typed: dict[int, str] = {}  # the stream index of a move prompt -> what was typed there
 
     def write(self, text: str) -> None:
         self.stream.append(("write", text))
@@ -32,7 +33,8 @@ class Keyboard:
             if self.asked > self.moves:
                 raise EOFError
             reply = self.replies.pop(0) if self.replies else "1"
-            return reply(self) if callable(reply) else reply
+            self.typed[len(self.stream) - 1] = reply(self) if callable(reply) else reply
+            return self.typed[len(self.stream) - 1]
         for word, answers in self.screens.items():
             if word in prompt and answers:
                 return answers.pop(0)
