@@ -225,7 +225,8 @@ class LocalSession:
                 refusal = ""
             reply = self._input(f"{seat}> ").strip()
             word = reply.lower()
-            if not reply or word == "back":
+            if not reply or word == "back":  # out of the open group; else back to the choices without `t`'s
+                extras = extras and group is not None
                 group = None
                 continue
             if word in ("quit", "exit", "q"):

@@ -144,3 +144,12 @@ async def test_card_and_help_answer_at_any_prompt(tmp_path) -> None:
     assert "Type card and the id a choice or your hand shows" in text
     for word in ("board", "card ID", "undo", "t ", "quit", "log", "rules", "dashboard"):
         assert f"\n  {word}" in text or f"  {word} " in text, word
+
+
+async def test_two_seats_of_one_person_share_the_keyboard_without_a_hand_off(tmp_path) -> None:
+    """The same name typed for two seats: one person plays both, so nothing is hidden between them."""
+    keyboard = Keyboard(moves=12, screens={"Name for the": ["Alex", "alex "]})
+    await play(tmp_path, "campaign_trail", keyboard, seed=5, players=2, render=False)
+    asked = [text for _, text in keyboard.prompts()]
+    assert {"DEM> ", "REP> "} <= set(asked)  # both seats were asked
+    assert not [text for text in asked if "Pass the keyboard" in text or "hide your hand" in text]
