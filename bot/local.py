@@ -11,7 +11,8 @@ from bot import record as records
 from bot import text
 from bot.manager import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
-from bot.tables.console import ConsoleTable
+from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
+                                picks_a_choice, view_text)
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
@@ -38,10 +39,6 @@ LOCAL_USER = "local:{seat}"
 BOT_USER = "local:bot:{seat}"
 PROMPT_MARK = "▶ "  # the decision's prompt, under the choices
 
-HELP = """Type the number of a choice, or a move in the notation shown in [brackets] after each choice
-(several steps joined with `;`). Other commands: t (plays allowed at any time, in games that have them),
-board (text board), dashboard (electoral votes: safe, lean and tied, the tipping point, the biggest swing), log,
-undo, rules (how to play this game), help, quit (the game is saved; run the same command again to resume)."""
 
 
 class Quit(Exception):
@@ -50,24 +47,24 @@ class Quit(Exception):
 
 class LocalSession:
     def __init__(self, manager: GameManager, table: ConsoleTable, ask: Callable[[str], str],
-                 write: Callable[[str], None], *, tty: bool = False) -> None:
+                 write: Callable[[str], None] | None = None, *, tty: bool = False) -> None:
         self.manager = manager
         self.table = table
         self.ask = ask
-        self.write = write
+        self.write = write or table.say  # every line through the terminal converter
         self.tty = tty
 
     def _clear(self) -> None:
-        self.write(clear_screen(self.tty))
+        self.table.write(clear_screen(self.tty))  # raw: escape codes are not text to convert
 
     def _input(self, prompt: str) -> str:
         try:
             return self.ask(prompt)
         except EOFError:
             raise Quit from None
-
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
-                         options: dict[str, Any] | None = None, command: str | None = None) -> int:
+                         options: dict[str, Any] | None = None, command: str | None = None,
+                         seed: int | None = None) -> int:
         """The saved local game of this ruleset, resumed, or a new one. `command`: how the player ran this, for
         the hint when the settings given are for a new game while one is saved."""
         ruleset = registry.get(ruleset_name)
@@ -91,7 +88,7 @@ class LocalSession:
         users = {seat: (BOT_USER if seat in bot_seats else LOCAL_USER).format(seat=seat) for seat in seats}
         first = seats[0]
         record = await self.manager.create(ruleset_name, users[first], names[first], seat=first,
-                                           title=f"Local {ruleset.title}", options=options)
+                                           title=f"Local {ruleset.title}", options=options, seed=seed)
         for seat in seats[1:]:
             await self.manager.join(record.id, users[seat], names[seat], seat=seat)
         await self.manager.start(record.id, users[first])
@@ -115,14 +112,17 @@ class LocalSession:
         return game.id
 
     async def play(self, game_id: int, bot_seats: set[str], seed: int) -> None:
+        """Until the game ends: the bot's seats move, and each person's seats are asked at the keyboard. Between
+        two people the keyboard is handed over (the hand hidden, the screen cleared); a seat that acts again, or
+        another seat of the same person (the same name typed for both), just goes on."""
         rng = Rng(seed)
-        record = await self.manager.game(game_id)
         held = await self.manager.store.list_seats(game_id)
-        seats = [s.seat for s in held]
         bot_seats = bot_seats | {s.seat for s in held if _is_bot(s)}  # a resumed game's, not typed again
-        hot_seat = len([s for s in seats if s not in bot_seats]) > 1  # hide hands between players
+        person = {s.seat: s.display_name.strip().casefold() for s in held}
+        hot_seat = len({person[s.seat] for s in held if s.seat not in bot_seats}) > 1  # hide hands between people
+        at_keyboard: str | None = None  # the seat whose hand may be on screen
+        moved: str | None = None  # the last seat to move (bots too): a turn after another's shows the board
         help_shown = False
-        last_seat: str | None = None
         while True:
             record = await self.manager.game(game_id)
             if record.status != "active":
@@ -135,89 +135,126 @@ class LocalSession:
             humans = [s for s in owing if s not in bot_seats]
             if not humans:
                 await self.manager.bot_move(game_id, owing[0], rng)
+                moved = owing[0]
                 continue
             seat = humans[0]
-            if seat != last_seat and hot_seat:
+            if hot_seat and (at_keyboard is None or person[seat] != person[at_keyboard]):
+                if at_keyboard is not None and await self._hide(game_id, at_keyboard):
+                    continue  # taken back: the same player goes on
                 self._clear()
-                self._input(f"Pass the keyboard to {seat}. Press Enter when only {seat} is looking…")
+                if await self._hand_to(game_id, seat, at_keyboard):
+                    at_keyboard = None
+                    continue  # the previous player took back their step: the keyboard goes back to them
                 self._clear()
+                moved = None  # a new pair of eyes: the board first
             if not help_shown:  # after the first hand-off's clear, not wiped by it
                 self.write(HELP)
                 help_shown = True
-            last_seat = seat
-            await self.turn(game_id, seat)
-            if hot_seat:
-                self._input(f"\n{seat}: press Enter to hide your hand…")
-                self._clear()
-                last_seat = None
+            at_keyboard = seat
+            await self.turn(game_id, seat, board=moved != seat)
+            moved = seat
 
-    async def turn(self, game_id: int, seat: str) -> None:
-        """One seat's move. The view (30–60 lines) and the numbered choices come first; the short prompt and —
-        after a refusal — the ✗ line come last, right above the input line, so neither scrolls off."""
+    async def _hide(self, game_id: int, seat: str) -> bool:
+        """The hide screen after `seat`'s turn; True when `seat` took back its step there instead."""
+        while True:
+            reply = self._input(f"\n{seat}: press Enter to hide your hand (or undo)… ").strip()
+            if reply.lower() != "undo":
+                if await self._any_time_word(game_id, reply):
+                    continue
+                self._clear()
+                return False
+            if await self._undo(game_id, seat):
+                return True
+
+    async def _hand_to(self, game_id: int, seat: str, previous: str | None) -> bool:
+        """The hand-off screen; True when the `previous` player took back their step there instead."""
+        while True:
+            reply = self._input(f"Pass the keyboard to {seat}. Press Enter when only {seat} is looking… ").strip()
+            if reply.lower() == "undo" and previous is not None:
+                if await self._undo(game_id, previous):
+                    return True
+                continue
+            if not await self._any_time_word(game_id, reply):
+                return False
+
+    async def _undo(self, game_id: int, seat: str) -> bool:
+        try:
+            await self.manager.undo(game_id, LOCAL_USER.format(seat=seat))
+        except EngineError as exc:
+            self.write(f"✗ {exc.message}")
+            return False
+        return True
+
+    async def _any_time_word(self, game_id: int, reply: str) -> bool:
+        """The words a screen between turns answers (no hand shown): help, card ID, quit. True if it was one."""
+        word = reply.lower()
+        if word in ("quit", "exit", "q"):
+            raise Quit
+        if word == "help":
+            self.write(HELP)
+        elif word == "card" or word.startswith("card "):
+            record = await self.manager.game(game_id)
+            self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
+        else:
+            return False
+        return True
+
+    async def turn(self, game_id: int, seat: str, *, board: bool = True) -> None:
+        """One decision of `seat`'s: its view (board and hand) first when `board` (a turn after someone else's),
+        then the choices, the short prompt and — after a refusal — the ✗ line last, right above the input line,
+        so neither scrolls off. The board again only on `board`."""
         user = LOCAL_USER.format(seat=seat)
         refusal = ""
-        show_view = True
-        options: list = []
-        shown = 0
+        show = True  # the menu and the prompt (not after a word's answer: it would push the answer off)
+        extras = False  # the plays allowed at any time listed (`t`)
+        group: Group | None = None  # the group of choices opened by its number
+        entries: list[Entry] = []
         while True:
-            if show_view:
-                for note in self.table.take_mail(seat):
-                    self.write(f"(private to {seat}) {note}")
-                record, view = await self.manager.view(game_id, user)
-                _, _, decision = await self.manager.decision(game_id, user)
-                self.write(f"\n{seat}'s view\n" + text.board_text(view) + "\n" + text.hand_text(view))
-                options = decision.all_options()
-                shown = len(decision.options)  # a number picks only a choice on screen (the any-time plays after `t`)
-                self._list(options[: len(decision.options)], 1)
-                if decision.extras:
-                    self.write("  " + text.extras_note(view, len(decision.extras)))
-                self.write(f"{PROMPT_MARK}{decision.prompt or 'Nothing to decide right now.'}")
-            show_view = True
+            for note in self.table.take_mail(seat):
+                self.write(f"(private to {seat}) {note}")
+            record, view = await self.manager.view(game_id, user)
+            _, _, decision = await self.manager.decision(game_id, user)
+            if board:
+                self.write(view_text(seat, view))
+                board = False
+            if show:
+                entries = self._show(view, decision, group, extras)
+            show = True
             if refusal:
                 self.write(refusal)
                 refusal = ""
             reply = self._input(f"{seat}> ").strip()
-            if not reply:
-                continue
             word = reply.lower()
+            if not reply or word == "back":  # out of the open group; else back to the choices without `t`'s
+                extras = extras and group is not None
+                group = None
+                continue
             if word in ("quit", "exit", "q"):
                 raise Quit
             if word == "t":
-                self._list(decision.extras, len(decision.options) + 1)
-                shown = len(options)
-                reply = self._input(f"{seat}> ").strip()
-                word = reply.lower()
-                if not reply:
-                    continue
-            # read, then asked again without the view pushing it off
-            if word in ("help", "rules", "board", "log", "dashboard"):
-                if word == "help":
-                    self.write(HELP)
-                elif word == "rules":
-                    self.write(registry.get(record.ruleset).help_text())
-                elif word == "board":
-                    _, public = await self.manager.view(game_id, None)
-                    self.write(text.board_text(public))
-                elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
-                    board = await dashboard.refresh(self.manager, game_id) or "This game has no map to count."
-                    self.write(board.replace("**", ""))  # Discord's bold marks, which a terminal would print
-                else:
-                    # the record's log: the public lines only while the game goes on (a sealed pick's
-                    # notation would show the next player at the keyboard what was picked)
-                    lines, _, _ = await self.manager.log_page(game_id)
-                    self.write("\n".join(lines))
-                self.write("(Press Enter to see your view and choices again.)")
-                show_view = False
+                extras, group = True, None
+                if not decision.extras:
+                    refusal = "✗ There is no play allowed at any time now."
+                continue
+            if await self._word(game_id, seat, record, word, reply):
+                self.write("(Press Enter to see your choices again.)")
+                show = False
                 continue
             try:
                 if word == "undo":
                     await self.manager.undo(game_id, user)
+                    extras, group = False, None
                     continue
-                if is_number(reply) and not _picks_a_choice(reply, shown):
-                    refusal = f"✗ {_not_a_choice(reply, shown)}"  # a bare number is a choice here, never a move
-                    continue
-                move = options[int(reply) - 1].action.notation() if is_number(reply) else reply
-                result = await self.manager.submit(game_id, user, move)
+                if is_number(reply):
+                    if not picks_a_choice(reply, len(entries)):
+                        refusal = f"✗ {not_a_choice(reply, len(entries))}"  # a bare number is a choice, never a move
+                        continue
+                    entry = entries[int(reply) - 1]
+                    if isinstance(entry, Group):
+                        group = entry
+                        continue
+                    reply = entry.action.notation()
+                result = await self.manager.submit(game_id, user, reply)
                 if result.pending:
                     self.write(text.pending_note(result.pending))
             except EngineError as exc:
@@ -225,27 +262,49 @@ class LocalSession:
                 continue
             return
 
-    def _list(self, options: list, start: int) -> None:
-        for i, option in enumerate(options, start=start):
-            detail = f" — {option.detail}" if option.detail else ""
-            self.write(f"  {i:>3}. {option.label}{detail}   [{option.action.notation()}]")
+    def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:
+        """Print the menu — the open group's choices, or every choice (and the any-time plays after `t`) — and
+        the prompt; returns the entries in the order they are numbered."""
+        if group is not None:
+            entries = opened(group)
+            self.write(f"{group.title} — {len(group.options)} choices (Enter: back to all):")
+            lines = menu_lines(entries, within=group.title)
+        else:
+            entries = menu(decision.options)
+            lines = menu_lines(entries)
+            if extras and decision.extras:
+                more = menu(decision.extras)
+                lines += ["  Plays allowed at any time:", *menu_lines(more, len(entries) + 1)]
+                entries = entries + more
+            elif decision.extras:
+                lines.append("  " + text.extras_note(view, len(decision.extras)))
+        if lines:
+            self.write("\n".join(lines))
+        self.write(f"{PROMPT_MARK}{decision.prompt or 'Nothing to decide right now.'}")
+        return entries
 
-
-# ---- issue 18: a bare number on the local table picks a choice shown; any other number is refused as such
-
-
-def _picks_a_choice(reply: str, shown: int) -> bool:
-    """`reply` (ASCII digits) numbers one of the `shown` choices: a long run of digits never does."""
-    return len(reply) <= len(str(shown)) and 0 < int(reply) <= shown
-
-
-def _not_a_choice(reply: str, shown: int) -> str:
-    typed = reply if len(reply) <= 8 else reply[:8] + "…"
-    if not shown:
-        return f"`{typed}` picks nothing: there are no choices to number now."
-    if shown == 1:
-        return f"`{typed}` is not one of the choices: there is one choice above, numbered 1."
-    return f"`{typed}` is not one of the choices: the choices above are numbered 1–{shown}."
+    async def _word(self, game_id: int, seat: str, record: GameRecord, word: str, reply: str) -> bool:
+        """Answer one of the table's words (help, rules, board, hand, card ID, log, dashboard); False if `word`
+        is none of them (then it is a move)."""
+        if word == "help":
+            self.write(HELP)
+        elif word == "rules":
+            self.write(registry.get(record.ruleset).help_text())
+        elif word in ("board", "hand"):
+            _, view = await self.manager.view(game_id, LOCAL_USER.format(seat=seat))
+            self.write(view_text(seat, view) if word == "board" else text.hand_text(view) or "No hand to show.")
+        elif word == "card" or word.startswith("card "):
+            self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
+        elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
+            self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
+        elif word == "log":
+            # the record's log: the public lines only while the game goes on (a sealed pick's
+            # notation would show the next player at the keyboard what was picked)
+            lines, _, _ = await self.manager.log_page(game_id)
+            self.write("\n".join(lines))
+        else:
+            return False
+        return True
 
 
 def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:
@@ -320,23 +379,26 @@ async def local_games(store: Store, ruleset_name: str) -> list[GameRecord]:
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,
                      new: bool = False, players: int | None = None, options: dict[str, Any] | None = None,
                      command: str | None = None, ask: Callable[[str], str] = input,
-                     write: Callable[[str], None] = print, tty: bool | None = None) -> int | None:
+                     write: Callable[[str], None] = print, tty: bool | None = None, render: bool = True,
+                     seed: int | None = None) -> int | None:
     """`tty`: whether the output is a terminal (its screen and scrollback are cleared at each hand-off); by
-    default, whether printing goes to one. `command`: the command line as the player typed it (for hints)."""
+    default, whether printing goes to one. `command`: the command line as the player typed it (for hints).
+    `render`: whether each move's pictures are drawn (tests of the words go faster without); `seed`: a new
+    game's seed (a test's game plays the same each run)."""
     if tty is None:
         tty = write is print and sys.stdout.isatty()
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     table = ConsoleTable(out_dir=out_dir, write=write)
-    manager = GameManager(store, table)
-    session = LocalSession(manager, table, ask, write, tty=tty)
+    manager = GameManager(store, table, render=render)
+    session = LocalSession(manager, table, ask, tty=tty)
     game_id = None
     try:
         if new:
             for game in await local_games(store, registry.canonical(ruleset_name)):
                 await manager.abandon(game.id, game.host_user)
         game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
-                                           command=command)
+                                           command=command, seed=seed)
         await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
     except Quit:
         write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")
@@ -355,6 +417,7 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     table = ConsoleTable(out_dir=out_dir, write=write, one_game=True)
+    write = table.say  # the terminal's words
     manager = GameManager(store, table, render=render)
     try:
         ruleset = registry.get(ruleset_name)
@@ -399,6 +462,8 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
     Returns the number of moves shown."""
     from bot import pictures
 
+    say = write
+    write = lambda line: say(text.terminal_text(line))  # noqa: E731 — the terminal's words
     data = records.load(path)
     steps = records.record_steps(data)
     setup = next(steps)  # replayed before the header is shown: a record that cannot be replayed fails first

@@ -2,16 +2,25 @@
 
 Public posts are printed and their images written to a folder. Private briefs are held in a
 per-seat mailbox and shown only after a "pass the keyboard to …" screen, so each seat's hand
-is on screen only while that seat is looking.
+is on screen only while that seat is looking. Everything printed goes through one converter
+(bot.text.terminal_text): presenters and the manager write for Discord, a terminal shows plain text.
+Long menus of choices are laid out here too (`menu`, `menu_lines`).
 """
 from __future__ import annotations
 
+import math
+import os
+import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Union
 
+from bot import text
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
+from bot.text import clip, terminal_text
+from engine.core.ruleset import card_text
+from engine.core.types import Option
 
 
 @dataclass
@@ -28,6 +37,10 @@ class ConsoleTable:
     # one database, numbered apart: each gets out_dir/game-<id>.
     one_game: bool = False
 
+    def say(self, text: str) -> None:
+        """Print `text` as a terminal shows it (no Discord markup or commands): every line the table prints."""
+        self.write(terminal_text(text))
+
     def folder(self, game_id: int) -> Path:
         """Where the game's pictures and replay go (created)."""
         folder = self.out_dir if self.one_game else self.out_dir / f"game-{game_id}"
@@ -36,7 +49,7 @@ class ConsoleTable:
 
     async def publish(self, post: PublicPost) -> None:
         if post.text:
-            self.write(f"\n── game #{post.game.id} ─────────────────────────\n{post.text}")
+            self.say(f"\n── game #{post.game.id} ─────────────────────────\n{post.text}")
         if post.picture is not None or post.closeup is not None:
             self._pictured[post.game.id, post.game.seq] += 1
         nth = self._pictured[post.game.id, post.game.seq]
@@ -47,11 +60,11 @@ class ConsoleTable:
             path = self.folder(post.game.id) / f"{stem}-{picture.filename}"
             path.write_bytes(picture.png)
             self.images.append(path)
-            self.write(f"[{what}: {path}]")
+            self.say(f"[{what}: {path}]")
         if post.replay is not None:  # issue 16: the game's end comes with its animated replay
             path = self.folder(post.game.id) / post.replay.filename
             path.write_bytes(post.replay.png)
-            self.write(f"[animated replay: {path}]")
+            self.say(f"[animated replay: {path}]")
 
     async def tell(self, brief: PrivateBrief) -> bool:
         if brief.text:
@@ -59,10 +72,152 @@ class ConsoleTable:
         return True
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
-        self.write(f"\n{text}")
+        self.say(f"\n{text}")
 
     async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
         return False  # a hot-seat game at one keyboard has no spectators to DM
 
     def take_mail(self, seat: str) -> list[str]:
         return self.mailbox.pop(seat, [])
+
+
+# What `help` prints (and the table shows once, before the first turn).
+HELP = """Type the number of a choice, or its move as shown in [brackets] (several steps joined with ;).
+A number beside "(N choices)" opens that group of choices; Enter goes back to all of them.
+Words the table knows at any prompt:
+  board      the board and your hand        t          plays allowed at any time (in games that have them)
+  card ID    a card's whole text            undo       take back your last step (also at the hide screen)
+  log        the game so far                dashboard  electoral votes: safe, lean, tied, the tipping point
+  rules      how to play this game          help       these words
+  quit       save and stop (run the same command again to resume)"""
+
+
+# ---- long menus: more than LONG_MENU choices are grouped (a number opens a group), or laid out in columns
+
+LONG_MENU = 12
+WIDTH = 100  # the widest line a menu prints
+
+
+@dataclass(frozen=True)
+class Group:
+    """Choices whose moves begin alike (`play 32 …`, `swap WI …`): one line of the menu, opened by its number."""
+
+    title: str
+    options: tuple[Option, ...]
+    depth: int  # the number of notation words its choices share
+
+
+Entry = Union[Option, Group]
+
+
+def menu(options: list[Option] | tuple[Option, ...], depth: int = 1) -> list[Entry]:
+    """The menu of `options`: themselves when few; else grouped by the first words their moves share — the
+    fewest words that leave no group long (a card's plays, a state's swaps) — or, when no grouping helps,
+    themselves again (laid out in columns by `menu_lines`)."""
+    options = list(options)
+    if len(options) <= LONG_MENU:
+        return options
+    fallback: list[Entry] | None = None
+    for words in range(depth, max(len(o.action.notation().split()) for o in options)):
+        keyed: dict[tuple[str, ...], list[Option]] = {}
+        for option in options:
+            keyed.setdefault(tuple(option.action.notation().split()[:words]), []).append(option)
+        if len(keyed) > LONG_MENU or len(keyed) == len(options):
+            break  # more words only make more groups
+        if len(keyed) < 2:
+            continue
+        entries: list[Entry] = [group[0] if len(group) == 1 else Group(_title(group, key), tuple(group), words)
+                                for key, group in keyed.items()]
+        if all(len(group) <= LONG_MENU for group in keyed.values()):
+            return entries
+        fallback = fallback or entries  # a long group is grouped again when opened
+    return fallback or options
+
+
+def opened(group: Group) -> list[Entry]:
+    return menu(group.options, group.depth + 1)
+
+
+def menu_lines(entries: list[Entry], start: int = 1, within: str = "") -> list[str]:
+    """The menu's lines, numbered from `start`: a choice with its detail and move, a group with its count and
+    what it holds; many short choices without details in columns (read down), with their count. `within`: the
+    title of the group these entries are in, which their labels need not repeat."""
+    if len(entries) > LONG_MENU and all(isinstance(e, Option) and not e.detail for e in entries):
+        return _columns([e for e in entries if isinstance(e, Option)], start)
+    return [_entry_line(entry, i, within) for i, entry in enumerate(entries, start=start)]
+
+
+def _entry_line(entry: Entry, number: int, within: str = "") -> str:
+    if isinstance(entry, Option):
+        detail = f" — {entry.detail}" if entry.detail else ""
+        label = _after(entry.label, within) if within else entry.label
+        return f"  {number:>3}. {label}{detail}   [{entry.action.notation()}]"
+    head = f"  {number:>3}. {entry.title} ({len(entry.options)} choices): "
+    rest = " · ".join(_after(option.label, entry.title) for option in entry.options)
+    return head + clip(rest, max(20, WIDTH - len(head)))
+
+
+def _columns(options: list[Option], start: int) -> list[str]:
+    cells = [f"{i:>3}. {option.label}" for i, option in enumerate(options, start=start)]
+    width = max(map(len, cells)) + 2
+    count = max(1, min(4, WIDTH // width))
+    rows = math.ceil(len(cells) / count)
+    lines = [f"  {len(cells)} choices (a number, or the move, e.g. {options[0].action.notation()}):"]
+    for row in range(rows):
+        lines.append("  " + "".join(cells[i].ljust(width) for i in range(row, len(cells), rows)).rstrip())
+    return lines
+
+
+def _title(group: list[Option], key: tuple[str, ...]) -> str:
+    """What a group's choices are about: the start their labels share (up to a colon or a whole word), else
+    the start their moves share."""
+    labels = [option.label for option in group]
+    common = os.path.commonprefix(labels)
+    if ": " in common:  # "#16 Gathering Momentum: Midwest: its event" → "#16 Gathering Momentum: Midwest"
+        common = common[: common.rindex(": ")]
+    elif not all(len(label) == len(common) or label[len(common)] == " " for label in labels):
+        common = common[: common.rfind(" ") + 1]  # whole words only
+    common = common.rstrip(" ,;:·—-(")
+    return common if len(common) >= 2 else " ".join(key)
+
+
+def _after(label: str, title: str) -> str:
+    """A label without its group's title."""
+    return label[len(title):].lstrip(" :—-") or label if label.startswith(title) else label
+
+
+# ---- issue 18: a bare number on the local table picks a choice shown; any other number is refused as such
+
+
+def picks_a_choice(reply: str, shown: int) -> bool:
+    """`reply` (ASCII digits) numbers one of the `shown` choices: a long run of digits never does."""
+    return len(reply) <= len(str(shown)) and 0 < int(reply) <= shown
+
+
+def not_a_choice(reply: str, shown: int) -> str:
+    typed = reply if len(reply) <= 8 else reply[:8] + "…"
+    if not shown:
+        return f"`{typed}` picks nothing: there are no choices to number now."
+    if shown == 1:
+        return f"`{typed}` is not one of the choices: there is one choice above, numbered 1."
+    return f"`{typed}` is not one of the choices: the choices above are numbered 1–{shown}."
+
+
+# ---- the table's words about a seat's view and a card
+
+def view_text(seat: str, view: Any) -> str:
+    """A seat's view as the local table prints it: its board, then its hand."""
+    hand = text.hand_text(view)
+    return f"\n{seat}'s view\n" + text.board_text(view) + (f"\n{hand}" if hand else "")
+
+
+def card_lines(ruleset: Any, ref: str) -> str:
+    """`card ID`: the card's whole text, wrapped at word boundaries."""
+    if not ref:
+        return "Type card and the id a choice or your hand shows for it (card 12, card T03…)."
+    found = card_text(ruleset, ref)
+    if found is None:
+        return f"No card {ref[:20]} in {ruleset.title}."
+    body = "\n".join(textwrap.fill(part, width=WIDTH, break_long_words=False, break_on_hyphens=False)
+                     for part in found.text.split("\n"))
+    return f"{found.kind.capitalize()} {found.id} — {found.name}\n{body}"

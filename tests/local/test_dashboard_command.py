@@ -6,6 +6,7 @@ from bot.local import play_local
 from bot.manager import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
+from bot.text import terminal_text
 from tests.local.test_local_table import Script
 
 
@@ -32,8 +33,8 @@ async def test_the_dashboard_command_prints_the_dashboard(tmp_path) -> None:
     finally:
         await store.close()
     swing = "Biggest swing"
-    now = now.replace("**", "")  # the terminal prints it without Discord's bold marks
-    assert "**" not in printed
+    now = terminal_text(now)  # the terminal prints it without Discord's bold and small-text marks
+    assert "**" not in printed and "-# " not in printed
     assert [x for x in printed.splitlines() if not x.startswith(swing)] == \
            [x for x in now.splitlines() if not x.startswith(swing)]
     assert "Path to 47 (of 93 EV)" in printed and "Tipping point:" in printed

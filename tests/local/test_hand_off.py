@@ -110,9 +110,9 @@ async def test_a_refusal_is_the_last_line_above_the_input_prompt(tmp_path) -> No
         assert script.stream[i + 1][0] == "ask" and script.stream[i + 1][1].endswith("> "), script.stream[i:i + 2]
         assert "\n" not in script.stream[i][1].strip()  # one short line
         assert script.stream[i - 1][1].startswith(PROMPT_MARK), script.stream[i - 1]  # right under the short prompt
-        # the view and the choices were shown again first, above them
+        # the choices were shown again first, above them — the view (board and hand) was not: it is printed once
         before = [text for _, text in script.stream[max(p for p in prompts if p < i):i - 1]]
-        assert any("'s view\n" in text for text in before) and any(text.lstrip().startswith("1.") for text in before)
+        assert not any("'s view\n" in text for text in before) and any(text.lstrip().startswith("1.") for text in before)
 
 
 async def test_rules_are_read_without_the_view_pushing_them_off(tmp_path) -> None:

@@ -32,11 +32,11 @@ async def test_numbers_beyond_the_two_candidates_are_refused_as_choice_numbers(t
     await play_local(tmp_path / "local.sqlite3", tmp_path / "img", "campaign_trail", players=2,
                      ask=typist.ask, write=typist.write)
     refusals = typist.refusals()
-    assert refusals[0] == "✗ `3` is not one of the choices: the choices above are numbered 1–2."
-    assert refusals[1] == "✗ `12345678…` is not one of the choices: the choices above are numbered 1–2."
-    assert refusals[2] == "✗ `0` is not one of the choices: the choices above are numbered 1–2."
-    assert refusals[3].startswith("✗ `banana` is not a Campaign Trail move. Moves: play, ")
-    assert not any("`play" in line for line in refusals)  # no number was read as a card
+    assert refusals[0] == "✗ \"3\" is not one of the choices: the choices above are numbered 1–2."
+    assert refusals[1] == "✗ \"12345678…\" is not one of the choices: the choices above are numbered 1–2."
+    assert refusals[2] == "✗ \"0\" is not one of the choices: the choices above are numbered 1–2."
+    assert refusals[3].startswith("✗ \"banana\" is not a Campaign Trail move. Moves: play, ")
+    assert not any('"play' in line for line in refusals)  # no number was read as a card
 
 
 async def test_a_number_within_the_choices_picks_that_choice(tmp_path) -> None:
