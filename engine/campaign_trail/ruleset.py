@@ -44,27 +44,11 @@ month; August, a debate, September, a debate, October, as in the standard game; 
 round and debate first. 1 player, 2 in co-op, or (against one AI party) 2 players with a party each.
 `dirty=on` combines with both: against an AI party `flip` takes from the bank, `sway` takes from its track,
 Scandal is always ridden out, and your Intimidation takes 2 track voters when its campaign card lists your region.
-Words the prompts use:
-- register / registered voters: voters your party has signed up but not yet placed; campaigns, advertising and many politicks place them on the map.
-- undecided supply: the voters nobody holds; some politicks place voters from it instead of from your registered voters.
-- war chest: your party's money, in $M; campaigns, advertising and some politicks spend it.
-- pawn: where your candidate stands; campaigns need it in a listed state, travel moves it one state at a time or flies it to a city.
-- home state / home region: the state you chose at setup and the region it lies in (some campaigns list the home region).
-- reference state: the state printed on a card; your home state is chosen among those of your hand.
-- campaign cap: a campaign places at most 6 registered voters (some candidates change it, or cap voters in one state).
-- issue: a debate topic printed on cards and states; advertising on it puts one registered voter in each state showing it.
-- politick: a card's special action; instant ones act at once, ongoing ones stay in play on your table, end-of-game ones wait for the last round.
-- in play / tabled: an ongoing politick lying face up in front of its owner, still working (Sabotage can discard a rival's).
-- response window: the pause after a rival declares an action, when you may answer with a response card (Change of Plans, Local Funds Dry Up).
-- autopass: stop being asked in response windows; `responses ask` on your turn asks you again.
-- convert: a rival's voter goes back to the undecided supply and one of yours comes from it.
-- debate arena / track: the issue markers between the parties; moving one onto your track wins voters where that issue shows.
-- running mate: your team-mate in a four- or six-player game; running mates share a party and may swap cards.
-- electoral votes (EV) and majority: the party with most voters in a state holds it and its EV; ties go to its tiebreaker stars.
-- ethically minded states / ethics voters: each party's five states whose voters pay for smear campaigns and mudslinging (Dirty Politics).
-- dirty trick: a Dirty Politics card's politick (Bribes, Scandal, False News Story, Intimidation).
-- voter suppression, flip contributors, sway minds, smear campaign, mudslinging: the Dirty Politics actions (see above).
-- AI track, threshold, direct action (Solo Play): an AI party registers voters on its track, and acts directly in the listed states where its lead is below the card's threshold."""
+Terms: registered voters — signed up, not yet placed (`register` adds them). Undecided supply — voters nobody holds.
+War chest — your money. Pawn — where your candidate is; home state and home region — chosen at setup from a card's reference state.
+Politick — a card's special action: instant, ongoing (in play on your table) or end of game; a dirty trick is a Dirty Politics one.
+Response window — a pause after a rival declares an action; autopass — stop asking me. Convert — swap a rival's voter for one of yours.
+Ethics voters — your voters in your ethically minded states. Threshold (Solo Play) — an AI card acts where its lead is below it."""
 
 
 class CampaignTrailRuleset:

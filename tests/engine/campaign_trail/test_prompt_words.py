@@ -21,7 +21,7 @@ REPEATED = ("social_media_post", "poll_win", "stadium_rally", "grassroots", "oct
             "october_surprise_voters", "bribes")
 TERMS = ("register", "registered voters", "politick", "response window", "autopass", "ethically minded", "home region",
          "undecided supply", "war chest", "pawn", "convert", "in play", "issue", "reference state", "threshold",
-         "ethics voters", "campaign cap", "electoral votes", "running mate", "dirty trick")
+         "ethics voters", "electoral votes", "running mate", "dirty trick")
 
 
 class Asked:
