@@ -126,10 +126,10 @@ def with_effect(s: CampaignTrailState, ask: str) -> str:
     (name, text), rest = found[0], found[1:]
     owner = (s.wait or {}).get("owner")
     who = f"{owner}'s " if owner and owner != (s.wait or {}).get("seat", owner) else ""
-    also = "".join(f" It is paid to play {n} — {_sentence(x)}" for n, x in rest)
-    return f"{who}{name} — {_sentence(text)}{also} {ask}"
+    also = "".join(f" It is paid to play {n} — {sentence(x)}" for n, x in rest)
+    return f"{who}{name} — {sentence(text)}{also} {ask}"
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
     text = text.strip()
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
+    return text if text.endswith((".", "!", "?", ".)")) else text + "."

@@ -15,7 +15,7 @@ The responder's hand is not refilled now: it refills at the end of their next tu
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import bans, menus, primitives
+from engine.campaign_trail import bans, menus, primitives, prompts
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
@@ -87,7 +87,7 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
     return Decision(seat=seat, kind=PendingKind.RESPONSE,
                     options=opts, deadline_default="pass",
                     prompt=f"{w.actor} declares {w.action.replace('_', ' ')} with #{s.turn.card} {c.card(s.turn.card).name} "
-                           f"— {menus.action_text(s.turn.card, w.action)}: respond, or pass.")
+                           f"— {prompts.sentence(menus.action_words(s.turn.card, w.action))} Respond, or pass.")
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> str | None:
