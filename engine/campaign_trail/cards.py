@@ -22,18 +22,6 @@ def card(ref: str) -> CardText | None:
 
 
 def _card(number: int) -> CardText:
-    c = content_mod.load()
-    d = c.card(number)
-    lines = [f"{action.replace('_', ' ').capitalize()}: {_action_words(number, action)}" for action in d.actions.present()]
+    d = content_mod.load().card(number)
     kind = "Dirty Politics card" if d.dirty else "card"
-    return CardText(id=str(number), name=d.name, kind=kind, text="\n".join(lines))
-
-
-def _action_words(number: int, action: str) -> str:
-    """One action of the card as its menu shows it; a politick or dirty trick with its whole text."""
-    c = content_mod.load()
-    if action in ("politick", "dirty_tricks"):
-        p = c.politicks[c.card(number).actions.get(action)]
-        return f"{p.name} — {p.text}"
-    words = menus.action_text(number, action)
-    return words.replace("_", " ") if action == "advertise" else words
+    return CardText(id=str(number), name=d.name, kind=kind, text="\n".join(menus.card_lines(number)))

@@ -170,12 +170,24 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
         opts = [Option(action=Action(verb="pick", args=(code,)), label=c.states[code].name)
                 for code in primitives.issue_states(issue)]
         return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="the first state listed",
-                        prompt=f"The Orator: add 1 voter to a state showing {c.debate_issues[issue].name}.")
+                        prompt=_orator_prompt(s, seat, issue))
     opts = [Option(action=Action(verb="debate", args=(str(n),)), label=f"#{n} {c.card(n).name}",
                    detail=", ".join(c.debate_issues[i].name for i in c.card(n).debate)) for n in playable(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass this debate round"))
     return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="pass",
                     prompt=f"Debate {d.number}, round {d.round} of {ROUNDS}: play a card showing an issue in the arena, or pass.")
+
+
+def _orator_prompt(s: CampaignTrailState, seat: str, issue: str) -> str:
+    """The Orator's pick, with the ability's text and which of the party's track markers this one is."""
+    c = _c()
+    d = s.debate
+    party = s.players[seat].party
+    total = sum(1 for m in d.markers.values() if m.party == party)
+    left = sum(1 for x, _ in d.orator if x == seat)
+    at = f" ({total - left + 1} of {total})" if total > 1 else ""
+    return (f"{c.candidates['orator'].archetype} — {c.candidates['orator'].advantage.text} "
+            f"Add 1 voter to a state showing {c.debate_issues[issue].name}{at}.")
 
 
 def move_marker(marker: Marker, party: str) -> None:

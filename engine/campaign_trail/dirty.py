@@ -126,7 +126,8 @@ def action_text(number: int, action: str) -> str:
         return _c().politicks[a.dirty_tricks].name
     if action == "smear_campaign":
         return f"{' '.join(a.smear_campaign)}: pay {SMEAR_ETHICS} ethics voters, remove up to {SMEAR_MAX}"
-    return f"{', '.join(a.mudslinging)}: {MUDSLING_ETHICS} ethics voters an issue, remove {MUDSLING_REMOVE} where it shows"
+    issues = ", ".join(_c().debate_issues[i].name for i in a.mudslinging)
+    return f"{issues}: {MUDSLING_ETHICS} ethics voters an issue, remove {MUDSLING_REMOVE} where it shows"
 
 
 def listed_states(s: CampaignTrailState, seat: str, number: int, action: str) -> list[str]:
@@ -340,17 +341,43 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: list[str], chang
     return t.action == "voter_suppression" and verb in ("done", "remove") and not t.strikes
 
 
-def prompt(s: CampaignTrailState) -> str:
+def _strikes_in(s: CampaignTrailState, code: str) -> int:
+    """Rival voters the action removes in this state in all: 2 for each issue mudslung there, or the voter
+    suppression's number."""
     t = s.turn
+    if t.action == "mudslinging":
+        return MUDSLING_REMOVE * sum(code in _c().issue_states(i) for i in t.bought)
+    return _c().card(t.card).actions.voter_suppression.remove
+
+
+def prompt(s: CampaignTrailState) -> str:
+    """The step's question with its counts and limits (which one of how many, the caps still open)."""
+    t = s.turn
+    seat = t.seat
     if t.ethics_due > 0:
-        return f"Pay {t.ethics_due} more voter{'s' if t.ethics_due > 1 else ''} from your ethically minded states."
+        return f"Pay {t.ethics_due} more voter{'s' if t.ethics_due > 1 else ''} from your ethically minded states " \
+               f"({ethics_voters(s, s.players[seat].party)} there now), one at a time."
     if t.strikes:
         code = next(iter(t.strikes))
-        return f"Choose whose voters to remove in {code} ({t.strikes[code]} to go)."
+        total = _strikes_in(s, code)
+        done = max(0, total - t.strikes[code])
+        return f"Choose whose voter to remove in {code} ({done + 1} of {max(total, done + 1)})."
+    if t.action == "smear_campaign":
+        cap = abilities.stat(s, seat, "smear_campaign", "max_remove", SMEAR_MAX)
+        per = abilities.stat(s, seat, "smear_campaign", "max_per_state", 99)
+        limit = f", at most {per} in one state" if per < 99 else ""
+        return f"Remove rival voters one at a time ({t.removed} of at most {cap} removed{limit}), then `done`."
+    if t.action == "mudslinging":
+        on_card = len(_c().card(t.card).actions.get("mudslinging") or [])
+        return (f"Choose an issue to sling mud on ({len(t.bought)} of {on_card} on the card chosen; the next costs "
+                f"{mudsling_cost(s, seat, t.bought)} of your ethically minded voters, you have "
+                f"{ethics_voters(s, s.players[seat].party)}), then `done`.")
+    if t.action == "voter_suppression":
+        vs = _c().card(t.card).actions.voter_suppression
+        move = "Fly to a city" if vs.mode == "plane" else \
+            f"Move your pawn one state at a time ({t.steps} of {moves.travel_distance(s, seat, vs, t.action)} moves made)"
+        return f"{move}, then `done`: up to {vs.remove} rival voters are removed where you stop."
     return {
-        "voter_suppression": "Move your pawn (or fly to a city), then `done`: rival voters are removed where you stop.",
         "flip_contributors": "Choose the rival whose contributors you flip.",
         "sway_minds": "Choose the rival whose registered voters you sway.",
-        "smear_campaign": f"Remove rival voters one at a time ({t.removed} so far), then `done`.",
-        "mudslinging": "Choose an issue to sling mud on, then `done`.",
     }[t.action]

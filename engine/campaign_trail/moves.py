@@ -135,7 +135,7 @@ def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> li
     out: list[tuple[Action, str]] = []
     # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
     bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
-    distance = abilities.stat(s, seat, action, "distance", tr.states) + bonus
+    distance = travel_distance(s, seat, tr, action)
     pawn = s.players[t.mover or seat].pawn
     for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
         out.append((Action(verb="to", args=(code,)), f"Move to {c.states[code].name}"))
@@ -148,6 +148,12 @@ def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> li
         out.append((Action(verb="mate"), f"Let {mate} make this move"))
     out.append((Action(verb="done"), "Stop here" if action == "voter_suppression" else "Done"))
     return out
+
+
+def travel_distance(s: CampaignTrailState, seat: str, tr: Any, action: str) -> int:
+    """How many states the move may go, the candidate's change and Frequent Flyer's extra state included."""
+    bonus = abilities.travel_bonus(s, seat) if s.turn.mover is None else 0
+    return abilities.stat(s, seat, action, "distance", tr.states) + bonus
 
 
 def _can_step(t: TurnState, tr: Any, distance: int) -> bool:

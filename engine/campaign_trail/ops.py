@@ -214,7 +214,7 @@ def amount(ctx: Ctx, value: Any) -> int:
 
 
 def _pv_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
-    frame.locals[args[0]["key"] + "_left"] = amount(ctx, args[0]["count"])
+    frame.locals[args[0]["key"] + "_left"] = frame.locals[args[0]["key"] + "_total"] = amount(ctx, args[0]["count"])
     frame.locals[args[0]["key"] + "_per"] = {}
 
 

@@ -15,7 +15,7 @@ The responder's hand is not refilled now: it refills at the end of their next tu
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import bans, primitives
+from engine.campaign_trail import bans, menus, primitives, prompts
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
@@ -86,8 +86,8 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
                        detail="Every later response window passes for you (undo on your turn: responses ask)"))
     return Decision(seat=seat, kind=PendingKind.RESPONSE,
                     options=opts, deadline_default="pass",
-                    prompt=f"{w.actor} declares {w.action.replace('_', ' ')} with #{s.turn.card} {c.card(s.turn.card).name}: "
-                           "respond, or pass.")
+                    prompt=f"{w.actor} declares {w.action.replace('_', ' ')} with #{s.turn.card} {c.card(s.turn.card).name} "
+                           f"— {prompts.sentence(menus.action_words(s.turn.card, w.action))} Respond, or pass.")
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> str | None:

@@ -16,7 +16,9 @@ from typing import Any, Callable
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail.menus import ACTIONS, action_text, home_choices, legal_actions, step_options, step_prompt
+from engine.campaign_trail.menus import (
+    ACTIONS, action_text, action_words, full_prompt, home_choices, legal_actions, step_menu, whole_text,
+)
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail.posting import step_result
 from engine.campaign_trail.primitives import HAND, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
@@ -98,7 +100,9 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         for cid in p.offer:
             cd = c.candidates[cid]
             opts.append(Option(action=Action(verb="candidate", args=(cid,)), label=f"{cd.archetype} ({cd.name})",
-                               detail=" · ".join(x for x in (f"{cd.registered} voters, ${cd.war_chest}M",
+                               detail=" · ".join(x for x in (f"{cd.registered} registered voters, ${cd.war_chest}M",
+                                                              f"Advantage: {cd.advantage.text}",
+                                                              f"Disadvantage: {cd.disadvantage.text}",
                                                               solo.candidate_note(s, cd)) if x)))
         return Decision(seat=seat, kind=PendingKind.SIMULTANEOUS, prompt="Keep one of your two candidates.",
                         options=opts, deadline_default="the first candidate dealt is kept")
@@ -113,44 +117,49 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         mate = s.players[ex.partner]
         if ex.give is not None:
             for theirs in mate.hand:
-                opts.append(Option(action=Action(verb="take", args=(str(theirs),)), label=f"Take #{theirs} for #{ex.give}"))
+                opts.append(Option(action=Action(verb="take", args=(str(theirs),)), label=f"Take #{theirs} for #{ex.give}",
+                                   detail=f"{c.card(theirs).name}: {whole_text(theirs)}"))
         else:
             if ex.swaps < EXCHANGE_MAX:
                 for mine in p.hand:
-                    opts.append(Option(action=Action(verb="give", args=(str(mine),)), label=f"Give #{mine}"))
+                    opts.append(Option(action=Action(verb="give", args=(str(mine),)), label=f"Give #{mine}",
+                                       detail=f"{c.card(mine).name}: {whole_text(mine)}"))
             opts.append(Option(action=Action(verb="done"), label="Done exchanging"))
         return Decision(seat=seat, kind=PendingKind.CHOICE,
                         prompt=f"Exchange cards with {ex.partner} one for one ({ex.swaps} of {EXCHANGE_MAX} so far), then `done`.",
                         options=opts, deadline_default="no (further) exchange")
     if s.phase == "final":
-        opts = [Option(action=a, label=label) for a, label in step_options(s, seat)]
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + step_prompt(s), options=opts,
+        opts = step_menu(s, seat)
+        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + full_prompt(s), options=opts,
                         deadline_default="the first choice listed")
     if t is None:
         playable = [n for n in p.hand if legal_actions(s, seat, n)] or list(p.hand)
         for n in playable:
             opts.append(Option(action=Action(verb="play", args=(str(n),)), label=f"#{n} {c.card(n).name}",
-                               detail=", ".join(a.replace("_", " ") for a in c.card(n).actions.present())))
+                               detail=whole_text(n)))
         if not p.hand:
             opts.append(Option(action=Action(verb="pass"), label="No cards: pass the turn"))
-        extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again")] \
+        extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again (undo autopass)",
+                         detail="Rivals' declarations will ask you again whether to play a response card")] \
             if seat in s.autopass else []
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="Your turn: play a card.", options=opts, extras=extras,
                         deadline_default="the first card in hand is played for its first support action")
     if t.action is None and s.wait is None:
         for a in legal_actions(s, seat, t.card):
-            opts.append(Option(action=Action(verb=a), label=a.replace("_", " ").capitalize(), detail=action_text(t.card, a)))
+            opts.append(Option(action=Action(verb=a), label=a.replace("_", " ").capitalize(),
+                               detail=action_words(t.card, a)))
         if not opts:  # only when no card in hand has an action you can take (ruling)
             opts.append(Option(action=Action(verb="done"), label="No action possible: discard the card"))
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=f"Take one action of card #{t.card}.", options=opts,
+        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=f"Take one action of #{t.card} {c.card(t.card).name}.",
+                        options=opts,
                         deadline_default="the first support action of the card")
-    opts = [Option(action=a, label=label) for a, label in step_options(s, seat)]
+    opts = step_menu(s, seat)
     default = "the first choice listed"  # as deadline_action() plays it
     if s.wait is None and not t.strikes and t.action in ("travel", "voter_suppression"):
         default = "you stop moving here"
     elif s.wait is None and t.action in ("smear_campaign", "mudslinging"):
         default = "once it is paid for, you stop here; until then the first choice listed"
-    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=step_prompt(s), options=opts, deadline_default=default)
+    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=full_prompt(s), options=opts, deadline_default=default)
 
 
 def apply(state: CampaignTrailState, seat: str, action: Action,

@@ -43,7 +43,12 @@ Advanced Solo Deck: add `ai_deck=advanced` (`ai=REP` or `ai=REP,LIB`). Each AI p
 month; August, a debate, September, a debate, October, as in the standard game; the AI parties go first each
 round and debate first. 1 player, 2 in co-op, or (against one AI party) 2 players with a party each.
 `dirty=on` combines with both: against an AI party `flip` takes from the bank, `sway` takes from its track,
-Scandal is always ridden out, and your Intimidation takes 2 track voters when its campaign card lists your region."""
+Scandal is always ridden out, and your Intimidation takes 2 track voters when its campaign card lists your region.
+Terms: registered voters — signed up, not yet placed (`register` adds them). Undecided supply — voters nobody holds.
+War chest — your money. Pawn — where your candidate is; home state and home region — chosen at setup from a card's reference state.
+Politick — a card's special action: instant, ongoing (in play on your table) or end of game; a dirty trick is a Dirty Politics one.
+Response window — a pause after a rival declares an action; autopass — stop asking me. Convert — swap a rival's voter for one of yours.
+Ethics voters — your voters in your ethically minded states. Threshold (Solo Play) — an AI card acts where its lead is below it."""
 
 
 class CampaignTrailRuleset:
