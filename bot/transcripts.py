@@ -13,43 +13,40 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from bot import record as records
 from bot.manager import GameManager
 from bot.store import Store
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
-from engine import registry
+from engine import registry, yamlfile
 from engine.core.rng import Rng
 from engine.core.ruleset import seats_for
 
 START = 1_800_000_000  # the fixed clock's first second (a transcript never depends on when it was made)
 HOUR = 3600
-MAX_MOVES = 3000  # every seeded game below ends far sooner; a game that did not would be cut, and say so
+MAX_MOVES = 3000  # every seeded game in settings.yaml ends far sooner; one that did not would say "active"
 
 
-@dataclass(frozen=True)
-class Setting:
-    """One transcript: a game, its table and options, and its seed."""
+class Setting(BaseModel):
+    """One transcript: a game, its table and options, and its seed (docs/transcripts/settings.yaml)."""
 
-    name: str
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str = Field(pattern=r"^[a-z0-9_]+$")
     ruleset: str
-    players: int
-    options: dict[str, Any] = field(default_factory=dict)
+    players: int = Field(ge=1, le=6)
+    options: dict[str, Any] = Field(default_factory=dict)
     seed: int = 1
     title: str = ""
 
 
-SETTINGS = [
-    Setting("electioneer", "electioneer", 2, seed=3, title="Electioneer US"),
-    Setting("campaign_trail", "campaign_trail", 3, {"dirty": True}, seed=8, title="Campaign Trail, 3 players, Dirty Politics"),
-    Setting("campaign_trail_solo", "campaign_trail", 1, {"ai": ["REP"]}, seed=14, title="Campaign Trail Solo Play"),
-    Setting("campaign_trail_coop", "campaign_trail", 2, {"ai": ["REP"], "coop": True}, seed=4,
-            title="Campaign Trail Solo Play, co-op"),
-    Setting("presidential_election", "presidential_election", 6, seed=1, title="Presidential Election, 6 players"),
-    Setting("campaign_manager_2008", "campaign_manager_2008", 2, {"deck": "draft"}, seed=17,
-            title="Campaign Manager 2008, drafted decks"),
-    Setting("nineteen_sixty", "nineteen_sixty", 2, {"vp": True, "restricted": True}, seed=5,
-            title="1960: The Making of the President, both optional rules"),
-]
+class _SettingsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    transcripts: list[Setting]
+
+
+SETTINGS_FILE = Path(__file__).resolve().parent.parent / "docs" / "transcripts" / "settings.yaml"
+SETTINGS = _SettingsFile.model_validate(yamlfile.load(SETTINGS_FILE.read_text(encoding="utf-8"))).transcripts
 
 
 def setting(name: str) -> Setting:
