@@ -70,7 +70,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
         owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "someone always owes a move in a live game"
         member = rng.choice(owing)
-        seen = len(w.public())
+        seen = w.public_mark()
         if moves % 23 == 5:
             await type_a_move(w, member)
             typed += 1
@@ -80,7 +80,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
         await ledger.observe()
         after = await game_state(w, game_id)
         public |= _face_up(after)
-        new = w.public()[seen:]
+        new = w.public_since(seen)
         owing_after = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
         if state.phase == after.phase == "activity" and after.play is not None and state.play is not None \
                 and owing_after == [member] and owing == [member]:

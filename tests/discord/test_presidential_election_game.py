@@ -52,7 +52,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
         decision = (await w.manager.decision(game_id, str(member.id)))[2]
         if any(o.action.verb == "roll" for o in decision.options):
             rolls_pressed += 1
-        seen = len(w.public())
+        seen = w.public_mark()
         before = await journal_len(w, game_id)
         if moves % 23 == 5:
             await type_a_move(w, member)
@@ -66,7 +66,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
         for seat, p in after.players.items():
             seen_adv[seat] |= set(p.offer)
         drawn |= set(after.discard)
-        new = w.public()[seen:]
+        new = w.public_since(seen)
         # the turn's player moved and still decides alone: the turn is in progress, nothing is posted yet
         owing_after = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
         mid_turn = state.phase == after.phase == "play" and seat_of[member] == state.current == after.current \

@@ -117,11 +117,11 @@ async def test_a_long_menu_is_grouped_by_card_and_a_number_opens_a_group(tmp_pat
     menu = next(text for text in writes if "(5 choices)" in text)
     lines = menu.splitlines()
     assert len(lines) <= 12 and all(re.match(r"^\s+\d+\. ", line) for line in lines)  # a card a line
-    assert re.search(r"^\s+1\. #\d+ [^(]+\(5 choices\): its event · campaign with \d CP", menu, re.MULTILINE)
+    assert re.search(r"^\s+1\. #\d+ [^(]+\(5 choices\): event · campaign, \d CP", menu, re.MULTILINE)
     opened = writes[writes.index(menu) + 2:]
     title = re.search(r"1\. (#\d+ [^(]+) \(5", menu).group(1)
     assert opened[0] == f"{title} — 5 choices (Enter: back to all):"
-    assert re.match(r"^\s+1\. its event — .*\[play \d+ event\]$", opened[1].splitlines()[0])
+    assert re.match(r"^\s+1\. event — .*\[play \d+ event\]$", opened[1].splitlines()[0])
     assert re.search(r"KEN plays #\d+ .* as an event", keyboard.text)
 
 

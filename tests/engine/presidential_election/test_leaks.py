@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from engine.presidential_election.ruleset import RULESET as R
@@ -34,13 +36,13 @@ def _check(state: PEState) -> list[str]:
     return problems
 
 
-def test_no_hidden_card_in_any_view() -> None:
-    for count, seed in ((2, 11), (4, 12), (6, 13)):
-        state = R.setup({}, R.seat_names(count), seed)
-        rng = Rng(seed)
-        problems: list[str] = []
-        while R.outcome(state) is None and not problems:
-            seat = owing_seats(R, state)[0]
-            state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
-            problems = _check(state)
-        assert not problems, problems
+@pytest.mark.parametrize(("count", "seed"), [(2, 11), (4, 12), (6, 13)])
+def test_no_hidden_card_in_any_view(count: int, seed: int) -> None:
+    state = R.setup({}, R.seat_names(count), seed)
+    rng = Rng(seed)
+    problems: list[str] = []
+    while R.outcome(state) is None and not problems:
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+        problems = _check(state)
+    assert not problems, problems
