@@ -618,9 +618,13 @@ class GameManager:
     async def _resume_typed(self, game_id: int) -> None:
         """Play the kept rest of each seat that owes a move again, as its player would send it; a rest no longer
         legal is dropped, nothing of it applied, and the player is told why with their choices."""
+        scope = f"game:{game_id}"
+        kept = {k: v for k, v in (await self.store.settings(scope)).items() if k.startswith(typed_rest.key("")) and v}
+        if not kept:  # the common case: one read, no state loaded
+            return
         for seat in await self.owing(game_id):
-            scope, name = f"game:{game_id}", typed_rest.key(seat)
-            rest = typed_rest.load(await self.store.get_setting(scope, name))
+            name = typed_rest.key(seat)
+            rest = typed_rest.load(kept.get(name))
             if rest is None:
                 continue
             await self.store.set_setting(scope, name, "")  # tried once, whatever happens
