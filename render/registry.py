@@ -21,7 +21,8 @@ class Renderer:
     function: str  # in `module`: public view -> Rendered
     filename: str
     highlight: bool = False  # True: called as function(view, highlight=view.changed), outlining the last move
-    closeup: str | None = None  # in `module`: (public view, changed states, caption) -> Rendered; None: no map
+    closeup: str | None = None  # (public view, changed states, caption) -> Rendered; None: no close-up
+    closeup_module: str | None = None  # where `closeup` is, when not in `module`
 
     def draw(self, view: Any) -> Rendered:
         function: Callable[..., Rendered] = getattr(importlib.import_module(self.module), self.function)
@@ -30,15 +31,17 @@ class Renderer:
         return function(view)
 
     def draw_closeup(self, view: Any, states: list[str], caption: str) -> Rendered | None:
-        """A turn's close-up of the map states it changed (render/closeup.py); None for a game with no map."""
+        """A turn's close-up of the states (or cards) it changed; None for a game without one."""
         if self.closeup is None or not states:
             return None
-        function: Callable[..., Rendered] = getattr(importlib.import_module(self.module), self.closeup)
+        module = importlib.import_module(self.closeup_module or self.module)
+        function: Callable[..., Rendered] = getattr(module, self.closeup)
         return function(view, states, caption)
 
 
 RENDERERS: dict[str, Renderer] = {
-    "electioneer": Renderer("render.electioneer", "render_electioneer", "electioneer.png"),
+    "electioneer": Renderer("render.electioneer", "render_electioneer", "electioneer.png",
+                            closeup="closeup_electioneer", closeup_module="render.electioneer_closeup"),
     "campaign_trail": Renderer("render.campaign_trail", "render_campaign_trail", "campaign_trail.png", highlight=True,
                                closeup="closeup_campaign_trail"),
     "presidential_election": Renderer("render.presidential_election", "render_presidential_election",

@@ -77,6 +77,10 @@ async def send_private(interaction: discord.Interaction, content: str | None = N
         if "content" not in kwargs and "embeds" not in kwargs and "file" not in kwargs:
             kwargs["content"] = "Done."
         await interaction.followup.send(**kwargs)
+    if view is not None:
+        # Every component of ours is a DynamicItem, dispatched by its custom_id whatever view sent it; discord.py
+        # would otherwise keep an ephemeral message's view, and a task timing it out, for the token's 15 minutes.
+        view.stop()
 
 
 class Metrics:

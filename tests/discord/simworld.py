@@ -242,6 +242,38 @@ async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng:
     raise AssertionError("the walk did not reach a move in 6 steps")
 
 
+async def move_by_manager(w: World, member: simcord.MemberActor, game_id: int, rng: random.Random) -> None:
+    """One move of the member's, picked at random among what they may do, handed to the manager as the Discord flow
+    hands it, without the interaction: what it delivers — the channel's post, every DM — still goes through Discord. The whole-game tests take most steps this way and a seeded sample by
+    DM buttons and `/move`: the interaction path is the same at every step, while a game's positions are not."""
+    uid = str(member.id)
+    _, seq, decision = await w.manager.decision(game_id, uid)
+    options = decision.all_options()
+    assert options, f"{member.name} owes a move but has no options"
+    await w.manager.submit(game_id, uid, [rng.choice(options).action], expected_seq=seq)
+    # What the Discord flow does after a player's move (bot/discord/flows.py `_after_move`): the DM prompts of the
+    # others, and the mover's own, are brought up to date at once.
+    seat = (await w.manager.seat_of(game_id, uid)).seat
+    await w.bot.table.refresh_all(game_id, skip=seat)
+    await w.bot.table.sync(game_id, seat, uid)
+    await w.env.settle()
+
+
+async def take_a_move(w: World, member: simcord.MemberActor, game_id: int, rng: random.Random, number: int, *,
+                      typed_every: int = 25, typed_at: int = 7, buttons_every: int = 3) -> str:
+    """The `number`-th move of a whole-game test, taken by `member`: typed with `/move` (one of its suggestions)
+    at every `typed_every`-th move from `typed_at`, else walked through the DM's buttons and selects one move in
+    `buttons_every`, else handed to the manager (`move_by_manager`). Returns "typed", "buttons" or "manager"."""
+    if number % typed_every == typed_at:
+        await type_a_move(w, member)
+        return "typed"
+    if number % buttons_every == 0:
+        await walk_to_move(w, member, game_id, rng)
+        return "buttons"
+    await move_by_manager(w, member, game_id, rng)
+    return "manager"
+
+
 def is_back(component: dict) -> bool:
     """The "◀ Back" button of a later step of the walk (to the first step)."""
     return component.get("custom_id", "").endswith(":a:+")

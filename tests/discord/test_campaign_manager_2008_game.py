@@ -1,11 +1,13 @@
-"""A whole Campaign Manager 2008 game through Discord, the draft included: /game new with the ruleset,
-Bob presses Join, Alice presses Start, then every step is taken from the player's DM buttons and selects
-(a seeded random pick among the components shown) or, now and then, typed with /move — to a win or a draw.
+"""A whole Campaign Manager 2008 game through Discord, the draft included: /game new with the ruleset, Bob presses
+Join, Alice presses Start, then every step is taken by its player: one in three from their DM buttons and selects
+(a seeded random pick among the components shown), now and then one typed with /move, the rest handed to the
+manager as another table hands it (simworld.take_a_move), while every delivery goes through Discord — to a win or a
+draw.
 
-Checked along the way: both sides draft in parallel in their DMs; the channel never names a card that has
-not been played or discarded face up (draft keeps and removals, hands and decks stay secret) and never a
-starting state before the reveal; each player's DMs name the opponent's cards only once they are face up;
-a turn in progress posts nothing; every interaction is acknowledged privately within Discord's 3 s.
+Checked along the way: both sides draft in parallel in their DMs; the channel never names a card that has not been
+played or discarded face up (draft keeps and removals, hands and decks stay secret) and never a starting state
+before the reveal; each player's DMs name the opponent's cards only once they are face up; a turn in progress posts
+nothing; every interaction is acknowledged privately within Discord's 3 s.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import random
 
 import pytest
 from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move, private)
+                      take_a_move, private)
 
 from engine.campaign_manager_2008 import content as cm_content
 
@@ -48,7 +50,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
 
     rng = random.Random(GAME_SEED)
     public: set[str] = set()  # cards seen face up so far
-    moves = typed = posts = parallel = 0
+    moves = typed = pressed = posts = parallel = 0
     while (await w.manager.game(game_id)).status == "active":
         state = await game_state(w, game_id)
         owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
@@ -56,11 +58,9 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
         parallel += len(owing) == 2
         member = rng.choice(owing)
         seen = w.public_mark()
-        if moves % 17 == 3:
-            await type_a_move(w, member)
-            typed += 1
-        else:
-            await walk_to_move(w, member, game_id, rng)
+        kind = await take_a_move(w, member, game_id, rng, moves, typed_every=17, typed_at=3)
+        typed += kind == "typed"
+        pressed += kind == "buttons"
         moves += 1
         await ledger.observe()
         after = await game_state(w, game_id)
@@ -90,7 +90,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     assert record.status == "finished"
     assert final.draw or record.result["winners"] == [final.winner]
     assert any(record.result["reason"][:30] in m.content for m in w.public())
-    assert typed >= 1 and moves == await journal_len(w, game_id)
+    assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)
     if not options:
         assert parallel >= 10, "both sides drafted in parallel"
     assert posts < moves

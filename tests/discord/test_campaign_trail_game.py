@@ -1,11 +1,12 @@
-"""A whole 3-player Campaign Trail game through Discord: /game new with the ruleset, two members press
-Join, the host presses Start, then every step is taken from the player's DM buttons and selects (a
-seeded random pick among the components shown) or, now and then, typed with /move — to the winner.
+"""A whole 3-player Campaign Trail game through Discord: /game new with the ruleset, two members press Join, the host
+presses Start, then every step is taken by its player: one in three from their DM buttons and selects (a seeded
+random pick among the components shown), now and then one typed with /move, the rest handed to the manager as
+another table hands it (simworld.take_a_move), while every delivery goes through Discord — to the winner.
 
-Checked along the way: every finished turn posts the board image (with alt text) to the channel, and
-a turn in progress posts nothing (docs/rulings.md: one post per turn); no card that
-is still in a hand or a deck is ever named in the channel; each player's DMs name only cards they have
-held or that were played openly; every interaction is acknowledged privately within Discord's 3 s.
+Checked along the way: every finished turn posts the board image (with alt text) to the channel, and a turn in
+progress posts nothing (docs/rulings.md: one post per turn); no card that is still in a hand or a deck is ever
+named in the channel; each player's DMs name only cards they have held or that were played openly; every
+interaction is acknowledged privately within Discord's 3 s.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import re
 
 import pytest
 from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move, private)
+                      take_a_move, private)
 
 from engine.campaign_trail import content as ct_content
 from engine.campaign_trail.posting import asks_rival
@@ -49,7 +50,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
     rng = random.Random(20261122)
     held: dict[str, set[int]] = {seat: set() for seat in seat_of.values()}
     shown: set[int] = set()
-    moves = images = typed = posts = 0
+    moves = images = typed = pressed = posts = 0
     while (await w.manager.game(game_id)).status == "active":
         state = await game_state(w, game_id)
         shown |= face_up(state)
@@ -60,11 +61,9 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
         member = rng.choice(owing)
         seen = w.public_mark()
         before = await journal_len(w, game_id)
-        if moves % 25 == 7:
-            await type_a_move(w, member)
-            typed += 1
-        else:
-            await walk_to_move(w, member, game_id, rng)
+        kind = await take_a_move(w, member, game_id, rng, moves, typed_every=25, typed_at=7)
+        typed += kind == "typed"
+        pressed += kind == "buttons"
         assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
         moves += 1
         await ledger.observe()
@@ -94,7 +93,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
     record = await w.manager.game(game_id)
     assert record.status == "finished" and record.result["winners"]
     assert any(record.result["reason"][:40] in m.content for m in w.public())
-    assert typed >= 1 and moves == await journal_len(w, game_id)
+    assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)
     assert 80 <= posts < moves, "about one post per turn, far fewer than the steps"
     if RENDER:
         assert images == posts

@@ -1,13 +1,14 @@
-"""A whole game of 1960: The Making of the President through Discord: /game new with the ruleset, Bob presses
-Join, Alice presses Start, then every step is taken from the player's
-DM buttons and selects (a seeded random pick among the components shown) or, now and then, typed with
-/move — through the Debates and Election Day to the result. Played with both optional rules off and on.
+"""A whole game of 1960: The Making of the President through Discord: /game new with the ruleset, Bob presses Join,
+Alice presses Start, then every step is taken by its player: one in three from their DM buttons and selects (a
+seeded random pick among the components shown), now and then one typed with /move, the rest handed to the manager
+as another table hands it (simworld.take_a_move), while every delivery goes through Discord — through the Debates
+and Election Day to the result. Played with both optional rules off and on.
 
-Checked along the way: the channel never names a card that is not face up (hands, the sealed Campaign
-Strategy stacks and a debate card chosen but not yet revealed stay secret); each player's DMs never name a
-card the opponent holds unless it is face up; a player's own steps inside one play are posted together once
-the decision passes on; the bag's counts and every draw are in the channel; every interaction is
-acknowledged privately within Discord's 3 s.
+Checked along the way: the channel never names a card that is not face up (hands, the sealed Campaign Strategy
+stacks and a debate card chosen but not yet revealed stay secret); each player's DMs never name a card the opponent
+holds unless it is face up; a player's own steps inside one play are posted together once the decision passes on;
+the bag's counts and every draw are in the channel; every interaction is acknowledged privately within
+Discord's 3 s.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import random
 
 import pytest
 from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move, private)
+                      take_a_move, private)
 
 from engine.nineteen_sixty import content as ns_content
 
@@ -60,7 +61,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     rng = random.Random(GAME_SEED)
     public: set[int] = set()
     held_ever: dict[str, set[int]] = {"K": set(), "N": set()}
-    moves = typed = posts = 0
+    moves = typed = pressed = posts = 0
     phases: set[str] = set()
     while (await w.manager.game(game_id)).status == "active":
         state = await game_state(w, game_id)
@@ -71,11 +72,9 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
         assert owing, "someone always owes a move in a live game"
         member = rng.choice(owing)
         seen = w.public_mark()
-        if moves % 23 == 5:
-            await type_a_move(w, member)
-            typed += 1
-        else:
-            await walk_to_move(w, member, game_id, rng)
+        kind = await take_a_move(w, member, game_id, rng, moves, typed_every=23, typed_at=5)
+        typed += kind == "typed"
+        pressed += kind == "buttons"
         moves += 1
         await ledger.observe()
         after = await game_state(w, game_id)
@@ -105,7 +104,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     channel = "\n".join(m.content for m in w.public())
     assert "Initiative check" in channel and "Bag now B" in channel, "every draw and the bag are public"
     assert "Turn 6: the Debates." in channel and "Turn 9: Election Day." in channel and "Final tally" in channel
-    assert typed >= 1 and moves == await journal_len(w, game_id)
+    assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)
     assert posts < moves
 
     for member in players:

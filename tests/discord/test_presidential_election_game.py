@@ -1,19 +1,19 @@
-"""A whole 4-player Presidential Election game through Discord: /game new with the ruleset, three members
-press Join, the host presses Start, then every step is taken from the player's DM buttons and selects (a
-seeded random pick among the components shown) or, now and then, typed with /move — to the winner.
+"""A whole 4-player Presidential Election game through Discord: /game new with the ruleset, three members press Join,
+the host presses Start, then every step is taken by its player: one in three from their DM buttons and selects (a
+seeded random pick among the components shown), now and then one typed with /move, the rest handed to the manager
+as another table hands it (simworld.take_a_move), while every delivery goes through Discord — to the winner.
 
-Checked along the way: the opening roll and every trail roll are pressed by the player (never made for
-them); every finished turn posts one board image (with alt text) and a turn in progress posts nothing
-(docs/rulings.md: one post per turn); the Advantage cards a player saw and returned are never named in the
-channel or in another player's DMs; no Campaign card is named before it is drawn; every interaction is
-acknowledged privately within Discord's 3 s.
+Checked along the way: the opening roll and every trail roll are pressed by the player (never made for them); every
+finished turn posts one board image (with alt text) and a turn in progress posts nothing (docs/rulings.md: one post
+per turn); the Advantage cards a player saw and returned are never named in the channel or in another player's DMs;
+no Campaign card is named before it is drawn; every interaction is acknowledged privately within Discord's 3 s.
 """
 from __future__ import annotations
 
 import random
 
 from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
-                      type_a_move, walk_to_move, private)
+                      take_a_move, private)
 
 from engine.presidential_election import content as pe_content
 
@@ -43,7 +43,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
     seen_adv: dict[str, set[str]] = {seat: set() for seat in seat_of.values()}  # offered to each seat
     drawn: set[str] = set()  # Campaign cards drawn so far (public once drawn)
     rng = random.Random(GAME_SEED)
-    moves = typed = posts = rolls_pressed = 0
+    moves = typed = pressed = posts = rolls_pressed = 0
     while (await w.manager.game(game_id)).status == "active":
         state = await game_state(w, game_id)
         owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
@@ -54,11 +54,9 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
             rolls_pressed += 1
         seen = w.public_mark()
         before = await journal_len(w, game_id)
-        if moves % 23 == 5:
-            await type_a_move(w, member)
-            typed += 1
-        else:
-            await walk_to_move(w, member, game_id, rng)
+        kind = await take_a_move(w, member, game_id, rng, moves, typed_every=23, typed_at=5)
+        typed += kind == "typed"
+        pressed += kind == "buttons"
         assert await journal_len(w, game_id) == before + 1, "exactly one move per interaction"
         moves += 1
         await ledger.observe()
@@ -94,7 +92,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
     assert record.status == "finished" and record.result["winners"] == [final.winner]
     assert any(record.result["reason"][:40] in m.content for m in w.public())
     assert all(p.turns == final.players[final.order[0]].turns for p in final.players.values()), "equal turns"
-    assert typed >= 1 and moves == await journal_len(w, game_id)
+    assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)
     journal = await w.manager.store.load_journal(game_id)
     assert all(e.actor not in ("deadline", "bot") for e in journal), "every roll and step was the player's own"
     assert rolls_pressed >= 4 * 8, "each player pressed the opening roll and a trail roll every turn"

@@ -23,18 +23,15 @@ MAP_RULESETS = ["campaign_trail", "presidential_election", "nineteen_sixty"]
 POSTS = 12  # captioned posts before the one drawn: well into the game
 
 
-@lru_cache(maxsize=None)
-def _mid_game(name: str):  # noqa: ANN202
-    """(public view, changed states, caption) of a captioned post well into a bot-played game, the caption taken
-    from the board as the channel last saw it (the post before), as the manager does."""
+def captioned_posts(name: str, seats: list[str] | None, seed: int):  # noqa: ANN201 - a generator
+    """(public view, changed states, caption) of each captioned post of a game the ruleset's own bots play to its
+    end, the caption taken from the board as the channel last saw it (the post before), as the manager does."""
     ruleset = registry.get(name)
-    seats = ruleset.seat_names(2) if hasattr(ruleset, "seat_names") else None
-    state = ruleset.setup({}, seats, 11)
+    state = ruleset.setup({}, seats, seed)
     presenter = for_ruleset(name)
-    rng = Rng(11)
+    rng = Rng(seed)
     shown = presenter.tally(ruleset.view(state, None))
-    posts = 0
-    for _ in range(5000):
+    while ruleset.outcome(state) is None:
         seat = owing_seats(ruleset, state)[0]
         result = play(ruleset, state, seat, [ruleset.bot_action(state, seat, rng)])
         state = result.state
@@ -42,13 +39,22 @@ def _mid_game(name: str):  # noqa: ANN202
             continue
         view = ruleset.view(state, None)
         now = presenter.tally(view)
-        caption = summarise(shown, now, seat)
-        codes = changed_codes(shown, now)
+        caption, codes = summarise(shown, now, seat), changed_codes(shown, now)
         shown = now
         if caption:
-            posts += 1
-            if posts >= POSTS and len(codes) >= 2 and any(now.states[c].counts for c in codes):
-                return view, codes, caption
+            yield view, codes, caption
+
+
+@lru_cache(maxsize=None)
+def _mid_game(name: str):  # noqa: ANN202
+    """A captioned post well into a bot-played game that changed two states or more, with counts left."""
+    ruleset = registry.get(name)
+    seats = ruleset.seat_names(2) if hasattr(ruleset, "seat_names") else None
+    presenter = for_ruleset(name)
+    for number, (view, codes, caption) in enumerate(captioned_posts(name, seats, 11), start=1):
+        now = presenter.tally(view)
+        if number >= POSTS and len(codes) >= 2 and any(now.states[c].counts for c in codes):
+            return view, codes, caption
     raise AssertionError(f"{name}: no captioned post with two states changed and counts left")
 
 
@@ -92,7 +98,6 @@ def test_the_closeup_shows_the_public_counts(name: str) -> None:
     assert len(drawn) == sum(len([n for n in tally.states[c].counts.values() if n]) for c in listed)
 
 
-def test_a_game_without_a_map_or_without_changes_has_no_closeup() -> None:
+def test_a_post_without_changes_has_no_closeup() -> None:
     view, codes, caption = _mid_game("campaign_trail")
     assert renderers.get("campaign_trail").draw_closeup(view, [], caption) is None
-    assert renderers.get("electioneer").closeup is None and renderers.get("campaign_manager_2008").closeup is None

@@ -1,0 +1,209 @@
+"""Electioneer's close-up (issue 26, "phone-first pictures"): the battleground cards a post changed, drawn large,
+under the post's one-line caption, with the projection the board shows.
+
+The full table is 1600 px wide and a phone shows it about 400 px wide, where a card's policies and effects are
+4–5 px type. The close-up is CLOSE_W (800) px wide, so a phone halves it: no text here is under SMALLEST (26 px,
+13 px on the phone) and every number a player needs — electors, that month's totals, election-day totals,
+markers, the projection — is NUMBER (34 px) or more. Drawn from the public `ElectioneerView`, like the table.
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.electioneer.views import ElectioneerView, StateCard
+from render.canvas import Canvas, advance, fit_font, font, wrap
+from render.electioneer import COLOURS, FG, LAYOUT, LETTER, NAMES, SEATS, SLOT, _majority, _signed, effects_text, \
+    issue_name, issue_short
+from render.types import LabelBox, Rendered
+from render.widgets import pill
+
+CLOSE_W = 800
+PAD = 16
+CAPTION = 34
+NUMBER = 34  # electors and totals in running text
+PILL = 40  # a side's numbers in its colour: digits at least 14 px tall on a phone, as the map close-ups'
+SMALLEST = 26
+MAX_CARDS = 2  # a post changes one card or two (a month decided, the next begun); more (election day): one row each
+TALL = 4000  # drawn on a tall sheet, then cut to what was drawn
+
+
+def _party_pill(text: str, seat: str, size: int = PILL, height: int = 54):
+    s = SLOT.get(seat, "D")
+    return pill(LAYOUT, text, s, FG[s], ring="ink", size=size, height=height)
+
+
+def _caption(cv: Canvas, caption: str, y: int) -> int:
+    f = font(CAPTION)
+    for line in wrap(caption, f, CLOSE_W - 2 * PAD, max_lines=3) if caption else []:
+        cv.text(PAD, y, line, f, "ink", "paper")
+        y += f.line
+    return y + (PAD // 2 if caption else 0)
+
+
+def _projection(cv: Canvas, view: ElectioneerView, y: int, labels: list[LabelBox]) -> int:
+    total, need = _majority(view)
+    final = bool(view.winner and view.final_electors)
+    values = view.final_electors if final else view.projection
+    label = "Final electors" if final else "Projected electors"
+    f = font(NUMBER)
+    x = PAD
+    cv.text(x, y + 27, label, font(SMALLEST, False), "muted", "paper", "lm")
+    x += advance(label, font(SMALLEST, False)) + 14
+    for seat in SEATS:
+        box = cv.paste(_party_pill(f"{LETTER[seat]} {values.get(seat, 0)}", seat), x, y)
+        labels.append(LabelBox(f"electors:{seat}", box, (box[0], box[1]), False))
+        x = box[2] + 10
+    cv.text(x + 4, y + 27, f"{need} of {total} to win", f, "ink", "paper", "lm")
+    return y + 54 + PAD
+
+
+def _issue(cv: Canvas, issue: str | None, box, bg: str) -> None:
+    x0, y0, x1, y1 = box
+    if issue is None:
+        cv.rect(box, fill="back", outline="ink", width=2, radius=8)
+        cv.text((x0 + x1) / 2, (y0 + y1) / 2, "?", font(44), "white", "back", "mm")
+        return
+    cv.rect(box, fill="tile", outline="ink", width=2, radius=8)
+    cv.text((x0 + x1) / 2, y0 + 30, issue_short(issue), font(NUMBER), "ink", "tile", "mm")
+    name = issue_name(issue)
+    cv.text((x0 + x1) / 2, y1 - 20, name, fit_font(name, x1 - x0 - 10, SMALLEST, False, SMALLEST - 4), "muted",
+            "tile", "mm")
+
+
+def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list[LabelBox]) -> int:
+    """One state card across the close-up; returns the y below it."""
+    x0, x1 = PAD, CLOSE_W - PAD
+    bg = "now" if s.code == view.current_state else "card"
+    body = Canvas(LAYOUT, Image.new("P", (CLOSE_W, TALL), LAYOUT.index[bg]), COLOURS)  # measured, then pasted
+    placed: list[tuple[str, tuple[int, int, int, int]]] = []  # number pills, in the body's coordinates
+    y = 12
+    body.text(14, y + 30, s.code, font(60), "ink", bg, "lm")
+    body.text(14 + advance(s.code, font(60)) + 16, y + 30, s.name, fit_font(s.name, 300, NUMBER, False, SMALLEST),
+              "muted", bg, "lm")
+    electors = f"{s.electors} electors"
+    body.text(x1 - x0 - 14, y + 30, electors, font(NUMBER), "ink", bg, "rm")
+    y += 72
+    tie = f"ties go to {LETTER.get(s.colour, '?')}"
+    t = SLOT.get(s.colour, "D")
+    tw = advance(tie, font(SMALLEST)) + 24
+    body.rect((14, y, 14 + tw, y + 40), fill=t, radius=6)
+    body.text(14 + tw / 2, y + 20, tie, font(SMALLEST), FG[t], t, "mm")
+    when = "not yet revealed" if s.month is None else f"Month {s.month}" + (" — now" if bg == "now" else "")
+    body.text(14 + tw + 18, y + 20, when, font(SMALLEST, s.month is not None), "ink" if s.month else "muted", bg, "lm")
+    if s.winner:
+        sp = _party_pill(f"{LETTER.get(s.winner, '?')} won the month", s.winner, SMALLEST, 40)
+        body.paste(sp, x1 - x0 - 14 - sp.w, y)
+    y += 54
+    tile_w = (x1 - x0 - 28 - 12) // 2
+    for k in range(2):
+        issue = s.issues[k] if k < len(s.issues) else None
+        _issue(body, issue, (14 + k * (tile_w + 12), y, 14 + k * (tile_w + 12) + tile_w, y + 92), bg)
+    y += 108
+    if s.totals and not s.played:
+        text = "Month totals: " + " · ".join(f"{LETTER[p]} {_signed(s.totals.get(p, 0))}" for p in SEATS)
+        body.text(14, y + 20, text, font(NUMBER), "ink", bg, "lm")
+        y += 52
+    for seat in SEATS:  # the policies revealed here, each with that month's total
+        card = s.played.get(seat)
+        if card is None:
+            continue
+        total = s.totals.get(seat)
+        sp = _party_pill(f"{LETTER[seat]}{'' if total is None else ' ' + _signed(total)}", seat)
+        box = body.paste(sp, 14, y)
+        placed.append((f"{s.code}:{seat}", box))
+        tx = 14 + sp.w + 14
+        width = x1 - x0 - tx - 14
+        f_name, f_eff = font(30), font(SMALLEST, False)
+        lines = wrap(card.name, f_name, width, 2)
+        for i, line in enumerate(lines):
+            body.text(tx, y + 4 + i * f_name.line, line, f_name, "ink", bg, "lt")
+        ey = y + 4 + len(lines) * f_name.line
+        effects = wrap(effects_text(card), f_eff, width, 2)
+        for i, line in enumerate(effects):
+            body.text(tx, ey + i * f_eff.line, line, f_eff, "muted", bg, "lt")
+        y = max(y + 62, ey + len(effects) * f_eff.line + 10)
+    for m in s.markers:  # what theatrics placed here
+        sp = _party_pill(f"{_signed(m.delta)} {LETTER.get(m.seat, '?')}", m.seat, 30, 44)
+        body.paste(sp, 14, y)
+        body.text(14 + sp.w + 14, y + 22, f"from {m.source}", fit_font(f"from {m.source}", x1 - x0 - sp.w - 50,
+                                                                        SMALLEST, False, SMALLEST), "ink", bg, "lm")
+        y += 54
+    if s.carried_by:
+        t = SLOT.get(s.carried_by, "D")
+        dem, rep = s.election_totals.get("DEM", 0), s.election_totals.get("REP", 0)
+        text = f"{NAMES.get(s.carried_by, s.carried_by)} carry it · D {_signed(dem)} R {_signed(rep)}"
+        body.rect((14, y, x1 - x0 - 14, y + 56), fill=t, radius=6)
+        body.text((x1 - x0) / 2, y + 28, text, fit_font(text, x1 - x0 - 40, NUMBER, True, SMALLEST), FG[t], t, "mm")
+        y += 68
+    height = y + 4
+    cv.rect((x0, y0, x1, y0 + height), fill=bg, outline="ink", width=4 if bg == "now" else 2, radius=12)
+    inner = body.im.crop((0, 0, x1 - x0 - 8, height - 8))
+    cv.im.paste(inner, (x0 + 4, y0 + 4))
+    cv.rect((x0, y0, x1, y0 + height), outline="ink", width=4 if bg == "now" else 2, radius=12)
+    for name, (a, b, c, d) in placed:
+        box = (a + x0 + 4, b + y0 + 4, c + x0 + 4, d + y0 + 4)
+        labels.append(LabelBox(name, box, (box[0], box[1]), False))
+    return y0 + height + PAD
+
+
+def _row(cv: Canvas, s: StateCard, y: int, labels: list[LabelBox]) -> int:
+    """A state in one line: code, electors, both sides' totals and who carries it (else who won its month)."""
+    f = font(NUMBER)
+    cv.text(PAD, y + 29, s.code, font(44), "ink", "paper", "lm")
+    x = PAD + 86
+    cv.text(x, y + 29, f"{s.electors} EV", f, "ink", "paper", "lm")
+    x += 124
+    seat, totals, verb = (s.carried_by, s.election_totals, "carries") if s.carried_by else (s.winner, s.totals, "won")
+    if seat is None or not totals:
+        cv.text(x, y + 29, "not decided", font(SMALLEST, False), "muted", "paper", "lm")
+        return y + 66
+    for side in SEATS:
+        box = cv.paste(_party_pill(f"{LETTER[side]} {_signed(totals.get(side, 0))}", side), x, y + 2)
+        labels.append(LabelBox(f"{s.code}:{side}", box, (box[0], box[1]), False))
+        x = box[2] + 10
+    cv.text(x + 6, y + 29, f"{LETTER.get(seat, '?')} {verb}", f, "ink", "paper", "lm")
+    return y + 66
+
+
+def _alt(view: ElectioneerView, cards: list[StateCard], caption: str) -> str:
+    total, need = _majority(view)
+    values = view.final_electors if view.winner and view.final_electors else view.projection
+    parts = [f"Electioneer US close-up of {', '.join(s.name for s in cards)}.", caption]
+    for s in cards:
+        bits = [f"{s.name}: {s.electors} electors, ties to {s.colour}",
+                "issues " + " and ".join(issue_name(i) if i else "face down" for i in s.issues)]
+        if s.month is not None:
+            bits.append(f"month {s.month}")
+        bits += [f"{seat} played {c.name} ({effects_text(c)})" + (f", total {_signed(s.totals[seat])}"
+                                                                   if seat in s.totals else "")
+                 for seat, c in s.played.items()]
+        if s.winner:
+            bits.append(f"month won by {s.winner}")
+        bits += [f"{_signed(m.delta)} for {m.seat} from {m.source}" for m in s.markers]
+        if s.carried_by:
+            bits.append(f"carried by {s.carried_by} (DEM {_signed(s.election_totals.get('DEM', 0))}, "
+                        f"REP {_signed(s.election_totals.get('REP', 0))})")
+        parts.append("; ".join(bits) + ".")
+    parts.append(f"Electors: DEM {values.get('DEM', 0)}, REP {values.get('REP', 0)}; {need} of {total} to win.")
+    return " ".join(p for p in parts if p)
+
+
+def closeup_electioneer(view: ElectioneerView, states: list[str], caption: str = "") -> Rendered:
+    """A post's close-up (bot/captions.py names the states it changed): those cards, large, under its caption."""
+    if not isinstance(view, ElectioneerView):
+        raise TypeError(f"expected an ElectioneerView, got {type(view).__name__}")
+    by_code = {s.code: s for s in view.states}
+    cards = [by_code[c] for c in dict.fromkeys(states) if c in by_code]
+    im = Image.new("P", (CLOSE_W, TALL), LAYOUT.index["paper"])
+    cv = Canvas(LAYOUT, im, COLOURS)
+    y = _caption(cv, caption, PAD)
+    labels: list[LabelBox] = []  # the sides' number pills, for the tests that measure them at phone size
+    y = _projection(cv, view, y, labels)
+    if len(cards) <= MAX_CARDS:
+        for s in cards:
+            y = _card(cv, view, s, y, labels)
+    else:  # election day turns every card: one row each, its result and both totals
+        for s in cards:
+            y = _row(cv, s, y, labels)
+    cut = Canvas(LAYOUT, im.crop((0, 0, CLOSE_W, y)), COLOURS)
+    return Rendered(cut.png(), _alt(view, cards, caption), CLOSE_W, y, tuple(labels))
