@@ -170,7 +170,14 @@ class DiscordTable:
             await dashboards.keep_current(self, post)  # issue 16: the pinned election-night dashboard
         if not posted or not post.followers:
             return None
-        return await self._copy_to_followers(post, parts, post.picture.png if file is not None and post.picture else None)
+        # A follower's copy carries the pictures the channel's post did: the board and the close-up, as far as a
+        # DM's attachment limit takes them.
+        room, pictures = limits.attachment_limit(guild=None), []
+        for picture in (post.picture if file is not None else None, post.closeup):
+            if picture is not None and len(picture.png) <= room:
+                pictures.append(picture)
+                room -= len(picture.png)
+        return await self._copy_to_followers(post, parts, pictures)
 
     # ------------------------------------------------------------ the replay (issue 16)
 
@@ -543,29 +550,29 @@ class DiscordTable:
     # bytes — and nothing else: no buttons (they hold no hand), no mention that pings. A DM that fails is
     # reported to the manager, never raised: the post is out, and a raise would post it again.
 
-    async def _copy_to_followers(self, post: PublicPost, parts: list[str], png: bytes | None) -> list[str]:
+    async def _copy_to_followers(self, post: PublicPost, parts: list[str], pictures: list[Picture]) -> list[str]:
         missed = []
         for user_id in post.followers:
-            if not await self._dm_follower(post.game.id, user_id, parts, png, post.picture):
+            if not await self._dm_follower(post.game.id, user_id, parts, pictures):
                 missed.append(user_id)
         return missed
 
     async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
         """A follower's digest: public text and the latest picture, by DM."""
-        png = picture.png if picture is not None and len(picture.png) <= limits.attachment_limit(guild=None) else None
-        return await self._dm_follower(game.id, user_id, limits.split_content(text) or [""], png, picture)
+        fits = picture is not None and len(picture.png) <= limits.attachment_limit(guild=None)
+        return await self._dm_follower(game.id, user_id, limits.split_content(text) or [""], [picture] if fits else [])
 
-    async def _dm_follower(self, game_id: int, user_id: str, parts: list[str], png: bytes | None,
-                           picture: Picture | None) -> bool:
+    async def _dm_follower(self, game_id: int, user_id: str, parts: list[str], pictures: list[Picture]) -> bool:
         try:
             dm = await self.client.create_dm(discord.Object(int(user_id)))
             for i, part in enumerate(parts):
                 kwargs: dict = {"allowed_mentions": discord.AllowedMentions.none()}
                 if part:
                     kwargs["content"] = part
-                if i == len(parts) - 1 and png is not None and picture is not None:
-                    kwargs["file"] = discord.File(io.BytesIO(png), filename=picture.filename,
-                                                  description=limits.clip(picture.alt, limits.ATTACHMENT_DESCRIPTION) or None)
+                if i == len(parts) - 1 and pictures:
+                    kwargs["files"] = [discord.File(io.BytesIO(p.png), filename=p.filename,
+                                                    description=limits.clip(p.alt, limits.ATTACHMENT_DESCRIPTION) or None)
+                                       for p in pictures]
                 if len(kwargs) > 1:
                     await dm.send(**kwargs)
         except (discord.HTTPException, ValueError) as exc:

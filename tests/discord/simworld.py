@@ -188,7 +188,10 @@ async def open_game(w: World, **options: Any) -> int:
 
 
 async def journal_len(w: World, game_id: int) -> int:
-    return len(await w.manager.store.load_journal(game_id))
+    """The moves in the game's journal: its last seq (seqs run 1, 2, … and undo takes the last), read in one row
+    rather than the whole journal at every step of a whole game."""
+    last = await w.manager.store.last_journal_entry(game_id)
+    return 0 if last is None else last.seq
 
 
 def latest_prompt(w: World, member: simcord.MemberActor, game_id: int) -> discord.Message | None:
