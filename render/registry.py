@@ -48,7 +48,9 @@ RENDERERS: dict[str, Renderer] = {
                                       "presidential_election.png", highlight=True,
                                       closeup="closeup_presidential_election"),
     "campaign_manager_2008": Renderer("render.campaign_manager_2008", "render_campaign_manager_2008",
-                                      "campaign_manager_2008.png", highlight=True),
+                                      "campaign_manager_2008.png", highlight=True,
+                                      closeup="closeup_campaign_manager_2008",
+                                      closeup_module="render.campaign_manager_2008_closeup"),
     "nineteen_sixty": Renderer("render.nineteen_sixty", "render_nineteen_sixty", "nineteen_sixty.png", highlight=True,
                                closeup="closeup_nineteen_sixty"),
 }

@@ -1,0 +1,85 @@
+"""Campaign Manager 2008's close-up (issue 26, "phone-first pictures"): the states in play that a post changed,
+each drawn as on the board but twice as large on a phone, under the post's caption, with both sides' electoral
+votes; a state the post won is named with its winner.
+
+The board is 1600 px wide with two state tiles a row; a phone shows it 400 px wide, a tile 195 px. Here a tile is
+drawn CLOSE_W (800) px wide, shown 386 px wide on a phone: its voter blocks 27 px, its words 13 px or more. Drawn
+from the public view with the board's own tile painter, so both pictures say the same.
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.campaign_manager_2008.views import CMView
+from render.campaign_manager_2008 import COLOURS, LAYOUT, LETTER, NAMES, SEATS, TILE_H, _tile
+from render.canvas import Canvas, font, wrap
+from render.types import LabelBox, Rendered
+from render.widgets import pill, public_view
+
+CLOSE_W = 800
+PAD = 14
+CAPTION = 34
+PILL = 40  # both sides' electoral votes: digits at least 14 px tall on a phone
+SIDE = {"OBA": "O", "MCC": "M"}
+MAX_TILES = 2  # the rest are named in a line: a post changes one state or two, now and then more
+TALL = 4000
+
+
+def _caption(cv: Canvas, caption: str, y: int) -> int:
+    f = font(CAPTION)
+    for line in wrap(caption, f, CLOSE_W - 2 * PAD, max_lines=3) if caption else []:
+        cv.text(PAD, y, line, f, "ink", "paper")
+        y += f.line
+    return y + (PAD // 2 if caption else 0)
+
+
+def _scores(cv: Canvas, view: CMView, y: int, labels: list[LabelBox]) -> int:
+    x = PAD
+    for seat in SEATS:
+        side = view.sides.get(seat)
+        if side is None:
+            continue
+        sprite = pill(LAYOUT, f"{LETTER[seat]} {side.score}", SIDE[seat], "white", ring="ink", size=PILL, height=54)
+        box = cv.paste(sprite, x, y)
+        labels.append(LabelBox(f"ev:{seat}", box, (box[0], box[1]), False))
+        x = box[2] + 10
+    cv.text(x + 6, y + 27, f"electoral votes · {view.target} to win", font(30, False), "ink", "paper", "lm")
+    return y + 54 + PAD
+
+
+def closeup_campaign_manager_2008(view: CMView, states: list[str], caption: str = "") -> Rendered:
+    """A post's close-up (bot/captions.py names the states it changed): those in play as large tiles, the ones
+    won as a line naming the winner."""
+    view = public_view(view, CMView, view.me.seat if getattr(view, "me", None) is not None else None)
+    wanted = list(dict.fromkeys(states))
+    tiles = [t for code in wanted for t in view.in_play if t.code == code]
+    won = {code: seat for seat, side in view.sides.items() for code in side.won if code in wanted}
+    im = Image.new("P", (CLOSE_W, TALL), LAYOUT.index["paper"])
+    cv = Canvas(LAYOUT, im, COLOURS)
+    labels: list[LabelBox] = []
+    y = _caption(cv, caption, PAD)
+    y = _scores(cv, view, y, labels)
+    for code, seat in won.items():
+        line = f"{code} won by {NAMES.get(seat, seat)}"
+        cv.text(PAD, y + 20, line, font(30), "ink", "paper", "lm")
+        y += 44
+    for t in tiles[:MAX_TILES]:
+        _tile(cv, t, (PAD, y, CLOSE_W - PAD, y + TILE_H), False)
+        y += TILE_H + PAD
+    if len(tiles) > MAX_TILES:
+        more = "Also changed: " + ", ".join(f"{t.name} ({t.code})" for t in tiles[MAX_TILES:])
+        for line in wrap(more, font(28, False), CLOSE_W - 2 * PAD, max_lines=2):
+            cv.text(PAD, y + 16, line, font(28, False), "muted", "paper", "lm")
+            y += 36
+        y += PAD
+    height = y
+    alt_parts = [f"Campaign Manager 2008 close-up of {', '.join(wanted)}.", caption,
+                 "Electoral votes: " + ", ".join(f"{NAMES.get(s, s)} {view.sides[s].score}" for s in SEATS
+                                                 if s in view.sides) + f"; {view.target} to win."]
+    alt_parts += [f"{code} won by {NAMES.get(seat, seat)}." for code, seat in won.items()]
+    for t in tiles:
+        alt_parts.append(f"{t.name} ({t.ev} EV, key group {t.key}, major issue {t.major}): defense Obama "
+                         f"{t.defense.obama}, McCain {t.defense.mccain}, undecided {t.defense.undecided}; economy "
+                         f"Obama {t.economy.obama}, McCain {t.economy.mccain}, undecided {t.economy.undecided}.")
+    cut = Canvas(LAYOUT, im.crop((0, 0, CLOSE_W, height)), COLOURS)
+    return Rendered(cut.png(), " ".join(p for p in alt_parts if p), CLOSE_W, height, tuple(labels))
