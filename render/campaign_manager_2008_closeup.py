@@ -14,7 +14,7 @@ from engine.campaign_manager_2008.views import CMView
 from render.campaign_manager_2008 import COLOURS, LAYOUT, LETTER, NAMES, SEATS, TILE_H, _tile
 from render.canvas import Canvas, font, wrap
 from render.types import LabelBox, Rendered
-from render.widgets import pill, public_view
+from render.widgets import caption_lines, pill, public_view
 
 CLOSE_W = 800
 PAD = 14
@@ -23,14 +23,6 @@ PILL = 40  # both sides' electoral votes: digits at least 14 px tall on a phone
 SIDE = {"OBA": "O", "MCC": "M"}
 MAX_TILES = 2  # the rest are named in a line: a post changes one state or two, now and then more
 TALL = 4000
-
-
-def _caption(cv: Canvas, caption: str, y: int) -> int:
-    f = font(CAPTION)
-    for line in wrap(caption, f, CLOSE_W - 2 * PAD, max_lines=3) if caption else []:
-        cv.text(PAD, y, line, f, "ink", "paper")
-        y += f.line
-    return y + (PAD // 2 if caption else 0)
 
 
 def _scores(cv: Canvas, view: CMView, y: int, labels: list[LabelBox]) -> int:
@@ -57,7 +49,7 @@ def closeup_campaign_manager_2008(view: CMView, states: list[str], caption: str 
     im = Image.new("P", (CLOSE_W, TALL), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, COLOURS)
     labels: list[LabelBox] = []
-    y = _caption(cv, caption, PAD)
+    y = caption_lines(cv, caption, PAD, width=CLOSE_W, pad=PAD, size=CAPTION)
     y = _scores(cv, view, y, labels)
     for code, seat in won.items():
         line = f"{code} won by {NAMES.get(seat, seat)}"

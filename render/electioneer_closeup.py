@@ -15,7 +15,7 @@ from render.canvas import Canvas, advance, fit_font, font, wrap
 from render.electioneer import COLOURS, FG, LAYOUT, LETTER, NAMES, SEATS, SLOT, _majority, _signed, effects_text, \
     issue_name, issue_short
 from render.types import LabelBox, Rendered
-from render.widgets import pill
+from render.widgets import caption_lines, pill
 
 CLOSE_W = 800
 PAD = 16
@@ -30,14 +30,6 @@ TALL = 4000  # drawn on a tall sheet, then cut to what was drawn
 def _party_pill(text: str, seat: str, size: int = PILL, height: int = 54):
     s = SLOT.get(seat, "D")
     return pill(LAYOUT, text, s, FG[s], ring="ink", size=size, height=height)
-
-
-def _caption(cv: Canvas, caption: str, y: int) -> int:
-    f = font(CAPTION)
-    for line in wrap(caption, f, CLOSE_W - 2 * PAD, max_lines=3) if caption else []:
-        cv.text(PAD, y, line, f, "ink", "paper")
-        y += f.line
-    return y + (PAD // 2 if caption else 0)
 
 
 def _projection(cv: Canvas, view: ElectioneerView, y: int, labels: list[LabelBox]) -> int:
@@ -196,7 +188,7 @@ def closeup_electioneer(view: ElectioneerView, states: list[str], caption: str =
     cards = [by_code[c] for c in dict.fromkeys(states) if c in by_code]
     im = Image.new("P", (CLOSE_W, TALL), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, COLOURS)
-    y = _caption(cv, caption, PAD)
+    y = caption_lines(cv, caption, PAD, width=CLOSE_W, pad=PAD, size=CAPTION)
     labels: list[LabelBox] = []  # the sides' number pills, for the tests that measure them at phone size
     y = _projection(cv, view, y, labels)
     if len(cards) <= MAX_CARDS:

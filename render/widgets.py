@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Font, Layout, Sprite, _origin, advance, font
+from render.canvas import Canvas, Font, Layout, Sprite, _origin, advance, font, wrap
 
 PILL_H = 27
 MARKER = 30
@@ -161,3 +161,12 @@ def public_view(view: object, expected: type[V], seat: str | None) -> V:
     if seat is not None:
         raise ValueError(f"only the public view is drawn, not {seat!r}'s")
     return view
+
+
+def caption_lines(cv: Canvas, caption: str, y: int, *, width: int, pad: int, size: int = 34) -> int:
+    """A close-up's caption at its top: up to three wrapped lines in ink on paper from `y`; returns the y below."""
+    f = font(size)
+    for line in wrap(caption, f, width - 2 * pad, max_lines=3) if caption else []:
+        cv.text(pad, y, line, f, "ink", "paper")
+        y += f.line
+    return y + (pad // 2 if caption else 0)
