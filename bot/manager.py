@@ -826,9 +826,13 @@ class GameManager:
             needs_prompt = s.seat in owing_now and (
                 s.seat not in owing_before or before is None
                 or ruleset.decisions(before, s.seat).options != ruleset.decisions(state, s.seat).options)
-            if private or needs_prompt or done:
-                outbox.append(NewMessage(audience=f"seat:{s.seat}", kind="brief",
-                                         payload={"text": "\n".join(private), "prompt": needs_prompt}, created_seq=seq))
+            # A seat whose decision this move ended (its own move from another table, a rival's, a deadline's) is
+            # told too: its live prompt must say so, or its next decision would be taken for more of this one and
+            # would not notify.
+            ended = s.seat in owing_before and s.seat not in owing_now
+            if private or needs_prompt or done or ended:
+                payload = {"text": "\n".join(private), "prompt": needs_prompt, **({"ended": True} if ended else {})}
+                outbox.append(NewMessage(audience=f"seat:{s.seat}", kind="brief", payload=payload, created_seq=seq))
         jobs: list[NewJob] = []
         if not done:
             # Deadlines and reminders (bot/clock.py): a seat still owing the same kind of decision keeps its
@@ -1013,7 +1017,8 @@ class GameManager:
         if seat is None or seat.controller == "bot":  # the bot's seat: its absent human gets no DM
             return
         brief = await self.brief(record.id, seat.user_id, payload.get("text", ""))
-        if not payload.get("prompt") and brief.decision is not None and not payload.get("text"):
+        if not payload.get("prompt") and not payload.get("ended") and brief.decision is not None \
+                and not payload.get("text"):
             return
         ok = await self.table.tell(brief)
         if seat.dm_ok is None or bool(seat.dm_ok) != ok:

@@ -76,7 +76,6 @@ class TranscriptTable:
         return True
 
     async def tell(self, brief: PrivateBrief) -> bool:
-        self.lines += ["", f"### DM to {brief.seat} — after move {brief.game.seq}", ""]
         body = [brief.text] if brief.text else []
         decision = brief.decision
         if decision is not None and decision.owes_move:
@@ -85,7 +84,8 @@ class TranscriptTable:
                      for i, o in enumerate(decision.options, 1)]
             if decision.extras:
                 body.append(f"  Any time: {len(decision.extras)} play(s) — " + "; ".join(o.label for o in decision.extras))
-        self.lines += _quoted("\n".join(body) or "(nothing to decide)")
+        if body:  # a brief with nothing in it only closes the seat's prompt (Discord edits it): no new message
+            self.lines += ["", f"### DM to {brief.seat} — after move {brief.game.seq}", "", *_quoted("\n".join(body))]
         return True
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:

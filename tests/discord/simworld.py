@@ -246,19 +246,16 @@ async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng:
 
 
 async def move_by_manager(w: World, member: simcord.MemberActor, game_id: int, rng: random.Random) -> None:
-    """One move of the member's, picked at random among what they may do, handed to the manager as the Discord flow
-    hands it, without the interaction: what it delivers — the channel's post, every DM — still goes through Discord. The whole-game tests take most steps this way and a seeded sample by
+    """One move of the member's, picked at random among what they may do, handed to the manager the way a table
+    other than Discord's hands it (the local table, a deadline's default, a bot seat): what it delivers — the
+    channel's post, every DM — still goes through Discord, and the DM prompts must stay true without the Discord
+    flow's own refresh (a decision this move ended is closed, so the next one notifies: DmLedger checks it). The whole-game tests take most steps this way and a seeded sample by
     DM buttons and `/move`: the interaction path is the same at every step, while a game's positions are not."""
     uid = str(member.id)
     _, seq, decision = await w.manager.decision(game_id, uid)
     options = decision.all_options()
     assert options, f"{member.name} owes a move but has no options"
     await w.manager.submit(game_id, uid, [rng.choice(options).action], expected_seq=seq)
-    # What the Discord flow does after a player's move (bot/discord/flows.py `_after_move`): the DM prompts of the
-    # others, and the mover's own, are brought up to date at once.
-    seat = (await w.manager.seat_of(game_id, uid)).seat
-    await w.bot.table.refresh_all(game_id, skip=seat)
-    await w.bot.table.sync(game_id, seat, uid)
     await w.env.settle()
 
 
