@@ -22,7 +22,7 @@ CAPTION = 34
 PILL = 40  # both sides' electoral votes: digits at least 14 px tall on a phone
 SIDE = {"OBA": "O", "MCC": "M"}
 MAX_TILES = 2  # the rest are named in a line: a post changes one state or two, now and then more
-TALL = 4000
+TALL = 1800  # taller than any close-up (two tiles under a 3-line caption: ~1,100 px), then cut
 
 
 def _scores(cv: Canvas, view: CMView, y: int, labels: list[LabelBox]) -> int:

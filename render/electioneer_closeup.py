@@ -24,7 +24,8 @@ NUMBER = 34  # electors and totals in running text
 PILL = 40  # a side's numbers in its colour: digits at least 14 px tall on a phone, as the map close-ups'
 SMALLEST = 26
 MAX_CARDS = 2  # a post changes one card or two (a month decided, the next begun); more (election day): one row each
-TALL = 4000  # drawn on a tall sheet, then cut to what was drawn
+TALL = 2000  # drawn on a sheet taller than any close-up (two cards under a 3-line caption: ~1,650 px), then cut
+CARD_TALL = 900  # a card is drawn on its own sheet first (at most ~760 px), then cut and framed
 
 
 def _party_pill(text: str, seat: str, size: int = PILL, height: int = 54):
@@ -66,7 +67,7 @@ def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list
     """One state card across the close-up; returns the y below it."""
     x0, x1 = PAD, CLOSE_W - PAD
     bg = "now" if s.code == view.current_state else "card"
-    body = Canvas(LAYOUT, Image.new("P", (CLOSE_W, TALL), LAYOUT.index[bg]), COLOURS)  # measured, then pasted
+    body = Canvas(LAYOUT, Image.new("P", (CLOSE_W, CARD_TALL), LAYOUT.index[bg]), COLOURS)  # measured, then pasted
     placed: list[tuple[str, tuple[int, int, int, int]]] = []  # number pills, in the body's coordinates
     y = 12
     body.text(14, y + 30, s.code, font(60), "ink", bg, "lm")
