@@ -49,7 +49,8 @@ def _card(token: str, kinds: str) -> str:
     t = token.upper()
     if t in c.policies or t in c.theatrics:
         return t
-    raise UnknownAction(f"`{token[:20]}` is not a {kinds} id (like D07, R03 or T05).", code="unknown_card")
+    like = {"theatric": "T05", "policy": "D07 or R03"}.get(kinds, "D07, R03 or T05")  # examples of the kind asked
+    raise UnknownAction(f"`{token[:20]}` is not a {kinds} id (like {like}).", code="unknown_card")
 
 
 def _names_to_codes(text: str) -> str:
