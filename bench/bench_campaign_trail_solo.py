@@ -68,11 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         posting, silent = asyncio.run(manager_latency(players, options, args.moves, args.mover))
         if posting:
             p50, p99 = statistics.median(posting), pct(posting, 0.99)
-            print(f"  manager.submit, {title}, a step that posts (its AI turns, the map and the track band), "
+            print(f"  manager.games.submit, {title}, a step that posts (its AI turns, the map and the track band), "
                   f"{len(posting)} moves: p50 {p50:.2f} ms, p99 {p99:.2f} ms — ratio to floor p50 {p50 / floor_ms:.2f}×")
         if silent:
             s50 = statistics.median(silent)
-            print(f"  manager.submit, {title}, a step inside a turn (commit, no post), {len(silent)} moves: "
+            print(f"  manager.games.submit, {title}, a step inside a turn (commit, no post), {len(silent)} moves: "
                   f"p50 {s50:.2f} ms — ratio to floor {s50 / floor_ms:.2f}×")
     return 0
 

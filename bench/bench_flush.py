@@ -3,7 +3,7 @@ move's delivery costs, single process, SQLite, no render, a recording table.
 
     python bench/bench_flush.py [--games 100] [--moves 400] [--pg-url postgresql://…/empty_db]
 
-Counts every store method the manager awaits during ``manager.submit`` (the commit and the flush that delivers
+Counts every store method the manager awaits during ``manager.games.submit`` (the commit and the flush that delivers
 the move's posts and briefs), by name, and times the whole call. Run it on two checkouts to compare.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.manager import GameManager  # noqa: E402
+from bot.service import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
@@ -63,24 +63,24 @@ async def main(games: int, moves: int, pg_url: str | None) -> None:
         manager = GameManager(counting, table, render=False)  # type: ignore[arg-type]
         ids = []
         for i in range(games):
-            rec = await manager.create("electioneer", f"a{i}", "A", seat="DEM", seed=i)
-            await manager.join(rec.id, f"b{i}", "B", seat="REP")
-            await manager.start(rec.id, f"a{i}")
+            rec = await manager.games.create("electioneer", f"a{i}", "A", seat="DEM", seed=i)
+            await manager.games.join(rec.id, f"b{i}", "B", seat="REP")
+            await manager.games.start(rec.id, f"a{i}")
             ids.append(rec.id)
         rng = Rng(7)
         lat, done = [], 0
         inside: Counter[str] = Counter()  # the calls made by submit alone
         while done < moves:
             gid = ids[rng.below(len(ids))]
-            owing = await manager.owing(gid)
+            owing = await manager.views.owing(gid)
             if not owing:
                 continue
             user = ("a" if owing[0] == "DEM" else "b") + str(gid - ids[0])
-            _, _, decision = await manager.decision(gid, user)
+            _, _, decision = await manager.views.decision(gid, user)
             move = decision.options[rng.below(len(decision.options))].action.notation()
             before = counting.calls.copy()
             t0 = time.perf_counter()
-            await manager.submit(gid, user, move)
+            await manager.games.submit(gid, user, move)
             lat.append((time.perf_counter() - t0) * 1000)
             inside += counting.calls - before
             done += 1

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.manager import GameManager  # noqa: E402
+from bot.service import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
@@ -52,26 +52,26 @@ async def measure(games: int, moves: int, deliver: bool) -> tuple[float, list[fl
         ids = []
         t0 = time.perf_counter()
         for i in range(games):
-            rec = await manager.create("electioneer", f"a{i}", "A", seat="DEM", seed=i)
-            await manager.join(rec.id, f"b{i}", "B", seat="REP")
-            await manager.start(rec.id, f"a{i}")
+            rec = await manager.games.create("electioneer", f"a{i}", "A", seat="DEM", seed=i)
+            await manager.games.join(rec.id, f"b{i}", "B", seat="REP")
+            await manager.games.start(rec.id, f"a{i}")
             ids.append(rec.id)
         setup_s = time.perf_counter() - t0
-        manager._live.clear()
+        manager.ctx.live.clear()
         rng = Rng(42)
         lat = []
         done = 0
         while done < moves:
             gid = ids[rng.below(len(ids))]
-            owing = await manager.owing(gid)
+            owing = await manager.views.owing(gid)
             if not owing:
                 continue
             seat = owing[0]
             user = ("a" if seat == "DEM" else "b") + str(gid - ids[0])
-            _, _, decision = await manager.decision(gid, user)
+            _, _, decision = await manager.views.decision(gid, user)
             move = decision.options[rng.below(len(decision.options))].action.notation()
             t0 = time.perf_counter()
-            await manager.submit(gid, user, move)
+            await manager.games.submit(gid, user, move)
             lat.append((time.perf_counter() - t0) * 1000)
             done += 1
         await store.close()
@@ -87,7 +87,7 @@ async def main(games: int, moves: int) -> None:
         setup_s, lat = await measure(games, moves, deliver)
         p50, p99 = statistics.median(lat), pct(lat, 0.99)
         what = "with delivery of posts and briefs to a recording table" if deliver else "commit path, no table"
-        print(f"manager.submit, no render, {what}: {moves} moves over {games} stored games "
+        print(f"manager.games.submit, no render, {what}: {moves} moves over {games} stored games "
               f"(setup {setup_s:.1f} s): p50 {p50:.2f} ms, p99 {p99:.2f} ms — ratio to floor p50 {p50 / f50:.1f}x, p99 {p99 / f99:.1f}x")
 
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bench_engine import full_games as random_games, per_step  # noqa: E402
 from bench.bench_render import blank_encode, median_ms  # noqa: E402
 from bot.local import table_seats  # noqa: E402
-from bot.manager import GameManager  # noqa: E402
+from bot.service import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
 from engine import registry  # noqa: E402
@@ -150,13 +150,13 @@ async def manager_latency(ruleset: Ruleset, players: int, moves: int, options: d
         while len(posting) + len(silent) < moves:
             seed += 1
             seats = table_seats(ruleset, players, options)
-            rec = await manager.create(ruleset.name, "u0", "P0", seat=seats[0], seed=seed, options=options)
+            rec = await manager.games.create(ruleset.name, "u0", "P0", seat=seats[0], seed=seed, options=options)
             for i, seat in enumerate(seats[1:], start=1):
-                await manager.join(rec.id, f"u{i}", f"P{i}", seat=seat)
-            await manager.start(rec.id, "u0")
+                await manager.games.join(rec.id, f"u{i}", f"P{i}", seat=seat)
+            await manager.games.start(rec.id, "u0")
             users = {s.seat: s.user_id for s in await store.list_seats(rec.id)}
             while len(posting) + len(silent) < moves:
-                owing = await manager.owing(rec.id)
+                owing = await manager.views.owing(rec.id)
                 if not owing:
                     break
                 seat = owing[rng.below(len(owing))]
@@ -164,12 +164,12 @@ async def manager_latency(ruleset: Ruleset, players: int, moves: int, options: d
                     state = ruleset.load_state((await store.load_snapshot(rec.id)).state)
                     move: Any = [ruleset.bot_action(state, seat, rng)]
                 else:
-                    _, _, decision = await manager.decision(rec.id, users[seat])
+                    _, _, decision = await manager.views.decision(rec.id, users[seat])
                     options_ = decision.all_options()
                     move = options_[rng.below(len(options_))].action.notation()
                 posts = len(table.posts)
                 t0 = time.perf_counter()
-                await manager.submit(rec.id, users[seat], move)
+                await manager.games.submit(rec.id, users[seat], move)
                 ms = (time.perf_counter() - t0) * 1000
                 (posting if len(table.posts) > posts else silent).append(ms)
         await store.close()
@@ -188,11 +188,11 @@ def manager_report(b: Bench, ruleset: Ruleset, players: int, moves: int, options
     hi = f"p{round(b.high * 100)}"
     if posting:
         p50, phi = statistics.median(posting), pct(posting, b.high)
-        print(f"  manager.submit, {players} players, {b.posting}, {len(posting)} moves: "
+        print(f"  manager.games.submit, {players} players, {b.posting}, {len(posting)} moves: "
               f"p50 {p50:.2f} ms, {hi} {phi:.2f} ms — ratio to floor p50 {p50 / floor_ms:.2f}×, {hi} {phi / floor_ms:.2f}×")
     if silent:
         s50, shi = statistics.median(silent), pct(silent, b.high)
-        print(f"  manager.submit, {players} players, {b.silent}, {len(silent)} moves: "
+        print(f"  manager.games.submit, {players} players, {b.silent}, {len(silent)} moves: "
               f"p50 {s50:.2f} ms, {hi} {shi:.2f} ms — ratio to floor p50 {s50 / floor_ms:.2f}×")
 
 

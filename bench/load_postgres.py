@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "store_pg"))
 
 from bot.delivery_claims import OUTBOX_LEASE_S  # noqa: E402
-from bot.manager import GameManager  # noqa: E402
+from bot.service import GameManager  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.core.errors import EngineError, StaleState  # noqa: E402
@@ -113,20 +113,24 @@ class LoggedManager(GameManager):
         super().__init__(*args, **kwargs)
         self.delivered: list[int] = []
         # The clock runs `speed` times faster than time: a claim must last as long in real seconds as in production.
-        self.outbox_lease_s = int(OUTBOX_LEASE_S * getattr(kwargs.get("clock"), "speed", 1.0))
+        self.ctx.outbox_lease_s = int(OUTBOX_LEASE_S * getattr(kwargs.get("clock"), "speed", 1.0))
         # (game, seat, the deadline's due_at, the move number it answered): a seat that still owes after its default
         # was played keeps its passed deadline, so one due_at may answer several moves in a row, each once
         self.deadline_fires: list[tuple[int, str, int, int]] = []
+        deliver, submit = self.delivery._deliver, self.games.submit
 
-    async def _deliver(self, row: Any) -> None:
-        await super()._deliver(row)
-        self.delivered.append(row.id)
+        async def logged_deliver(row: Any) -> None:
+            await deliver(row)
+            self.delivered.append(row.id)
 
-    async def submit(self, game_id: int, user_id: str, move: Any, **kwargs: Any) -> Any:
-        result = await super().submit(game_id, user_id, move, **kwargs)
-        if kwargs.get("actor") == "deadline":
-            self.deadline_fires.append((game_id, kwargs["seat_override"], kwargs["deadline_at"], result.seq - 1))
-        return result
+        async def logged_submit(game_id: int, user_id: str, move: Any, **kwargs: Any) -> Any:
+            result = await submit(game_id, user_id, move, **kwargs)
+            if kwargs.get("actor") == "deadline":
+                self.deadline_fires.append((game_id, kwargs["seat_override"], kwargs["deadline_at"], result.seq - 1))
+            return result
+
+        self.delivery._deliver = logged_deliver  # type: ignore[method-assign]
+        self.games.submit = logged_submit  # type: ignore[method-assign]
 
 
 @dataclass
@@ -185,7 +189,7 @@ async def _player(manager: LoggedManager, games: list[int], users: dict[int, dic
         key = f"{key_prefix}-{n}"
         started = time.perf_counter()
         try:
-            await manager.submit(game_id, users[game_id][seat], [action], idem_key=key, expected_seq=snap.seq)
+            await manager.games.submit(game_id, users[game_id][seat], [action], idem_key=key, expected_seq=snap.seq)
         except EngineError as exc:
             log.refused[exc.code] = log.refused.get(exc.code, 0) + 1
             continue
@@ -195,7 +199,7 @@ async def _player(manager: LoggedManager, games: list[int], users: dict[int, dic
         if rng.below(1000) < DOUBLE_CLICK_SHARE * 1000:  # the same click again, without the move number
             log.double_clicks += 1
             try:
-                await manager.submit(game_id, users[game_id][seat], [action], idem_key=key)
+                await manager.games.submit(game_id, users[game_id][seat], [action], idem_key=key)
                 log.double_clicks_applied += 1
             except StaleState:
                 pass
@@ -204,7 +208,7 @@ async def _player(manager: LoggedManager, games: list[int], users: dict[int, dic
 async def _sweeper(manager: LoggedManager, log: WorkerLog, end: float) -> None:
     while time.time() < end:
         try:
-            log.deadline_moves += await manager.run_due_jobs()
+            log.deadline_moves += await manager.sweep.run_due_jobs()
         except Exception as exc:  # noqa: BLE001 - counted and reported; the next sweep goes on
             name = type(exc).__name__
             log.sweep_errors[name] = log.sweep_errors.get(name, 0) + 1
@@ -218,8 +222,8 @@ async def _drain(manager: LoggedManager, database: str, log: WorkerLog, final: i
     async with Peek(database) as peek:
         while time.time() < until:
             try:
-                log.deadline_moves += await manager.run_due_jobs()
-                await manager.flush()
+                log.deadline_moves += await manager.sweep.run_due_jobs()
+                await manager.delivery.flush()
             except Exception as exc:  # noqa: BLE001
                 name = type(exc).__name__
                 log.sweep_errors[name] = log.sweep_errors.get(name, 0) + 1
@@ -351,15 +355,15 @@ async def setup_games(database: str, count: int, seed: int) -> Games:
             seats = {"DEM": f"dem{i}", "REP": f"rep{i}"}
             started.set(T0 - (DEADLINE_HOURS * 3600 * i) // max(1, count))
             async with lanes:
-                record = await manager.create(RULESET, seats["DEM"], "Dem", seat="DEM", seed=seed * 100_003 + i,
+                record = await manager.games.create(RULESET, seats["DEM"], "Dem", seat="DEM", seed=seed * 100_003 + i,
                                               guild_id="g-load", channel_id=f"c{i}", deadline_hours=DEADLINE_HOURS)
-                await manager.join(record.id, seats["REP"], "Rep", seat="REP")
-                await manager.start(record.id, seats["DEM"])
+                await manager.games.join(record.id, seats["REP"], "Rep", seat="REP")
+                await manager.games.start(record.id, seats["DEM"])
             users[record.id] = seats
             return record.id
 
         ids = list(await asyncio.gather(*(one(i) for i in range(count))))
-        await manager.flush()
+        await manager.delivery.flush()
         async with Peek(database) as peek:
             return Games(ids=ids, users=users, last_outbox_id=await peek.max_outbox_id())
     finally:

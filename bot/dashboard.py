@@ -29,7 +29,7 @@ from bot import present
 from bot.present.tally import ElectoralTally, StateTally
 
 if TYPE_CHECKING:
-    from bot.manager import GameManager
+    from bot.service import GameManager
 
 LIMIT = 2000  # one Discord message
 DAY = 24 * 3600
@@ -268,14 +268,14 @@ def tally_of(view: Any) -> ElectoralTally | None:
 async def refresh(manager: GameManager, game_id: int, *, keep: bool = True) -> str | None:
     """The game's dashboard now, from its public view; with `keep`, its margins join the history first (one per
     hour, a day back). None for a game without one (in its lobby, or a ruleset with no map)."""
-    record = await manager.game(game_id)
+    record = await manager.views.game(game_id)
     if record.status == "lobby":
         return None
-    _, view = await manager.view(game_id, None)  # the public view: nothing any seat holds privately
+    _, view = await manager.views.view(game_id, None)  # the public view: nothing any seat holds privately
     tally = tally_of(view)
     if tally is None:
         return None
-    now = int(manager.clock())
+    now = int(manager.ctx.now())
     scope = f"game:{game_id}"
     history = load_history(await manager.store.get_setting(scope, HISTORY_KEY))
     if keep:

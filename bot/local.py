@@ -9,7 +9,7 @@ from typing import Any, Callable
 from bot import dashboard
 from bot import record as records
 from bot import text
-from bot.manager import GameManager, ManagerError
+from bot.service import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
 from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
                                 picks_a_choice, view_text)
@@ -87,11 +87,11 @@ class LocalSession:
             names[seat] = name[:32] or f"{seat.title()} player"
         users = {seat: (BOT_USER if seat in bot_seats else LOCAL_USER).format(seat=seat) for seat in seats}
         first = seats[0]
-        record = await self.manager.create(ruleset_name, users[first], names[first], seat=first,
+        record = await self.manager.games.create(ruleset_name, users[first], names[first], seat=first,
                                            title=f"Local {ruleset.title}", options=options, seed=seed)
         for seat in seats[1:]:
-            await self.manager.join(record.id, users[seat], names[seat], seat=seat)
-        await self.manager.start(record.id, users[first])
+            await self.manager.games.join(record.id, users[seat], names[seat], seat=seat)
+        await self.manager.games.start(record.id, users[first])
         return record.id
 
     async def _resume(self, game: GameRecord, ruleset: Any, bot_seats: set[str], players: int | None,
@@ -124,17 +124,17 @@ class LocalSession:
         moved: str | None = None  # the last seat to move (bots too): a turn after another's shows the board
         help_shown = False
         while True:
-            record = await self.manager.game(game_id)
+            record = await self.manager.views.game(game_id)
             if record.status != "active":
-                await self.manager.post_replays()  # issue 16: the animated replay, beside the images
+                await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
                 result = f" {result_headline(record.result)}." if record.status == "finished" else ""
                 self.write(f"\nGame #{game_id} is {record.status}.{result} "
                            f"Images are in {self.table.folder(game_id)}.")
                 return
-            owing = await self.manager.owing(game_id)
+            owing = await self.manager.views.owing(game_id)
             humans = [s for s in owing if s not in bot_seats]
             if not humans:
-                await self.manager.bot_move(game_id, owing[0], rng)
+                await self.manager.games.bot_move(game_id, owing[0], rng)
                 moved = owing[0]
                 continue
             seat = humans[0]
@@ -179,7 +179,7 @@ class LocalSession:
 
     async def _undo(self, game_id: int, seat: str) -> bool:
         try:
-            await self.manager.undo(game_id, LOCAL_USER.format(seat=seat))
+            await self.manager.games.undo(game_id, LOCAL_USER.format(seat=seat))
         except EngineError as exc:
             self.write(f"✗ {exc.message}")
             return False
@@ -193,7 +193,7 @@ class LocalSession:
         if word == "help":
             self.write(HELP)
         elif word == "card" or word.startswith("card "):
-            record = await self.manager.game(game_id)
+            record = await self.manager.views.game(game_id)
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
         else:
             return False
@@ -212,8 +212,8 @@ class LocalSession:
         while True:
             for note in self.table.take_mail(seat):
                 self.write(f"(private to {seat}) {note}")
-            record, view = await self.manager.view(game_id, user)
-            _, _, decision = await self.manager.decision(game_id, user)
+            record, view = await self.manager.views.view(game_id, user)
+            _, _, decision = await self.manager.views.decision(game_id, user)
             if board:
                 self.write(view_text(seat, view))
                 board = False
@@ -242,7 +242,7 @@ class LocalSession:
                 continue
             try:
                 if word == "undo":
-                    await self.manager.undo(game_id, user)
+                    await self.manager.games.undo(game_id, user)
                     extras, group = False, None
                     continue
                 if is_number(reply):
@@ -254,7 +254,7 @@ class LocalSession:
                         group = entry
                         continue
                     reply = entry.action.notation()
-                result = await self.manager.submit(game_id, user, reply)
+                result = await self.manager.games.submit(game_id, user, reply)
                 if result.pending:
                     self.write(text.pending_note(result.pending))
             except EngineError as exc:
@@ -291,7 +291,7 @@ class LocalSession:
         elif word == "rules":
             self.write(registry.get(record.ruleset).help_text())
         elif word in ("board", "hand"):
-            _, view = await self.manager.view(game_id, LOCAL_USER.format(seat=seat))
+            _, view = await self.manager.views.view(game_id, LOCAL_USER.format(seat=seat))
             self.write(view_text(seat, view) if word == "board" else text.hand_text(view) or "No hand to show.")
         elif word == "card" or word.startswith("card "):
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
@@ -300,7 +300,7 @@ class LocalSession:
         elif word == "log":
             # the record's log: the public lines only while the game goes on (a sealed pick's
             # notation would show the next player at the keyboard what was picked)
-            lines, _, _ = await self.manager.log_page(game_id)
+            lines, _, _ = await self.manager.memory.log_page(game_id)
             self.write("\n".join(lines))
         else:
             return False
@@ -396,7 +396,7 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
     try:
         if new:
             for game in await local_games(store, registry.canonical(ruleset_name)):
-                await manager.abandon(game.id, game.host_user)
+                await manager.games.abandon(game.id, game.host_user)
         game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
                                            command=command, seed=seed)
         await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
@@ -422,19 +422,19 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
     try:
         ruleset = registry.get(ruleset_name)
         seats = table_seats(ruleset, players, options)
-        record = await manager.create(ruleset_name, "demo:" + seats[0], f"Bot {seats[0]}", seat=seats[0],
+        record = await manager.games.create(ruleset_name, "demo:" + seats[0], f"Bot {seats[0]}", seat=seats[0],
                                       title=f"Demo {ruleset.title}", seed=seed, options=options)
         for seat in seats[1:]:
-            await manager.join(record.id, "demo:" + seat, f"Bot {seat}", seat=seat)
-        await manager.start(record.id, "demo:" + seats[0])
+            await manager.games.join(record.id, "demo:" + seat, f"Bot {seat}", seat=seat)
+        await manager.games.start(record.id, "demo:" + seats[0])
         rng = Rng(seed)
         for _ in range(10_000):
-            owing = await manager.owing(record.id)
+            owing = await manager.views.owing(record.id)
             if not owing:
                 break
-            await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
-        await manager.post_replays()  # issue 16: the animated replay, beside the images
-        final = await manager.game(record.id)
+            await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
+        await manager.memory.post_replays()  # issue 16: the animated replay, beside the images
+        final = await manager.views.game(record.id)
         write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
         if export is not None:
             export.parent.mkdir(parents=True, exist_ok=True)

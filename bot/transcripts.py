@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot import record as records
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
 from engine import registry, yamlfile
@@ -113,16 +113,16 @@ async def transcript(s: Setting, *, render: bool = False, db_dir: Path | None = 
         try:
             seats = seats_for(ruleset, s.players, s.options)
             users = {seat: f"player-{seat.lower()}" for seat in seats}
-            record = await manager.create(s.ruleset, users[seats[0]], f"Player {seats[0]}", seat=seats[0],
+            record = await manager.games.create(s.ruleset, users[seats[0]], f"Player {seats[0]}", seat=seats[0],
                                           title=s.title or ruleset.title, seed=s.seed, options=s.options,
                                           channel_id="channel", guild_id="server")
             # a fixed salt for the seed commitment, so the posted digest (and its reveal) is the same every run
             await store.set_setting(f"game:{record.id}", records.SALT_KEY, f"transcript-{s.name}")
             for seat in seats[1:]:
-                await manager.join(record.id, users[seat], f"Player {seat}", seat=seat)
-            await manager.start(record.id, users[seats[0]])
+                await manager.games.join(record.id, users[seat], f"Player {seat}", seat=seat)
+            await manager.games.start(record.id, users[seats[0]])
             moves = await _play(manager, record.id, ruleset, users, Rng(s.seed), now)
-            final = await manager.game(record.id)
+            final = await manager.views.game(record.id)
         finally:
             await store.close()
     head = [f"# Transcript: {s.title or ruleset.title}", "",
@@ -137,14 +137,14 @@ async def _play(manager: GameManager, game_id: int, ruleset: Any, users: dict[st
                 now: list[int]) -> int:
     """The people move, each with the bot player's choice, one hour apart, until nobody owes a move."""
     for moves in range(MAX_MOVES):
-        owing = await manager.owing(game_id)
+        owing = await manager.views.owing(game_id)
         if not owing:
             return moves
         seat = owing[rng.below(len(owing))]
-        _, state, _ = await manager._state(await manager.game(game_id))
+        _, state, _ = await manager.views.state(await manager.views.game(game_id))
         action = ruleset.bot_action(state, seat, rng)
         now[0] += HOUR
-        await manager.submit(game_id, users[seat], [action])
+        await manager.games.submit(game_id, users[seat], [action])
     return MAX_MOVES
 
 

@@ -6,7 +6,7 @@ import discord
 
 from bot.discord import flows, limits, ui
 from bot.discord.respond import ack, send_private
-from bot.manager import ManagerError
+from bot.service import ManagerError
 from engine import registry
 from engine.core.ruleset import card_text
 

@@ -27,7 +27,7 @@ from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.errors import Tree
 from bot.discord.respond import Metrics
 from bot.discord.table import DiscordTable
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.shards import ShardPlan
 from bot.store import StoreError
 from bot.store_factory import AnyStore, is_postgres_url, open_store, store_target
@@ -122,21 +122,21 @@ class Stumpbot(commands.Bot):
         if self.manager is None:
             return
         try:
-            moves = await self.manager.run_due_jobs()
+            moves = await self.manager.sweep.run_due_jobs()
             if moves:
                 log.info("deadlines made %d move(s)", moves)
         except Exception:
             log.exception("running due jobs failed")
         try:
-            await self.manager.rate_finished()  # games a crash left unrated (issue 16); normally none
+            await self.manager.memory.rate_finished()  # games a crash left unrated (issue 16); normally none
         except Exception:
             log.exception("rating finished games failed")
         try:
-            await self.manager.flush()
+            await self.manager.delivery.flush()
         except Exception:
             log.exception("delivering the outbox failed")
         try:  # claimed in the store (migration 0007): whichever process sweeps first posts a replay, once
-            await self.manager.post_replays()  # issue 16: finished games' animated replays, drawn off the move's path
+            await self.manager.memory.post_replays()  # issue 16: finished games' animated replays, drawn off the move's path
         except Exception:
             log.exception("posting the replays failed")
 

@@ -19,7 +19,7 @@ import discord
 
 from bot.discord import flows
 from bot.discord.respond import send_private
-from bot.manager import ManagerError
+from bot.service import ManagerError
 from bot.options import OptionTextError, parse_option_text
 from engine import registry
 from engine.core.ruleset import seat_range
@@ -47,12 +47,12 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
     if seat_range(chosen, options) != (1, 1):
         raise ManagerError(NOT_SOLO, code="dm_not_solo")
     me = flows.user_id(interaction)
-    record = await manager.create(chosen.name, me, interaction.user.display_name, options=options, title=title,
+    record = await manager.games.create(chosen.name, me, interaction.user.display_name, options=options, title=title,
                                   guild_id=None, channel_id=str(channel.id), seat=seat, deadline_hours=deadline_hours)
     try:
-        record = await manager.start(record.id, me)
+        record = await manager.games.start(record.id, me)
     except Exception:
-        await manager.abandon(record.id, me)  # a game that cannot start is not left as a lobby nobody sees
+        await manager.games.abandon(record.id, me)  # a game that cannot start is not left as a lobby nobody sees
         raise
     seats = await manager.store.list_seats(record.id)
     mine = next(s for s in seats if s.user_id == me)

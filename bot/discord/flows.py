@@ -21,7 +21,7 @@ from bot.discord.errors import report
 from bot.discord.respond import ack, send_private
 from bot.discord.table import STALE_MENU, THREAD_AT_START
 from bot.options import OptionTextError, parse_option_text
-from bot.manager import GameManager, ManagerError, SubmitResult
+from bot.service import GameManager, ManagerError, SubmitResult
 from bot.tables.base import GameRef, PublicPost
 from engine import registry
 from engine.core.errors import EngineError, StaleState
@@ -85,7 +85,7 @@ async def game_here(interaction: discord.Interaction, game_id: int) -> Any:
     """The one check every command and click that names a game goes through: in a server, only that
     server's games; by DM, only games the user is seated in (a private refusal otherwise)."""
     guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-    return await manager_of(interaction).game_here(int(game_id), guild_id=guild, user_id=user_id(interaction))
+    return await manager_of(interaction).views.game_here(int(game_id), guild_id=guild, user_id=user_id(interaction))
 
 
 async def find_game(interaction: discord.Interaction, game_id: int | None, *, statuses: tuple[str, ...] = ("active",),
@@ -155,7 +155,7 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
         options = parse_option_text(option_text)
     except OptionTextError as exc:
         raise ManagerError(str(exc), code="bad_option") from None
-    record = await manager.create(ruleset, user_id(interaction), interaction.user.display_name, options=options,
+    record = await manager.games.create(ruleset, user_id(interaction), interaction.user.display_name, options=options,
                                   title=title, guild_id=str(interaction.guild_id), channel_id=str(channel.id),
                                   seat=seat, deadline_hours=deadline_hours)
     seats = await manager.store.list_seats(record.id)
@@ -163,7 +163,7 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
         message = await channel.send(embed=ui.lobby_embed(record, seats), view=ui.lobby_view(record),
                                      allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
-        await manager.abandon(record.id, user_id(interaction))
+        await manager.games.abandon(record.id, user_id(interaction))
         raise
     await manager.store.set_setting(f"game:{record.id}", "lobby", f"{channel.id}:{message.id}")
     note = ""
@@ -197,7 +197,7 @@ def pin_note(perms: discord.Permissions) -> str:
 
 async def check_dms(interaction: discord.Interaction, game_id: int, seat: str) -> str:
     """Say hello by DM at join time, so a player with closed DMs learns it now, not mid-game."""
-    ruleset = registry.get((await manager_of(interaction).game(game_id)).ruleset)
+    ruleset = registry.get((await manager_of(interaction).views.game(game_id)).ruleset)
     fitted = (" (seats are fitted to the number of players at Start; the start message says who is who)"
               if ruleset.min_seats < ruleset.max_seats else "")
     try:
@@ -215,7 +215,7 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
     if not where:
         return
     channel_id, message_id = (int(x) for x in where.split(":"))
-    record = await manager.game(game_id)
+    record = await manager.views.game(game_id)
     seats = await manager.store.list_seats(game_id)
     channel = interaction.client.get_partial_messageable(channel_id)
     try:
@@ -230,7 +230,7 @@ async def join(interaction: discord.Interaction, game_id: int | None, seat: str 
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("lobby",), seated=False,
                              empty="There is no open lobby in this channel. Open one with `/game new`.")
-    record = await manager.join(record.id, user_id(interaction), interaction.user.display_name, seat=seat)
+    record = await manager.games.join(record.id, user_id(interaction), interaction.user.display_name, seat=seat)
     await refresh_lobby(interaction, record.id)
     mine = next(s for s in await manager.store.list_seats(record.id) if s.user_id == user_id(interaction))
     dm_note = await check_dms(interaction, record.id, mine.seat)
@@ -247,7 +247,7 @@ async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
 
         await seat_flows.confirm_leave(interaction, record)
         return
-    await manager.leave(record.id, user_id(interaction))
+    await manager.seats.leave(record.id, user_id(interaction))
     await refresh_lobby(interaction, record.id)
     await send_private(interaction, f"You left game #{record.id}.")
 
@@ -257,7 +257,7 @@ async def start(interaction: discord.Interaction, game_id: int | None) -> None:
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("lobby",),
                              empty="You aren't in a lobby here. Open one with `/game new`.")
-    record = await manager.start(record.id, user_id(interaction))
+    record = await manager.games.start(record.id, user_id(interaction))
     await refresh_lobby(interaction, record.id)
     await send_private(interaction, f"Game #{record.id} has started. Your hand and choices are in your DMs "
                                     "(or use `/game hand`).")
@@ -282,7 +282,7 @@ async def abandon(interaction: discord.Interaction, game_id: int | None) -> None
         record = games[0]
     else:
         record = await game_here(interaction, game_id)
-    await manager.abandon(record.id, user_id(interaction), admin=await can_manage(interaction, record))
+    await manager.games.abandon(record.id, user_id(interaction), admin=await can_manage(interaction, record))
     await refresh_lobby(interaction, record.id)
     await send_private(interaction, f"Game #{record.id} was cancelled.")
 
@@ -291,7 +291,7 @@ async def redeliver(interaction: discord.Interaction, game_id: int | None) -> No
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished"), seated=False)
-    sent = await manager.redeliver(record.id, user_id(interaction), admin=await can_manage(interaction, record))
+    sent = await manager.delivery.redeliver(record.id, user_id(interaction), admin=await can_manage(interaction, record))
     await send_private(interaction, f"Game #{record.id}'s updates are on again: {sent} sent now.")
 
 
@@ -313,7 +313,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None, note:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished"))
-    brief = await manager.brief(record.id, user_id(interaction))
+    brief = await manager.views.brief(record.id, user_id(interaction))
     embeds, view = ui.hand_message(brief)
     await send_private(interaction, note or None, embeds=embeds, view=view)
 
@@ -333,7 +333,7 @@ async def choose(interaction: discord.Interaction, game_id: int, seq: int, path:
         return
     manager = manager_of(interaction)
     await game_here(interaction, game_id)
-    record, current, decision = await manager.decision(game_id, user_id(interaction))
+    record, current, decision = await manager.views.decision(game_id, user_id(interaction))
     if record.status != "active":
         raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
     if current != seq:
@@ -353,7 +353,7 @@ async def choose(interaction: discord.Interaction, game_id: int, seq: int, path:
         await send_private(interaction, head + (f"\n{note}" if note else ""), view=view)
         return
     try:
-        result = await manager.submit(game_id, user_id(interaction), exact.action.notation(),
+        result = await manager.games.submit(game_id, user_id(interaction), exact.action.notation(),
                                       idem_key=str(interaction.id), expected_seq=seq)
     except StaleState as exc:
         await _fresh(interaction, game_id, exc.message)
@@ -375,8 +375,8 @@ async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: 
     table = interaction.client.table
     await game_here(interaction, game_id)
     uid = user_id(interaction)
-    record, current, decision = await manager.decision(game_id, uid)
-    seat = (await manager.seat_of(game_id, uid)).seat
+    record, current, decision = await manager.views.decision(game_id, uid)
+    seat = (await manager.views.seat_of(game_id, uid)).seat
     clicked = interaction.message
     live = await table.live_prompt(game_id, seat)
     is_live = live is not None and live.message_id == clicked.id and live.user_id == uid
@@ -395,7 +395,7 @@ async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: 
         if is_live:
             await table.sync(game_id, seat, uid, note=note)
             return
-        embeds, view = table.render_live(await manager.brief(game_id, uid), [])
+        embeds, view = table.render_live(await manager.views.brief(game_id, uid), [])
         await _edit_clicked(interaction, content=note, embeds=embeds, view=view)
 
     if current != seq:
@@ -417,11 +417,11 @@ async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: 
         head = f"**{' '.join(step.prefix)}** — {step.total} possible; choose:" if step.prefix else \
             f"More choices ({step.total} in all):"
         news = await table.current_news(game_id, seat, live) if is_live and live is not None else []
-        embeds, _ = table.render_live(await manager.brief(game_id, uid), news)
+        embeds, _ = table.render_live(await manager.views.brief(game_id, uid), news)
         await _edit_clicked(interaction, content=head + (f"\n{note}" if note else ""), embeds=embeds, view=view)
         return
     try:
-        result = await manager.submit(game_id, uid, exact.action.notation(),
+        result = await manager.games.submit(game_id, uid, exact.action.notation(),
                                       idem_key=str(interaction.id), expected_seq=seq)
     except StaleState as exc:
         await first_step(exc.message)
@@ -445,7 +445,7 @@ async def _after_move(interaction: discord.Interaction, game_id: int, result: Su
     table = getattr(interaction.client, "table", None)
     if table is not None and not result.finished:  # the DM's live prompt: the next step, or the line of what was done
         try:
-            seat = (await manager.seat_of(game_id, user_id(interaction))).seat
+            seat = (await manager.views.seat_of(game_id, user_id(interaction))).seat
             await table.refresh_all(game_id, skip=seat)
             await table.sync(game_id, seat, user_id(interaction))
         except Exception:  # noqa: BLE001 - the move is made; its DM is kept current at the next delivery anyway
@@ -456,7 +456,7 @@ async def _after_move(interaction: discord.Interaction, game_id: int, result: Su
     if result.finished:
         await send_private(interaction, done + "\nThe game is over: the result is in the game's channel.")
         return
-    record, seq, decision = await manager.decision(game_id, user_id(interaction))
+    record, seq, decision = await manager.views.decision(game_id, user_id(interaction))
     if interaction.guild_id is not None and (decision.options or decision.extras):
         view, note = ui.choices_view(game_id, seq, decision, ruleset=record.ruleset)
         prompt = decision.prompt if decision.owes_move else "Nothing else to decide now."
@@ -469,10 +469,10 @@ async def move(interaction: discord.Interaction, notation: str, game_id: int | N
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id)
-    _, _, before = await manager.decision(record.id, user_id(interaction))
+    _, _, before = await manager.views.decision(record.id, user_id(interaction))
     try:
         # A typed move carries no sequence number: a /move sent twice must not apply twice unasked.
-        result = await manager.submit(record.id, user_id(interaction), notation, idem_key=str(interaction.id),
+        result = await manager.games.submit(record.id, user_id(interaction), notation, idem_key=str(interaction.id),
                                       repeat_guard=not again)
     except ManagerError as exc:
         if exc.code != "repeat":
@@ -489,7 +489,7 @@ async def move_choices(interaction: discord.Interaction, current: str, game_id: 
     try:
         manager = manager_of(interaction)
         record = await find_game(interaction, game_id)
-        _, _, decision = await manager.decision(record.id, user_id(interaction))
+        _, _, decision = await manager.views.decision(record.id, user_id(interaction))
     except Exception:  # noqa: BLE001 - autocomplete never errors at the user
         return []
     typed = " ".join(current.lower().split())
@@ -560,7 +560,7 @@ async def undo(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id)
-    seq = await manager.undo(record.id, user_id(interaction))
+    seq = await manager.games.undo(record.id, user_id(interaction))
     await send_private(interaction, f"Move {seq} was taken back. Your choices are as before it (see your DMs or `/game hand`).")
 
 
@@ -568,7 +568,7 @@ async def concede(interaction: discord.Interaction, game_id: int | None) -> None
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id)
-    after = await manager.concede(record.id, user_id(interaction))
+    after = await manager.seats.concede(record.id, user_id(interaction))
     goes_on = " The game goes on: the bot plays your seat to the end." if after.status == "active" else ""
     await send_private(interaction, f"You conceded game #{record.id}.{goes_on}")
 
@@ -583,7 +583,7 @@ def _board_cooldown(interaction: discord.Interaction, manager: GameManager) -> N
     """`/game board` posts for everyone: one member can't flood the channel. Kept per bot (in memory: a
     restart forgets it, which costs at most one extra picture)."""
     seen: dict[tuple[Any, int], int] = interaction.client.__dict__.setdefault("board_posts", {})
-    key, now = (interaction.guild_id, interaction.user.id), manager._now()
+    key, now = (interaction.guild_id, interaction.user.id), manager.ctx.now()
     wait = seen.get(key, -BOARD_COOLDOWN) + BOARD_COOLDOWN - now
     if wait > 0:
         raise ManagerError(f"`/game board` posts in the channel, so each member can use it once every {BOARD_COOLDOWN} s: "
@@ -598,10 +598,10 @@ async def board(interaction: discord.Interaction, game_id: int | None) -> None:
                              empty="There is no game under way in this channel.")
     table = getattr(interaction.client, "table", None)
     _board_cooldown(interaction, manager)
-    picture = await manager.picture(record.id) if manager.render else None
+    picture = await manager.views.picture(record.id) if manager.ctx.render else None
     text = f"The board of game #{record.id}, as asked by <@{interaction.user.id}>."
     if picture is None:
-        _, view = await manager.view(record.id, None)
+        _, view = await manager.views.view(record.id, None)
         text += "\n```\n" + plain.board_text(view) + "\n```"
     if table is None:
         raise ManagerError("I can't post here right now.", code="no_table")
@@ -618,7 +618,7 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     if record.status == "lobby":
         await send_private(interaction, embeds=[ui.lobby_embed(record, seats)])
         return
-    owing = set(await manager.owing(record.id))
+    owing = set(await manager.views.owing(record.id))
     deadlines = {j.seat: j.due_at for j in await manager.store.jobs_for_game(record.id)
                  if j.kind == "deadline" and j.seat and timekeeping.visible(j.due_at)}
     lines = []
@@ -631,7 +631,7 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
             mark += f" — missed {s.missed_deadlines} deadline{'s' if s.missed_deadlines != 1 else ''} in a row"
         lines.append(f"**{s.seat}**: {who}{mark}")
     if record.status == "active":
-        lines += [f"🔁 {o.seat} offered to <@{o.user_id}>" for o in await manager.offers(record.id)]
+        lines += [f"🔁 {o.seat} offered to <@{o.user_id}>" for o in await manager.seats.offers(record.id)]
         after = await manager.store.civil_disorder_after(record.id)
         lines.append(f"Civil disorder: the bot takes over a seat after {after} missed deadlines in a row." if after
                      else "Civil disorder: off (missed deadlines only play the default).")
@@ -641,14 +641,14 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     if record.status == "active":
         embed.add_field(name="Clock", value=limits.clip(await clock_lines(manager, record), limits.EMBED_FIELD_VALUE),
                         inline=False)
-    _, view = await manager.view(record.id, None)
+    _, view = await manager.views.view(record.id, None)
     board_text = plain.board_text(view)
     if board_text:
         limits.add_long_field(embed, "Board", board_text, code=True)
     if record.result:
         embed.add_field(name="Result", value=limits.clip(result_headline(record.result), limits.EMBED_FIELD_VALUE),
                         inline=False)
-    seals = await manager.seals(record.id)
+    seals = await manager.memory.seals(record.id)
     if seals:  # commit-reveal digests and salts: public, but kept out of the channel's posts
         embed.add_field(name="Seals (commit–reveal)", value=limits.clip("\n".join(seals), limits.EMBED_FIELD_VALUE),
                         inline=False)
@@ -664,7 +664,7 @@ async def game_log(interaction: discord.Interaction, game_id: int | None, page: 
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"), seated=False,
                              empty="There is no game in this channel.")
-    lines, number, pages = await manager.log_page(record.id, page)
+    lines, number, pages = await manager.memory.log_page(record.id, page)
     body = "\n".join(lines) or "No moves yet."
     embed = discord.Embed(title=f"Log of game #{record.id} — page {number} of {pages}", colour=ui.COLOUR,
                           description="```\n" + limits.clip(body, 3900) + "\n```")
@@ -686,7 +686,7 @@ async def export(interaction: discord.Interaction, game_id: int | None) -> None:
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"), seated=False,
                              empty="There is no game in this channel.")
-    data = await manager.export(record.id, user_id(interaction))
+    data = await manager.memory.export(record.id, user_id(interaction))
     name = f"stumpbot-game-{record.id}{'' if data['complete'] else '-so-far'}.json"
     file = discord.File(io.BytesIO(records.dumps(data).encode()), filename=name)
     if data["complete"]:
@@ -731,7 +731,7 @@ def jump_link(record: Any) -> str:
 async def mine(interaction: discord.Interaction) -> None:
     """Every open lobby and game in progress where the user is seated, in every server; privately."""
     await ack(interaction)
-    games = await manager_of(interaction).games_of(user_id(interaction))
+    games = await manager_of(interaction).views.games_of(user_id(interaction))
     if not games:
         await send_private(interaction, "You aren't seated in any game or open lobby. `/game list` shows a channel's games.")
         return
@@ -816,9 +816,9 @@ async def set_deadline(interaction: discord.Interaction, hours: int | None, resp
     await ack(interaction)
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id, ("lobby", "active"))
-    updated = await manager.set_deadlines(record.id, user_id(interaction), hours=hours, response_hours=response_hours,
+    updated = await manager.clock.set_deadlines(record.id, user_id(interaction), hours=hours, response_hours=response_hours,
                                           name=_who(interaction), admin=await can_manage(interaction, record))
-    clock = await manager.game_clock(updated)
+    clock = await manager.clock.game_clock(updated)
     if updated.status == "lobby":
         await refresh_lobby(interaction, updated.id)
     await send_private(interaction, f"Game #{updated.id}: {clock.turn_hours} h per move, {clock.window_hours()} h to answer "
@@ -829,7 +829,7 @@ async def pause(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id)
-    await manager.pause(record.id, user_id(interaction), name=_who(interaction), admin=await can_manage(interaction, record))
+    await manager.clock.pause(record.id, user_id(interaction), name=_who(interaction), admin=await can_manage(interaction, record))
     await send_private(interaction, f"Game #{record.id} is paused: no deadline or reminder runs until `/game resume`. "
                                     "Players can still move.")
 
@@ -838,7 +838,7 @@ async def resume(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id)
-    await manager.resume(record.id, user_id(interaction), name=_who(interaction), admin=await can_manage(interaction, record))
+    await manager.clock.resume(record.id, user_id(interaction), name=_who(interaction), admin=await can_manage(interaction, record))
     await send_private(interaction, f"Game #{record.id} is running again: each deadline has the time it had left.")
 
 
@@ -846,9 +846,9 @@ async def vacation(interaction: discord.Interaction, days: int, game_id: int | N
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id)
-    back = await manager.vacation(record.id, user_id(interaction), days)
-    clock = await manager.game_clock(await manager.game(record.id))
-    seat = await manager.seat_of(record.id, user_id(interaction))
+    back = await manager.clock.vacation(record.id, user_id(interaction), days)
+    clock = await manager.clock.game_clock(await manager.views.game(record.id))
+    seat = await manager.views.seat_of(record.id, user_id(interaction))
     left = clock.allowance_left(seat.seat) // 86400
     await send_private(interaction, f"You're away from game #{record.id} until {ui.ts(back, 'f')}: your deadlines wait "
                                     f"{days} day{'s' if days != 1 else ''} longer. {left} of {clock.vacation_days} "
@@ -859,7 +859,7 @@ async def extend(interaction: discord.Interaction, seat: str, hours: int, game_i
     await ack(interaction)
     manager = manager_of(interaction)
     record = await _hosted_game(interaction, game_id)
-    due = await manager.extend(record.id, user_id(interaction), seat, hours, name=_who(interaction),
+    due = await manager.clock.extend(record.id, user_id(interaction), seat, hours, name=_who(interaction),
                                admin=await can_manage(interaction, record))
     when = f"now due {ui.ts(due, 'f')}" if due else "it counts from the resume (the game is paused)"
     await send_private(interaction, f"{seat.strip().upper()[:20]} has {hours} more hour{'s' if hours != 1 else ''} "
@@ -868,11 +868,11 @@ async def extend(interaction: discord.Interaction, seat: str, hours: int, game_i
 
 async def clock_lines(manager: GameManager, record: Any) -> str:
     """The game's clock for /game status: deadlines, pause, who is away."""
-    clock = await manager.game_clock(record)
+    clock = await manager.clock.game_clock(record)
     lines = [f"{clock.turn_hours} h per move · {clock.window_hours()} h to answer out of turn"]
     if clock.paused:
         lines.append(f"⏸ Paused by <@{clock.paused_by}> {ui.ts(clock.paused_at)}")
-    now = int(manager.clock())
+    now = int(manager.ctx.now())
     lines += [f"🏖 {seat} away until {ui.ts(until, 'f')}" for seat, until in sorted(clock.away.items()) if until > now]
     return "\n".join(lines)
 
@@ -888,13 +888,13 @@ async def can_manage(interaction: discord.Interaction, record: Any) -> bool:
         return True
     if not record.guild_id or record.guild_id != str(interaction.guild_id):
         return False
-    role = (await manager_of(interaction).server_settings(record.guild_id)).organizer_role
+    role = (await manager_of(interaction).community.server_settings(record.guild_id)).organizer_role
     return bool(role) and any(str(r.id) == role for r in getattr(interaction.user, "roles", []))
 
 
 async def refuse_outside_games_channel(interaction: discord.Interaction) -> None:
     """A server with a games channel opens lobbies only there (or in its threads); elsewhere a private refusal."""
-    wanted = (await manager_of(interaction).server_settings(str(interaction.guild_id))).games_channel
+    wanted = (await manager_of(interaction).community.server_settings(str(interaction.guild_id))).games_channel
     channel = interaction.channel
     here = {str(getattr(channel, "id", "")), str(getattr(channel, "parent_id", "") or "")}
     if wanted and wanted not in here:
@@ -907,5 +907,5 @@ async def thread_plan(interaction: discord.Interaction, thread: bool | None, in_
     (its thread is made from the lobby message at the start, so a lobby that never starts leaves none)."""
     if thread is not None:
         return thread, False
-    on = (await manager_of(interaction).server_settings(str(interaction.guild_id))).threads
+    on = (await manager_of(interaction).community.server_settings(str(interaction.guild_id))).threads
     return False, on and not in_thread

@@ -14,10 +14,10 @@ async def follow(interaction: discord.Interaction, game_id: int, mode: str) -> N
     await ack(interaction)
     manager = flows.manager_of(interaction)
     guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-    await manager.follow(int(game_id), flows.user_id(interaction), mode, guild_id=guild)
+    await manager.community.follow(int(game_id), flows.user_id(interaction), mode, guild_id=guild)
     if mode == "off":
         await send_private(interaction, f"You no longer follow game #{int(game_id)}.")
         return
-    record = await manager.game(int(game_id))
+    record = await manager.views.game(int(game_id))
     await send_private(interaction, spectators.followed_text(record.id, record.title, mode,  # type: ignore[arg-type]
                                                              started=record.status != "lobby"))

@@ -8,7 +8,7 @@ from bot import ratings
 from bot.discord import limits, ui
 from bot.discord.flows import manager_of
 from bot.discord.respond import ack, send_private
-from bot.manager import ManagerError
+from bot.service import ManagerError
 from engine import registry
 
 HOW_RATED = (f"Rating: OpenSkill's ordinal (μ − 3σ) × {ratings.DISPLAY_ALPHA:g} + {ratings.DISPLAY_TARGET:g}; a newcomer "
@@ -37,7 +37,7 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User | Non
     await ack(interaction)
     guild = _guild(interaction)
     who = member or interaction.user
-    lines = await manager_of(interaction).stats(guild, str(who.id))
+    lines = await manager_of(interaction).memory.stats(guild, str(who.id))
     embed = discord.Embed(title=f"Stats of {_name(who.display_name)} on this server", colour=ui.COLOUR)
     if not lines:
         embed.description = "No rated games on this server yet."
@@ -55,7 +55,7 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User | Non
 async def leaderboard(interaction: discord.Interaction, ruleset: str) -> None:
     await ack(interaction)
     guild = _guild(interaction)
-    board = await manager_of(interaction).leaderboard(guild, ruleset)
+    board = await manager_of(interaction).memory.leaderboard(guild, ruleset)
     title = registry.get(ruleset).title
     embed = discord.Embed(title=f"{title} — leaderboard of this server", colour=ui.COLOUR)
     if not board:

@@ -22,7 +22,7 @@ async def rematch(interaction: discord.Interaction, game_id: int) -> None:
     await ack(interaction)
     manager = flows.manager_of(interaction)
     record = await flows.game_here(interaction, game_id)
-    made = await manager.rematch(record.id, flows.user_id(interaction), interaction.user.display_name)
+    made = await manager.games.rematch(record.id, flows.user_id(interaction), interaction.user.display_name)
     lobby = made.lobby
     target = int(lobby.channel_id) if lobby.channel_id else interaction.channel_id
     channel = interaction.client.get_channel(target) or interaction.client.get_partial_messageable(target)
@@ -38,7 +38,7 @@ async def rematch(interaction: discord.Interaction, game_id: int) -> None:
                                          users=[discord.Object(int(u)) for u in invited], roles=False,
                                          everyone=False))
     except discord.HTTPException:
-        await manager.abandon(lobby.id, flows.user_id(interaction))  # nobody could join it: free the rematch again
+        await manager.games.abandon(lobby.id, flows.user_id(interaction))  # nobody could join it: free the rematch again
         raise
     await manager.store.set_setting(f"game:{lobby.id}", "lobby", f"{message.channel.id}:{message.id}")
     mine = next(s for s in seats if s.user_id == flows.user_id(interaction))

@@ -27,10 +27,10 @@ async def reminders_command(interaction: discord.Interaction, before: str | None
     await ack(interaction)
     manager = manager_of(interaction)
     if before is None and quiet is None and timezone is None:
-        chosen = await manager.reminder_settings(user_id(interaction))
+        chosen = await manager.clock.reminder_settings(user_id(interaction))
         await send_private(interaction, embeds=[_embed("Your reminders", chosen)])
         return
-    chosen = await manager.set_reminders(user_id(interaction), before=before, quiet=quiet, zone=timezone)
+    chosen = await manager.clock.set_reminders(user_id(interaction), before=before, quiet=quiet, zone=timezone)
     await send_private(interaction, embeds=[_embed("Your reminders are set", chosen)])
 
 

@@ -13,7 +13,7 @@ import discord
 from bot.discord import flows
 from bot.discord.components import SeatButton
 from bot.discord.respond import ack, send_private
-from bot.manager import ManagerError
+from bot.service import ManagerError
 
 log = logging.getLogger("stumpbot.discord.seats")
 
@@ -40,7 +40,7 @@ async def substitute(interaction: discord.Interaction, seat: str, member: discor
     if getattr(member, "bot", False):
         raise ManagerError("A bot account can't take a seat. `/game botseat` hands a seat to Stumpbot's own player.",
                            code="bad_member")
-    offer = await manager.offer_seat(record.id, flows.user_id(interaction), seat, str(member.id), member.display_name,
+    offer = await manager.seats.offer_seat(record.id, flows.user_id(interaction), seat, str(member.id), member.display_name,
                                      admin=await flows.can_manage(interaction, record))
     text = (f"🔁 <@{interaction.user.id}> offers **{offer.seat}** in game #{record.id} ({record.title}) to "
             f"<@{member.id}>. <@{member.id}>: press **Accept the seat** (or `/game takeseat`) to play it from its current "
@@ -80,7 +80,7 @@ async def takeseat(interaction: discord.Interaction, seat: str, game_id: int | N
     await ack(interaction)
     manager = flows.manager_of(interaction)
     record = await _seat_game(interaction, game_id)
-    taken = await manager.take_seat(record.id, flows.user_id(interaction), interaction.user.display_name, seat)
+    taken = await manager.seats.take_seat(record.id, flows.user_id(interaction), interaction.user.display_name, seat)
     await _taken(interaction, record.id, taken.seat)
 
 
@@ -88,7 +88,7 @@ async def botseat(interaction: discord.Interaction, seat: str, game_id: int | No
     await ack(interaction)
     manager = flows.manager_of(interaction)
     record = await _seat_game(interaction, game_id)
-    held = await manager.bot_seat(record.id, flows.user_id(interaction), seat, admin=await flows.can_manage(interaction, record),
+    held = await manager.seats.bot_seat(record.id, flows.user_id(interaction), seat, admin=await flows.can_manage(interaction, record),
                                   name=interaction.user.display_name)
     await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on. "
                                     f"`/game takeseat seat:{held.seat}` gives it back to its player, or "
@@ -97,7 +97,7 @@ async def botseat(interaction: discord.Interaction, seat: str, game_id: int | No
 
 async def confirm_leave(interaction: discord.Interaction, record: Any) -> None:
     """`/game leave` in a game in progress: ask before the bot takes the seat over."""
-    seat = await flows.manager_of(interaction).seat_of(record.id, flows.user_id(interaction))
+    seat = await flows.manager_of(interaction).views.seat_of(record.id, flows.user_id(interaction))
     if seat.controller == "bot":
         raise ManagerError(f"The bot already plays {seat.seat} for you. `/game takeseat seat:{seat.seat}` takes it back.",
                            code="bot_seat")
@@ -125,10 +125,10 @@ async def deadline(interaction: discord.Interaction, hours: int | None, response
     record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
                               empty="There is no open lobby or game in progress in this channel.")
     admin = await flows.can_manage(interaction, record)
-    updated = await manager.set_deadlines(record.id, flows.user_id(interaction), hours=hours,
+    updated = await manager.clock.set_deadlines(record.id, flows.user_id(interaction), hours=hours,
                                           response_hours=response_hours, name=flows._who(interaction), admin=admin)
-    count = await manager.set_civil_disorder(record.id, flows.user_id(interaction), missed, admin=admin)
-    clock = await manager.game_clock(updated)
+    count = await manager.seats.set_civil_disorder(record.id, flows.user_id(interaction), missed, admin=admin)
+    clock = await manager.clock.game_clock(updated)
     if updated.status == "lobby":
         await flows.refresh_lobby(interaction, updated.id)
     await send_private(interaction, f"Game #{updated.id}: {clock.turn_hours} h per move, {clock.window_hours()} h to answer "
@@ -146,7 +146,7 @@ async def civil_disorder(interaction: discord.Interaction, after: int, game_id: 
     manager = flows.manager_of(interaction)
     record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
                               empty="There is no open lobby or game in progress in this channel.")
-    count = await manager.set_civil_disorder(record.id, flows.user_id(interaction), after,
+    count = await manager.seats.set_civil_disorder(record.id, flows.user_id(interaction), after,
                                              admin=await flows.can_manage(interaction, record))
     line = _disorder_line(count)
     await send_private(interaction, f"Game #{record.id}: {line[0].lower()}{line[1:]}")
@@ -158,18 +158,18 @@ async def seat_button(interaction: discord.Interaction, game_id: int, verb: str,
     record = await flows.game_here(interaction, game_id)
     me = flows.user_id(interaction)
     if verb == "accept":
-        taken = await manager.accept_seat(record.id, me, interaction.user.display_name, seat)
+        taken = await manager.seats.accept_seat(record.id, me, interaction.user.display_name, seat)
         await _retire_offer_message(interaction)
         await _taken(interaction, record.id, taken.seat)
     elif verb == "decline":
-        if not await manager.decline_seat(record.id, me, seat):
+        if not await manager.seats.decline_seat(record.id, me, seat):
             raise ManagerError(f"There is no offer of {seat} to you in game #{record.id}.", code="no_offer")
         await _retire_offer_message(interaction)
         await send_private(interaction, f"The offer of {seat} in game #{record.id} was withdrawn.")
     else:
-        mine = await manager.seat_of(record.id, me)
+        mine = await manager.views.seat_of(record.id, me)
         if mine.seat != seat:
             raise ManagerError(f"That button was for {seat}; you play {mine.seat}.", code="not_yours")
-        await manager.leave_to_bot(record.id, me)
+        await manager.seats.leave_to_bot(record.id, me)
         await send_private(interaction, f"You left game #{record.id}: the bot plays **{seat}** from now on. "
                                         f"`/game takeseat seat:{seat}` brings you back.")

@@ -11,7 +11,7 @@ import discord
 from bot import server_settings
 from bot.discord import flows, ui
 from bot.discord.respond import ack, send_private
-from bot.manager import ManagerError
+from bot.service import ManagerError
 
 NOTE = {
     "deadline_hours": "New games on this server get it; games already open keep theirs.",
@@ -45,13 +45,13 @@ def _embed(settings: server_settings.ServerSettings) -> discord.Embed:
 async def show(interaction: discord.Interaction) -> None:
     await ack(interaction)
     guild = _require_manage_server(interaction)
-    await send_private(interaction, embeds=[_embed(await flows.manager_of(interaction).server_settings(guild))])
+    await send_private(interaction, embeds=[_embed(await flows.manager_of(interaction).community.server_settings(guild))])
 
 
 async def change(interaction: discord.Interaction, key: str, value: object) -> None:
     await ack(interaction)
     guild = _require_manage_server(interaction)
-    settings = await flows.manager_of(interaction).set_server_setting(guild, key, value)
+    settings = await flows.manager_of(interaction).community.set_server_setting(guild, key, value)
     await send_private(interaction, _shown(settings, key, "set"))
 
 
@@ -69,7 +69,7 @@ async def games_channel(interaction: discord.Interaction, channel: discord.abc.G
     if not isinstance(real, discord.TextChannel):
         raise ManagerError("The games channel must be a text channel of this server. Nothing was changed.",
                            code="bad_setting")
-    threads = (await manager.server_settings(guild)).threads
+    threads = (await manager.community.server_settings(guild)).threads
     missing = flows.missing_permissions(real.permissions_for(real.guild.me), thread=threads, in_thread=False)
     if missing:
         raise ManagerError(f"I can't run games in {real.mention}: I'm missing the "
@@ -92,5 +92,5 @@ async def organizer_role(interaction: discord.Interaction, role: discord.Role) -
 async def reset(interaction: discord.Interaction, key: str) -> None:
     await ack(interaction)
     guild = _require_manage_server(interaction)
-    settings = await flows.manager_of(interaction).reset_server_setting(guild, key)
+    settings = await flows.manager_of(interaction).community.reset_server_setting(guild, key)
     await send_private(interaction, _shown(settings, key, "is back to its default"))

@@ -83,7 +83,7 @@ class DiscordTable:
         manager = self.client.manager
         if manager is None or post.game.status != "active":
             return "", []
-        owing = await manager.owing(post.game.id)
+        owing = await manager.views.owing(post.game.id)
         if not owing:
             return "", []
         seats = {s.seat: s for s in await manager.store.list_seats(post.game.id)}
@@ -305,12 +305,12 @@ class DiscordTable:
         live = await self.live_prompt(game_id, seat)
         if live is None or (live.user_id and live.user_id != user_id):  # "": recorded before users were
             return
-        record = await manager.game(game_id)
+        record = await manager.views.game(game_id)
         if record.status != "active":
             await self.close_live(game_id, seat, live)
             await self._store_live(game_id, seat, None)
             return
-        brief = await manager.brief(game_id, user_id)
+        brief = await manager.views.brief(game_id, user_id)
         news = await self.current_news(game_id, seat, live)
         embeds, view = self.render_live(brief, news, await self._link_if_owed(brief))
         if view is None:
@@ -536,7 +536,7 @@ class DiscordTable:
             return
         try:
             channel_id, message_id = (int(x) for x in where.split(":"))
-            record = await manager.game(game_id)
+            record = await manager.views.game(game_id)
             seats = await manager.store.list_seats(game_id)
             await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
                 embed=ui.lobby_embed(record, seats), view=None, allowed_mentions=discord.AllowedMentions.none())

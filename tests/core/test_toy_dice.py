@@ -193,7 +193,7 @@ def test_randomness_is_found_nested_and_optional_but_not_inside_collections() ->
 
 async def test_a_draw_is_stored_and_told_as_a_draw(tmp_path, monkeypatch) -> None:
     """The manager stores it (status finished, no winner) and the log says "Draw" (Discord: tests/discord)."""
-    from bot.manager import GameManager
+    from bot.service import GameManager
     from bot.store import Store
     from bot.tables.recording import RecordingTable
     from engine import registry
@@ -202,15 +202,15 @@ async def test_a_draw_is_stored_and_told_as_a_draw(tmp_path, monkeypatch) -> Non
     store = await Store.open(tmp_path / "draw.sqlite3")
     manager = GameManager(store, RecordingTable(), render=False)
     try:
-        record = await manager.create("toy_dice", "ua", "Ann", seat="A", seed=1)
-        await manager.join(record.id, "ub", "Bo", seat="B")
-        await manager.start(record.id, "ua")
-        await manager.submit(record.id, "ua", "pass")
-        result = await manager.submit(record.id, "ub", "pass")
+        record = await manager.games.create("toy_dice", "ua", "Ann", seat="A", seed=1)
+        await manager.games.join(record.id, "ub", "Bo", seat="B")
+        await manager.games.start(record.id, "ua")
+        await manager.games.submit(record.id, "ua", "pass")
+        result = await manager.games.submit(record.id, "ub", "pass")
         assert result.finished
-        record = await manager.game(record.id)
+        record = await manager.views.game(record.id)
         assert record.status == "finished"
         assert record.result["draw"] is True and record.result["winners"] == []
-        assert (await manager.log_lines(record.id))[-1] == "Draw — both players passed"
+        assert (await manager.memory.log_lines(record.id))[-1] == "Draw — both players passed"
     finally:
         await store.close()

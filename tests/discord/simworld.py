@@ -169,7 +169,7 @@ def seeded_bot(seed: int):  # noqa: ANN201 — a pytest fixture
 async def game_state(w: World, game_id: int) -> Any:
     """The game's full state as stored (tests only: what the engine holds, secrets included)."""
     from engine import registry
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     snap = await w.manager.store.load_snapshot(game_id)
     return registry.get(record.ruleset).load_state(snap.state)
 
@@ -182,7 +182,7 @@ async def open_game(w: World, **options: Any) -> int:
     game_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
     w.record(await w.bob.click(lobby, label="Join"))
     w.record(await w.alice.click(lobby, label="Start"))
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.status == "active"
     return game_id
 
@@ -213,7 +213,7 @@ async def open_lobby(w: World, ruleset: str, players: list[simcord.MemberActor],
     for member in players[1:]:
         w.record(await member.click(lobby, label="Join"))
     w.record(await players[0].click(lobby, label="Start"))
-    assert (await w.manager.game(game_id)).status == "active"
+    assert (await w.manager.views.game(game_id)).status == "active"
     return game_id
 
 
@@ -252,10 +252,10 @@ async def move_by_manager(w: World, member: simcord.MemberActor, game_id: int, r
     flow's own refresh (a decision this move ended is closed, so the next one notifies: DmLedger checks it). The whole-game tests take most steps this way and a seeded sample by
     DM buttons and `/move`: the interaction path is the same at every step, while a game's positions are not."""
     uid = str(member.id)
-    _, seq, decision = await w.manager.decision(game_id, uid)
+    _, seq, decision = await w.manager.views.decision(game_id, uid)
     options = decision.all_options()
     assert options, f"{member.name} owes a move but has no options"
-    await w.manager.submit(game_id, uid, [rng.choice(options).action], expected_seq=seq)
+    await w.manager.games.submit(game_id, uid, [rng.choice(options).action], expected_seq=seq)
     await w.env.settle()
 
 
@@ -290,7 +290,7 @@ async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> 
     choices = await member.autocomplete(w.channel, "move", "notation", "")
     assert 0 < len(choices) <= 25
     typed = choices[pick]["value"]
-    last = await w.manager.store.last_journal_entry((await w.manager.games_of(str(member.id)))[0].record.id)
+    last = await w.manager.store.last_journal_entry((await w.manager.views.games_of(str(member.id)))[0].record.id)
     if last is not None and last.actor == str(member.id) and last.notation == typed and len(choices) > 1:
         typed = choices[pick - 1]["value"]  # the same move again at once would be asked to be confirmed
     r = w.record(await member.slash(w.channel, "move", notation=typed))
@@ -316,7 +316,7 @@ class DmLedger:
 
     async def observe(self) -> None:
         """Call before the first move and after every move."""
-        owing = {m for m in self.members if (await self.w.manager.decision(self.game_id, str(m.id)))[2].owes_move}
+        owing = {m for m in self.members if (await self.w.manager.views.decision(self.game_id, str(m.id)))[2].owes_move}
         for m in owing - self._owing:
             self.decisions[m] += 1
             # a decision newly owed comes as a new message (the player is notified), not as an edit

@@ -51,9 +51,9 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     rng = random.Random(GAME_SEED)
     public: set[str] = set()  # cards seen face up so far
     moves = typed = pressed = posts = parallel = 0
-    while (await w.manager.game(game_id)).status == "active":
+    while (await w.manager.views.game(game_id)).status == "active":
         state = await game_state(w, game_id)
-        owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "someone always owes a move in a live game"
         parallel += len(owing) == 2
         member = rng.choice(owing)
@@ -66,7 +66,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
         after = await game_state(w, game_id)
         public |= _face_up(after)
         new = w.public_since(seen)
-        owing_after = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing_after = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         if state.phase == after.phase == "play" and after.turn.seat == state.turn.seat == seat_of[member] \
                 and after.turn.stage != "action" and owing_after == [member]:
             assert not new, f"a turn in progress is not posted step by step (move {moves})"
@@ -85,7 +85,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
                 assert not named, f"a sealed starting state {sorted(named)} named before the reveal"
         assert moves < 3000
 
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     final = await game_state(w, game_id)
     assert record.status == "finished"
     assert final.draw or record.result["winners"] == [final.winner]

@@ -51,12 +51,12 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
     held: dict[str, set[int]] = {seat: set() for seat in seat_of.values()}
     shown: set[int] = set()
     moves = images = typed = pressed = posts = 0
-    while (await w.manager.game(game_id)).status == "active":
+    while (await w.manager.views.game(game_id)).status == "active":
         state = await game_state(w, game_id)
         shown |= face_up(state)
         for seat in held:
             held[seat] |= set(state.players[seat].hand)
-        owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "someone always owes a move in a live game"
         member = rng.choice(owing)
         seen = w.public_mark()
@@ -90,7 +90,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
             assert not leaked, f"hidden cards {sorted(leaked)} named in the channel: {message_text(message)[:300]}"
         assert moves < 2500
 
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.status == "finished" and record.result["winners"]
     assert any(record.result["reason"][:40] in m.content for m in w.public())
     assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)

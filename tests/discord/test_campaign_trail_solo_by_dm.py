@@ -37,7 +37,7 @@ async def test_a_whole_solo_game_by_dm(world: World) -> None:
     text = r.response.content
     assert "has started here" in text and "**DEM**" in text, text
     game_id = int(re.search(r"Game #(\d+)", text).group(1))
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.status == "active" and record.guild_id is None
     assert record.channel_id == str(alice.user.dm_channel.id), "the game's channel is Alice's DM with the bot"
     assert [s.seat for s in await w.manager.store.list_seats(game_id)] == ["DEM"]
@@ -46,8 +46,8 @@ async def test_a_whole_solo_game_by_dm(world: World) -> None:
 
     rng = random.Random(GAME_SEED)
     moves = typed = 0
-    while (await w.manager.game(game_id)).status == "active":
-        assert (await w.manager.decision(game_id, str(alice.id)))[2].owes_move, "Alice always owes the move"
+    while (await w.manager.views.game(game_id)).status == "active":
+        assert (await w.manager.views.decision(game_id, str(alice.id)))[2].owes_move, "Alice always owes the move"
         before = await journal_len(w, game_id)
         if moves % 4 == 3:  # one move in four typed, by DM, from /move's own suggestions
             choices = await alice.user.autocomplete("move", "notation", "")
@@ -78,7 +78,7 @@ async def test_a_whole_solo_game_by_dm(world: World) -> None:
         ai_posts = [m for m in w.dms(alice) if "(AI) turn** —" in message_text(m)]
         assert all(any(a.filename.endswith(".png") for a in m.attachments) for m in ai_posts), "each with its picture"
 
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.status == "finished" and record.result["winners"]
     assert typed >= 1 and moves == await journal_len(w, game_id)
     assert latest_prompt(w, alice, game_id) is None, "no buttons left once the game is over"
@@ -94,7 +94,7 @@ async def test_a_whole_solo_game_by_dm(world: World) -> None:
     lobby = next(m for m in reversed(w.dms(alice)) if m.embeds and "game #" in (m.embeds[0].title or ""))
     new_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
     w.record(await alice.user.click(lobby, label="Start"))
-    again = await w.manager.game(new_id)
+    again = await w.manager.views.game(new_id)
     assert new_id != game_id and again.status == "active" and again.guild_id is None
     assert again.channel_id == record.channel_id and again.options == record.options
     assert not w.public()
@@ -109,7 +109,7 @@ async def test_a_dm_game_belongs_to_its_dm_and_its_player(world: World) -> None:
     w = world
     r = w.record(await w.alice.user.slash("game new", ruleset="campaign_trail", options="ai=REP"))
     game_id = int(re.search(r"Game #(\d+)", r.response.content).group(1))
-    assert (await w.manager.game(game_id)).status == "active"
+    assert (await w.manager.views.game(game_id)).status == "active"
     seq = await journal_len(w, game_id)
 
     # From a server, even Alice's own: the game is not there.

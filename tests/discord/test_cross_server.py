@@ -33,7 +33,7 @@ async def post_stray_buttons(w: World, destination: discord.abc.Messageable, gam
         if len(view.children) < 25:
             view.add_item(item)
     sent = await destination.send("stray", view=view)
-    lobby = ui.lobby_view(await w.manager.game(lobby_id))
+    lobby = ui.lobby_view(await w.manager.views.game(lobby_id))
     await destination.send("stray lobby", view=lobby)
     return sent
 
@@ -58,7 +58,7 @@ async def test_every_command_and_button_is_refused_outside_the_games_server(worl
     assert len(strays_there) == len(strays_dm) == 2
 
     before = everything(w, other, dave)
-    versions = [(await w.manager.game(g)).version for g in (game_id, lobby_id)]
+    versions = [(await w.manager.views.game(g)).version for g in (game_id, lobby_id)]
     moves = await journal_len(w, game_id)
 
     commands = [("game board", game_id), ("game status", game_id), ("game log", game_id), ("game export", game_id),
@@ -111,7 +111,7 @@ async def test_every_command_and_button_is_refused_outside_the_games_server(worl
 
     # Nothing was posted, edited or changed anywhere (the refusals themselves are ephemeral).
     assert everything(w, other, dave) == before
-    assert [(await w.manager.game(g)).version for g in (game_id, lobby_id)] == versions
+    assert [(await w.manager.views.game(g)).version for g in (game_id, lobby_id)] == versions
     assert await journal_len(w, game_id) == moves
     assert [s.user_id for s in await w.manager.store.list_seats(lobby_id)] == [str(w.alice.id)]
 
@@ -141,7 +141,7 @@ async def test_game_mine_lists_every_seat_in_every_server_privately(world: World
         assert r.acknowledged and r.ephemeral
         (embed,) = r.response.embeds
         text = message_text(r.response)
-        record = await w.manager.game(game_id)
+        record = await w.manager.views.game(game_id)
         deadline = next(j.due_at for j in await w.manager.store.jobs_for_game(game_id) if j.kind == "deadline")
         assert f"#{game_id} Here and now" in text and "Electioneer" in text
         assert f"https://discord.com/channels/{w.guild.id}/{w.channel.id}" in text

@@ -28,8 +28,8 @@ async def simcord_bot(db_path, clock):
 
 async def bot_moves(w: World, game_id: int, n: int, salt: int = 0) -> None:
     for i in range(n):
-        seat = (await w.manager.owing(game_id))[0]
-        await w.manager.bot_move(game_id, seat, Rng(salt + i))
+        seat = (await w.manager.views.owing(game_id))[0]
+        await w.manager.games.bot_move(game_id, seat, Rng(salt + i))
 
 
 def lines(messages: list[discord.Message]) -> list[str]:
@@ -74,10 +74,10 @@ async def test_daily_digest_with_a_fake_clock(world: World, clock: Clock) -> Non
     await bot_moves(w, game_id, 3)
     day = w.public()[seen:]
     clock.t += DIGEST_PERIOD - 3600 - 1
-    await w.manager.run_due_jobs()  # the bot's sweep (its loop runs it every 30 s)
+    await w.manager.sweep.run_due_jobs()  # the bot's sweep (its loop runs it every 30 s)
     assert w.dms(w.carol) == []  # nothing as it happens, nor before the day is out
     clock.t += 1
-    await w.manager.run_due_jobs()
+    await w.manager.sweep.run_due_jobs()
     await w.env.advance_time(60)  # …and the loop's own rounds send nothing more
     digests = w.dms(w.carol)
     assert len(digests) == 1
@@ -95,7 +95,7 @@ async def test_daily_digest_with_a_fake_clock(world: World, clock: Clock) -> Non
     await old.close()
     clock.t += 600
     await w.env.advance_time(60)
-    await fresh.manager.run_due_jobs()
+    await fresh.manager.sweep.run_due_jobs()
     assert len(w.dms(w.carol)) == 1
     await fresh.store.close()
 

@@ -51,14 +51,14 @@ class Referee:
         self.ledger = DmLedger(w, game_id, [w.alice, w.bob])  # issue 18: the DM stays tidy
 
     async def owes(self, member) -> bool:
-        _, _, decision = await self.w.manager.decision(self.game_id, str(member.id))
+        _, _, decision = await self.w.manager.views.decision(self.game_id, str(member.id))
         return decision.owes_move
 
     async def act(self, member, *, typed: bool = False, theatric: bool = False, explore: bool = False) -> None:
         w = self.w
         before = await journal_len(w, self.game_id)
         seen = w.public_mark()
-        _, seq, decision = await w.manager.decision(self.game_id, str(member.id))
+        _, seq, decision = await w.manager.views.decision(self.game_id, str(member.id))
         if typed:
             await self._typed(member)
         else:
@@ -134,7 +134,7 @@ class Referee:
             assert pngs, "every move's post carries the board image"
             assert all(a.description for a in pngs), "the image has alt text"
             self.images += 1
-        _, view = await self.w.manager.view(self.game_id, None)
+        _, view = await self.w.manager.views.view(self.game_id, None)
         secret = set(policies()) - _public_cards(view)
         for message in new:
             leaked = _mentions(message_text(message), secret)
@@ -154,15 +154,15 @@ async def test_whole_game_through_discord(world: World) -> None:
     await ref.ledger.observe()
     alice, bob = w.alice, w.bob
     turn = 0
-    while (await w.manager.game(game_id)).status == "active":
+    while (await w.manager.views.game(game_id)).status == "active":
         progressed = False
         for member in (alice, bob):
-            if (await w.manager.game(game_id)).status != "active":
+            if (await w.manager.views.game(game_id)).status != "active":
                 break
             if not await ref.owes(member):
                 continue
             turn += 1
-            _, _, decision = await w.manager.decision(game_id, str(member.id))
+            _, _, decision = await w.manager.views.decision(game_id, str(member.id))
             verbs = {o.action.verb for o in decision.options}
             if member is alice and ref.theatrics == 0 and decision.extras and "discard" in verbs:
                 await ref.act(member, theatric=True)  # a theatric from the "Play a theatric…" select
@@ -174,7 +174,7 @@ async def test_whole_game_through_discord(world: World) -> None:
         assert progressed, "someone always owes a move in a live game"
         assert turn < 200
 
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.status == "finished" and record.result["winners"]
     winner = record.result["winners"][0]
     assert any("wins the presidency" in m.content and winner in m.content for m in w.public())
@@ -211,7 +211,7 @@ async def test_move_autocomplete_is_capped_and_filtered(world: World, typed: str
     w = world
     game_id = await open_game(w)
     choices = await w.alice.autocomplete(w.channel, "move", "notation", typed)
-    _, _, decision = await w.manager.decision(game_id, str(w.alice.id))
+    _, _, decision = await w.manager.views.decision(game_id, str(w.alice.id))
     legal = {o.action.notation() for o in decision.all_options()}
     assert len(choices) <= 25
     assert all(c["value"] in legal and len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices)

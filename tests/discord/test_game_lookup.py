@@ -74,7 +74,7 @@ async def game_in(w: World, state: str) -> int:
         assert "is paused" in w.record(await w.alice.slash(w.channel, "game pause", game=game_id)).response.content
     elif state == "finished":
         w.record(await w.bob.slash(w.channel, "game concede", game=game_id))
-        assert (await w.manager.game(game_id)).status == "finished"
+        assert (await w.manager.views.game(game_id)).status == "finished"
     return game_id
 
 
@@ -98,7 +98,7 @@ async def test_every_command_naming_a_game_finds_it_in_one_way(world: World, sta
     async def game_as_stored() -> tuple[Any, ...]:
         jobs = sorted((j.kind, j.seat, j.due_at) for j in await w.manager.store.jobs_for_game(game_id))
         seats = [(s.seat, s.user_id) for s in await w.manager.store.list_seats(game_id)]
-        return (await w.manager.game(game_id)).version, await journal_len(w, game_id), jobs, seats
+        return (await w.manager.views.game(game_id)).version, await journal_len(w, game_id), jobs, seats
 
     stored = await game_as_stored()
 

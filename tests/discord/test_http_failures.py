@@ -6,7 +6,7 @@ import discord
 from fake_rest import FakeDiscord
 
 from bot.discord import create_bot
-from bot.manager import HOLD_AFTER
+from bot.service.delivery import HOLD_AFTER
 from engine.core.rng import Rng
 from tests.fakeclock import Clock
 
@@ -27,9 +27,9 @@ async def test_rate_limits_are_waited_out_and_a_failing_channel_holds_back_only_
         manager = bot.manager
         games = []
         for host, guest, channel in zip(HOSTS, GUESTS, CHANNELS):
-            rec = await manager.create("electioneer", host, "Host", seat="DEM", seed=7, channel_id=channel, guild_id="5")
-            await manager.join(rec.id, guest, "Guest", seat="REP")
-            await manager.start(rec.id, host)
+            rec = await manager.games.create("electioneer", host, "Host", seat="DEM", seed=7, channel_id=channel, guild_id="5")
+            await manager.games.join(rec.id, guest, "Guest", seat="REP")
+            await manager.games.start(rec.id, host)
             games.append(rec.id)
         bad_game, good_game = games
         assert fake.posted[good], "the rate-limited channel's opening post was not delivered after the 429s"
@@ -39,18 +39,18 @@ async def test_rate_limits_are_waited_out_and_a_failing_channel_holds_back_only_
         rng = Rng(9)
         for _ in range(HOLD_AFTER + 1):
             clock.t += 4000  # past every backoff
-            owing = await manager.owing(good_game)
-            await manager.bot_move(good_game, owing[0], rng)  # the good game plays on, and is delivered
-            await manager.flush()
+            owing = await manager.views.owing(good_game)
+            await manager.games.bot_move(good_game, owing[0], rng)  # the good game plays on, and is delivered
+            await manager.delivery.flush()
         assert not [r for r in await manager.store.pending_outbox() if r.game_id == good_game]
-        record = await manager.game(bad_game)
+        record = await manager.views.game(bad_game)
         assert record.delivery_held_at is not None
         host_dm = fake.dm_channels[HOSTS[0]]
         notices = [p.get("content", "") for p in fake.posted[host_dm] if "paused" in p.get("content", "")]
         assert len(notices) == 1 and "/game redeliver" in notices[0]
         # The channel works again; the host releases the game and its posts go out in order.
         fake.script[bad] = []
-        sent = await manager.redeliver(bad_game, HOSTS[0])
+        sent = await manager.delivery.redeliver(bad_game, HOSTS[0])
         assert sent > 0 and fake.posted[bad]
         assert "begins" in fake.posted[bad][0].get("content", "")
         assert not [r for r in await manager.store.pending_outbox() if r.game_id == bad_game]

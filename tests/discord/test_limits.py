@@ -135,7 +135,7 @@ def test_attachment_limit() -> None:
 async def test_publish_splits_long_text_and_refuses_oversized_images(world: World) -> None:
     w = world
     game_id = await open_game(w)
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     ref = GameRef(record.id, record.ruleset, record.title, record.status, record.guild_id, record.channel_id, None, 1)
     seen = len(w.public())
     big = Picture(png=b"\x89PNG" + b"\0" * (limits.ATTACHMENT + 1), alt="too big")
@@ -154,5 +154,5 @@ async def test_publish_splits_long_text_and_refuses_oversized_images(world: Worl
 async def test_board_images_stay_small(world: World) -> None:
     w = world
     game_id = await open_game(w)
-    picture = await w.manager.picture(game_id)
+    picture = await w.manager.views.picture(game_id)
     assert picture is not None and len(picture.png) <= limits.IMAGE_TARGET

@@ -61,7 +61,7 @@ async def test_help_and_status_reach_the_player_whole_at_the_largest_table(world
     status_messages = messages_of(status_result)
     for message in status_messages:
         within_limits(message)
-    _, view = await w.manager.view(game_id, None)
+    _, view = await w.manager.views.view(game_id, None)
     board = plain.board_text(view)
     shown = [unwrapped(v) for v in fields_named(status_messages, "Board")]
     assert "\n".join(shown).split() == board.split(), "the board text is not shown whole"

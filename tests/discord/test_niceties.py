@@ -21,7 +21,7 @@ async def test_new_suggests_the_chosen_games_own_options_and_seats(world: World)
     # An option picked from the suggestions opens the lobby with it.
     r = w.record(await w.alice.slash(w.channel, "game new", ruleset="electioneer", options="theatrics=1"))
     assert r.ephemeral
-    record = (await w.manager.games_of(str(w.alice.id)))[0].record
+    record = (await w.manager.views.games_of(str(w.alice.id)))[0].record
     assert record.options.get("theatrics") == 1
     free = await w.bob.autocomplete(w.channel, "game join", "seat", "")
     assert [c["value"] for c in free] == ["REP"], "the host's seat is taken"

@@ -63,12 +63,12 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     held_ever: dict[str, set[int]] = {"K": set(), "N": set()}
     moves = typed = pressed = posts = 0
     phases: set[str] = set()
-    while (await w.manager.game(game_id)).status == "active":
+    while (await w.manager.views.game(game_id)).status == "active":
         state = await game_state(w, game_id)
         phases.add(state.phase)
         for side in ("K", "N"):
             held_ever[side] |= _held(state, side)
-        owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "someone always owes a move in a live game"
         member = rng.choice(owing)
         seen = w.public_mark()
@@ -80,7 +80,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
         after = await game_state(w, game_id)
         public |= _face_up(after)
         new = w.public_since(seen)
-        owing_after = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing_after = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         if state.phase == after.phase == "activity" and after.play is not None and state.play is not None \
                 and owing_after == [member] and owing == [member]:
             assert not new, f"a play in progress is not posted step by step (move {moves})"
@@ -95,7 +95,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
             assert not secret, f"cards {sorted(secret)} named in the channel before they were face up"
         assert moves < 4000
 
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     final = await game_state(w, game_id)
     assert record.status == "finished"
     assert {"initiative", "activity", "strategy", "debate"} <= phases  # Election Day may ask nobody anything

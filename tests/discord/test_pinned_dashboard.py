@@ -27,10 +27,10 @@ async def bots_move_until_edited(w: World, game_id: int, message_id: int, rng: R
     """The built-in bot plays for whoever owes until the dashboard is edited; returns the moves made."""
     before = len(updates_of(w, message_id))
     for moves in range(1, max_moves + 1):
-        owing = await w.manager.owing(game_id)
+        owing = await w.manager.views.owing(game_id)
         if not owing:
             break
-        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
         if len(updates_of(w, message_id)) > before:
             return moves
     raise AssertionError("the dashboard was never edited")
@@ -61,10 +61,10 @@ async def test_posted_pinned_at_start_then_edited_in_place_even_after_a_restart(
     assert [m.id for m in dashboards_in(w)] == [board.id]
 
     # Play to the end: the last edit is the final map with the result.
-    while await w.manager.owing(game_id):
-        owing = await w.manager.owing(game_id)
-        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
-    assert (await w.manager.game(game_id)).status == "finished"
+    while await w.manager.views.owing(game_id):
+        owing = await w.manager.views.owing(game_id)
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    assert (await w.manager.views.game(game_id)).status == "finished"
     [final] = dashboards_in(w)
     assert final.id == board.id and final.content.startswith("🗳️") and "**Result:**" in final.content
     await fresh.store.close()
@@ -95,9 +95,9 @@ async def test_without_pin_messages_it_is_posted_unpinned_said_once_and_still_ed
     # Sent again after a deletion, still unpinnable: the channel was told already.
     w.env.backend.delete_message(board.channel.id, board.id)
     rng = Rng(9)
-    while not dashboards_in(w) and await w.manager.owing(game_id):
-        owing = await w.manager.owing(game_id)
-        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    while not dashboards_in(w) and await w.manager.views.owing(game_id):
+        owing = await w.manager.views.owing(game_id)
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
     assert len(dashboards_in(w)) == 1 and not dashboards_in(w)[0].pinned
     assert len(unpinned_notes(w)) == 1
 
@@ -125,8 +125,8 @@ async def test_a_deleted_dashboard_is_sent_again(world: World) -> None:
     for _ in range(200):
         if dashboards_in(w):
             break
-        owing = await w.manager.owing(game_id)
-        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+        owing = await w.manager.views.owing(game_id)
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
     [again] = dashboards_in(w)
     assert again.id != board.id and again.pinned
     assert (await dashboards.stored(w.bot.table, game_id)).message_id == again.id

@@ -44,12 +44,12 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
     drawn: set[str] = set()  # Campaign cards drawn so far (public once drawn)
     rng = random.Random(GAME_SEED)
     moves = typed = pressed = posts = rolls_pressed = 0
-    while (await w.manager.game(game_id)).status == "active":
+    while (await w.manager.views.game(game_id)).status == "active":
         state = await game_state(w, game_id)
-        owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "someone always owes a move in a live game"
         member = rng.choice(owing)
-        decision = (await w.manager.decision(game_id, str(member.id)))[2]
+        decision = (await w.manager.views.decision(game_id, str(member.id)))[2]
         if any(o.action.verb == "roll" for o in decision.options):
             rolls_pressed += 1
         seen = w.public_mark()
@@ -66,7 +66,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
         drawn |= set(after.discard)
         new = w.public_since(seen)
         # the turn's player moved and still decides alone: the turn is in progress, nothing is posted yet
-        owing_after = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing_after = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         mid_turn = state.phase == after.phase == "play" and seat_of[member] == state.current == after.current \
             and after.turn.stage != "roll" and owing_after == [member]
         if mid_turn:
@@ -87,7 +87,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
             assert not early, f"Campaign cards {sorted(early)} named before they were drawn"
         assert moves < 3000
 
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     final = await game_state(w, game_id)
     assert record.status == "finished" and record.result["winners"] == [final.winner]
     assert any(record.result["reason"][:40] in m.content for m in w.public())

@@ -36,7 +36,7 @@ async def test_dms_closed_player_uses_game_hand(world: World) -> None:
     # /game hand: Bob's own hand and his choices, ephemerally.
     r = w.record(await w.bob.slash(w.channel, "game hand"))
     assert r.acknowledged and r.ephemeral
-    _, view = await w.manager.view(game_id, str(w.bob.id))
+    _, view = await w.manager.views.view(game_id, str(w.bob.id))
     shown = message_text(r.response)
     assert all(card.id in shown for card in view.hand)
     button = next(c["custom_id"] for c in custom_ids(r.response) if ":0:a:" in c["custom_id"])
@@ -78,8 +78,8 @@ async def test_undelivered_posts_go_out_after_a_restart(world: World, db_path) -
     old = w.env.bot
     # A move committed while the bot could not deliver (the process died before its flush).
     old_table, old.manager.table = old.manager.table, None
-    _, _, decision = await old.manager.decision(game_id, str(w.alice.id))
-    await old.manager.submit(game_id, str(w.alice.id), decision.options[0].action.notation())
+    _, _, decision = await old.manager.views.decision(game_id, str(w.alice.id))
+    await old.manager.games.submit(game_id, str(w.alice.id), decision.options[0].action.notation())
     pending = await old.manager.store.pending_outbox()
     assert pending, "the move's notifications wait in the outbox"
     old.manager.table = old_table

@@ -14,10 +14,10 @@ from simworld import World, message_text, open_game
 
 async def play(w: World, game_id: int, rng: Rng, limit: int) -> None:
     for _ in range(limit):
-        owing = await w.manager.owing(game_id)
+        owing = await w.manager.views.owing(game_id)
         if not owing:
             return
-        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
 
 
 def page_of(result) -> tuple[int, int, str]:
@@ -35,7 +35,7 @@ async def attachment_json(result) -> dict:
 async def test_log_pages_export_and_the_seed_commitment(world: World) -> None:
     w = world
     game_id = await open_game(w)
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     salt = await records.seed_salt(w.manager.store, game_id)
     digest = records.seed_commitment(record.seed, salt)
     start = next(m for m in w.public() if "begins" in m.content)
@@ -72,7 +72,7 @@ async def test_log_pages_export_and_the_seed_commitment(world: World) -> None:
     assert not any("[seal" in m.content or "sealed:" in m.content for m in w.public())
 
     await play(w, game_id, Rng(8), 2000)
-    assert (await w.manager.game(game_id)).status == "finished"
+    assert (await w.manager.views.game(game_id)).status == "finished"
     end = [m for m in w.public() if "Seed revealed" in m.content]
     assert len(end) == 1 and str(record.seed) in end[0].content and salt in end[0].content
 

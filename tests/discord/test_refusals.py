@@ -36,7 +36,7 @@ async def test_non_player_is_refused_privately(world: World) -> None:
 
     assert await journal_len(w, game_id) == before
     assert len(w.public()) == public_before, "refusals post nothing in the channel"
-    assert (await w.manager.game(game_id)).status == "active"
+    assert (await w.manager.views.game(game_id)).status == "active"
 
 
 async def test_stale_button_is_refused_with_fresh_choices(world: World) -> None:

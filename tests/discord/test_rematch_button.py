@@ -21,9 +21,9 @@ async def finish_by_bot(w: World, game_id: int) -> None:
     """The built-in bot plays both seats to the end (through the manager: a whole game inside one interaction would
     outlast SimCord's settle window on a busy machine)."""
     rng = Rng(game_id)
-    while owing := await w.manager.owing(game_id):
-        await w.manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
-    assert (await w.manager.game(game_id)).status == "finished"
+    while owing := await w.manager.views.owing(game_id):
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    assert (await w.manager.views.game(game_id)).status == "finished"
 
 
 def rematch_posts(w: World, game_id: int) -> list:
@@ -46,7 +46,7 @@ async def test_the_result_post_carries_the_replay_and_a_rematch_button(world: Wo
     game_id = await open_game(w, options="theatrics=3")
     await finish_by_bot(w, game_id)
     post = result_post(w, game_id)
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.result["winners"][0] in post.content and "Rematch" in post.content  # says how to rematch
     assert rematch_posts(w, game_id) == [post]  # the result, and nothing else yet
     # the replay is drawn off the move's path: the bot's next upkeep sweep posts it
@@ -77,7 +77,7 @@ async def test_the_result_post_carries_the_replay_and_a_rematch_button(world: Wo
     lobby = newest_lobby(w)
     new_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
     assert new_id != game_id and f"<@{w.alice.id}>" in lobby.content and f"game #{game_id}" in lobby.content
-    new = await w.manager.game(new_id)
+    new = await w.manager.views.game(new_id)
     assert (new.status, new.host_user, new.ruleset, new.options) == ("lobby", str(w.bob.id), record.ruleset, record.options)
     assert [(s.seat, s.user_id) for s in await w.manager.store.list_seats(new_id)] == [("REP", str(w.bob.id))]
     assert f"<@{w.bob.id}>" in message_text(lobby) and "Join" in message_text(lobby)
@@ -90,14 +90,14 @@ async def test_the_result_post_carries_the_replay_and_a_rematch_button(world: Wo
     # Alice joins from the rematch lobby and Bob starts it.
     w.record(await w.alice.click(lobby, label="Join"))
     w.record(await w.bob.click(newest_lobby(w), label="Start"))
-    assert (await w.manager.game(new_id)).status == "active"
+    assert (await w.manager.views.game(new_id)).status == "active"
     assert all(r.acknowledged for r in w.results)
 
 
 async def test_the_rematch_button_survives_a_restart(world: World, db_path) -> None:
     w = world
     game_id = await open_game(w)
-    await w.manager.concede(game_id, str(w.bob.id))  # a concession ends the game too: its post is the result
+    await w.manager.seats.concede(game_id, str(w.bob.id))  # a concession ends the game too: its post is the result
     post = result_post(w, game_id)
     assert "concedes" in post.content and "Rematch" in post.content
 

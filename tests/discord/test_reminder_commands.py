@@ -54,7 +54,7 @@ async def test_reminders_are_shown_and_set_privately_and_bad_values_refused(worl
     # By DM too; `none` and `off` take them away.
     r = await w.alice.user.slash("reminders", before="none", quiet="off")
     assert r.ephemeral and "Reminders: none" in message_text(r.response) and "Quiet hours: off" in message_text(r.response)
-    assert (await w.manager.reminder_settings(str(w.alice.user.id))).offsets == ()
+    assert (await w.manager.clock.reminder_settings(str(w.alice.user.id))).offsets == ()
 
 
 async def test_the_time_zone_is_suggested_as_it_is_typed(world: World) -> None:

@@ -34,7 +34,7 @@ async def test_a_post_sent_again_carries_the_same_enforced_nonce(world: World) -
 
     w.bot.http.send_message = spy  # discord.py's own request, recorded on its way to SimCord
     game_id = await open_game(w)
-    await type_a_move(w, w.alice if (await w.manager.owing(game_id)) == ["DEM"] else w.bob)
+    await type_a_move(w, w.alice if (await w.manager.views.owing(game_id)) == ["DEM"] else w.bob)
     rows = [r for r in await w.manager.store.outbox_for_game(game_id) if r.audience == "public" and r.kind == "board"]
     assert len(rows) >= 2 and all(r.sent_at is not None for r in rows)
     board = [p for c, p in sent if c == w.channel.id and p.get("nonce", "").startswith("o")]
@@ -48,7 +48,7 @@ async def test_a_post_sent_again_carries_the_same_enforced_nonce(world: World) -
     with sqlite3.connect(w.manager.store.path) as db:
         db.execute("UPDATE outbox SET sent_at = NULL, claimed_by = NULL, claimed_until = NULL WHERE id = ?", (last.id,))
     before = len(sent)
-    await w.manager.flush()
+    await w.manager.delivery.flush()
     again = [p for c, p in sent[before:] if c == w.channel.id and p.get("nonce") == f"o{last.id}.0"]
     assert len(again) == 1 and again[0]["enforce_nonce"] is True, sent[before:]
     assert again[0].get("content") == first_send.get("content"), "the same post, under the same nonce"

@@ -36,7 +36,7 @@ async def test_a_substitute_takes_a_seat_mid_game_and_gets_the_hand_by_dm(world:
     # Bob can't accept an offer made to Carol.
     r = await w.bob.click(offer, custom_id=f"g:{game_id}:seat:accept:REP")
     assert r.ephemeral and "No seat of game" in r.response.content
-    assert (await w.manager.seat_of(game_id, str(w.bob.id))).seat == "REP"
+    assert (await w.manager.views.seat_of(game_id, str(w.bob.id))).seat == "REP"
 
     dms_before = len(w.dms(w.carol)) if w.carol.user.dm_channel else 0
     r = w.record(await w.carol.click(offer, custom_id=f"g:{game_id}:seat:accept:REP"))
@@ -50,7 +50,7 @@ async def test_a_substitute_takes_a_seat_mid_game_and_gets_the_hand_by_dm(world:
     # Carol got REP's hand and its current decision by DM, with buttons.
     new_dms = w.dms(w.carol)[dms_before:]
     assert any("You now play **REP**" in message_text(m) for m in new_dms)
-    _, view = await w.manager.view(game_id, str(w.carol.id))
+    _, view = await w.manager.views.view(game_id, str(w.carol.id))
     prompt = latest_prompt(w, w.carol, game_id)
     assert prompt is not None and all(card.id in message_text(prompt) for card in view.hand)
 
@@ -92,7 +92,7 @@ async def test_leave_mid_game_asks_then_the_bot_plays_the_seat(world: World) -> 
 
     r = w.record(await w.bob.slash(w.channel, "game takeseat", seat="REP"))
     assert r.ephemeral and "You now play **REP**" in r.response.content
-    assert (await w.manager.seat_of(game_id, str(w.bob.id))).controller == "human"
+    assert (await w.manager.views.seat_of(game_id, str(w.bob.id))).controller == "human"
 
 
 async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: World) -> None:
@@ -105,11 +105,11 @@ async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: W
     r = w.record(await w.alice.slash(w.channel, "game deadline", missed=2))
     assert r.ephemeral and "after 2 missed deadlines in a row" in r.response.content
     assert await w.manager.store.civil_disorder_after(game_id) == 2
-    assert (await w.manager.game(game_id)).deadline_hours == 48  # `missed` alone leaves the waits alone
+    assert (await w.manager.views.game(game_id)).deadline_hours == 48  # `missed` alone leaves the waits alone
     r = w.record(await w.alice.slash(w.channel, "game deadline", hours=24, missed=0))
     assert r.ephemeral and "24 h per move" in r.response.content and "never takes a seat over" in r.response.content
     assert await w.manager.store.civil_disorder_after(game_id) == 0
-    assert (await w.manager.game(game_id)).deadline_hours == 24
+    assert (await w.manager.views.game(game_id)).deadline_hours == 24
     r = await w.alice.slash(w.channel, "game deadline")
     assert r.ephemeral and "`missed`" in r.response.content
     r = w.record(await w.alice.slash(w.channel, "game deadline", missed=2))
@@ -117,7 +117,7 @@ async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: W
     r = w.record(await w.alice.slash(w.channel, "game botseat", seat="rep"))
     assert r.ephemeral and "The bot plays **REP**" in r.response.content
     assert any("alice handed REP to the bot" in m.content for m in w.public())
-    assert "REP" not in await w.manager.owing(game_id)
+    assert "REP" not in await w.manager.views.owing(game_id)
     r = await w.carol.slash(w.channel, "game status")
     players = r.response.embeds[0].fields[0].value
     assert f"🤖 the bot (for <@{w.bob.id}>)" in players and "after 2 missed deadlines" in players

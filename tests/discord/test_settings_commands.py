@@ -72,9 +72,9 @@ async def test_an_admin_sets_values_sees_them_and_new_games_get_them(world: Worl
     assert "organizer_role" not in await server_rows(w)
     # New games get the server's defaults.
     game_id = await open_game(w)
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.deadline_hours == 6 and await w.manager.store.civil_disorder_after(game_id) == 0
-    assert (await w.manager.game_clock(record)).window_hours() == 3
+    assert (await w.manager.clock.game_clock(record)).window_hours() == 3
     r = w.record(await dana.slash(w.channel, "settings reset", setting="deadline_hours"))
     assert r.ephemeral and "back to its default: **48 h**" in r.response.content
     assert "deadline_hours" not in await server_rows(w)
@@ -148,7 +148,7 @@ async def test_a_lobby_nobody_starts_is_cancelled_and_a_leaving_host_hands_it_on
     assert record.host_user == str(w.bob.id)
     assert any("hosts it now" in m.content and "bob" in m.content for m in w.public())
     await w.env.advance_time(2 * 3600 + 60)
-    assert (await w.manager.game(record.id)).status == "abandoned"
+    assert (await w.manager.views.game(record.id)).status == "abandoned"
     notices = [m for m in w.public() if m.content.startswith("⌛")]
     assert len(notices) == 1 and "not started within 2 h" in notices[0].content
     lobby = next(m for m in w.channel.history(viewer=w.carol) if m.id == lobby.id)

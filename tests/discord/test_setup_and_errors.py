@@ -36,7 +36,7 @@ async def test_a_game_in_its_own_thread(world: World) -> None:
     w = world
     game_id = await open_game(w, thread=True, title="Thread game")
     (thread,) = w.channel.threads
-    record = await w.manager.game(game_id)
+    record = await w.manager.views.game(game_id)
     assert record.thread_id == str(thread.id)
     posts = thread.history(viewer=w.carol)
     assert any("begins" in m.content for m in posts), "game posts go to the thread"
@@ -77,7 +77,7 @@ async def test_lobby_leave_and_cancel(world: World) -> None:
     r = await w.alice.click(lobby, label="Cancel game")
     assert "cancelled" in r.response.content
     assert not w.public()[0].components and "Cancelled" in w.public()[0].embeds[0].description
-    assert (await w.manager.game(1)).status == "abandoned"
+    assert (await w.manager.views.game(1)).status == "abandoned"
 
 
 async def test_undo_through_discord(world: World) -> None:
@@ -170,5 +170,5 @@ async def test_a_server_manager_may_abandon_any_game(world: World) -> None:
     assert r.ephemeral and "Only the host" in r.response.content
     r = await dana.slash(w.channel, "game abandon")
     assert r.ephemeral and "cancelled" in r.response.content
-    assert (await w.manager.game(game_id)).status == "abandoned"
+    assert (await w.manager.views.game(game_id)).status == "abandoned"
     assert any("was cancelled" in m.content for m in w.public())

@@ -53,7 +53,7 @@ class TestPrimary:
         game_id = await open_game(w)
         rng = random.Random(3)
         for _ in range(4):  # the moves are made in DMs, which Discord sends to shard 0
-            owing = set(await w.manager.owing(game_id))
+            owing = set(await w.manager.views.owing(game_id))
             member = w.alice if "DEM" in owing else w.bob
             before = await journal_len(w, game_id)
             await walk_to_move(w, member, game_id, rng)
@@ -75,7 +75,7 @@ class TestSecondary:
         assert sorted(bot.shard_ids) == [2, 3] and not bot.primary
         assert not await commands_synced(bot)
         game_id = await open_game(w)  # a guild of its own shards: its slash commands and buttons reach it
-        assert (await w.manager.game(game_id)).status == "active"
+        assert (await w.manager.views.game(game_id)).status == "active"
 
     @pytest.mark.simcord(strict_sync=False)
     async def test_a_guild_on_another_shard_never_reaches_it(self, simcord_env) -> None:

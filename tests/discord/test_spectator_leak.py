@@ -28,17 +28,17 @@ async def test_a_spectator_following_a_whole_game_gets_only_copies_of_channel_po
     hands_seen = 0
     checked = 0
     for i in range(2000):
-        if (await w.manager.game(game_id)).status != "active":
+        if (await w.manager.views.game(game_id)).status != "active":
             break
-        seat = (await w.manager.owing(game_id))[0]
-        await w.manager.bot_move(game_id, seat, Rng(1000 + i))
+        seat = (await w.manager.views.owing(game_id))[0]
+        await w.manager.games.bot_move(game_id, seat, Rng(1000 + i))
         state = await game_state(w, game_id)
         hidden = _hidden(state)
         hands_seen += sum(len(p.hand) for p in state.players.values())
         for message in w.dms(w.carol)[checked:]:
             assert not _names(message_text(message), hidden), message.content[:200]
         checked = len(w.dms(w.carol))
-    assert (await w.manager.game(game_id)).status == "finished" and hands_seen
+    assert (await w.manager.views.game(game_id)).status == "finished" and hands_seen
 
     channel = [m for m in w.public() if not m.flags.ephemeral]
     copies = w.dms(w.carol)

@@ -55,7 +55,7 @@ async def test_a_walk_and_its_turn_live_in_one_message(world: World) -> None:
     rng = random.Random(7)
     found = None
     for _ in range(300):  # play on until some player's prompt opens with a choice of several steps
-        owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
+        owing = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
         assert owing, "the game is still on"
         for m in owing:
             prompt = latest_prompt(w, m, game_id)
@@ -95,7 +95,7 @@ async def test_a_walk_and_its_turn_live_in_one_message(world: World) -> None:
     assert r.response.id == prompt.id
     now = next(m for m in w.dms(member) if m.id == prompt.id)
     entry = (await w.manager.store.load_journal(game_id))[-1]
-    _, seq, decision = await w.manager.decision(game_id, str(member.id))
+    _, seq, decision = await w.manager.views.decision(game_id, str(member.id))
     if decision.owes_move:  # the next step of the same turn, in the same message, on the new move number
         assert _seqs(now) == {seq} and "✅" in now.content and entry.notation in now.content
     else:  # the decision is over: one line of what was done, no buttons

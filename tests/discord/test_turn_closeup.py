@@ -22,7 +22,7 @@ simcord_bot = seeded_bot(GAME_SEED)
 
 
 async def _public_tally(w: World, game_id: int):  # noqa: ANN202
-    record, view = await w.manager.view(game_id, None)
+    record, view = await w.manager.views.view(game_id, None)
     return for_ruleset(record.ruleset).tally(view)
 
 
@@ -35,8 +35,8 @@ async def test_a_turn_post_leads_with_its_caption_and_carries_its_closeup(world:
     shown = await _public_tally(w, game_id)
     captioned = closeups = quiet = 0
     for _ in range(MOVES):
-        owing = [m for m in players if (await w.manager.decision(game_id, str(m.id)))[2].owes_move]
-        if not owing or (await w.manager.game(game_id)).status != "active":
+        owing = [m for m in players if (await w.manager.views.decision(game_id, str(m.id)))[2].owes_move]
+        if not owing or (await w.manager.views.game(game_id)).status != "active":
             break
         member = rng.choice(owing)
         seen = len(w.public())

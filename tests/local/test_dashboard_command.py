@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot import dashboard
 from bot.local import play_local
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from bot.text import terminal_text

@@ -19,18 +19,18 @@ BOT_LINE = re.compile(r"^🤖 The bot moved for (\S+)\.$")
 
 async def test_every_bot_line_is_that_seats_own_choice_and_none_is_glued_to_another(tmp_path) -> None:
     store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM", "REP", "LIB"], seed=5)
-    await manager.bot_seat(gid, "u0", "LIB")
+    await manager.seats.bot_seat(gid, "u0", "LIB")
     ruleset = registry.get("campaign_trail")
     rng = Rng(3)
     for _ in range(400):  # the people move with the bot's own choices, under their own names
-        owing = [s for s in await manager.owing(gid) if s != "LIB"]
+        owing = [s for s in await manager.views.owing(gid) if s != "LIB"]
         if not owing:
             break
         seat = owing[rng.below(len(owing))]
-        record = await manager.game(gid)
-        _, state, _ = await manager._state(record)
+        record = await manager.views.game(gid)
+        _, state, _ = await manager.views.state(record)
         action = ruleset.bot_action(state, seat, rng)
-        await manager.submit(gid, {"DEM": "u0", "REP": "u1"}[seat], [action])
+        await manager.games.submit(gid, {"DEM": "u0", "REP": "u1"}[seat], [action])
     journal = await store.load_journal(gid)
     bot_moves = [e for e in journal if e.actor == "bot"]
     assert len(bot_moves) >= 10, "the bot played LIB's share"

@@ -15,7 +15,7 @@ import logging
 
 import pytest
 
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine.campaign_trail import content as ct_content
@@ -42,16 +42,16 @@ async def test_six_player_game_leaks_nothing(tmp_path, caplog, options) -> None:
     store = await Store.open(tmp_path / "ct6.sqlite3")
     table = RecordingTable()
     manager = GameManager(store, table, clock=Clock(), render=True)
-    record = await manager.create("campaign_trail", "u0", "Player 0", seat=PICKS[0], seed=606, channel_id="c", guild_id="g",
+    record = await manager.games.create("campaign_trail", "u0", "Player 0", seat=PICKS[0], seed=606, channel_id="c", guild_id="g",
                                   options=options)
     for i, seat in enumerate(PICKS[1:], start=1):
-        await manager.join(record.id, f"u{i}", f"Player {i}", seat=seat)
-    await manager.start(record.id, "u0")
+        await manager.games.join(record.id, f"u{i}", f"Player {i}", seat=seat)
+    await manager.games.start(record.id, "u0")
     seats = {s.user_id: s.seat for s in await store.list_seats(record.id)}
     assert sorted(seats.values()) == sorted(CT.seat_names(6)) and seats["u0"] == "REP-VP"
 
     await play_out(manager, record.id, Rng(606), limit=6000)
-    final_record = await manager.game(record.id)
+    final_record = await manager.views.game(record.id)
     assert final_record.status == "finished", "the game reached Election Day"
 
     # Replay the journal: the true state at every move, and which cards had been face up by then.

@@ -2,7 +2,7 @@
 made so far and gives the rest back to send again, instead of refusing the whole move."""
 from __future__ import annotations
 
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine.campaign_trail import rules
@@ -20,17 +20,17 @@ async def _state(store, game_id: int):
 async def _game_at_a_turn(tmp_path):
     store = await Store.open(tmp_path / "compound.sqlite3")
     manager = GameManager(store, RecordingTable(), render=False)
-    record = await manager.create("campaign_trail", "u0", "P0", seat="DEM", seed=11, options={"dirty": True})
-    await manager.join(record.id, "u1", "P1", seat="REP")
-    await manager.join(record.id, "u2", "P2", seat="LIB")
-    await manager.start(record.id, "u0")
+    record = await manager.games.create("campaign_trail", "u0", "P0", seat="DEM", seed=11, options={"dirty": True})
+    await manager.games.join(record.id, "u1", "P1", seat="REP")
+    await manager.games.join(record.id, "u2", "P2", seat="LIB")
+    await manager.games.start(record.id, "u0")
     rng = Rng(1)
     while True:  # bots make the setup choices; stop when a player can start a turn
         live = await _state(store, record.id)
         if live.phase == "play" and live.turn is None:
             break
-        owing = await manager.owing(record.id)
-        await manager.bot_move(record.id, owing[0], rng)
+        owing = await manager.views.owing(record.id)
+        await manager.games.bot_move(record.id, owing[0], rng)
     users = {s.seat: s.user_id for s in await store.list_seats(record.id)}
     return store, manager, record, users, live
 
@@ -43,23 +43,23 @@ async def test_a_compound_move_stops_at_a_response_window_and_returns_the_rest(t
     step = rules.neighbours()[pawn][0]
     move = f"play {card}; travel; to {step}; done"
 
-    result = await manager.submit(record.id, users[seat], move)
+    result = await manager.games.submit(record.id, users[seat], move)
     assert result.notation == f"play {card}; travel"
     assert result.pending == f"to {step}; done"
     journal = await store.load_journal(record.id)
     assert journal[-1].notation == result.notation  # only what was applied is in the journal (replays the same)
-    rivals = await manager.owing(record.id)
+    rivals = await manager.views.owing(record.id)
     assert rivals and seat not in rivals  # the rivals are asked whether to respond
 
     try:  # sending the rest before the window closes is refused, and changes nothing
-        await manager.submit(record.id, users[seat], result.pending)
+        await manager.games.submit(record.id, users[seat], result.pending)
         raise AssertionError("accepted while the rivals decide")
     except EngineError as exc:
         assert "waiting on" in exc.message
     assert len(await store.load_journal(record.id)) == len(journal)
 
     for rival in rivals:  # the last pass closes the window: the rest is played as the player typed it (issue 26)
-        await manager.submit(record.id, users[rival], "pass")
+        await manager.games.submit(record.id, users[rival], "pass")
     resumed = (await store.load_journal(record.id))[-1]
     assert (resumed.seat, resumed.actor, resumed.notation) == (seat, users[seat], result.pending)
     live = await _state(store, record.id)
@@ -74,7 +74,7 @@ async def test_an_illegal_step_before_any_hand_off_still_refuses_the_whole_move(
     card = state.players[seat].hand[0]
     before = len(await store.load_journal(record.id))
     try:
-        await manager.submit(record.id, users[seat], f"play {card}; vote ZZ")
+        await manager.games.submit(record.id, users[seat], f"play {card}; vote ZZ")
         raise AssertionError("a malformed move was accepted")
     except EngineError:
         pass

@@ -7,7 +7,7 @@ import pytest
 
 from bot import concession
 from bot import record as records
-from bot.manager import ManagerError
+from bot.service import ManagerError
 from bot.ratings import placings
 from bot.store import Store
 from engine import registry
@@ -25,20 +25,20 @@ async def seat_holders(store: Store, game_id: int) -> dict[str, str]:
 async def test_a_running_mate_concedes_and_the_partner_carries_on(tmp_path) -> None:
     store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM-P", "DEM-VP", "REP-P", "REP-VP"])
     users = {s.seat: s.user_id for s in await store.list_seats(gid)}
-    record = await manager.concede(gid, users["DEM-VP"])
+    record = await manager.seats.concede(gid, users["DEM-VP"])
     assert record.status == "active", "one running mate can't resign for both"
     assert (await seat_holders(store, gid))["DEM-VP"] == "bot"
-    assert await manager.conceded_seats(gid) == {"DEM-VP"}
+    assert await manager.views.conceded_seats(gid) == {"DEM-VP"}
     assert any("DEM-P carries on for DEM" in p.text for p in table.posts)
     with pytest.raises(ManagerError) as final:  # a concession is final for the one who made it
-        await manager.take_seat(gid, users["DEM-VP"], "Again", "DEM-VP")
+        await manager.seats.take_seat(gid, users["DEM-VP"], "Again", "DEM-VP")
     assert final.value.code == "conceded"
     with pytest.raises(ManagerError) as twice:
-        await manager.concede(gid, users["DEM-VP"])
+        await manager.seats.concede(gid, users["DEM-VP"])
     assert twice.value.code == "conceded"
 
     # The party's last person concedes: one party is left, the game ends, and the running mate is no winner.
-    record = await manager.concede(gid, users["DEM-P"])
+    record = await manager.seats.concede(gid, users["DEM-P"])
     assert record.status == "finished"
     assert sorted(record.result["winners"]) == ["REP-P", "REP-VP"]
     assert record.result["conceded"] == ["DEM-P", "DEM-VP"]
@@ -49,25 +49,25 @@ async def test_a_running_mate_concedes_and_the_partner_carries_on(tmp_path) -> N
 async def test_a_substitute_brings_a_conceded_running_mates_seat_back_into_the_race(tmp_path) -> None:
     store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM-P", "DEM-VP", "REP-P", "REP-VP"])
     users = {s.seat: s.user_id for s in await store.list_seats(gid)}
-    await manager.concede(gid, users["DEM-VP"])
-    await manager.offer_seat(gid, "u0", "DEM-VP", "u-sub", "Sam")
-    await manager.accept_seat(gid, "u-sub", "Sam")
+    await manager.seats.concede(gid, users["DEM-VP"])
+    await manager.seats.offer_seat(gid, "u0", "DEM-VP", "u-sub", "Sam")
+    await manager.seats.accept_seat(gid, "u-sub", "Sam")
     assert (await seat_holders(store, gid))["DEM-VP"] == "human"
-    assert await manager.conceded_seats(gid) == set()
+    assert await manager.views.conceded_seats(gid) == set()
 
 
 async def test_in_a_multi_party_game_the_others_play_on_until_one_party_is_left(tmp_path) -> None:
     store, table, manager, gid = await table_of(tmp_path, "presidential_election", ["P1", "P2", "P3"])
     users = {s.seat: s.user_id for s in await store.list_seats(gid)}
-    record = await manager.concede(gid, users["P2"])
+    record = await manager.seats.concede(gid, users["P2"])
     assert record.status == "active"
     assert (await seat_holders(store, gid))["P2"] == "bot"
     assert any("P2 is out of the race" in p.text and "P1, P3 play on" in p.text for p in table.posts)
     with pytest.raises(ManagerError) as out:  # a party out of the race can't be handed to a substitute
-        await manager.offer_seat(gid, "u0", "P2", "u-sub", "Sam")
+        await manager.seats.offer_seat(gid, "u0", "P2", "u-sub", "Sam")
     assert out.value.code == "conceded"
 
-    record = await manager.concede(gid, users["P3"])
+    record = await manager.seats.concede(gid, users["P3"])
     assert record.status == "finished" and record.result["winners"] == ["P1"]
     assert record.result["conceded"] == ["P2", "P3"]
 
@@ -90,13 +90,13 @@ def test_a_conceded_party_cannot_win_the_count() -> None:
 async def test_a_game_played_out_after_a_concession_gives_the_win_to_a_party_still_running(tmp_path) -> None:
     store, table, manager, gid = await table_of(tmp_path, "presidential_election", ["P1", "P2", "P3"])
     users = {s.seat: s.user_id for s in await store.list_seats(gid)}
-    await manager.concede(gid, users["P3"])
+    await manager.seats.concede(gid, users["P3"])
     for seat in ("P1", "P2"):  # the rest of the game played by the bot, to its count
-        await manager.bot_seat(gid, "u0", seat)
-    record = await manager.game(gid)
+        await manager.seats.bot_seat(gid, "u0", seat)
+    record = await manager.views.game(gid)
     assert record.status == "finished"
     assert "P3" not in record.result["winners"] and record.result["conceded"] == ["P3"]
-    exported = await manager.export(gid, "u0")
+    exported = await manager.memory.export(gid, "u0")
     verdict = records.verify_record(exported)
     assert verdict.ok, verdict.problems
 
@@ -106,8 +106,8 @@ async def test_conceding_solo_play_ends_the_game_for_the_ai_parties(tmp_path) ->
     game ends at once and the AI parties win; a co-op running mate first hands the seat to the bot."""
     store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM-P", "DEM-VP"],
                                                 options={"ai": "REP,LIB", "coop": "on"})
-    assert (await manager.concede(gid, "u1")).status == "active", "the partner carries on"
-    done = await manager.concede(gid, "u0")
+    assert (await manager.seats.concede(gid, "u1")).status == "active", "the partner carries on"
+    done = await manager.seats.concede(gid, "u0")
     assert done.status == "finished" and done.result["winners"] == ["REP", "LIB"]
     assert any("REP, LIB win game" in p.text for p in table.posts)
     assert placings(done.result, ["DEM-P", "DEM-VP"]) == {}, "nothing to rate: nobody seated placed"

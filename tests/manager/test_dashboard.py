@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot import dashboard
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.present.tally import ElectoralTally, StateTally
 from bot.store import Store
 from bot.tables.recording import RecordingTable
@@ -199,17 +199,17 @@ async def test_the_manager_keeps_a_day_of_margins_across_a_restart(tmp_path) -> 
     clock = Clock()
     store = await Store.open(tmp_path / "g.sqlite3")
     manager = GameManager(store, RecordingTable(), clock=clock, render=False)
-    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=4, channel_id="c1", guild_id="g1")
-    await manager.join(record.id, "u-rep", "Remy", seat="REP")
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=4, channel_id="c1", guild_id="g1")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
     assert await dashboard.refresh(manager, record.id) is None  # a lobby has no map yet
-    await manager.start(record.id, "u-dem")
+    await manager.games.start(record.id, "u-dem")
     first = await dashboard.refresh(manager, record.id)
     assert "**Biggest swing:** none yet" in first
     rng = Rng(4)
     for _ in range(14):
         clock.t += 3 * 3600
-        owing = await manager.owing(record.id)
-        await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
+        owing = await manager.views.owing(record.id)
+        await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
         await dashboard.refresh(manager, record.id)
     await store.close()
 
@@ -218,7 +218,7 @@ async def test_the_manager_keeps_a_day_of_margins_across_a_restart(tmp_path) -> 
     history = dashboard.load_history(await store.get_setting(f"game:{record.id}", dashboard.HISTORY_KEY))
     assert len(history) <= 26 and history[0].at <= clock.t - dashboard.DAY < history[1].at
     text = await dashboard.refresh(manager, record.id, keep=False)
-    _, view = await manager.view(record.id, None)
+    _, view = await manager.views.view(record.id, None)
     assert text == dashboard.build(dashboard.tally_of(view), title=f"{record.title} (game #{record.id})",
                                    history=history, now=int(clock.t))
     assert "**Biggest swing (last 24 h):**" in text

@@ -7,7 +7,8 @@ import asyncio
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
 
-from bot.manager import HOLD_AFTER, HELD_NOTICE, GameManager, ManagerError
+from bot.service import GameManager, ManagerError
+from bot.service.delivery import HELD_NOTICE, HOLD_AFTER
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -54,19 +55,19 @@ async def _world(tmp_path) -> AsyncIterator[tuple[Store, Flaky, Clock, GameManag
 async def _games(manager: GameManager, n: int) -> list[int]:
     ids = []
     for k in range(n):
-        rec = await manager.create("electioneer", f"d{k}", "D", seat="DEM", seed=k, channel_id=f"c{k}", guild_id="g")
-        await manager.join(rec.id, f"r{k}", "R", seat="REP")
-        await manager.start(rec.id, f"d{k}")
+        rec = await manager.games.create("electioneer", f"d{k}", "D", seat="DEM", seed=k, channel_id=f"c{k}", guild_id="g")
+        await manager.games.join(rec.id, f"r{k}", "R", seat="REP")
+        await manager.games.start(rec.id, f"d{k}")
         ids.append(rec.id)
     return ids
 
 
 async def _moves(manager: GameManager, game_id: int, count: int, rng: Rng) -> None:
     for _ in range(count):
-        owing = await manager.owing(game_id)
+        owing = await manager.views.owing(game_id)
         if not owing:
             return
-        await manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+        await manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
 
 
 async def test_a_game_with_many_undeliverable_rows_does_not_stall_any_other(tmp_path) -> None:
@@ -86,7 +87,7 @@ async def test_a_game_with_many_undeliverable_rows_does_not_stall_any_other(tmp_
         assert not [r for r in await store.pending_outbox(limit=500) if r.game_id == good]
         # the failing game's rows wait in order, with a backoff: one try per due retry, not per flush
         tries = table.tries[bad]
-        await manager.flush()
+        await manager.delivery.flush()
         assert table.tries[bad] == tries
 
 
@@ -98,11 +99,11 @@ async def test_retries_back_off_then_deliver_in_order(tmp_path) -> None:
         head = (await store.outbox_heads(int(clock.t)))
         assert head == []  # the failed head waits out its backoff
         clock.t += 5
-        await manager.flush()
+        await manager.delivery.flush()
         assert table.tries[game] == 1  # 5 s later: still backing off
         table.broken = set()
         clock.t += 60
-        await manager.flush()
+        await manager.delivery.flush()
         seqs = [p.game.seq for p in table.posts if p.game.id == game]
         assert seqs == sorted(seqs) and seqs[0] == 0  # the opening post first, then each move's
         assert await store.pending_outbox() == []
@@ -117,22 +118,22 @@ async def test_a_game_that_keeps_failing_while_others_succeed_is_held_and_told(t
         for _ in range(HOLD_AFTER + 2):
             clock.t += 4000  # past the longest backoff
             await _moves(manager, good, 1, rng)  # other games keep getting through
-            await manager.flush()
-        record = await manager.game(bad)
+            await manager.delivery.flush()
+        record = await manager.views.game(bad)
         assert record.delivery_held_at is not None
         assert table.tries[bad] == HOLD_AFTER  # held after that many tries: no more hammering
         assert table.alerts == [(bad, HELD_NOTICE.format(id=bad, title=record.title, n=HOLD_AFTER), "d0")]
-        assert (await manager.game(good)).delivery_held_at is None
+        assert (await manager.views.game(good)).delivery_held_at is None
         # only the host (or an admin) releases it; then everything goes out, in order
         try:
-            await manager.redeliver(bad, "r0")
+            await manager.delivery.redeliver(bad, "r0")
             raise AssertionError("a player who is not the host released the game")
         except ManagerError as exc:
             assert exc.code == "not_host"
         table.broken = set()
-        sent = await manager.redeliver(bad, "d0")
+        sent = await manager.delivery.redeliver(bad, "d0")
         assert sent > 0 and not [r for r in await store.pending_outbox() if r.game_id == bad]
-        assert (await manager.game(bad)).delivery_held_at is None
+        assert (await manager.views.game(bad)).delivery_held_at is None
 
 
 async def test_an_outage_of_every_delivery_holds_no_game(tmp_path) -> None:
@@ -141,12 +142,12 @@ async def test_an_outage_of_every_delivery_holds_no_game(tmp_path) -> None:
         table.broken = set(games)
         for _ in range(HOLD_AFTER * 2):
             clock.t += 4000
-            await manager.flush()
-        assert [(await manager.game(g)).delivery_held_at for g in games] == [None, None]
+            await manager.delivery.flush()
+        assert [(await manager.views.game(g)).delivery_held_at for g in games] == [None, None]
         assert table.alerts == []
         table.broken = set()
         clock.t += 4000
-        await manager.flush()
+        await manager.delivery.flush()
         assert await store.pending_outbox() == []
 
 
@@ -164,13 +165,13 @@ async def test_two_processes_fire_each_deadline_and_reminder_once(tmp_path) -> N
         reminder = min(j.due_at for j in jobs if j.kind == "reminder")
         clock.t = reminder + 1
         briefs_before = len(table_a.briefs) + len(table_b.briefs)
-        await asyncio.gather(a.run_due_jobs(), b.run_due_jobs())
+        await asyncio.gather(a.sweep.run_due_jobs(), b.sweep.run_due_jobs())
         reminders = [x for x in table_a.briefs + table_b.briefs if "Reminder" in x.text]
         assert len(reminders) == 2 * len(games), reminders  # each seat of each game reminded once
         assert len(table_a.briefs) + len(table_b.briefs) == briefs_before + len(reminders)
         deadline = min(j.due_at for j in jobs if j.kind == "deadline")
         clock.t = deadline + 1
-        moves = await asyncio.gather(a.run_due_jobs(), b.run_due_jobs())
+        moves = await asyncio.gather(a.sweep.run_due_jobs(), b.sweep.run_due_jobs())
         assert sum(moves) == 2 * len(games)  # one deadline move per owing seat, not two
         for g in games:
             journal = await store_a.load_journal(g)
@@ -190,9 +191,9 @@ async def test_a_claim_left_by_a_dead_process_is_taken_over_when_its_lease_ends(
         clock.t = deadline + 1
         claimed = await store.claim_due_jobs(int(clock.t), "a-process-that-then-died", lease_seconds=300)
         assert claimed
-        assert await manager.run_due_jobs() == 0  # still claimed: not fired twice
+        assert await manager.sweep.run_due_jobs() == 0  # still claimed: not fired twice
         clock.t += 301
-        assert await manager.run_due_jobs() == 2  # the lease ran out: fired once, by the survivor
+        assert await manager.sweep.run_due_jobs() == 2  # the lease ran out: fired once, by the survivor
     finally:
         await store.close()
 
@@ -224,7 +225,7 @@ async def test_a_slow_channel_does_not_delay_other_games(tmp_path) -> None:
         slow, fast = await _games(manager, 2)
         manager.table = table
         table.slow = slow
-        await asyncio.wait_for(manager.flush(), 10)
+        await asyncio.wait_for(manager.delivery.flush(), 10)
         assert [p.game.id for p in table.posts] == [fast] and not table.blocked
     finally:
         await store.close()

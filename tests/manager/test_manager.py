@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.manager import GameManager, ManagerError
+from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -19,9 +19,9 @@ async def new_game(tmp_path, *, seed: int = 11, render: bool = False, clock: Clo
     store = await Store.open(tmp_path / name)
     table = RecordingTable()
     manager = GameManager(store, table, clock=clock or Clock(), render=render)
-    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=seed, channel_id="c1", guild_id="g1")
-    await manager.join(record.id, "u-rep", "Remy", seat="REP")
-    await manager.start(record.id, "u-dem")
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=seed, channel_id="c1", guild_id="g1")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
     return store, table, manager, record.id
 
 
@@ -35,11 +35,11 @@ async def journal_len(store: Store, game_id: int) -> int:
 async def play_out(manager: GameManager, game_id: int, rng: Rng, max_moves: int = 400) -> int:
     moves = 0
     while moves < max_moves:
-        owing = await manager.owing(game_id)
+        owing = await manager.views.owing(game_id)
         if not owing:
             return moves
         seat = owing[rng.below(len(owing))]
-        await manager.bot_move(game_id, seat, rng)
+        await manager.games.bot_move(game_id, seat, rng)
         moves += 1
     raise AssertionError("game did not finish")
 
@@ -47,7 +47,7 @@ async def play_out(manager: GameManager, game_id: int, rng: Rng, max_moves: int 
 async def test_whole_game_journal_replays(tmp_path) -> None:
     store, table, manager, gid = await new_game(tmp_path)
     await play_out(manager, gid, Rng(5))
-    record = await manager.game(gid)
+    record = await manager.views.game(gid)
     assert record.status == "finished"
     assert record.result["winners"][0] in ("DEM", "REP")
     journal = await store.load_journal(gid)
@@ -71,11 +71,11 @@ async def test_restart_mid_game_continues_identically(tmp_path) -> None:
     rng = Rng(9)
     while True:
         for _ in range(3):
-            owing = await manager.owing(gid2)
+            owing = await manager.views.owing(gid2)
             if not owing:
                 break
-            await manager.bot_move(gid2, owing[rng.below(len(owing))], rng)
-        if not await manager.owing(gid2):
+            await manager.games.bot_move(gid2, owing[rng.below(len(owing))], rng)
+        if not await manager.views.owing(gid2):
             break
         await store.close()
         store = await Store.open(tmp_path / "b.sqlite3")
@@ -86,12 +86,12 @@ async def test_restart_mid_game_continues_identically(tmp_path) -> None:
 
 async def test_double_submit_applies_once(tmp_path) -> None:
     store, _, manager, gid = await new_game(tmp_path)
-    _, _, decision = await manager.decision(gid, "u-dem")
+    _, _, decision = await manager.views.decision(gid, "u-dem")
     move = decision.options[0].action.notation()
-    await manager.submit(gid, "u-dem", move, idem_key="interaction-1")
+    await manager.games.submit(gid, "u-dem", move, idem_key="interaction-1")
     before = await journal_len(store, gid)
     with pytest.raises(StaleState):
-        await manager.submit(gid, "u-dem", move, idem_key="interaction-1")
+        await manager.games.submit(gid, "u-dem", move, idem_key="interaction-1")
     assert await journal_len(store, gid) == before
     await store.close()
 
@@ -100,7 +100,7 @@ async def test_bad_input_changes_nothing(tmp_path) -> None:
     store, table, manager, gid = await new_game(tmp_path)
     snap = (await store.load_snapshot(gid)).state_hash
     posts = len(table.posts)
-    _, view = await manager.view(gid, "u-rep")
+    _, view = await manager.views.view(gid, "u-rep")
     rep_card = view.hand[0].id
     cases = [
         ("u-dem", f"campaign {rep_card}", IllegalAction),  # not in DEM's hand, and not the campaign step
@@ -115,11 +115,11 @@ async def test_bad_input_changes_nothing(tmp_path) -> None:
     ]
     for user, move, error in cases:
         with pytest.raises(error) as info:
-            await manager.submit(gid, user, move)
+            await manager.games.submit(gid, user, move)
         assert info.value.message and len(info.value.message) < 400
     with pytest.raises(StaleState):
-        _, seq, decision = await manager.decision(gid, "u-dem")
-        await manager.submit(gid, "u-dem", decision.options[0].action.notation(), expected_seq=seq + 5)
+        _, seq, decision = await manager.views.decision(gid, "u-dem")
+        await manager.games.submit(gid, "u-dem", decision.options[0].action.notation(), expected_seq=seq + 5)
     assert (await store.load_snapshot(gid)).state_hash == snap
     assert await journal_len(store, gid) == 0
     assert len(table.posts) == posts
@@ -129,46 +129,46 @@ async def test_bad_input_changes_nothing(tmp_path) -> None:
 async def test_lobby_rules(tmp_path) -> None:
     store = await Store.open(tmp_path / "l.sqlite3")
     manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
-    record = await manager.create("electioneer", "host", "Host", channel_id="c")
+    record = await manager.games.create("electioneer", "host", "Host", channel_id="c")
     with pytest.raises(ManagerError, match="at least 2"):
-        await manager.start(record.id, "host")
+        await manager.games.start(record.id, "host")
     with pytest.raises(ManagerError, match="already seated"):
-        await manager.join(record.id, "host", "Host")
+        await manager.games.join(record.id, "host", "Host")
     with pytest.raises(ManagerError, match="not a seat"):
-        await manager.join(record.id, "p2", "P2", seat="GREEN")
-    await manager.join(record.id, "p2", "P2")
+        await manager.games.join(record.id, "p2", "P2", seat="GREEN")
+    await manager.games.join(record.id, "p2", "P2")
     with pytest.raises(ManagerError, match="full"):
-        await manager.join(record.id, "p3", "P3")
+        await manager.games.join(record.id, "p3", "P3")
     with pytest.raises(ManagerError, match="Only the host"):
-        await manager.start(record.id, "p2")
+        await manager.games.start(record.id, "p2")
     with pytest.raises(ManagerError, match="no game"):
-        await manager.join(9999, "p3", "P3")
+        await manager.games.join(9999, "p3", "P3")
     with pytest.raises(ManagerError, match="Unknown game"):
-        await manager.create("chess", "host", "Host")
+        await manager.games.create("chess", "host", "Host")
     with pytest.raises(ManagerError, match="Bad option"):
-        await manager.create("electioneer", "host", "Host", options={"theatrics": 7})
-    await manager.start(record.id, "host")
+        await manager.games.create("electioneer", "host", "Host", options={"theatrics": 7})
+    await manager.games.start(record.id, "host")
     with pytest.raises(ManagerError, match="already"):
-        await manager.join(record.id, "p3", "P3")
+        await manager.games.join(record.id, "p3", "P3")
     await store.close()
 
 
 async def test_undo_own_sealed_choice_until_reveal(tmp_path) -> None:
     store, _, manager, gid = await new_game(tmp_path)
-    _, _, d = await manager.decision(gid, "u-dem")
-    await manager.submit(gid, "u-dem", d.options[0].action.notation())
-    await manager.undo(gid, "u-dem")
+    _, _, d = await manager.views.decision(gid, "u-dem")
+    await manager.games.submit(gid, "u-dem", d.options[0].action.notation())
+    await manager.games.undo(gid, "u-dem")
     assert await journal_len(store, gid) == 0
-    _, view = await manager.view(gid, "u-dem")
+    _, view = await manager.views.view(gid, "u-dem")
     assert view.pending_discard is None
     # REP cannot undo DEM's move; after both discards the step is final.
-    await manager.submit(gid, "u-dem", d.options[0].action.notation())
+    await manager.games.submit(gid, "u-dem", d.options[0].action.notation())
     with pytest.raises(ManagerError, match="no move in this game yet"):
-        await manager.undo(gid, "u-rep")
-    _, _, d2 = await manager.decision(gid, "u-rep")
-    await manager.submit(gid, "u-rep", d2.options[0].action.notation())
+        await manager.games.undo(gid, "u-rep")
+    _, _, d2 = await manager.views.decision(gid, "u-rep")
+    await manager.games.submit(gid, "u-rep", d2.options[0].action.notation())
     with pytest.raises(ManagerError):
-        await manager.undo(gid, "u-rep")
+        await manager.games.undo(gid, "u-rep")
     await store.close()
 
 
@@ -179,9 +179,9 @@ async def test_deadline_takes_the_default_and_survives_restart(tmp_path) -> None
     deadlines = sorted((j.seat, j.due_at) for j in jobs if j.kind == "deadline")
     assert [s for s, _ in deadlines] == ["DEM", "REP"]
     # DEM moves; REP's clock keeps running (it is the same wait).
-    _, _, d = await manager.decision(gid, "u-dem")
+    _, _, d = await manager.views.decision(gid, "u-dem")
     clock.t += 3600
-    await manager.submit(gid, "u-dem", d.options[0].action.notation())
+    await manager.games.submit(gid, "u-dem", d.options[0].action.notation())
     rep_due = [j.due_at for j in await store.jobs_for_game(gid) if j.kind == "deadline" and j.seat == "REP"]
     assert rep_due == [deadlines[1][1]]
     await store.close()
@@ -190,12 +190,12 @@ async def test_deadline_takes_the_default_and_survives_restart(tmp_path) -> None
     table = RecordingTable()
     manager = GameManager(store, table, clock=clock, render=False)
     clock.t = rep_due[0] + 1
-    moved = await manager.run_due_jobs()
+    moved = await manager.sweep.run_due_jobs()
     assert moved == 1
     journal = await store.load_journal(gid)
     assert journal[-1].actor == "deadline" and journal[-1].seat == "REP"
     assert any("REP's deadline passed: the policy with the lowest total effect" in p.text for p in table.posts)
-    assert (await manager.decision(gid, "u-rep"))[2].prompt.startswith("Choose a policy to campaign")
+    assert (await manager.views.decision(gid, "u-rep"))[2].prompt.startswith("Choose a policy to campaign")
     await store.close()
 
 
@@ -223,9 +223,9 @@ async def test_replay_of_stored_journals_matches(tmp_path) -> None:
     store, _, manager, gid = await new_game(tmp_path, seed=77)
     rng = Rng(77)
     for _ in range(12):
-        owing = await manager.owing(gid)
-        await manager.bot_move(gid, owing[0], rng)
-    record = await manager.game(gid)
+        owing = await manager.views.owing(gid)
+        await manager.games.bot_move(gid, owing[0], rng)
+    record = await manager.views.game(gid)
     journal = await store.load_journal(gid)
     state = R.setup(record.options, ["DEM", "REP"], record.seed)
     for entry in journal:
@@ -244,7 +244,7 @@ async def test_public_posts_and_logs_reveal_nothing_hidden(tmp_path, caplog) -> 
     caplog.set_level(logging.DEBUG)
     store, table, manager, gid = await new_game(tmp_path, seed=21, render=True)
     await play_out(manager, gid, Rng(21))
-    record = await manager.game(gid)
+    record = await manager.views.game(gid)
     journal = await store.load_journal(gid)
     c = content.load()
     names = {p.id: p.name for p in c.policies.values()} | {t.id: t.name for t in c.theatrics.values()}
@@ -281,21 +281,21 @@ async def test_many_games_at_once_stay_independent(tmp_path) -> None:
     manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
     ids = []
     for n in range(6):
-        record = await manager.create("electioneer", f"d{n}", "D", seat="DEM", seed=100 + n,
+        record = await manager.games.create("electioneer", f"d{n}", "D", seat="DEM", seed=100 + n,
                                       guild_id=f"g{n % 2}", channel_id=f"c{n}")
-        await manager.join(record.id, f"r{n}", "R", seat="REP")
-        await manager.start(record.id, f"d{n}")
+        await manager.games.join(record.id, f"r{n}", "R", seat="REP")
+        await manager.games.start(record.id, f"d{n}")
         ids.append(record.id)
 
     async def drive(gid: int, seed: int) -> None:
         rng = Rng(seed)
-        while owing := await manager.owing(gid):
-            await manager.bot_move(gid, owing[rng.below(len(owing))], rng)
+        while owing := await manager.views.owing(gid):
+            await manager.games.bot_move(gid, owing[rng.below(len(owing))], rng)
             await asyncio.sleep(0)  # let the other games interleave
 
     await asyncio.gather(*(drive(gid, 7 * gid) for gid in ids))
     for gid in ids:
-        record = await manager.game(gid)
+        record = await manager.views.game(gid)
         assert record.status == "finished"
         journal = await store.load_journal(gid)
         rebuilt = replay(R, record.options, ["DEM", "REP"], record.seed, [(e.seat, e.notation) for e in journal])
@@ -319,19 +319,19 @@ async def test_a_failing_delivery_holds_back_only_its_own_game(tmp_path) -> None
     manager = GameManager(store, table, clock=clock, render=False)
     games = []
     for n in range(2):
-        rec = await manager.create("electioneer", f"d{n}", "D", seat="DEM", seed=n, channel_id=f"c{n}")
-        await manager.join(rec.id, f"r{n}", "R", seat="REP")
+        rec = await manager.games.create("electioneer", f"d{n}", "D", seat="DEM", seed=n, channel_id=f"c{n}")
+        await manager.games.join(rec.id, f"r{n}", "R", seat="REP")
         games.append(rec.id)
     table.broken = {games[0]}
     for n, gid in enumerate(games):
-        await manager.start(gid, f"d{n}")
-        _, _, d = await manager.decision(gid, f"d{n}")
-        await manager.submit(gid, f"d{n}", d.options[0].action.notation())
+        await manager.games.start(gid, f"d{n}")
+        _, _, d = await manager.views.decision(gid, f"d{n}")
+        await manager.games.submit(gid, f"d{n}", d.options[0].action.notation())
     assert {p.game.id for p in table.posts} == {games[1]}  # game 2 was not held back by game 1
     assert len([p for p in table.posts if p.game.id == games[1]]) == 2
     table.broken = set()
     clock.t += 60  # past the failed row's retry backoff
-    await manager.flush()
+    await manager.delivery.flush()
     first = [p for p in table.posts if p.game.id == games[0]]
     assert [p.game.seq for p in first] == [0, 1]  # delivered late, still in order
     await store.close()

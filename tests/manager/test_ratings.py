@@ -11,7 +11,7 @@ import pytest
 from openskill.models import BradleyTerryFull
 
 from bot import ratings
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -37,10 +37,10 @@ async def open_manager(path, clock: Clock | None = None) -> tuple[Store, Recordi
 
 
 async def start(manager: GameManager, users: list[str], *, guild: str | None = GUILD) -> int:
-    record = await manager.create("toy_podium", users[0], NAMES[users[0]], seat="P1", guild_id=guild, channel_id="c1")
+    record = await manager.games.create("toy_podium", users[0], NAMES[users[0]], seat="P1", guild_id=guild, channel_id="c1")
     for i, user in enumerate(users[1:], start=2):
-        await manager.join(record.id, user, NAMES[user], seat=f"P{i}")
-    await manager.start(record.id, users[0])
+        await manager.games.join(record.id, user, NAMES[user], seat=f"P{i}")
+    await manager.games.start(record.id, users[0])
     return record.id
 
 
@@ -51,18 +51,18 @@ async def play(manager: GameManager, users: list[str], moves: list[list[str]], *
     game_id = await start(manager, users, guild=guild)
     queues = {f"P{i}": list(m) for i, m in enumerate(moves, start=1)}
     holder = {f"P{i}": u for i, u in enumerate(users, start=1)}
-    while (owing := await manager.owing(game_id)):
+    while (owing := await manager.views.owing(game_id)):
         (seat,) = owing
         move = queues[seat].pop(0)
         if stop_before_last and not any(queues.values()):
             return game_id
         if move == "concede":
-            await manager.concede(game_id, holder[seat])
+            await manager.seats.concede(game_id, holder[seat])
         elif ":" in move:
             actor, notation = move.split(":")
-            await manager.submit(game_id, "", notation, actor=actor, seat_override=seat)
+            await manager.games.submit(game_id, "", notation, actor=actor, seat_override=seat)
         else:
-            await manager.submit(game_id, holder[seat], move)
+            await manager.games.submit(game_id, holder[seat], move)
     assert not any(queues.values()), queues
     return game_id
 
@@ -128,7 +128,7 @@ async def test_a_season_matches_the_library_and_its_ordering(tmp_path) -> None:
 
     # every finished game is marked rated, and nothing is left for a sweep
     assert await store.unrated_games() == []
-    assert await m.rate_finished() == 0
+    assert await m.memory.rate_finished() == 0
 
     got = {r.user_id: r for r in await store.ruleset_ratings(GUILD, "toy_podium")}
     assert set(got) == set(want.r)
@@ -138,7 +138,7 @@ async def test_a_season_matches_the_library_and_its_ordering(tmp_path) -> None:
         assert r.name == NAMES[u]
 
     # the leaderboard: those with 3+ games, in the library's own order
-    board = await m.leaderboard(GUILD, "toy_podium")
+    board = await m.memory.leaderboard(GUILD, "toy_podium")
     listed = [u for u in sorted(want.r, key=want.ordinal, reverse=True) if want.games[u] >= ratings.LEADERBOARD_MIN_GAMES]
     assert [s.user_id for s in board] == listed and len(listed) >= 4
     assert [s.place for s in board] == list(range(1, len(listed) + 1))
@@ -149,7 +149,7 @@ async def test_a_season_matches_the_library_and_its_ordering(tmp_path) -> None:
     assert other == {"a": (1, 0), "b": (1, 1)}
 
     # /stats: games, wins, rating and the last five changes, per ruleset
-    (line,) = await m.stats(GUILD, "a")
+    (line,) = await m.memory.stats(GUILD, "a")
     assert (line.ruleset, line.games, line.wins) == ("toy_podium", want.games["a"], want.wins["a"])
     assert line.rating == round(20 * want.ordinal("a") + 500)
     assert len(line.trend) == 5 and line.place == listed.index("a") + 1
@@ -195,7 +195,7 @@ async def test_rated_once_across_a_crash_and_a_restart(tmp_path, caplog) -> None
     # The process dies between a game's last move and its rating: the move is written as submit writes
     # it, but no rating follows (the manager never saw the end).
     gid = await play(m, ["a", "b"], [["score 3"], ["score 8"]], stop_before_last=True)
-    record = await m.game(gid)
+    record = await m.views.game(gid)
     state = PODIUM.load_state((await store.load_snapshot(gid)).state)
     after = engine_play(PODIUM, state, "P2", PODIUM.parse("score 8")).state
     await store.commit_move(gid, record.version, seat="P2", notation="score 8", actor="b", idem_key=None, undoable=False,
@@ -210,9 +210,9 @@ async def test_rated_once_across_a_crash_and_a_restart(tmp_path, caplog) -> None
     clock.t += 7200
     (s1, t1, m1), (s2, t2, m2) = await open_manager(path, clock), await open_manager(path, clock)
     with caplog.at_level(logging.WARNING):
-        await asyncio.gather(m1.rate_finished(), m2.rate_finished())
+        await asyncio.gather(m1.memory.rate_finished(), m2.memory.rate_finished())
     assert not caplog.records  # the second sweep found the game rated: no conflict, no error
-    await asyncio.gather(m1.flush(), m2.flush())
+    await asyncio.gather(m1.delivery.flush(), m2.delivery.flush())
     assert await s1.unrated_games() == []
     now = {r.user_id: r for r in await s1.ruleset_ratings(GUILD, "toy_podium")}
     assert {u: r.games for u, r in now.items()} == {"a": 2, "b": 2}
@@ -223,10 +223,10 @@ async def test_rated_once_across_a_crash_and_a_restart(tmp_path, caplog) -> None
     await s2.close()
 
     # A later restart finds nothing to do and changes nothing.
-    await m1.rate_finished()
+    await m1.memory.rate_finished()
     await s1.close()
     s3, _, m3 = await open_manager(path, clock)
-    assert await m3.rate_finished() == 0
+    assert await m3.memory.rate_finished() == 0
     assert {r.user_id: (r.mu, r.sigma, r.games) for r in await s3.ruleset_ratings(GUILD, "toy_podium")} == \
         {u: (r.mu, r.sigma, r.games) for u, r in now.items()}
     await s3.close()
@@ -243,14 +243,14 @@ async def test_a_seat_left_to_the_bot_is_not_rated(tmp_path) -> None:
     P2 is not rated and Bo's rating is untouched; Ada and Cy are rated in their order."""
     store, table, m = await open_manager(tmp_path / "left.sqlite3")
     gid = await start(m, ["a", "b", "c"])
-    await m.submit(gid, "a", "warm")
-    await m.submit(gid, "b", "warm")
-    await m.submit(gid, "c", "warm")
-    await m.leave(gid, "b")  # mid-game: the bot takes P2
-    await m.submit(gid, "a", "warm")  # the bot warms up for P2
-    await m.submit(gid, "c", "score 3")
-    await m.submit(gid, "a", "score 9")  # the bot scores 10 for P2: the game ends on the bot's move
-    record = await m.game(gid)
+    await m.games.submit(gid, "a", "warm")
+    await m.games.submit(gid, "b", "warm")
+    await m.games.submit(gid, "c", "warm")
+    await m.seats.leave(gid, "b")  # mid-game: the bot takes P2
+    await m.games.submit(gid, "a", "warm")  # the bot warms up for P2
+    await m.games.submit(gid, "c", "score 3")
+    await m.games.submit(gid, "a", "score 9")  # the bot scores 10 for P2: the game ends on the bot's move
+    record = await m.views.game(gid)
     assert record.status == "finished" and record.result["winners"] == ["P2"]
     actors = [e.actor for e in await store.load_journal(gid) if e.seat == "P2"]
     assert actors == ["b", "bot", "bot"]

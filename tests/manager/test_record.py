@@ -12,7 +12,7 @@ import pytest
 from bot import record as records
 from bot.cli import main
 from bot.local import replay_record, table_seats
-from bot.manager import GameManager, ManagerError
+from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -32,10 +32,10 @@ async def seeded_game(tmp_path, ruleset_name: str, *, seed: int = SEED, players:
     table = RecordingTable()
     manager = GameManager(store, table, clock=Clock(), render=False)
     seats = table_seats(ruleset, players or ruleset.min_seats, None)
-    record = await manager.create(ruleset_name, "u0", "Player 0", seat=seats[0], seed=seed, channel_id="c", guild_id="g")
+    record = await manager.games.create(ruleset_name, "u0", "Player 0", seat=seats[0], seed=seed, channel_id="c", guild_id="g")
     for i, seat in enumerate(seats[1:], start=1):
-        await manager.join(record.id, f"u{i}", f"Player {i}", seat=seat)
-    await manager.start(record.id, "u0")
+        await manager.games.join(record.id, f"u{i}", f"Player {i}", seat=seat)
+    await manager.games.start(record.id, "u0")
     users = {s.seat: s.user_id for s in await store.list_seats(record.id)}
     return store, table, manager, record.id, users
 
@@ -43,10 +43,10 @@ async def seeded_game(tmp_path, ruleset_name: str, *, seed: int = SEED, players:
 async def play_moves(manager: GameManager, game_id: int, rng: Rng, limit: int = 20_000) -> int:
     moves = 0
     while moves < limit:
-        owing = await manager.owing(game_id)
+        owing = await manager.views.owing(game_id)
         if not owing:
             break
-        await manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+        await manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
         moves += 1
     return moves
 
@@ -81,10 +81,10 @@ def tamper_a_move(data: dict) -> tuple[dict, int]:
 async def test_export_then_verify_every_ruleset(tmp_path, ruleset_name) -> None:
     store, table, manager, gid, _ = await seeded_game(tmp_path, ruleset_name)
     await play_moves(manager, gid, Rng(7))
-    final = await manager.game(gid)
+    final = await manager.views.game(gid)
     assert final.status == "finished"
     # after the end anyone may export, seated or not
-    data = await manager.export(gid, "a-stranger")
+    data = await manager.memory.export(gid, "a-stranger")
     journal = await store.load_journal(gid)
     snap = await store.load_snapshot(gid)
     assert data["complete"] and data["seed"] == SEED and data["seed_salt"]
@@ -113,7 +113,7 @@ async def test_export_then_verify_every_ruleset(tmp_path, ruleset_name) -> None:
 async def test_tampered_draws_and_seeds_are_caught(tmp_path, capsys) -> None:
     store, table, manager, gid, _ = await seeded_game(tmp_path, "electioneer")
     await play_moves(manager, gid, Rng(3))
-    data = await manager.export(gid, "u0")
+    data = await manager.memory.export(gid, "u0")
     assert records.verify_record(data).ok
 
     # another seed: the commitment posted at the start no longer matches
@@ -165,11 +165,11 @@ async def test_seed_commitment_posted_at_start_and_revealed_at_the_end(tmp_path)
     await play_moves(manager, gid, Rng(1), limit=10)
     assert all(salt not in p.text and "987654321" not in p.text for p in table.posts), "nothing revealed mid-game"
     await play_moves(manager, gid, Rng(1))
-    assert (await manager.game(gid)).status == "finished"
+    assert (await manager.views.game(gid)).status == "finished"
     last = table.posts[-1].text
     assert "wins" in last and f"Seed revealed: 987654321, salt `{salt}`" in last and digest in last
     # the channel reads like a game: no commit-reveal digests in any post (they are in the record)
-    record = await manager.export(gid, "u1")
+    record = await manager.memory.export(gid, "u1")
     proofs = [p for m in record["moves"] for p in m["proofs"]]
     assert proofs and all(p.split()[-1].rstrip("]") not in "\n".join(x.text for x in table.posts) for p in proofs)
     assert not any("[seal" in p.text for p in table.posts)
@@ -179,9 +179,9 @@ async def test_seed_commitment_posted_at_start_and_revealed_at_the_end(tmp_path)
 async def test_a_concession_reveals_the_seed_and_the_record_verifies(tmp_path) -> None:
     store, table, manager, gid, users = await seeded_game(tmp_path, "campaign_manager_2008")
     await play_moves(manager, gid, Rng(2), limit=30)
-    await manager.concede(gid, users[registry.get("campaign_manager_2008").seat_names(2)[0]])
+    await manager.seats.concede(gid, users[registry.get("campaign_manager_2008").seat_names(2)[0]])
     assert "Seed revealed" in table.posts[-1].text
-    verdict = records.verify_record(await manager.export(gid, "anyone"))
+    verdict = records.verify_record(await manager.memory.export(gid, "anyone"))
     assert verdict.ok and any("conceded" in n for n in verdict.notes), verdict
     await store.close()
 
@@ -201,10 +201,10 @@ def _electioneer_hidden(state) -> set[str]:
 async def test_a_mid_game_export_holds_nothing_hidden(tmp_path, ruleset_name) -> None:
     store, table, manager, gid, users = await seeded_game(tmp_path, ruleset_name, seed=7_308_215_449_117)
     await play_moves(manager, gid, Rng(9), limit=25)
-    record = await manager.game(gid)
+    record = await manager.views.game(gid)
     assert record.status == "active"
     seat = next(iter(users))
-    data = await manager.export(gid, users[seat])
+    data = await manager.memory.export(gid, users[seat])
     text = records.dumps(data)
     assert not data["complete"] and "seed" not in data and "seed_salt" not in data and "seals" not in data
     assert str(record.seed) not in text and await records.seed_salt(store, gid) not in text
@@ -216,7 +216,7 @@ async def test_a_mid_game_export_holds_nothing_hidden(tmp_path, ruleset_name) ->
             assert line in channel, line
     # a stranger may not have it before the end
     with pytest.raises(EngineError):
-        await manager.export(gid, "a-stranger")
+        await manager.memory.export(gid, "a-stranger")
     if ruleset_name == "electioneer":
         state = registry.get(ruleset_name).load_state((await store.load_snapshot(gid)).state)
         hidden = _electioneer_hidden(state)
@@ -242,33 +242,33 @@ async def test_a_mid_game_export_holds_nothing_hidden(tmp_path, ruleset_name) ->
 async def test_log_pages_cover_the_whole_game(tmp_path) -> None:
     store, table, manager, gid, _ = await seeded_game(tmp_path, "campaign_trail", players=3)
     await play_moves(manager, gid, Rng(4), limit=120)
-    last, number, pages = await manager.log_page(gid)
+    last, number, pages = await manager.memory.log_page(gid)
     assert pages > 2 and number == pages
     seen = []
     for page in range(1, pages + 1):
-        lines, n, total = await manager.log_page(gid, page)
+        lines, n, total = await manager.memory.log_page(gid, page)
         assert n == page and total == pages and len("\n".join(lines)) <= records.PAGE_CHARS
         seen += lines
     assert "game #" in seen[0] and "Seats:" in seen[0]
     firsts = [ln for ln in seen if re.match(r"\d+\. ", ln)]
     assert [int(ln.split(".")[0]) for ln in firsts] == list(range(1, 121)), "every move, in order, once"
-    assert (await manager.log_page(gid, 10_000))[1] == pages
+    assert (await manager.memory.log_page(gid, 10_000))[1] == pages
     await store.close()
 
 
 async def test_export_before_the_start_is_refused(tmp_path) -> None:
     store = await Store.open(tmp_path / "l.sqlite3")
     manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
-    record = await manager.create("electioneer", "u0", "A", seat="DEM", seed=1)
+    record = await manager.games.create("electioneer", "u0", "A", seat="DEM", seed=1)
     with pytest.raises(ManagerError):
-        await manager.export(record.id, "u0")
+        await manager.memory.export(record.id, "u0")
     # the commitment's salt is drawn when the lobby opens, so a start retried (or raced) commits to the same one
     salt = await records.seed_salt(store, record.id)
     assert salt and len(salt) == 32
-    await manager.join(record.id, "u1", "B", seat="REP")
-    await manager.start(record.id, "u0")
+    await manager.games.join(record.id, "u1", "B", seat="REP")
+    await manager.games.start(record.id, "u0")
     assert await records.seed_salt(store, record.id) == salt
-    assert records.seed_commitment(1, salt) in (await manager.export(record.id, "u1"))["seed_commitment"]["digest"]
+    assert records.seed_commitment(1, salt) in (await manager.memory.export(record.id, "u1"))["seed_commitment"]["digest"]
     await store.close()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.manager import GameManager, ManagerError
+from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
@@ -16,23 +16,23 @@ async def finished_game(tmp_path, *, options=None, concede: bool = False):
     store = await Store.open(tmp_path / "g.sqlite3")
     table = RecordingTable()
     manager = GameManager(store, table, clock=Clock(), render=False)
-    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1",
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1",
                                   options=options, deadline_hours=30)
-    await manager.join(record.id, "u-rep", "Remy", seat="REP")
-    await manager.start(record.id, "u-dem")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
     if concede:
-        await manager.concede(record.id, "u-rep")
+        await manager.seats.concede(record.id, "u-rep")
     rng = Rng(4)
-    while owing := await manager.owing(record.id):
-        await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
-    assert (await manager.game(record.id)).status == "finished"
+    while owing := await manager.views.owing(record.id):
+        await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
+    assert (await manager.views.game(record.id)).status == "finished"
     return store, table, manager, record.id
 
 
 async def test_a_former_player_opens_the_rematch_and_the_others_are_invited(tmp_path) -> None:
     store, table, manager, gid = await finished_game(tmp_path, options={"theatrics": 3})
-    old = await manager.game(gid)
-    rematch = await manager.rematch(gid, "u-rep", "Remy")
+    old = await manager.views.game(gid)
+    rematch = await manager.games.rematch(gid, "u-rep", "Remy")
     lobby = rematch.lobby
     assert rematch.of == gid and lobby.id != gid and lobby.status == "lobby"
     assert (lobby.ruleset, lobby.options, lobby.deadline_hours) == (old.ruleset, old.options, 30)
@@ -42,8 +42,8 @@ async def test_a_former_player_opens_the_rematch_and_the_others_are_invited(tmp_
     assert [(s.seat, s.user_id) for s in seats] == [("REP", "u-rep")]  # the clicker, in their former seat
     assert rematch.invited == {"u-dem": "Dana"}  # invited, not seated: each one chooses to Join
     # the invited player joins and the host starts: a new game with a new seed
-    await manager.join(lobby.id, "u-dem", "Dana")
-    started = await manager.start(lobby.id, "u-rep")
+    await manager.games.join(lobby.id, "u-dem", "Dana")
+    started = await manager.games.start(lobby.id, "u-rep")
     assert started.status == "active"
     await store.close()
 
@@ -52,20 +52,20 @@ async def test_only_a_former_player_may_and_one_rematch_at_a_time(tmp_path) -> N
     store, _, manager, gid = await finished_game(tmp_path)
     games = len(await store.list_games())
     with pytest.raises(ManagerError) as refused:
-        await manager.rematch(gid, "u-stranger", "Sam")
+        await manager.games.rematch(gid, "u-stranger", "Sam")
     assert refused.value.code == "not_player"
-    first = await manager.rematch(gid, "u-dem", "Dana")
+    first = await manager.games.rematch(gid, "u-dem", "Dana")
     with pytest.raises(ManagerError) as again:
-        await manager.rematch(gid, "u-rep", "Remy")
+        await manager.games.rematch(gid, "u-rep", "Remy")
     assert again.value.code == "rematch_open" and f"game #{first.lobby.id}" in again.value.message
     assert len(await store.list_games()) == games + 1  # nothing else was created
     # once the rematch lobby is cancelled, a new one may be opened
-    await manager.abandon(first.lobby.id, "u-dem")
-    second = await manager.rematch(gid, "u-rep", "Remy")
+    await manager.games.abandon(first.lobby.id, "u-dem")
+    second = await manager.games.rematch(gid, "u-rep", "Remy")
     assert second.lobby.id != first.lobby.id and second.lobby.host_user == "u-rep"
     # a game in progress (the rematch itself) cannot be rematched
     with pytest.raises(ManagerError) as live:
-        await manager.rematch(second.lobby.id, "u-rep", "Remy")
+        await manager.games.rematch(second.lobby.id, "u-rep", "Remy")
     assert live.value.code == "not_finished"
     await store.close()
 
@@ -73,14 +73,14 @@ async def test_only_a_former_player_may_and_one_rematch_at_a_time(tmp_path) -> N
 async def test_a_player_the_bot_replaced_is_still_a_former_player(tmp_path) -> None:
     store = await Store.open(tmp_path / "g.sqlite3")
     manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
-    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1")
-    await manager.join(record.id, "u-rep", "Remy", seat="REP")
-    await manager.start(record.id, "u-dem")
-    await manager.leave(record.id, "u-rep")  # the bot plays REP to the end
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
+    await manager.seats.leave(record.id, "u-rep")  # the bot plays REP to the end
     rng = Rng(2)
-    while owing := await manager.owing(record.id):
-        await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
-    rematch = await manager.rematch(record.id, "u-rep", "Remy")
+    while owing := await manager.views.owing(record.id):
+        await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
+    rematch = await manager.games.rematch(record.id, "u-rep", "Remy")
     assert rematch.invited == {"u-dem": "Dana"}
     await store.close()
 
@@ -100,18 +100,18 @@ async def test_the_replay_is_posted_once_after_the_result(tmp_path) -> None:
     store = await Store.open(tmp_path / "g.sqlite3")
     table = RecordingTable()
     manager = GameManager(store, table, clock=Clock(), render=True)
-    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1")
-    await manager.join(record.id, "u-rep", "Remy", seat="REP")
-    await manager.start(record.id, "u-dem")
-    assert await manager.post_replays() == 0  # nothing finished
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
+    assert await manager.memory.post_replays() == 0  # nothing finished
     rng = Rng(4)
-    while owing := await manager.owing(record.id):
-        await manager.bot_move(record.id, owing[rng.below(len(owing))], rng)
+    while owing := await manager.views.owing(record.id):
+        await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
     assert not any(p.replay for p in table.posts)  # the result went out at once, without waiting for the drawing
-    assert await manager.post_replays() == 1
+    assert await manager.memory.post_replays() == 1
     replays = [p for p in table.posts if p.replay is not None]
     assert len(replays) == 1 and replays[0].replay.filename == "replay.webp"
     assert f"Replay of game #{record.id}" in replays[0].text and replays[0].game.status == "finished"
     assert replays[0].replay.png[:4] == b"RIFF" and "frames" in replays[0].replay.alt
-    assert await manager.post_replays() == 0  # once
+    assert await manager.memory.post_replays() == 0  # once
     await store.close()

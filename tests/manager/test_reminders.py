@@ -10,7 +10,7 @@ import pytest
 
 from bot import reminders
 from bot.clock import PAUSED_DUE, STALL_AFTER
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.reminders import ReminderError, ReminderPrefs, out_of_quiet
 from bot.store import Store
 from bot.tables.recording import RecordingTable
@@ -35,11 +35,11 @@ async def open_game(tmp_path, clock: Clock, name: str = "t.sqlite3", prefs: dict
     table = RecordingTable()
     manager = GameManager(store, table, clock=clock, render=False)
     for user, options in (prefs or {}).items():
-        await manager.set_reminders(user, **options)
-    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=11, channel_id="c1",
+        await manager.clock.set_reminders(user, **options)
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=11, channel_id="c1",
                                   guild_id="g1", **create)
-    await manager.join(record.id, "u-rep", "Remy", seat="REP")
-    await manager.start(record.id, "u-dem")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
     return store, table, manager, record.id
 
 
@@ -60,7 +60,7 @@ def reminded(table: RecordingTable, seat: str) -> int:
 
 async def fire_at(manager: GameManager, clock: Clock, at: int) -> int:
     clock.t = at
-    return await manager.run_due_jobs()
+    return await manager.sweep.run_due_jobs()
 
 
 # ---------------------------------------------------------------- choices, read and refused
@@ -90,15 +90,15 @@ def test_what_a_player_types_is_read_or_refused() -> None:
 async def test_a_bad_value_changes_nothing(tmp_path) -> None:
     store = await Store.open(tmp_path / "s.sqlite3")
     manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
-    await manager.set_reminders("u1", before="6h", quiet="23-07", zone="Asia/Tokyo")
+    await manager.clock.set_reminders("u1", before="6h", quiet="23-07", zone="Asia/Tokyo")
     stored = await store.settings("user:u1")
     with pytest.raises(ReminderError) as refused:
-        await manager.set_reminders("u1", before="1h", quiet="23-07", zone="Nowhere/Atlantis")
+        await manager.clock.set_reminders("u1", before="1h", quiet="23-07", zone="Nowhere/Atlantis")
     assert "Nowhere/Atlantis" in refused.value.message and "Nothing was changed" in refused.value.message
     with pytest.raises(ReminderError):
-        await manager.set_reminders("u1", before="soon")
+        await manager.clock.set_reminders("u1", before="soon")
     assert await store.settings("user:u1") == stored, "a refusal writes nothing, not even the good values"
-    assert await manager.reminder_settings("u1") == ReminderPrefs((6 * H,), (23 * 60, 7 * 60), "Asia/Tokyo")
+    assert await manager.clock.reminder_settings("u1") == ReminderPrefs((6 * H,), (23 * 60, 7 * 60), "Asia/Tokyo")
     await store.close()
 
 
@@ -209,19 +209,19 @@ async def test_pause_resume_vacation_and_extension_keep_each_reminder_right(tmp_
     t0 = int(clock.t)
     store, table, manager, gid = await open_game(tmp_path, clock, prefs={"u-rep": {"before": "12h,1h"}})
     clock.t = t0 + 10 * H
-    await manager.pause(gid, "u-dem")
+    await manager.clock.pause(gid, "u-dem")
     frozen = [j for j in await store.jobs_for_game(gid) if j.kind == "reminder" and j.seat == "REP"]
     assert all(j.due_at == PAUSED_DUE for j in frozen)
     assert sorted(j.payload["remaining"] for j in frozen) == [26 * H, 37 * H]
     clock.t = t0 + 100 * H
-    assert await manager.run_due_jobs() == 0 and reminded(table, "REP") == 0
+    assert await manager.sweep.run_due_jobs() == 0 and reminded(table, "REP") == 0
     store, table, manager = await reopen(tmp_path, store, clock)
     resumed = int(clock.t)
-    await manager.resume(gid, "u-dem")
+    await manager.clock.resume(gid, "u-dem")
     assert await reminder_dues(store, gid, "REP") == [resumed + 26 * H, resumed + 37 * H]
 
     clock.t = resumed + H
-    await manager.vacation(gid, "u-rep", 1)  # REP's deadline and both its reminders wait a day longer
+    await manager.clock.vacation(gid, "u-rep", 1)  # REP's deadline and both its reminders wait a day longer
     assert await reminder_dues(store, gid, "REP") == [resumed + 26 * H + DAY, resumed + 37 * H + DAY]
     # DEM's deadline (resumed + 38 h) makes a move in the same sweep that claimed REP's reminder: the move replaces
     # the jobs, so the claimed copy is not sent; the new copy is, by the next sweep. Once.
@@ -231,12 +231,12 @@ async def test_pause_resume_vacation_and_extension_keep_each_reminder_right(tmp_
     assert reminded(table, "REP") == 1
 
     # The first one is sent: pausing, resuming and extending again bring back only the second.
-    await manager.pause(gid, "u-dem")
+    await manager.clock.pause(gid, "u-dem")
     clock.t += 5 * H
-    await manager.resume(gid, "u-dem")
+    await manager.clock.resume(gid, "u-dem")
     deadline = next(j.due_at for j in await store.jobs_for_game(gid) if j.kind == "deadline" and j.seat == "REP")
     assert await reminder_dues(store, gid, "REP") == [deadline - H]
-    await manager.extend(gid, "u-dem", "REP", 3)
+    await manager.clock.extend(gid, "u-dem", "REP", 3)
     assert await reminder_dues(store, gid, "REP") == [deadline + 2 * H]
     await fire_at(manager, clock, deadline + 2 * H)
     await fire_at(manager, clock, deadline + 2 * H + 60)
@@ -249,9 +249,9 @@ async def test_a_resumed_reminder_steps_out_of_the_quiet_hours(tmp_path) -> None
     store, table, manager, gid = await open_game(tmp_path, clock,
                                                  prefs={"u-rep": {"before": "2h", "quiet": "22-07", "zone": "UTC"}})
     assert await reminder_dues(store, gid, "REP") == [utc("2027-01-17T10:00")]
-    await manager.pause(gid, "u-dem")
+    await manager.clock.pause(gid, "u-dem")
     clock.t = utc("2027-01-16T02:00")
-    await manager.resume(gid, "u-dem")  # 48 h left: due 2027-01-18 02:00; 2 h before is quiet: moved before them
+    await manager.clock.resume(gid, "u-dem")  # 48 h left: due 2027-01-18 02:00; 2 h before is quiet: moved before them
     assert await reminder_dues(store, gid, "REP") == [utc("2027-01-17T21:59")]
     await store.close()
 
@@ -262,12 +262,12 @@ async def test_a_change_of_choices_applies_to_running_waits_without_repeating_on
     store, table, manager, gid = await open_game(tmp_path, clock, prefs={"u-rep": {"before": "12h,1h"}})
     await fire_at(manager, clock, t0 + 36 * H)  # the 12 h one is sent
     clock.t = t0 + 37 * H
-    await manager.set_reminders("u-rep", before="12h,2h")
+    await manager.clock.set_reminders("u-rep", before="12h,2h")
     assert await reminder_dues(store, gid, "REP") == [t0 + 46 * H], "the 12 h one was sent: never again"
-    await manager.set_reminders("u-rep", before="none")
+    await manager.clock.set_reminders("u-rep", before="none")
     assert await reminder_dues(store, gid, "REP") == []
     assert reminded(table, "DEM") == 1 and await reminder_dues(store, gid, "DEM") == [], "another player's: untouched"
-    await manager.set_reminders("u-rep", before="12h,1h")
+    await manager.clock.set_reminders("u-rep", before="12h,1h")
     assert await reminder_dues(store, gid, "REP") == [t0 + 47 * H]
     await fire_at(manager, clock, t0 + 47 * H)
     assert reminded(table, "REP") == 2
@@ -284,9 +284,9 @@ async def test_a_reminder_sent_early_for_the_quiet_hours_is_not_sent_again_when_
     await fire_at(manager, clock, utc("2027-01-16T21:59"))
     assert reminded(table, "REP") == 1
     clock.t = utc("2027-01-16T23:00")
-    await manager.set_reminders("u-rep", quiet="off")
+    await manager.clock.set_reminders("u-rep", quiet="off")
     assert await reminder_dues(store, gid, "REP") == []
-    await manager.set_reminders("u-rep", before="1h,30m")
+    await manager.clock.set_reminders("u-rep", before="1h,30m")
     assert await reminder_dues(store, gid, "REP") == [utc("2027-01-17T01:30")], "only the new one"
     await store.close()
 
@@ -314,17 +314,17 @@ async def test_the_stall_line_comes_once_a_day_after_the_last_move(tmp_path) -> 
     assert stall_lines(table) == [], "once per stall, restart or not"
 
     # A move starts a new stall from that move; a pause holds it.
-    _, _, decision = await manager.decision(gid, "u-dem")
+    _, _, decision = await manager.views.decision(gid, "u-dem")
     moved_at = int(clock.t)
-    await manager.submit(gid, "u-dem", decision.options[0].action.notation())
-    owing = await manager.owing(gid)
+    await manager.games.submit(gid, "u-dem", decision.options[0].action.notation())
+    owing = await manager.views.owing(gid)
     stall = [j for j in await store.jobs_for_game(gid) if j.kind == "stall"]
     assert [(j.due_at, j.payload["seats"]) for j in stall] == [(moved_at + STALL_AFTER, sorted(owing))]
     clock.t = moved_at + 2 * H
-    await manager.pause(gid, "u-dem")
+    await manager.clock.pause(gid, "u-dem")
     await fire_at(manager, clock, moved_at + 3 * DAY)
     assert stall_lines(table) == []
-    await manager.resume(gid, "u-dem")
+    await manager.clock.resume(gid, "u-dem")
     await fire_at(manager, clock, moved_at + 3 * DAY + 22 * H)
     names = {"DEM": "DEM (Dana)", "REP": "REP (Remy)"}
     assert stall_lines(table) == [f"⏳ Waiting on {', '.join(names[s] for s in sorted(owing))} since <t:{moved_at}:R>."]
@@ -339,26 +339,26 @@ async def test_no_stall_line_for_a_response_window(tmp_path) -> None:
     table = RecordingTable()
     manager = GameManager(store, table, clock=clock, render=False)
     sixty = registry.get("nineteen_sixty")
-    record = await manager.create("nineteen_sixty", "u0", "Ken", seat="KEN", seed=3, guild_id="g1",
+    record = await manager.games.create("nineteen_sixty", "u0", "Ken", seat="KEN", seed=3, guild_id="g1",
                                   deadline_hours=72)
-    await manager.join(record.id, "u1", "Nix", seat="NIX")
-    await manager.set_deadlines(record.id, "u0", response_hours=48)
-    await manager.start(record.id, "u0")
+    await manager.games.join(record.id, "u1", "Nix", seat="NIX")
+    await manager.clock.set_deadlines(record.id, "u0", response_hours=48)
+    await manager.games.start(record.id, "u0")
     rng = Rng(2)
     for _ in range(300):
         state = sixty.load_state((await store.load_snapshot(record.id)).state)
-        owing = await manager.owing(record.id)
+        owing = await manager.views.owing(record.id)
         if any(sixty.decisions(state, s).kind == PendingKind.RESPONSE for s in owing):
             break
         clock.t += 60
-        await manager.bot_move(record.id, owing[0], rng)
+        await manager.games.bot_move(record.id, owing[0], rng)
     else:
         raise AssertionError("no response window opened")
     in_turn = [s for s in owing if sixty.decisions(state, s).kind != PendingKind.RESPONSE]
     stalls = [j for j in await store.jobs_for_game(record.id) if j.kind == "stall"]
     assert [j.payload["seats"] for j in stalls] == ([sorted(in_turn)] if in_turn else [])
     clock.t += STALL_AFTER + 60
-    await manager.run_due_jobs()
+    await manager.sweep.run_due_jobs()
     window_seats = set(owing) - set(in_turn)
     assert not any(s in line for line in stall_lines(table) for s in window_seats)
     await store.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.local import table_seats
-from bot.manager import GameManager, ManagerError
+from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -31,21 +31,21 @@ def test_the_seat_range_follows_the_options() -> None:
 async def test_a_solo_lobby_takes_one_player_and_starts_with_one(tmp_path) -> None:
     store = await Store.open(tmp_path / "s.sqlite3")
     manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
-    solo = await manager.create("campaign_trail", "u1", "Sol", options={"ai": ["REP"]}, channel_id="c", guild_id="g")
+    solo = await manager.games.create("campaign_trail", "u1", "Sol", options={"ai": ["REP"]}, channel_id="c", guild_id="g")
     with pytest.raises(ManagerError) as full:
-        await manager.join(solo.id, "u2", "Two")
+        await manager.games.join(solo.id, "u2", "Two")
     assert full.value.code == "full" and "1 seat" in full.value.message
-    started = await manager.start(solo.id, "u1")
+    started = await manager.games.start(solo.id, "u1")
     assert started.status == "active"
     assert [s.seat for s in await store.list_seats(solo.id)] == ["DEM"]
-    _, _, decision = await manager.decision(solo.id, "u1")
+    _, _, decision = await manager.views.decision(solo.id, "u1")
     assert decision.owes_move, "the one player has the first decision"
 
-    coop = await manager.create("campaign_trail", "u1", "Sol", options={"ai": ["REP"], "coop": True},
+    coop = await manager.games.create("campaign_trail", "u1", "Sol", options={"ai": ["REP"], "coop": True},
                                 channel_id="c", guild_id="g")
     with pytest.raises(ManagerError) as few:
-        await manager.start(coop.id, "u1")
+        await manager.games.start(coop.id, "u1")
     assert few.value.code == "too_few"
-    await manager.join(coop.id, "u2", "Two")
-    assert (await manager.start(coop.id, "u1")).status == "active"
+    await manager.games.join(coop.id, "u2", "Two")
+    assert (await manager.games.start(coop.id, "u1")).status == "active"
     await store.close()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -44,20 +44,20 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
     clock = Clock()
     store, manager = await _open(tmp_path, clock)
     seats = ruleset.seat_names(ruleset.min_seats)
-    record = await manager.create(ruleset_name, "u0", "P0", seat=seats[0], seed=seed, deadline_hours=6)
+    record = await manager.games.create(ruleset_name, "u0", "P0", seat=seats[0], seed=seed, deadline_hours=6)
     for i, seat in enumerate(seats[1:], 1):
-        await manager.join(record.id, f"u{i}", f"P{i}", seat=seat)
-    await manager.start(record.id, "u0")
+        await manager.games.join(record.id, f"u{i}", f"P{i}", seat=seat)
+    await manager.games.start(record.id, "u0")
     gid = record.id
     seats = [s.seat for s in await store.list_seats(gid)]
-    await manager.set_civil_disorder(gid, "u0", 2 + seed)
+    await manager.seats.set_civil_disorder(gid, "u0", 2 + seed)
     rng = Rng(100 * seed + len(ruleset_name))
     newcomers = 0
     changes = pauses = vacations = 0
     former: set[tuple[str, str]] = set()  # (user, seat) pairs that lost the seat to someone else
     restarted = False
     for step in range(STEPS):
-        if (await manager.game(gid)).status != "active":
+        if (await manager.views.game(gid)).status != "active":
             break
         if step == STEPS // 2 and not restarted:
             await store.close()
@@ -69,44 +69,44 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
         roll = {2: 4, 4: 5}.get(step, rng.below(14))  # every game pauses (4) and takes a vacation (5) early on
         try:
             if roll == 0 and held[seat].controller == "human" and people > 1:
-                await manager.leave(gid, held[seat].user_id)
+                await manager.seats.leave(gid, held[seat].user_id)
                 changes += 1
             elif roll == 1 and held[seat].controller == "human" and people > 1:
-                await manager.bot_seat(gid, "u0", seat)
+                await manager.seats.bot_seat(gid, "u0", seat)
                 changes += 1
             elif roll == 2 and held[seat].controller == "bot":
-                await manager.take_seat(gid, held[seat].user_id, held[seat].display_name, seat)
+                await manager.seats.take_seat(gid, held[seat].user_id, held[seat].display_name, seat)
                 changes += 1
             elif roll == 3:  # a substitute (the host's own seat too), for a person's seat or the bot's
                 newcomers += 1
                 user = f"sub{newcomers}"
-                await manager.offer_seat(gid, "u0", seat, user, f"Sub {newcomers}")
-                taken = await (manager.accept_seat(gid, user, f"Sub {newcomers}") if rng.below(2)
-                               else manager.take_seat(gid, user, f"Sub {newcomers}", seat))
+                await manager.seats.offer_seat(gid, "u0", seat, user, f"Sub {newcomers}")
+                taken = await (manager.seats.accept_seat(gid, user, f"Sub {newcomers}") if rng.below(2)
+                               else manager.seats.take_seat(gid, user, f"Sub {newcomers}", seat))
                 assert taken.user_id == user and taken.controller == "human"
                 former.add((held[seat].user_id, seat))
                 changes += 1
             elif roll == 4:  # the host pauses, or resumes a paused game
-                paused = (await manager.game_clock(await manager.game(gid))).paused
-                await (manager.resume(gid, "u0") if paused else manager.pause(gid, "u0"))
+                paused = (await manager.clock.game_clock(await manager.views.game(gid))).paused
+                await (manager.clock.resume(gid, "u0") if paused else manager.clock.pause(gid, "u0"))
                 pauses += 1
             elif roll == 5 and (away := [s for s in held.values() if s.controller == "human"]):
-                await manager.vacation(gid, away[rng.below(len(away))].user_id, 1 + rng.below(2))
+                await manager.clock.vacation(gid, away[rng.below(len(away))].user_id, 1 + rng.below(2))
                 vacations += 1
             elif roll < 8:
                 clock.t += rng.below(8) * H
-                await manager.run_due_jobs()
+                await manager.sweep.run_due_jobs()
             else:  # a person who holds an owing seat moves (their choice made by the bot's policy)
                 ruleset_state = ruleset.load_state((await store.load_snapshot(gid)).state)
                 people = [s for s in owing_seats(ruleset, ruleset_state) if held[s].controller == "human"]
                 if people:
                     mover = people[rng.below(len(people))]
                     action = ruleset.bot_action(ruleset_state, mover, rng)
-                    await manager.submit(gid, held[mover].user_id, [action])
+                    await manager.games.submit(gid, held[mover].user_id, [action])
         except EngineError as exc:  # a refusal the rules allow; never a crash
             assert exc.code in ("bot_seat", "not_active", "vacation_allowance"), exc.code
         # After every step: no seat the bot plays holds the table up.
-        record = await manager.game(gid)
+        record = await manager.views.game(gid)
         if record.status == "active":
             state = ruleset.load_state((await store.load_snapshot(gid)).state)
             bots = {s.seat for s in await store.list_seats(gid) if s.controller == "bot"}
@@ -116,12 +116,12 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
         for user, lost in former:
             if now_held.get(lost) != user and user not in now_held.values() and record.status == "active":
                 with pytest.raises(NotYourDecision):
-                    await manager.decision(gid, user)
+                    await manager.views.decision(gid, user)
 
     assert pauses and vacations, (pauses, vacations)
     changed = [h for h in await store.seat_history(gid) if h.reason != "start"]
     assert len(changed) >= 3 and changes + len([h for h in changed if h.reason == "civil_disorder"]) == len(changed)
-    record = await manager.game(gid)
+    record = await manager.views.game(gid)
     journal = await store.load_journal(gid)
     assert journal
     final_seats = [s.seat for s in await store.list_seats(gid)]
@@ -134,6 +134,6 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
         if e.actor == "deadline":
             continue
         assert (e.actor, controller) in (("bot", "bot"), (user, "human")), (e.seq, e.seat, e.actor, user, controller)
-    log = await manager.log_lines(gid, limit=len(journal))
+    log = await manager.memory.log_lines(gid, limit=len(journal))
     assert len([line for line in log if " (bot): " in line]) == len([e for e in journal if e.actor == "bot"])
     await store.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot import server_settings
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.server_settings import SettingError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
@@ -26,7 +26,7 @@ async def setup(tmp_path, clock: Clock, name: str = "s.sqlite3") -> tuple[Store,
 async def lobby(manager: GameManager, host: str = "u-dem", guild: str | None = GUILD, ruleset: str = "electioneer",
                 **create) -> int:
     seat = "DEM" if ruleset == "electioneer" else None
-    record = await manager.create(ruleset, host, "Dana", seat=seat, seed=5, guild_id=guild, channel_id="c1", **create)
+    record = await manager.games.create(ruleset, host, "Dana", seat=seat, seed=5, guild_id=guild, channel_id="c1", **create)
     return record.id
 
 
@@ -39,10 +39,10 @@ async def lobby(manager: GameManager, host: str = "u-dem", guild: str | None = G
 ])
 async def test_a_bad_value_is_refused_and_changes_nothing(tmp_path, key, value) -> None:
     store, _, manager = await setup(tmp_path, Clock())
-    await manager.set_server_setting(GUILD, "deadline_hours", 24)
+    await manager.community.set_server_setting(GUILD, "deadline_hours", 24)
     before = await store.settings("guild:g1")
     with pytest.raises(SettingError) as refused:
-        await manager.set_server_setting(GUILD, key, value)
+        await manager.community.set_server_setting(GUILD, key, value)
     assert refused.value.message and len(refused.value.message) < 300
     assert await store.settings("guild:g1") == before
     await store.close()
@@ -50,29 +50,29 @@ async def test_a_bad_value_is_refused_and_changes_nothing(tmp_path, key, value) 
 
 async def test_good_values_are_stored_shown_and_reset(tmp_path) -> None:
     store, _, manager = await setup(tmp_path, Clock())
-    fresh = await manager.server_settings(GUILD)
+    fresh = await manager.community.server_settings(GUILD)
     assert (fresh.deadline_hours, fresh.response_hours, fresh.civil_disorder_after, fresh.lobby_expiry_hours,
             fresh.vacation_days, fresh.threads, fresh.games_channel, fresh.organizer_role) == (48, 12, 3, 72, 14, False,
                                                                                                None, None)
     assert all("*(default)*" in line for line in server_settings.lines(fresh))
-    await manager.set_server_setting(GUILD, "deadline_hours", 336)
-    await manager.set_server_setting(GUILD, "civil_disorder_after", 0)
-    await manager.set_server_setting(GUILD, "threads", True)
-    await manager.set_server_setting(GUILD, "games_channel", "123456789012345678")
-    now = await manager.set_server_setting(GUILD, "organizer_role", 987654321)
+    await manager.community.set_server_setting(GUILD, "deadline_hours", 336)
+    await manager.community.set_server_setting(GUILD, "civil_disorder_after", 0)
+    await manager.community.set_server_setting(GUILD, "threads", True)
+    await manager.community.set_server_setting(GUILD, "games_channel", "123456789012345678")
+    now = await manager.community.set_server_setting(GUILD, "organizer_role", 987654321)
     assert (now.deadline_hours, now.civil_disorder_after, now.threads, now.games_channel, now.organizer_role) == (
         336, 0, True, "123456789012345678", "987654321")
     shown = "\n".join(server_settings.lines(now))
     assert "336 h (default: 48 h)" in shown and "<#123456789012345678>" in shown and "Civil disorder** (`civil_disorder_after`): off" in shown
     # another server is untouched
-    assert (await manager.server_settings("g2")).deadline_hours == 48
-    after = await manager.reset_server_setting(GUILD, "deadline_hours")
+    assert (await manager.community.server_settings("g2")).deadline_hours == 48
+    after = await manager.community.reset_server_setting(GUILD, "deadline_hours")
     assert after.deadline_hours == 48 and "deadline_hours" not in after.changed
     with pytest.raises(SettingError):
-        await manager.reset_server_setting(GUILD, "nonsense")
+        await manager.community.reset_server_setting(GUILD, "nonsense")
     # a hand-edited, unreadable row reads as the default, never as a zero wait
     await store.set_setting("guild:g1", "response_hours", "soon")
-    assert (await manager.server_settings(GUILD)).response_hours == 12
+    assert (await manager.community.server_settings(GUILD)).response_hours == 12
     await store.close()
 
 
@@ -80,22 +80,22 @@ async def test_new_games_get_the_servers_defaults(tmp_path) -> None:
     clock = Clock()
     store, _, manager = await setup(tmp_path, clock)
     before = await lobby(manager)  # made before the change: keeps its own values
-    await manager.set_server_setting(GUILD, "deadline_hours", 6)
-    await manager.set_server_setting(GUILD, "response_hours", 2)
-    await manager.set_server_setting(GUILD, "civil_disorder_after", 5)
+    await manager.community.set_server_setting(GUILD, "deadline_hours", 6)
+    await manager.community.set_server_setting(GUILD, "response_hours", 2)
+    await manager.community.set_server_setting(GUILD, "civil_disorder_after", 5)
     gid = await lobby(manager)
-    record = await manager.game(gid)
+    record = await manager.views.game(gid)
     assert record.deadline_hours == 6
     assert await store.civil_disorder_after(gid) == 5
-    assert (await manager.game_clock(record)).window_hours() == 2
-    assert (await manager.game(before)).deadline_hours == 48 and await store.civil_disorder_after(before) == 3
+    assert (await manager.clock.game_clock(record)).window_hours() == 2
+    assert (await manager.views.game(before)).deadline_hours == 48 and await store.civil_disorder_after(before) == 3
     # the host's own choice wins over the server's default; another server keeps the built-in one
-    assert (await manager.game(await lobby(manager, host="u-x", deadline_hours=30))).deadline_hours == 30
+    assert (await manager.views.game(await lobby(manager, host="u-x", deadline_hours=30))).deadline_hours == 30
     other = await lobby(manager, host="u-y", guild="g2")
-    assert (await manager.game(other)).deadline_hours == 48 and await store.civil_disorder_after(other) == 3
+    assert (await manager.views.game(other)).deadline_hours == 48 and await store.civil_disorder_after(other) == 3
     # the started game's first deadlines are the server's 6 h
-    await manager.join(gid, "u-rep", "Remy", seat="REP")
-    await manager.start(gid, "u-dem")
+    await manager.games.join(gid, "u-rep", "Remy", seat="REP")
+    await manager.games.start(gid, "u-dem")
     dues = [j.due_at for j in await store.jobs_for_game(gid) if j.kind == "deadline"]
     assert dues and all(d == int(clock.t) + 6 * H for d in dues)
     await store.close()
@@ -104,31 +104,31 @@ async def test_new_games_get_the_servers_defaults(tmp_path) -> None:
 async def test_an_unstarted_lobby_expires_once_even_across_a_restart(tmp_path) -> None:
     clock = Clock()
     store, table, manager = await setup(tmp_path, clock)
-    await manager.set_server_setting(GUILD, "lobby_expiry_hours", 10)
+    await manager.community.set_server_setting(GUILD, "lobby_expiry_hours", 10)
     gid = await lobby(manager)
     started = await lobby(manager, host="u-s")
-    await manager.join(started, "u-t", "Tess", seat="REP")
-    await manager.start(started, "u-s")
+    await manager.games.join(started, "u-t", "Tess", seat="REP")
+    await manager.games.start(started, "u-s")
     clock.t += 10 * H - 1
-    await manager.run_due_jobs()
-    assert (await manager.game(gid)).status == "lobby"
+    await manager.sweep.run_due_jobs()
+    assert (await manager.views.game(gid)).status == "lobby"
     clock.t += 1
     # A restart just before the sweep: the job is in the database, not in memory.
     await store.close()
     store, table, manager = await setup(tmp_path, clock)
-    await manager.run_due_jobs()
-    assert (await manager.game(gid)).status == "abandoned"
+    await manager.sweep.run_due_jobs()
+    assert (await manager.views.game(gid)).status == "abandoned"
     notices = [p.text for p in table.posts if p.game.id == gid]
     assert len(notices) == 1 and "not started within 10 h" in notices[0]
     # Another restart and later sweeps fire nothing again; the started game was never touched.
     await store.close()
     store, table, manager = await setup(tmp_path, clock)
     clock.t += 100 * H
-    await manager.run_due_jobs()
-    await manager.run_due_jobs()
+    await manager.sweep.run_due_jobs()
+    await manager.sweep.run_due_jobs()
     assert not [p for p in table.posts if p.game.id == gid]
     assert not [j for j in await store.jobs_for_game(gid)]
-    assert (await manager.game(started)).status == "active"
+    assert (await manager.views.game(started)).status == "active"
     assert all(j.kind != server_settings.LOBBY_EXPIRY_JOB for j in await store.jobs_for_game(started))
     await store.close()
 
@@ -138,11 +138,11 @@ async def test_the_expiry_is_the_servers_setting_when_the_lobby_opened(tmp_path)
     store, _, manager = await setup(tmp_path, clock)
     gid = await lobby(manager)  # the default 72 h
     clock.t += 71 * H
-    await manager.run_due_jobs()
-    assert (await manager.game(gid)).status == "lobby"
+    await manager.sweep.run_due_jobs()
+    assert (await manager.views.game(gid)).status == "lobby"
     clock.t += H
-    await manager.run_due_jobs()
-    assert (await manager.game(gid)).status == "abandoned"
+    await manager.sweep.run_due_jobs()
+    assert (await manager.views.game(gid)).status == "abandoned"
     await store.close()
 
 
@@ -151,23 +151,23 @@ async def test_the_host_who_leaves_hands_the_lobby_on_and_the_last_one_closes_it
     store, table, manager = await setup(tmp_path, clock)
     gid = await lobby(manager, ruleset="presidential_election")  # up to 6 players
     clock.t += 1
-    await manager.join(gid, "u-rep", "Remy")
+    await manager.games.join(gid, "u-rep", "Remy")
     clock.t += 1
-    await manager.join(gid, "u-lib", "Lee")
+    await manager.games.join(gid, "u-lib", "Lee")
     # Not the host: nobody is told, the host stays.
-    await manager.leave(gid, "u-lib")
-    assert (await manager.game(gid)).host_user == "u-dem" and not table.posts
-    await manager.join(gid, "u-lib", "Lee")
-    await manager.leave(gid, "u-dem")
-    record = await manager.game(gid)
+    await manager.seats.leave(gid, "u-lib")
+    assert (await manager.views.game(gid)).host_user == "u-dem" and not table.posts
+    await manager.games.join(gid, "u-lib", "Lee")
+    await manager.seats.leave(gid, "u-dem")
+    record = await manager.views.game(gid)
     assert record.host_user == "u-rep" and record.status == "lobby"
     (notice,) = [p.text for p in table.posts]
     assert "Remy" in notice and "hosts it now" in notice
     # The new host may start; the next in line takes over if they leave instead.
-    await manager.leave(gid, "u-rep")
-    assert (await manager.game(gid)).host_user == "u-lib"
-    await manager.leave(gid, "u-lib")
-    record = await manager.game(gid)
+    await manager.seats.leave(gid, "u-rep")
+    assert (await manager.views.game(gid)).host_user == "u-lib"
+    await manager.seats.leave(gid, "u-lib")
+    record = await manager.views.game(gid)
     assert record.status == "abandoned"
     assert "closed" in table.posts[-1].text
     assert not await store.jobs_for_game(gid)  # no expiry left to fire on a closed lobby
@@ -177,9 +177,9 @@ async def test_the_host_who_leaves_hands_the_lobby_on_and_the_last_one_closes_it
 async def test_the_new_host_can_start(tmp_path) -> None:
     store, _, manager = await setup(tmp_path, Clock())
     gid = await lobby(manager, ruleset="presidential_election")
-    await manager.join(gid, "u-rep", "Remy")
-    await manager.join(gid, "u-lib", "Lee")
-    await manager.leave(gid, "u-dem")
-    await manager.start(gid, "u-rep")
-    assert (await manager.game(gid)).status == "active"
+    await manager.games.join(gid, "u-rep", "Remy")
+    await manager.games.join(gid, "u-lib", "Lee")
+    await manager.seats.leave(gid, "u-dem")
+    await manager.games.start(gid, "u-rep")
+    assert (await manager.views.game(gid)).status == "active"
     await store.close()

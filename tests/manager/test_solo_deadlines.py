@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
@@ -50,13 +50,13 @@ class Game:
     autopass: bool  # the players answer `autopass` in their first response window (never asked again)
 
     def now(self) -> int:
-        return int(self.manager.clock())
+        return int(self.manager.ctx.now())
 
     def tick(self, seconds: int) -> None:
-        self.manager.clock.t += seconds  # tests/fakeclock.py's Clock
+        self.manager.ctx.clock.t += seconds  # tests/fakeclock.py's Clock
 
     async def active(self) -> bool:
-        return (await self.manager.game(self.gid)).status == "active"
+        return (await self.manager.views.game(self.gid)).status == "active"
 
     async def deadline(self, seat: str) -> int:
         return next(j.due_at for j in await self.store.jobs_for_game(self.gid)
@@ -82,13 +82,13 @@ class Game:
         action = CT.bot_action(state, seat, rng)
         if self.autopass and any(o.action.verb == "autopass" for o in CT.decisions(state, seat).options):
             action = Action(verb="autopass")
-        await self.manager.submit(self.gid, self.users[seat], [action])
+        await self.manager.games.submit(self.gid, self.users[seat], [action])
 
     async def play(self, seats: list[str], rng: Rng) -> list[str]:
         """Each of `seats` that owes a decision moves once (in seat order); returns those that moved."""
         moved: list[str] = []
         for seat in seats:
-            if seat in await self.manager.owing(self.gid):
+            if seat in await self.manager.views.owing(self.gid):
                 await self.move(seat, rng)
                 moved.append(seat)
         return moved
@@ -107,7 +107,7 @@ def wait_of(kind: PendingKind | None) -> int:
 
 async def assert_full_wait_ahead(game: Game, seat: str) -> None:
     """The seat's deadline, in its brief as in the jobs, is a whole wait from now."""
-    brief = await game.manager.brief(game.gid, game.users[seat])
+    brief = await game.manager.views.brief(game.gid, game.users[seat])
     assert brief.decision is not None and brief.decision.owes_move
     ahead = brief.game.deadline_at[seat] - game.now()
     assert ahead == wait_of(brief.decision.kind), f"{seat}'s deadline {ahead / H:g} h ahead after its move"
@@ -123,10 +123,10 @@ async def test_a_player_moving_every_3_hours_always_has_a_full_wait_and_no_defau
     while await game.active():
         assert moves < MOVES, "the game never ended"
         game.tick(STEP)
-        assert await game.manager.run_due_jobs() == 0, f"a deadline played a default after {moves} moves"
+        assert await game.manager.sweep.run_due_jobs() == 0, f"a deadline played a default after {moves} moves"
         moved = await game.play(sorted(game.users), rng)  # every player who owes moves, each every 3 hours
         moves += len(moved)
-        for seat in set(moved) & set(await game.manager.owing(game.gid)):
+        for seat in set(moved) & set(await game.manager.views.owing(game.gid)):
             await assert_full_wait_ahead(game, seat)
     assert await game.defaults() == []
     assert moves > 100  # a whole game: the bug showed from about the 27th move
@@ -152,16 +152,16 @@ async def test_a_player_who_stops_gets_one_default_per_missed_wait_then_the_bot(
         if not await game.active() or await game.controller(lazy) == "bot":
             break
         game.tick(STEP)
-        await game.manager.run_due_jobs()
+        await game.manager.sweep.run_due_jobs()
         mine = len(await game.defaults(lazy))
         assert mine - seen <= 1, "a sweep played more than one default step for one missed wait"
         if mine > seen:
             seen = mine
             if await game.controller(lazy) == "human":
                 assert await game.missed(lazy) == seen, "each missed wait counts once toward civil disorder"
-                await game.manager.run_due_jobs()  # the clock held: the same wait plays nothing more
+                await game.manager.sweep.run_due_jobs()  # the clock held: the same wait plays nothing more
                 assert len(await game.defaults(lazy)) == seen, "the clock held: another default for the same wait"
-                if lazy in await game.manager.owing(game.gid):
+                if lazy in await game.manager.views.owing(game.gid):
                     assert await game.deadline(lazy) - game.now() in (TURN, WINDOW), "after a default, a fresh wait"
         await game.play(diligent, rng)  # co-op: the running mate goes on playing every 3 hours
 
@@ -171,6 +171,6 @@ async def test_a_player_who_stops_gets_one_default_per_missed_wait_then_the_bot(
         if not await game.active():
             break
         game.tick(STEP)
-        await game.manager.run_due_jobs()
+        await game.manager.sweep.run_due_jobs()
         await game.play(diligent, rng)
     assert not await game.active() and len(await game.defaults(lazy)) == 3

@@ -25,7 +25,7 @@ async def test_each_ai_turn_is_a_post_with_its_own_picture(tmp_path) -> None:
     store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM-P", "DEM-VP"], seed=4242, render=True,
                                                 options={"ai": "REP,LIB", "coop": "on"})
     await play_out(manager, gid, Rng(4242), limit=3000)
-    assert (await manager.game(gid)).status == "finished"
+    assert (await manager.views.game(gid)).status == "finished"
 
     ai_posts = 0
     decks: dict[str, list[int]] = {"REP": [], "LIB": []}

@@ -18,8 +18,8 @@ async def to_a_campaign(tmp_path):
     store, table, manager, gid = await table_of(tmp_path, "campaign_trail", ["DEM", "REP"], seed=3)
     rng = Rng(3)  # the first campaign DEM may type with voters to place comes at its 26th move
     for _ in range(300):
-        _, state, _ = await manager._state(await manager.game(gid))
-        if "DEM" in await manager.owing(gid):
+        _, state, _ = await manager.views.state(await manager.views.game(gid))
+        if "DEM" in await manager.views.owing(gid):
             for option in RULES.decisions(state, "DEM").options:
                 if option.action.verb != "play":
                     continue
@@ -34,19 +34,19 @@ async def to_a_campaign(tmp_path):
                 votes = [o.action for o in RULES.decisions(declared, "DEM").options if o.action.verb == "vote"]
                 if votes:  # DEM has registered voters to place
                     return store, table, manager, gid, [option.action, campaign, votes[0], Action(verb="done")]
-        seat = (await manager.owing(gid))[0]
-        await manager.submit(gid, USERS[seat], [RULES.bot_action(state, seat, rng)])
+        seat = (await manager.views.owing(gid))[0]
+        await manager.games.submit(gid, USERS[seat], [RULES.bot_action(state, seat, rng)])
     raise AssertionError("no campaign for DEM")
 
 
 async def test_the_rest_of_a_typed_campaign_is_played_once_the_window_closes(tmp_path) -> None:
     store, table, manager, gid, actions = await to_a_campaign(tmp_path)
     typed = RULES.format(actions)
-    result = await manager.submit(gid, "u0", typed)
+    result = await manager.games.submit(gid, "u0", typed)
     assert result.pending, "the window stopped the typed move"
-    assert "REP" in await manager.owing(gid) and "DEM" not in await manager.owing(gid)
+    assert "REP" in await manager.views.owing(gid) and "DEM" not in await manager.views.owing(gid)
     before = len(await store.load_journal(gid))
-    await manager.submit(gid, "u1", "pass")
+    await manager.games.submit(gid, "u1", "pass")
     journal = await store.load_journal(gid)
     resumed = journal[before + 1:]
     assert resumed and all(e.seat == "DEM" and e.actor == "u0" for e in resumed)
@@ -59,24 +59,24 @@ async def test_the_rest_of_a_typed_campaign_is_played_once_the_window_closes(tmp
 async def test_a_rest_the_window_made_illegal_is_not_played_and_the_player_is_told(tmp_path) -> None:
     store, table, manager, gid, actions = await to_a_campaign(tmp_path)
     bad = [*actions[:3], actions[2], actions[-1]]  # a second voter DEM does not have once the window closes
-    result = await manager.submit(gid, "u0", RULES.format(bad))
+    result = await manager.games.submit(gid, "u0", RULES.format(bad))
     assert result.pending
     before = len(await store.load_journal(gid))
     briefs = len(table.briefs)
-    await manager.submit(gid, "u1", "pass")
+    await manager.games.submit(gid, "u1", "pass")
     assert len(await store.load_journal(gid)) == before + 1, "nothing of the rest was applied"
     told = [b for b in table.briefs[briefs:] if b.seat == "DEM" and "was not played" in b.text]
     assert len(told) == 1 and "Nothing of it was applied" in told[0].text
     assert told[0].decision is not None and told[0].decision.owes_move  # with the choices to make instead
-    assert "DEM" in await manager.owing(gid)
+    assert "DEM" in await manager.views.owing(gid)
 
 
 async def test_an_undo_drops_the_kept_rest(tmp_path) -> None:
     store, table, manager, gid, actions = await to_a_campaign(tmp_path)
-    result = await manager.submit(gid, "u0", RULES.format(actions))
+    result = await manager.games.submit(gid, "u0", RULES.format(actions))
     assert result.pending and await store.get_setting(f"game:{gid}", "typed_rest:DEM")
     try:
-        await manager.undo(gid, "u0")
+        await manager.games.undo(gid, "u0")
     except Exception:  # noqa: BLE001 — a declaration a window answered may not be undoable: then nothing to test
         return
     assert not await store.get_setting(f"game:{gid}", "typed_rest:DEM")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot.manager import GameManager, ManagerError
+from bot.service import GameManager, ManagerError
 from bot.store import Store
 from engine import registry
 from engine.core.errors import EngineError
@@ -78,10 +78,10 @@ def test_manager_submit_raises_only_typed_errors_and_changes_nothing_when_it_ref
     async def start() -> tuple[Store, GameManager, int]:
         store = await Store.open(tmp_path / "hostile.sqlite3")
         manager = GameManager(store, None, render=False)
-        record = await manager.create(name, "u0", "P0", seat=seats[0], seed=3, channel_id="c")
+        record = await manager.games.create(name, "u0", "P0", seat=seats[0], seed=3, channel_id="c")
         for i, seat in enumerate(seats[1:], start=1):
-            await manager.join(record.id, f"u{i}", f"P{i}", seat=seat)
-        await manager.start(record.id, "u0")
+            await manager.games.join(record.id, f"u{i}", f"P{i}", seat=seat)
+        await manager.games.start(record.id, "u0")
         return store, manager, record.id
 
     store, manager, game_id = loop.run_until_complete(start())
@@ -89,7 +89,7 @@ def test_manager_submit_raises_only_typed_errors_and_changes_nothing_when_it_ref
     async def one(text: str, user: int) -> None:
         before = await store.load_snapshot(game_id)
         try:
-            await manager.submit(game_id, f"u{user}", text)
+            await manager.games.submit(game_id, f"u{user}", text)
         except EngineError:  # ManagerError is one too
             after = await store.load_snapshot(game_id)
             assert (after.seq, after.state_hash) == (before.seq, before.state_hash)
@@ -117,10 +117,10 @@ def test_a_game_id_beyond_sqlite_integers_is_no_such_game(tmp_path) -> None:
         try:
             for game_id in (2**63, -(2**63) - 1, 10**30):
                 with pytest.raises(ManagerError) as info:
-                    await manager.game(game_id)
+                    await manager.views.game(game_id)
                 assert info.value.code == "no_game"
                 with pytest.raises(ManagerError):
-                    await manager.submit(game_id, "u0", "pass")
+                    await manager.games.submit(game_id, "u0", "pass")
         finally:
             await store.close()
 

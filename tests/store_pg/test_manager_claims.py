@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from tests.fakeclock import Clock
@@ -29,9 +29,9 @@ class SharedTable(RecordingTable):
 async def play(manager: GameManager, games: list[int], rng: Rng, rounds: int) -> None:
     for _ in range(rounds):
         for gid in games:
-            owing = await manager.owing(gid)
+            owing = await manager.views.owing(gid)
             if owing:
-                await manager.bot_move(gid, owing[rng.below(len(owing))], rng)
+                await manager.games.bot_move(gid, owing[rng.below(len(owing))], rng)
 
 
 async def test_two_managers_flushing_after_moves_post_everything_exactly_once(two_stores) -> None:
@@ -43,14 +43,14 @@ async def test_two_managers_flushing_after_moves_post_everything_exactly_once(tw
     manager_b = GameManager(b, table_b, clock=clock, render=False)
     games = []
     for k in range(4):
-        rec = await manager_a.create("electioneer", f"d{k}", "Dana", seat="DEM", seed=k, channel_id=f"c{k}", guild_id="g")
-        await manager_a.join(rec.id, f"r{k}", "Remy", seat="REP")
-        await manager_a.start(rec.id, f"d{k}")
+        rec = await manager_a.games.create("electioneer", f"d{k}", "Dana", seat="DEM", seed=k, channel_id=f"c{k}", guild_id="g")
+        await manager_a.games.join(rec.id, f"r{k}", "Remy", seat="REP")
+        await manager_a.games.start(rec.id, f"d{k}")
         games.append(rec.id)
     # each process moves its own games; every move's flush claims whatever is due in any game
     await asyncio.wait_for(asyncio.gather(play(manager_a, games[:2], Rng(1), 6), play(manager_b, games[2:], Rng(2), 6),
-                                          manager_b.flush()), timeout=300)
-    await asyncio.gather(manager_a.flush(), manager_b.flush())
+                                          manager_b.delivery.flush()), timeout=300)
+    await asyncio.gather(manager_a.delivery.flush(), manager_b.delivery.flush())
     for gid in games:
         rows = [r for r in await a.outbox_for_game(gid) if r.audience == "public"]
         assert rows and all(r.sent_at is not None for r in rows)

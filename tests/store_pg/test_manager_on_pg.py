@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store import Store
 from bot.store_pg import PgStore
 from bot.tables.recording import RecordingTable
@@ -21,9 +21,9 @@ R = registry.get("electioneer")
 
 async def new_game(store, clock: Clock | None = None, seed: int = 11):
     manager = GameManager(store, RecordingTable(), clock=clock or Clock(), render=False)
-    record = await manager.create("electioneer", "u-dem", "Dana", seat="DEM", seed=seed, channel_id="c1", guild_id="g1")
-    await manager.join(record.id, "u-rep", "Remy", seat="REP")
-    await manager.start(record.id, "u-dem")
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=seed, channel_id="c1", guild_id="g1")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
     return manager, record.id
 
 
@@ -31,10 +31,10 @@ async def play(manager: GameManager, game_id: int, rng: Rng, moves: int) -> int:
     """Up to ``moves`` bot moves, the seat picked by ``rng``; returns how many were made."""
     made = 0
     while made < moves:
-        owing = await manager.owing(game_id)
+        owing = await manager.views.owing(game_id)
         if not owing:
             break
-        await manager.bot_move(game_id, owing[rng.below(len(owing))], rng)
+        await manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
         made += 1
     return made
 
@@ -86,12 +86,12 @@ async def test_a_restart_mid_game_continues_identically(pg_url, tmp_path) -> Non
 
 async def test_a_double_submit_applies_once(store) -> None:
     manager, gid = await new_game(store)
-    _, _, decision = await manager.decision(gid, "u-dem")
+    _, _, decision = await manager.views.decision(gid, "u-dem")
     move = decision.options[0].action.notation()
-    await manager.submit(gid, "u-dem", move, idem_key="interaction-1")
+    await manager.games.submit(gid, "u-dem", move, idem_key="interaction-1")
     before = len(await store.load_journal(gid))
     with pytest.raises(StaleState):
-        await manager.submit(gid, "u-dem", move, idem_key="interaction-1")
+        await manager.games.submit(gid, "u-dem", move, idem_key="interaction-1")
     assert len(await store.load_journal(gid)) == before
 
 
@@ -103,7 +103,7 @@ async def test_a_deadline_raced_by_two_bot_processes_fires_once(pg_url) -> None:
         manager_b = GameManager(b, RecordingTable(), clock=clock, render=False)
         due = max(j.due_at for j in await a.jobs_for_game(gid) if j.kind == "deadline")
         clock.t = due + 1  # both seats' deadlines have passed
-        moved = await asyncio.gather(manager_a.run_due_jobs(), manager_b.run_due_jobs())
+        moved = await asyncio.gather(manager_a.sweep.run_due_jobs(), manager_b.sweep.run_due_jobs())
         journal = await a.load_journal(gid)
         deadline_moves = [e for e in journal if e.actor == "deadline"]
         assert sum(moved) == len(deadline_moves) == 2, (moved, [(e.seat, e.notation) for e in journal])

@@ -3,7 +3,7 @@
 must see the other's moves: its cached state is used only while the game's version is the one it cached."""
 from __future__ import annotations
 
-from bot.manager import GameManager
+from bot.service import GameManager
 from bot.store_pg import PgStore
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -21,24 +21,24 @@ async def test_two_managers_alternating_moves_on_one_game(pg_url) -> None:
     try:
         first = GameManager(a, RecordingTable(), clock=clock, render=False)
         second = GameManager(b, RecordingTable(), clock=clock, render=False)
-        record = await first.create("electioneer", "u-dem", "Dana", seat="DEM", seed=21, channel_id="c1", guild_id="g1")
-        await second.join(record.id, "u-rep", "Remy", seat="REP")
-        await first.start(record.id, "u-dem")
+        record = await first.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=21, channel_id="c1", guild_id="g1")
+        await second.games.join(record.id, "u-rep", "Remy", seat="REP")
+        await first.games.start(record.id, "u-dem")
         gid, rng = record.id, Rng(4)
         managers = (first, second)
         made = 0
         while made < 60:
             manager = managers[made % 2]  # the other process made the last move: this one's cache is a move behind
-            owing = await manager.owing(gid)
+            owing = await manager.views.owing(gid)
             if not owing:
                 break
             seat = owing[rng.below(len(owing))]
-            record, seq, decision = await manager.decision(gid, USERS[seat])
+            record, seq, decision = await manager.views.decision(gid, USERS[seat])
             assert seq == made, f"manager {made % 2} saw move {seq}, but {made} moves were made"
             snap = await manager.store.load_snapshot(gid)
             action = R.bot_action(R.load_state(snap.state), seat, rng)
             # a button carries the move number it was drawn for: it must match the move number this manager sees
-            result = await manager.submit(gid, USERS[seat], [action], idem_key=f"i-{made}", expected_seq=seq)
+            result = await manager.games.submit(gid, USERS[seat], [action], idem_key=f"i-{made}", expected_seq=seq)
             assert result.seq == made + 1
             made += 1
         assert made >= 20, made
@@ -60,17 +60,17 @@ async def test_a_cached_game_is_read_again_after_a_move_elsewhere(pg_url) -> Non
     try:
         first = GameManager(a, RecordingTable(), clock=clock, render=False)
         second = GameManager(b, RecordingTable(), clock=clock, render=False)
-        record = await first.create("electioneer", "u-dem", "Dana", seat="DEM", seed=5, channel_id="c1", guild_id="g1")
-        await first.join(record.id, "u-rep", "Remy", seat="REP")
-        await first.start(record.id, "u-dem")
+        record = await first.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=5, channel_id="c1", guild_id="g1")
+        await first.games.join(record.id, "u-rep", "Remy", seat="REP")
+        await first.games.start(record.id, "u-dem")
         gid = record.id
-        cached = await first.owing(gid)  # the first process caches the game at this version
+        cached = await first.views.owing(gid)  # the first process caches the game at this version
         version = (await a.get_game(gid)).version
-        moved = await second.bot_move(gid, cached[0], Rng(1))  # the second process moves
+        moved = await second.games.bot_move(gid, cached[0], Rng(1))  # the second process moves
         assert moved is not None and (await a.get_game(gid)).version > version
-        _, seq, _ = await first.decision(gid, USERS[cached[0]])
+        _, seq, _ = await first.views.decision(gid, USERS[cached[0]])
         assert seq == moved.seq  # not the cached move number
-        assert await first.owing(gid) == await second.owing(gid)
+        assert await first.views.owing(gid) == await second.views.owing(gid)
     finally:
         await a.close()
         await b.close()

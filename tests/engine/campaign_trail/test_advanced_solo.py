@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from bot.manager import GameManager, ManagerError
+from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -93,14 +93,14 @@ async def test_green_is_refused_and_a_multiplayer_lobby_starts(tmp_path) -> None
     store = await Store.open(tmp_path / "s.sqlite3")
     manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
     with pytest.raises(ManagerError) as green:
-        await manager.create("campaign_trail", "u1", "Sol", options={**ADV, "ai": "GRN"}, channel_id="c", guild_id="g")
+        await manager.games.create("campaign_trail", "u1", "Sol", options={**ADV, "ai": "GRN"}, channel_id="c", guild_id="g")
     assert green.value.code == "bad_option" and "Green Party expansion" in green.value.message
-    game = await manager.create("campaign_trail", "u1", "Ann", options={**ADV, "ai": ["REP"]}, channel_id="c",
+    game = await manager.games.create("campaign_trail", "u1", "Ann", options={**ADV, "ai": ["REP"]}, channel_id="c",
                                 guild_id="g")
-    await manager.join(game.id, "u2", "Bob")
+    await manager.games.join(game.id, "u2", "Bob")
     with pytest.raises(ManagerError) as full:
-        await manager.join(game.id, "u3", "Cy")
+        await manager.games.join(game.id, "u3", "Cy")
     assert full.value.code == "full"
-    assert (await manager.start(game.id, "u1")).status == "active"
+    assert (await manager.games.start(game.id, "u1")).status == "active"
     assert sorted(s.seat for s in await store.list_seats(game.id)) == ["DEM", "LIB"]
     await store.close()

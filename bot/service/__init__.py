@@ -1,0 +1,70 @@
+"""The table's services: async orchestration between the tables, the engine and the store. No Discord import.
+
+Every move is: check (engine, pure) → one store transaction (journal row, snapshot, deadlines, outbox) → deliver
+the outbox through the table. The journal is the truth; the snapshot and the live-game cache are caches.
+
+One concern per module, each a small class over the shared context; a table calls the one it needs
+(`manager.games.submit(…)`, `manager.clock.pause(…)`). They are layered, each calling only those above it here:
+
+    context    what all share: store, table, clock, the live-game cache, per-game locks; ManagerError
+    views      reading a game: its record, a seat's view and decision, pictures, who owes, games of a user
+    delivery   the outbox: claim due rows, send them through the table, retry, hold; spectators' copies
+    clock      deadlines, pause/resume/vacation/extend, players' reminder choices
+    community  server settings, following a game, daily digests
+    memory     the log, export, seals, ratings, replays
+    games      the move path: lobby, start, submit, undo, the bot's move, rematch
+    seats      seats changing hands, concessions, civil disorder, the bot playing its seats
+    sweep      the due-jobs sweep: deadlines' defaults, reminders, stall lines, lobby expiry, digests
+
+What follows a move runs one way: the move path calls delivery, the clock's scheduling and ratings; seats
+subscribe to the move path (`Games.after_move`) to play the bot's seats and count missed deadlines.
+tests/architecture/test_import_cycles.py keeps bot/ free of import circles.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Callable
+
+from bot.service.clock import Clock
+from bot.service.community import Community
+from bot.service.context import Context, ManagerError
+from bot.service.delivery import Delivery
+from bot.service.games import Games, SubmitResult
+from bot.service.memory import Memory
+from bot.service.seats import Seats
+from bot.service.sweep import Sweep
+from bot.service.views import SeatedGame, Views
+from bot.store import Store
+from bot.tables.base import Table
+
+__all__ = ["GameManager", "ManagerError", "SeatedGame", "SubmitResult"]
+
+
+class GameManager:
+    """The services wired once over one context. Holds no logic of its own."""
+
+    def __init__(self, store: Store, table: Table | None = None, *, clock: Callable[[], float] = time.time,
+                 render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+        self.ctx = Context(store=store, table=table, clock=clock, render=render, new_seed=new_seed)
+        self.views = Views(self.ctx)
+        self.delivery = Delivery(self.ctx, self.views)
+        self.clock = Clock(self.ctx, self.views, self.delivery)
+        self.community = Community(self.ctx, self.views, self.delivery)
+        self.memory = Memory(self.ctx, self.views)
+        self.games = Games(self.ctx, self.views, self.delivery, self.clock, self.community, self.memory)
+        self.seats = Seats(self.ctx, self.views, self.delivery, self.clock, self.memory, self.games)
+        self.sweep = Sweep(self.ctx, self.views, self.delivery, self.clock, self.community, self.games, self.seats)
+        self.games.after_move.append(self.seats.after_move)
+
+    @property
+    def store(self) -> Store:
+        return self.ctx.store
+
+    @property
+    def table(self) -> Table | None:
+        return self.ctx.table
+
+    @table.setter
+    def table(self, table: Table | None) -> None:  # a test sets up games before it delivers
+        self.ctx.table = table

@@ -1,0 +1,201 @@
+"""The outbox: every notification a move wrote is claimed, sent through the table and marked, each game's in order.
+
+A failed delivery is retried with backoff and holds up only its own game; a game that keeps failing while others
+succeed is held until its host asks again (`/game redeliver`). A public post's copies go to the game's each-turn
+followers by DM, and an ended game's last post sends the digest followers their last digest."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+
+from bot import captions
+from bot import follow as spectators
+from bot import pictures
+from bot import rematch as rematches
+from bot.store import (
+    Follower,
+    GameRecord,
+)
+from bot.tables.base import PublicPost
+from bot.service.context import Context, ManagerError, Service
+from bot.service.views import Views
+
+log = logging.getLogger("stumpbot.manager")
+# A failed delivery waits this long before its next try (then hourly); only its own game waits.
+RETRY_BACKOFF = (10, 60, 300, 900, 3600)
+# After this many failed tries in a row, while other games' deliveries went out meanwhile (so it is
+# this game, not Discord, that fails), a game's notifications are held until the host asks again.
+HOLD_AFTER = 6
+DELIVERY_LANES = 8  # games delivered at the same time in one flush
+HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row to deliver this game's updates, so they "
+               "are paused. No move is lost and the game goes on; the host or a server admin can run "
+               "`/game redeliver` to send them again.")
+
+
+class Delivery(Service):
+    """Sends what the store's outbox holds; decides nothing about the game."""
+
+    def __init__(self, ctx: Context, views: Views) -> None:
+        super().__init__(ctx)
+        self.views = views
+        self._flush_lock = asyncio.Lock()
+
+    async def flush(self) -> int:
+        """Deliver every due notification through the table, each game's in order. Safe to call any time.
+
+        Each round claims, for this process, every game's next run of unsent rows (store.claim_outbox, issue 17):
+        another bot process on the same database skips a game while its rows are claimed, so each row goes out
+        once and each game's in order. A failure defers that row with backoff and gives the run back, so only its
+        own game waits while every other game's rows go on; a game that keeps failing while others succeed is
+        held and its channel and host are told (no secrets)."""
+        if self.table is None:
+            return 0
+        delivered = 0
+        lanes = asyncio.Semaphore(DELIVERY_LANES)
+
+        async def deliver(run: list[Any]) -> int:
+            sent = 0
+            async with lanes:
+                for row in run:
+                    try:
+                        await self._deliver(row)
+                    except Exception as exc:  # anything the table raises: retried later, never blocks others
+                        await self._delivery_failed(row, exc)
+                        return sent
+                    if not await self.store.mark_claimed_sent(row.id, self._now(), self.ctx.owner,
+                                                              lease_seconds=self.ctx.outbox_lease_s):
+                        # the lease ran out mid-delivery and another process took the run over
+                        log.warning("outbox row %s of game %s: claim lost while delivering", row.id, row.game_id)
+                        return sent
+                    self.ctx.last_delivery_ok = self._now()
+                    sent += 1
+            return sent
+
+        async with self._flush_lock:
+            while True:
+                claimed = await self.store.claim_outbox(self._now(), self.ctx.owner, lease_seconds=self.ctx.outbox_lease_s)
+                if not claimed:
+                    return delivered
+                runs: dict[int, list[Any]] = {}
+                for row in claimed:
+                    runs.setdefault(row.game_id, []).append(row)
+                # one run per game, games side by side: a slow channel (discord.py retries a 500 for
+                # some 25 s) delays only its own game
+                delivered += sum(await asyncio.gather(*(deliver(run) for run in runs.values())))
+
+    async def _delivery_failed(self, row: Any, exc: Exception) -> None:
+        now = self._now()
+        attempts = row.attempts + 1
+        first_failed = row.first_failed_at if row.first_failed_at is not None else now
+        # The exception's class and HTTP status only: its text could quote a request.
+        status = getattr(exc, "status", None)
+        reason = type(exc).__name__ + (f" (HTTP {status})" if status else "")
+        log.warning("delivery of outbox row %s of game %s failed (try %d): %s", row.id, row.game_id, attempts, reason,
+                    exc_info=attempts == 1)
+        retry_at = now + RETRY_BACKOFF[min(attempts, len(RETRY_BACKOFF)) - 1]
+        await self.store.defer_outbox(row.id, now, retry_at, reason)
+        others_fine = self.ctx.last_delivery_ok is not None and self.ctx.last_delivery_ok >= first_failed
+        if attempts >= HOLD_AFTER and others_fine and await self.store.hold_delivery(row.game_id, now):
+            log.error("game %s: deliveries held after %d failed tries (%s)", row.game_id, attempts, reason)
+            record = await self.views.game(row.game_id)
+            ref = self.ctx.ref(record, row.created_seq)
+            try:
+                await self.table.alert(ref, HELD_NOTICE.format(id=record.id, title=record.title, n=attempts),
+                                       record.host_user)
+            except Exception:  # noqa: BLE001 - the notice is best effort; the hold already stands
+                log.warning("could not post the delivery notice of game %s", row.game_id)
+
+    async def redeliver(self, game_id: int, user_id: str, *, admin: bool = False) -> int:
+        """The host (or an admin) releases a game whose deliveries were held; returns the rows sent now."""
+        record = await self.views.game(game_id)
+        if user_id != record.host_user and not admin:
+            raise ManagerError("Only the host (or a server admin) can ask for a game's updates again.", code="not_host")
+        if record.delivery_held_at is None:
+            raise ManagerError(f"Game #{game_id}'s updates are not paused; nothing to send again.", code="not_held")
+        await self.store.release_delivery(game_id)
+        return await self.flush()
+
+    async def _deliver(self, row: Any) -> None:
+        record = await self.views.game(row.game_id)
+        payload = row.payload if isinstance(row.payload, dict) else json.loads(row.payload)
+        seq = row.created_seq
+        ref = self.ctx.ref(record, seq, await self.views.deadlines(record.id))
+        if row.audience == "public":
+            picture = None
+            if row.kind == "board" and self.render and record.status != "lobby":
+                picture = await self.views.board_picture(record, payload)
+            closeup = await self._closeup(record, row.kind, payload)
+            followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
+            final = bool(payload.get("final")) and record.status == "finished"
+            missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
+                                                         key=f"o{row.id}",
+                                                         closeup=closeup, turn_line=row.kind != "stall",
+                                                         followers=tuple(f.user_id for f in followers), final=final))
+            await self._after_copies(record, row, followers, missed or (), payload.get("text", ""), picture)
+            if final and self.render:  # issue 16: the replay follows, drawn by the next upkeep sweep
+                await rematches.replay_due(self.store, record.id)
+            return
+        seat_name = row.audience.split(":", 1)[1]
+        seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
+        if seat is None or seat.controller == "bot":  # the bot's seat: its absent human gets no DM
+            return
+        brief = await self.views.brief(record.id, seat.user_id, payload.get("text", ""))
+        if not payload.get("prompt") and not payload.get("ended") and brief.decision is not None \
+                and not payload.get("text"):
+            return
+        ok = await self.table.tell(brief)
+        if seat.dm_ok is None or bool(seat.dm_ok) != ok:
+            await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
+
+    async def _closeup(self, record: GameRecord, kind: str, payload: dict[str, Any]) -> pictures.Picture | None:
+        """At a board post's delivery: remember the board it shows (the next caption's start) and draw the
+        close-up of the states its caption names."""
+        if kind != "board" or record.status == "lobby":
+            return None
+        view = await self.views.board_view(record, payload)
+        await captions.remember_shown(self.store, record.id, record.ruleset, view)
+        if not self.render or not payload.get("closeup"):
+            return None
+        return await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]), payload.get("caption", ""))
+
+    async def watchers(self, record: GameRecord) -> list[Follower]:
+        """The game's followers who are not seated in it (one who took a seat since gets the seat's DMs)."""
+        followers = await self.store.followers(record.id)
+        if not followers:
+            return []
+        seated = {s.user_id for s in await self.store.list_seats(record.id)}
+        return [f for f in followers if f.user_id not in seated]
+
+    async def _each_turn_followers(self, record: GameRecord) -> list[Follower]:
+        return [f for f in await self.watchers(record) if f.mode == "turn"]
+
+    async def note_copy(self, follower: Follower, ok: bool) -> None:
+        if ok and not follower.failures:
+            return
+        failures = await self.store.note_follow_delivery(follower.game_id, follower.user_id, ok)
+        if failures >= spectators.GIVE_UP_AFTER:
+            log.info("game %s: a follower's DMs failed %d times in a row; the follow ends", follower.game_id, failures)
+            await self.store.unfollow(follower.game_id, follower.user_id)
+
+    async def _after_copies(self, record: GameRecord, row: Any, followers: list[Follower], missed: Any,
+                            text: str, picture: pictures.Picture | None) -> None:
+        """After a public post and its copies: count the copies that failed; after an ended game's last post,
+        the digest followers get their last digest (this post included) and every follow ends."""
+        try:
+            for f in followers:
+                await self.note_copy(f, f.user_id not in set(missed))
+            if record.status not in spectators.ENDED or await self.store.public_posts_pending(record.id, row.id):
+                return
+            for f in await self.watchers(record):
+                if f.mode != "digest":
+                    continue
+                posts = await self.store.public_posts(record.id, f.digest_from, self._now() + 1)
+                body = spectators.digest_text(record.id, record.title, [*posts, text])
+                await self.table.forward(self.ctx.ref(record, row.created_seq), f.user_id, body, picture)
+            await self.store.clear_followers(record.id)
+        except Exception:  # noqa: BLE001 - the channel post is out: nothing here may make it go out again
+            log.exception("game %s: follower copies failed", record.id)
