@@ -1,4 +1,5 @@
-"""No import circles under engine/ (DESIGN.md §9) nor under bot/, checked on the source. (That rulesets stay apart and the core
+"""No import circles under engine/ (DESIGN.md §9) nor under bot/, checked on the source; and bot/discord/ one way,
+registration → commands → flows → table → layouts → components → helpers. (That rulesets stay apart and the core
 knows none of them is tests/architecture/test_rulesets_apart.py's.)
 
 The graph counts every import, module-level and deferred (inside a function) alike: a deferred import is
@@ -144,6 +145,39 @@ def _tangle(graph: dict[str, set[str]], start: str) -> set[str]:
         for w in targets:
             reverse[w].add(v)
     return reach(graph) & reach(reverse)
+
+
+# bot/discord/ one way, top to bottom: the client registers the commands, a command (or a component's click)
+# runs a flow, a flow builds on the table, the layouts and the components, and all of them on the helpers.
+# Imports go down, or sideways inside a layer (where the circle test above keeps them one way too).
+DISCORD_LAYERS = ("registration", "commands", "flows", "table", "layouts", "components", "helpers")
+
+
+def _discord_layer(module: str) -> str:
+    name = module.removeprefix("bot.discord").removeprefix(".")
+    if name in ("", "client"):
+        return "registration"
+    if name == "cogs" or name.startswith("cogs."):  # the slash commands, and what the clicks run (cogs/clicks.py)
+        return "commands"
+    if name == "flows" or name.endswith("_flows") or name == "dm_games":
+        return "flows"
+    if name in ("table", "dashboard", "jump"):  # posting to the game's channel and the players' DMs
+        return "table"
+    if name == "ui":  # embeds and views
+        return "layouts"
+    if name == "components":  # the persistent components: their custom ids, and no flow
+        return "components"
+    return "helpers"  # respond, errors, limits, walk, logging: a new module lands here until it says otherwise
+
+
+def test_bot_discord_imports_run_one_way() -> None:
+    graph = import_graph("bot")
+    discord_modules = sorted(m for m in graph if m == "bot.discord" or m.startswith("bot.discord."))
+    layers = {m: DISCORD_LAYERS.index(_discord_layer(m)) for m in discord_modules}
+    assert set(layers.values()) == set(range(len(DISCORD_LAYERS))), "a layer of bot/discord has no module left"
+    upward = [f"{m} ({_discord_layer(m)}) imports {w} ({_discord_layer(w)})"
+              for m in discord_modules for w in sorted(graph[m]) if w in layers and layers[w] < layers[m]]
+    assert not upward, "bot/discord imports against the one way " + " → ".join(DISCORD_LAYERS) + ":\n" + "\n".join(upward)
 
 
 def test_the_checker_finds_a_circle() -> None:

@@ -1,7 +1,7 @@
 """The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
 concede/board/status/log/mine), admin (abandon/help/deadline…), seats (substitute/takeseat/botseat)
-and follow (spectators). They share one `/game` group; every handler is a thin call into the flows, and
-errors go to the tree's one handler."""
+and follow (spectators). They share one `/game` group (_shared.py); every handler is a thin call into the flows, and
+errors go to the tree's one handler. The persistent components' clicks are such calls too (clicks.py)."""
 from __future__ import annotations
 
 from discord import app_commands
