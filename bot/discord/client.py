@@ -22,6 +22,7 @@ from typing import Any, Callable
 import discord
 from discord.ext import commands, tasks
 
+from bot.discord import components
 from bot.discord import logging as redaction
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.errors import Tree
@@ -76,7 +77,7 @@ class Stumpbot(commands.Bot):
     # ------------------------------------------------------------ lifecycle
 
     async def setup_hook(self) -> None:
-        from bot.discord.cogs import all_commands
+        from bot.discord.cogs import all_commands, clicks
 
         if not is_postgres_url(self.database):
             Path(self.database).parent.mkdir(parents=True, exist_ok=True)
@@ -87,6 +88,7 @@ class Stumpbot(commands.Bot):
         if self.new_seed is not None:
             kwargs["new_seed"] = self.new_seed
         self.manager = GameManager(self.store, self.table, **kwargs)
+        components.answer_clicks(clicks)  # what a click runs: the flows, as the commands do
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for command in all_commands():
             self.tree.add_command(command)

@@ -14,11 +14,15 @@
 Nothing lives in memory: after a restart the classes are registered again in `setup_hook`
 and every old message's components work, because each click is re-read from its custom id
 and re-checked against the game (an old <seq> gets "the board has changed").
+
+What a click runs is not here: the flows build these components (ui.py, table.py, flows.py), so this module
+imports no flow. `setup_hook` hands in the answers (`answer_clicks`, with bot/discord/cogs/clicks.py: a thin call
+into the flows for each, as a slash command is) before it registers the classes.
 """
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import ui
@@ -42,6 +46,38 @@ def _cid(text: str) -> str:
     return limits.check_custom_id(text)
 
 
+class Clicks(Protocol):
+    """What the clicks run (bot/discord/cogs/clicks.py): each answers the click as its command would, guarded."""
+
+    async def lobby_button(self, interaction: discord.Interaction, game_id: int, verb: str) -> None: ...
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def choose(self, interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...], more: bool,
+                     *, page: int = 0, pool: str = "s") -> None: ...
+
+    async def seat_button(self, interaction: discord.Interaction, game_id: int, verb: str, seat: str) -> None: ...
+
+    async def game_log(self, interaction: discord.Interaction, game_id: int, page: int) -> None: ...
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+_clicks: Clicks | None = None
+
+
+def answer_clicks(clicks: Clicks) -> None:
+    """Registration (client.setup_hook, before any click can arrive): what every component's click runs."""
+    global _clicks
+    _clicks = clicks
+
+
+def _answer() -> Clicks:
+    if _clicks is None:
+        raise RuntimeError("a component was clicked before its answers were registered (components.answer_clicks)")
+    return _clicks
+
+
 def choice_button_id(game_id: int, seq: int, path: tuple[str, ...], more: bool) -> str:
     return f"g:{game_id}:{seq}:a:" + " ".join((*path, CONTINUE) if more else path)
 
@@ -62,9 +98,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=GAME + r":lobby:(?P<verb>j
         return cls(int(match["game"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.discord import flows
-
-        await flows.guarded(interaction, flows.lobby_button(interaction, self.game_id, self.verb))
+        await _answer().lobby_button(interaction, self.game_id, self.verb)
 
 
 class HandButton(ui.DynamicItem[ui.Button], template=GAME + r":hand"):
@@ -78,9 +112,7 @@ class HandButton(ui.DynamicItem[ui.Button], template=GAME + r":hand"):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.discord import flows
-
-        await flows.guarded(interaction, flows.show_hand(interaction, self.game_id))
+        await _answer().show_hand(interaction, self.game_id)
 
 
 class ChoiceButton(ui.DynamicItem[ui.Button], template=GAME + r":(?P<seq>[0-9]{1,9}):a:(?P<path>[^\n]{1,90})"):
@@ -101,9 +133,7 @@ class ChoiceButton(ui.DynamicItem[ui.Button], template=GAME + r":(?P<seq>[0-9]{1
         return cls(int(match["game"]), int(match["seq"]), tokens, more, item.label or "…", style=item.style)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.discord import flows
-
-        await flows.guarded(interaction, flows.choose(interaction, self.game_id, self.seq, self.path, self.more))
+        await _answer().choose(interaction, self.game_id, self.seq, self.path, self.more)
 
 
 class ChoiceSelect(ui.DynamicItem[ui.Select],
@@ -124,21 +154,17 @@ class ChoiceSelect(ui.DynamicItem[ui.Select],
                    tuple(match["prefix"].split()), [], "", select=item)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.discord import flows
-
         values = self.item.values
         value = values[0] if values else DONE
         if value.startswith(CONTINUE):  # "More choices…": another page of this same step
             page = int(value[1:]) if is_number(value[1:], 3) else 0
-            await flows.guarded(interaction, flows.choose(interaction, self.game_id, self.seq, self.prefix, True,
-                                                          page=page, pool=self.kind))
+            await _answer().choose(interaction, self.game_id, self.seq, self.prefix, True, page=page, pool=self.kind)
             return
         rest = () if value == DONE else tuple(value.split())
         more = bool(rest) and rest[-1] == CONTINUE
         if more:
             rest = rest[:-1]
-        await flows.guarded(interaction, flows.choose(interaction, self.game_id, self.seq, (*self.prefix, *rest), more,
-                                                      pool=self.kind))
+        await _answer().choose(interaction, self.game_id, self.seq, (*self.prefix, *rest), more, pool=self.kind)
 
 
 SEAT_VERBS = {
@@ -164,11 +190,7 @@ class SeatButton(ui.DynamicItem[ui.Button], template=GAME + r":seat:(?P<verb>acc
         return cls(int(match["game"]), match["verb"], match["seat"])
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.discord import flows, seat_flows
-
-        await flows.guarded(interaction, seat_flows.seat_button(interaction, self.game_id, self.verb, self.seat))
-
-
+        await _answer().seat_button(interaction, self.game_id, self.verb, self.seat)
 
 
 class LogPageButton(ui.DynamicItem[ui.Button], template=GAME + r":log:(?P<page>[0-9]{1,5})"):
@@ -186,9 +208,7 @@ class LogPageButton(ui.DynamicItem[ui.Button], template=GAME + r":log:(?P<page>[
         return cls(int(match["game"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.discord import flows
-
-        await flows.guarded(interaction, flows.game_log(interaction, self.game_id, self.page))
+        await _answer().game_log(interaction, self.game_id, self.page)
 
 
 DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect, SeatButton, LogPageButton)
@@ -209,9 +229,7 @@ class RematchButton(ui.DynamicItem[ui.Button], template=GAME + r":rematch"):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        from bot.discord import flows, rematch_flows
-
-        await flows.guarded(interaction, rematch_flows.rematch(interaction, self.game_id))
+        await _answer().rematch(interaction, self.game_id)
 
 
 DYNAMIC_ITEMS = (*DYNAMIC_ITEMS, RematchButton)

@@ -17,9 +17,8 @@ from typing import Any
 
 import discord
 
-from bot.discord import flows
 from bot.discord.respond import send_private
-from bot.service import ManagerError
+from bot.service import GameManager, ManagerError
 from bot.options import OptionTextError, parse_option_text
 from engine import registry
 from engine.core.ruleset import seat_range
@@ -29,10 +28,10 @@ NOT_SOLO = ("Only a game for one player can be played here by direct message, wi
             "where they can join.")
 
 
-async def new_game(interaction: discord.Interaction, ruleset: str, title: str | None, deadline_hours: int | None,
-                   seat: str | None, option_text: str | None) -> None:
-    """`/game new` in a DM (acknowledged already by flows.new_game): create the game in this DM and start it."""
-    manager = flows.manager_of(interaction)
+async def new_game(interaction: discord.Interaction, manager: GameManager, ruleset: str, title: str | None,
+                   deadline_hours: int | None, seat: str | None, option_text: str | None) -> None:
+    """`/game new` in a DM (acknowledged already by flows.new_game, which hands in its manager): create the game in
+    this DM and start it."""
     channel = interaction.channel
     if channel is None:
         raise ManagerError("I can't see this conversation; try again in a moment.", code="no_channel")
@@ -46,7 +45,7 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
         raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
     if seat_range(chosen, options) != (1, 1):
         raise ManagerError(NOT_SOLO, code="dm_not_solo")
-    me = flows.user_id(interaction)
+    me = str(interaction.user.id)  # as flows.user_id
     record = await manager.games.create(chosen.name, me, interaction.user.display_name, options=options, title=title,
                                   guild_id=None, channel_id=str(channel.id), seat=seat, deadline_hours=deadline_hours)
     try:

@@ -1,5 +1,5 @@
 """What each command and click does. Shared by the slash commands (cogs/) and the persistent
-components (components.py), so a button and its command behave identically.
+components' clicks (components.py, answered by cogs/clicks.py), so a button and its command behave identically.
 
 Every flow starts with `await ack(interaction)` — the first await, before any database read,
 lock or render — and answers privately. Game logic is only ever the GameManager's.
@@ -16,7 +16,8 @@ from bot import clock as timekeeping
 from bot import option_hints
 from bot import present
 from bot import text as plain
-from bot.discord import limits, ui, walk
+from bot.discord import dm_games, limits, ui, walk
+from bot.discord.components import LogPageButton
 from bot.discord.errors import report
 from bot.discord.respond import ack, send_private
 from bot.discord.table import STALE_MENU, THREAD_AT_START
@@ -133,9 +134,7 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
     manager = manager_of(interaction)
     channel = interaction.channel
     if interaction.guild_id is None:  # issue 15: a one-player game by DM, started at once (bot/discord/dm_games.py)
-        from bot.discord import dm_games
-
-        await dm_games.new_game(interaction, ruleset, title, deadline_hours, seat, option_text)
+        await dm_games.new_game(interaction, manager, ruleset, title, deadline_hours, seat, option_text)
         return
     if channel is None:
         raise ManagerError("Games are played in a server channel.", code="no_guild")
@@ -243,13 +242,23 @@ async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
     record = await find_game(interaction, game_id, statuses=("lobby", "active"),
                              empty="You aren't in a lobby or a game in progress here.")
     if record.status == "active":  # the bot will play the seat: ask first (issue 14)
-        from bot.discord import seat_flows
-
-        await seat_flows.confirm_leave(interaction, record)
+        await confirm_leave(interaction, record)
         return
     await manager.seats.leave(record.id, user_id(interaction))
     await refresh_lobby(interaction, record.id)
     await send_private(interaction, f"You left game #{record.id}.")
+
+
+async def confirm_leave(interaction: discord.Interaction, record: Any) -> None:
+    """`/game leave` in a game in progress: ask before the bot takes the seat over (its button: seat_flows.seat_button)."""
+    seat = await manager_of(interaction).views.seat_of(record.id, user_id(interaction))
+    if seat.controller == "bot":
+        raise ManagerError(f"The bot already plays {seat.seat} for you. `/game takeseat seat:{seat.seat}` takes it back.",
+                           code="bot_seat")
+    await send_private(interaction, f"Leave game #{record.id}? The bot will play **{seat.seat}** for you from now on, "
+                                    f"and you'll get no more DMs for it. You can come back with "
+                                    f"`/game takeseat seat:{seat.seat}`, or the host can offer the seat to someone else.",
+                       view=ui.seat_view(record.id, ("leave", seat.seat)))
 
 
 async def start(interaction: discord.Interaction, game_id: int | None) -> None:
@@ -658,8 +667,6 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
 async def game_log(interaction: discord.Interaction, game_id: int | None, page: int | None = None) -> None:
     """One page of the whole game (the last unless `page` says), with Older / Newer buttons. Mid-game it shows
     what the channel saw (who moved, the public lines, the seals); after the end each move's notation too."""
-    from bot.discord.components import LogPageButton
-
     await ack(interaction)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"), seated=False,

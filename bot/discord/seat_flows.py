@@ -1,6 +1,6 @@
 """Seats that change hands (issue 14), the Discord side: `/game substitute` (the host offers a seat to a
-member, who accepts with the offer's button or `/game takeseat`), `/game botseat` and `/game leave` mid-game
-(the built-in bot plays the seat), `/game takeseat` (back to a person) and `/game deadline missed:` (after how
+member, who accepts with the offer's button or `/game takeseat`), `/game botseat` and the button that confirms
+`/game leave` mid-game (the built-in bot plays the seat; flows.leave asks), `/game takeseat` (back to a person) and `/game deadline missed:` (after how
 many missed deadlines in a row the bot takes a seat over: civil disorder). Game logic is the GameManager's; like every
 flow, each one acknowledges first and answers privately (flows.py)."""
 from __future__ import annotations
@@ -10,19 +10,11 @@ from typing import Any
 
 import discord
 
-from bot.discord import flows
-from bot.discord.components import SeatButton
+from bot.discord import flows, ui
 from bot.discord.respond import ack, send_private
 from bot.service import ManagerError
 
 log = logging.getLogger("stumpbot.discord.seats")
-
-
-def _view(game_id: int, *items: tuple[str, str]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for verb, seat in items:
-        view.add_item(SeatButton(game_id, verb, seat, row=0))
-    return view
 
 
 async def _seat_game(interaction: discord.Interaction, game_id: int | None, *, statuses: tuple[str, ...] = ("active",),
@@ -50,7 +42,7 @@ async def substitute(interaction: discord.Interaction, seat: str, member: discor
     if target:
         try:
             await interaction.client.get_partial_messageable(int(target)).send(
-                text, view=_view(record.id, ("accept", offer.seat), ("decline", offer.seat)),
+                text, view=ui.seat_view(record.id, ("accept", offer.seat), ("decline", offer.seat)),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(member.id)], roles=False, everyone=False))
             posted = True
         except discord.HTTPException:
@@ -93,18 +85,6 @@ async def botseat(interaction: discord.Interaction, seat: str, game_id: int | No
     await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on. "
                                     f"`/game takeseat seat:{held.seat}` gives it back to its player, or "
                                     "`/game substitute` offers it to someone else.")
-
-
-async def confirm_leave(interaction: discord.Interaction, record: Any) -> None:
-    """`/game leave` in a game in progress: ask before the bot takes the seat over."""
-    seat = await flows.manager_of(interaction).views.seat_of(record.id, flows.user_id(interaction))
-    if seat.controller == "bot":
-        raise ManagerError(f"The bot already plays {seat.seat} for you. `/game takeseat seat:{seat.seat}` takes it back.",
-                           code="bot_seat")
-    await send_private(interaction, f"Leave game #{record.id}? The bot will play **{seat.seat}** for you from now on, "
-                                    f"and you'll get no more DMs for it. You can come back with "
-                                    f"`/game takeseat seat:{seat.seat}`, or the host can offer the seat to someone else.",
-                       view=_view(record.id, ("leave", seat.seat)))
 
 
 async def deadline(interaction: discord.Interaction, hours: int | None, response_hours: int | None, missed: int | None,

@@ -19,6 +19,8 @@ from bot.discord.components import (
     ChoiceSelect,
     HandButton,
     LobbyButton,
+    RematchButton,
+    SeatButton,
     choice_button_id,
     choice_select_id,
 )
@@ -259,6 +261,16 @@ def hand_button_view(game_id: int) -> discord.ui.View:
     return view
 
 
+# ---------------------------------------------------------------- seats changing hands (issue 14)
+
+def seat_view(game_id: int, *items: tuple[str, str]) -> discord.ui.View:
+    """One row of seat buttons, each a (verb, seat): accept or decline an offer, confirm leaving a game in progress."""
+    view = discord.ui.View(timeout=None)
+    for verb, seat in items:
+        view.add_item(SeatButton(game_id, verb, seat, row=0))
+    return view
+
+
 # ---------------------------------------------------------------- rematch (issue 16)
 
 REMATCH_HOW_TO = ("🔁 Play again: any player of this game can press **Rematch** — a new lobby opens here with the "
@@ -266,8 +278,6 @@ REMATCH_HOW_TO = ("🔁 Play again: any player of this game can press **Rematch*
 
 
 def rematch_view(game_id: int) -> discord.ui.View:
-    from bot.discord.components import RematchButton
-
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id))
     return view

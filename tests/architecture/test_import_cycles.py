@@ -1,18 +1,22 @@
-"""No import circles under engine/ (DESIGN.md §9), checked on the source. (That rulesets stay apart and the core
+"""No import circles under engine/ (DESIGN.md §9) nor under bot/, checked on the source; and bot/discord/ one way,
+registration → commands → flows → table → layouts → components → helpers. (That rulesets stay apart and the core
 knows none of them is tests/architecture/test_rulesets_apart.py's.)
 
 The graph counts every import, module-level and deferred (inside a function) alike: a deferred import is
 the usual way a circle is hidden, and it couples the two modules at run time all the same. Only imports
 under `if TYPE_CHECKING:` are left out, since they never run. Edges are between modules (files):
-`from engine.x import y` is an edge to `engine.x.y` when that is a module, else to `engine.x`.
+`from engine.x import y` is an edge to `engine.x.y` when that is a module, else to `engine.x`. Each root is a
+graph of its own (engine/ imports nothing of bot/: tests/architecture/test_layering.py).
 """
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "engine"
+ROOTS = ("engine", "bot")
 
 
 def _module_name(path: Path) -> str:
@@ -22,8 +26,9 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for p in ENGINE.rglob("*.py")}
+def _modules(root: str) -> dict[str, Path]:
+    """Every module under ROOT/`root`, by dotted name (a package by its own name: `bot.discord.cogs`)."""
+    return {_module_name(p): p for p in (ROOT / root).rglob("*.py")}
 
 
 def _is_type_checking(node: ast.AST) -> bool:
@@ -55,8 +60,9 @@ def _imported(tree: ast.AST, here: str, modules: dict[str, Path]) -> set[str]:
     return {m for m in out if m in modules and m != here}
 
 
-def import_graph() -> dict[str, set[str]]:
-    modules = _modules()
+def import_graph(root: str) -> dict[str, set[str]]:
+    """module -> the modules under the same root it imports."""
+    modules = _modules(root)
     return {name: _imported(ast.parse(path.read_text(encoding="utf-8")), name, modules)
             for name, path in modules.items()}
 
@@ -114,8 +120,10 @@ def _closed_path(graph: dict[str, set[str]], component: set[str]) -> list[str]:
     return sorted(component)
 
 
-def test_no_import_cycles_under_engine() -> None:
-    graph = import_graph()
+@pytest.mark.parametrize("root", ROOTS)
+def test_no_import_cycles(root: str) -> None:
+    graph = import_graph(root)
+    assert len(graph) > 10, f"no modules found under {root}/"
     found = cycles(graph)
     assert not found, "import circles (one path each; every module of a tangle listed after it):\n" + "\n".join(
         " -> ".join(path) + f"   [{', '.join(sorted(_tangle(graph, path[0])))}]" for path in found)
@@ -137,6 +145,39 @@ def _tangle(graph: dict[str, set[str]], start: str) -> set[str]:
         for w in targets:
             reverse[w].add(v)
     return reach(graph) & reach(reverse)
+
+
+# bot/discord/ one way, top to bottom: the client registers the commands, a command (or a component's click)
+# runs a flow, a flow builds on the table, the layouts and the components, and all of them on the helpers.
+# Imports go down, or sideways inside a layer (where the circle test above keeps them one way too).
+DISCORD_LAYERS = ("registration", "commands", "flows", "table", "layouts", "components", "helpers")
+
+
+def _discord_layer(module: str) -> str:
+    name = module.removeprefix("bot.discord").removeprefix(".")
+    if name in ("", "client"):
+        return "registration"
+    if name == "cogs" or name.startswith("cogs."):  # the slash commands, and what the clicks run (cogs/clicks.py)
+        return "commands"
+    if name == "flows" or name.endswith("_flows") or name == "dm_games":
+        return "flows"
+    if name in ("table", "dashboard", "jump"):  # posting to the game's channel and the players' DMs
+        return "table"
+    if name == "ui":  # embeds and views
+        return "layouts"
+    if name == "components":  # the persistent components: their custom ids, and no flow
+        return "components"
+    return "helpers"  # respond, errors, limits, walk, logging: a new module lands here until it says otherwise
+
+
+def test_bot_discord_imports_run_one_way() -> None:
+    graph = import_graph("bot")
+    discord_modules = sorted(m for m in graph if m == "bot.discord" or m.startswith("bot.discord."))
+    layers = {m: DISCORD_LAYERS.index(_discord_layer(m)) for m in discord_modules}
+    assert set(layers.values()) == set(range(len(DISCORD_LAYERS))), "a layer of bot/discord has no module left"
+    upward = [f"{m} ({_discord_layer(m)}) imports {w} ({_discord_layer(w)})"
+              for m in discord_modules for w in sorted(graph[m]) if w in layers and layers[w] < layers[m]]
+    assert not upward, "bot/discord imports against the one way " + " → ".join(DISCORD_LAYERS) + ":\n" + "\n".join(upward)
 
 
 def test_the_checker_finds_a_circle() -> None:

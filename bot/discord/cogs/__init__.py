@@ -1,16 +1,12 @@
 """The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
 concede/board/status/log/mine), admin (abandon/help/deadline…), seats (substitute/takeseat/botseat)
-and follow (spectators). They share one `/game` group; every handler is a thin call into the flows, and
-errors go to the tree's one handler."""
+and follow (spectators). They share one `/game` group (_shared.py); every handler is a thin call into the flows, and
+errors go to the tree's one handler. The persistent components' clicks are such calls too (clicks.py)."""
 from __future__ import annotations
 
 from discord import app_commands
 
-# Usable in DMs too (/game mine, /game hand…): a command that names a game checks, in flows.game_here,
-# that it belongs to the server it is used in or, by DM, that the user is seated in it.
-game = app_commands.Group(name="game", description="Play US-election board games",
-                          allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
-                                                                          private_channel=False))
+from bot.discord.cogs._shared import game
 
 
 def all_commands() -> list[app_commands.Command | app_commands.Group]:
@@ -32,6 +28,8 @@ def _settings_group() -> app_commands.Group:
     from bot.discord.cogs import settings
 
     return settings.settings
+
+
 def _reminder_commands() -> list[app_commands.Command]:
     """/reminders (issue 14): top-level, in servers and by DM."""
     from bot.discord.cogs import reminders

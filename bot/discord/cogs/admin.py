@@ -6,8 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import flows, seat_flows
-from bot.discord.cogs import game
-from bot.discord.cogs.lobby import RULESETS
+from bot.discord.cogs._shared import RULESETS, game
 
 
 @game.command(name="abandon", description="Cancel a game (its host, or a member with Manage Server)")

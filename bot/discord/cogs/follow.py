@@ -6,7 +6,7 @@ from discord import app_commands
 
 from bot import follow as spectators
 from bot.discord import flows, follow_flows
-from bot.discord.cogs import game
+from bot.discord.cogs._shared import game
 
 MODES = [app_commands.Choice(name=label, value=value) for label, value in spectators.MODES.items()]
 

@@ -5,10 +5,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import flows
-from bot.discord.cogs import game
-from engine import registry
-
-RULESETS = [app_commands.Choice(name=r.title, value=name) for name, r in registry.RULESETS.items()][:25]
+from bot.discord.cogs._shared import RULESETS, game
 
 
 @game.command(name="new", description="Open a game lobby in this channel")

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import card_flows, flows
-from bot.discord.cogs import game
+from bot.discord.cogs._shared import game
 
 
 @game.command(name="hand", description="Privately: your hand and your choices (works with DMs closed)")

@@ -5,7 +5,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import flows, rating_flows
-from bot.discord.cogs.lobby import RULESETS
+from bot.discord.cogs._shared import RULESETS
 
 
 @app_commands.command(name="stats", description="Privately: games, wins, rating and its trend per game, on this server")

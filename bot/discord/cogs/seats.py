@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import flows, seat_flows
-from bot.discord.cogs import game
+from bot.discord.cogs._shared import game
 
 SEAT = app_commands.Range[str, 1, 10]
 
