@@ -10,7 +10,7 @@ bot_action()). Each step is owing_seats() + the mover's choice + play(). Floor: 
 replayed doing only the copy of the state that the ruleset's apply() makes — no engine can apply a move
 faster than it copies the state it returns.
 
-Manager: GameManager.submit() with the RecordingTable and the render on, over whole games (a new game
+Manager: Games.submit() with the RecordingTable and the render on, over whole games (a new game
 starts when one ends), split into the steps that post the board (commit + render + post) and those
 that post nothing (commit only). The mover's choice is made outside the timed call. Floor: Pillow
 PNG-encoding a blank 1600×1000 RGB image (bench_render.py's floor), since every post renders and

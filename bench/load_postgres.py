@@ -21,7 +21,7 @@ What it does, all on this machine (loopback only), and stops by itself:
    left; every outbox row made during the run was delivered exactly once across all processes (the per-process
    delivery logs). A seat whose default was played and that owes again keeps its passed deadline (bot/clock.py),
    so one deadline may answer several moves in a row, each once.
-4. Reports moves/s and p50/p99 move latency (the time of ``GameManager.submit``, which includes delivering the
+4. Reports moves/s and p50/p99 move latency (the time of ``Games.submit``, which includes delivering the
    move's notifications to the table), beside floors measured in the same run: a bare asyncpg round trip
    (``SELECT 1``) and the same players on ONE process on a SQLite file (``--floor-seconds``, 0 to skip).
 

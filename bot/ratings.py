@@ -2,7 +2,7 @@
 pure: the store calls `settle` inside the transaction that marks a finished game rated, so a game is
 rated exactly once and every game sees the ratings the games before it left.
 
-The rule (also in the README, "Ratings"):
+The rule (also in docs/players/README.md, "Ratings"):
 
 * The model is OpenSkill's Bradley-Terry with full pairing (`openskill.models.BradleyTerryFull()`,
   its defaults: a new rating is mu 25, sigma 25/3): every pair of seats in a game counts as one

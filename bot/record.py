@@ -3,7 +3,7 @@
 No Discord import. The format is documented in docs/record-format.md. A record is built from the store:
 the game row (ruleset, options, seed), the seats and the journal (every move's seat, notation, actor,
 time and resulting state hash). The public lines of each move are recomputed by replaying the journal
-from the seed, exactly as `GameManager.undo` and the journal tests do: the engine is deterministic, so
+from the seed, exactly as `Games.undo` and the journal tests do: the engine is deterministic, so
 the replay says what the channel was told.
 
 Fair randomness: when a game starts the bot posts `seed_commitment(seed, salt)` with a fresh secret salt
@@ -108,7 +108,7 @@ class Step:
 
 
 def deadline_note(ruleset: Ruleset, state: Any, seat: str) -> str:
-    """The manager's line for a move a deadline made (bot/manager.py run_due_jobs)."""
+    """The manager's line for a move a deadline made (bot/service/sweep.py run_due_jobs)."""
     default = ruleset.decisions(state, seat).deadline_default or "the default choice was made"
     return f"⏰ {seat}'s deadline passed: {default}."
 

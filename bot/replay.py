@@ -1,7 +1,7 @@
 """The animated replay of a finished game (issue 16): replay its journal, draw the board at each public post.
 
 No Discord import. The positions are those the channel saw a board for (the start and every move with
-public lines, as `GameManager._after_move` posts them, and each board a move's posts ended on within it, such
+public lines, as `Games._after_move` (bot/service/games.py) posts them, and each board a move's posts ended on within it, such
 as Solo Play's AI turns) plus the final one; each is drawn from the ruleset's
 public view (seat None), so nothing hidden reaches a frame. The drawing and encoding are render/replay.py's.
 Runs in a worker thread: a long game draws up to render.replay.MAX_FRAMES boards.

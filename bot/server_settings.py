@@ -35,7 +35,7 @@ class Spec:
     low: int = 0
     high: int = 0
     unit: str = ""
-    means: str = ""  # one line for /settings show and the README
+    means: str = ""  # one line for /settings show and docs/admins.md
 
     def show(self, value: Any) -> str:
         if self.kind == "bool":

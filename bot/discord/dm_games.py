@@ -5,7 +5,7 @@ this module knows no ruleset by name) and starts it at once: with one player the
 no lobby message. The game's channel is the DM itself, so the table posts the board there and the decisions
 arrive there as in any game. The game has no server (`guild_id` None), which is what keeps everything else in
 place without a flag of its own:
-- only its player can name it (GameManager.game_here: by DM, games you are seated in; in a server, that
+- only its player can name it (Views.game_here: by DM, games you are seated in; in a server, that
   server's games only), so no other server or member sees or follows it;
 - it is never rated (bot/ratings.py rates server games only) and has no lobby expiry or server defaults;
 - `/game mine` lists it, with a link to the DM.

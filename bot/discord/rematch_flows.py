@@ -3,7 +3,7 @@
 A former player clicks it: a new lobby opens in the game's channel with the same ruleset, options and
 deadline, hosted by the clicker (seated in their former seat), and the other former players are mentioned
 so each can press Join — they are not seated for them: a rematch is an invitation, and a player who does not
-want one would otherwise have to leave a lobby they never chose. The game logic is GameManager.rematch;
+want one would otherwise have to leave a lobby they never chose. The game logic is Games.rematch (bot/service/games.py);
 like every flow, this acknowledges first and answers privately.
 """
 from __future__ import annotations

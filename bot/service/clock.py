@@ -29,7 +29,7 @@ from bot.service.context import Context, ManagerError, Service
 from bot.service.views import Views
 from bot.service.delivery import Delivery
 
-log = logging.getLogger("stumpbot.manager")
+log = logging.getLogger("stumpbot.service.clock")
 
 
 class Clock(Service):

@@ -24,7 +24,7 @@ from bot.tables.base import PublicPost
 from bot.service.context import Context, ManagerError, Service
 from bot.service.views import Views
 
-log = logging.getLogger("stumpbot.manager")
+log = logging.getLogger("stumpbot.service.delivery")
 # A failed delivery waits this long before its next try (then hourly); only its own game waits.
 RETRY_BACKOFF = (10, 60, 300, 900, 3600)
 # After this many failed tries in a row, while other games' deliveries went out meanwhile (so it is

@@ -42,7 +42,7 @@ from bot.service.clock import Clock
 from bot.service.community import Community
 from bot.service.memory import Memory
 
-log = logging.getLogger("stumpbot.manager")
+log = logging.getLogger("stumpbot.service.games")
 MAX_TITLE = 80
 REPEAT_SECONDS = 60  # a typed move identical to the sender's last one within this window asks first
 

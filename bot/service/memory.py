@@ -24,7 +24,7 @@ from engine.core.types import result_headline
 from bot.service.context import Context, ManagerError, Service
 from bot.service.views import Views
 
-log = logging.getLogger("stumpbot.manager")
+log = logging.getLogger("stumpbot.service.memory")
 
 
 class Memory(Service):

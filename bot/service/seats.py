@@ -33,7 +33,7 @@ from bot.service.clock import Clock
 from bot.service.memory import Memory
 from bot.service.games import Games
 
-log = logging.getLogger("stumpbot.manager")
+log = logging.getLogger("stumpbot.service.seats")
 BOT_MOVES_AT_ONCE = 1000  # the bot's moves in a row for one game in one go (the next sweep goes on)
 
 

@@ -25,7 +25,7 @@ from bot.service.community import Community
 from bot.service.games import Games
 from bot.service.seats import Seats
 
-log = logging.getLogger("stumpbot.manager")
+log = logging.getLogger("stumpbot.service.sweep")
 
 
 class Sweep(Service):

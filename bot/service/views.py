@@ -22,7 +22,7 @@ from engine.core.ruleset import (Ruleset, owing_seats)
 from engine.core.types import Decision
 from bot.service.context import ManagerError, Service
 
-log = logging.getLogger("stumpbot.manager")
+log = logging.getLogger("stumpbot.service.views")
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,8 @@ def test_every_direct_dependency_is_pinned_within_its_range() -> None:
     pins = _pins()
     for req in _direct():
         name = canonicalize_name(req.name)
-        assert name in pins, f"{req.name} is in pyproject.toml but not in requirements.lock: refresh the lock (README)"
+        assert name in pins, (f"{req.name} is in pyproject.toml but not in requirements.lock: refresh the lock "
+                              "(docs/developers.md, \"The lock\")")
         assert req.specifier.contains(pins[name], prereleases=True), \
             f"requirements.lock pins {req.name}=={pins[name]}, outside pyproject's `{req}`: refresh the lock"
 

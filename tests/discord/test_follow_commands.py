@@ -88,7 +88,7 @@ async def test_daily_digest_with_a_fake_clock(world: World, clock: Clock) -> Non
     if RENDER:
         last_image = next(a for m in reversed(w.public()) for a in m.attachments)
         assert [await a.read() for a in digests[0].attachments] == [await last_image.read()]
-    # A restart sends nothing again (a quiet day sends nothing either: tests/manager/test_follow.py).
+    # A restart sends nothing again (a quiet day sends nothing either: tests/service/test_follow.py).
     fresh = make_bot(w.env.bot.store.path, clock=clock)
     old = w.env.bot
     await w.env.restart_bot(fresh)

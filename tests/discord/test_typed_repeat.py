@@ -6,7 +6,7 @@ import re
 from simworld import World, journal_len
 
 from engine.core.rng import Rng
-from tests.manager.twice_legal import advance_to_twice_legal
+from tests.service.twice_legal import advance_to_twice_legal
 
 
 async def test_a_double_sent_move_applies_once_and_again_true_repeats_it(world: World) -> None:

@@ -2,7 +2,7 @@
 
 Each game is played by the built-in bot through the game manager (`stumpbot demo`'s `run_demo`, pictures off:
 the replay is drawn afresh from the journal, not from the posted pictures), then drawn by `bot.replay.for_game`,
-the very function `GameManager.replay_picture` calls, and read back with Pillow. 1960's and Campaign Manager
+the very function `Memory.replay_picture` calls, and read back with Pillow. 1960's and Campaign Manager
 2008's boards are cropped to what was drawn, so their heights change from post to post — the case the other
 rulesets, drawn at one size, never met.
 

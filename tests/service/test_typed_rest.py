@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine import registry
 from engine.core.rng import Rng
 from engine.core.types import Action
-from tests.manager.table_games import table_of
+from tests.service.table_games import table_of
 
 USERS = {"DEM": "u0", "REP": "u1"}
 RULES = registry.get("campaign_trail")

@@ -16,7 +16,7 @@ import re
 
 from engine.core.rng import Rng
 from render.campaign_trail import party_name
-from tests.manager.table_games import play_out, table_of
+from tests.service.table_games import play_out, table_of
 
 HEAD = re.compile(r"\*\*(REP|LIB) \(AI\) turn\*\* — draws Solo Play card")
 

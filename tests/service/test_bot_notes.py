@@ -12,7 +12,7 @@ import re
 
 from engine import registry
 from engine.core.rng import Rng
-from tests.manager.table_games import table_of
+from tests.service.table_games import table_of
 
 BOT_LINE = re.compile(r"^🤖 The bot moved for (\S+)\.$")
 

@@ -11,7 +11,7 @@ from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from tests.fakeclock import Clock
 
-OPENED: list[Store] = []  # closed after each test by tests/manager/conftest.py
+OPENED: list[Store] = []  # closed after each test by tests/service/conftest.py
 
 
 async def table_of(tmp_path: Path, ruleset: str, seats: list[str], *, options: dict[str, Any] | None = None,

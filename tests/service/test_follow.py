@@ -10,14 +10,14 @@ from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from tests.fakeclock import Clock
-from tests.manager.table_games import OPENED
+from tests.service.table_games import OPENED
 
 HOUR = 3600
 
 
 async def game(tmp_path, clock: Clock, *, guild: str = "g1", start: bool = True):
     store = await Store.open(tmp_path / "s.sqlite3")
-    OPENED.append(store)  # closed when the test ends (tests/manager/conftest.py)
+    OPENED.append(store)  # closed when the test ends (tests/service/conftest.py)
     table = RecordingTable()
     manager = GameManager(store, table, clock=clock, render=False)
     record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=5, channel_id="c1", guild_id=guild,

@@ -1,5 +1,5 @@
-"""Games stay in their server (GameManager.game_here, the one check every Discord command and click
-that names a game goes through) and `/game mine` (GameManager.games_of), on a real SQLite store."""
+"""Games stay in their server (Views.game_here, the one check every Discord command and click
+that names a game goes through) and `/game mine` (Views.games_of), on a real SQLite store."""
 from __future__ import annotations
 
 import pytest

@@ -22,7 +22,7 @@ from toy_podium import RULESET as PODIUM
 
 GUILD = "g1"
 NAMES = {"a": "Ada", "b": "Bo", "c": "Cy", "d": "Di", "e": "Ed", "f": "Flo"}
-LIB = BradleyTerryFull()  # the model the README names, run directly
+LIB = BradleyTerryFull()  # the model docs/players/README.md names, run directly
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ import pytest
 
 from bot.service import ManagerError
 from engine.core.rng import Rng
-from tests.manager.test_manager import new_game
+from tests.service.test_manager import new_game
 
 
 async def test_a_rivals_later_move_is_named_as_the_log_shows_it(tmp_path) -> None:

@@ -1,10 +1,10 @@
-"""The manager tests' stores opened by tests/manager/table_games.py are closed when each test ends: an unclosed
+"""The manager tests' stores opened by tests/service/table_games.py are closed when each test ends: an unclosed
 store's aiosqlite thread would outlive the test's event loop."""
 from __future__ import annotations
 
 import pytest
 
-from tests.manager.table_games import OPENED
+from tests.service.table_games import OPENED
 
 
 @pytest.fixture(autouse=True)

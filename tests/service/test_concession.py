@@ -12,7 +12,7 @@ from bot.ratings import placings
 from bot.store import Store
 from engine import registry
 from engine.core.types import Outcome
-from tests.manager.table_games import table_of
+from tests.service.table_games import table_of
 
 CT = registry.get("campaign_trail")
 PE = registry.get("presidential_election")

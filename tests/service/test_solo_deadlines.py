@@ -1,4 +1,4 @@
-"""Campaign Trail Solo Play and co-op keep time as every other game (README: "hours per move"): each decision a
+"""Campaign Trail Solo Play and co-op keep time as every other game (docs/admins.md: "hours per move"): each decision a
 player owes gets its own deadline, and a missed wait is one missed deadline toward civil disorder.
 
 The AI parties are not seats: their turns run inside the player's last step, so the player owes again at once
@@ -26,7 +26,7 @@ from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from engine.core.types import Action, PendingKind
 from engine.registry import get
-from tests.manager.table_games import table_of
+from tests.service.table_games import table_of
 
 CT = get("campaign_trail")
 H = 3600

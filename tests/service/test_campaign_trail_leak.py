@@ -24,7 +24,7 @@ from engine.core.ruleset import play
 from engine.registry import get
 from tests.engine.campaign_trail.secrets import face_up, hidden
 from tests.fakeclock import Clock
-from tests.manager.table_games import play_out
+from tests.service.table_games import play_out
 
 CT = get("campaign_trail")
 # Six players pick seats in the lobby in any order; at Start they are the six team seats.
