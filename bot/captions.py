@@ -29,9 +29,10 @@ def _scope(game_id: int) -> str:
     return f"game:{game_id}"
 
 
-async def shown_tally(store: Store, game_id: int) -> MapTally | None:
-    """The public tally of the board the channel was last shown, or None (none posted yet, or unreadable)."""
-    raw = await store.get_setting(_scope(game_id), SHOWN_KEY)
+def shown_tally(game_settings: dict[str, str]) -> MapTally | None:
+    """The public tally of the board the channel was last shown, or None (none posted yet, or unreadable), from the
+    game's settings (the store's scope `game:<id>`, which the move path reads once)."""
+    raw = game_settings.get(SHOWN_KEY)
     if not raw:
         return None
     try:

@@ -1805,6 +1805,21 @@ class Store:
 
         return await self._query(work)
 
+    async def settings_in(self, scopes: Sequence[str]) -> dict[str, dict[str, str]]:
+        """The settings of several scopes in one read (every scope given is a key, empty when it has none)."""
+        wanted = sorted(set(scopes))
+        out: dict[str, dict[str, str]] = {s: {} for s in wanted}
+        if not wanted:
+            return out
+
+        async def work(c: Db) -> dict[str, dict[str, str]]:
+            for scope, key, value in await _all(c, "SELECT scope, key, value FROM settings WHERE scope IN "
+                                                   f"({','.join('?' * len(wanted))}) ORDER BY scope, key", wanted):
+                out[scope][key] = value
+            return out
+
+        return await self._query(work)
+
     # ------------------------------------------------------------ maintenance (second connection)
 
     async def _maintenance(self, fn: Callable[[Db], Awaitable[T]]) -> T:
@@ -2064,19 +2079,24 @@ class Store:
 
         return await self._write(work, relaxed=True)
 
-    async def mark_claimed_sent(self, row_id: int, now: int, owner: str, *,
-                                lease_seconds: int = OUTBOX_LEASE_S) -> bool:
-        """Mark one delivered row sent, if ``owner`` still holds its claim, and renew the lease on the rest of its
-        game's run. False if another process took the row over (the lease ran out mid-delivery) or it was sent."""
-        _int(row_id, "row_id"), _int(now, "now")
+    async def mark_claimed_sent(self, row_ids: Sequence[int], now: int, owner: str, *,
+                                lease_seconds: int = OUTBOX_LEASE_S) -> int:
+        """Mark delivered rows sent — those ``owner`` still holds the claim of — in one transaction, and renew the
+        lease on the rest of their games' runs. Returns how many were marked: fewer than given when another process
+        took rows over (the lease ran out mid-delivery) or they were sent already."""
+        ids = [_int(i, "row_id") for i in row_ids]
+        _int(now, "now")
+        if not ids:
+            return 0
+        marks = ",".join("?" * len(ids))
 
-        async def work(c: Db) -> bool:
-            if await _run(c, "UPDATE outbox SET sent_at=? WHERE id=? AND sent_at IS NULL AND claimed_by=?",
-                         (now, row_id, owner)) != 1:
-                return False
-            await _run(c, "UPDATE outbox SET claimed_until=? WHERE game_id=(SELECT game_id FROM outbox WHERE id=?) "
-                      "AND sent_at IS NULL AND claimed_by=?", (now + lease_seconds, row_id, owner))
-            return True
+        async def work(c: Db) -> int:
+            marked = await _run(c, f"UPDATE outbox SET sent_at=? WHERE id IN ({marks}) AND sent_at IS NULL "
+                                   "AND claimed_by=?", (now, *ids, owner))
+            if marked:
+                await _run(c, "UPDATE outbox SET claimed_until=? WHERE game_id IN (SELECT game_id FROM outbox WHERE "
+                              f"id IN ({marks})) AND sent_at IS NULL AND claimed_by=?", (now + lease_seconds, *ids, owner))
+            return marked
 
         return await self._write(work)
 

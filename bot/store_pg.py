@@ -110,6 +110,15 @@ log = logging.getLogger("stumpbot.store")
 MIGRATIONS_PG_DIR = Path(__file__).resolve().with_name("migrations_pg")
 LOCK_TIMEOUT_MS = 5000  # SQLite's busy timeout (bot/store.py BUSY_TIMEOUT_MS)
 MIGRATION_LOCK = 0x5354_554D_5042_4F54  # pg_advisory_xact_lock key: "STUMPBOT" (fits a signed bigint)
+
+
+async def _keep_session(connection: Any) -> None:
+    """The pool's reset between borrowers: nothing. asyncpg still rolls back a transaction left open (it does that
+    before calling this); its default reset would also run `RESET ALL; UNLISTEN *; CLOSE ALL;
+    pg_advisory_unlock_all()` — a server transaction of its own on every release, one for every store call (issue
+    27 counted 74 per move). The store leaves no session state behind: it never SETs (its settings are the
+    connection's start-up ones), LISTENs, declares cursors outside a transaction or takes session advisory locks
+    (the migration lock is transaction-scoped), so there is nothing to reset."""
 # A temporary seat name during start_game's renames: PostgreSQL text cannot hold NUL (SQLite's
 # marker), and seat names are short visible labels, so a leading SOH never meets a real one.
 _RENAME_MARK = "\x01"
@@ -316,7 +325,7 @@ class PgStore:
         shown = redact_url(url)
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=min_size, max_size=max_size, timeout=connect_timeout_s,
+                url, min_size=min_size, max_size=max_size, timeout=connect_timeout_s, reset=_keep_session,
                 server_settings={"lock_timeout": str(int(lock_timeout_ms)), "application_name": "stumpbot",
                                  "TimeZone": "UTC"})
         except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
@@ -1185,6 +1194,21 @@ class PgStore:
 
         return await self._query(work)
 
+    async def settings_in(self, scopes: Sequence[str]) -> dict[str, dict[str, str]]:
+        """The settings of several scopes in one read (every scope given is a key, empty when it has none)."""
+        wanted = sorted(set(scopes))
+        out: dict[str, dict[str, str]] = {s: {} for s in wanted}
+        if not wanted:
+            return out
+
+        async def work(c: Any) -> dict[str, dict[str, str]]:
+            for r in await c.fetch("SELECT scope, key, value FROM settings WHERE scope = ANY($1::text[]) "
+                                   "ORDER BY scope, key", wanted):
+                out[r[0]][r[1]] = r[2]
+            return out
+
+        return await self._query(work)
+
     # ------------------------------------------------------------ lobbies
 
     async def leave_lobby(self, game_id: int, expected_version: int, user_id: str, now: int, *,
@@ -1357,19 +1381,22 @@ class PgStore:
 
         return await self._write(work)
 
-    async def mark_claimed_sent(self, row_id: int, now: int, owner: str, *,
-                                lease_seconds: int = OUTBOX_LEASE_S) -> bool:
-        """Mark one delivered row sent if ``owner`` still holds its claim, renewing the lease on the rest of its run."""
-        _int(row_id, "row_id"), _int(now, "now")
+    async def mark_claimed_sent(self, row_ids: Sequence[int], now: int, owner: str, *,
+                                lease_seconds: int = OUTBOX_LEASE_S) -> int:
+        """Mark delivered rows sent — those ``owner`` still holds the claim of — in one transaction, renewing the lease
+        on the rest of their games' runs. Returns how many were marked."""
+        ids = [_int(i, "row_id") for i in row_ids]
+        _int(now, "now")
+        if not ids:
+            return 0
 
-        async def work(c: Any) -> bool:
-            game_id = await c.fetchval("UPDATE outbox SET sent_at=$1 WHERE id=$2 AND sent_at IS NULL AND claimed_by=$3 "
-                                       "RETURNING game_id", now, row_id, owner)
-            if game_id is None:
-                return False
-            await c.execute("UPDATE outbox SET claimed_until=$1 WHERE game_id=$2 AND sent_at IS NULL AND claimed_by=$3",
-                            now + lease_seconds, game_id, owner)
-            return True
+        async def work(c: Any) -> int:
+            games = await c.fetch("UPDATE outbox SET sent_at=$1 WHERE id = ANY($2::bigint[]) AND sent_at IS NULL "
+                                  "AND claimed_by=$3 RETURNING game_id", now, ids, owner)
+            if games:
+                await c.execute("UPDATE outbox SET claimed_until=$1 WHERE game_id = ANY($2::bigint[]) AND sent_at IS NULL "
+                                "AND claimed_by=$3", now + lease_seconds, sorted({g["game_id"] for g in games}), owner)
+            return len(games)
 
         return await self._write(work)
 

@@ -19,6 +19,7 @@ from bot import clock as timekeeping
 from bot import reminders as reminder_prefs
 from bot.store import (
     GameRecord,
+    SeatRecord,
     NewJob,
     NewMessage,
     Vacation,
@@ -40,11 +41,18 @@ class Clock(Service):
         self.views = views
         self.delivery = delivery
 
-    async def game_clock(self, record: GameRecord) -> timekeeping.GameClock:
-        """The game's deadlines, pause and vacations: its own settings, else its server's, else the defaults."""
-        server = await self.store.settings(f"guild:{record.guild_id}") if record.guild_id else {}
-        clock = timekeeping.GameClock.of(record.deadline_hours, await self.store.game_time(record.id), server)
-        return replace(clock, reminders=await self._seat_reminders(record.id))  # the players' own reminders
+    async def game_clock(self, record: GameRecord, seats: list[SeatRecord] | None = None) -> timekeeping.GameClock:
+        """The game's deadlines, pause and vacations: its own settings, else its server's, else the defaults; and
+        the reminders each seat's player chose. `seats`: the game's seats, when the caller has just read them."""
+        seats = seats if seats is not None else await self.store.list_seats(record.id)
+        people = {s.seat: f"user:{s.user_id}" for s in seats if s.controller == "human"}
+        server_scope = f"guild:{record.guild_id}" if record.guild_id else None
+        stored = await self.store.settings_in([*people.values(), *([server_scope] if server_scope else [])])
+        clock = timekeeping.GameClock.of(record.deadline_hours, await self.store.game_time(record.id),
+                                         stored[server_scope] if server_scope else {})
+        # the players' own reminders (only those who chose anything)
+        return replace(clock, reminders={seat: reminder_prefs.ReminderPrefs.from_settings(stored[scope])
+                                         for seat, scope in people.items() if stored[scope]})
 
     @staticmethod
     def _check_hours(hours: int | None, what: str) -> None:
@@ -206,16 +214,6 @@ class Clock(Service):
     def renamed(clock: timekeeping.GameClock, renames: dict[str, str]) -> timekeeping.GameClock:
         """At the start, seats fitted to the table change names: each player's reminders follow their seat."""
         return replace(clock, reminders={renames.get(s, s): p for s, p in clock.reminders.items()})
-
-    async def _seat_reminders(self, game_id: int) -> dict[str, reminder_prefs.ReminderPrefs]:
-        """Each seat held by a person: that person's reminder choices (only those who chose anything)."""
-        out = {}
-        for seat in await self.store.list_seats(game_id):
-            if seat.controller == "human":
-                stored = await self.store.settings(f"user:{seat.user_id}")
-                if stored:
-                    out[seat.seat] = reminder_prefs.ReminderPrefs.from_settings(stored)
-        return out
 
     async def _replan_reminders(self, user_id: str, chosen: reminder_prefs.ReminderPrefs) -> None:
         """The user's running waits get the reminders they now chose — only those still ahead: a reminder whose

@@ -8,21 +8,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass, field
 import logging
 from typing import Any
 
 
 from bot import captions
+from bot.delivery_claims import OUTBOX_RUN
 from bot import follow as spectators
 from bot import pictures
 from bot import rematch as rematches
 from bot.store import (
     Follower,
     GameRecord,
+    JobRecord,
+    SeatRecord,
 )
-from bot.tables.base import PublicPost
+from bot.tables.base import GameRef, PublicPost
 from bot.service.context import Context, ManagerError, Service
-from bot.service.views import Views
+from bot.service.views import Views, deadlines_of
 
 log = logging.getLogger("stumpbot.service.delivery")
 # A failed delivery waits this long before its next try (then hourly); only its own game waits.
@@ -31,9 +35,17 @@ RETRY_BACKOFF = (10, 60, 300, 900, 3600)
 # this game, not Discord, that fails), a game's notifications are held until the host asks again.
 HOLD_AFTER = 6
 DELIVERY_LANES = 8  # games delivered at the same time in one flush
+CLAIM_GAMES = 100  # games whose runs one claim takes
 HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row to deliver this game's updates, so they "
                "are paused. No move is lost and the game goes on; the host or a server admin can run "
                "`/game redeliver` to send them again.")
+
+
+@dataclass
+class _RunReads:
+    record: GameRecord | None = None
+    jobs: list[JobRecord] = field(default_factory=list)
+    seats: list[SeatRecord] | None = None
 
 
 class Delivery(Service):
@@ -56,36 +68,60 @@ class Delivery(Service):
             return 0
         delivered = 0
         lanes = asyncio.Semaphore(DELIVERY_LANES)
+        # A long run's delivered rows are marked (which renews the lease on the rest) before a quarter of the lease
+        # has passed, so no other process takes the run over while this one is still sending it.
+        renew_after = max(self.ctx.outbox_lease_s // 4, 1)
 
         async def deliver(run: list[Any]) -> int:
-            sent = 0
+            reads = _RunReads()  # the game's record, jobs and seats, read once for the whole run
+            sent: list[int] = []  # delivered, not marked yet
+            posted: list[str] = []  # the texts of the public posts among them (an ended game's last digest holds them)
+            marked = 0
+            since = self._now()
+
+            async def mark() -> bool:
+                nonlocal sent, marked, since
+                done = await self.store.mark_claimed_sent(sent, self._now(), self.ctx.owner,
+                                                          lease_seconds=self.ctx.outbox_lease_s)
+                lost = done < len(sent)
+                if lost:  # the lease ran out mid-delivery and another process took the run over
+                    log.warning("game %s: outbox claim lost while delivering", run[0].game_id)
+                marked, sent, since = marked + done, [], self._now()
+                posted.clear()
+                return not lost
+
             async with lanes:
                 for row in run:
                     try:
-                        await self._deliver(row)
+                        text = await self._deliver(row, posted, reads)
                     except Exception as exc:  # anything the table raises: retried later, never blocks others
+                        await mark()  # the rows before it went out
                         await self._delivery_failed(row, exc)
-                        return sent
-                    if not await self.store.mark_claimed_sent(row.id, self._now(), self.ctx.owner,
-                                                              lease_seconds=self.ctx.outbox_lease_s):
-                        # the lease ran out mid-delivery and another process took the run over
-                        log.warning("outbox row %s of game %s: claim lost while delivering", row.id, row.game_id)
-                        return sent
+                        return marked
+                    sent.append(row.id)
+                    if text is not None:
+                        posted.append(text)
                     self.ctx.last_delivery_ok = self._now()
-                    sent += 1
-            return sent
+                    if self._now() - since >= renew_after and row is not run[-1] and not await mark():
+                        return marked
+                await mark()
+            return marked
 
         async with self._flush_lock:
             while True:
-                claimed = await self.store.claim_outbox(self._now(), self.ctx.owner, lease_seconds=self.ctx.outbox_lease_s)
-                if not claimed:
-                    return delivered
+                claimed = await self.store.claim_outbox(self._now(), self.ctx.owner, lease_seconds=self.ctx.outbox_lease_s,
+                                                        limit=CLAIM_GAMES)
                 runs: dict[int, list[Any]] = {}
                 for row in claimed:
                     runs.setdefault(row.game_id, []).append(row)
                 # one run per game, games side by side: a slow channel (discord.py retries a 500 for
                 # some 25 s) delays only its own game
                 delivered += sum(await asyncio.gather(*(deliver(run) for run in runs.values())))
+                # Claim again only if this claim was cut short (more games, or a longer run, than one claim takes):
+                # rows written meanwhile are their writer's to flush (every move flushes after its commit), and a
+                # row deferred after a failure waits for its retry time (the upkeep loop flushes).
+                if len(runs) < CLAIM_GAMES and all(len(run) < OUTBOX_RUN for run in runs.values()):
+                    return delivered
 
     async def _delivery_failed(self, row: Any, exc: Exception) -> None:
         now = self._now()
@@ -119,48 +155,58 @@ class Delivery(Service):
         await self.store.release_delivery(game_id)
         return await self.flush()
 
-    async def _deliver(self, row: Any) -> None:
-        record = await self.views.game(row.game_id)
+    async def _deliver(self, row: Any, posted: list[str], reads: _RunReads) -> str | None:
+        """Send one outbox row; returns a public post's text. `posted`: the texts of this run's public posts sent
+        before it and not yet marked sent in the store."""
+        # The game's record, jobs and seats are read once per run of rows and handed on (each read is a round trip,
+        # a server transaction on PostgreSQL): every row of the run was written before it was claimed, so what is
+        # read after the claim is at least as new as each of them. The state comes from the live-game cache.
+        if reads.record is None:
+            reads.record = await self.views.game(row.game_id)
+            reads.jobs = await self.store.jobs_for_game(row.game_id)
+        record, jobs = reads.record, reads.jobs
         payload = row.payload if isinstance(row.payload, dict) else json.loads(row.payload)
-        seq = row.created_seq
-        ref = self.ctx.ref(record, seq, await self.views.deadlines(record.id))
         if row.audience == "public":
-            picture = None
-            if row.kind == "board" and self.render and record.status != "lobby":
-                picture = await self.views.board_picture(record, payload)
-            closeup = await self._closeup(record, row.kind, payload)
-            followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
-            final = bool(payload.get("final")) and record.status == "finished"
-            missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
-                                                         key=f"o{row.id}",
-                                                         closeup=closeup, turn_line=row.kind != "stall",
-                                                         followers=tuple(f.user_id for f in followers), final=final))
-            await self._after_copies(record, row, followers, missed or (), payload.get("text", ""), picture)
-            if final and self.render:  # issue 16: the replay follows, drawn by the next upkeep sweep
-                await rematches.replay_due(self.store, record.id)
-            return
+            await self._publish(record, row, payload, self.ctx.ref(record, row.created_seq, deadlines_of(jobs)), posted)
+            return str(payload.get("text", ""))
         seat_name = row.audience.split(":", 1)[1]
-        seat = next((s for s in await self.store.list_seats(record.id) if s.seat == seat_name), None)
+        if reads.seats is None:
+            reads.seats = await self.store.list_seats(record.id)
+        seats = reads.seats
+        seat = next((s for s in seats if s.seat == seat_name), None)
         if seat is None or seat.controller == "bot":  # the bot's seat: its absent human gets no DM
-            return
-        brief = await self.views.brief(record.id, seat.user_id, payload.get("text", ""))
+            return None
+        brief = await self.views.brief(record.id, seat.user_id, payload.get("text", ""), record=record, seats=seats,
+                                       jobs=jobs)
         if not payload.get("prompt") and not payload.get("ended") and brief.decision is not None \
                 and not payload.get("text"):
-            return
+            return None
         ok = await self.table.tell(brief)
         if seat.dm_ok is None or bool(seat.dm_ok) != ok:
             await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
+        return None
 
-    async def _closeup(self, record: GameRecord, kind: str, payload: dict[str, Any]) -> pictures.Picture | None:
-        """At a board post's delivery: remember the board it shows (the next caption's start) and draw the
-        close-up of the states its caption names."""
-        if kind != "board" or record.status == "lobby":
-            return None
-        view = await self.views.board_view(record, payload)
-        await captions.remember_shown(self.store, record.id, record.ruleset, view)
-        if not self.render or not payload.get("closeup"):
-            return None
-        return await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]), payload.get("caption", ""))
+    async def _publish(self, record: GameRecord, row: Any, payload: dict[str, Any], ref: GameRef,
+                       posted: list[str]) -> None:
+        view = None
+        if row.kind == "board" and record.status != "lobby":
+            view = await self.views.board_view(record, payload)
+            # the board this post shows is where the next post's caption starts from
+            await captions.remember_shown(self.store, record.id, record.ruleset, view)
+        picture = closeup = None
+        if view is not None and self.render:
+            picture = await asyncio.to_thread(pictures.picture_for, view)
+            if payload.get("closeup"):  # the close-up of the states the post's caption names
+                closeup = await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]),
+                                                  payload.get("caption", ""))
+        followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
+        final = bool(payload.get("final")) and record.status == "finished"
+        missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
+                                                     key=f"o{row.id}", closeup=closeup, turn_line=row.kind != "stall",
+                                                     followers=tuple(f.user_id for f in followers), final=final))
+        await self._after_copies(record, row, followers, missed or (), [*posted, payload.get("text", "")], picture)
+        if final and self.render:  # issue 16: the replay follows, drawn by the next upkeep sweep
+            await rematches.replay_due(self.store, record.id)
 
     async def watchers(self, record: GameRecord) -> list[Follower]:
         """The game's followers who are not seated in it (one who took a seat since gets the seat's DMs)."""
@@ -182,9 +228,10 @@ class Delivery(Service):
             await self.store.unfollow(follower.game_id, follower.user_id)
 
     async def _after_copies(self, record: GameRecord, row: Any, followers: list[Follower], missed: Any,
-                            text: str, picture: pictures.Picture | None) -> None:
+                            unmarked: list[str], picture: pictures.Picture | None) -> None:
         """After a public post and its copies: count the copies that failed; after an ended game's last post,
-        the digest followers get their last digest (this post included) and every follow ends."""
+        the digest followers get their last digest and every follow ends. `unmarked`: the texts of the posts sent
+        but not yet marked sent in the store (this one last), which the store's list of sent posts lacks."""
         try:
             for f in followers:
                 await self.note_copy(f, f.user_id not in set(missed))
@@ -194,7 +241,7 @@ class Delivery(Service):
                 if f.mode != "digest":
                     continue
                 posts = await self.store.public_posts(record.id, f.digest_from, self._now() + 1)
-                body = spectators.digest_text(record.id, record.title, [*posts, text])
+                body = spectators.digest_text(record.id, record.title, [*posts, *unmarked])
                 await self.table.forward(self.ctx.ref(record, row.created_seq), f.user_id, body, picture)
             await self.store.clear_followers(record.id)
         except Exception:  # noqa: BLE001 - the channel post is out: nothing here may make it go out again

@@ -65,8 +65,9 @@ class Games(Service):
                  memory: Memory) -> None:
         super().__init__(ctx)
         # Called after every move that was not the bot's own, in order: (game id, the seat that moved, the actor:
-        # a user id, "bot" or "deadline"). Seats subscribes here, so the move path never imports it.
-        self.after_move: list[Callable[[int, str, str], Awaitable[None]]] = []
+        # a user id, "bot" or "deadline", the seats as the move saw them). Seats subscribes here, so the move path
+        # never imports it.
+        self.after_move: list[Callable[[int, str, str, list[SeatRecord]], Awaitable[None]]] = []
         self.views = views
         self.delivery = delivery
         self.clock = clock
@@ -200,6 +201,8 @@ class Games(Service):
             if seat_override is None:
                 self._refuse_bot_seat(seats, seat)
             ruleset, state, seq = await self.views.state(record)
+            # the game's own settings (held bot notes, the last board shown, typed rests), read once per move
+            game_settings = await self.store.settings(f"game:{game_id}")
             try:
                 if expected_seq is not None and expected_seq != seq:
                     raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
@@ -229,11 +232,11 @@ class Games(Service):
                 events = [*events, await records.reveal_event(self.store, game_id, record.seed)]
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=await self.store.jobs_for_game(game_id),
-                                            clock=await self.clock.game_clock(record), mover=seat)
-            held_notes = bot_notes.held(await self.store.get_setting(f"game:{game_id}", bot_notes.HELD_KEY))
+                                            clock=await self.clock.game_clock(record, seats), mover=seat)
+            held_notes = bot_notes.held(game_settings.get(bot_notes.HELD_KEY))
             notes = [*held_notes, *([bot_note] if bot_note else [])]
             notes_posted = bot_notes.place_in_first_post(outbox, notes, lead=1 if note else 0)
-            outbox = await self._caption_turn(record, ruleset, state, result.state, seat, outbox)
+            outbox = self._caption_turn(record, ruleset, state, result.state, seat, outbox, game_settings)
             status = "finished" if out else "active"
             try:
                 commit = await self.store.commit_move(
@@ -247,7 +250,8 @@ class Games(Service):
                 self.ctx.live.pop(game_id, None)
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
             self.ctx.remember(game_id, commit.version, commit.seq, result.state)
-            await self._keep_typed_rest(game_id, seat, user_id, actor, ruleset.format(rest) if rest else "")
+            kept = await self._keep_typed_rest(game_id, seat, user_id, actor, ruleset.format(rest) if rest else "",
+                                               game_settings)
             if notes_posted and held_notes:  # the held notes went out with this post
                 await self.store.set_setting(f"game:{game_id}", bot_notes.HELD_KEY, bot_notes.dump([]))
             elif not notes_posted and bot_note:  # held beside the engine's held lines, for the post that shows them
@@ -255,7 +259,7 @@ class Games(Service):
         if out is not None:
             await self.memory.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
         await self.delivery.flush()
-        await self._after_submit(game_id, seat, actor or user_id)
+        await self._after_submit(game_id, seat, actor or user_id, seats, kept)
         return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None,
                             pending=ruleset.format(rest) if rest else "")
 
@@ -295,7 +299,9 @@ class Games(Service):
                                                  state_json=state.model_dump_json(), state_hash=state_hash(state),
                                                  now=self._now(), jobs=jobs, outbox=outbox)
             self.ctx.remember(game_id, updated.version, last.seq - 1, state)
-            await self._keep_typed_rest(game_id, seat.seat, user_id, None, "")  # the step the rest followed is gone
+            # the step the rest followed is gone
+            await self._keep_typed_rest(game_id, seat.seat, user_id, None, "",
+                                        await self.store.settings(f"game:{game_id}"))
         await self.delivery.flush()
         return last.seq
 
@@ -357,14 +363,18 @@ class Games(Service):
         action = ruleset.bot_action(state, seat, rng)
         return await self.submit(game_id, "", [action], actor="bot", seat_override=seat)
 
-    async def _keep_typed_rest(self, game_id: int, seat: str, user_id: str, actor: str | None, rest: str) -> None:
+    async def _keep_typed_rest(self, game_id: int, seat: str, user_id: str, actor: str | None, rest: str,
+                               game_settings: dict[str, str]) -> bool:
         """After a seat's move (the game's lock held): keep a typed move's rest for when the seat owes again, or
-        drop an older one — the seat moved anew."""
+        drop an older one — the seat moved anew. `game_settings`: the game's settings as read under the lock.
+        Returns whether any seat's rest is kept now."""
         scope, name = f"game:{game_id}", typed_rest.key(seat)
         if rest and actor not in ("bot", "deadline"):
             await self.store.set_setting(scope, name, typed_rest.dump(typed_rest.TypedRest(user_id, rest)))
-        elif await self.store.get_setting(scope, name):
+            return True
+        if game_settings.get(name):
             await self.store.set_setting(scope, name, "")
+        return any(k.startswith(typed_rest.key("")) and v for k, v in game_settings.items() if k != name)
 
     async def _resume_typed(self, game_id: int) -> None:
         """Play the kept rest of each seat that owes a move again, as its player would send it; a rest no longer
@@ -389,12 +399,13 @@ class Games(Service):
                     text = typed_rest.refused_note(rest.notation, str(exc))
                     await self.table.tell(await self.views.brief(game_id, rest.user_id, text=text))
 
-    async def _caption_turn(self, record: GameRecord, ruleset: Ruleset, before: Any, after: Any, seat: str,
-                            outbox: list[NewMessage]) -> list[NewMessage]:
+    @staticmethod
+    def _caption_turn(record: GameRecord, ruleset: Ruleset, before: Any, after: Any, seat: str,
+                      outbox: list[NewMessage], game_settings: dict[str, str]) -> list[NewMessage]:
         """The move's board post led by one line of what changed since the board the channel last saw."""
         if not any(m.audience == "public" and m.kind == "board" for m in outbox):
             return outbox
-        shown = await captions.shown_tally(self.store, record.id)
+        shown = captions.shown_tally(game_settings)
         after_view = ruleset.view(after, None)
         return captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None), after_view, seat,
                                        view_of=lambda data: type(after_view).model_validate(data))
@@ -431,11 +442,14 @@ class Games(Service):
         return rematches.Rematch(of=game_id, lobby=lobby,
                                  invited={u: n for u, n in players.items() if u != user_id})
 
-    async def _after_submit(self, game_id: int, seat: str, actor: str) -> None:
+    async def _after_submit(self, game_id: int, seat: str, actor: str, seats: list[SeatRecord],
+                            kept: bool) -> None:
         """After a move: what subscribed to moves acts (the bot plays what it owes; a person who moved has missed
-        no deadline in a row), then a typed move's rest kept for a seat that owes again is played."""
+        no deadline in a row), then a typed move's rest kept for a seat that owes again is played (`kept`: the
+        move found or left one). `seats`: the game's seats as the move saw them."""
         if game_id in self.ctx.botting:  # a bot's own move: the loop playing it goes on by itself
             return
         for hook in self.after_move:
-            await hook(game_id, seat, actor)
-        await self._resume_typed(game_id)
+            await hook(game_id, seat, actor, seats)
+        if kept:
+            await self._resume_typed(game_id)

@@ -341,10 +341,9 @@ class Seats(Service):
         except VersionConflict:
             raise StaleState("Someone joined or left at the same moment; try again.") from None
 
-    async def after_move(self, game_id: int, seat: str, actor: str) -> None:
+    async def after_move(self, game_id: int, seat: str, actor: str, seats: list[SeatRecord]) -> None:
         """Subscribed to the move path: a person who moved has missed no deadline in a row; the bot plays what it
-        owes in the game's bot seats."""
-        seats = await self.store.list_seats(game_id)
+        owes in the game's bot seats (`seats`: as the move saw them, under the game's lock)."""
         if actor not in ("bot", "deadline") and any(s.seat == seat and s.missed_deadlines for s in seats):
             await self.store.reset_missed_deadlines(game_id, seat)
         if any(s.controller == "bot" for s in seats):

@@ -14,6 +14,7 @@ from bot import pictures
 from bot.posts import POST_VIEW
 from bot.store import (
     GameRecord,
+    JobRecord,
     SeatRecord,
 )
 from bot.tables.base import PrivateBrief
@@ -38,6 +39,11 @@ class SeatedGame:
     @property
     def your_move(self) -> bool:
         return self.seat in self.owing
+
+
+def deadlines_of(jobs: list[JobRecord]) -> dict[str, int]:
+    """Each seat's running deadline, as a seat's brief and `/game status` show it (a frozen one is not shown)."""
+    return {j.seat: j.due_at for j in jobs if j.kind == "deadline" and j.seat and timekeeping.visible(j.due_at)}
 
 
 class Views(Service):
@@ -80,28 +86,28 @@ class Views(Service):
         seat = await self.seat_of(game_id, user_id)
         return record, seq, ruleset.decisions(state, seat.seat)
 
-    async def brief(self, game_id: int, user_id: str, text: str = "") -> PrivateBrief:
-        record, seq, decision = await self.decision(game_id, user_id)
-        _, view = await self.view(game_id, user_id)
-        seat = await self.seat_of(game_id, user_id)
-        return PrivateBrief(game=self.ctx.ref(record, seq, await self.deadlines(game_id)), seat=seat.seat,
-                            user_id=user_id, text=text, view=view, decision=decision)
+    async def brief(self, game_id: int, user_id: str, text: str = "", *, record: GameRecord | None = None,
+                    seats: list[SeatRecord] | None = None, jobs: list[JobRecord] | None = None) -> PrivateBrief:
+        """What a seat is sent: its view, its decision and the game's deadlines. A caller that has just read the
+        game's record, seats or jobs hands them in (a delivery reads each once per notification, not once per use)."""
+        record = record or await self.game(game_id)
+        ruleset, state, seq = await self.state(record)
+        seat = self.ctx.seat_in(seats if seats is not None else await self.store.list_seats(game_id), user_id)
+        jobs = jobs if jobs is not None else await self.store.jobs_for_game(game_id)
+        return PrivateBrief(game=self.ctx.ref(record, seq, deadlines_of(jobs)), seat=seat.seat, user_id=user_id,
+                            text=text, view=ruleset.view(state, seat.seat), decision=ruleset.decisions(state, seat.seat))
 
     async def board_view(self, record: GameRecord, payload: dict[str, Any]) -> BaseModel:
         """The public view a board post shows: the board where its post ended within a step (`ends_post`, e.g.
         Solo Play's AI turn before the next), else the board now."""
-        _, view = await self.view(record.id, None)
+        ruleset, state, _ = await self.state(record)
+        view = ruleset.view(state, None)
         if payload.get(POST_VIEW):
             try:
                 return type(view).model_validate(payload[POST_VIEW])
             except ValidationError:  # written by an older view shape: the board now is the closest picture
                 log.warning("game %s: a post's board no longer reads; drawing the board now", record.id)
         return view
-
-    async def board_picture(self, record: GameRecord, payload: dict[str, Any]) -> pictures.Picture | None:
-        if not payload.get(POST_VIEW):
-            return await self.picture(record.id)
-        return await asyncio.to_thread(pictures.picture_for, await self.board_view(record, payload))
 
     async def picture(self, game_id: int) -> pictures.Picture | None:
         record = await self.game(game_id)
@@ -111,8 +117,7 @@ class Views(Service):
         return await asyncio.to_thread(pictures.picture_for, view)
 
     async def deadlines(self, game_id: int) -> dict[str, int]:
-        return {j.seat: j.due_at for j in await self.store.jobs_for_game(game_id)
-                if j.kind == "deadline" and j.seat and timekeeping.visible(j.due_at)}
+        return deadlines_of(await self.store.jobs_for_game(game_id))
 
     async def owing(self, game_id: int) -> list[str]:
         record = await self.game(game_id)

@@ -35,7 +35,7 @@ async def deliver(store: PgStore, owner: str, now: int) -> int:
     claimed = await store.claim_outbox(now, owner)
     for row in claimed:
         say(f"POST {row.id}")
-        if await store.mark_claimed_sent(row.id, now, owner):
+        if await store.mark_claimed_sent([row.id], now, owner):
             say(f"SENT {row.id}")
     return len(claimed)
 

@@ -34,7 +34,7 @@ async def deliverer(store, owner: str, now: int, log: list[tuple[str, int, int]]
         for row in claimed:
             await asyncio.sleep(rng.random() * 0.003)
             log.append((owner, row.game_id, row.id))
-            assert await store.mark_claimed_sent(row.id, now, owner) is True
+            assert await store.mark_claimed_sent([row.id], now, owner) == 1
 
 
 async def test_two_processes_flushing_at_once_send_each_row_once_in_order(two_stores) -> None:
@@ -76,15 +76,15 @@ async def test_a_claimer_that_dies_leaves_its_rows_to_the_other_after_the_lease(
     await move(a, g, 1, outbox=posts(3, "m1"))
     run = await a.claim_outbox(T0, "dead")
     assert [r.created_seq for r in run] == [0, 1, 1, 1]  # the game's whole run, oldest first
-    assert await a.mark_claimed_sent(run[0].id, T0 + 1, "dead") is True
+    assert await a.mark_claimed_sent([run[0].id], T0 + 1, "dead") == 1
     await a.close()  # the claimer dies with three rows claimed and unsent
     assert await b.claim_outbox(T0 + 1, "live") == []  # its lease (renewed by the row it sent) still runs
     assert await b.claim_outbox(T0 + 1 + OUTBOX_LEASE_S - 1, "live") == []
     taken = await b.claim_outbox(T0 + 1 + OUTBOX_LEASE_S, "live")
     assert [r.id for r in taken] == [r.id for r in run[1:]]  # from where it stopped, in order, once
-    assert await b.mark_claimed_sent(run[0].id, T0 + 200, "live") is False  # sent already: nothing to mark
+    assert await b.mark_claimed_sent([run[0].id], T0 + 200, "live") == 0  # sent already: nothing to mark
     for r in taken:
-        assert await b.mark_claimed_sent(r.id, T0 + 200, "live") is True
+        assert await b.mark_claimed_sent([r.id], T0 + 200, "live") == 1
     assert await b.claim_outbox(T0 + 10_000, "live") == []
     assert [r.sent_at for r in await b.outbox_for_game(g.id)] == [T0 + 1, T0 + 200, T0 + 200, T0 + 200]
 
@@ -95,8 +95,8 @@ async def test_a_late_claimer_cannot_mark_rows_taken_over(two_stores) -> None:
     (row,) = await a.claim_outbox(T0, "slow")
     (again,) = await b.claim_outbox(T0 + OUTBOX_LEASE_S, "fast")  # the slow one's lease ran out mid-delivery
     assert again.id == row.id
-    assert await a.mark_claimed_sent(row.id, T0 + OUTBOX_LEASE_S + 1, "slow") is False
-    assert await b.mark_claimed_sent(row.id, T0 + OUTBOX_LEASE_S + 2, "fast") is True
+    assert await a.mark_claimed_sent([row.id], T0 + OUTBOX_LEASE_S + 1, "slow") == 0
+    assert await b.mark_claimed_sent([row.id], T0 + OUTBOX_LEASE_S + 2, "fast") == 1
     assert (await a.outbox_for_game(g.id))[0].sent_at == T0 + OUTBOX_LEASE_S + 2
 
 
@@ -124,7 +124,7 @@ async def test_claims_cover_a_bounded_run_and_the_next_claim_continues_it(two_st
     first = await a.claim_outbox(T0, "a", run=5)
     assert len(first) == 5
     for r in first:
-        await a.mark_claimed_sent(r.id, T0 + 1, "a")
+        await a.mark_claimed_sent([r.id], T0 + 1, "a")
     rest = await a.claim_outbox(T0 + 2, "a", run=5)
     assert [r.id for r in rest] == [r.id for r in await a.outbox_for_game(g.id)][5:]
 
