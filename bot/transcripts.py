@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,7 +102,7 @@ class TranscriptTable:
         self.pictures[file] = picture.png
         width, height, frames = _measure(picture.png)
         size = f"{width}×{height}" + (f", {frames} frames" if kind == "replay" or frames > 1 else "")
-        return f"- {KINDS[kind]} `{file}` ({size}) — {_alt(picture)}"
+        return f"- {KINDS[kind]} `{file}` ({size}), alt: {_alt(picture)}"
 
     def _file_name(self, seq: int, kind: str, picture: Picture) -> str:
         """`<name>-<move>[-<kind>].<ext>`, the move's number padded so a folder lists them in order; a second
@@ -146,11 +148,39 @@ def _measure(data: bytes) -> tuple[int, int, int]:
         return image.width, image.height, getattr(image, "n_frames", 1)
 
 
+@contextlib.contextmanager
+def _each_board_drawn_once() -> Iterator[None]:
+    """While a transcript is made, a board is drawn once: the animated replay's frames are the boards the posts
+    carried (the same public views), so they are the pictures already drawn for those posts, not drawn again.
+    The drawing is render/'s own (`Renderer.draw`), kept by its view's JSON: a view drawn twice is one picture."""
+    from render.registry import Renderer
+
+    draw = Renderer.draw
+    drawn: dict[tuple[str, str, str], Any] = {}
+    lock = threading.Lock()
+
+    def draw_once(self: Renderer, view: Any) -> Any:
+        key = (self.module, self.function, view.model_dump_json())
+        with lock:
+            found = drawn.get(key)
+        if found is None:
+            found = draw(self, view)
+            with lock:
+                drawn[key] = found
+        return found
+
+    Renderer.draw = draw_once  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Renderer.draw = draw  # type: ignore[method-assign]
+
+
 async def transcript(s: Setting, *, db_dir: Path | None = None, images: Path | None = None) -> str:
     """The Markdown transcript of the setting's game, its pictures drawn as the bot draws them and referenced under
     their posts. `images`: also write the pictures there (a folder outside git), under the names the lines give."""
     ruleset = registry.get(s.ruleset)
-    with tempfile.TemporaryDirectory(dir=db_dir) as folder:
+    with tempfile.TemporaryDirectory(dir=db_dir) as folder, _each_board_drawn_once():
         store = await Store.open(Path(folder) / "transcript.sqlite3")
         table = TranscriptTable(name=s.name)
         now = [START]
