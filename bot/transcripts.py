@@ -4,14 +4,24 @@ everything each seat and the channel received, in order, as one Markdown file (d
 Every change to what players read shows up in review as a change to a transcript: `stumpbot transcripts` writes
 them, and a test regenerates each one and fails when it differs from the committed file. The people's moves are the
 built-in bot's choices, sent under their own names (so the lines read as a table of people, no bot marks), one
-hour apart on a fixed clock. Pictures, when drawn, are referenced by their alt text, which says what each shows.
+hour apart on a fixed clock. The pictures are drawn as the bot draws them (board, close-up, the animated replay the
+upkeep sweep posts after the result) and each is referenced under its post by one line: its kind, a file name, its
+size in pixels (and frames) and its alt text. Nothing about a picture's bytes is written (a change of a colour or a
+font is the render tests' business, not a diff of every transcript); `images=` writes the pictures themselves to a
+folder outside git, under the file names the lines give, for a reviewer to open.
 """
 from __future__ import annotations
 
+import argparse
+import asyncio
+import contextlib
+import io
+import sys
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,24 +66,54 @@ def setting(name: str) -> Setting:
     return found
 
 
+KINDS = {"board": "🖼 board", "closeup": "🔍 close-up", "replay": "🎞 replay", "dm": "🖼 picture"}
+
+
 @dataclass
 class TranscriptTable:
-    """A table that keeps every delivery in the order it was made, as the transcript's lines."""
+    """A table that keeps every delivery in the order it was made, as the transcript's lines, and every picture
+    it carried (file name -> bytes) for `images=`."""
 
+    name: str = "game"  # the setting's name: the pictures' file names start with it
     seats_of: dict[str, str] = field(default_factory=dict)  # user id -> seat, for DMs to followers
     lines: list[str] = field(default_factory=list)
+    pictures: dict[str, bytes] = field(default_factory=dict)
     seq: int = 0
 
     async def publish(self, post: PublicPost) -> list[str]:
         self.lines += ["", f"### #{post.game.id} channel — after move {post.game.seq}", "", *_quoted(post.text)]
-        for kind, picture in (("board", post.picture), ("close-up", post.closeup), ("replay", post.replay)):
-            if picture is not None:
-                self.lines += [f"> 🖼 {kind}: {_alt(picture)}"]
+        self._pictures(post.game.seq, [("board", post.picture), ("closeup", post.closeup), ("replay", post.replay)])
         return []
 
     async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
         self.lines += ["", f"### DM to follower {user_id}", "", *_quoted(text)]
+        self._pictures(game.seq, [("dm", picture)])
         return True
+
+    def _pictures(self, seq: int, carried: list[tuple[str, Picture | None]]) -> None:
+        """Under a message's text (out of its quote: the lines are not what the message says), one line per
+        picture it carried."""
+        lines = [self._line(seq, kind, p) for kind, p in carried if p is not None]
+        if lines:
+            self.lines += ["", *lines]
+
+    def _line(self, seq: int, kind: str, picture: Picture) -> str:
+        file = self._file_name(seq, kind, picture)
+        self.pictures[file] = picture.png
+        width, height, frames = _measure(picture.png)
+        size = f"{width}×{height}" + (f", {frames} frames" if kind == "replay" or frames > 1 else "")
+        return f"- {KINDS[kind]} `{file}` ({size}), alt: {_alt(picture)}"
+
+    def _file_name(self, seq: int, kind: str, picture: Picture) -> str:
+        """`<name>-<move>[-<kind>].<ext>`, the move's number padded so a folder lists them in order; a second
+        picture of a kind after the same move gets `-2`."""
+        suffix = Path(picture.filename).suffix or ".png"
+        stem = f"{self.name}-{seq:03d}" + ("" if kind == "board" else f"-{kind}")
+        file, n = f"{stem}{suffix}", 1
+        while file in self.pictures:
+            n += 1
+            file = f"{stem}-{n}{suffix}"
+        return file
 
     async def tell(self, brief: PrivateBrief) -> bool:
         body = [brief.text] if brief.text else []
@@ -97,19 +137,54 @@ def _quoted(text: str) -> list[str]:
 
 
 def _alt(picture: Picture) -> str:
-    return " ".join(picture.alt.split())
+    return " ".join(picture.alt.split()) or "(no alt text)"
 
 
-async def transcript(s: Setting, *, render: bool = False, db_dir: Path | None = None) -> str:
-    """The Markdown transcript of the setting's game. `render`: draw the pictures too and reference each by its alt
-    text (three times slower; the committed transcripts are written without them, so the test that regenerates
-    them stays quick: a post's picture is the board its lines leave, drawn and checked by the render tests)."""
+def _measure(data: bytes) -> tuple[int, int, int]:
+    """(width, height, frames) of a drawn picture, read from its bytes."""
+    from PIL import Image  # imported here: a transcript without pictures never loads Pillow
+
+    with Image.open(io.BytesIO(data)) as image:
+        return image.width, image.height, getattr(image, "n_frames", 1)
+
+
+@contextlib.contextmanager
+def _each_board_drawn_once() -> Iterator[None]:
+    """While a transcript is made, a board is drawn once: the animated replay's frames are the boards the posts
+    carried (the same public views), so they are the pictures already drawn for those posts, not drawn again.
+    The drawing is render/'s own (`Renderer.draw`), kept by its view's JSON: a view drawn twice is one picture."""
+    from render.registry import Renderer
+
+    draw = Renderer.draw
+    drawn: dict[tuple[str, str, str], Any] = {}
+    lock = threading.Lock()
+
+    def draw_once(self: Renderer, view: Any) -> Any:
+        key = (self.module, self.function, view.model_dump_json())
+        with lock:
+            found = drawn.get(key)
+        if found is None:
+            found = draw(self, view)
+            with lock:
+                drawn[key] = found
+        return found
+
+    Renderer.draw = draw_once  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Renderer.draw = draw  # type: ignore[method-assign]
+
+
+async def transcript(s: Setting, *, db_dir: Path | None = None, images: Path | None = None) -> str:
+    """The Markdown transcript of the setting's game, its pictures drawn as the bot draws them and referenced under
+    their posts. `images`: also write the pictures there (a folder outside git), under the names the lines give."""
     ruleset = registry.get(s.ruleset)
-    with tempfile.TemporaryDirectory(dir=db_dir) as folder:
+    with tempfile.TemporaryDirectory(dir=db_dir) as folder, _each_board_drawn_once():
         store = await Store.open(Path(folder) / "transcript.sqlite3")
-        table = TranscriptTable()
+        table = TranscriptTable(name=s.name)
         now = [START]
-        manager = GameManager(store, table, clock=lambda: now[0], render=render, new_seed=lambda: s.seed)
+        manager = GameManager(store, table, clock=lambda: now[0], render=True, new_seed=lambda: s.seed)
         try:
             seats = seats_for(ruleset, s.players, s.options)
             users = {seat: f"player-{seat.lower()}" for seat in seats}
@@ -122,9 +197,15 @@ async def transcript(s: Setting, *, render: bool = False, db_dir: Path | None = 
                 await manager.games.join(record.id, users[seat], f"Player {seat}", seat=seat)
             await manager.games.start(record.id, users[seats[0]])
             moves = await _play(manager, record.id, ruleset, users, Rng(s.seed), now)
+            now[0] += HOUR
+            await manager.memory.post_replays()  # the upkeep sweep's: the animated replay follows the result
             final = await manager.views.game(record.id)
         finally:
             await store.close()
+    if images is not None:
+        images.mkdir(parents=True, exist_ok=True)
+        for file, data in table.pictures.items():
+            (images / file).write_bytes(data)
     head = [f"# Transcript: {s.title or ruleset.title}", "",
             f"Seed {s.seed}; {s.players} player(s): {', '.join(seats)}; options: "
             f"{', '.join(f'{k}={v}' for k, v in s.options.items()) or 'standard'}. Generated by `stumpbot transcripts` "
@@ -150,3 +231,24 @@ async def _play(manager: GameManager, game_id: int, ruleset: Any, users: dict[st
 
 def path_of(root: Path, s: Setting) -> Path:
     return root / "docs" / "transcripts" / f"{s.name}.md"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m bot.transcripts --images DIR [name …]`: write each transcript's pictures to DIR (outside git) for
+    a reviewer to open, under the file names its lines give; the transcripts themselves are `stumpbot
+    transcripts`'s."""
+    parser = argparse.ArgumentParser(prog="python -m bot.transcripts", description=main.__doc__)
+    parser.add_argument("names", nargs="*", help="which transcripts (default: all)")
+    parser.add_argument("--images", metavar="DIR", type=Path, required=True, help="the folder to write the pictures to")
+    args = parser.parse_args(argv)
+    root = Path(__file__).resolve().parent.parent
+    if args.images.resolve().is_relative_to(root / "docs"):
+        parser.error("the pictures are not committed: write them outside docs/")
+    for s in [setting(n) for n in args.names] if args.names else SETTINGS:
+        asyncio.run(transcript(s, images=args.images))
+        print(f"wrote the pictures of {s.name} to {args.images}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,6 +1,7 @@
 """The transcripts in docs/transcripts/ are what the game says now (issue 26): each is regenerated from its seeded
 game through the manager and compared with the committed file, so a change to what players read is a change
-to a transcript, seen in review. `stumpbot transcripts` rewrites them."""
+to a transcript, seen in review — the pictures' alt texts and sizes included, so each is drawn as the bot draws it.
+`stumpbot transcripts` rewrites them."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,6 +20,7 @@ async def test_the_committed_transcript_is_what_the_game_says_now(name: str, tmp
     committed = transcripts.path_of(ROOT, s)
     assert committed.is_file(), f"no {committed.relative_to(ROOT)}: run `stumpbot transcripts {name}`"
     assert text.splitlines()[4].endswith("the game is finished."), "a transcript is a whole game"
+    assert "\n- 🖼 board `" in text and "\n- 🎞 replay `" in text, "the pictures are drawn and referenced"
     assert text == committed.read_text(encoding="utf-8"), (
         f"{committed.relative_to(ROOT)} differs from what the game says now: run `stumpbot transcripts {name}` and "
         "read the diff")
@@ -27,3 +29,5 @@ async def test_the_committed_transcript_is_what_the_game_says_now(name: str, tmp
 def test_every_setting_has_its_transcript_and_nothing_else_is_there() -> None:
     folder = ROOT / "docs" / "transcripts"
     assert sorted(p.stem for p in folder.glob("*.md") if p.stem != "README") == sorted(s.name for s in transcripts.SETTINGS)
+    # the pictures are referenced, never committed: `python -m bot.transcripts --images DIR` writes them elsewhere
+    assert sorted(p.name for p in folder.iterdir() if p.suffix != ".md") == ["settings.yaml"]
