@@ -67,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     tr = sub.add_parser("transcripts", help="play each game's seeded transcript game and write docs/transcripts/")
     tr.add_argument("names", nargs="*", help="which transcripts (default: all)")
     tr.add_argument("--check", action="store_true", help="write nothing; exit 1 if a committed transcript differs")
+    tr.add_argument("--images", metavar="DIR", type=Path, default=None,
+                    help="also write each transcript's pictures to DIR (outside docs/: pictures are not committed)")
     return p
 
 
@@ -139,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "scenario":
         return _scenario_command([Path(p) for p in args.paths])
     if command == "transcripts":
-        return _transcripts_command(args.names, check=args.check)
+        return _transcripts_command(args.names, check=args.check, images=args.images)
     if command == "bench":
         root = Path(__file__).resolve().parent.parent / "bench"
         status = 0
@@ -215,7 +217,7 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-def _transcripts_command(names: list[str], *, check: bool) -> int:
+def _transcripts_command(names: list[str], *, check: bool, images: Path | None = None) -> int:
     """`stumpbot transcripts`: (re)write docs/transcripts/<name>.md for each setting, or with --check say which
     differ from the committed files."""
     from bot import transcripts
@@ -227,9 +229,12 @@ def _transcripts_command(names: list[str], *, check: bool) -> int:
         print(exc.args[0])
         return 2
     root = Path(__file__).resolve().parent.parent
+    if images is not None and images.resolve().is_relative_to(root / "docs"):
+        print("The pictures are not committed: give a folder outside docs/ to --images.")
+        return 2
     differ = []
     for s in chosen:
-        text = asyncio.run(transcripts.transcript(s))
+        text = asyncio.run(transcripts.transcript(s, images=images))
         path = transcripts.path_of(root, s)
         if check:
             if not path.is_file() or path.read_text(encoding="utf-8") != text:

@@ -4,24 +4,20 @@ everything each seat and the channel received, in order, as one Markdown file (d
 Every change to what players read shows up in review as a change to a transcript: `stumpbot transcripts` writes
 them, and a test regenerates each one and fails when it differs from the committed file. The people's moves are the
 built-in bot's choices, sent under their own names (so the lines read as a table of people, no bot marks), one
-hour apart on a fixed clock. The pictures are drawn as the bot draws them (board, close-up, the animated replay the
-upkeep sweep posts after the result) and each is referenced under its post by one line: its kind, a file name, its
-size in pixels (and frames) and its alt text. Nothing about a picture's bytes is written (a change of a colour or a
+hour apart on a fixed clock. The pictures are drawn as the bot draws them (board and close-up; the animated replay
+posted after the result is left out, docs/transcripts/README.md says why) and each is referenced under its post by
+one line: its kind, a file name, its size in pixels and its alt text. Nothing about a picture's bytes is written (a change of a colour or a
 font is the render tests' business, not a diff of every transcript); `images=` writes the pictures themselves to a
-folder outside git, under the file names the lines give, for a reviewer to open.
+folder outside git (`stumpbot transcripts --images DIR`), under the file names the lines give, for a reviewer to
+open.
 """
 from __future__ import annotations
 
-import argparse
-import asyncio
-import contextlib
 import io
-import sys
 import tempfile
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -148,39 +144,11 @@ def _measure(data: bytes) -> tuple[int, int, int]:
         return image.width, image.height, getattr(image, "n_frames", 1)
 
 
-@contextlib.contextmanager
-def _each_board_drawn_once() -> Iterator[None]:
-    """While a transcript is made, a board is drawn once: the animated replay's frames are the boards the posts
-    carried (the same public views), so they are the pictures already drawn for those posts, not drawn again.
-    The drawing is render/'s own (`Renderer.draw`), kept by its view's JSON: a view drawn twice is one picture."""
-    from render.registry import Renderer
-
-    draw = Renderer.draw
-    drawn: dict[tuple[str, str, str], Any] = {}
-    lock = threading.Lock()
-
-    def draw_once(self: Renderer, view: Any) -> Any:
-        key = (self.module, self.function, view.model_dump_json())
-        with lock:
-            found = drawn.get(key)
-        if found is None:
-            found = draw(self, view)
-            with lock:
-                drawn[key] = found
-        return found
-
-    Renderer.draw = draw_once  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        Renderer.draw = draw  # type: ignore[method-assign]
-
-
 async def transcript(s: Setting, *, db_dir: Path | None = None, images: Path | None = None) -> str:
     """The Markdown transcript of the setting's game, its pictures drawn as the bot draws them and referenced under
     their posts. `images`: also write the pictures there (a folder outside git), under the names the lines give."""
     ruleset = registry.get(s.ruleset)
-    with tempfile.TemporaryDirectory(dir=db_dir) as folder, _each_board_drawn_once():
+    with tempfile.TemporaryDirectory(dir=db_dir) as folder:
         store = await Store.open(Path(folder) / "transcript.sqlite3")
         table = TranscriptTable(name=s.name)
         now = [START]
@@ -197,8 +165,6 @@ async def transcript(s: Setting, *, db_dir: Path | None = None, images: Path | N
                 await manager.games.join(record.id, users[seat], f"Player {seat}", seat=seat)
             await manager.games.start(record.id, users[seats[0]])
             moves = await _play(manager, record.id, ruleset, users, Rng(s.seed), now)
-            now[0] += HOUR
-            await manager.memory.post_replays()  # the upkeep sweep's: the animated replay follows the result
             final = await manager.views.game(record.id)
         finally:
             await store.close()
@@ -231,24 +197,3 @@ async def _play(manager: GameManager, game_id: int, ruleset: Any, users: dict[st
 
 def path_of(root: Path, s: Setting) -> Path:
     return root / "docs" / "transcripts" / f"{s.name}.md"
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m bot.transcripts --images DIR [name …]`: write each transcript's pictures to DIR (outside git) for
-    a reviewer to open, under the file names its lines give; the transcripts themselves are `stumpbot
-    transcripts`'s."""
-    parser = argparse.ArgumentParser(prog="python -m bot.transcripts", description=main.__doc__)
-    parser.add_argument("names", nargs="*", help="which transcripts (default: all)")
-    parser.add_argument("--images", metavar="DIR", type=Path, required=True, help="the folder to write the pictures to")
-    args = parser.parse_args(argv)
-    root = Path(__file__).resolve().parent.parent
-    if args.images.resolve().is_relative_to(root / "docs"):
-        parser.error("the pictures are not committed: write them outside docs/")
-    for s in [setting(n) for n in args.names] if args.names else SETTINGS:
-        asyncio.run(transcript(s, images=args.images))
-        print(f"wrote the pictures of {s.name} to {args.images}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
