@@ -6,12 +6,12 @@ by the caller (the migration backup's file name is the one exception).
 
 Design (DESIGN.md §4):
 
-* One aiosqlite connection per Store (aiosqlite runs it in its own thread; every statement is one
-  await, one hop there and back). An asyncio lock keeps one transaction (or read) at a time on it, so
-  no call's statements interleave with another's: a read never sees uncommitted writes, and a write's
-  ``BEGIN IMMEDIATE … COMMIT`` is rolled back on any error (keeping that error). Each call runs in a
+* One aiosqlite connection per Store (aiosqlite runs it in its own thread; a call's whole work — a read, or a
+  write's ``BEGIN IMMEDIATE … COMMIT`` — is one hop there and back, `_one_hop`). An asyncio lock keeps one
+  transaction (or read) at a time on it, so no call's statements interleave with another's: a read never sees
+  uncommitted writes, and a write is rolled back on any error (keeping that error). Each call runs in a
   shielded task of its own: a caller cancelled mid-way does not stop its transaction; it commits or
-  not as a whole, like a crash. The hot path is written in few statements (``commit_move``: 8 awaits, see there).
+  not as a whole, like a crash. The hot path is written in few statements (``commit_move``, see there).
 * WAL, ``synchronous=FULL`` (a move acknowledged is on disk), ``busy_timeout``, foreign keys.
   ``BEGIN IMMEDIATE`` for every read-modify-write: a deferred transaction that upgrades to a
   writer fails at once with SQLITE_BUSY_SNAPSHOT whatever the busy timeout.
@@ -75,7 +75,7 @@ JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024
 _INT64 = (-(2**63), 2**63 - 1)
 
 T = TypeVar("T")
-Db = aiosqlite.Connection  # the store's connection: each statement on it is one await (one hop to its thread)
+Db = aiosqlite.Connection  # the store's connection; a call's statements run in its thread in one hop (_one_hop)
 
 
 # aiosqlite's thread is not a daemon and waits for work until its connection is closed, so a store never
@@ -490,26 +490,74 @@ def _fsync_file(path: str) -> None:
 
 
 async def _one(c: Db, sql: str, params: Sequence[Any] = ()) -> tuple | None:
-    """The first row of a query (or None): one hop, the rows fetched in the store's thread."""
+    """The first row of a query (or None), the rows fetched in the store's thread."""
     rows = await c.execute_fetchall(sql, params)
     return rows[0] if rows else None  # type: ignore[index]
 
 
 async def _all(c: Db, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-    """Every row of a query (or of an INSERT/UPDATE … RETURNING): one hop."""
+    """Every row of a query (or of an INSERT/UPDATE … RETURNING)."""
     return list(await c.execute_fetchall(sql, params))
 
 
 async def _run(c: Db, sql: str, params: Sequence[Any] = ()) -> int:
-    """A statement that returns no rows; its row count. One hop."""
+    """A statement that returns no rows; its row count."""
     cursor = await c.execute(sql, params)
     return cursor.rowcount
 
 
 async def _many(c: Db, sql: str, rows: Iterable[Sequence[Any]]) -> int:
-    """One statement over many parameter rows: one hop, whatever their number."""
+    """One statement over many parameter rows, whatever their number."""
     cursor = await c.executemany(sql, rows)
     return cursor.rowcount
+
+
+class _InThread:
+    """The store's connection as seen from its own thread: the three calls the store's statements make
+    (`_one`, `_all`, `_run`, `_many`), answered at once, with no hop. A store call's whole work — every statement of
+    a transaction, BEGIN and COMMIT included — runs in the connection's thread in one hop (`_one_hop`): a move's
+    commit is one round trip to the thread, not eight (issue 27: the commit within 3× of the raw sqlite3 floor)."""
+
+    def __init__(self, raw: sqlite3.Connection) -> None:
+        self._raw = raw
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._raw.execute(sql, params).fetchall()
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self._raw.execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> sqlite3.Cursor:
+        return self._raw.executemany(sql, rows)
+
+
+def _drive(work: Awaitable[T]) -> T:
+    """Run a store call's work, written as a coroutine over `_InThread`, to its end without an event loop: none of
+    its awaits suspends (each is answered at once), so one step finishes it. One that does suspend is a store bug
+    (the work awaited something other than its connection), refused before anything more runs."""
+    coro = work.__await__()
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("a store call awaited something other than its connection")
+
+
+async def _one_hop(c: Db, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``fn`` with the sqlite3 connection in aiosqlite's own thread, as one queued call. aiosqlite has no public
+    way to; `_execute` and `_conn` are what its own Cursor and `execute_*` methods use (pinned by
+    requirements.lock; tests/store/test_one_hop.py fails if a release changes them)."""
+    return await c._execute(lambda: fn(c._conn))
+
+
+def _quiet_rollback_now(raw: sqlite3.Connection, where: str) -> None:
+    """`_quiet_rollback` in the connection's thread."""
+    try:
+        raw.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        if "no transaction is active" not in str(exc):
+            log.exception("rollback failed on %s", where)  # SQLite rolls back on close anyway
 
 
 async def _user_version(c: Db) -> int:
@@ -964,9 +1012,9 @@ class Store:
 
     # ------------------------------------------------------------ transactions on the one connection
     #
-    # Every statement is one await on aiosqlite: one hop to the connection's thread and back. The
-    # lock keeps one transaction (or read) at a time on the connection, so no call's statements ever
-    # interleave with another's: a read never sees a write that has not committed, and a rollback
+    # A store call's whole work — a read, or BEGIN IMMEDIATE … COMMIT — is one queued call to aiosqlite's thread
+    # (`_one_hop`): its statements run there back to back, with no hop between them. The lock keeps one transaction
+    # (or read) at a time on the connection, so no call's statements ever interleave with another's: a read never sees a write that has not committed, and a rollback
     # undoes only its own transaction. Each call runs in a shielded task of its own: a caller cancelled
     # mid-way does not cut a transaction short; it commits or rolls back whole, like a crash.
 
@@ -992,8 +1040,9 @@ class Store:
 
     async def _read(self, fn: Callable[..., Awaitable[T]], args: tuple) -> T:
         async with self._lock:
+            c = self._connection()
             try:
-                return await fn(self._connection(), *args)
+                return await _one_hop(c, lambda raw: _drive(fn(_InThread(raw), *args)))
             except sqlite3.Error as exc:
                 raise _translate(exc) from exc
 
@@ -1003,25 +1052,28 @@ class Store:
         return await self._spawn(self._read(fn, args))
 
     async def _transaction(self, fn: Callable[..., Awaitable[T]], args: tuple, relaxed: bool) -> T:
-        """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT`` under the lock; ROLLBACK (keeping the error) on any failure.
-        ``relaxed``: under ``synchronous=NORMAL`` (a claim: see _claim)."""
+        """``BEGIN IMMEDIATE``, ``fn``, ``COMMIT`` under the lock, in one hop; ROLLBACK (keeping the error) on any
+        failure. ``relaxed``: under ``synchronous=NORMAL`` (a claim: see _claim)."""
+        def whole(raw: sqlite3.Connection) -> T:
+            if relaxed:
+                raw.execute("PRAGMA synchronous=NORMAL")
+            try:
+                try:
+                    raw.execute("BEGIN IMMEDIATE")
+                    result = _drive(fn(_InThread(raw), *args))
+                    raw.execute("COMMIT")
+                    return result
+                except BaseException:
+                    _quiet_rollback_now(raw, str(self._path))
+                    raise
+            finally:
+                if relaxed:
+                    raw.execute("PRAGMA synchronous=FULL")
+
         async with self._lock:
             c = self._connection()
             try:
-                if relaxed:
-                    await _all(c, "PRAGMA synchronous=NORMAL")
-                try:
-                    try:
-                        await c.execute("BEGIN IMMEDIATE")
-                        result = await fn(c, *args)
-                        await c.execute("COMMIT")
-                        return result
-                    except BaseException:
-                        await _quiet_rollback(c, str(self._path))
-                        raise
-                finally:
-                    if relaxed:
-                        await _all(c, "PRAGMA synchronous=FULL")
+                return await _one_hop(c, whole)
             except sqlite3.Error as exc:
                 raise _translate(exc) from exc
 
@@ -1386,11 +1438,10 @@ class Store:
                 " RETURNING (SELECT coalesce(max(seq), 0) FROM journal WHERE game_id = games.id)")
         bump_params = (status, now, *(() if result_json is None else (result_json,)), game_id, expected_version)
 
-        # The hot path, in few hops (each await is one round trip to the connection's thread): with jobs and
-        # outbox rows, 8 awaits per move: BEGIN IMMEDIATE; the guarded UPDATE … RETURNING (version, status and
-        # the last seq in one statement); the journal row; the snapshot; DELETE + executemany of the jobs; one
-        # multi-row INSERT … RETURNING of the outbox rows; COMMIT. (5 with jobs=None and no outbox.) The checks
-        # are done by the statements themselves; only a refused move pays a diagnosing SELECT or two.
+        # The hot path, in few statements (the whole transaction is one hop to the connection's thread): BEGIN
+        # IMMEDIATE; the guarded UPDATE … RETURNING (version, status and the last seq in one statement); the journal
+        # row; the snapshot; DELETE + executemany of the jobs; one multi-row INSERT … RETURNING of the outbox rows;
+        # COMMIT. The checks are done by the statements themselves; only a refused move pays a diagnosing SELECT.
         async def work(c: Db) -> MoveCommit:
             guarded = await _one(c, bump, bump_params)
             if guarded is None:
