@@ -1081,6 +1081,8 @@ def _counts_words(view: MapView, abbr: str) -> str:
         return "empty"
     if view.shows_leader(abbr):
         leaders, margin = view.standing(abbr)
+        if len(leaders) > 2:
+            return f"{len(leaders)}-way tie"
         if len(leaders) > 1:
             return "tied " + "=".join(_short(view, c).strip() for c in leaders)
         return f"{_short(view, leaders[0])}+{margin}"
