@@ -260,15 +260,15 @@ KIND_WORDS = {"map": "Map", "tiles": "Tile-grid cartogram", "closeup": "Close-up
 def board_alt(view: CampaignTrailView, mv: MapView, kind: Kind = "map") -> str:
     """The picture in words, at most 1,024 characters (render/alttext.py): the headline, the electoral votes and who
     is ahead, Solo Play's tracks, the debate, what the last move changed, each party's panel and where the candidates
-    and home states are first; then the states each party holds, the ties, the politicks in play and the rest as far
-    as they fit."""
+    and home states, the politicks in play and the ethically minded states first; then the states each party holds,
+    the ties, the cities and the voters state by state as far as they fit."""
     m = map_alt(mv, KIND_WORDS[kind])
     extra = _extra_alt(view, _ordered(view.parties))
     solo = solo_alt(view.solo) if view.solo is not None else ""
     markers = m.markers[1] if isinstance(m.markers, tuple) else m.markers  # the cities are named below
-    return fit([m.head, m.totals, solo, extra.get("debate", ""), m.changed, m.panels, (markers, ""), m.states,
-                extra.get("ties", ""), extra.get("tabled", ""), extra.get("ethics", ""), extra.get("cities", ""),
-                extra.get("voters", "")])
+    return fit([m.head, m.totals, solo, extra.get("debate", ""), m.changed, m.panels, (markers, ""),
+                extra.get("tabled", ""), extra.get("ethics", ""), m.states, extra.get("ties", ""),
+                extra.get("cities", ""), extra.get("voters", "")])
 
 
 def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: list[str] | None = None,

@@ -567,16 +567,16 @@ def _tally(cv: Canvas, view: NSView, y: int) -> int:
 def _side_words(view: NSView, seat: str) -> str:
     """A side's panel, its main numbers (the rest is `_side_more`)."""
     s = view.sides[seat]
+    vp = f", VP card {s.vp_card.name} waiting" if s.vp_card is not None else ""
     return (f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'KEN' else 'red'}): {s.ev_led} EV led of "
             f"{view.ev_to_win} in {s.states_led} states ({s.cubes} cubes), momentum {s.momentum}, "
-            f"{s.bag} cubes in the bag, hand {s.hand_size}.")
+            f"{s.bag} cubes in the bag, hand {s.hand_size}{vp}.")
 
 
 def _side_more(view: NSView, seat: str) -> str:
     s = view.sides[seat]
-    vp = f", VP card {s.vp_card.name} waiting" if s.vp_card is not None else ""
     return (f"{s.name}: {s.rest} cubes at rest, strategy {s.strategy_size} face down, candidate card "
-            f"{'ready' if s.candidate == 'active' else 'exhausted'}, token in {s.token}{vp}.")
+            f"{'ready' if s.candidate == 'active' else 'exhausted'}, token in {s.token}.")
 
 
 def _changed_words(view: NSView, key: str) -> str:
@@ -642,7 +642,9 @@ def board_alt(view: NSView, mv: MapView, marked_other: set[str]) -> str:
     parts.append(("Regions: " + "; ".join(
         f"{r.name} {r.ev} EV, media {pill_text(seat_of(r.media_leader), r.media)}, endorsements "
         f"{pill_text(seat_of(r.endorsement_leader), r.endorsements)}, states led K{r.states_led.get('K', 0)} "
-        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".", ""))
+        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".",
+                  "Regions, states led: " + "; ".join(f"{r.name} K{r.states_led.get('K', 0)} N{r.states_led.get('N', 0)}"
+                                                      for r in view.regions) + "."))
     parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
                  f"Deck {view.deck_size}, discard {view.discard_size}.")
     if view.last_draws:

@@ -1132,21 +1132,28 @@ def map_alt(view: MapView, kind: str = "Map", solid_word: str = "solid") -> MapA
         if held:
             groups.append((p.name, held, sum(1 for a in held if view.states[a].strength == "solid")))
 
+    def item(a: str, detail: int) -> str:
+        """A state in the list: its code, with its counts or its leader and margin as drawn (detail 2)."""
+        if detail < 2:
+            return a
+        if view.shows_leader(a):
+            leaders, margin = view.standing(a)
+            return f"{a} " + ("=".join(_short(view, c).strip() for c in leaders) if len(leaders) > 1
+                              else f"{_short(view, leaders[0])}+{margin}")
+        return f"{a} {_counts_words(view, a)}" if any(view.states[a].counts.values()) else a
+
     def group(name: str, held: list[str], solid: int, detail: int) -> str:
         counted = f"{name} {len(held)} ({solid} {solid_word})"
-        if detail == 0:
-            return counted
-        codes = [f"{a} {_counts_words(view, a).replace(' ', '')}" if detail == 2 and leader_style else a
-                 for a in held]
-        return f"{counted}: {', '.join(codes)}"
+        return f"{counted}: {', '.join(item(a, detail) for a in held)}" if detail else counted
 
     states: Part = ""
     if groups or tied:
         forms = []
-        for detail in ((2, 1, 0) if leader_style else (1, 0)):
+        for detail in (2, 1, 0):
             text = "; ".join(group(n, h, k, detail) for n, h, k in groups)
             if tied:
-                text += ("; " if text else "") + f"tied {len(tied)}" + (f": {', '.join(tied)}" if detail else "")
+                text += ("; " if text else "") + f"tied {len(tied)}" + (
+                    f": {', '.join(item(a, detail) for a in tied)}" if detail else "")
             forms.append(f"States led: {text}.")
         states = tuple(forms)
     # markers by kind: the players' (candidates, home states) first, the neutral ones (cities) after
