@@ -29,6 +29,12 @@ def sentence(text: str) -> str:
     return text if core.endswith(ENDS) else text + "."
 
 
+def _ended(text: str) -> str:
+    """`text` (one part: a sentence or more) ending with punctuation, so the next part reads as a new sentence."""
+    text = text.strip()
+    return text if not text or text.rstrip(")\"'”’").endswith(ENDS) else text + "."
+
+
 def caption_sentence(caption: str) -> str:
     """A post's caption as the close-ups' alt texts start it: its own words, then a full stop (unless it ends with
     punctuation already), so the description after it reads as a new sentence."""
@@ -57,7 +63,7 @@ def fit(parts: Iterable[Part], limit: int = LIMIT) -> str:
     options: list[list[str]] = []
     for p in parts:
         alts = [p] if isinstance(p, str) else list(p)
-        alts = [a.strip() for a in alts]
+        alts = [_ended(a) for a in alts]
         if alts and any(alts):
             options.append(alts)
     chosen = [min(alts, key=len) for alts in options]

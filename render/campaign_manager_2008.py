@@ -512,19 +512,21 @@ def issue_marker_words(t: TileView) -> str:
 
 
 def _tile_alt(t: TileView, marked: bool, detail: int = 2) -> str:
-    """A state in play: detail 2 as drawn (rows, issue marker, both groups), 1 its rows and key group, 0 its name."""
+    """A state in play, top to bottom as its tile draws it: detail 2 all of it (both groups, both rows, the issue
+    marker), 1 its key group and rows, 0 its name."""
     changed = "; changed by the last turn" if marked else ""
     if detail == 0:
         return f"{t.name} ({t.code}, {t.ev} EV{', changed' if marked else ''})"
-    minor = "economy" if t.major == "defense" else "defense"
-    rows = {"defense": t.defense, "economy": t.economy}
+
+    def row(issue: str, row_: RowView, word: str) -> str:
+        return f"{issue.capitalize()}{word} ({'major' if t.major == issue else 'minor'}) {row_words(row_)}"
+
     if detail == 1:
-        return (f"{t.name} ({t.code}, {t.ev} EV), major {t.major.capitalize()}: {t.major.capitalize()} "
-                f"{row_words(rows[t.major])}, {minor.capitalize()} {row_words(rows[minor])}; key group {t.key}"
-                f"{changed}.")
-    return (f"{t.name} ({t.code}, {t.ev} EV): major issue {t.major.capitalize()} ({issue_marker_words(t)}), "
-            f"{t.major.capitalize()} row {row_words(rows[t.major])}, {minor.capitalize()} row "
-            f"{row_words(rows[minor])}; key group {t.key}, other group {t.other_group}{changed}.")
+        return (f"{t.name} ({t.code}, {t.ev} EV), key group {t.key}: {row('defense', t.defense, '')}, "
+                f"{row('economy', t.economy, '')}{changed}.")
+    return (f"{t.name} ({t.code}, {t.ev} EV): key group {t.key}, other group {t.other_group}; "
+            f"{row('defense', t.defense, ' row')}, {row('economy', t.economy, ' row')}; {issue_marker_words(t)}"
+            f"{changed}.")
 
 
 def alt_text(view: CMView, marked: set[str]) -> str:

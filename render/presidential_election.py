@@ -316,7 +316,7 @@ def _alt_extra(view: PEView) -> dict[str, Part]:
     parts["players"] = (" ".join(_player_words(view, s, True) for s in seats),
                         "Players: " + "; ".join(_player_words(view, s, False) for s in seats) + ".")
     if view.phase == "over" and view.reason:
-        parts["result"] = (sentence(f"Result: {view.reason}"), sentence(f"Result: {view.reason.split(' (')[0]}"))
+        parts["result"] = sentence(f"Result: {view.reason.split(' (')[0]}")  # its tally is the totals above
     recounts = sorted(f"{c} to {st.carried_by}" for c, st in view.states.items()
                       if st.carried_by and st.leader is None and any(st.votes.values()))
     if view.phase == "over" and recounts:
