@@ -340,7 +340,8 @@ def issues_words(issues: list[str | None]) -> str:
 def _state_words(view: ElectioneerView, s: StateCard, detail: int) -> str:
     """A revealed card in words: detail 2 all of it, 1 its month's and election day's results, 0 who took it."""
     if detail == 0:
-        who = [f"month {s.month}" + (f" won by {s.winner}" if s.winner else "")]
+        who = [f"month {s.month}" + (f" won by {s.winner}" if s.winner else "") if s.month is not None
+               else "not yet contested"]
         if s.carried_by:
             who.append(f"carried by {s.carried_by}")
         if s.code == view.current_state:
@@ -360,7 +361,7 @@ def _state_words(view: ElectioneerView, s: StateCard, detail: int) -> str:
     if detail > 1:
         bits += [f"{_signed(m.delta)} for {m.seat} from {m.source}" for m in s.markers]
     elif s.markers:
-        bits.append(f"{len(s.markers)} marker{'s' * (len(s.markers) > 1)}")
+        bits.append(f"{len(s.markers)} theatrics marker{'s' * (len(s.markers) > 1)}")
     if s.code == view.current_state:
         bits.append("contested now")
     return ", ".join(bits)
