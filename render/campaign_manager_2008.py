@@ -31,6 +31,7 @@ from PIL import Image
 
 from engine.campaign_manager_2008.views import CardView, CMView, RowView, SideView, TileView
 from render import colours as C
+from render.alttext import Part, and_list, fit, sentence
 from render.canvas import Canvas, Font, Layout, advance, encode_p, fit_font, font, truncate, wrap
 from render.types import Rendered
 from render.usdata import ev_table
@@ -503,26 +504,51 @@ def _setup(cv: Canvas, view: CMView, y: int) -> int:
 # ------------------------------------------------------------------ alt text
 
 
-def _tile_alt(t: TileView, marked: bool) -> str:
-    minor = "economy" if t.major == "defense" else "defense"
-    rows = {"defense": t.defense, "economy": t.economy}
-    return (f"{t.name} ({t.code}, {t.ev} EV): major issue {t.major.capitalize()} "
-            f"(issue marker on space {t.issue + 1} of {ISSUE_SPACES}), {t.major.capitalize()} row "
-            f"{row_words(rows[t.major])}, {minor.capitalize()} row {row_words(rows[minor])}; "
-            f"key group {t.key}, other group {t.other_group}" + ("; changed by the last turn" if marked else "") + ".")
+def issue_marker_words(t: TileView) -> str:
+    """Where the issue marker stands on the track beside the rows, as the arrows say: spaces 1–2 point up to the
+    Defense row, 3–4 down to the Economy row."""
+    side = "up to Defense" if t.issue < ISSUE_SPACES // 2 else "down to Economy"
+    return f"issue marker on space {t.issue + 1} of {ISSUE_SPACES}, pointing {side}"
+
+
+def _tile_alt(t: TileView, marked: bool, detail: int = 2) -> str:
+    """A state in play, top to bottom as its tile draws it: detail 2 all of it (both groups, both rows, the issue
+    marker), 1 its key group and rows, 0 its name."""
+    changed = "; changed by the last turn" if marked else ""
+    if detail == 0:
+        return f"{t.name} ({t.code}, {t.ev} EV{', changed' if marked else ''})"
+
+    def row(issue: str, row_: RowView, word: str) -> str:
+        return f"{issue.capitalize()}{word} ({'major' if t.major == issue else 'minor'}) {row_words(row_)}"
+
+    if detail == 1:
+        return (f"{t.name} ({t.code}, {t.ev} EV), key group {t.key}: {row('defense', t.defense, '')}, "
+                f"{row('economy', t.economy, '')}{changed}.")
+    return (f"{t.name} ({t.code}, {t.ev} EV): key group {t.key}, other group {t.other_group}; "
+            f"{row('defense', t.defense, ' row')}, {row('economy', t.economy, ' row')}; {issue_marker_words(t)}"
+            f"{changed}.")
 
 
 def alt_text(view: CMView, marked: set[str]) -> str:
-    parts = [f"Campaign Manager 2008: {headline(view)}."]
+    """The table in words, at most 1,024 characters (render/alttext.py): the headline and result, both sides'
+    scores (with the states won, or how many) and the draft first; then the states in play (as drawn, or their rows,
+    or their names), the card being played, Media Support, the news, Going Negative and the pool as far as they
+    fit."""
+    parts: list[Part] = [f"Campaign Manager 2008: {headline(view).replace(' · ', '; ')}."]
     if view.reason:
-        parts.append(view.reason.rstrip(".") + ".")
+        parts.append(sentence(view.reason))
     lead = leader(view)
-    for seat in SEATS:
-        s = view.sides[seat]
-        won = ", ".join(f"{c} {state_ev(c, view)}" for c in s.won) or "none"
-        parts.append(f"{s.name} (O, blue) " if seat == "OBA" else f"{s.name} (M, red) ")
-        parts[-1] += (f"{s.score} of {view.target} EV" + (", leads" if lead == seat and view.phase == "play" else "")
-                      + f"; states won: {won}; hand {s.hand_size}, deck {s.deck_size}, discard {len(s.discard)}.")
+    sides = []
+    for detail in (1, 0):
+        words = []
+        for seat in SEATS:
+            s = view.sides[seat]
+            won = (", ".join(f"{c} {state_ev(c, view)}" for c in s.won) or "none") if detail else str(len(s.won))
+            words.append(f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'OBA' else 'red'}) {s.score} of {view.target} EV"
+                         + (", leads" if lead == seat and view.phase == "play" else "")
+                         + f"; states won: {won}; hand {s.hand_size}, deck {s.deck_size}, discard {len(s.discard)}.")
+        sides.append(" ".join(words))
+    parts.append(tuple(sides))
     if view.phase == "draft":
         parts.append("Draft: " + ", ".join(f"{view.sides[s].name} kept {view.sides[s].drafted} of {DECK}" for s in SEATS)
                      + ".")
@@ -530,21 +556,30 @@ def alt_text(view: CMView, marked: set[str]) -> str:
         parts.append("Starting states: " + ", ".join(
             f"{view.sides[s].name} {'sealed' if view.sides[s].sealed else 'choosing'}" for s in SEATS) + ".")
     if view.in_play:
-        parts.append("States in play, rows counted as O Obama, M McCain, U undecided. "
-                     + " ".join(_tile_alt(t, t.code in marked) for t in view.in_play))
+        head = "States in play, rows counted as O Obama, M McCain, U undecided: "
+        levels = [lambda t: 2, lambda t: 2 if t.code in marked else 1, lambda t: 1]  # all as drawn, the changed …
+        parts.append(tuple(head + " ".join(_tile_alt(t, t.code in marked, level(t)) for t in view.in_play)
+                           for level in levels)
+                     + ("States in play: " + and_list([_tile_alt(t, t.code in marked, 0) for t in view.in_play]) + ".",))
     if view.played is not None:
-        parts.append(f"Playing now: {view.played.id} {view.played.title} — {view.played.text}")
+        p = view.played
+        parts.append((sentence(f"Playing now: {p.id} {p.title} — {p.text}"), f"Playing now: {p.id} {p.title}."))
     if view.media is not None:
         parts.append(f"Media Support: {view.media.title}, owned by {side_name(view.media_owner)}.")
     if view.last_news is not None:
-        parts.append(f"Last Breaking News ({view.news_left} left): {view.last_news.title} — {view.last_news.text}")
+        n = view.last_news
+        parts.append((sentence(f"Last Breaking News ({view.news_left} left): {n.title} — {n.text}"),
+                      f"Last Breaking News ({view.news_left} left): {n.title}."))
     if view.last_negative:
-        parts.append(f"Last Going Negative roll: {view.last_negative}")
+        face, title, text, roller = negative_parts(view)
+        who = f" by {side_name(roller)}" if roller else ""
+        parts.append((sentence(f"Last Going Negative roll{who}: {face}, {title}" + (f" — {text}" if text else "")),
+                      f"Last Going Negative roll{who}: {face}, {title}."))
     if view.pool:
-        parts.append("State pool: " + "; ".join(
+        parts.append(("State pool: " + "; ".join(
             f"{NAMES[seat]} back " + (", ".join(f"{p.code} {p.ev}" for p in view.pool if p.back == seat) or "none")
-            for seat in SEATS) + ".")
-    return " ".join(parts)
+            for seat in SEATS) + ".", f"State pool: {len(view.pool)} states.", ""))
+    return fit(parts)
 
 
 # ------------------------------------------------------------------ compose

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.campaign_manager_2008.views import CMView
-from render.campaign_manager_2008 import COLOURS, LAYOUT, LETTER, NAMES, SEATS, TILE_H, _tile
+from engine.campaign_manager_2008.views import CMView, TileView
+from render.alttext import Part, and_list, caption_sentence, fit
+from render.campaign_manager_2008 import COLOURS, LAYOUT, LETTER, NAMES, SEATS, TILE_H, _tile, _tile_alt
 from render.canvas import Canvas, font, wrap
 from render.types import LabelBox, Rendered
+from render.usdata import NAMES as STATE_NAMES
 from render.widgets import caption_lines, pill, public_view
 
 CLOSE_W = 800
@@ -65,13 +67,34 @@ def closeup_campaign_manager_2008(view: CMView, states: list[str], caption: str 
             y += 36
         y += PAD
     height = y
-    alt_parts = [f"Campaign Manager 2008 close-up of {', '.join(wanted)}.", caption,
-                 "Electoral votes: " + ", ".join(f"{NAMES.get(s, s)} {view.sides[s].score}" for s in SEATS
-                                                 if s in view.sides) + f"; {view.target} to win."]
-    alt_parts += [f"{code} won by {NAMES.get(seat, seat)}." for code, seat in won.items()]
-    for t in tiles:
-        alt_parts.append(f"{t.name} ({t.ev} EV, key group {t.key}, major issue {t.major}): defense Obama "
-                         f"{t.defense.obama}, McCain {t.defense.mccain}, undecided {t.defense.undecided}; economy "
-                         f"Obama {t.economy.obama}, McCain {t.economy.mccain}, undecided {t.economy.undecided}.")
+    alt = closeup_alt(view, wanted, tiles, won, caption)
     cut = Canvas(LAYOUT, im.crop((0, 0, CLOSE_W, height)), COLOURS)
-    return Rendered(cut.png(), " ".join(p for p in alt_parts if p), CLOSE_W, height, tuple(labels))
+    return Rendered(cut.png(), alt, CLOSE_W, height, tuple(labels))
+
+
+def _name(view: CMView, code: str) -> str:
+    """A state's full name: from the view where it is on the table or in the pool, else render.usdata's."""
+    for t in list(view.in_play) + list(view.pool):
+        if t.code == code:
+            return t.name
+    return STATE_NAMES.get(code, code)
+
+
+def closeup_alt(view: CMView, wanted: list[str], tiles: list[TileView], won: dict[str, str], caption: str) -> str:
+    """The close-up in words, as drawn, at most 1,024 characters: the states by name, the caption (ended with a
+    full stop), both sides' electoral votes, the states won, each tile drawn (rows, issue marker, both groups),
+    then the states only named below them."""
+    parts: list[Part] = [f"Campaign Manager 2008 close-up of {and_list([_name(view, c) for c in wanted])}.",
+                         caption_sentence(caption),
+                         "Electoral votes: " + ", ".join(f"{NAMES.get(s, s)} {view.sides[s].score}" for s in SEATS
+                                                         if s in view.sides) + f"; {view.target} to win."]
+    parts += [f"{_name(view, code)} ({code}) won by {NAMES.get(seat, seat)}." for code, seat in won.items()]
+    drawn = tiles[:MAX_TILES]
+    if drawn:
+        parts.append(tuple("Rows counted as O Obama, M McCain, U undecided. " + " ".join(_tile_alt(t, False, d)
+                                                                                        for t in drawn)
+                           for d in (2, 1)))
+    if len(tiles) > MAX_TILES:
+        parts.append("Also changed, named only: " + and_list([f"{t.name} ({t.code})" for t in tiles[MAX_TILES:]])
+                     + ".")
+    return fit(parts)

@@ -32,10 +32,11 @@ from engine.campaign_trail.views import CampaignTrailView, SoloView
 from engine.content import read_data
 from render import colours as C
 from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
+from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map, panels_fit, render_closeup, render_tiles
+from render.usmap import LAYOUT, draw_map, map_alt, panels_fit, render_closeup, render_tiles
 from render.widgets import public_view
 
 Kind = Literal["map", "tiles", "closeup"]
@@ -221,33 +222,53 @@ def map_view(view: CampaignTrailView, highlight: Iterable[str] = (), kind: Kind 
     return mv
 
 
-def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> str:
-    """What the shared map's alt text leaves out: who wins each tie, the voters, the city names."""
-    parts = []
+def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> dict[str, Part]:
+    """What the shared map's alt text leaves out, by topic: the debate arena, who wins each tie, the politicks in
+    play, the ethically minded states, the voters, the city names; each with the forms it may take."""
+    parts: dict[str, Part] = {}
     if view.debate is not None:  # the whole arena (the panel shows the five furthest markers)
-        arena = ", ".join(f"{m.name} {m.party + ' ' + str(m.space) if m.party else 'centre'}" for m in view.debate.markers)
-        parts.append(f"Debate {view.debate.nth} arena, round {view.debate.round} of 3: {arena}.")
+        d = view.debate
+        arena = ", ".join(f"{m.name} {m.party + ' ' + str(m.space) if m.party else 'centre'}" for m in d.markers)
+        parts["debate"] = (f"Debate {d.nth} arena, round {d.round} of 3: {arena}.",
+                           f"Debate {d.nth} in {d.city}, round {d.round} of 3; {d.to_play} to play.")
     ties = [f"{st.code} to {LETTERS.get(st.majority, st.majority)}" for st in view.states
             if strength({p: st.voters.get(p, 0) for p in codes}) == "tied"]
     if ties:
-        parts.append("Ties go to the tiebreaker: " + ", ".join(ties) + ".")
+        parts["ties"] = ("Ties go to the tiebreaker: " + ", ".join(ties) + ".", "")
     voters = []
     for st in view.states:
         row = [f"{LETTERS.get(p, p)}{st.voters.get(p, 0)}" for p in codes if st.voters.get(p, 0)]
         if row:
             voters.append(f"{st.code} {' '.join(row)}")
     if voters:
-        parts.append("Committed voters: " + "; ".join(voters) + ".")
+        parts["voters"] = ("Committed voters: " + "; ".join(voters) + ".", "")
     tabled = [f"{party_name(p)}: " + ", ".join(t.name for s in view.seats.values() if s.party == p for t in s.table)
               for p in codes if any(s.party == p and s.table for s in view.seats.values())]
     if tabled:
-        parts.append("Politicks in play — " + "; ".join(tabled) + ".")
+        parts["tabled"] = ("Politicks in play — " + "; ".join(tabled) + ".", "")
     if view.ethics:
-        parts.append("Ethically minded states: " + "; ".join(f"{party_name(p)} {' '.join(view.ethics[p])}"
-                                                            for p in codes if p in view.ethics) + ".")
+        parts["ethics"] = ("Ethically minded states: " + "; ".join(f"{party_name(p)} {' '.join(view.ethics[p])}"
+                                                                   for p in codes if p in view.ethics) + ".", "")
     city = cities()
-    parts.append("Plane cities: " + ", ".join(f"{city[a]} ({a})" for a in sorted(city)) + ".")
-    return " ".join(parts)
+    parts["cities"] = ("Plane cities: " + ", ".join(f"{city[a]} ({a})" for a in sorted(city)) + ".", "")
+    return parts
+
+
+KIND_WORDS = {"map": "Map", "tiles": "Tile-grid cartogram", "closeup": "Close-up map"}
+
+
+def board_alt(view: CampaignTrailView, mv: MapView, kind: Kind = "map") -> str:
+    """The picture in words, at most 1,024 characters (render/alttext.py): the headline, the electoral votes and who
+    is ahead, Solo Play's tracks, the debate, what the last move changed, each party's panel and where the candidates
+    and home states, the politicks in play and the ethically minded states first; then the states each party holds,
+    the ties, the cities and the voters state by state as far as they fit."""
+    m = map_alt(mv, KIND_WORDS[kind])
+    extra = _extra_alt(view, _ordered(view.parties))
+    solo = solo_alt(view.solo) if view.solo is not None else ""
+    markers = m.markers[1] if isinstance(m.markers, tuple) else m.markers  # the cities are named below
+    return fit([m.head, m.totals, solo, extra.get("debate", ""), m.changed, m.panels, (markers, ""),
+                extra.get("tabled", ""), extra.get("ethics", ""), m.states, extra.get("ties", ""),
+                extra.get("cities", ""), extra.get("voters", "")])
 
 
 def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: list[str] | None = None,
@@ -268,10 +289,7 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
         r = render_tiles(mv)
     else:
         r = render_closeup(mv, states)
-    extra = _extra_alt(view, _ordered(view.parties))
-    # Solo Play's tracks first: Discord keeps an attachment's first 1,024 characters, the map's list runs long
-    first = f"{solo_alt(view.solo)} " if view.solo is not None else ""
-    return dataclasses.replace(r, alt=f"{first}{r.alt} {extra}")
+    return dataclasses.replace(r, alt=board_alt(view, mv, kind))
 
 
 def closeup_campaign_trail(view: CampaignTrailView, states: list[str], caption: str = "") -> Rendered:

@@ -12,11 +12,12 @@ import zlib
 
 from PIL import Image
 
+from render.alttext import Part, caption_sentence, fit, some
 from render.colours import text_on
 from render.canvas import Canvas, advance, encode_p, font, wrap
 from render.mapview import MapView
 from render.types import LabelBox, Rendered
-from render.usdata import STATES
+from render.usdata import NAMES, STATES
 from render.usmap import LAYOUT, closeup_base, count_text
 from render.widgets import pill
 
@@ -104,8 +105,30 @@ def render_turn_closeup(mv: MapView, states: list[str], caption: str = "") -> Re
         cv.text(PAD, y + PILL_HEIGHT / 2, f"+{len(shown) - MAX_ROWS} more states on the map", f_row, "muted", "paper",
                 anchor="lm")
     palette = cv.layout.palette(cv.colours, cv.reserved)
-    what = ", ".join(shown[:12]) + (f" and {len(shown) - 12} more" if len(shown) > 12 else "")
-    rows = "; ".join(f"{a} {mv.ev_of(a)} EV " + (" ".join(f"{mv.party(c).name} {n}" for c, n in _counts(mv, a)) or "empty")
-                     for a in listed)
-    alt = f"{mv.game} close-up of the states this turn changed: {what}. {caption} {rows}.".replace("  ", " ")
-    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt.strip(), CLOSEUP_W, height, tuple(drawn))
+    alt = closeup_alt(mv, shown, listed, caption)
+    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, CLOSEUP_W, height, tuple(drawn))
+
+
+def closeup_alt(mv: MapView, shown: list[str], listed: list[str], caption: str) -> str:
+    """The close-up in words, as drawn: the states, the caption, then each listed row (the state, its electoral
+    votes, the parties' counts); the states past the rows are on the map only, and said so."""
+    n = len(shown)
+    states = "state" if n == 1 else f"{n} states"
+    if n > len(listed):
+        names = [NAMES.get(a, a) for a in shown]
+        head: Part = (f"{mv.game} close-up of the {states} this turn changed: {some(names, 12)}.",
+                      f"{mv.game} close-up of the {states} this turn changed: {some(shown, 12)}.",
+                      f"{mv.game} close-up of the {states} this turn changed.")
+    else:
+        head = f"{mv.game} close-up of the {states} this turn changed."
+
+    def counts(a: str) -> str:
+        return ", ".join(f"{mv.party(c).name} {k}" for c, k in _counts(mv, a)) or "empty"
+
+    rows: Part = ""
+    if listed:
+        rows = (" ".join(f"{NAMES.get(a, a)} ({a}), {mv.ev_of(a)} EV: {counts(a)}." for a in listed),
+                " ".join(f"{a} {mv.ev_of(a)} EV: {counts(a)}." for a in listed),
+                "States: " + ", ".join(listed) + ".")
+    more = f"{n - len(listed)} more on the map only." if n > len(listed) else ""
+    return fit([head, caption_sentence(caption), rows, more])

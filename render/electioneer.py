@@ -10,6 +10,7 @@ from PIL import Image
 
 from engine.electioneer.views import ElectioneerView, PolicyCard, StateCard
 from render import colours as C
+from render.alttext import Part, and_list, fit, sentence
 from render.canvas import Canvas, Layout, advance, fit_font, font, truncate, wrap
 from render.types import Rendered
 from render.widgets import pill
@@ -322,42 +323,100 @@ def _month_track(cv: Canvas, view: ElectioneerView, box) -> None:
     cv.text(x1, (y0 + y1) / 2, f"Issue deck {view.issue_deck_count}", font(20), "ink", "paper", "rm")
 
 
-def _alt(view: ElectioneerView) -> str:
+def issues_words(issues: list[str | None]) -> str:
+    """A card's two issues in words: "Education and Healthcare", "Economy on both issues", "both issues face
+    down", "Crime, the other issue face down"."""
+    named = [issue_name(i) for i in issues if i]
+    hidden = len(issues) - len(named)
+    if not named:
+        return "both issues face down" if hidden > 1 else "issue face down"
+    if hidden:
+        return f"{and_list(named)}, the other issue face down"
+    if len(named) > 1 and len(set(named)) == 1:
+        return f"{named[0]} on both issues"
+    return and_list(named)
+
+
+def _state_words(view: ElectioneerView, s: StateCard, detail: int) -> str:
+    """A revealed card in words: detail 2 all of it, 1 its month's and election day's results, 0 who took it."""
+    if detail == 0:
+        who = [f"month {s.month}" + (f" won by {s.winner}" if s.winner else "") if s.month is not None
+               else "not yet contested"]
+        if s.carried_by:
+            who.append(f"carried by {s.carried_by}")
+        if s.code == view.current_state:
+            who.append("contested now")
+        return f"{s.name}, {s.electors} electors: {', '.join(who)}"
+    bits = [f"{s.name} ({s.electors} electors, ties to {s.colour}): {issues_words(s.issues)}"]
+    if s.month is not None:
+        bits.append(f"month {s.month}")
+    if s.winner:
+        bits.append(f"month won by {s.winner}" + (f" (DEM {_signed(s.totals.get('DEM', 0))}, "
+                                                    f"REP {_signed(s.totals.get('REP', 0))})" if s.totals and detail > 1
+                                                   else ""))
+    if s.carried_by:
+        bits.append(f"carried by {s.carried_by} on election day" + (
+            f" (DEM {_signed(s.election_totals.get('DEM', 0))}, REP {_signed(s.election_totals.get('REP', 0))})"
+            if detail > 1 else ""))
+    if detail > 1:
+        bits += [f"{_signed(m.delta)} for {m.seat} from {m.source}" for m in s.markers]
+    elif s.markers:
+        bits.append(f"{len(s.markers)} theatrics marker{'s' * (len(s.markers) > 1)}")
+    if s.code == view.current_state:
+        bits.append("contested now")
+    return ", ".join(bits)
+
+
+def board_alt(view: ElectioneerView) -> str:
+    """The table in words, at most 1,024 characters (render/alttext.py): the month and what is awaited, the
+    result, the projection and who is ahead, the months won and both sides' counts first; then the cards (all of
+    them, or their results only) and the platforms (with their effects, or their names, or how many)."""
     total, need = _majority(view)
-    parts = [_title(view) + "."]
-    sub = _subtitle(view)
-    if sub:
-        parts.append(sub[0].upper() + sub[1:] + ".")
+    parts: list[Part] = [_title(view) + "."]
+    if view.phase_label:
+        parts.append(sentence(view.phase_label))
+    if view.waiting_on and not view.winner:
+        parts.append("Waiting on " + " and ".join(NAMES.get(s, s) for s in view.waiting_on) + ".")
     if view.winner:
         parts.append(f"{NAMES.get(view.winner, view.winner)} win the election with final electors "
                      f"DEM {view.final_electors.get('DEM', 0)}, REP {view.final_electors.get('REP', 0)}.")
-    parts.append(f"Projected electors: DEM {view.projection.get('DEM', 0)}, REP {view.projection.get('REP', 0)} "
-                 f"of {total}; {need} to win.")
-    cards = []
-    for s in view.states:
-        issues = " and ".join(issue_name(i) if i else "face down" for i in s.issues)
-        bits = [f"{s.name} ({s.electors} electors, ties to {s.colour}): {issues}"]
-        if s.month is not None:
-            bits.append(f"month {s.month}")
-        if s.winner:
-            bits.append(f"month won by {s.winner}" + (f" (DEM {_signed(s.totals.get('DEM', 0))}, "
-                                                        f"REP {_signed(s.totals.get('REP', 0))})" if s.totals else ""))
-        if s.carried_by:
-            bits.append(f"carried by {s.carried_by} on election day (DEM {_signed(s.election_totals.get('DEM', 0))}, "
-                        f"REP {_signed(s.election_totals.get('REP', 0))})")
-        for m in s.markers:
-            bits.append(f"{_signed(m.delta)} for {m.seat} from {m.source}")
-        if s.code == view.current_state:
-            bits.append("contested now")
-        cards.append(", ".join(bits))
-    parts.append("States: " + "; ".join(cards) + ".")
-    for seat in SEATS:
-        cards_ = view.platforms.get(seat, [])
-        plat = "; ".join(f"{c.name} ({effects_text(c)})" for c in cards_) or "none yet"
-        parts.append(f"{seat} platform: {plat}.")
-    parts.append("Hands: " + ", ".join(f"{s} {view.hand_counts.get(s, 0)}" for s in SEATS)
-                 + "; month bonus: " + ", ".join(f"{s} {_signed(view.month_bonus.get(s, 0))}" for s in SEATS) + ".")
-    return " ".join(parts)
+    else:  # the result says the final electors; before it, the projection
+        dem, rep = view.projection.get("DEM", 0), view.projection.get("REP", 0)
+        ahead = "Level." if dem == rep else f"Ahead: {'DEM' if dem > rep else 'REP'}."
+        parts.append(f"Projected electors: DEM {dem}, REP {rep} of {total}; {need} to win. {ahead}")
+    won = {seat: [s.name for s in view.states if s.winner == seat] for seat in SEATS}
+    if any(won.values()):
+        parts.append("Months won: " + ", ".join(f"{seat} {len(w)}" + (f" ({and_list(w)})" if w else "")
+                                                for seat, w in won.items()) + ".")
+    parts.append("; ".join(f"{NAMES[s]}: hand {view.hand_counts.get(s, 0)}, theatrics {view.theatric_counts.get(s, 0)}, "
+                           f"deck {view.deck_counts.get(s, 0)}, month bonus {_signed(view.month_bonus.get(s, 0))}"
+                           for s in SEATS) + ".")
+    shown = [s for s in view.states if s.month is not None or any(s.issues)]
+    hidden = [s for s in view.states if s not in shown]
+    forms = []
+    for detail in (2, 1, 0):
+        text = "; ".join(_state_words(view, s, detail) for s in shown)
+        if hidden:
+            down = ", ".join(f"{s.name} ({s.electors} electors, ties to {s.colour})" if detail
+                             else f"{s.name} ({s.electors} electors)" for s in hidden)
+            text += ("; " if text else "") + f"not yet revealed, both issues face down: {down}"
+        forms.append(f"States: {text}.")
+    parts.append(tuple(forms))
+    plats = []
+    for detail in (2, 1, 0):
+        words = []
+        for seat in SEATS:
+            cards_ = view.platforms.get(seat, [])
+            if detail == 2:
+                plat = "; ".join(f"{c.name} ({effects_text(c)})" for c in cards_) or "none yet"
+            elif detail == 1:
+                plat = ", ".join(c.name for c in cards_) or "none yet"
+            else:
+                plat = f"{len(cards_)} polic{'ies' if len(cards_) != 1 else 'y'}"
+            words.append(f"{seat} platform: {plat}.")
+        plats.append(" ".join(words))
+    parts.append(tuple(plats))
+    return fit(parts)
 
 
 def render_electioneer(view: ElectioneerView) -> Rendered:
@@ -384,4 +443,4 @@ def render_electioneer(view: ElectioneerView) -> Rendered:
     _platform(cv, view, "REP", (W // 2 + 16, py, W - 14, py + 256))
     cv.rect((W // 2 - 1, py, W // 2, py + 250), fill="rule")
     _month_track(cv, view, (14, H - 80, W - 14, H - 34))
-    return Rendered(cv.png(), _alt(view), W, H)
+    return Rendered(cv.png(), board_alt(view), W, H)

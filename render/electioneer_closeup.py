@@ -11,9 +11,10 @@ from __future__ import annotations
 from PIL import Image
 
 from engine.electioneer.views import ElectioneerView, StateCard
-from render.canvas import Canvas, advance, fit_font, font, wrap
+from render.canvas import Canvas, advance, fit_font, font, truncate, wrap
+from render.alttext import Part, and_list, caption_sentence, fit
 from render.electioneer import COLOURS, FG, LAYOUT, LETTER, NAMES, SEATS, SLOT, _majority, _signed, effects_text, \
-    issue_name, issue_short
+    issue_name, issue_short, issues_words
 from render.types import LabelBox, Rendered
 from render.widgets import caption_lines, pill
 
@@ -34,20 +35,32 @@ def _party_pill(text: str, seat: str, size: int = PILL, height: int = 54):
 
 
 def _projection(cv: Canvas, view: ElectioneerView, y: int, labels: list[LabelBox]) -> int:
+    """The label, both sides' pills and what wins, on one line when it fits; else what wins on a line below (two
+    two-digit pills and "47 of 93 to win" make the line 830 px: measured, never assumed)."""
     total, need = _majority(view)
     final = bool(view.winner and view.final_electors)
     values = view.final_electors if final else view.projection
     label = "Final electors" if final else "Projected electors"
-    f = font(NUMBER)
+    f, f_label = font(NUMBER), font(SMALLEST, False)
+    goal = f"{need} of {total} to win"
+    pills = [(seat, _party_pill(f"{LETTER[seat]} {values.get(seat, 0)}", seat)) for seat in SEATS]
+    room = CLOSE_W - 2 * PAD
+    line = advance(label, f_label) + 14 + sum(sp.w + 10 for _, sp in pills) + 4 + advance(goal, f)
     x = PAD
-    cv.text(x, y + 27, label, font(SMALLEST, False), "muted", "paper", "lm")
-    x += advance(label, font(SMALLEST, False)) + 14
-    for seat in SEATS:
-        box = cv.paste(_party_pill(f"{LETTER[seat]} {values.get(seat, 0)}", seat), x, y)
+    f_label = fit_font(label, room - sum(sp.w + 10 for _, sp in pills) - 14, SMALLEST, False, 16)
+    cv.text(x, y + 27, label, f_label, "muted", "paper", "lm")
+    x += advance(label, f_label) + 14
+    for seat, sp in pills:
+        box = cv.paste(sp, x, y)
         labels.append(LabelBox(f"electors:{seat}", box, (box[0], box[1]), False))
         x = box[2] + 10
-    cv.text(x + 4, y + 27, f"{need} of {total} to win", f, "ink", "paper", "lm")
-    return y + 54 + PAD
+    if line <= room:
+        cv.text(x + 4, y + 27, goal, f, "ink", "paper", "lm")
+        return y + 54 + PAD
+    y += 54 + 6
+    f_goal = fit_font(goal, room, NUMBER, True, SMALLEST)
+    cv.text(PAD, y + f_goal.line / 2, truncate(goal, f_goal, room), f_goal, "ink", "paper", "lm")
+    return y + f_goal.line + PAD
 
 
 def _issue(cv: Canvas, issue: str | None, box, bg: str) -> None:
@@ -71,8 +84,8 @@ def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list
     placed: list[tuple[str, tuple[int, int, int, int]]] = []  # number pills, in the body's coordinates
     y = 12
     body.text(14, y + 30, s.code, font(60), "ink", bg, "lm")
-    body.text(14 + advance(s.code, font(60)) + 16, y + 30, s.name, fit_font(s.name, 300, NUMBER, False, SMALLEST),
-              "muted", bg, "lm")
+    f_name = fit_font(s.name, 300, NUMBER, False, SMALLEST)
+    body.text(14 + advance(s.code, font(60)) + 16, y + 30, truncate(s.name, f_name, 300), f_name, "muted", bg, "lm")
     electors = f"{s.electors} electors"
     body.text(x1 - x0 - 14, y + 30, electors, font(NUMBER), "ink", bg, "rm")
     y += 72
@@ -118,15 +131,17 @@ def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list
     for m in s.markers:  # what theatrics placed here
         sp = _party_pill(f"{_signed(m.delta)} {LETTER.get(m.seat, '?')}", m.seat, 30, 44)
         body.paste(sp, 14, y)
-        body.text(14 + sp.w + 14, y + 22, f"from {m.source}", fit_font(f"from {m.source}", x1 - x0 - sp.w - 50,
-                                                                        SMALLEST, False, SMALLEST), "ink", bg, "lm")
+        source, room = f"from {m.source}", x1 - x0 - sp.w - 50
+        f_source = fit_font(source, room, SMALLEST, False, SMALLEST)
+        body.text(14 + sp.w + 14, y + 22, truncate(source, f_source, room), f_source, "ink", bg, "lm")
         y += 54
     if s.carried_by:
         t = SLOT.get(s.carried_by, "D")
         dem, rep = s.election_totals.get("DEM", 0), s.election_totals.get("REP", 0)
         text = f"{NAMES.get(s.carried_by, s.carried_by)} carry it · D {_signed(dem)} R {_signed(rep)}"
         body.rect((14, y, x1 - x0 - 14, y + 56), fill=t, radius=6)
-        body.text((x1 - x0) / 2, y + 28, text, fit_font(text, x1 - x0 - 40, NUMBER, True, SMALLEST), FG[t], t, "mm")
+        f_carry = fit_font(text, x1 - x0 - 40, NUMBER, True, SMALLEST)
+        body.text((x1 - x0) / 2, y + 28, truncate(text, f_carry, x1 - x0 - 40), f_carry, FG[t], t, "mm")
         y += 68
     height = y + 4
     cv.rect((x0, y0, x1, y0 + height), fill=bg, outline="ink", width=4 if bg == "now" else 2, radius=12)
@@ -158,27 +173,52 @@ def _row(cv: Canvas, s: StateCard, y: int, labels: list[LabelBox]) -> int:
     return y + 66
 
 
-def _alt(view: ElectioneerView, cards: list[StateCard], caption: str) -> str:
+def _card_alt(view: ElectioneerView, s: StateCard, detail: bool) -> str:
+    """A card as `_card` draws it; without `detail`, the policies' effects are left out."""
+    bits = [f"{s.name} ({s.code}): {s.electors} electors, ties go to {s.colour}", issues_words(s.issues),
+            "not yet revealed" if s.month is None else f"month {s.month}" + (", contested now"
+                                                                             if s.code == view.current_state else "")]
+    if s.totals and not s.played:
+        bits.append("month totals " + ", ".join(f"{p} {_signed(s.totals.get(p, 0))}" for p in SEATS))
+    for seat, c in s.played.items():
+        effects = f" ({effects_text(c)})" if detail else ""
+        bits.append(f"{seat} played {c.name}{effects}" + (f", total {_signed(s.totals[seat])}" if seat in s.totals
+                                                          else ""))
+    if s.winner:
+        bits.append(f"month won by {s.winner}")
+    bits += [f"{_signed(m.delta)} for {m.seat} from {m.source}" for m in s.markers]
+    if s.carried_by:
+        bits.append(f"carried by {s.carried_by} on election day (DEM {_signed(s.election_totals.get('DEM', 0))}, "
+                    f"REP {_signed(s.election_totals.get('REP', 0))})")
+    return "; ".join(bits) + "."
+
+
+def _row_alt(s: StateCard) -> str:
+    """A row as `_row` draws it: the state, its electors, both totals and who carries it (else won its month)."""
+    seat, totals, verb = (s.carried_by, s.election_totals, "carries it") if s.carried_by else \
+        (s.winner, s.totals, "won the month")
+    if seat is None or not totals:
+        return f"{s.name} ({s.code}), {s.electors} electors: not decided."
+    return (f"{s.name} ({s.code}), {s.electors} electors: DEM {_signed(totals.get('DEM', 0))}, "
+            f"REP {_signed(totals.get('REP', 0))}; {seat} {verb}.")
+
+
+def closeup_alt(view: ElectioneerView, cards: list[StateCard], caption: str) -> str:
+    """The close-up in words, as drawn, at most 1,024 characters: the cards it shows, the caption (ended with a
+    full stop), the electors, then each card (one or two) or row (election day's seven)."""
     total, need = _majority(view)
-    values = view.final_electors if view.winner and view.final_electors else view.projection
-    parts = [f"Electioneer US close-up of {', '.join(s.name for s in cards)}.", caption]
-    for s in cards:
-        bits = [f"{s.name}: {s.electors} electors, ties to {s.colour}",
-                "issues " + " and ".join(issue_name(i) if i else "face down" for i in s.issues)]
-        if s.month is not None:
-            bits.append(f"month {s.month}")
-        bits += [f"{seat} played {c.name} ({effects_text(c)})" + (f", total {_signed(s.totals[seat])}"
-                                                                   if seat in s.totals else "")
-                 for seat, c in s.played.items()]
-        if s.winner:
-            bits.append(f"month won by {s.winner}")
-        bits += [f"{_signed(m.delta)} for {m.seat} from {m.source}" for m in s.markers]
-        if s.carried_by:
-            bits.append(f"carried by {s.carried_by} (DEM {_signed(s.election_totals.get('DEM', 0))}, "
-                        f"REP {_signed(s.election_totals.get('REP', 0))})")
-        parts.append("; ".join(bits) + ".")
-    parts.append(f"Electors: DEM {values.get('DEM', 0)}, REP {values.get('REP', 0)}; {need} of {total} to win.")
-    return " ".join(p for p in parts if p)
+    final = bool(view.winner and view.final_electors)
+    values = view.final_electors if final else view.projection
+    label = "Final electors" if final else "Projected electors"
+    parts: list[Part] = [f"Electioneer US close-up of {and_list([s.name for s in cards])}.",
+                         caption_sentence(caption),
+                         f"{label}: DEM {values.get('DEM', 0)}, REP {values.get('REP', 0)}; {need} of {total} to win."]
+    if len(cards) <= MAX_CARDS:
+        parts.append((" ".join(_card_alt(view, s, True) for s in cards),
+                      " ".join(_card_alt(view, s, False) for s in cards)))
+    else:
+        parts.append(" ".join(_row_alt(s) for s in cards))
+    return fit(parts)
 
 
 def closeup_electioneer(view: ElectioneerView, states: list[str], caption: str = "") -> Rendered:
@@ -199,4 +239,4 @@ def closeup_electioneer(view: ElectioneerView, states: list[str], caption: str =
         for s in cards:
             y = _row(cv, s, y, labels)
     cut = Canvas(LAYOUT, im.crop((0, 0, CLOSE_W, y)), COLOURS)
-    return Rendered(cut.png(), _alt(view, cards, caption), CLOSE_W, y, tuple(labels))
+    return Rendered(cut.png(), closeup_alt(view, cards, caption), CLOSE_W, y, tuple(labels))

@@ -31,11 +31,12 @@ from typing import Iterable
 from PIL import Image
 
 from engine.nineteen_sixty.views import CardView, DebateIssueView, NSView, SideView, StackedView
+from render.alttext import Part, and_list, fit, sentence
 from render.canvas import Canvas, Font, advance, encode_p, fit_font, font, truncate, wrap
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map
+from render.usmap import LAYOUT, draw_map, map_alt
 from render.widgets import public_view
 
 W = 1600
@@ -563,63 +564,104 @@ def _tally(cv: Canvas, view: NSView, y: int) -> int:
 # ------------------------------------------------------------------ alt text
 
 
-def _alt_extra(view: NSView, marked_other: set[str]) -> str:
-    """The table in words, most useful first (Discord keeps the first 1,024 characters): the headline, the
-    final tally or the play in progress, both sides, the debate board, the track and regions, then the rest."""
-    parts = [f"1960: The Making of the President: {headline(view)}."]
+def _side_words(view: NSView, seat: str) -> str:
+    """A side's panel, its main numbers (the rest is `_side_more`)."""
+    s = view.sides[seat]
+    vp = f", VP card {s.vp_card.name} waiting" if s.vp_card is not None else ""
+    return (f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'KEN' else 'red'}): {s.ev_led} EV led of "
+            f"{view.ev_to_win} in {s.states_led} states ({s.cubes} cubes), momentum {s.momentum}, "
+            f"{s.bag} cubes in the bag, hand {s.hand_size}{vp}.")
+
+
+def _side_more(view: NSView, seat: str) -> str:
+    s = view.sides[seat]
+    return (f"{s.name}: {s.rest} cubes at rest, strategy {s.strategy_size} face down, candidate card "
+            f"{'ready' if s.candidate == 'active' else 'exhausted'}, token in {s.token}.")
+
+
+def _changed_words(view: NSView, key: str) -> str:
+    """What a key of the view's `changed` names ("media:E" -> "media in the East")."""
+    regions = {r.id: r.name for r in view.regions}
+    kind, _, place = key.partition(":")
+    if kind in ("media", "endorsements"):
+        return f"{kind} in the {regions.get(place, place)}"
+    if kind == "issues":
+        return f"support on {place.replace('_', ' ').title()}"
+    if kind == "candidate":
+        return f"{side_name(seat_of(place))}'s candidate card"
+    return {"bag": "the bag", "debate": "the debate board", "track": "the Issues Track", "effects": "events in play",
+            "persistent": "events in play"}.get(key, key.replace("_", " "))
+
+
+def board_alt(view: NSView, mv: MapView, marked_other: set[str]) -> str:
+    """The table in words, at most 1,024 characters (render/alttext.py), most useful first: the headline, the
+    final tally or the initiative, the electoral votes led and who is ahead, the play in progress, what the last
+    post changed and both sides; then the debate board, the Issues Track, the states each side leads (with margins,
+    or codes, or how many), the regions, the bag, the draws and the events in play as far as they fit."""
+    m = map_alt(mv, solid_word="carried")
+    parts: list[Part] = [f"1960: The Making of the President: {headline(view).replace(' · ', '; ')}."]
     if view.phase == "over":
         if view.reason:
-            parts.append(view.reason.rstrip(".") + ".")
+            parts.append(sentence(view.reason))
         parts.append("Final tally: " + ", ".join(f"{side_name(s)} {view.votes.get(s, 0)}" for s in SEATS)
                      + (f"; unawarded: {', '.join(view.unawarded)}" if view.unawarded else "") + ".")
     else:
         parts.append(f"Initiative: {side_name(view.initiative) or 'nobody yet'}"
                      + (f"; {side_name(view.starter)} starts" if view.starter else "") + ".")
+    if view.phase != "over":  # the final tally says the totals at the end
+        parts.append(m.totals.replace("Electoral votes:", "Electoral votes led:", 1))
     if view.play is not None:
         parts.append(f"Playing now: {play_words(view)}.")
-    for seat in SEATS:
-        s = view.sides[seat]
-        vp = f", VP card {s.vp_card.name} waiting" if s.vp_card is not None else ""
-        parts.append(f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'KEN' else 'red'}): {s.ev_led} EV led of "
-                     f"{view.ev_to_win} in {s.states_led} states ({s.cubes} cubes), momentum {s.momentum}, "
-                     f"{s.bag} cubes in the bag, {s.rest} at rest, hand {s.hand_size}, strategy {s.strategy_size} "
-                     f"face down, candidate card {'ready' if s.candidate == 'active' else 'exhausted'}, token in "
-                     f"{s.token}{vp}.")
+    parts.append(m.changed)
+    shown = list(dict.fromkeys(_changed_words(view, k) for k in sorted(marked_other) if k != "tally"))
+    if shown:
+        parts.append((sentence("Also changed: " + and_list(shown)), ""))
+    parts.append(" ".join(_side_words(view, s) for s in SEATS))
     if view.debate is not None:
         d = view.debate
-        parts.append(f"The Debates, round {d.round}, {d.awarded} issues won"
-                     + (f", next reward {d.next_reward} cubes" if d.next_reward else "")
-                     + (f", {d.placing}" if d.placing else "") + ".")
+        head = (f"The Debates, round {d.round}, {d.awarded} issues won"
+                + (f", next reward {d.next_reward} cubes" if d.next_reward else "")
+                + (f", {d.placing}" if d.placing else "") + ".")
+        rich, short = [head], [head]
         for i in d.issues:
             cards = {seat: ", ".join(f"{c.name} {c.cp} CP" for c in cs) or "no card"
                      for seat, cs in (("KEN", i.kennedy), ("NIX", i.nixon))}
-            parts.append(f"{i.name}: Kennedy {i.totals.get('K', 0)} ({cards['KEN']}), Nixon {i.totals.get('N', 0)} "
-                         f"({cards['NIX']})" + (f", won by {side_name(seat_of(i.won_by))}" if i.won_by else ", open")
-                         + ".")
+            won = f", won by {side_name(seat_of(i.won_by))}" if i.won_by else ", open"
+            rich.append(f"{i.name}: Kennedy {i.totals.get('K', 0)} ({cards['KEN']}), Nixon {i.totals.get('N', 0)} "
+                        f"({cards['NIX']}){won}.")
+            short.append(f"{i.name}: Kennedy {i.totals.get('K', 0)}, Nixon {i.totals.get('N', 0)}{won}.")
         if d.revealed:
-            parts.append("Revealed: " + ", ".join(f"{side_name(seat_of(s))} {card_label(c)}"
-                                                  for s, c in d.revealed.items()) + ".")
+            rich.append("Revealed: " + ", ".join(f"{side_name(seat_of(s))} {card_label(c)}"
+                                                 for s, c in d.revealed.items()) + ".")
+        parts.append((" ".join(rich), " ".join(short)))
     if view.track:
         parts.append("Issues Track: " + "; ".join(
-            f"{ORDINAL.get(i.slot, i.slot)} {i.name} " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
-                                                          else "nobody") for i in view.track) + ".")
-    parts.append("Regions: " + "; ".join(
+            f"{ORDINAL.get(i.slot, i.slot)} {i.name}, " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
+                                                           else "no leader") for i in view.track) + ".")
+    parts.append(m.states)
+    parts.append(("Regions: " + "; ".join(
         f"{r.name} {r.ev} EV, media {pill_text(seat_of(r.media_leader), r.media)}, endorsements "
         f"{pill_text(seat_of(r.endorsement_leader), r.endorsements)}, states led K{r.states_led.get('K', 0)} "
-        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".")
+        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".",
+                  "Regions, states led: " + "; ".join(f"{r.name} K{r.states_led.get('K', 0)} N{r.states_led.get('N', 0)}"
+                                                      for r in view.regions) + "."))
     parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
                  f"Deck {view.deck_size}, discard {view.discard_size}.")
     if view.last_draws:
-        parts.append("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".")
+        parts.append(("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".",
+                      f"Last draw (B blue Kennedy, R red Nixon): {view.last_draws[-1]}.", ""))
     rows = events_in_play(view)
     if rows:
-        parts.append("Events in play: " + " ".join(
-            f"{tag.title()}: {card_label(e.card)} ({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}"
-            for tag, e in rows))
-    shown = sorted(k for k in marked_other if k != "tally")
-    if shown:
-        parts.append("Also changed: " + ", ".join(shown) + ".")
-    return " ".join(parts)
+        rich = "Events in play: " + " ".join(sentence(f"{tag.title()}: {card_label(e.card)} "
+                                                      f"({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}")
+                                             for tag, e in rows)
+        names = "Events in play: " + "; ".join(f"{tag.title()}: {card_label(e.card)}" for tag, e in rows) + "."
+        # the band draws EVENTS_SHOWN rows and says the rest are listed here: then their names are never left out
+        parts.append((rich, names) if len(rows) >= EVENTS_SHOWN else (rich, names, ""))
+    parts.append((" ".join(_side_more(view, s) for s in SEATS), ""))
+    parts.append(m.markers)
+    parts.append(m.regions[1:] if isinstance(m.regions, tuple) else m.regions)  # the regions' names, not members
+    return fit(parts)
 
 
 # ------------------------------------------------------------------ compose
@@ -645,7 +687,7 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     view = public_view(view, NSView, view.me.seat if getattr(view, "me", None) is not None else None)
     marked, other = _split_changed(view, view.changed if highlight is None else highlight)
     mv = map_view(view, marked)
-    top, map_alt, labels = draw_map(mv)
+    top, _, labels = draw_map(mv)
     cols = dict(top.colours)
     cols[HL] = HL_RGB
     height = MAP_H + _band_height(view)
@@ -671,8 +713,7 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
         height = y
         im = im.crop((0, 0, W, height))
     palette = LAYOUT.palette(cols, top.reserved)
-    # the table's state first, the map's state-by-state list after it: Discord keeps the first 1,024 characters
-    alt = f"{_alt_extra(view, other)} {map_alt}"
+    alt = board_alt(view, mv, other)
     # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not
     return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)
 

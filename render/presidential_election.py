@@ -26,11 +26,12 @@ from PIL import Image
 
 from engine.presidential_election.views import PEView, PlayerView, SpaceView
 from render import colours as C
+from render.alttext import Part, fit, sentence
 from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map
+from render.usmap import LAYOUT, draw_map, map_alt
 from render.widgets import pill, public_view
 
 W = 1600
@@ -291,28 +292,48 @@ def _kind_legend(cv: Canvas, y: int) -> None:
 # ------------------------------------------------------------------ alt text
 
 
-def _alt_extra(view: PEView) -> str:
-    ev = ev_totals(view)
-    parts = []
-    for s in sorted(view.players):
-        p = view.players[s]
-        adv = p.advantage.title if p.advantage else "no Advantage yet"
-        parts.append(f"{s}: {money(p.money)}, {p.ballots} ballot{'s' * (p.ballots != 1)}, {ev.get(s, 0)} EV, trail space {p.trail} "
-                     f"({p.trail_label}), Advantage {adv}"
-                     + (f", map token in {p.map_at}" if p.map_at else "") + (f", home {p.home}" if p.home else "") + ".")
+def _player_words(view: PEView, seat: str, detail: bool) -> str:
+    p = view.players[seat]
+    if not detail:
+        return f"{seat} {money(p.money)}, {p.ballots} ballot{'s' * (p.ballots != 1)}, trail space {p.trail}"
+    adv = f"Advantage: {p.advantage.title}" if p.advantage else "no Advantage yet"
+    return (f"{seat}: {money(p.money)}, {p.ballots} ballot{'s' * (p.ballots != 1)}, trail space {p.trail} "
+            f"({p.trail_label}), {adv}" + (f", map token in {p.map_at}" if p.map_at else "")
+            + (f", home {p.home}" if p.home else "") + ".")
+
+
+def _alt_extra(view: PEView) -> dict[str, Part]:
+    """What the shared map's alt text leaves out, by topic: the turn's spending and the last round, the players'
+    panels (all of each, or money, ballots and trail space), the result, the recounts and the last dice."""
+    parts: dict[str, Part] = {}
+    turn = []
     if view.current and view.phase == "play":
-        parts.append(f"{view.current} has spent {money(view.spent)} of {money(view.cap)} this turn.")
+        turn.append(f"{view.current} has spent {money(view.spent)} of {money(view.cap)} this turn.")
     if view.last_round and view.phase != "over":
-        parts.append(f"Last round: {view.ended_by or 'a player'} is back on Election Day.")
+        turn.append(f"Last round: {view.ended_by or 'a player'} is back on Election Day.")
+    parts["turn"] = " ".join(turn)
+    seats = sorted(view.players)
+    parts["players"] = (" ".join(_player_words(view, s, True) for s in seats),
+                        "Players: " + "; ".join(_player_words(view, s, False) for s in seats) + ".")
+    if view.phase == "over" and view.reason:
+        parts["result"] = sentence(f"Result: {view.reason.split(' (')[0]}")  # its tally is the totals above
+    recounts = sorted(f"{c} to {st.carried_by}" for c, st in view.states.items()
+                      if st.carried_by and st.leader is None and any(st.votes.values()))
+    if view.phase == "over" and recounts:
+        parts["recounts"] = "Tied states carried after recounts (starred): " + ", ".join(recounts) + "."
     if view.last_dice:
-        parts.append("Last dice: " + "; ".join(view.last_dice) + ".")
-    if view.phase == "over":
-        parts.append(view.reason + "." if view.reason else "")
-        recounts = sorted(f"{c} to {st.carried_by}" for c, st in view.states.items()
-                          if st.carried_by and st.leader is None and any(st.votes.values()))
-        if recounts:
-            parts.append("Tied states carried after recounts: " + ", ".join(recounts) + ".")
-    return " ".join(p for p in parts if p)
+        parts["dice"] = ("Last dice: " + "; ".join(view.last_dice) + ".", "")
+    return parts
+
+
+def board_alt(view: PEView, mv: MapView) -> str:
+    """The board in words, at most 1,024 characters (render/alttext.py): the headline, the electoral votes and who
+    is ahead, the result, the turn's spending, what the last move changed and the players first; then the states
+    each player leads (with margins, or their codes, or how many) and the last dice as far as they fit."""
+    m = map_alt(mv)
+    extra = _alt_extra(view)
+    return fit([m.head, m.totals, extra.get("result", ""), extra.get("recounts", ""), extra["turn"], m.changed,
+                extra["players"], m.states, extra.get("dice", "")])
 
 
 # ------------------------------------------------------------------ compose
@@ -327,7 +348,7 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     if highlight is None:
         highlight = view.changed
     mv = map_view(view, highlight)
-    top, map_alt, labels = draw_map(mv)
+    top, _, labels = draw_map(mv)
     palette = top.layout.palette(top.colours, top.reserved)
     height = MAP_H + STATUS_H + PANEL_H + DICE_H + 4 * TRAIL_ROW_H + LEGEND_H + 2 * PAD
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
@@ -343,7 +364,7 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     y += DICE_H + 4
     y = _trail(cv, view, mv, y)
     _kind_legend(cv, y)
-    alt = f"{map_alt} {_alt_extra(view)}"
+    alt = board_alt(view, mv)
     # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not (≤ 100 KB)
     return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)
 

@@ -66,19 +66,22 @@ def test_the_picture_of_a_real_game(deck: str, until: str) -> None:
         assert f"{side.name} ({'O' if seat == 'OBA' else 'M'}, " in r.alt and f"{side.score} of 270 EV" in r.alt
         for code in side.won:
             assert code in r.alt
+    assert len(r.alt) <= 1024  # Discord keeps 1,024 characters: the states in play as drawn, or their rows, or named
     for t in view.in_play:
-        assert f"{t.name} ({t.code}, {t.ev} EV): major issue {t.major.capitalize()}" in r.alt
-        assert f"key group {t.key}, other group {t.other_group}" in r.alt
-        for row in (t.defense, t.economy):
-            assert f"O{row.obama} M{row.mccain} U{row.undecided}" in r.alt
+        assert f"{t.name} ({t.code}, {t.ev} EV" in r.alt
+        if "rows counted" in r.alt:
+            assert f"key group {t.key}" in r.alt
+            for row in (t.defense, t.economy):
+                assert f"O{row.obama} M{row.mccain} U{row.undecided}" in r.alt
+        if "issue marker" in r.alt:
+            assert f"key group {t.key}, other group {t.other_group}" in r.alt
     if until == "draft":
         assert r.alt.startswith("Campaign Manager 2008: Draft in progress")
     if until == "states":
         assert r.alt.startswith("Campaign Manager 2008: Picking starting states")
     if until == "mid":
         assert len(view.in_play) >= 3 and "States in play" in r.alt
-        for p in view.pool:
-            assert f"{p.code} {p.ev}" in r.alt
+        assert "State pool" in r.alt or len(r.alt) > 900  # the pool's chips where they fit
     if until == "end":
         winner = view.sides[view.winner].name
         assert f"{winner} wins with {view.sides[view.winner].score} EV" in r.alt

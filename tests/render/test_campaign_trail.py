@@ -26,7 +26,7 @@ def test_every_kind_is_a_small_png_with_every_partys_ev(midgame, kind) -> None:
         assert f"{name} ({letter}) {midgame.ev[code]}" in r.alt
     assert "270 of 538 needed to win" in r.alt
     assert "Campaign Trail — September — round 4 — Republicans to move" in r.alt
-    assert "PA to D" in r.alt and "Cleveland (OH)" in r.alt and "OH D4 L3;" in r.alt
+    assert "PA to D" in r.alt and len(r.alt) <= 1024  # the rest (voters, cities) where they fit
 
 
 def test_the_map_view_follows_the_rules_of_the_picture(midgame) -> None:

@@ -19,6 +19,7 @@ from engine.nineteen_sixty.state import SEATS, SIDE_OF, NSState
 from engine.nineteen_sixty.views import NSView
 from render import registry
 from render.nineteen_sixty import MAP_H, render_nineteen_sixty
+from render.usdata import NAMES
 
 MAX_BYTES = 150 * 1024
 SEED = 1
@@ -79,27 +80,26 @@ def test_the_picture_of_a_real_game(until: str) -> None:
     assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
     assert MAP_H + 900 < r.height < 3000, r.height  # the events in play list grows through the game
     assert len(r.png) <= MAX_BYTES, len(r.png)
-    assert r.alt.startswith("1960: The Making of the President: ") and "Map of the United States: 1960" in r.alt
+    assert r.alt.startswith("1960: The Making of the President: ") and len(r.alt) <= 1024  # Discord keeps 1,024
     for seat, side in view.sides.items():
         assert f"{side.name} ({side.side}, {'blue' if seat == 'KEN' else 'red'}): {side.ev_led} EV led of 269" in r.alt
         assert f"momentum {side.momentum}, {side.bag} cubes in the bag" in r.alt
     assert f"Bag: {view.bag['K']} blue (Kennedy), {view.bag['N']} red (Nixon)." in r.alt
-    assert "269 of 537 needed to win" in r.alt
-    assert "Region borders: East" in r.alt
+    assert "269 of 537 needed to win" in r.alt or until == "over"  # the final tally says it at the end
+    assert "East" in r.alt and "West" in r.alt  # the regions, with their counts or at least named
     for i in view.track:
         assert i.name in r.alt
     if until == "mid":
         assert r.alt.count("Turn 4 of 9") >= 1 and "Playing now:" in r.alt
-        token_states = {s.token for s in view.sides.values()}
-        assert all(f"candidate in {code}" in r.alt for code in token_states)
-        assert "home state in MA" in r.alt and "home state in CA" in r.alt
+        assert "States led: Kennedy" in r.alt
     if until == "debate":
         d = view.debate
         assert d is not None and "The Debates, round" in r.alt
         for i in d.issues:
             assert f"{i.name}: Kennedy {i.totals['K']}" in r.alt
-            for c in i.kennedy + i.nixon:
-                assert c.name in r.alt
+            if " CP)" in r.alt:  # the cards, where they fit
+                for c in i.kennedy + i.nixon:
+                    assert c.name in r.alt
         assert any(f"won by {n}" in r.alt for n in ("Kennedy", "Nixon"))
     if until == "over":
         assert view.winner in SEATS or view.draw
@@ -107,7 +107,6 @@ def test_the_picture_of_a_real_game(until: str) -> None:
         assert f"Final tally: Kennedy {k}, Nixon {n}" in r.alt
         if not view.draw:
             assert f"{view.sides[view.winner].name} wins" in r.alt
-        assert f"Kennedy (K) {k}" in r.alt and f"Nixon (N) {n}" in r.alt  # the EV bar shows the tally
 
 
 @pytest.mark.parametrize("until", UNTIL)
@@ -136,7 +135,8 @@ def test_the_last_posts_states_are_outlined() -> None:
     assert changed
     plain = render_nineteen_sixty(view, highlight=[])
     marked = render_nineteen_sixty(view)  # highlight defaults to the view's own changed
-    assert f"Highlighted: {', '.join(sorted(changed))}." in marked.alt and "Highlighted" not in plain.alt
+    assert "changed by the last move" in marked.alt and "changed by the last move" not in plain.alt
+    assert all(NAMES[c] in marked.alt for c in sorted(changed)[:8])
     a = Image.open(io.BytesIO(plain.png)).convert("RGB")
     b = Image.open(io.BytesIO(marked.png)).convert("RGB")
     box = ImageChops.difference(a, b).getbbox()
@@ -147,7 +147,7 @@ def test_one_changed_state_is_outlined_and_only_on_the_map() -> None:
     view = _public("mid")
     plain = render_nineteen_sixty(view, highlight=[])
     marked = render_nineteen_sixty(view, highlight=["TX"])
-    assert "Highlighted: TX." in marked.alt
+    assert "Outlined, changed by the last move: Texas (" in marked.alt
     diff = ImageChops.difference(Image.open(io.BytesIO(plain.png)).convert("RGB"),
                                  Image.open(io.BytesIO(marked.png)).convert("RGB")).getbbox()
     assert diff is not None and diff[3] <= MAP_H
@@ -269,7 +269,5 @@ def test_an_unawarded_state_is_crossed_out_at_the_end() -> None:
                              if code != "AL" and (v > 0 if seat == "KEN" else v < 0)) for seat in SEATS}
     view = R.view(state, None)
     r = render_nineteen_sixty(view)
-    for code in view.unawarded:
-        assert f"blocked in {code}" in r.alt
     assert f"unawarded: {', '.join(view.unawarded)}" in r.alt
     assert sum(view.votes.values()) + sum(s.ev for s in view.states if s.code in view.unawarded) == 537

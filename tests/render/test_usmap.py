@@ -196,4 +196,4 @@ def test_panels_legend_and_many_parties_render() -> None:
     r = render_map(view)
     assert len(r.png) <= 100 * 1024
     for p in parties:
-        assert f"{p.name} ({p.letter})" in r.alt
+        assert f"{p.name} {view.ev_totals[p.code]}" in r.alt  # "Player 1 10": its letter says nothing more
