@@ -65,6 +65,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from bot import present
+from bot.discord import limits
 from bot.posts import POST_VIEW
 from bot.service import GameManager
 from bot.store import Store
@@ -160,19 +161,21 @@ def _db_dir() -> str | None:
     return "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
 
 
-async def play_game(ruleset_name: str, options: dict[str, Any], players: int, seed: int) -> Played:
+async def play_game(ruleset_name: str, options: dict[str, Any], players: int, seed: int, *,
+                    max_moves: int = MAX_MOVES) -> Played:
+    """Play the seeded game (at most `max_moves` turns of the loop below: a sample may stop a long game early)."""
     ruleset = registry.get(ruleset_name)
     label = game_label(ruleset_name, players, options, seed)
     with tempfile.TemporaryDirectory(dir=_db_dir()) as folder:
         store = await Store.open(Path(folder) / "game.sqlite3")
         try:
-            return await _play(store, ruleset, ruleset_name, options, players, seed, label)
+            return await _play(store, ruleset, ruleset_name, options, players, seed, label, max_moves)
         finally:
             await store.close()
 
 
 async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], players: int, seed: int,
-                label: str) -> Played:
+                label: str, max_moves: int) -> Played:
     table = _Table()
     now = [START]
     manager = GameManager(store, table, clock=lambda: now[0], render=False, new_seed=lambda: seed)
@@ -195,20 +198,29 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
     lone = len(final_seats) == 1
     if not lone:  # one seat the bot plays from the start (not the host's)
         await manager.seats.bot_seat(game_id, host, final_seats[1 + rng.below(len(final_seats) - 1)])
+    hand_over = 30 + rng.below(200)  # a lone seat goes to the bot then, which plays it to the end
+    # at a big table a seat's player leaves (the bot plays it) or concedes, once
+    walk_out = 20 + rng.below(200) if len(final_seats) >= 3 else -1
     replies: list[Text] = []
     past: list[Action] = []
     moves = 0
-    for moves in range(MAX_MOVES):
+    for moves in range(max_moves):
         owing = await manager.views.owing(game_id)
         if not owing:
             break
         seats_now = {s.seat: s for s in await store.list_seats(game_id)}
-        if lone and moves == 40 and seats_now[final_seats[0]].controller == "human":
+        if lone and moves == hand_over and seats_now[final_seats[0]].controller == "human":
             await manager.seats.bot_seat(game_id, host, final_seats[0])
             continue
-        if lone and moves >= 41 and seats_now[final_seats[0]].controller == "bot":
-            await manager.seats.take_seat(game_id, host, f"Player {final_seats[0]}", final_seats[0])
-            continue
+        if moves == walk_out:
+            leaving = [s for s in final_seats[1:] if seats_now[s].controller == "human"]
+            if leaving:
+                seat = leaving[rng.below(len(leaving))]
+                if rng.below(2):
+                    await manager.seats.concede(game_id, seats_now[seat].user_id)
+                else:
+                    await manager.seats.leave(game_id, seats_now[seat].user_id)
+                continue
         human = [s for s in owing if seats_now[s].controller == "human"]
         if not human or rng.below(7) == 0:
             await _let_deadline_pass(manager, store, game_id, now)
@@ -338,9 +350,18 @@ def _brief_texts(brief: PrivateBrief) -> list[Text]:
             out.append(Text(audience, seq, "label", o.label, seat))
             if o.detail:
                 out.append(Text(audience, seq, "detail", o.detail, seat))
+            # as Discord shows them (bot/discord/ui.py): a button's label, a menu entry's label and description,
+            # each shortened by limits.clip where too long (the choice is whole in the embed above)
+            for text, limit in ((o.label, limits.BUTTON_LABEL), (o.label, limits.SELECT_OPTION_LABEL),
+                                (o.detail, limits.SELECT_OPTION_DESCRIPTION)):
+                if len(text) > limit:
+                    out.append(Text(audience, seq, "shown", limits.clip(text, limit), seat))
     if brief.view is not None:
-        for title, lines in present.for_view(brief.view).brief_sections(brief.view, seat):
+        shown = present.for_view(brief.view)
+        for title, lines in shown.brief_sections(brief.view, seat):
             out.append(Text(audience, seq, "hand", "\n".join([title, *lines]), seat))
+        if (hand := shown.hand_text(brief.view)):  # the local table's hand
+            out.append(Text(audience, seq, "hand", hand, seat))
     return out
 
 
@@ -349,6 +370,9 @@ def _brief_texts(brief: PrivateBrief) -> list[Text]:
 
 WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*")
 ELLIPSIS = re.compile(r"([A-Za-z0-9][A-Za-z0-9'’\-]*)(…|\.\.\.)(?![A-Za-z0-9])")
+WORD_LOWER = re.compile(r"[a-z0-9][a-z0-9'\-]*")
+PART = re.compile(r"[a-z0-9]+")
+WHOLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-]*(?=[\s,;:!?)\]}\"”*_`|/—–(]|\.(?!\.\.))")
 LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9'’\-]*)$")
 
 
@@ -365,12 +389,9 @@ def project_vocabulary() -> frozenset[str]:
 
 
 def _words(text: str) -> set[str]:
-    out = set()
-    for w in WORD.findall(text):
-        w = w.lower().strip("'’-")
-        out.add(w)
-        out.update(p for p in re.split(r"[-'’]", w) if p)
-    return out
+    """The words of `text` in lower case: each whole (`meet-and-greet`, `governor's`) and each of its parts."""
+    text = text.lower().replace("’", "'")
+    return {w.strip("'-") for w in WORD_LOWER.findall(text)} | set(PART.findall(text))
 
 
 def _whole_words(texts: Iterable[str]) -> set[str]:
@@ -378,9 +399,7 @@ def _whole_words(texts: Iterable[str]) -> set[str]:
     ending a line proves nothing."""
     out: set[str] = set()
     for text in texts:
-        for m in re.finditer(r"[A-Za-z0-9][A-Za-z0-9'’\-]*(?=[\s,.;:!?)\]}\"”*_`|/—–(])", text):
-            if text[m.end():m.end() + 3] != "..." and text[m.end():m.end() + 1] != "…":
-                out |= _words(m.group(0))
+        out |= _words(" ".join(WHOLE.findall(text)))
     return out
 
 
@@ -617,6 +636,12 @@ def _codes(text: str) -> list[str]:
 SPAN = re.compile(r"`([^`\n]+)`")
 
 
+MENTION = re.compile(r"^(?:\s*\)?\s*(?:is|are|was|were|takes|took|names|says|picks|places|needs|finishes|moves|ends|gives|"
+                     r"puts|goes|comes|only|can|cannot|may|must|works|answers|starts|chooses|buys|lets|stops|keeps|"
+                     r"passes|plays|has|had|does|applies|counts|adds|removes|asks|wants|is not)\b"
+                     r"|\s*or `[^`]+` (?:is|are)\b)")
+
+
 def check_suggestions(played: Played) -> tuple[list[tuple[Text, str, str]], int]:
     out: list[tuple[Text, str, str]] = []
     seen = 0
@@ -625,32 +650,46 @@ def check_suggestions(played: Played) -> tuple[list[tuple[Text, str, str]], int]
     for t in played.texts:
         if t.seat is None or t.source not in ("brief", "prompt", "label", "detail", "reply"):
             continue
+        sent_form = _notation(ruleset, t.sent) if t.sent else None
         for m in SPAN.finditer(t.text):
             span = m.group(1).strip()
             first = span.split(" ", 1)[0].lower().rstrip(";")
-            if first not in verbs or span.startswith("/"):
-                continue
+            if span.startswith("/") or first not in verbs:
+                continue  # a command, a digest, a word: no move
             if t.text[max(0, m.start() - 6):m.start()].rstrip().endswith("e.g."):
-                continue
-            if t.sent and (_notation(ruleset, span) == _notation(ruleset, t.sent) or span == t.sent):
-                continue
-            seen += 1
+                continue  # an example of the notation's syntax
+            if MENTION.match(t.text[m.end():]):
+                continue  # the word named, as the subject of a sentence about the rules
+            if re.search(r"\bthen\s*\(?$", t.text[max(0, m.start() - 8):m.start()]):
+                continue  # a later step, after the ones the sentence names first
+            if t.sent and (sent_form is None or span == t.sent or _notation(ruleset, span) == sent_form):
+                continue  # the refused move quoted back, or the notation's shapes for a move that did not parse
             state = played.states[min(t.seq, len(played.states) - 1)]
             if _template(span, played.args):
-                legal = {o.action.verb for o in ruleset.decisions(state, t.seat).all_options()}
-                if first not in legal:
-                    out.append((t, "suggestion/template", f"`{span}`: {first} is not a move {t.seat} may make now "
-                                f"(legal: {', '.join(sorted(legal)) or 'none'})"))
+                if t.source == "prompt":
+                    seen += 1
+                    legal = {o.action.verb for o in ruleset.decisions(state, t.seat).all_options()}
+                    if first not in legal:
+                        out.append((t, "suggestion/template", f"`{span}`: {first} is not a move {t.seat} may make "
+                                    f"now (legal: {', '.join(sorted(legal)) or 'none'})"))
                 continue
             try:
-                play_until_handoff(ruleset, state, t.seat, ruleset.parse(span))
+                actions = ruleset.parse(span)
+            except EngineError as exc:
+                if " " in span:
+                    seen += 1
+                    out.append((t, "suggestion/unparsable", f"`{span}` does not parse: {exc.message}"))
+                continue  # a verb alone that needs more: the word named, not a line to send
+            seen += 1
+            try:
+                play_until_handoff(ruleset, state, t.seat, actions)
             except EngineError as exc:
                 out.append((t, "suggestion", f"`{span}` is not legal for {t.seat} at move {t.seq}: {exc.message}"))
     return out, seen
 
 
 def _template(span: str, args: set[str]) -> bool:
-    if "…" in span or "..." in span or "<" in span:
+    if any(mark in span for mark in ("…", "...", "<", "|")):
         return True
     return any(w.isupper() and w.isalpha() and w not in args for w in span.split()[1:])
 

@@ -117,13 +117,14 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         mate = s.players[ex.partner]
         if ex.give is not None:
             for theirs in mate.hand:
-                opts.append(Option(action=Action(verb="take", args=(str(theirs),)), label=f"Take #{theirs} for #{ex.give}",
-                                   detail=f"{c.card(theirs).name}: {whole_text(theirs)}"))
+                opts.append(Option(action=Action(verb="take", args=(str(theirs),)),
+                                   label=f"Take #{theirs} {c.card(theirs).name} for #{ex.give} {c.card(ex.give).name}",
+                                   detail=whole_text(theirs)))
         else:
             if ex.swaps < EXCHANGE_MAX:
                 for mine in p.hand:
-                    opts.append(Option(action=Action(verb="give", args=(str(mine),)), label=f"Give #{mine}",
-                                       detail=f"{c.card(mine).name}: {whole_text(mine)}"))
+                    opts.append(Option(action=Action(verb="give", args=(str(mine),)),
+                                       label=f"Give #{mine} {c.card(mine).name}", detail=whole_text(mine)))
             opts.append(Option(action=Action(verb="done"), label="Done exchanging"))
         return Decision(seat=seat, kind=PendingKind.CHOICE,
                         prompt=f"Exchange cards with {ex.partner} one for one ({ex.swaps} of {EXCHANGE_MAX} so far), then `done`.",
@@ -274,8 +275,9 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
         mate.hand[mate.hand.index(theirs)] = mine
         s.exchange.swaps += 1
         log.append(f"{seat} and {s.exchange.partner} exchange a card.")
-        private[seat] = f"You give #{mine} and take #{theirs}."
-        private[s.exchange.partner] = f"{seat} gives you #{mine} for #{theirs}."
+        given, taken = f"#{mine} {c.card(mine).name}", f"#{theirs} {c.card(theirs).name}"
+        private[seat] = f"You give {given} and take {taken}."
+        private[s.exchange.partner] = f"{seat} gives you {given} for {taken}."
     elif verb == "done" and s.exchange is not None:
         log.append(f"{seat} is done exchanging.")
         next_party(s, log, private)
