@@ -25,10 +25,9 @@ SAMPLE: list[tuple[str, int, dict[str, Any], int, int | None]] = [
     ("campaign_trail", 6, {"dirty": True}, 13, 90),
     ("campaign_trail", 1, {"ai": ["REP"]}, 14, None),
     ("campaign_trail", 2, {"ai": ["REP"], "coop": True}, 15, None),
-    ("presidential_election", 6, {}, 16, 120),
+    ("presidential_election", 6, {}, 16, 80),
     ("presidential_election", 2, {}, 17, None),
     ("campaign_manager_2008", 2, {"deck": "draft"}, 18, None),
-    ("campaign_manager_2008", 2, {"deck": "starter"}, 19, None),
     ("nineteen_sixty", 2, {"vp": True, "restricted": True}, 20, 90),
 ]
 
