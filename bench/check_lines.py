@@ -98,6 +98,8 @@ def main() -> int:
     print("\nLines (or claims) each check looked at:")
     for check in linecheck.CHECKS:
         print(f"  {check:12} {seen[check]:>10,}")
+        for part in sorted(k for k in seen if k.startswith(f"{check}: ")):
+            print(f"    {part.split(': ', 1)[1]:38} {seen[part]:>10,}")
     print(f"\nProblems: {sum(kinds.values())}" + ("" if kinds else " — every line passed every check"))
     for kind, n in kinds.most_common():
         print(f"  {kind}: {n}")

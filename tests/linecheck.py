@@ -1,55 +1,69 @@
-"""Checks on every line (issue 26): a whole seeded game is played through the services (bot/service/), with the
-built-in bot choosing every seat's moves, and every line a player or spectator reads is checked.
+"""Checks on every line (issue 26): a seeded game is played through the services (bot/service/), with the built-in
+bot choosing every seat's moves, and every line a player or spectator reads is checked.
 
-The game. `play_game` seats a full table over a real SQLite store (on /dev/shm where there is one) with the recording
-table (bot/tables/recording.py), as bot/transcripts.py plays its games, on a fixed clock that moves an hour a move,
-and makes every kind of line occur: one seat is handed to the bot at the start (a one-seat game hands it over for a
-stretch and takes it back), about one decision in seven is left to its deadline (the clock jumps past it and the
-sweep runs: ⏰ lines, reminders, stall lines, civil disorder), one move in five is typed as a compound line (a typed
-rest kept across a hand-off), one in nine is preceded by a wrong typed move whose refusal is recorded, and two
-spectators follow (each turn, daily digest). What is read: every public post; every private brief — its text, and
-the decision the table shows with it: the prompt, each option's and extra's label and detail, the deadline
-default, the seat's hand (the presenter's brief sections); each refusal a player got; each follower's DM; the
-game's log at the end. The public board after every post is the post's own (bot/posts.py POST_VIEW) or the
-journal's state at its move, replayed.
+The game. `play_game` seats a table over a real SQLite store (on /dev/shm where there is one) with the recording table
+(bot/tables/recording.py), as bot/transcripts.py plays its games, on a fixed clock that moves an hour a move, and
+makes every kind of line occur: at a table of two or more, one seat (not the host's) is handed to the bot at the start
+(a lone seat is handed over after 30 to 229 turns, and the bot plays it to the end); at three or more, one player
+leaves (the bot takes the seat) or concedes, once; about one decision in seven is left to its deadline (the clock
+jumps past it and the sweep runs: ⏰ lines, reminders, stall lines, civil disorder); one move in five is typed as a
+compound line (a typed rest kept across a hand-off); about one in nine is a wrong typed move instead (an earlier move
+again, or a legal one with an argument swapped), whose refusal is kept; two spectators follow, each turn and by
+daily digest. Nothing of the game is chosen by the checks: the people's moves are the bot's choices.
+
+What is read: every public post; every private brief — its text, and what the table shows with it: the prompt, the
+deadline default ("If time runs out: …"), each option's and extra's label and detail, and each as Discord shows it
+where it is longer than a button's or menu entry's room (bot/discord/limits.py `clip`), the presenter's brief
+sections and the local table's hand text; every refusal a wrong move got; every follower's DM; every alert; the
+game's log at the end. The public board after a post is the post's own (bot/posts.py POST_VIEW) or the state at its
+move; states are the journal played again apart from the game (and must reach the game's last state hash).
 
 The checks, exactly:
 
- 1. `cut` — no text cut mid-word, no empty text. A shortening the project makes on purpose (bot/text.py `clip`,
-    bot/discord/limits.py `clip`) ends at a space and marks it with "…" right after a whole word. So: wherever "…"
-    (or "...") follows a word character directly, with no space or word character after it (not a range such as
-    `A01…A16`), the word before it must be a whole word: a number, or a word of the project's vocabulary (every word
-    of data/ and of bot/ and engine/ sources) or of this game's own lines (words that end in a space or punctuation,
-    not at a cut). The same holds for the last word of every line that ends in a letter. A public post, a brief's
-    non-empty text, a prompt of a decision owed, a label, a refusal or a log line that is empty or blank is a
-    problem; so is a blank line inside a post.
- 2. `marker` — a 🤖 or ⏰ line stands on what the bot or the deadline did. In a board post (the lines of the moves
-    since the game's previous board post: journal seqs in (previous board post's seq, this post's seq]),
-    "🤖 The bot moved for X." needs a move of X in those seqs whose actor is `bot`; "⏰ X's deadline passed: D." one
-    whose actor is `deadline`, and when D is notation, that move's notation. In a notice of a seat changing hands,
-    the seat's history must show the bot taking that seat at that point, and "missed N deadlines in a row" the
-    seat's last N moves by its deadline. Conversely every move the bot or a deadline made is marked in the board
-    post that covers it (`marker-missing`). Any other line with 🤖 or ⏰ in a post is reported as unknown.
+ 1. `cut` — no text cut mid-word, none empty. A shortening the project makes on purpose (bot/text.py `clip`,
+    bot/discord/limits.py `clip`) ends at a space and marks it with "…" right after a whole word. So wherever "…"
+    (or "...") follows a letter or digit directly and no letter or digit follows it (`A01…A16` is a range), the word
+    before it must be a whole word: a number, or a word of the project's vocabulary (every word of data/ and of the
+    bot/ and engine/ sources), or of this game's own lines where it stands whole (followed by a space or
+    punctuation). The last word of every line that ends in a letter is held to the same. `cut/empty`: a post, a
+    brief's text, a prompt owed, a label, a hand section, a refusal, a DM or a log line that is empty or blank;
+    `cut/empty-line`: a blank line inside a post; `cut/markup`: a text with a code span or bold left open (an odd
+    count of ` or of **, fences aside).
+ 2. `marker` — a 🤖 or ⏰ line stands on what that seat's bot or deadline did. A board post speaks for the moves since
+    the game's previous board post (journal seqs in (previous board post's seq, this post's seq]): its
+    "🤖 The bot moved for X." needs a move of X there whose actor is `bot`; its "⏰ X's deadline passed: D." one whose
+    actor is `deadline`, and, when D is notation, with that notation (`marker/default`). A notice of a seat changing
+    hands ("🤖 … handed X to the bot", "🤖 X (…) left", "🤖 X (…) missed N deadlines in a row", "🤖 The bot plays X
+    too.") needs the seat's history to show the bot taking X by that move, and "missed N" X's last N moves made by its
+    deadline. Any other line with 🤖 or ⏰ in a post is `marker/unknown`. Conversely, every move the bot or a deadline
+    made is marked in the board post covering it (`marker-missing`), and every deadline that passes plays a move the
+    rules accept (`marker/deadline-refused`: the seat was told what running out of time plays, and nothing would be).
  3. `card-name` — every card, event or news id in private text comes with its name. Ids: Electioneer `D07`/`R07`
     policies and `T05` theatrics; Campaign Manager 2008 `O05`/`M38` cards, `N15` news, `GN3` Going Negative results;
     Presidential Election `C26` campaign and `A11` Advantage cards; Campaign Trail and 1960 `#23` cards (not "game
-    #23"). An id the ruleset's `card(ref)` knows must have that card's name on the same line — of a brief's text or
-    hand, of the prompt, of one option's label (its detail is a second line: a button shows the label alone).
+    #23", "move #23"). An id the ruleset's `card(ref)` knows must have that card's name on the same line: a line of a
+    brief's text, of a hand (brief sections, local hand text), of the prompt, or one option's label or detail (each
+    a line of its own: a button shows the label alone).
  4. `caption` — a board post's caption (its first line, the outbox row's `caption`, bot/captions.py) agrees with the
     public board after the post. "SIDE takes|wins ST (EV)": the board's tally (the presenter's `tally` of that view)
-    has SIDE leading ST, worth EV, and the dashboard's tally (`electoral_tally`, read from the same view by other
-    code) has it leading there too, where it lists ST; "ST is up for grabs": nobody leads ST; "SIDE +N in ST": SIDE's
-    count in ST rose by N since the board the previous board post showed.
- 5. `suggestion` — every suggested line is legal. In private text (brief text, prompt, labels, details, refusals) a
-    backticked span whose first word is a verb of the ruleset's moves is a line to send, unless it is a quote of
-    the move the player sent (a refusal's echo), an example after "e.g." (notation syntax), or a template (a word
-    in capitals that is no argument of any option seen, such as `add ST`, or "…"): a template's verb must be one the
-    seat may play now. A line to send is parsed (`ruleset.parse`) and played for the seat on a copy of the state the
-    text was read at (`play_until_handoff`, as a typed move is): it must parse and be legal. The real game is never
-    touched: the states checked are replayed from the journal.
+    has SIDE leading ST, worth EV, and the dashboard's tally (the presenter's `electoral_tally`, other code reading
+    the same view) has nobody else ahead there; "ST is up for grabs": nobody leads ST; "SIDE +N in ST" / "−N": SIDE's
+    count in ST moved by N from the board the previous board post showed. A clause of no known form is a problem.
+ 5. `suggestion` — every suggested line is legal. In private text (a brief's text, the prompt, labels, details,
+    refusals) a backticked span whose first word is a verb of this game's moves (any option's seen in it) is a line
+    to send, except: a slash command; a span right after "e.g." (the notation's syntax); a mention of the word (the
+    span followed by "is", "takes", "names"… or by "or `…` is"); a span after "then" (a later step, after the ones
+    the sentence names first); the refused move quoted back, and every span of the refusal of a move that did not
+    parse (the notation's shapes, `write `debate P2 OH``). A template (with "…", "<", "|", or a word in capitals
+    that is no argument of any option seen, as `add ST`) is checked only in a prompt, where its verb must be one the
+    seat may play now (`suggestion/template`). Any other line is parsed with `ruleset.parse` (one of several words
+    that does not parse is `suggestion/unparsable`; one word alone that does not is the word named) and played for
+    the seat with `play_until_handoff`, as a typed move is, on the state the text was read at (the seq of its
+    brief or refusal): it must be legal. The game itself is never touched: the states are its journal played again.
 
-`check_game(ruleset, options, players, seed)` returns the problems of one game; `run_game` also counts the lines each
-check looked at; bench/check_lines.py runs thousands, tests/present/test_every_line.py a seeded sample.
+`check_game(ruleset, options, players, seed)` returns the problems of one game; `run_game` is its report (the lines each
+check looked at too); bench/check_lines.py runs thousands; tests/present/test_every_line.py a seeded sample, and proves
+each check fires on a bad line.
 """
 from __future__ import annotations
 
@@ -74,7 +88,7 @@ from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
-from engine.core.ruleset import card_text, play_until_handoff, seats_for
+from engine.core.ruleset import card_text, check_legal, play_until_handoff, seats_for, state_hash
 from engine.core.types import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,6 +153,8 @@ class Played:
     journal: list[Any] = field(default_factory=list)
     history: list[Any] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)  # states[seq]: the state after move seq (0: the start)
+    # deadlines whose default move the rules refuse: (seq, seat, the default the seat was told, why refused)
+    deadline_faults: list[tuple[int, str, str, str]] = field(default_factory=list)
     verbs: set[str] = field(default_factory=set)
     args: set[str] = field(default_factory=set)
     moves: int = 0
@@ -151,10 +167,6 @@ def game_label(ruleset: str, players: int, options: dict[str, Any], seed: int) -
 
 
 # ---------------------------------------------------------------- playing a game
-
-
-class _Table(RecordingTable):
-    """The recording table, also keeping the outbox row key of each post in order (its payload is read after)."""
 
 
 def _db_dir() -> str | None:
@@ -176,7 +188,7 @@ async def play_game(ruleset_name: str, options: dict[str, Any], players: int, se
 
 async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], players: int, seed: int,
                 label: str, max_moves: int) -> Played:
-    table = _Table()
+    table = RecordingTable()
     now = [START]
     manager = GameManager(store, table, clock=lambda: now[0], render=False, new_seed=lambda: seed)
     seats = seats_for(ruleset, players, options)
@@ -194,7 +206,6 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
     final_seats = ruleset.assign_seats(picked, manager_options := (await manager.views.game(game_id)).options)
     played = Played(label=label, ruleset=ruleset, options=manager_options, seats=final_seats)
     rng = Rng(seed ^ 0x5EED)
-    holders = {s.seat: s.user_id for s in await store.list_seats(game_id)}
     lone = len(final_seats) == 1
     if not lone:  # one seat the bot plays from the start (not the host's)
         await manager.seats.bot_seat(game_id, host, final_seats[1 + rng.below(len(final_seats) - 1)])
@@ -223,7 +234,7 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
                 continue
         human = [s for s in owing if seats_now[s].controller == "human"]
         if not human or rng.below(7) == 0:
-            await _let_deadline_pass(manager, store, game_id, now)
+            await _let_deadline_pass(manager, store, game_id, now, played)
             continue
         seat = human[rng.below(len(human))]
         user = seats_now[seat].user_id
@@ -258,6 +269,8 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
     played.journal = await store.load_journal(game_id)
     played.history = await store.seat_history(game_id)
     played.states = _replay(ruleset, played.options, final_seats, record.seed, played.journal)
+    if played.journal and state_hash(played.states[-1]) != played.journal[-1].state_hash:
+        raise AssertionError(f"{label}: the journal played again does not reach the game's state")
     rows = {f"o{r.id}": r for r in await store.outbox_for_game(game_id)}
     view_type = type(ruleset.view(played.states[0], None))
     for i, post in enumerate(table.posts):
@@ -273,6 +286,9 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
         played.texts.append(Text("public", seq, "post", post.text, post=i))
     for brief in table.briefs:
         played.texts += _brief_texts(brief)
+        for o in brief.decision.all_options() if brief.decision is not None else []:
+            played.verbs.add(o.action.verb)
+            played.args.update(o.action.args)
     played.texts += replies
     for user, text, _ in table.follower_dms:
         played.texts.append(Text(f"follower:{user}", -1, "follower", text))
@@ -283,12 +299,24 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
     return played
 
 
-async def _let_deadline_pass(manager: GameManager, store: Store, game_id: int, now: list[int]) -> None:
+async def _let_deadline_pass(manager: GameManager, store: Store, game_id: int, now: list[int], played: Played) -> None:
+    """Move the clock past the next deadline and run the sweep; first note each due deadline whose default move
+    the rules would refuse (the seat was told "If time runs out: …", and nothing would be played)."""
     jobs = [j for j in await store.jobs_for_game(game_id) if j.kind == "deadline"]
     if jobs:
         now[0] = max(now[0], min(j.due_at for j in jobs)) + 1
     else:
         now[0] += 24 * HOUR
+    record = await manager.views.game(game_id)
+    ruleset, state, seq = await manager.views.state(record)
+    for job in jobs:
+        if job.due_at > now[0] or not job.seat or not ruleset.decisions(state, job.seat).owes_move:
+            continue
+        try:
+            check_legal(ruleset, state, job.seat, ruleset.deadline_action(state, job.seat))
+        except EngineError as exc:
+            default = ruleset.decisions(state, job.seat).deadline_default
+            played.deadline_faults.append((seq, job.seat, default, exc.message))
     await manager.sweep.run_due_jobs()
 
 
@@ -411,7 +439,8 @@ def _known(word: str, vocabulary: set[str] | frozenset[str]) -> bool:
     return bool(parts) and all(p.isdigit() or p in vocabulary for p in parts) and not w.endswith(("-", "'"))
 
 
-def check_cut(texts: list[Text], vocabulary: set[str]) -> tuple[list[tuple[Text, str, str]], int]:
+def check_cut(texts: list[Text], vocabulary: set[str],
+              parts: Counter | None = None) -> tuple[list[tuple[Text, str, str]], int]:
     """(problems as (text, kind, why), lines looked at)."""
     out: list[tuple[Text, str, str]] = []
     seen = 0
@@ -421,9 +450,14 @@ def check_cut(texts: list[Text], vocabulary: set[str]) -> tuple[list[tuple[Text,
             continue
         if t.source == "post" and re.search(r"\n\s*\n", t.text):
             out.append((t, "cut/empty-line", "a blank line inside a post"))
+        bare = t.text.replace("```", "")
+        if bare.count("`") % 2 or bare.count("**") % 2:
+            out.append((t, "cut/markup", "a code span or bold left open (a text cut inside its marks?)"))
         for line in t.text.split("\n"):
             seen += 1
             for m in ELLIPSIS.finditer(line):
+                if parts is not None:
+                    parts["cut: ellipses"] += 1
                 if not _known(m.group(1), vocabulary):
                     out.append((t, "cut", f"cut mid-word before the ellipsis: {m.group(1)!r}"))
             end = LAST_WORD.search(line.rstrip("*_`"))
@@ -441,10 +475,11 @@ HANDED = [re.compile(p) for p in (r"^🤖 .* handed (\S+) to the bot in game #\d
 CONCEDE = re.compile(r"^🏳 (\S+) \(.*\) concedes")
 
 
-def check_markers(played: Played) -> tuple[list[tuple[int, str, str, str]], int]:
+def check_markers(played: Played, parts: Counter | None = None) -> tuple[list[tuple[int, str, str, str]], int]:
     """(problems as (post index, kind, line, why), marker lines looked at)."""
     out: list[tuple[int, str, str, str]] = []
     seen = 0
+    parts = parts if parts is not None else Counter()
     ruleset = played.ruleset
     by_seq = {e.seq: e for e in played.journal}
     marked: set[tuple[int, str]] = set()  # (seq, actor) of the moves a marker stood on
@@ -457,6 +492,7 @@ def check_markers(played: Played) -> tuple[list[tuple[int, str, str, str]], int]
             seen += 1
             if post.kind == "board":
                 if m := BOT_NOTE.match(line):
+                    parts["marker: 🤖 bot moves"] += 1
                     hits = [e for e in window if e.seat == m.group(1) and e.actor == "bot"]
                     if not hits:
                         out.append((i, "marker", line, f"no move of {m.group(1)} by the bot in moves "
@@ -464,6 +500,7 @@ def check_markers(played: Played) -> tuple[list[tuple[int, str, str, str]], int]
                     marked.update((e.seq, "bot") for e in hits)
                     continue
                 if m := DEADLINE_NOTE.match(line):
+                    parts["marker: ⏰ deadlines"] += 1
                     hits = [e for e in window if e.seat == m.group(1) and e.actor == "deadline"]
                     if not hits:
                         out.append((i, "marker", line, f"no move of {m.group(1)} by its deadline in moves "
@@ -476,6 +513,7 @@ def check_markers(played: Played) -> tuple[list[tuple[int, str, str, str]], int]
                     marked.update((e.seq, "deadline") for e in hits)
                     continue
             if any(p.match(line) for p in HANDED):
+                parts["marker: 🤖 seats handed over"] += 1
                 why = _check_handed(played, post, line)
                 if why:
                     out.append((i, "marker", line, why))
@@ -489,6 +527,9 @@ def check_markers(played: Played) -> tuple[list[tuple[int, str, str, str]], int]
         if e.actor in ("bot", "deadline") and (e.seq, e.actor) not in marked and e.seq <= last_board:
             out.append((-1, "marker-missing", f"move {e.seq}: {e.seat} {e.notation} ({e.actor})",
                         f"no {'🤖' if e.actor == 'bot' else '⏰'} line for it in the post that covers move {e.seq}"))
+    for seq, seat, default, why in played.deadline_faults:
+        out.append((-1, "marker/deadline-refused", f"If time runs out: {default}.",
+                    f"{seat}'s deadline at move {seq} plays a move the rules refuse: {why}"))
     return out, seen
 
 
@@ -642,11 +683,12 @@ MENTION = re.compile(r"^(?:\s*\)?\s*(?:is|are|was|were|takes|took|names|says|pic
                      r"|\s*or `[^`]+` (?:is|are)\b)")
 
 
-def check_suggestions(played: Played) -> tuple[list[tuple[Text, str, str]], int]:
+def check_suggestions(played: Played, parts: Counter | None = None) -> tuple[list[tuple[Text, str, str]], int]:
     out: list[tuple[Text, str, str]] = []
     seen = 0
     ruleset = played.ruleset
     verbs = {v.lower() for v in played.verbs}
+    parts = parts if parts is not None else Counter()
     for t in played.texts:
         if t.seat is None or t.source not in ("brief", "prompt", "label", "detail", "reply"):
             continue
@@ -668,6 +710,7 @@ def check_suggestions(played: Played) -> tuple[list[tuple[Text, str, str]], int]
             if _template(span, played.args):
                 if t.source == "prompt":
                     seen += 1
+                    parts["suggestion: templates"] += 1
                     legal = {o.action.verb for o in ruleset.decisions(state, t.seat).all_options()}
                     if first not in legal:
                         out.append((t, "suggestion/template", f"`{span}`: {first} is not a move {t.seat} may make "
@@ -681,6 +724,7 @@ def check_suggestions(played: Played) -> tuple[list[tuple[Text, str, str]], int]
                     out.append((t, "suggestion/unparsable", f"`{span}` does not parse: {exc.message}"))
                 continue  # a verb alone that needs more: the word named, not a line to send
             seen += 1
+            parts[f"suggestion: lines in {'refusals' if t.source == 'reply' else 'briefs and prompts'}"] += 1
             try:
                 play_until_handoff(ruleset, state, t.seat, actions)
             except EngineError as exc:
@@ -715,14 +759,15 @@ def check_played(played: Played) -> Report:
         problems.append(Problem(check, played.label, t.seq if t else seq, t.audience if t else audience,
                                 line if line else (t.text if t else ""), why))
 
-    found, n = check_cut(played.texts, vocabulary)
+    found, n = check_cut(played.texts, vocabulary, seen)
     seen["cut"] += n
     for t, kind, why in found:
         add(kind, t, t.text, why)
-    found2, n = check_markers(played)
+    found2, n = check_markers(played, seen)
     seen["marker"] += n
     for i, kind, line, why in found2:
-        add(kind, None, line, why, seq=played.posts[i].seq if i >= 0 else -1)
+        add(kind, None, line, why, seq=played.posts[i].seq if i >= 0 else -1,
+            audience="public" if i >= 0 else "journal")
     found3, n = check_card_names(played)
     seen["card-name"] += n
     for t, kind, why in found3:
@@ -731,7 +776,7 @@ def check_played(played: Played) -> Report:
     seen["caption"] += n
     for i, line, why in found4:
         add("caption", None, line, why, seq=played.posts[i].seq)
-    found5, n = check_suggestions(played)
+    found5, n = check_suggestions(played, seen)
     seen["suggestion"] += n
     for t, kind, why in found5:
         add(kind, t, t.text, why)

@@ -128,7 +128,8 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
             opts.append(Option(action=Action(verb="done"), label="Done exchanging"))
         return Decision(seat=seat, kind=PendingKind.CHOICE,
                         prompt=f"Exchange cards with {ex.partner} one for one ({ex.swaps} of {EXCHANGE_MAX} so far), then `done`.",
-                        options=opts, deadline_default="no (further) exchange")
+                        options=opts, deadline_default="no (further) exchange" if ex.give is None
+                        else f"the first card listed is taken for #{ex.give} {c.card(ex.give).name}")
     if s.phase == "final":
         opts = step_menu(s, seat)
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + full_prompt(s), options=opts,
@@ -313,10 +314,11 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
     d = decisions(s, seat)
     if not d.options:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
-    if s.exchange is not None:
+    verbs = {o.action.verb for o in d.options}
+    if s.exchange is not None and "done" in verbs:  # mid-swap (a card given) the first card listed is taken
         return Action(verb="done")
-    if s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None) \
-            or advanced_solo.waiting(s):
+    if (s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None)
+            or advanced_solo.waiting(s)) and "pass" in verbs:  # the Orator's voters: the first state listed
         return Action(verb="pass")  # silence passes a response window (Solo Play's Change of Plans too)
     c = _c()
     if s.phase == "home":

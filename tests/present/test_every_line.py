@@ -96,6 +96,9 @@ def test_a_bot_or_deadline_line_must_stand_on_that_seats_bot_or_deadline() -> No
     played.journal[1] = _entry(2, "DEM", "deadline", "keep")
     kinds = _kinds(played)
     assert "marker/default" in kinds, kinds  # the line says one default, the deadline played another
+    # a deadline whose default the rules refuse: the seat was told what time running out plays, and nothing is
+    played.deadline_faults = [(4, "DEM", "no (further) exchange", "`done` is not something you can do now")]
+    assert "marker/deadline-refused" in _kinds(played)
 
 
 def test_an_id_in_a_prompt_needs_its_name_on_the_same_line() -> None:
