@@ -13,7 +13,8 @@ daily digest. Nothing of the game is chosen by the checks: the people's moves ar
 
 What is read: every public post; every private brief — its text, and what the table shows with it: the prompt, the
 deadline default ("If time runs out: …"), each option's and extra's label and detail, and each as Discord shows it
-where it is longer than a button's or menu entry's room (bot/discord/limits.py `clip`), the presenter's brief
+where it is longer than a button's or menu entry's room (bot/discord/limits.py `clip`) and /move's suggestion
+("notation — label") where longer than an autocomplete choice's, the presenter's brief
 sections and the local table's hand text; every refusal a wrong move got; every follower's DM; every alert; the
 game's log at the end. The public board after a post is the post's own (bot/posts.py POST_VIEW) or the state at its
 move; states are the journal played again apart from the game (and must reach the game's last state hash).
@@ -60,6 +61,8 @@ The checks, exactly:
     that does not parse is `suggestion/unparsable`; one word alone that does not is the word named) and played for
     the seat with `play_until_handoff`, as a typed move is, on the state the text was read at (the seq of its
     brief or refusal): it must be legal. The game itself is never touched: the states are its journal played again.
+    And /move's own suggestions (bot/discord/flows.py `move_choices`: each legal option's notation, the value
+    Discord types back) must each parse back to exactly the option they stand for (`suggestion/move-choice`).
 
 `check_game(ruleset, options, players, seed)` returns the problems of one game; `run_game` is its report (the lines each
 check looked at too); bench/check_lines.py runs thousands; tests/present/test_every_line.py a seeded sample, and proves
@@ -157,6 +160,8 @@ class Played:
     deadline_faults: list[tuple[int, str, str, str]] = field(default_factory=list)
     verbs: set[str] = field(default_factory=set)
     args: set[str] = field(default_factory=set)
+    # /move's suggestions (bot/discord/flows.py move_choices): each option's notation, as the value typed back
+    typed_back: dict[str, Action] = field(default_factory=dict)
     moves: int = 0
     status: str = ""
 
@@ -289,6 +294,7 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
         for o in brief.decision.all_options() if brief.decision is not None else []:
             played.verbs.add(o.action.verb)
             played.args.update(o.action.args)
+            played.typed_back.setdefault(o.action.notation()[:limits.CHOICE_VALUE], o.action)
     played.texts += replies
     for user, text, _ in table.follower_dms:
         played.texts.append(Text(f"follower:{user}", -1, "follower", text))
@@ -381,7 +387,8 @@ def _brief_texts(brief: PrivateBrief) -> list[Text]:
             # as Discord shows them (bot/discord/ui.py): a button's label, a menu entry's label and description,
             # each shortened by limits.clip where too long (the choice is whole in the embed above)
             for text, limit in ((o.label, limits.BUTTON_LABEL), (o.label, limits.SELECT_OPTION_LABEL),
-                                (o.detail, limits.SELECT_OPTION_DESCRIPTION)):
+                                (o.detail, limits.SELECT_OPTION_DESCRIPTION),
+                                (f"{o.action.notation()} — {o.label}", limits.CHOICE_NAME)):  # /move's list
                 if len(text) > limit:
                     out.append(Text(audience, seq, "shown", limits.clip(text, limit), seat))
     if brief.view is not None:
@@ -729,6 +736,18 @@ def check_suggestions(played: Played, parts: Counter | None = None) -> tuple[lis
                 play_until_handoff(ruleset, state, t.seat, actions)
             except EngineError as exc:
                 out.append((t, "suggestion", f"`{span}` is not legal for {t.seat} at move {t.seq}: {exc.message}"))
+    # /move suggests each legal option by its notation: typed back, it must be read as that very option
+    for typed, action in played.typed_back.items():
+        seen += 1
+        parts["suggestion: /move suggestions"] += 1
+        try:
+            back = ruleset.parse(typed)
+        except EngineError as exc:
+            back, why = None, exc.message
+        if back != [action]:
+            line = Text("seat:?", -1, "move-choice", typed)
+            out.append((line, "suggestion/move-choice", f"/move suggests `{typed}`, which reads back as "
+                        f"{[a.notation() for a in back] if back is not None else why}, not the option it stands for"))
     return out, seen
 
 

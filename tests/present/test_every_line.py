@@ -144,6 +144,10 @@ def test_a_suggested_line_must_parse_and_be_legal_then() -> None:
     # a refusal quotes the move sent: no suggestion
     played.texts = [Text("reply:DEM", 0, "reply", "`campaign D99` is not legal now.", "DEM", sent="campaign D99")]
     assert _kinds(played) == []
+    # /move suggests an option by its notation: typed back, it must be read as that option
+    played.texts = []
+    played.typed_back = {r.format([legal]): legal, "campaign": Action(verb="campaign", args=("D01",))}
+    assert _kinds(played) == ["suggestion/move-choice"]
 
 
 def test_checking_a_suggestion_leaves_the_state_as_it_was() -> None:
