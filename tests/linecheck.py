@@ -72,7 +72,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import os
 import re
 import tempfile
@@ -86,7 +85,7 @@ from bot.discord import limits
 from bot.posts import POST_VIEW
 from bot.service import GameManager
 from bot.store import Store
-from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
+from bot.tables.base import PrivateBrief
 from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.errors import EngineError
@@ -608,9 +607,7 @@ def check_card_names(played: Played) -> tuple[list[tuple[Text, str, str]], int]:
 # ---------------------------------------------------------------- check 4: captions
 
 
-CLAUSE_TAKES = re.compile(r"\b(takes|wins) (.+)$")
-STATE_EV = re.compile(r"([A-Z]{2}(?:-\d)?) \((\d+)\)")
-DELTA = re.compile(r"([+−-]\d+) in ((?:[A-Z]{2}(?:-\d)?(?:, | and )?)+)")
+STATE_EV = re.compile(r"([^\s,()]+) \((\d+)\)")
 
 
 def check_captions(played: Played) -> tuple[list[tuple[int, str, str]], int]:
@@ -676,7 +673,7 @@ def _clause_problems(clause: str, before: Any, after: Any, dashboard: dict[str, 
 def _codes(text: str) -> list[str]:
     if re.search(r"\d+ more$", text):
         text = re.sub(r",? and \d+ more$", "", text)
-    return [c for c in re.split(r", | and ", text) if re.fullmatch(r"[A-Z]{2}(?:-\d)?", c)]
+    return [c for c in re.split(r", | and ", text) if c]
 
 
 # ---------------------------------------------------------------- check 5: suggested lines

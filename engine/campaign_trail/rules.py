@@ -315,11 +315,13 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
     if not d.options:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
     verbs = {o.action.verb for o in d.options}
-    if s.exchange is not None and "done" in verbs:  # mid-swap (a card given) the first card listed is taken
+    if s.exchange is not None and "done" in verbs:  # mid-swap (a card given, no `done`): the first card listed
         return Action(verb="done")
+    # silence passes a response window (Solo Play's Change of Plans too) and a debate round; a choice with no `pass`
+    # in it (the Orator's voters after a debate) falls to the first option listed, as its deadline default says
     if (s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None)
-            or advanced_solo.waiting(s)) and "pass" in verbs:  # the Orator's voters: the first state listed
-        return Action(verb="pass")  # silence passes a response window (Solo Play's Change of Plans too)
+            or advanced_solo.waiting(s)) and "pass" in verbs:
+        return Action(verb="pass")
     c = _c()
     if s.phase == "home":
         return max((o.action for o in d.options), key=lambda a: (c.states[a.args[0]].ev, a.args[0]))

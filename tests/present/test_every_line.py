@@ -5,7 +5,6 @@ checked (tests/linecheck.py says each check's rule). The thousands of games are 
 The small tests below feed each check a bad line and a good one, so that no check can pass by looking at nothing."""
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -13,7 +12,6 @@ import pytest
 from engine import registry
 from engine.core.ruleset import seats_for
 from engine.core.types import Action
-from engine.core.rng import Rng
 from tests import linecheck
 from tests.linecheck import Played, Post, Text
 
