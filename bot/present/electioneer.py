@@ -5,6 +5,7 @@ from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
 from bot.present.tallies import electioneer as tallies_electioneer
 from bot.present.tally import ElectoralTally
+from engine.electioneer.cards import card as policy_card
 from engine.electioneer.views import ElectioneerView, PolicyCard, StateCard
 
 
@@ -15,6 +16,12 @@ def _console_effects(card: PolicyCard) -> str:
 def _brief_effects(effects: dict[str, int]) -> str:
     """With a true minus sign: the brief is read, not typed back."""
     return ", ".join(f"{issue} {'+' if value >= 0 else '−'}{abs(value)}" for issue, value in effects.items())
+
+
+def _sealed(pid: str) -> str:
+    """A policy sealed face down (no longer in the hand), named as the hand names it: `D08` **Student Debt Relief**."""
+    found = policy_card(pid)
+    return f"`{pid}` **{found.name}**" if found is not None else f"`{pid}`"
 
 
 class ElectioneerPresenter(Presenter):
@@ -57,7 +64,7 @@ class ElectioneerPresenter(Presenter):
         for code, issues in view.known_issues.items():
             lines.append(f"You know {code}'s hidden issues: {' + '.join(issues)}")
         if view.deck_bottom:
-            lines.append("Under your deck (you put them there): " + ", ".join(c.id for c in view.deck_bottom))
+            lines.append("Under your deck (you put them there): " + ", ".join(f"{c.id} {c.name}" for c in view.deck_bottom))
         return "\n".join(lines)
 
     def brief_sections(self, view: ElectioneerView, seat: str) -> list[Section]:
@@ -81,8 +88,8 @@ class ElectioneerPresenter(Presenter):
             sections.append(("Policies you put under your deck",
                              [f"`{c.id}` **{c.name}** — {_brief_effects(c.effects)}" for c in view.deck_bottom]))
         if view.pending_discard or view.pending_campaign:
-            sealed = [f"bottom of deck: `{view.pending_discard}`" if view.pending_discard else "",
-                      f"campaign: `{view.pending_campaign}`" if view.pending_campaign else ""]
+            sealed = [f"bottom of deck: {_sealed(view.pending_discard)}" if view.pending_discard else "",
+                      f"campaign: {_sealed(view.pending_campaign)}" if view.pending_campaign else ""]
             sections.append(("Your sealed choices", [s for s in sealed if s]))
         return sections
 

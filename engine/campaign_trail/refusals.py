@@ -298,7 +298,8 @@ def _now(s: CampaignTrailState, seat: str) -> str:
     return {
         "travel": f"your travel is under way (the pawn is in {pawn}): move on, or finish with `done` first",
         "campaign": f"your campaign is under way ({t.placed} voters placed): place voters, or finish with `done` first",
-        "advertise": "your advertise is under way: buy an issue, or finish with `done` first",
+        "advertise": "your advertise is under way: " + ("buy an issue, or finish with `done` first" if t.bought
+                                                         else "buy an issue first (`done` comes after one)"),
     }.get(t.action, f"your {words(t.action)} is under way: finish it first")
 
 

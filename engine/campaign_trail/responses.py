@@ -79,7 +79,7 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
     c = _c()
     w = s.window
     opts = [Option(action=Action(verb="respond", args=(str(n),)),
-                    label=f"#{n} {c.politicks[c.card(n).actions.get('politick')].name}",
+                    label=f"#{n} {c.card(n).name} — {c.politicks[c.card(n).actions.get('politick')].name}",
                     detail=c.politicks[c.card(n).actions.get('politick')].text) for n in cards_for(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass"))
     opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",

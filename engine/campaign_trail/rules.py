@@ -117,17 +117,19 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         mate = s.players[ex.partner]
         if ex.give is not None:
             for theirs in mate.hand:
-                opts.append(Option(action=Action(verb="take", args=(str(theirs),)), label=f"Take #{theirs} for #{ex.give}",
-                                   detail=f"{c.card(theirs).name}: {whole_text(theirs)}"))
+                opts.append(Option(action=Action(verb="take", args=(str(theirs),)),
+                                   label=f"Take #{theirs} {c.card(theirs).name} for #{ex.give} {c.card(ex.give).name}",
+                                   detail=whole_text(theirs)))
         else:
             if ex.swaps < EXCHANGE_MAX:
                 for mine in p.hand:
-                    opts.append(Option(action=Action(verb="give", args=(str(mine),)), label=f"Give #{mine}",
-                                       detail=f"{c.card(mine).name}: {whole_text(mine)}"))
+                    opts.append(Option(action=Action(verb="give", args=(str(mine),)),
+                                       label=f"Give #{mine} {c.card(mine).name}", detail=whole_text(mine)))
             opts.append(Option(action=Action(verb="done"), label="Done exchanging"))
         return Decision(seat=seat, kind=PendingKind.CHOICE,
                         prompt=f"Exchange cards with {ex.partner} one for one ({ex.swaps} of {EXCHANGE_MAX} so far), then `done`.",
-                        options=opts, deadline_default="no (further) exchange")
+                        options=opts, deadline_default="no (further) exchange" if ex.give is None
+                        else f"the first card listed is taken for #{ex.give} {c.card(ex.give).name}")
     if s.phase == "final":
         opts = step_menu(s, seat)
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + full_prompt(s), options=opts,
@@ -274,8 +276,9 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
         mate.hand[mate.hand.index(theirs)] = mine
         s.exchange.swaps += 1
         log.append(f"{seat} and {s.exchange.partner} exchange a card.")
-        private[seat] = f"You give #{mine} and take #{theirs}."
-        private[s.exchange.partner] = f"{seat} gives you #{mine} for #{theirs}."
+        given, taken = f"#{mine} {c.card(mine).name}", f"#{theirs} {c.card(theirs).name}"
+        private[seat] = f"You give {given} and take {taken}."
+        private[s.exchange.partner] = f"{seat} gives you {given} for {taken}."
     elif verb == "done" and s.exchange is not None:
         log.append(f"{seat} is done exchanging.")
         next_party(s, log, private)
@@ -311,11 +314,14 @@ def deadline_action(s: CampaignTrailState, seat: str) -> Action:
     d = decisions(s, seat)
     if not d.options:
         raise IllegalAction(f"{seat} owes no move.", code="nothing_owed")
-    if s.exchange is not None:
+    verbs = {o.action.verb for o in d.options}
+    if s.exchange is not None and "done" in verbs:  # mid-swap (a card given, no `done`): the first card listed
         return Action(verb="done")
-    if s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None) \
-            or advanced_solo.waiting(s):
-        return Action(verb="pass")  # silence passes a response window (Solo Play's Change of Plans too)
+    # silence passes a response window (Solo Play's Change of Plans too) and a debate round; a choice with no `pass`
+    # in it (the Orator's voters after a debate) falls to the first option listed, as its deadline default says
+    if (s.phase == "debate" or s.window is not None or (s.solo is not None and s.solo.window is not None)
+            or advanced_solo.waiting(s)) and "pass" in verbs:
+        return Action(verb="pass")
     c = _c()
     if s.phase == "home":
         return max((o.action for o in d.options), key=lambda a: (c.states[a.args[0]].ev, a.args[0]))

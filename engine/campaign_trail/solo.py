@@ -349,7 +349,8 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
 def change_of_plans_decision(s: CampaignTrailState, seat: str, actor: str, card: Any) -> Decision:
     """Before an AI party's direct action (`card`, of either AI deck): answer with Change of Plans, or pass."""
     c = _c()
-    opts = [Option(action=Action(verb="respond", args=(str(n),)), label=f"#{n} {c.politicks[CHANGE_OF_PLANS].name}",
+    opts = [Option(action=Action(verb="respond", args=(str(n),)),
+                   label=f"#{n} {c.card(n).name} — {c.politicks[CHANGE_OF_PLANS].name}",
                    detail=f"{c.politicks[CHANGE_OF_PLANS].text} Against an AI party: it registers instead.")
             for n in responses_in_hand(s, seat)]
     opts.append(Option(action=Action(verb="pass"), label="Pass"))

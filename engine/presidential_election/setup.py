@@ -84,8 +84,9 @@ def choose_advantage(state: PEState, seat: str, card_id: str, events: list[Event
     player.offer = []
     state.adv_deck = state.randomness.shuffle(state.adv_deck + player.returned)
     card = c().advantages[card_id]
+    returned = ", ".join(f"{x} “{c().advantages[x].title}”" for x in player.returned)  # each named, as kept
     events.append(Event(public=f"{seat} keeps the Advantage {card_id} “{card.title}”: {card.text}",
-                        private={seat: f"You returned {', '.join(player.returned)} to the Advantage deck."}))
+                        private={seat: f"You returned {returned} to the Advantage deck."}))
     if card.hook == "start_money":
         gain(state, seat, card.value, events, "Advantage")
     nxt = advantage_chooser(state)
