@@ -1065,13 +1065,13 @@ def _party_words(view: MapView, code: str) -> str:
     """A party's name with its letter, where the letter says something the name does not ("Democrats (D)", but
     "P1", not "P1 (1)")."""
     p = view.party(code)
-    return p.name if any(ch.isdigit() for ch in p.name) or p.letter not in p.name.upper() else f"{p.name} ({p.letter})"
+    return p.name if any(ch in "0123456789" for ch in p.name) or p.letter not in p.name.upper() else f"{p.name} ({p.letter})"
 
 
 def _short(view: MapView, code: str) -> str:
     """How a state's counts name a party: its letter ("D3"), or its name when the letter is a digit ("P1 3")."""
     p = view.party(code)
-    return p.name + " " if p.letter.isdigit() else p.letter
+    return p.name + " " if p.letter and all(ch in "0123456789" for ch in p.letter) else p.letter
 
 
 def _counts_words(view: MapView, abbr: str) -> str:
