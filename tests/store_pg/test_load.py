@@ -1,4 +1,4 @@
-"""The load test, short (issue 17): bench/load_postgres.py with 50 games, 4 worker processes and 15 seconds on the
+"""The load test, short (issue 17): bench/load_postgres.py with 50 games, 4 worker processes and 8 seconds on the
 session's PostgreSQL server (a database of its own, dropped after). Every check must pass: journals replay to their
 snapshots, no move or double click applied twice, deadlines fire once per move and none due is left, every outbox
 row is delivered exactly once across the processes (the outbox claims, migration 0007)."""
@@ -14,7 +14,7 @@ import load_postgres as load  # noqa: E402
 
 
 def test_four_processes_share_fifty_games_and_everything_checks_out(pg_server, tmp_path) -> None:
-    cfg = load.LoadConfig(games=50, workers=4, seconds=15, players=4, deadline_seconds=4, idle_share=0.2,
+    cfg = load.LoadConfig(games=50, workers=4, seconds=8, players=4, deadline_seconds=2, idle_share=0.2,
                           floor_seconds=0)
     report = load.run_load(cfg, server=pg_server, folder=tmp_path / "load")
     print(load.summary(report))
