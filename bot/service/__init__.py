@@ -28,7 +28,7 @@ from typing import Callable
 
 from bot.service.clock import Clock
 from bot.service.community import Community
-from bot.service.context import Context, ManagerError
+from bot.service.context import Context, ManagerError, Service
 from bot.service.delivery import Delivery
 from bot.service.games import Games, SubmitResult
 from bot.service.memory import Memory
@@ -41,12 +41,12 @@ from bot.tables.base import Table
 __all__ = ["GameManager", "ManagerError", "SeatedGame", "SubmitResult"]
 
 
-class GameManager:
+class GameManager(Service):
     """The services wired once over one context. Holds no logic of its own."""
 
     def __init__(self, store: Store, table: Table | None = None, *, clock: Callable[[], float] = time.time,
                  render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
-        self.ctx = Context(store=store, table=table, clock=clock, render=render, new_seed=new_seed)
+        super().__init__(Context(store=store, table=table, clock=clock, render=render, new_seed=new_seed))
         self.views = Views(self.ctx)
         self.delivery = Delivery(self.ctx, self.views)
         self.clock = Clock(self.ctx, self.views, self.delivery)
@@ -57,14 +57,6 @@ class GameManager:
         self.sweep = Sweep(self.ctx, self.views, self.delivery, self.clock, self.community, self.games, self.seats)
         self.games.after_move.append(self.seats.after_move)
 
-    @property
-    def store(self) -> Store:
-        return self.ctx.store
-
-    @property
-    def table(self) -> Table | None:
-        return self.ctx.table
-
-    @table.setter
+    @Service.table.setter
     def table(self, table: Table | None) -> None:  # a test sets up games before it delivers
         self.ctx.table = table
