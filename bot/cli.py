@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="the built-in bot plays every seat; prints the log and writes every image")
     demo.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
     demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--moves", type=int, default=None, metavar="N",
+                      help="stop after N moves: a look at the opening (default: play to the end)")
     demo.add_argument("--export", metavar="FILE", type=Path, default=None, help="write the game's record (JSON) to FILE")
     demo.add_argument("--replay", metavar="OUT", type=Path, default=None,
                       help="write the game's animated replay (WebP, or GIF without WebP support) to OUT")
@@ -123,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
             db.unlink(missing_ok=True)
             folder = demo_folder(config.out_dir / "demo", args.ruleset, args.seed)
             game_id, _ = asyncio.run(run_demo(db, folder, args.ruleset, seed=args.seed,
-                                              players=args.players, options=_options(args), export=args.export))
+                                              players=args.players, options=_options(args), export=args.export,
+                                              moves=args.moves))
             if args.replay is not None:
                 from bot.replay_files import copy_replay
 

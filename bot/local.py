@@ -410,10 +410,10 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
 async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 1,
                    write: Callable[[str], None] = print, *, players: int | None = None,
                    options: dict[str, Any] | None = None, export: Path | None = None,
-                   render: bool = True) -> tuple[int, list[Path]]:
-    """Every seat played by the built-in bot player, from setup to the declared winner; its images and replay go
-    straight into `out_dir` (a folder for this run: demo_folder); `export` writes the game's record there
-    (docs/record-format.md)."""
+                   render: bool = True, moves: int | None = None) -> tuple[int, list[Path]]:
+    """Every seat played by the built-in bot player, from setup to the declared winner (or only its first `moves`
+    moves: a look at the opening, left unfinished); its images and replay go straight into `out_dir` (a folder for
+    this run: demo_folder); `export` writes the game's record there (docs/record-format.md)."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     table = ConsoleTable(out_dir=out_dir, write=write, one_game=True)
@@ -428,14 +428,17 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
             await manager.games.join(record.id, "demo:" + seat, f"Bot {seat}", seat=seat)
         await manager.games.start(record.id, "demo:" + seats[0])
         rng = Rng(seed)
-        for _ in range(10_000):
+        for _ in range(10_000 if moves is None else max(moves, 0)):
             owing = await manager.views.owing(record.id)
             if not owing:
                 break
             await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
         await manager.memory.post_replays()  # issue 16: the animated replay, beside the images
         final = await manager.views.game(record.id)
-        write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
+        if final.status == "active":
+            write(f"\nDemo stopped after {moves} moves; the game was not finished.")
+        else:
+            write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
         if export is not None:
             export.parent.mkdir(parents=True, exist_ok=True)
             export.write_text(records.dumps(await records.build_record(store, record.id)), encoding="utf-8")

@@ -40,6 +40,17 @@ def test_demo_command_writes_images(monkeypatch, tmp_path, capsys) -> None:
     assert len(list((tmp_path / "img" / "demo").rglob("*.png"))) >= 20
 
 
+def test_demo_moves_stops_early_and_says_so(monkeypatch, tmp_path, capsys) -> None:
+    """`demo --moves N` is a look at the opening: N moves, their pictures, and a line saying the game goes on."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("STUMPBOT_DB", str(tmp_path / "db" / "x.sqlite3"))
+    monkeypatch.setenv("STUMPBOT_OUT", str(tmp_path / "img"))
+    assert main(["demo", "electioneer", "--seed", "2", "--moves", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Demo stopped after 3 moves; the game was not finished." in out and "Demo finished" not in out
+    assert 1 <= len(list((tmp_path / "img" / "demo").rglob("*.png"))) < 20
+
+
 def test_demo_and_replay_write_the_animated_replay(monkeypatch, tmp_path, capsys) -> None:
     """Issue 16: `demo --replay OUT` and `replay FILE --animate OUT` write one animated image of the game."""
     from PIL import Image

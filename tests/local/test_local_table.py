@@ -118,12 +118,14 @@ async def test_a_number_past_the_shown_choices_is_refused_not_a_hidden_play(tmp_
 
 async def test_a_solo_demo_keeps_each_ai_turns_picture(tmp_path) -> None:
     """Solo Play posts a move's AI turns apart, each with its own picture (issue 15): the local table writes each
-    to a file of its own, none overwritten, and every image line the log prints names a distinct file."""
+    to a file of its own, none overwritten, and every image line the log prints names a distinct file. The first
+    40 moves hold a dozen AI turns; the whole game (about 40 AI turns) shows nothing more and costs 8× the time."""
     lines: list[str] = []
     _, images = await run_demo(tmp_path / "demo.sqlite3", tmp_path / "img", "campaign_trail", seed=3,
-                               write=lines.append, options={"ai": "REP"})
+                               write=lines.append, options={"ai": "REP"}, moves=40)
+    assert any(line.strip() == "Demo stopped after 40 moves; the game was not finished." for line in lines)
     named = [line.split("[board image: ", 1)[1].rstrip("]") for line in lines if line.startswith("[board image: ")]
-    assert len(named) == len(set(named)) > 40, "one file per board post: 40 AI turns and the human's"
-    assert sum(1 for p in images if "." in p.name.split("-", 1)[0]) >= 40, "the AI posts of a move: 007.2-, 007.3-…"
+    assert len(named) == len(set(named)) > 20, "one file per board post: the AI turns' and the human's"
+    assert sum(1 for p in images if "." in p.name.split("-", 1)[0]) >= 10, "the AI posts of a move: 007.2-, 007.3-…"
     boards = [p for p in images if p.name.endswith("-campaign_trail.png")]
-    assert len({p.read_bytes() for p in boards}) > 40, "each file holds its own post's board"
+    assert len({p.read_bytes() for p in boards}) > 20, "each file holds its own post's board"
