@@ -34,6 +34,22 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_RAM_BASETEMP] = config.option.basetemp  # xdist hands each worker a folder under it
 
 
+# Two more workers than cores on a small machine (`-n auto`, pyproject.toml). The suite must keep its pace beside
+# another CPU-bound job (issue 25, item 11), and the kernel shares the cores among runnable processes, not among
+# jobs: beside one busy process, 2 workers on 2 cores get 2/3 of the machine, 4 workers get 4/5. Many tests also
+# wait on a thread (aiosqlite's, Pillow drawing in `to_thread`), which a spare worker fills. Each extra worker costs
+# one more collection (~8 CPU-s). PYTEST_XDIST_AUTO_NUM_WORKERS and an explicit `-n N` still decide.
+SPARE_WORKERS = 2
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # xdist's own hook reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + SPARE_WORKERS if cores <= 8 else cores
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     if (path := config.stash.get(_RAM_BASETEMP, None)) is not None:
         shutil.rmtree(path, ignore_errors=True)  # RAM, not a disk: nothing is left behind
