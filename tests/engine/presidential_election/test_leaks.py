@@ -15,22 +15,18 @@ from engine.presidential_election.state import PEState
 IDS = re.compile(r"\b[AC][0-9]{2}\b")
 
 
-def _visible_ids(state: PEState, seat: str | None) -> set[str]:
-    return set(IDS.findall(R.view(state, seat).model_dump_json()))
-
-
 def _check(state: PEState) -> list[str]:
     problems = []
     kept = {p.advantage for p in state.players.values() if p.advantage}
     for seat in [None, *state.seats]:
-        seen = _visible_ids(state, seat)
+        text = R.view(state, seat).model_dump_json()  # once per seat and step: the test's whole cost
+        seen = set(IDS.findall(text))
         own = state.players[seat] if seat else None
         allowed = kept | set(state.discard) | (set(own.offer) | set(own.returned) if own else set())
         leaked = (set(state.deck) | set(state.adv_deck)
                   | {x for s, p in state.players.items() if s != seat for x in p.returned + p.offer}) & seen - allowed
         if leaked:
             problems.append(f"{seat or 'public'} sees {sorted(leaked)} in phase {state.phase}")
-        text = R.view(state, seat).model_dump_json()
         if "forced" in text or "prng" in text:
             problems.append(f"{seat or 'public'} view shows the randomness")
     return problems
