@@ -46,7 +46,7 @@ The checks, exactly:
     brief's text, of a hand (brief sections, local hand text), of the prompt, or one option's label or detail (each
     a line of its own: a button shows the label alone).
  4. `caption` — a board post's caption (its first line, the outbox row's `caption`, bot/captions.py) agrees with the
-    public board after the post. "SIDE takes|wins ST (EV)": the board's tally (the presenter's `tally` of that view)
+    public board after the post. "SIDE takes|wins|leads ST (EV)": the board's tally (the presenter's `tally` of that view)
     has SIDE leading ST, worth EV, and the dashboard's tally (the presenter's `electoral_tally`, other code reading
     the same view) has nobody else ahead there; "ST is up for grabs": nobody leads ST; "SIDE +N in ST" / "−N": SIDE's
     count in ST moved by N from the board the previous board post showed. A clause of no known form is a problem.
@@ -642,8 +642,8 @@ def _clause_problems(clause: str, before: Any, after: Any, dashboard: dict[str, 
                 whys.append(f"{code} is said up for grabs, but {st.leader} leads it")
         return whys
     side, _, rest = clause.partition(" ")
-    for part in re.split(r", (?=[+−-]\d|takes |wins )", rest):
-        if t := re.match(r"^(takes|wins) (.+)$", part):
+    for part in re.split(r", (?=[+−-]\d|takes |wins |leads )", rest):
+        if t := re.match(r"^(takes|wins|leads) (.+)$", part):
             for code, ev in STATE_EV.findall(t.group(2)):
                 st = after.states.get(code)
                 if st is None or st.leader != side:

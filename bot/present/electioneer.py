@@ -97,7 +97,7 @@ class ElectioneerPresenter(Presenter):
 
     def tally(self, view: ElectioneerView) -> MapTally:
         """Each state as the view counts it now (election-day totals once counted) and who holds it: the same
-        `count_now` and `holder` the projection adds up, so a caption's "wins GA" is what the board shows.
+        `count_now` and `holder` the projection adds up, so a caption's "leads GA" is what the board shows.
         Not a month's contest winner: the month is won with one policy, the state with the whole platform.
         A state a seat peeked at counts as face down: what a caption says is public from any view."""
         def public(s: StateCard) -> StateTally:
@@ -106,7 +106,9 @@ class ElectioneerPresenter(Presenter):
             return StateTally(code=s.code, ev=s.electors, counts={k: v for k, v in s.count_now.items() if v},
                               leader=s.holder)
 
-        return MapTally(sides=list(view.platforms) or ["DEM", "REP"], verb="wins",
+        # Before election day a state is only projected: the caption says who "leads" it, and "wins" once counted.
+        verb = "wins" if view.phase in ("election", "over") else "leads"
+        return MapTally(sides=list(view.platforms) or ["DEM", "REP"], verb=verb,
                         states={s.code: public(s) for s in view.states})
     # ------------------------------------------------------------ issue 16: the election-night dashboard
     def electoral_tally(self, view: ElectioneerView) -> ElectoralTally:

@@ -1,5 +1,5 @@
-"""Electioneer's presenter says only what the board shows: a caption's "wins GA" is a state the public view
-holds for that side after the post, and the any-time line counts theatric cards, not card-and-target plays."""
+"""Electioneer's presenter says only what the board shows: a caption's "leads GA" (before election day) or
+"wins GA" (once counted) is a state the public view holds for that side after the post, and the any-time line counts theatric cards, not card-and-target plays."""
 from __future__ import annotations
 
 import re
@@ -11,7 +11,7 @@ from engine.electioneer.views import ElectioneerView, StateCard
 from tests.present.test_change_summary import _posts as posts
 
 SEEDS = range(16)
-WINS = re.compile(r"wins ((?:[A-Z]{2} \(\d+\)(?:, | and )?)+)")
+WINS = re.compile(r"(?:wins|leads) ((?:[A-Z]{2} \(\d+\)(?:, | and )?)+)")
 
 
 def held(view: ElectioneerView, card: StateCard) -> str | None:
@@ -45,7 +45,16 @@ def test_every_caption_win_is_a_state_the_public_view_holds_for_that_side() -> N
                         wins += 1
                         assert held(after, cards[code]) == side, f"seed {seed}: {caption!r}, but {code} is " \
                                                                  f"{held(after, cards[code])}'s"
-    assert wins > 50, "the games' captions name states won"
+    assert wins > 50, "the games' captions name states led and won"
+
+
+def test_a_caption_says_leads_before_election_day_and_wins_once_counted() -> None:
+    verbs = {"leads": 0, "wins": 0}
+    for _, _, after, caption in posts("electioneer", 3, limit=10_000):
+        for verb in re.findall(r"\b(leads|wins) [A-Z]{2} \(", caption):
+            assert verb == ("wins" if after.phase in ("election", "over") else "leads"), (after.phase, caption)
+            verbs[verb] += 1
+    assert verbs["leads"] > 3 and verbs["wins"] > 0, verbs
 
 
 def _with_theatrics(theatrics: list[str]):  # noqa: ANN202
