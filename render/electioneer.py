@@ -11,11 +11,11 @@ from engine.electioneer.views import ElectioneerView, StateCard
 from render.alttext import Part, and_list, fit, sentence
 from render.electioneer_layout import W, draw_board
 from render.electioneer_style import (COLOURS, FG, LAYOUT, LETTER, MONTHS, NAMES, SEATS, SLOT, effects_text,
-                                      issue_name, issue_short, majority, signed)
+                                      issue_name, issue_short, majority, plain, signed)
 from render.types import Rendered
 
 # the close-up's names for the shared helpers (render/electioneer_closeup.py imports them from here)
-_majority, _signed = majority, signed
+_majority, _signed, _plain = majority, signed, plain
 __all__ = ["COLOURS", "FG", "LAYOUT", "LETTER", "NAMES", "SEATS", "SLOT", "board_alt", "effects_text", "issue_name",
            "issue_short", "issues_words", "render_electioneer"]
 
@@ -47,40 +47,41 @@ def issues_words(issues: list[str | None]) -> str:
     return and_list(named)
 
 
+def _count_words(s: StateCard, detail: int) -> str:
+    """Who takes the state as the Count columns show it: carried on election day, else held if counted now."""
+    if s.carried_by or not s.holder:
+        totals = s.election_totals
+        verb = f"carried by {s.carried_by}" if s.carried_by else ""
+    else:
+        totals, verb = s.count_now, f"held by {s.holder}"
+    if not verb or not detail or not totals:
+        return verb
+    return f"{verb}, DEM {_plain(totals.get('DEM', 0))} to REP {_plain(totals.get('REP', 0))}"
+
+
 def _state_words(view: ElectioneerView, s: StateCard, detail: int) -> str:
-    """A revealed card in words: detail 2 all of it, 1 its month's and election day's results, 0 who took it."""
-    if detail == 0:
-        who = [f"month {s.month}" + (f" won by {s.winner}" if s.winner else "") if s.month is not None
-               else "not yet contested"]
-        if s.carried_by:
-            who.append(f"carried by {s.carried_by}")
-        if s.code == view.current_state:
-            who.append("contested now")
-        return f"{s.name}, {s.electors} electors: {', '.join(who)}"
-    bits = [f"{s.name} ({s.electors} electors, ties to {s.colour}): {issues_words(s.issues)}"]
-    if s.month is not None:
-        bits.append(f"month {s.month}")
-    if s.winner:
-        bits.append(f"month won by {s.winner}" + (f" (DEM {_signed(s.totals.get('DEM', 0))}, "
-                                                    f"REP {_signed(s.totals.get('REP', 0))})" if s.totals and detail > 1
-                                                   else ""))
-    if s.carried_by:
-        bits.append(f"carried by {s.carried_by} on election day" + (
-            f" (DEM {_signed(s.election_totals.get('DEM', 0))}, REP {_signed(s.election_totals.get('REP', 0))})"
-            if detail > 1 else ""))
+    """A revealed card in words: detail 2 all of it (its tie colour and issues, the month's totals, the markers'
+    sources), 1 the month's winner, who takes the state with both counts and the markers, 0 only who took what."""
+    month = "" if s.month is None else f"month {s.month}" + (f" won by {s.winner}" if s.winner else "")
+    if s.winner and s.totals and detail > 1:
+        month += f" (DEM {_plain(s.totals.get('DEM', 0))}, REP {_plain(s.totals.get('REP', 0))})"
+    head = (f"{s.name} ({s.electors} electors, ties to {s.colour}): {issues_words(s.issues)}, " if detail > 1
+            else f"{s.name}, {s.electors} electors: ")
+    bits = [month, _count_words(s, detail)]
     if detail > 1:
         bits += [f"{_signed(m.delta)} for {m.seat} from {m.source}" for m in s.markers]
-    elif s.markers:
-        bits.append(f"{len(s.markers)} theatrics marker{'s' * (len(s.markers) > 1)}")
+    elif detail:
+        bits += [f"{_signed(m.delta)} {m.seat} marker" for m in s.markers]
     if s.code == view.current_state:
         bits.append("contested now")
-    return ", ".join(bits)
+    return head + ", ".join(b for b in bits if b)
 
 
 def board_alt(view: ElectioneerView) -> str:
     """The table in words, at most 1,024 characters (render/alttext.py): the month and what is awaited, the
-    result, the projection and who is ahead, the months won and both sides' counts first; then the cards (all of
-    them, or their results only) and the platforms (with their effects, or their names, or how many)."""
+    result, the projection and who is ahead, the months won and both sides' counts first; then the states (all
+    of each, or less: see `_state_words`) and the platforms (with their effects, or their names, or how many; the
+    picture adds them up by issue, the alt text and the close-ups name them)."""
     total, need = _majority(view)
     parts: list[Part] = [_title(view) + "."]
     if view.phase_label:
@@ -94,10 +95,9 @@ def board_alt(view: ElectioneerView) -> str:
         dem, rep = view.projection.get("DEM", 0), view.projection.get("REP", 0)
         ahead = "Level." if dem == rep else f"Ahead: {'DEM' if dem > rep else 'REP'}."
         parts.append(f"Projected electors: DEM {dem}, REP {rep} of {total}; {need} to win. {ahead}")
-    won = {seat: [s.name for s in view.states if s.winner == seat] for seat in SEATS}
-    if any(won.values()):
-        parts.append("Months won: " + ", ".join(f"{seat} {len(w)}" + (f" ({and_list(w)})" if w else "")
-                                                for seat, w in won.items()) + ".")
+    won = {seat: sum(s.winner == seat for s in view.states) for seat in SEATS}
+    if any(won.values()):  # which months: the states say
+        parts.append("Months won: " + ", ".join(f"{seat} {n}" for seat, n in won.items()) + ".")
     parts.append("; ".join(f"{NAMES[s]}: hand {view.hand_counts.get(s, 0)}, theatrics {view.theatric_counts.get(s, 0)}, "
                            f"deck {view.deck_counts.get(s, 0)}, month bonus {_signed(view.month_bonus.get(s, 0))}"
                            for s in SEATS) + ".")

@@ -42,9 +42,9 @@ PILL_H = 66
 GAP = 16
 
 # The battleground table's columns: (name, width); x positions follow with COL_GAP between groups.
-COLUMNS = [("code", 110), ("ev", 96), ("tie", 84), ("issue0", 182), ("issue1", 182),
-           ("month:DEM", 108), ("month:REP", 108), ("count:DEM", 108), ("count:REP", 108)]
-GROUP_GAP = {"ev": 8, "tie": 8, "issue0": 16, "issue1": 6, "month:DEM": 22, "count:DEM": 22}
+COLUMNS = [("code", 110), ("ev", 96), ("tie", 84), ("issue0", 176), ("issue1", 176),
+           ("month:DEM", 104), ("month:REP", 104), ("count:DEM", 104), ("count:REP", 104)]
+GROUP_GAP = {"ev": 6, "tie": 18, "issue0": 20, "issue1": 6, "month:DEM": 20, "count:DEM": 20}
 
 
 def _columns() -> dict[str, tuple[int, int]]:
@@ -183,12 +183,12 @@ def _states(b: Board, view: ElectioneerView, y: int) -> int:
     counted = any(s.carried_by for s in view.states)
     for group, word in (("month", "Month"), ("count", "Final" if counted else "Count")):
         x0, x1 = COLS[f"{group}:DEM"][0], COLS[f"{group}:REP"][1]
-        b.cell(f"head:{group}", (x0, y, x1, y + HEAD_H), word, "paper")
+        b.cell(f"head:{group}", (x0, y, x1, y + HEAD_H), word, "paper", bold=False)
     y += HEAD_H
     for name, word in (("ev", "EV"), ("tie", "Tie")):
         x0, x1 = COLS[name]
-        b.cell(f"head:{name}", (x0 - 8, y, x1 + 8, y + HEAD_H), word, "paper")
-    b.cell("head:issues", (COLS["issue0"][0], y, COLS["issue1"][1], y + HEAD_H), "Issues", "paper")
+        b.cell(f"head:{name}", (x0 - 8, y, x1 + 8, y + HEAD_H), word, "paper", bold=False)
+    b.cell("head:issues", (COLS["issue0"][0], y, COLS["issue1"][1], y + HEAD_H), "Issues", "paper", bold=False)
     for group in ("month", "count"):
         for seat in SEATS:
             x0, x1 = COLS[f"{group}:{seat}"]
@@ -200,10 +200,12 @@ def _states(b: Board, view: ElectioneerView, y: int) -> int:
     return y
 
 
-def _two_columns(b: Board, name: str, box, title: str, rows: list[tuple[str, str, dict[str, str]]]) -> None:
-    """A small table: a title and the D and R pills, then rows of (label name, label, each side's value)."""
+def _two_columns(b: Board, name: str, box, title: str, rows: list[tuple[str, str, dict[str, str]]],
+                 col: int) -> None:
+    """A small table: a title and the D and R pills, then rows of (label name, label, each side's value) with
+    values `col` px wide (a word is set in regular type, a number in bold)."""
     x0, y, x1, _ = box
-    cols = {"DEM": (x1 - 2 * 118, x1 - 118), "REP": (x1 - 118, x1)}
+    cols = {"DEM": (x1 - 2 * col, x1 - col), "REP": (x1 - col, x1)}
     if title:
         b.cell(f"{name}:title", (x0, y, cols["DEM"][0], y + LINE_H), title, "paper", align="l")
     for seat in SEATS:
@@ -216,7 +218,7 @@ def _two_columns(b: Board, name: str, box, title: str, rows: list[tuple[str, str
         for seat, value in values.items():
             if seat in cols:
                 c0, c1 = cols[seat]
-                b.cell(f"{name}:{key}:{seat}", (c0, y, c1, y + LINE_H), value, "paper")
+                b.cell(f"{name}:{key}:{seat}", (c0, y, c1, y + LINE_H), value, "paper", bold=not value.isalpha())
             else:  # one value for both sides (the issue deck)
                 b.cell(f"{name}:{key}:both", (cols["DEM"][0], y, x1, y + LINE_H), value, "paper")
         y += LINE_H
@@ -239,7 +241,7 @@ def _platforms(b: Board, view: ElectioneerView, box) -> None:
     for issue in _issues(view):
         sums = {seat: signed(sum(c.effects.get(issue, 0) for c in view.platforms.get(seat, []))) for seat in SEATS}
         rows.append((issue, issue_name(issue), sums))
-    _two_columns(b, "platform", box, "Platform", rows)
+    _two_columns(b, "platform", box, "Platform", rows, 110)
 
 
 def _sides(b: Board, view: ElectioneerView, box) -> None:
@@ -257,7 +259,7 @@ def _sides(b: Board, view: ElectioneerView, box) -> None:
             done = {seat: view.committed.get(seat, False) for seat in SEATS}
         rows.append(("status", STATUS[view.phase], {seat: "Yes" if done[seat] else "No" for seat in SEATS}))
     rows.append(("issue_deck", "Issue deck", {"both": str(view.issue_deck_count)}))
-    _two_columns(b, "sides", box, "", rows)
+    _two_columns(b, "sides", box, "", rows, 112)
 
 
 def height(view: ElectioneerView) -> int:
@@ -270,9 +272,9 @@ def draw_board(view: ElectioneerView) -> tuple[Canvas, list[LabelBox]]:
     b = Board(h)
     y = _header(b, view)
     y = _states(b, view, y) + 22
-    split = PAD + 640
+    split = PAD + 616  # "Environment" and two numbers; the sides' table takes the rest
     _platforms(b, view, (PAD, y, split, h - PAD))
-    _sides(b, view, (split + 40, y, W - PAD, h - PAD))
+    _sides(b, view, (split + 30, y, W - PAD, h - PAD))
     return b.cv, b.labels
 
 
