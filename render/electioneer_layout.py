@@ -173,9 +173,10 @@ def _row(b: Board, view: ElectioneerView, s: StateCard, y: int) -> None:
         else:
             b.cv.rect(box, fill="tile", outline="ink", width=2, radius=8)
             b.cell(f"{s.code}:issue{k}", box, issue_short(issue), "tile")
+    counted = s.election_totals if s.carried_by else s.count_now  # the same once counted, in a real view
     for seat in SEATS:
         _number(b, f"{s.code}:month:{seat}", s.totals, seat, s.winner, f"month:{seat}", y, bg)
-        _number(b, f"{s.code}:count:{seat}", s.count_now, seat, s.holder, f"count:{seat}", y, bg)
+        _number(b, f"{s.code}:count:{seat}", counted, seat, s.carried_by or s.holder, f"count:{seat}", y, bg)
 
 
 def _states(b: Board, view: ElectioneerView, y: int) -> int:
@@ -241,7 +242,7 @@ def _platforms(b: Board, view: ElectioneerView, box) -> None:
     for issue in _issues(view):
         sums = {seat: signed(sum(c.effects.get(issue, 0) for c in view.platforms.get(seat, []))) for seat in SEATS}
         rows.append((issue, issue_name(issue), sums))
-    _two_columns(b, "platform", box, "Platform", rows, 110)
+    _two_columns(b, "platform", box, "Platform", rows, 114)
 
 
 def _sides(b: Board, view: ElectioneerView, box) -> None:
@@ -272,9 +273,9 @@ def draw_board(view: ElectioneerView) -> tuple[Canvas, list[LabelBox]]:
     b = Board(h)
     y = _header(b, view)
     y = _states(b, view, y) + 22
-    split = PAD + 616  # "Environment" and two numbers; the sides' table takes the rest
+    split = PAD + 626  # "Environment" and two numbers; the sides' table takes the rest
     _platforms(b, view, (PAD, y, split, h - PAD))
-    _sides(b, view, (split + 30, y, W - PAD, h - PAD))
+    _sides(b, view, (split + 20, y, W - PAD, h - PAD))
     return b.cv, b.labels
 
 

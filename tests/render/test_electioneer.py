@@ -48,7 +48,7 @@ def _needed(view: ElectioneerView) -> set[str]:
     need = {"title", "need"} | {f"electors:{seat}" for seat in SEATS}
     for s in view.states:
         need |= {f"{s.code}:code", f"{s.code}:ev", f"{s.code}:tie", f"{s.code}:issue0", f"{s.code}:issue1"}
-        need |= {f"{s.code}:month:{seat}" for seat in s.totals} | {f"{s.code}:count:{seat}" for seat in s.count_now}
+        need |= {f"{s.code}:month:{seat}" for seat in s.totals} | {f"{s.code}:count:{seat}" for seat in s.count_now or s.election_totals}
     need |= {f"platform:{issue}:{seat}" for issue in ISSUES for seat in SEATS}
     need |= {f"sides:{row}:{seat}" for row in ("hand", "theatrics", "deck", "bonus") for seat in SEATS}
     return need | {"sides:issue_deck:both"}
