@@ -1,8 +1,8 @@
 """The Electioneer US table's layout, drawn for a phone (issue 26, item 5).
 
 Discord shows a board about 400 px wide on a phone, whatever its size, so everything here is sized in phone
-pixels times K: every text a player reads is at least MIN_PHONE_PX (15) phone pixels tall in capitals and
-digits — 14 is what the tests ask. At that size a 400-px line holds about 30 characters and the picture
+pixels times 3 (W is 1,200): every text is TEXT px, capitals and digits 15 phone pixels tall — 14 is what the tests ask
+(tests/render/test_electioneer.py), the one above leaves room for the scaling's soft edges. At that size a 400-px line holds about 30 characters and the picture
 (at most 1.2 × as tall as wide, or Discord previews it narrow) about 20 lines, so the board is tables, not cards:
 
 - the title line: the month (or election day, or who won), both sides' electors and how many win, over a bar;
@@ -29,7 +29,6 @@ from render.types import LabelBox
 from render.widgets import pill
 
 W = 1200
-K = W // 400  # real px per phone px
 TEXT = 62  # every text: DejaVu's capitals 45 px = 15 phone px
 SMALLEST = 60  # fitted text shrinks no further: capitals 44 px
 PAD = 12
@@ -41,7 +40,7 @@ LINE_H = 70
 PILL_H = 66
 GAP = 16
 
-# The battleground table's columns: (name, width); x positions follow with COL_GAP between groups.
+# The battleground table's columns: (name, width), placed left to right with GROUP_GAP before some.
 COLUMNS = [("code", 110), ("ev", 96), ("tie", 84), ("issue0", 176), ("issue1", 176),
            ("month:DEM", 104), ("month:REP", 104), ("count:DEM", 104), ("count:REP", 104)]
 GROUP_GAP = {"ev": 6, "tie": 18, "issue0": 20, "issue1": 6, "month:DEM": 20, "count:DEM": 20}
