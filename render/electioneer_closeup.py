@@ -1,8 +1,8 @@
 """Electioneer's close-up (issue 26, "phone-first pictures"): the battleground cards a post changed, drawn large,
 under the post's one-line caption, with the projection the board shows.
 
-The full table is 1600 px wide and a phone shows it about 400 px wide, where a card's policies and effects are
-4–5 px type. The close-up is CLOSE_W (800) px wide, so a phone halves it: no text here is under SMALLEST (26 px,
+The full board (render/electioneer_layout.py) carries every number of the position at phone size, but not each
+policy's name and effects, nor the markers' sources: the close-up shows those for the states a post changed. It is CLOSE_W (800) px wide, so a phone halves it: no text here is under SMALLEST (26 px,
 13 px on the phone) and every number a player needs — electors, that month's totals, election-day totals,
 markers, the projection — is NUMBER (34 px) or more. Drawn from the public `ElectioneerView`, like the table.
 """
