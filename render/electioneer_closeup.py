@@ -2,8 +2,8 @@
 under the post's one-line caption, with the projection the board shows.
 
 The full board (render/electioneer_layout.py) carries every number of the position at phone size, but not each
-policy's name and effects, nor the markers' sources: the close-up shows those for the states a post changed. It is CLOSE_W (800) px wide, so a phone halves it: no text here is under SMALLEST (26 px,
-13 px on the phone) and every number a player needs — electors, that month's totals, election-day totals,
+policy's name and effects, nor the markers' sources: the close-up shows those for the states a post changed. It
+is CLOSE_W (800) px wide, so a phone halves it: no text here is under SMALLEST (26 px, 13 px on the phone) and every number a player needs — electors, that month's totals, election-day totals,
 markers, the projection — is NUMBER (34 px) or more. Drawn from the public `ElectioneerView`, like the table.
 """
 from __future__ import annotations
