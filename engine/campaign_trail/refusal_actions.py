@@ -143,10 +143,10 @@ def play_refusal(s: CampaignTrailState, seat: str, number: int) -> str:
     """Why card `number` is not offered at the start of the turn (rules.decisions: cards with an action you can take)."""
     hand = s.players[seat].hand
     if number not in hand:
-        return f"#{number} is not in your hand (you hold {', '.join(f'#{n}' for n in hand)})"
+        return f"#{number} is not in your hand (you hold {', '.join(card_name(n) for n in hand)})"
     reasons = [r for name in _c().card(number).actions.present() if (r := action_refusal(s, seat, number, name))]
     why = f" ({reasons[0]})" if reasons else ""
-    playable = ", ".join(f"#{n}" for n in hand if legal_actions(s, seat, n))
+    playable = ", ".join(card_name(n) for n in hand if legal_actions(s, seat, n))
     return f"none of {card_name(number)}'s actions can be taken now{why}: play a card that has one ({playable})"
 
 

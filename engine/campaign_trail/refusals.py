@@ -123,7 +123,7 @@ def _debate(s: CampaignTrailState, seat: str, action: Action) -> str | None:
     n = int(action.args[0])
     hand = s.players[seat].hand
     if n not in hand:
-        return f"#{n} is not in your hand (you hold {', '.join(f'#{x}' for x in hand)})"
+        return f"#{n} is not in your hand (you hold {', '.join(card_name(x) for x in hand)})"
     shows = set(c.card(n).debate)
     names = ", ".join(c.debate_issues[i].name for i in c.card(n).debate)
     arena = ", ".join(c.debate_issues[i].name for i in d.markers)
@@ -136,12 +136,12 @@ def _respond(s: CampaignTrailState, seat: str, n: int, w: Window, answering: lis
     c = _c()
     hand = s.players[seat].hand
     if n not in hand:
-        return f"#{n} is not in your hand (you hold {', '.join(f'#{x}' for x in hand)})"
+        return f"#{n} is not in your hand (you hold {', '.join(card_name(x) for x in hand)})"
     fits = " or ".join(c.politicks[p].name for p in w.fits)
     pid = c.card(n).actions.get("politick")
     # a banned politick is refused by its ban (bans.ban, the rule that kept it out of the window)
     what = (bans.ban(s, pid) or f"its politick is {c.politicks[pid].name}") if pid else "it has no politick"
-    fitting = ", ".join(f"#{x}" for x in answering)
+    fitting = ", ".join(card_name(x) for x in answering)
     return f"{w.actor}'s {words(w.action)} can be answered with {fits}, and {card_name(n)} does not answer it ({what})" \
         + (f"; yours that do: {fitting}" if fitting else "")
 
@@ -152,12 +152,12 @@ def _exchange(s: CampaignTrailState, seat: str, action: Action) -> str | None:
     verb = action.verb
     if ex.give is not None:
         if verb == "take":
-            return f"#{action.args[0]} is not in {ex.partner}'s hand ({', '.join(f'#{x}' for x in mate.hand)})"
+            return f"#{action.args[0]} is not in {ex.partner}'s hand ({', '.join(card_name(x) for x in mate.hand)})"
         return f"you are giving #{ex.give}: take one of {ex.partner}'s cards for it first (`take N`)"
     if verb == "give":
         if ex.swaps >= EXCHANGE_MAX:
             return f"running mates exchange at most {EXCHANGE_MAX} cards, and you have exchanged {ex.swaps}: finish with `done`"
-        return f"#{action.args[0]} is not in your hand (you hold {', '.join(f'#{x}' for x in s.players[seat].hand)})"
+        return f"#{action.args[0]} is not in your hand (you hold {', '.join(card_name(x) for x in s.players[seat].hand)})"
     if verb == "take":
         return "choose the card you give first (`give N`), then the one you take"
     return None
@@ -191,7 +191,7 @@ def _wait(s: CampaignTrailState, seat: str, action: Action, offered: set[str]) -
         labels = "; ".join(f"{n}: {label}" for n, label in zip(w["among"], w["labels"]))
         return f"the options are numbered {labels}"
     if kind == "card":
-        among = ", ".join(f"#{x}" for x in w["among"])
+        among = ", ".join(card_name(x) for x in w["among"])
         if w.get("putback") is not None:
             return f"#{action.args[0]} is not one of the cards you just drew ({among})"
         return f"#{action.args[0]} is not one of the cards this choice allows ({among})"

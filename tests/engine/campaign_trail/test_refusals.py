@@ -72,7 +72,10 @@ def test_a_move_to_a_state_that_does_not_border_the_pawn() -> None:
 
 def test_a_card_not_in_hand() -> None:
     refused = _refusal(_turn([42, 40]), "DEM", "play 55")
-    assert refused.rule == "#55 is not in your hand (you hold #42, #40)"
+    from engine.campaign_trail.refusal_actions import card_name
+    # the cards held are named, not only numbered: the player decides what to play from this line
+    assert refused.rule == f"#55 is not in your hand (you hold {card_name(42)}, {card_name(40)})"
+    assert card_name(42).startswith("#42 ") and len(card_name(42)) > 5
 
 
 def test_pass_with_cards_in_hand() -> None:
