@@ -27,12 +27,13 @@ from PIL import Image
 from engine.presidential_election.views import PEView, PlayerView, SpaceView
 from render import colours as C
 from render.alttext import Part, fit, sentence
-from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
+from render.canvas import Canvas, Sprite, advance, encode_p, fit_font, font, truncate
 from render.closeup import render_turn_closeup
-from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
+from render import presidential_election_states as states
+from render.mapview import MAX_PARTIES, LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map, map_alt
-from render.widgets import pill, public_view
+from render.usmap import LAYOUT, map_alt
+from render.widgets import marker, pill, public_view
 
 W = 1600
 MAP_H = 1000
@@ -57,6 +58,9 @@ F_SMALL = font(22, False)
 F_CODE = font(30)
 F_INDEX = font(20, False)
 F_DIE = font(32)
+F_BAR = font(44)
+F_KEY = font(28, False)
+BAR_H, KEY_H = 64, 44
 
 STATUS_H, PANEL_H, DICE_H, TRAIL_ROW_H, LEGEND_H = 58, 204, 70, 78, 40
 
@@ -339,6 +343,69 @@ def board_alt(view: PEView, mv: MapView) -> str:
 # ------------------------------------------------------------------ compose
 
 
+def board_colours(mv: MapView) -> dict[str, C.RGB]:
+    """Every usmap LAYOUT colour for this view's parties (p0…p5 solid, p0l…p5l their light tones)."""
+    cols = {"paper": C.PAPER, "ink": C.INK, "white": C.WHITE, "muted": C.MUTED, "border": C.BORDER,
+            "line": C.LINE, "neutral": C.NEUTRAL, "neutral_hatch": C.NEUTRAL_HATCH, "tie_base": C.TIE_BASE,
+            "bar_empty": (225, 223, 217)}
+    for k in range(MAX_PARTIES):
+        solid, lean = C.party_tones(mv.parties[k].colour) if k < len(mv.parties) else (C.MUTED, C.NEUTRAL)
+        cols[f"p{k}"], cols[f"p{k}l"] = solid, lean
+    return cols
+
+
+def _ev_bar(cv: Canvas, view: PEView, mv: MapView, y: int) -> None:
+    """Each seat's electoral votes as a share of the era's total, its number and EV on it; the votes to win
+    marked on an ink tag."""
+    x0, x1, y1 = PAD, W - PAD, y + BAR_H
+    total = sum(st.ev for st in view.states.values()) or 1
+    ev = ev_totals(view)
+    cv.rect((x0, y, x1, y1), fill="bar_empty")
+    x = float(x0)
+    for k, p in enumerate(mv.parties):
+        w = (x1 - x0) * ev.get(p.code, 0) / total
+        if w >= 1:
+            cv.rect((x, y, x + w - 1, y1), fill=f"p{k}")
+            label = f"{p.letter} {ev.get(p.code, 0)}"
+            f = fit_font(label, int(w) - 12, F_BAR.size, True, 28)
+            if advance(label, f) + 12 <= w:
+                cv.text(x + w / 2, y + BAR_H / 2, label, f, _fg(mv, k), f"p{k}", "mm")
+        x += w
+    cv.rect((x0, y, x1, y1), outline="ink", width=2)
+    need = total // 2 + 1
+    xm = x0 + (x1 - x0) * need / total
+    cv.rect((xm - 3, y - 6, xm + 2, y1 + 6), fill="ink")
+    tag = f"{need} to win"
+    tw = advance(tag, F_SMALL) + 16
+    cv.rect((xm - tw / 2, y1 + 6, xm + tw / 2, y1 + 38), fill="ink", radius=6)
+    cv.text(xm, y1 + 22, tag, F_SMALL, "white", None, "mm")
+
+
+def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:
+    k = mv.slot(m.party)
+    return marker(LAYOUT, m.kind, f"p{k}", _fg(mv, k), mv.parties[k].letter, size=states.MARK)
+
+
+def _key(cv: Canvas, mv: MapView, y: int) -> None:
+    """What a box says: a chip is a seat's votes above the ballot's 1; the tag, fill, stripes and markers."""
+    k = 0 if mv.parties else None
+    x = PAD
+    parts = ["chip: seat and its votes (others on the ballot: 1)", "off: not on the ballot",
+             "light: ahead by 1–2", "striped: tied"]
+    text = "  ·  ".join(parts)
+    if k is not None:
+        for kind, word in (("pawn", "map token"), ("home", "home"), ("star", "recount")):
+            if kind == "star" and mv.game and not any(m.kind == "star" for s in mv.states.values() for m in s.markers):
+                continue
+            text += "  ·  "
+            cv.text(x, y + KEY_H / 2, text, F_KEY, "ink", "paper", "lm")
+            x += advance(text, F_KEY)
+            cv.paste(marker(LAYOUT, kind, "white", "ink", "", size=30), x, y + KEY_H / 2 - 15)
+            x += 34
+            text = word
+    cv.text(x, y + KEY_H / 2, text, F_KEY, "ink", "paper", "lm")
+
+
 def render_presidential_election(view: PEView, highlight: Iterable[str] | None = None) -> Rendered:
     """Draw a public Presidential Election view. `highlight`: state codes to outline (the last move's);
     default the view's own `changed` states if it carries any.
@@ -348,16 +415,24 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     if highlight is None:
         highlight = view.changed
     mv = map_view(view, highlight)
-    top, _, labels = draw_map(mv)
-    palette = top.layout.palette(top.colours, top.reserved)
-    height = MAP_H + STATUS_H + PANEL_H + DICE_H + 4 * TRAIL_ROW_H + LEGEND_H + 2 * PAD
+    book = states.entries(mv, {c: st.votes for c, st in view.states.items()},
+                          {c: st.ev for c, st in view.states.items()})
+    book_h = states.height(book, W - 2 * PAD)
+    top_h = STATUS_H + BAR_H + 44 + KEY_H
+    height = top_h + book_h + 16 + STATUS_H * 0 + PANEL_H + DICE_H + 4 * TRAIL_ROW_H + LEGEND_H + 2 * PAD
+    colours = board_colours(mv)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
-    im.paste(top.im, (0, 0))
-    cv = Canvas(LAYOUT, im, top.colours, top.reserved)
-    y = MAP_H
-    cv.rect((0, y, W, y + 3), fill="ink")  # the map's edge: the band below is the board's own
-    _status(cv, view, y + 4)
-    y += STATUS_H + 4
+    cv = Canvas(LAYOUT, im, colours, None)
+    _status(cv, view, 4)
+    y = STATUS_H + 6
+    _ev_bar(cv, view, mv, y)
+    y += BAR_H + 44
+    _key(cv, mv, y)
+    y += KEY_H
+    labels = states.draw(cv, book, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
+    y += book_h + 12
+    cv.rect((0, y, W, y + 3), fill="ink")  # the state board's edge: the players and the trail below
+    y += 6
     _panels(cv, view, mv, y)
     y += PANEL_H
     _dice(cv, view, mv, y)
@@ -365,8 +440,9 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     y = _trail(cv, view, mv, y)
     _kind_legend(cv, y)
     alt = board_alt(view, mv)
-    # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not (≤ 100 KB)
-    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)
+    # text-heavy: LZ77 finds the repeated glyphs, RLE alone does not (≤ 100 KB)
+    return Rendered(encode_p(im, LAYOUT.palette(colours, None), zlib.Z_DEFAULT_STRATEGY), alt, W, height,
+                    tuple(labels))
 
 
 def closeup_presidential_election(view: PEView, states: list[str], caption: str = "") -> Rendered:
