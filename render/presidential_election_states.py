@@ -27,14 +27,14 @@ from render.types import LabelBox
 
 F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 F_SEAT = font(40)  # the chip's seat number (the chip's colour says it too)
-F_CODE = font(42)
-F_EV = font(40, False)
+F_CODE = font(38)
+F_EV = font(36, False)
 F_TAG = font(38)
 CHIP_H = 84  # the count's box keeps 12 px (3 px on a phone) above and below the digits
-ROW_H = CHIP_H + 16  # a box: the chip row and its padding
-ROW_GAP = 8
-BOX_GAP = 10
-INSET = 8  # box edge to content
+ROW_H = CHIP_H + 4  # a box: its chips and 2 px above and below (rows are what the height budget counts)
+ROW_GAP = 6
+BOX_GAP = 6
+INSET = 4  # the tie band to the code; a chip's edge to its seat number
 FRAME = 8  # the tie stripes' band inside a box's edge
 MARK = 40
 
@@ -89,7 +89,7 @@ def entries(mv: MapView, ballots: dict[str, dict[str, int]], ev: dict[str, int])
 
 
 def _chip_w(chip: Chip) -> int:
-    return INSET + advance(chip.digit, F_SEAT) + 4 + advance(str(chip.count), F_COUNT) + 12
+    return 6 + advance(chip.digit, F_SEAT) + 2 + advance(str(chip.count), F_COUNT) + 8
 
 
 def _head_w(e: Entry) -> int:
@@ -101,11 +101,11 @@ def _marks_w(e: Entry) -> int:
 
 
 def entry_width(e: Entry) -> int:
-    w = FRAME + INSET + _head_w(e) + 8 + _marks_w(e)
-    w += sum(_chip_w(c) + 6 for c in e.chips)
+    w = FRAME + INSET + _head_w(e) + 6 + _marks_w(e)
+    w += sum(_chip_w(c) + 4 for c in e.chips)
     if e.tag:
-        w += advance(e.tag, F_TAG) + 20 + 6
-    return w + INSET + FRAME - 6 * bool(e.chips or e.tag)
+        w += advance(e.tag, F_TAG) + 16 + 4
+    return w + (2 if e.chips or e.tag else FRAME)
 
 
 def flow(items: list[Entry], width: int) -> list[list[Entry]]:
@@ -146,7 +146,7 @@ def _fg(cv: Canvas, bg: str) -> str:
 
 
 def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Sprite]) -> list[LabelBox]:
-    """One box at (x, y), `w` px wide; returns where each count's digits were drawn (code:seat)."""
+    """One box at (x, y), `w` px wide; returns where it was drawn (its code) and each count's digits (code:seat)."""
     box = (x, y, x + w, y + ROW_H)
     cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
     if e.stripes:
@@ -155,32 +155,33 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
     cx = x + FRAME + INSET
     cy = y + ROW_H // 2
     hw = _head_w(e)
-    cv.text(cx, cy - 4, e.code, F_CODE, fg, e.face, "lb")
-    cv.text(cx, cy + 6, str(e.ev), F_EV, fg, e.face, "lt")
-    cx += hw + 8
+    cv.text(cx, y + 25, e.code, F_CODE, fg, e.face, "lm")  # capitals centred in the upper half
+    cv.text(cx, y + ROW_H - 23, str(e.ev), F_EV, fg, e.face, "lm")
+    cx += hw + 6
     for k, m in enumerate(e.markers):
         col, row = divmod(k, 2)
         sp = mark(m)
         my = y + FRAME + row * (MARK + 2) if len(e.markers) > 1 else cy - MARK // 2
         cv.paste(sp, cx + col * (MARK + 4), my)
     cx += _marks_w(e)
-    labels = []
+    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
     top = y + (ROW_H - CHIP_H) // 2
     for c in e.chips:
         cw = _chip_w(c)
         bg = f"p{c.slot}"
         cfg = _fg(cv, bg)
         cv.rect((cx, top, cx + cw, top + CHIP_H), fill=bg, outline="ink", width=3, radius=10)
-        cv.text(cx + INSET, top + 8, c.digit, F_SEAT, cfg, bg, "lt")
-        nx = cx + INSET + advance(c.digit, F_SEAT) + 4
+        cv.text(cx + 6, top + 8, c.digit, F_SEAT, cfg, bg, "lt")
+        nx = cx + 6 + advance(c.digit, F_SEAT) + 2
         cv.text(nx, top + CHIP_H / 2, str(c.count), F_COUNT, cfg, bg, "lm")
-        labels.append(LabelBox(f"{e.code}:{c.seat}", (nx - 2, top, cx + cw, top + CHIP_H), (x, y), False,
-                               (nx, top)))
-        cx += cw + 6
+        # the whole chip: the test's measure crops 3 phone px off each side, which from the digits' own left edge
+        # would cut a 7's foot; the seat number's ink lies within the count's rows, so it adds no height
+        labels.append(LabelBox(f"{e.code}:{c.seat}", (cx, top, cx + cw, top + CHIP_H), (x, y), False, (nx, top)))
+        cx += cw + 4
     if e.tag:
-        tw = advance(e.tag, F_TAG) + 20
+        tw = advance(e.tag, F_TAG) + 16
         cv.rect((cx, top + 14, cx + tw, top + CHIP_H - 14), fill="white", outline="ink", width=2, radius=8)
-        cv.text(cx + 10, top + CHIP_H / 2, e.tag, F_TAG, "ink", "white", "lm")
+        cv.text(cx + 8, top + CHIP_H / 2, e.tag, F_TAG, "ink", "white", "lm")
     if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
         cv.rect((x - 4, y - 4, x + w + 4, y + ROW_H + 4), outline="ink", width=8, radius=8)
         cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)
@@ -190,7 +191,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
 def draw(cv: Canvas, items: list[Entry], x0: int, y0: int, width: int,
          mark: Callable[[MarkerView], Sprite]) -> list[LabelBox]:
     """The boxes flowed into rows from (x0, y0), each row spread to `width`; `mark(MarkerView)` gives a marker's
-    sprite. Returns the count labels."""
+    sprite. Returns every box's label and its counts' (render/types.LabelBox)."""
     labels: list[LabelBox] = []
     y = y0
     for row in flow(items, width):
