@@ -61,6 +61,7 @@ F_INDEX = font(20, False)
 F_DIE = font(32)
 F_BAR = font(44)
 F_KEY = font(26, False)
+F_SMALL_BOLD = font(34)
 BAR_H, KEY_H = 64, 46
 
 STATUS_H, PANEL_H, DICE_H, TRAIL_ROW_H, LEGEND_H = 54, 204, 70, 72, 40
@@ -409,7 +410,7 @@ def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:
 def _key(cv: Canvas, mv: MapView, y: int, gap: tuple[float, float]) -> None:
     """What a box says, either side of the "to win" tag (`gap`: its left and right): a chip is a seat's votes
     above the ballot's 1; the tag, fill, stripes and markers."""
-    left = "chip: seat, votes; others on the ballot 1 · off: not on it"
+    left = "chip: seat, votes (rest: 1) · grey: no ballots"
     cv.text(PAD, y + KEY_H / 2, truncate(left, F_KEY, int(gap[0]) - PAD - 12), F_KEY, "ink", "paper", "lm")
     x = gap[1] + 12
     items = [("light: by 1–2 · striped: tie ·", None), ("token", "pawn"), ("home", "home")]
@@ -435,7 +436,8 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     book = states.entries(mv, {c: st.votes for c, st in view.states.items()},
                           {c: st.ev for c, st in view.states.items()})
     book_h = states.height(book, W - 2 * PAD)
-    top_h = STATUS_H + 6 + BAR_H + KEY_H
+    usual = states.usual_off(mv, {c: st.votes for c, st in view.states.items()})
+    top_h = STATUS_H + 6 + BAR_H + KEY_H + (KEY_H if usual else 0)
     height = top_h + book_h + 18 + PANEL_H + DICE_H + 4 + 4 * TRAIL_ROW_H + LEGEND_H
     colours = board_colours(mv)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
@@ -446,6 +448,10 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     y += BAR_H
     _key(cv, mv, y + 2, gap)
     y += KEY_H
+    if usual:
+        note = "Not on the ballot of any untagged box: " + ", ".join(usual)
+        cv.text(PAD, y + KEY_H / 2 - 2, note, F_SMALL_BOLD, "ink", "paper", "lm")
+        y += KEY_H
     labels = states.draw(cv, book, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
     y += book_h + 12
     cv.rect((0, y, W, y + 3), fill="ink")  # the state board's edge: the players and the trail below

@@ -8,13 +8,15 @@ one such number, while a 6-player state has up to six counts. Nothing in the rul
 What makes six counts fit: a ballot is bought with one vote and never drops below one (engine primitives), so
 a state's box draws only the counts above 1, each on a chip in its player's colour with the seat's number;
 every other player on its ballot has 1. Players off the ballot are named on a white tag ("off 2 5", or "on 3"
-when fewer are on than off). The box is filled like the map was: the leader's colour (light when ahead by 1–2),
+when fewer are on than off; none when nobody is, the box is grey). Early on most ballots lack the same seats:
+those are named once above the boxes, and only a box that differs has a tag ("all on" when nobody is off it). The box is filled like the map was: the leader's colour (light when ahead by 1–2),
 tie stripes round the edge in every tied player's colour, grey when nobody is on the ballot; pins (map
 tokens), houses (home states) and stars (carried after a recount) sit by the code; the last move's states
 have a thick outline. Boxes flow left to right in rows, as wide as their chips.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
@@ -60,9 +62,18 @@ class Entry:
     highlight: bool
 
 
+def usual_off(mv: MapView, ballots: dict[str, dict[str, int]]) -> tuple[str, ...]:
+    """The seats off most ballots (of those anyone is on), e.g. those who have not bought theirs yet: said once
+    above the boxes, so that only the boxes that differ carry a tag."""
+    seats = [p.code for p in mv.parties]
+    sets = Counter(tuple(s for s in seats if s not in v) for v in ballots.values() if v)
+    return min(sets.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0] if sets else ()
+
+
 def entries(mv: MapView, ballots: dict[str, dict[str, int]], ev: dict[str, int]) -> list[Entry]:
     """The boxes in code order: `ballots` maps each state to the votes of the seats on its ballot."""
     seats = [p.code for p in mv.parties]
+    usual = usual_off(mv, ballots)
     out = []
     for code in sorted(ballots):
         votes = ballots[code]
@@ -72,7 +83,8 @@ def entries(mv: MapView, ballots: dict[str, dict[str, int]], ev: dict[str, int])
         on = [s for s in seats if s in votes]
         off = [s for s in seats if s not in votes]
         letters = {p.code: p.letter for p in mv.parties}
-        tag = ("" if not off else "no ballots" if not on
+        tag = ("" if tuple(off) == usual or not on  # nobody on it: the grey box says so
+               else "all on" if not off
                else "off " + " ".join(letters[s] for s in off) if len(off) <= len(on)
                else "on " + " ".join(letters[s] for s in on))
         face, stripes = "neutral", ()
