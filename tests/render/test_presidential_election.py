@@ -1,5 +1,6 @@
 """The Presidential Election picture and words, from real views: seeded games played by the ruleset's own
-bot to a midgame and to the end, for two and six players."""
+bot to a midgame, a late round and the end, for two and six players. At six players (its largest table) the
+board is scaled to a phone's 400 px and every count above a ballot's 1 is measured where it was drawn."""
 from __future__ import annotations
 
 import io
@@ -17,22 +18,25 @@ from engine.presidential_election.state import PEState
 from engine.presidential_election.views import PEView
 from render import registry
 from render.presidential_election import render_presidential_election
+from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 
 MAX_BYTES = 100 * 1024
 MIDGAME_ROUND = 4
+LATE_ROUND = 8
 
 
 @lru_cache(maxsize=None)
 def _game(players: int, seed: int, until: str) -> tuple[PEState, tuple[str, ...]]:
-    """Play a seeded game with the bot until `until`: "mid" (round 4 under way), "advantage" (a seat is
-    choosing its Advantage) or "end". Returns the state and the states the last move changed."""
+    """Play a seeded game with the bot until `until`: "mid" (round 4 under way), "late" (round 8), "advantage"
+    (a seat is choosing its Advantage) or "end". Returns the state and the states the last move changed."""
     rng = Rng(seed)
     state = R.setup({}, R.seat_names(players), seed)
     changed: tuple[str, ...] = ()
     for _ in range(20000):
         if R.outcome(state) is not None:
             break
-        if until == "mid" and state.phase == "play" and state.round >= MIDGAME_ROUND:
+        if until in ("mid", "late") and state.phase == "play" and state.round >= (
+                MIDGAME_ROUND if until == "mid" else LATE_ROUND):
             break
         if until == "advantage" and state.phase == "advantage":
             break
@@ -55,9 +59,8 @@ def test_the_picture_of_a_real_game(players: int, until: str) -> None:
     r = render_presidential_election(view, highlight=changed)
     im = Image.open(io.BytesIO(r.png))
     assert im.format == "PNG" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 1000 < r.height < 2000
-    if until == "mid":
-        assert len(r.png) <= MAX_BYTES, len(r.png)
+    assert 1000 < r.height <= 1.1 * r.width  # a taller picture is previewed narrower (issue 26)
+    assert len(r.png) <= MAX_BYTES, len(r.png)
     scores = view.scores if until == "end" else {s: p.projected_ev for s, p in view.players.items()}
     for seat in view.players:
         assert f"{seat} {scores.get(seat, 0)}" in r.alt  # the EV bar's words ("P1 58", not "P1 (1) 58")
@@ -123,3 +126,66 @@ def test_the_kept_advantage_and_now_line() -> None:
     assert for_view(view).brief_sections(R.view(state, None), seat) == []
     board = for_view(view).board_text(R.view(state, None))
     assert all(s in board for s in state.players)
+
+
+def _phone(r) -> tuple[Image.Image, float]:  # noqa: ANN001 - a Rendered
+    im = Image.open(io.BytesIO(r.png))
+    scale = PHONE_W / im.width
+    return im.convert("RGB").resize((PHONE_W, round(im.height * scale)), Image.LANCZOS), scale
+
+
+@pytest.mark.parametrize("until", ["mid", "late", "end"])
+def test_every_count_reads_on_a_phone_at_six_players(until: str) -> None:
+    """Every count above 1 (a ballot's own vote) of every state is drawn on its seat's chip, digits at least
+    MIN_TEXT_PX tall at 400 px wide; the picture stays ≤ 100 KB and no taller than 1.1 × its width."""
+    view, changed = _public(6, until)
+    r = render_presidential_election(view, highlight=changed)
+    assert len(r.png) <= MAX_BYTES and r.height <= 1.1 * r.width, (len(r.png), r.height)
+    assert len(r.alt) <= 1024
+    phone, scale = _phone(r)
+    rgb = Image.open(io.BytesIO(r.png)).convert("RGB")
+    labels = {lb.abbr: lb for lb in r.labels}
+    assert set(view.states) <= set(labels), "every state has its box"
+    counts = {f"{code}:{seat}": n for code, st in view.states.items() for seat, n in st.votes.items() if n > 1}
+    assert len(counts) >= 30 and any(n >= 10 for n in counts.values()), "a real game, two-digit counts too"
+    assert {a for a in labels if ":" in a} == set(counts), "a chip for each count above 1, none for a 1"
+    for key, n in counts.items():
+        lb = labels[key]
+        height = _ink_height(phone, tuple(v * scale for v in lb.box))
+        assert height >= MIN_TEXT_PX, (key, n, height)
+        x0, y0, x1, y1 = lb.box  # the chip is the seat's colour, right of the digits and inside its ring
+        slot = sorted(view.players).index(key.split(":")[1])
+        assert rgb.getpixel((x1 - 6, (y0 + y1) // 2)) == _solid(slot), key
+    code_boxes = [labels[c].box for c in view.states]
+    assert all(a[3] <= b[1] or b[3] <= a[1] or a[2] <= b[0] or b[2] <= a[0]
+               for i, a in enumerate(code_boxes) for b in code_boxes[i + 1:]), "boxes never overlap"
+
+
+def _solid(slot: int) -> tuple[int, int, int]:
+    from render import colours as C
+    from render.presidential_election import COLOURS
+
+    return C.party_tones(COLOURS[slot])[0]
+
+
+def test_the_boxes_say_who_is_off_a_ballot_and_who_leads() -> None:
+    """Mid-game at six: a state with a seat off its ballot is tagged with that seat's number; a state everyone
+    has at 1 is a tie (striped), with no chip; a state with one leader is filled in its colour."""
+    from render.presidential_election import map_view
+    from render.presidential_election_states import entries
+
+    view, changed = _public(6, "mid")
+    mv = map_view(view, changed)
+    book = {e.code: e for e in entries(mv, {c: s.votes for c, s in view.states.items()},
+                                       {c: s.ev for c, s in view.states.items()})}
+    assert list(book) == sorted(view.states)
+    off = {c: sorted(set(view.players) - set(s.votes)) for c, s in view.states.items() if len(s.votes) < 6}
+    assert off, "a real mid-game has seats off some ballots"
+    for code, seats in off.items():
+        assert book[code].tag == "off " + " ".join(s[1:] for s in seats)
+    level = [c for c, s in view.states.items() if len(s.votes) == 6 and set(s.votes.values()) == {1}]
+    assert level and all(book[c].stripes and not book[c].chips for c in level)
+    led = [c for c, s in view.states.items() if s.leader]
+    assert led and all(book[c].face.startswith(f"p{sorted(view.players).index(view.states[c].leader)}")
+                       for c in led)
+    assert {c for c, e in book.items() if e.highlight} == set(changed)

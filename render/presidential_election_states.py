@@ -1,0 +1,218 @@
+"""Presidential Election's state board: all 51 ballots as boxes in code order, sized for a phone.
+
+Why not a map: a phone shows the 1600-px board 400 px wide, so a count must be ~56 px tall here to be 14 px
+there (tests/render/test_closeup.py MIN_TEXT_PX). A US tile grid is 12 tiles wide, ~130 px a tile: room for
+one such number, while a 6-player state has up to six counts. Nothing in the rules depends on where a state is
+(a map token flies anywhere), so the states go in their two-letter codes' order, the codes players type.
+
+What makes six counts fit: a ballot is bought with one vote and never drops below one (engine primitives), so
+a state's box draws only the counts above 1, each on a chip in its player's colour with the seat's number;
+every other player on its ballot has 1. Players off the ballot are named on a white tag ("off 2 5", or "on 3"
+when fewer are on than off; none when nobody is, the box is grey). Early on most ballots lack the same seats:
+those are named once above the boxes, and only a box that differs has a tag ("all on" when nobody is off it). The box is filled like the map was: the leader's colour (light when ahead by 1–2),
+tie stripes round the edge in every tied player's colour, grey when nobody is on the ballot; pins (map
+tokens), houses (home states) and stars (carried after a recount) sit by the code; the last move's states
+have a thick outline. Boxes flow left to right in rows, as wide as their chips.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+from PIL import Image, ImageDraw
+
+from render.colours import text_on
+from render.canvas import Canvas, Sprite, advance, font
+from render.mapview import MapView, MarkerView
+from render.types import LabelBox
+
+F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
+F_SEAT = font(40)  # the chip's seat number (the chip's colour says it too)
+F_CODE = font(38)
+F_EV = font(36, False)
+F_TAG = font(38)
+CHIP_H = 84  # the count's box keeps 12 px (3 px on a phone) above and below the digits
+ROW_H = CHIP_H + 4  # a box: its chips and 2 px above and below (rows are what the height budget counts)
+ROW_GAP = 6
+BOX_GAP = 6
+INSET = 4  # the tie band to the code; a chip's edge to its seat number
+FRAME = 8  # the tie stripes' band inside a box's edge
+MARK = 40
+
+
+@dataclass(frozen=True)
+class Chip:
+    seat: str
+    digit: str  # the seat's number, drawn small
+    count: int
+    slot: int  # the seat's party slot (its colour p{slot})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One state's box: its code and EV, its counts above 1, ballot tag, markers, fill and outline."""
+    code: str
+    ev: int
+    chips: tuple[Chip, ...]
+    tag: str  # "" when every player is on the ballot
+    markers: tuple[MarkerView, ...]
+    face: str  # palette name of the box's fill
+    stripes: tuple[str, ...]  # tied players' colour names (stripes round the edge)
+    highlight: bool
+
+
+def usual_off(mv: MapView, ballots: dict[str, dict[str, int]]) -> tuple[str, ...]:
+    """The seats off most ballots (of those anyone is on), e.g. those who have not bought theirs yet: said once
+    above the boxes, so that only the boxes that differ carry a tag."""
+    seats = [p.code for p in mv.parties]
+    sets = Counter(tuple(s for s in seats if s not in v) for v in ballots.values() if v)
+    return min(sets.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0] if sets else ()
+
+
+def entries(mv: MapView, ballots: dict[str, dict[str, int]], ev: dict[str, int]) -> list[Entry]:
+    """The boxes in code order: `ballots` maps each state to the votes of the seats on its ballot."""
+    seats = [p.code for p in mv.parties]
+    usual = usual_off(mv, ballots)
+    out = []
+    for code in sorted(ballots):
+        votes = ballots[code]
+        sv = mv.states.get(code)
+        chips = tuple(Chip(s, mv.parties[mv.slot(s)].letter, n, mv.slot(s))
+                      for s, n in sorted(votes.items(), key=lambda kv: (-kv[1], seats.index(kv[0]))) if n > 1)
+        on = [s for s in seats if s in votes]
+        off = [s for s in seats if s not in votes]
+        letters = {p.code: p.letter for p in mv.parties}
+        tag = ("" if tuple(off) == usual or not on  # nobody on it: the grey box says so
+               else "all on" if not off
+               else "off " + " ".join(letters[s] for s in off) if len(off) <= len(on)
+               else "on " + " ".join(letters[s] for s in on))
+        face, stripes = "neutral", ()
+        if sv is not None and sv.counts:
+            top = max(sv.counts.values())
+            tied = [s for s in seats if sv.counts.get(s) == top]
+            if len(tied) > 1:
+                face, stripes = "tie_base", tuple(f"p{mv.slot(s)}" for s in tied)
+            elif sv.fill is not None:
+                face = f"p{mv.slot(sv.fill)}" + ("" if sv.strength == "solid" else "l")
+        out.append(Entry(code, ev[code], chips, tag, tuple(sv.markers) if sv else (), face, stripes,
+                         bool(sv and sv.highlight)))
+    return out
+
+
+def _chip_w(chip: Chip) -> int:
+    return 6 + advance(chip.digit, F_SEAT) + 2 + advance(str(chip.count), F_COUNT) + 8
+
+
+def _head_w(e: Entry) -> int:
+    return max(advance(e.code, F_CODE), advance(str(e.ev), F_EV))
+
+
+def _marks_w(e: Entry) -> int:
+    return ((len(e.markers) + 1) // 2) * (MARK + 4)
+
+
+def entry_width(e: Entry) -> int:
+    w = FRAME + INSET + _head_w(e) + 6 + _marks_w(e)
+    w += sum(_chip_w(c) + 4 for c in e.chips)
+    if e.tag:
+        w += advance(e.tag, F_TAG) + 16 + 4
+    return w + (2 if e.chips or e.tag else FRAME)
+
+
+def flow(items: list[Entry], width: int) -> list[list[Entry]]:
+    """Rows of boxes, in order, each row at most `width` px."""
+    rows: list[list[Entry]] = [[]]
+    used = 0
+    for e in items:
+        w = entry_width(e)
+        if rows[-1] and used + BOX_GAP + w > width:
+            rows.append([])
+            used = 0
+        used += (BOX_GAP if rows[-1] else 0) + w
+        rows[-1].append(e)
+    return rows
+
+
+def height(items: list[Entry], width: int) -> int:
+    n = len(flow(items, width))
+    return n * ROW_H + (n - 1) * ROW_GAP
+
+
+def _stripes(cv: Canvas, box: tuple[int, int, int, int], colours: tuple[str, ...]) -> None:
+    """Diagonal stripes in the tied players' colours in turn, inside the box's edge band only."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    tile = Image.new("P", (w, h), cv.i("tie_base"))
+    d = ImageDraw.Draw(tile)
+    step = 13
+    for k, x in enumerate(range(-h, w, step)):
+        d.line((x, h, x + h, 0), fill=cv.i(colours[k % len(colours)]), width=7)
+    band = Image.new("1", (w, h), 1)
+    ImageDraw.Draw(band).rectangle((FRAME, FRAME, w - 1 - FRAME, h - 1 - FRAME), fill=0)
+    cv.im.paste(tile, (x0, y0), band)
+
+
+def _fg(cv: Canvas, bg: str) -> str:
+    return text_on(cv.colours[bg])
+
+
+def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Sprite]) -> list[LabelBox]:
+    """One box at (x, y), `w` px wide; returns where it was drawn (its code) and each count's digits (code:seat)."""
+    box = (x, y, x + w, y + ROW_H)
+    cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
+    if e.stripes:
+        _stripes(cv, (x + 2, y + 2, x + w - 2, y + ROW_H - 2), e.stripes)
+    fg = _fg(cv, e.face)
+    cx = x + FRAME + INSET
+    cy = y + ROW_H // 2
+    hw = _head_w(e)
+    cv.text(cx, y + 25, e.code, F_CODE, fg, e.face, "lm")  # capitals centred in the upper half
+    cv.text(cx, y + ROW_H - 23, str(e.ev), F_EV, fg, e.face, "lm")
+    cx += hw + 6
+    for k, m in enumerate(e.markers):
+        col, row = divmod(k, 2)
+        sp = mark(m)
+        my = y + FRAME + row * (MARK + 2) if len(e.markers) > 1 else cy - MARK // 2
+        cv.paste(sp, cx + col * (MARK + 4), my)
+    cx += _marks_w(e)
+    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
+    top = y + (ROW_H - CHIP_H) // 2
+    for c in e.chips:
+        cw = _chip_w(c)
+        bg = f"p{c.slot}"
+        cfg = _fg(cv, bg)
+        cv.rect((cx, top, cx + cw, top + CHIP_H), fill=bg, outline="ink", width=3, radius=10)
+        cv.text(cx + 6, top + 8, c.digit, F_SEAT, cfg, bg, "lt")
+        nx = cx + 6 + advance(c.digit, F_SEAT) + 2
+        cv.text(nx, top + CHIP_H / 2, str(c.count), F_COUNT, cfg, bg, "lm")
+        # the whole chip: the test's measure crops 3 phone px off each side, which from the digits' own left edge
+        # would cut a 7's foot; the seat number's ink lies within the count's rows, so it adds no height
+        labels.append(LabelBox(f"{e.code}:{c.seat}", (cx, top, cx + cw, top + CHIP_H), (x, y), False, (nx, top)))
+        cx += cw + 4
+    if e.tag:
+        tw = advance(e.tag, F_TAG) + 16
+        cv.rect((cx, top + 14, cx + tw, top + CHIP_H - 14), fill="white", outline="ink", width=2, radius=8)
+        cv.text(cx + 8, top + CHIP_H / 2, e.tag, F_TAG, "ink", "white", "lm")
+    if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
+        cv.rect((x - 4, y - 4, x + w + 4, y + ROW_H + 4), outline="ink", width=8, radius=8)
+        cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)
+    return labels
+
+
+def draw(cv: Canvas, items: list[Entry], x0: int, y0: int, width: int,
+         mark: Callable[[MarkerView], Sprite]) -> list[LabelBox]:
+    """The boxes flowed into rows from (x0, y0), each row spread to `width`; `mark(MarkerView)` gives a marker's
+    sprite. Returns every box's label and its counts' (render/types.LabelBox)."""
+    labels: list[LabelBox] = []
+    y = y0
+    for row in flow(items, width):
+        ws = [entry_width(e) for e in row]
+        spare = width - sum(ws) - BOX_GAP * (len(row) - 1)
+        extra = spare // len(row) if len(row) > 1 and spare < 160 * len(row) else 0
+        x = x0
+        for e, w in zip(row, ws):
+            labels += draw_entry(cv, e, x, y, w + extra, mark)
+            x += w + extra + BOX_GAP
+        y += ROW_H + ROW_GAP
+    return labels
