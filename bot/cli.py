@@ -106,7 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         from bot.local import play_local
 
         if not sys.stdin.isatty():
-            print("The local table needs an interactive terminal. Try `stumpbot demo` to watch bots play.")
+            # Piped input is played line by line (scripts and tests do this); say so rather than refuse.
+            print("Standard input is not a terminal: reading one answer per line from it, and the game is saved after "
+                  "each move. To watch the bots play instead, try `stumpbot demo`.")
         logging.getLogger().setLevel(logging.WARNING)
         try:
             asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,

@@ -17,7 +17,7 @@ from engine import registry
 ROOT = Path(__file__).resolve().parents[2]
 KNOWN = ", ".join(registry.RULESETS)
 # `play` with stdin not a terminal (as here) says so first, then goes on: not part of any refusal
-NOT_A_TTY = "The local table needs an interactive terminal"
+NOT_A_TTY = "Standard input is not a terminal: reading one answer per line"
 
 
 def stumpbot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
