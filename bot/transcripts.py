@@ -119,13 +119,30 @@ class TranscriptTable:
             body += [f"  {i}. {o.label}" + (f" — {o.detail}" if o.detail else "")
                      for i, o in enumerate(decision.options, 1)]
             if decision.extras:
-                body.append(f"  Any time: {len(decision.extras)} play(s) — " + "; ".join(o.label for o in decision.extras))
+                body += _any_time(decision.extras)
         if body:  # a brief with nothing in it only closes the seat's prompt (Discord edits it): no new message
             self.lines += ["", f"### DM to {brief.seat} — after move {brief.game.seq}", "", *_quoted("\n".join(body))]
         return True
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
         self.lines += ["", "### Alert to the host", "", *_quoted(text)]
+
+
+def _any_time(extras: list[Any]) -> list[str]:
+    """The plays allowed any time, one line per card ("Hot-Mic Gaffe: −2 DEM in Nevada; in Georgia…" would be one
+    line of 24 plays): a player reads which cards they may play, then where. Discord groups them the same way (a
+    select by card, then its targets)."""
+    if len(extras) == 1:
+        return [f"  Any time: {extras[0].label}"]
+    groups: dict[str, list[str]] = {}
+    for option in extras:
+        card, sep, rest = option.label.partition(": ")
+        groups.setdefault(card if sep else option.label, []).append(rest if sep else "")
+    lines = [f"  Any time ({len(extras)} play{'s' if len(extras) != 1 else ''}):"]
+    for card, targets in groups.items():
+        shown = [t for t in targets if t]
+        lines.append(f"    {card}" + (f": {'; '.join(shown)}" if shown else ""))
+    return lines
 
 
 def _quoted(text: str) -> list[str]:
@@ -138,7 +155,9 @@ def _alt(picture: Picture) -> str:
 
 def _measure(data: bytes) -> tuple[int, int, int]:
     """(width, height, frames) of a drawn picture, read from its bytes."""
-    from PIL import Image  # imported here: a transcript without pictures never loads Pillow
+    from PIL import (
+        Image,  # imported here: a transcript without pictures never loads Pillow
+    )
 
     with Image.open(io.BytesIO(data)) as image:
         return image.width, image.height, getattr(image, "n_frames", 1)
