@@ -3,7 +3,8 @@
 No Discord import. The journal is the truth; the snapshot is a cache of the state after the last journal row.
 Nothing here reads the clock: every time is an integer UNIX second passed in by the caller (the migration backup's
 file name is the one exception). The operations are bot/store/operations_*.py's, shared with PostgreSQL; this
-module is SQLite's connection, transactions, schema history and housekeeping.
+module is SQLite's transactions, schema history and housekeeping (its connections: bot/store/sqlite_conn.py; its
+file's start-up check and backup names: bot/store/sqlite_files.py).
 
 Design (DESIGN.md §4):
 
