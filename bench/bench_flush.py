@@ -53,7 +53,7 @@ class Counting:
 async def main(games: int, moves: int, pg_url: str | None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if pg_url:  # an empty database of a PostgreSQL server (PgStore migrates it)
-            from bot.store_pg import PgStore
+            from bot.store import PgStore
 
             store = await PgStore.open(pg_url)
         else:

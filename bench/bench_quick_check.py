@@ -5,7 +5,7 @@
 The database has the store's schema (made by Store.open, every migration) and rows shaped like a busy
 server's: games with their seats, a ~4 KB snapshot each, and ~200 journal moves per game with their
 idempotency keys (the journal is the bulk, as in production), plus a few unsent outbox rows per game.
-The figure is what Store.open runs before anything else (bot.store._quick_check, connection included).
+The figure is what Store.open runs before anything else (bot.store.sqlite_files._quick_check, connection included).
 The floor is reading the same file start to end in 1 MB blocks, as `cat` would: quick_check reads every
 page too, so the ratio is the check's work on top of just reading the file. Both run with the file in the
 page cache (it was just written): a cold start adds the disk's read time to both.
@@ -26,7 +26,8 @@ from typing import Callable, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_store import T0, fake_state  # noqa: E402
-from bot.store import BUSY_TIMEOUT_MS, Store, _quick_check  # noqa: E402
+from bot.store import BUSY_TIMEOUT_MS, Store  # noqa: E402
+from bot.store.sqlite_files import _quick_check  # noqa: E402
 
 MOVES_PER_GAME = 200
 GAMES_PER_BATCH = 100

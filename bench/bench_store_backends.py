@@ -44,7 +44,8 @@ sys.path.insert(0, str(ROOT / "tests" / "store_pg"))
 import aiosqlite  # noqa: E402
 
 from bench_store import T0, fake_state, pct, setup  # noqa: E402
-from bot.store import NewJob, NewMessage, Store, _dumps  # noqa: E402
+from bot.store import NewJob, NewMessage, Store  # noqa: E402
+from bot.store.records import _dumps  # noqa: E402
 
 BLOCK = 25
 _JOURNAL_COLS = "game_id, seq, seat, notation, actor, idem_key, undoable, state_hash, created_at"
@@ -314,7 +315,7 @@ async def main(args: argparse.Namespace) -> None:
             if server is not None:
                 import asyncpg
 
-                from bot.store_pg import PgStore
+                from bot.store import PgStore
 
                 admin = await asyncpg.connect(server.url())
                 await admin.execute('CREATE DATABASE "bench"')

@@ -72,7 +72,8 @@ import aiosqlite  # noqa: E402
 
 from bench_store import fake_state, pct, setup  # noqa: E402
 from bench_store_backends import AiosqliteFloor, AsyncpgFloor, Checkpointer, Mover, durable_pg, timed  # noqa: E402
-from bot.store import NewJob, NewMessage, Store, _dumps  # noqa: E402
+from bot.store import NewJob, NewMessage, Store  # noqa: E402
+from bot.store.records import _dumps  # noqa: E402
 
 try:
     import sqlalchemy
@@ -550,7 +551,7 @@ async def make_pg_subjects(server: Any, args: argparse.Namespace, rng: random.Ra
                            states: list[str], subjects: dict, closers: list, where: dict) -> dict[str, str]:
     import asyncpg
 
-    from bot.store_pg import PgStore
+    from bot.store import PgStore
 
     dbs = {"pg (a)": "bench_a", "pg (b)": "bench_sa", "pg (c)": "bench_own", "pg (d)": "bench_floor"}
     if SA_SKIPPED is not None:
@@ -581,7 +582,7 @@ async def make_pg_subjects(server: Any, args: argparse.Namespace, rng: random.Ra
 
 async def open_like(key: str, url: str, body: str) -> Any:
     """A second instance of a PostgreSQL subject, on ``url`` (the counting proxy)."""
-    from bot.store_pg import PgStore
+    from bot.store import PgStore
 
     if key == "pg (a)":
         return await PgStore.open(url)

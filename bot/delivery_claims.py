@@ -1,5 +1,5 @@
 """How long a bot process may hold what it claimed to deliver (issue 17, "exactly once across processes";
-migration 0007). Shared by both store backends (bot/store.py, bot/store_pg.py) and the manager. No Discord import.
+migration 0007). Shared by the store (bot/store/operations_delivery.py) and the manager. No Discord import.
 
 A claim is a promise to deliver, not a lock held open: the claimer's rows are skipped by every other process
 until the lease runs out, so the lease must outlast one delivery (a picture drawn, discord.py retrying a 5xx for

@@ -1,24 +1,21 @@
 """Which store backs the bot: PostgreSQL when ``STUMPBOT_DATABASE_URL`` (or the target given) is a
 ``postgresql://`` URL, the SQLite file otherwise. Both offer the same methods, records and errors
-(bot/store.py, bot/store_pg.py), so callers never ask which one they have.
+(bot/store/: each operation is written once for both), so callers never ask which one they have.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
-from bot.store import Store
-
-if TYPE_CHECKING:
-    from bot.store_pg import PgStore
+from bot.store import PgStore, Store
 
 __all__ = ["DATABASE_URL_ENV", "AnyStore", "is_postgres_url", "open_store", "store_target"]
 
 DATABASE_URL_ENV = "STUMPBOT_DATABASE_URL"
 _PG_SCHEMES = ("postgresql://", "postgres://")
 
-AnyStore = Union[Store, "PgStore"]
+AnyStore = Union[Store, PgStore]
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -34,7 +31,5 @@ def store_target(sqlite_path: str | Path, environ: dict[str, str] | None = None)
 async def open_store(target: str | Path) -> AnyStore:
     """Open the store at ``target``: a postgresql:// URL (PgStore) or a SQLite file path (Store)."""
     if is_postgres_url(target):
-        from bot.store_pg import PgStore  # asyncpg is an optional dependency: import it only when asked
-
         return await PgStore.open(str(target))
     return await Store.open(target)

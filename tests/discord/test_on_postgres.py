@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from simworld import World, custom_ids, journal_len, latest_prompt, make_bot, open_game
 
-from bot.store_pg import PgStore
+from bot.store import PgStore
 
 
 @pytest.fixture

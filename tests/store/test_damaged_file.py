@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from store_helpers import make_active, move
 
-from bot.store import SCHEMA_VERSION, Store, StoreDamaged
+from bot.store import SCHEMA_VERSION, Store, StoreDamaged, load_migrations
 
 ROOT = Path(__file__).resolve().parents[2]
 STAMP = "20250101T000000Z"
@@ -28,8 +28,8 @@ async def _fill(path: Path) -> str:
     games with moves on the newest schema. Returns the backup's path."""
     older = path.parent / "older-migrations"
     older.mkdir()
-    for script in sorted((ROOT / "bot" / "migrations").glob("*.sql"))[:SCHEMA_VERSION - 1]:
-        shutil.copy(script, older / script.name)
+    for mig in load_migrations()[:SCHEMA_VERSION - 1]:
+        (older / f"{mig.version:04d}_{mig.name}.sql").write_text(mig.sql, encoding="utf-8")
     store = await Store.open(path, migrations_dir=older)  # its start-up probe leaves a row: worth a backup
     await store.close()
     store = await Store.open(path, backup_stamp=STAMP)

@@ -8,7 +8,7 @@ import asyncio
 import aiosqlite
 import pytest
 
-from bot import store as store_module
+from bot.store import sqlite_conn as store_module
 from bot.store import NewJob, NewMessage, Store
 from store_helpers import T0, make_active, move
 

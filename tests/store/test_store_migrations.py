@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS_DIR, SCHEMA_VERSION, Store, StoreError, _split_sql, load_migrations
+from bot.store import MIGRATIONS_DIR, SCHEMA_VERSION, Store, StoreError, load_migrations
+from bot.store.migrations import _split_sql
 from store_helpers import make_active, move
 
 TABLES = {"games", "seats", "journal", "snapshots", "jobs", "outbox", "settings"}
@@ -266,7 +267,7 @@ async def test_a_live_version_1_database_upgrades_to_delivery_retries_and_job_cl
     their undelivered notifications, gains the new columns, and is backed up first."""
     only_first = tmp_path / "v1"
     only_first.mkdir()
-    shutil.copy(MIGRATIONS_DIR / "0001_initial.sql", only_first / "0001_initial.sql")
+    shutil.copy(MIGRATIONS_DIR / "0001_initial.sqlite.sql", only_first / "0001_initial.sqlite.sql")
     path = tmp_path / "live.sqlite3"
     old = await Store.open(path, migrations_dir=only_first)
     await old.close()

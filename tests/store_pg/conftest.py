@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "store"))
 
 @pytest.fixture
 async def store(pg_url):
-    from bot.store_pg import PgStore
+    from bot.store import PgStore
 
     s = await PgStore.open(pg_url)
     yield s
@@ -25,7 +25,7 @@ async def store(pg_url):
 async def two_stores(request, tmp_path):
     """Two store instances on one database, as two bot processes would open it (each backend in turn)."""
     from bot.store import Store
-    from bot.store_pg import PgStore
+    from bot.store import PgStore
 
     if request.param == "sqlite":
         stores = [await Store.open(tmp_path / "shared.sqlite3"), await Store.open(tmp_path / "shared.sqlite3")]

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "store"))
 
 from bot.store import NewJob, NewMessage, VersionConflict  # noqa: E402
-from bot.store_pg import PgStore  # noqa: E402
+from bot.store import PgStore  # noqa: E402
 from crash_writer import T0, ensure_started, fake_state  # noqa: E402  (the SQLite writer's game, shared)
 
 

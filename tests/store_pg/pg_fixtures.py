@@ -41,7 +41,7 @@ def pg_database(pg_server) -> str:
     async def create() -> None:
         import asyncpg
 
-        from bot.store_pg import PgStore
+        from bot.store import PgStore
 
         admin = await asyncpg.connect(pg_server.url())
         try:

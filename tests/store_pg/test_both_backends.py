@@ -28,7 +28,7 @@ async def any_store(request, tmp_path):
     if request.param == "sqlite":
         s = await Store.open(tmp_path / "store.sqlite3")
     else:
-        from bot.store_pg import PgStore
+        from bot.store import PgStore
 
         s = await PgStore.open(request.getfixturevalue("pg_url"))
     yield s

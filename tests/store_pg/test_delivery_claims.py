@@ -152,7 +152,7 @@ async def test_replays_are_claimed_by_one_process_and_retaken_after_the_lease(tw
 
 async def test_many_processes_claiming_the_same_instant_on_postgres_never_share_a_game(pg_url) -> None:
     """The race SKIP LOCKED is for: claims that start together, before any of them committed."""
-    from bot.store_pg import PgStore
+    from bot.store import PgStore
 
     stores = [await PgStore.open(pg_url) for _ in range(5)]
     try:
@@ -176,12 +176,11 @@ async def test_many_processes_claiming_the_same_instant_on_postgres_never_share_
 async def test_migration_0007_moves_the_queued_replays_out_of_settings(backend, request, tmp_path) -> None:
     """A database from before 0007 kept the replay queue as settings (scope 'replays'): its entries move over."""
     from bot.store import MIGRATIONS_DIR
-    from bot.store_pg import MIGRATIONS_PG_DIR, PgStore
+    from bot.store import PgStore
 
-    source = MIGRATIONS_DIR if backend == "sqlite" else MIGRATIONS_PG_DIR
     old = tmp_path / "migrations_v6"
     old.mkdir()
-    for script in sorted(source.glob("*.sql"))[:6]:
+    for script in sorted(MIGRATIONS_DIR.glob("000[1-6]_*.sql")):  # both backends' scripts: each opener takes its own
         (old / script.name).write_text(script.read_text(encoding="utf-8"), encoding="utf-8")
 
     async def open_store(migrations_dir=None):

@@ -8,7 +8,7 @@ import pytest
 
 from bot.service import GameManager
 from bot.store import Store
-from bot.store_pg import PgStore
+from bot.store import PgStore
 from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.errors import StaleState

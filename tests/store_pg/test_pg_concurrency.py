@@ -7,7 +7,7 @@ import asyncpg
 import pytest
 
 from bot.store import DuplicateMove, MoveCommit, NewJob, NewMessage, StoreBusy, VersionConflict
-from bot.store_pg import PgStore
+from bot.store import PgStore
 from store_helpers import T0, make_active, move
 
 

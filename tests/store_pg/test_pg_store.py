@@ -10,7 +10,7 @@ import pytest
 
 from bot.store import SCHEMA_VERSION, DuplicateMove, Store, StoreClosed, StoreError, load_migrations
 from bot.store_factory import DATABASE_URL_ENV, is_postgres_url, open_store, store_target
-from bot.store_pg import PgStore, load_pg_migrations, redact_url
+from bot.store.postgres import PgStore, redact_url
 from store_helpers import make_active, make_lobby, move
 
 # ---------------------------------------------------------------- one interface
@@ -23,7 +23,7 @@ def _public(cls: type) -> dict[str, object]:
 def test_pg_store_offers_every_public_method_of_store_with_its_signature() -> None:
     sqlite_api, pg_api = _public(Store), _public(PgStore)
     missing = sorted(set(sqlite_api) - set(pg_api))
-    assert not missing, f"PgStore lacks {missing}: add them to bot/store_pg.py (same signature, same behaviour)"
+    assert not missing, f"PgStore lacks {missing}: add them to bot/store/postgres.py (same signature, same behaviour)"
     for name, member in sqlite_api.items():
         if name == "open" or isinstance(member, property):
             continue  # open takes a URL instead of a path; properties have no signature
@@ -39,17 +39,17 @@ def test_pg_store_offers_every_public_method_of_store_with_its_signature() -> No
 
 
 def test_pg_migrations_line_up_with_the_sqlite_ones() -> None:
-    assert [(m.version, m.name) for m in load_pg_migrations()] == [(m.version, m.name) for m in load_migrations()]
+    assert [(m.version, m.name) for m in load_migrations(dialect="postgres")] == [(m.version, m.name) for m in load_migrations()]
 
 
 def test_pg_migration_scripts_may_not_manage_the_transaction(tmp_path) -> None:
     (tmp_path / "0001_a.sql").write_text("CREATE TABLE a (x INT);\nCOMMIT;\n")
     with pytest.raises(StoreError, match="COMMIT"):
-        load_pg_migrations(tmp_path)
+        load_migrations(tmp_path, dialect="postgres")
     (tmp_path / "0001_a.sql").write_text("CREATE TABLE a (x INT); -- COMMIT in a comment is fine\n")
     (tmp_path / "0003_c.sql").write_text("CREATE TABLE c (x INT);\n")
     with pytest.raises(StoreError, match="without gaps"):
-        load_pg_migrations(tmp_path)
+        load_migrations(tmp_path, dialect="postgres")
 
 
 async def test_a_fresh_database_is_migrated_once_and_reopens_unchanged(fresh_pg_url) -> None:

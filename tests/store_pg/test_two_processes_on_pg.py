@@ -4,7 +4,7 @@ must see the other's moves: its cached state is used only while the game's versi
 from __future__ import annotations
 
 from bot.service import GameManager
-from bot.store_pg import PgStore
+from bot.store import PgStore
 from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.rng import Rng

@@ -1,4 +1,4 @@
--- Stumpbot store on PostgreSQL, schema version 7: bot/migrations/0007_delivery_claims.sql (outbox rows and
+-- Stumpbot store on PostgreSQL, schema version 7: 0007_delivery_claims.sqlite.sql (outbox rows and
 -- replays claimed for a lease, here taken with FOR UPDATE SKIP LOCKED; see that file for the why).
 
 ALTER TABLE outbox ADD COLUMN claimed_by TEXT;

@@ -1,4 +1,4 @@
--- Stumpbot store on PostgreSQL, schema version 3: bot/migrations/0003_time.sql (a game's own clock,
+-- Stumpbot store on PostgreSQL, schema version 3: 0003_time.sqlite.sql (a game's own clock,
 -- pauses and vacations). The SQLite script also rebuilds jobs so ids are never reused; here jobs.id
 -- has been an identity column (a sequence) from version 1, so there is nothing to rebuild.
 

@@ -1,4 +1,4 @@
--- Stumpbot store on PostgreSQL, schema version 2: bot/migrations/0002_delivery_and_claims.sql
+-- Stumpbot store on PostgreSQL, schema version 2: 0002_delivery_and_claims.sqlite.sql
 -- (per-game delivery with retries; jobs claimed for a lease, here with FOR UPDATE SKIP LOCKED).
 
 ALTER TABLE outbox ADD COLUMN attempts BIGINT NOT NULL DEFAULT 0 CHECK (attempts >= 0);

@@ -1,4 +1,4 @@
--- Stumpbot store on PostgreSQL, schema version 5: bot/migrations/0005_ratings.sql (OpenSkill ratings
+-- Stumpbot store on PostgreSQL, schema version 5: 0005_ratings.sqlite.sql (OpenSkill ratings
 -- per server, ruleset and member; the history of each rated seat; games.rated_at, the once-only marker).
 
 ALTER TABLE games ADD COLUMN rated_at BIGINT;

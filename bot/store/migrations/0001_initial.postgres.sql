@@ -1,7 +1,7 @@
--- Stumpbot store on PostgreSQL, schema version 1: the end result of bot/migrations/0001_initial.sql.
+-- Stumpbot store on PostgreSQL, schema version 1: the end result of 0001_initial.sqlite.sql.
 --
 -- One PostgreSQL script per SQLite migration, same number, so a schema version means the same
--- tables on both backends. Rules (bot/store_pg.py, _migrate): plain DDL/DML only, no BEGIN/COMMIT;
+-- tables on both backends. Rules (bot/store/migrations.py): plain DDL/DML only, no BEGIN/COMMIT;
 -- the store runs each script in its own transaction under an advisory lock and records the version
 -- in stumpbot_schema itself.
 --

@@ -1,4 +1,4 @@
--- Stumpbot store on PostgreSQL, schema version 6: bot/migrations/0006_followers.sql (spectators who follow a
+-- Stumpbot store on PostgreSQL, schema version 6: 0006_followers.sqlite.sql (spectators who follow a
 -- game by DM, each turn or as a daily digest claimed with a lease; see that file for the why).
 
 CREATE TABLE followers (

@@ -1,4 +1,4 @@
--- Stumpbot store on PostgreSQL, schema version 4: bot/migrations/0004_seats.sql (seats that change
+-- Stumpbot store on PostgreSQL, schema version 4: 0004_seats.sqlite.sql (seats that change
 -- hands: controller, missed deadlines, civil disorder, offers and the history of holders).
 
 ALTER TABLE seats ADD COLUMN controller TEXT NOT NULL DEFAULT 'human' CHECK (controller IN ('human', 'bot'));

@@ -1,7 +1,8 @@
 -- Stumpbot store, schema version 1.
 --
--- Rules for migration scripts (see bot/store.py, _migrate):
---   * one file per version, NNNN_name.sql, numbered 1, 2, 3... without gaps;
+-- Rules for migration scripts (see bot/store/migrations.py):
+--   * one file per version, NNNN_name.sql when both backends run the same text, else
+--     NNNN_name.sqlite.sql beside NNNN_name.postgres.sql, numbered 1, 2, 3... without gaps;
 --   * plain DDL/DML only: no BEGIN/COMMIT/VACUUM and no PRAGMA user_version —
 --     the store runs each script inside BEGIN IMMEDIATE and sets user_version itself;
 --   * foreign keys are OFF while a script runs (so tables can be rebuilt the SQLite way)

@@ -1,0 +1,13 @@
+"""Every operation of the store, once: the four groups of bot/store/operations_*.py in one base class, which each
+backend's store class completes with its connection and transactions (``_query``, ``_write``: see
+bot/store/dialect.py's ``Calls``) and its lifecycle and housekeeping (open, close, checkpoints, integrity)."""
+from __future__ import annotations
+
+from bot.store.operations_community import CommunityOperations
+from bot.store.operations_delivery import DeliveryOperations
+from bot.store.operations_games import GameOperations
+from bot.store.operations_play import PlayOperations
+
+
+class Operations(GameOperations, PlayOperations, DeliveryOperations, CommunityOperations):
+    """The store's public operations, written once for SQLite and PostgreSQL."""

@@ -1,0 +1,377 @@
+"""Games, lobbies and seats: each operation once, for both backends (see bot/store/dialect.py)."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any, Sequence
+
+from bot.store.dialect import Calls, Conn
+from bot.store.records import (
+    _INT64,
+    AlreadySeated,
+    GameRecord,
+    NewMessage,
+    NotFound,
+    NotSeated,
+    SeatHolder,
+    SeatOffer,
+    SeatRecord,
+    SeatTaken,
+    _dumps,
+    _int,
+    _prep_outbox,
+    _status,
+)
+from bot.store.rows import (
+    _GAME_COLS,
+    _SEAT_COLS,
+    _bump,
+    _expect,
+    _fetch_game,
+    _game,
+    _insert_outbox,
+    _last_seq,
+    _lock_game,
+    _seat,
+)
+
+
+class GameOperations(Calls):
+    # ------------------------------------------------------------ games
+
+    async def create_game(self, ruleset: str, options: dict[str, Any], seed: int, host_user: str, title: str, now: int,
+                          guild_id: str | None = None, channel_id: str | None = None,
+                          deadline_hours: int = 48) -> GameRecord:
+        """A new game in the lobby, at version 0."""
+        options_json = _dumps(options)
+        _int(seed, "seed")
+        _int(now, "now")
+        if _int(deadline_hours, "deadline_hours") < 1:
+            raise ValueError("deadline_hours must be at least 1")
+
+        async def work(c: Conn) -> GameRecord:
+            (game_id,) = await c.one(
+                "INSERT INTO games (ruleset, options, seed, status, version, guild_id, channel_id, host_user, title, "
+                "created_at, updated_at, deadline_hours) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (ruleset, options_json, seed, guild_id, channel_id, host_user, title, now, now, deadline_hours))
+            return GameRecord(id=game_id, ruleset=ruleset, options=json.loads(options_json), seed=seed,
+                              status="lobby", version=0, guild_id=guild_id, channel_id=channel_id, thread_id=None,
+                              host_user=host_user, title=title, created_at=now, updated_at=now,
+                              deadline_hours=deadline_hours, result=None)
+
+        return await self._write(work)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not _INT64[0] <= game_id <= _INT64[1]:
+            return None  # no row can have an id the database cannot even store (binding it would raise)
+
+        async def work(c: Conn) -> GameRecord | None:
+            row = await c.one(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,))
+            return None if row is None else _game(row)
+
+        return await self._query(work)
+
+    async def list_games(self, *, status: str | Sequence[str] | None = None, guild_id: str | None = None,
+                         channel_id: str | None = None, thread_id: str | None = None,
+                         user_id: str | None = None) -> list[GameRecord]:
+        """Games matching every filter given, oldest first. ``user_id``: games where that user holds a seat."""
+        statuses: list[str] | None = None
+        if status is not None:
+            statuses = [status] if isinstance(status, str) else list(status)
+            for s in statuses:
+                _status(s)
+            if not statuses:
+                return []
+
+        async def work(c: Conn) -> list[GameRecord]:
+            where: list[str] = []
+            params: list[Any] = []
+            if statuses is not None:
+                condition, param = c.d.one_of("status", statuses, "text")
+                where.append(condition)
+                params.append(param)
+            for column, value in (("guild_id", guild_id), ("channel_id", channel_id), ("thread_id", thread_id)):
+                if value is not None:
+                    where.append(f"{column} = ?")
+                    params.append(value)
+            if user_id is not None:
+                where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+                params.append(user_id)
+            sql = f"SELECT {_GAME_COLS} FROM games" + (f" WHERE {' AND '.join(where)}" if where else "") + " ORDER BY id"
+            return [_game(r) for r in await c.all(sql, params)]
+
+        return await self._query(work)
+
+    async def set_thread(self, game_id: int, thread_id: str | None) -> None:
+        """Record the game's thread. Not a game change: the version stays (no conflict with a move)."""
+        async def work(c: Conn) -> None:
+            if await c.run("UPDATE games SET thread_id=? WHERE id=?", (thread_id, game_id)) != 1:
+                raise NotFound(f"no game {game_id}")
+
+        await self._write(work)
+
+    async def update_lobby(self, game_id: int, expected_version: int, *, options: dict[str, Any] | None = None,
+                           deadline_hours: int | None = None, title: str | None = None,
+                           now: int | None = None) -> GameRecord:
+        """Change a lobby's options, deadline or title (version + 1)."""
+        columns: dict[str, Any] = {}
+        if options is not None:
+            columns["options"] = _dumps(options)
+        if deadline_hours is not None:
+            if _int(deadline_hours, "deadline_hours") < 1:
+                raise ValueError("deadline_hours must be at least 1")
+            columns["deadline_hours"] = deadline_hours
+        if title is not None:
+            columns["title"] = title
+
+        async def work(c: Conn) -> GameRecord:
+            game = await _lock_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "change the lobby of")
+            await _bump(c, game_id, expected_version, now, **columns)
+            return await _fetch_game(c, game_id)
+
+        return await self._write(work)
+
+    async def leave_lobby(self, game_id: int, expected_version: int, user_id: str, now: int, *,
+                          new_host: str | None = None, close: bool = False,
+                          outbox: list[NewMessage] | None = None) -> GameRecord:
+        """Unseat a user from a lobby in one transaction (version + 1), with its notices: ``new_host`` hosts it
+        from now on (the leaver hosted it), or ``close`` ends it (nobody is left: abandoned, its jobs gone). The
+        version check makes the caller's view of the seats, from which it chose, the one that holds. Raises
+        NotSeated."""
+        _int(now, "now")
+        msg_rows = _prep_outbox(outbox)
+
+        async def work(c: Conn) -> GameRecord:
+            game = await _lock_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "unseat a player from")
+            if await c.run("DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)) != 1:
+                raise NotSeated(game_id, user_id)
+            columns: dict[str, Any] = {}
+            if close:
+                columns["status"] = "abandoned"
+                await c.run("DELETE FROM jobs WHERE game_id=?", (game_id,))
+            elif new_host is not None:
+                columns["host_user"] = new_host
+            await _bump(c, game_id, expected_version, now, **columns)
+            await _insert_outbox(c, game_id, msg_rows, 0, now)
+            return await _fetch_game(c, game_id)
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------ seats
+
+    async def add_seat(self, game_id: int, expected_version: int, seat: str, user_id: str, display_name: str,
+                       now: int) -> GameRecord:
+        """Seat a user in a lobby (version + 1). Raises AlreadySeated, SeatTaken."""
+        _int(now, "now")
+
+        async def work(c: Conn) -> GameRecord:
+            game = await _lock_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "seat a player in")
+            mine = await c.one("SELECT seat FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id))
+            if mine is not None:
+                raise AlreadySeated(game_id, user_id, mine[0])
+            holder = await c.one("SELECT user_id FROM seats WHERE game_id=? AND seat=?", (game_id, seat))
+            if holder is not None:
+                raise SeatTaken(game_id, seat, holder[0])
+            await c.run("INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                        (game_id, seat, user_id, display_name, now))
+            await _bump(c, game_id, expected_version, now)
+            return replace(game, version=game.version + 1, updated_at=now)
+
+        return await self._write(work)
+
+    async def remove_seat(self, game_id: int, expected_version: int, user_id: str, *, now: int | None = None) -> GameRecord:
+        """Unseat a user from a lobby (version + 1). Raises NotSeated."""
+        async def work(c: Conn) -> GameRecord:
+            game = await _lock_game(c, game_id)
+            _expect(game, expected_version, ("lobby",), "unseat a player from")
+            if await c.run("DELETE FROM seats WHERE game_id=? AND user_id=?", (game_id, user_id)) != 1:
+                raise NotSeated(game_id, user_id)
+            await _bump(c, game_id, expected_version, now)
+            return replace(game, version=game.version + 1, updated_at=game.updated_at if now is None else now)
+
+        return await self._write(work)
+
+    async def list_seats(self, game_id: int) -> list[SeatRecord]:
+        """The game's seats in the order they were taken."""
+        async def work(c: Conn) -> list[SeatRecord]:
+            return [_seat(r) for r in await c.all(
+                f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY joined_at, {c.d.order('seats')}", (game_id,))]
+
+        return await self._query(work)
+
+    async def set_seat_dm_ok(self, game_id: int, seat: str, ok: bool | None) -> None:
+        """Whether direct messages reach this seat (None: unknown). No version change."""
+        value = None if ok is None else bool(ok)
+
+        async def work(c: Conn) -> None:
+            if await c.run("UPDATE seats SET dm_ok=? WHERE game_id=? AND seat=?", (value, game_id, seat)) != 1:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+
+        await self._write(work)
+
+    async def set_seat_prefs(self, game_id: int, seat: str, prefs: dict[str, Any]) -> None:
+        """Replace a seat's preferences (e.g. auto-pass). No version change."""
+        prefs_json = _dumps(prefs)
+
+        async def work(c: Conn) -> None:
+            if await c.run("UPDATE seats SET prefs=? WHERE game_id=? AND seat=?", (prefs_json, game_id, seat)) != 1:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+
+        await self._write(work)
+
+    # ------------------------------------------------------------ seats changing hands (issue 14, migration 0004)
+
+    async def hand_over_seat(self, game_id: int, expected_version: int, seat: str, *, user_id: str, display_name: str,
+                             controller: str, reason: str, now: int,
+                             outbox: list[NewMessage] | None = None) -> GameRecord:
+        """Give a seat of an active game to another holder, or to the bot and back, in one transaction
+        (version + 1): its user and controller; its missed-deadline count cleared; the offers of that seat,
+        and the new holder's offers of other seats of the game, withdrawn; a line in the seat's history
+        (the first change also records the holder it had from the start); the outbox rows. A new user
+        starts with unknown DM status and no preferences. Raises AlreadySeated (the user holds another
+        seat of the game), NotFound, VersionConflict, WrongStatus."""
+        if controller not in ("human", "bot"):
+            raise ValueError(f"controller must be 'human' or 'bot', not {controller!r}")
+        _int(now, "now")
+        msg_rows = _prep_outbox(outbox)
+
+        async def work(c: Conn) -> GameRecord:
+            game = await _lock_game(c, game_id)
+            _expect(game, expected_version, ("active",), "hand over a seat of")
+            row = await c.one("SELECT user_id, display_name, controller, joined_at FROM seats WHERE game_id=? AND seat=?",
+                              (game_id, seat))
+            if row is None:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+            other = await c.one("SELECT seat FROM seats WHERE game_id=? AND user_id=? AND seat<>?",
+                                (game_id, user_id, seat))
+            if other is not None:
+                raise AlreadySeated(game_id, user_id, other[0])
+            if not await c.one("SELECT 1 FROM seat_holders WHERE game_id=? AND seat=?", (game_id, seat)):
+                await c.run("INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, "
+                            "reason, at) VALUES (?, ?, 0, ?, ?, ?, 'start', ?)", (game_id, seat, *row))
+            if row[0] == user_id:
+                await c.run("UPDATE seats SET display_name=?, controller=?, missed_deadlines=0, last_missed_due=NULL "
+                            "WHERE game_id=? AND seat=?", (display_name, controller, game_id, seat))
+            else:
+                await c.run("UPDATE seats SET user_id=?, display_name=?, controller=?, missed_deadlines=0, "
+                            "last_missed_due=NULL, dm_ok=NULL, prefs='{}' WHERE game_id=? AND seat=?",
+                            (user_id, display_name, controller, game_id, seat))
+            await c.run("DELETE FROM seat_offers WHERE game_id=? AND (seat=? OR user_id=?)", (game_id, seat, user_id))
+            seq = await _last_seq(c, game_id)
+            await c.run("INSERT INTO seat_holders (game_id, seat, from_seq, user_id, display_name, controller, reason, "
+                        "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, seat, seq, user_id, display_name, controller, reason, now))
+            await _bump(c, game_id, expected_version, now)
+            await _insert_outbox(c, game_id, msg_rows, seq, now)
+            return await _fetch_game(c, game_id)
+
+        return await self._write(work)
+
+    async def seat_history(self, game_id: int) -> list[SeatHolder]:
+        """Every change of hands of the game's seats, oldest first (empty when no seat ever changed hands)."""
+        async def work(c: Conn) -> list[SeatHolder]:
+            return [SeatHolder(*r) for r in await c.all(
+                "SELECT game_id, seat, from_seq, user_id, display_name, controller, reason, at FROM seat_holders "
+                f"WHERE game_id=? ORDER BY {c.d.order('seat_holders')}", (game_id,))]
+
+        return await self._query(work)
+
+    async def offer_seat(self, game_id: int, seat: str, user_id: str, display_name: str, offered_by: str,
+                         now: int) -> SeatOffer:
+        """Offer a seat to a member; replaces an earlier offer of that seat. No version change."""
+        _int(now, "now")
+
+        async def work(c: Conn) -> SeatOffer:
+            if not await c.one("SELECT 1 FROM seats WHERE game_id=? AND seat=?", (game_id, seat)):
+                raise NotFound(f"no seat {seat} in game {game_id}")
+            await c.run("INSERT INTO seat_offers (game_id, seat, user_id, display_name, offered_by, created_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET user_id=excluded.user_id, "
+                        "display_name=excluded.display_name, offered_by=excluded.offered_by, "
+                        "created_at=excluded.created_at", (game_id, seat, user_id, display_name, offered_by, now))
+            return SeatOffer(game_id, seat, user_id, display_name, offered_by, now)
+
+        return await self._write(work)
+
+    async def seat_offers(self, *, game_id: int | None = None, user_id: str | None = None) -> list[SeatOffer]:
+        """Pending offers, of a game and/or to a user, oldest first."""
+        where, params = [], []
+        for column, value in (("game_id", game_id), ("user_id", user_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+
+        async def work(c: Conn) -> list[SeatOffer]:
+            return [SeatOffer(*r) for r in await c.all(
+                "SELECT game_id, seat, user_id, display_name, offered_by, created_at FROM seat_offers"
+                + (f" WHERE {' AND '.join(where)}" if where else "")
+                + f" ORDER BY created_at, {c.d.order('seat_offers')}", params)]
+
+        return await self._query(work)
+
+    async def withdraw_offer(self, game_id: int, seat: str, user_id: str | None = None) -> bool:
+        """Drop the offer of a seat (only if it was made to ``user_id``, when given)."""
+        async def work(c: Conn) -> bool:
+            if user_id is None:
+                return await c.run("DELETE FROM seat_offers WHERE game_id=? AND seat=?", (game_id, seat)) > 0
+            return await c.run("DELETE FROM seat_offers WHERE game_id=? AND seat=? AND user_id=?",
+                               (game_id, seat, user_id)) > 0
+
+        return await self._write(work)
+
+    # ------------------------------------------------------------ deadlines missed, civil disorder
+
+    async def note_missed_deadline(self, game_id: int, seat: str, due_at: int) -> int:
+        """Count a deadline the seat let pass, once per deadline (``due_at``); returns the count in a row."""
+        _int(due_at, "due_at")
+
+        async def work(c: Conn) -> int:
+            await c.run("UPDATE seats SET missed_deadlines = missed_deadlines + 1, last_missed_due = ? "
+                        "WHERE game_id=? AND seat=? AND (last_missed_due IS NULL OR last_missed_due <> ?)",
+                        (due_at, game_id, seat, due_at))
+            row = await c.one("SELECT missed_deadlines FROM seats WHERE game_id=? AND seat=?", (game_id, seat))
+            if row is None:
+                raise NotFound(f"no seat {seat} in game {game_id}")
+            return row[0]
+
+        return await self._write(work)
+
+    async def reset_missed_deadlines(self, game_id: int, seat: str) -> None:
+        """Its holder moved: the seat has missed no deadline in a row."""
+        async def work(c: Conn) -> None:
+            await c.run("UPDATE seats SET missed_deadlines=0, last_missed_due=NULL WHERE game_id=? AND seat=?",
+                        (game_id, seat))
+
+        await self._write(work)
+
+    async def civil_disorder_after(self, game_id: int) -> int:
+        """Missed deadlines in a row after which the bot takes a seat over (0: never)."""
+        async def work(c: Conn) -> int:
+            row = await c.one("SELECT civil_disorder_after FROM games WHERE id=?", (game_id,))
+            if row is None:
+                raise NotFound(f"no game {game_id}")
+            return row[0]
+
+        return await self._query(work)
+
+    async def set_civil_disorder_after(self, game_id: int, count: int) -> None:
+        """Set the game's civil-disorder threshold (0..100; 0: never). No version change."""
+        if not 0 <= _int(count, "count") <= 100:
+            raise ValueError("the civil-disorder threshold must be between 0 and 100")
+
+        async def work(c: Conn) -> None:
+            if await c.run("UPDATE games SET civil_disorder_after=? WHERE id=?", (count, game_id)) != 1:
+                raise NotFound(f"no game {game_id}")
+
+        await self._write(work)
+
+    async def games_with_bot_seats(self) -> list[int]:
+        """Active games where the bot plays at least one seat."""
+        async def work(c: Conn) -> list[int]:
+            return [r[0] for r in await c.all(
+                "SELECT id FROM games WHERE status='active' AND id IN (SELECT game_id FROM seats WHERE controller='bot') "
+                "ORDER BY id")]
+
+        return await self._query(work)
