@@ -15,7 +15,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, PendingKind
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
@@ -66,7 +66,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> NSState:
     ctx = Ctx(state, events, [])
     _advance(state, ctx)
     # the opening lines (the initiative draw) wait for the first post
-    state.unposted = [e.public for e in events if e.public]
+    state.unposted = [HeldLine.of(e) for e in events if e.public]  # the game's own lines
     return state
 
 
