@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
+from engine.core.notation import is_number
 from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, PendingKind, stamp
@@ -457,7 +458,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
             answer = int(answer)
         state.wait = None
         frames = state.effect.frames
-        ctx.cause = frames[0].proc if frames and frames[0].proc.isdigit() else None  # the card whose effect asked
+        ctx.cause = frames[0].proc if frames and is_number(frames[0].proc) else None  # the card whose effect asked
         _run(state, ctx, interpreter().resume(state.effect, ctx, answer))
         return True
     if verb in ("trigger", "pass") and state.window is not None:
