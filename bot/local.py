@@ -488,7 +488,7 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
                 break
             write("\n".join(records.move_lines(move)))
             shown += 1
-            if state is not None and records.state_hash(state) != move.get("state_hash"):
+            if state is not None and not records.hash_matches(state, move.get("state_hash")):
                 write(f"⚠ the replayed state differs from the record's hash at move {move['seq']}: "
                       f"run `stumpbot verify {path}`.")
         if state is not None and render:

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.types import Event
 
 POST_VIEW = "board_view"  # a board post's payload key: the public view its picture shows (else the board now)
+LINES = "lines"  # a board post's payload key: its engine lines with who made them, [{text, seat, cause}] (issue 26)
 
 
 def board_posts(events: list[Event], *, started: bool = False) -> list[dict[str, Any]]:
@@ -15,14 +16,19 @@ def board_posts(events: list[Event], *, started: bool = False) -> list[dict[str,
     the game has no human post before it); the last post shows the board now. `started`: the game's first
     post, which is made even without lines."""
     posts: list[dict[str, Any]] = []
-    lines: list[str] = []
+    lines: list[Event] = []
     for event in events:
         if event.ends_post is not None:
             if lines:
-                posts.append({"text": "\n".join(lines), POST_VIEW: event.ends_post})
+                posts.append({**_text(lines), POST_VIEW: event.ends_post})
             lines = []
         elif event.public:
-            lines.append(event.public)
+            lines.append(event)
     if lines or (started and not posts):
-        posts.append({"text": "\n".join(lines)})
+        posts.append(_text(lines))
     return posts
+
+
+def _text(lines: list[Event]) -> dict[str, Any]:
+    return {"text": "\n".join(e.public or "" for e in lines),
+            LINES: [{"text": e.public, "seat": e.seat, "cause": e.cause} for e in lines]}

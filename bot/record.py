@@ -31,6 +31,7 @@ from pydantic import BaseModel
 from bot import concession
 from engine import registry
 from engine.core.errors import EngineError
+from engine.core.posting import text_only_hash
 from engine.core.ruleset import Ruleset, commitment, play, state_hash  # noqa: F401 - state_hash: also for callers
 from engine.core.types import Event, result_headline
 from engine.core.windows import Sealed
@@ -47,6 +48,12 @@ class RecordError(Exception):
 
 
 # ---------------------------------------------------------------- the seed commitment
+
+
+def hash_matches(state: Any, recorded: Any) -> bool:
+    """Whether `state` is the state a record's hash names: as hashed now, or as hashed before held lines had
+    fields (a game recorded then, whose state held lines as plain texts: engine/core/posting.py)."""
+    return recorded in (state_hash(state), text_only_hash(state))
 
 def seed_commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"stumpbot-seed|{int(seed)}|{salt}".encode()).hexdigest()
@@ -283,7 +290,7 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         first = next(steps)
     except (EngineError, KeyError, TypeError, ValueError) as exc:
         return fail(f"setup: the game cannot be set up from the record ({getattr(exc, 'message', exc)})")
-    if state_hash(first.state) != data.get("initial_state_hash"):
+    if not hash_matches(first.state, data.get("initial_state_hash")):
         return fail("setup: the state dealt from the seed does not match the record's initial_state_hash "
                     "(the seed, options or seats were changed)")
     seals: list[dict[str, Any]] = []
@@ -297,7 +304,7 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         except (KeyError, TypeError, ValueError) as exc:
             return fail(f"{_label(move)}: unreadable ({exc})", checked)
         got = state_hash(step.state)
-        if got != move.get("state_hash"):
+        if not hash_matches(step.state, move.get("state_hash")):
             return fail(f"{_label(move)}: the state after it does not match the record's hash "
                         f"(record {str(move.get('state_hash'))[:12]}…, replay {got[:12]}…)", checked)
         if step.public != move.get("public"):

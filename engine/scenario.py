@@ -399,7 +399,7 @@ def _contains(actual: Any, item: Any) -> bool | None:
         for x in actual:
             if _equal(x, item):
                 return True
-            if isinstance(x, dict) and not isinstance(item, dict) and item in (x.get("id"), x.get("code")):
+            if isinstance(x, dict) and not isinstance(item, dict) and item in (x.get("id"), x.get("code"), x.get("text")):
                 return True
         return False
     return None

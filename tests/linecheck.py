@@ -36,7 +36,10 @@ The checks, exactly:
     actor is `deadline`, and, when D is notation, with that notation (`marker/default`). A notice of a seat changing
     hands ("🤖 … handed X to the bot", "🤖 X (…) left", "🤖 X (…) missed N deadlines in a row", "🤖 The bot plays X
     too.") needs the seat's history to show the bot taking X by that move, and "missed N" X's last N moves made by its
-    deadline. Any other line with 🤖 or ⏰ in a post is `marker/unknown`. Conversely, every move the bot or a deadline
+    deadline. A 🤖 or ⏰ note of a move stands immediately before a line of the post that the engine names as that
+    seat's own (`Event.seat`, carried in the board post's `payload["lines"]`): `marker/seat` where the next line is
+    another seat's, the game's own, or no engine line while a line of that seat follows further on (a step with no
+    line of its own, as a silent pass in a response window, keeps its note where its lines begin). Any other line with 🤖 or ⏰ in a post is `marker/unknown`. Conversely, every move the bot or a deadline
     made is marked in the board post covering it (`marker-missing`), and every deadline that passes plays a move the
     rules accept (`marker/deadline-refused`: the seat was told what running out of time plays, and nothing would be).
  3. `card-name` — every card, event or news id in private text comes with its name. Ids: Electioneer `D07`/`R07`
@@ -82,7 +85,7 @@ from typing import Any, Iterable
 
 from bot import present
 from bot.discord import limits
-from bot.posts import POST_VIEW
+from bot.posts import LINES, POST_VIEW
 from bot.service import GameManager
 from bot.store import Store
 from bot.tables.base import PrivateBrief
@@ -142,6 +145,7 @@ class Post:
     text: str
     caption: str
     view: Any  # the public view the post shows (board posts)
+    lines: list[dict[str, Any]] | None = None  # a board post's engine lines with their seats (bot/posts.py LINES)
 
 
 @dataclass
@@ -286,7 +290,8 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
         if kind == "board":
             view = (view_type.model_validate(payload[POST_VIEW]) if payload.get(POST_VIEW)
                     else ruleset.view(played.states[min(seq, len(played.states) - 1)], None))
-        played.posts.append(Post(seq, kind, post.text, str(payload.get("caption", "")), view))
+        played.posts.append(Post(seq, kind, post.text, str(payload.get("caption", "")), view,
+                                 payload.get(LINES) if kind == "board" else None))
         played.texts.append(Text("public", seq, "post", post.text, post=i))
     for brief in table.briefs:
         played.texts += _brief_texts(brief)
@@ -492,11 +497,21 @@ def check_markers(played: Played, parts: Counter | None = None) -> tuple[list[tu
     previous = 0
     for i, post in enumerate(played.posts):
         window = [by_seq[s] for s in range(previous + 1, post.seq + 1) if s in by_seq] if post.kind == "board" else []
-        for line in post.text.split("\n"):
+        text = post.text.split("\n")
+        seats = _line_seats(text, post.lines)
+        for k, line in enumerate(text):
             if "🤖" not in line and "⏰" not in line:
                 continue
             seen += 1
             if post.kind == "board":
+                noted = BOT_NOTE.match(line) or DEADLINE_NOTE.match(line)
+                if noted and post.lines is not None:
+                    parts["marker: the note's seat"] += 1
+                    after = next((seats[j] for j in range(k + 1, len(text)) if not _is_note(text[j])), False)
+                    if after != noted.group(1) and noted.group(1) in seats[k + 1:]:
+                        shown = "no engine line" if after is False else "the game's own line" if after is None \
+                            else f"a line of {after}"
+                        out.append((i, "marker/seat", line, f"it stands before {shown}, not one of {noted.group(1)}"))
                 if m := BOT_NOTE.match(line):
                     parts["marker: 🤖 bot moves"] += 1
                     hits = [e for e in window if e.seat == m.group(1) and e.actor == "bot"]
@@ -537,6 +552,23 @@ def check_markers(played: Played, parts: Counter | None = None) -> tuple[list[tu
         out.append((-1, "marker/deadline-refused", f"If time runs out: {default}.",
                     f"{seat}'s deadline at move {seq} plays a move the rules refuse: {why}"))
     return out, seen
+
+
+def _is_note(line: str) -> bool:
+    return bool(BOT_NOTE.match(line) or DEADLINE_NOTE.match(line))
+
+
+def _line_seats(text: list[str], lines: list[dict[str, Any]] | None) -> list[Any]:
+    """For each line of a post's text, the seat the engine names for it (None: the game's own), or False where
+    the line is none of the engine's (the caption, a note, the table's own lines). The engine's lines stand in
+    the text in their order, with the table's lines among them."""
+    seats: list[Any] = [False] * len(text)
+    j = 0
+    for k, line in enumerate(text):
+        if lines is not None and j < len(lines) and line == lines[j].get("text") and not _is_note(line):
+            seats[k] = lines[j].get("seat")
+            j += 1
+    return seats
 
 
 def _who(window: list[Any]) -> str:

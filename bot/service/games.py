@@ -217,8 +217,10 @@ class Games(Service):
             notation = ruleset.format(actions)
             if repeat_guard:
                 await self._refuse_quick_repeat(game_id, user_id, notation)
-            events = [Event(public=note), *result.events] if note else result.events
-            bot_note = bot_notes.note(seat, held_lines(state)) if actor == "bot" else None
+            events = result.events
+            # the bot's or the deadline's line, placed by the seat the engine names on each line (bot/bot_notes.py)
+            bot_note = bot_notes.note(seat, held_lines(state)) if actor == "bot" \
+                else bot_notes.deadline_note(seat, held_lines(state), note) if note else None
             out = ruleset.outcome(result.state)
             result_extra: dict[str, Any] = {}
             if out is not None:
@@ -235,7 +237,11 @@ class Games(Service):
                                             clock=await self.clock.game_clock(record, seats), mover=seat)
             held_notes = bot_notes.held(game_settings.get(bot_notes.HELD_KEY))
             notes = [*held_notes, *([bot_note] if bot_note else [])]
-            notes_posted = bot_notes.place_in_first_post(outbox, notes, lead=1 if note else 0)
+            if note and not any(m.audience == "public" and m.kind == "board" for m in outbox):
+                # a deadline's line is said at once, even while the step's own lines wait for the turn's post
+                outbox.insert(0, NewMessage(audience="public", kind="board", payload={"text": note}, created_seq=seq + 1))
+                notes = [n for n in notes if n is not bot_note]
+            notes_posted = bot_notes.place_in_first_post(outbox, notes)
             outbox = self._caption_turn(record, ruleset, state, result.state, seat, outbox, game_settings)
             status = "finished" if out else "active"
             try:

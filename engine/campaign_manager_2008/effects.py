@@ -303,7 +303,8 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     side.score += ev
     _changed(ctx, code)
     ctx.events.append(Event(public=f"{winner} wins {c().states[code].name} ({ev} EV): {NAMES[winner]} "
-                                   f"{side.score}, {NAMES[s.other(winner)]} {s.sides[s.other(winner)].score}."))
+                                   f"{side.score}, {NAMES[s.other(winner)]} {s.sides[s.other(winner)].score}.",
+                            seat=None))  # the count settles it: the game's own step
     target = c().rules.target
     if side.score >= target:
         s.phase, s.winner = "over", winner
@@ -311,7 +312,7 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         s.effect.frames.clear()
         s.pending_wins = []
         s.pending_winner = {}
-        ctx.events.append(Event(public=f"Election over: {NAMES[winner]} wins — {s.reason}."))
+        ctx.events.append(Event(public=f"Election over: {NAMES[winner]} wins — {s.reason}.", seat=None))
 
 
 def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -323,9 +324,10 @@ def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
             s.phase, s.draw = "over", True
             s.reason = f"every state is won and it is {s.sides[a].score}–{s.sides[b].score}: a draw"
             s.effect.frames.clear()
-            ctx.events.append(Event(public=f"Election over: {s.reason}."))
+            ctx.events.append(Event(public=f"Election over: {s.reason}.", seat=None))
         else:
-            ctx.events.append(Event(public="No state is left to bring into play; the campaign goes on with fewer."))
+            ctx.events.append(Event(public="No state is left to bring into play; the campaign goes on with fewer.",
+                                    seat=None))
         return None
     if len(s.pool) == 1:
         frame.locals["answer"] = s.pool[0]
@@ -342,16 +344,17 @@ def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     s.pool.remove(code)
     s.in_play.insert(frame.locals["slot"], new_tile(code))
     _changed(ctx, code)
-    ctx.events.append(Event(public=f"{frame.locals['winner']} brings {c().states[code].name} ({code}) into play."))
+    ctx.events.append(Event(public=f"{frame.locals['winner']} brings {c().states[code].name} ({code}) into play.",
+                            seat=frame.locals["winner"]))
     frame.locals["entered"] = code
     if not s.news:
         frame.locals["entering"] = False
-        ctx.events.append(Event(public="The Breaking News deck is empty."))
+        ctx.events.append(Event(public="The Breaking News deck is empty.", seat=None))
         return None
     frame.locals["news"] = s.news.pop(0)
     s.last_news = frame.locals["news"]
     news = c().news[frame.locals["news"]]
-    ctx.events.append(Event(public=f"Breaking News {news.id} “{news.title}”: {news.text}"))
+    ctx.events.append(Event(public=f"Breaking News {news.id} “{news.title}”: {news.text}", seat=None, cause=news.id))
     if s.media is not None and len(s.in_play) > 1:
         owner = s.media["owner"]
         return Wait({"kind": "target", "seat": owner, "among": [t.code for t in s.in_play],
@@ -373,7 +376,8 @@ def _win_news(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if news.chooser == "trailing":
         actor = trailing(s)
     if frame.locals["target"] != frame.locals["entered"]:
-        ctx.events.append(Event(public=f"{s.media['owner']}'s Media Support turns the news to {frame.locals['target']}."))
+        ctx.events.append(Event(public=f"{s.media['owner']}'s Media Support turns the news to {frame.locals['target']}.",
+                                seat=s.media["owner"], cause=s.media["card"]))
     s.effect.frames.append(Frame(proc=news.id, locals={"actor": actor, "target": frame.locals["target"]}))
 
 

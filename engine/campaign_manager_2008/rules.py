@@ -5,6 +5,7 @@ import hashlib
 from typing import Any
 
 from engine.campaign_manager_2008 import prompts
+from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
 from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_cards, new_tile, tile_text
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
@@ -12,7 +13,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.posting import post_step
 from engine.core.rng import Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision, stamp
 
 VERB_OF_KIND = {"state": "state", "issue": "issue", "toward": "toward", "discard": "discard", "order": "order",
                 "enter": "enter", "target": "target"}
@@ -57,7 +58,7 @@ def _start_states(state: CMState, codes: list[str], events: list[Event]) -> None
     state.phase = "play"
     state.turn = Turn(seat=state.first or SEATS[0])
     events.append(Event(public="The campaign opens in " + "; ".join(tile_text(t) for t in state.in_play)
-                               + f". {NAMES[state.turn.seat]} ({state.turn.seat}) plays first."))
+                               + f". {NAMES[state.turn.seat]} ({state.turn.seat}) plays first.", seat=None))
 
 
 def _salt(state: CMState, seat: str) -> str:
@@ -163,6 +164,7 @@ def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     owing_before, turn_of = set(owing(state)), state.turn.seat if state.turn else None
     unseen_before = _unseen(state)
     undoable = _dispatch(state, seat, action, events, changed) and _unseen(state) == unseen_before
+    stamp(events, seat)  # who made each line (issue 26): this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
     # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
     newly = set(owing(state)) - owing_before - {turn_of}
@@ -190,10 +192,11 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
                             private={seat: f"You keep {card_line(arg)}."}))
         if not side.offer and state.first is None:
             state.first = seat
-            events.append(Event(public=f"{seat} finishes the draft first and will play first."))
+            events.append(Event(public=f"{seat} finishes the draft first and will play first.", seat=None))
         if all(not state.sides[s].offer for s in SEATS):
             _deal(state, events)
-            events.append(Event(public="Both decks are drafted. Each side now secretly picks two starting states."))
+            events.append(Event(public="Both decks are drafted. Each side now secretly picks two starting states.",
+                                seat=None))
         return False
     if state.phase == "states":
         side.picks.append(arg)
@@ -206,7 +209,8 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
             codes = [code for s in SEATS for code in revealed[s].choice.split(",")]
             events.append(Event(public="Starting states revealed: " + ", ".join(
                 f"{s} {revealed[s].choice.replace(',', ' and ')}" for s in SEATS) + ".", proof="Starting states: " + "; ".join(
-                f"{s} {revealed[s].choice} [seal {revealed[s].digest}, salt {revealed[s].salt}]" for s in SEATS)))
+                f"{s} {revealed[s].choice} [seal {revealed[s].digest}, salt {revealed[s].salt}]" for s in SEATS),
+                seat=None))  # both sealed picks at once: the game's own step
             _start_states(state, codes, events)
             changed.extend(codes)
         return False
@@ -229,7 +233,7 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
         side.hand.remove(arg)
         turn.card = arg
         card = c().cards[arg]
-        events.append(Event(public=f"{seat} plays {card_line(arg)}: {card.text}"))
+        events.append(Event(public=f"{seat} plays {card_line(arg)}: {card.text}", cause=arg))
         cost = card.discard_cost
         if cost is not None and (cost.any or cost.n):
             turn.stage, turn.cost_left, turn.cost_any = "cost", cost.n or 0, bool(cost.any)
@@ -261,7 +265,8 @@ def _start_effect(state: CMState, ctx: Ctx) -> None:
         if state.media is not None:
             old = state.media
             state.sides[old["owner"]].discard.append(old["card"])
-            ctx.events.append(Event(public=f"{card_line(old['card'])} leaves the table for {old['owner']}'s discard."))
+            ctx.events.append(Event(public=f"{card_line(old['card'])} leaves the table for {old['owner']}'s discard.",
+                                    cause=turn.card))
         state.media = {"card": turn.card, "owner": turn.seat}
     wait = interpreter().start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
     _settle(state, wait, ctx)
@@ -296,7 +301,8 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             state.last_dice = [f"{turn.seat} rolled {face} (Going Negative)"]
             result = c().negative[face]
             opponent = state.other(turn.seat)
-            ctx.events.append(Event(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {result.text}"))
+            ctx.events.append(Event(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {result.text}",
+                                    seat=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}"))
             wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue
         _end_turn(state, ctx.events)

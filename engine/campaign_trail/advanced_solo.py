@@ -244,12 +244,13 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
     if forced is None:
         return False
     a.window, a.card = None, None
-    if forced:  # the register action instead, even with a full enough track (surplus lost)
-        solo.register(s, party, cards(party)[number].register_.count, log, why="must register instead:")
-        a.decks[party].played.append(number)
-        a.last = cards(party)[number].name
-    else:
-        resolve_direct(s, party, number, log, private)
+    with posting.by(log, party):  # the AI party's turn goes on
+        if forced:  # the register action instead, even with a full enough track (surplus lost)
+            solo.register(s, party, cards(party)[number].register_.count, log, why="must register instead:")
+            a.decks[party].played.append(number)
+            a.last = cards(party)[number].name
+        else:
+            resolve_direct(s, party, number, log, private)
     return True
 
 

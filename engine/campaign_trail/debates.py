@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.campaign_trail import abilities, advanced_solo, primitives
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.posting import by, game_line
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
@@ -61,8 +62,8 @@ def start(s: CampaignTrailState, log: list[str]) -> None:
     markers = {issue: Marker() for issue in (*topic.top, *topic.bottom)}
     s.debate = DebateState(number=number, seats=seats, markers=markers)
     s.phase = "debate"
-    log.append(f"Debate {number} in {city.name} ({city.state}) on {topic.name}: {', '.join(seats)} debate, in that order; "
-               f"each moves to {city.state} for free.")
+    game_line(log, f"Debate {number} in {city.name} ({city.state}) on {topic.name}: {', '.join(seats)} debate, "
+                   f"in that order; each moves to {city.state} for free.")
     _unprepared(s, log)
     _debate_prep(s, log)
     _ai_debaters(s, log, {})
@@ -82,14 +83,15 @@ def _ai_debaters(s: CampaignTrailState, log: list[str], private: dict[str, str])
         party = d.seats[d.index]
         topic = c.debate_topics[s.debate_topics[d.number - 1]]
         moved = []
-        for issue in advanced_solo.debate_moves(s, party, list(topic.top), list(topic.bottom), log):
-            if issue not in d.markers:  # a rabbit trail starts at the centre, then comes to the AI's track
-                d.markers[issue] = Marker()
-            move_marker(d.markers[issue], party)
-            moved.append(issue)
-        if moved:
-            where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in dict.fromkeys(moved))
-            log.append(f"{party} (AI) moves {where}.")
+        with by(log, party):  # the AI party's own debate turn, inside a human's step
+            for issue in advanced_solo.debate_moves(s, party, list(topic.top), list(topic.bottom), log):
+                if issue not in d.markers:  # a rabbit trail starts at the centre, then comes to the AI's track
+                    d.markers[issue] = Marker()
+                move_marker(d.markers[issue], party)
+                moved.append(issue)
+            if moved:
+                where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in dict.fromkeys(moved))
+                log.append(f"{party} (AI) moves {where}.")
         _advance(s, log, private)
 
 def leading_rival(s: CampaignTrailState, party: str) -> str:
@@ -271,7 +273,7 @@ def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
                 primitives.add_voters(s, code, party, n)
                 s.parties[party].out_of_supply += n
             placed.append(f"{n} in each state showing {c.debate_issues[issue].name}")
-        log.append(f"Voter reaction for {party}: " + ("; ".join(placed) if placed else "no issue on its track") + ".")
+        game_line(log, f"Voter reaction for {party}: " + ("; ".join(placed) if placed else "no issue on its track") + ".")
     # The Orator, debating or not: a voter for each issue on the party's track, placed one pick at a time.
     for seat in s.seats:
         me = s.players[seat]
@@ -289,7 +291,7 @@ def _finish(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> N
         drawn = primitives.draw_up(s, seat)
         if drawn:
             private[seat] = "After the debate you draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
-    log.append(f"The debate is over. {MONTHS[s.month]} play resumes: turn order {', '.join(s.order)}.")
+    game_line(log, f"The debate is over. {MONTHS[s.month]} play resumes: turn order {', '.join(s.order)}.")
     s.debate = None
     s.phase = "play"
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import posting
 from engine.campaign_trail.state import CampaignTrailState
 
 INTIMIDATION = "intimidation"
@@ -109,6 +110,7 @@ def intimidation(s: CampaignTrailState, party: str, icon: str, states: list[str]
             mine = s.parties[me.party]
             mine.registered += INTIMIDATION_COUNT
             mine.out_of_supply += INTIMIDATION_COUNT
-            log.append(f"Intimidation ({owner}): {party}'s (AI) campaign card lists {' '.join(touched)} in "
-                       f"{owner}'s region; {party} loses {lost} voter{'s' if lost != 1 else ''} off its track, "
-                       f"{me.party} gains {INTIMIDATION_COUNT} registered.")
+            with posting.by(log, owner, INTIMIDATION):  # the owner's politick answers the AI's card
+                log.append(f"Intimidation ({owner}): {party}'s (AI) campaign card lists {' '.join(touched)} in "
+                           f"{owner}'s region; {party} loses {lost} voter{'s' if lost != 1 else ''} off its track, "
+                           f"{me.party} gains {INTIMIDATION_COUNT} registered.")

@@ -1,9 +1,63 @@
-"""A step's events, posted once a turn: the public lines wait in the state until the turn ends."""
+"""A step's events, posted once a turn: the public lines wait in the state until the turn ends.
+
+The ruleset writes a step's public lines into a plain list of strings (`log`) all through its modules; a step's
+log is a `Log`, which notes beside each line who made it and why (issue 26): the seat that took the step,
+unless a block of code says otherwise with `by(log, seat, cause)` — an AI party's turn, a politick's owner, a
+held action that goes ahead once its window closes, the game's own lines (`by(log, None)`)."""
 from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.posting import hold_or_post
-from engine.core.types import ApplyResult, Event
+from engine.core.types import ApplyResult, Event, HeldLine
+
+
+class Log(list[str]):
+    """A step's public lines, and for each who made it and what card, event or politick caused it."""
+
+    def __init__(self, seat: str | None, cause: str | None = None) -> None:
+        super().__init__()
+        self.seat, self.cause = seat, cause
+        self.tags: list[tuple[str | None, str | None]] = []
+
+    def append(self, line: str) -> None:
+        super().append(line)
+        self.tags.append((self.seat, self.cause))
+
+    def extend(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.append(line)
+
+    def held(self) -> list[HeldLine]:
+        return [HeldLine(text=line, seat=seat, cause=cause) for line, (seat, cause) in zip(self, self.tags)]
+
+
+@contextmanager
+def by(log: list[str], seat: str | None, cause: str | None = None) -> Iterator[None]:
+    """The lines appended to `log` inside the block are `seat`'s, caused by `cause` (a no-op on a plain list)."""
+    if not isinstance(log, Log):
+        yield
+        return
+    was = log.seat, log.cause
+    log.seat, log.cause = seat, cause
+    try:
+        yield
+    finally:
+        log.seat, log.cause = was
+
+
+def game_line(log: list[str], line: str) -> None:
+    """A line of the game's own (a month's end, a debate's announcement, Election Day): nobody's."""
+    with by(log, None):
+        log.append(line)
+
+
+def cause_now(log: list[str], cause: str | None) -> None:
+    """From here on the step's lines are caused by `cause` (the card the seat has just played)."""
+    if isinstance(log, Log):
+        log.cause = cause
 
 
 def asks_rival(s: CampaignTrailState) -> bool:
@@ -12,21 +66,21 @@ def asks_rival(s: CampaignTrailState) -> bool:
             and s.wait["seat"] != s.turn.seat)
 
 
-def step_result(s: CampaignTrailState, log: list[str], private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
+def step_result(s: CampaignTrailState, log: Log, private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
     """The step's events. A turn is posted once, when it ends (ruling: one post per turn): until then its
     public lines wait in the state, so the channel gets one message and one picture per turn rather than
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""
     if asks_rival(s):
         undoable = False  # the rival's decision follows from this step
     hold = s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s)
-    log_length = len(log)
-    if hold or s.unposted or log:
-        log, posted_changed = hold_or_post(s.unposted, s.unposted_changed, log, changed, hold=hold)
+    lines = log.held()
+    if hold or s.unposted or lines:
+        lines, posted_changed = hold_or_post(s.unposted, s.unposted_changed, lines, changed, hold=hold)
         if posted_changed is not None:
             s.last_changed = posted_changed
     if hold:
         s._cuts.clear()  # nothing is posted yet, so nothing ends here (cuts come only after a turn is over)
-    events = _with_cuts(s, log, len(log) - log_length) if s._cuts else [Event(public=line) for line in log]
+    events = _with_cuts(s, lines, len(lines) - len(log)) if s._cuts else [line.event() for line in lines]
     if private:
         events.append(Event(private=private))
     return ApplyResult(state=s, events=events, undoable=undoable, changed=changed)
@@ -39,7 +93,7 @@ def cut(s: CampaignTrailState, log: list[str]) -> None:
         s._cuts.append((len(log), s._picture(s)))
 
 
-def _with_cuts(s: CampaignTrailState, lines: list[str], held: int) -> list[Event]:
+def _with_cuts(s: CampaignTrailState, lines: list[HeldLine], held: int) -> list[Event]:
     """The posted lines with an `ends_post` event at each cut (`held` lines from earlier steps come first).
     Held lines never carry cuts: a cut is made only once the turn is over."""
     cuts = {held + at: view for at, view in s._cuts}
@@ -48,6 +102,6 @@ def _with_cuts(s: CampaignTrailState, lines: list[str], held: int) -> list[Event
     for i, line in enumerate(lines):
         if i in cuts:
             events.append(Event(ends_post=cuts.pop(i)))
-        events.append(Event(public=line))
+        events.append(line.event())
     events.extend(Event(ends_post=view) for view in cuts.values())  # a cut after the last line
     return events

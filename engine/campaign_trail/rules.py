@@ -20,7 +20,7 @@ from engine.campaign_trail.menus import (
     ACTIONS, action_text, action_words, full_prompt, home_choices, legal_actions, step_menu, whole_text,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
-from engine.campaign_trail.posting import step_result
+from engine.campaign_trail.posting import Log, by, cause_now, step_result
 from engine.campaign_trail.primitives import HAND, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
@@ -170,7 +170,8 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
     s = CampaignTrailState.model_validate(state.model_dump())
     s._picture = picture
     c = _c()
-    log: list[str] = []
+    # who made each line (issue 26): this seat, and the card of its turn as the turn's cause
+    log = Log(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
     private: dict[str, str] = {}
     undoable = True
     changed: list[str] = []
@@ -194,7 +195,8 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
         goes_ahead = responses.answer(s, seat, action, log)
         if goes_ahead is None:
             return step_result(s, log, private, False, changed)
-        result = take_action(s, actor, goes_ahead, log, private, changed)
+        with by(log, actor, str(s.turn.card) if s.turn is not None and s.turn.card else None):  # the action goes ahead
+            result = take_action(s, actor, goes_ahead, log, private, changed)
         return result.model_copy(update={"undoable": False})
     if verb == "responses":  # `responses ask`: be asked again in response windows
         s.autopass = [x for x in s.autopass if x != seat]
@@ -204,13 +206,15 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
         me.candidate = action.args[0]
         log.append(f"{seat} has chosen a candidate.")
         if all(p.candidate for p in s.players.values()):
-            start_home(s, log)
+            with by(log, None):  # everyone's candidate revealed at once: the game's own step
+                start_home(s, log)
             undoable = False
     elif verb == "home":
         me.home = action.args[0]
         log.append(f"{seat} has chosen a home state.")
         if all(p.home for p in s.players.values()):
-            start_play(s, log)
+            with by(log, None):  # everyone's home state at once
+                start_play(s, log)
             ai_turns(s, log, private)  # Solo Play: the AI parties go first
             changed.extend(sorted({p.home for p in s.players.values()}))
             undoable = False
@@ -219,6 +223,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
         me.hand.remove(n)
         start_of_turn(s, seat, log)
         s.turn = TurnState(seat=seat, card=n)
+        cause_now(log, str(n))
         log.append(f"{seat} plays #{n} {c.card(n).name}.")
         changed.extend(first_card_played(s, seat, n, log))
     elif verb == "pass":
@@ -293,13 +298,14 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
         owner, trigger = s.wait.get("owner", seat), s.wait.get("trigger", False)
         ctx = ops.Ctx(s, owner, log, private)
         s.wait = None
-        wait = effects.interpreter().resume(s.frames, ctx, answer)
-        if verb in ("vote", "pick", "remove"):
-            changed.append(action.args[0])
-        if trigger:
-            triggered(s, wait, owner, log, private)
-        else:
-            undoable = after_effect(s, wait, log, private) and undoable
+        with by(log, owner, log.cause if owner == seat else None):  # the effect's lines are its owner's
+            wait = effects.interpreter().resume(s.frames, ctx, answer)
+            if verb in ("vote", "pick", "remove"):
+                changed.append(action.args[0])
+            if trigger:
+                triggered(s, wait, owner, log, private)
+            else:
+                undoable = after_effect(s, wait, log, private) and undoable
         if s.turn is not None and seat != s.turn.seat:
             undoable = False  # a rival's answer is theirs to give once
     elif verb == "done":

@@ -5,6 +5,7 @@ from typing import Any
 
 from engine.campaign_trail import abilities, advanced_solo, effects, solo
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.posting import by
 from engine.campaign_trail.primitives import HAND, add_voters, draw_up
 from engine.campaign_trail.state import CampaignTrailState, Options, PartyState, SeatState
 from engine.core.errors import IllegalAction
@@ -181,7 +182,8 @@ def start_home(s: CampaignTrailState, log: list[str]) -> None:
         log.append(f"{seat}: {c.candidates[p.candidate].archetype} ({c.candidates[p.candidate].name}).")
     for seat in s.seats:  # a larger hand (the Experienced Candidate) starts full too
         if draw_up(s, seat):
-            log.append(f"{seat} draws up to {abilities.hand_size(s, seat)} cards.")
+            with by(log, seat):  # the seat's own hand, in the game's own step
+                log.append(f"{seat} draws up to {abilities.hand_size(s, seat)} cards.")
     s.phase = "home"
 
 

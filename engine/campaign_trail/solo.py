@@ -265,7 +265,8 @@ def answer_icon(s: CampaignTrailState, party: str, icon: str, log: list[str], pr
                     mine.registered += int(params["count"])
                     mine.out_of_supply += int(params["count"])
                     gained.append(f"{mine.id} +{params['count']} registered")
-            log.append(f"{pol.name} ({owner}) answers {party}'s {icon}: {' and '.join(gained)}.")
+            with posting.by(log, owner, pol.id):  # the owner's politick answers the AI's card
+                log.append(f"{pol.name} ({owner}) answers {party}'s {icon}: {' and '.join(gained)}.")
 
 
 # ------------------------------------------------------------------------------------------ the AI party's turns
@@ -387,13 +388,14 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
     if forced is None:
         return False
     s.solo.window, s.solo.card = None, None
-    if not forced:
-        log.append(f"No Change of Plans: {party} (AI) goes ahead with {_cards()[number].name}.")
-    if forced:  # Appendix A, Change of Plans: the register action instead, even with a full enough track
-        register(s, party, _cards()[number].register_.count, log, why="must register instead:")
-        s.solo.played.append(number)
-    else:
-        resolve_direct(s, party, number, log, private)
+    with posting.by(log, party):  # the AI party's turn goes on
+        if not forced:
+            log.append(f"No Change of Plans: {party} (AI) goes ahead with {_cards()[number].name}.")
+        if forced:  # Appendix A, Change of Plans: the register action instead, even with a full enough track
+            register(s, party, _cards()[number].register_.count, log, why="must register instead:")
+            s.solo.played.append(number)
+        else:
+            resolve_direct(s, party, number, log, private)
     return True
 
 

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_serializer, model_validator
 
 from engine.core.frames import FrameStack
+from engine.core.types import HeldLine
 from engine.core.windows import PASS, ResponseWindow
 
 PartyId = Literal["DEM", "REP", "LIB"]
@@ -287,7 +288,7 @@ class CampaignTrailState(_State):
     responded: list[str] = Field(default_factory=list)  # played a response since their last turn (hand not refilled yet)
     # The turn in progress's public lines and changed states, posted together when the turn ends; the
     # states changed by the last posted move (outlined on its picture).
-    unposted: list[str] = Field(default_factory=list)
+    unposted: list[HeldLine] = Field(default_factory=list)
     unposted_changed: list[str] = Field(default_factory=list)
     last_changed: list[str] = Field(default_factory=list)
     # the discard pile shuffled into a new pile for a politick's draw once every deck is

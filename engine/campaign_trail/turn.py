@@ -9,7 +9,7 @@ from typing import Any
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, primitives, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import campaign_cost, campaign_states
-from engine.campaign_trail.posting import step_result
+from engine.campaign_trail.posting import by, game_line, step_result
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
 from engine.core.frames import FrameStack
@@ -95,10 +95,12 @@ def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
         if tab.politick == "connections":
             holder = majority(s, me.home)
             if solo.is_ai(s, holder) or advanced_solo.is_ai(s, holder):  # Appendix A: no one gains when an AI party holds the home state
-                log.append(f"Connections ({seat}): {holder} (AI) holds {me.home}; no one gains $10M.")
+                with by(log, seat, "connections"):
+                    log.append(f"Connections ({seat}): {holder} (AI) holds {me.home}; no one gains $10M.")
                 continue
             s.parties[holder].money += 10
-            log.append(f"Connections ({seat}): {holder} holds {me.home} and gains $10M.")
+            with by(log, seat, "connections"):
+                log.append(f"Connections ({seat}): {holder} holds {me.home} and gains $10M.")
 
 
 def first_card_played(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> list[str]:
@@ -136,7 +138,8 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
                 s.parties[p.party].registered += int(params["count"])
                 s.parties[p.party].out_of_supply += int(params["count"])
                 gained.append(f"{p.party} +{params['count']} registered")
-        log.append(f"{pol.name} ({owner}): {' and '.join(gained)}.")
+        with by(log, owner, pol.id):  # a rival's politick answers the action
+            log.append(f"{pol.name} ({owner}): {' and '.join(gained)}.")
     return drew
 
 
@@ -161,8 +164,9 @@ def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str
         if not t.triggers:
             return
         pid, owner = t.triggers.pop(0)
-        log.append(f"{_c().politicks[pid].name} ({owner}) is triggered.")
-        wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
+        with by(log, owner, pid):
+            log.append(f"{_c().politicks[pid].name} ({owner}) is triggered.")
+            wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
 
 
 def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: dict[str, str]) -> bool:
@@ -275,7 +279,10 @@ def ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str] | No
     """Solo Play: the engine plays the AI party whose turn it is, then the order moves on (unless a human's
     Change of Plans window waits)."""
     private = {} if private is None else private
-    if solo.play_ai_turns(s, log, private) or advanced_solo.play_ai_turns(s, log, private):
+    party = s.order[s.order_index] if 0 <= s.order_index < len(s.order) else None
+    with by(log, party):  # the AI party's own turn (nothing is logged when it is a human's)
+        over = solo.play_ai_turns(s, log, private) or advanced_solo.play_ai_turns(s, log, private)
+    if over:
         next_party(s, log, private)
 
 
@@ -286,10 +293,11 @@ def _month_end(s: CampaignTrailState, log: list[str]) -> None:
     ev = electoral_votes(s)
     s.month += 1
     if s.advanced is not None:  # the AI parties first, the humans last, all game (ruling)
-        log.append(f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order stays {', '.join(s.order)}.")
+        game_line(log, f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order stays {', '.join(s.order)}.")
     else:
         s.order = sorted(s.order, key=lambda p: -ev[p])  # stable: tied parties keep their order
-        log.append(f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order by electoral votes: {', '.join(s.order)}.")
+        game_line(log, f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order by electoral votes: "
+                       f"{', '.join(s.order)}.")
     debates.start(s, log)
 
 
@@ -302,7 +310,7 @@ def _start_final(s: CampaignTrailState, log: list[str]) -> None:
                     s.final.append(FinalItem(seat=seat, politick=tab.politick, tucked=tab.tucked))
     s.phase = "final"
     if s.final:
-        log.append("October is over. End-of-game politicks resolve in turn order.")
+        game_line(log, "October is over. End-of-game politicks resolve in turn order.")
     continue_final(s, log, None)
 
 
@@ -319,11 +327,12 @@ def continue_final(s: CampaignTrailState, log: list[str], wait: Any) -> None:
             return
         item = s.final.pop(0)
         s.final_seat = item.seat
-        log.append(f"{item.seat}'s {_c().politicks[item.politick].name} resolves.")
-        extra = {"tucked": str(item.tucked)} if item.tucked is not None else {}
-        if item.politick == "recount" and item.tucked is None:
-            continue  # nothing was tucked: nothing to recount
-        wait = effects.interpreter().start(s.frames, item.politick, ops.Ctx(s, item.seat, log), **extra)
+        with by(log, item.seat, item.politick):
+            log.append(f"{item.seat}'s {_c().politicks[item.politick].name} resolves.")
+            extra = {"tucked": str(item.tucked)} if item.tucked is not None else {}
+            if item.politick == "recount" and item.tucked is None:
+                continue  # nothing was tucked: nothing to recount
+            wait = effects.interpreter().start(s.frames, item.politick, ops.Ctx(s, item.seat, log), **extra)
 
 
 def _election(s: CampaignTrailState, log: list[str]) -> None:
@@ -355,7 +364,7 @@ def _election(s: CampaignTrailState, log: list[str]) -> None:
     s.winners = top
     ev_text = ", ".join(f"{p} {n}" for p, n in s.final_ev.items())
     s.result_reason = f"{' and '.join(top)} win{'s' if len(top) == 1 else ''} the election ({reason}): {ev_text}."
-    log.append("Election Day. " + s.result_reason)
+    game_line(log, "Election Day. " + s.result_reason)
 
 
 def outcome(s: CampaignTrailState) -> Outcome | None:

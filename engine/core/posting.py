@@ -1,16 +1,24 @@
 """One post per turn. A turn is entered as several small steps, but the table watches it as one move: a
 step's public lines wait in the game state while the turn's player is still deciding alone, and are
 posted together (one message, one picture) once the turn ends or someone else must decide. A step taken
-back with undo was then never announced. Every ruleset that batches its posts does it through here."""
+back with undo was then never announced. Every ruleset that batches its posts does it through here.
+
+A held line keeps who made it and why (`HeldLine`: its seat and cause, issue 26), so the post it joins
+later still says so."""
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+from typing import Any, TypeVar
 
-from engine.core.types import Event
+from pydantic import BaseModel
+
+from engine.core.types import Event, HeldLine
+
+T = TypeVar("T")
 
 
-def hold_or_post(held: list[str], held_changed: list[str], lines: list[str], changed: list[str], *,
-                 hold: bool) -> tuple[list[str], list[str] | None]:
+def hold_or_post(held: list[T], held_changed: list[str], lines: list[T], changed: list[str], *,
+                 hold: bool) -> tuple[list[T], list[str] | None]:
     """Add one step's public `lines` and `changed` map keys to the held ones (mutated in place) if `hold`,
     else release everything held with them. Returns (the lines to post now, the map keys the posted lines
     changed — None while holding, so the picture keeps outlining what the last post changed)."""
@@ -33,10 +41,22 @@ def held_lines(state: Any) -> int:
 def post_step(state: Any, events: list[Event], changed: list[str], *, hold: bool) -> list[Event]:
     """A step's events as the table gets them: its public lines held in `state.unposted` (or released with
     what was held, `state.last_changed` then naming what the posted lines changed), its private lines and its
-    commit-reveal `proof` lines at once (proofs are never posted: they go to the record and /game status)."""
-    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [e.public for e in events if e.public],
-                                 changed, hold=hold)
+    commit-reveal `proof` lines at once (proofs are never posted: they go to the record and /game status).
+    Every line keeps its seat and cause."""
+    lines, posted = hold_or_post(state.unposted, state.unposted_changed,
+                                 [HeldLine.of(e) for e in events if e.public], changed, hold=hold)
     if posted is not None:
         state.last_changed = posted
-    return ([Event(public=line) for line in lines] + [Event(private=e.private) for e in events if e.private]
-            + [Event(proof=e.proof) for e in events if e.proof])
+    return ([line.event() for line in lines]
+            + [Event(private=e.private, seat=e.seat, cause=e.cause) for e in events if e.private]
+            + [Event(proof=e.proof, seat=e.seat, cause=e.cause) for e in events if e.proof])
+
+
+def text_only_hash(state: BaseModel) -> str:
+    """The state's hash as it was computed before held lines had fields (their texts alone): what a game
+    recorded then says after a move that left lines held, so its record still verifies (bot/record.py)."""
+    held = getattr(state, "unposted", None)
+    if not held:
+        return hashlib.sha256(state.model_dump_json().encode()).hexdigest()
+    old = state.model_copy(update={"unposted": [h.text if isinstance(h, HeldLine) else h for h in held]})
+    return hashlib.sha256(old.model_dump_json(warnings=False).encode()).hexdigest()

@@ -90,13 +90,64 @@ class Event(BaseModel):
 
     `ends_post` splits one step's public lines into several channel posts: the lines before it are one post,
     pictured as the board stood there — this public view (`view(state, None)`, as JSON). A step that plays
-    someone else's turns too (Solo Play's AI parties) posts each turn on its own, as people's turns are."""
+    someone else's turns too (Solo Play's AI parties) posts each turn on its own, as people's turns are.
+
+    Who did it (issue 26: markers, captions and log lines are made from these fields, never from the text):
+    `seat` is the seat (or AI party) whose decision, play or card made this line — None for the game's own
+    steps (scoring, a round's end, a reveal of everyone's sealed picks); `cause` the id of the card, event,
+    politick or news card behind it, as the ruleset's `card(id)` resolves it. A ruleset's apply stamps the
+    acting seat on every line of the step whose seat was never given (`stamp`), so a line of the game's own
+    is built with `seat=None` said outright, and a line another seat made names that seat."""
 
     model_config = ConfigDict(extra="forbid")
     public: str | None = None
     private: dict[str, str] = Field(default_factory=dict)
     proof: str | None = None
     ends_post: dict[str, Any] | None = None
+    seat: str | None = None
+    cause: str | None = None
+
+
+def stamp(events: list[Event], seat: str | None, cause: str | None = None) -> list[Event]:
+    """Name `seat` (and `cause`, where none is named) on each of a step's events whose seat was never given —
+    not even as None, which marks the game's own lines. Returns `events`, changed in place."""
+    for event in events:
+        if "seat" not in event.model_fields_set:
+            event.seat = seat
+            if cause is not None and event.cause is None:
+                event.cause = cause
+    return events
+
+
+def cite(events: list[Event], cause: str | None) -> list[Event]:
+    """Name `cause` on each of `events` that names none yet (the lines a card's effect made). Returns `events`."""
+    for event in events:
+        if event.cause is None:
+            event.cause = cause
+    return events
+
+
+class HeldLine(BaseModel):
+    """A public line held in the state for a later post (engine/core/posting.py), with who made it and why,
+    so the post it joins still knows (issue 26). Snapshots saved before held lines had fields hold plain
+    strings: those load as lines of nobody in particular."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    text: str
+    seat: str | None = None
+    cause: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        return {"text": data} if isinstance(data, str) else data
+
+    @classmethod
+    def of(cls, event: Event) -> "HeldLine":
+        return cls(text=event.public or "", seat=event.seat, cause=event.cause)
+
+    def event(self) -> Event:
+        return Event(public=self.text, seat=self.seat, cause=self.cause)
 
 
 class ApplyResult(BaseModel):

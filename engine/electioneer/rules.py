@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.rng import Rng
 from engine.core.windows import Simultaneous
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, stamp
 from engine.electioneer import content as content_mod
 from engine.electioneer.cards import effects_text
 from engine.electioneer.content import ElectioneerContent
@@ -97,7 +97,7 @@ def _start_month(state: ElectioneerState, events: list[Event]) -> None:
     board.month = state.month
     name = _c().states[code].name
     events.append(Event(public=f"Month {state.month} of {MONTHS}: {name} is revealed — its issues are "
-                                f"{_issue_names(board.issues)}."))
+                                f"{_issue_names(board.issues)}.", seat=None))
     state.discards = Simultaneous(seats=list(SEATS))
     state.campaigns = Simultaneous(seats=list(SEATS))
     for seat in SEATS:
@@ -260,10 +260,12 @@ def apply(state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
             _election(s, events)
             undoable = False
     elif verb == "play":
-        changed.extend(_play_theatric(s, seat, action.args, events))
+        played: list[Event] = []
+        changed.extend(_play_theatric(s, seat, action.args, played))
+        events.extend(stamp(played, seat, cause=action.args[0]))  # a theatric is played face up
     else:  # decisions() never offers anything else
         raise UnknownAction(f"Unknown action `{verb}`.")
-    return ApplyResult(state=s, events=events, undoable=undoable, changed=[x for x in changed if x])
+    return ApplyResult(state=s, events=stamp(events, seat), undoable=undoable, changed=[x for x in changed if x])
 
 
 def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
@@ -291,7 +293,7 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
     s.month_winner = winner
     s.phase = "swap"
     events.append(Event(public="; ".join(parts) + f". {winner} wins {c.states[board.code].name}'s month{tie}.",
-                        proof="; ".join(proofs)))
+                        proof="; ".join(proofs), seat=None))  # both sealed picks at once: the game's own step
 
 
 def _month_score_text(s: ElectioneerState, seat: str, pid: str, issues: list[str]) -> str:
@@ -323,7 +325,8 @@ def _end_month(s: ElectioneerState, events: list[Event]) -> None:
     if s.month >= MONTHS:
         s.phase = "election"
         s.month_winner = None
-        events.append(Event(public="All seven months are done. Election day: play any last theatrics, then declare ready."))
+        events.append(Event(public="All seven months are done. Election day: play any last theatrics, then declare ready.",
+                            seat=None))
     else:
         _start_month(s, events)
 
@@ -384,8 +387,9 @@ def _election(s: ElectioneerState, events: list[Event]) -> None:
     s.winner = "DEM" if electors["DEM"] >= electors["REP"] else "REP"
     s.phase = "over"
     tie = " — tied electors go to the DEM incumbent" if electors["DEM"] == electors["REP"] else ""
-    events.append(Event(public="Election day results: " + "; ".join(lines) + "."))
-    events.append(Event(public=f"{s.winner} wins the presidency, {electors['DEM']}–{electors['REP']} (DEM–REP){tie}."))
+    events.append(Event(public="Election day results: " + "; ".join(lines) + ".", seat=None))
+    events.append(Event(public=f"{s.winner} wins the presidency, {electors['DEM']}–{electors['REP']} (DEM–REP){tie}.",
+                        seat=None))
 
 
 # ---------------------------------------------------------------- scoring helpers

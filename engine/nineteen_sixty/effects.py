@@ -32,9 +32,10 @@ class Ctx:
     state: NSState
     events: list[Event]
     changed: list[str]
+    cause: str | None = None  # the card whose play or event the lines logged now belong to (issue 26)
 
     def log(self, line: str) -> None:
-        self.events.append(Event(public=line))
+        self.events.append(Event(public=line, cause=self.cause))
 
     def touch(self, code: str) -> None:
         if code not in self.changed:

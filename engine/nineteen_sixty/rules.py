@@ -13,9 +13,10 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
+from engine.core.notation import is_number
 from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
+from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, PendingKind, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
@@ -66,7 +67,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> NSState:
     ctx = Ctx(state, events, [])
     _advance(state, ctx)
     # the opening lines (the initiative draw) wait for the first post
-    state.unposted = [e.public for e in events if e.public]
+    state.unposted = [HeldLine.of(e) for e in events if e.public]  # the game's own lines
     return state
 
 
@@ -433,7 +434,11 @@ def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
     ctx = Ctx(state, events, [])
     owing_before = set(owing(state))
     undoable = _dispatch(state, seat, action, ctx)
+    stamp(events, seat)  # who made each line (issue 26): this seat's decision…
+    mine = len(events)
+    ctx.cause = None
     _advance(state, ctx)
+    stamp(events[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
     after = set(owing(state))
     newly = after - owing_before - {seat}
     # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
@@ -452,6 +457,8 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         if state.wait["kind"] == "card":
             answer = int(answer)
         state.wait = None
+        frames = state.effect.frames
+        ctx.cause = frames[0].proc if frames and is_number(frames[0].proc) else None  # the card whose effect asked
         _run(state, ctx, interpreter().resume(state.effect, ctx, answer))
         return True
     if verb in ("trigger", "pass") and state.window is not None:
@@ -619,6 +626,7 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
             play = Play(seat=seat, card=x, source="hand")
             _collect_rest(state, side, x, ctx)
         state.play = play
+    ctx.cause = None if play.card is None else str(play.card)
     name = "the candidate card" if play.card is None else card_label(play.card)
     if verb == "preempt":
         me.momentum -= c().rules.preempt_cost
@@ -741,6 +749,7 @@ def _resolve_event(state: NSState, card_id: int, seat: str, ctx: Ctx, why: str) 
         ctx.touch("persistent")
     else:
         state.removed.append(card_id)
+    ctx.cause = str(card_id)
     _run(state, ctx, interpreter().start(state.effect, str(card_id), ctx, actor=seat, card=card_id, why=why))
 
 
@@ -1154,6 +1163,7 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
 
 def _resolve_election_event(state: NSState, entry: Stacked, ctx: Ctx) -> None:
     seat = seat_of(entry.owner)
+    ctx.cause = str(entry.card)
     ctx.log(f"Election Day event {card_label(entry.card)}, for {NAMES[entry.owner]}: {card(entry.card).text}")
     state.removed.append(entry.card)
     _run(state, ctx, interpreter().start(state.effect, str(entry.card), ctx, actor=seat, card=entry.card,

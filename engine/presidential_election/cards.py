@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.effects import Choice, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
-from engine.core.types import Event
+from engine.core.types import Event, cite
 from engine.presidential_election.debates import offer_debate, start_national_debate
 from engine.presidential_election.primitives import (add_votes, c, campaign, gain, hook, join_ballot, off_ballot,
                                                       remove_votes)
@@ -178,22 +178,26 @@ def draw_card(state: PEState, seat: str, events: list[Event]) -> None:
     if not state.deck:
         state.deck = state.randomness.shuffle(state.discard)
         state.discard = []
-        events.append(Event(public="The Campaign deck is reshuffled."))
+        events.append(Event(public="The Campaign deck is reshuffled.", seat=None))
     card_id = state.deck.pop(0)
     state.discard.append(card_id)
     card = c().cards[card_id]
-    events.append(Event(public=f"{seat} draws {card_id} “{card.title}”: {card.text}"))
+    events.append(Event(public=f"{seat} draws {card_id} “{card.title}”: {card.text}", cause=card_id))
     bonus = hook(state.players[seat], "card_money")
     if bonus:
         gain(state, seat, bonus, events, "Advantage: press coverage")
     state.turn.card = card_id
+    start = len(events)
     _settle(state, seat, interpreter().start(state.effect, card_id, Ctx(state, seat, events)), events)
+    cite(events[start:], card_id)
 
 
 def answer(state: PEState, seat: str, code: str, events: list[Event]) -> None:
     """The drawer picked `code` for the paused card: resume it."""
-    state.tasks.pop(0)
+    card_id = state.tasks.pop(0).cause or None
+    start = len(events)
     _settle(state, seat, interpreter().resume(state.effect, Ctx(state, seat, events), code), events)
+    cite(events[start:], card_id)
 
 
 def _settle(state: PEState, seat: str, wait: Wait | None, events: list[Event]) -> None:

@@ -55,7 +55,8 @@ def start_national_debate(state: PEState, seat: str, events: list[Event], cause:
     stakers = [s for s in state.order if spare_votes(state.players[s]) >= stake]
     out = [s for s in state.order if s not in stakers]
     events.append(Event(public=f"National Debate! Staking {stake} votes each: {', '.join(stakers) or 'nobody'}"
-                               + (f"; sitting out (too few spare votes): {', '.join(out)}." if out else ".")))
+                               + (f"; sitting out (too few spare votes): {', '.join(out)}." if out else "."),
+                        cause=cause or None))
     if stakers:
         state.tasks.append(Task(kind="stake", seat=seat, stakes={s: stake for s in stakers},
                                 staked={s: 0 for s in stakers}, cause=cause))
@@ -69,6 +70,6 @@ def stake(state: PEState, task: Task, seat: str, code: str, events: list[Event])
         return
     pot = sum(task.staked.values())
     winner = roll_off(state, list(task.staked), "National Debate", events, "national_debate_bonus")
-    events.append(Event(public=f"{winner} wins the National Debate and places the pot of {pot} votes."))
+    events.append(Event(public=f"{winner} wins the National Debate and places the pot of {pot} votes.", seat=None))
     state.tasks.pop(0)
     state.tasks.insert(0, Task(kind="place", seat=winner, n=pot, cause="National Debate"))

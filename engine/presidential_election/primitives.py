@@ -114,7 +114,7 @@ def roll(state: PEState, count: int, sides: int, who: str, what: str, events: li
     extra = f" +{bonus}" if bonus else ""
     line = f"{who} {dice.text}{extra} (d{sides}, {what})"
     state.last_dice.append(line)
-    events.append(Event(public=line + "."))
+    events.append(Event(public=line + ".", seat=who))  # the roller's own die, whoever called for it
     return dice.total + bonus
 
 
@@ -128,7 +128,7 @@ def roll_off(state: PEState, seats: list[str], what: str, events: list[Event], b
         rolling = [s for s in rolling if totals[s] == best]
         if len(rolling) == 1:
             return rolling[0]
-        events.append(Event(public=f"Tie at {best} between {', '.join(rolling)}: they roll again."))
+        events.append(Event(public=f"Tie at {best} between {', '.join(rolling)}: they roll again.", seat=None))
 
 
 def invariant_problems(state: PEState) -> list[str]:

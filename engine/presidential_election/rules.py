@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.posting import post_step
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision
-from engine.presidential_election import cards, debates, setup, turn
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, cite, menu_decision, stamp
+from engine.presidential_election import cards, cardtext, debates, setup, turn
 from engine.presidential_election.menus import menu
 from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot, state_codes
 from engine.presidential_election.state import PEState
@@ -43,6 +43,7 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     before_dice, before_map, owing_before, turn_of = state.last_dice, _map_marks(state), set(_owing(state)), state.current
     state.last_dice = []
     _dispatch(state, seat, action, events)
+    stamp(events, seat)
     if not state.last_dice:
         state.last_dice = before_dice
     after_map = _map_marks(state)
@@ -109,6 +110,8 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
         return
     if task.kind == "place":
         add_votes(state, seat, arg, 1, events, task.cause)
+        if cardtext.card(task.cause) is not None:
+            cite(events, task.cause)
         task.n -= 1
         if task.n <= 0:
             state.tasks.pop(0)

@@ -32,14 +32,14 @@ def opening_roll(state: PEState, seat: str, events: list[Event]) -> None:
     state.opening = {}
     if len(top) > 1:
         state.rolloff = top
-        events.append(Event(public=f"Tie at {best} between {', '.join(top)}: they roll again."))
+        events.append(Event(public=f"Tie at {best} between {', '.join(top)}: they roll again.", seat=None))
         return
     first = state.seats.index(top[0])
     state.order = state.seats[first:] + state.seats[:first]
     state.rolloff = []
     state.phase = "first_choice"
     events.append(Event(public=f"{top[0]} rolled highest and plays first. Order: {', '.join(state.order)}. "
-                               f"{top[0]} may choose to play last in every round instead."))
+                               f"{top[0]} may choose to play last in every round instead.", seat=None))
 
 
 def choose_position(state: PEState, seat: str, last: bool, events: list[Event]) -> None:
@@ -95,4 +95,4 @@ def choose_advantage(state: PEState, seat: str, card_id: str, events: list[Event
         return
     state.phase = "play"
     begin_turn(state)
-    events.append(Event(public=f"Round 1 begins: {state.order[0]} to roll."))
+    events.append(Event(public=f"Round 1 begins: {state.order[0]} to roll.", seat=None))

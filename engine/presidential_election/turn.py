@@ -162,7 +162,8 @@ def count(state: PEState, events: list[Event]) -> None:
         state.winner = leaders[0]
         state.reason = f"most electoral votes ({tally})"
     else:
-        events.append(Event(public=f"Electoral College tie at {top} between {', '.join(leaders)}: the House decides."))
+        events.append(Event(public=f"Electoral College tie at {top} between {', '.join(leaders)}: the House decides.",
+                            seat=None))
         state.winner = roll_off(state, leaders, "House of Representatives", events, "recount_bonus")
         state.reason = f"tied at {top} electoral votes, chosen by the House roll ({tally})"
-    events.append(Event(public=f"Election over: {state.winner} wins — {state.reason}."))
+    events.append(Event(public=f"Election over: {state.winner} wins — {state.reason}.", seat=None))

@@ -1,0 +1,153 @@
+"""Issue 26, item 1: events say who did what. A seeded bot game of every ruleset (Campaign Trail's Solo Play, co-op
+and Advanced Solo Deck too): every public line carries the seat that made it or says it is the game's own, every
+cause is a card the ruleset's `card()` knows, and the lines that say a seat or an AI party played name it in their
+fields. Held lines keep their fields, and a state saved when held lines were plain texts still loads and hashes as
+it did then (old records verify)."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot import bot_notes
+from bot.posts import LINES, board_posts
+from engine import registry
+from engine.core.posting import text_only_hash
+from engine.core.rng import Rng
+from engine.core.ruleset import card_text, owing_seats, play, seats_for, state_hash
+from engine.core.types import Event, HeldLine, stamp
+from tests import linecheck
+
+GAMES: list[tuple[str, int, dict[str, Any], int]] = [
+    ("electioneer", 2, {}, 11),
+    ("campaign_trail", 4, {"dirty": True}, 13),
+    ("campaign_trail", 1, {"ai": ["REP"]}, 14),
+    ("campaign_trail", 2, {"ai": ["REP"], "coop": True}, 15),
+    ("campaign_trail", 1, {"ai": ["REP", "LIB"]}, 16),
+    ("campaign_trail", 1, {"ai": ["REP"], "ai_deck": "advanced"}, 17),
+    ("presidential_election", 4, {}, 16),
+    ("campaign_manager_2008", 2, {"deck": "draft"}, 18),
+    ("nineteen_sixty", 2, {"vp": True, "restricted": True}, 20),
+]
+
+
+@dataclass
+class Line:
+    step_seat: str
+    event: Event
+
+
+def _play(name: str, players: int, options: dict[str, Any], seed: int, steps: int = 1500) -> tuple[Any, list[Line]]:
+    ruleset = registry.get(name)
+    state = ruleset.setup(options, seats_for(ruleset, players, options), seed)
+    rng = Rng(seed)
+    lines: list[Line] = []
+    for _ in range(steps):
+        owing = owing_seats(ruleset, state)
+        if ruleset.outcome(state) is not None or not owing:
+            break
+        seat = owing[0]
+        result = play(ruleset, state, seat, [ruleset.bot_action(state, seat, rng)])
+        lines += [Line(seat, e) for e in result.events if e.public]
+        state = result.state
+    return ruleset, lines
+
+
+@pytest.mark.parametrize("name,players,options,seed", GAMES,
+                         ids=[linecheck.game_label(*g) for g in GAMES])
+def test_every_line_names_who_made_it_and_a_cause_the_ruleset_knows(name: str, players: int,
+                                                                     options: dict[str, Any], seed: int) -> None:
+    ruleset, lines = _play(name, players, options, seed)
+    state = ruleset.setup(options, seats_for(ruleset, players, options), seed)
+    ai = list(getattr(ruleset, "seatless_parties", lambda o: [])(options))
+    actors = set(state.seats) | set(ai)
+    assert len(lines) > 50
+    # every line is a seat's (one at the table, or an AI party) or the game's own
+    assert {x.event.seat for x in lines} <= actors | {None}
+    # most lines are someone's: the game's own steps are few
+    assert sum(x.event.seat is not None for x in lines) > 0.6 * len(lines)
+    # every cause is a card, event, politick or news card the ruleset shows with /card
+    causes = [x.event.cause for x in lines if x.event.cause]
+    assert causes and all(card_text(ruleset, c) is not None for c in causes), \
+        [c for c in causes if card_text(ruleset, c) is None][:5]
+    # a line that says a seat played or chose is that seat's ("DEM plays #12 …", "P2 draws C26 …"), with the card
+    # as its cause where the line names one it played
+    played = re.compile(r"^(\S+) (plays|draws|has chosen|is ready|puts|fundraises|registers|travels|drafts)\b")
+    for x in lines:
+        m = played.match(x.event.public or "")
+        if m and m.group(1) in actors:
+            assert x.event.seat == m.group(1), (x.event.public, x.event.seat)
+    # an AI party's own lines are that party's, though a human's step played them
+    for x in lines:
+        m = re.match(r"^(\S+) \(AI\) (draws|debates|takes|moves|has no)", x.event.public or "")
+        if m:
+            assert x.event.seat == m.group(1) and x.event.seat in ai, (x.event.public, x.event.seat)
+    if ai:
+        assert any(x.event.seat in ai and x.step_seat not in ai for x in lines), "no AI turn named its party"
+
+
+def test_a_stamp_leaves_a_line_that_names_its_seat_or_the_game() -> None:
+    mine, other, game = Event(public="a"), Event(public="b", seat="REP"), Event(public="c", seat=None)
+    stamp([mine, other, game], "DEM", cause="12")
+    assert (mine.seat, mine.cause) == ("DEM", "12")
+    assert (other.seat, other.cause) == ("REP", None)
+    assert (game.seat, game.cause) == (None, None)
+
+
+def _held_state() -> Any:
+    """A Presidential Election game in the middle of a turn, its lines held for the turn's post."""
+    ruleset = registry.get("presidential_election")
+    state = ruleset.setup({}, seats_for(ruleset, 3, {}), 4)
+    rng = Rng(4)
+    for _ in range(400):
+        seat = owing_seats(ruleset, state)[0]
+        state = play(ruleset, state, seat, [ruleset.bot_action(state, seat, rng)]).state
+        if len(state.unposted) >= 2:
+            return ruleset, state
+    raise AssertionError("no held lines in 400 steps")
+
+
+def test_held_lines_keep_their_fields_and_a_state_saved_with_plain_texts_loads_and_hashes_as_then() -> None:
+    ruleset, state = _held_state()
+    assert all(isinstance(h, HeldLine) and h.seat in state.seats for h in state.unposted)
+    # the same state as a snapshot made before held lines had fields: its held lines are plain strings
+    old = json.loads(state.model_dump_json())
+    old["unposted"] = [h["text"] for h in old["unposted"]]
+    old_json = json.dumps(old, separators=(",", ":"), ensure_ascii=False)
+    loaded = ruleset.load_state(old_json)
+    assert [h.text for h in loaded.unposted] == [h.text for h in state.unposted]
+    assert all(h.seat is None and h.cause is None for h in loaded.unposted)
+    old_hash = hashlib.sha256(old_json.encode()).hexdigest()
+    assert text_only_hash(loaded) == old_hash == text_only_hash(state)
+    assert state_hash(state) != old_hash  # the fields are in today's hash
+    from bot.record import hash_matches
+    assert hash_matches(state, old_hash) and hash_matches(state, state_hash(state))
+    assert not hash_matches(state, "0" * 64)
+
+
+def test_a_note_stands_before_the_first_line_of_its_seat_and_a_misplaced_one_is_found() -> None:
+    events = [Event(public="DEM fundraises $90M.", seat="DEM"), Event(public="DEM ends the turn.", seat="DEM"),
+              Event(public="LIB plays #3 Whistle Stop.", seat="LIB", cause="3")]
+    payload = board_posts(events)[0]
+    assert payload[LINES][2] == {"text": "LIB plays #3 Whistle Stop.", "seat": "LIB", "cause": "3"}
+    outbox = [SimpleNamespace(audience="public", kind="board", payload=payload)]
+    assert bot_notes.place_in_first_post(outbox, [bot_notes.note("LIB", 1)])
+    assert payload["text"].split("\n") == ["DEM fundraises $90M.", "DEM ends the turn.",
+                                           "🤖 The bot moved for LIB.", "LIB plays #3 Whistle Stop."]
+    # held notes written before notes had fields still load
+    assert bot_notes.held(json.dumps([{"text": "🤖 The bot moved for LIB.", "at": 2}])) == [bot_notes.note("LIB", 2)]
+    # the line check: the same note glued at the post's start (where the old placement put it) is found
+    r = registry.get("electioneer")
+    played = linecheck.Played(label="unit", ruleset=r, options={}, seats=["DEM", "REP"], states=[])
+    from tests.present.test_every_line import _entry
+    played.journal = [_entry(1, "DEM", "player"), _entry(2, "LIB", "bot")]
+    bad = "\n".join(["🤖 The bot moved for LIB.", *(e.public for e in events)])
+    played.posts = [linecheck.Post(2, "board", bad, "", None, payload[LINES])]
+    assert "marker/seat" in [p[1] for p in linecheck.check_markers(played)[0]]
+    played.posts = [linecheck.Post(2, "board", payload["text"], "", None, payload[LINES])]
+    assert "marker/seat" not in [p[1] for p in linecheck.check_markers(played)[0]]
