@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from bot.present import for_ruleset
 from bot.posts import POST_VIEW
 from bot.present.changes import MapTally, changed_codes, summarise
-from bot.store import NewMessage, Store
+from bot.store import NewMessage
 
 log = logging.getLogger("stumpbot.captions")
 
@@ -41,11 +41,12 @@ def shown_tally(game_settings: dict[str, str]) -> MapTally | None:
         return None
 
 
-async def remember_shown(store: Store, game_id: int, ruleset: str, public_view: Any) -> None:
-    """Keep the tally of the board a post is showing now, for the next post's caption."""
+def shown_setting(game_id: int, ruleset: str, public_view: Any) -> tuple[str, str, str] | None:
+    """The (scope, key, value) setting that keeps the tally of the board a post is showing now, for the next
+    post's caption; the delivery writes it with the post's mark of sent (one transaction), or None for a game
+    whose presenter keeps no tally."""
     tally = for_ruleset(ruleset).tally(public_view)
-    if tally is not None:
-        await store.set_setting(_scope(game_id), SHOWN_KEY, tally.model_dump_json())
+    return None if tally is None else (_scope(game_id), SHOWN_KEY, tally.model_dump_json())
 
 
 def caption_outbox(outbox: list[NewMessage], ruleset: str, shown: MapTally | None, before_view: Any,

@@ -18,12 +18,15 @@ from typing import Any
 from bot import clock as timekeeping
 from bot import reminders as reminder_prefs
 from bot.store import (
+    GameContext,
     GameRecord,
     SeatRecord,
     NewJob,
     NewMessage,
     Vacation,
     VersionConflict,
+    guild_scope,
+    user_scope,
 )
 from engine.core.errors import StaleState
 from bot.service.context import Context, ManagerError, Service
@@ -41,15 +44,24 @@ class Clock(Service):
         self.views = views
         self.delivery = delivery
 
-    async def game_clock(self, record: GameRecord, seats: list[SeatRecord] | None = None) -> timekeeping.GameClock:
+    async def game_clock(self, record: GameRecord, seats: list[SeatRecord] | None = None, *,
+                         context: GameContext | None = None) -> timekeeping.GameClock:
         """The game's deadlines, pause and vacations: its own settings, else its server's, else the defaults; and
-        the reminders each seat's player chose. `seats`: the game's seats, when the caller has just read them."""
+        the reminders each seat's player chose. `seats`: the game's seats, when the caller has just read them;
+        `context`: the game's context read (its seats, clock and settings), when the caller holds one."""
+        if context is not None:
+            seats = context.seats
         seats = seats if seats is not None else await self.store.list_seats(record.id)
-        people = {s.seat: f"user:{s.user_id}" for s in seats if s.controller == "human"}
-        server_scope = f"guild:{record.guild_id}" if record.guild_id else None
-        stored = await self.store.settings_in([*people.values(), *([server_scope] if server_scope else [])])
-        clock = timekeeping.GameClock.of(record.deadline_hours, await self.store.game_time(record.id),
-                                         stored[server_scope] if server_scope else {})
+        people = {s.seat: user_scope(s.user_id) for s in seats if s.controller == "human"}
+        server_scope = guild_scope(record.guild_id) if record.guild_id else None
+        scopes = [*people.values(), *([server_scope] if server_scope else [])]
+        if context is not None:
+            stored = {scope: context.settings.get(scope, {}) for scope in scopes}
+            time = context.time
+        else:
+            stored = await self.store.settings_in(scopes)
+            time = await self.store.game_time(record.id)
+        clock = timekeeping.GameClock.of(record.deadline_hours, time, stored[server_scope] if server_scope else {})
         # the players' own reminders (only those who chose anything)
         return replace(clock, reminders={seat: reminder_prefs.ReminderPrefs.from_settings(stored[scope])
                                          for seat, scope in people.items() if stored[scope]})

@@ -20,9 +20,8 @@ from bot import pictures
 from bot import rematch as rematches
 from bot.store import (
     Follower,
+    GameContext,
     GameRecord,
-    JobRecord,
-    SeatRecord,
 )
 from bot.tables.base import GameRef, PublicPost
 from bot.service.context import Context, ManagerError, Service
@@ -42,10 +41,12 @@ HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row t
 
 
 @dataclass
-class _RunReads:
-    record: GameRecord | None = None
-    jobs: list[JobRecord] = field(default_factory=list)
-    seats: list[SeatRecord] | None = None
+class _Run:
+    """What one run of a game's rows shares: the game's context, read once (one store call) when its first row is
+    sent, and the settings its posts leave (the board the channel was shown, for the next caption), written with
+    the run's mark of sent."""
+    context: GameContext | None = None
+    settings: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 class Delivery(Service):
@@ -73,7 +74,7 @@ class Delivery(Service):
         renew_after = max(self.ctx.outbox_lease_s // 4, 1)
 
         async def deliver(run: list[Any]) -> int:
-            reads = _RunReads()  # the game's record, jobs and seats, read once for the whole run
+            reads = _Run()
             sent: list[int] = []  # delivered, not marked yet
             posted: list[str] = []  # the texts of the public posts among them (an ended game's last digest holds them)
             marked = 0
@@ -82,7 +83,9 @@ class Delivery(Service):
             async def mark() -> bool:
                 nonlocal sent, marked, since
                 done = await self.store.mark_claimed_sent(sent, self._now(), self.ctx.owner,
-                                                          lease_seconds=self.ctx.outbox_lease_s)
+                                                          lease_seconds=self.ctx.outbox_lease_s,
+                                                          settings=[(*k, v) for k, v in reads.settings.items()])
+                reads.settings.clear()
                 lost = done < len(sent)
                 if lost:  # the lease ran out mid-delivery and another process took the run over
                     log.warning("game %s: outbox claim lost while delivering", run[0].game_id)
@@ -155,24 +158,23 @@ class Delivery(Service):
         await self.store.release_delivery(game_id)
         return await self.flush()
 
-    async def _deliver(self, row: Any, posted: list[str], reads: _RunReads) -> str | None:
+    async def _deliver(self, row: Any, posted: list[str], reads: _Run) -> str | None:
         """Send one outbox row; returns a public post's text. `posted`: the texts of this run's public posts sent
         before it and not yet marked sent in the store."""
-        # The game's record, jobs and seats are read once per run of rows and handed on (each read is a round trip,
-        # a server transaction on PostgreSQL): every row of the run was written before it was claimed, so what is
-        # read after the claim is at least as new as each of them. The state comes from the live-game cache.
-        if reads.record is None:
-            reads.record = await self.views.game(row.game_id)
-            reads.jobs = await self.store.jobs_for_game(row.game_id)
-        record, jobs = reads.record, reads.jobs
+        # The game's record, jobs, seats and followers are read once per run of rows, in one store call (one
+        # server transaction on PostgreSQL), and handed on: every row of the run was written before it was claimed,
+        # so what is read after the claim is at least as new as each of them. The state comes from the live-game
+        # cache.
+        if reads.context is None:
+            reads.context = await self.views.context(row.game_id, followers=True)
+        context = reads.context
+        record, jobs, seats = context.game, context.jobs, context.seats
         payload = row.payload if isinstance(row.payload, dict) else json.loads(row.payload)
         if row.audience == "public":
-            await self._publish(record, row, payload, self.ctx.ref(record, row.created_seq, deadlines_of(jobs)), posted)
+            await self._publish(record, row, payload, self.ctx.ref(record, row.created_seq, deadlines_of(jobs)), posted,
+                                reads)
             return str(payload.get("text", ""))
         seat_name = row.audience.split(":", 1)[1]
-        if reads.seats is None:
-            reads.seats = await self.store.list_seats(record.id)
-        seats = reads.seats
         seat = next((s for s in seats if s.seat == seat_name), None)
         if seat is None or seat.controller == "bot":  # the bot's seat: its absent human gets no DM
             return None
@@ -187,19 +189,23 @@ class Delivery(Service):
         return None
 
     async def _publish(self, record: GameRecord, row: Any, payload: dict[str, Any], ref: GameRef,
-                       posted: list[str]) -> None:
+                       posted: list[str], run: _Run) -> None:
         view = None
         if row.kind == "board" and record.status != "lobby":
             view = await self.views.board_view(record, payload)
-            # the board this post shows is where the next post's caption starts from
-            await captions.remember_shown(self.store, record.id, record.ruleset, view)
+            # the board this post shows is where the next post's caption starts from (written with the mark of sent)
+            if (shown := captions.shown_setting(record.id, record.ruleset, view)) is not None:
+                run.settings[shown[:2]] = shown[2]
         picture = closeup = None
         if view is not None and self.render:
             picture = await asyncio.to_thread(pictures.picture_for, view)
             if payload.get("closeup"):  # the close-up of the states the post's caption names
                 closeup = await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]),
                                                   payload.get("caption", ""))
-        followers = await self._each_turn_followers(record)  # issue 16: spectators get a copy by DM
+        # issue 16: spectators who are not seated get a copy by DM
+        seated = {s.user_id for s in run.context.seats} if run.context is not None else set()
+        followers = [f for f in (run.context.followers if run.context is not None else [])
+                     if f.mode == "turn" and f.user_id not in seated]
         final = bool(payload.get("final")) and record.status == "finished"
         missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
                                                      key=f"o{row.id}", closeup=closeup, turn_line=row.kind != "stall",
@@ -215,9 +221,6 @@ class Delivery(Service):
             return []
         seated = {s.user_id for s in await self.store.list_seats(record.id)}
         return [f for f in followers if f.user_id not in seated]
-
-    async def _each_turn_followers(self, record: GameRecord) -> list[Follower]:
-        return [f for f in await self.watchers(record) if f.mode == "turn"]
 
     async def note_copy(self, follower: Follower, ok: bool) -> None:
         if ok and not follower.failures:

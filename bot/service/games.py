@@ -190,19 +190,20 @@ class Games(Service):
         still stands at that time once the game's lock is held (a pause, an extension, a vacation or a
         new wait moved it), nothing is played."""
         async with self._lock(game_id):
-            record = await self.views.game(game_id)
+            # the game, its seats, jobs, clock and settings (held bot notes, the last board shown, typed rests) and,
+            # when the cache is behind, its state: one store call, one server transaction on PostgreSQL (issue 27)
+            context = await self.views.context(game_id, with_state=True)
+            record, seats = context.game, context.seats
             if record.status != "active":
                 raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
             if deadline_at is not None and not any(j.kind == "deadline" and j.seat == seat_override and j.due_at == deadline_at
-                                                   for j in await self.store.jobs_for_game(game_id)):
+                                                   for j in context.jobs):
                 raise StaleState("That deadline was moved meanwhile (a pause, an extension or a new wait).")
-            seats = await self.store.list_seats(game_id)
             seat = seat_override or self.ctx.seat_in(seats, user_id).seat
             if seat_override is None:
                 self._refuse_bot_seat(seats, seat)
-            ruleset, state, seq = await self.views.state(record)
-            # the game's own settings (held bot notes, the last board shown, typed rests), read once per move
-            game_settings = await self.store.settings(f"game:{game_id}")
+            ruleset, state, seq = await self.views.state(record, context)
+            game_settings = context.game_settings
             try:
                 if expected_seq is not None and expected_seq != seq:
                     raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
@@ -224,7 +225,7 @@ class Games(Service):
             out = ruleset.outcome(result.state)
             result_extra: dict[str, Any] = {}
             if out is not None:
-                conceded = await self.views.conceded_seats(game_id)
+                conceded = await self.views.conceded_seats(game_id, game_settings)
                 out, why = concession.final_outcome(ruleset, [s.seat for s in seats], conceded, out)
                 if why:
                     events = [*events, Event(public=f"🏳 {why}")]
@@ -233,8 +234,8 @@ class Games(Service):
                 # the result post reveals the seed (issue 16)
                 events = [*events, await records.reveal_event(self.store, game_id, record.seed)]
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
-                                            existing=await self.store.jobs_for_game(game_id),
-                                            clock=await self.clock.game_clock(record, seats), mover=seat)
+                                            existing=context.jobs,
+                                            clock=await self.clock.game_clock(record, context=context), mover=seat)
             held_notes = bot_notes.held(game_settings.get(bot_notes.HELD_KEY))
             notes = [*held_notes, *([bot_note] if bot_note else [])]
             if note and not any(m.audience == "public" and m.kind == "board" for m in outbox):

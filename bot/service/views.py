@@ -13,6 +13,7 @@ from bot import clock as timekeeping
 from bot import pictures
 from bot.posts import POST_VIEW
 from bot.store import (
+    GameContext,
     GameRecord,
     JobRecord,
     SeatRecord,
@@ -55,14 +56,28 @@ class Views(Service):
             raise ManagerError(f"There is no game #{game_id}. `/game list` shows the games in this channel.", code="no_game")
         return record
 
-    async def state(self, record: GameRecord) -> tuple[Ruleset, Any, int]:
-        """(ruleset, state, seq) for an active or finished game, from the LRU or the snapshot."""
+    async def context(self, game_id: int, *, followers: bool = False, with_state: bool = False) -> GameContext:
+        """The game's record, seats, jobs, clock and settings (and its followers) in one store call — one server
+        transaction on PostgreSQL. `with_state`: the snapshot comes along unless the live-game cache is current,
+        so `state(record, context)` needs no read of its own."""
+        live = self.ctx.live.get(game_id) if with_state else None
+        context = await self.store.game_context(game_id, followers=followers,
+                                                snapshot_unless_version=(-1 if not with_state else
+                                                                         live.version if live is not None else None))
+        if context is None:
+            raise ManagerError(f"There is no game #{game_id}. `/game list` shows the games in this channel.", code="no_game")
+        return context
+
+    async def state(self, record: GameRecord, context: GameContext | None = None) -> tuple[Ruleset, Any, int]:
+        """(ruleset, state, seq) for an active or finished game, from the LRU or the snapshot (the one `context`
+        brought, when it brought one)."""
         ruleset = registry.get(record.ruleset)
         live = self.ctx.live.get(record.id)
         if live is not None and live.version == record.version:
             self.ctx.live.move_to_end(record.id)
             return ruleset, live.state, live.seq
-        snap = await self.store.load_snapshot(record.id)
+        snap = context.snapshot if context is not None and context.snapshot is not None \
+            else await self.store.load_snapshot(record.id)
         if snap is None:
             raise ManagerError(f"Game #{record.id} has not started yet.", code="not_started")
         state = ruleset.load_state(snap.state)
@@ -158,6 +173,9 @@ class Views(Service):
                                   deadline_at=due))
         return out
 
-    async def conceded_seats(self, game_id: int) -> set[str]:
-        raw = (await self.store.settings(f"game:{game_id}")).get("conceded", "")
+    async def conceded_seats(self, game_id: int, game_settings: dict[str, str] | None = None) -> set[str]:
+        """The seats that conceded; `game_settings`: the game's settings, when the caller has just read them."""
+        if game_settings is None:
+            game_settings = await self.store.settings(f"game:{game_id}")
+        raw = game_settings.get("conceded", "")
         return {s for s in raw.split(",") if s}

@@ -11,6 +11,7 @@ a driver's objects.
 from __future__ import annotations
 
 from bot.store.migrations import MIGRATIONS_DIR, SCHEMA_VERSION, load_migrations
+from bot.store.operations_context import GameContext, game_scope, guild_scope, user_scope
 from bot.store.postgres import PgStore
 from bot.store.records import (
     AlreadySeated,
@@ -47,9 +48,10 @@ from bot.store.records import (
 from bot.store.sqlite import BUSY_TIMEOUT_MS, Store
 
 __all__ = [
-    "AlreadySeated", "BUSY_TIMEOUT_MS", "CheckpointResult", "DuplicateMove", "Follower", "GameRecord", "GameTime",
+    "AlreadySeated", "BUSY_TIMEOUT_MS", "CheckpointResult", "DuplicateMove", "Follower", "GameContext", "GameRecord", "GameTime",
     "JobRecord", "JournalEntry", "MIGRATIONS_DIR", "Migration", "MoveCommit", "NewJob", "NewMessage", "NotFound",
     "NotSeated", "OutboxRecord", "PgStore", "PlayerRating", "RatingChange", "SCHEMA_VERSION", "SeatHolder",
     "SeatOffer", "SeatRecord", "SeatTaken", "Snapshot", "Store", "StoreBusy", "StoreClosed", "StoreDamaged",
-    "StoreError", "StoreUnwritable", "Vacation", "VersionConflict", "WrongStatus", "load_migrations",
+    "StoreError", "StoreUnwritable", "Vacation", "VersionConflict", "WrongStatus", "load_migrations", "game_scope", "guild_scope",
+    "user_scope",
 ]

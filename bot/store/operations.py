@@ -4,10 +4,11 @@ bot/store/dialect.py's ``Calls``) and its lifecycle and housekeeping (open, clos
 from __future__ import annotations
 
 from bot.store.operations_community import CommunityOperations
+from bot.store.operations_context import ContextOperations
 from bot.store.operations_delivery import DeliveryOperations
 from bot.store.operations_games import GameOperations
 from bot.store.operations_play import PlayOperations
 
 
-class Operations(GameOperations, PlayOperations, DeliveryOperations, CommunityOperations):
+class Operations(GameOperations, PlayOperations, DeliveryOperations, CommunityOperations, ContextOperations):
     """The store's public operations, written once for SQLite and PostgreSQL."""

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from bot.store.dialect import Calls, Conn
+from bot.store.reads import read_followers, read_settings_in, write_settings
 from bot.store.records import (
     Follower,
     GameRecord,
@@ -44,14 +45,7 @@ class CommunityOperations(Calls):
 
     async def set_setting(self, scope: str, key: str, value: str | None) -> None:
         """Set a setting (scope e.g. 'guild:<id>' or 'user:<id>'); None deletes it."""
-        async def work(c: Conn) -> None:
-            if value is None:
-                await c.run("DELETE FROM settings WHERE scope=? AND key=?", (scope, key))
-            else:
-                await c.run("INSERT INTO settings (scope, key, value) VALUES (?, ?, ?) "
-                            "ON CONFLICT (scope, key) DO UPDATE SET value = excluded.value", (scope, key, str(value)))
-
-        await self._write(work)
+        await self._write(write_settings, [(scope, key, value)])
 
     async def settings(self, scope: str) -> dict[str, str]:
         async def work(c: Conn) -> dict[str, str]:
@@ -61,19 +55,9 @@ class CommunityOperations(Calls):
 
     async def settings_in(self, scopes: Sequence[str]) -> dict[str, dict[str, str]]:
         """The settings of several scopes in one read (every scope given is a key, empty when it has none)."""
-        wanted = sorted(set(scopes))
-        out: dict[str, dict[str, str]] = {s: {} for s in wanted}
-        if not wanted:
-            return out
-
-        async def work(c: Conn) -> dict[str, dict[str, str]]:
-            listed, param = c.d.one_of("scope", wanted, "text")
-            for scope, key, value in await c.all(f"SELECT scope, key, value FROM settings WHERE {listed} "
-                                                 "ORDER BY scope, key", (param,)):
-                out[scope][key] = value
-            return out
-
-        return await self._query(work)
+        if not scopes:
+            return {}
+        return await self._query(read_settings_in, list(scopes))
 
     # ------------------------------------------------------------ spectators who follow a game (issue 16, migration 0006)
     #
@@ -102,11 +86,7 @@ class CommunityOperations(Calls):
         return await self._write(work)
 
     async def followers(self, game_id: int) -> list[Follower]:
-        async def work(c: Conn) -> list[Follower]:
-            return [_follower(r) for r in await c.all(
-                f"SELECT {_FOLLOWER_COLS} FROM followers WHERE game_id=? ORDER BY since, user_id", (game_id,))]
-
-        return await self._query(work)
+        return await self._query(read_followers, game_id)
 
     async def clear_followers(self, game_id: int) -> int:
         async def work(c: Conn) -> int:

@@ -13,8 +13,24 @@ from typing import Iterable, Sequence
 
 from bot.delivery_claims import OUTBOX_LEASE_S, OUTBOX_RUN, REPLAY_LEASE_S
 from bot.store.dialect import Calls, Conn
-from bot.store.records import JobRecord, NewJob, NewMessage, OutboxRecord, _int, _prep_jobs, _prep_outbox
-from bot.store.rows import _JOB_COLS, _OUTBOX_COLS, _fetch_game, _job, _outbox, qualified
+from bot.store.reads import read_jobs, write_settings
+from bot.store.records import (
+    JobRecord,
+    NewJob,
+    NewMessage,
+    OutboxRecord,
+    _int,
+    _prep_jobs,
+    _prep_outbox,
+)
+from bot.store.rows import (
+    _JOB_COLS,
+    _OUTBOX_COLS,
+    _fetch_game,
+    _job,
+    _outbox,
+    qualified,
+)
 
 
 class DeliveryOperations(Calls):
@@ -73,11 +89,7 @@ class DeliveryOperations(Calls):
         return await self._write(work)
 
     async def jobs_for_game(self, game_id: int) -> list[JobRecord]:
-        async def work(c: Conn) -> list[JobRecord]:
-            return [_job(r) for r in await c.all(
-                f"SELECT {_JOB_COLS} FROM jobs WHERE game_id=? ORDER BY due_at, id", (game_id,))]
-
-        return await self._query(work)
+        return await self._query(read_jobs, game_id)
 
     async def add_job(self, game_id: int, job: NewJob, now: int) -> None:
         """Add one job to a game's jobs, keeping the others (a lobby's expiry: a lobby has no other jobs)."""
@@ -211,16 +223,21 @@ class DeliveryOperations(Calls):
         return await self._write(work, relaxed=True)
 
     async def mark_claimed_sent(self, row_ids: Sequence[int], now: int, owner: str, *,
-                                lease_seconds: int = OUTBOX_LEASE_S) -> int:
+                                lease_seconds: int = OUTBOX_LEASE_S,
+                                settings: Sequence[tuple[str, str, str | None]] = ()) -> int:
         """Mark delivered rows sent — those ``owner`` still holds the claim of — in one transaction, and renew the
         lease on the rest of their games' runs. Returns how many were marked: fewer than given when another process
-        took rows over (the lease ran out mid-delivery) or they were sent already."""
+        took rows over (the lease ran out mid-delivery) or they were sent already. `settings`: (scope, key, value)
+        settings written in the same transaction (what the delivered posts showed, for the next caption)."""
         ids = [_int(i, "row_id") for i in row_ids]
         _int(now, "now")
         if not ids:
+            if settings:
+                await self._write(write_settings, list(settings))
             return 0
 
         async def work(c: Conn) -> int:
+            await write_settings(c, settings)
             listed, param = c.d.one_of("id", ids, "bigint")
             games = await c.all(f"UPDATE outbox SET sent_at=? WHERE {listed} AND sent_at IS NULL AND claimed_by=? "
                                 "RETURNING game_id", (now, param, owner))

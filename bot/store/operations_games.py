@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from bot.store.dialect import Calls, Conn
+from bot.store.reads import read_seats
 from bot.store.records import (
     _INT64,
     AlreadySeated,
@@ -24,7 +25,6 @@ from bot.store.records import (
 )
 from bot.store.rows import (
     _GAME_COLS,
-    _SEAT_COLS,
     _bump,
     _expect,
     _fetch_game,
@@ -32,7 +32,6 @@ from bot.store.rows import (
     _insert_outbox,
     _last_seq,
     _lock_game,
-    _seat,
 )
 
 
@@ -196,11 +195,7 @@ class GameOperations(Calls):
 
     async def list_seats(self, game_id: int) -> list[SeatRecord]:
         """The game's seats in the order they were taken."""
-        async def work(c: Conn) -> list[SeatRecord]:
-            return [_seat(r) for r in await c.all(
-                f"SELECT {_SEAT_COLS} FROM seats WHERE game_id=? ORDER BY joined_at, {c.d.order('seats')}", (game_id,))]
-
-        return await self._query(work)
+        return await self._query(read_seats, game_id)
 
     async def set_seat_dm_ok(self, game_id: int, seat: str, ok: bool | None) -> None:
         """Whether direct messages reach this seat (None: unknown). No version change."""

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from bot.store.dialect import Calls, Conn
+from bot.store.reads import read_snapshot, read_time
 from bot.store.records import (
     ENDINGS,
     GameRecord,
@@ -173,14 +174,7 @@ class PlayOperations(Calls):
 
     async def game_time(self, game_id: int) -> GameTime:
         """The game's clock settings, pause and vacations (defaults when it never changed any)."""
-        async def work(c: Conn) -> GameTime:
-            row = await c.one("SELECT response_hours, vacation_days, paused_at, paused_by FROM game_time WHERE game_id=?",
-                              (game_id,))
-            vacations = tuple(Vacation(*r) for r in await c.all(
-                "SELECT seat, starts_at, ends_at FROM vacations WHERE game_id=? ORDER BY starts_at, seat", (game_id,)))
-            return GameTime(game_id, *(row or (None, None, None, None)), vacations=vacations)
-
-        return await self._query(work)
+        return await self._query(read_time, game_id)
 
     async def retime_game(self, game_id: int, expected_version: int, now: int, *, jobs: list[NewJob] | None = None,
                           deadline_hours: int | None = None, time: dict[str, Any] | None = None,
@@ -246,8 +240,4 @@ class PlayOperations(Calls):
         return await self._query(work)
 
     async def load_snapshot(self, game_id: int) -> Snapshot | None:
-        async def work(c: Conn) -> Snapshot | None:
-            row = await c.one("SELECT game_id, seq, state, state_hash FROM snapshots WHERE game_id=?", (game_id,))
-            return None if row is None else Snapshot(*row)
-
-        return await self._query(work)
+        return await self._query(read_snapshot, game_id)

@@ -1,0 +1,59 @@
+"""A move, its commit and its delivery in a few server transactions (issue 27, item 3: at most 6, from 69).
+
+On PostgreSQL each store call is one server transaction (bot/store/postgres.py `_run`: a read runs in one
+read-only snapshot, a write in one transaction, and the pool runs no reset of its own on release). A player's move
+through the manager, with its channel post, its prompts and the captions' memory, costs: the game's context (one
+read: record, seats, jobs, clock, settings, and the state when the cache is behind), the commit, the outbox claim,
+the run's context, and the mark of sent. Only the move that ends the game does more (ratings, the seed's reveal,
+the followers' last digest)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.service import GameManager
+from bot.store import PgStore
+from bot.tables.recording import RecordingTable
+from engine import registry
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats
+from tests.fakeclock import Clock
+
+USERS = {"DEM": "u-dem", "REP": "u-rep"}
+
+
+async def test_a_move_costs_five_server_transactions_on_postgres(pg_url) -> None:
+    store = await PgStore.open(pg_url)
+    calls: list[str] = []
+    run = store._run
+
+    async def counted(fn, args, write):  # noqa: ANN001, ANN202 - the store's own signature
+        calls.append(fn.__qualname__)
+        return await run(fn, args, write)
+
+    store._run = counted  # every server transaction of the store passes here
+    try:
+        manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
+        record = await manager.games.create("electioneer", USERS["DEM"], "Dana", seat="DEM", seed=11,
+                                            channel_id="c1", guild_id="g1")
+        await manager.games.join(record.id, USERS["REP"], "Remy", seat="REP")
+        await manager.games.start(record.id, USERS["DEM"])
+        ruleset, rng = registry.get("electioneer"), Rng(5)
+        per_move: Counter[int] = Counter()
+        last: list[str] = []
+        while True:
+            _, state, _ = await manager.views.state(await manager.views.game(record.id))
+            owing = owing_seats(ruleset, state)
+            if not owing:
+                break
+            seat = owing[rng.below(len(owing))]
+            calls.clear()
+            await manager.games.submit(record.id, USERS[seat], [ruleset.bot_action(state, seat, rng)])
+            per_move[len(calls)] += 1
+            last = list(calls)
+        final = per_move.copy()
+        final[len(last)] -= 1  # the move that ended the game
+        assert sum(per_move.values()) > 30, "a whole game"
+        assert set(+final) == {5}, (sorted(per_move.items()), "every move but the last: 5 transactions")
+        assert last[0].startswith("ContextOperations.game_context") and len(last) <= 13, last
+    finally:
+        await store.close()
