@@ -30,6 +30,7 @@ from render import colours as C
 from render.alttext import Part, fit, sentence
 from render.canvas import Canvas, Sprite, advance, fit_font, font, truncate
 from render.closeup import render_turn_closeup
+from render import presidential_election_panels as panels
 from render import presidential_election_states as states
 from render.mapview import MAX_PARTIES, LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
@@ -64,7 +65,7 @@ F_KEY = font(26, False)
 F_SMALL_BOLD = font(34)
 BAR_H, KEY_H = 64, 46
 
-STATUS_H, PANEL_H, DICE_H, TRAIL_ROW_H, LEGEND_H = 54, 204, 70, 72, 40
+DICE_H, TRAIL_ROW_H, LEGEND_H = 70, 72, 40
 
 
 @dataclass(frozen=True)
@@ -176,59 +177,36 @@ def _seat_pill(cv: Canvas, mv: MapView, seat: str, x: float, y: float, size: int
     return cv.paste(sp, x, y)
 
 
-def _status(cv: Canvas, view: PEView, y: int) -> None:
-    """Round and whose turn (with the money spent of the turn's cap); a black LAST ROUND tag once the end
-    is triggered, so it reads without reading the line."""
+def _status_pieces(view: PEView) -> list[panels.Piece]:
+    """Round, whose turn (with the money spent of the turn's cap) or the result; a black LAST ROUND tag once the
+    end is triggered, so it reads without reading the line."""
+    if view.phase == "over":
+        who = f"{view.winner} wins with {ev_totals(view).get(view.winner, 0)} EV" if view.winner else "game over"
+        return [panels.Piece("Election Day"), panels.Piece(who)]
     turn, to_move = headline(view)
-    text = f"{turn.replace(' — LAST ROUND', '')} · {to_move}"
+    out = [panels.Piece(turn.replace(" — LAST ROUND", "")), panels.Piece(to_move)]
     if view.current and view.phase == "play":
-        text += f" · spent {money(view.spent)} of {money(view.cap)}"
-    right = W - PAD
-    if view.last_round and view.phase != "over":
-        tag = "LAST ROUND"
-        tw = advance(tag, F_STATUS) + 24
-        cv.rect((right - tw, y + 6, right, y + STATUS_H - 6), fill="ink", radius=8)
-        cv.text(right - tw / 2, y + STATUS_H / 2, tag, F_STATUS, "white", None, "mm")
-        right -= tw + 16
-    f = fit_font(text, right - PAD, F_STATUS.size, True, 22)
-    cv.text(PAD, y + STATUS_H / 2, truncate(text, f, right - PAD), f, "ink", "paper", "lm")
+        out.append(panels.Piece(f"{money(view.spent)} of {money(view.cap)} spent"))
+    if view.last_round:
+        out.append(panels.Piece("LAST ROUND", tag=True))
+    return out
 
 
-def _panel_rows(view: PEView, p: PlayerView, ev: int) -> list[tuple[str, str]]:
-    """Short labels and values: a panel is 250 px wide, 62 px on the phone (the alt text says it all)."""
-    return [("Money", money(p.money)), ("Ballots", str(p.ballots)),
-            ("EV" if view.phase == "over" else "Proj. EV", str(ev)), ("Trail", str(p.trail))]
+def _panel_rows(view: PEView, p: PlayerView, ev: int) -> tuple[tuple[str, str], ...]:
+    """Short labels (the key below explains "$k" and "EV") and the numbers, each drawn big on its own row."""
+    return (("$k", str(p.money)), ("Ballots", str(p.ballots)), ("EV", str(ev)), ("Trail", str(p.trail)))
 
 
-def _player_panel(cv: Canvas, view: PEView, mv: MapView, seat: str, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
+def _panel(view: PEView, mv: MapView, seat: str) -> panels.Panel:
     p = view.players[seat]
-    now = seat == view.current or seat == view.winner
-    cv.rect(box, fill="white", outline="ink", width=5 if now else 2, radius=10)
-    pb = _seat_pill(cv, mv, seat, x0 + 10, y0 + 8)
-    title = seat + (" wins" if seat == view.winner else " to move" if seat == view.current else "")
+    k = mv.slot(seat)
+    suffix = "wins" if seat == view.winner else "to move" if seat == view.current else ""
     if p.finished and view.phase != "over" and seat != view.current:
-        title += " (finished)"  # back on Election Day: plays no more turns
-    cv.text(pb[2] + 10, y0 + 25, truncate(title, F_PANEL_TITLE, x1 - pb[2] - 20), F_PANEL_TITLE, "ink", "white", "lm")
-    y = y0 + 48
-    for label, value in _panel_rows(view, p, ev_totals(view).get(seat, 0)):
-        room = x1 - x0 - 20
-        lw = min(advance(label, F_PANEL), room // 2) if label else 0
-        value = truncate(value, F_PANEL_VALUE, room - lw - 10)
-        cv.text(x1 - 10, y + 14, value, F_PANEL_VALUE, "ink", "white", "rm")
-        cv.text(x0 + 10, y + 14, truncate(label, F_PANEL, lw), F_PANEL, "muted", "white", "lm")
-        y += 29
-    adv = p.advantage.title if p.advantage else "no Advantage yet"
-    cv.text(x0 + 10, y + 12, truncate(adv, F_SMALL, x1 - x0 - 20), F_SMALL, "ink", "white", "lm")
-
-
-def _panels(cv: Canvas, view: PEView, mv: MapView, y: int) -> None:
-    seats = sorted(view.players)
-    gap = 10
-    w = (W - 2 * PAD - gap * (len(seats) - 1)) / len(seats)
-    for i, seat in enumerate(seats):
-        x0 = PAD + i * (w + gap)
-        _player_panel(cv, view, mv, seat, (int(x0), y, int(x0 + w), y + PANEL_H - 8))
+        suffix = "done"  # back on Election Day: plays no more turns
+    return panels.Panel(seat=seat, face=f"p{k}", fg=_fg(mv, k), title=seat, suffix=suffix,
+                        rows=_panel_rows(view, p, ev_totals(view).get(seat, 0)),
+                        foot=p.advantage.title if p.advantage else "no Advantage yet",
+                        now=seat == view.current or seat == view.winner)
 
 
 def _die(cv: Canvas, roll: Roll, x: float, y: float) -> None:
@@ -289,10 +267,15 @@ def _space(cv: Canvas, mv: MapView, sp: SpaceView, box: tuple[float, float, floa
         _seat_pill(cv, mv, seat, tx, ty, size=24, height=ph)
 
 
-def _kind_legend(cv: Canvas, y: int) -> None:
+def _kind_legend(cv: Canvas, view: PEView, y: int) -> None:
+    """The trail's space codes, then what the panels' labels mean."""
     text = "  ".join(f"{code} {KIND_NAME[k]}" for k, code in KIND_CODE.items())
     f = fit_font(text, W - 2 * PAD, 24, False, 16)
     cv.text(PAD, y + LEGEND_H / 2, text, f, "ink", "paper", "lm")
+    ev = "electoral votes won" if view.phase == "over" else "projected electoral votes (states led alone)"
+    key = f"Panels: $k money in $1,000s · Ballots states on · EV {ev} · Trail the space its token is on"
+    f = fit_font(key, W - 2 * PAD, 24, False, 16)
+    cv.text(PAD, y + LEGEND_H * 3 / 2, key, f, "ink", "paper", "lm")
 
 
 # ------------------------------------------------------------------ alt text
@@ -437,13 +420,15 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
                           {c: st.ev for c, st in view.states.items()})
     book_h = states.height(book, W - 2 * PAD)
     usual = states.usual_off(mv, {c: st.votes for c, st in view.states.items()})
-    top_h = STATUS_H + 6 + BAR_H + KEY_H + (KEY_H if usual else 0)
-    height = top_h + book_h + 18 + PANEL_H + DICE_H + 4 + 4 * TRAIL_ROW_H + LEGEND_H
+    pieces = _status_pieces(view)
+    status_h = panels.status_height(pieces, W - 2 * PAD)
+    top_h = status_h + 6 + BAR_H + KEY_H + (KEY_H if usual else 0)
+    height = top_h + book_h + 18 + panels.PANEL_H + 8 + DICE_H + 4 + 4 * TRAIL_ROW_H + 2 * LEGEND_H
     colours = board_colours(mv)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, colours, None)
-    _status(cv, view, 4)
-    y = STATUS_H + 6
+    labels = panels.draw_status(cv, pieces, PAD, 2, W - 2 * PAD)
+    y = status_h + 6
     gap = _ev_bar(cv, view, mv, y)
     y += BAR_H
     _key(cv, mv, y + 2, gap)
@@ -452,16 +437,16 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
         note = "Not on the ballot of any untagged box: " + ", ".join(usual)
         cv.text(PAD, y + KEY_H / 2 - 2, note, F_SMALL_BOLD, "ink", "paper", "lm")
         y += KEY_H
-    labels = states.draw(cv, book, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
+    labels += states.draw(cv, book, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
     y += book_h + 12
     cv.rect((0, y, W, y + 3), fill="ink")  # the state board's edge: the players and the trail below
     y += 6
-    _panels(cv, view, mv, y)
-    y += PANEL_H
+    labels += panels.draw_panels(cv, [_panel(view, mv, s) for s in sorted(view.players)], PAD, y, W - 2 * PAD)
+    y += panels.PANEL_H + 8
     _dice(cv, view, mv, y)
     y += DICE_H + 4
     y = _trail(cv, view, mv, y)
-    _kind_legend(cv, y)
+    _kind_legend(cv, view, y)
     alt = board_alt(view, mv)
     return Rendered(encode_text_p(im, LAYOUT.palette(colours, None)), alt, W, height, tuple(labels))
 
