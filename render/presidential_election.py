@@ -1,18 +1,18 @@
 """The Presidential Election board picture, drawn from a public `PEView` only (never the full state).
 
-One 1600 px wide PNG, laid out for a phone showing it 400 px wide:
-- the shared US map (render.usmap) in leader mode: each state's leader and margin ("3+2", a tie "1=4")
-  in up to six players' colours, map tokens (pins) and home states (houses) as markers with the
-  player's number, the last move's states outlined, the electoral-vote bar against the era's winning
-  number; at the end a star marks who carried each state whose votes were tied (after the recount);
-- below it, drawn at 26–34 px so it survives the 4× shrink: a status line (round, whose turn, the
-  money spent of the turn's cap, LAST ROUND), a panel per player, the last dice with their faces and
-  the Campaign Trail as four rows of ten spaces, each space with its kind's code (never colour alone)
-  and every player's token on it.
+One 1600 px wide PNG, laid out for a phone showing it 400 px wide (every number a player reads the position by
+is at least 14 px tall there, tests/render/test_presidential_election.py):
+- the status line (round, whose turn, the money spent of the turn's cap, a LAST ROUND tag, or the winner) in
+  76-px type, on two lines when it needs them (render/presidential_election_panels.py);
+- the electoral-vote bar against the votes needed to win, its key, and the state board: the 51 ballots as
+  boxes in code order with each count above 1 on its seat's chip (render/presidential_election_states.py);
+- a panel per player: money, electoral votes, ballots and trail space in 76-px digits, the Advantage's name
+  small (the alt text names it);
+- the last dice with their faces and the Campaign Trail as four rows of ten spaces, each space with its kind's
+  code (never colour alone) and every player's token on it; the keys to the trail's codes and panels' labels.
 
-The map is drawn by `render.usmap.draw_map` and pasted at the top of a taller palette image, never
-encoded on its own; the rest is drawn in the same usmap Layout and colours, so the picture stays one
-flat-colour palette PNG (small), encoded once.
+Everything is drawn in the usmap Layout and colours, so the picture stays one flat-colour palette PNG (small),
+encoded once.
 Only `engine.presidential_election.views` is imported from the engine (the render layering rule).
 """
 from __future__ import annotations
@@ -53,9 +53,6 @@ DICE_SHOWN = 5  # the last rolls drawn (each needs ~300 px to say why); the alt 
 _ROLL = re.compile(r"^(?P<seat>\S+) rolled (?P<face>[0-9]+) \((?P<die>d[0-9]+)(?:, (?P<why>.+))?\)$")
 
 F_STATUS = font(34)
-F_PANEL_TITLE = font(30)
-F_PANEL = font(26, False)
-F_PANEL_VALUE = font(26)
 F_SMALL = font(22, False)
 F_CODE = font(30)
 F_INDEX = font(20, False)
@@ -65,7 +62,7 @@ F_KEY = font(26, False)
 F_SMALL_BOLD = font(34)
 BAR_H, KEY_H = 64, 46
 
-DICE_H, TRAIL_ROW_H, LEGEND_H = 70, 72, 40
+DICE_H, TRAIL_ROW_H, LEGEND_H = 64, 62, 34
 
 
 @dataclass(frozen=True)
@@ -193,8 +190,13 @@ def _status_pieces(view: PEView) -> list[panels.Piece]:
 
 
 def _panel_rows(view: PEView, p: PlayerView, ev: int) -> tuple[tuple[str, str], ...]:
-    """Short labels (the key below explains "$k" and "EV") and the numbers, each drawn big on its own row."""
-    return (("$k", str(p.money)), ("Ballots", str(p.ballots)), ("EV", str(ev)), ("Trail", str(p.trail)))
+    """Short labels (the key below explains "$k" and "EV") and the numbers of up to four digits, a row each."""
+    return (("$k", str(p.money)), ("EV", str(ev)))
+
+
+def _panel_pair(p: PlayerView) -> tuple[tuple[str, str], ...]:
+    """Ballots (at most 51) and the trail space (0–39) share a row: two digits each."""
+    return (("Ballots", str(p.ballots)), ("Trail", str(p.trail)))
 
 
 def _panel(view: PEView, mv: MapView, seat: str) -> panels.Panel:
@@ -204,7 +206,7 @@ def _panel(view: PEView, mv: MapView, seat: str) -> panels.Panel:
     if p.finished and view.phase != "over" and seat != view.current:
         suffix = "done"  # back on Election Day: plays no more turns
     return panels.Panel(seat=seat, face=f"p{k}", fg=_fg(mv, k), title=seat, suffix=suffix,
-                        rows=_panel_rows(view, p, ev_totals(view).get(seat, 0)),
+                        rows=_panel_rows(view, p, ev_totals(view).get(seat, 0)), pair=_panel_pair(p),
                         foot=p.advantage.title if p.advantage else "no Advantage yet",
                         now=seat == view.current or seat == view.winner)
 
@@ -256,15 +258,15 @@ def _space(cv: Canvas, mv: MapView, sp: SpaceView, box: tuple[float, float, floa
     cv.rect(box, fill=bg, outline="ink", width=2, radius=6)
     cv.text(x0 + 6, y0 + 4, str(sp.index), F_INDEX, "muted" if bg == "white" else "ink", bg, "lt")
     cv.text(x0 + 8, y1 - 6, KIND_CODE.get(sp.kind, "?"), F_CODE, "ink", bg, "lb")
-    # tokens: up to three a row, right-aligned, two rows (six players); 24 px digits stay 6 px on a phone
+    # tokens: up to three a row, right-aligned, two rows (six players); the panels say each trail space in big digits
     tokens = sp.tokens
-    pw, ph = 28, 30
+    pw, ph = 26, 25  # two rows of three fit a 56-px space
     for i, seat in enumerate(tokens):
         row, col = divmod(i, 3)
         n_in_row = min(3, len(tokens) - row * 3)
         tx = x1 - 4 - (n_in_row - col) * (pw + 2)
         ty = y0 + 3 + row * (ph + 2) if len(tokens) > 3 else (y0 + y1 - ph) / 2
-        _seat_pill(cv, mv, seat, tx, ty, size=24, height=ph)
+        _seat_pill(cv, mv, seat, tx, ty, size=21, height=ph)
 
 
 def _kind_legend(cv: Canvas, view: PEView, y: int) -> None:

@@ -23,10 +23,12 @@ F_LABEL = font(30)
 F_HEAD = font(50)
 F_SUFFIX = font(28)
 F_FOOT = font(24, False)
-HEAD_H = 62
+F_PAIR_LABEL = font(22)
+HEAD_H = 56
 ROW_H = 84  # the digits and 13 px above and below: the phone test crops 3 phone px (12 here) off each side
-FOOT_H = 38
-PANEL_H = HEAD_H + 4 * ROW_H + FOOT_H
+PAIR_LABEL_H = 22  # two small numbers share a row, each under its label
+FOOT_H = 32
+PANEL_H = HEAD_H + 2 * ROW_H + PAIR_LABEL_H + ROW_H + FOOT_H
 LINE_H = 88
 SEP = " · "
 INSET = 10
@@ -40,7 +42,8 @@ class Panel:
     fg: str
     title: str  # "P4"
     suffix: str  # "to move", "wins", "done" or ""
-    rows: tuple[tuple[str, str], ...]  # (label, number): "$k", "1160"
+    rows: tuple[tuple[str, str], ...]  # (label, number): "$k", "1160"; a row each, up to four digits
+    pair: tuple[tuple[str, str], ...]  # two numbers of up to two digits side by side, their labels above
     foot: str  # the Advantage's name
     now: bool  # drawn with a thick outline (to move, or the winner)
 
@@ -125,6 +128,20 @@ def draw_panel(cv: Canvas, p: Panel, box: tuple[int, int, int, int]) -> list[Lab
         labels.append(LabelBox(f"{p.seat} {label}", (max(x0 + 6, right - vw - 14), y, x1 - 6, y + ROW_H),
                                (x0, y0), False, (right - vw, cy)))
         y += ROW_H
+    half = (x1 - x0) // 2
+    for k, (label, value) in enumerate(p.pair):
+        left = x0 + k * half
+        cv.text(left + INSET, y + 2, truncate(label, F_PAIR_LABEL, half - INSET), F_PAIR_LABEL, "muted", "white", "lt")
+        vw = advance(value, F_BIG)
+        cy = y + PAIR_LABEL_H + ROW_H // 2
+        cv.text(left + INSET, cy, value, F_BIG, "ink", "white", "lm")
+        # each half of the row, inside the panel's outline: the test's crop leaves the other number out
+        labels.append(LabelBox(f"{p.seat} {label}", (max(x0 + 6, left), y + PAIR_LABEL_H,
+                                                     min(x1 - 6, left + half, left + INSET + vw + 14),
+                                                     y + PAIR_LABEL_H + ROW_H),
+                               (x0, y0), False, (left + INSET, cy)))
+    if p.pair:
+        y += PAIR_LABEL_H + ROW_H
     cv.text(x0 + INSET, y + FOOT_H // 2 - 2, truncate(p.foot, F_FOOT, x1 - x0 - 2 * INSET), F_FOOT, "ink", "white",
             "lm")
     if p.now:
