@@ -2,12 +2,11 @@
 
 One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every word at 26 px or more,
 6.5 px on the phone; every colour cue has a letter or a word beside it: K Kennedy blue, N Nixon red):
-- the shared US map (render.usmap) with 1960's electoral votes (537, DC none): each state in its leader's
-  colour, solid when carried (4+ cubes), light when only led, a "K+3" pill with the leader's cubes (a state
-  holds one colour only, so the lead is the cube count; usmap's leader pills are its largest, 7 px on a phone),
-  the candidate tokens (pins) and home states (houses), thick lines between the four regions, the states
-  the last post changed outlined, at the end a cross on a state whose votes went to nobody, and the
-  electoral-vote bar (EV led, or the final tally) against 269;
+- the electoral-vote bar (EV led, or the final tally) against 269 and the key (render/nineteen_sixty_top.py),
+  then the state board: the states as boxes grouped by region, each in its leader's colour (solid when
+  carried, 4+ cubes; light when only led) with its support in 76-px type ("K2", 14 px on a phone), candidate
+  tokens (pins), home states (houses), at the end a cross on a state whose votes went to nobody, and the
+  states the last post changed framed (render/nineteen_sixty_states.py);
 - below it a status line (turn x of 9, phase, who is to play, who holds the initiative and who starts),
   a panel per candidate (EV led, momentum, cubes in the bag, hand, Campaign Strategy cards face down,
   cubes at rest, candidate card ready or exhausted, token, VP card), the Issues Track with its leaders,
@@ -17,30 +16,31 @@ One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every
   CP, the totals, who won each, the next reward and who is placing cubes;
 - at the end a banner with the winner (or the draw) and the reason, and the final tally.
 
-The map is drawn by `render.usmap.draw_map` and pasted at the top of a taller palette image, encoded once;
-the band below is drawn in the map's Layout. The two-party map leaves its third party colour unused, so
-that slot carries the highlight colour of the band (a changed region, issue or panel).
+Everything is drawn in the usmap Layout and colours into one palette image, encoded once; the two sides leave
+its third party colour unused, so that slot carries the highlight colour (a changed state, region, issue or
+panel). The map view (render.mapview) still says the states in words (render.usmap.map_alt) and draws the
+turn's close-up (render.closeup).
 Only `engine.nineteen_sixty.views` is imported from the engine (the render layering rule).
 """
 from __future__ import annotations
 
 import re
-import zlib
 from typing import Iterable
 
 from PIL import Image
 
 from engine.nineteen_sixty.views import CardView, DebateIssueView, NSView, SideView, StackedView
 from render.alttext import Part, and_list, fit, sentence
-from render.canvas import Canvas, Font, advance, encode_p, fit_font, font, truncate, wrap
+from render.canvas import Canvas, Font, advance, fit_font, font, truncate, wrap
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map, map_alt
+from render import nineteen_sixty_states as board
+from render import nineteen_sixty_top as board_top
+from render.usmap import LAYOUT, map_alt
 from render.widgets import public_view
 
 W = 1600
-MAP_H = 1000
 PAD = 14
 SEATS = ("KEN", "NIX")
 SIDE_SEAT = {"K": "KEN", "N": "NIX"}
@@ -687,15 +687,18 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     view = public_view(view, NSView, view.me.seat if getattr(view, "me", None) is not None else None)
     marked, other = _split_changed(view, view.changed if highlight is None else highlight)
     mv = map_view(view, marked)
-    top, _, labels = draw_map(mv)
-    cols = dict(top.colours)
-    cols[HL] = HL_RGB
-    height = MAP_H + _band_height(view)
+    regions = board.regions_of(mv, [(s.code, s.ev, s.region) for s in view.states],
+                               [(rid, r.name, r.ev) for rid in REGION_ORDER for r in view.regions if r.id == rid])
+    top_h = board_top.TOP_H + board.height(regions, W - 2 * PAD) + 12
+    cols = board_top.colours(mv, HL, HL_RGB)
+    height = top_h + _band_height(view)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
-    im.paste(top.im, (0, 0))
-    cv = Canvas(LAYOUT, im, cols, top.reserved)
-    y = MAP_H
-    cv.rect((0, y, W, y + 3), fill="ink")  # the map's edge: the band below is the board's own
+    cv = Canvas(LAYOUT, im, cols, None)
+    y = board_top.draw(cv, mv, PAD, 4, W - 2 * PAD, sum(s.ev for s in view.states))
+    labels = board.draw(cv, regions, PAD, y, W - 2 * PAD,
+                        lambda m: board_top.marker_sprite(mv, m, board.MARK), HL)
+    y = top_h
+    cv.rect((0, y, W, y + 3), fill="ink")  # the state board's edge: the band below is the table's own
     y = _status(cv, view, y + 4) + 4
     if view.phase == "over":
         y = _tally(cv, view, y)
@@ -712,10 +715,10 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     if y < height:
         height = y
         im = im.crop((0, 0, W, height))
-    palette = LAYOUT.palette(cols, top.reserved)
+    palette = LAYOUT.palette(cols, None)
     alt = board_alt(view, mv, other)
-    # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not
-    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)
+    # boxes and text from top to bottom: LZ77 finds their repeated glyphs (render/nineteen_sixty_top.py)
+    return Rendered(board_top.encode_text(im, palette), alt, W, height, tuple(labels))
 
 
 def closeup_nineteen_sixty(view: NSView, states: list[str], caption: str = "") -> Rendered:
