@@ -63,7 +63,8 @@ def _bar(cv: Canvas, mv: MapView, x0: int, y: int, width: int, total: int) -> tu
         f = fit_font(label, int(w) - 20, F_BAR.size, True, 30)
         if advance(label, f) + 20 <= w:
             fg = C.text_on(cv.colours[f"p{k}"])
-            cv.text(box[0] + 12 if k == 0 else box[2] - 12, y + BAR_H / 2, label, f, fg, f"p{k}", "lm" if k == 0 else "rm")
+            x, anchor = (box[0] + 12, "lm") if k == 0 else (box[2] - 12, "rm")
+            cv.text(x, y + BAR_H / 2, label, f, fg, f"p{k}", anchor)
     cv.rect((x0, y, x1, y1), outline="ink", width=2)
     need = mv.ev_needed or total // 2 + 1
     xm = x0 + width * need / total
