@@ -2,12 +2,11 @@
 
 One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every word at 26 px or more,
 6.5 px on the phone; every colour cue has a letter or a word beside it: K Kennedy blue, N Nixon red):
-- the shared US map (render.usmap) with 1960's electoral votes (537, DC none): each state in its leader's
-  colour, solid when carried (4+ cubes), light when only led, a "K+3" pill with the leader's cubes (a state
-  holds one colour only, so the lead is the cube count; usmap's leader pills are its largest, 7 px on a phone),
-  the candidate tokens (pins) and home states (houses), thick lines between the four regions, the states
-  the last post changed outlined, at the end a cross on a state whose votes went to nobody, and the
-  electoral-vote bar (EV led, or the final tally) against 269;
+- the electoral-vote bar (EV led, or the final tally) against 269 and the key (render/nineteen_sixty_top.py),
+  then the state board: the states as boxes grouped by region, each in its leader's colour (solid when
+  carried, 4+ cubes; light when only led) with its support in 76-px type ("K2", 14 px on a phone), candidate
+  tokens (pins), home states (houses), at the end a cross on a state whose votes went to nobody, and the
+  states the last post changed framed (render/nineteen_sixty_states.py);
 - below it a status line (turn x of 9, phase, who is to play, who holds the initiative and who starts),
   a panel per candidate (EV led, momentum, cubes in the bag, hand, Campaign Strategy cards face down,
   cubes at rest, candidate card ready or exhausted, token, VP card), the Issues Track with its leaders,
@@ -17,48 +16,38 @@ One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every
   CP, the totals, who won each, the next reward and who is placing cubes;
 - at the end a banner with the winner (or the draw) and the reason, and the final tally.
 
-The map is drawn by `render.usmap.draw_map` and pasted at the top of a taller palette image, encoded once;
-the band below is drawn in the map's Layout. The two-party map leaves its third party colour unused, so
-that slot carries the highlight colour of the band (a changed region, issue or panel).
+Everything is drawn in the usmap Layout and colours into one palette image, encoded once; the two sides leave
+its third party colour unused, so that slot carries the highlight colour (a changed state, region, issue or
+panel). The map view (render.mapview) still says the states in words (render.usmap.map_alt) and draws the
+turn's close-up (render.closeup).
 Only `engine.nineteen_sixty.views` is imported from the engine (the render layering rule).
 """
 from __future__ import annotations
 
-import re
-import zlib
 from typing import Iterable
 
 from PIL import Image
 
-from engine.nineteen_sixty.views import CardView, DebateIssueView, NSView, SideView, StackedView
-from render.alttext import Part, and_list, fit, sentence
-from render.canvas import Canvas, Font, advance, encode_p, fit_font, font, truncate, wrap
+from engine.nineteen_sixty.views import CardView, DebateIssueView, NSView, SideView
+from render.canvas import Canvas, Font, advance, fit_font, font, truncate, wrap
 from render.closeup import render_turn_closeup
-from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map, map_alt
+from render import nineteen_sixty_states as board
+from render import nineteen_sixty_top as board_top
+from render.nineteen_sixty_words import (EVENTS_SHOWN, LETTER, ORDINAL, SEATS, _split_changed,
+                                         board_alt, card_label, effect_text, events_in_play, headline,
+                                         map_view, pill_text, play_words, seat_of, side_name)
+from render.usmap import LAYOUT
 from render.widgets import public_view
 
 W = 1600
-MAP_H = 1000
 PAD = 14
-SEATS = ("KEN", "NIX")
-SIDE_SEAT = {"K": "KEN", "N": "NIX"}
-NAMES = {"KEN": "Kennedy", "NIX": "Nixon"}
-LETTER = {"KEN": "K", "NIX": "N"}
 # usmap's palette names: party 0 is Kennedy (blue), party 1 Nixon (red); "p0l"/"p1l" their light tones
 SOLID = {"KEN": "p0", "NIX": "p1"}
 LEAN = {"KEN": "p0l", "NIX": "p1l"}
 HL = "p2"  # the unused third party slot, recoloured as the highlight (the map's two parties never use it)
 HL_RGB = (196, 120, 0)
 REGION_ORDER = ("E", "MW", "S", "W")
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
-PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momentum", "strategy": "Campaign Strategy",
-          "debate": "The Debates", "election": "Election Day", "over": "Game over"}
-PERSISTENT_TAGS = (("debate_events", "DEBATE"), ("election_events", "ELECTION DAY"), ("prevention", "PREVENTION"),
-                   ("turn_effects", "THIS TURN"))
-# a sentence ends at ". " before a capital, not after "St", "Mr", "Dr" or an initial ("Lyndon B. Johnson")
-_SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)(?<!\b[A-Z])\. (?=[A-Z\"])")
 
 F_HEAD = font(38)
 F_TITLE = font(32)
@@ -74,131 +63,7 @@ TRACK_H = 112
 REGION_H = 196
 LINE_H = 36
 EVENT_LINES = 2
-EVENTS_SHOWN = 6  # rows of events in play drawn; the alt text has them all
 
-
-# ------------------------------------------------------------------ words shared with the alt text
-
-
-def side_name(seat: str | None) -> str:
-    return NAMES.get(seat or "", seat or "")
-
-
-def seat_of(side: str | None) -> str | None:
-    return SIDE_SEAT.get(side or "")
-
-
-def pill_text(seat: str | None, n: int) -> str:
-    return f"{LETTER[seat]}{n}" if seat in LETTER and n else "—"
-
-
-def ev_shown(view: NSView) -> dict[str, int]:
-    """The final tally once counted, else the EV of the states each side leads now."""
-    if view.phase == "over" and view.votes:
-        return {s: view.votes.get(s, 0) for s in SEATS}
-    return {s: view.sides[s].ev_led for s in SEATS}
-
-
-def waiting_words(view: NSView) -> list[str]:
-    return [f"{side_name(p.seat)} {p.what}" for p in view.pending]
-
-
-def headline(view: NSView) -> str:
-    if view.phase == "over":
-        if view.draw:
-            a, b = (view.votes.get(s, 0) for s in SEATS)
-            return f"Draw — {a}–{b}"
-        if view.winner in NAMES:
-            loser = SEATS[1] if view.winner == SEATS[0] else SEATS[0]
-            return f"{side_name(view.winner)} wins {view.votes.get(view.winner, 0)}–{view.votes.get(loser, 0)}"
-        return "Game over"
-    turn = f"Turn {view.turn} of {view.turns}"
-    phase = PHASES.get(view.phase, view.phase.replace("_", " ").capitalize())
-    if view.phase == "activity":
-        phase += f" {view.activity} of {view.activity_phases}"
-    elif view.phase == "debate" and view.debate is not None:
-        phase += f", round {view.debate.round}"
-    words = waiting_words(view)
-    return " · ".join([turn, phase] + words)
-
-
-def effect_text(text: str) -> str:
-    """A card's text without its opening sentence of flavour, when it has more than one sentence."""
-    parts = _SENTENCE.split(text, maxsplit=1)
-    return parts[1] if len(parts) == 2 and parts[1] else text
-
-
-def card_label(card: CardView) -> str:
-    return f"{card.id} {card.name}"
-
-
-def play_words(view: NSView) -> str:
-    p = view.play
-    if p is None:
-        return ""
-    what = card_label(p.card) if p.card is not None else "the candidate card"
-    action = p.action.replace("_", " ") if p.action else "deciding"
-    words = f"{side_name(p.seat)} plays {what}" + (f" ({p.card.cp} CP)" if p.card is not None else "")
-    words += f" — {action}"
-    if p.preempted:
-        words += ", event preempted"
-    if p.cp_left and p.action not in ("event", ""):
-        words += f", {p.cp_left} CP left"
-    return words
-
-
-def _split_changed(view: NSView, highlight: Iterable[str]) -> tuple[set[str], set[str]]:
-    """(state codes, other keys) of what the last post changed: the engine marks states by code and the rest
-    as "issues:economy", "media:E", "endorsements:W", "candidate:K", "bag", "track", "persistent" …"""
-    codes = {s.code for s in view.states}
-    states, other = set(), set()
-    for key in highlight:
-        tail = key.split(":", 1)[-1]
-        if key in codes:
-            states.add(key)
-        elif ":" in key and tail in codes:  # "support:NY"
-            states.add(tail)
-        else:
-            other.add(key)
-    return states, other
-
-
-# ------------------------------------------------------------------ view -> MapView
-
-
-def map_view(view: NSView, marked: set[str]) -> MapView:
-    parties = [PartyView(code="KEN", name="Kennedy", colour="blue", letter="K"),
-               PartyView(code="NIX", name="Nixon", colour="red", letter="N")]
-    states = {}
-    unawarded = set(view.unawarded)
-    for st in view.states:
-        leader = seat_of(st.leader)
-        markers = [MarkerView(kind="pawn", party=s) for s in st.tokens if s in NAMES]
-        if st.home in NAMES:
-            markers.append(MarkerView(kind="home", party=st.home))
-        if view.phase == "over" and st.code in unawarded:  # led, but its votes went to nobody (Unpledged Electors)
-            markers.append(MarkerView(kind="cross"))
-        if leader is None and not markers and st.code not in marked:
-            continue
-        states[st.code] = StateView(fill=leader, strength=("solid" if st.carried else "lean") if leader else "empty",
-                                    ev=st.ev, counts={leader: st.cubes} if leader and st.cubes else {},
-                                    markers=markers, highlight=st.code in marked)
-    regions: dict[str, list[str]] = {}
-    names = {r.id: r.name for r in view.regions}
-    for st in view.states:
-        regions.setdefault(names.get(st.region, st.region), []).append(st.code)
-    if view.phase == "over":
-        turn, to_move = "Election Day", headline(view)
-    else:
-        turn = f"Turn {view.turn} of {view.turns}"
-        to_move = f"{side_name(view.to_play)} to play" if view.to_play else PHASES.get(view.phase, view.phase)
-    legend = [LegendEntry(marker="pawn", text="candidate"), LegendEntry(marker="home", text="home"),
-              LegendEntry(text="solid = carried (4+)")]
-    if view.phase == "over" and unawarded:
-        legend.insert(2, LegendEntry(marker="cross", text="unawarded"))
-    return MapView(game="1960", turn=turn, to_move=to_move, parties=parties, states=states, ev_era="1960",
-                   ev_totals=ev_shown(view), ev_needed=view.ev_to_win, count_style="leader", legend=legend,
-                   regions=regions)
 
 
 # ------------------------------------------------------------------ small pieces
@@ -423,9 +288,6 @@ def _draws(cv: Canvas, view: NSView, y: int) -> int:
     return y + 56
 
 
-def events_in_play(view: NSView) -> list[tuple[str, StackedView]]:
-    return [(tag, e) for attr, tag in PERSISTENT_TAGS for e in getattr(view, attr)]
-
 
 def _events(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
     rows = events_in_play(view)
@@ -561,108 +423,6 @@ def _tally(cv: Canvas, view: NSView, y: int) -> int:
     return y + h
 
 
-# ------------------------------------------------------------------ alt text
-
-
-def _side_words(view: NSView, seat: str) -> str:
-    """A side's panel, its main numbers (the rest is `_side_more`)."""
-    s = view.sides[seat]
-    vp = f", VP card {s.vp_card.name} waiting" if s.vp_card is not None else ""
-    return (f"{s.name} ({LETTER[seat]}, {'blue' if seat == 'KEN' else 'red'}): {s.ev_led} EV led of "
-            f"{view.ev_to_win} in {s.states_led} states ({s.cubes} cubes), momentum {s.momentum}, "
-            f"{s.bag} cubes in the bag, hand {s.hand_size}{vp}.")
-
-
-def _side_more(view: NSView, seat: str) -> str:
-    s = view.sides[seat]
-    return (f"{s.name}: {s.rest} cubes at rest, strategy {s.strategy_size} face down, candidate card "
-            f"{'ready' if s.candidate == 'active' else 'exhausted'}, token in {s.token}.")
-
-
-def _changed_words(view: NSView, key: str) -> str:
-    """What a key of the view's `changed` names ("media:E" -> "media in the East")."""
-    regions = {r.id: r.name for r in view.regions}
-    kind, _, place = key.partition(":")
-    if kind in ("media", "endorsements"):
-        return f"{kind} in the {regions.get(place, place)}"
-    if kind == "issues":
-        return f"support on {place.replace('_', ' ').title()}"
-    if kind == "candidate":
-        return f"{side_name(seat_of(place))}'s candidate card"
-    return {"bag": "the bag", "debate": "the debate board", "track": "the Issues Track", "effects": "events in play",
-            "persistent": "events in play"}.get(key, key.replace("_", " "))
-
-
-def board_alt(view: NSView, mv: MapView, marked_other: set[str]) -> str:
-    """The table in words, at most 1,024 characters (render/alttext.py), most useful first: the headline, the
-    final tally or the initiative, the electoral votes led and who is ahead, the play in progress, what the last
-    post changed and both sides; then the debate board, the Issues Track, the states each side leads (with margins,
-    or codes, or how many), the regions, the bag, the draws and the events in play as far as they fit."""
-    m = map_alt(mv, solid_word="carried")
-    parts: list[Part] = [f"1960: The Making of the President: {headline(view).replace(' · ', '; ')}."]
-    if view.phase == "over":
-        if view.reason:
-            parts.append(sentence(view.reason))
-        parts.append("Final tally: " + ", ".join(f"{side_name(s)} {view.votes.get(s, 0)}" for s in SEATS)
-                     + (f"; unawarded: {', '.join(view.unawarded)}" if view.unawarded else "") + ".")
-    else:
-        parts.append(f"Initiative: {side_name(view.initiative) or 'nobody yet'}"
-                     + (f"; {side_name(view.starter)} starts" if view.starter else "") + ".")
-    if view.phase != "over":  # the final tally says the totals at the end
-        parts.append(m.totals.replace("Electoral votes:", "Electoral votes led:", 1))
-    if view.play is not None:
-        parts.append(f"Playing now: {play_words(view)}.")
-    parts.append(m.changed)
-    shown = list(dict.fromkeys(_changed_words(view, k) for k in sorted(marked_other) if k != "tally"))
-    if shown:
-        parts.append((sentence("Also changed: " + and_list(shown)), ""))
-    parts.append(" ".join(_side_words(view, s) for s in SEATS))
-    if view.debate is not None:
-        d = view.debate
-        head = (f"The Debates, round {d.round}, {d.awarded} issues won"
-                + (f", next reward {d.next_reward} cubes" if d.next_reward else "")
-                + (f", {d.placing}" if d.placing else "") + ".")
-        rich, short = [head], [head]
-        for i in d.issues:
-            cards = {seat: ", ".join(f"{c.name} {c.cp} CP" for c in cs) or "no card"
-                     for seat, cs in (("KEN", i.kennedy), ("NIX", i.nixon))}
-            won = f", won by {side_name(seat_of(i.won_by))}" if i.won_by else ", open"
-            rich.append(f"{i.name}: Kennedy {i.totals.get('K', 0)} ({cards['KEN']}), Nixon {i.totals.get('N', 0)} "
-                        f"({cards['NIX']}){won}.")
-            short.append(f"{i.name}: Kennedy {i.totals.get('K', 0)}, Nixon {i.totals.get('N', 0)}{won}.")
-        if d.revealed:
-            rich.append("Revealed: " + ", ".join(f"{side_name(seat_of(s))} {card_label(c)}"
-                                                 for s, c in d.revealed.items()) + ".")
-        parts.append((" ".join(rich), " ".join(short)))
-    if view.track:
-        parts.append("Issues Track: " + "; ".join(
-            f"{ORDINAL.get(i.slot, i.slot)} {i.name}, " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
-                                                           else "no leader") for i in view.track) + ".")
-    parts.append(m.states)
-    parts.append(("Regions: " + "; ".join(
-        f"{r.name} {r.ev} EV, media {pill_text(seat_of(r.media_leader), r.media)}, endorsements "
-        f"{pill_text(seat_of(r.endorsement_leader), r.endorsements)}, states led K{r.states_led.get('K', 0)} "
-        f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".",
-                  "Regions, states led: " + "; ".join(f"{r.name} K{r.states_led.get('K', 0)} N{r.states_led.get('N', 0)}"
-                                                      for r in view.regions) + "."))
-    parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
-                 f"Deck {view.deck_size}, discard {view.discard_size}.")
-    if view.last_draws:
-        parts.append(("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".",
-                      f"Last draw (B blue Kennedy, R red Nixon): {view.last_draws[-1]}.", ""))
-    rows = events_in_play(view)
-    if rows:
-        rich = "Events in play: " + " ".join(sentence(f"{tag.title()}: {card_label(e.card)} "
-                                                      f"({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}")
-                                             for tag, e in rows)
-        names = "Events in play: " + "; ".join(f"{tag.title()}: {card_label(e.card)}" for tag, e in rows) + "."
-        # the band draws EVENTS_SHOWN rows and says the rest are listed here: then their names are never left out
-        parts.append((rich, names) if len(rows) >= EVENTS_SHOWN else (rich, names, ""))
-    parts.append((" ".join(_side_more(view, s) for s in SEATS), ""))
-    parts.append(m.markers)
-    parts.append(m.regions[1:] if isinstance(m.regions, tuple) else m.regions)  # the regions' names, not members
-    return fit(parts)
-
 
 # ------------------------------------------------------------------ compose
 
@@ -687,15 +447,18 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     view = public_view(view, NSView, view.me.seat if getattr(view, "me", None) is not None else None)
     marked, other = _split_changed(view, view.changed if highlight is None else highlight)
     mv = map_view(view, marked)
-    top, _, labels = draw_map(mv)
-    cols = dict(top.colours)
-    cols[HL] = HL_RGB
-    height = MAP_H + _band_height(view)
+    regions = board.regions_of(mv, [(s.code, s.ev, s.region) for s in view.states],
+                               [(rid, r.name, r.ev) for rid in REGION_ORDER for r in view.regions if r.id == rid])
+    top_h = board_top.TOP_H + board.height(regions, W - 2 * PAD) + 12
+    cols = board_top.colours(mv, HL, HL_RGB)
+    height = top_h + _band_height(view)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
-    im.paste(top.im, (0, 0))
-    cv = Canvas(LAYOUT, im, cols, top.reserved)
-    y = MAP_H
-    cv.rect((0, y, W, y + 3), fill="ink")  # the map's edge: the band below is the board's own
+    cv = Canvas(LAYOUT, im, cols, None)
+    y = board_top.draw(cv, mv, PAD, 4, W - 2 * PAD, sum(s.ev for s in view.states))
+    labels = board.draw(cv, regions, PAD, y, W - 2 * PAD,
+                        lambda m: board_top.marker_sprite(mv, m, board.MARK), HL)
+    y = top_h
+    cv.rect((0, y, W, y + 3), fill="ink")  # the state board's edge: the band below is the table's own
     y = _status(cv, view, y + 4) + 4
     if view.phase == "over":
         y = _tally(cv, view, y)
@@ -712,10 +475,10 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     if y < height:
         height = y
         im = im.crop((0, 0, W, height))
-    palette = LAYOUT.palette(cols, top.reserved)
+    palette = LAYOUT.palette(cols, None)
     alt = board_alt(view, mv, other)
-    # the band below the map is mostly text: LZ77 finds its repeated glyphs, RLE alone does not
-    return Rendered(encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY), alt, W, height, labels)
+    # boxes and text from top to bottom: LZ77 finds their repeated glyphs (render/nineteen_sixty_top.py)
+    return Rendered(board_top.encode_text(im, palette), alt, W, height, tuple(labels))
 
 
 def closeup_nineteen_sixty(view: NSView, states: list[str], caption: str = "") -> Rendered:

@@ -1,18 +1,18 @@
 """The Presidential Election board picture, drawn from a public `PEView` only (never the full state).
 
-One 1600 px wide PNG, laid out for a phone showing it 400 px wide:
-- the shared US map (render.usmap) in leader mode: each state's leader and margin ("3+2", a tie "1=4")
-  in up to six players' colours, map tokens (pins) and home states (houses) as markers with the
-  player's number, the last move's states outlined, the electoral-vote bar against the era's winning
-  number; at the end a star marks who carried each state whose votes were tied (after the recount);
-- below it, drawn at 26–34 px so it survives the 4× shrink: a status line (round, whose turn, the
-  money spent of the turn's cap, LAST ROUND), a panel per player, the last dice with their faces and
-  the Campaign Trail as four rows of ten spaces, each space with its kind's code (never colour alone)
-  and every player's token on it.
+One 1600 px wide PNG, laid out for a phone showing it 400 px wide (every number a player reads the position by
+is at least 14 px tall there, tests/render/test_presidential_election.py):
+- the status line (round, whose turn, the money spent of the turn's cap, a LAST ROUND tag, or the winner) in
+  76-px type, on two lines when it needs them (render/presidential_election_panels.py);
+- the electoral-vote bar against the votes needed to win, its key, and the state board: the 51 ballots as
+  boxes in code order with each count above 1 on its seat's chip (render/presidential_election_states.py);
+- a panel per player: money, electoral votes, ballots and trail space in 76-px digits, the Advantage's name
+  small (the alt text names it);
+- the last dice with their faces and the Campaign Trail as four rows of ten spaces, each space with its kind's
+  code (never colour alone) and every player's token on it; the keys to the trail's codes and panels' labels.
 
-The map is drawn by `render.usmap.draw_map` and pasted at the top of a taller palette image, never
-encoded on its own; the rest is drawn in the same usmap Layout and colours, so the picture stays one
-flat-colour palette PNG (small), encoded once.
+Everything is drawn in the usmap Layout and colours, so the picture stays one flat-colour palette PNG (small),
+encoded once.
 Only `engine.presidential_election.views` is imported from the engine (the render layering rule).
 """
 from __future__ import annotations
@@ -30,6 +30,7 @@ from render import colours as C
 from render.alttext import Part, fit, sentence
 from render.canvas import Canvas, Sprite, advance, fit_font, font, truncate
 from render.closeup import render_turn_closeup
+from render import presidential_election_panels as panels
 from render import presidential_election_states as states
 from render.mapview import MAX_PARTIES, LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
@@ -52,9 +53,6 @@ DICE_SHOWN = 5  # the last rolls drawn (each needs ~300 px to say why); the alt 
 _ROLL = re.compile(r"^(?P<seat>\S+) rolled (?P<face>[0-9]+) \((?P<die>d[0-9]+)(?:, (?P<why>.+))?\)$")
 
 F_STATUS = font(34)
-F_PANEL_TITLE = font(30)
-F_PANEL = font(26, False)
-F_PANEL_VALUE = font(26)
 F_SMALL = font(22, False)
 F_CODE = font(30)
 F_INDEX = font(20, False)
@@ -64,7 +62,7 @@ F_KEY = font(26, False)
 F_SMALL_BOLD = font(34)
 BAR_H, KEY_H = 64, 46
 
-STATUS_H, PANEL_H, DICE_H, TRAIL_ROW_H, LEGEND_H = 54, 204, 70, 72, 40
+DICE_H, TRAIL_ROW_H, LEGEND_H = 64, 62, 34
 
 
 @dataclass(frozen=True)
@@ -176,59 +174,41 @@ def _seat_pill(cv: Canvas, mv: MapView, seat: str, x: float, y: float, size: int
     return cv.paste(sp, x, y)
 
 
-def _status(cv: Canvas, view: PEView, y: int) -> None:
-    """Round and whose turn (with the money spent of the turn's cap); a black LAST ROUND tag once the end
-    is triggered, so it reads without reading the line."""
+def _status_pieces(view: PEView) -> list[panels.Piece]:
+    """Round, whose turn (with the money spent of the turn's cap) or the result; a black LAST ROUND tag once the
+    end is triggered, so it reads without reading the line."""
+    if view.phase == "over":
+        who = f"{view.winner} wins with {ev_totals(view).get(view.winner, 0)} EV" if view.winner else "game over"
+        return [panels.Piece("Election Day"), panels.Piece(who)]
     turn, to_move = headline(view)
-    text = f"{turn.replace(' — LAST ROUND', '')} · {to_move}"
+    out = [panels.Piece(turn.replace(" — LAST ROUND", "")), panels.Piece(to_move)]
     if view.current and view.phase == "play":
-        text += f" · spent {money(view.spent)} of {money(view.cap)}"
-    right = W - PAD
-    if view.last_round and view.phase != "over":
-        tag = "LAST ROUND"
-        tw = advance(tag, F_STATUS) + 24
-        cv.rect((right - tw, y + 6, right, y + STATUS_H - 6), fill="ink", radius=8)
-        cv.text(right - tw / 2, y + STATUS_H / 2, tag, F_STATUS, "white", None, "mm")
-        right -= tw + 16
-    f = fit_font(text, right - PAD, F_STATUS.size, True, 22)
-    cv.text(PAD, y + STATUS_H / 2, truncate(text, f, right - PAD), f, "ink", "paper", "lm")
+        out.append(panels.Piece(f"{money(view.spent)} of {money(view.cap)} spent"))
+    if view.last_round:
+        out.append(panels.Piece("LAST ROUND", tag=True))
+    return out
 
 
-def _panel_rows(view: PEView, p: PlayerView, ev: int) -> list[tuple[str, str]]:
-    """Short labels and values: a panel is 250 px wide, 62 px on the phone (the alt text says it all)."""
-    return [("Money", money(p.money)), ("Ballots", str(p.ballots)),
-            ("EV" if view.phase == "over" else "Proj. EV", str(ev)), ("Trail", str(p.trail))]
+def _panel_rows(view: PEView, p: PlayerView, ev: int) -> tuple[tuple[str, str], ...]:
+    """Short labels (the key below explains "$k" and "EV") and the numbers of up to four digits, a row each."""
+    return (("$k", str(p.money)), ("EV", str(ev)))
 
 
-def _player_panel(cv: Canvas, view: PEView, mv: MapView, seat: str, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, y1 = box
+def _panel_pair(p: PlayerView) -> tuple[tuple[str, str], ...]:
+    """Ballots (at most 51) and the trail space (0–39) share a row: two digits each."""
+    return (("Ballots", str(p.ballots)), ("Trail", str(p.trail)))
+
+
+def _panel(view: PEView, mv: MapView, seat: str) -> panels.Panel:
     p = view.players[seat]
-    now = seat == view.current or seat == view.winner
-    cv.rect(box, fill="white", outline="ink", width=5 if now else 2, radius=10)
-    pb = _seat_pill(cv, mv, seat, x0 + 10, y0 + 8)
-    title = seat + (" wins" if seat == view.winner else " to move" if seat == view.current else "")
+    k = mv.slot(seat)
+    suffix = "wins" if seat == view.winner else "to move" if seat == view.current else ""
     if p.finished and view.phase != "over" and seat != view.current:
-        title += " (finished)"  # back on Election Day: plays no more turns
-    cv.text(pb[2] + 10, y0 + 25, truncate(title, F_PANEL_TITLE, x1 - pb[2] - 20), F_PANEL_TITLE, "ink", "white", "lm")
-    y = y0 + 48
-    for label, value in _panel_rows(view, p, ev_totals(view).get(seat, 0)):
-        room = x1 - x0 - 20
-        lw = min(advance(label, F_PANEL), room // 2) if label else 0
-        value = truncate(value, F_PANEL_VALUE, room - lw - 10)
-        cv.text(x1 - 10, y + 14, value, F_PANEL_VALUE, "ink", "white", "rm")
-        cv.text(x0 + 10, y + 14, truncate(label, F_PANEL, lw), F_PANEL, "muted", "white", "lm")
-        y += 29
-    adv = p.advantage.title if p.advantage else "no Advantage yet"
-    cv.text(x0 + 10, y + 12, truncate(adv, F_SMALL, x1 - x0 - 20), F_SMALL, "ink", "white", "lm")
-
-
-def _panels(cv: Canvas, view: PEView, mv: MapView, y: int) -> None:
-    seats = sorted(view.players)
-    gap = 10
-    w = (W - 2 * PAD - gap * (len(seats) - 1)) / len(seats)
-    for i, seat in enumerate(seats):
-        x0 = PAD + i * (w + gap)
-        _player_panel(cv, view, mv, seat, (int(x0), y, int(x0 + w), y + PANEL_H - 8))
+        suffix = "done"  # back on Election Day: plays no more turns
+    return panels.Panel(seat=seat, face=f"p{k}", fg=_fg(mv, k), title=seat, suffix=suffix,
+                        rows=_panel_rows(view, p, ev_totals(view).get(seat, 0)), pair=_panel_pair(p),
+                        foot=p.advantage.title if p.advantage else "no Advantage yet",
+                        now=seat == view.current or seat == view.winner)
 
 
 def _die(cv: Canvas, roll: Roll, x: float, y: float) -> None:
@@ -278,21 +258,26 @@ def _space(cv: Canvas, mv: MapView, sp: SpaceView, box: tuple[float, float, floa
     cv.rect(box, fill=bg, outline="ink", width=2, radius=6)
     cv.text(x0 + 6, y0 + 4, str(sp.index), F_INDEX, "muted" if bg == "white" else "ink", bg, "lt")
     cv.text(x0 + 8, y1 - 6, KIND_CODE.get(sp.kind, "?"), F_CODE, "ink", bg, "lb")
-    # tokens: up to three a row, right-aligned, two rows (six players); 24 px digits stay 6 px on a phone
+    # tokens: up to three a row, right-aligned, two rows (six players); the panels say each trail space in big digits
     tokens = sp.tokens
-    pw, ph = 28, 30
+    pw, ph = 26, 25  # two rows of three fit a 56-px space
     for i, seat in enumerate(tokens):
         row, col = divmod(i, 3)
         n_in_row = min(3, len(tokens) - row * 3)
         tx = x1 - 4 - (n_in_row - col) * (pw + 2)
         ty = y0 + 3 + row * (ph + 2) if len(tokens) > 3 else (y0 + y1 - ph) / 2
-        _seat_pill(cv, mv, seat, tx, ty, size=24, height=ph)
+        _seat_pill(cv, mv, seat, tx, ty, size=21, height=ph)
 
 
-def _kind_legend(cv: Canvas, y: int) -> None:
+def _kind_legend(cv: Canvas, view: PEView, y: int) -> None:
+    """The trail's space codes, then what the panels' labels mean."""
     text = "  ".join(f"{code} {KIND_NAME[k]}" for k, code in KIND_CODE.items())
     f = fit_font(text, W - 2 * PAD, 24, False, 16)
     cv.text(PAD, y + LEGEND_H / 2, text, f, "ink", "paper", "lm")
+    ev = "electoral votes won" if view.phase == "over" else "projected electoral votes (states led alone)"
+    key = f"Panels: $k money in $1,000s · Ballots states on · EV {ev} · Trail the space its token is on"
+    f = fit_font(key, W - 2 * PAD, 24, False, 16)
+    cv.text(PAD, y + LEGEND_H * 3 / 2, key, f, "ink", "paper", "lm")
 
 
 # ------------------------------------------------------------------ alt text
@@ -437,13 +422,15 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
                           {c: st.ev for c, st in view.states.items()})
     book_h = states.height(book, W - 2 * PAD)
     usual = states.usual_off(mv, {c: st.votes for c, st in view.states.items()})
-    top_h = STATUS_H + 6 + BAR_H + KEY_H + (KEY_H if usual else 0)
-    height = top_h + book_h + 18 + PANEL_H + DICE_H + 4 + 4 * TRAIL_ROW_H + LEGEND_H
+    pieces = _status_pieces(view)
+    status_h = panels.status_height(pieces, W - 2 * PAD)
+    top_h = status_h + 6 + BAR_H + KEY_H + (KEY_H if usual else 0)
+    height = top_h + book_h + 18 + panels.PANEL_H + 8 + DICE_H + 4 + 4 * TRAIL_ROW_H + 2 * LEGEND_H
     colours = board_colours(mv)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, colours, None)
-    _status(cv, view, 4)
-    y = STATUS_H + 6
+    labels = panels.draw_status(cv, pieces, PAD, 2, W - 2 * PAD)
+    y = status_h + 6
     gap = _ev_bar(cv, view, mv, y)
     y += BAR_H
     _key(cv, mv, y + 2, gap)
@@ -452,16 +439,16 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
         note = "Not on the ballot of any untagged box: " + ", ".join(usual)
         cv.text(PAD, y + KEY_H / 2 - 2, note, F_SMALL_BOLD, "ink", "paper", "lm")
         y += KEY_H
-    labels = states.draw(cv, book, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
+    labels += states.draw(cv, book, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
     y += book_h + 12
     cv.rect((0, y, W, y + 3), fill="ink")  # the state board's edge: the players and the trail below
     y += 6
-    _panels(cv, view, mv, y)
-    y += PANEL_H
+    labels += panels.draw_panels(cv, [_panel(view, mv, s) for s in sorted(view.players)], PAD, y, W - 2 * PAD)
+    y += panels.PANEL_H + 8
     _dice(cv, view, mv, y)
     y += DICE_H + 4
     y = _trail(cv, view, mv, y)
-    _kind_legend(cv, y)
+    _kind_legend(cv, view, y)
     alt = board_alt(view, mv)
     return Rendered(encode_text_p(im, LAYOUT.palette(colours, None)), alt, W, height, tuple(labels))
 

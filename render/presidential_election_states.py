@@ -9,8 +9,8 @@ What makes six counts fit: a ballot is bought with one vote and never drops belo
 a state's box draws only the counts above 1, each on a chip in its player's colour with the seat's number;
 every other player on its ballot has 1. Players off the ballot are named on a white tag ("off 2 5", or "on 3"
 when fewer are on than off; none when nobody is, the box is grey). Early on most ballots lack the same seats:
-those are named once above the boxes, and only a box that differs has a tag ("all on" when nobody is off it). The box is filled like the map was: the leader's colour (light when ahead by 1–2),
-tie stripes round the edge in every tied player's colour, grey when nobody is on the ballot; pins (map
+those are named once above the boxes, and only a box that differs has a tag ("all on" when nobody is off it).
+The box is filled like the map was: the leader's colour (light when ahead by 1–2), tie stripes round the edge in every tied player's colour, grey when nobody is on the ballot; pins (map
 tokens), houses (home states) and stars (carried after a recount) sit by the code; the last move's states
 have a thick outline. Boxes flow left to right in rows, as wide as their chips.
 """

@@ -21,6 +21,11 @@ from render.presidential_election import render_presidential_election
 from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 
 MAX_BYTES = 100 * 1024
+# Height to width (issue 26): a taller picture is previewed narrower. 1.1 until the player panels and the status
+# line were drawn at a phone's 14 px: four 76-px numbers a panel and the status on two lines take ~280 px more
+# (the trail's rows gave back 40), and the board is up to ~1.2 × its width at six players (seeds 20–25, late and
+# end): 1.25 leaves room for a row of state boxes more.
+TALLEST = 1.25
 MIDGAME_ROUND = 4
 LATE_ROUND = 8
 
@@ -59,7 +64,7 @@ def test_the_picture_of_a_real_game(players: int, until: str) -> None:
     r = render_presidential_election(view, highlight=changed)
     im = Image.open(io.BytesIO(r.png))
     assert im.format == "PNG" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 1000 < r.height <= 1.1 * r.width  # a taller picture is previewed narrower (issue 26)
+    assert 1000 < r.height <= TALLEST * r.width  # a taller picture is previewed narrower (issue 26)
     assert len(r.png) <= MAX_BYTES, len(r.png)
     scores = view.scores if until == "end" else {s: p.projected_ev for s, p in view.players.items()}
     for seat in view.players:
@@ -137,10 +142,10 @@ def _phone(r) -> tuple[Image.Image, float]:  # noqa: ANN001 - a Rendered
 @pytest.mark.parametrize("until", ["mid", "late", "end"])
 def test_every_count_reads_on_a_phone_at_six_players(until: str) -> None:
     """Every count above 1 (a ballot's own vote) of every state is drawn on its seat's chip, digits at least
-    MIN_TEXT_PX tall at 400 px wide; the picture stays ≤ 100 KB and no taller than 1.1 × its width."""
+    MIN_TEXT_PX tall at 400 px wide; the picture stays ≤ 100 KB and no taller than TALLEST × its width."""
     view, changed = _public(6, until)
     r = render_presidential_election(view, highlight=changed)
-    assert len(r.png) <= MAX_BYTES and r.height <= 1.1 * r.width, (len(r.png), r.height)
+    assert len(r.png) <= MAX_BYTES and r.height <= TALLEST * r.width, (len(r.png), r.height)
     assert len(r.alt) <= 1024
     phone, scale = _phone(r)
     rgb = Image.open(io.BytesIO(r.png)).convert("RGB")
@@ -149,6 +154,7 @@ def test_every_count_reads_on_a_phone_at_six_players(until: str) -> None:
     counts = {f"{code}:{seat}": n for code, st in view.states.items() for seat, n in st.votes.items() if n > 1}
     assert len(counts) >= 30 and any(n >= 10 for n in counts.values()), "a real game, two-digit counts too"
     assert {a for a in labels if ":" in a} == set(counts), "a chip for each count above 1, none for a 1"
+    # (the panels' and status line's boxes are named without a colon: test_every_panel_number_reads_on_a_phone)
     for key, n in counts.items():
         lb = labels[key]
         height = _ink_height(phone, tuple(v * scale for v in lb.box))
@@ -189,3 +195,57 @@ def test_the_boxes_say_who_is_off_a_ballot_and_who_leads() -> None:
     assert led and all(book[c].face.startswith(f"p{sorted(view.players).index(view.states[c].leader)}")
                        for c in led)
     assert {c for c, e in book.items() if e.highlight} == set(changed)
+
+
+@pytest.mark.parametrize("until", ["mid", "late", "end"])
+def test_every_panel_number_reads_on_a_phone_at_six_players(until: str) -> None:
+    """Each player's money, ballots, electoral votes and trail space, and the status line (round, whose turn, the
+    money spent, or the winner), are drawn with ink at least MIN_TEXT_PX tall once the board is 400 px wide; each
+    number's row holds that player's number and the status line says whose turn it is."""
+    view, changed = _public(6, until)
+    r = render_presidential_election(view, highlight=changed)
+    phone, scale = _phone(r)
+    labels = {lb.abbr: lb for lb in r.labels}
+    ev = view.scores if until == "end" else {s: p.projected_ev for s, p in view.players.items()}
+    numbers = {}
+    for seat, p in view.players.items():
+        numbers |= {f"{seat} $k": p.money, f"{seat} Ballots": p.ballots, f"{seat} EV": ev.get(seat, 0),
+                    f"{seat} Trail": p.trail}
+    assert set(numbers) | {"status"} <= set(labels)
+    assert any(n >= 100 for n in numbers.values()), "three-digit numbers too"
+    for key in [*numbers, *(a for a in labels if a.startswith("status"))]:
+        height = _ink_height(phone, tuple(v * scale for v in labels[key].box))
+        assert height >= MIN_TEXT_PX, (key, numbers.get(key), height)
+    rows = [labels[k].box for k in numbers]
+    assert all(a[3] <= b[1] or b[3] <= a[1] or a[2] <= b[0] or b[2] <= a[0]
+               for i, a in enumerate(rows) for b in rows[i + 1:]), "one number a row"
+    assert max(lb.box[3] for lb in r.labels if lb.abbr.startswith("status")) < min(b[1] for b in rows)
+
+
+def test_a_panel_number_is_the_players() -> None:
+    """The panels draw the view's numbers: a player's money changed in the view changes the ink in its $k row
+    only (among the panels' rows), and a number in a smaller type fails the phone measure."""
+    from PIL import ImageChops
+
+    from render import presidential_election_panels as panels
+
+    view, changed = _public(6, "mid")
+    seat = sorted(view.players)[2]
+    players = dict(view.players)
+    players[seat] = players[seat].model_copy(update={"money": players[seat].money + 770})
+    a = render_presidential_election(view, highlight=changed)
+    b = render_presidential_election(view.model_copy(update={"players": players}), highlight=changed)
+    diff = ImageChops.difference(Image.open(io.BytesIO(a.png)).convert("RGB"),
+                                 Image.open(io.BytesIO(b.png)).convert("RGB"))
+    box = {lb.abbr: lb.box for lb in a.labels}[f"{seat} $k"]
+    changed_box = diff.getbbox()
+    assert changed_box is not None and box[1] <= changed_box[1] and changed_box[3] <= box[3]
+    small = panels.F_BIG
+    try:  # the measure can fail: at 60 px the same digits are under 14 px on a phone
+        panels.F_BIG = panels.font(60)
+        c = render_presidential_election(view, highlight=changed)
+        phone, scale = _phone(c)
+        box = {lb.abbr: lb.box for lb in c.labels}[f"{seat} $k"]
+        assert 0 < _ink_height(phone, tuple(v * scale for v in box)) < MIN_TEXT_PX
+    finally:
+        panels.F_BIG = small

@@ -1,0 +1,177 @@
+"""1960's state board: the 51 states as boxes grouped by region, sized for a phone (issue 26).
+
+Why not a map: a phone shows the 1600-px board 400 px wide, so a support count must be ~57 px tall here to be
+14 px there (tests/render/test_closeup.py MIN_TEXT_PX); on the US map the "K+2" labels were ~6 px. Regions
+matter in 1960 (media, endorsements, Election Day), so the states are grouped by them — East, Midwest, South,
+West, each group led by an ink box with the region's name and electoral votes, the groups flowing on from row
+to row (a row each would take four rows more) — and within a region go in their two-letter codes' order, the
+codes players type.
+
+A box is filled like the map was: its leader's colour, solid when carried (4 or more cubes), light when only
+led, grey when empty. It shows the code and electoral votes small, the support big ("K2": Kennedy's 2 cubes; a
+state holds one side's cubes only, so the count is the lead), candidate tokens (pins), home states (houses), at
+the end a cross on a state whose votes went to nobody, and a thick highlight frame when the last post changed it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from render.canvas import Canvas, Sprite, advance, font
+from render.colours import text_on
+from render.mapview import MapView, MarkerView
+from render.types import LabelBox
+
+F_SUPPORT = font(80)  # a flat "1" and the letters ~58 px tall: 14 px at 400 px wide (at 76 px, 13 px)
+F_CODE = font(38)
+F_EV = font(36, False)
+F_REGION = font(38)
+ROW_H = 86  # the support's 60-px digits and 13 px above and below (the phone test crops 12 px off each side)
+ROW_GAP = 5
+BOX_GAP = 6
+INSET = 8
+MARK = 40
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One state's box: its code and EV, its support ("K2", "" when empty), markers, fill and outline."""
+    code: str
+    ev: int
+    support: str
+    seat: str | None  # the leader's seat (the support label's owner)
+    markers: tuple[MarkerView, ...]
+    face: str  # palette name of the box's fill
+    highlight: bool
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    ev: int
+    states: tuple[Entry, ...]
+
+
+def regions_of(mv: MapView, states: list[tuple[str, int, str]], regions: list[tuple[str, str, int]]) -> list[Region]:
+    """The boxes by region: `states` as (code, EV, region id), `regions` as (id, name, EV) in the order drawn; each
+    box's fill, support and markers from the map view (its leader, solid when carried, the leader's cubes)."""
+    out = []
+    for rid, name, ev in regions:
+        entries = []
+        for code, votes, _ in sorted(s for s in states if s[2] == rid):
+            sv = mv.states.get(code)
+            seat = sv.fill if sv is not None else None
+            if sv is None or seat is None:
+                face, support = "neutral", ""
+            else:
+                k = mv.slot(seat)
+                face = f"p{k}" + ("" if sv.strength == "solid" else "l")
+                cubes = sv.counts.get(seat, 0)
+                support = f"{mv.parties[k].letter}{cubes}" if cubes else ""
+            entries.append(Entry(code, votes, support, seat if support else None,
+                                 tuple(sv.markers) if sv else (), face, bool(sv and sv.highlight)))
+        out.append(Region(name, ev, tuple(entries)))
+    return out
+
+
+def _head_w(e: Entry) -> int:
+    return max(advance(e.code, F_CODE), advance(str(e.ev), F_EV))
+
+
+def _marks_w(e: Entry) -> int:
+    return ((len(e.markers) + 1) // 2) * (MARK + 4)
+
+
+def entry_width(e: Entry) -> int:
+    w = INSET + _head_w(e) + 6 + _marks_w(e)
+    if e.support:
+        w += advance(e.support, F_SUPPORT) + 4
+    return w + INSET
+
+
+def region_width(r: Region) -> int:
+    return max(advance(r.name, F_REGION), advance(f"{r.ev} EV", F_EV)) + 2 * INSET
+
+
+def _width(item: Region | Entry) -> int:
+    return region_width(item) if isinstance(item, Region) else entry_width(item)
+
+
+def flow(regions: list[Region], width: int) -> list[list[Region | Entry]]:
+    """Rows of at most `width` px: each region's name box, then its states' boxes, region after region (a row
+    break never leaves a region's name box last on its row)."""
+    items: list[Region | Entry] = [x for r in regions for x in (r, *r.states)]
+    rows: list[list[Region | Entry]] = [[]]
+    used = -BOX_GAP
+    for k, item in enumerate(items):
+        w = _width(item)
+        if isinstance(item, Region) and k + 1 < len(items):
+            w += BOX_GAP + _width(items[k + 1])  # the name box keeps its first state beside it
+        if rows[-1] and used + BOX_GAP + w > width:
+            rows.append([])
+            used = -BOX_GAP
+        used += BOX_GAP + _width(item)
+        rows[-1].append(item)
+    return rows
+
+
+def height(regions: list[Region], width: int) -> int:
+    n = len(flow(regions, width))
+    return n * ROW_H + (n - 1) * ROW_GAP
+
+
+def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Sprite],
+               hl: str) -> list[LabelBox]:
+    """One box at (x, y), `w` px wide; returns where it was drawn (its code) and its support (code:seat)."""
+    box = (x, y, x + w, y + ROW_H)
+    if e.highlight:  # changed by the last post: a thick frame in the band's highlight colour
+        cv.rect((x - 5, y - 5, x + w + 5, y + ROW_H + 5), fill=hl, radius=10)
+    cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
+    fg = text_on(cv.colours[e.face])
+    cx = x + INSET
+    cv.text(cx, y + 25, e.code, F_CODE, fg, e.face, "lm")
+    cv.text(cx, y + ROW_H - 23, str(e.ev), F_EV, fg, e.face, "lm")
+    cx += _head_w(e) + 6
+    for k, m in enumerate(e.markers):
+        col, row = divmod(k, 2)
+        my = y + 4 + row * (MARK + 2) if len(e.markers) > 1 else y + (ROW_H - MARK) // 2
+        cv.paste(mark(m), cx + col * (MARK + 4), my)
+    cx += _marks_w(e)
+    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
+    if e.support:
+        sw = advance(e.support, F_SUPPORT)
+        right = x + w - INSET
+        cv.text(right, y + ROW_H // 2, e.support, F_SUPPORT, fg, e.face, "rm")
+        # the label with 14 px either side, inside the box's outline: the test crops 12 px off each side
+        labels.append(LabelBox(f"{e.code}:{e.seat}", (max(cx - 4, right - sw - 14), y + 2, x + w - 2, y + ROW_H - 2),
+                               (x, y), False, (right - sw, y + ROW_H // 2)))
+    return labels
+
+
+def _region_box(cv: Canvas, r: Region, x: int, y: int, w: int) -> None:
+    cv.rect((x, y, x + w, y + ROW_H), fill="ink", radius=6)
+    cv.text(x + INSET, y + 25, r.name, F_REGION, "white", "ink", "lm")
+    cv.text(x + INSET, y + ROW_H - 23, f"{r.ev} EV", F_EV, "white", "ink", "lm")
+
+
+def draw(cv: Canvas, regions: list[Region], x0: int, y0: int, width: int, mark: Callable[[MarkerView], Sprite],
+         hl: str) -> list[LabelBox]:
+    """The rows from (x0, y0), each row's boxes spread to `width` when it is nearly full; `mark` gives a marker's
+    sprite, `hl` the highlight colour's palette name. Returns every box's label and its support's."""
+    labels: list[LabelBox] = []
+    y = y0
+    for row in flow(regions, width):
+        ws = [_width(item) for item in row]
+        spare = width - sum(ws) - BOX_GAP * (len(row) - 1)
+        boxes = sum(1 for item in row if isinstance(item, Entry))
+        extra = spare // boxes if boxes and spare < 120 * boxes else 0
+        x = x0
+        for item, w in zip(row, ws):
+            if isinstance(item, Region):
+                _region_box(cv, item, x, y, w)
+            else:
+                w += extra
+                labels += draw_entry(cv, item, x, y, w, mark, hl)
+            x += w + BOX_GAP
+        y += ROW_H + ROW_GAP
+    return labels
