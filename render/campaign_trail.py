@@ -30,14 +30,17 @@ from PIL import Image
 
 from engine.campaign_trail.views import CampaignTrailView, SoloView
 from engine.content import read_data
+from render import campaign_trail_panels as panels
+from render import campaign_trail_states as board
 from render import colours as C
-from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
+from render.campaign_trail_panels import BAR_H, KEY_H, PAD, TITLE_H, W, Row
+from render.canvas import Canvas, Sprite
 from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map, map_alt, panels_fit, render_closeup, render_tiles
-from render.widgets import public_view
+from render.usmap import LAYOUT, map_alt, panels_fit, render_closeup, render_tiles
+from render.widgets import marker, public_view
 
 Kind = Literal["map", "tiles", "closeup"]
 
@@ -254,7 +257,7 @@ def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> dict[str, Par
     return parts
 
 
-KIND_WORDS = {"map": "Map", "tiles": "Tile-grid cartogram", "closeup": "Close-up map"}
+KIND_WORDS = {"map": "State board", "tiles": "Tile-grid cartogram", "closeup": "Close-up map"}
 
 
 def board_alt(view: CampaignTrailView, mv: MapView, kind: Kind = "map") -> str:
@@ -284,7 +287,7 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
         raise ValueError(f"unknown kind {kind!r}: use 'map', 'tiles' or 'closeup'")
     mv = map_view(view, highlight, kind)
     if kind == "map":
-        r = render_solo_map(mv, view.solo)
+        r = render_board(view, mv)
     elif kind == "tiles":
         r = render_tiles(mv)
     else:
@@ -298,16 +301,7 @@ def closeup_campaign_trail(view: CampaignTrailView, states: list[str], caption: 
     return render_turn_closeup(map_view(view, states, "closeup"), states, caption)
 
 
-# ------------------------------------------------------------------ Solo Play: the AI parties' register tracks
-#
-# Sized for a phone: at 400 px wide (a quarter of the picture) a space is 26 px square and its count 9 px high.
-
-BAND_PAD = 16
-ROW_H = 176  # one AI party: its line of words, then its ten spaces
-SPACE_GAP = 10
-F_SOLO_HEAD = font(34)
-F_SOLO_TEXT = font(28, False)
-F_SPACE = font(44)
+# ------------------------------------------------------------------ Solo Play in words
 
 
 def solo_alt(solo: SoloView) -> str:
@@ -325,57 +319,95 @@ def solo_alt(solo: SoloView) -> str:
     return text + "."
 
 
-def _band_height(solo: SoloView | None) -> int:
-    return 0 if solo is None else 2 * BAND_PAD + ROW_H * len(solo.ai) + 4
+# ------------------------------------------------------------------ the full board: state boxes and panel rows
 
 
-def render_solo_map(mv: MapView, solo: SoloView | None) -> Rendered:
-    """The full map, and below it (Solo Play) a band with each AI party's register track."""
-    top, alt, labels = draw_map(mv)
-    if solo is None:
-        return Rendered(top.png(), alt, top.im.width, top.im.height, labels)
-    width, map_h = top.im.size
-    height = map_h + _band_height(solo)
-    im = Image.new("P", (width, height), LAYOUT.index["paper"])
-    im.paste(top.im, (0, 0))
-    cv = Canvas(LAYOUT, im, dict(top.colours), top.reserved)
-    cv.rect((0, map_h, width, map_h + 3), fill="ink")  # the map's edge: the band below is Solo Play's
-    y = map_h + 4 + BAND_PAD
-    for code in solo.ai:
-        _solo_row(cv, mv, solo, code, y, width)
-        y += ROW_H
-    palette = LAYOUT.palette(cv.colours, top.reserved)
-    return Rendered(encode_p(im, palette), alt, width, height, labels)
+@lru_cache(maxsize=1)
+def region_names() -> tuple[tuple[str, str], ...]:
+    """(region id, name) in the order of regions.yaml (roughly west to east), read once."""
+    return tuple((r["id"], r["name"]) for r in read_data("campaign_trail/regions.yaml")["regions"])
 
 
-def _solo_row(cv: Canvas, mv: MapView, solo: SoloView, code: str, y: int, width: int) -> None:
-    k = mv.slot(code)
-    solid, lean = f"p{k}", f"p{k}l"
-    on = {name: "white" if C.text_on(cv.colours[name]) == "white" else "ink" for name in (solid, lean)}
-    x0, x1 = BAND_PAD, width - BAND_PAD
-    # the line of words: whose track, its voters, the deck, the last card
-    badge = 44
-    cv.ellipse((x0, y, x0 + badge, y + badge), fill=solid, outline="ink", width=2)
-    cv.text(x0 + badge / 2, y + badge / 2, LETTERS.get(code, code[0]), F_SOLO_HEAD, on[solid], solid, "mm")
-    track = solo.track[code]
-    head = f"{party_name(code)} (AI): register track {sum(track)} · Solo deck {solo.deck[code]} left"
-    x = x0 + badge + 14
-    f = fit_font(head, x1 - x, F_SOLO_HEAD.size, True, 24)
-    cv.text(x, y + badge / 2, truncate(head, f, x1 - x), f, "ink", "paper", "lm")
-    x += advance(head, f) + 24
-    # the last card, with one AI party (whose it is) and where it still reads; the posts and the alt text name it
-    if solo.last and len(solo.ai) == 1:
-        last = f"last card: {solo.last}"
-        if advance(last, F_SOLO_TEXT) <= x1 - x:
-            cv.text(x, y + badge / 2, last, F_SOLO_TEXT, "muted", "paper", "lm")
-    # the ten spaces, filled from the left: solid when full, lean when partly filled, with their voters
-    top = y + badge + 14
-    size = ROW_H - badge - 14 - 18
-    n = len(track)
-    w = (x1 - x0 - SPACE_GAP * (n - 1)) / n
-    for i, voters in enumerate(track):
-        sx = x0 + i * (w + SPACE_GAP)
-        fill = solid if voters == 3 else lean if voters else "white"
-        cv.rect((sx, top, sx + w, top + size), fill=fill, outline="ink", width=2, radius=8)
-        if voters:
-            cv.text(sx + w / 2, top + size / 2, str(voters), F_SPACE, on[fill], fill, "mm")
+def _regions(view: CampaignTrailView) -> list[tuple[str, list[str]]]:
+    by: dict[str, list[str]] = {}
+    for st in view.states:
+        by.setdefault(st.region, []).append(st.code)
+    known = [(name, by.pop(rid)) for rid, name in region_names() if rid in by]
+    return known + [(rid, codes) for rid, codes in sorted(by.items())]
+
+
+def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
+    """A row per party (its EV and panel numbers, or an AI party's track total and deck), then the decks' row
+    (or, during a debate, where each issue's marker stands)."""
+    codes = [p.code for p in mv.parties]
+    rows = []
+    for code in codes:
+        p = view.parties[code]
+        ev = str(mv.ev_totals.get(code, 0))
+        now = code == view.current_party or code in view.winners
+        note = "wins" if code in view.winners else "to move" if code == view.current_party else ""
+        if view.solo is not None and code in view.solo.ai:
+            track = view.solo.track[code]
+            tail = f"last AI card: {view.solo.last}" if view.solo.last and len(view.solo.ai) == 1 else ""
+            rows.append(Row(code, party_name(code), (("EV", ev), ("AI track", f"{sum(track)}/{3 * len(track)}"),
+                                                     ("AI deck", str(view.solo.deck[code]))),
+                            now, " · ".join(w for w in ("AI party", note) if w), tail))
+            continue
+        hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
+        rows.append(Row(code, party_name(code), (
+            ("EV", ev), ("Money", f"${p.money}M"), ("Registered", str(p.registered)),
+            ("Cards in hand" if len(hands) < 2 else "Hands", "+".join(str(h) for h in hands) or "0"),
+            ("In play", str(in_play(view, code)))), now, note))
+    if view.debate is not None:
+        d = view.debate
+        ranked = sorted(d.markers, key=lambda m: -m.space)[:5]
+        rows.append(Row(None, f"Debate {d.nth}", tuple((m.name, f"{m.party[0]}{m.space}" if m.party else "–")
+                                                      for m in ranked),
+                        False, f"round {d.round}/3 in {d.state}"))
+    elif view.solo is not None:
+        rows.append(Row(None, "Action deck", (("Cards left", str(sum(view.deck_counts.values()))),
+                                              ("Discards", str(view.discard_count)))))
+    else:
+        now = view.month if view.phase != "over" else None
+        rows.append(Row(None, "Decks", tuple((f"{m} (now)" if m == now else m, str(n))
+                                             for m, n in view.deck_counts.items()), False, "cards left"))
+    return rows
+
+
+def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:
+    if m.party is None:
+        return marker(LAYOUT, m.kind, "white", "ink", m.text or "", size=board.MARK)
+    k = mv.slot(m.party)
+    fg = C.text_on(C.party_tones(mv.parties[k].colour)[0])
+    return marker(LAYOUT, m.kind, f"p{k}", fg, m.text or mv.parties[k].letter, size=board.MARK)
+
+
+def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
+    """The full board, 1600 px wide: the title line, the EV bar and the key; the state boxes by region; a row
+    per party (with, in Solo Play, each AI party's register track under it) and the decks' row."""
+    items = board.entries(mv, _regions(view))
+    rows = panel_rows(view, mv)
+    book_h = board.height(items, W - 2 * PAD)
+    tracks = len(view.solo.ai) if view.solo is not None else 0
+    height = TITLE_H + BAR_H + KEY_H + 8 + book_h + 16 + len(rows) * panels.ROW_H + tracks * panels.TRACK_H + 4
+    colours = panels.board_colours(mv)
+    im = Image.new("P", (W, height), LAYOUT.index["paper"])
+    cv = Canvas(LAYOUT, im, colours, None)
+    panels.title(cv, f"{mv.game} — {mv.turn}" + (f" — {mv.to_move}" if mv.to_move else ""), 2)
+    y = TITLE_H
+    gap = panels.ev_bar(cv, mv, y)
+    y += BAR_H
+    panels.key(cv, mv, y + 2, gap)
+    y += KEY_H + 8
+    labels = board.draw(cv, items, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
+    y += book_h + 8
+    cv.rect((0, y, W, y + 3), fill="ink")  # the state boxes' edge: the parties' rows below
+    y += 8
+    for row in rows:
+        labels += panels.panel_row(cv, mv, row, y)
+        y += panels.ROW_H
+        if view.solo is not None and row.party in view.solo.ai:
+            labels += panels.track_row(cv, mv, row.party, view.solo.track[row.party], y)
+            y += panels.TRACK_H
+    png = panels.encode_text_p(im, LAYOUT.palette(colours, None))
+    return Rendered(png, "", W, height, tuple(labels))
