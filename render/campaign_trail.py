@@ -328,7 +328,7 @@ def region_names() -> tuple[tuple[str, str], ...]:
     return tuple((r["id"], r["name"]) for r in read_data("campaign_trail/regions.yaml")["regions"])
 
 
-def _regions(view: CampaignTrailView) -> list[tuple[str, list[str]]]:
+def regions(view: CampaignTrailView) -> list[tuple[str, list[str]]]:
     by: dict[str, list[str]] = {}
     for st in view.states:
         by.setdefault(st.region, []).append(st.code)
@@ -382,14 +382,20 @@ def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:
     return marker(LAYOUT, m.kind, f"p{k}", fg, m.text or mv.parties[k].letter, size=board.MARK)
 
 
+MAX_H = W * 13 // 10  # a phone shows a taller picture too small (the board's height budget)
+
+
 def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
     """The full board, 1600 px wide: the title line, the EV bar and the key; the state boxes by region; a row
     per party (with, in Solo Play, each AI party's register track under it) and the decks' row."""
-    items = board.entries(mv, _regions(view))
     rows = panel_rows(view, mv)
+    fixed = TITLE_H + BAR_H + KEY_H + 8 + 16 + len(rows) * panels.ROW_H + 4
+    items = board.entries(mv, regions(view))
     book_h = board.height(items, W - 2 * PAD)
-    tracks = len(view.solo.ai) if view.solo is not None else 0
-    height = TITLE_H + BAR_H + KEY_H + 8 + book_h + 16 + len(rows) * panels.ROW_H + tracks * panels.TRACK_H + 4
+    if fixed + book_h > MAX_H:  # a crowded late game: the region tags give way (the alt text has no regions)
+        items = board.entries(mv, regions(view), tags=False)
+        book_h = board.height(items, W - 2 * PAD)
+    height = fixed + book_h
     colours = panels.board_colours(mv)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, colours, None)
@@ -403,11 +409,10 @@ def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
     y += book_h + 8
     cv.rect((0, y, W, y + 3), fill="ink")  # the state boxes' edge: the parties' rows below
     y += 8
+    xs = panels.columns([r for r in rows if r.party is not None])
     for row in rows:
-        labels += panels.panel_row(cv, mv, row, y)
+        track = view.solo.track[row.party] if view.solo is not None and row.party in view.solo.ai else None
+        labels += panels.panel_row(cv, mv, row, y, xs if row.party is not None else None, track)
         y += panels.ROW_H
-        if view.solo is not None and row.party in view.solo.ai:
-            labels += panels.track_row(cv, mv, row.party, view.solo.track[row.party], y)
-            y += panels.TRACK_H
     png = panels.encode_text_p(im, LAYOUT.palette(colours, None))
     return Rendered(png, "", W, height, tuple(labels))

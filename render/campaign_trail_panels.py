@@ -31,8 +31,7 @@ F_NAME = font(32)
 F_LABEL = font(26, False)
 F_VALUE = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 TITLE_H, BAR_H, KEY_H = 50, 60, 46
-ROW_H = 112  # a panel row: its labels above its 76-px values
-TRACK_H = 100  # Solo Play: an AI party's ten register-track spaces
+ROW_H = 106  # a panel row: its labels above its 76-px values
 NAME_W = 290  # a row's left column: badge and name
 
 
@@ -135,9 +134,25 @@ def _field_w(label: str, value: str) -> int:
     return max(advance(label, F_LABEL), advance(value, F_VALUE))
 
 
-def panel_row(cv: Canvas, mv: MapView, row: Row, y: int) -> list[LabelBox]:
-    """A row: the party's badge and name on the left, then each field's label above its big value, spread
-    across the row. Returns each value's box (abbr "panel:<title>:<label>")."""
+def columns(rows: list[Row]) -> list[float]:
+    """Where the fields of the party rows start, shared so that each number sits under the one above it: each
+    column as wide as its widest field, spread over the row (at most 120 px apart)."""
+    n = max((len(r.fields) for r in rows), default=0)
+    widths = [max((_field_w(*r.fields[i]) for r in rows if len(r.fields) > i), default=0) for i in range(n)]
+    left, right = PAD + NAME_W + 10, W - PAD - 16
+    gap = min(120.0, max(0.0, (right - left - sum(widths)) / max(1, n - 1)))
+    xs, x = [], float(left)
+    for w in widths:
+        xs.append(x)
+        x += w + gap
+    return xs
+
+
+def panel_row(cv: Canvas, mv: MapView, row: Row, y: int, xs: list[float] | None = None,
+              track: list[int] | None = None) -> list[LabelBox]:
+    """A row: the party's badge and name on the left, then each field's label above its big value (at `xs`,
+    else spread across the row), then (Solo Play) an AI party's register track. Returns each value's box (abbr
+    "panel:<title>:<label>") and each filled track space's ("track:<party>:<space>")."""
     x0, x1 = PAD, W - PAD
     bg = "white"
     cv.rect((x0, y, x1, y + ROW_H - 6), fill=bg, outline="ink", width=6 if row.now else 2, radius=10)
@@ -147,50 +162,47 @@ def panel_row(cv: Canvas, mv: MapView, row: Row, y: int) -> list[LabelBox]:
         cv.ellipse((x, y + 10, x + 44, y + 54), fill=f"p{k}", outline="ink", width=2)
         cv.text(x + 22, y + 32, mv.parties[k].letter, F_NAME, _fg(cv, f"p{k}"), f"p{k}", "mm")
         x += 52
-    room = x0 + NAME_W - x
-    cv.text(x, y + 32, truncate(row.title, F_NAME, room), F_NAME, "ink", bg, "lm")
+    cv.text(x, y + 32, truncate(row.title, F_NAME, x0 + NAME_W - x), F_NAME, "ink", bg, "lm")
     if row.note:
-        cv.text(x0 + 12, y + 78, truncate(row.note, F_LABEL, NAME_W - 12), F_LABEL, "muted", bg, "lm")
-    left = x0 + NAME_W + 10
-    widths = [_field_w(label, value) for label, value in row.fields]
-    spare = max(0, x1 - 16 - left - sum(widths))
-    gap = spare / max(1, len(widths) - 1) if len(widths) > 1 else 0
-    gap = min(gap, 120)
+        cv.text(x0 + 12, y + 76, truncate(row.note, F_LABEL, NAME_W - 12), F_LABEL, "muted", bg, "lm")
+    xs = xs if xs is not None and len(xs) >= len(row.fields) else columns([row])
     labels = []
-    x = float(left)
-    for (label, value), w in zip(row.fields, widths):
-        cv.text(x, y + 20, truncate(label, F_LABEL, w), F_LABEL, "muted", bg, "lm")
-        vy = y + 34
-        cv.text(x, vy + 36, value, F_VALUE, "ink", bg, "lm")
+    end = float(x0 + NAME_W)
+    for (label, value), x in zip(row.fields, xs):
+        cv.text(x, y + 16, truncate(label, F_LABEL, max(_field_w(label, value), 60)), F_LABEL, "muted", bg, "lm")
+        vy = y + 60
+        cv.text(x, vy, value, F_VALUE, "ink", bg, "lm")
         vw = advance(value, F_VALUE)
-        labels.append(LabelBox(f"panel:{row.title}:{label}", (int(x) - 4, vy - 6, int(x + vw) + 4, vy + 74),
+        labels.append(LabelBox(f"panel:{row.title}:{label}", (int(x) - 4, vy - 44, int(x + vw) + 4, vy + 44),
                                (int(x), vy), False, (int(x), vy)))
-        x += w + gap
-    if row.tail:
-        room = int(x1 - 16 - (x - gap + 24))
-        if room > 120:
-            cv.text(x1 - 16, y + ROW_H / 2, truncate(row.tail, F_LABEL, room), F_LABEL, "muted", bg, "rm")
+        end = x + _field_w(label, value)
+    right = x1 - 12
+    if track is not None and row.party is not None:
+        right, spaces = _track(cv, mv, row.party, track, y, right)
+        labels += spaces
+    if row.tail and right - end - 40 > 120:
+        cv.text(right - 16, y + ROW_H / 2, truncate(row.tail, F_LABEL, int(right - end - 40)), F_LABEL, "muted",
+                bg, "rm")
     return labels
 
 
-def track_row(cv: Canvas, mv: MapView, code: str, track: list[int], y: int) -> list[LabelBox]:
-    """An AI party's register track: ten spaces filled from the left, solid when full (3 voters), light when
-    partly filled, white when empty, each with its voters in big digits. Returns each filled space's box."""
+def _track(cv: Canvas, mv: MapView, code: str, track: list[int], y: int, right: float) -> tuple[float, list[LabelBox]]:
+    """An AI party's register track at the row's right end: ten spaces filled from the left, solid when full (3
+    voters), light when partly filled, white when empty, each with its voters in big digits. Returns the track's
+    left edge and each filled space's box."""
     k = mv.slot(code)
     solid, lean = f"p{k}", f"p{k}l"
-    x0, x1 = PAD + 40, W - PAD
-    gap = 8
-    n = len(track) or 1
-    w = (x1 - x0 - gap * (n - 1)) / n
-    top, bottom = y, y + TRACK_H - 10
-    cv.rect((PAD + 6, top, PAD + 26, bottom), fill=solid, outline="ink", width=2, radius=4)  # whose track
+    sw, gap = 64, 6
+    n = len(track)
+    x0 = right - n * sw - (n - 1) * gap
+    top, bottom = y + 8, y + ROW_H - 14
     labels = []
     for i, voters in enumerate(track):
-        sx = x0 + i * (w + gap)
+        sx = x0 + i * (sw + gap)
         fill = solid if voters == 3 else lean if voters else "white"
-        cv.rect((sx, top, sx + w, bottom), fill=fill, outline="ink", width=2, radius=8)
+        cv.rect((sx, top, sx + sw, bottom), fill=fill, outline="ink", width=2, radius=8)
         if voters:
-            cv.text(sx + w / 2, (top + bottom) / 2, str(voters), F_VALUE, _fg(cv, fill), fill, "mm")
-            labels.append(LabelBox(f"track:{code}:{i + 1}", (int(sx), top, int(sx + w), bottom),
+            cv.text(sx + sw / 2, (top + bottom) / 2, str(voters), F_VALUE, _fg(cv, fill), fill, "mm")
+            labels.append(LabelBox(f"track:{code}:{i + 1}", (int(sx), top, int(sx + sw), bottom),
                                    (int(sx), top), False, (int(sx), top)))
-    return labels
+    return x0, labels

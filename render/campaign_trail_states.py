@@ -59,11 +59,13 @@ class Entry:
     region: str = ""  # a region tag's name
 
 
-def entries(mv: MapView, regions: list[tuple[str, list[str]]]) -> list[Entry]:
-    """The region tags and state boxes in board order: `regions` is (region name, its state codes) in order."""
+def entries(mv: MapView, regions: list[tuple[str, list[str]]], tags: bool = True) -> list[Entry]:
+    """The region tags (unless `tags` is False) and state boxes in board order: `regions` is (region name, its
+    state codes) in order."""
     out: list[Entry] = []
     for name, codes in regions:
-        out.append(Entry("", 0, (), (), "ink", None, False, region=name))
+        if tags:
+            out.append(Entry("", 0, (), (), "ink", None, False, region=name))
         for code in sorted(codes):
             sv = mv.states.get(code)
             if sv is None:
@@ -84,7 +86,7 @@ def _region_lines(name: str) -> list[str]:
 
 
 def _chip_w(chip: Chip) -> int:
-    return 6 + advance(chip.letter, F_LETTER) + 2 + advance(str(chip.count), F_COUNT) + 8
+    return 5 + advance(chip.letter, F_LETTER) + advance(str(chip.count), F_COUNT) + 6
 
 
 def _head_w(e: Entry) -> int:
@@ -176,8 +178,8 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         bg = f"p{c.slot}"
         cfg = _fg(cv, bg)
         cv.rect((cx, top, cx + cw, top + CHIP_H), fill=bg, outline="ink", width=3, radius=10)
-        cv.text(cx + 6, top + 8, c.letter, F_LETTER, cfg, bg, "lt")
-        nx = cx + 6 + advance(c.letter, F_LETTER) + 2
+        cv.text(cx + 5, top + 8, c.letter, F_LETTER, cfg, bg, "lt")
+        nx = cx + 5 + advance(c.letter, F_LETTER)
         cv.text(nx, top + CHIP_H / 2, str(c.count), F_COUNT, cfg, bg, "lm")
         # the whole chip: the party letter's ink lies within the count's rows, so it adds no height
         labels.append(LabelBox(f"{e.code}:{c.party}", (cx, top, cx + cw, top + CHIP_H), (x, y), False, (nx, top)))
