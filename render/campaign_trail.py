@@ -1,24 +1,24 @@
-"""The Campaign Trail board picture, drawn from a public `CampaignTrailView` on the shared US map.
+"""The Campaign Trail board picture, drawn from a public `CampaignTrailView`.
 
-The view is turned into a `render.mapview.MapView` and handed to `render.usmap`; nothing here draws
-pixels itself, so the picture is as fast as the shared map (one palette swap plus label sprites).
+The full board (kind "map", the one posted after each move) is a state board sized for a phone, which shows the
+1600-px picture 400 px wide (issue 26): every number a player reads the position by is drawn in 76-px digits,
+14 px on the phone. Top to bottom: the title (month, round, whose turn), the Electoral College bar (270 of 538)
+and the key; a box per state, grouped by the game's nine regions (render/campaign_trail_states.py: code and EV,
+each party's committed voters on a chip in its colour, the fill by the majority holder — solid when the lead is
+3+ voters, light when 1–2, stripes in the holder's colour when the top parties are tied and the tiebreaker star
+decides, grey when nobody has voters — candidate pawns, home states and the ten plane cities as markers, the last
+move's states outlined); then a row per party (render/campaign_trail_panels.py: EV, war chest in $M, registered
+voters, cards in hand, politicks in play) and a row with the cards left in each month's deck, or during a debate
+where each issue's marker stands.
 
-What a player needs to see (rulebook; DESIGN.md §6):
-- every state filled by its majority holder: solid when the lead is 3+ voters, lean when 1–2,
-  striped in the holder's colour when the top parties are tied (the tiebreaker star decides),
-  grey when nobody has voters there; count pills with each party's committed voters;
-- candidate pawns and home-state markers (party letter on each) and the ten plane cities;
-- the Electoral College bar (270 of 538), the month and round and whose turn it is;
-- a panel per party (war chest in $M, labelled "Money" to fit the narrow map panels; registered
-  voters; cards in hand) and one with the cards left in each month's deck.
+Solo Play (the view's `solo` section): an AI party's row shows its EV, register-track total and Solo Play deck,
+and its ten register-track spaces (three voters each, filled from the left); the last row is the action deck.
 
-Solo Play (the view's `solo` section): the AI parties' panels show their register track and Solo Play deck
-instead of money and hands, and a band below the map draws each AI party's register track large enough to read
-on a phone (ten spaces of three voters, filled from the left), with the cards left in its deck and the last
-card it played. The map is then `render.usmap.draw_map`'s, pasted at the top of the taller image.
+The tile-grid cartogram ("tiles") and the close-ups ("closeup", closeup_campaign_trail) are still the shared US
+map's (render.usmap), from `map_view`; the state board uses the same MapView, so both say the same things.
 
-Only `engine.campaign_trail.views` and `engine.content` are imported from the engine (the
-render layering rule); the city list is read once through `engine.content.read_data`.
+Only `engine.campaign_trail.views` and `engine.content` are imported from the engine (the render layering
+rule); the city list and the region names are read once through `engine.content.read_data`.
 """
 from __future__ import annotations
 
@@ -348,10 +348,9 @@ def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
         note = "wins" if code in view.winners else "to move" if code == view.current_party else ""
         if view.solo is not None and code in view.solo.ai:
             track = view.solo.track[code]
-            tail = f"last AI card: {view.solo.last}" if view.solo.last and len(view.solo.ai) == 1 else ""
             rows.append(Row(code, party_name(code), (("EV", ev), ("AI track", f"{sum(track)}/{3 * len(track)}"),
                                                      ("AI deck", str(view.solo.deck[code]))),
-                            now, " · ".join(w for w in ("AI party", note) if w), tail))
+                            now, " · ".join(w for w in ("AI party", note) if w)))
             continue
         hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
         rows.append(Row(code, party_name(code), (
@@ -365,8 +364,10 @@ def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
                                                       for m in ranked),
                         False, f"round {d.round}/3 in {d.state}"))
     elif view.solo is not None:
+        # with one AI party, whose card it was goes without saying (the posts and the alt text name it always)
+        last = f"last AI card: {view.solo.last}" if view.solo.last and len(view.solo.ai) == 1 else ""
         rows.append(Row(None, "Action deck", (("Cards left", str(sum(view.deck_counts.values()))),
-                                              ("Discards", str(view.discard_count)))))
+                                              ("Discards", str(view.discard_count))), tail=last))
     else:
         now = view.month if view.phase != "over" else None
         rows.append(Row(None, "Decks", tuple((f"{m} (now)" if m == now else m, str(n))

@@ -134,12 +134,12 @@ def _field_w(label: str, value: str) -> int:
     return max(advance(label, F_LABEL), advance(value, F_VALUE))
 
 
-def columns(rows: list[Row]) -> list[float]:
+def columns(rows: list[Row], right: float = W - PAD - 16) -> list[float]:
     """Where the fields of the party rows start, shared so that each number sits under the one above it: each
-    column as wide as its widest field, spread over the row (at most 120 px apart)."""
+    column as wide as its widest field, spread up to `right` (at most 120 px apart)."""
     n = max((len(r.fields) for r in rows), default=0)
     widths = [max((_field_w(*r.fields[i]) for r in rows if len(r.fields) > i), default=0) for i in range(n)]
-    left, right = PAD + NAME_W + 10, W - PAD - 16
+    left = PAD + NAME_W + 10
     gap = min(120.0, max(0.0, (right - left - sum(widths)) / max(1, n - 1)))
     xs, x = [], float(left)
     for w in widths:
@@ -165,8 +165,12 @@ def panel_row(cv: Canvas, mv: MapView, row: Row, y: int, xs: list[float] | None 
     cv.text(x, y + 32, truncate(row.title, F_NAME, x0 + NAME_W - x), F_NAME, "ink", bg, "lm")
     if row.note:
         cv.text(x0 + 12, y + 76, truncate(row.note, F_LABEL, NAME_W - 12), F_LABEL, "muted", bg, "lm")
-    xs = xs if xs is not None and len(xs) >= len(row.fields) else columns([row])
+    right = x1 - 12
     labels = []
+    if track is not None and row.party is not None:  # the track at the right end, the fields left of it
+        right, labels = _track(cv, mv, row.party, track, y, right)
+        xs = None
+    xs = xs if xs is not None and len(xs) >= len(row.fields) else columns([row], right - 30)
     end = float(x0 + NAME_W)
     for (label, value), x in zip(row.fields, xs):
         cv.text(x, y + 16, truncate(label, F_LABEL, max(_field_w(label, value), 60)), F_LABEL, "muted", bg, "lm")
@@ -176,10 +180,6 @@ def panel_row(cv: Canvas, mv: MapView, row: Row, y: int, xs: list[float] | None 
         labels.append(LabelBox(f"panel:{row.title}:{label}", (int(x) - 4, vy - 44, int(x + vw) + 4, vy + 44),
                                (int(x), vy), False, (int(x), vy)))
         end = x + _field_w(label, value)
-    right = x1 - 12
-    if track is not None and row.party is not None:
-        right, spaces = _track(cv, mv, row.party, track, y, right)
-        labels += spaces
     if row.tail and right - end - 40 > 120:
         cv.text(right - 16, y + ROW_H / 2, truncate(row.tail, F_LABEL, int(right - end - 40)), F_LABEL, "muted",
                 bg, "rm")
