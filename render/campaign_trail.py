@@ -257,7 +257,8 @@ def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> dict[str, Par
     return parts
 
 
-KIND_WORDS = {"map": "State board", "tiles": "Tile-grid cartogram", "closeup": "Close-up map"}
+KIND_WORDS = {"map": "Board",  # state boxes; the word fits the alt text budget as "Map" did
+               "tiles": "Tile-grid cartogram", "closeup": "Close-up map"}
 
 
 def board_alt(view: CampaignTrailView, mv: MapView, kind: Kind = "map") -> str:
