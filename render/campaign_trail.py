@@ -1,24 +1,24 @@
-"""The Campaign Trail board picture, drawn from a public `CampaignTrailView` on the shared US map.
+"""The Campaign Trail board picture, drawn from a public `CampaignTrailView`.
 
-The view is turned into a `render.mapview.MapView` and handed to `render.usmap`; nothing here draws
-pixels itself, so the picture is as fast as the shared map (one palette swap plus label sprites).
+The full board (kind "map", the one posted after each move) is a state board sized for a phone, which shows the
+1600-px picture 400 px wide (issue 26): every number a player reads the position by is drawn in 76-px digits,
+14 px on the phone. Top to bottom: the title (month, round, whose turn), the Electoral College bar (270 of 538)
+and the key; a box per state, grouped by the game's nine regions (render/campaign_trail_states.py: code and EV,
+each party's committed voters on a chip in its colour, the fill by the majority holder — solid when the lead is
+3+ voters, light when 1–2, stripes in the holder's colour when the top parties are tied and the tiebreaker star
+decides, grey when nobody has voters — candidate pawns, home states and the ten plane cities as markers, the last
+move's states outlined); then a row per party (render/campaign_trail_panels.py: EV, war chest in $M, registered
+voters, cards in hand, politicks in play) and a row with the cards left in each month's deck, or during a debate
+where each issue's marker stands.
 
-What a player needs to see (rulebook; DESIGN.md §6):
-- every state filled by its majority holder: solid when the lead is 3+ voters, lean when 1–2,
-  striped in the holder's colour when the top parties are tied (the tiebreaker star decides),
-  grey when nobody has voters there; count pills with each party's committed voters;
-- candidate pawns and home-state markers (party letter on each) and the ten plane cities;
-- the Electoral College bar (270 of 538), the month and round and whose turn it is;
-- a panel per party (war chest in $M, labelled "Money" to fit the narrow map panels; registered
-  voters; cards in hand) and one with the cards left in each month's deck.
+Solo Play (the view's `solo` section): an AI party's row shows its EV, register-track total and Solo Play deck,
+and its ten register-track spaces (three voters each, filled from the left); the last row is the action deck.
 
-Solo Play (the view's `solo` section): the AI parties' panels show their register track and Solo Play deck
-instead of money and hands, and a band below the map draws each AI party's register track large enough to read
-on a phone (ten spaces of three voters, filled from the left), with the cards left in its deck and the last
-card it played. The map is then `render.usmap.draw_map`'s, pasted at the top of the taller image.
+The tile-grid cartogram ("tiles") and the close-ups ("closeup", closeup_campaign_trail) are still the shared US
+map's (render.usmap), from `map_view`; the state board uses the same MapView, so both say the same things.
 
-Only `engine.campaign_trail.views` and `engine.content` are imported from the engine (the
-render layering rule); the city list is read once through `engine.content.read_data`.
+Only `engine.campaign_trail.views` and `engine.content` are imported from the engine (the render layering
+rule); the city list and the region names are read once through `engine.content.read_data`.
 """
 from __future__ import annotations
 
@@ -30,14 +30,17 @@ from PIL import Image
 
 from engine.campaign_trail.views import CampaignTrailView, SoloView
 from engine.content import read_data
+from render import campaign_trail_panels as panels
+from render import campaign_trail_states as board
 from render import colours as C
-from render.canvas import Canvas, advance, encode_p, fit_font, font, truncate
+from render.campaign_trail_panels import BAR_H, KEY_H, PAD, TITLE_H, W, Row
+from render.canvas import Canvas, Sprite
 from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, draw_map, map_alt, panels_fit, render_closeup, render_tiles
-from render.widgets import public_view
+from render.usmap import LAYOUT, map_alt, panels_fit, render_closeup, render_tiles
+from render.widgets import marker, public_view
 
 Kind = Literal["map", "tiles", "closeup"]
 
@@ -254,7 +257,8 @@ def _extra_alt(view: CampaignTrailView, codes: tuple[str, ...]) -> dict[str, Par
     return parts
 
 
-KIND_WORDS = {"map": "Map", "tiles": "Tile-grid cartogram", "closeup": "Close-up map"}
+KIND_WORDS = {"map": "Board",  # state boxes; the word fits the alt text budget as "Map" did
+               "tiles": "Tile-grid cartogram", "closeup": "Close-up map"}
 
 
 def board_alt(view: CampaignTrailView, mv: MapView, kind: Kind = "map") -> str:
@@ -284,7 +288,7 @@ def render_campaign_trail(view: CampaignTrailView, kind: Kind = "map", states: l
         raise ValueError(f"unknown kind {kind!r}: use 'map', 'tiles' or 'closeup'")
     mv = map_view(view, highlight, kind)
     if kind == "map":
-        r = render_solo_map(mv, view.solo)
+        r = render_board(view, mv)
     elif kind == "tiles":
         r = render_tiles(mv)
     else:
@@ -298,16 +302,7 @@ def closeup_campaign_trail(view: CampaignTrailView, states: list[str], caption: 
     return render_turn_closeup(map_view(view, states, "closeup"), states, caption)
 
 
-# ------------------------------------------------------------------ Solo Play: the AI parties' register tracks
-#
-# Sized for a phone: at 400 px wide (a quarter of the picture) a space is 26 px square and its count 9 px high.
-
-BAND_PAD = 16
-ROW_H = 176  # one AI party: its line of words, then its ten spaces
-SPACE_GAP = 10
-F_SOLO_HEAD = font(34)
-F_SOLO_TEXT = font(28, False)
-F_SPACE = font(44)
+# ------------------------------------------------------------------ Solo Play in words
 
 
 def solo_alt(solo: SoloView) -> str:
@@ -325,57 +320,101 @@ def solo_alt(solo: SoloView) -> str:
     return text + "."
 
 
-def _band_height(solo: SoloView | None) -> int:
-    return 0 if solo is None else 2 * BAND_PAD + ROW_H * len(solo.ai) + 4
+# ------------------------------------------------------------------ the full board: state boxes and panel rows
 
 
-def render_solo_map(mv: MapView, solo: SoloView | None) -> Rendered:
-    """The full map, and below it (Solo Play) a band with each AI party's register track."""
-    top, alt, labels = draw_map(mv)
-    if solo is None:
-        return Rendered(top.png(), alt, top.im.width, top.im.height, labels)
-    width, map_h = top.im.size
-    height = map_h + _band_height(solo)
-    im = Image.new("P", (width, height), LAYOUT.index["paper"])
-    im.paste(top.im, (0, 0))
-    cv = Canvas(LAYOUT, im, dict(top.colours), top.reserved)
-    cv.rect((0, map_h, width, map_h + 3), fill="ink")  # the map's edge: the band below is Solo Play's
-    y = map_h + 4 + BAND_PAD
-    for code in solo.ai:
-        _solo_row(cv, mv, solo, code, y, width)
-        y += ROW_H
-    palette = LAYOUT.palette(cv.colours, top.reserved)
-    return Rendered(encode_p(im, palette), alt, width, height, labels)
+@lru_cache(maxsize=1)
+def region_names() -> tuple[tuple[str, str], ...]:
+    """(region id, name) in the order of regions.yaml (roughly west to east), read once."""
+    return tuple((r["id"], r["name"]) for r in read_data("campaign_trail/regions.yaml")["regions"])
 
 
-def _solo_row(cv: Canvas, mv: MapView, solo: SoloView, code: str, y: int, width: int) -> None:
-    k = mv.slot(code)
-    solid, lean = f"p{k}", f"p{k}l"
-    on = {name: "white" if C.text_on(cv.colours[name]) == "white" else "ink" for name in (solid, lean)}
-    x0, x1 = BAND_PAD, width - BAND_PAD
-    # the line of words: whose track, its voters, the deck, the last card
-    badge = 44
-    cv.ellipse((x0, y, x0 + badge, y + badge), fill=solid, outline="ink", width=2)
-    cv.text(x0 + badge / 2, y + badge / 2, LETTERS.get(code, code[0]), F_SOLO_HEAD, on[solid], solid, "mm")
-    track = solo.track[code]
-    head = f"{party_name(code)} (AI): register track {sum(track)} · Solo deck {solo.deck[code]} left"
-    x = x0 + badge + 14
-    f = fit_font(head, x1 - x, F_SOLO_HEAD.size, True, 24)
-    cv.text(x, y + badge / 2, truncate(head, f, x1 - x), f, "ink", "paper", "lm")
-    x += advance(head, f) + 24
-    # the last card, with one AI party (whose it is) and where it still reads; the posts and the alt text name it
-    if solo.last and len(solo.ai) == 1:
-        last = f"last card: {solo.last}"
-        if advance(last, F_SOLO_TEXT) <= x1 - x:
-            cv.text(x, y + badge / 2, last, F_SOLO_TEXT, "muted", "paper", "lm")
-    # the ten spaces, filled from the left: solid when full, lean when partly filled, with their voters
-    top = y + badge + 14
-    size = ROW_H - badge - 14 - 18
-    n = len(track)
-    w = (x1 - x0 - SPACE_GAP * (n - 1)) / n
-    for i, voters in enumerate(track):
-        sx = x0 + i * (w + SPACE_GAP)
-        fill = solid if voters == 3 else lean if voters else "white"
-        cv.rect((sx, top, sx + w, top + size), fill=fill, outline="ink", width=2, radius=8)
-        if voters:
-            cv.text(sx + w / 2, top + size / 2, str(voters), F_SPACE, on[fill], fill, "mm")
+def regions(view: CampaignTrailView) -> list[tuple[str, list[str]]]:
+    by: dict[str, list[str]] = {}
+    for st in view.states:
+        by.setdefault(st.region, []).append(st.code)
+    known = [(name, by.pop(rid)) for rid, name in region_names() if rid in by]
+    return known + [(rid, codes) for rid, codes in sorted(by.items())]
+
+
+def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
+    """A row per party (its EV and panel numbers, or an AI party's track total and deck), then the decks' row
+    (or, during a debate, where each issue's marker stands)."""
+    codes = [p.code for p in mv.parties]
+    rows = []
+    for code in codes:
+        p = view.parties[code]
+        ev = str(mv.ev_totals.get(code, 0))
+        now = code == view.current_party or code in view.winners
+        note = "wins" if code in view.winners else "to move" if code == view.current_party else ""
+        if view.solo is not None and code in view.solo.ai:
+            track = view.solo.track[code]
+            rows.append(Row(code, party_name(code), (("EV", ev), ("AI track", f"{sum(track)}/{3 * len(track)}"),
+                                                     ("AI deck", str(view.solo.deck[code]))),
+                            now, " · ".join(w for w in ("AI party", note) if w)))
+            continue
+        hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
+        rows.append(Row(code, party_name(code), (
+            ("EV", ev), ("Money", f"${p.money}M"), ("Registered", str(p.registered)),
+            ("Cards in hand" if len(hands) < 2 else "Hands", "+".join(str(h) for h in hands) or "0"),
+            ("In play", str(in_play(view, code)))), now, note))
+    if view.debate is not None:
+        d = view.debate
+        ranked = sorted(d.markers, key=lambda m: -m.space)[:5]
+        rows.append(Row(None, f"Debate {d.nth}", tuple((m.name, f"{m.party[0]}{m.space}" if m.party else "–")
+                                                      for m in ranked),
+                        False, f"round {d.round}/3 in {d.state}"))
+    elif view.solo is not None:
+        # with one AI party, whose card it was goes without saying (the posts and the alt text name it always)
+        last = f"last AI card: {view.solo.last}" if view.solo.last and len(view.solo.ai) == 1 else ""
+        rows.append(Row(None, "Action deck", (("Cards left", str(sum(view.deck_counts.values()))),
+                                              ("Discards", str(view.discard_count))), tail=last))
+    else:
+        now = view.month if view.phase != "over" else None
+        rows.append(Row(None, "Decks", tuple((f"{m} (now)" if m == now else m, str(n))
+                                             for m, n in view.deck_counts.items()), False, "cards left"))
+    return rows
+
+
+def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:
+    if m.party is None:
+        return marker(LAYOUT, m.kind, "white", "ink", m.text or "", size=board.MARK)
+    k = mv.slot(m.party)
+    fg = C.text_on(C.party_tones(mv.parties[k].colour)[0])
+    return marker(LAYOUT, m.kind, f"p{k}", fg, m.text or mv.parties[k].letter, size=board.MARK)
+
+
+MAX_H = W * 13 // 10  # a phone shows a taller picture too small (the board's height budget)
+
+
+def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
+    """The full board, 1600 px wide: the title line, the EV bar and the key; the state boxes by region; a row
+    per party (with, in Solo Play, each AI party's register track under it) and the decks' row."""
+    rows = panel_rows(view, mv)
+    fixed = TITLE_H + BAR_H + KEY_H + 8 + 16 + len(rows) * panels.ROW_H + 4
+    items = board.entries(mv, regions(view))
+    book_h = board.height(items, W - 2 * PAD)
+    if fixed + book_h > MAX_H:  # a crowded late game: the region tags give way (the alt text has no regions)
+        items = board.entries(mv, regions(view), tags=False)
+        book_h = board.height(items, W - 2 * PAD)
+    height = fixed + book_h
+    colours = panels.board_colours(mv)
+    im = Image.new("P", (W, height), LAYOUT.index["paper"])
+    cv = Canvas(LAYOUT, im, colours, None)
+    panels.title(cv, f"{mv.game} — {mv.turn}" + (f" — {mv.to_move}" if mv.to_move else ""), 2)
+    y = TITLE_H
+    gap = panels.ev_bar(cv, mv, y)
+    y += BAR_H
+    panels.key(cv, mv, y + 2, gap)
+    y += KEY_H + 8
+    labels = board.draw(cv, items, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
+    y += book_h + 8
+    cv.rect((0, y, W, y + 3), fill="ink")  # the state boxes' edge: the parties' rows below
+    y += 8
+    xs = panels.columns([r for r in rows if r.party is not None])
+    for row in rows:
+        track = view.solo.track[row.party] if view.solo is not None and row.party in view.solo.ai else None
+        labels += panels.panel_row(cv, mv, row, y, xs if row.party is not None else None, track)
+        y += panels.ROW_H
+    png = panels.encode_text_p(im, LAYOUT.palette(colours, None))
+    return Rendered(png, "", W, height, tuple(labels))

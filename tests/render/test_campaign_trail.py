@@ -1,13 +1,16 @@
 """The Campaign Trail board picture, from hand-built views (stable) and from real engine games."""
 from __future__ import annotations
 
+import functools
 import io
 
 import pytest
 from PIL import Image
 
 from engine.campaign_trail.views import CampaignTrailView
-from render.campaign_trail import map_view, render_campaign_trail, strength
+from render import campaign_trail_states as board
+from render.campaign_trail import regions, map_view, panel_rows, render_campaign_trail, strength
+from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 from render.tools.samples import busy_map_view, campaign_trail_midgame, campaign_trail_teams
 
 
@@ -20,7 +23,7 @@ def midgame() -> CampaignTrailView:
 def test_every_kind_is_a_small_png_with_every_partys_ev(midgame, kind) -> None:
     r = render_campaign_trail(midgame, kind, states=["OH", "PA"] if kind == "closeup" else None)
     im = Image.open(io.BytesIO(r.png))
-    assert im.size == (r.width, r.height) and r.width <= 1600 and r.height <= 1000
+    assert im.size == (r.width, r.height) and r.width <= 1600 and r.height <= (1.3 * 1600 if kind == "map" else 1000)
     assert len(r.png) <= 100 * 1024, len(r.png)
     for code, name, letter in (("DEM", "Democrats", "D"), ("REP", "Republicans", "R"), ("LIB", "Libertarians", "L")):
         assert f"{name} ({letter}) {midgame.ev[code]}" in r.alt
@@ -182,5 +185,83 @@ def test_party_panels_count_politicks_in_play_while_every_panel_fits(midgame) ->
     rows = {p.title: dict(p.rows) for p in map_view(busy).panels}
     assert rows["Democrats"]["In play"] == "2" and rows["Republicans"]["In play"] == "1" and rows["Libertarians"]["In play"] == "3"
     assert "In play" not in {k for p in map_view(midgame).panels for k, _ in p.rows}
-    im = Image.open(io.BytesIO(render_campaign_trail(busy).png))
+    im = Image.open(io.BytesIO(render_campaign_trail(busy, "tiles").png))
     assert im.size == (1600, 1000)
+
+
+# ------------------------------------------------------------------ the full board on a phone (issue 26)
+
+
+def _bot_game(options: dict, players: int, seed: int) -> list[CampaignTrailView]:
+    """Every public view of a game the ruleset's own bots play to its end."""
+    from engine.campaign_trail.ruleset import RULESET
+    from engine.core.rng import Rng
+    from engine.core.ruleset import owing_seats, play
+
+    seats = RULESET.seat_names(players) if not options.get("ai") else RULESET.assign_seats(
+        RULESET.seat_names(2)[:players], options)
+    s = RULESET.setup(options, seats, seed)
+    rng = Rng(seed)
+    views = []
+    while RULESET.outcome(s) is None:
+        seat = owing_seats(RULESET, s)[0]
+        s = play(RULESET, s, seat, [RULESET.bot_action(s, seat, rng)]).state
+        views.append(RULESET.view(s, None))
+    return views
+
+
+@functools.lru_cache(maxsize=None)
+def _boards(game: str) -> tuple[CampaignTrailView, CampaignTrailView]:
+    """(mid-game, end) of the largest table: six players in three parties with Dirty Politics, or Solo Play
+    against two AI parties."""
+    views = _bot_game({"dirty": True}, 6, 7) if game == "dirty6" else _bot_game(
+        {"ai": ["REP", "LIB"], "dirty": True}, 1, 3)
+    return views[len(views) // 2], views[-1]
+
+
+@pytest.mark.parametrize("when", [0, 1], ids=["mid", "late"])
+@pytest.mark.parametrize("game", ["dirty6", "solo"])
+def test_every_number_on_the_full_board_is_legible_at_phone_width(game: str, when: int) -> None:
+    """Scaled to 400 px wide, every nonzero voter count, every panel number and every register-track space is
+    at least MIN_TEXT_PX tall; the board is a palette PNG of at most 100 KB, at most 1.3 times as tall as wide,
+    its alt text at most 1,024 characters, and drawn the same twice."""
+    view = _boards(game)[when]
+    r = render_campaign_trail(view, highlight=view.changed)
+    im = Image.open(io.BytesIO(r.png))
+    assert im.mode == "P" and len(r.png) <= 100 * 1024, len(r.png)
+    assert im.size == (1600, r.height) and r.height <= 1.3 * r.width
+    assert len(r.alt) <= 1024
+    assert render_campaign_trail(view, highlight=view.changed).png == r.png
+    drawn = {lb.abbr: lb.box for lb in r.labels}
+    want = {f"{st.code}:{p}" for st in view.states for p, n in st.voters.items() if n}
+    assert {a for a in drawn if a[:2].isupper() and ":" in a and not a.startswith("panel")} == want
+    mv = map_view(view)
+    rows = panel_rows(view, mv)
+    panel = {f"panel:{row.title}:{label}" for row in rows for label, _ in row.fields}
+    assert panel <= set(drawn) and len(panel) >= 3 * len(view.parties)
+    if view.solo is not None:
+        assert any(a.startswith("track:") for a in drawn)
+    scale = PHONE_W / im.width
+    phone = im.convert("RGB").resize((PHONE_W, round(im.height * scale)), Image.LANCZOS)
+    small = {a: h for a, box in drawn.items() if ":" in a
+             for h in [_ink_height(phone, tuple(v * scale for v in box))] if h < MIN_TEXT_PX}
+    assert not small, small
+
+
+def test_the_board_shows_each_states_markers_fill_and_region() -> None:
+    """What the map showed per state is still there: each state's box (code and EV), its fill by the majority
+    (solid, light, tie stripes, grey), pawns, home states and cities as markers; the regions name their groups."""
+    view = _boards("dirty6")[0]
+    mv = map_view(view)
+    items = board.entries(mv, regions(view))
+    boxes = {e.code: e for e in items if not e.region}
+    assert set(boxes) == {st.code for st in view.states} and len(boxes) == 51
+    assert [e.region for e in items if e.region][:2] == ["Pacific", "Mountain"]
+    for st in view.states:
+        e, sv = boxes[st.code], mv.states[st.code]
+        assert e.ev == st.ev and tuple(e.markers) == tuple(sv.markers)
+        assert sorted((c.party, c.count) for c in e.chips) == sorted((p, n) for p, n in st.voters.items() if n)
+        k = mv.slot(st.majority) if st.majority in view.parties else None
+        face = {"empty": "neutral", "tied": "tie_base", "solid": f"p{k}", "lean": f"p{k}l"}[sv.strength]
+        assert e.face == face and (e.stripes == f"p{k}") == (sv.strength == "tied")
+    assert sum(1 for e in boxes.values() for m in e.markers if m.kind == "city") == 10

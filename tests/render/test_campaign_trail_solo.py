@@ -1,6 +1,6 @@
-"""Campaign Trail Solo Play on the picture: the AI parties' register tracks in a band below the map (one row of ten
-spaces each, filled from the left), their panels showing track and deck, and the alt text saying it all — drawn
-from real engine games' public views."""
+"""Campaign Trail Solo Play on the board: each AI party's row shows its EV, register-track total and deck, and its
+ten register-track spaces (filled from the left) in big digits at the row's right end; the alt text says it all —
+drawn from real engine games' public views."""
 from __future__ import annotations
 
 import io
@@ -13,9 +13,7 @@ from engine.campaign_trail.views import CampaignTrailView
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from render import colours as C
-from render.campaign_trail import BAND_PAD, ROW_H, SPACE_GAP, map_view, render_campaign_trail
-
-MAP_H = 1000
+from render.campaign_trail import map_view, panel_rows, render_campaign_trail
 
 
 def _solo_view(options: dict, players: int, steps: int, seed: int = 5) -> CampaignTrailView:
@@ -35,54 +33,61 @@ def two_ai() -> CampaignTrailView:
     return _solo_view({"ai": ["REP", "LIB"], "coop": True}, 2, 30)
 
 
-def _space_centre(row: int, space: int, width: int = 1600) -> tuple[int, int]:
-    """A point inside a space of a row of the band, left of its count (render.campaign_trail._solo_row's layout)."""
-    y = MAP_H + 4 + BAND_PAD + row * ROW_H
-    top = y + 44 + 14
-    size = ROW_H - 44 - 14 - 18
-    w = (width - 2 * BAND_PAD - SPACE_GAP * 9) / 10
-    x = BAND_PAD + space * (w + SPACE_GAP)
-    return int(x + 12), int(top + size / 2)
-
-
-def test_each_ai_partys_track_is_drawn_below_the_map_space_by_space(two_ai) -> None:
+def test_each_ai_partys_track_is_drawn_in_its_row_space_by_space(two_ai) -> None:
     assert two_ai.solo is not None and two_ai.solo.ai == ["REP", "LIB"]
     r = render_campaign_trail(two_ai)
     im = Image.open(io.BytesIO(r.png)).convert("RGB")
-    assert im.size == (1600, r.height) and r.height > MAP_H + 2 * ROW_H  # two rows, one per AI party
-    assert len(r.png) <= 150 * 1024, len(r.png)
+    assert im.size == (1600, r.height) and r.height <= 1.3 * 1600
+    assert len(r.png) <= 100 * 1024, len(r.png)
     tones = {"REP": C.party_tones("red"), "LIB": C.party_tones("gold")}
+    boxes = {lb.abbr: lb.box for lb in r.labels}
     checked = set()
-    for row, code in enumerate(two_ai.solo.ai):
+    for code in two_ai.solo.ai:
         track = two_ai.solo.track[code]
         assert any(track) and not all(n == 3 for n in track), f"the sample shows a part-filled track: {track}"
         solid, lean = tones[code]
+        filled = [k for k, n in enumerate(track) if n]
+        assert sorted(a for a in boxes if a.startswith(f"track:{code}:")) == sorted(f"track:{code}:{k + 1}"
+                                                                                 for k in filled)
         for space, voters in enumerate(track):
-            want = solid if voters == 3 else lean if voters else C.WHITE
-            got = im.getpixel(_space_centre(row, space))
-            assert got == want, f"{code} space {space + 1} ({voters} voters) drawn {got}, not {want}"
+            if not voters:
+                continue
+            left, top, _, _ = boxes[f"track:{code}:{space + 1}"]
+            got = im.getpixel((left + 8, top + 20))  # inside the space, left of its count
+            assert got == (solid if voters == 3 else lean), f"{code} space {space + 1} ({voters} voters) drawn {got}"
             checked.add(voters)
-    assert {0, 3} <= checked
+        # the first empty space (right of the last filled one) is white
+        empty = len(filled)
+        if empty < len(track):
+            left, top, right, _ = boxes[f"track:{code}:{empty}"]
+            assert im.getpixel((right + (right - left) // 2 + 6, top + 20)) == C.WHITE
+    assert 3 in checked
 
 
-def test_the_alt_text_and_the_panels_carry_the_tracks_and_decks(two_ai) -> None:
+def test_the_alt_text_and_the_rows_carry_the_tracks_and_decks(two_ai) -> None:
     r = render_campaign_trail(two_ai)
     for code, name in (("REP", "Republicans"), ("LIB", "Libertarians")):
         track = two_ai.solo.track[code]
         full = sum(1 for n in track if n == 3)
         assert (f"{name} (AI): register track {sum(track)} voters ({full} of 10 spaces full), "
                 f"{two_ai.solo.deck[code]} Solo Play cards left") in r.alt
+    mv = map_view(two_ai)
+    rows = {row.party: dict(row.fields) for row in panel_rows(two_ai, mv)}
+    assert rows["REP"] == {"EV": str(mv.ev_totals["REP"]), "AI track": f"{sum(two_ai.solo.track['REP'])}/30",
+                           "AI deck": str(two_ai.solo.deck["REP"])}
+    assert "Money" in rows["DEM"]  # the human party keeps its own numbers
+    assert rows[None] == {"Cards left": str(sum(two_ai.deck_counts.values())), "Discards": str(two_ai.discard_count)}
+    # the older map panels (tiles and close-ups) keep theirs
     panels = {p.party: p for p in map_view(two_ai).panels if p.party}
     assert dict(panels["REP"].rows) == {"AI track": f"{sum(two_ai.solo.track['REP'])}/30",
                                         "AI deck": str(two_ai.solo.deck["REP"])}
-    assert "Money" in dict(panels["DEM"].rows)  # the human party keeps its own panel
 
 
-def test_a_standard_game_has_no_band_and_one_ai_one_row() -> None:
+def test_a_standard_game_has_no_track_and_one_ai_one() -> None:
     standard = _solo_view({}, 2, 10)
     assert standard.solo is None
-    assert render_campaign_trail(standard).height == MAP_H
+    assert not any(lb.abbr.startswith("track:") for lb in render_campaign_trail(standard).labels)
     one = _solo_view({"ai": ["REP"]}, 1, 20)
     r = render_campaign_trail(one)
-    assert r.height == MAP_H + 4 + 2 * BAND_PAD + ROW_H
+    assert {lb.abbr.split(":")[1] for lb in r.labels if lb.abbr.startswith("track:")} <= {"REP"}
     assert "Solo Play — Republicans (AI): register track" in r.alt
