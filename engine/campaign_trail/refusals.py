@@ -191,7 +191,7 @@ def _wait(s: CampaignTrailState, seat: str, action: Action, offered: set[str]) -
         labels = "; ".join(f"{n}: {label}" for n, label in zip(w["among"], w["labels"]))
         return f"the options are numbered {labels}"
     if kind == "card":
-        among = ", ".join(card_name(x) for x in w["among"])
+        among = ", ".join(card_name(int(x)) for x in w["among"])
         if w.get("putback") is not None:
             return f"#{action.args[0]} is not one of the cards you just drew ({among})"
         return f"#{action.args[0]} is not one of the cards this choice allows ({among})"
