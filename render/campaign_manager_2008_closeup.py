@@ -42,7 +42,7 @@ def _scores(cv: Canvas, view: CMView, y: int, labels: list[LabelBox]) -> int:
 
 
 def closeup_campaign_manager_2008(view: CMView, states: list[str], caption: str = "") -> Rendered:
-    """A post's close-up (bot/captions.py names the states it changed): those in play as large tiles, the ones
+    """A post's close-up (bot/present/captions.py names the states it changed): those in play as large tiles, the ones
     won as a line naming the winner."""
     view = public_view(view, CMView, view.me.seat if getattr(view, "me", None) is not None else None)
     wanted = list(dict.fromkeys(states))

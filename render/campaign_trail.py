@@ -34,7 +34,7 @@ from render import campaign_trail_panels as panels
 from render import campaign_trail_states as board
 from render import colours as C
 from render.campaign_trail_panels import BAR_H, KEY_H, PAD, TITLE_H, W, Row
-from render.canvas import Canvas, Sprite
+from render.canvas import Canvas, Sprite, encode_p_within
 from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
@@ -416,5 +416,5 @@ def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
         track = view.solo.track[row.party] if view.solo is not None and row.party in view.solo.ai else None
         labels += panels.panel_row(cv, mv, row, y, xs if row.party is not None else None, track)
         y += panels.ROW_H
-    png = panels.encode_text_p(im, LAYOUT.palette(colours, None))
+    png = encode_p_within(im, LAYOUT.palette(colours, None))
     return Rendered(png, "", W, height, tuple(labels))

@@ -8,11 +8,8 @@ words beside them (labels, the title line, the key) are smaller: they say what a
 """
 from __future__ import annotations
 
-import struct
-import zlib
 from dataclasses import dataclass
 
-from PIL import Image
 
 from render import colours as C
 from render.canvas import Canvas, advance, fit_font, font, truncate
@@ -57,20 +54,7 @@ def board_colours(mv: MapView) -> dict[str, C.RGB]:
     return cols
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-
-def encode_text_p(im: Image.Image, palette: list[int]) -> bytes:
-    """PNG of a P image that is mostly large text on flat boxes: rows unfiltered, zlib level 8 (the glyph edges
-    repeat along and between rows, which level 8's longer match search finds; as Presidential Election's board)."""
-    w, h = im.size
-    rows = Image.new("P", (w + 1, h), 0)  # column 0 is each row's filter-type byte: 0 = None
-    rows.paste(im, (1, 0))
-    data = zlib.compress(rows.tobytes(), 8)
-    n = max(1, min(256, len(palette) // 3))
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0))
-            + _chunk(b"PLTE", bytes(palette[:3 * n])) + _chunk(b"IDAT", data) + _chunk(b"IEND", b""))
 
 
 def _fg(cv: Canvas, bg: str) -> str:

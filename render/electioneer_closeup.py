@@ -222,7 +222,7 @@ def closeup_alt(view: ElectioneerView, cards: list[StateCard], caption: str) -> 
 
 
 def closeup_electioneer(view: ElectioneerView, states: list[str], caption: str = "") -> Rendered:
-    """A post's close-up (bot/captions.py names the states it changed): those cards, large, under its caption."""
+    """A post's close-up (bot/present/captions.py names the states it changed): those cards, large, under its caption."""
     if not isinstance(view, ElectioneerView):
         raise TypeError(f"expected an ElectioneerView, got {type(view).__name__}")
     by_code = {s.code: s for s in view.states}

@@ -29,7 +29,7 @@ from typing import Iterable
 from PIL import Image
 
 from engine.nineteen_sixty.views import CardView, DebateIssueView, NSView, SideView
-from render.canvas import Canvas, Font, advance, fit_font, font, truncate, wrap
+from render.canvas import Canvas, Font, advance, encode_p_within, fit_font, font, truncate, wrap
 from render.closeup import render_turn_closeup
 from render.types import Rendered
 from render import nineteen_sixty_states as board
@@ -478,7 +478,7 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     palette = LAYOUT.palette(cols, None)
     alt = board_alt(view, mv, other)
     # boxes and text from top to bottom: LZ77 finds their repeated glyphs (render/nineteen_sixty_top.py)
-    return Rendered(board_top.encode_text(im, palette), alt, W, height, tuple(labels))
+    return Rendered(encode_p_within(im, palette), alt, W, height, tuple(labels))
 
 
 def closeup_nineteen_sixty(view: NSView, states: list[str], caption: str = "") -> Rendered:

@@ -6,10 +6,7 @@ the votes needed. The key either side of that tag says what a state box shows (r
 """
 from __future__ import annotations
 
-import struct
-import zlib
 
-from PIL import Image
 
 from render import colours as C
 from render.canvas import Canvas, Sprite, advance, fit_font, font, truncate
@@ -96,19 +93,4 @@ def draw(cv: Canvas, mv: MapView, x0: int, y: int, width: int, total: int) -> in
     return y + TOP_H - 4
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-
-def encode_text(im: Image.Image, palette: list[int]) -> bytes:
-    """PNG of a P image that is all boxes and text (as render/presidential_election.py encode_text_p): rows
-    unfiltered, zlib level 8, whose longer match search finds the glyphs repeated along and between rows. With
-    the state board in place of the map, canvas.encode_p's "Up" filter at level 6 made the mid-game board 98 KB
-    and the Debates' 107 KB; this makes them 87 KB and 94 KB."""
-    w, h = im.size
-    rows = Image.new("P", (w + 1, h), 0)  # column 0 is each row's filter-type byte: 0 = None
-    rows.paste(im, (1, 0))
-    data = zlib.compress(rows.tobytes(), 8)
-    n = max(1, min(256, len(palette) // 3))
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0))
-            + _chunk(b"PLTE", bytes(palette[:3 * n])) + _chunk(b"IDAT", data) + _chunk(b"IEND", b""))

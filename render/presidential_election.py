@@ -18,8 +18,6 @@ Only `engine.presidential_election.views` is imported from the engine (the rende
 from __future__ import annotations
 
 import re
-import struct
-import zlib
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -28,7 +26,7 @@ from PIL import Image
 from engine.presidential_election.views import PEView, PlayerView, SpaceView
 from render import colours as C
 from render.alttext import Part, fit, sentence
-from render.canvas import Canvas, Sprite, advance, fit_font, font, truncate
+from render.canvas import Canvas, Sprite, advance, encode_p_within, fit_font, font, truncate
 from render.closeup import render_turn_closeup
 from render import presidential_election_panels as panels
 from render import presidential_election_states as states
@@ -330,22 +328,7 @@ def board_alt(view: PEView, mv: MapView) -> str:
 # ------------------------------------------------------------------ compose
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-
-def encode_text_p(im: Image.Image, palette: list[int]) -> bytes:
-    """PNG of a P image that is mostly large text on flat boxes: rows unfiltered, zlib level 8. canvas.encode_p's
-    "Up" filter at level 6 suits a map's big flat areas; here the bytes are glyph edges that repeat along a row
-    and between rows, which the unfiltered bytes and level 8's longer match search find: the 6-player
-    end-of-game board is 85 KB rather than 98 KB (~0.1 s instead of 0.03 s, once a move)."""
-    w, h = im.size
-    rows = Image.new("P", (w + 1, h), 0)  # column 0 is each row's filter-type byte: 0 = None
-    rows.paste(im, (1, 0))
-    data = zlib.compress(rows.tobytes(), 8)
-    n = max(1, min(256, len(palette) // 3))
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0))
-            + _chunk(b"PLTE", bytes(palette[:3 * n])) + _chunk(b"IDAT", data) + _chunk(b"IEND", b""))
 
 
 def board_colours(mv: MapView) -> dict[str, C.RGB]:
@@ -450,7 +433,7 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     y = _trail(cv, view, mv, y)
     _kind_legend(cv, view, y)
     alt = board_alt(view, mv)
-    return Rendered(encode_text_p(im, LAYOUT.palette(colours, None)), alt, W, height, tuple(labels))
+    return Rendered(encode_p_within(im, LAYOUT.palette(colours, None)), alt, W, height, tuple(labels))
 
 
 def closeup_presidential_election(view: PEView, states: list[str], caption: str = "") -> Rendered:

@@ -3,7 +3,7 @@
 A new ruleset adds one `Renderer` line to RENDERERS below: the module and function that draw its
 public view (view → `Rendered`, i.e. PNG + alt text), the filename the picture is posted under,
 and whether the function takes the view's `changed` states as `highlight=`. Nothing else names
-a ruleset: bot/pictures.py looks the view's ruleset up here. A ruleset without a renderer posts
+a ruleset: bot/present/pictures.py looks the view's ruleset up here. A ruleset without a renderer posts
 no picture.
 """
 from __future__ import annotations
