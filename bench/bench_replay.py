@@ -3,7 +3,7 @@ by the built-in bot, beside a floor measured in the same run.
 
     python bench/bench_replay.py [--seed 1] [--players 6]
 
-Build: bot/replay.py from the game's seat list and moves — replay the journal, draw the public board at each
+Build: bot/policy/replay.py from the game's seat list and moves — replay the journal, draw the public board at each
 posted position (sampled to render/replay.py's MAX_FRAMES), downscale, encode the animation. Split into
 drawing (the renderer's PNGs) and animating (decode, downscale, encode).
 Floor: the very same downscaled frames PNG-encoded one by one (optimize off, Pillow's default) — posting
@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import record as records  # noqa: E402
-from bot import replay as replays  # noqa: E402
-from bot.local import table_seats  # noqa: E402
+from bot.policy import record as records  # noqa: E402
+from bot.policy import replay as replays  # noqa: E402
+from bot.tables.local import table_seats  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.core.ruleset import owing_seats, play  # noqa: E402

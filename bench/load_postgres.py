@@ -19,7 +19,7 @@ What it does, all on this machine (loopback only), and stops by itself:
    1..n; no idempotency key is applied twice and no double click applied; no move was answered by two deadline
    moves, every deadline move in the journal is one a process logged firing, and no job due by the final clock is
    left; every outbox row made during the run was delivered exactly once across all processes (the per-process
-   delivery logs). A seat whose default was played and that owes again keeps its passed deadline (bot/clock.py),
+   delivery logs). A seat whose default was played and that owes again keeps its passed deadline (bot/policy/timekeeping.py),
    so one deadline may answer several moves in a row, each once.
 4. Reports moves/s and p50/p99 move latency (the time of ``Games.submit``, which includes delivering the
    move's notifications to the table), beside floors measured in the same run: a bare asyncpg round trip
@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "store_pg"))
 
-from bot.delivery_claims import OUTBOX_LEASE_S  # noqa: E402
+from bot.store.claims import OUTBOX_LEASE_S  # noqa: E402
 from bot.service import GameManager  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
 from engine import registry  # noqa: E402
@@ -163,7 +163,7 @@ class FakeClock:
 
 
 async def _open(database: str) -> Any:
-    from bot.store_factory import open_store
+    from bot.store.factory import open_store
 
     return await open_store(database if database.startswith("postgresql://") else Path(database))
 

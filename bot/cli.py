@@ -34,7 +34,7 @@ def _table_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _options(args: argparse.Namespace) -> dict | None:
-    from bot.options import parse_option_text
+    from bot.present.options import parse_option_text
 
     return parse_option_text(" ".join(args.option)) or None
 
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id, shards=config.shards)
         return 0
     if command == "play":
-        from bot.local import play_local
+        from bot.tables.local import play_local
 
         if not sys.stdin.isatty():
             # Piped input is played line by line (scripts and tests do this); say so rather than refuse.
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return 0
     if command == "demo":
-        from bot.local import demo_folder, run_demo
+        from bot.tables.local import demo_folder, run_demo
 
         logging.getLogger().setLevel(logging.WARNING)
         db = config.db_path.with_name(f"demo-{args.ruleset}-{args.seed}.sqlite3")
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                                               players=args.players, options=_options(args), export=args.export,
                                               moves=args.moves))
             if args.replay is not None:
-                from bot.replay_files import copy_replay
+                from bot.policy.replay_files import copy_replay
 
                 print(copy_replay(folder, db, game_id, args.replay))
         except (EngineError, ValueError, StoreError, OSError) as exc:
@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return 0
     if command == "replay" and args.animate is not None:
-        from bot.replay_files import animate_record_command
+        from bot.policy.replay_files import animate_record_command
 
         return animate_record_command(args.file, args.animate)
     if command in ("replay", "verify"):
@@ -190,12 +190,12 @@ def _scenario_command(paths: list[Path]) -> int:
 
 def _record_command(command: str, path: Path, out_dir: Path) -> int:
     """`replay` and `verify`: 0 when all is well, 1 when a record does not check out, 2 when it can't be read."""
-    from bot import record as records
+    from bot.policy import record as records
 
     logging.getLogger().setLevel(logging.WARNING)
     try:
         if command == "replay":
-            from bot.local import replay_record
+            from bot.tables.local import replay_record
 
             replay_record(path, out_dir)
             return 0
@@ -225,7 +225,7 @@ if __name__ == "__main__":
 def _transcripts_command(names: list[str], *, check: bool, images: Path | None = None) -> int:
     """`stumpbot transcripts`: (re)write docs/transcripts/<name>.md for each setting, or with --check say which
     differ from the committed files."""
-    from bot import transcripts
+    from bot.tables import transcripts
 
     logging.getLogger().setLevel(logging.WARNING)
     try:

@@ -2,7 +2,7 @@
 bot choosing every seat's moves, and every line a player or spectator reads is checked.
 
 The game. `play_game` seats a table over a real SQLite store (on /dev/shm where there is one) with the recording table
-(bot/tables/recording.py), as bot/transcripts.py plays its games, on a fixed clock that moves an hour a move, and
+(bot/tables/recording.py), as bot/tables/transcripts.py plays its games, on a fixed clock that moves an hour a move, and
 makes every kind of line occur: at a table of two or more, one seat (not the host's) is handed to the bot at the start
 (a lone seat is handed over after 30 to 229 turns, and the bot plays it to the end); at three or more, one player
 leaves (the bot takes the seat) or concedes, once; about one decision in seven is left to its deadline (the clock
@@ -16,12 +16,12 @@ deadline default ("If time runs out: …"), each option's and extra's label and 
 where it is longer than a button's or menu entry's room (bot/discord/limits.py `clip`) and /move's suggestion
 ("notation — label") where longer than an autocomplete choice's, the presenter's brief
 sections and the local table's hand text; every refusal a wrong move got; every follower's DM; every alert; the
-game's log at the end. The public board after a post is the post's own (bot/posts.py POST_VIEW) or the state at its
+game's log at the end. The public board after a post is the post's own (bot/present/posts.py POST_VIEW) or the state at its
 move; states are the journal played again apart from the game (and must reach the game's last state hash).
 
 The checks, exactly:
 
- 1. `cut` — no text cut mid-word, none empty. A shortening the project makes on purpose (bot/text.py `clip`,
+ 1. `cut` — no text cut mid-word, none empty. A shortening the project makes on purpose (bot/present/text.py `clip`,
     bot/discord/limits.py `clip`) ends at a space and marks it with "…" right after a whole word. So wherever "…"
     (or "...") follows a letter or digit directly and no letter or digit follows it (`A01…A16` is a range), the word
     before it must be a whole word: a number, or a word of the project's vocabulary (every word of data/ and of the
@@ -48,7 +48,7 @@ The checks, exactly:
     #23", "move #23"). An id the ruleset's `card(ref)` knows must have that card's name on the same line: a line of a
     brief's text, of a hand (brief sections, local hand text), of the prompt, or one option's label or detail (each
     a line of its own: a button shows the label alone).
- 4. `caption` — a board post's caption (its first line, the outbox row's `caption`, bot/captions.py) agrees with the
+ 4. `caption` — a board post's caption (its first line, the outbox row's `caption`, bot/present/captions.py) agrees with the
     public board after the post. "SIDE takes|wins|leads ST (EV)": the board's tally (the presenter's `tally` of that view)
     has SIDE leading ST, worth EV, and the dashboard's tally (the presenter's `electoral_tally`, other code reading
     the same view) has nobody else ahead there; "ST is up for grabs": nobody leads ST; "SIDE +N in ST" / "−N": SIDE's
@@ -85,7 +85,7 @@ from typing import Any, Iterable
 
 from bot import present
 from bot.discord import limits
-from bot.posts import LINES, POST_VIEW
+from bot.present.posts import LINES, POST_VIEW
 from bot.service import GameManager
 from bot.store import Store
 from bot.tables.base import PrivateBrief
@@ -145,7 +145,7 @@ class Post:
     text: str
     caption: str
     view: Any  # the public view the post shows (board posts)
-    lines: list[dict[str, Any]] | None = None  # a board post's engine lines with their seats (bot/posts.py LINES)
+    lines: list[dict[str, Any]] | None = None  # a board post's engine lines with their seats (bot/present/posts.py LINES)
 
 
 @dataclass

@@ -31,7 +31,7 @@ from bot.discord.table import DiscordTable
 from bot.service import GameManager
 from bot.shards import ShardPlan
 from bot.store import StoreError
-from bot.store_factory import AnyStore, is_postgres_url, open_store, store_target
+from bot.store.factory import AnyStore, is_postgres_url, open_store, store_target
 
 log = logging.getLogger("stumpbot.discord")
 

@@ -1,6 +1,6 @@
 """The election-night dashboard on Discord (issue 16): one message per game, pinned, edited after each turn.
 
-The text is bot/dashboard.py's, from the game's public view. The first turn post of a game (its start) sends the
+The text is bot/present/dashboard.py's, from the game's public view. The first turn post of a game (its start) sends the
 dashboard to the game's thread or channel and pins it; every later turn post edits that message, and the last
 one (the game over) leaves the final map. Where it is is stored with the game's settings (`dashboard`), so the
 edits go on after a restart; a dashboard deleted meanwhile is sent again.
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import dashboard
+from bot.present import dashboard
 from bot.tables.base import PublicPost
 
 if TYPE_CHECKING:

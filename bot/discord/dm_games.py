@@ -7,7 +7,7 @@ arrive there as in any game. The game has no server (`guild_id` None), which is 
 place without a flag of its own:
 - only its player can name it (Views.game_here: by DM, games you are seated in; in a server, that
   server's games only), so no other server or member sees or follows it;
-- it is never rated (bot/ratings.py rates server games only) and has no lobby expiry or server defaults;
+- it is never rated (bot/policy/ratings.py rates server games only) and has no lobby expiry or server defaults;
 - `/game mine` lists it, with a link to the DM.
 Games for two or more players (co-op included) still need a server channel: others must be able to join.
 """
@@ -19,7 +19,7 @@ import discord
 
 from bot.discord.respond import send_private
 from bot.service import GameManager, ManagerError
-from bot.options import OptionTextError, parse_option_text
+from bot.present.options import OptionTextError, parse_option_text
 from engine import registry
 from engine.core.ruleset import seat_range
 

@@ -12,16 +12,16 @@ from typing import Any
 
 import discord
 
-from bot import clock as timekeeping
-from bot import option_hints
+from bot.policy import timekeeping
+from bot.present import option_hints
 from bot import present
-from bot import text as plain
+from bot.present import text as plain
 from bot.discord import dm_games, limits, ui, walk
 from bot.discord.components import LogPageButton
 from bot.discord.errors import report
 from bot.discord.respond import ack, send_private
 from bot.discord.table import STALE_MENU, THREAD_AT_START
-from bot.options import OptionTextError, parse_option_text
+from bot.present.options import OptionTextError, parse_option_text
 from bot.service import GameManager, ManagerError, SubmitResult
 from bot.tables.base import GameRef, PublicPost
 from engine import registry
@@ -687,7 +687,7 @@ async def export(interaction: discord.Interaction, game_id: int | None) -> None:
     game is on), anyone's in the server after the end (complete, with the seed)."""
     import io
 
-    from bot import record as records
+    from bot.policy import record as records
 
     await ack(interaction)
     manager = manager_of(interaction)
@@ -886,7 +886,7 @@ async def clock_lines(manager: GameManager, record: Any) -> str:
 
 # ---------------------------------------------------------------- server settings (issue 14)
 # Who counts like Manage Server, where lobbies open, and whether a game gets a thread: the server's settings
-# (bot/server_settings.py, read through the manager). The /settings commands are in settings_flows.py.
+# (bot/policy/server_settings.py, read through the manager). The /settings commands are in settings_flows.py.
 
 async def can_manage(interaction: discord.Interaction, record: Any) -> bool:
     """May the member act like the game's host: Manage Server, or the server's organizer role (the game must

@@ -1,11 +1,11 @@
 """Spectators (issue 16), the Discord side: `/game follow game mode`. The rules are the GameManager's
-(its "spectators" block) and bot/follow.py's; like every flow, this acknowledges first and answers
+(its "spectators" block) and bot/policy/follow.py's; like every flow, this acknowledges first and answers
 privately (flows.py). The DMs themselves are DiscordTable's (copies of channel posts, digests)."""
 from __future__ import annotations
 
 import discord
 
-from bot import follow as spectators
+from bot.policy import follow as spectators
 from bot.discord import flows
 from bot.discord.respond import ack, send_private
 

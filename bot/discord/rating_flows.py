@@ -1,10 +1,10 @@
 """/stats and /leaderboard (issue 16): a server's ratings, read-only. Like every command they answer
-privately; they show only public facts (results of finished games). The rating rule is bot/ratings.py's."""
+privately; they show only public facts (results of finished games). The rating rule is bot/policy/ratings.py's."""
 from __future__ import annotations
 
 import discord
 
-from bot import ratings
+from bot.policy import ratings
 from bot.discord import limits, ui
 from bot.discord.flows import manager_of
 from bot.discord.respond import ack, send_private

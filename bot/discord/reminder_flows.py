@@ -1,12 +1,12 @@
 """/reminders (issue 14, "Reminders and the table's pulse"): a player's own reminders, for all their games.
 Always private; a value that does not read is refused with what is wrong, and nothing changes (the manager
-reads every value before it writes any). The rules are bot/reminders.py's and bot/clock.py's."""
+reads every value before it writes any). The rules are bot/policy/reminders.py's and bot/policy/timekeeping.py's."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot import reminders
+from bot.policy import reminders
 from bot.discord import limits, ui
 from bot.discord.flows import manager_of, user_id
 from bot.discord.respond import ack, send_private

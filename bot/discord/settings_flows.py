@@ -1,14 +1,14 @@
 """`/settings` (issue 14, "Server settings"), the Discord side: a server's admins see and change the defaults of
 its games. The command is hidden from members without Manage Server (its default permissions), but a server
 can grant it to anyone in its Integrations settings, so every flow checks Manage Server itself: anyone else
-gets a private refusal and nothing changes. Values are checked by the manager (bot/server_settings.py); a
+gets a private refusal and nothing changes. Values are checked by the manager (bot/policy/server_settings.py); a
 channel or a role is also checked here against the server (a channel the bot can post in, a role that is
 not @everyone). Each change is shown back privately with the default it replaced."""
 from __future__ import annotations
 
 import discord
 
-from bot import server_settings
+from bot.policy import server_settings
 from bot.discord import flows, ui
 from bot.discord.respond import ack, send_private
 from bot.service import ManagerError

@@ -28,7 +28,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel
 
-from bot import concession
+from bot.policy import concession
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.posting import text_only_hash
@@ -110,7 +110,7 @@ class Step:
     proofs: list[str]
     note: str | None = None
     seals: list[dict[str, str]] = field(default_factory=list)
-    # the public boards where posts ended within the step (Solo Play's AI turns, bot/posts.py), in order
+    # the public boards where posts ended within the step (Solo Play's AI turns, bot/present/posts.py), in order
     boards: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -324,7 +324,7 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         notes.append(f"{len(seals)} sealed choice{'s' if len(seals) != 1 else ''} match their published digests")
     outcome = ruleset.outcome(final)
     result = data.get("result")
-    if outcome is not None and result and result.get("conceded"):  # a conceded party can't win (bot/concession.py)
+    if outcome is not None and result and result.get("conceded"):  # a conceded party can't win (bot/policy/concession.py)
         conceded = result["conceded"]
         outcome, _ = concession.final_outcome(ruleset, [s["seat"] for s in data.get("seats") or []],
                                               set(conceded if isinstance(conceded, list) else [conceded]), outcome)

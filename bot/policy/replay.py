@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot import record as records
+from bot.policy import record as records
 from engine import registry
 from engine.core.errors import EngineError
 

@@ -6,8 +6,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot import record as records
-from bot import replay as replays
+from bot.policy import record as records
+from bot.policy import replay as replays
 from bot.store import Store
 
 

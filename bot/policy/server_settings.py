@@ -2,7 +2,7 @@
 
 Pure definitions, parsing and validation; no Discord, no I/O. The values live in the store's `settings`
 table under the scope `guild:<id>`, one row per setting a server changed (no row: the default). The keys
-`response_hours` and `vacation_days` are the ones bot/clock.py already reads for a game that set none of its
+`response_hours` and `vacation_days` are the ones bot/policy/timekeeping.py already reads for a game that set none of its
 own. A stored value that no longer parses (an older version's, a hand edit) reads as the default, so a bad
 row can never make a zero-length wait or lock a server out of its games.
 """
@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot import clock as timekeeping
+from bot.policy import timekeeping
 from engine.core.errors import EngineError
 
 SCOPE = "guild:{}"

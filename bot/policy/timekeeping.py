@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from bot import reminders as prefs_of
+from bot.policy import reminders as prefs_of
 from bot.store import GameTime, JobRecord, NewJob
 
 PAUSED_DUE = 2**53  # the due time of a paused job: never reached (and exact as a float / in JSON)

@@ -3,7 +3,7 @@
 A step the bot plays for a seat gets one line made from fields — "🤖 The bot moved for LIB." — and a step a deadline
 plays gets the sweep's "⏰ LIB's deadline passed: …". Each stands immediately before the first public line of the
 step that is that seat's own (the engine names each line's seat, engine/core/types.py `Event.seat`; the board post
-carries them as `payload["lines"]`, bot/posts.py), never glued onto an engine line: the first public line of the
+carries them as `payload["lines"]`, bot/present/posts.py), never glued onto an engine line: the first public line of the
 step may be another seat's (a held line released now, or an action that resolves because this seat passed). A step
 none of whose lines is the seat's own keeps the note where its lines begin. The bot's line names no choice: a bot's
 pick may be secret until the engine reveals it (a sealed candidate, a face-down card), and the engine's own lines
@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.posts import LINES
+from bot.present.posts import LINES
 
 HELD_KEY = "bot_notes_held"  # game setting: the bot's notes of steps whose lines are not posted yet
 MARK = "🤖"

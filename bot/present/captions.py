@@ -16,7 +16,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from bot.present import for_ruleset
-from bot.posts import POST_VIEW
+from bot.present.posts import POST_VIEW
 from bot.present.changes import MapTally, changed_codes, summarise
 from bot.store import NewMessage
 
@@ -55,7 +55,7 @@ def caption_outbox(outbox: list[NewMessage], ruleset: str, shown: MapTally | Non
     """The outbox with each board post led by its caption line and naming the states for its close-up.
 
     `shown` is the board the channel last saw (None: the board before this move); both views are public. A move
-    posted in several posts (bot/posts.py) captions each from the board the post before it showed: its own
+    posted in several posts (bot/present/posts.py) captions each from the board the post before it showed: its own
     public view (`view_of` reads it) or, for the last, `after_view`. Only the first post is the mover's: the
     others are other parties' turns, so their captions name no mover."""
     boards = [m for m in outbox if m.audience == "public" and m.kind == "board"]

@@ -1,7 +1,7 @@
 """The election-night dashboard's common language (issue 16): a game's public map as one tally of states.
 
 Every map ruleset reads its public view into an `ElectoralTally` (bot/present/tallies/, reached through its
-presenter's `electoral_tally`), so the dashboard (bot/dashboard.py) can count safe / lean / tied electoral votes,
+presenter's `electoral_tally`), so the dashboard (bot/present/dashboard.py) can count safe / lean / tied electoral votes,
 find the tipping point and the biggest swing without knowing any game. What "safe" means is each game's own
 (its `rule` line says it in words): a lead the next turn or two cannot plausibly overturn, measured in the
 game's own unit (committed voters, cubes, votes, blocks, points).

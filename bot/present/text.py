@@ -11,11 +11,12 @@ from datetime import datetime
 
 from pydantic import BaseModel
 
-from bot import present, typed_rest
+from bot import present
+from bot.present import typed_rest
 
 
 def pending_note(pending: str) -> str:
-    """What a player reads when a compound move stopped because others decide first (bot/typed_rest.py)."""
+    """What a player reads when a compound move stopped because others decide first (bot/present/typed_rest.py)."""
     return typed_rest.waiting_note(pending)
 
 

@@ -2,10 +2,10 @@
 
 Moves stay allowed while a game is paused (Board Game Arena's way: players keep moving, the clocks are frozen): a
 move made then gets its deadlines frozen too, and they start running at the resume. Where the deadlines of a move
-are placed is bot/clock.py's (pure); the sweep that fires them is bot/service/sweep.py.
+are placed is bot/policy/timekeeping.py's (pure); the sweep that fires them is bot/service/sweep.py.
 
 Each player chooses their reminders once, for all their games (store settings, scope `user:<id>`): offsets
-before a deadline, quiet hours, a time zone (bot/reminders.py reads them; bot/clock.py places the jobs). A choice
+before a deadline, quiet hours, a time zone (bot/policy/reminders.py reads them; bot/policy/timekeeping.py places the jobs). A choice
 applies to each wait that starts after it, and to the reminders not yet sent of the waits running now."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 
-from bot import clock as timekeeping
-from bot import reminders as reminder_prefs
+from bot.policy import timekeeping
+from bot.policy import reminders as reminder_prefs
 from bot.store import (
     GameContext,
     GameRecord,

@@ -1,11 +1,11 @@
 """A server's community around its games: its settings, members following a game, their daily digests.
 
-A server's admins set defaults for its new games (bot/server_settings.py): the turn deadline and the
+A server's admins set defaults for its new games (bot/policy/server_settings.py): the turn deadline and the
 civil-disorder threshold are copied into each new game, so a later change never alters a game under way;
 the response-window deadline and the vacation allowance are read by the game's clock for a game that set none
 of its own. An open lobby not started in time is cancelled by a job (bot/service/sweep.py).
 
-Spectators (issue 16; the rules and texts are bot/follow.py's, the rows the store's): a follower gets public
+Spectators (issue 16; the rules and texts are bot/policy/follow.py's, the rows the store's): a follower gets public
 posts only — each as the channel got it (bot/service/delivery.py sends those copies), or a daily digest of the
 public lines and the current picture — never anything of a seat's."""
 
@@ -15,8 +15,8 @@ import logging
 from typing import Any
 
 
-from bot import follow as spectators
-from bot import server_settings
+from bot.policy import follow as spectators
+from bot.policy import server_settings
 from bot.store import (
     Follower,
     GameRecord,
@@ -56,7 +56,7 @@ class Community(Service):
         return await self.server_settings(guild_id)
 
     async def new_lobby_defaults(self, record: GameRecord, server: server_settings.ServerSettings) -> None:
-        if record.guild_id is None:  # a local game (bot/local.py) has no server and no expiry
+        if record.guild_id is None:  # a local game (bot/tables/local.py) has no server and no expiry
             return
         if server.civil_disorder_after != await self.store.civil_disorder_after(record.id):
             await self.store.set_civil_disorder_after(record.id, server.civil_disorder_after)

@@ -12,7 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bot import delivery_claims
+from bot.store import claims as delivery_claims
 from bot.store import GameRecord, SeatRecord, Store
 from bot.tables.base import GameRef, Table
 from engine.core.errors import EngineError, NotYourDecision

@@ -13,11 +13,11 @@ import logging
 from typing import Any
 
 
-from bot import captions
-from bot.delivery_claims import OUTBOX_RUN
-from bot import follow as spectators
-from bot import pictures
-from bot import rematch as rematches
+from bot.present import captions
+from bot.store.claims import OUTBOX_RUN
+from bot.policy import follow as spectators
+from bot.present import pictures
+from bot.policy import rematch as rematches
 from bot.store import (
     Follower,
     GameContext,

@@ -13,12 +13,14 @@ from typing import Any, Awaitable, Callable
 
 from pydantic import ValidationError
 
-from bot import bot_notes, captions, typed_rest
-from bot import clock as timekeeping
-from bot import concession
-from bot.posts import board_posts
-from bot import record as records
-from bot import rematch as rematches
+from bot.present import bot_notes
+from bot.present import captions
+from bot.present import typed_rest
+from bot.policy import timekeeping
+from bot.policy import concession
+from bot.present.posts import board_posts
+from bot.policy import record as records
+from bot.policy import rematch as rematches
 from bot.store import (
     DuplicateMove,
     GameRecord,
@@ -27,7 +29,7 @@ from bot.store import (
     SeatRecord,
     VersionConflict,
 )
-from bot.undo_refusal import nothing_to_undo
+from bot.present.undo_refusal import nothing_to_undo
 from engine import registry
 from engine.core.errors import EngineError, StaleState
 from engine.core.rng import Rng
@@ -219,7 +221,7 @@ class Games(Service):
             if repeat_guard:
                 await self._refuse_quick_repeat(game_id, user_id, notation)
             events = result.events
-            # the bot's or the deadline's line, placed by the seat the engine names on each line (bot/bot_notes.py)
+            # the bot's or the deadline's line, placed by the seat the engine names on each line (bot/present/bot_notes.py)
             bot_note = bot_notes.note(seat, held_lines(state)) if actor == "bot" \
                 else bot_notes.deadline_note(seat, held_lines(state), note) if note else None
             out = ruleset.outcome(result.state)
@@ -287,7 +289,7 @@ class Games(Service):
             seat = await self.views.seat_of(game_id, user_id)
             last = await self.store.last_journal_entry(game_id)
             if last is None or last.seat != seat.seat or last.actor in ("deadline", "bot"):
-                # issue 18: say which move closed it, as the log shows it (bot/undo_refusal.py)
+                # issue 18: say which move closed it, as the log shows it (bot/present/undo_refusal.py)
                 why = nothing_to_undo(await self.store.load_journal(game_id), seat.seat)
                 raise ManagerError(why or "There is nothing of yours to undo.", code="no_undo")
             if not last.undoable:
@@ -340,7 +342,7 @@ class Games(Service):
                 outbox.append(NewMessage(audience=f"seat:{s.seat}", kind="brief", payload=payload, created_seq=seq))
         jobs: list[NewJob] = []
         if not done:
-            # Deadlines and reminders (bot/clock.py): a seat still owing the same kind of decision keeps its
+            # Deadlines and reminders (bot/policy/timekeeping.py): a seat still owing the same kind of decision keeps its
             # wait (unless its move may have begun its next turn: `_renewed`); a fresh wait is the turn or the
             # response-window span, plus what is left of the seat's vacation; in a paused game every wait is
             # stored frozen with its remaining seconds.

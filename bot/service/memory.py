@@ -2,8 +2,8 @@
 
 A finished game is rated right after its result is written (the move path, a concession) and, for any game a
 crash left unrated, by the upkeep loop: the store rates each game once, in one transaction with its marker
-(games.rated_at), in the order the games ended. The rule is bot/ratings.py's; records are bot/record.py's;
-the replay is drawn by bot/replay.py (render/replay.py encodes it)."""
+(games.rated_at), in the order the games ended. The rule is bot/policy/ratings.py's; records are bot/policy/record.py's;
+the replay is drawn by bot/policy/replay.py (render/replay.py encodes it)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import logging
 from typing import Any
 
 
-from bot import pictures
-from bot import ratings
-from bot import record as records
-from bot import rematch as rematches
+from bot.present import pictures
+from bot.policy import ratings
+from bot.policy import record as records
+from bot.policy import rematch as rematches
 from bot.store import (
     GameRecord,
 )
@@ -127,7 +127,7 @@ class Memory(Service):
     async def replay_picture(self, record: GameRecord) -> pictures.Picture | None:
         """The animated replay of a finished game, for the post that follows its result; None when its ruleset has no
         picture or drawing it failed (logged; `post_replays` tries again)."""
-        from bot import replay as replays
+        from bot.policy import replay as replays
 
         try:
             animation = await replays.for_game(self.store, record.id)

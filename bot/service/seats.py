@@ -5,15 +5,15 @@ A seat is held by a person (controller 'human': seats.user_id plays it) or by th
 it, who may take it back). The host offers a seat to a member, who accepts; the seat's user changes at once, so
 the old holder's buttons and commands are refused by the usual "not seated" checks, and the new holder gets the
 seat's hand and current decision by DM. The game's state never changes with the hands: a pending decision or
-response window stays pending. A concession is ruled by bot/concession.py."""
+response window stays pending. A concession is ruled by bot/policy/concession.py."""
 
 from __future__ import annotations
 
 import logging
 
 
-from bot import concession
-from bot import record as records
+from bot.policy import concession
+from bot.policy import record as records
 from bot.store import (
     AlreadySeated,
     GameRecord,
@@ -61,7 +61,7 @@ class Seats(Service):
         return updated
 
     async def concede(self, game_id: int, user_id: str) -> GameRecord:
-        """Resign, as bot/concession.py rules it: a running mate hands the seat to the bot and the partner
+        """Resign, as bot/policy/concession.py rules it: a running mate hands the seat to the bot and the partner
         carries on; a party's last person takes the party out; the game ends when one party is left."""
         async with self._lock(game_id):
             record = await self.views.game(game_id)

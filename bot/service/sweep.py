@@ -9,8 +9,8 @@ import logging
 from typing import Any
 
 
-from bot import clock as timekeeping
-from bot import server_settings
+from bot.policy import timekeeping
+from bot.policy import server_settings
 from bot.store import (
     NewMessage,
     VersionConflict,

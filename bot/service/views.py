@@ -9,9 +9,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from bot import clock as timekeeping
-from bot import pictures
-from bot.posts import POST_VIEW
+from bot.policy import timekeeping
+from bot.present import pictures
+from bot.present.posts import POST_VIEW
 from bot.store import (
     GameContext,
     GameRecord,

@@ -1,5 +1,5 @@
 """The store: every game, seat, move, deadline and notification, on SQLite (:class:`Store`, the default: one
-file) or PostgreSQL (:class:`PgStore`, chosen by ``STUMPBOT_DATABASE_URL``; bot/store_factory.py).
+file) or PostgreSQL (:class:`PgStore`, chosen by ``STUMPBOT_DATABASE_URL``; bot/store/factory.py).
 
 Both offer the same methods, records and typed errors, because each operation is written once
 (bot/store/operations_*.py) against a tiny connection protocol; what differs between the two databases lives in

@@ -170,7 +170,7 @@ class CommunityOperations(Calls):
     async def rate_game(self, game_id: int, now: int, settle: Callable[
             [GameRecord, list[SeatRecord], list[JournalEntry], dict[str, PlayerRating]],
             tuple[list[RatingChange], list[NewMessage]]]) -> list[RatingChange] | None:
-        """Rate a finished game once, in one transaction. ``settle`` (pure, bot/ratings.py) gets the game,
+        """Rate a finished game once, in one transaction. ``settle`` (pure, bot/policy/ratings.py) gets the game,
         its seats, its journal and the current ratings (by user id) of its seated members in its ruleset
         on its server; it returns the new ratings of the rated seats and any outbox rows (the channel's
         notice). They are written together with the marker games.rated_at. Returns None, without calling

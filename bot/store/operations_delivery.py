@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from bot.delivery_claims import OUTBOX_LEASE_S, OUTBOX_RUN, REPLAY_LEASE_S
+from bot.store.claims import OUTBOX_LEASE_S, OUTBOX_RUN, REPLAY_LEASE_S
 from bot.store.dialect import Calls, Conn
 from bot.store.reads import read_jobs, write_settings
 from bot.store.records import (
@@ -191,7 +191,7 @@ class DeliveryOperations(Calls):
         return await self._write(work)
 
     # ------------------------------------------------------------ claimed delivery (issue 17: exactly once across processes)
-    # The leases are bot/delivery_claims.py's. A deliverer claims runs of unsent rows (claim_outbox), marks each row
+    # The leases are bot/store/claims.py's. A deliverer claims runs of unsent rows (claim_outbox), marks each row
     # sent as its claimer (mark_claimed_sent, which renews the lease on the rest of the run) and gives the run back
     # when a row fails (defer_outbox). The replay queue is claimed the same way.
 

@@ -1,6 +1,6 @@
 """The store on PostgreSQL: the same operations (bot/store/operations_*.py), records and typed errors as
 :class:`bot.store.Store`, on an asyncpg connection pool. Chosen by ``STUMPBOT_DATABASE_URL``
-(bot/store_factory.py); SQLite stays the default. asyncpg is imported only when a PgStore is opened.
+(bot/store/factory.py); SQLite stays the default. asyncpg is imported only when a PgStore is opened.
 
 ``checkpoint``/``integrity_check`` and the background checkpointer are SQLite housekeeping: here they answer
 without work (PostgreSQL checkpoints itself and enforces foreign keys always). No backup before migrating

@@ -275,7 +275,7 @@ class Vacation:
 
 @dataclass(frozen=True, slots=True)
 class GameTime:
-    """A game's own clock (migration 0003): None means the default (bot/clock.py)."""
+    """A game's own clock (migration 0003): None means the default (bot/policy/timekeeping.py)."""
     game_id: int
     response_hours: int | None = None
     vacation_days: int | None = None

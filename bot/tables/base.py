@@ -40,7 +40,7 @@ class PublicPost:
     game: GameRef
     text: str
     picture: Picture | None = None
-    closeup: Picture | None = None  # a map game's turn: the states it changed, enlarged (bot/captions.py)
+    closeup: Picture | None = None  # a map game's turn: the states it changed, enlarged (bot/present/captions.py)
     turn_line: bool = True  # whose move it is, under the text (not under the stall line, which says it)
     # spectators (issue 16): user ids who get a DM copy of the post exactly as it went to the channel
     followers: tuple[str, ...] = ()

@@ -3,7 +3,7 @@
 Public posts are printed and their images written to a folder. Private briefs are held in a
 per-seat mailbox and shown only after a "pass the keyboard to …" screen, so each seat's hand
 is on screen only while that seat is looking. Everything printed goes through one converter
-(bot.text.terminal_text): presenters and the manager write for Discord, a terminal shows plain text.
+(bot.present.text.terminal_text): presenters and the manager write for Discord, a terminal shows plain text.
 Long menus of choices are laid out here too (`menu`, `menu_lines`).
 """
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Union
 
-from bot import text
+from bot.present import text
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
-from bot.text import clip, terminal_text
+from bot.present.text import clip, terminal_text
 from engine.core.ruleset import card_text
 from engine.core.types import Option
 

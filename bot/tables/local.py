@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from bot import dashboard
-from bot import record as records
-from bot import text
+from bot.present import dashboard
+from bot.policy import record as records
+from bot.present import text
 from bot.service import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
 from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
@@ -364,7 +364,7 @@ def _parsed(ruleset: Any, options: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _option_value(value: Any) -> str:
-    """An option's value as typed (bot/options.py reads `a,b` as a list and on/off as a boolean)."""
+    """An option's value as typed (bot/present/options.py reads `a,b` as a list and on/off as a boolean)."""
     if isinstance(value, bool):
         return "on" if value else "off"
     return ",".join(map(str, value)) if isinstance(value, list) else str(value)
@@ -463,7 +463,7 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
     """`stumpbot replay FILE`: step through a game record, one move per Enter (`q` stops), printing each
     move's public lines and, when the record holds the seed, writing each position's picture as the demo does.
     Returns the number of moves shown."""
-    from bot import pictures
+    from bot.present import pictures
 
     say = write
     write = lambda line: say(text.terminal_text(line))  # noqa: E731 — the terminal's words

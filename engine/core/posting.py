@@ -54,7 +54,7 @@ def post_step(state: Any, events: list[Event], changed: list[str], *, hold: bool
 
 def text_only_hash(state: BaseModel) -> str:
     """The state's hash as it was computed before held lines had fields (their texts alone): what a game
-    recorded then says after a move that left lines held, so its record still verifies (bot/record.py)."""
+    recorded then says after a move that left lines held, so its record still verifies (bot/policy/record.py)."""
     held = getattr(state, "unposted", None)
     if not held:
         return hashlib.sha256(state.model_dump_json().encode()).hexdigest()

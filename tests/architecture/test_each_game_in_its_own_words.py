@@ -19,8 +19,10 @@ import discord
 import pytest
 from pydantic import BaseModel
 
-from bot import dashboard, local, present
-from bot import text as plain
+from bot import present
+from bot.present import dashboard
+from bot.tables import local
+from bot.present import text as plain
 from bot.discord import flows, ui, walk
 from bot.discord.cogs import all_commands
 from bot.tables.base import GameRef, PrivateBrief

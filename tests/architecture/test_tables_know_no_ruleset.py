@@ -68,7 +68,7 @@ def _problems(rel: Path, source: str) -> list[str]:
 
 
 def _render_registry_consumers() -> set[Path]:
-    """Every module outside bot/ that imports render/registry.py (bot/pictures.py is one inside)."""
+    """Every module outside bot/ that imports render/registry.py (bot/present/pictures.py is one inside)."""
     consumers = set()
     for package in ("engine", "render", "bench"):
         for path in (ROOT / package).rglob("*.py"):
@@ -80,9 +80,15 @@ def _render_registry_consumers() -> set[Path]:
     return consumers
 
 
+def _presenter(rel: Path) -> bool:
+    """A ruleset's own presenter or tally (bot/present/<ruleset>.py, bot/present/tallies/<ruleset>.py): the one
+    place under bot/ that knows its game. The rest of bot/present/ (captions, pictures, text…) is shared and
+    names no ruleset, like a table."""
+    return rel.parts[:2] == ("bot", "present") and rel.stem in RULESET_NAMES
+
+
 def _tables() -> list[Path]:
-    tables = {p.relative_to(ROOT) for p in (ROOT / "bot").rglob("*.py")
-              if p.relative_to(ROOT).parts[:2] != ("bot", "present")}
+    tables = {p.relative_to(ROOT) for p in (ROOT / "bot").rglob("*.py") if not _presenter(p.relative_to(ROOT))}
     return sorted((tables | _render_registry_consumers()) - REGISTRATIONS)
 
 
@@ -94,7 +100,7 @@ def test_the_tables_name_and_import_no_ruleset() -> None:
 
 def test_the_tables_include_the_picture_and_text_dispatch() -> None:
     tables = _tables()
-    for module in ("bot/pictures.py", "bot/text.py", "bot/local.py", "bot/discord/ui.py"):
+    for module in ("bot/present/pictures.py", "bot/present/text.py", "bot/tables/local.py", "bot/discord/ui.py"):
         assert Path(module) in tables
 
 
@@ -125,7 +131,7 @@ def test_the_check_sees_what_it_must() -> None:
 def _option_names() -> list[str]:
     """Every registered ruleset's own lobby options (read from its options model; `deadline_hours` is the
     tables' own option, with a command option of its own)."""
-    from bot.option_hints import OWN_OPTIONS
+    from bot.present.option_hints import OWN_OPTIONS
 
     names = {n for r in registry.RULESETS.values() for n in type(r.parse_options({})).model_fields}
     return sorted(names - OWN_OPTIONS)
@@ -157,7 +163,7 @@ def test_the_tables_name_no_game_option() -> None:
     assert "deadline_hours" not in names and len(names) >= len(registry.RULESETS)
     problems = [p for rel in _tables() for p in _option_problems(rel, (ROOT / rel).read_text(encoding="utf-8"), names)]
     assert not problems, ("a table names a game's lobby option: options come from the ruleset chosen "
-                          "(bot/option_hints.py reads its model):\n" + "\n".join(problems))
+                          "(bot/present/option_hints.py reads its model):\n" + "\n".join(problems))
 
 
 def test_the_option_check_sees_what_it_must() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.clock import PAUSED_DUE
+from bot.policy.timekeeping import PAUSED_DUE
 from simworld import World, make_bot, open_game
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.follow import DIGEST_PERIOD, GIVE_UP_AFTER
+from bot.policy.follow import DIGEST_PERIOD, GIVE_UP_AFTER
 from engine.core.rng import Rng
 from simworld import RENDER, World, make_bot, open_game
 from tests.fakeclock import Clock

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import text as plain
+from bot.present import text as plain
 from bot.discord import flows, limits
 from engine import registry
 from simworld import World, open_lobby

@@ -5,7 +5,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot import present, text
+from bot import present
+from bot.present import text
 from bot.discord import limits, ui
 from bot.present import Presenter, Section
 from bot.tables.base import GameRef, PrivateBrief

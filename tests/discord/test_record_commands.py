@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from bot import record as records
+from bot.policy import record as records
 from engine.core.rng import Rng
 from simworld import World, message_text, open_game
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot import bot_notes
-from bot.posts import LINES, board_posts
+from bot.present import bot_notes
+from bot.present.posts import LINES, board_posts
 from engine import registry
 from engine.core.posting import text_only_hash
 from engine.core.rng import Rng
@@ -125,7 +125,7 @@ def test_held_lines_keep_their_fields_and_a_state_saved_with_plain_texts_loads_a
     old_hash = hashlib.sha256(old_json.encode()).hexdigest()
     assert text_only_hash(loaded) == old_hash == text_only_hash(state)
     assert state_hash(state) != old_hash  # the fields are in today's hash
-    from bot.record import hash_matches
+    from bot.policy.record import hash_matches
     assert hash_matches(state, old_hash) and hash_matches(state, state_hash(state))
     assert not hash_matches(state, "0" * 64)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from bot.local import play_local
+from bot.tables.local import play_local
 
 Reply = str | Callable[["Keyboard"], str]
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import record as records
-from bot.local import play_local
+from bot.policy import record as records
+from bot.tables.local import play_local
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,7 +1,7 @@
 """Campaign Trail's plain-text renderings (the local table, /game status, DMs) with Dirty Politics on."""
 from __future__ import annotations
 
-from bot import text as plain
+from bot.present import text as plain
 from bot.present import campaign_trail as ct_present
 from engine.campaign_trail import rules
 from engine.campaign_trail.ruleset import RULESET as R

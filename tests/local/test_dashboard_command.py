@@ -1,12 +1,12 @@
 """Issue 16: the local table's `dashboard` command prints the election-night dashboard Discord pins."""
 from __future__ import annotations
 
-from bot import dashboard
-from bot.local import play_local
+from bot.present import dashboard
+from bot.tables.local import play_local
 from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable
-from bot.text import terminal_text
+from bot.present.text import terminal_text
 from tests.local.test_local_table import Script
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 
-from bot import local
+from bot.tables import local
 from bot.cli import main
 from bot.tables.base import GameRef, Picture, PublicPost
 from bot.tables.console import ConsoleTable

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from bot.local import CLEAR_PLAIN, CLEAR_TTY, PROMPT_MARK, play_local
+from bot.tables.local import CLEAR_PLAIN, CLEAR_TTY, PROMPT_MARK, play_local
 from engine.electioneer import content
 
 HAND_LINE = re.compile(r"^  ([DR]\d\d) (.+?): ", re.MULTILINE)  # a policy as the console hand lists it

@@ -3,7 +3,7 @@ refused as a choice number with the real count shown — never read as a move (C
 as `play 3`) — and a number of any length gets the same plain message."""
 from __future__ import annotations
 
-from bot.local import play_local
+from bot.tables.local import play_local
 
 
 class Typist:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.local import play_local, run_demo
+from bot.tables.local import play_local, run_demo
 from engine.electioneer import content
 
 

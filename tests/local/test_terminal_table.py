@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.local import PROMPT_MARK
+from bot.tables.local import PROMPT_MARK
 from tests.local.terminal_script import Keyboard, play
 
 DISCORD = ("**", "-# ", "<t:", "<@", "/game ", "/move", "/card", "`")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.text import clip, terminal_text
+from bot.present.text import clip, terminal_text
 
 NOW = 1_700_000_000
 

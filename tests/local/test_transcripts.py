@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import transcripts
+from bot.tables import transcripts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,5 +29,5 @@ async def test_the_committed_transcript_is_what_the_game_says_now(name: str, tmp
 def test_every_setting_has_its_transcript_and_nothing_else_is_there() -> None:
     folder = ROOT / "docs" / "transcripts"
     assert sorted(p.stem for p in folder.glob("*.md") if p.stem != "README") == sorted(s.name for s in transcripts.SETTINGS)
-    # the pictures are referenced, never committed: `python -m bot.transcripts --images DIR` writes them elsewhere
+    # the pictures are referenced, never committed: `python -m bot.tables.transcripts --images DIR` writes them elsewhere
     assert sorted(p.name for p in folder.iterdir() if p.suffix != ".md") == ["settings.yaml"]

@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from bot import record as records
-from bot import replay as replays
+from bot.policy import record as records
+from bot.policy import replay as replays
 from engine import registry
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play

@@ -1,7 +1,7 @@
 """The animated replay (issue 16) of a whole game of every ruleset, built as the bot builds it at a game's end.
 
 Each game is played by the built-in bot through the game manager (`stumpbot demo`'s `run_demo`, pictures off:
-the replay is drawn afresh from the journal, not from the posted pictures), then drawn by `bot.replay.for_game`,
+the replay is drawn afresh from the journal, not from the posted pictures), then drawn by `bot.policy.replay.for_game`,
 the very function `Memory.replay_picture` calls, and read back with Pillow. 1960's and Campaign Manager
 2008's boards are cropped to what was drawn, so their heights change from post to post — the case the other
 rulesets, drawn at one size, never met.
@@ -25,10 +25,10 @@ from typing import Any, Iterator
 import pytest
 from PIL import Image
 
-from bot import record as records
-from bot import replay as replays
+from bot.policy import record as records
+from bot.policy import replay as replays
 from bot.discord import limits
-from bot.local import run_demo
+from bot.tables.local import run_demo
 from bot.store import Store
 from engine import registry
 from render import replay

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.clock import PAUSED_DUE
+from bot.policy.timekeeping import PAUSED_DUE
 from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable

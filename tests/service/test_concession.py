@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot import concession
-from bot import record as records
+from bot.policy import concession
+from bot.policy import record as records
 from bot.service import ManagerError
-from bot.ratings import placings
+from bot.policy.ratings import placings
 from bot.store import Store
 from engine import registry
 from engine.core.types import Outcome

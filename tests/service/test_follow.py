@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.follow import DIGEST_PERIOD, GIVE_UP_AFTER
+from bot.policy.follow import DIGEST_PERIOD, GIVE_UP_AFTER
 from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable

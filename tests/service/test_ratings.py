@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 from openskill.models import BradleyTerryFull
 
-from bot import ratings
+from bot.policy import ratings
 from bot.service import GameManager
 from bot.store import Store
 from bot.tables.recording import RecordingTable

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from bot import record as records
+from bot.policy import record as records
 from bot.cli import main
-from bot.local import replay_record, table_seats
+from bot.tables.local import replay_record, table_seats
 from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable

@@ -8,10 +8,10 @@ from datetime import datetime, timezone
 
 import pytest
 
-from bot import reminders
-from bot.clock import PAUSED_DUE, STALL_AFTER
+from bot.policy import reminders
+from bot.policy.timekeeping import PAUSED_DUE, STALL_AFTER
 from bot.service import GameManager
-from bot.reminders import ReminderError, ReminderPrefs, out_of_quiet
+from bot.policy.reminders import ReminderError, ReminderPrefs, out_of_quiet
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import server_settings
+from bot.policy import server_settings
 from bot.service import GameManager
-from bot.server_settings import SettingError
+from bot.policy.server_settings import SettingError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from tests.fakeclock import Clock

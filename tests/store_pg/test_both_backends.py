@@ -146,7 +146,7 @@ async def test_retime_game_and_game_time(any_store) -> None:
 
 
 def _settle(game, seats, journal, current):
-    """A pure stand-in for bot/ratings.py: the first seat wins; +1 mu to the winner, -1 to the others."""
+    """A pure stand-in for bot/policy/ratings.py: the first seat wins; +1 mu to the winner, -1 to the others."""
     changes = []
     for rank, seat in enumerate(seats, start=1):
         before = current.get(seat.user_id)

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from bot.delivery_claims import OUTBOX_LEASE_S, REPLAY_LEASE_S
+from bot.store.claims import OUTBOX_LEASE_S, REPLAY_LEASE_S
 from bot.store import NewMessage, Store
 from store_helpers import T0, make_active, move
 

@@ -9,7 +9,7 @@ import asyncpg
 import pytest
 
 from bot.store import SCHEMA_VERSION, DuplicateMove, Store, StoreClosed, StoreError, load_migrations
-from bot.store_factory import DATABASE_URL_ENV, is_postgres_url, open_store, store_target
+from bot.store.factory import DATABASE_URL_ENV, is_postgres_url, open_store, store_target
 from bot.store.postgres import PgStore, redact_url
 from store_helpers import make_active, make_lobby, move
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import follow as spectators
+from bot.policy import follow as spectators
 from bot.discord import flows, follow_flows
 from bot.discord.cogs._shared import game
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import server_settings
+from bot.policy import server_settings
 from bot.discord import flows, settings_flows
 
 settings = app_commands.Group(name="settings", description="This server's game settings (Manage Server)",
