@@ -138,6 +138,8 @@ class LoggedManager(GameManager):
 class WorkerLog:
     index: int
     moves: int = 0  # player moves applied
+    store_calls: dict[str, int] = field(default_factory=dict)  # with STUMPBOT_LOAD_CALLS=1: store calls by name
+    board_reads: int = 0  # the simulated players' own reads of a game's snapshot, to pick a move (not the bot's)
     latencies_ms: list[float] = field(default_factory=list)
     applied_keys: list[str] = field(default_factory=list)
     refused: dict[str, int] = field(default_factory=dict)  # player moves refused, by error code
@@ -179,6 +181,7 @@ async def _player(manager: LoggedManager, games: list[int], users: dict[int, dic
             continue
         game_id = live[rng.below(len(live))]
         snap = await manager.store.load_snapshot(game_id)
+        log.board_reads += 1
         state = ruleset.load_state(snap.state)
         owing = owing_seats(ruleset, state)
         if not owing:
@@ -287,6 +290,15 @@ async def worker_main(spec: dict[str, Any]) -> WorkerLog:
     index = spec["index"]
     log = WorkerLog(index=index)
     store = await _open(spec["database"])
+    if os.environ.get("STUMPBOT_LOAD_CALLS"):  # which store calls a process made (each one server transaction)
+        run = store._run
+
+        async def counted(fn: Any, args: tuple, write: bool) -> Any:
+            name = fn.__qualname__.split(".<locals>")[0]
+            log.store_calls[name] = log.store_calls.get(name, 0) + 1
+            return await run(fn, args, write)
+
+        store._run = counted
     try:
         folder = Path(spec["folder"])
         (folder / f"ready-{index}").write_text("1")
@@ -499,6 +511,7 @@ def figures(logs: list[WorkerLog], seconds: float) -> dict[str, Any]:
             "deadline_moves_per_s": sum(log.deadline_moves for log in logs) / seconds,
             "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
             "refused": dict(refused), "sweeps": sum(log.sweeps for log in logs),
+            "board_reads": sum(log.board_reads for log in logs),
             "sweep_errors": dict(sum((Counter(log.sweep_errors) for log in logs), Counter()))}
 
 
@@ -538,7 +551,10 @@ def run_load(cfg: LoadConfig, server: Any | None = None, folder: Path | None = N
         final = _final(cfg.seconds, cfg.speed)
         report["postgres"] = figures(logs, cfg.seconds)
         report["checks"] = asyncio.run(check(url, games, logs, final))
-        report["postgres"]["transactions_per_move"] = spent / max(1, report["checks"]["journal_moves"])
+        moved = max(1, report["checks"]["journal_moves"])
+        report["postgres"]["transactions_per_move"] = spent / moved
+        # what the bot spent: less the simulated players' own reads of the board (one per move they pick)
+        report["postgres"]["bot_transactions_per_move"] = (spent - report["postgres"]["board_reads"]) / moved
         if cfg.floor_seconds > 0:
             lite = folder / "floor.sqlite3"
             lite_games = asyncio.run(setup_games(str(lite), min(cfg.floor_games, cfg.games), cfg.seed))
@@ -580,7 +596,8 @@ def summary(report: dict[str, Any]) -> str:
         f"(set-up {report['setup_seconds']:.1f} s)",
         f"PostgreSQL: {pg['player_moves']} player moves, {pg['moves_per_s']:.1f} moves/s "
         f"(+{pg['deadline_moves_per_s']:.1f} deadline moves/s), p50 {pg['p50_ms']:.1f} ms, p99 {pg['p99_ms']:.1f} ms; "
-        f"{pg.get('transactions_per_move', 0):.0f} server transactions per move; "
+        f"{pg.get('transactions_per_move', 0):.1f} server transactions per move, "
+        f"{pg.get('bot_transactions_per_move', 0):.1f} without the simulated players' own board reads; "
         f"refused {pg['refused']}; sweep errors {pg['sweep_errors']}",
         f"floor: bare asyncpg round trip p50 {rtt['p50_ms']:.3f} ms, p99 {rtt['p99_ms']:.3f} ms",
     ]

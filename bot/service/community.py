@@ -90,10 +90,13 @@ class Community(Service):
         return await self.store.follow(record.id, user_id, mode, now,
                                        now + spectators.DIGEST_PERIOD if mode == "digest" else None)
 
-    async def send_digests(self) -> int:
-        """Send every daily digest that is due (claimed in the store first: each goes out once). Returns how many."""
+    async def send_digests(self, claimed: list[Follower] | None = None) -> int:
+        """Send every daily digest that is due (claimed in the store first: each goes out once; `claimed`: the
+        digests the caller's sweep claimed). Returns how many."""
         sent = 0
-        for f in await self.store.claim_digests(self._now(), period=spectators.DIGEST_PERIOD):
+        if claimed is None:
+            claimed = await self.store.claim_digests(self._now(), period=spectators.DIGEST_PERIOD)
+        for f in claimed:
             try:
                 record = await self.store.get_game(f.game_id)
                 if record is None or record.status in spectators.ENDED:

@@ -384,9 +384,10 @@ class Seats(Service):
             self.ctx.botting.discard(game_id)
         return moves
 
-    async def bots_catch_up(self) -> None:
-        """Moves the bot owes that no move triggered (a restart between a move and the bot's answer)."""
-        for game_id in await self.store.games_with_bot_seats():
+    async def bots_catch_up(self, game_ids: list[int] | None = None) -> None:
+        """Moves the bot owes that no move triggered (a restart between a move and the bot's answer). `game_ids`:
+        the games where the bot plays a seat, when the caller has just read them."""
+        for game_id in (game_ids if game_ids is not None else await self.store.games_with_bot_seats()):
             try:
                 await self.play_bots(game_id)
             except Exception:  # noqa: BLE001 - one game's trouble must not stop the sweep

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.policy import timekeeping
 from bot.policy import server_settings
+from bot.policy import follow as spectators
 from bot.store import (
     NewMessage,
     VersionConflict,
@@ -48,8 +49,13 @@ class Sweep(Service):
         transaction; a reminder becomes an outbox row in the transaction that deletes it), so a crash in
         between fires it again once the claim runs out, and the idempotency keys make that harmless."""
         moves = reminders = 0
-        await self.seats.bots_catch_up()  # the bot's seats play what they owe before any deadline plays a default
-        for job in await self.store.claim_due_jobs(self._now(), self.ctx.owner):
+        # the sweep's claims in one store call (one server transaction on PostgreSQL): the bot's games, the due
+        # jobs, the due digests
+        claims = await self.store.claim_sweep(self._now(), self.ctx.owner, digest_period=spectators.DIGEST_PERIOD)
+        # the bot's seats play what they owe before any deadline plays a default (a job a bot's move replaced is
+        # then stale: the deadline's move is refused as such, and the job deleted)
+        await self.seats.bots_catch_up(claims.bot_games)
+        for job in claims.jobs:
             if job.kind == server_settings.LOBBY_EXPIRY_JOB:  # issue 14: a lobby nobody started in time
                 await self._expire_lobby(job)  # a lobby still changing keeps its job for the next sweep
                 continue
@@ -84,7 +90,7 @@ class Sweep(Service):
             await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs
         if reminders:
             await self.delivery.flush()
-        await self.community.send_digests()  # issue 16: spectators' daily digests
+        await self.community.send_digests(claims.digests)  # issue 16: spectators' daily digests
         return moves
 
     async def _expire_lobby(self, job: Any) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from bot.store.operations_community import CommunityOperations
 from bot.store.operations_context import ContextOperations
+from bot.store.sweeps import SweepOperations
 from bot.store.operations_delivery import DeliveryOperations
 from bot.store.operations_games import GameOperations
 from bot.store.operations_play import PlayOperations
 
 
-class Operations(GameOperations, PlayOperations, DeliveryOperations, CommunityOperations, ContextOperations):
+class Operations(GameOperations, PlayOperations, DeliveryOperations, CommunityOperations, ContextOperations,
+                 SweepOperations):
     """The store's public operations, written once for SQLite and PostgreSQL."""

@@ -19,6 +19,7 @@ from bot.store.records import (
     _loads,
     _prep_outbox,
 )
+from bot.store.sweeps import claim_digest_rows
 from bot.store.rows import (
     _FOLLOWER_COLS,
     _JOURNAL_COLS,
@@ -109,27 +110,7 @@ class CommunityOperations(Calls):
         a whole number of periods on (a bot down for days sends one digest, not one per day missed); one
         claimed before whose lease ran out (its sender died) is claimed again for the same span."""
         _int(now, "now")
-
-        async def work(c: Conn) -> list[Follower]:
-            rows = [_follower(r) for r in await c.all(
-                f"SELECT {_FOLLOWER_COLS} FROM followers WHERE mode='digest' AND ("
-                "(digest_to IS NULL AND digest_due_at <= ?) OR (digest_to IS NOT NULL AND claimed_until <= ?)) "
-                f"ORDER BY digest_due_at, game_id, user_id LIMIT ?{c.d.skip_locked}", (now, now, limit))]
-            out = []
-            for f in rows:
-                if f.digest_to is None:
-                    due = f.digest_due_at if f.digest_due_at is not None else now
-                    following = due + period * ((now - due) // period + 1)
-                    await c.run("UPDATE followers SET digest_to=?, claimed_until=?, digest_due_at=? "
-                                "WHERE game_id=? AND user_id=?", (now, now + lease_seconds, following, f.game_id, f.user_id))
-                    f = replace(f, digest_to=now, digest_due_at=following)
-                else:
-                    await c.run("UPDATE followers SET claimed_until=? WHERE game_id=? AND user_id=?",
-                                (now + lease_seconds, f.game_id, f.user_id))
-                out.append(f)
-            return out
-
-        return await self._write(work)
+        return await self._write(claim_digest_rows, now, lease_seconds, period, limit)
 
     async def digest_done(self, game_id: int, user_id: str, to: int) -> bool:
         """A claimed digest went out (or had nothing to say): the next one starts where it ended."""

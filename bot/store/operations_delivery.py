@@ -23,6 +23,7 @@ from bot.store.records import (
     _prep_jobs,
     _prep_outbox,
 )
+from bot.store.sweeps import claim_jobs
 from bot.store.rows import (
     _JOB_COLS,
     _OUTBOX_COLS,
@@ -48,16 +49,7 @@ class DeliveryOperations(Calls):
         """Due jobs, claimed for ``owner`` inside one write transaction: another process sweeping the same
         database gets none of them until the lease runs out (only if this one died before acting)."""
         _int(now, "now"), _int(lease_seconds, "lease_seconds")
-
-        async def work(c: Conn) -> list[JobRecord]:
-            rows = await c.all(
-                "WITH picked AS (SELECT id FROM jobs WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?) "
-                f"ORDER BY due_at, id LIMIT ?{c.d.skip_locked}) "
-                "UPDATE jobs SET claimed_by = ?, claimed_until = ? FROM picked WHERE jobs.id = picked.id "
-                f"RETURNING {qualified('jobs', _JOB_COLS)}", (now, now, limit, owner, now + lease_seconds))
-            return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
-
-        return await self._write(work)
+        return await self._write(claim_jobs, now, owner, lease_seconds, limit)
 
     async def job_to_outbox(self, job_id: int, game_id: int, message: NewMessage, idem_key: str, now: int) -> bool:
         """Turn a fired job into a notification in one transaction: the outbox row (once per ``idem_key``,

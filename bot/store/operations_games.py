@@ -23,6 +23,7 @@ from bot.store.records import (
     _prep_outbox,
     _status,
 )
+from bot.store.sweeps import bot_seat_games
 from bot.store.rows import (
     _GAME_COLS,
     _bump,
@@ -364,9 +365,4 @@ class GameOperations(Calls):
 
     async def games_with_bot_seats(self) -> list[int]:
         """Active games where the bot plays at least one seat."""
-        async def work(c: Conn) -> list[int]:
-            return [r[0] for r in await c.all(
-                "SELECT id FROM games WHERE status='active' AND id IN (SELECT game_id FROM seats WHERE controller='bot') "
-                "ORDER BY id")]
-
-        return await self._query(work)
+        return await self._query(bot_seat_games)

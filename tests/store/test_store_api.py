@@ -498,3 +498,17 @@ async def test_data_survives_reopen(tmp_path) -> None:
         await move(s, (g.id, c.version), 2, idem_key="k1")
     assert await s.get_setting("guild:1", "a") == "b"
     await s.close()
+
+
+async def test_a_sweep_claims_jobs_digests_and_the_bots_games_in_one_call(store):
+    """`claim_sweep` is the three claims a sweep makes, in one transaction: the due jobs (claimed: a second
+    sweep gets none of them), the due digests (claimed, their next one moved on) and the games the bot plays in
+    (none here). Run on both backends (tests/store_pg/test_store_api_on_pg.py reruns it)."""
+    game = await make_active(store)
+    await store.follow(game.id, "u-fan", "digest", T0, T0 + 60)
+    claims = await store.claim_sweep(T0 + 4000, "me", digest_period=86400)
+    assert [(j.kind, j.seat) for j in claims.jobs] == [("deadline", "DEM")]
+    assert [(f.user_id, f.digest_to, f.digest_due_at) for f in claims.digests] == [("u-fan", T0 + 4000, T0 + 60 + 86400)]
+    assert claims.bot_games == []
+    again = await store.claim_sweep(T0 + 4001, "another", digest_period=86400)
+    assert again.jobs == [] and again.digests == []
