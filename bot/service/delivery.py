@@ -166,7 +166,7 @@ class Delivery(Service):
         # so what is read after the claim is at least as new as each of them. The state comes from the live-game
         # cache.
         if reads.context is None:
-            reads.context = await self.views.context(row.game_id, followers=True)
+            reads.context = await self.views.context(row.game_id, followers=True, with_state=True)
         context = reads.context
         record, jobs, seats = context.game, context.jobs, context.seats
         payload = row.payload if isinstance(row.payload, dict) else json.loads(row.payload)

@@ -66,6 +66,10 @@ class Views(Service):
                                                                          live.version if live is not None else None))
         if context is None:
             raise ManagerError(f"There is no game #{game_id}. `/game list` shows the games in this channel.", code="no_game")
+        if context.snapshot is not None:  # the cache was behind (another process moved the game): bring it up to date
+            ruleset = registry.get(context.game.ruleset)
+            self.ctx.remember(game_id, context.game.version, context.snapshot.seq,
+                              ruleset.load_state(context.snapshot.state))
         return context
 
     async def state(self, record: GameRecord, context: GameContext | None = None) -> tuple[Ruleset, Any, int]:

@@ -262,10 +262,20 @@ class Store(Operations):
         return await asyncio.shield(task)
 
     async def _read(self, fn: Callable[..., Awaitable[T]], args: tuple) -> T:
+        def snapshot(raw: sqlite3.Connection) -> T:
+            # One read transaction (WAL: one snapshot of the file) for all of a call's statements: a game's context
+            # reads its version and its snapshot together, and another process's commit between the two must not
+            # pair one with the other.
+            raw.execute("BEGIN")
+            try:
+                return _drive(fn(_InThread(raw), *args))
+            finally:
+                raw.execute("COMMIT")
+
         async with self._lock:
             c = self._connection()
             try:
-                return await _one_hop(c, lambda raw: _drive(fn(_InThread(raw), *args)))
+                return await _one_hop(c, snapshot)
             except sqlite3.Error as exc:
                 raise _translate(exc) from exc
 
