@@ -39,7 +39,7 @@ from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, map_alt, panels_fit, render_closeup, render_tiles
+from render.usmap import LAYOUT, board_colours, map_alt, panels_fit, render_closeup, render_tiles
 from render.widgets import marker, public_view
 
 Kind = Literal["map", "tiles", "closeup"]
@@ -398,7 +398,7 @@ def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
         items = board.entries(mv, regions(view), tags=False)
         book_h = board.height(items, W - 2 * PAD)
     height = fixed + book_h
-    colours = panels.board_colours(mv)
+    colours = board_colours(mv)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, colours, None)
     panels.title(cv, f"{mv.game} — {mv.turn}" + (f" — {mv.to_move}" if mv.to_move else ""), 2)

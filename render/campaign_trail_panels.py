@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from render import colours as C
 from render.canvas import Canvas, advance, fit_font, font, truncate
-from render.mapview import MAX_PARTIES, MapView
+from render.mapview import MapView
 from render.types import LabelBox
 from render.widgets import marker, swatch
 from render.usmap import LAYOUT
@@ -41,20 +41,6 @@ class Row:
     now: bool = False  # the party to move: a thick outline
     note: str = ""  # a second, smaller title line
     tail: str = ""  # words at the row's right end, where the fields leave room (Solo Play's last AI card)
-
-
-def board_colours(mv: MapView) -> dict[str, C.RGB]:
-    """Every usmap LAYOUT colour for this view's parties (p0…p5 solid, p0l…p5l their light tones)."""
-    cols = {"paper": C.PAPER, "ink": C.INK, "white": C.WHITE, "muted": C.MUTED, "border": C.BORDER,
-            "line": C.LINE, "neutral": C.NEUTRAL, "neutral_hatch": C.NEUTRAL_HATCH, "tie_base": C.TIE_BASE,
-            "bar_empty": (225, 223, 217)}
-    for k in range(MAX_PARTIES):
-        solid, lean = C.party_tones(mv.parties[k].colour) if k < len(mv.parties) else (C.MUTED, C.NEUTRAL)
-        cols[f"p{k}"], cols[f"p{k}l"] = solid, lean
-    return cols
-
-
-
 
 
 def _fg(cv: Canvas, bg: str) -> str:

@@ -37,7 +37,7 @@ from render import nineteen_sixty_top as board_top
 from render.nineteen_sixty_words import (EVENTS_SHOWN, LETTER, ORDINAL, SEATS, _split_changed,
                                          board_alt, card_label, effect_text, events_in_play, headline,
                                          map_view, pill_text, play_words, seat_of, side_name)
-from render.usmap import LAYOUT
+from render.usmap import LAYOUT, board_colours
 from render.widgets import public_view
 
 W = 1600
@@ -450,7 +450,7 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     regions = board.regions_of(mv, [(s.code, s.ev, s.region) for s in view.states],
                                [(rid, r.name, r.ev) for rid in REGION_ORDER for r in view.regions if r.id == rid])
     top_h = board_top.TOP_H + board.height(regions, W - 2 * PAD) + 12
-    cols = board_top.colours(mv, HL, HL_RGB)
+    cols = {**board_colours(mv), HL: HL_RGB}  # the unused third party slot is the highlight
     height = top_h + _band_height(view)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, cols, None)

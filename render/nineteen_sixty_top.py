@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from render import colours as C
 from render.canvas import Canvas, Sprite, advance, fit_font, font, truncate
-from render.mapview import MAX_PARTIES, MapView, MarkerView
+from render.mapview import MapView, MarkerView
 from render.usmap import LAYOUT
 from render.widgets import marker
 
@@ -20,19 +20,6 @@ F_KEY = font(24, False)
 BAR_H = 84
 KEY_H = 46
 TOP_H = 4 + BAR_H + KEY_H + 6
-
-
-def colours(mv: MapView, hl: str, hl_rgb: C.RGB) -> dict[str, C.RGB]:
-    """Every usmap LAYOUT colour for the two sides (p0 Kennedy, p1 Nixon, their light tones), the unused third
-    party slot `hl` recoloured as the highlight."""
-    cols = {"paper": C.PAPER, "ink": C.INK, "white": C.WHITE, "muted": C.MUTED, "border": C.BORDER,
-            "line": C.LINE, "neutral": C.NEUTRAL, "neutral_hatch": C.NEUTRAL_HATCH, "tie_base": C.TIE_BASE,
-            "bar_empty": (225, 223, 217)}
-    for k in range(MAX_PARTIES):
-        solid, lean = C.party_tones(mv.parties[k].colour) if k < len(mv.parties) else (C.MUTED, C.NEUTRAL)
-        cols[f"p{k}"], cols[f"p{k}l"] = solid, lean
-    cols[hl] = hl_rgb
-    return cols
 
 
 def marker_sprite(mv: MapView, m: MarkerView, size: int) -> Sprite:

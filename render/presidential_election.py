@@ -30,9 +30,9 @@ from render.canvas import Canvas, Sprite, advance, encode_p_within, fit_font, fo
 from render.closeup import render_turn_closeup
 from render import presidential_election_panels as panels
 from render import presidential_election_states as states
-from render.mapview import MAX_PARTIES, LegendEntry, MapView, MarkerView, PartyView, StateView
+from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
-from render.usmap import LAYOUT, map_alt
+from render.usmap import LAYOUT, board_colours, map_alt
 from render.widgets import marker, pill, public_view
 
 W = 1600
@@ -329,17 +329,6 @@ def board_alt(view: PEView, mv: MapView) -> str:
 
 
 
-
-
-def board_colours(mv: MapView) -> dict[str, C.RGB]:
-    """Every usmap LAYOUT colour for this view's parties (p0…p5 solid, p0l…p5l their light tones)."""
-    cols = {"paper": C.PAPER, "ink": C.INK, "white": C.WHITE, "muted": C.MUTED, "border": C.BORDER,
-            "line": C.LINE, "neutral": C.NEUTRAL, "neutral_hatch": C.NEUTRAL_HATCH, "tie_base": C.TIE_BASE,
-            "bar_empty": (225, 223, 217)}
-    for k in range(MAX_PARTIES):
-        solid, lean = C.party_tones(mv.parties[k].colour) if k < len(mv.parties) else (C.MUTED, C.NEUTRAL)
-        cols[f"p{k}"], cols[f"p{k}l"] = solid, lean
-    return cols
 
 
 def _ev_bar(cv: Canvas, view: PEView, mv: MapView, y: int) -> tuple[float, float]:

@@ -306,18 +306,25 @@ class Style:
     fg: dict[str, str]
 
 
+def board_colours(view: MapView) -> dict[str, C.RGB]:
+    """Every LAYOUT colour for this view's parties (p0…p5 solid, p0l…p5l their light tones): the map's, and the
+    state boards' that share its palette (render/*_states.py)."""
+    cols = {
+        "paper": C.PAPER, "ink": C.INK, "white": C.WHITE, "muted": C.MUTED, "border": C.BORDER,
+        "line": C.LINE, "neutral": C.NEUTRAL, "neutral_hatch": C.NEUTRAL_HATCH, "tie_base": C.TIE_BASE,
+        "bar_empty": (225, 223, 217),
+    }
+    for k in range(MAX_PARTIES):
+        solid, lean = C.party_tones(view.parties[k].colour) if k < len(view.parties) else (C.MUTED, C.NEUTRAL)
+        cols[f"p{k}"], cols[f"p{k}l"] = solid, lean
+    return cols
+
+
 def _style(view: MapView) -> Style:
     key = tuple(p.colour for p in view.parties)
     hit = _FG.get(key)
     if hit is None:
-        cols = {
-            "paper": C.PAPER, "ink": C.INK, "white": C.WHITE, "muted": C.MUTED, "border": C.BORDER,
-            "line": C.LINE, "neutral": C.NEUTRAL, "neutral_hatch": C.NEUTRAL_HATCH, "tie_base": C.TIE_BASE,
-            "bar_empty": (225, 223, 217),
-        }
-        for k in range(MAX_PARTIES):
-            solid, lean = C.party_tones(view.parties[k].colour) if k < len(view.parties) else (C.MUTED, C.NEUTRAL)
-            cols[f"p{k}"], cols[f"p{k}l"] = solid, lean
+        cols = board_colours(view)
         hit = Style(cols, {n: C.text_on(rgb) for n, rgb in cols.items()})
         _FG.put(key, hit)
     return hit

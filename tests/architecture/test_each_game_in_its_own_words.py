@@ -17,7 +17,6 @@ from typing import Any
 
 import discord
 import pytest
-from pydantic import BaseModel
 
 from bot import present
 from bot.present import dashboard

@@ -108,7 +108,7 @@ async def test_game_new_in_another_channel_is_refused_privately(world: World) ->
     r = w.record(await dana.slash(w.channel, "settings channel", channel=w.channel))
     assert r.ephemeral and f"<#{w.channel.id}>" in r.response.content
     r = await w.alice.slash(chat, "game new")
-    assert r.ephemeral and f"use `/game new` there" in r.response.content and f"<#{w.channel.id}>" in r.response.content
+    assert r.ephemeral and "use `/game new` there" in r.response.content and f"<#{w.channel.id}>" in r.response.content
     assert await w.manager.store.list_games() == []
     assert not [m for m in chat.history(viewer=w.carol) if not m.flags.ephemeral]
     # In the games channel, it opens.
@@ -140,7 +140,7 @@ async def test_a_lobby_nobody_starts_is_cancelled_and_a_leaving_host_hands_it_on
     w = world
     dana = admin(w)
     w.record(await dana.slash(w.channel, "settings lobbyexpiry", hours=2))
-    r = w.record(await w.alice.slash(w.channel, "game new", ruleset="presidential_election"))
+    w.record(await w.alice.slash(w.channel, "game new", ruleset="presidential_election"))
     lobby = next(m for m in w.channel.history(viewer=w.carol) if m.embeds and "game #" in (m.embeds[0].title or ""))
     w.record(await w.bob.click(lobby, label="Join"))
     w.record(await w.alice.click(lobby, label="Leave"))

@@ -11,7 +11,7 @@ from tests.service.twice_legal import advance_to_twice_legal
 
 async def test_a_double_sent_move_applies_once_and_again_true_repeats_it(world: World) -> None:
     w = world
-    r = w.record(await w.alice.slash(w.channel, "game new", ruleset="campaign_trail"))
+    w.record(await w.alice.slash(w.channel, "game new", ruleset="campaign_trail"))
     lobby = next(m for m in reversed(w.channel.history(viewer=w.carol)) if m.embeds and "game #" in (m.embeds[0].title or ""))
     game_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
     w.record(await w.bob.click(lobby, label="Join"))

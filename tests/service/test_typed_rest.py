@@ -53,7 +53,7 @@ async def test_the_rest_of_a_typed_campaign_is_played_once_the_window_closes(tmp
     assert RULES.parse(" ; ".join(e.notation for e in resumed)) == RULES.parse(result.pending)
     assert not await store.get_setting(f"game:{gid}", "typed_rest:DEM")
     vote = actions[2].args[0]
-    assert any(f"DEM" in p.text and vote in p.text for p in table.posts[-3:]), "the votes reached the channel"
+    assert any("DEM" in p.text and vote in p.text for p in table.posts[-3:]), "the votes reached the channel"
 
 
 async def test_a_rest_the_window_made_illegal_is_not_played_and_the_player_is_told(tmp_path) -> None:
