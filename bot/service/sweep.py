@@ -16,7 +16,7 @@ from bot.store import (
     NewMessage,
     VersionConflict,
 )
-from engine.core.errors import EngineError
+from engine.core.errors import EngineError, StaleState
 from engine.core.types import PendingKind
 from bot.service.context import Context, Service
 from bot.service.views import Views
@@ -85,6 +85,8 @@ class Sweep(Service):
                                   note=f"⏰ {job.seat}'s deadline passed: {default}.")
                 moves += 1
                 await self.seats.missed_deadline(record.id, job.seat, job.due_at)
+            except StaleState:  # the job was replaced meanwhile (a bot's move this sweep, a pause, an extension)
+                log.debug("deadline of game %s seat %s moved before it fired", record.id, job.seat)
             except EngineError as exc:
                 log.warning("deadline move for game %s seat %s refused: %s", record.id, job.seat, exc.code)
             await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs
