@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 from render import colours as C
 from render.canvas import Canvas, advance, fit_font, font, truncate
 from render.mapview import MapView
 from render.types import LabelBox
-from render.widgets import marker, swatch
 from render.usmap import LAYOUT
+from render.widgets import marker, swatch, win_tag
 
 W = 1600
 PAD = 12
@@ -70,14 +69,7 @@ def ev_bar(cv: Canvas, mv: MapView, y: int) -> tuple[float, float]:
                 cv.text(x + w / 2, y + BAR_H / 2, label, f, _fg(cv, f"p{k}"), f"p{k}", "mm")
         x += w
     cv.rect((x0, y, x1, y1), outline="ink", width=2)
-    need = mv.needed()
-    xm = x0 + (x1 - x0) * need / total
-    cv.rect((xm - 3, y - 6, xm + 2, y1 + 6), fill="ink")
-    tag = f"{need} to win"
-    tw = advance(tag, F_SMALL) + 16
-    cv.rect((xm - tw / 2, y1 + 6, xm + tw / 2, y1 + 38), fill="ink", radius=6)
-    cv.text(xm, y1 + 22, tag, F_SMALL, "white", None, "mm")
-    return xm - tw / 2, xm + tw / 2
+    return win_tag(cv, x0, x1, y, y1, mv.needed(), total, F_SMALL)
 
 
 def key(cv: Canvas, mv: MapView, y: int, gap: tuple[float, float]) -> None:

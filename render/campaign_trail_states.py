@@ -23,6 +23,7 @@ from render.canvas import Canvas, Sprite, advance, font
 from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
+from render.widgets import count_chip
 
 F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 F_LETTER = font(34)  # the chip's party letter (its colour says it too)
@@ -177,10 +178,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         cw = _chip_w(c)
         bg = f"p{c.slot}"
         cfg = _fg(cv, bg)
-        cv.rect((cx, top, cx + cw, top + CHIP_H), fill=bg, outline="ink", width=3, radius=10)
-        cv.text(cx + 5, top + 8, c.letter, F_LETTER, cfg, bg, "lt")
-        nx = cx + 5 + advance(c.letter, F_LETTER)
-        cv.text(nx, top + CHIP_H / 2, str(c.count), F_COUNT, cfg, bg, "lm")
+        nx = count_chip(cv, cx, top, cw, CHIP_H, bg, cfg, c.letter, F_LETTER, c.count, F_COUNT, pad=5)
         # the whole chip: the party letter's ink lies within the count's rows, so it adds no height
         labels.append(LabelBox(f"{e.code}:{c.party}", (cx, top, cx + cw, top + CHIP_H), (x, y), False, (nx, top)))
         cx += cw + 4

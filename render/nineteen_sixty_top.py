@@ -6,13 +6,11 @@ the votes needed. The key either side of that tag says what a state box shows (r
 """
 from __future__ import annotations
 
-
-
 from render import colours as C
 from render.canvas import Canvas, Sprite, advance, fit_font, font, truncate
 from render.mapview import MapView, MarkerView
 from render.usmap import LAYOUT
-from render.widgets import marker
+from render.widgets import marker, win_tag
 
 F_BAR = font(76)
 F_TAG = font(24)
@@ -50,14 +48,7 @@ def _bar(cv: Canvas, mv: MapView, x0: int, y: int, width: int, total: int) -> tu
             x, anchor = (box[0] + 12, "lm") if k == 0 else (box[2] - 12, "rm")
             cv.text(x, y + BAR_H / 2, label, f, fg, f"p{k}", anchor)
     cv.rect((x0, y, x1, y1), outline="ink", width=2)
-    need = mv.ev_needed or total // 2 + 1
-    xm = x0 + width * need / total
-    cv.rect((xm - 3, y - 4, xm + 2, y1 + 6), fill="ink")
-    tag = f"{need} to win"
-    tw = advance(tag, F_TAG) + 16
-    cv.rect((xm - tw / 2, y1 + 6, xm + tw / 2, y1 + 38), fill="ink", radius=6)
-    cv.text(xm, y1 + 22, tag, F_TAG, "white", None, "mm")
-    return xm - tw / 2, xm + tw / 2
+    return win_tag(cv, x0, x1, y, y1, mv.ev_needed or total // 2 + 1, total, F_TAG, rise=4)
 
 
 def draw(cv: Canvas, mv: MapView, x0: int, y: int, width: int, total: int) -> int:

@@ -33,7 +33,7 @@ from render import presidential_election_states as states
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import Rendered
 from render.usmap import LAYOUT, board_colours, map_alt
-from render.widgets import marker, pill, public_view
+from render.widgets import marker, pill, public_view, win_tag
 
 W = 1600
 MAP_H = 1000
@@ -349,14 +349,7 @@ def _ev_bar(cv: Canvas, view: PEView, mv: MapView, y: int) -> tuple[float, float
                 cv.text(x + w / 2, y + BAR_H / 2, label, f, _fg(mv, k), f"p{k}", "mm")
         x += w
     cv.rect((x0, y, x1, y1), outline="ink", width=2)
-    need = total // 2 + 1
-    xm = x0 + (x1 - x0) * need / total
-    cv.rect((xm - 3, y - 6, xm + 2, y1 + 6), fill="ink")
-    tag = f"{need} to win"
-    tw = advance(tag, F_SMALL) + 16
-    cv.rect((xm - tw / 2, y1 + 6, xm + tw / 2, y1 + 38), fill="ink", radius=6)
-    cv.text(xm, y1 + 22, tag, F_SMALL, "white", None, "mm")
-    return xm - tw / 2, xm + tw / 2
+    return win_tag(cv, x0, x1, y, y1, total // 2 + 1, total, F_SMALL)
 
 
 def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:

@@ -22,10 +22,11 @@ from typing import Callable
 
 from PIL import Image, ImageDraw
 
-from render.colours import text_on
 from render.canvas import Canvas, Sprite, advance, font
+from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
+from render.widgets import count_chip
 
 F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 F_SEAT = font(40)  # the chip's seat number (the chip's colour says it too)
@@ -182,10 +183,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         cw = _chip_w(c)
         bg = f"p{c.slot}"
         cfg = _fg(cv, bg)
-        cv.rect((cx, top, cx + cw, top + CHIP_H), fill=bg, outline="ink", width=3, radius=10)
-        cv.text(cx + 6, top + 8, c.digit, F_SEAT, cfg, bg, "lt")
-        nx = cx + 6 + advance(c.digit, F_SEAT) + 2
-        cv.text(nx, top + CHIP_H / 2, str(c.count), F_COUNT, cfg, bg, "lm")
+        nx = count_chip(cv, cx, top, cw, CHIP_H, bg, cfg, c.digit, F_SEAT, c.count, F_COUNT, pad=6, gap=2)
         # the whole chip: the test's measure crops 3 phone px off each side, which from the digits' own left edge
         # would cut a 7's foot; the seat number's ink lies within the count's rows, so it adds no height
         labels.append(LabelBox(f"{e.code}:{c.seat}", (cx, top, cx + cw, top + CHIP_H), (x, y), False, (nx, top)))

@@ -170,3 +170,27 @@ def caption_lines(cv: Canvas, caption: str, y: int, *, width: int, pad: int, siz
         cv.text(pad, y, line, f, "ink", "paper")
         y += f.line
     return y + (pad // 2 if caption else 0)
+
+
+def win_tag(cv: Canvas, x0: float, x1: float, y: float, y1: float, need: int, total: int, f: Font, *,
+            rise: int = 6) -> tuple[float, float]:
+    """The "N to win" mark on an electoral-vote bar spanning x0..x1 (rows y..y1): an ink line through the bar at the
+    winning number and a tag under it. Returns the tag's left and right ends (a key line beside it keeps clear)."""
+    xm = x0 + (x1 - x0) * need / total
+    cv.rect((xm - 3, y - rise, xm + 2, y1 + 6), fill="ink")
+    tag = f"{need} to win"
+    tw = advance(tag, f) + 16
+    cv.rect((xm - tw / 2, y1 + 6, xm + tw / 2, y1 + 38), fill="ink", radius=6)
+    cv.text(xm, y1 + 22, tag, f, "white", None, "mm")
+    return xm - tw / 2, xm + tw / 2
+
+
+def count_chip(cv: Canvas, x: float, top: float, w: float, h: float, bg: str, fg: str, who: str, who_font: Font,
+               count: int, count_font: Font, *, pad: int, gap: int = 0) -> float:
+    """A state board's count (render/*_states.py): the side's mark (a party letter, a seat number) then its count,
+    on a chip in the side's colour. Returns where the count's digits start (what a legibility test measures)."""
+    cv.rect((x, top, x + w, top + h), fill=bg, outline="ink", width=3, radius=10)
+    cv.text(x + pad, top + 8, who, who_font, fg, bg, "lt")
+    nx = x + pad + advance(who, who_font) + gap
+    cv.text(nx, top + h / 2, str(count), count_font, fg, bg, "lm")
+    return nx
