@@ -204,7 +204,7 @@ class Games(Service):
             seat = seat_override or self.ctx.seat_in(seats, user_id).seat
             if seat_override is None:
                 self._refuse_bot_seat(seats, seat)
-            ruleset, state, seq = await self.views.state(record, context)
+            ruleset, state, seq = await self.views.state(record)  # the context brought it into the cache
             game_settings = context.game_settings
             try:
                 if expected_seq is not None and expected_seq != seq:

@@ -59,11 +59,10 @@ class Views(Service):
     async def context(self, game_id: int, *, followers: bool = False, with_state: bool = False) -> GameContext:
         """The game's record, seats, jobs, clock and settings (and its followers) in one store call — one server
         transaction on PostgreSQL. `with_state`: the snapshot comes along unless the live-game cache is current,
-        so `state(record, context)` needs no read of its own."""
-        live = self.ctx.live.get(game_id) if with_state else None
-        context = await self.store.game_context(game_id, followers=followers,
-                                                snapshot_unless_version=(-1 if not with_state else
-                                                                         live.version if live is not None else None))
+        and primes the cache with it, so `state(record)` needs no read of its own."""
+        live = self.ctx.live.get(game_id)
+        context = await self.store.game_context(game_id, followers=followers, snapshot=with_state,
+                                                cached_version=live.version if live is not None else None)
         if context is None:
             raise ManagerError(f"There is no game #{game_id}. `/game list` shows the games in this channel.", code="no_game")
         if context.snapshot is not None:  # the cache was behind (another process moved the game): bring it up to date
@@ -72,16 +71,15 @@ class Views(Service):
                               ruleset.load_state(context.snapshot.state))
         return context
 
-    async def state(self, record: GameRecord, context: GameContext | None = None) -> tuple[Ruleset, Any, int]:
-        """(ruleset, state, seq) for an active or finished game, from the LRU or the snapshot (the one `context`
-        brought, when it brought one)."""
+    async def state(self, record: GameRecord) -> tuple[Ruleset, Any, int]:
+        """(ruleset, state, seq) for an active or finished game, from the LRU (which `context` keeps up to date) or
+        the snapshot."""
         ruleset = registry.get(record.ruleset)
         live = self.ctx.live.get(record.id)
         if live is not None and live.version == record.version:
             self.ctx.live.move_to_end(record.id)
             return ruleset, live.state, live.seq
-        snap = context.snapshot if context is not None and context.snapshot is not None \
-            else await self.store.load_snapshot(record.id)
+        snap = await self.store.load_snapshot(record.id)
         if snap is None:
             raise ManagerError(f"Game #{record.id} has not started yet.", code="not_started")
         state = ruleset.load_state(snap.state)

@@ -55,20 +55,12 @@ class GameContext:
     def game_settings(self) -> dict[str, str]:
         return self.settings.get(game_scope(self.game.id), {})
 
-    @property
-    def guild_settings(self) -> dict[str, str]:
-        return self.settings.get(guild_scope(self.game.guild_id), {}) if self.game.guild_id else {}
-
-    def user_settings(self, user_id: str) -> dict[str, str]:
-        return self.settings.get(user_scope(user_id), {})
-
 
 class ContextOperations(Calls):
-    async def game_context(self, game_id: int, *, followers: bool = False,
-                           snapshot_unless_version: int | None = -1) -> GameContext | None:
-        """The game's context, or None when there is no such game. `followers`: read them too.
-        `snapshot_unless_version`: read the snapshot unless the game is at that version (the caller's cached
-        state is current); None always reads it, -1 (the default) never does."""
+    async def game_context(self, game_id: int, *, followers: bool = False, snapshot: bool = False,
+                           cached_version: int | None = None) -> GameContext | None:
+        """The game's context, or None when there is no such game. `followers`: read them too. `snapshot`: read
+        the game's snapshot too, unless the game is at `cached_version` (the caller's cached state is current)."""
         if isinstance(game_id, bool) or not isinstance(game_id, int) or not _INT64[0] <= game_id <= _INT64[1]:
             return None
 
@@ -80,9 +72,7 @@ class ContextOperations(Calls):
             seats = await read_seats(c, game_id)
             scopes = [game_scope(game_id), *([guild_scope(game.guild_id)] if game.guild_id else []),
                       *(user_scope(s.user_id) for s in seats if s.controller == "human")]
-            snap = None
-            if snapshot_unless_version != -1 and game.version != snapshot_unless_version:
-                snap = await read_snapshot(c, game_id)
+            snap = await read_snapshot(c, game_id) if snapshot and game.version != cached_version else None
             return GameContext(game=game, seats=seats, jobs=await read_jobs(c, game_id), time=await read_time(c, game_id),
                                settings=await read_settings_in(c, scopes),
                                followers=await read_followers(c, game_id) if followers else [], snapshot=snap)
