@@ -23,7 +23,7 @@ from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, c, card_line
 from engine.campaign_manager_2008.state import CMState
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
-from engine.core.types import Event
+from engine.core.types import Event, cite
 
 
 @dataclass
@@ -382,7 +382,17 @@ def _win_news(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 
 def _op(fn):  # noqa: ANN001, ANN202
-    return lambda game, frame, args: fn(game, frame, args)
+    """A handler whose new lines name the card, news card or Going Negative result whose effect runs it
+    (issue 26), read from the frame stack before the op (a win's settling runs for the effect below it,
+    and may clear or grow the stack): done here once, so no line an effect makes can miss it. A line
+    that already names a cause (a news card's own announcement, a Media Support's aim) keeps it; seats
+    are left to the step's `stamp`."""
+    def run(game: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
+        cause, start = resolving(game.state), len(game.events)
+        wait = fn(game, frame, args)
+        cite(game.events[start:], cause)
+        return wait
+    return run
 
 
 def _hand_candidates(game: Ctx, frame: Frame, p: dict[str, Any]) -> list[str]:

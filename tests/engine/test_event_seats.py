@@ -151,3 +151,80 @@ def test_a_note_stands_before_the_first_line_of_its_seat_and_a_misplaced_one_is_
     assert "marker/seat" in [p[1] for p in linecheck.check_markers(played)[0]]
     played.posts = [linecheck.Post(2, "board", payload["text"], "", None, payload[LINES])]
     assert "marker/seat" not in [p[1] for p in linecheck.check_markers(played)[0]]
+
+
+# --------------------------------------------------------------------------- Campaign Manager 2008: effect causes
+
+CM_GAMES = [({"deck": "draft"}, 18), ({"deck": "starter"}, 5), ({"deck": "starter"}, 7)]
+CM_ANNOUNCES = re.compile(r"^(?:(?P<seat>OBA|MCC) plays (?P<card>[OM]\d+) |Breaking News (?P<news>N\d+) "
+                          r"|(?:OBA|MCC) goes negative and rolls (?P<face>\d+):)")
+
+
+def _cm_steps(options: dict[str, Any], seed: int) -> list[tuple[str, Event]]:
+    """A seeded bot game of Campaign Manager 2008: each public line with the verb of the step that made it."""
+    ruleset = registry.get("campaign_manager_2008")
+    state = ruleset.setup(options, seats_for(ruleset, 2, options), seed)
+    rng = Rng(seed)
+    lines: list[tuple[str, Event]] = []
+    for _ in range(1500):
+        owing = owing_seats(ruleset, state)
+        if ruleset.outcome(state) is not None or not owing:
+            break
+        action = ruleset.bot_action(state, owing[0], rng)
+        result = play(ruleset, state, owing[0], [action])
+        lines += [(action.verb, e) for e in result.events if e.public]
+        state = result.state
+    return lines
+
+
+@pytest.mark.parametrize("options,seed", CM_GAMES, ids=[f"{o['deck']}-{s}" for o, s in CM_GAMES])
+def test_cm2008_every_line_an_effect_makes_names_the_card_news_or_result_behind_it(
+        options: dict[str, Any], seed: int) -> None:
+    """Between a card's announcement and the turn's end, each line is its effect's (or a Breaking News card's, or a
+    Going Negative result's, announced since — a news card raised by a win runs inside the card's effect and the
+    card's effect goes on after it): its cause is one of the effects open now, and once an outer effect's line is
+    seen the inner ones are over. Draws, cost payments and the game's own lines outside an effect name none."""
+    ruleset = registry.get("campaign_manager_2008")
+    open_: list[str] = []  # the effects announced this turn, outermost first
+    by_kind: dict[str, int] = {"card": 0, "news": 0, "negative": 0}
+    turn_draws = wins = 0
+    for verb, event in _cm_steps(options, seed):
+        text = event.public or ""
+        if verb in ("draw", "pass"):  # a turn with no card: no effect runs
+            open_ = []
+        found = CM_ANNOUNCES.match(text)
+        if found:
+            ref = found["card"] or found["news"] or f"GN{found['face']}"
+            assert event.cause == ref, (text, event.cause)
+            open_ = [ref] if found["card"] else [*open_, ref]
+            continue
+        if text.endswith("to pay for it."):  # the cost is paid before the effect runs
+            assert event.cause is None, (text, event.cause)
+        elif "Media Support turns the news" in text:  # the card on the table aims the news
+            assert card_text(ruleset, event.cause or "").kind == "Media Support card", (text, event.cause)
+        elif not open_:
+            assert event.cause is None, (text, event.cause)
+            turn_draws += " draws " in text
+        else:
+            assert event.cause in open_, (text, event.cause, open_)
+            del open_[open_.index(event.cause) + 1:]  # an outer effect goes on: the inner ones are done
+            kind = "news" if event.cause.startswith("N") else "negative" if event.cause.startswith("GN") else "card"
+            by_kind[kind] += 1
+            wins += " wins " in text
+    # the game showed every kind: a test that saw no news or negative line could not tell them from the card's
+    assert min(by_kind.values()) > 0 and turn_draws > 0 and wins > 0, (by_kind, turn_draws, wins)
+
+
+def test_cm2008_the_effect_causes_change_no_text_and_no_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same game without the effects' causes: the same lines from the same seats (a news card's line that
+    names a seat keeps it), only the causes differ — and without them the test above would fail."""
+    from engine.campaign_manager_2008 import effects
+    cited = _cm_steps({"deck": "draft"}, 18)
+    monkeypatch.setattr(effects, "cite", lambda events, cause: events)
+    bare = _cm_steps({"deck": "draft"}, 18)
+    assert [(e.public, e.seat) for _, e in cited] == [(e.public, e.seat) for _, e in bare]
+    gained = [(a.public, a.cause) for (_, a), (_, b) in zip(cited, bare) if a.cause != b.cause]
+    assert len(gained) > 50 and all(b.cause is None for (_, a), (_, b) in zip(cited, bare) if a.cause != b.cause)
+    assert any(cause.startswith("N") and "gains support" in text for text, cause in gained)
+    assert any(cause.startswith("GN") for _, cause in gained)
+    assert any(" brings " in text for text, _ in gained) and any(" draws " in text for text, _ in gained)
