@@ -178,7 +178,7 @@ def _cm_steps(options: dict[str, Any], seed: int) -> list[tuple[str, Event]]:
 
 
 @pytest.mark.parametrize("options,seed", CM_GAMES, ids=[f"{o['deck']}-{s}" for o, s in CM_GAMES])
-def test_cm2008_every_line_an_effect_makes_names_the_card_news_or_result_behind_it(
+def test_campaign_manager_2008_every_line_an_effect_makes_names_the_card_news_or_result_behind_it(
         options: dict[str, Any], seed: int) -> None:
     """Between a card's announcement and the turn's end, each line is its effect's (or a Breaking News card's, or a
     Going Negative result's, announced since — a news card raised by a win runs inside the card's effect and the
@@ -215,7 +215,8 @@ def test_cm2008_every_line_an_effect_makes_names_the_card_news_or_result_behind_
     assert min(by_kind.values()) > 0 and turn_draws > 0 and wins > 0, (by_kind, turn_draws, wins)
 
 
-def test_cm2008_the_effect_causes_change_no_text_and_no_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_campaign_manager_2008_the_effect_causes_change_no_text_and_no_seat(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The same game without the effects' causes: the same lines from the same seats (a news card's line that
     names a seat keeps it), only the causes differ — and without them the test above would fail."""
     from engine.campaign_manager_2008 import effects
