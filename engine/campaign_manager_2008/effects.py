@@ -385,12 +385,20 @@ def _op(fn):  # noqa: ANN001, ANN202
     """A handler whose new lines name the card, news card or Going Negative result whose effect runs it
     (issue 26), read from the frame stack before the op (a win's settling runs for the effect below it,
     and may clear or grow the stack): done here once, so no line an effect makes can miss it. A line
-    that already names a cause (a news card's own announcement, a Media Support's aim) keeps it; seats
-    are left to the step's `stamp`."""
+    that already names a cause (a news card's own announcement, a Media Support's aim) keeps it. Seats
+    are left to the step's `stamp`, but for a Breaking News card's: the news acts for the seat it is resolved
+    for (its frame's actor, whom its "self" means), not for the mover, so its lines are that seat's unless they
+    name a seat themselves."""
     def run(game: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
         cause, start = resolving(game.state), len(game.events)
+        news_actor = next((f.locals.get("actor") for f in reversed(game.state.effect.frames) if f.proc == cause),
+                          None) if cause is not None and cause in c().news else None
         wait = fn(game, frame, args)
-        cite(game.events[start:], cause)
+        made = cite(game.events[start:], cause)
+        if news_actor is not None:
+            for event in made:
+                if "seat" not in event.model_fields_set:
+                    event.seat = news_actor
         return wait
     return run
 

@@ -12,7 +12,7 @@ from engine.core.types import Action
 from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGIONS
 from engine.nineteen_sixty.primitives import (c, card, card_label, event_playable, icons_text, issue_leader,
                                               issue_name, prevented, region_crossings, region_name, side_of,
-                                              states_travel, strategy_need, strategy_ok, travel_region)
+                                              strategy_need, strategy_ok, travel_region)
 from engine.nineteen_sixty.rules import (CANDIDATE, _knee, _media_leader, _position_cost, _restricted, _side_chooser,
                                          _travel_name, playable_cards, to_play)
 from engine.nineteen_sixty.state import NSState, Play
