@@ -112,6 +112,8 @@ class Step:
     seals: list[dict[str, str]] = field(default_factory=list)
     # the public boards where posts ended within the step (Solo Play's AI turns, bot/present/posts.py), in order
     boards: list[dict[str, Any]] = field(default_factory=list)
+    # beside each public line, the seat whose doing it is (Event.seat; None: the game's own line)
+    line_seats: list[str | None] = field(default_factory=list)
 
 
 def deadline_note(ruleset: Ruleset, state: Any, seat: str) -> str:
@@ -134,6 +136,7 @@ def replay_steps(ruleset: Ruleset, options: dict[str, Any], seats: list[str], se
         known |= {s["digest"] for s in new}
         yield Step(seq=seq, seat=seat, notation=notation, state=state, note=note,
                    public=[e.public for e in result.events if e.public],
+                   line_seats=[e.seat for e in result.events if e.public],
                    proofs=[e.proof for e in result.events if e.proof], seals=new,
                    boards=[e.ends_post for e in result.events if e.ends_post is not None])
 
@@ -201,7 +204,7 @@ def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None,
             "player": (names or {}).get(entry.actor) if _by(entry.actor) == "user" else None,
             "at": entry.created_at, "at_utc": _iso(entry.created_at),
             "notation": entry.notation if ended else None,
-            "public": step.public, "note": step.note, "proofs": step.proofs, "state_hash": entry.state_hash,
+            "public": step.public, "line_seats": step.line_seats, "note": step.note, "proofs": step.proofs, "state_hash": entry.state_hash,
         }
         moves.append(move)
     seat_rows = [{"seat": s.seat, "player": s.display_name, "user_id": s.user_id} for s in seats]
@@ -310,6 +313,8 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         if step.public != move.get("public"):
             return fail(f"{_label(move)}: its public lines differ from what the replay says "
                         f"(replay: {' / '.join(step.public)[:200]})", checked)
+        if "line_seats" in move and step.line_seats != move["line_seats"]:
+            return fail(f"{_label(move)}: who made its public lines differs from what the replay says", checked)
         if step.proofs != move.get("proofs", []):
             return fail(f"{_label(move)}: its commit-reveal lines differ from the replay", checked)
         for seal in step.seals:
@@ -355,14 +360,30 @@ def record_steps(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, 
 
 
 def move_lines(move: dict[str, Any]) -> list[str]:
-    """The text a replay or `/game log` shows for one move."""
+    """The text a replay or `/game log` shows for one move. The head names the mover and who sent the move for it
+    (its player, its bot, its deadline); a line another seat made within the step (a response it had set to go
+    by itself, an AI's turn) stands under that seat's own head, from the line's seat (Event.seat), so the mover's
+    marker is never read as the other seat's. Records made before line seats were kept list every line under the
+    mover."""
     by = move.get("by", "")
     player = (move.get("player") or "").replace("`", "'")
-    who = (f"🤖 {move['seat']} (bot)" if by == "bot" else f"⏰ {move['seat']} (deadline)" if by == "deadline"
-           else f"{move['seat']} ({player})" if player else move["seat"])
+    mover = move["seat"]
+    who = (f"🤖 {mover} (bot)" if by == "bot" else f"⏰ {mover} (deadline)" if by == "deadline"
+           else f"{mover} ({player})" if player else mover)
     what = f" {move['notation']}" if move.get("notation") else ""
     lines = [f"{move['seq']}. {who}:{what}  [{move.get('at_utc') or ''}]"]
-    lines += [f"   {line}" for line in ([move["note"]] if move.get("note") else []) + list(move.get("public") or [])]
+    if move.get("note"):
+        lines.append(f"   {move['note']}")
+    public = list(move.get("public") or [])
+    seats = list(move.get("line_seats") or [])
+    seats = seats if len(seats) == len(public) else [None] * len(public)
+    under = mover  # whose head the lines now stand under (the game's own lines stand under the move's)
+    for line, seat in zip(public, seats):
+        other = seat is not None and seat != mover
+        if other and seat != under:
+            lines.append(f"   ↳ {seat}:")
+        under = seat if other else mover
+        lines.append(f"{'     ' if other else '   '}{line}")
     lines += [f"   🔏 {line}" for line in move.get("proofs") or []]
     return lines
 

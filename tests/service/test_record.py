@@ -107,6 +107,12 @@ async def test_export_then_verify_every_ruleset(tmp_path, ruleset_name) -> None:
     bad = tmp_path / "forged.json"
     bad.write_text(records.dumps(forged))
     assert main(["verify", str(bad)]) == 1
+    # a line credited to another seat than the one that made it: caught and named
+    recredited = copy.deepcopy(data)
+    move = next(m for m in recredited["moves"] if m["line_seats"])
+    move["line_seats"][0] = "NOBODY"
+    verdict = records.verify_record(recredited)
+    assert not verdict.ok and "who made its public lines" in verdict.problems[0], verdict.problems
     await store.close()
 
 
@@ -306,3 +312,36 @@ def test_demo_export_verify_and_replay_on_the_command_line(tmp_path, monkeypatch
     junk = tmp_path / "junk.json"
     junk.write_text("{}")
     assert main(["verify", str(junk)]) == 2
+
+
+async def test_the_log_puts_another_seats_lines_under_that_seats_head(tmp_path) -> None:
+    """issue 26: a line another seat made within a move (Event.seat) stands under that seat's head in `/game log`,
+    not under the mover's (whose 🤖 or ⏰ marker would otherwise seem to be the other seat's); the game's own lines
+    stay under the move; the record keeps each line's seat and a changed one is caught."""
+    store, table, manager, gid, _ = await seeded_game(tmp_path, "campaign_trail", players=3)
+    await play_moves(manager, gid, Rng(4), limit=400)
+    data = await manager.memory.export(gid, "u0")
+    mixed = [m for m in data["moves"] if any(s not in (None, m["seat"]) for s in m["line_seats"])]
+    assert mixed, "a move in which another seat made a line"
+    for move in mixed:
+        text = records.move_lines(move)
+        for line, seat in zip(move["public"], move["line_seats"]):
+            at = next(i for i, ln in enumerate(text) if ln.strip() == line.strip() and ln.endswith(line))
+            heads = [ln for ln in text[1:at] if ln.startswith("   ↳ ")]
+            if seat not in (None, move["seat"]):
+                assert text[at] == f"     {line}" and heads and heads[-1] == f"   ↳ {seat}:", (text, line)
+            else:
+                assert text[at] == f"   {line}", (text, line)
+    assert sum(len(m["line_seats"]) == len(m["public"]) for m in data["moves"]) == len(data["moves"])
+    old = copy.deepcopy(mixed[0])
+    del old["line_seats"]  # a record made before line seats were kept: every line under the mover, as before
+    assert records.move_lines(old) == [records.move_lines(mixed[0])[0]] + [
+        f"   {x}" for x in ([old["note"]] if old.get("note") else []) + old["public"]] + [
+        f"   🔏 {p}" for p in old.get("proofs") or []]
+    await store.close()
+
+
+def test_another_seats_lines_in_a_log_entry() -> None:
+    move = {"seq": 1, "seat": "DEM", "by": "bot", "public": ["DEM does a thing.", "REP answers."],
+            "line_seats": ["DEM", "REP"], "proofs": []}
+    assert records.move_lines(move) == ["1. 🤖 DEM (bot):  []", "   DEM does a thing.", "   ↳ REP:", "     REP answers."]
