@@ -512,7 +512,8 @@ def figures(logs: list[WorkerLog], seconds: float) -> dict[str, Any]:
             "p50_ms": percentile(latencies, 0.5), "p99_ms": percentile(latencies, 0.99),
             "refused": dict(refused), "sweeps": sum(log.sweeps for log in logs),
             "board_reads": sum(log.board_reads for log in logs),
-            "sweep_errors": dict(sum((Counter(log.sweep_errors) for log in logs), Counter()))}
+            "sweep_errors": dict(sum((Counter(log.sweep_errors) for log in logs), Counter())),
+            "store_calls": dict(sum((Counter(log.store_calls) for log in logs), Counter()).most_common())}
 
 
 async def _transactions(url: str) -> int:

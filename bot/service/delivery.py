@@ -10,7 +10,7 @@ import asyncio
 import json
 from dataclasses import dataclass, field
 import logging
-from typing import Any
+from typing import Any, Sequence
 
 
 from bot.present import captions
@@ -56,9 +56,13 @@ class Delivery(Service):
         super().__init__(ctx)
         self.views = views
         self._flush_lock = asyncio.Lock()
+        # games whose moves' claimed rows this process is sending now (deliver_claimed), each with its end
+        self._sending: dict[int, asyncio.Future[None]] = {}
 
-    async def flush(self) -> int:
+    async def flush(self, *, after_game: int | None = None) -> int:
         """Deliver every due notification through the table, each game's in order. Safe to call any time.
+        `after_game`: first wait until this process has sent what it is sending of that game (deliver_claimed), whose
+        claim would otherwise make this claim skip the game and leave the rows behind them to the upkeep loop.
 
         Each round claims, for this process, every game's next run of unsent rows (store.claim_outbox, issue 17):
         another bot process on the same database skips a game while its rows are claimed, so each row goes out
@@ -67,48 +71,14 @@ class Delivery(Service):
         held and its channel and host are told (no secrets)."""
         if self.table is None:
             return 0
+        if after_game is not None and (sending := self._sending.get(after_game)) is not None:
+            await asyncio.shield(sending)
         delivered = 0
         lanes = asyncio.Semaphore(DELIVERY_LANES)
-        # A long run's delivered rows are marked (which renews the lease on the rest) before a quarter of the lease
-        # has passed, so no other process takes the run over while this one is still sending it.
-        renew_after = max(self.ctx.outbox_lease_s // 4, 1)
 
         async def deliver(run: list[Any]) -> int:
-            reads = _Run()
-            sent: list[int] = []  # delivered, not marked yet
-            posted: list[str] = []  # the texts of the public posts among them (an ended game's last digest holds them)
-            marked = 0
-            since = self._now()
-
-            async def mark() -> bool:
-                nonlocal sent, marked, since
-                done = await self.store.mark_claimed_sent(sent, self._now(), self.ctx.owner,
-                                                          lease_seconds=self.ctx.outbox_lease_s,
-                                                          settings=[(*k, v) for k, v in reads.settings.items()])
-                reads.settings.clear()
-                lost = done < len(sent)
-                if lost:  # the lease ran out mid-delivery and another process took the run over
-                    log.warning("game %s: outbox claim lost while delivering", run[0].game_id)
-                marked, sent, since = marked + done, [], self._now()
-                posted.clear()
-                return not lost
-
             async with lanes:
-                for row in run:
-                    try:
-                        text = await self._deliver(row, posted, reads)
-                    except Exception as exc:  # anything the table raises: retried later, never blocks others
-                        await mark()  # the rows before it went out
-                        await self._delivery_failed(row, exc)
-                        return marked
-                    sent.append(row.id)
-                    if text is not None:
-                        posted.append(text)
-                    self.ctx.last_delivery_ok = self._now()
-                    if self._now() - since >= renew_after and row is not run[-1] and not await mark():
-                        return marked
-                await mark()
-            return marked
+                return await self._send_run(run, _Run())
 
         async with self._flush_lock:
             while True:
@@ -125,6 +95,59 @@ class Delivery(Service):
                 # row deferred after a failure waits for its retry time (the upkeep loop flushes).
                 if len(runs) < CLAIM_GAMES and all(len(run) < OUTBOX_RUN for run in runs.values()):
                     return delivered
+
+    async def deliver_claimed(self, rows: Sequence[Any], context: GameContext) -> int:
+        """Deliver one game's rows that its move wrote already claimed for this process (store.commit_move's
+        claim_for), with the game's context as the move left it: no claim and no read of the store of their own
+        (issue 27). Returns the rows marked sent; a failure defers its row as `flush` does."""
+        if self.table is None or not rows:
+            return 0
+        game_id = context.game.id
+        ended = self._sending[game_id] = asyncio.get_running_loop().create_future()
+        try:
+            return await self._send_run(list(rows), _Run(context=context))
+        finally:
+            if self._sending.get(game_id) is ended:
+                del self._sending[game_id]
+            ended.set_result(None)
+
+    async def _send_run(self, run: list[Any], reads: _Run) -> int:
+        """Send one game's claimed run in order, marking what went out (which renews the lease on the rest) before a
+        quarter of the lease has passed, so no other process takes the run over while this one still sends it."""
+        renew_after = max(self.ctx.outbox_lease_s // 4, 1)
+        sent: list[int] = []  # delivered, not marked yet
+        posted: list[str] = []  # the texts of the public posts among them (an ended game's last digest holds them)
+        marked = 0
+        since = self._now()
+
+        async def mark() -> bool:
+            nonlocal sent, marked, since
+            done = await self.store.mark_claimed_sent(sent, self._now(), self.ctx.owner,
+                                                      lease_seconds=self.ctx.outbox_lease_s,
+                                                      settings=[(*k, v) for k, v in reads.settings.items()])
+            reads.settings.clear()
+            lost = done < len(sent)
+            if lost:  # the lease ran out mid-delivery and another process took the run over
+                log.warning("game %s: outbox claim lost while delivering", run[0].game_id)
+            marked, sent, since = marked + done, [], self._now()
+            posted.clear()
+            return not lost
+
+        for row in run:
+            try:
+                text = await self._deliver(row, posted, reads)
+            except Exception as exc:  # anything the table raises: retried later, never blocks others
+                await mark()  # the rows before it went out
+                await self._delivery_failed(row, exc)
+                return marked
+            sent.append(row.id)
+            if text is not None:
+                posted.append(text)
+            self.ctx.last_delivery_ok = self._now()
+            if self._now() - since >= renew_after and row is not run[-1] and not await mark():
+                return marked
+        await mark()
+        return marked
 
     async def _delivery_failed(self, row: Any, exc: Exception) -> None:
         now = self._now()

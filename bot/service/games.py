@@ -194,7 +194,8 @@ class Games(Service):
         async with self._lock(game_id):
             # the game, its seats, jobs, clock and settings (held bot notes, the last board shown, typed rests) and,
             # when the cache is behind, its state: one store call, one server transaction on PostgreSQL (issue 27)
-            context = await self.views.context(game_id, with_state=True)
+            # (the followers too: the move's posts are delivered from this context, without a read of their own)
+            context = await self.views.context(game_id, followers=True, with_state=True)
             record, seats = context.game, context.seats
             if record.status != "active":
                 raise ManagerError(f"Game #{game_id} is {record.status}; no moves can be made.", code="not_active")
@@ -247,18 +248,28 @@ class Games(Service):
             notes_posted = bot_notes.place_in_first_post(outbox, notes)
             outbox = self._caption_turn(record, ruleset, state, result.state, seat, outbox, game_settings)
             status = "finished" if out else "active"
+            now = self._now()
+            final = {**out.model_dump(), **result_extra} if out else None
             try:
+                # the move's posts are written claimed for this process, which delivers them below (issue 27); the last
+                # move's go out with the ratings' posts, by a flush; a manager with no table to send them leaves them to
+                # whoever flushes next
                 commit = await self.store.commit_move(
                     game_id, record.version, seat=seat, notation=notation, actor=actor or user_id, idem_key=idem_key,
                     undoable=result.undoable, state_json=result.state.model_dump_json(), state_hash=state_hash(result.state),
-                    now=self._now(), status=status, result={**out.model_dump(), **result_extra} if out else None,
-                    jobs=[] if out else jobs, outbox=outbox)
+                    now=now, status=status, result=final, jobs=[] if out else jobs, outbox=outbox,
+                    claim_for=None if out or self.table is None else self.ctx.owner,
+                    lease_seconds=self.ctx.outbox_lease_s)
             except DuplicateMove as dup:
                 raise StaleState(f"That move was already applied (move {dup.seq}).") from None
             except VersionConflict:
                 self.ctx.live.pop(game_id, None)
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
             self.ctx.remember(game_id, commit.version, commit.seq, result.state)
+            # the game as the move left it, which its posts are delivered from
+            after = replace(context, game=replace(record, version=commit.version, status=status, updated_at=now,
+                                                  result=final if out else record.result),
+                            jobs=context.jobs if commit.jobs is None else commit.jobs, snapshot=None)
             kept = await self._keep_typed_rest(game_id, seat, user_id, actor, ruleset.format(rest) if rest else "",
                                                game_settings)
             if notes_posted and held_notes:  # the held notes went out with this post
@@ -267,7 +278,9 @@ class Games(Service):
                 await self.store.set_setting(f"game:{game_id}", bot_notes.HELD_KEY, bot_notes.dump(notes))
         if out is not None:
             await self.memory.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
-        await self.delivery.flush()
+        await self.delivery.deliver_claimed(commit.claimed, after)
+        if out is not None or not commit.claimed:  # what the move's posts waited behind, or the ratings' after them
+            await self.delivery.flush(after_game=game_id)
         await self._after_submit(game_id, seat, actor or user_id, seats, kept)
         return SubmitResult(seq=commit.seq, events=events, notation=notation, finished=out is not None,
                             pending=ruleset.format(rest) if rest else "")

@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from typing import Any, Sequence
 
+from bot.store.claims import OUTBOX_LEASE_S
 from bot.store.dialect import Calls, Conn
 from bot.store.reads import read_snapshot, read_time
 from bot.store.records import (
@@ -17,6 +18,7 @@ from bot.store.records import (
     NewJob,
     NewMessage,
     NotFound,
+    OutboxRecord,
     Snapshot,
     Vacation,
     VersionConflict,
@@ -74,10 +76,16 @@ class PlayOperations(Calls):
     async def commit_move(self, game_id: int, expected_version: int, *, seat: str, notation: str, actor: str,
                           idem_key: str | None, undoable: bool, state_json: str, state_hash: str, now: int,
                           status: str = "active", result: dict[str, Any] | None = None,
-                          jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None) -> MoveCommit:
+                          jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None,
+                          claim_for: str | None = None, lease_seconds: int = OUTBOX_LEASE_S) -> MoveCommit:
         """Append one move, in one transaction: journal row seq = last + 1, the snapshot, version + 1,
         status/result, the game's jobs (replaced when ``jobs`` is not None; cleared when the game
         leaves 'active') and the outbox rows.
+
+        ``claim_for``: the outbox rows are written claimed for that owner for ``lease_seconds`` — as
+        :meth:`claim_outbox` would claim them, so the mover delivers them without a claim of its own (issue 27) —
+        unless the game's deliveries are held or an older row of the game is still unsent (it goes first, and
+        whoever claims it claims these after it); :attr:`MoveCommit.claimed` lists the rows so claimed.
 
         Raises DuplicateMove (the idem_key was used; nothing changes), VersionConflict, WrongStatus, NotFound.
         """
@@ -93,7 +101,7 @@ class PlayOperations(Calls):
         bump = ("UPDATE games SET version = version + 1, status = ?, updated_at = ?"
                 + ("" if result_json is None else ", result = ?")
                 + " WHERE id = ? AND version = ? AND status = 'active'"
-                " RETURNING (SELECT coalesce(max(seq), 0) FROM journal WHERE game_id = games.id)")
+                " RETURNING (SELECT coalesce(max(seq), 0) FROM journal WHERE game_id = games.id), delivery_held_at")
         bump_params = (status, now, *(() if result_json is None else (result_json,)), game_id, expected_version)
         journal = (f"INSERT INTO journal ({_JOURNAL_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
 
@@ -111,9 +119,17 @@ class PlayOperations(Calls):
             if await c.run(journal, (game_id, seq, seat, notation, actor, idem_key, bool(undoable), state_hash, now)) != 1:
                 await _refuse_move(c, game_id, expected_version, idem_key)
             await _put_snapshot(c, game_id, seq, state_json, state_hash)
-            await _replace_jobs(c, game_id, job_rows, now)
-            ids = await _insert_outbox(c, game_id, msg_rows, seq, now)
-            return MoveCommit(seq=seq, version=expected_version + 1, outbox_ids=ids)
+            new_jobs = await _replace_jobs(c, game_id, job_rows, now)
+            claim = None
+            if claim_for is not None and msg_rows and guarded[1] is None and await c.one(
+                    "SELECT 1 FROM outbox WHERE game_id=? AND sent_at IS NULL LIMIT 1", (game_id,)) is None:
+                claim = (claim_for, now + lease_seconds)
+            ids = await _insert_outbox(c, game_id, msg_rows, seq, now, claim=claim)
+            claimed = () if claim is None else tuple(
+                OutboxRecord(id=i, game_id=game_id, created_seq=seq if created is None else created, audience=audience,
+                             kind=kind, payload=json.loads(payload), created_at=now, sent_at=None)
+                for i, (created, audience, kind, payload) in zip(ids, msg_rows))
+            return MoveCommit(seq=seq, version=expected_version + 1, outbox_ids=ids, jobs=new_jobs, claimed=claimed)
 
         return await self._write(work)
 

@@ -250,6 +250,8 @@ class MoveCommit:
     seq: int
     version: int
     outbox_ids: list[int]
+    jobs: list[JobRecord] | None = None  # the game's jobs as the move left them (None: the move kept them)
+    claimed: tuple[OutboxRecord, ...] = ()  # the move's outbox rows, claimed for the mover (commit_move's claim_for)
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,28 +135,38 @@ async def _refuse_move(c: Conn, game_id: int, expected_version: int, idem_key: s
     raise WrongStatus(game_id, row[1], ("active",), "make a move in")
 
 
-async def _replace_jobs(c: Conn, game_id: int, jobs: list[_JobRow] | None, now: int) -> None:
+async def _replace_jobs(c: Conn, game_id: int, jobs: list[_JobRow] | None, now: int) -> list[JobRecord] | None:
+    """The game's jobs replaced by ``jobs`` (None: kept as they are), in one DELETE and one multi-row INSERT; returns
+    the new jobs as the game's context lists them (by due time), or None when they were kept."""
     if jobs is None:
-        return
+        return None
     await c.run("DELETE FROM jobs WHERE game_id=?", (game_id,))
-    if jobs:
-        await c.many("INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                     [(game_id, kind, seat, due, payload, now) for kind, seat, due, payload in jobs])
+    if not jobs:
+        return []
+    params = [v for kind, seat, due, payload in jobs for v in (game_id, kind, seat, due, payload, now)]
+    rows = await c.all("INSERT INTO jobs (game_id, kind, seat, due_at, payload, created_at) VALUES "
+                       + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(jobs)) + f" RETURNING {_JOB_COLS}", params)
+    return sorted((_job(r) for r in rows), key=lambda j: (j.due_at, j.id))
 
 
-_OUTBOX_ROWS_PER_INSERT = 1000  # 6 parameters a row: well under SQLite's 32,766 (and PostgreSQL's 32,767) a statement
+_OUTBOX_ROWS_PER_INSERT = 1000  # 8 parameters a row: well under SQLite's 32,766 (and PostgreSQL's 32,767) a statement
 
 
-async def _insert_outbox(c: Conn, game_id: int, messages: list[_MsgRow], default_seq: int, now: int) -> list[int]:
+async def _insert_outbox(c: Conn, game_id: int, messages: list[_MsgRow], default_seq: int, now: int,
+                         claim: tuple[str, int] | None = None) -> list[int]:
     """The rows in one multi-row INSERT … RETURNING id: one statement for a move's messages, not one each.
     RETURNING's row order is unspecified, but the rows are inserted in order and ids only grow (AUTOINCREMENT, an
-    identity sequence), so sorted ids are the messages' ids in order."""
+    identity sequence), so sorted ids are the messages' ids in order. ``claim``: (owner, lease end) the rows are
+    written already claimed with, as a claim of the outbox would leave them."""
     ids: list[int] = []
+    claim_cols, claim_marks = (", claimed_by, claimed_until", ", ?, ?") if claim is not None else ("", "")
     for start in range(0, len(messages), _OUTBOX_ROWS_PER_INSERT):
         chunk = messages[start:start + _OUTBOX_ROWS_PER_INSERT]
         params = [v for created_seq, audience, kind, payload in chunk
-                  for v in (game_id, default_seq if created_seq is None else created_seq, audience, kind, payload, now)]
-        rows = await c.all("INSERT INTO outbox (game_id, created_seq, audience, kind, payload, created_at) VALUES "
-                           + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(chunk)) + " RETURNING id", params)
+                  for v in (game_id, default_seq if created_seq is None else created_seq, audience, kind, payload, now,
+                            *(claim or ()))]
+        rows = await c.all(f"INSERT INTO outbox (game_id, created_seq, audience, kind, payload, created_at{claim_cols}) "
+                           "VALUES " + ", ".join([f"(?, ?, ?, ?, ?, ?{claim_marks})"] * len(chunk)) + " RETURNING id",
+                           params)
         ids += sorted(r[0] for r in rows)
     return ids

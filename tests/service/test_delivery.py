@@ -172,10 +172,15 @@ async def test_two_processes_fire_each_deadline_and_reminder_once(tmp_path) -> N
         deadline = min(j.due_at for j in jobs if j.kind == "deadline")
         clock.t = deadline + 1
         moves = await asyncio.gather(a.sweep.run_due_jobs(), b.sweep.run_due_jobs())
-        assert sum(moves) == 2 * len(games)  # one deadline move per owing seat, not two
+        made = 0
         for g in games:
             journal = await store_a.load_journal(g)
-            assert [e.actor for e in journal] == ["deadline", "deadline"]
+            assert {e.actor for e in journal} == {"deadline"} and [e.seq for e in journal] == list(range(1, len(journal) + 1))
+            # both seats' deadlines answered once each; a seat that owes again keeps its passed deadline
+            # (bot/policy/timekeeping.py), so a sweep that claims after those moves may answer its next decision too
+            assert sorted(e.seat for e in journal[:2]) == ["DEM", "REP"], journal
+            made += len(journal)
+        assert sum(moves) == made >= 2 * len(games)  # every deadline move counted by the process that made it, once
     finally:
         await store_a.close()
         await store_b.close()

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from bot.store.claims import OUTBOX_LEASE_S, REPLAY_LEASE_S
-from bot.store import NewMessage, Store
+from bot.store import NewJob, NewMessage, Store
 from store_helpers import T0, make_active, move
 
 
@@ -115,6 +115,37 @@ async def test_a_failed_row_gives_back_its_run_and_its_game_waits_alone(two_stor
     await a.hold_delivery(held.id, T0)
     assert held.id not in {r.game_id for r in await a.claim_outbox(T0 + 10_000, "a")}  # held games are skipped
     assert other.id not in {r.game_id for r in await b.claim_outbox(T0 + 10_000, "b")}  # a re-claimed it
+
+
+async def test_a_move_writes_its_posts_claimed_for_the_mover_only_when_nothing_older_waits(two_stores) -> None:
+    """issue 27: the mover delivers its own posts without a claim of its own (commit_move's claim_for), and the
+    exactly-once and in-order promises hold as for a claim: another process skips them while the lease runs, takes
+    them over after it, and a move behind unsent rows or on a held game claims nothing."""
+    a, b = two_stores
+    g = await make_active(a)
+    behind = await move(a, g, 1, outbox=posts(2, "m1"), claim_for="a")  # the opening post is still unsent
+    assert behind.claimed == () and len(behind.outbox_ids) == 2
+    for r in await a.claim_outbox(T0, "a"):
+        assert await a.mark_claimed_sent([r.id], T0 + 1, "a") == 1
+    c = await move(a, (g.id, behind.version), 2, outbox=posts(3, "m2"), claim_for="a", now=T0 + 5, lease_seconds=60,
+                   jobs=[NewJob(kind="deadline", seat="REP", due_at=T0 + 7200)])
+    assert [r.id for r in c.claimed] == c.outbox_ids and [r.payload["tag"] for r in c.claimed] == ["m2.0", "m2.1", "m2.2"]
+    assert {(r.game_id, r.created_seq, r.audience, r.kind, r.sent_at) for r in c.claimed} == {(g.id, 2, "public", "board", None)}
+    assert [(j.kind, j.seat, j.due_at) for j in c.jobs] == [("deadline", "REP", T0 + 7200)]
+    assert c.jobs == await b.jobs_for_game(g.id)  # the jobs the commit returns are the stored ones
+    assert await b.claim_outbox(T0 + 64, "b") == []  # a's lease runs
+    assert await b.mark_claimed_sent([c.claimed[0].id], T0 + 64, "b") == 0  # and only a may mark them
+    assert await a.mark_claimed_sent([c.claimed[0].id], T0 + 64, "a", lease_seconds=60) == 1  # renews the rest's lease
+    assert await b.claim_outbox(T0 + 64 + 59, "b") == []
+    taken = await b.claim_outbox(T0 + 64 + 60, "b")  # a died: b takes the rest over, in order, once
+    assert [r.id for r in taken] == c.outbox_ids[1:]
+    assert await a.mark_claimed_sent(c.outbox_ids[1:], T0 + 200, "a") == 0
+    held = await make_active(a)
+    for r in await a.claim_outbox(T0 + 300, "a"):
+        await a.mark_claimed_sent([r.id], T0 + 300, "a")
+    await a.hold_delivery(held.id, T0 + 300)
+    assert (await move(a, held, 1, outbox=posts(1, "h"), claim_for="a")).claimed == ()  # held: nobody sends it
+    assert (await move(a, (g.id, c.version), 3, outbox=[], claim_for="a")).claimed == ()
 
 
 async def test_claims_cover_a_bounded_run_and_the_next_claim_continues_it(two_stores) -> None:
