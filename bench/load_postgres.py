@@ -290,7 +290,8 @@ async def worker_main(spec: dict[str, Any]) -> WorkerLog:
     index = spec["index"]
     log = WorkerLog(index=index)
     store = await _open(spec["database"])
-    if os.environ.get("STUMPBOT_LOAD_CALLS"):  # which store calls a process made (each one server transaction)
+    if os.environ.get("STUMPBOT_LOAD_CALLS") and hasattr(store, "_run"):  # PostgreSQL's store calls by name (each one
+        # server transaction); the SQLite floor's store has no such seam
         run = store._run
 
         async def counted(fn: Any, args: tuple, write: bool) -> Any:
