@@ -57,7 +57,7 @@ F_TEXT = font(28, False)
 F_NUM = font(44)
 
 STATUS_H = 66
-SIDE_H = 214
+SIDE_H = 208
 VP_LINE = 42  # the VP card's line in a side's panel (option vp=on)
 TRACK_H = 112
 REGION_H = 152  # the name, then two rows of counts
@@ -175,7 +175,7 @@ def _side(cv: Canvas, view: NSView, seat: str, box: tuple[int, int, int, int], o
         x += w + spare + gap
     # the candidate card, the token, the VP card
     ready = s.candidate == "active"
-    y = y0 + 170
+    y = y0 + 168
     cand_marked = f"candidate:{s.side}" in other
     x = _tag(cv, x0 + 12, y - 19, "CANDIDATE READY" if ready else "CANDIDATE EXHAUSTED",
              SOLID[seat] if ready else "bar_empty", "white" if ready else "ink")
@@ -297,14 +297,31 @@ def _draws(cv: Canvas, view: NSView, y: int) -> int:
 
 
 
+def _run_on(text: str, first: int, width: int, max_lines: int) -> list[str]:
+    """`text` in F_TEXT lines, the first `first` px wide (after a title; empty when nothing fits there), the
+    others `width`; the last line ends in "…" when the text goes on."""
+    lines, cur, room = [], "", first
+    for w in text.split():
+        cand = f"{cur} {w}".strip()
+        if advance(cand, F_TEXT) <= room:
+            cur = cand
+            continue
+        lines.append(cur)
+        cur, room = w, width
+    lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [truncate(" ".join(lines[max_lines - 1:]), F_TEXT, width)]
+    return lines
+
+
 def _events(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
     rows = events_in_play(view)
     marked = bool({"persistent", "effects"} & other)
     head = "Events in play" + (f" ({len(rows)})" if rows else ": none")
-    cv.text(PAD, y + 22, head, F_LABEL, "ink", "paper", "lm")
+    cv.text(PAD, y + 20, head, F_LABEL, "ink", "paper", "lm")
     if marked and rows:
-        _tag(cv, W - PAD, y + 4, "CHANGED", HL, right=True)
-    y += 46
+        _tag(cv, W - PAD, y + 1, "CHANGED", HL, right=True)
+    y += 40
     tag_w = 250
     for k, (tag, e) in enumerate(rows[:EVENTS_SHOWN]):
         if k == EVENTS_SHOWN - 1 and len(rows) > EVENTS_SHOWN:
@@ -312,20 +329,23 @@ def _events(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
             y += 44
             break
         seat = seat_of(e.owner)
-        lines = wrap(event_body(tag, e.card.text), F_TEXT, W - 2 * PAD - tag_w - 20, EVENT_LINES)
-        h = 44 + LINE_H * len(lines) + 6
+        x = PAD + tag_w
+        title = truncate(f"{card_label(e.card)} ({e.card.cp} CP)", F_BOLD, W - PAD - 14 - x - 46)
+        # the effect runs on after the title (a line saved on most events), then under it
+        text_x = x + (46 if seat in SOLID else 0) + advance(title, F_BOLD) + 14
+        lines = _run_on(event_body(tag, e.card.text), W - PAD - 14 - text_x, W - PAD - 14 - x, EVENT_LINES)
+        n = max(len(lines), 2 if tag == "THIS TURN" else 1)
+        h = 48 + LINE_H * (n - 1) + 8
         cv.rect((PAD, y, W - PAD, y + h - 8), fill="white", outline="ink", width=2, radius=8)
         f = fit_font(tag, tag_w - 24, F_LABEL.size, True, 20)
-        cv.text(PAD + 12, y + 22, tag, f, "muted", "white", "lm")
+        cv.text(PAD + 12, y + 24, tag, f, "muted", "white", "lm")
         if tag == "THIS TURN":
-            cv.text(PAD + 12, y + 56, f"on {side_name(seat)}", F_LABEL, "muted", "white", "lm")
-        x = PAD + tag_w
+            cv.text(PAD + 12, y + 24 + LINE_H, f"on {side_name(seat)}", F_LABEL, "muted", "white", "lm")
         if seat in SOLID:
-            x = _badge(cv, seat, x, y + 4, 36) + 10
-        title = f"{card_label(e.card)} ({e.card.cp} CP)"
-        cv.text(x, y + 22, truncate(title, F_BOLD, W - PAD - 14 - x), F_BOLD, "ink", "white", "lm")
+            x = _badge(cv, seat, x, y + 6, 36) + 10
+        cv.text(x, y + 24, title, F_BOLD, "ink", "white", "lm")
         for i, line in enumerate(lines):
-            cv.text(PAD + tag_w, y + 56 + i * LINE_H, line, F_TEXT, "ink", "white", "lm")
+            cv.text(text_x if i == 0 else PAD + tag_w, y + 24 + i * LINE_H, line, F_TEXT, "ink", "white", "lm")
         y += h
     return y
 
@@ -339,8 +359,8 @@ def _debate(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
     reward = f"next issue won: {d.next_reward} cubes" if d.next_reward else "all rewards given"
     head = f"The Debates — round {d.round} · {d.awarded} of 3 issues won · {reward}"
     f = fit_font(head, W - 2 * PAD, F_TITLE.size, True, 26)
-    cv.text(PAD, y + 24, truncate(head, f, W - 2 * PAD), f, "ink", "paper", "lm")
-    y += 50
+    cv.text(PAD, y + 22, truncate(head, f, W - 2 * PAD), f, "ink", "paper", "lm")
+    y += 44
     if d.placing:
         seat = d.placing.split()[0]
         y = _line_row(cv, y, "PLACING", d.placing.replace(seat, side_name(seat), 1) + " cubes anywhere",
