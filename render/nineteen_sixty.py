@@ -4,7 +4,7 @@ One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every
 6.5 px on the phone; every colour cue has a letter or a word beside it: K Kennedy blue, N Nixon red):
 - the electoral-vote bar (EV led, or the final tally) against 269 and the key (render/nineteen_sixty_top.py),
   then the state board: the states as boxes grouped by region, each in its leader's colour (solid when
-  carried, 4+ cubes; light when only led) with its support in 76-px type ("K2", 14 px on a phone), candidate
+  carried, 4+ cubes; light when only led) with its support in 80-px type ("K2", 14 px on a phone), candidate
   tokens (pins), home states (houses), at the end a cross on a state whose votes went to nobody, and the
   states the last post changed framed (render/nineteen_sixty_states.py);
 - below it a status line (turn x of 9, phase, who is to play, who holds the initiative and who starts),
@@ -64,7 +64,6 @@ REGION_H = 152  # the name, then two rows of counts
 LINE_H = 36
 ISSUE_H = 84  # a Debates issue's row with a row of cards: its name, and under it who won it
 EVENT_LINES = 2
-
 
 
 # ------------------------------------------------------------------ small pieces
@@ -296,7 +295,6 @@ def _draws(cv: Canvas, view: NSView, y: int) -> int:
     return y + 56
 
 
-
 def _run_on(text: str, first: int, width: int, max_lines: int) -> list[str]:
     """`text` in F_TEXT lines, the first `first` px wide (after a title; empty when nothing fits there), the
     others `width`; the last line ends in "…" when the text goes on."""
@@ -449,7 +447,6 @@ def _tally(cv: Canvas, view: NSView, y: int) -> int:
     for k, line in enumerate(lines):
         cv.text(PAD + 16, y + 138 + k * LINE_H, line, F_TEXT, "ink", "white", "lm")
     return y + h
-
 
 
 # ------------------------------------------------------------------ compose

@@ -8,9 +8,10 @@ to row (a row each would take four rows more) — and within a region go in thei
 codes players type.
 
 A box is filled like the map was: its leader's colour, solid when carried (4 or more cubes), light when only
-led, grey when empty. It shows the code and electoral votes small, the support big ("K2": Kennedy's 2 cubes; a
-state holds one side's cubes only, so the count is the lead), candidate tokens (pins), home states (houses), at
-the end a cross on a state whose votes went to nobody, and a thick highlight frame when the last post changed it.
+led, grey when empty. It shows the code over the electoral votes (10 px on a phone), the support bigger ("K2":
+Kennedy's 2 cubes, 14 px; a state holds one side's cubes only, so the count is the lead), candidate tokens
+(pins), home states (houses), at the end a cross on a state whose votes went to nobody, and a thick highlight
+frame when the last post changed it.
 """
 from __future__ import annotations
 
