@@ -4,7 +4,7 @@ One 1600 px wide palette PNG, laid out for a phone showing it 400 px wide (every
 6.5 px on the phone; every colour cue has a letter or a word beside it: K Kennedy blue, N Nixon red):
 - the electoral-vote bar (EV led, or the final tally) against 269 and the key (render/nineteen_sixty_top.py),
   then the state board: the states as boxes grouped by region, each in its leader's colour (solid when
-  carried, 4+ cubes; light when only led) with its support in 76-px type ("K2", 14 px on a phone), candidate
+  carried, 4+ cubes; light when only led) with its support in 80-px type ("K2", 14 px on a phone), candidate
   tokens (pins), home states (houses), at the end a cross on a state whose votes went to nobody, and the
   states the last post changed framed (render/nineteen_sixty_states.py);
 - below it a status line (turn x of 9, phase, who is to play, who holds the initiative and who starts),
@@ -35,7 +35,7 @@ from render.types import Rendered
 from render import nineteen_sixty_states as board
 from render import nineteen_sixty_top as board_top
 from render.nineteen_sixty_words import (EVENTS_SHOWN, LETTER, ORDINAL, SEATS, _split_changed,
-                                         board_alt, card_label, effect_text, events_in_play, headline,
+                                         board_alt, card_label, event_body, events_in_play, headline,
                                          map_view, pill_text, play_words, seat_of, side_name)
 from render.usmap import LAYOUT, board_colours
 from render.widgets import public_view
@@ -57,13 +57,13 @@ F_TEXT = font(28, False)
 F_NUM = font(44)
 
 STATUS_H = 66
-SIDE_H = 236
+SIDE_H = 208
 VP_LINE = 42  # the VP card's line in a side's panel (option vp=on)
 TRACK_H = 112
-REGION_H = 196
+REGION_H = 152  # the name, then two rows of counts
 LINE_H = 36
+ISSUE_H = 84  # a Debates issue's row with a row of cards: its name, and under it who won it
 EVENT_LINES = 2
-
 
 
 # ------------------------------------------------------------------ small pieces
@@ -170,11 +170,11 @@ def _side(cv: Canvas, view: NSView, seat: str, box: tuple[int, int, int, int], o
     spare = max(0.0, (x1 - x0 - 24 - gap * (len(stats) - 1) - sum(need)) / len(stats))
     x = x0 + 12
     for (value, label, m), w in zip(stats, need):
-        _stat(cv, x, y0 + 66, w + spare, value, label, m)
+        _stat(cv, x, y0 + 60, w + spare, value, label, m)
         x += w + spare + gap
     # the candidate card, the token, the VP card
     ready = s.candidate == "active"
-    y = y0 + 186
+    y = y0 + 168
     cand_marked = f"candidate:{s.side}" in other
     x = _tag(cv, x0 + 12, y - 19, "CANDIDATE READY" if ready else "CANDIDATE EXHAUSTED",
              SOLID[seat] if ready else "bar_empty", "white" if ready else "ink")
@@ -204,13 +204,15 @@ def _sides(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
 
 
 def _track(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
-    cv.text(PAD, y + 24, "Issues Track (1st gives the most)", F_LABEL, "ink", "paper", "lm")
-    y += 46
+    """The Issues Track: its name and what its order means beside its three tiles, on one row."""
+    head_w = max(advance("Issues Track", F_LABEL), advance("1st gives most", F_LABEL)) + 8
+    cv.text(PAD, y + 26, "Issues Track", F_LABEL, "ink", "paper", "lm")
+    cv.text(PAD, y + 62, "1st gives most", F_LABEL, "muted", "paper", "lm")
     gap = 14
-    w = (W - 2 * PAD - 2 * gap) / 3
+    w = (W - 2 * PAD - head_w - 3 * gap) / 3
     by_slot = {i.slot: i for i in view.track}
     for slot in (1, 2, 3):
-        x0 = PAD + (slot - 1) * (w + gap)
+        x0 = PAD + head_w + gap + (slot - 1) * (w + gap)
         box = (x0, y, x0 + w, y + TRACK_H - 18)
         i = by_slot.get(slot)
         if i is None:
@@ -220,8 +222,10 @@ def _track(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
         leader = seat_of(i.leader)
         fill = LEAN[leader] if leader else "white"
         _box(cv, box, f"issues:{i.id}" in other or "track" in other, fill)
-        cv.text(x0 + 16, y + 47, f"{ORDINAL[slot]} {i.name}", F_BOLD, "ink", fill, "lm")
-        _count(cv, x0 + w - 16 - (advance(pill_text(leader, i.cubes), F_BOLD) + 18), y + 27, leader, i.cubes)
+        pill_w = advance(pill_text(leader, i.cubes), F_BOLD) + 18
+        name = truncate(f"{ORDINAL[slot]} {i.name}", F_BOLD, int(w - pill_w - 40))
+        cv.text(x0 + 16, y + 47, name, F_BOLD, "ink", fill, "lm")
+        _count(cv, x0 + w - 16 - pill_w, y + 27, leader, i.cubes)
     return y + TRACK_H - 4
 
 
@@ -238,18 +242,21 @@ def _regions(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
         _box(cv, box, False)  # a changed media or endorsement count is framed on its own row
         cv.text(x0 + 14, y + 28, f"{r.name} {r.ev} EV", fit_font(f"{r.name} {r.ev} EV", int(w - 28), F_BOLD.size),
                 "ink", "white", "lm")
-        rows = (("media", [(seat_of(r.media_leader), r.media)], f"media:{rid}" in other),
-                ("endorse", [(seat_of(r.endorsement_leader), r.endorsements)], f"endorsements:{rid}" in other),
-                ("led", [(s, r.states_led.get(LETTER[s], 0)) for s in SEATS], False))
-        yy = y + 52
-        for label, counts, m in rows:
-            cv.text(x0 + 14, yy + 20, label, F_TEXT, "ink", "white", "lm")
-            x = x0 + 140
+        # media and endorsements share a row (one count each), the states led have the next
+        pill_x = x0 + 24 + advance("media", F_TEXT)
+        x = x0 + 14
+        for label, counts, m, yy in (
+                ("media", [(seat_of(r.media_leader), r.media)], f"media:{rid}" in other, y + 52),
+                ("endorse", [(seat_of(r.endorsement_leader), r.endorsements)], f"endorsements:{rid}" in other, y + 52),
+                ("led", [(s, r.states_led.get(LETTER[s], 0)) for s in SEATS], False, y + 96)):
+            lx = x0 + 14 if label == "led" else x
+            cv.text(lx, yy + 20, label, F_TEXT, "ink", "white", "lm")
+            x = pill_x if label != "endorse" else lx + advance(label, F_TEXT) + 8
             for seat, n in counts:
                 x = _count(cv, x, yy, seat if n else None, n) + 8
             if m:
-                cv.rect((x0 + 8, yy - 3, x, yy + 43), outline=HL, width=4, radius=8)
-            yy += 44
+                cv.rect((lx - 6, yy - 3, x - 2, yy + 43), outline=HL, width=4, radius=8)
+            x += 10
     return y + REGION_H
 
 
@@ -288,15 +295,31 @@ def _draws(cv: Canvas, view: NSView, y: int) -> int:
     return y + 56
 
 
+def _run_on(text: str, first: int, width: int, max_lines: int) -> list[str]:
+    """`text` in F_TEXT lines, the first `first` px wide (after a title; empty when nothing fits there), the
+    others `width`; the last line ends in "…" when the text goes on."""
+    lines, cur, room = [], "", first
+    for w in text.split():
+        cand = f"{cur} {w}".strip()
+        if advance(cand, F_TEXT) <= room:
+            cur = cand
+            continue
+        lines.append(cur)
+        cur, room = w, width
+    lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [truncate(" ".join(lines[max_lines - 1:]), F_TEXT, width)]
+    return lines
+
 
 def _events(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
     rows = events_in_play(view)
     marked = bool({"persistent", "effects"} & other)
     head = "Events in play" + (f" ({len(rows)})" if rows else ": none")
-    cv.text(PAD, y + 22, head, F_LABEL, "ink", "paper", "lm")
+    cv.text(PAD, y + 20, head, F_LABEL, "ink", "paper", "lm")
     if marked and rows:
-        _tag(cv, W - PAD, y + 4, "CHANGED", HL, right=True)
-    y += 46
+        _tag(cv, W - PAD, y + 1, "CHANGED", HL, right=True)
+    y += 40
     tag_w = 250
     for k, (tag, e) in enumerate(rows[:EVENTS_SHOWN]):
         if k == EVENTS_SHOWN - 1 and len(rows) > EVENTS_SHOWN:
@@ -304,20 +327,23 @@ def _events(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
             y += 44
             break
         seat = seat_of(e.owner)
-        lines = wrap(effect_text(e.card.text), F_TEXT, W - 2 * PAD - tag_w - 20, EVENT_LINES)
-        h = 52 + LINE_H * len(lines) + 8
+        x = PAD + tag_w
+        title = truncate(f"{card_label(e.card)} ({e.card.cp} CP)", F_BOLD, W - PAD - 14 - x - 46)
+        # the effect runs on after the title (a line saved on most events), then under it
+        text_x = x + (46 if seat in SOLID else 0) + advance(title, F_BOLD) + 14
+        lines = _run_on(event_body(tag, e.card.text), W - PAD - 14 - text_x, W - PAD - 14 - x, EVENT_LINES)
+        n = max(len(lines), 2 if tag == "THIS TURN" else 1)
+        h = 48 + LINE_H * (n - 1) + 8
         cv.rect((PAD, y, W - PAD, y + h - 8), fill="white", outline="ink", width=2, radius=8)
         f = fit_font(tag, tag_w - 24, F_LABEL.size, True, 20)
-        cv.text(PAD + 12, y + 26, tag, f, "muted", "white", "lm")
+        cv.text(PAD + 12, y + 24, tag, f, "muted", "white", "lm")
         if tag == "THIS TURN":
-            cv.text(PAD + 12, y + 60, f"on {side_name(seat)}", F_LABEL, "muted", "white", "lm")
-        x = PAD + tag_w
+            cv.text(PAD + 12, y + 24 + LINE_H, f"on {side_name(seat)}", F_LABEL, "muted", "white", "lm")
         if seat in SOLID:
-            x = _badge(cv, seat, x, y + 8, 36) + 10
-        title = f"{card_label(e.card)} ({e.card.cp} CP)"
-        cv.text(x, y + 26, truncate(title, F_BOLD, W - PAD - 14 - x), F_BOLD, "ink", "white", "lm")
+            x = _badge(cv, seat, x, y + 6, 36) + 10
+        cv.text(x, y + 24, title, F_BOLD, "ink", "white", "lm")
         for i, line in enumerate(lines):
-            cv.text(PAD + tag_w, y + 64 + i * LINE_H, line, F_TEXT, "ink", "white", "lm")
+            cv.text(text_x if i == 0 else PAD + tag_w, y + 24 + i * LINE_H, line, F_TEXT, "ink", "white", "lm")
         y += h
     return y
 
@@ -331,8 +357,8 @@ def _debate(cv: Canvas, view: NSView, y: int, other: set[str]) -> int:
     reward = f"next issue won: {d.next_reward} cubes" if d.next_reward else "all rewards given"
     head = f"The Debates — round {d.round} · {d.awarded} of 3 issues won · {reward}"
     f = fit_font(head, W - 2 * PAD, F_TITLE.size, True, 26)
-    cv.text(PAD, y + 24, truncate(head, f, W - 2 * PAD), f, "ink", "paper", "lm")
-    y += 50
+    cv.text(PAD, y + 22, truncate(head, f, W - 2 * PAD), f, "ink", "paper", "lm")
+    y += 44
     if d.placing:
         seat = d.placing.split()[0]
         y = _line_row(cv, y, "PLACING", d.placing.replace(seat, side_name(seat), 1) + " cubes anywhere",
@@ -374,17 +400,17 @@ def _debate_issue(cv: Canvas, issue: DebateIssueView, y: int, marked: bool) -> i
     half = (W - 2 * PAD - name_w - 24) / 2
     sides = (("KEN", issue.kennedy), ("NIX", issue.nixon))
     rows = max(_chip_rows(cards, half - 96) for _, cards in sides)
-    h = max(112, 22 + rows * 48 + 10)
+    h = max(ISSUE_H, 22 + rows * 48 + 10)  # the name over its WON tag, or the cards' rows
     won = seat_of(issue.won_by)
     box = (PAD, y, W - PAD, y + h - 10)
     _box(cv, box, marked and won is not None, LEAN[won] if won else "white")
     bg = LEAN[won] if won else "white"
-    cv.text(PAD + 14, y + 28, f"{ORDINAL.get(issue.slot, issue.slot)} {issue.name}",
+    cv.text(PAD + 14, y + 22, f"{ORDINAL.get(issue.slot, issue.slot)} {issue.name}",
             fit_font(f"{ORDINAL.get(issue.slot, issue.slot)} {issue.name}", name_w - 24, F_BOLD.size), "ink", bg, "lm")
     if won:
-        _tag(cv, PAD + 14, y + 52, f"WON: {side_name(won)}", SOLID[won])
+        _tag(cv, PAD + 14, y + 40, f"WON: {side_name(won)}", SOLID[won], h=32)
     else:
-        cv.text(PAD + 14, y + 70, "open", F_TEXT, "ink", bg, "lm")
+        cv.text(PAD + 14, y + 56, "open", F_TEXT, "ink", bg, "lm")
     for k, (seat, cards) in enumerate(sides):
         x0 = PAD + name_w + k * (half + 12)
         total = issue.totals.get(LETTER[seat], 0)
@@ -423,7 +449,6 @@ def _tally(cv: Canvas, view: NSView, y: int) -> int:
     return y + h
 
 
-
 # ------------------------------------------------------------------ compose
 
 
@@ -435,7 +460,7 @@ def _band_height(view: NSView) -> int:
     if view.debate is not None:
         h += 60 + 2 * 56 + 3 * (22 + 4 * 48 + 10)
     else:
-        h += TRACK_H + 46
+        h += TRACK_H
     return h + REGION_H
 
 

@@ -8,26 +8,30 @@ to row (a row each would take four rows more) — and within a region go in thei
 codes players type.
 
 A box is filled like the map was: its leader's colour, solid when carried (4 or more cubes), light when only
-led, grey when empty. It shows the code and electoral votes small, the support big ("K2": Kennedy's 2 cubes; a
-state holds one side's cubes only, so the count is the lead), candidate tokens (pins), home states (houses), at
-the end a cross on a state whose votes went to nobody, and a thick highlight frame when the last post changed it.
+led, grey when empty. It shows the code over the electoral votes (10 px on a phone), the support bigger ("K2":
+Kennedy's 2 cubes, 14 px; a state holds one side's cubes only, so the count is the lead), candidate tokens
+(pins), home states (houses), at the end a cross on a state whose votes went to nobody, and a thick highlight
+frame when the last post changed it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
 
-from render.canvas import Canvas, Sprite, advance, font
+from render.canvas import Canvas, Font, Sprite, advance, font
 from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
 
 F_SUPPORT = font(80)  # a flat "1" and the letters ~58 px tall: 14 px at 400 px wide (at 76 px, 13 px)
-F_CODE = font(38)
-F_EV = font(36, False)
-F_REGION = font(38)
-ROW_H = 86  # the support's 60-px digits and 13 px above and below (the phone test crops 12 px off each side)
-ROW_GAP = 5
+# The code and the EV: 56 px type has 41-px capitals and digits, 10 px on a phone (at 38 px they were 7 px; 54 px
+# ones, 39 px, are 9 px where the rows fall badly on the 4-px grid)
+F_CODE = font(56)
+F_EV = font(56, False)
+F_REGION = font(56)
+ROW_H = 98  # the code over the EV, 6 px apart, 5 px inside the outline; the support's 58 px centred beside them
+HEAD_GAP = 6
+ROW_GAP = 4
 BOX_GAP = 6
 INSET = 8
 MARK = 40
@@ -129,15 +133,14 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
     cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
     fg = text_on(cv.colours[e.face])
     cx = x + INSET
-    cv.text(cx, y + 25, e.code, F_CODE, fg, e.face, "lm")
-    cv.text(cx, y + ROW_H - 23, str(e.ev), F_EV, fg, e.face, "lm")
+    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
+    labels += _head(cv, "code", e.code, str(e.ev), cx, y, F_CODE, fg, e.face)
     cx += _head_w(e) + 6
     for k, m in enumerate(e.markers):
         col, row = divmod(k, 2)
-        my = y + 4 + row * (MARK + 2) if len(e.markers) > 1 else y + (ROW_H - MARK) // 2
+        my = y + (ROW_H - 2 * MARK - 2) // 2 + row * (MARK + 2) if len(e.markers) > 1 else y + (ROW_H - MARK) // 2
         cv.paste(mark(m), cx + col * (MARK + 4), my)
     cx += _marks_w(e)
-    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
     if e.support:
         sw = advance(e.support, F_SUPPORT)
         right = x + w - INSET
@@ -148,10 +151,22 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
     return labels
 
 
-def _region_box(cv: Canvas, r: Region, x: int, y: int, w: int) -> None:
+def _head(cv: Canvas, kind: str, name: str, ev: str, x: int, y: int, f: Font, fg: str, bg: str) -> list[LabelBox]:
+    """A box's head at (x, y): `name` (the state's code, the region's name) in `f` with its capitals' tops
+    (ROW_H - 2 cap - HEAD_GAP) / 2 below the box's top, `ev` in F_EV ending as far above its bottom. Returns where
+    each was inked ("code:CT" and "ev:CT", "region:East" and "ev:East"), for the tests that measure them on a phone."""
+    margin = (ROW_H - f.cap - F_EV.cap - HEAD_GAP) // 2
+    out = []
+    for key, text, ft, base in ((kind, name, f, y + margin + f.cap), ("ev", ev, F_EV, y + ROW_H - margin)):
+        ink = cv.text(x, base, text, ft, fg, bg, "ls")
+        if ink is not None:
+            out.append(LabelBox(f"{key}:{name}", ink, (x, base), False, (x, base)))
+    return out
+
+
+def _region_box(cv: Canvas, r: Region, x: int, y: int, w: int) -> list[LabelBox]:
     cv.rect((x, y, x + w, y + ROW_H), fill="ink", radius=6)
-    cv.text(x + INSET, y + 25, r.name, F_REGION, "white", "ink", "lm")
-    cv.text(x + INSET, y + ROW_H - 23, f"{r.ev} EV", F_EV, "white", "ink", "lm")
+    return _head(cv, "region", r.name, f"{r.ev} EV", x + INSET, y, F_REGION, "white", "ink")
 
 
 def draw(cv: Canvas, regions: list[Region], x0: int, y0: int, width: int, mark: Callable[[MarkerView], Sprite],
@@ -168,7 +183,7 @@ def draw(cv: Canvas, regions: list[Region], x0: int, y0: int, width: int, mark: 
         x = x0
         for item, w in zip(row, ws):
             if isinstance(item, Region):
-                _region_box(cv, item, x, y, w)
+                labels += _region_box(cv, item, x, y, w)
             else:
                 w += extra
                 labels += draw_entry(cv, item, x, y, w, mark, hl)

@@ -16,7 +16,7 @@ F_BAR = font(76)
 F_TAG = font(24)
 F_KEY = font(24, False)
 BAR_H = 84
-KEY_H = 46
+KEY_H = 40
 TOP_H = 4 + BAR_H + KEY_H + 6
 
 

@@ -79,6 +79,17 @@ def effect_text(text: str) -> str:
     return parts[1] if len(parts) == 2 and parts[1] else text
 
 
+_KIND = re.compile(r"^([A-Z][A-Za-z ]*?) event(?:, [^:]*)?: ")
+
+
+def event_body(tag: str, text: str) -> str:
+    """An event's effect under its tag on the board: without its opening "Debate event, applied in the Debates: "
+    when the tag beside it already says the kind (DEBATE, ELECTION DAY, PREVENTION). The alt text keeps it whole."""
+    body = effect_text(text)
+    m = _KIND.match(body)
+    return body[m.end():] if m and m.group(1).upper() == tag else body
+
+
 def card_label(card: CardView) -> str:
     return f"{card.id} {card.name}"
 

@@ -1,10 +1,11 @@
 """The 1960: The Making of the President picture and words, from real views: a seeded game played by the
 ruleset's own bot — mid-game (a card being played), the Debates on turn 6, Election Day and the end. Scaled to a
-phone's 400 px, every state's support is measured where it was drawn."""
+phone's 400 px, every state's support, code and electoral votes are measured where they were drawn."""
 from __future__ import annotations
 
 import io
 import json
+import math
 from functools import lru_cache
 
 import pytest
@@ -26,10 +27,11 @@ from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 
 MAX_BYTES = 100 * 1024
 # Height to width (issue 26): a taller picture is previewed narrower. The Debates' board (turn 6) draws the three
-# issues' cards in place of the Issues Track, ~250 px more: it was 1.69 × its width with the map and is 1.6 with
-# the state board; the other boards are at most 1.45.
+# issues' cards in place of the Issues Track, ~240 px more: 1.49 × its width since the band below the state board
+# was tightened (it was 1.61, and 1.69 with the map); the other boards are at most 1.35.
 TALLEST = 1.5
-TALLEST_DEBATE = 1.65
+# A state's code and electoral votes, a region's EV total: ink at least this tall on a phone (7 px at 38-px type)
+MIN_CODE_PX = 10
 SEED = 1
 UNTIL = ("mid", "debate", "election", "over")
 
@@ -86,7 +88,7 @@ def test_the_picture_of_a_real_game(until: str) -> None:
     r = render_nineteen_sixty(view, highlight=view.changed)
     im = Image.open(io.BytesIO(r.png))
     assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 1900 < r.height <= (TALLEST_DEBATE if until == "debate" else TALLEST) * r.width, r.height
+    assert 1900 < r.height <= TALLEST * r.width, r.height
     assert len(r.png) <= MAX_BYTES, len(r.png)
     assert r.alt.startswith("1960: The Making of the President: ") and len(r.alt) <= 1024  # Discord keeps 1,024
     for seat, side in view.sides.items():
@@ -181,7 +183,8 @@ def test_every_states_support_reads_on_a_phone(until: str) -> None:
     assert {s.code for s in view.states} <= set(labels), "every state has its box"
     support = {f"{s.code}:{'KEN' if s.leader == 'K' else 'NIX'}": s for s in view.states if s.leader and s.cubes}
     assert len(support) >= 30 and {k.split(":")[1] for k in support} == {"KEN", "NIX"}
-    assert {a for a in labels if ":" in a} == set(support), "a support label for each state with cubes"
+    supports = {a for a in labels if ":" in a and a.split(":")[0] not in ("code", "ev", "region")}
+    assert supports == set(support), "a support label for each state with cubes"
     for key, st in support.items():
         lb = labels[key]
         height = _ink_height(phone, tuple(v * scale for v in lb.box))
@@ -194,6 +197,42 @@ def test_every_states_support_reads_on_a_phone(until: str) -> None:
     order = {"E": 0, "MW": 1, "S": 2, "W": 3}
     reading = sorted(view.states, key=lambda s: (labels[s.code].box[1], labels[s.code].box[0]))
     assert [order[s.region] for s in reading] == sorted(order[s.region] for s in view.states)
+
+
+def _text_height(phone: Image.Image, box: tuple[float, float, float, float]) -> int:
+    """Rows of ink in the phone pixels a text's own ink box touches (the renderer's label is the box cv.text drew):
+    pixels far from the most common colour there. Unlike _ink_height no margin is cropped, so a box's outline
+    5 px away stays out and small type cannot borrow its height."""
+    left, top, right, bottom = box
+    im = phone.crop((math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom)))
+    bg = max(im.getcolors(im.width * im.height))[1]
+    rows = [y for y in range(im.height)
+            if any(max(abs(a - b) for a, b in zip(im.getpixel((x, y)), bg)) > 80 for x in range(im.width))]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+@pytest.mark.parametrize("until", ("mid", "debate", "over"))
+def test_every_states_code_and_votes_read_on_a_phone(until: str) -> None:
+    """Scaled to PHONE_W, each state's code and electoral votes, inside its box, and each region head's name
+    and "153 EV" have ink at least MIN_CODE_PX tall (the support beside them is checked above)."""
+    view = _public(until)
+    r = render_nineteen_sixty(view, highlight=view.changed)
+    im = Image.open(io.BytesIO(r.png))
+    scale = PHONE_W / im.width
+    phone = im.convert("RGB").resize((PHONE_W, round(im.height * scale)), Image.LANCZOS)
+    labels = {lb.abbr: lb for lb in r.labels}
+    heads = [(f"{kind}:{s.code}", labels[s.code].box) for s in view.states for kind in ("code", "ev")]
+    heads += [(f"{kind}:{g.name}", None) for g in view.regions for kind in ("region", "ev")]
+    short = {}
+    for key, within in heads:
+        assert key in labels, key
+        box = labels[key].box
+        if within is not None:
+            assert within[0] < box[0] and box[2] < within[2] and within[1] < box[1] and box[3] < within[3], key
+        height = _text_height(phone, tuple(v * scale for v in box))
+        if height < MIN_CODE_PX:
+            short[key] = height
+    assert not short, short
 
 
 def test_a_state_box_is_its_leaders_colour() -> None:
