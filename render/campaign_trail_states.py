@@ -6,13 +6,15 @@ while a state may hold three parties' voters. So each state is a box, the boxes 
 a card's actions name; regions.yaml's order runs roughly west to east), each region opened by a dark tag with its
 name, and within a region by code (the codes players type).
 
-A box: a heading line with the state's code (bold) and EV, then its pawns, home states and plane city as markers;
-under it, each party's committed voters as a big number on a chip in the party's colour with the party's letter
-(never colour alone). The heading's 60-px type is ~44 px of ink, 11 px on the phone: the code and EV are what a
-player finds a state by, so they read too (at the box's left, stacked beside the chips, they were 7 px); on their
-own line they cost a box height but no width, which fits more boxes to a row than code and EV side by side. The box is filled by the majority holder: solid when ahead by 3+, light when by 1–2;
-when the top parties are tied it has stripes round its edge in the colour of the party the tiebreaker gives it;
-grey when nobody has voters there. The last move's states have a thick ink outline.
+A box: a heading line with the state's code (bold) and EV; under it, each party's committed voters as a big number
+on a chip in the party's colour with the party's letter (never colour alone); its pawns, home states and plane city
+as markers in a row after the EV or after the chips, whichever keeps the box narrower. The heading's 60-px type is
+~44 px of ink, 11 px on the phone: a player finds a state by its code, so it must read too (small and stacked at
+the box's left it was 7 px). On a line of its own it costs height, not width: more boxes fit a row than with code
+and EV side by side before the chips, which also read as one number ("AK3"). The box is filled by the majority
+holder: solid when ahead by 3+, light when by 1–2; when the top parties are tied it has stripes round its edge in
+the colour of the party the tiebreaker gives it; grey when nobody has voters there. The last move's states have a
+thick ink outline.
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ F_REGION = font(26)
 CHIP_H = 84  # the count's box keeps 12 px (3 px on a phone) above and below the digits
 HEAD_TOP = 12  # the heading's ink starts below the tie stripes' band (FRAME)
 HEAD_GAP = 12  # between the code and the EV, and before the markers
-CHIPS_GAP = 10  # between the heading's ink and the chips
+CHIPS_GAP = 8  # between the heading's ink and the chips
 ROW_H = HEAD_TOP + F_CODE.cap + CHIPS_GAP + CHIP_H + 2
 ROW_GAP = 6
 BOX_GAP = 6
@@ -95,17 +97,25 @@ def _chip_w(chip: Chip) -> int:
     return 5 + advance(chip.letter, F_LETTER) + advance(str(chip.count), F_COUNT) + 6
 
 
-def _head_w(e: Entry) -> int:
-    """The heading line: code, EV and the markers in a row (a marker is as tall as the capitals)."""
-    w = advance(e.code, F_CODE) + HEAD_GAP + advance(str(e.ev), F_EV)
-    return w + (HEAD_GAP - 4 + len(e.markers) * (MARK + 4) if e.markers else 0)
+def _lines(e: Entry) -> tuple[int, int, bool]:
+    """(heading width, chips' line width, whether the markers follow the chips): the markers go in a row after the
+    EV (a marker is as tall as the capitals) or after the chips, whichever leaves the box narrower."""
+    head = advance(e.code, F_CODE) + HEAD_GAP + advance(str(e.ev), F_EV)
+    chips = sum(_chip_w(c) + 4 for c in e.chips) - 4 if e.chips else 0
+    if not e.markers:
+        return head, chips, False
+    marks = len(e.markers) * (MARK + 4) - 4
+    after_chips = chips > 0 and max(head, chips + HEAD_GAP + marks) < max(head + HEAD_GAP + marks, chips)
+    if after_chips:
+        return head, chips + HEAD_GAP + marks, True
+    return head + HEAD_GAP + marks, chips, False
 
 
 def entry_width(e: Entry) -> int:
     if e.region:
         return max(advance(line, F_REGION) for line in _region_lines(e.region)) + 20
-    chips = sum(_chip_w(c) + 4 for c in e.chips) - 4 if e.chips else 0
-    return FRAME + INSET + max(_head_w(e), chips) + INSET + FRAME
+    head, chips, _ = _lines(e)
+    return FRAME + INSET + max(head, chips) + INSET + FRAME
 
 
 def flow(items: list[Entry], width: int) -> list[list[Entry]]:
@@ -172,8 +182,10 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
     mx = ex + advance(str(e.ev), F_EV) + HEAD_GAP
     cv.text(cx, base, e.code, F_CODE, fg, e.face, "ls")
     cv.text(ex, base, str(e.ev), F_EV, fg, e.face, "ls")
-    for k, m in enumerate(e.markers):
-        cv.paste(mark(m), mx + k * (MARK + 4), base - F_CODE.cap // 2 - MARK // 2)
+    below = _lines(e)[2]
+    if not below:
+        for k, m in enumerate(e.markers):
+            cv.paste(mark(m), mx + k * (MARK + 4), base - F_CODE.cap // 2 - MARK // 2)
     band = (y + HEAD_TOP - 2, base + 2)  # the heading's rows: the chips' outlines blur into the rows below
     labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2)),
               LabelBox(f"code:{e.code}", (cx - 4, band[0], ex - HEAD_GAP // 2, band[1]), (x, y), False, (cx, base)),
@@ -188,6 +200,9 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         # the whole chip: the party letter's ink lies within the count's rows, so it adds no height
         labels.append(LabelBox(f"{e.code}:{c.party}", (cx, top, cx + cw, top + CHIP_H), (x, y), False, (nx, top)))
         cx += cw + 4
+    if below:
+        for k, m in enumerate(e.markers):
+            cv.paste(mark(m), cx - 4 + HEAD_GAP + k * (MARK + 4), top + CHIP_H // 2 - MARK // 2)
     if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
         cv.rect((x - 4, y - 4, x + w + 4, y + ROW_H + 4), outline="ink", width=8, radius=8)
         cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)
