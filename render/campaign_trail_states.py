@@ -6,11 +6,15 @@ while a state may hold three parties' voters. So each state is a box, the boxes 
 a card's actions name; regions.yaml's order runs roughly west to east), each region opened by a dark tag with its
 name, and within a region by code (the codes players type).
 
-A box: the state's code and EV small on the left, then its pawns, home states and plane city as markers (two a
-column), then each party's committed voters as a big number on a chip in the party's colour with the party's
-letter (never colour alone). The box is filled by the majority holder: solid when ahead by 3+, light when by 1–2;
-when the top parties are tied it has stripes round its edge in the colour of the party the tiebreaker gives it;
-grey when nobody has voters there. The last move's states have a thick ink outline.
+A box: a heading line with the state's code (bold) and EV; under it, each party's committed voters as a big number
+on a chip in the party's colour with the party's letter (never colour alone); its pawns, home states and plane city
+as markers in a row after the EV or after the chips, whichever keeps the box narrower. The heading's 60-px type is
+~44 px of ink, 11 px on the phone: a player finds a state by its code, so it must read too (small and stacked at
+the box's left it was 7 px). On a line of its own it costs height, not width: more boxes fit a row than with code
+and EV side by side before the chips, which also read as one number ("AK3"). The box is filled by the majority
+holder: solid when ahead by 3+, light when by 1–2; when the top parties are tied it has stripes round its edge in
+the colour of the party the tiebreaker gives it; grey when nobody has voters there. The last move's states have a
+thick ink outline.
 """
 from __future__ import annotations
 
@@ -27,11 +31,14 @@ from render.widgets import count_chip
 
 F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 F_LETTER = font(34)  # the chip's party letter (its colour says it too)
-F_CODE = font(38)
-F_EV = font(36, False)
+F_CODE = font(60)  # capitals ~44 px tall: 11 px at 400 px wide (tests/render/test_campaign_trail.py MIN_HEAD_PX)
+F_EV = font(60, False)  # the same size, regular: the weight tells the EV from the code
 F_REGION = font(26)
 CHIP_H = 84  # the count's box keeps 12 px (3 px on a phone) above and below the digits
-ROW_H = CHIP_H + 4
+HEAD_TOP = 12  # the heading's ink starts below the tie stripes' band (FRAME)
+HEAD_GAP = 12  # between the code and the EV, and before the markers
+CHIPS_GAP = 8  # between the heading's ink and the chips
+ROW_H = HEAD_TOP + F_CODE.cap + CHIPS_GAP + CHIP_H + 2
 ROW_GAP = 6
 BOX_GAP = 6
 INSET = 4
@@ -90,20 +97,25 @@ def _chip_w(chip: Chip) -> int:
     return 5 + advance(chip.letter, F_LETTER) + advance(str(chip.count), F_COUNT) + 6
 
 
-def _head_w(e: Entry) -> int:
-    return max(advance(e.code, F_CODE), advance(str(e.ev), F_EV))
-
-
-def _marks_w(e: Entry) -> int:
-    return ((len(e.markers) + 1) // 2) * (MARK + 4)
+def _lines(e: Entry) -> tuple[int, int, bool]:
+    """(heading width, chips' line width, whether the markers follow the chips): the markers go in a row after the
+    EV (a marker is as tall as the capitals) or after the chips, whichever leaves the box narrower."""
+    head = advance(e.code, F_CODE) + HEAD_GAP + advance(str(e.ev), F_EV)
+    chips = sum(_chip_w(c) + 4 for c in e.chips) - 4 if e.chips else 0
+    if not e.markers:
+        return head, chips, False
+    marks = len(e.markers) * (MARK + 4) - 4
+    after_chips = chips > 0 and max(head, chips + HEAD_GAP + marks) < max(head + HEAD_GAP + marks, chips)
+    if after_chips:
+        return head, chips + HEAD_GAP + marks, True
+    return head + HEAD_GAP + marks, chips, False
 
 
 def entry_width(e: Entry) -> int:
     if e.region:
         return max(advance(line, F_REGION) for line in _region_lines(e.region)) + 20
-    w = FRAME + INSET + _head_w(e) + 6 + _marks_w(e)
-    w += sum(_chip_w(c) + 4 for c in e.chips)
-    return w + (2 if e.chips else FRAME)
+    head, chips, _ = _lines(e)
+    return FRAME + INSET + max(head, chips) + INSET + FRAME
 
 
 def flow(items: list[Entry], width: int) -> list[list[Entry]]:
@@ -154,7 +166,8 @@ def _region_tag(cv: Canvas, e: Entry, x: int, y: int, w: int) -> None:
 
 
 def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Sprite]) -> list[LabelBox]:
-    """One box at (x, y), `w` px wide; returns where it was drawn (its code) and each count's chip (code:party)."""
+    """One box at (x, y), `w` px wide; returns where it was drawn (its code), its code's and EV's places
+    (code:XX, ev:XX: their part of the heading line, for a legibility test) and each count's chip (XX:party)."""
     if e.region:
         _region_tag(cv, e, x, y, w)
         return []
@@ -164,16 +177,21 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         _stripes(cv, (x + 2, y + 2, x + w - 2, y + ROW_H - 2), e.stripes)
     fg = _fg(cv, e.face)
     cx = x + FRAME + INSET
-    cv.text(cx, y + 25, e.code, F_CODE, fg, e.face, "lm")
-    cv.text(cx, y + ROW_H - 23, str(e.ev), F_EV, fg, e.face, "lm")
-    cx += _head_w(e) + 6
-    for k, m in enumerate(e.markers):
-        col, row = divmod(k, 2)
-        my = y + FRAME - 2 + row * (MARK + 2) if len(e.markers) > 1 else y + ROW_H // 2 - MARK // 2
-        cv.paste(mark(m), cx + col * (MARK + 4), my)
-    cx += _marks_w(e)
-    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
-    top = y + (ROW_H - CHIP_H) // 2
+    base = y + HEAD_TOP + F_CODE.cap
+    ex = cx + advance(e.code, F_CODE) + HEAD_GAP
+    mx = ex + advance(str(e.ev), F_EV) + HEAD_GAP
+    cv.text(cx, base, e.code, F_CODE, fg, e.face, "ls")
+    cv.text(ex, base, str(e.ev), F_EV, fg, e.face, "ls")
+    below = _lines(e)[2]
+    if not below:
+        for k, m in enumerate(e.markers):
+            cv.paste(mark(m), mx + k * (MARK + 4), base - F_CODE.cap // 2 - MARK // 2)
+    band = (y + HEAD_TOP - 2, base + 2)  # the heading's rows: the chips' outlines blur into the rows below
+    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2)),
+              LabelBox(f"code:{e.code}", (cx - 4, band[0], ex - HEAD_GAP // 2, band[1]), (x, y), False, (cx, base)),
+              LabelBox(f"ev:{e.code}", (ex - HEAD_GAP // 2, band[0], mx - HEAD_GAP // 2, band[1]), (x, y), False,
+                       (ex, base))]
+    top = y + ROW_H - 2 - CHIP_H
     for c in e.chips:
         cw = _chip_w(c)
         bg = f"p{c.slot}"
@@ -182,6 +200,9 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         # the whole chip: the party letter's ink lies within the count's rows, so it adds no height
         labels.append(LabelBox(f"{e.code}:{c.party}", (cx, top, cx + cw, top + CHIP_H), (x, y), False, (nx, top)))
         cx += cw + 4
+    if below:
+        for k, m in enumerate(e.markers):
+            cv.paste(mark(m), cx - 4 + HEAD_GAP + k * (MARK + 4), top + CHIP_H // 2 - MARK // 2)
     if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
         cv.rect((x - 4, y - 4, x + w + 4, y + ROW_H + 4), outline="ink", width=8, radius=8)
         cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)

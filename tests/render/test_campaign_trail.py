@@ -13,6 +13,9 @@ from render.campaign_trail import regions, map_view, panel_rows, render_campaign
 from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 from render.tools.samples import busy_map_view, campaign_trail_midgame, campaign_trail_teams
 
+MIN_HEAD_PX = 10  # a state box's code and EV at 400 px wide: smaller than the counts (they say which state)
+MAX_RATIO = 1.45  # the full board's height to its width, for the largest tables
+
 
 @pytest.fixture(scope="module")
 def midgame() -> CampaignTrailView:
@@ -23,7 +26,8 @@ def midgame() -> CampaignTrailView:
 def test_every_kind_is_a_small_png_with_every_partys_ev(midgame, kind) -> None:
     r = render_campaign_trail(midgame, kind, states=["OH", "PA"] if kind == "closeup" else None)
     im = Image.open(io.BytesIO(r.png))
-    assert im.size == (r.width, r.height) and r.width <= 1600 and r.height <= (1.3 * 1600 if kind == "map" else 1000)
+    assert im.size == (r.width, r.height) and r.width <= 1600
+    assert r.height <= (MAX_RATIO * 1600 if kind == "map" else 1000)
     assert len(r.png) <= 100 * 1024, len(r.png)
     for code, name, letter in (("DEM", "Democrats", "D"), ("REP", "Republicans", "R"), ("LIB", "Libertarians", "L")):
         assert f"{name} ({letter}) {midgame.ev[code]}" in r.alt
@@ -212,24 +216,25 @@ def _bot_game(options: dict, players: int, seed: int) -> list[CampaignTrailView]
 
 @functools.lru_cache(maxsize=None)
 def _boards(game: str) -> tuple[CampaignTrailView, CampaignTrailView]:
-    """(mid-game, end) of the largest table: six players in three parties with Dirty Politics, or Solo Play
-    against two AI parties."""
-    views = _bot_game({"dirty": True}, 6, 7) if game == "dirty6" else _bot_game(
-        {"ai": ["REP", "LIB"], "dirty": True}, 1, 3)
+    """(mid-game, end) of the largest tables: three parties with Dirty Politics (three players, or six, whose pawns
+    and home states crowd the boxes), or Solo Play against two AI parties."""
+    views = {"dirty3": lambda: _bot_game({"dirty": True}, 3, 5), "dirty6": lambda: _bot_game({"dirty": True}, 6, 7),
+             "solo": lambda: _bot_game({"ai": ["REP", "LIB"], "dirty": True}, 1, 3)}[game]()
     return views[len(views) // 2], views[-1]
 
 
 @pytest.mark.parametrize("when", [0, 1], ids=["mid", "late"])
-@pytest.mark.parametrize("game", ["dirty6", "solo"])
+@pytest.mark.parametrize("game", ["dirty3", "dirty6", "solo"])
 def test_every_number_on_the_full_board_is_legible_at_phone_width(game: str, when: int) -> None:
     """Scaled to 400 px wide, every nonzero voter count, every panel number and every register-track space is
-    at least MIN_TEXT_PX tall; the board is a palette PNG of at most 100 KB, at most 1.3 times as tall as wide,
-    its alt text at most 1,024 characters, and drawn the same twice."""
+    at least MIN_TEXT_PX tall, every state's code and EV at least MIN_HEAD_PX; no two boxes overlap; the board is a
+    palette PNG of at most 100 KB, at most MAX_RATIO times as tall as wide, its alt text at most 1,024 characters,
+    and drawn the same twice."""
     view = _boards(game)[when]
     r = render_campaign_trail(view, highlight=view.changed)
     im = Image.open(io.BytesIO(r.png))
     assert im.mode == "P" and len(r.png) <= 100 * 1024, len(r.png)
-    assert im.size == (1600, r.height) and r.height <= 1.3 * r.width
+    assert im.size == (1600, r.height) and r.height <= MAX_RATIO * r.width, r.height / r.width
     assert len(r.alt) <= 1024
     assert render_campaign_trail(view, highlight=view.changed).png == r.png
     drawn = {lb.abbr: lb.box for lb in r.labels}
@@ -243,9 +248,29 @@ def test_every_number_on_the_full_board_is_legible_at_phone_width(game: str, whe
         assert any(a.startswith("track:") for a in drawn)
     scale = PHONE_W / im.width
     phone = im.convert("RGB").resize((PHONE_W, round(im.height * scale)), Image.LANCZOS)
-    small = {a: h for a, box in drawn.items() if ":" in a
+    small = {a: h for a, box in drawn.items() if ":" in a and not a.startswith(("code:", "ev:"))
              for h in [_ink_height(phone, tuple(v * scale for v in box))] if h < MIN_TEXT_PX}
     assert not small, small
+    heads = {a: _text_height(phone, tuple(v * scale for v in box)) for a, box in drawn.items()
+             if a.startswith(("code:", "ev:"))}
+    assert len(heads) == 2 * len(view.states)
+    small = {a: h for a, h in heads.items() if h < MIN_HEAD_PX}
+    assert not small, small
+    boxes = sorted(box for a, box in drawn.items() if a in {st.code for st in view.states})
+    assert len(boxes) == len(view.states)
+    overlaps = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+    assert not overlaps, overlaps
+
+
+def _text_height(im: Image.Image, box: tuple[float, float, float, float]) -> int:
+    """Rows of ink in a line of type on a plain ground: pixels far from the ground (the box's most common colour).
+    Unlike _ink_height (a pill's digits, its ring cut off by an inset) the box is the type's own band, whole."""
+    crop = im.crop(tuple(round(v) for v in box)).convert("RGB")
+    bg = max(crop.getcolors(crop.width * crop.height))[1]
+    rows = [y for y in range(crop.height)
+            if any(max(abs(a - b) for a, b in zip(crop.getpixel((x, y)), bg)) > 80 for x in range(crop.width))]
+    return rows[-1] - rows[0] + 1 if rows else 0
 
 
 def test_the_board_shows_each_states_markers_fill_and_region() -> None:

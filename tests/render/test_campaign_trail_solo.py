@@ -37,7 +37,7 @@ def test_each_ai_partys_track_is_drawn_in_its_row_space_by_space(two_ai) -> None
     assert two_ai.solo is not None and two_ai.solo.ai == ["REP", "LIB"]
     r = render_campaign_trail(two_ai)
     im = Image.open(io.BytesIO(r.png)).convert("RGB")
-    assert im.size == (1600, r.height) and r.height <= 1.3 * 1600
+    assert im.size == (1600, r.height) and r.height <= 1.45 * 1600
     assert len(r.png) <= 100 * 1024, len(r.png)
     tones = {"REP": C.party_tones("red"), "LIB": C.party_tones("gold")}
     boxes = {lb.abbr: lb.box for lb in r.labels}
