@@ -384,7 +384,7 @@ def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:
     return marker(LAYOUT, m.kind, f"p{k}", fg, m.text or mv.parties[k].letter, size=board.MARK)
 
 
-MAX_H = W * 13 // 10  # a phone shows a taller picture too small (the board's height budget)
+MAX_H = W * 29 // 20  # a phone shows a taller picture too small (the board's height budget: 1.45 × its width)
 
 
 def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
