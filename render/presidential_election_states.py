@@ -11,8 +11,11 @@ every other player on its ballot has 1. Players off the ballot are named on a wh
 when fewer are on than off; none when nobody is, the box is grey). Early on most ballots lack the same seats:
 those are named once above the boxes, and only a box that differs has a tag ("all on" when nobody is off it).
 The box is filled like the map was: the leader's colour (light when ahead by 1–2), tie stripes round the edge in every tied player's colour, grey when nobody is on the ballot; pins (map
-tokens), houses (home states) and stars (carried after a recount) sit by the code; the last move's states
+tokens), houses (home states) and stars (carried after a recount) sit after the EV; the last move's states
 have a thick outline. Boxes flow left to right in rows, as wide as their chips.
+
+The code and the state's electoral votes lead the box on one line ("AK 3", the code bold), 10 px tall on a phone:
+stacked they would need rows a third taller, side by side they cost ~100 px of width a box (about four rows).
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ HEAD_GAP = 16  # code to EV: a word space (the phone test's crops meet in its mi
 F_TAG = font(38)
 CHIP_H = 84  # the count's box keeps 12 px (3 px on a phone) above and below the digits
 ROW_H = CHIP_H + 4  # a box: its chips and 2 px above and below (rows are what the height budget counts)
-ROW_GAP = 4
+ROW_GAP = 4  # a highlight's thick frame (4 px outside its box) still clears the next row
 BOX_GAP = 6
 INSET = 4  # the tie band to the code; a chip's edge to its seat number
 FRAME = 8  # the tie stripes' band inside a box's edge
@@ -169,14 +172,17 @@ def _head(cv: Canvas, e: Entry, x: int, y: int, fg: str) -> list[LabelBox]:
     cy = y + ROW_H / 2
     code = cv.text(x, cy, e.code, F_CODE, fg, e.face, "lm")
     ev = cv.text(x + advance(e.code, F_CODE) + HEAD_GAP, cy, str(e.ev), F_EV, fg, e.face, "lm")
-    assert code is not None and ev is not None
+    if code is None or ev is None:  # never for a code and a number
+        return []
     mid = (code[2] + ev[0]) // 2
+    # 4 px in from the row's top and bottom: a highlighted box's white line, blurred on a phone, stays out
     return [LabelBox(f"{e.code} code", (x - 12, y + 4, mid + 12, y + ROW_H - 4), (x, y), False),
             LabelBox(f"{e.code} EV", (mid - 12, y + 4, ev[2] + TAIL, y + ROW_H - 4), (x, y), False)]
 
 
 def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Sprite]) -> list[LabelBox]:
-    """One box at (x, y), `w` px wide; returns where it was drawn (its code) and each count's digits (code:seat)."""
+    """One box at (x, y), `w` px wide; returns where it was drawn (its code), its code's and EV's text ("AK code",
+    "AK EV") and each count's digits (code:seat)."""
     box = (x, y, x + w, y + ROW_H)
     cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
     if e.stripes:
