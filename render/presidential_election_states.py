@@ -41,7 +41,7 @@ HEAD_GAP = 16  # code to EV: a word space (the phone test's crops meet in its mi
 F_TAG = font(38)
 CHIP_H = 84  # the count's box keeps 12 px (3 px on a phone) above and below the digits
 ROW_H = CHIP_H + 4  # a box: its chips and 2 px above and below (rows are what the height budget counts)
-ROW_GAP = 4  # a highlight's thick frame (4 px outside its box) still clears the next row
+ROW_GAP = 2  # a highlight's thick frame (2 px outside its box) still clears the next row: ~45 px less a board
 BOX_GAP = 6
 INSET = 4  # the tie band to the code; a chip's edge to its seat number
 FRAME = 8  # the tie stripes' band inside a box's edge
@@ -214,7 +214,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         cv.rect((cx, top + 14, cx + tw, top + CHIP_H - 14), fill="white", outline="ink", width=2, radius=8)
         cv.text(cx + 8, top + CHIP_H / 2, e.tag, F_TAG, "ink", "white", "lm")
     if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
-        cv.rect((x - 4, y - 4, x + w + 4, y + ROW_H + 4), outline="ink", width=8, radius=8)
+        cv.rect((x - 2, y - 2, x + w + 2, y + ROW_H + 2), outline="ink", width=6, radius=8)
         cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)
     return labels
 

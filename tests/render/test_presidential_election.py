@@ -26,8 +26,8 @@ MAX_BYTES = 100 * 1024
 # (the trail's rows gave back 40), and the board was up to ~1.2 × its width at six players (seeds 20–25, late and
 # end).
 # 1.4 since the states' codes and EVs were drawn 10 px tall on a phone (56-px type, side by side): the boxes are
-# ~100 px wider and the board ~4 rows taller, up to 1.36 × its width here (seed 9) and 1.41 at some ends
-# (seeds 21–28).
+# ~100 px wider and the board ~4 rows taller (rows 2 px apart, not 6, gave back ~45 px), up to 1.34 × its width
+# here (seed 9) and 1.396 at the busiest ends (seeds 21–28): no room for another row of state boxes.
 TALLEST = 1.4
 MIN_CODE_PX = 10  # a state's code and its EV, at 400 px wide
 MIDGAME_ROUND = 4
