@@ -11,8 +11,11 @@ every other player on its ballot has 1. Players off the ballot are named on a wh
 when fewer are on than off; none when nobody is, the box is grey). Early on most ballots lack the same seats:
 those are named once above the boxes, and only a box that differs has a tag ("all on" when nobody is off it).
 The box is filled like the map was: the leader's colour (light when ahead by 1–2), tie stripes round the edge in every tied player's colour, grey when nobody is on the ballot; pins (map
-tokens), houses (home states) and stars (carried after a recount) sit by the code; the last move's states
+tokens), houses (home states) and stars (carried after a recount) sit after the EV; the last move's states
 have a thick outline. Boxes flow left to right in rows, as wide as their chips.
+
+The code and the state's electoral votes lead the box on one line ("AK 3", the code bold), 10 px tall on a phone:
+stacked they would need rows a third taller, side by side they cost ~100 px of width a box (about four rows).
 """
 from __future__ import annotations
 
@@ -30,16 +33,20 @@ from render.widgets import count_chip
 
 F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 F_SEAT = font(40)  # the chip's seat number (the chip's colour says it too)
-F_CODE = font(38)
-F_EV = font(36, False)
+# The code and its EV side by side, centred on the box's row: 56-px capitals and digits are 41 px tall, 10 px at
+# 400 px wide (stacked, two such lines would need rows ~25 px taller than a chip: more height than the width costs)
+F_CODE = font(56)
+F_EV = font(56, False)  # regular beside the bold code, so "AK 3" reads as a code and a number
+HEAD_GAP = 16  # code to EV: a word space (the phone test's crops meet in its middle)
 F_TAG = font(38)
 CHIP_H = 84  # the count's box keeps 12 px (3 px on a phone) above and below the digits
 ROW_H = CHIP_H + 4  # a box: its chips and 2 px above and below (rows are what the height budget counts)
-ROW_GAP = 6
+ROW_GAP = 2  # a highlight's thick frame (2 px outside its box) still clears the next row: ~45 px less a board
 BOX_GAP = 6
 INSET = 4  # the tie band to the code; a chip's edge to its seat number
 FRAME = 8  # the tie stripes' band inside a box's edge
 MARK = 40
+TAIL = 14  # the EV to the markers or chips: the EV's measured crop (3 phone px past its ink) stays clear of them
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,7 @@ def _chip_w(chip: Chip) -> int:
 
 
 def _head_w(e: Entry) -> int:
-    return max(advance(e.code, F_CODE), advance(str(e.ev), F_EV))
+    return advance(e.code, F_CODE) + HEAD_GAP + advance(str(e.ev), F_EV)
 
 
 def _marks_w(e: Entry) -> int:
@@ -114,7 +121,7 @@ def _marks_w(e: Entry) -> int:
 
 
 def entry_width(e: Entry) -> int:
-    w = FRAME + INSET + _head_w(e) + 6 + _marks_w(e)
+    w = FRAME + INSET + _head_w(e) + TAIL + _marks_w(e)
     w += sum(_chip_w(c) + 4 for c in e.chips)
     if e.tag:
         w += advance(e.tag, F_TAG) + 16 + 4
@@ -158,8 +165,24 @@ def _fg(cv: Canvas, bg: str) -> str:
     return text_on(cv.colours[bg])
 
 
+def _head(cv: Canvas, e: Entry, x: int, y: int, fg: str) -> list[LabelBox]:
+    """The code and its EV on one line at (x, row y), centred on the row; returns a box for each ("AK code",
+    "AK EV"): the row's height, split in the gap between them, the EV's ending TAIL past its ink (the phone test
+    crops 3 phone px, 12 here, off every side and measures the ink rows left)."""
+    cy = y + ROW_H / 2
+    code = cv.text(x, cy, e.code, F_CODE, fg, e.face, "lm")
+    ev = cv.text(x + advance(e.code, F_CODE) + HEAD_GAP, cy, str(e.ev), F_EV, fg, e.face, "lm")
+    if code is None or ev is None:  # never for a code and a number
+        return []
+    mid = (code[2] + ev[0]) // 2
+    # 4 px in from the row's top and bottom: a highlighted box's white line, blurred on a phone, stays out
+    return [LabelBox(f"{e.code} code", (x - 12, y + 4, mid + 12, y + ROW_H - 4), (x, y), False),
+            LabelBox(f"{e.code} EV", (mid - 12, y + 4, ev[2] + TAIL, y + ROW_H - 4), (x, y), False)]
+
+
 def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Sprite]) -> list[LabelBox]:
-    """One box at (x, y), `w` px wide; returns where it was drawn (its code) and each count's digits (code:seat)."""
+    """One box at (x, y), `w` px wide; returns where it was drawn (its code), its code's and EV's text ("AK code",
+    "AK EV") and each count's digits (code:seat)."""
     box = (x, y, x + w, y + ROW_H)
     cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
     if e.stripes:
@@ -167,17 +190,15 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
     fg = _fg(cv, e.face)
     cx = x + FRAME + INSET
     cy = y + ROW_H // 2
-    hw = _head_w(e)
-    cv.text(cx, y + 25, e.code, F_CODE, fg, e.face, "lm")  # capitals centred in the upper half
-    cv.text(cx, y + ROW_H - 23, str(e.ev), F_EV, fg, e.face, "lm")
-    cx += hw + 6
+    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
+    labels += _head(cv, e, cx, y, fg)
+    cx += _head_w(e) + TAIL
     for k, m in enumerate(e.markers):
         col, row = divmod(k, 2)
         sp = mark(m)
         my = y + FRAME + row * (MARK + 2) if len(e.markers) > 1 else cy - MARK // 2
         cv.paste(sp, cx + col * (MARK + 4), my)
     cx += _marks_w(e)
-    labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
     top = y + (ROW_H - CHIP_H) // 2
     for c in e.chips:
         cw = _chip_w(c)
@@ -193,7 +214,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         cv.rect((cx, top + 14, cx + tw, top + CHIP_H - 14), fill="white", outline="ink", width=2, radius=8)
         cv.text(cx + 8, top + CHIP_H / 2, e.tag, F_TAG, "ink", "white", "lm")
     if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
-        cv.rect((x - 4, y - 4, x + w + 4, y + ROW_H + 4), outline="ink", width=8, radius=8)
+        cv.rect((x - 2, y - 2, x + w + 2, y + ROW_H + 2), outline="ink", width=6, radius=8)
         cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)
     return labels
 

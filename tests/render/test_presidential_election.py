@@ -23,9 +23,13 @@ from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 MAX_BYTES = 100 * 1024
 # Height to width (issue 26): a taller picture is previewed narrower. 1.1 until the player panels and the status
 # line were drawn at a phone's 14 px: four 76-px numbers a panel and the status on two lines take ~280 px more
-# (the trail's rows gave back 40), and the board is up to ~1.2 × its width at six players (seeds 20–25, late and
-# end): 1.25 leaves room for a row of state boxes more.
-TALLEST = 1.25
+# (the trail's rows gave back 40), and the board was up to ~1.2 × its width at six players (seeds 20–25, late and
+# end).
+# 1.4 since the states' codes and EVs were drawn 10 px tall on a phone (56-px type, side by side): the boxes are
+# ~100 px wider and the board ~4 rows taller (rows 2 px apart, not 6, gave back ~45 px), up to 1.34 × its width
+# here (seed 9) and 1.396 at the busiest ends (seeds 21–28): no room for another row of state boxes.
+TALLEST = 1.4
+MIN_CODE_PX = 10  # a state's code and its EV, at 400 px wide
 MIDGAME_ROUND = 4
 LATE_ROUND = 8
 
@@ -165,6 +169,65 @@ def test_every_count_reads_on_a_phone_at_six_players(until: str) -> None:
     code_boxes = [labels[c].box for c in view.states]
     assert all(a[3] <= b[1] or b[3] <= a[1] or a[2] <= b[0] or b[2] <= a[0]
                for i, a in enumerate(code_boxes) for b in code_boxes[i + 1:]), "boxes never overlap"
+
+
+def _label_ink(phone: Image.Image, box: tuple[float, ...]) -> int:
+    """Rows of ink in a label box less 3 px each side (as test_closeup's _ink_height), against the colour most
+    common in the whole box: a short bold code fills most of its own crop, so the crop alone may take the
+    letters for the background."""
+    left, top, right, bottom = (round(v) for v in box)
+    whole = phone.crop((left, top, right, bottom))
+    bg = max(whole.getcolors(whole.width * whole.height))[1]
+    inner = phone.crop((left + 3, top + 3, right - 3, bottom - 3))
+    rows = [y for y in range(inner.height)
+            if any(max(abs(a - b) for a, b in zip(inner.getpixel((x, y)), bg)) > 80 for x in range(inner.width))]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def _head_heights(view: PEView, changed: tuple[str, ...]) -> dict[str, int]:
+    """Each state's code and EV ink height (px) once the board is 400 px wide, by label ("AK code", "AK EV")."""
+    r = render_presidential_election(view, highlight=changed)
+    phone, scale = _phone(r)
+    labels = {lb.abbr: lb for lb in r.labels}
+    keys = [f"{code} {part}" for code in sorted(view.states) for part in ("code", "EV")]
+    assert set(keys) <= set(labels), "every state's code and EV is labelled"
+    boxes = {k: labels[k].box for k in keys}
+    for code in view.states:  # each inside its own state's box, the code left of the EV
+        outer, c, e = labels[code].box, boxes[f"{code} code"], boxes[f"{code} EV"]
+        assert outer[0] <= c[0] < e[0] < e[2] <= outer[2] and outer[1] <= min(c[1], e[1]) <= max(c[3], e[3]) <= outer[3]
+    return {k: _label_ink(phone, tuple(v * scale for v in b)) for k, b in boxes.items()}
+
+
+@pytest.mark.parametrize("until", ["mid", "late", "end"])
+def test_every_state_code_and_ev_reads_on_a_phone_at_six_players(until: str) -> None:
+    """Every state's code and its electoral votes are at least MIN_CODE_PX tall once the board is 400 px wide,
+    each measured in its own box (the EV's does not reach the code's ink, nor the code's the EV's)."""
+    view, changed = _public(6, until)
+    heights = _head_heights(view, changed)
+    short = {k: h for k, h in heights.items() if h < MIN_CODE_PX}
+    assert not short, short
+    assert max(heights.values()) <= 14, "a crop that holds a code or EV alone (a 56-px J's tail is 12)"
+
+
+def test_a_smaller_code_or_ev_fails_the_phone_measure() -> None:
+    """The measure can fail: in 44-px type a code (but NJ, whose J has a tail) or an EV is under 10 px on a phone."""
+    from render import presidential_election_states as states
+
+    view, changed = _public(6, "late")
+    saved = states.F_CODE, states.F_EV
+    try:
+        states.F_CODE = states.font(44)
+        small = _head_heights(view, changed)
+        assert _short(small, " code") == 50 and _short(small, " EV") == 0, small
+        states.F_CODE, states.F_EV = saved[0], states.font(44, False)
+        small = _head_heights(view, changed)
+        assert _short(small, " EV") == 51 and _short(small, " code") == 0, small
+    finally:
+        states.F_CODE, states.F_EV = saved
+
+
+def _short(heights: dict[str, int], part: str) -> int:
+    return sum(h < MIN_CODE_PX for k, h in heights.items() if k.endswith(part))
 
 
 def _solid(slot: int) -> tuple[int, int, int]:
