@@ -170,8 +170,13 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
     undoable = True
     current = state
     for i, action in enumerate(actions):
-        check_legal(ruleset, current, seat, action)
-        result = ruleset.apply(current, seat, action)
+        try:
+            check_legal(ruleset, current, seat, action)
+            result = ruleset.apply(current, seat, action)
+        except EngineError as exc:
+            if i > 0:  # the refusal speaks of the position after the earlier steps, which were not applied either
+                _refused_partway(ruleset, exc, actions, i)
+            raise
         # Randomness drawn ends undo (DESIGN.md §2), whatever the ruleset's own flag says: taking the
         # step back would let a player re-roll.
         undoable = undoable and result.undoable and not randomness_drawn(current, result.state)
@@ -183,6 +188,16 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
                 and not ruleset.decisions(current, seat).owes_move:
             return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), rest
     return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), []
+
+
+def _refused_partway(ruleset: Ruleset, exc: EngineError, actions: list[Action], i: int) -> None:
+    """Say, in a refusal of step i + 1 of a compound move, that nothing of the move was applied and which steps
+    the refusal's "now" comes after (issue 26: a refused typed move says what state the game is in and whether
+    anything was applied)."""
+    exc.message = (f"Nothing was applied: the game is as it was before `{ruleset.format(actions)}`, which was "
+                   f"refused partway through, at `{actions[i].notation()}` (what follows speaks of the position "
+                   f"there): {exc.message} Send it again without what was refused.")
+    exc.args = (exc.message,)
 
 
 def replay(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: int, moves: list[tuple[str, str]]) -> Any:
