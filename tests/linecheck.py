@@ -39,7 +39,8 @@ The checks, exactly:
     deadline. A 🤖 or ⏰ note of a move stands immediately before a line of the post that the engine names as that
     seat's own (`Event.seat`, carried in the board post's `payload["lines"]`): `marker/seat` where the next line is
     another seat's, the game's own, or no engine line while a line of that seat follows further on (a step with no
-    line of its own, as a silent pass in a response window, keeps its note where its lines begin). Any other line with 🤖 or ⏰ in a post is `marker/unknown`. Conversely, every move the bot or a deadline
+    line of its own, as a silent pass in a response window, keeps its note where its lines begin, and the bot's note
+    then says "(nothing of that move is public)", exactly when no line of that seat follows). Any other line with 🤖 or ⏰ in a post is `marker/unknown`. Conversely, every move the bot or a deadline
     made is marked in the board post covering it (`marker-missing`), and every deadline that passes plays a move the
     rules accept (`marker/deadline-refused`: the seat was told what running out of time plays, and nothing would be).
  3. `card-name` — every card, event or news id in private text comes with its name. Ids: Electioneer `D07`/`R07`
@@ -479,7 +480,7 @@ def check_cut(texts: list[Text], vocabulary: set[str],
 
 # ---------------------------------------------------------------- check 2: bot and deadline markers
 
-BOT_NOTE = re.compile(r"^🤖 The bot moved for (\S+)\.$")
+BOT_NOTE = re.compile(r"^🤖 The bot moved for (\S+)( \(nothing of that move is public\))?\.$")
 DEADLINE_NOTE = re.compile(r"^⏰ (\S+)'s deadline passed: (.*)\.$")
 HANDED = [re.compile(p) for p in (r"^🤖 .* handed (\S+) to the bot in game #\d+", r"^🤖 (\S+) \(.*\) left game #\d+",
                                   r"^🤖 (\S+) \(.*\) missed (\d+) deadlines in a row", r"^🤖 The bot plays (\S+) too\.$")]
@@ -512,6 +513,11 @@ def check_markers(played: Played, parts: Counter | None = None) -> tuple[list[tu
                         shown = "no engine line" if after is False else "the game's own line" if after is None \
                             else f"a line of {after}"
                         out.append((i, "marker/seat", line, f"it stands before {shown}, not one of {noted.group(1)}"))
+                    alone = BOT_NOTE.match(line) is not None and BOT_NOTE.match(line).group(2) is not None
+                    if BOT_NOTE.match(line) and alone != (noted.group(1) not in seats[k + 1:]):
+                        out.append((i, "marker/seat", line, "it says nothing of the move is public, yet a line of "
+                                    f"{noted.group(1)} follows" if alone else f"no line of {noted.group(1)} follows, "
+                                    "yet it does not say that nothing of the move is public"))
                 if m := BOT_NOTE.match(line):
                     parts["marker: 🤖 bot moves"] += 1
                     hits = [e for e in window if e.seat == m.group(1) and e.actor == "bot"]

@@ -5,7 +5,8 @@ plays gets the sweep's "⏰ LIB's deadline passed: …". Each stands immediately
 step that is that seat's own (the engine names each line's seat, engine/core/types.py `Event.seat`; the board post
 carries them as `payload["lines"]`, bot/present/posts.py), never glued onto an engine line: the first public line of the
 step may be another seat's (a held line released now, or an action that resolves because this seat passed). A step
-none of whose lines is the seat's own keeps the note where its lines begin. The bot's line names no choice: a bot's
+none of whose lines is the seat's own keeps the note where its lines begin, and the note says that nothing of that
+move is public, so the next line, another seat's, is not read as the bot's. The bot's line names no choice: a bot's
 pick may be secret until the engine reveals it (a sealed candidate, a face-down card), and the engine's own lines
 say what is public. When the engine holds the step's lines for a later post (engine/core/posting.py), the note is
 held too, in the game's settings, with its place among the held lines, and takes that place in the post.
@@ -34,6 +35,13 @@ class Note:
     @property
     def text(self) -> str:
         return self.said if self.by == "deadline" and self.said else f"{MARK} The bot moved for {self.seat}."
+
+    @property
+    def text_alone(self) -> str:
+        """The note where none of the post's lines is the seat's own (its move was a pass or a hidden choice): it
+        says so, so the next line — another seat's — is not read as this seat's doing."""
+        return self.text if self.by == "deadline" and self.said else \
+            f"{MARK} The bot moved for {self.seat} (nothing of that move is public)."
 
 
 def note(seat: str, held_lines: int) -> Note:
@@ -79,7 +87,8 @@ def place_in_first_post(outbox: list[Any], notes: list[Note]) -> bool:
         if n.text in placed:  # once per seat and post: it stands before that seat's first step the bot made
             continue
         own = next((i for i in range(n.at, len(seats)) if seats[i] == n.seat), None)
-        at.setdefault(min(n.at if own is None else own, len(lines)), []).append(n.text)
+        at.setdefault(min(n.at if own is None else own, len(lines)), []).append(
+            n.text if own is not None or not seats else n.text_alone)
         placed.add(n.text)
     out: list[str] = []
     for i in range(len(lines) + 1):

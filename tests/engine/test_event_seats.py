@@ -153,6 +153,31 @@ def test_a_note_stands_before_the_first_line_of_its_seat_and_a_misplaced_one_is_
     assert "marker/seat" not in [p[1] for p in linecheck.check_markers(played)[0]]
 
 
+
+def test_a_note_of_a_move_with_no_line_of_its_own_says_nothing_of_it_is_public() -> None:
+    """LIB's bot passed in a response window and DEM's action resolved: the note stands where the step's lines
+    begin and says that nothing of LIB's move is public, so DEM's line is not read as the bot's doing; the line
+    check finds the plain note there, and the "nothing public" note where a line of the seat follows."""
+    events = [Event(public="DEM takes the politick Travel Costs.", seat="DEM")]
+    payload = board_posts(events)[0]
+    outbox = [SimpleNamespace(audience="public", kind="board", payload=payload)]
+    assert bot_notes.place_in_first_post(outbox, [bot_notes.note("LIB", 0)])
+    alone = "🤖 The bot moved for LIB (nothing of that move is public)."
+    assert payload["text"].split("\n") == [alone, "DEM takes the politick Travel Costs."]
+    r = registry.get("electioneer")
+    played = linecheck.Played(label="unit", ruleset=r, options={}, seats=["DEM", "REP"], states=[])
+    from tests.present.test_every_line import _entry
+    played.journal = [_entry(1, "LIB", "bot")]
+    played.posts = [linecheck.Post(1, "board", payload["text"], "", None, payload[LINES])]
+    assert "marker/seat" not in [p[1] for p in linecheck.check_markers(played)[0]]
+    plain = payload["text"].replace(alone, "🤖 The bot moved for LIB.")
+    played.posts = [linecheck.Post(1, "board", plain, "", None, payload[LINES])]
+    assert "marker/seat" in [p[1] for p in linecheck.check_markers(played)[0]]
+    mine = [Event(public="LIB passes.", seat="LIB")]
+    wrong = "\n".join([alone, "LIB passes."])
+    played.posts = [linecheck.Post(1, "board", wrong, "", None, board_posts(mine)[0][LINES])]
+    assert "marker/seat" in [p[1] for p in linecheck.check_markers(played)[0]]
+
 # --------------------------------------------------------------------------- Campaign Manager 2008: effect causes
 
 CM_GAMES = [({"deck": "draft"}, 18), ({"deck": "starter"}, 5), ({"deck": "starter"}, 7)]
