@@ -29,6 +29,7 @@ from typing import Any, Iterator
 from pydantic import BaseModel
 
 from bot.policy import concession
+from bot.present.text import clip
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.posting import text_only_hash
@@ -385,6 +386,8 @@ def move_lines(move: dict[str, Any]) -> list[str]:
         under = seat if other else mover
         lines.append(f"{'     ' if other else '   '}{line}")
     lines += [f"   🔏 {line}" for line in move.get("proofs") or []]
+    if len(lines) == 1 and not move.get("notation"):  # a move that said nothing public (a pass, a hidden choice)
+        lines.append(f"   {NOTHING_PUBLIC}")
     return lines
 
 
@@ -395,6 +398,8 @@ def public_view(data: dict[str, Any], state: Any) -> Any:
 # ---------------------------------------------------------------- /game log pages and /game status seals
 
 PAGE_CHARS = 3500  # a page fits one embed description with its code fence
+# the line under a move of a game in progress that said nothing in public: its move is kept from the log until the end
+NOTHING_PUBLIC = "(nothing public: a pass or a hidden choice; the log shows the move itself once the game ends)"
 
 
 def paginate(lines: list[str], budget: int = PAGE_CHARS) -> list[list[str]]:
@@ -402,7 +407,7 @@ def paginate(lines: list[str], budget: int = PAGE_CHARS) -> list[list[str]]:
     pages: list[list[str]] = [[]]
     used = 0
     for line in lines:
-        line = line if len(line) <= budget else line[: budget - 1] + "…"
+        line = clip(line, budget)  # at a word boundary, never mid-word
         if pages[-1] and used + len(line) + 1 > budget:
             pages.append([])
             used = 0

@@ -8,6 +8,7 @@ checks it); the board text reads the public view only.
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
+from bot.present.text import clip
 from bot.present.changes import MapTally, StateTally
 from engine.campaign_manager_2008.content import load
 from bot.present.tallies import campaign_manager_2008 as tallies_campaign_manager_2008
@@ -113,7 +114,7 @@ class CampaignManager2008Presenter(Presenter):
                 f"{side_name(view, seat)} back " + (" ".join(f"{p.code} {p.ev}" for p in view.pool if p.back == seat) or "—")
                 for seat in view.sides))
         text = "\n".join(lines)
-        return text if len(text) <= 1000 else text[:999] + "…"
+        return clip(text, 1000)  # at a word boundary, never mid-word
 
     def hand_text(self, view: CMView) -> str:
         me = view.me

@@ -345,3 +345,15 @@ def test_another_seats_lines_in_a_log_entry() -> None:
     move = {"seq": 1, "seat": "DEM", "by": "bot", "public": ["DEM does a thing.", "REP answers."],
             "line_seats": ["DEM", "REP"], "proofs": []}
     assert records.move_lines(move) == ["1. 🤖 DEM (bot):  []", "   DEM does a thing.", "   ↳ REP:", "     REP answers."]
+
+
+def test_a_move_that_said_nothing_public_says_so_in_the_log_until_the_end() -> None:
+    """issue 26: a log entry is never empty: a pass or a hidden choice of a game in progress says that nothing of
+    it is public yet; after the end the entry shows the move itself."""
+    quiet = {"seq": 9, "seat": "LIB", "by": "bot", "public": [], "line_seats": [], "proofs": [], "notation": None}
+    assert records.move_lines(quiet)[1:] == [f"   {records.NOTHING_PUBLIC}"]
+    assert records.move_lines({**quiet, "notation": "pass"}) == ["9. 🤖 LIB (bot): pass  []"]
+    assert records.move_lines({**quiet, "public": ["LIB passes."], "line_seats": ["LIB"]})[1:] == ["   LIB passes."]
+    long = "word " * 1000
+    (page,) = records.paginate([long])
+    assert page[0].endswith("word…") and len(page[0]) <= records.PAGE_CHARS  # cut at a word, never inside one
