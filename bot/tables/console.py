@@ -27,7 +27,8 @@ from engine.core.types import Option
 class ConsoleTable:
     out_dir: Path
     write: Callable[[str], None] = print
-    mailbox: dict[str, list[str]] = field(default_factory=dict)
+    # each seat's private notes not shown yet, with the game and the move that sent them (an undone move's go unread)
+    mailbox: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict)
     images: list[Path] = field(default_factory=list)
     # posts with pictures per (game, move): a move posted in several posts (Solo Play's AI turns) names each
     # post's files apart — 007-…, 007.2-…, 007.3-… — so a later post never overwrites an earlier one's picture
@@ -68,7 +69,7 @@ class ConsoleTable:
 
     async def tell(self, brief: PrivateBrief) -> bool:
         if brief.text:
-            self.mailbox.setdefault(brief.seat, []).append(brief.text)
+            self.mailbox.setdefault(brief.seat, []).append((brief.game.id, brief.game.seq, brief.text))
         return True
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
@@ -78,7 +79,13 @@ class ConsoleTable:
         return False  # a hot-seat game at one keyboard has no spectators to DM
 
     def take_mail(self, seat: str) -> list[str]:
-        return self.mailbox.pop(seat, [])
+        return [text for _, _, text in self.mailbox.pop(seat, [])]
+
+    def forget_undone(self, game_id: int, seq: int) -> None:
+        """Drop the notes move `seq` of the game (taken back) and any after it sent, not shown yet: what the undone
+        step told a seat ("You put … on the bottom of your deck") is no longer so."""
+        for seat, notes in self.mailbox.items():
+            self.mailbox[seat] = [n for n in notes if n[0] != game_id or n[1] < seq]
 
 
 # What `help` prints (and the table shows once, before the first turn).
@@ -150,10 +157,10 @@ def menu_lines(entries: list[Entry], start: int = 1, within: str = "") -> list[s
 def _entry_line(entry: Entry, number: int, within: str = "") -> str:
     if isinstance(entry, Option):
         detail = f" — {entry.detail}" if entry.detail else ""
-        label = _after(entry.label, within) if within else entry.label
+        label = label_within(entry.label, within) if within else entry.label
         return f"  {number:>3}. {label}{detail}   [{entry.action.notation()}]"
     head = f"  {number:>3}. {entry.title} ({len(entry.options)} choices): "
-    rest = " · ".join(_after(option.label, entry.title) for option in entry.options)
+    rest = " · ".join(label_within(option.label, entry.title) for option in entry.options)
     return head + clip(rest, max(20, WIDTH - len(head)))
 
 
@@ -181,7 +188,7 @@ def _title(group: list[Option], key: tuple[str, ...]) -> str:
     return common if len(common) >= 2 else " ".join(key)
 
 
-def _after(label: str, title: str) -> str:
+def label_within(label: str, title: str) -> str:
     """A label without its group's title."""
     return label[len(title):].lstrip(" :—-") or label if label.startswith(title) else label
 

@@ -127,7 +127,8 @@ class LocalSession:
             record = await self.manager.views.game(game_id)
             if record.status != "active":
                 await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
-                result = f" {result_headline(record.result)}." if record.status == "finished" else ""
+                headline = result_headline(record.result) if record.status == "finished" else ""
+                result = f" {headline}" + ("" if headline.endswith((".", "!", "?")) else ".") if headline else ""
                 self.write(f"\nGame #{game_id} is {record.status}.{result} "
                            f"Images are in {self.table.folder(game_id)}.")
                 return
@@ -179,10 +180,11 @@ class LocalSession:
 
     async def _undo(self, game_id: int, seat: str) -> bool:
         try:
-            await self.manager.games.undo(game_id, LOCAL_USER.format(seat=seat))
+            undone = await self.manager.games.undo(game_id, LOCAL_USER.format(seat=seat))
         except EngineError as exc:
             self.write(f"✗ {exc.message}")
             return False
+        self.table.forget_undone(game_id, undone)
         return True
 
     async def _any_time_word(self, game_id: int, reply: str) -> bool:
@@ -242,7 +244,7 @@ class LocalSession:
                 continue
             try:
                 if word == "undo":
-                    await self.manager.games.undo(game_id, user)
+                    self.table.forget_undone(game_id, await self.manager.games.undo(game_id, user))
                     extras, group = False, None
                     continue
                 if is_number(reply):

@@ -87,4 +87,4 @@ region, and on Election Day a region's endorsements take its states no one suppo
 • **Candidate card**: your candidate played for 5 CP, then exhausted until an event readies it.
 • **Token**: your candidate's place on the map; you campaign in its region, and travel moves it.
 • **Persistent events**: Debate and Election Day events wait on the board; prevention events stay in play.
-• **Look a card up**: `card 23` (on Discord `/card 23`) shows its whole text."""
+• **Look a card up**: `/card 23` shows its whole text."""

@@ -24,6 +24,7 @@ async def test_a_whole_game_prints_no_discord_markup_or_command(tmp_path, rulese
     assert "is finished" in keyboard.text  # the whole game, its last posts (the seed's reveal) included
     for line in keyboard.text.splitlines():
         assert not [mark for mark in DISCORD if mark in line], line
+        assert not re.search(r"(?<!\.)\.\.(?!\.)|\.;|;;", line), line  # no doubled stop ("(DEM–REP).. Images")
 
 
 def _screens(keyboard: Keyboard) -> list[list[tuple[str, str]]]:
@@ -99,6 +100,9 @@ async def test_undo_at_the_hide_screen_gives_the_turn_back(tmp_path) -> None:
     hide = next(i for i, text in enumerate(asked) if "hide your hand" in text)
     assert asked[hide - 1] == "DEM> " and asked[hide + 1] == "DEM> ", asked  # DEM again, nobody else saw a thing
     assert "DEM took back their last step." in keyboard.text
+    # what the undone step told DEM ("You put … on the bottom of your deck") is not so any more: never shown
+    after = keyboard.text.split("DEM took back their last step.", 1)[1]
+    assert "(private to DEM) You put" not in after.split("DEM> ", 1)[0], after[:600]
 
 
 async def test_undo_at_the_hand_off_screen_gives_the_keyboard_back(tmp_path) -> None:
