@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.policy import record as records
 from bot.service import GameManager
 from bot.store import Store
+from bot.tables import console
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
 from engine import registry, yamlfile
 from engine.core.rng import Rng
@@ -116,8 +117,7 @@ class TranscriptTable:
         decision = brief.decision
         if decision is not None and decision.owes_move:
             body.append(f"Your move: {decision.prompt}" if decision.prompt else "Your move:")
-            body += [f"  {i}. {o.label}" + (f" — {o.detail}" if o.detail else "")
-                     for i, o in enumerate(decision.options, 1)]
+            body += _choices(decision.options)
             if decision.extras:
                 body += _any_time(decision.extras)
         if body:  # a brief with nothing in it only closes the seat's prompt (Discord edits it): no new message
@@ -126,6 +126,26 @@ class TranscriptTable:
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
         self.lines += ["", "### Alert to the host", "", *_quoted(text)]
+
+
+def _choices(options: list[Any]) -> list[str]:
+    """A prompt's choices, numbered: a long list grouped as the local table and Discord's menus group it (the choices
+    whose moves begin alike — a card's uses — under their shared title; console.menu), each with its whole text."""
+    lines: list[str] = []
+    number = 1
+    entries = console.menu(options)
+    if sum(isinstance(entry, console.Group) for entry in entries) < 2:  # one group and a few more: a plain list reads
+        entries = list(options)                                         # better than a heading over most of it
+    for entry in entries:
+        group = entry.options if isinstance(entry, console.Group) else (entry,)
+        if isinstance(entry, console.Group):
+            lines.append(f"  {entry.title}:")
+        for o in group:
+            label = console.label_within(o.label, entry.title) if isinstance(entry, console.Group) else o.label
+            indent = "    " if isinstance(entry, console.Group) else "  "
+            lines.append(f"{indent}{number}. {label}" + (f" — {o.detail}" if o.detail else ""))
+            number += 1
+    return lines
 
 
 def _any_time(extras: list[Any]) -> list[str]:
