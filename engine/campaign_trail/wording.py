@@ -18,7 +18,10 @@ def card_name(number: int | str) -> str:
 
 
 def clauses(parts: list[str]) -> str:
-    """Parts joined as one list with "; ". A politick's text is a whole sentence: its full stop is dropped before
-    the separator, since "less.; Mudslinging" reads as a slip (the last part keeps its stop; an ellipsis stays)."""
-    parts = [p.strip() for p in parts]
-    return "; ".join([x[:-1] if x.endswith(".") and not x.endswith("..") else x for x in parts[:-1]] + parts[-1:])
+    """Parts read as one list: "; " between them, but a part that ends a sentence (a politick's text does) is
+    followed by a space alone, since "less.; Mudslinging" reads as a slip. Each part stays whole: an option's
+    detail still carries the politick's exact text."""
+    out = ""
+    for part in (p.strip() for p in parts):
+        out += ("" if not out else " " if out.endswith((".", "!", "?", "…")) else "; ") + part
+    return out
