@@ -28,6 +28,7 @@ from __future__ import annotations
 from engine.campaign_trail import abilities, dirty_solo, effects, moves, primitives
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail.wording import plural
 from engine.core.types import Action
 
 SMEAR_ETHICS = 4  # voters paid from your ethically minded states for a smear campaign
@@ -117,11 +118,11 @@ def action_text(number: int, action: str) -> str:
     if action == "voter_suppression":
         vs = a.voter_suppression
         move = "fly to a city" if vs.mode == "plane" else f"move up to {vs.states} state{'s' if vs.states > 1 else ''}"
-        return f"{move}, then remove {vs.remove} rival voters there"
+        return f"{move}, then remove {plural(vs.remove, 'rival voter')} there"
     if action == "flip_contributors":
         return f"take ${a.flip_contributors}M from a rival"
     if action == "sway_minds":
-        return f"a rival loses {a.sway_minds} registered voters, you gain {a.sway_minds}"
+        return f"a rival loses {plural(a.sway_minds, 'registered voter')}, you gain {a.sway_minds}"
     if action == "dirty_tricks":
         return _c().politicks[a.dirty_tricks].name
     if action == "smear_campaign":
@@ -202,7 +203,7 @@ def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[s
     gained = max(0, abilities.stat(s, seat, "sway_minds", "amount", a.sway_minds))
     mine.registered += gained
     mine.out_of_supply += gained
-    log.append(f"{seat} sways minds: {target} loses {lost} registered voters, {mine.id} gains {gained}.")
+    log.append(f"{seat} sways minds: {target} loses {plural(lost, 'registered voter')}, {mine.id} gains {gained}.")
 
 
 def _pay(s: CampaignTrailState, seat: str, code: str, n: int, log: list[str], changed: list[str]) -> None:
@@ -268,7 +269,7 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         return moves.travel_options(s, seat, c.card(t.card).actions.voter_suppression, "voter_suppression")
     if t.action in ("flip_contributors", "sway_minds"):
         a = c.card(t.card).actions
-        what = f"take ${a.flip_contributors}M" if t.action == "flip_contributors" else f"sway {a.sway_minds} registered voters"
+        what = f"take ${a.flip_contributors}M" if t.action == "flip_contributors" else f"sway {plural(a.sway_minds, 'registered voter')}"
         amount = a.flip_contributors if t.action == "flip_contributors" else a.sway_minds
         return [(Action(verb="target", args=(p,)), dirty_solo.target_label(s, t.action, p, amount)
                  or f"{what} from {p} (${s.parties[p].money}M, {s.parties[p].registered} registered)")
@@ -281,7 +282,7 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         cost = mudsling_cost(s, seat, t.bought)
         for issue in mudsling_issues(s, seat, t.card, t.bought):
             where = " ".join(c.issue_states(issue))
-            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: {cost} ethics voters, 2 off in {where}"))
+            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: {plural(cost, 'ethics voter')}, 2 off in {where}"))
         if t.bought:
             out.append(done)
     return out
@@ -375,8 +376,8 @@ def prompt(s: CampaignTrailState) -> str:
     if t.action == "voter_suppression":
         vs = _c().card(t.card).actions.voter_suppression
         move = "Fly to a city" if vs.mode == "plane" else \
-            f"Move your pawn one state at a time ({t.steps} of {moves.travel_distance(s, seat, vs, t.action)} moves made)"
-        return f"{move}, then `done`: up to {vs.remove} rival voters are removed where you stop."
+            f"Move your pawn one state at a time ({t.steps} of {plural(moves.travel_distance(s, seat, vs, t.action), 'move')} made)"
+        return f"{move}, then `done`: up to {plural(vs.remove, 'rival voter')} are removed where you stop."
     return {
         "flip_contributors": "Choose the rival whose contributors you flip.",
         "sway_minds": "Choose the rival whose registered voters you sway.",

@@ -30,6 +30,7 @@ from typing import Any
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import posting
 from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail.wording import plural
 
 INTIMIDATION = "intimidation"
 INTIMIDATION_COUNT = 2  # voters off the AI track and onto the owner's registered voters
@@ -69,7 +70,7 @@ def target_label(s: CampaignTrailState, action: str, target: str, amount: int) -
         return None
     if action == "flip_contributors":
         return f"take ${amount}M from the bank ({target} is an AI party)"
-    return f"sway {amount} voters off {target}'s register track ({s.parties[target].registered} there)"
+    return f"sway {plural(amount, 'voter')} off {target}'s register track ({s.parties[target].registered} there)"
 
 
 # ------------------------------------------------------------------------------------------ choices an AI party owes

@@ -2,7 +2,7 @@
 action under way (or of a paused politick's choice), and the words for them."""
 from __future__ import annotations
 
-from engine.campaign_trail import abilities, bans, dirty, effects, prompts
+from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import (
     ADVERTISE_COST, CAMPAIGN_COST, CAMPAIGN_MAX, advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_voter_cost,
@@ -10,6 +10,7 @@ from engine.campaign_trail.moves import (
 )
 from engine.campaign_trail.primitives import free_left, issue_states
 from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail.wording import plural
 from engine.core.types import Action, Option
 
 
@@ -118,10 +119,10 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         for issue in advertise_choices(s, seat, t.card, t.bought):
             n = len(issue_states(issue))
             cost = advertise_cost(s, seat)
-            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: {f'${cost}M' if cost else 'free'}, {n} voters"))
+            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: {f'${cost}M' if cost else 'free'}, {plural(n, 'voter')}"))
         for issue in free_issues(s, seat, t.card, t.bought):
             n = len(issue_states(issue))
-            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: free, {n} voters"))
+            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: free, {plural(n, 'voter')}"))
         if t.bought:
             out.append(done)
     return out
@@ -203,7 +204,7 @@ def _travel_prompt(s: CampaignTrailState) -> str:
     tr = _c().card(t.card).actions.travel
     steps = ""
     if tr.mode != "plane":
-        steps = f"move your pawn one state at a time ({t.steps} of {travel_distance(s, t.seat, tr, 'travel')} moves made)"
+        steps = f"move your pawn one state at a time ({t.steps} of {plural(travel_distance(s, t.seat, tr, 'travel'), 'move')} made)"
     fly = "fly to a city" if tr.mode != "steps" and not t.flown else ""
     return (" or ".join(x for x in (steps, fly) if x) or "stop").capitalize() + ", then `done`."
 
@@ -216,7 +217,7 @@ def _campaign_prompt(s: CampaignTrailState) -> str:
     limits = [f"{t.placed} of at most {cap} placed"]
     if per < 99:
         limits.append(f"at most {per} in one state")
-    limits.append(f"{party.registered + t.free_left} registered voters left")
+    limits.append(f"{plural(party.registered + t.free_left, 'registered voter')} left")
     if t.per_voter is not None:
         limits.append(f"${campaign_voter_cost(s, t.seat)}M a voter, you have ${party.money}M")
     return f"Place voters one at a time ({'; '.join(limits)}), then `done`."
@@ -229,8 +230,9 @@ def _advertise_prompt(s: CampaignTrailState) -> str:
     left = len(card_issues_left(t.card, t.bought))
     cost = advertise_cost(s, t.seat)
     return (f"Buy an issue: one of your registered voters goes to each state showing it "
-            f"({f'${cost}M' if cost else 'free'} the next, you have ${party.money}M; {party.registered + free_left(s, t.seat)} registered voters left; "
-            f"{left} of {on_card} issues on the card left), then `done`.")
+            f"({f'${cost}M' if cost else 'free'} the next, you have ${party.money}M; "
+            f"{plural(party.registered + free_left(s, t.seat), 'registered voter')} left; "
+            f"{left} of {plural(on_card, 'issue')} on the card left), then `done`.")
 
 
 def action_text(number: int, action: str) -> str:
@@ -239,12 +241,12 @@ def action_text(number: int, action: str) -> str:
     a = _c().card(number).actions
     if action == "travel":
         tr = a.travel
-        return {"steps": f"up to {tr.states} states", "plane": "fly to a city", "plane_plus": "fly to a city and 1 more state",
-                "steps_or_plane": f"up to {tr.states} states or fly"}[tr.mode]
+        return {"steps": f"up to {plural(tr.states, 'state')}", "plane": "fly to a city", "plane_plus": "fly to a city and 1 more state",
+                "steps_or_plane": f"up to {plural(tr.states, 'state')} or fly"}[tr.mode]
     if action == "fundraise":
         return f"+${a.fundraise}M"
     if action == "register":
-        return f"+{a.register_} registered voters"
+        return f"+{plural(a.register_, 'registered voter')}"
     if action == "campaign":
         where = "your home region" if a.campaign.home_region else " ".join(a.campaign.states)
         return f"up to {CAMPAIGN_MAX} registered voters among {where} (${CAMPAIGN_COST}M)"
@@ -270,7 +272,7 @@ def card_lines(number: int) -> list[str]:
 
 def whole_text(number: int) -> str:
     """The card's actions in one line (a menu option's detail)."""
-    return "; ".join(card_lines(number))
+    return wording.clauses(card_lines(number))
 
 
 def step_menu(s: CampaignTrailState, seat: str) -> list[Option]:

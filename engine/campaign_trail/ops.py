@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import dirty_solo, primitives
+from engine.campaign_trail.wording import card_name
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage, OneOf, Ops, Params
 from engine.core.frames import Frame, Wait
 
@@ -121,7 +122,7 @@ def _discard_in_play(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
                 ctx.s.discard.append(number)
                 if tab.tucked is not None:
                     ctx.s.discard.append(tab.tucked)
-                ctx.events.append(f"{ctx.party} sabotages {x}'s {content_mod.load().politicks[tab.politick].name} (#{number}).")
+                ctx.events.append(f"{ctx.party} sabotages {x}'s {content_mod.load().politicks[tab.politick].name} ({card_name(number)}).")
 
 
 def _place(ctx: Ctx, code: str, n: int, source: str) -> int:

@@ -12,6 +12,7 @@ from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.menus import DEBATE_POLITICKS, legal_actions
 from engine.campaign_trail.primitives import free_left, issue_states, neighbours
 from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail.wording import card_name, plural
 from engine.core.types import Action
 
 
@@ -21,10 +22,6 @@ def _c():
 
 def words(action: str) -> str:
     return action.replace("_", " ")
-
-
-def card_name(number: int) -> str:
-    return f"#{number} {_c().card(number).name}"
 
 
 def _states(codes: list[str], limit: int = 14) -> str:
@@ -83,7 +80,7 @@ def _advertise_refusal(s: CampaignTrailState, seat: str, number: int, bought: li
     voters = s.parties[party].registered + free_left(s, seat)
     fewest = min(left, key=lambda i: len(issue_states(i)))
     return (f"an issue puts a voter in every state showing it: {_c().debate_issues[fewest].name} shows in "
-            f"{len(issue_states(fewest))} states and {party} has {voters} voters to place")
+            f"{plural(len(issue_states(fewest)), 'state')} and {party} has {plural(voters, 'voter')} to place")
 
 
 def _politick_refusal(s: CampaignTrailState, seat: str, pid: str) -> str | None:
@@ -104,7 +101,7 @@ def _politick_refusal(s: CampaignTrailState, seat: str, pid: str) -> str | None:
     need = effects.registered_needed(pid)
     have = s.parties[party].registered + free_left(s, seat)
     if have < need:
-        return f"{pol.name} places {need} registered voters and {party} has {have}"
+        return f"{pol.name} places {plural(need, 'registered voter')} and {party} has {have}"
     if pid == "sabotage":
         return f"{pol.name} needs a rival's politick on the table, and there is none"
     if pol.requires and pol.requires[0] == "discard_pile_not_empty":
@@ -130,9 +127,9 @@ def _dirty_refusal(s: CampaignTrailState, seat: str, number: int, name: str) -> 
         listed = dirty.smear_states(s, seat, number)
         if me.pawn not in listed:
             return f"a smear campaign needs your pawn in one of the card's states ({_states(listed)}); it is in {me.pawn}"
-        return f"a smear campaign is paid with {dirty.smear_cost(s, seat)} voters from {ethics}, and {me.party} has {have} there"
+        return f"a smear campaign is paid with {plural(dirty.smear_cost(s, seat), 'voter')} from {ethics}, and {me.party} has {have} there"
     if name == "mudslinging":
-        return f"mudslinging costs {dirty.mudsling_cost(s, seat, [])} voters from {ethics} an issue, and {me.party} has {have} there"
+        return f"mudslinging costs {plural(dirty.mudsling_cost(s, seat, []), 'voter')} from {ethics} an issue, and {me.party} has {have} there"
     if name == "dirty_tricks":
         pid = c.card(number).actions.dirty_tricks
         return f"{c.politicks[pid].name} needs ${extra + effects.money_needed(pid)}M and {me.party} has ${money}M"
@@ -206,7 +203,7 @@ def campaign_vote_refusal(s: CampaignTrailState, seat: str, code: str) -> str | 
     party = s.players[seat].party
     most = abilities.stat(s, seat, "campaign", "max_voters", moves.CAMPAIGN_MAX)
     if t.placed >= most:
-        return f"a campaign places at most {most} voters and you have placed {t.placed}: finish with `done`"
+        return f"a campaign places at most {plural(most, 'voter')} and you have placed {t.placed}: finish with `done`"
     if s.parties[party].registered + t.free_left <= 0:
         return f"{party} has no registered voters left to place: finish with `done`"
     cost = moves.campaign_voter_cost(s, seat)
@@ -221,7 +218,7 @@ def campaign_vote_refusal(s: CampaignTrailState, seat: str, code: str) -> str | 
         return f"{code} is not one of {card_name(t.card)}'s campaign states ({_states(listed)})"
     cap = abilities.stat(s, seat, "campaign", "max_per_state", 99)
     if t.per_state.get(code, 0) >= cap:
-        return f"your candidate places at most {cap} campaign voters per state, and {code} has {t.per_state[code]}"
+        return f"your candidate places at most {plural(cap, 'campaign voter')} per state, and {code} has {t.per_state[code]}"
     return None
 
 
@@ -235,7 +232,7 @@ def issue_refusal(s: CampaignTrailState, seat: str, issue: str) -> str | None:
         on_card = list(c.card(t.card).actions.mudslinging or [])
         if not dirty.mudsling_issues(s, seat, t.card, t.bought):
             party = s.players[seat].party
-            return (f"the next issue costs {dirty.mudsling_cost(s, seat, t.bought)} voters from your ethically minded states, "
+            return (f"the next issue costs {plural(dirty.mudsling_cost(s, seat, t.bought), 'voter')} from your ethically minded states, "
                     f"and {party} has {dirty.ethics_voters(s, party)} there")
         if issue in t.bought:
             return f"you have already slung mud on {name}"
@@ -253,7 +250,7 @@ def issue_refusal(s: CampaignTrailState, seat: str, issue: str) -> str | None:
         return f"an issue costs ${cost}M and {party} has ${_money(s, seat)}M"
     voters = s.parties[party].registered + free_left(s, seat)
     if voters < len(issue_states(issue)):
-        return f"{name} shows in {len(issue_states(issue))} states and {party} has {voters} voters to place"
+        return f"{name} shows in {plural(len(issue_states(issue)), 'state')} and {party} has {plural(voters, 'voter')} to place"
     return None
 
 
@@ -311,7 +308,7 @@ def _smear_remove_refusal(s: CampaignTrailState, seat: str, code: str, victim: s
     party = s.players[seat].party
     most = abilities.stat(s, seat, "smear_campaign", "max_remove", dirty.SMEAR_MAX)
     if t.removed >= most:
-        return f"a smear campaign removes at most {most} voters and you have removed {t.removed}: finish with `done`"
+        return f"a smear campaign removes at most {plural(most, 'voter')} and you have removed {t.removed}: finish with `done`"
     listed = dirty.smear_states(s, seat, t.card)
     rule = abilities.restriction(s, seat, "smear_campaign")
     if rule is not None and rule.get("must_include") == "pawn" and t.removed == 0 and code != s.players[seat].pawn:
@@ -320,7 +317,7 @@ def _smear_remove_refusal(s: CampaignTrailState, seat: str, code: str, victim: s
         return f"{code} is not one of {card_name(t.card)}'s smear states ({_states(listed)})"
     cap = abilities.stat(s, seat, "smear_campaign", "max_per_state", 99)
     if t.per_state.get(code, 0) >= cap:
-        return f"your candidate removes at most {cap} voters per state, and {code} has lost {t.per_state[code]}"
+        return f"your candidate removes at most {plural(cap, 'voter')} per state, and {code} has lost {t.per_state[code]}"
     if victim == party:
         return "you remove rival voters, not your own"
     return f"{victim} has no voters in {code}"

@@ -19,6 +19,7 @@ from engine.campaign_trail.refusal_actions import (
 from engine.campaign_trail.responses import cards_for
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.campaign_trail.turn import EXCHANGE_MAX
+from engine.campaign_trail.wording import plural
 from engine.core.types import Action
 
 CARD_ACTIONS = frozenset((*content_mod.ACTIONS, *content_mod.DIRTY_ACTIONS))
@@ -153,7 +154,7 @@ def _exchange(s: CampaignTrailState, seat: str, action: Action) -> str | None:
     if ex.give is not None:
         if verb == "take":
             return f"#{action.args[0]} is not in {ex.partner}'s hand ({', '.join(card_name(x) for x in mate.hand)})"
-        return f"you are giving #{ex.give}: take one of {ex.partner}'s cards for it first (`take N`)"
+        return f"you are giving {card_name(ex.give)}: take one of {ex.partner}'s cards for it first (`take N`)"
     if verb == "give":
         if ex.swaps >= EXCHANGE_MAX:
             return f"running mates exchange at most {EXCHANGE_MAX} cards, and you have exchanged {ex.swaps}: finish with `done`"
@@ -280,7 +281,7 @@ def _now(s: CampaignTrailState, seat: str) -> str:
     if s.exchange is not None:
         ex = s.exchange
         if ex.give is not None:
-            return f"you are exchanging cards with {ex.partner}: take one of theirs for #{ex.give} first"
+            return f"you are exchanging cards with {ex.partner}: take one of theirs for {card_name(ex.give)} first"
         return f"you are exchanging cards with {ex.partner}: `give` a card or finish with `done` first"
     if s.wait is not None:
         if s.wait.get("putback") is not None:
@@ -297,7 +298,7 @@ def _now(s: CampaignTrailState, seat: str) -> str:
     pawn = s.players[t.mover or seat].pawn
     return {
         "travel": f"your travel is under way (the pawn is in {pawn}): move on, or finish with `done` first",
-        "campaign": f"your campaign is under way ({t.placed} voters placed): place voters, or finish with `done` first",
+        "campaign": f"your campaign is under way ({plural(t.placed, 'voter')} placed): place voters, or finish with `done` first",
         "advertise": "your advertise is under way: " + ("buy an issue, or finish with `done` first" if t.bought
                                                          else "buy an issue first (`done` comes after one)"),
     }.get(t.action, f"your {words(t.action)} is under way: finish it first")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import bans, menus, primitives, prompts
 from engine.campaign_trail.state import CampaignTrailState, Window
+from engine.campaign_trail.wording import card_name
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
 from engine.core.windows import PASS, Pref, asked
@@ -103,7 +104,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> 
         s.responded.append(seat)
         w.answer(seat, action.notation())
         response = c.card(n).actions.get("politick")
-        log.append(f"{seat} responds with #{n}: {c.politicks[response].name}.")
+        log.append(f"{seat} responds with {card_name(n)}: {c.politicks[response].name}.")
     elif action.verb in ("pass", "autopass"):
         if not pass_answer(s, w, seat, action, log):
             return None
@@ -118,7 +119,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> 
         t.action = None
         t.replanned = True
         t.forbidden = verb
-        log.append(f"{actor} must take another action of #{t.card}.")
+        log.append(f"{actor} must take another action of {card_name(t.card)}.")
         return None
     if response == LOCAL_FUNDS:
         t.per_voter = PER_VOTER

@@ -28,6 +28,7 @@ from engine.campaign_trail.turn import (
     EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, next_party, outcome, put_back,
     start_of_turn, take_action, triggered,
 )
+from engine.campaign_trail.wording import plural
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
 
@@ -100,7 +101,7 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         for cid in p.offer:
             cd = c.candidates[cid]
             opts.append(Option(action=Action(verb="candidate", args=(cid,)), label=f"{cd.archetype} ({cd.name})",
-                               detail=" · ".join(x for x in (f"{cd.registered} registered voters, ${cd.war_chest}M",
+                               detail=" · ".join(x for x in (f"{plural(cd.registered, 'registered voter')}, ${cd.war_chest}M",
                                                               f"Advantage: {cd.advantage.text}",
                                                               f"Disadvantage: {cd.disadvantage.text}",
                                                               solo.candidate_note(s, cd)) if x)))

@@ -60,6 +60,7 @@ from typing import Any
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import dirty_solo, posting, primitives, responses, solo_content
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
+from engine.campaign_trail.wording import card_name, plural
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
 
@@ -359,7 +360,7 @@ def change_of_plans_decision(s: CampaignTrailState, seat: str, actor: str, card:
                        detail="Every later response window passes for you (undo on your turn: responses ask)"))
     states = " ".join(f"{code}{t}" for code, t in card.direct.states.items())
     return Decision(seat=seat, kind=PendingKind.RESPONSE, options=opts, deadline_default="pass",
-                    prompt=f"{actor} (AI) is about to act directly with {card.name} ({card.direct.voters} voters in "
+                    prompt=f"{actor} (AI) is about to act directly with {card.name} ({plural(card.direct.voters, 'voter')} in "
                            f"each of {states} below its threshold): respond, or pass.")
 
 
@@ -372,7 +373,7 @@ def change_of_plans(s: CampaignTrailState, w: Window, seat: str, action: Action,
                                      f"#{n} is not a Change of Plans in your hand.")
         s.responded.append(seat)
         w.answer(seat, action.notation())
-        log.append(f"{seat} responds with #{n}: Change of Plans.")
+        log.append(f"{seat} responds with {card_name(n)}: Change of Plans.")
         return True
     if action.verb in ("pass", "autopass"):
         return False if responses.pass_answer(s, w, seat, action, log) else None

@@ -12,6 +12,7 @@ from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import by, game_line, step_result
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
+from engine.campaign_trail.wording import plural
 from engine.core.frames import FrameStack
 from engine.core.types import ApplyResult, Outcome
 
@@ -51,7 +52,7 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
         amount = max(0, abilities.stat(s, seat, "register", "amount", a.register_))
         party.registered += amount
         party.out_of_supply += amount
-        log.append(f"{seat} registers {amount} voters.")
+        log.append(f"{seat} registers {plural(amount, 'voter')}.")
         undoable = after_action(s, log, private)
     elif verb == "campaign":
         cost = campaign_cost(s, seat)
