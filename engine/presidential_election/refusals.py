@@ -129,8 +129,8 @@ def _state_reason(state: PEState, seat: str, verb: str, code: str) -> str | None
         return f"your map token is already in {name}"
     if verb == "state" and task is not None and task.kind == "effect":
         if code in chosen_now(state):  # a card's choices are different states (ruling)
-            return (f"{name} was already chosen for {card_name(task.cause)}: each of its states must be a "
-                    f"different one, so choose among {', '.join(task.among)}")
+            return (f"{name} was already chosen for {card_name(task.cause)}, whose states must all be different; "
+                    f"choose among {', '.join(task.among)}")
         return f"{card_name(task.cause)} offers only {', '.join(task.among)}"
     if verb == "state" and task is not None and task.kind == "debate" and task.target:
         if code in common_ballots(state, seat, task.target):
