@@ -38,11 +38,26 @@ def _where(ctx: Ctx, frame: Frame, where: str) -> str | None:
     return frame.locals.get(where[1:])
 
 
-def _candidates(game: Ctx, frame: Frame, params: dict[str, Any]) -> list[str]:
-    player = game.state.players[game.seat]
-    if params["among"] == "off_ballot":
+# The card frame's local listing the states already chosen for the card, in order (answer() adds to it).
+CHOSEN = "chosen"
+
+
+def _offered(state: PEState, seat: str, among: str) -> list[str]:
+    """The states a choice `among` covers, before the card's earlier choices are taken out."""
+    player = state.players[seat]
+    if among == "off_ballot":
         return off_ballot(player)
-    return sorted(code for code in player.votes if params["among"] == "ballot" or code != player.home)
+    return sorted(code for code in player.votes if among == "ballot" or code != player.home)
+
+
+def _candidates(game: Ctx, frame: Frame, params: dict[str, Any]) -> list[str]:
+    # A card's choices are different states (ruling: "each of three states" is three states), so a state chosen
+    # earlier in this card is not offered again.
+    # A new choice also forgets the last one's binding: when nothing is left to choose, the op after it finds
+    # no state (its votes are lost) instead of acting again on the state the previous round chose.
+    frame.locals.pop(params["as"], None)
+    chosen = frame.locals.get(CHOSEN, [])
+    return [code for code in _offered(game.state, game.seat, params["among"]) if code not in chosen]
 
 
 def _op(fn):  # noqa: ANN001, ANN202 — adapts (ctx, frame, params) handlers to the frame interpreter's form
@@ -142,6 +157,12 @@ class Asked:
     among: str  # ballot, ballot_not_home or off_ballot (content.CHOICE_AMONG)
     use: str  # what the chosen state gets: votes, ballot, sign or tv
     n: int  # votes, for `votes`
+    taken: tuple[str, ...] = ()  # states this choice would offer but the card's earlier choices took
+
+
+def chosen_now(state: PEState) -> list[str]:
+    """The states already chosen for the card that is waiting (none when no card waits)."""
+    return list(state.effect.frames[-1].locals.get(CHOSEN, [])) if state.effect.frames else []
 
 
 def asked_now(state: PEState) -> Asked | None:
@@ -156,7 +177,10 @@ def asked_now(state: PEState) -> Asked | None:
         return None
     params = ops[frame.ip][1]
     use, n = _use(ops[frame.ip + 1:], "$" + params["as"])
-    return Asked(index=asks.index(frame.ip) + 1, total=len(asks), among=params["among"], use=use, n=n)
+    seat = next((task.seat for task in state.tasks if task.kind == "effect"), None)  # the drawer
+    offered = _offered(state, seat, params["among"]) if seat in state.players else []
+    taken = tuple(code for code in chosen_now(state) if code in offered)
+    return Asked(index=asks.index(frame.ip) + 1, total=len(asks), among=params["among"], use=use, n=n, taken=taken)
 
 
 def _use(ops: list[list[Any]], var: str) -> tuple[str, int]:
@@ -195,6 +219,8 @@ def draw_card(state: PEState, seat: str, events: list[Event]) -> None:
 def answer(state: PEState, seat: str, code: str, events: list[Event]) -> None:
     """The drawer picked `code` for the paused card: resume it."""
     card_id = state.tasks.pop(0).cause or None
+    frame = state.effect.frames[-1]
+    frame.locals[CHOSEN] = [*frame.locals.get(CHOSEN, []), code]  # a new list: never shared with a copied state
     start = len(events)
     _settle(state, seat, interpreter().resume(state.effect, Ctx(state, seat, events), code), events)
     cite(events[start:], card_id)

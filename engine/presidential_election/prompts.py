@@ -40,12 +40,15 @@ def _gets(asked: Asked) -> str:
 
 
 def effect_prompt(state: PEState, task: Task) -> str:
-    """`Card C26 — Petition Drive: … Choose a state (1 of 2) whose ballot you are not on yet: you go on …`."""
+    """`Card C25 — Get Out The Vote: … Choose a state (2 of 3) whose ballot you are on, other than UT (already
+    chosen for this card): it gets 1 vote.`"""
     asked = asked_now(state)
     if asked is None:  # not paused at a choice (cannot happen while an effect task waits): say the card at least
         return f"{card_line(task.cause)} Choose a state."
     which = f" ({asked.index} of {asked.total})" if asked.total > 1 else ""
-    return f"{card_line(task.cause)} Choose a state{which} {AMONG[asked.among]}: {_gets(asked)}."
+    # the card's choices are different states: say which ones it took already (those the list leaves out)
+    taken = f", other than {', '.join(asked.taken)} (already chosen for this card)" if asked.taken else ""
+    return f"{card_line(task.cause)} Choose a state{which} {AMONG[asked.among]}{taken}: {_gets(asked)}."
 
 
 def space_name(player: Player) -> str:

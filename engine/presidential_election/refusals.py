@@ -6,6 +6,7 @@ see: their own money and offer, the public map."""
 from __future__ import annotations
 
 from engine.core.types import Action
+from engine.presidential_election.cards import chosen_now
 from engine.presidential_election.cardtext import card_name
 from engine.presidential_election.debates import debate_partners
 from engine.presidential_election.menus import ITEM_NAMES, menu
@@ -127,6 +128,9 @@ def _state_reason(state: PEState, seat: str, verb: str, code: str) -> str | None
     if verb == "state" and task is None and state.turn.buying == "fly":
         return f"your map token is already in {name}"
     if verb == "state" and task is not None and task.kind == "effect":
+        if code in chosen_now(state):  # a card's choices are different states (ruling)
+            return (f"{name} was already chosen for {card_name(task.cause)}, whose states must all be different; "
+                    f"choose among {', '.join(task.among)}")
         return f"{card_name(task.cause)} offers only {', '.join(task.among)}"
     if verb == "state" and task is not None and task.kind == "debate" and task.target:
         if code in common_ballots(state, seat, task.target):

@@ -8,8 +8,10 @@ from functools import lru_cache
 
 import pytest
 
+from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.ruleset import card_text, owing_seats, play
+from engine.core.types import Action
 from engine.presidential_election.cards import draw_card
 from engine.presidential_election.primitives import c
 from engine.presidential_election.ruleset import RULESET as R
@@ -77,19 +79,69 @@ def _playing(seed: int = 5) -> tuple[PEState, str]:
     return state, state.current
 
 
-@pytest.mark.parametrize("card_id,times", [("C26", 2), ("C25", 3)])
-def test_a_repeated_choice_says_which_of_how_many(card_id: str, times: int) -> None:
+def _drawn(card_id: str, ballots: int = 4) -> tuple[PEState, str]:
+    """The first trail roll's seat, on `ballots` ballots (home first), having just drawn `card_id`."""
     state, seat = _playing()
     state = state.model_copy(deep=True)
+    player = state.players[seat]
+    for code in [code for code in sorted(c().states) if code != player.home][:ballots - 1]:
+        player.votes.setdefault(code, 1)
     state.deck.insert(0, card_id)
     state.turn.stage = "campaign"
     draw_card(state, seat, [])
+    return state, seat
+
+
+@pytest.mark.parametrize("card_id,times", [("C26", 2), ("C25", 3)])
+def test_a_repeated_choice_says_which_of_how_many(card_id: str, times: int) -> None:
+    state, seat = _drawn(card_id)
     for i in range(1, times + 1):
         prompt = R.decisions(state, seat).prompt
         assert c().cards[card_id].title in prompt
         assert f"choose a state ({i} of {times})" in prompt.lower(), prompt
         state = play(R, state, seat, [R.decisions(state, seat).options[0].action]).state
     assert not state.tasks
+
+
+@pytest.mark.parametrize("card_id,times", [("C25", 3), ("C26", 2)])
+def test_a_repeated_choice_offers_only_states_not_chosen_yet(card_id: str, times: int) -> None:
+    """Ruling: the card's states are different states. Each later choice leaves out the earlier ones, names them in
+    its prompt when the list would otherwise hold them, and typing one again is refused naming it."""
+    state, seat = _drawn(card_id)
+    before = dict(state.players[seat].votes)
+    chosen: list[str] = []
+    for i in range(1, times + 1):
+        decision = R.decisions(state, seat)
+        offered = [o.action.args[0] for o in decision.options]
+        assert f"choose a state ({i} of {times})" in decision.prompt.lower(), decision.prompt
+        assert offered and not set(offered) & set(chosen), (i, offered, chosen)
+        if card_id == "C25" and chosen:  # on the ballot, so the list would hold them: the prompt says why not
+            assert f"other than {', '.join(chosen)} (already chosen for this card)" in decision.prompt
+        for code in chosen:
+            with pytest.raises(IllegalAction) as refused:
+                play(R, state, seat, [Action(verb="state", args=(code,))])
+            assert refused.value.code == "illegal_argument"
+            name = c().states[code].name
+            assert f"{name} was already chosen for Card {card_id} — {c().cards[card_id].title}" in str(refused.value)
+        pick = offered[-1]  # not the first, so a filter that only drops the first offered state would be caught
+        state = play(R, state, seat, [Action(verb="state", args=(pick,))]).state
+        chosen.append(pick)
+    assert not state.tasks and len(set(chosen)) == times
+    after = state.players[seat].votes
+    assert {code: n - before.get(code, 0) for code, n in after.items() if n != before.get(code)} == \
+        {code: 1 for code in chosen}  # 1 vote (C25) or a new ballot with its 1 vote (C26) in each, nothing else
+
+
+def test_a_card_with_fewer_states_than_choices_loses_the_rest() -> None:
+    """On only 2 ballots, C25 gives 1 vote in each of them once; the third vote goes nowhere (not to a state
+    chosen earlier), and the log says so."""
+    state, seat = _drawn("C25", ballots=2)
+    before = dict(state.players[seat].votes)
+    for _ in range(2):
+        state = play(R, state, seat, [R.decisions(state, seat).options[0].action]).state
+    assert not state.tasks
+    assert {code: n - before[code] for code, n in state.players[seat].votes.items()} == {code: 1 for code in before}
+    assert any("they are lost" in line.text for line in state.unposted)  # the turn's post will say so
 
 
 def _running_mate(cause: str, advantage: str | None = None) -> str:
