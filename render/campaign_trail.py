@@ -310,8 +310,9 @@ def solo_alt(solo: SoloView) -> str:
     for code in solo.ai:
         track = solo.track[code]
         full = sum(1 for n in track if n == 3)
-        parts.append(f"{party_name(code)} (AI): register track {sum(track)} voters ({full} of {len(track)} spaces "
-                     f"full), {solo.deck[code]} Solo Play cards left")
+        voters, cards = sum(track), solo.deck[code]
+        parts.append(f"{party_name(code)} (AI): register track {voters} voter{'s' if voters != 1 else ''} ({full} of "
+                     f"{len(track)} spaces full), {cards} Solo Play card{'s' if cards != 1 else ''} left")
     text = "Solo Play — " + "; ".join(parts)
     if solo.last:
         text += f"; last AI card: {solo.last}"
