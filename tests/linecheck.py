@@ -58,7 +58,7 @@ The checks, exactly:
     refusals) a backticked span whose first word is a verb of this game's moves (any option's seen in it) is a line
     to send, except: a slash command; a span right after "e.g." (the notation's syntax); a mention of the word (the
     span followed by "is", "takes", "names"… or by "or `…` is"); a span after "then" (a later step, after the ones
-    the sentence names first); the refused move quoted back, and every span of the refusal of a move that did not
+    the sentence names first); the refused move (or a step of it) quoted back, and every span of the refusal of a move that did not
     parse (the notation's shapes, `write `debate P2 OH``). A template (with "…", "<", "|", or a word in capitals
     that is no argument of any option seen, as `add ST`) is checked only in a prompt, where its verb must be one the
     seat may play now (`suggestion/template`). Any other line is parsed with `ruleset.parse` (one of several words
@@ -581,6 +581,14 @@ def _who(window: list[Any]) -> str:
     return ", ".join(f"{e.seq} {e.seat}/{e.actor}" for e in window) or "no moves"
 
 
+def _steps(ruleset: Any, text: str) -> set[str]:
+    """The notation of each step of a typed move: a refusal of a compound move quotes the step it refused."""
+    try:
+        return {ruleset.format([action]) for action in ruleset.parse(text.strip("` "))}
+    except (EngineError, Exception):  # noqa: BLE001 — words, not notation
+        return set()
+
+
 def _notation(ruleset: Any, text: str) -> str | None:
     try:
         return ruleset.format(ruleset.parse(text.strip("` ")))
@@ -735,6 +743,7 @@ def check_suggestions(played: Played, parts: Counter | None = None) -> tuple[lis
         if t.seat is None or t.source not in ("brief", "prompt", "label", "detail", "reply"):
             continue
         sent_form = _notation(ruleset, t.sent) if t.sent else None
+        sent_steps = _steps(ruleset, t.sent) if t.sent else set()
         for m in SPAN.finditer(t.text):
             span = m.group(1).strip()
             first = span.split(" ", 1)[0].lower().rstrip(";")
@@ -746,8 +755,8 @@ def check_suggestions(played: Played, parts: Counter | None = None) -> tuple[lis
                 continue  # the word named, as the subject of a sentence about the rules
             if re.search(r"\bthen\s*\(?$", t.text[max(0, m.start() - 8):m.start()]):
                 continue  # a later step, after the ones the sentence names first
-            if t.sent and (sent_form is None or span == t.sent or _notation(ruleset, span) == sent_form):
-                continue  # the refused move quoted back, or the notation's shapes for a move that did not parse
+            if t.sent and (sent_form is None or span == t.sent or _notation(ruleset, span) in {sent_form, *sent_steps}):
+                continue  # the refused move (or its refused step) quoted back, or the shapes of a move that did not parse
             state = played.states[min(t.seq, len(played.states) - 1)]
             if _template(span, played.args):
                 if t.source == "prompt":

@@ -142,6 +142,15 @@ def test_a_suggested_line_must_parse_and_be_legal_then() -> None:
     # a refusal quotes the move sent: no suggestion
     played.texts = [Text("reply:DEM", 0, "reply", "`campaign D99` is not legal now.", "DEM", sent="campaign D99")]
     assert _kinds(played) == []
+    # a compound move refused partway quotes the step it refused: no suggestion either; another step would be one
+    step = r.format([legal])
+    sent = f"{step}; {step}"
+    refused = (f"Nothing was applied: the game is as it was before `{sent}`, which was refused partway through, at "
+               f"`{step}`: `{step}` is not legal now.")
+    played.texts = [Text("reply:DEM", 0, "reply", refused, "DEM", sent=sent)]
+    assert _kinds(played) == []
+    played.texts = [Text("reply:DEM", 0, "reply", refused + " Send `campaign R01`.", "DEM", sent=sent)]
+    assert _kinds(played) == ["suggestion"]
     # /move suggests an option by its notation: typed back, it must be read as that option
     played.texts = []
     played.typed_back = {r.format([legal]): legal, "campaign": Action(verb="campaign", args=("D01",))}
