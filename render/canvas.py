@@ -102,11 +102,16 @@ def fit_font(text: str, width: int, size: int, bold: bool = True, smallest: int 
 
 
 def truncate(text: str, f: Font, width: int) -> str:
+    """`text` within `width` pixels, shortened with an ellipsis at a word boundary (issue 26: never mid-word) — or
+    inside a word only when the last whole word would leave less than half of what fits."""
     if advance(text, f) <= width:
         return text
     while text and advance(text + "…", f) > width:
         text = text[:-1]
-    return text.rstrip() + "…"
+    space = text.rstrip().rfind(" ")
+    if space >= max(1, len(text) // 2):
+        text = text[:space]
+    return text.rstrip(" ,;:·—–-") + "…"
 
 
 def wrap(text: str, f: Font, width: int, max_lines: int = 3) -> list[str]:
