@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from pydantic import BaseModel
 
 from bot.policy import concession
-from bot.present.text import clip
+from bot.present.clip import clip
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.posting import text_only_hash

@@ -8,7 +8,7 @@ checks it); the board text reads the public view only.
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
-from bot.present.text import clip
+from bot.present.clip import clip
 from bot.present.changes import MapTally, StateTally
 from engine.campaign_manager_2008.content import load
 from bot.present.tallies import campaign_manager_2008 as tallies_campaign_manager_2008

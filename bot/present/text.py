@@ -12,6 +12,7 @@ from datetime import datetime
 from pydantic import BaseModel
 
 from bot import present
+from bot.present.clip import clip  # noqa: F401 - the console's and the presenters' one clip
 from bot.present import typed_rest
 
 
@@ -147,10 +148,3 @@ def _when(stamp: int, style: str, now: float | None) -> str:
     return f"in {amount}" if seconds > 0 else f"{amount} ago"
 
 
-def clip(text: str, limit: int) -> str:
-    """`text` within `limit` characters, shortened at a word boundary with an ellipsis — never mid-word."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > 0 else cut).rstrip(" ,;:·—→-") + "…"

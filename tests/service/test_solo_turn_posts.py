@@ -40,9 +40,10 @@ async def test_each_ai_turn_is_a_post_with_its_own_picture(tmp_path) -> None:
         assert not re.search(r"\bDEM-(P|VP) (plays|travels|has no cards)", post.text), "a human's turn shares the post"
         assert post.picture is not None, "each AI turn has its own picture"
         alt = post.picture.alt
-        if (total := re.search(r"registers \d+ voters on the register track: (\d+) in all", post.text)):
-            assert f"{party_name(party)} (AI): register track {total.group(1)} voters" in alt, (post.text, alt)
-        decks[party].append(int(re.search(rf"{party_name(party)} \(AI\): .*?(\d+) Solo Play cards left", alt).group(1)))
+        if (total := re.search(r"registers \d+ voters? on the register track: (\d+) in all", post.text)):
+            n = int(total.group(1))
+            assert f"{party_name(party)} (AI): register track {n} voter{'s' if n != 1 else ''}" in alt, (post.text, alt)
+        decks[party].append(int(re.search(rf"{party_name(party)} \(AI\): .*?(\d+) Solo Play cards? left", alt).group(1)))
         if post.text.startswith(f"{party} +"):
             captioned.add(party)
     assert ai_posts == 60, "two decks of 30, one post per card"
