@@ -27,7 +27,7 @@ from render.canvas import Canvas, Sprite, advance, font
 from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
-from render.widgets import count_chip
+from render.widgets import count_chip, last_move_frame
 
 F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 F_LETTER = font(34)  # the chip's party letter (its colour says it too)
@@ -203,9 +203,8 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
     if below:
         for k, m in enumerate(e.markers):
             cv.paste(mark(m), cx - 4 + HEAD_GAP + k * (MARK + 4), top + CHIP_H // 2 - MARK // 2)
-    if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
-        cv.rect((x - 4, y - 4, x + w + 4, y + ROW_H + 4), outline="ink", width=8, radius=8)
-        cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)
+    if e.highlight:  # the last move's states
+        last_move_frame(cv, box, outset=4, width=8)
     return labels
 
 

@@ -29,7 +29,7 @@ from render.canvas import Canvas, Sprite, advance, font
 from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
-from render.widgets import count_chip
+from render.widgets import count_chip, last_move_frame
 
 F_COUNT = font(76)  # digits ~57 px tall: 14 px at 400 px wide
 F_SEAT = font(40)  # the chip's seat number (the chip's colour says it too)
@@ -213,9 +213,8 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[Mar
         tw = advance(e.tag, F_TAG) + 16
         cv.rect((cx, top + 14, cx + tw, top + CHIP_H - 14), fill="white", outline="ink", width=2, radius=8)
         cv.text(cx + 8, top + CHIP_H / 2, e.tag, F_TAG, "ink", "white", "lm")
-    if e.highlight:  # the last move's states: a thick ink frame with a white line inside it
-        cv.rect((x - 2, y - 2, x + w + 2, y + ROW_H + 2), outline="ink", width=6, radius=8)
-        cv.rect((x + 4, y + 4, x + w - 4, y + ROW_H - 4), outline="white", width=2, radius=4)
+    if e.highlight:  # the last move's states (rows are 2 px apart: a thinner frame)
+        last_move_frame(cv, box, outset=2, width=6)
     return labels
 
 

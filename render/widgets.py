@@ -194,3 +194,11 @@ def count_chip(cv: Canvas, x: float, top: float, w: float, h: float, bg: str, fg
     nx = x + pad + advance(who, who_font) + gap
     cv.text(nx, top + h / 2, str(count), count_font, fg, bg, "lm")
     return nx
+
+
+def last_move_frame(cv: Canvas, box: tuple[float, float, float, float], *, outset: int, width: int) -> None:
+    """A state box the last move changed, on the state boards: a thick ink frame `outset` px outside the box (as
+    wide as the board's row gaps allow) with a white line inside it, so it reads on any fill."""
+    x0, y0, x1, y1 = box
+    cv.rect((x0 - outset, y0 - outset, x1 + outset, y1 + outset), outline="ink", width=width, radius=8)
+    cv.rect((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline="white", width=2, radius=4)
