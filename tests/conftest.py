@@ -34,12 +34,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_RAM_BASETEMP] = config.option.basetemp  # xdist hands each worker a folder under it
 
 
-# Two more workers than cores on a small machine (`-n auto`, pyproject.toml). The suite must keep its pace beside
+# Three more workers than cores on a small machine (`-n auto`, pyproject.toml). The suite must keep its pace beside
 # another CPU-bound job (issue 25, item 11), and the kernel shares the cores among runnable processes, not among
-# jobs: beside one busy process, 2 workers on 2 cores get 2/3 of the machine, 4 workers get 4/5. Many tests also
-# wait on a thread (aiosqlite's, Pillow drawing in `to_thread`), which a spare worker fills. Each extra worker costs
-# one more collection (~8 CPU-s). PYTEST_XDIST_AUTO_NUM_WORKERS and an explicit `-n N` still decide.
-SPARE_WORKERS = 2
+# jobs: beside one busy process, 2 workers on 2 cores get 2/3 of the machine, 4 workers 4/5, 5 workers 5/6. Many
+# tests also wait on a thread (aiosqlite's, Pillow drawing in `to_thread`), which a spare worker fills. Each extra
+# worker costs one more collection (~8 CPU-s) and up to ~2 GB by the end of the run (caches of whole played games).
+# PYTEST_XDIST_AUTO_NUM_WORKERS and an explicit `-n N` still decide.
+SPARE_WORKERS = 3
 
 
 @pytest.hookimpl(tryfirst=True)
