@@ -359,22 +359,36 @@ def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
             ("EV", ev), ("Money", f"${p.money}M"), ("Registered", str(p.registered)),
             ("Cards in hand" if len(hands) < 2 else "Hands", "+".join(str(h) for h in hands) or "0"),
             ("In play", str(in_play(view, code)))), now, note))
-    if view.debate is not None:
+    if view.debate is not None:  # every issue's marker, the furthest-advanced first (debate_fields)
         d = view.debate
-        ranked = sorted(d.markers, key=lambda m: -m.space)[:5]
-        rows.append(Row(None, f"Debate {d.nth}", tuple((m.name, f"{m.party[0]}{m.space}" if m.party else "–")
-                                                      for m in ranked),
+        ranked = sorted(d.markers, key=lambda m: -m.space)
+        rows.append(Row(None, f"Debate {d.nth}", debate_fields([(m.name, f"{m.party[0]}{m.space}" if m.party else "–")
+                                                                for m in ranked]),
                         False, f"round {d.round}/3 in {d.state}"))
     elif view.solo is not None:
-        # with one AI party, whose card it was goes without saying (the posts and the alt text name it always)
-        last = f"last AI card: {view.solo.last}" if view.solo.last and len(view.solo.ai) == 1 else ""
+        # the AI card waiting on a Change of Plans answer is the one about to act: it goes first, for one AI party or
+        # two; else, with one AI party, the last card it resolved (whose it was goes without saying)
+        tail = (f"waiting to act: {view.solo.waiting}" if view.solo.waiting
+                else f"last AI card: {view.solo.last}" if view.solo.last and len(view.solo.ai) == 1 else "")
         rows.append(Row(None, "Action deck", (("Cards left", str(sum(view.deck_counts.values()))),
-                                              ("Discards", str(view.discard_count))), tail=last))
+                                              ("Discards", str(view.discard_count))), tail=tail))
     else:
         now = view.month if view.phase != "over" else None
         rows.append(Row(None, "Decks", tuple((f"{m} (now)" if m == now else m, str(n))
                                              for m, n in view.deck_counts.items()), False, "cards left"))
     return rows
+
+
+def debate_fields(fields: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The debate row's (issue, marker) fields: all that fit the row, else as many as fit beside a last "more" field
+    counting the rest ("+3"; the alt text has every marker)."""
+    right = W - PAD - 16 - 30
+    if panels.fits(fields, right):
+        return tuple(fields)
+    keep = len(fields) - 1
+    while keep > 0 and not panels.fits([*fields[:keep], ("more", f"+{len(fields) - keep}")], right):
+        keep -= 1
+    return (*fields[:keep], ("more", f"+{len(fields) - keep}"))
 
 
 def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:

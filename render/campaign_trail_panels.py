@@ -15,7 +15,7 @@ from render.canvas import Canvas, advance, fit_font, font, truncate
 from render.mapview import MapView
 from render.types import LabelBox
 from render.usmap import LAYOUT
-from render.widgets import marker, swatch, win_tag
+from render.widgets import clear_of, marker, swatch, win_tag, win_x
 
 W = 1600
 PAD = 12
@@ -52,11 +52,13 @@ def title(cv: Canvas, text: str, y: int) -> None:
 
 
 def ev_bar(cv: Canvas, mv: MapView, y: int) -> tuple[float, float]:
-    """Each party's electoral votes as a share of 538, its letter and EV on it where they fit (each party's row
-    has its EV in big digits); the votes to win marked on an ink tag. Returns the tag's left and right."""
+    """Each party's electoral votes as a share of 538, its letter and EV on it where they fit clear of the "to win"
+    line (each party's row has its EV in big digits); the votes to win marked on an ink tag. Returns the tag's left
+    and right."""
     x0, x1, y1 = PAD, W - PAD, y + BAR_H
     total = mv.total_ev() or 1
     cv.rect((x0, y, x1, y1), fill="bar_empty")
+    mark = win_x(x0, x1, mv.needed(), total)
     x = float(x0)
     for k, p in enumerate(mv.parties):
         n = mv.ev_totals.get(p.code, 0)
@@ -65,8 +67,9 @@ def ev_bar(cv: Canvas, mv: MapView, y: int) -> tuple[float, float]:
             cv.rect((x, y, x + w - 1, y1), fill=f"p{k}")
             label = f"{p.letter} {n}"
             f = fit_font(label, int(w) - 12, F_BAR.size, True, 28)
-            if advance(label, f) + 12 <= w:
-                cv.text(x + w / 2, y + BAR_H / 2, label, f, _fg(cv, f"p{k}"), f"p{k}", "mm")
+            cx = clear_of(x, x + w, mark, advance(label, f))  # never under the "to win" line
+            if cx is not None:
+                cv.text(cx, y + BAR_H / 2, label, f, _fg(cv, f"p{k}"), f"p{k}", "mm")
         x += w
     cv.rect((x0, y, x1, y1), outline="ink", width=2)
     return win_tag(cv, x0, x1, y, y1, mv.needed(), total, F_SMALL)
@@ -108,6 +111,11 @@ def columns(rows: list[Row], right: float = W - PAD - 16) -> list[float]:
         xs.append(x)
         x += w + gap
     return xs
+
+
+def fits(fields: list[tuple[str, str]], right: float) -> bool:
+    """Whether a row's fields fit between its name column and `right`, each at least 60 px plus 8 apart."""
+    return PAD + NAME_W + 10 + sum(max(_field_w(*f), 60) + 8 for f in fields) - 8 <= right
 
 
 def panel_row(cv: Canvas, mv: MapView, row: Row, y: int, xs: list[float] | None = None,

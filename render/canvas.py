@@ -19,9 +19,11 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -78,6 +80,39 @@ def font(size: int, bold: bool = True) -> Font:
         return f
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One text a render drew, for the legibility tests: the words, the font's size and cap height (px of the
+    picture), and where its ink went (None for text inside a pasted sprite, e.g. a pill's)."""
+
+    text: str
+    size: int
+    cap: int
+    box: tuple[int, int, int, int] | None = None
+
+
+_RECORD: ContextVar[list[DrawnText] | None] = ContextVar("drawn_text", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Within the block, every text drawn (Canvas.text, and the words on pills and markers) is appended to the list
+    yielded: the legibility tests read it. Off otherwise (one context-variable lookup a text)."""
+    drawn: list[DrawnText] = []
+    token = _RECORD.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _RECORD.reset(token)
+
+
+def record(text: str, f: "Font", box: tuple[int, int, int, int] | None = None) -> None:
+    """Note a drawn text when a `recording()` block is open (a no-op otherwise)."""
+    drawn = _RECORD.get()
+    if drawn is not None and text.strip():
+        drawn.append(DrawnText(text, f.size, f.cap, box))
+
+
 _ADV: dict[tuple[str, tuple[int, bool]], int] = {}
 
 
@@ -92,6 +127,19 @@ def advance(text: str, f: Font) -> int:
             _ADV.clear()
         _ADV[k] = v
     return v
+
+
+PHONE_W = 400  # a phone shows a posted picture about this many px wide
+MIN_CAP_PX = 10  # every text's capitals at least this many px tall there (tests/render/test_legibility.py)
+
+
+def readable(width: int, bold: bool = True) -> int:
+    """The smallest font size whose capitals are MIN_CAP_PX tall once a `width`-px picture is shown PHONE_W px wide:
+    55 on a 1,600-px board, 42 on a 1,200-px one."""
+    size = 8
+    while font(size, bold).cap * PHONE_W < MIN_CAP_PX * width:
+        size += 1
+    return size
 
 
 def fit_font(text: str, width: int, size: int, bold: bool = True, smallest: int = 12) -> Font:
@@ -344,7 +392,9 @@ class Canvas:
         if sprite is None:
             return None
         x0, y0 = _origin(x, y, text, f, anchor)
-        return self.paste(sprite, x0 + sprite.ox, y0 + sprite.oy)
+        box = self.paste(sprite, x0 + sprite.ox, y0 + sprite.oy)
+        record(text, f, box)
+        return box
 
     def png(self) -> bytes:
         return encode_p(self.im, self.layout.palette(self.colours, self.reserved))

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Canvas, Font, Layout, Sprite, _origin, advance, font, wrap
+from render.canvas import Canvas, Font, Layout, Sprite, _origin, advance, font, record, wrap
 
 PILL_H = 27
 MARKER = 30
@@ -45,6 +45,7 @@ def pill(layout: Layout, text: str, bg: str, fg: str, ring: str | None = None, s
         _put_text(lay, im, w / 2, height / 2, text, f, fg, bg)
         return Sprite(im, mask.convert("1"))
 
+    record(text, font(size, True))
     return layout.composed(("pill", text, bg, fg, ring, size, height), build)
 
 
@@ -114,6 +115,8 @@ def marker(layout: Layout, kind: str, fill: str, fg: str, text: str, size: int =
             raise ValueError(f"unknown marker kind {kind!r}")
         return Sprite(im, mask.point([0] + [255] * 255).convert("1"))
 
+    if text:
+        record(text, font(max(10, int(size * (0.42 if kind in ("pawn", "flag") else 0.36 if kind == "star" else 0.5)))))
     return layout.composed(("marker", kind, fill, fg, text, size, ink), build)
 
 
@@ -175,14 +178,37 @@ def caption_lines(cv: Canvas, caption: str, y: int, *, width: int, pad: int, siz
 def win_tag(cv: Canvas, x0: float, x1: float, y: float, y1: float, need: int, total: int, f: Font, *,
             rise: int = 6) -> tuple[float, float]:
     """The "N to win" mark on an electoral-vote bar spanning x0..x1 (rows y..y1): an ink line through the bar at the
-    winning number and a tag under it. Returns the tag's left and right ends (a key line beside it keeps clear)."""
-    xm = x0 + (x1 - x0) * need / total
+    winning number and a tag under it, as tall as `f`'s capitals plus 16 px (tag_height). Returns the tag's left and
+    right ends (a key line beside it keeps clear)."""
+    xm = win_x(x0, x1, need, total)
     cv.rect((xm - 3, y - rise, xm + 2, y1 + 6), fill="ink")
     tag = f"{need} to win"
     tw = advance(tag, f) + 16
-    cv.rect((xm - tw / 2, y1 + 6, xm + tw / 2, y1 + 38), fill="ink", radius=6)
-    cv.text(xm, y1 + 22, tag, f, "white", None, "mm")
-    return xm - tw / 2, xm + tw / 2
+    left = min(max(xm - tw / 2, x0), x1 - tw)  # the whole tag on the picture, under the mark where it can be
+    cv.rect((left, y1 + 6, left + tw, y1 + 6 + tag_height(f)), fill="ink", radius=6)
+    cv.text(left + tw / 2, y1 + 6 + tag_height(f) / 2, tag, f, "white", None, "mm")
+    return left, left + tw
+
+
+def tag_height(f: Font) -> int:
+    return f.cap + 16
+
+
+def win_x(x0: float, x1: float, need: int, total: int) -> float:
+    """Where the winning number falls on a bar spanning x0..x1."""
+    return x0 + (x1 - x0) * need / max(1, total)
+
+
+def clear_of(left: float, right: float, mark: float, width: float, margin: int = 10) -> float | None:
+    """The centre for a label `width` px wide on a bar segment left..right that keeps clear of an ink line at x
+    `mark` (the "to win" line): the segment's middle when the line misses the label there, else the middle of the
+    wider side of the line that holds it; None when no place holds it."""
+    middle = (left + right) / 2
+    if width + 12 <= right - left and abs(middle - mark) >= width / 2 + margin:
+        return middle
+    sides = [(left, mark - margin), (mark + margin, right)] if left < mark < right else []
+    fits = [(b - a, (a + b) / 2) for a, b in sides if b - a >= width + 12]
+    return max(fits)[1] if fits else None
 
 
 def count_chip(cv: Canvas, x: float, top: float, w: float, h: float, bg: str, fg: str, who: str, who_font: Font,

@@ -290,3 +290,47 @@ def test_the_board_shows_each_states_markers_fill_and_region() -> None:
         face = {"empty": "neutral", "tied": "tie_base", "solid": f"p{k}", "lean": f"p{k}l"}[sv.strength]
         assert e.face == face and (e.stripes == f"p{k}") == (sv.strength == "tied")
     assert sum(1 for e in boxes.values() for m in e.markers if m.kind == "city") == 10
+
+
+def test_the_debate_row_shows_every_issue_marker() -> None:
+    """During a debate the last row has every issue's marker (the furthest first), or as many as fit and a count
+    of the rest ("+3"): none is dropped unsaid."""
+    from engine.campaign_trail.views import DebateView, MarkerView
+
+    view = _boards("dirty3")[0]
+    names = ["Economy", "Defense", "Healthcare", "Education", "Environment", "Immigration", "Crime", "Energy",
+             "Agriculture", "Infrastructure", "Foreign Policy", "Civil Rights"]
+    markers = [MarkerView(issue=n.lower(), name=n, party=("DEM", "REP", None)[k % 3], space=k % 4)
+               for k, n in enumerate(names)]
+    debate = DebateView(nth=1, topic="Domestic", city="Cleveland", state="OH", seats=list(view.seats)[:2], round=2,
+                        to_play="Democrats", markers=markers)
+    view = view.model_copy(update={"debate": debate})
+    ranked = [m.name for m in sorted(markers, key=lambda m: -m.space)]
+    for count in (3, 12):  # a few: all of them; twelve: as many as fit, then how many more
+        debate = debate.model_copy(update={"markers": markers[:count]})
+        shown = view.model_copy(update={"debate": debate})
+        fields = panel_rows(shown, map_view(shown))[-1].fields
+        kept = [label for label, _ in fields if label != "more"]
+        assert kept == [n for n in ranked if n in names[:count]][:len(kept)] and len(kept) >= 3
+        more = count - len(kept)
+        assert (fields[-1] == ("more", f"+{more}")) if more else fields[-1][0] != "more", fields
+        r = render_campaign_trail(shown)
+        assert {f"panel:Debate 1:{label}" for label, _ in fields} <= {lb.abbr for lb in r.labels}
+    assert more, "twelve markers do not fit one row: the count is shown"
+
+
+def test_the_win_line_never_cuts_a_bar_label() -> None:
+    """The "270 to win" line runs clear of every party's EV figure on the bar: a figure whose middle it would cut
+    moves to the wider side of it (or goes, the party's row has its EV too)."""
+    from render.campaign_trail_panels import BAR_H, PAD, W
+    from render.canvas import recording
+    from render.widgets import win_x
+
+    view = _boards("dirty3")[0]
+    ev = {"DEM": 150, "REP": 240, "LIB": 148}  # 270 falls in the middle of the Republicans' 240
+    with recording() as drawn:
+        render_campaign_trail(view.model_copy(update={"ev": ev}))
+    xm = win_x(PAD, W - PAD, 270, 538)
+    bar = [d for d in drawn if d.box and d.text.split()[-1] in {str(n) for n in ev.values()} and d.box[1] < 200]
+    assert {d.text for d in bar} >= {"R 240"}, [d.text for d in bar]
+    assert all(not (d.box[0] - 4 <= xm <= d.box[2] + 4) for d in bar), [(d.text, d.box, xm) for d in bar]

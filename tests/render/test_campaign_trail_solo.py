@@ -91,3 +91,22 @@ def test_a_standard_game_has_no_track_and_one_ai_one() -> None:
     r = render_campaign_trail(one)
     assert {lb.abbr.split(":")[1] for lb in r.labels if lb.abbr.startswith("track:")} <= {"REP"}
     assert "Solo Play — Republicans (AI): register track" in r.alt
+
+
+def test_the_action_deck_row_shows_the_ai_card_waiting_to_act(two_ai) -> None:
+    """While an AI card waits on a Change of Plans answer, the board names that card (not the last one resolved),
+    with one AI party or two; with none waiting and one AI party it names the last one."""
+    from render.canvas import recording
+
+    for ai in (["REP", "LIB"], ["REP"]):
+        solo = two_ai.solo.model_copy(update={"ai": ai, "last": "Mountain West Rally", "waiting": "Whistle Stop Tour"})
+        view = two_ai.model_copy(update={"solo": solo})
+        with recording() as drawn:
+            render_campaign_trail(view)
+        words = " ".join(d.text for d in drawn)
+        assert "waiting to act: Whistle Stop Tour" in words and "Mountain West Rally" not in words, (ai, words[-200:])
+    view = two_ai.model_copy(update={"solo": two_ai.solo.model_copy(update={"ai": ["REP"], "waiting": None,
+                                                                             "last": "Mountain West Rally"})})
+    with recording() as drawn:
+        render_campaign_trail(view)
+    assert any(d.text == "last AI card: Mountain West Rally" for d in drawn)
