@@ -68,12 +68,17 @@ async def seed_salt(store: Any, game_id: int) -> str | None:
     return await store.get_setting(_scope(game_id), SALT_KEY)
 
 
+def new_salt() -> str:
+    """A game's secret salt, kept under SALT_KEY in the game's settings from the moment its lobby opens."""
+    return secrets.token_hex(16)
+
+
 async def prepare_seed(store: Any, game_id: int) -> str:
     """The game's secret salt, drawn once (when the lobby opens, by the one process that creates the game) and
     kept: a start retried, or raced by a second bot process, commits with the same salt."""
     salt = await seed_salt(store, game_id)
     if salt is None:
-        salt = secrets.token_hex(16)
+        salt = new_salt()
         await store.set_setting(_scope(game_id), SALT_KEY, salt)
     return salt
 

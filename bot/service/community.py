@@ -19,7 +19,6 @@ from bot.policy import follow as spectators
 from bot.policy import server_settings
 from bot.store import (
     Follower,
-    GameRecord,
     NewJob,
 )
 from bot.service.context import Context, ManagerError, Service
@@ -55,14 +54,16 @@ class Community(Service):
         await self.store.set_setting(server_settings.SCOPE.format(guild_id), key, None)
         return await self.server_settings(guild_id)
 
-    async def new_lobby_defaults(self, record: GameRecord, server: server_settings.ServerSettings) -> None:
-        if record.guild_id is None:  # a local game (bot/tables/local.py) has no server and no expiry
-            return
-        if server.civil_disorder_after != await self.store.civil_disorder_after(record.id):
-            await self.store.set_civil_disorder_after(record.id, server.civil_disorder_after)
-        due = record.created_at + server.lobby_expiry_hours * 3600
-        await self.store.add_job(record.id, NewJob(kind=server_settings.LOBBY_EXPIRY_JOB, seat=None, due_at=due,
-                                                   payload={"hours": server.lobby_expiry_hours}), self._now())
+    @staticmethod
+    def lobby_defaults(guild_id: str | None, server: server_settings.ServerSettings,
+                       now: int) -> tuple[int | None, list[NewJob]]:
+        """A new lobby's civil-disorder threshold and expiry job, from its server's settings, written with the
+        lobby (None and none: a local game, bot/tables/local.py, has no server and no expiry)."""
+        if guild_id is None:
+            return None, []
+        due = now + server.lobby_expiry_hours * 3600
+        return server.civil_disorder_after, [NewJob(kind=server_settings.LOBBY_EXPIRY_JOB, seat=None, due_at=due,
+                                                    payload={"hours": server.lobby_expiry_hours})]
 
     async def follow(self, game_id: int, user_id: str, mode: str, *, guild_id: str | None) -> Follower | None:
         """Follow a lobby or game in progress of this server (mode 'turn' or 'digest'), or stop ('off', also by

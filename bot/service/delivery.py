@@ -112,10 +112,13 @@ class Delivery(Service):
             ended.set_result(None)
 
     async def _send_run(self, run: list[Any], reads: _Run) -> int:
-        """Send one game's claimed run in order, marking what went out (which renews the lease on the rest) before a
-        quarter of the lease has passed, so no other process takes the run over while this one still sends it."""
+        """Send one game's claimed run in order, marking each row sent as soon as it went out (which renews the
+        lease on the rest), before the next one is sent: a process killed mid-run leaves at most one message that
+        went out unmarked, so whoever takes the run over repeats at most that one. A row that sends nothing (a
+        brief with no news, a bot's seat) is marked with the next row that does, or within a quarter of the lease.
+        Returns the rows marked."""
         renew_after = max(self.ctx.outbox_lease_s // 4, 1)
-        sent: list[int] = []  # delivered, not marked yet
+        sent: list[int] = []  # done, not marked yet
         posted: list[str] = []  # the texts of the public posts among them (an ended game's last digest holds them)
         marked = 0
         since = self._now()
@@ -135,18 +138,17 @@ class Delivery(Service):
 
         for row in run:
             try:
-                text = await self._deliver(row, posted, reads)
+                went_out, text = await self._deliver(row, posted, reads)
             except Exception as exc:  # anything the table raises: retried later, never blocks others
-                await mark()  # the rows before it went out
+                await mark()  # the rows before it that sent nothing
                 await self._delivery_failed(row, exc)
                 return marked
             sent.append(row.id)
             if text is not None:
                 posted.append(text)
             self.ctx.last_delivery_ok = self._now()
-            if self._now() - since >= renew_after and row is not run[-1] and not await mark():
+            if (went_out or self._now() - since >= renew_after or row is run[-1]) and not await mark():
                 return marked
-        await mark()
         return marked
 
     async def _delivery_failed(self, row: Any, exc: Exception) -> None:
@@ -181,9 +183,9 @@ class Delivery(Service):
         await self.store.release_delivery(game_id)
         return await self.flush()
 
-    async def _deliver(self, row: Any, posted: list[str], reads: _Run) -> str | None:
-        """Send one outbox row; returns a public post's text. `posted`: the texts of this run's public posts sent
-        before it and not yet marked sent in the store."""
+    async def _deliver(self, row: Any, posted: list[str], reads: _Run) -> tuple[bool, str | None]:
+        """Send one outbox row; returns whether anything went out, and a public post's text. `posted`: the texts of
+        this run's public posts sent before it and not yet marked sent in the store."""
         # The game's record, jobs, seats and followers are read once per run of rows, in one store call (one
         # server transaction on PostgreSQL), and handed on: every row of the run was written before it was claimed,
         # so what is read after the claim is at least as new as each of them. The state comes from the live-game
@@ -196,20 +198,20 @@ class Delivery(Service):
         if row.audience == "public":
             await self._publish(record, row, payload, self.ctx.ref(record, row.created_seq, deadlines_of(jobs)), posted,
                                 reads)
-            return str(payload.get("text", ""))
+            return True, str(payload.get("text", ""))
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in seats if s.seat == seat_name), None)
         if seat is None or seat.controller == "bot":  # the bot's seat: its absent human gets no DM
-            return None
+            return False, None
         brief = await self.views.brief(record.id, seat.user_id, payload.get("text", ""), record=record, seats=seats,
                                        jobs=jobs)
         if not payload.get("prompt") and not payload.get("ended") and brief.decision is not None \
                 and not payload.get("text"):
-            return None
+            return False, None
         ok = await self.table.tell(brief)
         if seat.dm_ok is None or bool(seat.dm_ok) != ok:
             await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
-        return None
+        return True, None
 
     async def _publish(self, record: GameRecord, row: Any, payload: dict[str, Any], ref: GameRef,
                        posted: list[str], run: _Run) -> None:

@@ -60,6 +60,30 @@ class SubmitResult:
     pending: str = ""
 
 
+def _storable(text: str | None, what: str) -> None:
+    """Refuse, in words, a text no database or message can carry: one with a lone surrogate (half of a pair that
+    writes an emoji or a rare character, cut from its other half)."""
+    if text is None:
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ManagerError(f"The {what} you gave has a broken character in it (half of an emoji or symbol). "
+                           f"Retype the {what} and try again; nothing was changed.", code="bad_text") from None
+
+
+def _seat_for(ruleset: Ruleset, taken: set[str], seat: str | None) -> str:
+    """The seat a player takes in a lobby whose seats `taken` are held: the one asked for, or the first free one."""
+    names = ruleset.seat_names(ruleset.max_seats)
+    free = [n for n in names if n not in taken]
+    seat = (free[0] if seat is None else seat).upper()
+    if seat not in lobby_seat_names(ruleset):
+        raise ManagerError(f"`{seat[:20]}` is not a seat in {ruleset.title}. Seats: {', '.join(names)}.", code="bad_seat")
+    if seat in taken:
+        raise ManagerError(f"{seat} is taken. Free seats: {', '.join(free)}.", code="seat_taken")
+    return seat
+
+
 class Games(Service):
     """Every change of a game's state goes through here."""
 
@@ -79,6 +103,9 @@ class Games(Service):
     async def create(self, ruleset_name: str, host_user: str, host_name: str, *, options: dict[str, Any] | None = None,
                      title: str | None = None, guild_id: str | None = None, channel_id: str | None = None,
                      seat: str | None = None, deadline_hours: int | None = None, seed: int | None = None) -> GameRecord:
+        """Open a lobby with its host seated. Everything is checked first and written in one store transaction
+        (the game, the host's seat, its expiry, its seed's secret salt): a refused `/game new` leaves nothing."""
+        _storable(title, "game name"), _storable(host_name, "name"), _storable(seat, "seat")
         try:
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
@@ -93,17 +120,20 @@ class Games(Service):
         hours = deadline_hours or (opts.get("deadline_hours") if "deadline_hours" in (options or {}) else server.deadline_hours)
         if not 1 <= hours <= 24 * 14:
             raise ManagerError("The move deadline must be between 1 hour and 14 days.", code="bad_option")
+        host_seat = _seat_for(ruleset, set(), seat)
         clean_title = (title or ruleset.title).strip()[:MAX_TITLE] or ruleset.title
         now = self._now()
         if seed is None:  # fresh games get an unpredictable seed; demos and tests pass their own
             seed = self.ctx.new_seed()
-        record = await self.store.create_game(ruleset.name, opts, seed, host_user, clean_title, now,
-                                              guild_id=guild_id, channel_id=channel_id, deadline_hours=hours)
-        await self.community.new_lobby_defaults(record, server)
-        await records.prepare_seed(self.store, record.id)  # the seed commitment's secret salt (issue 16)
-        return await self.join(record.id, host_user, host_name, seat=seat)
+        civil_disorder, jobs = self.community.lobby_defaults(guild_id, server, now)
+        return await self.store.open_lobby(ruleset.name, opts, seed, host_user, clean_title, now, seat=host_seat,
+                                           display_name=host_name[:64], guild_id=guild_id, channel_id=channel_id,
+                                           deadline_hours=hours, civil_disorder_after=civil_disorder, jobs=jobs,
+                                           # the seed commitment's secret salt (issue 16)
+                                           settings=[(records.SALT_KEY, records.new_salt())])
 
     async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
+        _storable(name, "name"), _storable(seat, "seat")
         async with self._lock(game_id):
             record = await self.views.game(game_id)
             if record.status != "lobby":
@@ -112,20 +142,11 @@ class Games(Service):
             seats = await self.store.list_seats(game_id)
             if any(s.user_id == user_id for s in seats):
                 raise ManagerError(f"You are already seated in game #{game_id}.", code="already_seated")
-            names = ruleset.seat_names(ruleset.max_seats)
-            taken = {s.seat for s in seats}
-            free = [n for n in names if n not in taken]
             most = seat_range(ruleset, record.options)[1]
             if len(seats) >= most:
                 raise ManagerError(f"Game #{game_id} is full ({most} seat{'s' if most != 1 else ''}).", code="full")
-            if seat is None:
-                seat = free[0]
-            seat = seat.upper()
-            if seat not in lobby_seat_names(ruleset):
-                raise ManagerError(f"`{seat[:20]}` is not a seat in {ruleset.title}. Seats: {', '.join(names)}.", code="bad_seat")
-            if seat in taken:
-                raise ManagerError(f"{seat} is taken. Free seats: {', '.join(free)}.", code="seat_taken")
-            return await self.store.add_seat(game_id, record.version, seat, user_id, name[:64], self._now())
+            chosen = _seat_for(ruleset, {s.seat for s in seats}, seat)
+            return await self.store.add_seat(game_id, record.version, chosen, user_id, name[:64], self._now())
 
     async def start(self, game_id: int, user_id: str) -> GameRecord:
         async with self._lock(game_id):

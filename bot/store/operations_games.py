@@ -6,11 +6,13 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from bot.store.dialect import Calls, Conn
-from bot.store.reads import read_seats
+from bot.store.operations_context import game_scope
+from bot.store.reads import read_seats, write_settings
 from bot.store.records import (
     _INT64,
     AlreadySeated,
     GameRecord,
+    NewJob,
     NewMessage,
     NotFound,
     NotSeated,
@@ -21,7 +23,9 @@ from bot.store.records import (
     _dumps,
     _int,
     _prep_outbox,
+    _prep_jobs,
     _status,
+    _text,
 )
 from bot.store.sweeps import bot_seat_games
 from bot.store.rows import (
@@ -33,7 +37,38 @@ from bot.store.rows import (
     _insert_outbox,
     _last_seq,
     _lock_game,
+    _replace_jobs,
 )
+
+
+_GameRow = tuple[str, str, int, str | None, str | None, str, str, int, int]
+
+
+def _game_row(ruleset: str, options: dict[str, Any], seed: int, host_user: str, title: str, now: int,
+              guild_id: str | None, channel_id: str | None, deadline_hours: int) -> _GameRow:
+    """A new game's values, checked before any SQL runs."""
+    options_json = _dumps(options)
+    _int(seed, "seed")
+    _int(now, "now")
+    if _int(deadline_hours, "deadline_hours") < 1:
+        raise ValueError("deadline_hours must be at least 1")
+    for value, name in ((ruleset, "ruleset"), (options_json, "options"), (host_user, "host_user"), (title, "title")):
+        _text(value, name)
+    for value, name in ((guild_id, "guild_id"), (channel_id, "channel_id")):
+        if value is not None:
+            _text(value, name)
+    return ruleset, options_json, seed, guild_id, channel_id, host_user, title, now, deadline_hours
+
+
+async def _insert_game(c: Conn, row: _GameRow, version: int) -> GameRecord:
+    ruleset, options_json, seed, guild_id, channel_id, host_user, title, now, deadline_hours = row
+    (game_id,) = await c.one(
+        "INSERT INTO games (ruleset, options, seed, status, version, guild_id, channel_id, host_user, title, "
+        "created_at, updated_at, deadline_hours) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (ruleset, options_json, seed, version, guild_id, channel_id, host_user, title, now, now, deadline_hours))
+    return GameRecord(id=game_id, ruleset=ruleset, options=json.loads(options_json), seed=seed, status="lobby",
+                      version=version, guild_id=guild_id, channel_id=channel_id, thread_id=None, host_user=host_user,
+                      title=title, created_at=now, updated_at=now, deadline_hours=deadline_hours, result=None)
 
 
 class GameOperations(Calls):
@@ -42,22 +77,34 @@ class GameOperations(Calls):
     async def create_game(self, ruleset: str, options: dict[str, Any], seed: int, host_user: str, title: str, now: int,
                           guild_id: str | None = None, channel_id: str | None = None,
                           deadline_hours: int = 48) -> GameRecord:
-        """A new game in the lobby, at version 0."""
-        options_json = _dumps(options)
-        _int(seed, "seed")
-        _int(now, "now")
-        if _int(deadline_hours, "deadline_hours") < 1:
-            raise ValueError("deadline_hours must be at least 1")
+        """A new game in the lobby, at version 0, nobody seated."""
+        row = _game_row(ruleset, options, seed, host_user, title, now, guild_id, channel_id, deadline_hours)
+        return await self._write(_insert_game, row, 0)
+
+    async def open_lobby(self, ruleset: str, options: dict[str, Any], seed: int, host_user: str, title: str, now: int,
+                         *, seat: str, display_name: str, guild_id: str | None = None, channel_id: str | None = None,
+                         deadline_hours: int = 48, civil_disorder_after: int | None = None,
+                         jobs: Sequence[NewJob] = (), settings: Sequence[tuple[str, str]] = ()) -> GameRecord:
+        """A new lobby with its host in ``seat``, in one transaction: the game (at version 1, as after its first
+        seat), the seat, the game's ``jobs`` (its expiry), its civil-disorder threshold (None: the default) and
+        its ``settings`` (key, value) in the game's scope (the seed's secret salt). Every value is checked before
+        any SQL runs, and nothing is written unless all of it is."""
+        row = _game_row(ruleset, options, seed, host_user, title, now, guild_id, channel_id, deadline_hours)
+        seated = (_text(seat, "seat"), _text(display_name, "display_name"))
+        if civil_disorder_after is not None and not 0 <= _int(civil_disorder_after, "civil_disorder_after") <= 100:
+            raise ValueError("the civil-disorder threshold must be between 0 and 100")
+        job_rows = _prep_jobs(jobs) or []
+        kept = [(_text(key, "setting key"), _text(value, "setting value")) for key, value in settings]
 
         async def work(c: Conn) -> GameRecord:
-            (game_id,) = await c.one(
-                "INSERT INTO games (ruleset, options, seed, status, version, guild_id, channel_id, host_user, title, "
-                "created_at, updated_at, deadline_hours) VALUES (?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (ruleset, options_json, seed, guild_id, channel_id, host_user, title, now, now, deadline_hours))
-            return GameRecord(id=game_id, ruleset=ruleset, options=json.loads(options_json), seed=seed,
-                              status="lobby", version=0, guild_id=guild_id, channel_id=channel_id, thread_id=None,
-                              host_user=host_user, title=title, created_at=now, updated_at=now,
-                              deadline_hours=deadline_hours, result=None)
+            game = await _insert_game(c, row, 1)
+            await c.run("INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES (?, ?, ?, ?, ?)",
+                        (game.id, seated[0], host_user, seated[1], now))
+            if civil_disorder_after is not None:
+                await c.run("UPDATE games SET civil_disorder_after=? WHERE id=?", (civil_disorder_after, game.id))
+            await _replace_jobs(c, game.id, job_rows, now)
+            await write_settings(c, [(game_scope(game.id), key, value) for key, value in kept])
+            return game
 
         return await self._write(work)
 
@@ -165,6 +212,7 @@ class GameOperations(Calls):
                        now: int) -> GameRecord:
         """Seat a user in a lobby (version + 1). Raises AlreadySeated, SeatTaken."""
         _int(now, "now")
+        _text(seat, "seat"), _text(display_name, "display_name")
 
         async def work(c: Conn) -> GameRecord:
             game = await _lock_game(c, game_id)

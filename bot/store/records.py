@@ -353,6 +353,18 @@ def _int(value: Any, name: str) -> int:
     return value
 
 
+def _text(value: str, name: str) -> str:
+    """A text the database can hold: UTF-8 cannot encode a lone surrogate (half of a pair), so neither backend can
+    bind it."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{name} holds a lone surrogate, which cannot be stored") from None
+    return value
+
+
 def _status(value: str) -> str:
     if value not in STATUSES:
         raise ValueError(f"unknown game status {value!r}; expected one of {', '.join(STATUSES)}")

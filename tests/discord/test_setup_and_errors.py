@@ -172,3 +172,27 @@ async def test_a_server_manager_may_abandon_any_game(world: World) -> None:
     assert r.ephemeral and "cancelled" in r.response.content
     assert (await w.manager.views.game(game_id)).status == "abandoned"
     assert any("was cancelled" in m.content for m in w.public())
+
+
+async def test_a_refused_game_new_leaves_no_lobby(world: World) -> None:
+    w = world
+    r = await w.alice.slash(w.channel, "game new", seat="XYZ")
+    assert r.ephemeral and "`XYZ` is not a seat" in r.response.content, r.response.content
+    # a title that cannot be stored (a lone surrogate, as a client can send it) is refused in words too
+    r = await w.alice.slash(w.channel, "game new", title="Friday\ud800")
+    assert r.ephemeral and "Retype the game name" in r.response.content, r.response.content
+    assert w.env.errors == []
+    assert await w.manager.store.list_games() == []
+    assert [m for m in w.channel.history(viewer=w.carol) if not m.flags.ephemeral] == []
+    # so the next lobby is the only one: Bob's join needs no game number
+    await w.alice.slash(w.channel, "game new", seat="REP")
+    r = await w.bob.slash(w.channel, "game join")
+    assert "DEM" in r.response.content, r.response.content
+    assert [s.user_id for s in await w.manager.store.list_seats(1)] == [str(w.alice.id), str(w.bob.id)]
+
+
+async def test_a_refused_game_new_by_dm_leaves_no_game(world: World) -> None:
+    w = world
+    r = await w.alice.user.slash("game new", ruleset="campaign_trail", options="ai=REP", seat="XYZ")
+    assert "`XYZ` is not a seat" in r.response.content, r.response.content
+    assert await w.manager.store.list_games() == []
