@@ -393,8 +393,9 @@ def hidden_facts(s: CampaignTrailState) -> list[Fact]:
         facts += [(mine, ("card", n)) for n in p.hand]
         facts += [(mine, ("card", tab.tucked)) for tab in p.table if tab.tucked is not None]
         if s.phase == "candidate":
-            facts += [(mine, ("offer", seat, cid)) for cid in p.offer] + [(mine, ("candidate", seat, p.candidate))]
-        if s.phase in ("candidate", "home"):
+            facts += [(mine, ("offer", seat, cid)) for cid in p.offer]
+            facts += [(mine, ("candidate", seat, p.candidate))] if p.candidate else []
+        if s.phase in ("candidate", "home") and p.home:
             facts.append((mine, ("home", seat, p.home)))
     facts += [((s.players[f.seat].party,), ("card", f.tucked)) for f in s.final if f.tucked is not None]
     return facts

@@ -287,3 +287,16 @@ def test_campaign_manager_2008_a_card_played_from_the_hand_cannot_be_taken_back(
     result = play(ruleset, state, seat, [plays[0]])
     assert ("card", plays[0].args[0]) in _cm_shown(ruleset.view(result.state, None).model_dump(mode="json"))
     assert not result.undoable, f"`{plays[0].notation()}` may be taken back after the table saw the card"
+
+
+def test_campaign_trail_a_secret_choice_stays_undoable_until_everyone_has_chosen() -> None:
+    """A candidate or home state chosen in secret shows nobody anything until the last seat's choice reveals all."""
+    ruleset = registry.get("campaign_trail")
+    state = ruleset.setup({}, ["DEM", "REP"], 4)
+    marks = []
+    for _ in range(4):
+        seat = owing_seats(ruleset, state)[0]
+        result = play(ruleset, state, seat, [ruleset.decisions(state, seat).options[0].action])
+        marks.append((seat, result.state.phase, result.undoable))
+        state = result.state
+    assert marks == [("DEM", "candidate", True), ("REP", "home", False), ("DEM", "home", True), ("REP", "play", False)]
