@@ -13,6 +13,12 @@ from bot.store import JournalEntry
 
 MACHINE = {"bot": "🤖 bot", "deadline": "⏰ deadline default"}
 
+# The refusal when the latest move is the player's own but the game marked it final: it showed the table
+# something hidden (the journal keeps no reason, so the sentence names the kinds of move that do this).
+SHOWN_OR_PASSED_ON = ("That move can't be undone: the other players have already seen what it showed (a card "
+                      "played from a hand, a card drawn, a sealed choice revealed, a roll), or it passed the decision "
+                      "on to someone else.")
+
 
 def _who(entry: JournalEntry) -> str:
     by = MACHINE.get(entry.actor)

@@ -29,7 +29,7 @@ from bot.store import (
     SeatRecord,
     VersionConflict,
 )
-from bot.present.undo_refusal import nothing_to_undo
+from bot.present.undo_refusal import SHOWN_OR_PASSED_ON, nothing_to_undo
 from engine import registry
 from engine.core.errors import EngineError, StaleState
 from engine.core.rng import Rng
@@ -327,7 +327,7 @@ class Games(Service):
                 why = nothing_to_undo(await self.store.load_journal(game_id), seat.seat)
                 raise ManagerError(why or "There is nothing of yours to undo.", code="no_undo")
             if not last.undoable:
-                raise ManagerError("That move can't be undone: it revealed information or moved the game on.", code="no_undo")
+                raise ManagerError(SHOWN_OR_PASSED_ON, code="no_undo")
             ruleset = registry.get(record.ruleset)
             journal = await self.store.load_journal(game_id)
             state = ruleset.setup(record.options, [s.seat for s in await self.store.list_seats(game_id)], record.seed)

@@ -11,6 +11,7 @@ from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_ca
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
+from engine.core.hidden import Fact, revealed
 from engine.core.posting import post_step
 from engine.core.rng import Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision, stamp
@@ -162,8 +163,8 @@ def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     events: list[Event] = []
     changed: list[str] = []
     owing_before, turn_of = set(owing(state)), state.turn.seat if state.turn else None
-    unseen_before = _unseen(state)
-    undoable = _dispatch(state, seat, action, events, changed) and _unseen(state) == unseen_before
+    secrets_before = hidden_facts(state)
+    undoable = _dispatch(state, seat, action, events, changed) and not revealed(secrets_before, hidden_facts(state))
     stamp(events, seat)  # who made each line (issue 26): this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
     # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
@@ -173,10 +174,18 @@ def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), undoable=undoable and not newly, changed=changed)
 
 
-def _unseen(state: CMState) -> tuple[int, ...]:
-    """How many cards are still face down in the decks and the news: a step that turned one over shows
-    something new, so it cannot be taken back (DESIGN.md §2)."""
-    return (len(state.news), *(len(state.sides[s].deck) for s in SEATS))
+def hidden_facts(state: CMState) -> list[Fact]:
+    """What one side alone may see (its hand, its draft offer and keeps, the cards it put out of the draft, its
+    sealed starting picks) and what nobody may (the decks, the draft pools, the Breaking News): a step that
+    shows one of them — a card played or paid from a hand, a card drawn — cannot be taken back
+    (engine/core/hidden.py)."""
+    facts: list[Fact] = [((), ("news", x)) for x in state.news]
+    for seat in SEATS:
+        side = state.sides[seat]
+        facts += [((), ("card", x)) for x in (*side.deck, *side.pool)]
+        facts += [((seat,), ("card", x)) for x in (*side.hand, *side.offer, *side.kept, *side.removed)]
+        facts += [((seat,), ("pick", x)) for x in side.picks]
+    return facts
 
 
 def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], changed: list[str]) -> bool:

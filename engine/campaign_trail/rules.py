@@ -25,11 +25,12 @@ from engine.campaign_trail.primitives import HAND, add_voters, electoral_votes, 
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
-    EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, next_party, outcome, put_back,
-    start_of_turn, take_action, triggered,
+    EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, hidden_facts, next_party, outcome,
+    put_back, start_of_turn, take_action, triggered,
 )
 from engine.campaign_trail.wording import plural
 from engine.core.errors import IllegalAction, UnknownAction
+from engine.core.hidden import revealed
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
 
 # the rules' entry points, as ruleset.py, the scenario runner and the tests reach them
@@ -167,7 +168,16 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
 
 def apply(state: CampaignTrailState, seat: str, action: Action,
           picture: Callable[[CampaignTrailState], dict[str, Any]] | None = None) -> ApplyResult:
-    """`picture(state)`: the public view (JSON) pictured where a post ends within the step (solo_posts.py)."""
+    """`picture(state)`: the public view (JSON) pictured where a post ends within the step (solo_posts.py).
+    A step that shows something hidden (a card played from a hand, a card drawn) cannot be taken back."""
+    result = _apply(state, seat, action, picture)
+    if result.undoable and revealed(hidden_facts(state), hidden_facts(result.state)):
+        return result.model_copy(update={"undoable": False})
+    return result
+
+
+def _apply(state: CampaignTrailState, seat: str, action: Action,
+           picture: Callable[[CampaignTrailState], dict[str, Any]] | None) -> ApplyResult:
     s = CampaignTrailState.model_validate(state.model_dump())
     s._picture = picture
     c = _c()

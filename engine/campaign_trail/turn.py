@@ -14,6 +14,7 @@ from engine.campaign_trail.primitives import add_voters, draw, draw_up, electora
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
 from engine.campaign_trail.wording import plural
 from engine.core.frames import FrameStack
+from engine.core.hidden import Fact
 from engine.core.types import ApplyResult, Outcome
 
 
@@ -372,3 +373,29 @@ def outcome(s: CampaignTrailState) -> Outcome | None:
     if s.phase != "over":
         return None
     return Outcome(winners=list(s.winners), scores=dict(s.final_ev), reason=s.result_reason)
+
+
+def hidden_facts(s: CampaignTrailState) -> list[Fact]:
+    """What only one party may see (its players' hands — team-mates show each other theirs —, the candidates
+    dealt to it and, until everyone has chosen, its candidates and home states, the cards tucked under its
+    Recounts) and what nobody may (the month decks, the reshuffled pile, the AI parties' decks and boxed cards):
+    a step that shows one of them — a card played from a hand, a card drawn — cannot be taken back
+    (engine/core/hidden.py)."""
+    nobody = [*(n for d in s.decks for n in d), *s.reshuffled]
+    facts: list[Fact] = [((), ("card", n)) for n in nobody]
+    if s.solo is not None:
+        facts += [((), ("solo", n)) for n in (*(n for d in s.solo.decks for n in d), *s.solo.boxed)]
+    if s.advanced is not None:
+        facts += [((), ("ai", party, n)) for party, d in s.advanced.decks.items()
+                  for n in (*(n for m in d.months for n in m), *d.debate, *d.boxed)]
+    for seat, p in s.players.items():
+        mine = (p.party,)
+        facts += [(mine, ("card", n)) for n in p.hand]
+        facts += [(mine, ("card", tab.tucked)) for tab in p.table if tab.tucked is not None]
+        if s.phase == "candidate":
+            facts += [(mine, ("offer", seat, cid)) for cid in p.offer]
+            facts += [(mine, ("candidate", seat, p.candidate))] if p.candidate else []
+        if s.phase in ("candidate", "home") and p.home:
+            facts.append((mine, ("home", seat, p.home)))
+    facts += [((s.players[f.seat].party,), ("card", f.tucked)) for f in s.final if f.tucked is not None]
+    return facts

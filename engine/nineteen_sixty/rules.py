@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
+from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
 from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
@@ -432,7 +433,7 @@ def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
     state = state.model_copy(deep=True)
     events: list[Event] = []
     ctx = Ctx(state, events, [])
-    owing_before = set(owing(state))
+    owing_before, secrets_before = set(owing(state)), hidden_facts(state)
     undoable = _dispatch(state, seat, action, ctx)
     stamp(events, seat)  # who made each line (issue 26): this seat's decision…
     mine = len(events)
@@ -443,8 +444,19 @@ def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
     newly = after - owing_before - {seat}
     # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
     hold = state.phase != "over" and seat in after and not newly
-    return ApplyResult(state=state, events=post_step(state, events, ctx.changed, hold=hold), undoable=undoable and not newly and seat in after,
+    undoable = undoable and not newly and seat in after and not revealed(secrets_before, hidden_facts(state))
+    return ApplyResult(state=state, events=post_step(state, events, ctx.changed, hold=hold), undoable=undoable,
                        changed=ctx.changed)
+
+
+def hidden_facts(state: NSState) -> list[Fact]:
+    """The cards only one side may see (its hand, its Campaign Strategy stack and picks) and those nobody may
+    (the deck, the endorsement deck): a step that shows one of them cannot be taken back (engine/core/hidden.py)."""
+    facts: list[Fact] = [((), ("card", x)) for x in state.deck]
+    facts += [((), ("endorsement", x)) for x in state.endorsement_deck]
+    for side, me in state.sides.items():
+        facts += [((side,), ("card", x)) for x in (*me.hand, *me.strategy, *me.picking)]
+    return facts
 
 
 def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.core.hidden import Fact, revealed
 from engine.core.posting import post_step
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, cite, menu_decision, stamp
 from engine.presidential_election import cards, cardtext, debates, setup, turn
@@ -41,6 +42,7 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     state = state.model_copy(deep=True)
     events: list[Event] = []
     before_dice, before_map, owing_before, turn_of = state.last_dice, _map_marks(state), set(_owing(state)), state.current
+    secrets_before = hidden_facts(state)
     state.last_dice = []
     _dispatch(state, seat, action, events)
     stamp(events, seat)
@@ -53,7 +55,18 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     # table sees why the game waits — but not once per stake or per vote placed.
     newly_owing = set(_owing(state)) - owing_before - {turn_of}
     hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of and not newly_owing
-    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), changed=changed)
+    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), changed=changed,
+                       undoable=not revealed(secrets_before, hidden_facts(state)))
+
+
+def hidden_facts(state: PEState) -> list[Fact]:
+    """What nobody may see (the Campaign deck, the Advantage deck) and what one player alone may (the Advantage
+    cards offered to it, the two it returned): a step that shows one of them — an Advantage offer dealt — cannot
+    be taken back (engine/core/hidden.py)."""
+    facts: list[Fact] = [((), ("card", x)) for x in state.deck] + [((), ("advantage", x)) for x in state.adv_deck]
+    for seat, p in state.players.items():
+        facts += [((seat,), ("advantage", x)) for x in (*p.offer, *p.returned)]
+    return facts
 
 
 def _map_marks(state: PEState) -> dict[str, tuple]:
