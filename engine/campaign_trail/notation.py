@@ -63,7 +63,7 @@ from engine.core.types import Action
 
 MAX_NOTATION = 600
 ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick", *content_mod.DIRTY_ACTIONS)
-# actions whose short form lists its steps and ends with an implicit `done`
+# actions whose short form lists its steps and ends with an implied `done` (played where nothing is left to choose)
 PARAM_ACTIONS = ("travel", "campaign", "advertise", "voter_suppression", "smear_campaign", "mudslinging")
 TARGET_ACTIONS = ("flip_contributors", "sway_minds")  # `110 flip REP`: the rival follows, no `done`
 STATE_VERBS = ("home", "to", "fly", "vote", "pick", "pay")
