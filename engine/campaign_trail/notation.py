@@ -32,12 +32,16 @@ Dirty Politics (option `dirty=on`; cards 106–129), each action also by its sho
 Payments and removals that leave no choice happen by themselves: write only the real choices.
 
 Compound moves: a step list joined with `;`, and the short card form, which starts with the card
-number and ends with an implicit `done` for travel, campaign and advertise:
+number. For travel, campaign and advertise (and the dirty actions that list steps) it ends with an unwritten
+`done` that finishes the action only when nothing is left to choose; where the steps typed one by one would
+still ask (a state further, another voter, an issue the card still shows, the Populist's free issue), the move
+stops there and the seat is asked. A final `done` written in the short form finishes the action at once:
 
-    97 campaign VA4 WV1 KY1    = play 97; campaign; vote VA ×4; vote WV; vote KY; done
-    12 travel OH PA            = play 12; travel; to OH; to PA; done
-    14 travel fly NY PA        = play 14; travel; fly NY; to PA; done
-    55 advertise taxes taxes   = play 55; advertise; issue taxes; issue taxes; done
+    97 campaign VA4 WV1 KY1    = play 97; campaign; vote VA ×4; vote WV; vote KY  (then done, if nothing is left)
+    97 campaign VA4 done       = play 97; campaign; vote VA ×4; done
+    12 travel OH PA            = play 12; travel; to OH; to PA  (then done, if nothing is left)
+    14 travel fly NY PA done   = play 14; travel; fly NY; to PA; done
+    55 advertise taxes taxes   = play 55; advertise; issue taxes; issue taxes  (then done, if nothing is left)
     40 fundraise               = play 40; fundraise
     31 politick                = play 31; politick   (its choices follow as steps: `; vote VA; done`)
     112 suppress NY            = play 112; voter_suppression; to NY; done
@@ -54,12 +58,12 @@ import re
 
 from engine.campaign_trail import content as content_mod
 from engine.core.errors import UnknownAction
-from engine.core.notation import is_number
+from engine.core.notation import Implied, is_number
 from engine.core.types import Action
 
 MAX_NOTATION = 600
 ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick", *content_mod.DIRTY_ACTIONS)
-# actions whose short form lists its steps and ends with an implicit `done`
+# actions whose short form lists its steps and ends with an implied `done` (played where nothing is left to choose)
 PARAM_ACTIONS = ("travel", "campaign", "advertise", "voter_suppression", "smear_campaign", "mudslinging")
 TARGET_ACTIONS = ("flip_contributors", "sway_minds")  # `110 flip REP`: the rival follows, no `done`
 STATE_VERBS = ("home", "to", "fly", "vote", "pick", "pay")
@@ -141,10 +145,13 @@ def _short(tokens: list[str]) -> list[Action]:
                             f"{', '.join(sorted(set(content_mod.DIRTY_SHORT)))}), not `{tokens[1][:20]}`.", code="malformed")
     out.append(Action(verb=verb))
     rest = tokens[2:]
+    stated = verb in PARAM_ACTIONS and bool(rest) and rest[-1].lower() == "done"
+    if stated:  # `12 travel OH done`: the action ends there, whatever else it could still do
+        rest = rest[:-1]
     if verb in TARGET_ACTIONS and len(rest) == 1:
         return out + [Action(verb="target", args=(_party(rest[0]),))]
     if verb in content_mod.DIRTY_ACTIONS and verb in PARAM_ACTIONS:
-        return out + _dirty_params(verb, rest)
+        return out + _dirty_params(verb, rest, stated)
     if verb not in PARAM_ACTIONS:
         if rest:
             raise UnknownAction(f"`{verb}` takes nothing after it in the short form; add further steps after `;`.", code="malformed")
@@ -168,13 +175,19 @@ def _short(tokens: list[str]) -> list[Action]:
         else:
             out.append(Action(verb="issue", args=(_issue(tok),)))
         i += 1
-    out.append(Action(verb="done"))
+    out.append(_end(stated))
     return out
 
 
-def _dirty_params(verb: str, rest: list[str]) -> list[Action]:
+def _end(stated: bool) -> Action:
+    """The `done` that ends a short form: as written, or implied (played only when nothing is left to choose)."""
+    return Action(verb="done") if stated else Implied(verb="done")
+
+
+def _dirty_params(verb: str, rest: list[str], stated: bool) -> list[Action]:
     """A dirty action's short form: moves (suppression), issues (mudslinging), `NC3` payments and `CA:DEM6`
-    removals in the order they are made; `done` goes after a suppression's move or at the end."""
+    removals in the order they are made; `done` goes after a suppression's move (the removals written after it
+    say the move is over) or at the end."""
     out: list[Action] = []
     moved = False
     i = 0
@@ -202,7 +215,7 @@ def _dirty_params(verb: str, rest: list[str]) -> list[Action]:
                                 f"not `{tok[:20]}`.", code="malformed")
         i += 1
     if not (verb == "voter_suppression" and moved):
-        out.append(Action(verb="done"))
+        out.append(_end(stated))
     return out
 
 
@@ -257,7 +270,10 @@ def parse(text: str) -> list[Action]:
         raise UnknownAction("Empty move: write e.g. `97 campaign VA4 WV1 KY1`.", code="malformed")
     out: list[Action] = []
     for step in steps:
-        out.extend(parse_one(step))
+        actions = parse_one(step)
+        if out and isinstance(out[-1], Implied) and actions[:1] == [out[-1].stated()]:
+            out.pop()  # `97 advertise education; done`: the written `done` is the one the short form implied
+        out.extend(actions)
     return out
 
 
@@ -284,11 +300,13 @@ def format(actions: list[Action]) -> str:  # noqa: A001 - the contract's name
             j = i + 2
             while j < len(actions) and actions[j].verb in PARAM_VERBS[nxt.verb]:
                 j += 1
-            if j < len(actions) and actions[j].verb == "done":
-                parts.append(" ".join([a.args[0], nxt.verb, *_compact(actions[i + 2:j])]))
+            if j < len(actions) and actions[j].verb == "done":  # implied: the short form; stated: written last
+                written = [] if isinstance(actions[j], Implied) else ["done"]
+                parts.append(" ".join([a.args[0], nxt.verb, *_compact(actions[i + 2:j]), *written]))
                 i = j + 1
                 continue
-        parts.append(a.notation())
+        if not isinstance(a, Implied):  # an implied step outside its short form has no words: the seat is asked
+            parts.append(a.notation())
         i += 1
     return "; ".join(parts)
 

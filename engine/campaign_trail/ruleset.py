@@ -18,7 +18,8 @@ Setup: keep one of two candidates (`candidate wealthy`), then choose a home stat
 reference states (`home VA`). On your turn play a card and take one of its four actions:
 `97 campaign VA4 WV1 KY1` (pawn in a listed state, $60M, up to 6 registered voters among the listed states),
 `55 advertise taxes taxes` ($20M per issue, 1 registered voter in every state showing it),
-`12 travel OH PA` / `14 travel fly NY PA`, `40 fundraise`, `40 register`, `31 politick`.
+`12 travel OH PA` / `14 travel fly NY PA`, `40 fundraise`, `40 register`, `31 politick`. Where more is left to
+choose you are asked; `done` at the end stops there (`12 travel OH done`).
 Politick choices follow as steps (`pick MT`, `vote VA`, `card 38`, `done`); a choice among more than 25
 states asks for a region first (`region great_lakes`). Running mates in one region may swap up to 3 cards
 after their turns (`give 12`, `take 40`, `done`).

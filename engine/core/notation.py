@@ -18,6 +18,16 @@ def is_number(token: str, max_digits: int | None = None) -> bool:
     return bool(token) and all(ch in _DIGITS for ch in token) and (max_digits is None or len(token) <= max_digits)
 
 
+class Implied(Action):
+    """A step the notation implies rather than states: Campaign Trail's short form `97 advertise education` ends
+    with an unwritten `done`. A compound move plays it only where it is the seat's one option (nothing is left to
+    choose); anywhere else it is passed over and the seat is asked, as the steps typed one by one would leave it.
+    It never equals the stated step it stands for, so notation can tell the two apart."""
+
+    def stated(self) -> Action:
+        return Action(verb=self.verb, args=self.args)
+
+
 MAX_MOVE_LENGTH = 2000  # characters of one typed move: anything longer is refused before it is read
 
 

@@ -7,6 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel
 
 from engine.core.errors import EngineError, GameOver, IllegalAction, NotYourDecision, UnknownAction
+from engine.core.notation import Implied
 from engine.core.rng import Rng, randomness_drawn
 from engine.core.types import Action, ApplyResult, CardText, Decision, Event, Outcome
 
@@ -149,6 +150,9 @@ def play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> Appl
 
     All-or-nothing: if any step is illegal the error propagates and the caller keeps its
     original state (every apply returns a new state; nothing is mutated in place).
+    A typed move decides no more than it states: a step the notation only implies (`Implied`) is played
+    where it is the seat's one option and passed over anywhere else, so the seat is asked there, exactly as
+    after the same steps sent one by one.
     """
     return _play(ruleset, state, seat, actions, stop_at_handoff=False)[0]
 
@@ -170,6 +174,10 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
     undoable = True
     current = state
     for i, action in enumerate(actions):
+        if isinstance(action, Implied):
+            if not _only_option(ruleset, current, seat, action.stated()):
+                continue  # more is left to choose: the seat is asked, as after the stated steps alone
+            action = action.stated()
         try:
             check_legal(ruleset, current, seat, action)
             result = ruleset.apply(current, seat, action)
@@ -188,6 +196,14 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
                 and not ruleset.decisions(current, seat).owes_move:
             return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), rest
     return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), []
+
+
+def _only_option(ruleset: Ruleset, state: Any, seat: str, action: Action) -> bool:
+    """Whether `action` is all the seat may do now: the game goes on and its decision offers nothing else."""
+    if ruleset.outcome(state) is not None:
+        return False
+    options = ruleset.decisions(state, seat).options
+    return len(options) == 1 and options[0].action == action
 
 
 def _refused_partway(ruleset: Ruleset, exc: EngineError, actions: list[Action], i: int) -> None:

@@ -80,3 +80,24 @@ async def test_an_illegal_step_before_any_hand_off_still_refuses_the_whole_move(
         pass
     assert len(await store.load_journal(record.id)) == before
     await store.close()
+
+
+async def test_a_short_form_stopped_by_a_window_asks_the_seat_where_the_steps_would(tmp_path) -> None:
+    """`12 travel OH` implies its `done` only where nothing is left to choose. Stopped at the response window on
+    its declaration, its rest is the stated steps alone: once the window closes they are played and the seat is
+    asked, as after the same steps sent one by one, instead of the turn being ended for it."""
+    store, manager, record, users, state = await _game_at_a_turn(tmp_path)
+    seat = rules.current_party(state)
+    card = next(n for n in state.players[seat].hand if "travel" in rules.legal_actions(state, seat, n))
+    step = rules.neighbours()[state.players[seat].pawn][0]
+
+    result = await manager.games.submit(record.id, users[seat], f"{card} travel {step}")
+    assert (result.notation, result.pending) == (f"play {card}; travel", f"to {step}")
+    for rival in await manager.views.owing(record.id):
+        await manager.games.submit(record.id, users[rival], "pass")
+    live = await _state(store, record.id)
+    assert live.players[seat].pawn == step and live.turn is not None and live.turn.seat == seat
+    asked = CT.decisions(live, seat)
+    assert asked.owes_move and "done" in {o.action.verb for o in asked.options}
+    assert (await store.load_journal(record.id))[-1].notation == f"to {step}"
+    await store.close()

@@ -70,13 +70,13 @@ def test_card_views_describe_dirty_actions() -> None:
 
 
 @pytest.mark.parametrize("text, steps", [
-    ("112 suppress NY", "play 112; voter_suppression; to NY; done"),
+    ("112 suppress NY done", "play 112; voter_suppression; to NY; done"),
     ("106 suppress fly CA CA:LIB2", "play 106; voter_suppression; fly CA; done; remove CA LIB; remove CA LIB"),
     ("110 flip lib", "play 110; flip_contributors; target LIB"),
     ("116 sway REP", "play 116; sway_minds; target REP"),
     ("107 trick", "play 107; dirty_tricks"),
-    ("111 smear NC2 CA:DEM1", "play 111; smear_campaign; pay NC; pay NC; remove CA DEM; done"),
-    ("124 mudsling gun_control KY2", "play 124; mudslinging; issue gun_control; pay KY; pay KY; done"),
+    ("111 smear NC2 CA:DEM1 done", "play 111; smear_campaign; pay NC; pay NC; remove CA DEM; done"),
+    ("124 mudsling gun_control KY2 done", "play 124; mudslinging; issue gun_control; pay KY; pay KY; done"),
 ])
 def test_dirty_short_forms(text, steps) -> None:
     assert R.parse(text) == R.parse(steps)
