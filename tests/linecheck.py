@@ -94,7 +94,7 @@ from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
-from engine.core.ruleset import card_text, check_legal, play_until_handoff, seats_for, state_hash
+from engine.core.ruleset import card_text, check_legal, journal_steps, play_until_handoff, seats_for, state_hash
 from engine.core.types import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -368,7 +368,7 @@ def _replay(ruleset: Any, options: dict[str, Any], seats: list[str], seed: int, 
     state = ruleset.setup(options, seats, seed)
     states = [state]
     for entry in journal:
-        state = play_until_handoff(ruleset, state, entry.seat, ruleset.parse(entry.notation))[0].state
+        state = play_until_handoff(ruleset, state, entry.seat, journal_steps(ruleset, entry.notation)).result.state
         while len(states) < entry.seq:  # seqs are consecutive; kept total
             states.append(states[-1])
         states.append(state)

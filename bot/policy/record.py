@@ -33,7 +33,7 @@ from bot.present.clip import clip
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.posting import text_only_hash
-from engine.core.ruleset import Ruleset, commitment, play, state_hash  # noqa: F401 - state_hash: also for callers
+from engine.core.ruleset import Ruleset, commitment, journal_steps, play, state_hash  # noqa: F401 - state_hash: also for callers
 from engine.core.types import Event, result_headline
 from engine.core.windows import Sealed
 
@@ -136,7 +136,7 @@ def replay_steps(ruleset: Ruleset, options: dict[str, Any], seats: list[str], se
     yield Step(seq=0, seat="", notation="", state=state, public=[], proofs=[])
     for seq, (seat, notation, actor) in enumerate(moves, start=1):
         note = deadline_note(ruleset, state, seat) if actor == "deadline" else None
-        result = play(ruleset, state, seat, ruleset.parse(notation))
+        result = play(ruleset, state, seat, journal_steps(ruleset, notation))
         state = result.state
         new = [s for s in _seals(state) if s["digest"] not in known]
         known |= {s["digest"] for s in new}

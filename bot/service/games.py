@@ -232,8 +232,7 @@ class Games(Service):
                 if expected_seq is not None and expected_seq != seq:
                     raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
                 actions = ruleset.parse(move) if isinstance(move, str) else list(move)
-                result, rest = play_until_handoff(ruleset, state, seat, actions)
-                actions = actions[:len(actions) - len(rest)]
+                result, actions, rest = play_until_handoff(ruleset, state, seat, actions)
             except EngineError:
                 # A double click arrives after its twin moved the game on: say so, rather than "illegal".
                 if idem_key is not None and (done := await self.store.move_for_idem_key(idem_key)) is not None:
@@ -332,7 +331,7 @@ class Games(Service):
             journal = await self.store.load_journal(game_id)
             state = ruleset.setup(record.options, [s.seat for s in await self.store.list_seats(game_id)], record.seed)
             for entry in journal[:-1]:
-                state = play(ruleset, state, entry.seat, ruleset.parse(entry.notation)).state
+                state = play(ruleset, state, entry.seat, journal_steps(ruleset, entry.notation)).state
             seats = await self.store.list_seats(game_id)
             ev = Event(public=f"{seat.seat} took back their last step.")
             outbox, jobs = self._after_move(ruleset, state, None, [ev], seats, record, last.seq - 1,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -154,10 +154,19 @@ def play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> Appl
     where it is the seat's one option and passed over anywhere else, so the seat is asked there, exactly as
     after the same steps sent one by one.
     """
-    return _play(ruleset, state, seat, actions, stop_at_handoff=False)[0]
+    return _play(ruleset, state, seat, actions, stop_at_handoff=False).result
 
 
-def play_until_handoff(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> tuple[ApplyResult, list[Action]]:
+class Played(NamedTuple):
+    """A typed move as `play_until_handoff` left it: its result, the steps it applied (an implied step either
+    dropped or written out, so the journal's notation of them replays the same whatever the notation implies)
+    and the rest kept for later."""
+    result: ApplyResult
+    applied: list[Action]
+    rest: list[Action]
+
+
+def play_until_handoff(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> Played:
     """`play`, except that a compound move stops where the decision passes to someone else (a response window
     opens on the declaration, a rival must choose): the steps applied so far stand and the rest are returned,
     for the player to send again when it is their move. A step refused while the seat still owes the move
@@ -165,12 +174,20 @@ def play_until_handoff(ruleset: Ruleset, state: Any, seat: str, actions: list[Ac
     return _play(ruleset, state, seat, actions, stop_at_handoff=True)
 
 
+def journal_steps(ruleset: Ruleset, notation: str) -> list[Action]:
+    """The steps of a journal entry. An entry names every step it applied (`Played.applied`); an implied step
+    can only come from an entry written while a short form's unwritten step was always played, so it is read
+    as written."""
+    return [a.stated() if isinstance(a, Implied) else a for a in ruleset.parse(notation)]
+
+
 def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
-          stop_at_handoff: bool) -> tuple[ApplyResult, list[Action]]:
+          stop_at_handoff: bool) -> Played:
     if not actions:
         raise UnknownAction("Empty move: type an action, e.g. the notation shown in /game help.")
     events: list[Event] = []
     changed: list[str] = []
+    applied: list[Action] = []
     undoable = True
     current = state
     for i, action in enumerate(actions):
@@ -189,13 +206,14 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
         # step back would let a player re-roll.
         undoable = undoable and result.undoable and not randomness_drawn(current, result.state)
         current = result.state
+        applied.append(action)
         events.extend(result.events)
         changed.extend(c for c in result.changed if c not in changed)
         rest = actions[i + 1:]
         if stop_at_handoff and rest and ruleset.outcome(current) is None \
                 and not ruleset.decisions(current, seat).owes_move:
-            return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), rest
-    return ApplyResult(state=current, events=events, undoable=undoable, changed=changed), []
+            return Played(ApplyResult(state=current, events=events, undoable=undoable, changed=changed), applied, rest)
+    return Played(ApplyResult(state=current, events=events, undoable=undoable, changed=changed), applied, [])
 
 
 def _only_option(ruleset: Ruleset, state: Any, seat: str, action: Action) -> bool:
@@ -220,7 +238,7 @@ def replay(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: in
     """Rebuild a state from setup arguments and the journal of (seat, notation) moves."""
     state = ruleset.setup(options, seats, seed)
     for seat, notation in moves:
-        state = play(ruleset, state, seat, ruleset.parse(notation)).state
+        state = play(ruleset, state, seat, journal_steps(ruleset, notation)).state
     return state
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from engine.campaign_trail import rules as ct_rules
 from engine.core.rng import Rng
-from engine.core.ruleset import play, play_until_handoff, state_hash
+from engine.core.notation import Implied
+from engine.core.ruleset import journal_steps, play, play_until_handoff, state_hash
 from engine.core.types import Action
 from engine.registry import get
 from tests.property import typed_steps
@@ -58,7 +59,7 @@ def test_the_populist_is_asked_for_the_free_issue_after_a_typed_advertise(typed,
         by_steps = play(CT, by_steps, "DEM", [step]).state
     assert _free_issue_choices(by_steps), "the steps one by one offer the Populist a free issue"
 
-    typed_result, rest = play_until_handoff(CT, state, "DEM", CT.parse(typed))
+    typed_result, _, rest = play_until_handoff(CT, state, "DEM", CT.parse(typed))
     assert rest == []
     assert state_hash(typed_result.state) == state_hash(by_steps)
     assert CT.decisions(typed_result.state, "DEM") == CT.decisions(by_steps, "DEM")
@@ -110,3 +111,24 @@ def test_the_check_can_fail() -> None:
     game = typed_steps.play_game("campaign_trail", "3 players", 0)
     run = next(r for r in typed_steps.runs(game) if len(r.steps) > 1)
     assert typed_steps.run_problems(game.ruleset, run, typed=game.ruleset.format(run.steps[:-1]))
+
+
+@pytest.mark.parametrize("typed", ["97 advertise education", "97 advertise education done"])
+def test_the_journal_names_the_steps_a_typed_move_applied(typed) -> None:
+    """What the manager journals (`Played.applied`, formatted) replays to the state the move left, whether the
+    short form's `done` was passed over (the Populist still has a free issue) or written."""
+    state = _populist_at_a_turn(97)
+    played = play_until_handoff(CT, state, "DEM", CT.parse(typed))
+    notation = CT.format(played.applied)
+    assert not any(isinstance(a, Implied) for a in CT.parse(notation)), notation
+    replayed = play(CT, state, "DEM", journal_steps(CT, notation)).state
+    assert state_hash(replayed) == state_hash(played.result.state)
+
+
+def test_a_short_form_journalled_before_implied_steps_replays_with_its_done() -> None:
+    """A journal entry in the short form was written when its `done` was always played: replays read it so."""
+    state = _populist_at_a_turn(97)
+    old_meaning = play(CT, state, "DEM", CT.parse("play 97; advertise; issue education; done")).state
+    replayed = play(CT, state, "DEM", journal_steps(CT, "97 advertise education")).state
+    assert state_hash(replayed) == state_hash(old_meaning)
+    assert not _free_issue_choices(replayed)

@@ -100,7 +100,7 @@ def run_problems(ruleset: Ruleset, run: Run, *, typed: str | None = None, want: 
     want = _one_by_one(ruleset, run.before, run.seat, run.steps) if want is None else want
     problems = []
     for how, result in (("played", lambda acts: (play(ruleset, run.before, run.seat, acts), [])),
-                        ("until a hand-off", lambda acts: play_until_handoff(ruleset, run.before, run.seat, acts))):
+                        ("until a hand-off", lambda acts: play_until_handoff(ruleset, run.before, run.seat, acts)[::2])):
         try:
             got, rest = result(ruleset.parse(typed))
         except Exception as exc:  # noqa: BLE001 - a refusal or a crash is a finding
