@@ -10,13 +10,15 @@ Status: the reads `/game status` makes of the manager (seats, who owes, deadline
 public board and its text, the latest seals). Log: one page. Export: the record as a dict.
 Served: a second manager on the same file, its caches warmed by one call (the first call of each, which replays
 the journal once in a worker thread, is printed on its own). Replayed: bot/policy/record.py's build_record path.
-Floor: the store's one-call read of the game's context (`Store.game_context`) with its journal (`load_journal`),
-which every served call reads at least.
+After a move: one more bot move (not timed), then the call, which reads the journal again and replays that move.
+Floor: the store's one-call read of the game's context (`Store.game_context`: its record, seats, jobs, clock and
+settings), less than any of these calls reads. The machine's load average is printed: the numbers scale with it.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -127,7 +129,14 @@ async def main(argv: list[str] | None = None) -> int:
 
         async def floor() -> None:
             await store.game_context(game_id)
-            await store.load_journal(game_id)
+
+        async def after_a_move(call: Callable[[], Awaitable[object]]) -> list[float]:
+            out = []
+            for _ in range(max(args.runs // 3, 3)):
+                owing = await manager.views.owing(game_id)
+                await manager.games.bot_move(game_id, owing[0], Rng(len(out)))
+                out += await timed(call, 1)
+            return out
 
         print("first served call (a fresh process: the journal replayed once, in a worker thread):")
         for name, call in served.items():
@@ -135,12 +144,16 @@ async def main(argv: list[str] | None = None) -> int:
         print("served (the record cache current):")
         for name, call in served.items():
             print(line(name, await timed(call, args.runs)))
+        print("served, each call right after a new move:")
+        for name in ("status", "export"):
+            print(line(name, await after_a_move(served[name])))
         print("floor:")
-        print(line("game_context + load_journal", await timed(floor, args.runs)))
+        print(line("game_context", await timed(floor, args.runs)))
         print("replayed on every call (the engine from the seed):")
         for name, call in replayed.items():
             print(line(name, await timed(call, args.replay_runs)))
         await store.close()
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0
 
 
