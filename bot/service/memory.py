@@ -7,9 +7,10 @@ the replay is drawn by bot/policy/replay.py (render/replay.py encodes it).
 
 A record's public lines, proofs and seals are what the engine said when each move was replayed: `/game status`,
 `/game log` and `/game export` read them from the record cache (Replayed, one per game in Context.replayed), which
-replays only the moves it has not seen (a worker thread, one replay of a game at a time) and is checked against the
-journal on every read; an undo rewinds it to one of the last states it keeps. The log's pages are kept beside it,
-for the rows they were built from."""
+replays only the moves it has not seen (a worker thread, one replay of a game at a time). Each read is one store
+call (Store.record_rows), which brings the journal too unless the game is still at the version the cache read it
+at; a journal that parts from the cache's takes it back to one of the last states it keeps (an undo), or to the
+setup. The log's pages are kept beside it, for the rows they were built from."""
 
 from __future__ import annotations
 
