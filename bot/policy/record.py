@@ -18,6 +18,7 @@ its state hash. After the end it holds everything.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import secrets
@@ -132,9 +133,20 @@ def replay_steps(ruleset: Ruleset, options: dict[str, Any], seats: list[str], se
                  moves: list[tuple[str, str, str]]) -> Iterator[Step]:
     """Setup, then each (seat, notation, actor) through the checked `play`; raises EngineError on an illegal move."""
     state = ruleset.setup(options, seats, seed)
-    known = {s["digest"] for s in _seals(state)}
     yield Step(seq=0, seat="", notation="", state=state, public=[], proofs=[])
-    for seq, (seat, notation, actor) in enumerate(moves, start=1):
+    yield from more_steps(ruleset, state, seal_digests(state), moves, start=1)
+
+
+def seal_digests(state: Any) -> set[str]:
+    """The digests of the sealed choices a state holds."""
+    return {s["digest"] for s in _seals(state)}
+
+
+def more_steps(ruleset: Ruleset, state: Any, known: set[str], moves: list[tuple[str, str, str]],
+               start: int) -> Iterator[Step]:
+    """`replay_steps` on from `state` (the state after move start - 1): `known` holds the digests of the sealed
+    choices already listed and gains each step's new ones."""
+    for seq, (seat, notation, actor) in enumerate(moves, start=start):
         note = deadline_note(ruleset, state, seat) if actor == "deadline" else None
         result = play(ruleset, state, seat, journal_steps(ruleset, notation))
         state = result.state
@@ -170,6 +182,7 @@ def _seals(state: Any) -> list[dict[str, str]]:
     return list(found.values())
 
 
+@functools.lru_cache(maxsize=16384)  # a long game's record is built again and again (its log, its export)
 def _iso(ts: int | None) -> str | None:
     return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -199,18 +212,27 @@ def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None,
              names: dict[str, str] | None = None) -> dict[str, Any]:
     """The record from the store's rows (a GameRecord, its SeatRecords and JournalEntries, the seed's salt)."""
     ruleset = registry.get(game.ruleset)
-    ended = game.status in ENDED
     steps = list(replay_steps(ruleset, game.options, [s.seat for s in seats], game.seed,
                               [(e.seat, e.notation, e.actor) for e in journal]))
+    return assemble_steps(game, seats, journal, salt, names, state_hash(steps[0].state), steps[1:])
+
+
+def assemble_steps(game: Any, seats: list[Any], journal: list[Any], salt: str | None, names: dict[str, str] | None,
+                   initial_hash: str, steps: list[Step]) -> dict[str, Any]:
+    """The record from the store's rows and the journal's moves already replayed (`steps`, one per journal row:
+    their states are not read) with the hash of the state dealt at the setup. Every list it holds is its own."""
+    ruleset = registry.get(game.ruleset)
+    ended = game.status in ENDED
     moves = []
-    for entry, step in zip(journal, steps[1:]):
+    for entry, step in zip(journal, steps):
         move: dict[str, Any] = {
             "seq": entry.seq, "seat": entry.seat, "by": _by(entry.actor),
             "user_id": entry.actor if _by(entry.actor) == "user" else None,
             "player": (names or {}).get(entry.actor) if _by(entry.actor) == "user" else None,
             "at": entry.created_at, "at_utc": _iso(entry.created_at),
             "notation": entry.notation if ended else None,
-            "public": step.public, "line_seats": step.line_seats, "note": step.note, "proofs": step.proofs, "state_hash": entry.state_hash,
+            "public": list(step.public), "line_seats": list(step.line_seats), "note": step.note,
+            "proofs": list(step.proofs), "state_hash": entry.state_hash,
         }
         moves.append(move)
     seat_rows = [{"seat": s.seat, "player": s.display_name, "user_id": s.user_id} for s in seats]
@@ -222,7 +244,7 @@ def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None,
         "options": game.options,
         "seats": seat_rows,
         "seed_commitment": None if salt is None else {"digest": seed_commitment(game.seed, salt), "scheme": SCHEME},
-        "initial_state_hash": state_hash(steps[0].state),
+        "initial_state_hash": initial_hash,
         "moves": moves,
         "result": game.result,
         "result_text": result_headline(game.result) if game.result else None,
@@ -438,13 +460,20 @@ def log_text(data: dict[str, Any]) -> list[str]:
 
 async def log_page(store: Any, game_id: int, page: int | None) -> tuple[list[str], int, int]:
     """(lines, page, pages) of the game's whole log; pages count from 1, None or past the end is the last."""
-    pages = paginate(log_text(await build_record(store, game_id)))
+    return page_of(paginate(log_text(await build_record(store, game_id))), page)
+
+
+def page_of(pages: list[list[str]], page: int | None) -> tuple[list[str], int, int]:
+    """(lines, page, pages) of paginated log lines; pages count from 1, None or past the end is the last."""
     number = len(pages) if page is None else max(1, min(int(page), len(pages)))
     return pages[number - 1], number, len(pages)
 
 
 async def proof_lines(store: Any, game_id: int, limit: int = 8) -> list[str]:
     """The latest commit-reveal lines of the game, each with its move number."""
-    data = await build_record(store, game_id)
+    return latest_proofs(await build_record(store, game_id), limit)
+
+
+def latest_proofs(data: dict[str, Any], limit: int = 8) -> list[str]:
     lines = [f"{m['seq']}. {p}" for m in data["moves"] for p in m.get("proofs") or []]
     return lines[-limit:]

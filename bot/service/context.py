@@ -1,8 +1,10 @@
 """What every service shares, and the one typed error they raise: below all of them, importing none.
 
 The context holds the store, the table, the clock, the live-game cache (parsed states of recently played games,
-checked against the game's version on every read) and one lock per game (a game's moves, seat changes and clock
-changes run one at a time in this process; other processes are kept out by the store's version checks).
+checked against the game's version on every read), the record cache (each recently read game's journal as
+replayed once, checked against the journal on every read: bot/service/memory.py) and one lock per game (a game's
+moves, seat changes and clock changes run one at a time in this process; other processes are kept out by the
+store's version checks).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from bot.tables.base import GameRef, Table
 from engine.core.errors import EngineError, NotYourDecision
 
 LIVE_GAMES = 64  # games kept parsed in memory; the rest are loaded on demand
+RECORD_GAMES = 32  # games whose replayed journal (and log pages) are kept; the rest are replayed on demand
 
 
 class ManagerError(EngineError):
@@ -48,6 +51,10 @@ class Context:
     outbox_lease_s: int = delivery_claims.OUTBOX_LEASE_S
     last_delivery_ok: int | None = None  # when any game's notification last went out
     botting: set[int] = field(default_factory=set)  # games whose bot seats are being played now (Seats.play_bots)
+    # game id -> its journal as replayed (Memory's Replayed), and -> (what they were built from, its log's pages)
+    replayed: OrderedDict[int, Any] = field(default_factory=OrderedDict)
+    log_pages: OrderedDict[int, tuple[Any, Any]] = field(default_factory=OrderedDict)
+    replaying: dict[int, asyncio.Lock] = field(default_factory=dict)  # one replay of a game at a time
 
     def now(self) -> int:
         return int(self.clock())
@@ -60,6 +67,14 @@ class Context:
         self.live.move_to_end(game_id)
         while len(self.live) > LIVE_GAMES:
             self.live.popitem(last=False)
+
+    @staticmethod
+    def keep(cache: OrderedDict[int, Any], game_id: int, value: Any, size: int = RECORD_GAMES) -> None:
+        """Put a game's entry in one of the record caches, the least recently kept going first past `size`."""
+        cache[game_id] = value
+        cache.move_to_end(game_id)
+        while len(cache) > size:
+            cache.popitem(last=False)
 
     def bumped(self, before: GameRecord, after: GameRecord) -> None:
         """A write that changed the game's version but not its state (a clock, a seat's holder): the cached state

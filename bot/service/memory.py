@@ -3,13 +3,22 @@
 A finished game is rated right after its result is written (the move path, a concession) and, for any game a
 crash left unrated, by the upkeep loop: the store rates each game once, in one transaction with its marker
 (games.rated_at), in the order the games ended. The rule is bot/policy/ratings.py's; records are bot/policy/record.py's;
-the replay is drawn by bot/policy/replay.py (render/replay.py encodes it)."""
+the replay is drawn by bot/policy/replay.py (render/replay.py encodes it).
+
+A record's public lines, proofs and seals are what the engine said when each move was replayed: `/game status`,
+`/game log` and `/game export` read them from the record cache (Replayed, one per game in Context.replayed), which
+replays only the moves it has not seen (a worker thread, one replay of a game at a time). Each read is one store
+call (Store.record_rows), which brings the journal too unless the game is still at the version the cache read it
+at; a journal that parts from the cache's takes it back to one of the last states it keeps (an undo), or to the
+setup. The log's pages are kept beside it, for the rows they were built from."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
+from dataclasses import dataclass, replace
 from typing import Any
-
 
 from bot.present import pictures
 from bot.policy import ratings
@@ -17,14 +26,70 @@ from bot.policy import record as records
 from bot.policy import rematch as rematches
 from bot.store import (
     GameRecord,
+    JournalEntry,
+    SeatRecord,
 )
+from bot.store.operations_play import RecordRows
 from bot.tables.base import PublicPost
 from engine import registry
+from engine.core.ruleset import Ruleset, state_hash
 from engine.core.types import result_headline
 from bot.service.context import Context, ManagerError, Service
 from bot.service.views import Views
 
 log = logging.getLogger("stumpbot.service.memory")
+KEEP_STATES = 8  # the latest replayed states a game's entry keeps: an undo goes back to one without a replay
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A game's journal as replayed: each move's step (its lines, proofs and seals, without its state) and the
+    latest few states, to go on from or back to."""
+    setup: tuple[str, int, str, tuple[str, ...]]  # ruleset, seed, options (JSON), seats: what the game was dealt from
+    initial_hash: str
+    initial_seals: frozenset[str]  # the digests of the sealed choices the setup dealt
+    journal: tuple[JournalEntry, ...]
+    steps: tuple[records.Step, ...]  # one per journal row
+    states: dict[int, Any]  # move number -> the state after it (0: the setup's)
+    # the game's version when the journal was read: every write to a journal moves the version on, so a game
+    # still at it has this journal
+    version: int = -1
+
+
+def _row(entry: JournalEntry) -> tuple[str, str, str, str]:
+    """What a move's step is made from."""
+    return entry.seat, entry.notation, entry.actor, entry.state_hash
+
+
+def setup_of(game: GameRecord, seats: list[SeatRecord]) -> tuple[str, int, str, tuple[str, ...]]:
+    return game.ruleset, game.seed, json.dumps(game.options, sort_keys=True), tuple(s.seat for s in seats)
+
+
+def replay_on(entry: Replayed | None, ruleset: Ruleset, game: GameRecord, seats: list[SeatRecord],
+              journal: tuple[JournalEntry, ...]) -> Replayed:
+    """The entry for `journal`: `entry`'s steps as far as they agree with it, from the latest kept state at or
+    before that point, and the moves after it replayed; from the setup when nothing agrees. CPU work: run it in a
+    worker thread."""
+    setup = setup_of(game, seats)
+    base = None
+    if entry is not None and entry.setup == setup:
+        agree = next((i for i, (a, b) in enumerate(zip(entry.journal, journal)) if _row(a) != _row(b)),
+                     min(len(entry.journal), len(journal)))
+        base = max((seq for seq in entry.states if seq <= agree), default=None)
+    if entry is None or base is None:
+        state = ruleset.setup(game.options, list(setup[3]), game.seed)
+        entry = Replayed(setup=setup, initial_hash=state_hash(state), journal=(), steps=(), states={0: state},
+                         initial_seals=frozenset(records.seal_digests(state)))
+        base = 0
+    states = {seq: state for seq, state in entry.states.items() if seq <= base}
+    known = set(entry.initial_seals) | {s["digest"] for step in entry.steps[:base] for s in step.seals}
+    steps = list(entry.steps[:base])
+    moves = [(e.seat, e.notation, e.actor) for e in journal[base:]]
+    for step in records.more_steps(ruleset, states[base], known, moves, start=base + 1):
+        states[step.seq] = step.state
+        steps.append(replace(step, state=None))
+    kept = {seq: states[seq] for seq in sorted(states)[-(KEEP_STATES + 1):]}
+    return replace(entry, journal=journal, steps=tuple(steps), states=kept)
 
 
 class Memory(Service):
@@ -76,28 +141,72 @@ class Memory(Service):
     async def export(self, game_id: int, user_id: str) -> dict[str, Any]:
         """The game's record (docs/record-format.md): to a seated player at any time — while the game is in
         progress its public part only (no seed, no notation, nothing private) — and to anyone after the end."""
-        record = await self._started(game_id)
-        if record.status not in records.ENDED:
-            await self.views.seat_of(game_id, user_id)  # mid-game, only the players
-        return await records.build_record(self.store, game_id)
+        rows, replayed = await self._rows(game_id)
+        if rows.game.status not in records.ENDED:
+            self.ctx.seat_in(rows.seats, user_id)  # mid-game, only the players
+        return await asyncio.to_thread(self._assemble, rows, replayed)
 
     async def log_page(self, game_id: int, page: int | None = None) -> tuple[list[str], int, int]:
         """One page of the whole game's log, as the record holds it (each move's public lines; its notation
-        too once the game is over): (lines, page, pages); pages count from 1, and None is the last page."""
-        await self._started(game_id)
-        return await records.log_page(self.store, game_id, page)
-
-    async def _started(self, game_id: int) -> GameRecord:
-        record = await self.views.game(game_id)
-        if record.status == "lobby" or await self.store.load_snapshot(game_id) is None:
-            raise ManagerError(f"Game #{game_id} never started: it has no moves to show.", code="not_started")
-        return record
+        too once the game is over): (lines, page, pages); pages count from 1, and None is the last page. The
+        pages are kept for what they were made of."""
+        rows, replayed = await self._rows(game_id)
+        game = rows.game
+        made_of = (replayed.journal, game.status, game.title, json.dumps(game.result, sort_keys=True), rows.seats,
+                   rows.holders, rows.settings.get(records.SALT_KEY))
+        kept = self.ctx.log_pages.get(game_id)
+        if kept is None or kept[0] != made_of:
+            kept = (made_of, await asyncio.to_thread(lambda: records.paginate(records.log_text(
+                self._assemble(rows, replayed)))))
+        self.ctx.keep(self.ctx.log_pages, game_id, kept)
+        return records.page_of(kept[1], page)
 
     async def seals(self, game_id: int, limit: int = 8) -> list[str]:
         """The latest commit-reveal lines (seals and their salts), for `/game status`: public, never posted."""
-        if await self.store.load_snapshot(game_id) is None:
+        entry = self.ctx.replayed.get(game_id)
+        rows = await self.store.record_rows(game_id, known_version=entry.version if entry else None)
+        if rows is None or not rows.started:
             return []
-        return await records.proof_lines(self.store, game_id, limit)
+        replayed = await self._replayed(rows)
+        lines = [f"{e.seq}. {proof}" for e, step in zip(replayed.journal, replayed.steps) for proof in step.proofs]
+        return lines[-limit:]
+
+    @staticmethod
+    def _assemble(rows: RecordRows, replayed: Replayed) -> dict[str, Any]:
+        # who played under which name: every person who ever held a seat (substitutes included), today's last
+        names = {h.user_id: h.display_name for h in rows.holders if h.controller == "human"}
+        names.update({s.user_id: s.display_name for s in rows.seats})
+        return records.assemble_steps(rows.game, rows.seats, list(replayed.journal), rows.settings.get(records.SALT_KEY),
+                                      names, replayed.initial_hash, list(replayed.steps))
+
+    async def _rows(self, game_id: int) -> tuple[RecordRows, Replayed]:
+        """A started game's rows and its journal as replayed; the journal is read only when the record cache's copy
+        is not the game's version's."""
+        entry = self.ctx.replayed.get(game_id)
+        rows = await self.store.record_rows(game_id, known_version=entry.version if entry else None)
+        if rows is None:
+            raise ManagerError(f"There is no game #{game_id}. `/game list` shows the games in this channel.", code="no_game")
+        if rows.game.status == "lobby" or not rows.started:
+            raise ManagerError(f"Game #{game_id} never started: it has no moves to show.", code="not_started")
+        return rows, await self._replayed(rows)
+
+    async def _replayed(self, rows: RecordRows) -> Replayed:
+        """The game's journal and its steps: from the record cache when it holds the game's version; otherwise the
+        moves it lacks are replayed in a worker thread (by one caller: the others wait, then find it current)."""
+        game, setup = rows.game, setup_of(rows.game, rows.seats)
+        async with self.ctx.replaying.setdefault(game.id, asyncio.Lock()):
+            entry = self.ctx.replayed.get(game.id)
+            journal, version = rows.journal, game.version
+            if journal is None and (entry is None or entry.version != version or entry.setup != setup):
+                # the cache moved on while the rows were read: this journal is read apart, so no version is vouched
+                journal, version = await self.store.load_journal(game.id), -1
+            if journal is not None:
+                journal = tuple(journal)
+                if entry is None or entry.setup != setup or [_row(e) for e in entry.journal] != [_row(e) for e in journal]:
+                    entry = await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, rows.seats, journal)
+                entry = replace(entry, journal=journal, version=version)
+            self.ctx.keep(self.ctx.replayed, game.id, entry)
+            return entry
 
     async def log_lines(self, game_id: int, limit: int = 30) -> list[str]:
         record = await self.views.game(game_id)

@@ -3,13 +3,14 @@ once, for both backends (see bot/store/dialect.py)."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from bot.store.claims import OUTBOX_LEASE_S
 from bot.store.dialect import Calls, Conn
-from bot.store.reads import read_snapshot, read_time
+from bot.store.reads import read_seats, read_settings_in, read_snapshot, read_time
 from bot.store.records import (
+    _INT64,
     ENDINGS,
     GameRecord,
     GameTime,
@@ -19,6 +20,8 @@ from bot.store.records import (
     NewMessage,
     NotFound,
     OutboxRecord,
+    SeatHolder,
+    SeatRecord,
     Snapshot,
     Vacation,
     VersionConflict,
@@ -29,11 +32,13 @@ from bot.store.records import (
     _status,
 )
 from bot.store.rows import (
+    _GAME_COLS,
     _JOURNAL_COLS,
     _bump,
     _entry,
     _expect,
     _fetch_game,
+    _game,
     _insert_outbox,
     _last_seq,
     _lock_game,
@@ -45,6 +50,18 @@ from bot.store.rows import (
 # A temporary seat name during start_game's renames: PostgreSQL text cannot hold NUL, and seat names are short
 # visible labels, so a leading SOH never meets a real one.
 _RENAME_MARK = "\x01"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRows:
+    """What a game's record is made of, in one read: the game, whether it was started (it has a snapshot), its
+    seats, every change of a seat's hands, the game's settings and its journal (None: not asked for)."""
+    game: GameRecord
+    started: bool
+    seats: list[SeatRecord]
+    holders: list[SeatHolder]
+    settings: dict[str, str]
+    journal: list[JournalEntry] | None
 
 
 class PlayOperations(Calls):
@@ -252,6 +269,29 @@ class PlayOperations(Calls):
         async def work(c: Conn) -> JournalEntry | None:
             row = await c.one(f"SELECT {_JOURNAL_COLS} FROM journal WHERE idem_key=?", (idem_key,))
             return None if row is None else _entry(row)
+
+        return await self._query(work)
+
+    async def record_rows(self, game_id: int, *, known_version: int | None = None) -> RecordRows | None:
+        """The rows a game's record is built from (None: no such game), in one read; the journal unless the game is at
+        `known_version` (every write to a journal moves the game's version on: the caller's copy is current)."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not _INT64[0] <= game_id <= _INT64[1]:
+            return None
+
+        async def work(c: Conn) -> RecordRows | None:
+            row = await c.one(f"SELECT {_GAME_COLS} FROM games WHERE id=?", (game_id,))
+            if row is None:
+                return None
+            game = _game(row)
+            started = await c.one("SELECT 1 FROM snapshots WHERE game_id=?", (game_id,)) is not None
+            holders = [SeatHolder(*r) for r in await c.all(
+                "SELECT game_id, seat, from_seq, user_id, display_name, controller, reason, at FROM seat_holders "
+                f"WHERE game_id=? ORDER BY {c.d.order('seat_holders')}", (game_id,))]
+            scope = f"game:{game_id}"
+            journal = None if game.version == known_version else [_entry(r) for r in await c.all(
+                f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq", (game_id,))]
+            return RecordRows(game=game, started=started, seats=await read_seats(c, game_id), holders=holders,
+                              settings=(await read_settings_in(c, [scope]))[scope], journal=journal)
 
         return await self._query(work)
 
