@@ -15,6 +15,9 @@ _TRUE = {"on", "true", "yes", "y", "1"}
 _FALSE = {"off", "false", "no", "n", "0"}
 
 
+HELP_NOTE = " (the game's help lists its options)."  # where the game is not known yet: `/game help` lists them
+
+
 class OptionTextError(ValueError):
     """The text is not `key=value` pairs; the message says what to type instead."""
 
@@ -42,7 +45,7 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
         match = _PAIR.match(token.strip())
         if match is None:
             raise OptionTextError(f"`{token[:40]}` is not an option: write `name=value` pairs separated by "
-                                  "spaces (the game's help lists its options).")
+                                  f"spaces{HELP_NOTE}")
         key, raw = match.groups()
         if key in out:
             raise OptionTextError(f"Option `{key}` is given twice.")

@@ -172,3 +172,14 @@ async def test_a_server_manager_may_abandon_any_game(world: World) -> None:
     assert r.ephemeral and "cancelled" in r.response.content
     assert (await w.manager.views.game(game_id)).status == "abandoned"
     assert any("was cancelled" in m.content for m in w.public())
+
+
+async def test_game_new_refuses_a_bad_option_naming_the_games_options(world: World) -> None:
+    w = world
+    r = await w.alice.slash(w.channel, "game new", ruleset="campaign_trail", options="dirty=maybe")
+    assert r.acknowledged and r.ephemeral
+    text = r.response.content
+    assert "Bad option `dirty=maybe`: `dirty` takes on or off." in text
+    assert "Campaign Trail's options:" in text and "`ai=` 1 or 2 of DEM, REP, LIB" in text
+    assert "pydantic" not in text and "Input should be" not in text
+    assert await w.manager.store.list_games() == []
