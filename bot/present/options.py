@@ -1,8 +1,8 @@
 """Game options as players type them: `name=value` pairs separated by spaces (each game's own names).
 
 The same text works in `/game new options:` and on the command line (`--option`). Values become
-ints, booleans or comma lists here; the ruleset's strict options model then checks names and ranges,
-so an unknown key or a bad value is refused with the model's own message.
+ints, booleans or comma lists here; the ruleset's strict options model then checks names and ranges, and
+bot/present/option_hints.py words a refusal: the option, what it takes, and every option of the game.
 """
 from __future__ import annotations
 
