@@ -30,13 +30,16 @@ DEFAULT_RULESET = "electioneer"
 def _table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=None, help="how many players (default: the full table)")
     p.add_argument("--option", metavar="K=V", action="append", default=[],
-                   help="a game option as name=value; repeat for more (the ruleset's help lists its options)")
+                   help="a game option as name=value; repeat for more (`--option help` lists the game's options)")
 
 
 def _options(args: argparse.Namespace) -> dict | None:
-    from bot.present.options import parse_option_text
+    """The `--option` pairs, checked against the game's options: a refusal names the option, what it takes and
+    every option of the game."""
+    from bot.present.option_hints import parse_for
+    from engine import registry
 
-    return parse_option_text(" ".join(args.option)) or None
+    return parse_for(registry.get(args.ruleset), " ".join(args.option)) or None
 
 
 def _parser() -> argparse.ArgumentParser:

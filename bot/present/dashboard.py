@@ -3,8 +3,10 @@
 It shows, from the game's PUBLIC view only (never a seat's):
 - each side's electoral votes as safe / lean, and the tied ones — what safe and lean mean is each game's own
   rule, defined with its tally (bot/present/tallies/<ruleset>.py) and printed under the dashboard:
-  Electioneer: safe = ahead by 4+ points on the face-up issues, lean 1–3, tied = even or face down;
-  Campaign Trail: safe = 3+ committed voters ahead, lean 1–2; Presidential Election: safe = 3+ votes ahead,
+  Electioneer: safe = ahead by 4+ points on the face-up issues, lean 1–3, tied = face down;
+  Campaign Trail: safe = 3+ committed voters ahead, lean 1–2; where a game's tie rule already gives an even
+  state to a side (Electioneer's colour, Campaign Trail's tie-break holder) it counts for that side, as the
+  game's own projection does, and the dashboard names it; Presidential Election: safe = 3+ votes ahead,
   lean 1–2; Campaign Manager 2008: safe = won, or one block from completing the major-issue row, lean = ahead
   on that row, tied = even or not in play yet (starting EV count as safe); 1960: safe = carried (4+ cubes),
   lean 1–3 cubes, tied = no cubes;
@@ -100,7 +102,8 @@ class Snapshot:
 
 def snapshot(tally: ElectoralTally, at: int) -> Snapshot:
     """The public margins now. States won for good are left out: some games no longer show their count."""
-    return Snapshot(at, {s.code: (s.leader, s.margin if s.leader else 0) for s in tally.states if not s.decided})
+    return Snapshot(at, {s.code: (s.leader, s.margin) if s.leader and s.margin else (None, 0)
+                         for s in tally.states if not s.decided})
 
 
 def dump_history(history: list[Snapshot]) -> str:
@@ -172,7 +175,7 @@ def _span(seconds: int) -> str:
 
 
 def _lead_text(tally: ElectoralTally, lead: tuple[str | None, int]) -> str:
-    return f"{tally.name(lead[0])} +{lead[1]}" if lead[0] else "even"
+    return f"{tally.name(lead[0])} +{lead[1]}" if lead[0] and lead[1] else "even"
 
 
 def _side_line(tally: ElectoralTally, count: SideCount) -> str:
@@ -209,6 +212,11 @@ def _tipping_line(tally: ElectoralTally, ahead: str | None) -> str:
         return head + f"{where}, won for good by {who}: {who} is past {tally.to_win} already."
     if state.decided:
         return head + f"{where}, won for good by {tally.name(state.leader)}: {who} can no longer reach {tally.to_win}."
+    if state.by_tie:
+        holder = tally.name(state.leader)
+        if state.leader == ahead:
+            return head + f"{where} — even, {who}'s by the tie rule; it carries {who} past {tally.to_win}."
+        return head + f"{where} — even, {holder}'s by the tie rule; {who} must pull ahead there to pass {tally.to_win}."
     if state.leader == ahead:
         return head + f"{where} — {who} +{state.margin} {tally.unit} there carries {who} past {tally.to_win}."
     if state.leader is None:
@@ -247,7 +255,9 @@ def build(tally: ElectoralTally, *, title: str = "", history: list[Snapshot] | N
     lines += [_side_line(tally, c) for c in counts]
     tied = [s for s in tally.states if s.standing == "tied"]
     where = f" in {len(tied)} state{'s' if len(tied) > 1 else ''}" if tied else ""
-    lines.append(f"**Tied** {tied_ev(tally)} EV{where}")
+    by_tie = [f"{s.code} ({s.ev} EV) for {tally.name(s.leader)}" for s in tally.states if s.by_tie]
+    credited = " · even, counted by the tie rule: " + ", ".join(by_tie) if by_tie else ""
+    lines.append(f"**Tied** {tied_ev(tally)} EV{where}{credited}")
     ahead = leader(tally)
     lines += _path_lines(tally, counts, ahead)
     lines.append(_tipping_line(tally, ahead))

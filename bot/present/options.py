@@ -1,8 +1,8 @@
 """Game options as players type them: `name=value` pairs separated by spaces (each game's own names).
 
 The same text works in `/game new options:` and on the command line (`--option`). Values become
-ints, booleans or comma lists here; the ruleset's strict options model then checks names and ranges,
-so an unknown key or a bad value is refused with the model's own message.
+ints, booleans or comma lists here; the ruleset's strict options model then checks names and ranges, and
+bot/present/option_hints.py words a refusal: the option, what it takes, and every option of the game.
 """
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ MAX_TEXT = 200
 _PAIR = re.compile(r"^([a-z_]{1,30})=([A-Za-z0-9_,.-]{1,60})$")
 _TRUE = {"on", "true", "yes", "y", "1"}
 _FALSE = {"off", "false", "no", "n", "0"}
+
+
+HELP_NOTE = " (the game's help lists its options)."  # where the game is not known yet: `/game help` lists them
 
 
 class OptionTextError(ValueError):
@@ -42,7 +45,7 @@ def parse_option_text(text: str | None) -> dict[str, Any]:
         match = _PAIR.match(token.strip())
         if match is None:
             raise OptionTextError(f"`{token[:40]}` is not an option: write `name=value` pairs separated by "
-                                  "spaces (the game's help lists its options).")
+                                  f"spaces{HELP_NOTE}")
         key, raw = match.groups()
         if key in out:
             raise OptionTextError(f"Option `{key}` is given twice.")

@@ -27,6 +27,7 @@ class StateTally:
     safe: bool = False  # the game's rule calls the lead safe (always with a leader)
     decided: bool = False  # won for good: no longer in play, or counted on election day
     note: str = ""  # a short public word shown with the state ("face down", "not in play yet")
+    by_tie: bool = False  # even, and the game's tie rule gives it to `leader` (margin 0): counted for that side
 
     @property
     def standing(self) -> Standing:

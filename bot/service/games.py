@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable
 from pydantic import ValidationError
 
 from bot.present import bot_notes
-from bot.present import captions
+from bot.present import captions, option_hints
 from bot.present import typed_rest
 from bot.policy import timekeeping
 from bot.policy import concession
@@ -112,9 +112,8 @@ class Games(Service):
             raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
         try:
             parsed = ruleset.parse_options(options or {})
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            raise ManagerError(f"Bad option `{'.'.join(map(str, first['loc']))}`: {first['msg']}.", code="bad_option") from None
+        except ValidationError as exc:  # in words: the option, what it takes, and every option of the game
+            raise ManagerError(option_hints.refusal(ruleset, options or {}, exc), code="bad_option") from None
         opts = parsed.model_dump()
         server = await self.community.server_settings(guild_id)  # the server's defaults for its new games (issue 14)
         hours = deadline_hours or (opts.get("deadline_hours") if "deadline_hours" in (options or {}) else server.deadline_hours)

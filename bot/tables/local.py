@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from bot.present import dashboard
+from bot.present import dashboard, option_hints
 from bot.policy import record as records
 from bot.present import text
 from bot.service import GameManager, ManagerError
@@ -315,7 +315,8 @@ def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | Non
     count = most if players is None else players
     if not fewest <= count <= most:
         players_text = f"{fewest} player{'s' if fewest != 1 else ''}" if fewest == most else f"{fewest} to {most} players"
-        raise ManagerError(f"{ruleset.title} with these options is for {players_text}.", code="bad_players")
+        raise ManagerError(f"{ruleset.title} with these options is for {players_text}."
+                           f"{option_hints.players_hint(ruleset, options, count)}", code="bad_players")
     return seats_for(ruleset, count, options)
 
 

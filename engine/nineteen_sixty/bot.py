@@ -15,7 +15,8 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action, Option
-from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_playable, issue_leader, region_crossings,
+from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_playable, event_spent, issue_leader,
+                                              region_crossings,
                                               needs_checks, region_leader, rival, side_of, states_in,
                                               states_travel, travel_region)
 from engine.nineteen_sixty.rules import CANDIDATE, menu
@@ -117,7 +118,7 @@ def _use_score(state: NSState, side: str, verb: str, arg: str) -> float:
     if arg == CANDIDATE:
         base -= 6 if state.turn < 8 and state.activity < 5 else 0
     rival_icon = arg != CANDIDATE and card(int(arg)).icons == [rival(side)]
-    rival_can_trigger = (arg != CANDIDATE and event_playable(state, int(arg))
+    rival_can_trigger = (arg != CANDIDATE and event_playable(state, int(arg)) and not event_spent(state, int(arg))
                          and state.sides[rival(side)].momentum >= c().rules.trigger_cost)
     risk = 0.0
     if rival_can_trigger and verb in ("campaign", "advertise", "position"):

@@ -304,6 +304,12 @@ def event_playable(state: NSState, card_id: int) -> bool:
     return not prevented(state, card_id) and requirement_met(state, card_id)
 
 
+def event_spent(state: NSState, card_id: int) -> bool:
+    """A Debate event once the Debates are over: resolving it changes nothing (ruling), so nobody triggers it and
+    nobody preempts it; played as an event, the card only leaves the game."""
+    return card(card_id).persistent == "debate" and state.turn > c().rules.debate_turn
+
+
 def strategy_need(state: NSState) -> int:
     """Cards to set aside in this turn's Campaign Strategy phase."""
     rules = c().rules

@@ -22,7 +22,7 @@ from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
 from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card, card_label, card_line, count, deal,
-                                              ev_of, event_playable, gain, holder, initiative_check, issue_leader,
+                                              ev_of, event_playable, event_spent, gain, holder, initiative_check, issue_leader,
                                               issue_name, lose, media_total, needs_checks, region_name, rival,
                                               seat_of, side_of, states_travel, strategy_need, strategy_ok,
                                               region_crossings, support_checks, support_text, travel_region)
@@ -145,9 +145,14 @@ def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> lis
     def use(verb: str, words: str, detail: str) -> Option:
         return _opt("play", arg, verb, label=f"{name} — {words}", detail=gets + detail)
 
+    spent = not is_candidate and event_spent(state, int(arg))
     out: list[Option] = []
     if not is_candidate and not preempted and event_playable(state, int(arg)):
-        out.append(use("event", "event", card(int(arg)).text))
+        if spent:
+            out.append(use("event", "event (no effect: the Debates are over)",
+                           f"Played now, the card only leaves the game. {card(int(arg)).text}"))
+        else:
+            out.append(use("event", "event", card(int(arg)).text))
     knee = _knee(state, side)
     # a preempt is paid when announced: what is left must cover the campaign's momentum
     if not knee or me.momentum >= 1:
@@ -155,7 +160,7 @@ def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> lis
                        + (" (costs 1 momentum)" if knee else "")))
     out.append(use("advertise", f"advertise, {cp} CP", f"{cp} support checks for media cubes"))
     out.append(use("position", f"position, {cp} CP", "issue support: 1 CP for the first cube, 2 for more"))
-    if not is_candidate and not preempted and me.momentum >= c().rules.preempt_cost:
+    if not is_candidate and not preempted and not spent and me.momentum >= c().rules.preempt_cost:
         out.append(use("preempt", "preempt, then its CP", "pay 2 momentum so your rival cannot trigger its event"))
     return out
 
@@ -715,7 +720,7 @@ def _end_action(state: NSState, ctx: Ctx) -> None:
         return
     rival_seat = state.other(play.seat)
     rival_side = side_of(rival_seat)
-    if play.preempted or not event_playable(state, play.card) \
+    if play.preempted or not event_playable(state, play.card) or event_spent(state, play.card) \
             or state.sides[rival_side].momentum < c().rules.trigger_cost:
         _finish_play(state, ctx)
         return
@@ -728,7 +733,7 @@ def _answer_window(state: NSState, seat: str, verb: str, ctx: Ctx) -> bool:
     window.answer(seat, verb)
     state.window = None
     if verb == "pass":
-        ctx.log(f"{seat} lets the event go.")
+        ctx.log(f"{seat} lets the event of {card_label(play.card)} go.")
         _finish_play(state, ctx)
         return True
     me = state.sides[side_of(seat)]
@@ -745,7 +750,7 @@ def _resolve_event(state: NSState, card_id: int, seat: str, ctx: Ctx, why: str) 
     """Run an event for `seat` (who played or triggered it); persistent events go to their stack instead."""
     x = card(card_id)
     owner = side_of(seat)
-    if x.persistent == "debate" and state.turn > c().rules.debate_turn:
+    if event_spent(state, card_id):
         state.removed.append(card_id)  # ruling: the Debates are over, so a Debate event changes nothing
         ctx.log(f"{card_label(card_id)} is a Debate event and the Debates are over: it has no effect.")
         return

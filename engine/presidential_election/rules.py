@@ -44,8 +44,10 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     before_dice, before_map, owing_before, turn_of = state.last_dice, _map_marks(state), set(_owing(state)), state.current
     secrets_before = hidden_facts(state)
     state.last_dice = []
+    cards_before = (list(state.deck), list(state.discard))
     _dispatch(state, seat, action, events)
     stamp(events, seat)
+    chance = bool(state.last_dice) or cards_before != (state.deck, state.discard)  # a die rolled or a card drawn
     if not state.last_dice:
         state.last_dice = before_dice
     after_map = _map_marks(state)
@@ -55,6 +57,8 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     # table sees why the game waits — but not once per stake or per vote placed.
     newly_owing = set(_owing(state)) - owing_before - {turn_of}
     hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of and not newly_owing
+    if hold and chance:
+        _tell_the_turn(events, {seat, turn_of})
     return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), changed=changed,
                        undoable=not revealed(secrets_before, hidden_facts(state)))
 
@@ -67,6 +71,16 @@ def hidden_facts(state: PEState) -> list[Fact]:
     for seat, p in state.players.items():
         facts += [((seat,), ("advantage", x)) for x in (*p.offer, *p.returned)]
     return facts
+
+
+def _tell_the_turn(events: list[Event], seats: set[str | None]) -> None:
+    """While the channel's post waits for the turn's end, a step that rolled a die or drew a card has its public
+    lines (the roll, the space landed on, the card, what a purchase rolled) go at once to the seat that moved and
+    the seat whose turn it is, with the question they answer next. A step with no chance in it (a ballot placed)
+    says only what the mover chose, so it is not echoed."""
+    news = "\n".join(e.public for e in events if e.public)
+    if news:
+        events.append(Event(private={s: news for s in sorted(x for x in seats if x)}, seat=None))
 
 
 def _map_marks(state: PEState) -> dict[str, tuple]:

@@ -196,3 +196,14 @@ async def test_a_refused_game_new_by_dm_leaves_no_game(world: World) -> None:
     r = await w.alice.user.slash("game new", ruleset="campaign_trail", options="ai=REP", seat="XYZ")
     assert "`XYZ` is not a seat" in r.response.content, r.response.content
     assert await w.manager.store.list_games() == []
+
+
+async def test_game_new_refuses_a_bad_option_naming_the_games_options(world: World) -> None:
+    w = world
+    r = await w.alice.slash(w.channel, "game new", ruleset="campaign_trail", options="dirty=maybe")
+    assert r.acknowledged and r.ephemeral
+    text = r.response.content
+    assert "Bad option `dirty=maybe`: `dirty` takes on or off." in text
+    assert "Campaign Trail's options:" in text and "`ai=` 1 or 2 of DEM, REP, LIB" in text
+    assert "pydantic" not in text and "Input should be" not in text
+    assert await w.manager.store.list_games() == []

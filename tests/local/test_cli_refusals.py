@@ -129,3 +129,26 @@ async def test_the_same_command_still_resumes_the_saved_game(tmp_path) -> None:
     run = stumpbot(tmp_path, "play", "campaign_trail", "--players", "3")
     assert run.returncode == 0, (run.stdout, run.stderr)
     assert f"Resuming local game #{game_id}" in run.stdout
+
+
+CT_OPTIONS = ("Campaign Trail's options: `parties=` 2 of DEM, REP, LIB, separated by commas; `solo=` DEM, REP or LIB; "
+              "`dirty=` on or off; `ai=` 1 or 2 of DEM, REP, LIB, separated by commas; `coop=` on or off; "
+              "`ai_deck=` basic or advanced.")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--option", "dirty=maybe"], "Bad option `dirty=maybe`: `dirty` takes on or off."),
+    (["--option", "foo=bar"], "Bad option `foo=bar`: Campaign Trail has no option `foo`."),
+    (["--option", "ai=REP,REP"], "Bad option `ai=REP,REP`: The AI parties must be different parties"),
+    (["--option", "help"], "Options are given as `name=value` pairs."),
+    (["--option", "dirty"], "`dirty` is not an option: write `name=value` pairs separated by spaces."),
+    (["--players", "1"], "Campaign Trail with these options is for 2 to 6 players. 1 player can play with the option "
+                         "`ai=` (for example `ai=DEM`)."),
+], ids=["bad-value", "unknown", "validator", "help", "malformed", "solo-needs-ai"])
+def test_an_option_refusal_names_the_option_its_values_and_the_games_options(tmp_path, args, said) -> None:
+    line = refusal(stumpbot(tmp_path, "play", "campaign_trail", *args))
+    assert said in line
+    if args[0] == "--option":
+        assert line.endswith(CT_OPTIONS)
+    for jargon in ("pydantic", "https://", "Extra inputs", "Input should be", "[type="):
+        assert jargon not in line

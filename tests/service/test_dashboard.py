@@ -59,12 +59,8 @@ def own_count(view, tally: ElectoralTally) -> dict[str, int]:
 
 
 def expected_from_tally(tally: ElectoralTally) -> dict[str, int]:
-    counts = {c.side: c.total for c in dashboard.side_counts(tally)}
-    for s in tally.states:
-        holder = s.note.split(" on a tie")[0] if s.note.endswith(" on a tie") else None
-        if s.leader is None and holder in counts:
-            counts[holder] += s.ev
-    return counts
+    """What the dashboard counts for each side: an even state the tie rule gives a side is among its EV."""
+    return {c.side: c.total for c in dashboard.side_counts(tally)}
 
 
 @pytest.mark.parametrize("name", list(MIDGAME))
@@ -223,3 +219,33 @@ async def test_the_manager_keeps_a_day_of_margins_across_a_restart(tmp_path) -> 
                                    history=history, now=int(clock.t))
     assert "**Biggest swing (last 24 h):**" in text
     await store.close()
+
+
+def test_electioneer_election_day_dashboard_agrees_with_the_projection_and_the_count() -> None:
+    """Seed 37 reaches election day with Nevada even: its colour (DEM) takes the tie. The view projects DEM 48,
+    REP 45; the dashboard must count the same, credit Nevada to DEM, and name DEM the leader — as the count
+    that follows does."""
+    ruleset = registry.get("electioneer")
+    state = ruleset.setup({}, list(ruleset.seat_names(2)), 37)
+    rng = Rng(37)
+    while state.phase != "election":
+        owing = owing_seats(ruleset, state)
+        seat = owing[rng.below(len(owing))]
+        state = ruleset.apply(state, seat, ruleset.bot_action(state, seat, rng)).state
+    public = ruleset.view(state, None)
+    nevada = next(c for c in public.states if c.code == "NV")
+    assert nevada.count_now["DEM"] == nevada.count_now["REP"] and nevada.colour == "DEM"
+    assert public.projection == {"DEM": 48, "REP": 45}
+    tally = dashboard.tally_of(public)
+    assert {c.side: c.total for c in dashboard.side_counts(tally)} == public.projection
+    assert dashboard.leader(tally) == "DEM"
+    text = dashboard.build(tally)
+    assert "**DEM** 48 EV" in text and "**REP** 45 EV" in text
+    assert "DEM leads, past it on safe + lean (48)" in text
+    assert "**Tied** 0 EV · even, counted by the tie rule: NV (6 EV) for DEM" in text
+    assert "**Tipping point:** NV (6 EV) — even, DEM's by the tie rule; it carries DEM past 47." in text
+    assert "REP leads" not in text and "+0" not in text
+    while ruleset.outcome(state) is None:  # the count credits Nevada to DEM as the dashboard did
+        seat = owing_seats(ruleset, state)[0]
+        state = ruleset.apply(state, seat, ruleset.bot_action(state, seat, rng)).state
+    assert ruleset.view(state, None).final_electors == {"DEM": 48, "REP": 45}

@@ -4,8 +4,8 @@ A face-up state's count is what election day would count now: each side's whole 
 state's two issues, plus the markers there (the view's `count_now`; the engine counts it, so the dashboard,
 the picture's projection and the captions agree). The margin is in points. Safe: a lead of 4 points or more — one
 month's policy adds at most 3 points to a side in a state (its best two issues), so a safe lead takes more
-than one month to overturn; lean: 1–3 points. Tied: even (the state's colour would take it), or still face
-down, which nobody can count. On election day the counted states are won for good.
+than one month to overturn; lean: 1–3 points. An even state counts for its colour, which takes a tie (as the
+view's projection counts it); tied: still face down, which nobody can count. On election day the counted states are won for good.
 """
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def state_tally(card: StateCard) -> StateTally:
     if card.peeked or not card.count_now:  # a seat's peek is its own: the tally is the public's from any view
         return StateTally(card.code, card.electors, None, note="face down")
     dem, rep = card.count_now["DEM"], card.count_now["REP"]
-    if dem == rep:
-        return StateTally(card.code, card.electors, None, note=f"{card.holder} on a tie")
+    if dem == rep:  # the tie rule already decides it: counted for the state's colour, as the projection does
+        return StateTally(card.code, card.electors, card.holder, 0, note=f"{card.holder} on a tie", by_tie=True)
     margin = abs(dem - rep)
     return StateTally(card.code, card.electors, card.holder, margin, safe=margin >= SAFE_POINTS)
 
@@ -40,6 +40,6 @@ def tally(view: ElectioneerView) -> ElectoralTally:
     return ElectoralTally(
         sides=SEATS, names={x: x for x in SEATS}, states=states, to_win=total // 2 + 1, unit="points",
         rule=f"Safe: ahead by {SAFE_POINTS}+ points on the face-up issues (more than one month's policy can move); "
-             f"lean: 1–{SAFE_POINTS - 1}; tied: even or face down.",
+             f"lean: 1–{SAFE_POINTS - 1}; an even state counts for its colour; tied: face down.",
         stage="Votes counted" if over else stage,
         final=dict(view.final_electors) if over else None, winner=view.winner if over else None)
