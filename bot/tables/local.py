@@ -1,10 +1,13 @@
 """The offline local table (hot seat) and the demo: games played in the terminal on the embedded SQLite database."""
 from __future__ import annotations
 
+import contextlib
 import itertools
+import signal
 import sys
+import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from bot.present import dashboard
 from bot.policy import record as records
@@ -53,6 +56,7 @@ class LocalSession:
         self.ask = ask
         self.write = write or table.say  # every line through the terminal converter
         self.tty = tty
+        self.heading = ""  # the game's name, atop the hand-off screen (set by `play`)
 
     def _clear(self) -> None:
         self.table.write(clear_screen(self.tty))  # raw: escape codes are not text to convert
@@ -60,8 +64,9 @@ class LocalSession:
     def _input(self, prompt: str) -> str:
         try:
             return self.ask(prompt)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: the game is saved after each move
             raise Quit from None
+
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
                          options: dict[str, Any] | None = None, command: str | None = None,
                          seed: int | None = None) -> int:
@@ -113,15 +118,25 @@ class LocalSession:
 
     async def play(self, game_id: int, bot_seats: set[str], seed: int) -> None:
         """Until the game ends: the bot's seats move, and each person's seats are asked at the keyboard. Between
-        two people the keyboard is handed over (the hand hidden, the screen cleared); a seat that acts again, or
-        another seat of the same person (the same name typed for both), just goes on."""
+        two people the keyboard is handed over (the hand hidden, the screen cleared, then what the channel was told
+        since that player last looked); a seat that acts again, or another seat of the same person (the same name
+        typed for both), just goes on. When several people owe a choice at once (a sealed pick, a draft), the
+        keyboard goes to the one who has waited longest, so turns alternate and no seat is favoured by the order
+        of the seats."""
         rng = Rng(seed)
         held = await self.manager.store.list_seats(game_id)
         bot_seats = bot_seats | {s.seat for s in held if _is_bot(s)}  # a resumed game's, not typed again
         person = {s.seat: s.display_name.strip().casefold() for s in held}
         hot_seat = len({person[s.seat] for s in held if s.seat not in bot_seats}) > 1  # hide hands between people
+        record = await self.manager.views.game(game_id)
+        self.heading = f"── {registry.get(record.ruleset).title} · game #{game_id} ──"
         at_keyboard: str | None = None  # the seat whose hand may be on screen
         moved: str | None = None  # the last seat to move (bots too): a turn after another's shows the board
+        turns = itertools.count()
+        last_turn: dict[str, int] = {}  # seat -> when it last had the keyboard
+        seen: dict[str, int] = {}  # person -> the news they saw last (ConsoleTable.news_mark)
+        news = False  # a hand-off: the player now at the keyboard is shown the news they missed first
+        back_to: str | None = None  # the seat that took back its step at the hide or hand-off screen
         help_shown = False
         while True:
             record = await self.manager.views.game(game_id)
@@ -138,22 +153,40 @@ class LocalSession:
                 await self.manager.games.bot_move(game_id, owing[0], rng)
                 moved = owing[0]
                 continue
-            seat = humans[0]
+            # the seat that took back its step goes on; else the first of those who waited longest
+            seat = back_to if back_to in humans else min(humans, key=lambda s: last_turn.get(s, -1))
+            back_to = None
             if hot_seat and (at_keyboard is None or person[seat] != person[at_keyboard]):
-                if at_keyboard is not None and await self._hide(game_id, at_keyboard):
-                    continue  # taken back: the same player goes on
+                if at_keyboard is not None:
+                    seen[person[at_keyboard]] = self.table.news_mark()
+                    if await self._hide(game_id, at_keyboard):
+                        back_to = at_keyboard
+                        continue  # taken back: the same player goes on
                 self._clear()
                 if await self._hand_to(game_id, seat, at_keyboard):
-                    at_keyboard = None
+                    back_to, at_keyboard = at_keyboard, None
                     continue  # the previous player took back their step: the keyboard goes back to them
                 self._clear()
                 moved = None  # a new pair of eyes: the board first
+                news = True
             if not help_shown:  # after the first hand-off's clear, not wiped by it
                 self.write(HELP)
                 help_shown = True
+            if news:
+                self._since(game_id, seat, seen.get(person[seat]))
+                news = False
             at_keyboard = seat
+            last_turn[seat] = next(turns)
             await self.turn(game_id, seat, board=moved != seat)
             moved = seat
+
+    def _since(self, game_id: int, seat: str, mark: int | None) -> None:
+        """What the channel was told since this player last had the keyboard (`mark`: None before their first
+        turn): the public lines only (each seat's private notes stay in its own mailbox)."""
+        news = self.table.news_since(game_id, mark or 0)
+        if news:
+            when = f"Since {seat} last looked" if mark is not None else f"Before {seat}'s first turn"
+            self.write(f"\n{self.heading}\n{when}:\n" + "\n".join(news))
 
     async def _hide(self, game_id: int, seat: str) -> bool:
         """The hide screen after `seat`'s turn; True when `seat` took back its step there instead."""
@@ -170,7 +203,8 @@ class LocalSession:
     async def _hand_to(self, game_id: int, seat: str, previous: str | None) -> bool:
         """The hand-off screen; True when the `previous` player took back their step there instead."""
         while True:
-            reply = self._input(f"Pass the keyboard to {seat}. Press Enter when only {seat} is looking… ").strip()
+            reply = self._input(f"{self.heading}\nPass the keyboard to {seat}. Press Enter when only {seat} is looking… ")
+            reply = reply.strip()
             if reply.lower() == "undo" and previous is not None:
                 if await self._undo(game_id, previous):
                     return True
@@ -262,6 +296,8 @@ class LocalSession:
             except EngineError as exc:
                 refusal = f"✗ {exc.message}"
                 continue
+            for note in self.table.take_mail(seat):  # what the move told this seat, now, before the hide screen
+                self.write(f"(private to {seat}) {note}")
             return
 
     def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:
@@ -299,14 +335,22 @@ class LocalSession:
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
         elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
             self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
-        elif word == "log":
-            # the record's log: the public lines only while the game goes on (a sealed pick's
-            # notation would show the next player at the keyboard what was picked)
-            lines, _, _ = await self.manager.memory.log_page(game_id)
-            self.write("\n".join(lines))
+        elif word == "log" or (word.startswith("log ") and is_number(word[4:].strip())):
+            await self._log(game_id, int(word[4:].strip()) if word != "log" else None)
         else:
             return False
         return True
+
+
+    async def _log(self, game_id: int, page: int | None) -> None:
+        """`log` (its last page) or `log N`: the record's log, paged by whole moves as /game log pages it — the
+        public lines only while the game goes on (a sealed pick's notation would show the next player at the
+        keyboard what was picked)."""
+        lines, number, pages = await self.manager.memory.log_page(game_id, page)
+        around = [f"earlier moves: `log {number - 1}`"] if number > 1 else []
+        around += [f"later moves: `log {number + 1}`"] if number < pages else []
+        head = f"Log of game #{game_id}, page {number} of {pages}" + (f" ({'; '.join(around)})" if around else "")
+        self.write("\n".join([head, *lines]))
 
 
 def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:
@@ -396,17 +440,33 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
     session = LocalSession(manager, table, ask, tty=tty)
     game_id = None
     try:
-        if new:
-            for game in await local_games(store, registry.canonical(ruleset_name)):
-                await manager.games.abandon(game.id, game.host_user)
-        game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
-                                           command=command, seed=seed)
-        await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
-    except Quit:
+        with ctrl_c_raises():
+            if new:
+                for game in await local_games(store, registry.canonical(ruleset_name)):
+                    await manager.games.abandon(game.id, game.host_user)
+            game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
+                                               command=command, seed=seed)
+            await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
+    except (Quit, KeyboardInterrupt):  # quit, Ctrl-D or Ctrl-C: every move is saved as it is made
         write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")
     finally:
         await store.close()
     return game_id
+
+
+@contextlib.contextmanager
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt where the game waits, at the prompt: asyncio.run's own handler would only
+    cancel the game's task, after the line being typed is finished. Python's default handler, while the game runs
+    (in the main thread: only there can a signal handler be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 1,
