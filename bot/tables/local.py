@@ -136,7 +136,9 @@ class LocalSession:
         last_turn: dict[str, int] = {}  # seat -> when it last had the keyboard
         seen: dict[str, int] = {}  # person -> the news they saw last (ConsoleTable.news_mark)
         news = False  # a hand-off: the player now at the keyboard is shown the news they missed first
-        back_to: str | None = None  # the seat that took back its step at the hide or hand-off screen
+        # the seat that goes on: it took back its step at the hide or hand-off screen, or still owes the decision
+        # it was asked (it played something allowed at any time)
+        back_to: str | None = None
         help_shown = False
         while True:
             record = await self.manager.views.game(game_id)
@@ -153,7 +155,7 @@ class LocalSession:
                 await self.manager.games.bot_move(game_id, owing[0], rng)
                 moved = owing[0]
                 continue
-            # the seat that took back its step goes on; else the first of those who waited longest
+            # the seat that goes on, else the first of those who waited longest
             seat = back_to if back_to in humans else min(humans, key=lambda s: last_turn.get(s, -1))
             back_to = None
             if hot_seat and (at_keyboard is None or person[seat] != person[at_keyboard]):
@@ -177,7 +179,9 @@ class LocalSession:
                 news = False
             at_keyboard = seat
             last_turn[seat] = next(turns)
-            await self.turn(game_id, seat, board=moved != seat)
+            asked = await self.turn(game_id, seat, board=moved != seat)
+            if asked == await self._prompt(game_id, seat):
+                back_to = seat
             moved = seat
 
     def _since(self, game_id: int, seat: str, mark: int | None) -> None:
@@ -235,10 +239,17 @@ class LocalSession:
             return False
         return True
 
-    async def turn(self, game_id: int, seat: str, *, board: bool = True) -> None:
+    async def _prompt(self, game_id: int, seat: str) -> str | None:
+        """The prompt of the decision `seat` owes now (None when it owes none)."""
+        if seat not in await self.manager.views.owing(game_id):
+            return None
+        _, _, decision = await self.manager.views.decision(game_id, LOCAL_USER.format(seat=seat))
+        return decision.prompt
+
+    async def turn(self, game_id: int, seat: str, *, board: bool = True) -> str:
         """One decision of `seat`'s: its view (board and hand) first when `board` (a turn after someone else's),
         then the choices, the short prompt and — after a refusal — the ✗ line last, right above the input line,
-        so neither scrolls off. The board again only on `board`."""
+        so neither scrolls off. The board again only on `board`. Returns the prompt of the decision it answered."""
         user = LOCAL_USER.format(seat=seat)
         refusal = ""
         show = True  # the menu and the prompt (not after a word's answer: it would push the answer off)
@@ -298,7 +309,7 @@ class LocalSession:
                 continue
             for note in self.table.take_mail(seat):  # what the move told this seat, now, before the hide screen
                 self.write(f"(private to {seat}) {note}")
-            return
+            return decision.prompt
 
     def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:
         """Print the menu — the open group's choices, or every choice (and the any-time plays after `t`) — and
