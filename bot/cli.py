@@ -172,8 +172,8 @@ def _welcome() -> str:
     width = max(len(title) for title, _ in games) + 2
     return "\n".join([
         "Welcome to Stumpbot, a referee for US-presidential-election board games.",
-        "No DISCORD_TOKEN is configured, so this is the offline table: a game for people sharing this keyboard "
-        "(see the README to run it on Discord).",
+        "No DISCORD_TOKEN is set: this is the offline table, where the players share this keyboard.",
+        "(To run Stumpbot on Discord, see the README.)",
         f"The {len(games)} games, and how to start each:",
         *(f"  {title.ljust(width)}{command}" for title, command in games),
         "  (add --vs-bot SEAT to let the bot play a seat; `stumpbot demo GAME` watches the bots play a game)",

@@ -8,13 +8,14 @@ Long menus of choices are laid out here too (`menu`, `menu_lines`).
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Callable, Iterator, Union
 
 from bot.present import text
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
@@ -42,9 +43,28 @@ class ConsoleTable:
     news: list[tuple[int, int, int, str]] = field(default_factory=list)
     _told: int = 0
 
+    _held: list[str] | None = None  # what is printed while `holding`, printed by `release`
+
     def say(self, text: str) -> None:
         """Print `text` as a terminal shows it (no Discord markup or commands): every line the table prints."""
-        self.write(terminal_text(text))
+        if self._held is not None:
+            self._held.append(terminal_text(text))
+        else:
+            self.write(terminal_text(text))
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[list[str]]:
+        """Keep what is printed meanwhile (a move's posts) for `release`, so the mover's private lines can come
+        first."""
+        self._held = held = []
+        try:
+            yield held
+        finally:
+            self._held = None
+
+    def release(self, held: list[str]) -> None:
+        for text in held:
+            self.write(text)
 
     def folder(self, game_id: int) -> Path:
         """Where the game's pictures and replay go (created)."""

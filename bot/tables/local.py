@@ -139,7 +139,7 @@ class LocalSession:
         # the seat that goes on: it took back its step at the hide or hand-off screen, or still owes the decision
         # it was asked (it played something allowed at any time)
         back_to: str | None = None
-        help_shown = False
+        helped: set[str] = set()  # the people shown the table's words
         while True:
             record = await self.manager.views.game(game_id)
             if record.status != "active":
@@ -171,9 +171,9 @@ class LocalSession:
                 self._clear()
                 moved = None  # a new pair of eyes: the board first
                 news = True
-            if not help_shown:  # after the first hand-off's clear, not wiped by it
+            if person[seat] not in helped:  # each player's first turn, after the hand-off's clear, not wiped by it
                 self.write(HELP)
-                help_shown = True
+                helped.add(person[seat])
             if news:
                 self._since(game_id, seat, seen.get(person[seat]))
                 news = False
@@ -301,14 +301,18 @@ class LocalSession:
                         group = entry
                         continue
                     reply = entry.action.notation()
-                result = await self.manager.games.submit(game_id, user, reply)
-                if result.pending:
-                    self.write(text.pending_note(result.pending))
+                with self.table.holding() as posts:
+                    result = await self.manager.games.submit(game_id, user, reply)
             except EngineError as exc:
                 refusal = f"✗ {exc.message}"
                 continue
-            for note in self.table.take_mail(seat):  # what the move told this seat, now, before the hide screen
+            # what the move told this seat, now (before the hide screen) and before what it made public: a sealed
+            # choice's note ("revealed when both have chosen") comes before the reveal that choice set off
+            for note in self.table.take_mail(seat):
                 self.write(f"(private to {seat}) {note}")
+            self.table.release(posts)
+            if result.pending:
+                self.write(text.pending_note(result.pending))
             return decision.prompt
 
     def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:

@@ -69,18 +69,22 @@ async def test_the_hand_off_screen_names_the_game(tmp_path) -> None:
     assert len(hand_offs) >= 3 and all(text.startswith("── Electioneer US · game #1 ──\n") for text in hand_offs)
 
 
-async def test_a_seats_private_line_is_shown_after_its_own_move_not_after_the_reveal(tmp_path) -> None:
+async def test_a_seats_private_line_is_shown_after_its_own_move_and_before_the_reveal_it_set_off(tmp_path) -> None:
     """"You will campaign on …; it is revealed when both have chosen" is true when the seat has just chosen: it is
-    shown then, before the hide screen, not at the seat's next turn, after the reveal made it stale."""
+    shown then, right after its move and before that move's public lines (the second choice sets off the reveal),
+    not at the seat's next turn or under the reveal, which made it stale."""
     keyboard = Keyboard(moves=12)
     await play(tmp_path, "electioneer", keyboard, render=False, seed=5)
     stream = keyboard.stream
     sealed = [i for i, (kind, text) in enumerate(stream) if kind == "write" and "it is revealed when both" in text]
-    assert len(sealed) >= 2
+    assert len(sealed) >= 4
     for i in sealed:
         seat = stream[i][1].split("(private to ")[1].split(")")[0]
-        asked = [text for kind, text in stream[:i] if kind == "ask"]
-        assert asked[-1] == f"{seat}> ", asked[-3:]  # right after its move, before anyone else's turn or a reveal
+        move = max(n for n, (kind, text) in enumerate(stream[:i]) if kind == "ask")
+        assert stream[move] == ("ask", f"{seat}> "), stream[move]  # right after its move, before anyone else's turn
+        assert not [text for _, text in stream[move + 1:i] if text.startswith(POST)], stream[move + 1:i]
+    reveals = [i for i, (kind, text) in enumerate(stream) if text.startswith(POST) and " reveals " in text]
+    assert reveals and all(any(i - 3 < n < i for n in sealed) for i in reveals)  # the second choice's note, then
 
 
 async def _log_pages(tmp_path) -> tuple[list[str], dict[int, list[str]]]:
