@@ -63,8 +63,8 @@ class ConsoleTable:
             self._held = None
 
     def release(self, held: list[str]) -> None:
-        for text in held:
-            self.write(text)
+        for said in held:
+            self.write(said)
 
     def folder(self, game_id: int) -> Path:
         """Where the game's pictures and replay go (created)."""

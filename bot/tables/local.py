@@ -16,6 +16,7 @@ from bot.service import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
 from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
                                 picks_a_choice, view_text)
+from bot.tables.replay import replay_record  # noqa: F401 — `stumpbot replay`, beside the other commands' tables
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
@@ -135,19 +136,12 @@ class LocalSession:
         turns = itertools.count()
         last_turn: dict[str, int] = {}  # seat -> when it last had the keyboard
         seen: dict[str, int] = {}  # person -> the news they saw last (ConsoleTable.news_mark)
-        news = False  # a hand-off: the player now at the keyboard is shown the news they missed first
         # the seat that goes on: it took back its step at the hide or hand-off screen, or still owes the decision
         # it was asked (it played something allowed at any time)
         back_to: str | None = None
         helped: set[str] = set()  # the people shown the table's words
         while True:
-            record = await self.manager.views.game(game_id)
-            if record.status != "active":
-                await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
-                headline = result_headline(record.result) if record.status == "finished" else ""
-                result = f" {headline}" + ("" if headline.endswith((".", "!", "?")) else ".") if headline else ""
-                self.write(f"\nGame #{game_id} is {record.status}.{result} "
-                           f"Images are in {self.table.folder(game_id)}.")
+            if await self._ended(game_id):
                 return
             owing = await self.manager.views.owing(game_id)
             humans = [s for s in owing if s not in bot_seats]
@@ -170,19 +164,32 @@ class LocalSession:
                     continue  # the previous player took back their step: the keyboard goes back to them
                 self._clear()
                 moved = None  # a new pair of eyes: the board first
-                news = True
-            if person[seat] not in helped:  # each player's first turn, after the hand-off's clear, not wiped by it
-                self.write(HELP)
-                helped.add(person[seat])
-            if news:
+                self._help_once(helped, person[seat])
                 self._since(game_id, seat, seen.get(person[seat]))
-                news = False
+            self._help_once(helped, person[seat])
             at_keyboard = seat
             last_turn[seat] = next(turns)
             asked = await self.turn(game_id, seat, board=moved != seat)
             if asked == await self._prompt(game_id, seat):
                 back_to = seat
             moved = seat
+
+    async def _ended(self, game_id: int) -> bool:
+        """Whether the game is over; if so, its result is said and where its pictures are."""
+        record = await self.manager.views.game(game_id)
+        if record.status == "active":
+            return False
+        await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
+        headline = result_headline(record.result) if record.status == "finished" else ""
+        result = f" {headline}" + ("" if headline.endswith((".", "!", "?")) else ".") if headline else ""
+        self.write(f"\nGame #{game_id} is {record.status}.{result} Images are in {self.table.folder(game_id)}.")
+        return True
+
+    def _help_once(self, helped: set[str], person: str) -> None:
+        """The table's words, at each player's first turn (after the hand-off's clear, so not wiped by it)."""
+        if person not in helped:
+            self.write(HELP)
+            helped.add(person)
 
     def _since(self, game_id: int, seat: str, mark: int | None) -> None:
         """What the channel was told since this player last had the keyboard (`mark`: None before their first
@@ -301,19 +308,22 @@ class LocalSession:
                         group = entry
                         continue
                     reply = entry.action.notation()
-                with self.table.holding() as posts:
-                    result = await self.manager.games.submit(game_id, user, reply)
+                await self._submit(game_id, seat, reply)
             except EngineError as exc:
                 refusal = f"✗ {exc.message}"
                 continue
-            # what the move told this seat, now (before the hide screen) and before what it made public: a sealed
-            # choice's note ("revealed when both have chosen") comes before the reveal that choice set off
-            for note in self.table.take_mail(seat):
-                self.write(f"(private to {seat}) {note}")
-            self.table.release(posts)
-            if result.pending:
-                self.write(text.pending_note(result.pending))
             return decision.prompt
+
+    async def _submit(self, game_id: int, seat: str, reply: str) -> None:
+        """Send the move; then what it told this seat — now (before the hide screen) and before what it made public:
+        a sealed choice's note ("revealed when both have chosen") comes before the reveal that choice set off."""
+        with self.table.holding() as posts:
+            result = await self.manager.games.submit(game_id, LOCAL_USER.format(seat=seat), reply)
+        for note in self.table.take_mail(seat):
+            self.write(f"(private to {seat}) {note}")
+        self.table.release(posts)
+        if result.pending:
+            self.write(text.pending_note(result.pending))
 
     def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:
         """Print the menu — the open group's choices, or every choice (and the any-time plays after `t`) — and
@@ -533,49 +543,3 @@ def demo_folder(root: Path, ruleset_name: str, seed: int) -> Path:
     stem = f"{registry.canonical(ruleset_name)}-seed{seed}-"
     runs = [int(p.name[len(stem):]) for p in root.glob(f"{stem}*") if is_number(p.name[len(stem):])]
     return root / f"{stem}{max(runs, default=0) + 1}"
-
-
-def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = input,
-                  write: Callable[[str], None] = print, render: bool = True) -> int:
-    """`stumpbot replay FILE`: step through a game record, one move per Enter (`q` stops), printing each
-    move's public lines and, when the record holds the seed, writing each position's picture as the demo does.
-    Returns the number of moves shown."""
-    from bot.present import pictures
-
-    say = write
-    write = lambda line: say(text.terminal_text(line))  # noqa: E731 — the terminal's words
-    data = records.load(path)
-    steps = records.record_steps(data)
-    setup = next(steps)  # replayed before the header is shown: a record that cannot be replayed fails first
-    game = data["game"]
-    folder = out_dir / f"replay-{game['id']}"
-    write(f"{game['title']} — {game['ruleset_title']}, game #{game['id']}. Seats: "
-          + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"]) + ".")
-    if data.get("seed") is None:
-        write("This record was exported mid-game: it holds the public lines only, so there are no pictures "
-              "(export the game again after the end for every position).")
-    shown = 0
-    for move, state in itertools.chain([setup], steps):
-        if move is not None:
-            try:
-                reply = ask("(Enter: next move, q: stop) ")
-            except EOFError:
-                reply = "q"
-            if reply.strip().lower() in ("q", "quit", "exit"):
-                break
-            write("\n".join(records.move_lines(move)))
-            shown += 1
-            if state is not None and not records.hash_matches(state, move.get("state_hash")):
-                write(f"⚠ the replayed state differs from the record's hash at move {move['seq']}: "
-                      f"run `stumpbot verify {path}`.")
-        if state is not None and render:
-            picture = pictures.picture_for(records.public_view(data, state))
-            if picture is not None:
-                folder.mkdir(parents=True, exist_ok=True)
-                image = folder / f"{(move or {}).get('seq', 0):03d}-{picture.filename}"
-                image.write_bytes(picture.png)
-                write(f"[board image: {image}]")
-    else:
-        if data.get("result_text"):
-            write(data["result_text"])
-    return shown

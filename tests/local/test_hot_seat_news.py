@@ -2,6 +2,7 @@
 missed while the others played (the hand-off clears the screen), and their own private lines at the right time."""
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -120,7 +121,7 @@ async def test_the_log_pages_by_whole_moves_shows_steps_lines_and_puts_each_line
     numbers = [k for _, head in heads for k in range(int(head.group(1)), int(head.group(2) or head.group(1)) + 1)]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 90  # every move, once, in order
 
-    for (n, head), (_, after) in zip(heads, heads[1:]):
+    for (n, head), (_, after) in itertools.pairwise(heads):
         if lines[n + 1].strip().startswith("(nothing public"):  # a quiet step is never followed by its seat's next
             assert after.group(3) != head.group(3), lines[n:n + 3]
     joined = [n for n, head in heads if head.group(2)]
