@@ -18,6 +18,7 @@ import logging
 import shlex
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from bot.config import ConfigError, load_config
@@ -91,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     if command is None:
         command = "bot" if config.token else "play"
         if command == "play":
-            print("No DISCORD_TOKEN configured: starting the offline local table (see README to run on Discord).")
+            print(_welcome())
             argv = ["play"]
             args = _parser().parse_args(argv)
     if command in ("play", "demo") and (problem := _unknown_ruleset(args.ruleset)):
@@ -120,22 +121,26 @@ def main(argv: list[str] | None = None) -> int:
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
+        except KeyboardInterrupt:  # Ctrl-C between prompts (at one, the table says the same with the game's number)
+            print("\nSaved. Run the same command again to resume the game.")
         return 0
     if command == "demo":
         from bot.tables.local import demo_folder, run_demo
 
         logging.getLogger().setLevel(logging.WARNING)
-        db = config.db_path.with_name(f"demo-{args.ruleset}-{args.seed}.sqlite3")
         try:
-            db.unlink(missing_ok=True)
-            folder = demo_folder(config.out_dir / "demo", args.ruleset, args.seed)
-            game_id, _ = asyncio.run(run_demo(db, folder, args.ruleset, seed=args.seed,
-                                              players=args.players, options=_options(args), export=args.export,
-                                              moves=args.moves))
-            if args.replay is not None:
-                from bot.policy.replay_files import copy_replay
+            # the demo's game lives in a database of its own for the run, removed after it: what the demo leaves
+            # is its folder of pictures (and the record or replay asked for)
+            with tempfile.TemporaryDirectory(prefix="stumpbot-demo-") as scratch:
+                db = Path(scratch) / "demo.sqlite3"
+                folder = demo_folder(config.out_dir / "demo", args.ruleset, args.seed)
+                game_id, _ = asyncio.run(run_demo(db, folder, args.ruleset, seed=args.seed,
+                                                  players=args.players, options=_options(args), export=args.export,
+                                                  moves=args.moves))
+                if args.replay is not None:
+                    from bot.policy.replay_files import copy_replay
 
-                print(copy_replay(folder, db, game_id, args.replay))
+                    print(copy_replay(folder, db, game_id, args.replay))
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
@@ -158,6 +163,26 @@ def main(argv: list[str] | None = None) -> int:
             status |= subprocess.call([sys.executable, str(script)])
         return status
     return 0
+
+
+def _welcome() -> str:
+    """What a bare `stumpbot` without a Discord token says before it starts the default game: what this is, the
+    games there are and how to start each."""
+    from engine import registry
+
+    short = {name: alias for alias, name in registry.ALIASES.items()}  # `1960` rather than `nineteen_sixty`
+    games = [(ruleset.title, f"stumpbot play {short.get(name, name)}") for name, ruleset in registry.RULESETS.items()]
+    width = max(len(title) for title, _ in games) + 2
+    return "\n".join([
+        "Welcome to Stumpbot, a referee for US-presidential-election board games.",
+        "No DISCORD_TOKEN is set: this is the offline table, where the players share this keyboard.",
+        "(To run Stumpbot on Discord, see the README.)",
+        f"The {len(games)} games, and how to start each:",
+        *(f"  {title.ljust(width)}{command}" for title, command in games),
+        "  (add --vs-bot SEAT to let the bot play a seat; `stumpbot demo GAME` watches the bots play a game)",
+        f"Starting {registry.get(DEFAULT_RULESET).title} now. Type quit at any prompt to save and stop.",
+        "",
+    ])
 
 
 def _unknown_ruleset(name: str) -> str | None:

@@ -399,12 +399,15 @@ def move_lines(move: dict[str, Any]) -> list[str]:
     who = (f"🤖 {mover} (bot)" if by == "bot" else f"⏰ {mover} (deadline)" if by == "deadline"
            else f"{mover} ({player})" if player else mover)
     what = f" {move['notation']}" if move.get("notation") else ""
-    lines = [f"{move['seq']}. {who}:{what}  [{move.get('at_utc') or ''}]"]
-    if move.get("note"):
-        lines.append(f"   {move['note']}")
     public = list(move.get("public") or [])
     seats = list(move.get("line_seats") or [])
     seats = seats if len(seats) == len(public) else [None] * len(public)
+    if not what and mover not in seats and any(seat is not None for seat in seats):
+        what = f" {OTHERS_ONLY}"  # the lines below are other seats' doing, not the mover's
+    number = f"{move['first_seq']}–{move['seq']}" if move.get("first_seq") else move["seq"]
+    lines = [f"{number}. {who}:{what}  [{move.get('at_utc') or ''}]"]
+    if move.get("note"):
+        lines.append(f"   {move['note']}")
     under = mover  # whose head the lines now stand under (the game's own lines stand under the move's)
     for line, seat in zip(public, seats):
         other = seat is not None and seat != mover
@@ -427,6 +430,8 @@ def public_view(data: dict[str, Any], state: Any) -> Any:
 PAGE_CHARS = 3500  # a page fits one embed description with its code fence
 # the line under a move of a game in progress that said nothing in public: its move is kept from the log until the end
 NOTHING_PUBLIC = "(nothing public: a pass or a hidden choice; the log shows the move itself once the game ends)"
+# the head of such a move whose step let other seats' lines follow (a response window's last pass): theirs, not its
+OTHERS_ONLY = "(nothing of this move is public; what followed it:)"
 
 
 def paginate(lines: list[str], budget: int = PAGE_CHARS) -> list[list[str]]:
@@ -443,24 +448,60 @@ def paginate(lines: list[str], budget: int = PAGE_CHARS) -> list[list[str]]:
     return pages
 
 
-def log_text(data: dict[str, Any]) -> list[str]:
-    """The whole game as `/game log` shows it: what the record holds, so nothing the record would not show."""
-    lines = [f"{data['game']['title']} — {data['game']['ruleset_title']}, game #{data['game']['id']}. Seats: "
-             + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"])]
+def paginate_entries(entries: list[list[str]], budget: int = PAGE_CHARS) -> list[list[str]]:
+    """Greedy pages of whole entries (a move's head and its lines), each at most `budget` characters: a page never
+    begins inside a move. An entry longer than a page has pages of its own."""
+    pages: list[list[str]] = [[]]
+    for entry in entries:
+        size = len("\n".join(entry))
+        if size > budget:
+            pages += paginate(entry, budget)
+            pages.append([])
+            continue
+        if pages[-1] and len("\n".join(pages[-1])) + 1 + size > budget:
+            pages.append([])
+        pages[-1].extend(entry)
+    return [page for page in pages if page] or [[]]
+
+
+def log_entries(data: dict[str, Any]) -> list[list[str]]:
+    """The whole game as `/game log` shows it, entry by entry (the heading, each move, the result): what the record
+    holds, so nothing the record would not show."""
+    head = [f"{data['game']['title']} — {data['game']['ruleset_title']}, game #{data['game']['id']}. Seats: "
+            + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"])]
     if data.get("seed_commitment"):
-        lines.append(f"Seed commitment: {data['seed_commitment']['digest']}")
-    for move in data["moves"]:
-        lines += move_lines(move)
-    if data.get("result_text"):
-        lines.append(data["result_text"])
+        head.append(f"Seed commitment: {data['seed_commitment']['digest']}")
+    entries = [head] + [move_lines(move) for move in _with_quiet_steps_joined(data["moves"])]
+    tail = [data["result_text"]] if data.get("result_text") else []
     if data.get("seed") is not None:
-        lines.append(f"Seed: {data['seed']}" + (f", salt {data['seed_salt']}" if data.get("seed_salt") else ""))
-    return lines
+        tail.append(f"Seed: {data['seed']}" + (f", salt {data['seed_salt']}" if data.get("seed_salt") else ""))
+    return entries + ([tail] if tail else [])
+
+
+def log_text(data: dict[str, Any]) -> list[str]:
+    return [line for entry in log_entries(data) for line in entry]
+
+
+def _quiet(move: dict[str, Any]) -> bool:
+    return not (move.get("notation") or move.get("public") or move.get("note") or move.get("proofs"))
+
+
+def _with_quiet_steps_joined(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The moves, with each run of steps that said nothing public joined to the next step of the same seat and
+    player (a pawn's steps whose lines come with its last): one entry, numbered `first–last`, with its lines."""
+    out: list[dict[str, Any]] = []
+    for move in moves:
+        last = out[-1] if out else None
+        if last is not None and _quiet(last) and all(last.get(k) == move.get(k) for k in ("seat", "by", "player")):
+            move = {**move, "first_seq": last.get("first_seq") or last["seq"]}
+            out.pop()
+        out.append(move)
+    return out
 
 
 async def log_page(store: Any, game_id: int, page: int | None) -> tuple[list[str], int, int]:
     """(lines, page, pages) of the game's whole log; pages count from 1, None or past the end is the last."""
-    return page_of(paginate(log_text(await build_record(store, game_id))), page)
+    return page_of(paginate_entries(log_entries(await build_record(store, game_id))), page)
 
 
 def page_of(pages: list[list[str]], page: int | None) -> tuple[list[str], int, int]:

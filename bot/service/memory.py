@@ -156,7 +156,7 @@ class Memory(Service):
                    rows.holders, rows.settings.get(records.SALT_KEY))
         kept = self.ctx.log_pages.get(game_id)
         if kept is None or kept[0] != made_of:
-            kept = (made_of, await asyncio.to_thread(lambda: records.paginate(records.log_text(
+            kept = (made_of, await asyncio.to_thread(lambda: records.paginate_entries(records.log_entries(
                 self._assemble(rows, replayed)))))
         self.ctx.keep(self.ctx.log_pages, game_id, kept)
         return records.page_of(kept[1], page)

@@ -8,13 +8,14 @@ Long menus of choices are laid out here too (`menu`, `menu_lines`).
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Union
+from typing import Any, Callable, Iterator, Union
 
 from bot.present import text
 from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
@@ -37,10 +38,33 @@ class ConsoleTable:
     # each run, so its game is always #1 and game-1/ would mix every run's files. The local table's games share
     # one database, numbered apart: each gets out_dir/game-<id>.
     one_game: bool = False
+    # what the channel was told (each post's and alert's words as printed), numbered in order, with the game and
+    # the move that posted it: the hot seat replays it to the next player, whose screen was cleared since
+    news: list[tuple[int, int, int, str]] = field(default_factory=list)
+    _told: int = 0
+
+    _held: list[str] | None = None  # what is printed while `holding`, printed by `release`
 
     def say(self, text: str) -> None:
         """Print `text` as a terminal shows it (no Discord markup or commands): every line the table prints."""
-        self.write(terminal_text(text))
+        if self._held is not None:
+            self._held.append(terminal_text(text))
+        else:
+            self.write(terminal_text(text))
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[list[str]]:
+        """Keep what is printed meanwhile (a move's posts) for `release`, so the mover's private lines can come
+        first."""
+        self._held = held = []
+        try:
+            yield held
+        finally:
+            self._held = None
+
+    def release(self, held: list[str]) -> None:
+        for said in held:
+            self.write(said)
 
     def folder(self, game_id: int) -> Path:
         """Where the game's pictures and replay go (created)."""
@@ -49,8 +73,10 @@ class ConsoleTable:
         return folder
 
     async def publish(self, post: PublicPost) -> None:
+        said: list[str] = []
         if post.text:
             self.say(f"\n── game #{post.game.id} ─────────────────────────\n{post.text}")
+            said.append(post.text)
         if post.picture is not None or post.closeup is not None:
             self._pictured[post.game.id, post.game.seq] += 1
         nth = self._pictured[post.game.id, post.game.seq]
@@ -62,10 +88,25 @@ class ConsoleTable:
             path.write_bytes(picture.png)
             self.images.append(path)
             self.say(f"[{what}: {path}]")
+            said.append(f"[{what}: {path}]")
         if post.replay is not None:  # issue 16: the game's end comes with its animated replay
             path = self.folder(post.game.id) / post.replay.filename
             path.write_bytes(post.replay.png)
             self.say(f"[animated replay: {path}]")
+        self._remember(post.game, said)
+
+    def _remember(self, game: GameRef, said: list[str]) -> None:
+        if said:
+            self._told += 1
+            self.news.append((self._told, game.id, game.seq, "\n".join(said)))
+
+    def news_mark(self) -> int:
+        """The number of the latest public news: what was on screen up to now."""
+        return self._told
+
+    def news_since(self, game_id: int, mark: int) -> list[str]:
+        """The game's public news after `mark` (news_mark), as printed."""
+        return [text for number, game, _, text in self.news if game == game_id and number > mark]
 
     async def tell(self, brief: PrivateBrief) -> bool:
         if brief.text:
@@ -74,6 +115,7 @@ class ConsoleTable:
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
         self.say(f"\n{text}")
+        self._remember(game, [text])
 
     async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
         return False  # a hot-seat game at one keyboard has no spectators to DM
@@ -86,6 +128,7 @@ class ConsoleTable:
         step told a seat ("You put … on the bottom of your deck") is no longer so."""
         for seat, notes in self.mailbox.items():
             self.mailbox[seat] = [n for n in notes if n[0] != game_id or n[1] < seq]
+        self.news = [n for n in self.news if n[1] != game_id or n[2] < seq]  # its posts no longer hold
 
 
 # What `help` prints (and the table shows once, before the first turn).

@@ -1,10 +1,13 @@
 """The offline local table (hot seat) and the demo: games played in the terminal on the embedded SQLite database."""
 from __future__ import annotations
 
+import contextlib
 import itertools
+import signal
 import sys
+import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from bot.present import dashboard, option_hints
 from bot.policy import record as records
@@ -13,6 +16,7 @@ from bot.service import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
 from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
                                 picks_a_choice, view_text)
+from bot.tables.replay import replay_record  # noqa: F401 — `stumpbot replay`, beside the other commands' tables
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
@@ -53,6 +57,7 @@ class LocalSession:
         self.ask = ask
         self.write = write or table.say  # every line through the terminal converter
         self.tty = tty
+        self.heading = ""  # the game's name, atop the hand-off screen (set by `play`)
 
     def _clear(self) -> None:
         self.table.write(clear_screen(self.tty))  # raw: escape codes are not text to convert
@@ -60,8 +65,9 @@ class LocalSession:
     def _input(self, prompt: str) -> str:
         try:
             return self.ask(prompt)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: the game is saved after each move
             raise Quit from None
+
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
                          options: dict[str, Any] | None = None, command: str | None = None,
                          seed: int | None = None) -> int:
@@ -113,24 +119,29 @@ class LocalSession:
 
     async def play(self, game_id: int, bot_seats: set[str], seed: int) -> None:
         """Until the game ends: the bot's seats move, and each person's seats are asked at the keyboard. Between
-        two people the keyboard is handed over (the hand hidden, the screen cleared); a seat that acts again, or
-        another seat of the same person (the same name typed for both), just goes on."""
+        two people the keyboard is handed over (the hand hidden, the screen cleared, then what the channel was told
+        since that player last looked); a seat that acts again, or another seat of the same person (the same name
+        typed for both), just goes on. When several people owe a choice at once (a sealed pick, a draft), the
+        keyboard goes to the one who has waited longest, so turns alternate and no seat is favoured by the order
+        of the seats."""
         rng = Rng(seed)
         held = await self.manager.store.list_seats(game_id)
         bot_seats = bot_seats | {s.seat for s in held if _is_bot(s)}  # a resumed game's, not typed again
         person = {s.seat: s.display_name.strip().casefold() for s in held}
         hot_seat = len({person[s.seat] for s in held if s.seat not in bot_seats}) > 1  # hide hands between people
+        record = await self.manager.views.game(game_id)
+        self.heading = f"── {registry.get(record.ruleset).title} · game #{game_id} ──"
         at_keyboard: str | None = None  # the seat whose hand may be on screen
         moved: str | None = None  # the last seat to move (bots too): a turn after another's shows the board
-        help_shown = False
+        turns = itertools.count()
+        last_turn: dict[str, int] = {}  # seat -> when it last had the keyboard
+        seen: dict[str, int] = {}  # person -> the news they saw last (ConsoleTable.news_mark)
+        # the seat that goes on: it took back its step at the hide or hand-off screen, or still owes the decision
+        # it was asked (it played something allowed at any time)
+        back_to: str | None = None
+        helped: set[str] = set()  # the people shown the table's words
         while True:
-            record = await self.manager.views.game(game_id)
-            if record.status != "active":
-                await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
-                headline = result_headline(record.result) if record.status == "finished" else ""
-                result = f" {headline}" + ("" if headline.endswith((".", "!", "?")) else ".") if headline else ""
-                self.write(f"\nGame #{game_id} is {record.status}.{result} "
-                           f"Images are in {self.table.folder(game_id)}.")
+            if await self._ended(game_id):
                 return
             owing = await self.manager.views.owing(game_id)
             humans = [s for s in owing if s not in bot_seats]
@@ -138,22 +149,55 @@ class LocalSession:
                 await self.manager.games.bot_move(game_id, owing[0], rng)
                 moved = owing[0]
                 continue
-            seat = humans[0]
+            # the seat that goes on, else the first of those who waited longest
+            seat = back_to if back_to in humans else min(humans, key=lambda s: last_turn.get(s, -1))
+            back_to = None
             if hot_seat and (at_keyboard is None or person[seat] != person[at_keyboard]):
-                if at_keyboard is not None and await self._hide(game_id, at_keyboard):
-                    continue  # taken back: the same player goes on
+                if at_keyboard is not None:
+                    seen[person[at_keyboard]] = self.table.news_mark()
+                    if await self._hide(game_id, at_keyboard):
+                        back_to = at_keyboard
+                        continue  # taken back: the same player goes on
                 self._clear()
                 if await self._hand_to(game_id, seat, at_keyboard):
-                    at_keyboard = None
+                    back_to, at_keyboard = at_keyboard, None
                     continue  # the previous player took back their step: the keyboard goes back to them
                 self._clear()
                 moved = None  # a new pair of eyes: the board first
-            if not help_shown:  # after the first hand-off's clear, not wiped by it
-                self.write(HELP)
-                help_shown = True
+                self._help_once(helped, person[seat])
+                self._since(game_id, seat, seen.get(person[seat]))
+            self._help_once(helped, person[seat])
             at_keyboard = seat
-            await self.turn(game_id, seat, board=moved != seat)
+            last_turn[seat] = next(turns)
+            asked = await self.turn(game_id, seat, board=moved != seat)
+            if asked == await self._prompt(game_id, seat):
+                back_to = seat
             moved = seat
+
+    async def _ended(self, game_id: int) -> bool:
+        """Whether the game is over; if so, its result is said and where its pictures are."""
+        record = await self.manager.views.game(game_id)
+        if record.status == "active":
+            return False
+        await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
+        headline = result_headline(record.result) if record.status == "finished" else ""
+        result = f" {headline}" + ("" if headline.endswith((".", "!", "?")) else ".") if headline else ""
+        self.write(f"\nGame #{game_id} is {record.status}.{result} Images are in {self.table.folder(game_id)}.")
+        return True
+
+    def _help_once(self, helped: set[str], person: str) -> None:
+        """The table's words, at each player's first turn (after the hand-off's clear, so not wiped by it)."""
+        if person not in helped:
+            self.write(HELP)
+            helped.add(person)
+
+    def _since(self, game_id: int, seat: str, mark: int | None) -> None:
+        """What the channel was told since this player last had the keyboard (`mark`: None before their first
+        turn): the public lines only (each seat's private notes stay in its own mailbox)."""
+        news = self.table.news_since(game_id, mark or 0)
+        if news:
+            when = f"Since {seat} last looked" if mark is not None else f"Before {seat}'s first turn"
+            self.write(f"\n{self.heading}\n{when}:\n" + "\n".join(news))
 
     async def _hide(self, game_id: int, seat: str) -> bool:
         """The hide screen after `seat`'s turn; True when `seat` took back its step there instead."""
@@ -170,7 +214,8 @@ class LocalSession:
     async def _hand_to(self, game_id: int, seat: str, previous: str | None) -> bool:
         """The hand-off screen; True when the `previous` player took back their step there instead."""
         while True:
-            reply = self._input(f"Pass the keyboard to {seat}. Press Enter when only {seat} is looking… ").strip()
+            reply = self._input(f"{self.heading}\nPass the keyboard to {seat}. Press Enter when only {seat} is looking… ")
+            reply = reply.strip()
             if reply.lower() == "undo" and previous is not None:
                 if await self._undo(game_id, previous):
                     return True
@@ -201,10 +246,17 @@ class LocalSession:
             return False
         return True
 
-    async def turn(self, game_id: int, seat: str, *, board: bool = True) -> None:
+    async def _prompt(self, game_id: int, seat: str) -> str | None:
+        """The prompt of the decision `seat` owes now (None when it owes none)."""
+        if seat not in await self.manager.views.owing(game_id):
+            return None
+        _, _, decision = await self.manager.views.decision(game_id, LOCAL_USER.format(seat=seat))
+        return decision.prompt
+
+    async def turn(self, game_id: int, seat: str, *, board: bool = True) -> str:
         """One decision of `seat`'s: its view (board and hand) first when `board` (a turn after someone else's),
         then the choices, the short prompt and — after a refusal — the ✗ line last, right above the input line,
-        so neither scrolls off. The board again only on `board`."""
+        so neither scrolls off. The board again only on `board`. Returns the prompt of the decision it answered."""
         user = LOCAL_USER.format(seat=seat)
         refusal = ""
         show = True  # the menu and the prompt (not after a word's answer: it would push the answer off)
@@ -256,13 +308,22 @@ class LocalSession:
                         group = entry
                         continue
                     reply = entry.action.notation()
-                result = await self.manager.games.submit(game_id, user, reply)
-                if result.pending:
-                    self.write(text.pending_note(result.pending))
+                await self._submit(game_id, seat, reply)
             except EngineError as exc:
                 refusal = f"✗ {exc.message}"
                 continue
-            return
+            return decision.prompt
+
+    async def _submit(self, game_id: int, seat: str, reply: str) -> None:
+        """Send the move; then what it told this seat — now (before the hide screen) and before what it made public:
+        a sealed choice's note ("revealed when both have chosen") comes before the reveal that choice set off."""
+        with self.table.holding() as posts:
+            result = await self.manager.games.submit(game_id, LOCAL_USER.format(seat=seat), reply)
+        for note in self.table.take_mail(seat):
+            self.write(f"(private to {seat}) {note}")
+        self.table.release(posts)
+        if result.pending:
+            self.write(text.pending_note(result.pending))
 
     def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:
         """Print the menu — the open group's choices, or every choice (and the any-time plays after `t`) — and
@@ -299,14 +360,22 @@ class LocalSession:
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
         elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
             self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
-        elif word == "log":
-            # the record's log: the public lines only while the game goes on (a sealed pick's
-            # notation would show the next player at the keyboard what was picked)
-            lines, _, _ = await self.manager.memory.log_page(game_id)
-            self.write("\n".join(lines))
+        elif word == "log" or (word.startswith("log ") and is_number(word[4:].strip())):
+            await self._log(game_id, int(word[4:].strip()) if word != "log" else None)
         else:
             return False
         return True
+
+
+    async def _log(self, game_id: int, page: int | None) -> None:
+        """`log` (its last page) or `log N`: the record's log, paged by whole moves as /game log pages it — the
+        public lines only while the game goes on (a sealed pick's notation would show the next player at the
+        keyboard what was picked)."""
+        lines, number, pages = await self.manager.memory.log_page(game_id, page)
+        around = [f"earlier moves: `log {number - 1}`"] if number > 1 else []
+        around += [f"later moves: `log {number + 1}`"] if number < pages else []
+        head = f"Log of game #{game_id}, page {number} of {pages}" + (f" ({'; '.join(around)})" if around else "")
+        self.write("\n".join([head, *lines]))
 
 
 def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:
@@ -397,17 +466,33 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
     session = LocalSession(manager, table, ask, tty=tty)
     game_id = None
     try:
-        if new:
-            for game in await local_games(store, registry.canonical(ruleset_name)):
-                await manager.games.abandon(game.id, game.host_user)
-        game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
-                                           command=command, seed=seed)
-        await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
-    except Quit:
+        with ctrl_c_raises():
+            if new:
+                for game in await local_games(store, registry.canonical(ruleset_name)):
+                    await manager.games.abandon(game.id, game.host_user)
+            game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
+                                               command=command, seed=seed)
+            await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
+    except (Quit, KeyboardInterrupt):  # quit, Ctrl-D or Ctrl-C: every move is saved as it is made
         write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")
     finally:
         await store.close()
     return game_id
+
+
+@contextlib.contextmanager
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt where the game waits, at the prompt: asyncio.run's own handler would only
+    cancel the game's task, after the line being typed is finished. Python's default handler, while the game runs
+    (in the main thread: only there can a signal handler be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 1,
@@ -459,49 +544,3 @@ def demo_folder(root: Path, ruleset_name: str, seed: int) -> Path:
     stem = f"{registry.canonical(ruleset_name)}-seed{seed}-"
     runs = [int(p.name[len(stem):]) for p in root.glob(f"{stem}*") if is_number(p.name[len(stem):])]
     return root / f"{stem}{max(runs, default=0) + 1}"
-
-
-def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = input,
-                  write: Callable[[str], None] = print, render: bool = True) -> int:
-    """`stumpbot replay FILE`: step through a game record, one move per Enter (`q` stops), printing each
-    move's public lines and, when the record holds the seed, writing each position's picture as the demo does.
-    Returns the number of moves shown."""
-    from bot.present import pictures
-
-    say = write
-    write = lambda line: say(text.terminal_text(line))  # noqa: E731 — the terminal's words
-    data = records.load(path)
-    steps = records.record_steps(data)
-    setup = next(steps)  # replayed before the header is shown: a record that cannot be replayed fails first
-    game = data["game"]
-    folder = out_dir / f"replay-{game['id']}"
-    write(f"{game['title']} — {game['ruleset_title']}, game #{game['id']}. Seats: "
-          + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"]) + ".")
-    if data.get("seed") is None:
-        write("This record was exported mid-game: it holds the public lines only, so there are no pictures "
-              "(export the game again after the end for every position).")
-    shown = 0
-    for move, state in itertools.chain([setup], steps):
-        if move is not None:
-            try:
-                reply = ask("(Enter: next move, q: stop) ")
-            except EOFError:
-                reply = "q"
-            if reply.strip().lower() in ("q", "quit", "exit"):
-                break
-            write("\n".join(records.move_lines(move)))
-            shown += 1
-            if state is not None and not records.hash_matches(state, move.get("state_hash")):
-                write(f"⚠ the replayed state differs from the record's hash at move {move['seq']}: "
-                      f"run `stumpbot verify {path}`.")
-        if state is not None and render:
-            picture = pictures.picture_for(records.public_view(data, state))
-            if picture is not None:
-                folder.mkdir(parents=True, exist_ok=True)
-                image = folder / f"{(move or {}).get('seq', 0):03d}-{picture.filename}"
-                image.write_bytes(picture.png)
-                write(f"[board image: {image}]")
-    else:
-        if data.get("result_text"):
-            write(data["result_text"])
-    return shown

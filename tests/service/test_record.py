@@ -256,8 +256,11 @@ async def test_log_pages_cover_the_whole_game(tmp_path) -> None:
         assert n == page and total == pages and len("\n".join(lines)) <= records.PAGE_CHARS
         seen += lines
     assert "game #" in seen[0] and "Seats:" in seen[0]
-    firsts = [ln for ln in seen if re.match(r"\d+\. ", ln)]
-    assert [int(ln.split(".")[0]) for ln in firsts] == list(range(1, 121)), "every move, in order, once"
+    heads = [m for m in map(re.compile(r"(\d+)(?:–(\d+))?\. ").match, seen) if m]  # steps joined: `first–last.`
+    numbers = [n for m in heads for n in range(int(m.group(1)), int(m.group(2) or m.group(1)) + 1)]
+    assert numbers == list(range(1, 121)), "every move, in order, once"
+    for page in range(2, pages + 1):  # whole moves on a page: each begins with a move's head
+        assert re.match(r"\d+(–\d+)?\. ", (await manager.memory.log_page(gid, page))[0][0])
     assert (await manager.memory.log_page(gid, 10_000))[1] == pages
     await store.close()
 
