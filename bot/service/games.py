@@ -34,8 +34,8 @@ from engine import registry
 from engine.core.errors import EngineError, StaleState
 from engine.core.rng import Rng
 from engine.core.posting import held_lines
-from engine.core.ruleset import (Ruleset, lobby_seat_names, owing_seats, play, play_until_handoff, seat_range,
-                                 state_hash)
+from engine.core.ruleset import (Ruleset, journal_steps, lobby_seat_names, owing_seats, play, play_until_handoff,
+                                 seat_range, state_hash)
 from engine.core.types import Action, Event, PendingKind
 from bot.service.context import Context, ManagerError, Service
 from bot.service.views import Views
