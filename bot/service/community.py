@@ -5,7 +5,7 @@ civil-disorder threshold are copied into each new game, so a later change never 
 the response-window deadline and the vacation allowance are read by the game's clock for a game that set none
 of its own. An open lobby not started in time is cancelled by a job (bot/service/sweep.py).
 
-Spectators (issue 16; the rules and texts are bot/policy/follow.py's, the rows the store's): a follower gets public
+Spectators (the rules and texts are bot/policy/follow.py's, the rows the store's): a follower gets public
 posts only — each as the channel got it (bot/service/delivery.py sends those copies), or a daily digest of the
 public lines and the current picture — never anything of a seat's."""
 

@@ -64,7 +64,7 @@ class Delivery(Service):
         `after_game`: first wait until this process has sent what it is sending of that game (deliver_claimed), whose
         claim would otherwise make this claim skip the game and leave the rows behind them to the upkeep loop.
 
-        Each round claims, for this process, every game's next run of unsent rows (store.claim_outbox, issue 17):
+        Each round claims, for this process, every game's next run of unsent rows (store.claim_outbox):
         another bot process on the same database skips a game while its rows are claimed, so each row goes out
         once and each game's in order. A failure defers that row with backoff and gives the run back, so only its
         own game waits while every other game's rows go on; a game that keeps failing while others succeed is
@@ -98,8 +98,8 @@ class Delivery(Service):
 
     async def deliver_claimed(self, rows: Sequence[Any], context: GameContext) -> int:
         """Deliver one game's rows that its move wrote already claimed for this process (store.commit_move's
-        claim_for), with the game's context as the move left it: no claim and no read of the store of their own
-        (issue 27). Returns the rows marked sent; a failure defers its row as `flush` does."""
+        claim_for), with the game's context as the move left it: no claim and no read of the store of their own.
+        Returns the rows marked sent; a failure defers its row as `flush` does."""
         if self.table is None or not rows:
             return 0
         game_id = context.game.id
@@ -227,7 +227,7 @@ class Delivery(Service):
             if payload.get("closeup"):  # the close-up of the states the post's caption names
                 closeup = await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]),
                                                   payload.get("caption", ""))
-        # issue 16: spectators who are not seated get a copy by DM
+        # spectators who are not seated get a copy by DM
         seated = {s.user_id for s in run.context.seats} if run.context is not None else set()
         followers = [f for f in (run.context.followers if run.context is not None else [])
                      if f.mode == "turn" and f.user_id not in seated]
@@ -236,7 +236,7 @@ class Delivery(Service):
                                                      key=f"o{row.id}", closeup=closeup, turn_line=row.kind != "stall",
                                                      followers=tuple(f.user_id for f in followers), final=final))
         await self._after_copies(record, row, followers, missed or (), [*posted, payload.get("text", "")], picture)
-        if final and self.render:  # issue 16: the replay follows, drawn by the next upkeep sweep
+        if final and self.render:  # the replay follows, drawn by the next upkeep sweep
             await rematches.replay_due(self.store, record.id)
 
     async def watchers(self, record: GameRecord) -> list[Follower]:

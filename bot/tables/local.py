@@ -126,7 +126,7 @@ class LocalSession:
         while True:
             record = await self.manager.views.game(game_id)
             if record.status != "active":
-                await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
+                await self.manager.memory.post_replays()  # the animated replay, beside the images
                 headline = result_headline(record.result) if record.status == "finished" else ""
                 result = f" {headline}" + ("" if headline.endswith((".", "!", "?")) else ".") if headline else ""
                 self.write(f"\nGame #{game_id} is {record.status}.{result} "
@@ -297,7 +297,7 @@ class LocalSession:
             self.write(view_text(seat, view) if word == "board" else text.hand_text(view) or "No hand to show.")
         elif word == "card" or word.startswith("card "):
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
-        elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
+        elif word == "dashboard":  # the election-night dashboard, as Discord pins it
             self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
         elif word == "log":
             # the record's log: the public lines only while the game goes on (a sealed pick's
@@ -435,7 +435,7 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
             if not owing:
                 break
             await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
-        await manager.memory.post_replays()  # issue 16: the animated replay, beside the images
+        await manager.memory.post_replays()  # the animated replay, beside the images
         final = await manager.views.game(record.id)
         if final.status == "active":
             write(f"\nDemo stopped after {moves} moves; the game was not finished.")

@@ -193,7 +193,7 @@ def test_party_panels_count_politicks_in_play_while_every_panel_fits(midgame) ->
     assert im.size == (1600, 1000)
 
 
-# ------------------------------------------------------------------ the full board on a phone (issue 26)
+# ------------------------------------------------------------------ the full board on a phone
 
 
 def _bot_game(options: dict, players: int, seed: int) -> list[CampaignTrailView]:
