@@ -227,17 +227,17 @@ def _coverage(text: str, f: Font) -> tuple[Image.Image, int, int] | None:
     if hit is not None:
         return hit if hit != () else None
     with _FONT_LOCK:
-        l, t, r, b = f.ft.getbbox(text, anchor="la")
+        left, t, r, b = f.ft.getbbox(text, anchor="la")
         pad = 2
-        w, h = max(1, r - min(l, 0) + 2 * pad), max(1, max(b, f.line) + 2 * pad)
+        w, h = max(1, r - min(left, 0) + 2 * pad), max(1, max(b, f.line) + 2 * pad)
         im = Image.new("L", (w, h), 0)
-        ImageDraw.Draw(im).text((pad - min(l, 0), pad), text, font=f.ft, fill=255, anchor="la")
+        ImageDraw.Draw(im).text((pad - min(left, 0), pad), text, font=f.ft, fill=255, anchor="la")
     box = im.getbbox()
     if box is None:
         _COVERAGE.put(key, ())
         return None
     lv = im.crop(box).point(_THRESHOLDS)
-    result = (lv, box[0] - pad + min(l, 0), box[1] - pad)
+    result = (lv, box[0] - pad + min(left, 0), box[1] - pad)
     _COVERAGE.put(key, result)
     return result
 

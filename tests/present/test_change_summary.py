@@ -82,8 +82,9 @@ def test_a_seat_sees_the_same_tally_as_the_public(name: str) -> None:
 
 
 def _tally(**states: tuple[dict[str, int], str | None]) -> MapTally:
-    return MapTally(sides=["DEM", "REP"], states={c: StateTally(code=c, ev=18 if c == "OH" else 20, counts=n, leader=l)
-                                                  for c, (n, l) in states.items()})
+    return MapTally(sides=["DEM", "REP"],
+                    states={c: StateTally(code=c, ev=18 if c == "OH" else 20, counts=n, leader=lead)
+                            for c, (n, lead) in states.items()})
 
 
 def test_a_campaign_that_takes_a_state() -> None:
