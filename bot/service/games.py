@@ -105,7 +105,9 @@ class Games(Service):
                      seat: str | None = None, deadline_hours: int | None = None, seed: int | None = None) -> GameRecord:
         """Open a lobby with its host seated. Everything is checked first and written in one store transaction
         (the game, the host's seat, its expiry, its seed's secret salt): a refused `/game new` leaves nothing."""
-        _storable(title, "game name"), _storable(host_name, "name"), _storable(seat, "seat")
+        _storable(title, "game name")
+        _storable(host_name, "name")
+        _storable(seat, "seat")
         try:
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
@@ -117,7 +119,8 @@ class Games(Service):
             raise ManagerError(f"Bad option `{'.'.join(map(str, first['loc']))}`: {first['msg']}.", code="bad_option") from None
         opts = parsed.model_dump()
         server = await self.community.server_settings(guild_id)  # the server's defaults for its new games
-        hours = deadline_hours or (opts.get("deadline_hours") if "deadline_hours" in (options or {}) else server.deadline_hours)
+        chosen: int = opts["deadline_hours"] if "deadline_hours" in (options or {}) else server.deadline_hours
+        hours = deadline_hours or chosen
         if not 1 <= hours <= 24 * 14:
             raise ManagerError("The move deadline must be between 1 hour and 14 days.", code="bad_option")
         host_seat = _seat_for(ruleset, set(), seat)
@@ -133,7 +136,8 @@ class Games(Service):
                                            settings=[(records.SALT_KEY, records.new_salt())])
 
     async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
-        _storable(name, "name"), _storable(seat, "seat")
+        _storable(name, "name")
+        _storable(seat, "seat")
         async with self._lock(game_id):
             record = await self.views.game(game_id)
             if record.status != "lobby":
@@ -192,7 +196,7 @@ class Games(Service):
                 raise ManagerError("Only the host (or a server admin) can cancel a game.", code="not_host")
             text = f"Game #{game_id} was cancelled by its host."
             if record.status == "active":
-                text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
+                text += "\n" + ((await records.reveal_event(self.store, game_id, record.seed)).public or "")
             out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
             updated = await self.store.set_status(game_id, record.version, "abandoned", self._now(), outbox=out)
             self.ctx.live.pop(game_id, None)

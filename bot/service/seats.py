@@ -102,7 +102,7 @@ class Seats(Service):
                           "conceded": sorted(conceded | {seat.seat})}
                 text = (f"🏳 {seat.seat} ({seat.display_name}) concedes. {', '.join(step.winners)} "
                         f"win{'s' if len(step.winners) == 1 else ''} game #{game_id}.")
-                text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
+                text += "\n" + ((await records.reveal_event(self.store, game_id, record.seed)).public or "")
                 out = [NewMessage(audience="public", kind="text", payload={"text": text, "final": True}, created_seq=0)]
                 updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result,
                                                       outbox=out)
