@@ -1,4 +1,4 @@
-"""The store calls and the latency of one move with its own flush (issue 17): how many awaits of the store a
+"""The store calls and the latency of one move with its own flush: how many awaits of the store a
 move's delivery costs, single process, SQLite, no render, a recording table.
 
     python bench/bench_flush.py [--games 100] [--moves 400] [--pg-url postgresql://…/empty_db]

@@ -3,7 +3,7 @@
     python bench/bench_render.py [--n 60]
 
 Floor: Pillow PNG-encoding a blank 1600×1000 RGB image at the renderer's level (6), default
-strategy — "the time to PNG-encode a blank image". Targets (DESIGN.md §6 / the render brief):
+strategy — "the time to PNG-encode a blank image". Targets:
 busy map render+encode ≤ 0.5× that floor, PNG ≤ 100 KB, ≥ 100 images/s with 2 threads.
 Inputs are deterministic (render/tools/samples.py).
 """

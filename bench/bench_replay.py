@@ -1,4 +1,4 @@
-"""The animated replay (issue 16): bytes and time to build it for a full 6-player Campaign Trail game played
+"""The animated replay: bytes and time to build it for a full 6-player Campaign Trail game played
 by the built-in bot, beside a floor measured in the same run.
 
     python bench/bench_replay.py [--seed 1] [--players 6]

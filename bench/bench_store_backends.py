@@ -210,7 +210,7 @@ class Mover:
     def __init__(self, store: Any, games: list[list[int]], rng: random.Random, states: list[str], *,
                  claim: bool = False) -> None:
         self.store, self.games, self.rng, self.states = store, games, rng, states
-        # the move path's commit asks to write its posts claimed for the mover (issue 27): the check that no older
+        # the move path's commit asks to write its posts claimed for the mover: the check that no older
         # post of the game waits is part of its cost (here the posts are never sent, so it finds one and claims none)
         self.claim = {"claim_for": "bench-process"} if claim else {}
         self.seq = {g[0]: 0 for g in games}

@@ -1,4 +1,4 @@
-"""Checks on every line (issue 26) over many seeded games: each game played through the services with bots, deadlines,
+"""Checks on every line over many seeded games: each game played through the services with bots, deadlines,
 typed and wrong moves, and every line a player or spectator read checked by tests/linecheck.py (its docstring says
 each check's rule). Prints the games, the lines each check looked at, the problems by kind with their first
 examples, and the time per game. Exits 1 when any problem was found.

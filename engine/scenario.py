@@ -1,4 +1,4 @@
-"""Scenario runner: the rules test cases of docs/scenarios.md (our DATC, DESIGN.md §3).
+"""Scenario runner: the rules test cases of docs/scenarios.md (our DATC).
 
 A scenario file is YAML holding a list of named cases. Each case sets a game up, overrides any
 part of the fresh state, optionally adds inline cards, plays steps in move notation (some

@@ -1,4 +1,4 @@
-"""Stumpbot's pictures: PNG bytes plus alt text, drawn from view objects only (DESIGN.md §6).
+"""Stumpbot's pictures: PNG bytes plus alt text, drawn from view objects only.
 
 - `render_map`, `render_tiles`, `render_closeup` draw a `MapView` (the shared US map).
 - `render_electioneer` draws an `engine.electioneer.views.ElectioneerView`.

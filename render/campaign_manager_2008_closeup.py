@@ -1,4 +1,4 @@
-"""Campaign Manager 2008's close-up (issue 26, "phone-first pictures"): the states in play that a post changed,
+"""Campaign Manager 2008's close-up: the states in play that a post changed,
 each drawn as on the board but twice as large on a phone, under the post's caption, with both sides' electoral
 votes; a state the post won is named with its winner.
 

@@ -1,7 +1,7 @@
 """The Campaign Trail board picture, drawn from a public `CampaignTrailView`.
 
 The full board (kind "map", the one posted after each move) is a state board sized for a phone, which shows the
-1600-px picture 400 px wide (issue 26): every number a player reads the position by is drawn in 76-px digits,
+1600-px picture 400 px wide: every number a player reads the position by is drawn in 76-px digits,
 14 px on the phone. Top to bottom: the title (month, round, whose turn), the Electoral College bar (270 of 538)
 and the key; a box per state, grouped by the game's nine regions (render/campaign_trail_states.py: code and EV,
 each party's committed voters on a chip in its colour, the fill by the majority holder — solid when the lead is

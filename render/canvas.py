@@ -1,7 +1,7 @@
 """Palette ("P") canvases with anti-aliased text, and the PNG encoder used by every renderer.
 
 Why palette images: a P image is a third of the bytes of RGB, so it encodes about 4× faster and
-smaller, and the static map can be recoloured by swapping palette entries alone (DESIGN.md §6).
+smaller, and the static map can be recoloured by swapping palette entries alone.
 
 Anti-aliasing in a palette image: each (text colour, background colour) pair in a `Layout` owns
 three palette entries holding the 25/50/75 % blends. A text sprite's coverage is quantised to
@@ -150,7 +150,7 @@ def fit_font(text: str, width: int, size: int, bold: bool = True, smallest: int 
 
 
 def truncate(text: str, f: Font, width: int) -> str:
-    """`text` within `width` pixels, shortened with an ellipsis at a word boundary (issue 26: never mid-word) — or
+    """`text` within `width` pixels, shortened with an ellipsis at a word boundary (never mid-word) — or
     inside a word only when the last whole word would leave less than half of what fits."""
     if advance(text, f) <= width:
         return text
@@ -227,17 +227,17 @@ def _coverage(text: str, f: Font) -> tuple[Image.Image, int, int] | None:
     if hit is not None:
         return hit if hit != () else None
     with _FONT_LOCK:
-        l, t, r, b = f.ft.getbbox(text, anchor="la")
+        left, t, r, b = f.ft.getbbox(text, anchor="la")
         pad = 2
-        w, h = max(1, r - min(l, 0) + 2 * pad), max(1, max(b, f.line) + 2 * pad)
+        w, h = max(1, r - min(left, 0) + 2 * pad), max(1, max(b, f.line) + 2 * pad)
         im = Image.new("L", (w, h), 0)
-        ImageDraw.Draw(im).text((pad - min(l, 0), pad), text, font=f.ft, fill=255, anchor="la")
+        ImageDraw.Draw(im).text((pad - min(left, 0), pad), text, font=f.ft, fill=255, anchor="la")
     box = im.getbbox()
     if box is None:
         _COVERAGE.put(key, ())
         return None
     lv = im.crop(box).point(_THRESHOLDS)
-    result = (lv, box[0] - pad + min(l, 0), box[1] - pad)
+    result = (lv, box[0] - pad + min(left, 0), box[1] - pad)
     _COVERAGE.put(key, result)
     return result
 
@@ -412,7 +412,7 @@ def encode_p(im: Image.Image, palette: list[int], strategy: int | None = None) -
     Pillow's own encoder never filters palette rows; with "Up", every row that repeats the one
     above (most of a flat-colour map) becomes zeros, which RLE stores in a few bytes. The filter
     is three C-level image operations; zlib releases the GIL, so worker threads overlap.
-    Never optimize=True or level 9 here: that is 3.6× the time for 3 % fewer bytes (DESIGN.md §6).
+    Never optimize=True or level 9 here: that is 3.6× the time for 3 % fewer bytes.
     """
     w, h = im.size
     up = ImageChops.subtract_modulo(im, ImageChops.offset(im, 0, 1))
@@ -429,7 +429,7 @@ def encode_p(im: Image.Image, palette: list[int], strategy: int | None = None) -
             + _chunk(b"IEND", b""))
 
 
-BOARD_BYTES = 100 * 1024  # a full board's budget (issue 26): a quick post on a phone
+BOARD_BYTES = 100 * 1024  # a full board's budget: a quick post on a phone
 
 
 def _png(w: int, h: int, palette: list[int], data: bytes) -> bytes:

@@ -1,4 +1,4 @@
-"""A turn's close-up (issue 16, "a picture a phone can read"): the states a turn changed, cut from the map and
+"""A turn's close-up: the states a turn changed, cut from the map and
 enlarged, with their codes and counts in big type, under the turn's one-line caption.
 
 The full map is 1600 px wide: on a phone it is shown about 400 px wide, a quarter of its size, where a count pill

@@ -1,7 +1,7 @@
 """The Electioneer US table: the title and electors, the seven battlegrounds, both platforms and both sides.
 
 Drawn from an `ElectioneerView` only (the public one is what the channel sees). A phone shows the picture about
-400 px wide, so render/electioneer_layout.py lays it out in tables whose every text is legible there (issue 26);
+400 px wide, so render/electioneer_layout.py lays it out in tables whose every text is legible there;
 this module is the entry point and the alt text, which also carries what the picture leaves to words (policy
 names and effects, theatrics' sources, the phase in full). Palette and number words: render/electioneer_style.py.
 """

@@ -1,4 +1,4 @@
-"""Electioneer's close-up (issue 26, "phone-first pictures"): the battleground cards a post changed, drawn large,
+"""Electioneer's close-up: the battleground cards a post changed, drawn large,
 under the post's one-line caption, with the projection the board shows.
 
 The full board (render/electioneer_layout.py) carries every number of the position at phone size, but not each

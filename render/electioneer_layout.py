@@ -1,4 +1,4 @@
-"""The Electioneer US table's layout, drawn for a phone (issue 26, item 5).
+"""The Electioneer US table's layout, drawn for a phone.
 
 Discord shows a board about 400 px wide on a phone, whatever its size, so everything here is sized in phone
 pixels times 3 (W is 1,200): every text is TEXT px, capitals and digits 15 phone pixels tall — 14 is what the tests ask

@@ -1,4 +1,4 @@
-"""1960's state board: the 51 states as boxes grouped by region, sized for a phone (issue 26).
+"""1960's state board: the 51 states as boxes grouped by region, sized for a phone.
 
 Why not a map: a phone shows the 1600-px board 400 px wide, so a support count must be ~57 px tall here to be
 14 px there (tests/render/test_closeup.py MIN_TEXT_PX); on the US map the "K+2" labels were ~6 px. Regions

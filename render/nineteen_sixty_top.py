@@ -1,6 +1,6 @@
 """The top of 1960's board: the electoral-vote bar against the votes to win, and the state board's key.
 
-The bar's totals are drawn in 76-px type, 14 px on a phone showing the board 400 px wide (issue 26): Kennedy's
+The bar's totals are drawn in 76-px type, 14 px on a phone showing the board 400 px wide: Kennedy's
 from the left in blue, Nixon's from the right in red, the votes nobody leads between, a tick and an ink tag at
 the votes needed. The key either side of that tag says what a state box shows (render/nineteen_sixty_states.py).
 """

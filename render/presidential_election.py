@@ -40,7 +40,7 @@ MAP_H = 1000
 PAD = 12
 COLOURS = ("blue", "red", "gold", "purple", "green", "teal")  # by seat number: P1 blue … P6 teal
 SOLID_LEAD = 3  # a lead of this many votes or more is drawn solid; 1–2 is a lean (as Campaign Trail)
-# Kind codes: the space's kind must read without colour (DESIGN.md §6), and a code fits a 155 px cell.
+# Kind codes: the space's kind must read without colour, and a code fits a 155 px cell.
 KIND_CODE = {"election_day": "ED", "draw_card": "C", "fundraising": "$", "convention": "PC", "debate": "D",
              "national_debate": "ND", "vice_president": "VP", "plain": "–"}
 KIND_NAME = {"election_day": "Election Day", "draw_card": "card", "fundraising": "fundraising",

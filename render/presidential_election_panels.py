@@ -1,4 +1,4 @@
-"""Presidential Election's status line and player panels, sized for a phone (issue 26).
+"""Presidential Election's status line and player panels, sized for a phone.
 
 A phone shows the 1600-px board 400 px wide, so a number must be ~57 px tall here to be 14 px there
 (tests/render/test_closeup.py MIN_TEXT_PX): 76-px bold digits. Six panels side by side are ~256 px wide, room

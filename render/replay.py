@@ -1,4 +1,4 @@
-"""An animated replay of a game: the board at each public post, as one animated image (issue 16).
+"""An animated replay of a game: the board at each public post, as one animated image.
 
 Frames are drawn from public views only (`viewer` None): the caller replays the game and hands over the
 views of the positions the channel saw; `frame_indices` says which to draw so a long game stays bounded.

@@ -1,6 +1,6 @@
 """The shared US map: full map, tile-grid cartogram and close-up, all drawn from a `MapView`.
 
-Speed (DESIGN.md §6): the state shapes, borders and callout boxes are drawn once per geometry
+Speed: the state shapes, borders and callout boxes are drawn once per geometry
 as a palette image in which state i owns two indices, its face and its hatch stripes. A render
 copies that base, writes the state colours into the palette (the recolouring is a palette swap),
 stamps cached stripe masks onto tied states, draws the dynamic layers (labels, count pills,
@@ -1321,7 +1321,7 @@ def warm() -> None:
         render_tiles(v)
 
 
-# ------------------------------------------------------------------ a turn's close-up (issue 16)
+# ------------------------------------------------------------------ a turn's close-up
 
 
 def closeup_base(view: MapView, states: list[str], width: int, max_height: int,

@@ -66,51 +66,51 @@ def marker(layout: Layout, kind: str, fill: str, fg: str, text: str, size: int =
     def build(lay: Layout) -> Sprite:
         s = size
         im, mask, d, md = _blank(s, s)
-        I = lay.index
+        idx = lay.index
         f = font(max(11, int(s * 0.5)), True)
         if kind == "pawn":
             r = s * 0.36
             cx, cy = s / 2, r + 1
             tip = [(cx - r * 0.72, cy + r * 0.6), (cx + r * 0.72, cy + r * 0.6), (cx, s - 1)]
-            for dr, m in ((d, I[ink]), (md, 255)):
+            for dr, m in ((d, idx[ink]), (md, 255)):
                 dr.polygon(tip, fill=m)
                 dr.ellipse((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), fill=m)
-            d.polygon([(x, y - 2.5) for x, y in tip[:2]] + [(cx, s - 4.5)], fill=I[fill])
-            d.ellipse((cx - r + 1.5, cy - r + 1.5, cx + r - 1.5, cy + r - 1.5), fill=I[fill])
+            d.polygon([(x, y - 2.5) for x, y in tip[:2]] + [(cx, s - 4.5)], fill=idx[fill])
+            d.ellipse((cx - r + 1.5, cy - r + 1.5, cx + r - 1.5, cy + r - 1.5), fill=idx[fill])
             _put_text(lay, im, cx, cy, text, font(max(11, int(s * 0.42)), True), fg, fill)
         elif kind == "home":
             roof = [(s / 2, 0), (s - 1, s * 0.42), (s - 1, s - 1), (0, s - 1), (0, s * 0.42)]
-            d.polygon(roof, fill=I[fill], outline=I[ink], width=2)
+            d.polygon(roof, fill=idx[fill], outline=idx[ink], width=2)
             md.polygon(roof, fill=255)
             _put_text(lay, im, s / 2, s * 0.64, text, f, fg, fill)
         elif kind == "city":
-            d.ellipse((0, 0, s - 1, s - 1), fill=I[ink])
-            d.ellipse((3, 3, s - 4, s - 4), fill=I[fill])
+            d.ellipse((0, 0, s - 1, s - 1), fill=idx[ink])
+            d.ellipse((3, 3, s - 4, s - 4), fill=idx[fill])
             md.ellipse((0, 0, s - 1, s - 1), fill=255)
             if text:
                 _put_text(lay, im, s / 2, s / 2, text, f, fg, fill)
             else:
                 c = s / 2
-                d.ellipse((c - s * 0.16, c - s * 0.16, c + s * 0.16, c + s * 0.16), fill=I[ink])
+                d.ellipse((c - s * 0.16, c - s * 0.16, c + s * 0.16, c + s * 0.16), fill=idx[ink])
         elif kind == "star":
             outer = _star(s / 2, s / 2 + 1, s / 2)
-            d.polygon(outer, fill=I[ink])
+            d.polygon(outer, fill=idx[ink])
             md.polygon(outer, fill=255)
-            d.polygon(_star(s / 2, s / 2 + 1, s / 2 - 3), fill=I[fill])
+            d.polygon(_star(s / 2, s / 2 + 1, s / 2 - 3), fill=idx[fill])
             _put_text(lay, im, s / 2, s / 2 + 2, text, font(max(10, int(s * 0.36)), True), fg, fill)
         elif kind == "flag":
-            d.rectangle((2, 0, 5, s - 1), fill=I[ink])
+            d.rectangle((2, 0, 5, s - 1), fill=idx[ink])
             md.rectangle((2, 0, 5, s - 1), fill=255)
             flag = (5, 1, s - 1, int(s * 0.66))
-            d.rectangle(flag, fill=I[fill], outline=I[ink], width=2)
+            d.rectangle(flag, fill=idx[fill], outline=idx[ink], width=2)
             md.rectangle(flag, fill=255)
             _put_text(lay, im, (5 + s) / 2, (1 + s * 0.66) / 2 + 1, text, font(max(10, int(s * 0.42)), True), fg, fill)
         elif kind == "cross":
-            for dr, m, wd in ((d, I[ink], 7), (md, 255, 7)):
+            for dr, m, wd in ((d, idx[ink], 7), (md, 255, 7)):
                 dr.line((3, 3, s - 4, s - 4), fill=m, width=wd)
                 dr.line((3, s - 4, s - 4, 3), fill=m, width=wd)
-            d.line((4, 4, s - 5, s - 5), fill=I[fill], width=3)
-            d.line((4, s - 5, s - 5, 4), fill=I[fill], width=3)
+            d.line((4, 4, s - 5, s - 5), fill=idx[fill], width=3)
+            d.line((4, s - 5, s - 5, 4), fill=idx[fill], width=3)
         else:
             raise ValueError(f"unknown marker kind {kind!r}")
         return Sprite(im, mask.point([0] + [255] * 255).convert("1"))

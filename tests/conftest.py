@@ -35,7 +35,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # Three more workers than cores on a small machine (`-n auto`, pyproject.toml). The suite must keep its pace beside
-# another CPU-bound job (issue 25, item 11), and the kernel shares the cores among runnable processes, not among
+# another CPU-bound job, and the kernel shares the cores among runnable processes, not among
 # jobs: beside one busy process, 2 workers on 2 cores get 2/3 of the machine, 4 workers 4/5, 5 workers 5/6. Many
 # tests also wait on a thread (aiosqlite's, Pillow drawing in `to_thread`), which a spare worker fills. Each extra
 # worker costs one more collection (~8 CPU-s) and up to ~2 GB by the end of the run (caches of whole played games).

@@ -1,4 +1,4 @@
-"""Checks on every line (issue 26): a seeded game is played through the services (bot/service/), with the built-in
+"""Checks on every line: a seeded game is played through the services (bot/service/), with the built-in
 bot choosing every seat's moves, and every line a player or spectator reads is checked.
 
 The game. `play_game` seats a table over a real SQLite store (on /dev/shm where there is one) with the recording table

@@ -1,4 +1,4 @@
-"""`/card`: a card, event, politick or news card of a game, whole and privately (issue 26: a card is
+"""`/card`: a card, event, politick or news card of a game, whole and privately (a card is
 readable where it is decided; a prompt or menu entry that had to be short keeps the rest one command away)."""
 from __future__ import annotations
 

@@ -130,7 +130,7 @@ class Stumpbot(commands.Bot):
         except Exception:
             log.exception("running due jobs failed")
         try:
-            await self.manager.memory.rate_finished()  # games a crash left unrated (issue 16); normally none
+            await self.manager.memory.rate_finished()  # games a crash left unrated; normally none
         except Exception:
             log.exception("rating finished games failed")
         try:
@@ -138,7 +138,7 @@ class Stumpbot(commands.Bot):
         except Exception:
             log.exception("delivering the outbox failed")
         try:  # claimed in the store (migration 0007): whichever process sweeps first posts a replay, once
-            await self.manager.memory.post_replays()  # issue 16: finished games' animated replays, drawn off the move's path
+            await self.manager.memory.post_replays()  # finished games' animated replays, drawn off the move's path
         except Exception:
             log.exception("posting the replays failed")
 

@@ -175,7 +175,7 @@ SEAT_VERBS = {
 
 
 class SeatButton(ui.DynamicItem[ui.Button], template=GAME + r":seat:(?P<verb>accept|decline|leave):(?P<seat>[A-Za-z0-9_-]{1,20})"):
-    """A seat changing hands (issue 14): accept or decline the host's offer; confirm leaving a game in progress."""
+    """A seat changing hands: accept or decline the host's offer; confirm leaving a game in progress."""
 
     def __init__(self, game_id: int, verb: str, seat: str, *, row: int | None = None) -> None:
         label, style = SEAT_VERBS[verb]
@@ -214,7 +214,7 @@ class LogPageButton(ui.DynamicItem[ui.Button], template=GAME + r":log:(?P<page>[
 DYNAMIC_ITEMS = (LobbyButton, HandButton, ChoiceButton, ChoiceSelect, SeatButton, LogPageButton)
 
 
-# ---------------------------------------------------------------- rematch (issue 16)
+# ---------------------------------------------------------------- rematch
 
 class RematchButton(ui.DynamicItem[ui.Button], template=GAME + r":rematch"):
     """On a finished game's result post: a former player opens a new lobby with the same game and options."""

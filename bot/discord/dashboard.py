@@ -1,4 +1,4 @@
-"""The election-night dashboard on Discord (issue 16): one message per game, pinned, edited after each turn.
+"""The election-night dashboard on Discord: one message per game, pinned, edited after each turn.
 
 The text is bot/present/dashboard.py's, from the game's public view. The first turn post of a game (its start) sends the
 dashboard to the game's thread or channel and pins it; every later turn post edits that message, and the last

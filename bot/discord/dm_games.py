@@ -1,4 +1,4 @@
-"""A one-player game played entirely by direct message with the bot (issue 15: a solo variant needs no server).
+"""A one-player game played entirely by direct message with the bot (a solo variant needs no server).
 
 `/game new` used in a DM opens a game whose options seat exactly one player (the ruleset's `seat_range` says so;
 this module knows no ruleset by name) and starts it at once: with one player there is nobody to wait for, so

@@ -133,12 +133,12 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
     await ack(interaction)
     manager = manager_of(interaction)
     channel = interaction.channel
-    if interaction.guild_id is None:  # issue 15: a one-player game by DM, started at once (bot/discord/dm_games.py)
+    if interaction.guild_id is None:  # a one-player game by DM, started at once (bot/discord/dm_games.py)
         await dm_games.new_game(interaction, manager, ruleset, title, deadline_hours, seat, option_text)
         return
     if channel is None:
         raise ManagerError("Games are played in a server channel.", code="no_guild")
-    await refuse_outside_games_channel(interaction)  # server settings (issue 14)
+    await refuse_outside_games_channel(interaction)  # server settings
     in_thread = isinstance(channel, discord.Thread)
     thread, thread_at_start = await thread_plan(interaction, thread, in_thread)
     if thread and in_thread:
@@ -241,7 +241,7 @@ async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("lobby", "active"),
                              empty="You aren't in a lobby or a game in progress here.")
-    if record.status == "active":  # the bot will play the seat: ask first (issue 14)
+    if record.status == "active":  # the bot will play the seat: ask first
         await confirm_leave(interaction, record)
         return
     await manager.seats.leave(record.id, user_id(interaction))
@@ -376,7 +376,7 @@ async def _edit_clicked(interaction: discord.Interaction, **changes: Any) -> Non
 
 async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...], more: bool,
                            *, page: int, pool: str) -> None:
-    """A click in a DM (issue 18: the DM stays tidy). The seat's decision in progress lives in one message, its live
+    """A click in a DM (the DM stays tidy). The seat's decision in progress lives in one message, its live
     prompt (bot/discord/table.py): each step of the walk is shown by editing the clicked message, "◀ Back" returns
     to the first step, and a finished move turns the message into the next step of the turn or into one line of
     what was done. A menu that is no longer current says so and loses its buttons; nothing is sent anew."""
@@ -732,7 +732,7 @@ def jump_link(record: Any) -> str:
     where = record.thread_id or record.channel_id
     if not where:
         return ""
-    return f"https://discord.com/channels/{record.guild_id or '@me'}/{where}"  # a game by DM: its DM (issue 15)
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{where}"  # a game by DM: its DM
 
 
 async def mine(interaction: discord.Interaction) -> None:
@@ -884,7 +884,7 @@ async def clock_lines(manager: GameManager, record: Any) -> str:
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------- server settings (issue 14)
+# ---------------------------------------------------------------- server settings
 # Who counts like Manage Server, where lobbies open, and whether a game gets a thread: the server's settings
 # (bot/policy/server_settings.py, read through the manager). The /settings commands are in settings_flows.py.
 

@@ -1,4 +1,4 @@
-"""Spectators (issue 16), the Discord side: `/game follow game mode`. The rules are the GameManager's
+"""Spectators, the Discord side: `/game follow game mode`. The rules are the GameManager's
 (its "spectators" block) and bot/policy/follow.py's; like every flow, this acknowledges first and answers
 privately (flows.py). The DMs themselves are DiscordTable's (copies of channel posts, digests)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Jump links (issue 14, "Reminders and the table's pulse"): the "your move" DM and its reminders link to the
+"""Jump links: the "your move" DM and its reminders link to the
 game's latest post in its channel, so a player goes from the DM to the table in one click.
 
 The table records where each public post of a game went (its first message: a long post reads from there) in

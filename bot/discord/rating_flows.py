@@ -1,4 +1,4 @@
-"""/stats and /leaderboard (issue 16): a server's ratings, read-only. Like every command they answer
+"""/stats and /leaderboard: a server's ratings, read-only. Like every command they answer
 privately; they show only public facts (results of finished games). The rating rule is bot/policy/ratings.py's."""
 from __future__ import annotations
 

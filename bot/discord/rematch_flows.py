@@ -1,4 +1,4 @@
-"""Rematch (issue 16), the Discord side: the "Rematch" button of a finished game's result post.
+"""Rematch, the Discord side: the "Rematch" button of a finished game's result post.
 
 A former player clicks it: a new lobby opens in the game's channel with the same ruleset, options and
 deadline, hosted by the clicker (seated in their former seat), and the other former players are mentioned

@@ -1,4 +1,4 @@
-"""/reminders (issue 14, "Reminders and the table's pulse"): a player's own reminders, for all their games.
+"""/reminders: a player's own reminders, for all their games.
 Always private; a value that does not read is refused with what is wrong, and nothing changes (the manager
 reads every value before it writes any). The rules are bot/policy/reminders.py's and bot/policy/timekeeping.py's."""
 from __future__ import annotations

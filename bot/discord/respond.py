@@ -29,7 +29,7 @@ async def ack(interaction: discord.Interaction, *, in_place: bool = False) -> No
     """Acknowledge privately (ephemeral "thinking…"). Idempotent. Call it first, always.
 
     `in_place`: a click on a component of a direct message (a DM is private by itself) is acknowledged as an
-    update of the clicked message — no new message; the flow then edits that message (issue 18: a decision
+    update of the clicked message — no new message; the flow then edits that message (a decision
     in progress lives in one message)."""
     if interaction.response.is_done():
         return

@@ -1,4 +1,4 @@
-"""Seats that change hands (issue 14), the Discord side: `/game substitute` (the host offers a seat to a
+"""Seats that change hands, the Discord side: `/game substitute` (the host offers a seat to a
 member, who accepts with the offer's button or `/game takeseat`), `/game botseat` and the button that confirms
 `/game leave` mid-game (the built-in bot plays the seat; flows.leave asks), `/game takeseat` (back to a person) and `/game deadline missed:` (after how
 many missed deadlines in a row the bot takes a seat over: civil disorder). Game logic is the GameManager's; like every

@@ -1,4 +1,4 @@
-"""`/settings` (issue 14, "Server settings"), the Discord side: a server's admins see and change the defaults of
+"""`/settings`, the Discord side: a server's admins see and change the defaults of
 its games. The command is hidden from members without Manage Server (its default permissions), but a server
 can grant it to anyone in its Integrations settings, so every flow checks Manage Server itself: anyone else
 gets a private refusal and nothing changes. Values are checked by the manager (bot/policy/server_settings.py); a

@@ -44,7 +44,7 @@ class LivePrompt:
     channel_id: int
     message_id: int
     user_id: str  # so a prompt left with a seat's former holder is never kept current
-    since: int = -1  # the game's move number when it was sent (-1: unknown, from before issue 18)
+    since: int = -1  # the game's move number when it was sent (-1: unknown, a setting stored without it)
     owes: bool = True  # it was sent for a decision owed (not only for plays allowed any time)
     news: list[list] = field(default_factory=list)  # [move number, private text] shown until the seat moves
 
@@ -102,12 +102,12 @@ class DiscordTable:
 
     async def publish(self, post: PublicPost, *, mention_turn: bool = True) -> list[str] | None:
         """Post in the game's channel; returns the followers a DM copy could not reach (None: no copies made)."""
-        post = await self._per_game_thread(post)  # server settings (issue 14)
+        post = await self._per_game_thread(post)  # server settings
         channel = self._destination(post.game.channel_id, post.game.thread_id)
         if channel is None:
             return
         text = post.text or ""
-        if post.final:  # issue 16: the result post says how to play again
+        if post.final:  # the result post says how to play again
             text = f"{text}\n{ui.REMATCH_HOW_TO}" if text else ui.REMATCH_HOW_TO
         users: list[discord.Object] = []
         mention_turn = mention_turn and post.turn_line
@@ -135,7 +135,7 @@ class DiscordTable:
             parts = [""]
         mentions = discord.AllowedMentions(users=users or False, roles=False, everyone=False, replied_user=False)
         view = ui.hand_button_view(post.game.id) if post.game.status == "active" else None
-        if post.final or post.replay is not None:  # issue 16: the result and its replay offer a rematch
+        if post.final or post.replay is not None:  # the result and its replay offer a rematch
             view = ui.rematch_view(post.game.id)
         first = None
         try:
@@ -158,7 +158,7 @@ class DiscordTable:
             log.warning("could not post for game %s (HTTP %s, code %s)", post.game.id, exc.status, exc.code)
             posted = False
         if first is not None and self.client.manager is not None:
-            try:  # the jump link of the DMs (issue 14); the post is out, so this must not fail the delivery
+            try:  # the jump link of the DMs; the post is out, so this must not fail the delivery
                 await jump.remember_post(self.client.manager.store, post.game.id, first)
             except Exception:  # noqa: BLE001
                 log.exception("could not record the latest post of game %s", post.game.id)
@@ -167,7 +167,7 @@ class DiscordTable:
                 await self._refresh_prompts(post)
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
-            await dashboards.keep_current(self, post)  # issue 16: the pinned election-night dashboard
+            await dashboards.keep_current(self, post)  # the pinned election-night dashboard
         if not posted or not post.followers:
             return None
         # A follower's copy carries the pictures the channel's post did: the board and the close-up, as far as a
@@ -179,7 +179,7 @@ class DiscordTable:
                 room -= len(picture.png)
         return await self._copy_to_followers(post, parts, pictures)
 
-    # ------------------------------------------------------------ the replay (issue 16)
+    # ------------------------------------------------------------ the replay
 
     @staticmethod
     def _replay_file(post: PublicPost, channel: discord.abc.Messageable, beside: int) -> discord.File | None:
@@ -193,7 +193,7 @@ class DiscordTable:
         return discord.File(io.BytesIO(post.replay.png), filename=post.replay.filename,
                             description=limits.clip(post.replay.alt, limits.ATTACHMENT_DESCRIPTION) or None)
 
-    # ------------------------------------------------------------ the live DM prompt (issue 18: the DM stays tidy)
+    # ------------------------------------------------------------ the live DM prompt (the DM stays tidy)
     #
     # A seat's decision in progress lives in ONE direct message, the "live prompt", which the bot edits as the
     # player builds the decision: each step of the walk (card → action → states), each step of a compound turn,
@@ -231,7 +231,7 @@ class DiscordTable:
         return limits.fit_embeds(jump.with_link(embeds, link)), view
 
     async def _link_if_owed(self, brief: PrivateBrief) -> str | None:
-        """The jump link, for a brief whose seat owes a decision (issue 14)."""
+        """The jump link, for a brief whose seat owes a decision."""
         if brief.decision is None or not brief.decision.owes_move:
             return None
         return await jump.table_link(self.client.manager.store, brief.game)
@@ -484,7 +484,7 @@ class DiscordTable:
         except (discord.Forbidden, discord.NotFound):
             log.warning("could not post the DM nudge for game %s", brief.game.id)
 
-    # ------------------------------------------------------------ a turn's close-up (issue 16)
+    # ------------------------------------------------------------ a turn's close-up
 
     @staticmethod
     def _closeup_file(post: PublicPost, room: int) -> list[discord.File]:
@@ -498,7 +498,7 @@ class DiscordTable:
         return [discord.File(io.BytesIO(post.closeup.png), filename=post.closeup.filename,
                              description=limits.clip(post.closeup.alt, limits.ATTACHMENT_DESCRIPTION) or None)]
 
-    # ------------------------------------------------------------ server settings (issue 14): a thread per game
+    # ------------------------------------------------------------ server settings: a thread per game
     # A lobby opened while the server's `threads` setting was on is marked (the game setting THREAD_AT_START);
     # the first post after its start makes a public thread from the lobby message, and the game's posts go
     # there from then on (games.thread_id). A lobby that ends without starting has its message brought up to
@@ -544,7 +544,7 @@ class DiscordTable:
             log.warning("could not update the lobby message of game %s (%s)", game_id, type(exc).__name__)
 
 
-    # ------------------------------------------------------------ spectators (issue 16): DMs to followers
+    # ------------------------------------------------------------ spectators: DMs to followers
     #
     # A follower gets the channel post itself — the same content, message by message, and the same image
     # bytes — and nothing else: no buttons (they hold no hand), no mention that pings. A DM that fails is

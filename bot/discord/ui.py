@@ -261,7 +261,7 @@ def hand_button_view(game_id: int) -> discord.ui.View:
     return view
 
 
-# ---------------------------------------------------------------- seats changing hands (issue 14)
+# ---------------------------------------------------------------- seats changing hands
 
 def seat_view(game_id: int, *items: tuple[str, str]) -> discord.ui.View:
     """One row of seat buttons, each a (verb, seat): accept or decline an offer, confirm leaving a game in progress."""
@@ -271,7 +271,7 @@ def seat_view(game_id: int, *items: tuple[str, str]) -> discord.ui.View:
     return view
 
 
-# ---------------------------------------------------------------- rematch (issue 16)
+# ---------------------------------------------------------------- rematch
 
 REMATCH_HOW_TO = ("🔁 Play again: any player of this game can press **Rematch** — a new lobby opens here with the "
                   "same game and options, and the other players are invited to Join.")

@@ -1,4 +1,4 @@
-"""Spectators who follow a game by DM (issue 16): the rules, Discord-free and pure.
+"""Spectators who follow a game by DM: the rules, Discord-free and pure.
 
 A member not seated in a game follows it in one of two modes: each public post as it goes to the
 channel (copied by the table, exactly as posted, picture included), or a digest once a day — the public

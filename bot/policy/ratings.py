@@ -1,4 +1,4 @@
-"""Ratings and stats (issue 16): one OpenSkill rating per member, ruleset and server. Discord-free and
+"""Ratings and stats: one OpenSkill rating per member, ruleset and server. Discord-free and
 pure: the store calls `settle` inside the transaction that marks a finished game rated, so a game is
 rated exactly once and every game sees the ratings the games before it left.
 
@@ -7,7 +7,7 @@ The rule (also in docs/players/README.md, "Ratings"):
 * The model is OpenSkill's Bradley-Terry with full pairing (`openskill.models.BradleyTerryFull()`,
   its defaults: a new rating is mu 25, sigma 25/3): every pair of seats in a game counts as one
   comparison, which is what a ranked board-game result says. Not Plackett-Luce: in openskill 6.2 its
-  tie handling is wrong (openskill.py issues #173 and #201, fixes #176 and #203 not released): with
+  tie handling is wrong (openskill.py bug reports #173 and #201, fixes #176 and #203 not released): with
   four seats ranked 1, 1, 2, 3 the third gets the same gain as the two who shared the win. For two
   seats the two models agree. Every rated seat is a team of one; a game is one `model.rate` call with
   one rank per seat (1 best, equal ranks share a place).

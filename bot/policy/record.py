@@ -1,4 +1,4 @@
-"""Game records (issue 16): the export, its check (`stumpbot verify`), its replay, and the seed commitment.
+"""Game records: the export, its check (`stumpbot verify`), its replay, and the seed commitment.
 
 No Discord import. The format is documented in docs/record-format.md. A record is built from the store:
 the game row (ruleset, options, seed), the seats and the journal (every move's seat, notation, actor,

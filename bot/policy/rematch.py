@@ -1,4 +1,4 @@
-"""Rematch and the replay's posting (issue 16): who played a finished game, which lobby is its rematch, and
+"""Rematch and the replay's posting: who played a finished game, which lobby is its rematch, and
 which finished games still owe their replay post. No Discord import.
 
 The link is kept in the settings table: scope `game:<finished id>`, key `rematch` → the new lobby's id (and
@@ -56,7 +56,7 @@ async def link(store: Any, game_id: int, lobby_id: int) -> None:
     await store.set_setting(f"game:{lobby_id}", REMATCH_OF_KEY, str(game_id))
 
 
-# The replay queue is the store's replay_queue table (migration 0007, issue 17): an entry is claimed for a lease
+# The replay queue is the store's replay_queue table (migration 0007): an entry is claimed for a lease
 # by the process that draws and posts it, so two bot processes on one database never both post a game's replay.
 
 

@@ -1,4 +1,4 @@
-"""A player's own reminders (issue 14, "Reminders and the table's pulse"): pure, no I/O, no Discord.
+"""A player's own reminders: pure, no I/O, no Discord.
 
 What a player may choose, kept per user in the store's settings (scope `user:<id>`):
 * `reminders_before`: offsets before a deadline, in seconds, largest first ("43200,3600"), or "none".

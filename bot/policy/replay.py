@@ -1,4 +1,4 @@
-"""The animated replay of a finished game (issue 16): replay its journal, draw the board at each public post.
+"""The animated replay of a finished game: replay its journal, draw the board at each public post.
 
 No Discord import. The positions are those the channel saw a board for (the start and every move with
 public lines, as `Games._after_move` (bot/service/games.py) posts them, and each board a move's posts ended on within it, such

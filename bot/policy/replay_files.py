@@ -1,4 +1,4 @@
-"""The animated replay written to a file (issue 16): `stumpbot replay FILE --animate OUT` from a game record,
+"""The animated replay written to a file: `stumpbot replay FILE --animate OUT` from a game record,
 `stumpbot demo RULESET --replay OUT` from the demo's database. No Discord import."""
 from __future__ import annotations
 

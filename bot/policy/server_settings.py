@@ -1,4 +1,4 @@
-"""Server settings (issue 14, "Server settings"): what a server's admins choose for the games played there.
+"""Server settings: what a server's admins choose for the games played there.
 
 Pure definitions, parsing and validation; no Discord, no I/O. The values live in the store's `settings`
 table under the scope `guild:<id>`, one row per setting a server changed (no row: the default). The keys

@@ -1,4 +1,4 @@
-"""A game's clock: turn and response-window deadlines, pause, vacation and extensions (issue 14).
+"""A game's clock: turn and response-window deadlines, pause, vacation and extensions.
 
 Pure functions over jobs; no I/O, no Discord. The manager reads a GameClock (the game's row in
 `game_time`, the server's defaults, the built-in defaults, in that order), and every change of
@@ -15,7 +15,7 @@ How time is kept
 * A deadline that starts while its seat is away (vacation) waits the rest of the absence on top of
   its span; declaring an absence stretches the seat's running deadline and reminder by its length.
   Other seats' deadlines are untouched.
-* Reminders (issue 14, "Reminders and the table's pulse"): a seat may have several, each a job whose
+* Reminders: a seat may have several, each a job whose
   payload says how long before the deadline it is meant (`offset`), whether that offset is today's
   default, a quarter of the span (`quarter`), and the player's quiet hours and time zone (`quiet`,
   `tz`). Whenever a running wait is moved (resume, vacation, extension, new span) each unsent reminder

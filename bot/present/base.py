@@ -48,7 +48,7 @@ class Presenter:
         text = self.hand_text(view)
         return [("Your hand", text.splitlines())] if text else []
 
-    # ---- what a turn changed (issue 18): the caption and the close-up's states come from these
+    # ---- what a turn changed: the caption and the close-up's states come from these
 
     def tally(self, view: Any) -> MapTally | None:
         """The PUBLIC view's board in the common per-state shape (bot/present/changes.py); None: no board to
@@ -61,7 +61,7 @@ class Presenter:
         if before is None or after is None:
             return None
         return summarise(before, after, seat)
-    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    # ------------------------------------------------------------ the election-night dashboard
     def electoral_tally(self, view: Any) -> ElectoralTally | None:
         """The public view's map as the dashboard's common tally (bot/present/tally.py); None: no map to count.
         Reads only what every seat sees: call it with the public view."""

@@ -1,4 +1,4 @@
-"""Who played a step the bot or a deadline made, said as a line of its own (issue 26: events say who did what).
+"""Who played a step the bot or a deadline made, said as a line of its own (events say who did what).
 
 A step the bot plays for a seat gets one line made from fields — "🤖 The bot moved for LIB." — and a step a deadline
 plays gets the sweep's "⏰ LIB's deadline passed: …". Each stands immediately before the first public line of the

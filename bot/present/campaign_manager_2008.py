@@ -165,7 +165,7 @@ class CampaignManager2008Presenter(Presenter):
             return "Starting states: none picked yet (pick two of your back colour: pick <code>)"
         return "Starting states picked: " + ", ".join(picks)
 
-    # ---- what a turn changed (issue 18)
+    # ---- what a turn changed
 
     def tally(self, view: CMView) -> MapTally:
         """Each side's cubes on a state in play (both issue rows); a won state counts for its winner alone."""
@@ -178,6 +178,6 @@ class CampaignManager2008Presenter(Presenter):
             for code in side.won:
                 states[code] = StateTally(code=code, ev=evs.get(code, 0), leader=seat)
         return MapTally(sides=list(view.sides), states=states, verb="wins")
-    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    # ------------------------------------------------------------ the election-night dashboard
     def electoral_tally(self, view: CMView) -> ElectoralTally:
         return tallies_campaign_manager_2008.tally(view)

@@ -132,7 +132,7 @@ class CampaignTrailPresenter(Presenter):
                              [_brief_card_line(c) for c in view.partner_hand]))
         return sections
 
-    # ---- what a turn changed (issue 18)
+    # ---- what a turn changed
 
     def tally(self, view: CampaignTrailView) -> MapTally:
         """Each party's committed voters per state; the leader is the majority holder (ties go by the stars)."""
@@ -140,6 +140,6 @@ class CampaignTrailPresenter(Presenter):
                         states={st.code: StateTally(code=st.code, ev=st.ev, counts={p: n for p, n in st.voters.items() if n},
                                                     leader=st.majority if any(st.voters.values()) else None)
                                 for st in view.states})
-    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    # ------------------------------------------------------------ the election-night dashboard
     def electoral_tally(self, view: CampaignTrailView) -> ElectoralTally:
         return tallies_campaign_trail.tally(view)

@@ -1,5 +1,5 @@
-"""A turn's channel post starts with one line of what it changed (issue 18), and a map game's post carries a
-close-up of those states (issue 16).
+"""A turn's channel post starts with one line of what it changed, and a map game's post carries a
+close-up of those states.
 
 "What it changed" is measured from the board the channel last SAW, not from the state just before the last step:
 a turn entered as several small steps posts once, when it ends (engine/core/posting.py), so its caption must

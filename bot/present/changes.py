@@ -1,4 +1,4 @@
-"""What a turn changed on the map, in one line (issue 18): "DEM +4 in OH, takes OH (18)".
+"""What a turn changed on the map, in one line: "DEM +4 in OH, takes OH (18)".
 
 Every ruleset's presenter maps its PUBLIC view to one common shape, a `MapTally` (per state: each side's
 count, its leader, its electoral votes); the diff and the wording are shared here, so each game's caption

@@ -1,4 +1,4 @@
-"""The election-night dashboard (issue 16): one pinned channel message per game, edited after each turn.
+"""The election-night dashboard: one pinned channel message per game, edited after each turn.
 
 It shows, from the game's PUBLIC view only (never a seat's):
 - each side's electoral votes as safe / lean, and the tied ones — what safe and lean mean is each game's own

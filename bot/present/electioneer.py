@@ -93,7 +93,7 @@ class ElectioneerPresenter(Presenter):
             sections.append(("Your sealed choices", [s for s in sealed if s]))
         return sections
 
-    # ---- what a turn changed (issue 18)
+    # ---- what a turn changed
 
     def tally(self, view: ElectioneerView) -> MapTally:
         """Each state as the view counts it now (election-day totals once counted) and who holds it: the same
@@ -110,6 +110,6 @@ class ElectioneerPresenter(Presenter):
         verb = "wins" if view.phase in ("election", "over") else "leads"
         return MapTally(sides=list(view.platforms) or ["DEM", "REP"], verb=verb,
                         states={s.code: public(s) for s in view.states})
-    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    # ------------------------------------------------------------ the election-night dashboard
     def electoral_tally(self, view: ElectioneerView) -> ElectoralTally:
         return tallies_electioneer.tally(view)

@@ -208,7 +208,7 @@ class NineteenSixtyPresenter(Presenter):
         return (f"{plural(s.momentum, 'momentum marker')} — trigger the event of a card your rival plays for its CP: "
                 f"{rules.trigger_cost}; preempt a card's event, then use its CP: {rules.preempt_cost}")
 
-    # ---- what a turn changed (issue 18)
+    # ---- what a turn changed
 
     def tally(self, view: NSView) -> MapTally:
         """A state holds one side's cubes at a time: moving it from NIX 2 to KEN 1 reads "NIX −2, KEN +1"."""
@@ -219,6 +219,6 @@ class NineteenSixtyPresenter(Presenter):
             states[st.code] = StateTally(code=st.code, ev=st.ev, counts={seat: st.cubes} if seat and st.cubes else {},
                                          leader=seat)
         return MapTally(sides=list(view.sides), states=states, side_of={s: s for s in view.sides})
-    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    # ------------------------------------------------------------ the election-night dashboard
     def electoral_tally(self, view: NSView) -> ElectoralTally:
         return tallies_nineteen_sixty.tally(view)

@@ -24,7 +24,7 @@ def picture_for(view: BaseModel) -> Picture | None:
 
 
 def closeup_for(view: BaseModel, states: list[str], caption: str) -> Picture | None:
-    """A turn's close-up (issue 16): the map states it changed, enlarged for a phone; None for a game with no map
+    """A turn's close-up: the map states it changed, enlarged for a phone; None for a game with no map
     or when no state changed."""
     if getattr(view, "viewer", None) is not None:
         raise ValueError("only public views are drawn for the channel")

@@ -1,6 +1,6 @@
 """A move's public lines as channel posts. Usually one post per move; a step that also played other parties'
 turns (Solo Play's AI parties) marks where each of those turns' posts ends (`Event.ends_post`), with the public
-view of the board there, and each becomes a post of its own with its own picture (issue 15)."""
+view of the board there, and each becomes a post of its own with its own picture."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.types import Event
 
 POST_VIEW = "board_view"  # a board post's payload key: the public view its picture shows (else the board now)
-LINES = "lines"  # a board post's payload key: its engine lines with who made them, [{text, seat, cause}] (issue 26)
+LINES = "lines"  # a board post's payload key: its engine lines with who made them, [{text, seat, cause}]
 
 
 def board_posts(events: list[Event], *, started: bool = False) -> list[dict[str, Any]]:

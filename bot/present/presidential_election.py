@@ -139,7 +139,7 @@ class PresidentialElectionPresenter(Presenter):
         sections.append((f"Your ballots ({view.players[seat].ballots})", [ballots_line(view, seat)]))
         return sections
 
-    # ---- what a turn changed (issue 18)
+    # ---- what a turn changed
 
     def tally(self, view: PEView) -> MapTally:
         """Each player's ballots per state; the leader is the one player ahead alone (the carrier at the end)."""
@@ -147,6 +147,6 @@ class PresidentialElectionPresenter(Presenter):
                         states={code: StateTally(code=code, ev=st.ev, counts={s: n for s, n in st.votes.items() if n},
                                                  leader=st.carried_by or st.leader)
                                 for code, st in view.states.items()})
-    # ------------------------------------------------------------ issue 16: the election-night dashboard
+    # ------------------------------------------------------------ the election-night dashboard
     def electoral_tally(self, view: PEView) -> ElectoralTally:
         return tallies_presidential_election.tally(view)

@@ -1,4 +1,4 @@
-"""The election-night dashboard's common language (issue 16): a game's public map as one tally of states.
+"""The election-night dashboard's common language: a game's public map as one tally of states.
 
 Every map ruleset reads its public view into an `ElectoralTally` (bot/present/tallies/, reached through its
 presenter's `electoral_tally`), so the dashboard (bot/present/dashboard.py) can count safe / lean / tied electoral votes,

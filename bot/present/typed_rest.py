@@ -1,4 +1,4 @@
-"""A typed move's rest, kept while others decide (issue 26: typed moves survive windows).
+"""A typed move's rest, kept while others decide (typed moves survive windows).
 
 A compound move typed in one line (`82 campaign MA4 VT4`) stops where the decision passes to someone else — a
 response window on its declaration, a rival who must choose (engine.core.ruleset.play_until_handoff). The rest is

@@ -1,4 +1,4 @@
-"""Why `undo` finds nothing to take back (issue 18), said from what the game's log already shows.
+"""Why `undo` finds nothing to take back, said from what the game's log already shows.
 
 Only the latest move can be taken back. When it is not the player's, the refusal names the moves that came
 after theirs the way `/game log` names them (move number, seat, and 🤖 bot or ⏰ deadline), never what was

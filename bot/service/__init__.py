@@ -57,6 +57,10 @@ class GameManager(Service):
         self.sweep = Sweep(self.ctx, self.views, self.delivery, self.clock, self.community, self.games, self.seats)
         self.games.after_move.append(self.seats.after_move)
 
-    @Service.table.setter
+    @property
+    def table(self) -> Table | None:
+        return self.ctx.table
+
+    @table.setter
     def table(self, table: Table | None) -> None:  # a test sets up games before it delivers
         self.ctx.table = table

@@ -1,4 +1,4 @@
-"""A game's time (issue 14): its deadlines, pause and resume, vacations, extensions, and each player's reminders.
+"""A game's time: its deadlines, pause and resume, vacations, extensions, and each player's reminders.
 
 Moves stay allowed while a game is paused (Board Game Arena's way: players keep moving, the clocks are frozen): a
 move made then gets its deadlines frozen too, and they start running at the resume. Where the deadlines of a move

@@ -5,7 +5,7 @@ civil-disorder threshold are copied into each new game, so a later change never 
 the response-window deadline and the vacation allowance are read by the game's clock for a game that set none
 of its own. An open lobby not started in time is cancelled by a job (bot/service/sweep.py).
 
-Spectators (issue 16; the rules and texts are bot/policy/follow.py's, the rows the store's): a follower gets public
+Spectators (the rules and texts are bot/policy/follow.py's, the rows the store's): a follower gets public
 posts only — each as the channel got it (bot/service/delivery.py sends those copies), or a daily digest of the
 public lines and the current picture — never anything of a seat's."""
 
@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.policy import follow as spectators
 from bot.policy import server_settings
+from bot.policy.server_settings import ServerSettings
 from bot.store import (
     Follower,
     NewJob,
@@ -36,26 +37,26 @@ class Community(Service):
         self.views = views
         self.delivery = delivery
 
-    async def server_settings(self, guild_id: str | None) -> server_settings.ServerSettings:
+    async def server_settings(self, guild_id: str | None) -> ServerSettings:
         if guild_id is None:
-            return server_settings.ServerSettings()
-        return server_settings.ServerSettings.of(await self.store.settings(server_settings.SCOPE.format(guild_id)))
+            return ServerSettings()
+        return ServerSettings.of(await self.store.settings(server_settings.SCOPE.format(guild_id)))
 
-    async def set_server_setting(self, guild_id: str, key: str, value: Any) -> server_settings.ServerSettings:
+    async def set_server_setting(self, guild_id: str, key: str, value: Any) -> ServerSettings:
         """Change one of a server's settings (the caller checked the member may). Refused, with the allowed
         values, if the value is not one; nothing changes then."""
         text = server_settings.stored(key, value)
         await self.store.set_setting(server_settings.SCOPE.format(guild_id), key, text)
         return await self.server_settings(guild_id)
 
-    async def reset_server_setting(self, guild_id: str, key: str) -> server_settings.ServerSettings:
+    async def reset_server_setting(self, guild_id: str, key: str) -> ServerSettings:
         """Back to the default for one setting."""
         server_settings.spec_of(key)
         await self.store.set_setting(server_settings.SCOPE.format(guild_id), key, None)
         return await self.server_settings(guild_id)
 
     @staticmethod
-    def lobby_defaults(guild_id: str | None, server: server_settings.ServerSettings,
+    def lobby_defaults(guild_id: str | None, server: ServerSettings,
                        now: int) -> tuple[int | None, list[NewJob]]:
         """A new lobby's civil-disorder threshold and expiry job, from its server's settings, written with the
         lobby (None and none: a local game, bot/tables/local.py, has no server and no expiry)."""
@@ -98,23 +99,25 @@ class Community(Service):
         if claimed is None:
             claimed = await self.store.claim_digests(self._now(), period=spectators.DIGEST_PERIOD)
         for f in claimed:
+            if (to := f.digest_to) is None:  # claimed rows always have their span's end
+                continue
             try:
                 record = await self.store.get_game(f.game_id)
                 if record is None or record.status in spectators.ENDED:
                     await self.store.clear_followers(f.game_id)  # the last post's clean-up never ran (a crash)
                     continue
                 if f.user_id not in {w.user_id for w in await self.delivery.watchers(record)}:
-                    await self.store.digest_done(f.game_id, f.user_id, f.digest_to)  # seated now: nothing to send
+                    await self.store.digest_done(f.game_id, f.user_id, to)  # seated now: nothing to send
                     continue
                 text = spectators.digest_text(record.id, record.title,
-                                              await self.store.public_posts(f.game_id, f.digest_from, f.digest_to))
+                                              await self.store.public_posts(f.game_id, f.digest_from, to))
                 if text and self.table is not None:
                     picture = await self.views.picture(record.id) if self.render and record.status != "lobby" else None
                     last = await self.store.last_journal_entry(record.id)
                     ok = await self.table.forward(self.ctx.ref(record, last.seq if last else 0), f.user_id, text, picture)
                     await self.delivery.note_copy(f, ok)
                     sent += 1
-                await self.store.digest_done(f.game_id, f.user_id, f.digest_to)
+                await self.store.digest_done(f.game_id, f.user_id, to)
             except Exception:  # noqa: BLE001 - one digest's trouble never stops the sweep; its lease runs out, it goes again
                 log.exception("the digest of game %s could not be sent", f.game_id)
         return sent

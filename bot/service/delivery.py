@@ -23,7 +23,7 @@ from bot.store import (
     GameContext,
     GameRecord,
 )
-from bot.tables.base import GameRef, PublicPost
+from bot.tables.base import GameRef, PublicPost, Table
 from bot.service.context import Context, ManagerError, Service
 from bot.service.views import Views, deadlines_of
 
@@ -42,9 +42,10 @@ HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row t
 
 @dataclass
 class _Run:
-    """What one run of a game's rows shares: the game's context, read once (one store call) when its first row is
-    sent, and the settings its posts leave (the board the channel was shown, for the next caption), written with
-    the run's mark of sent."""
+    """What one run of a game's rows shares: the table it is sent through, the game's context, read once (one store
+    call) when its first row is sent, and the settings its posts leave (the board the channel was shown, for the next
+    caption), written with the run's mark of sent."""
+    table: Table
     context: GameContext | None = None
     settings: dict[tuple[str, str], str] = field(default_factory=dict)
 
@@ -64,12 +65,12 @@ class Delivery(Service):
         `after_game`: first wait until this process has sent what it is sending of that game (deliver_claimed), whose
         claim would otherwise make this claim skip the game and leave the rows behind them to the upkeep loop.
 
-        Each round claims, for this process, every game's next run of unsent rows (store.claim_outbox, issue 17):
+        Each round claims, for this process, every game's next run of unsent rows (store.claim_outbox):
         another bot process on the same database skips a game while its rows are claimed, so each row goes out
         once and each game's in order. A failure defers that row with backoff and gives the run back, so only its
         own game waits while every other game's rows go on; a game that keeps failing while others succeed is
         held and its channel and host are told (no secrets)."""
-        if self.table is None:
+        if (table := self.table) is None:
             return 0
         if after_game is not None and (sending := self._sending.get(after_game)) is not None:
             await asyncio.shield(sending)
@@ -78,7 +79,7 @@ class Delivery(Service):
 
         async def deliver(run: list[Any]) -> int:
             async with lanes:
-                return await self._send_run(run, _Run())
+                return await self._send_run(run, _Run(table))
 
         async with self._flush_lock:
             while True:
@@ -98,14 +99,14 @@ class Delivery(Service):
 
     async def deliver_claimed(self, rows: Sequence[Any], context: GameContext) -> int:
         """Deliver one game's rows that its move wrote already claimed for this process (store.commit_move's
-        claim_for), with the game's context as the move left it: no claim and no read of the store of their own
-        (issue 27). Returns the rows marked sent; a failure defers its row as `flush` does."""
-        if self.table is None or not rows:
+        claim_for), with the game's context as the move left it: no claim and no read of the store of their own.
+        Returns the rows marked sent; a failure defers its row as `flush` does."""
+        if (table := self.table) is None or not rows:
             return 0
         game_id = context.game.id
         ended = self._sending[game_id] = asyncio.get_running_loop().create_future()
         try:
-            return await self._send_run(list(rows), _Run(context=context))
+            return await self._send_run(list(rows), _Run(table, context=context))
         finally:
             if self._sending.get(game_id) is ended:
                 del self._sending[game_id]
@@ -141,7 +142,7 @@ class Delivery(Service):
                 went_out, text = await self._deliver(row, posted, reads)
             except Exception as exc:  # anything the table raises: retried later, never blocks others
                 await mark()  # the rows before it that sent nothing
-                await self._delivery_failed(row, exc)
+                await self._delivery_failed(row, exc, reads.table)
                 return marked
             sent.append(row.id)
             if text is not None:
@@ -151,7 +152,7 @@ class Delivery(Service):
                 return marked
         return marked
 
-    async def _delivery_failed(self, row: Any, exc: Exception) -> None:
+    async def _delivery_failed(self, row: Any, exc: Exception, table: Table) -> None:
         now = self._now()
         attempts = row.attempts + 1
         first_failed = row.first_failed_at if row.first_failed_at is not None else now
@@ -168,7 +169,7 @@ class Delivery(Service):
             record = await self.views.game(row.game_id)
             ref = self.ctx.ref(record, row.created_seq)
             try:
-                await self.table.alert(ref, HELD_NOTICE.format(id=record.id, title=record.title, n=attempts),
+                await table.alert(ref, HELD_NOTICE.format(id=record.id, title=record.title, n=attempts),
                                        record.host_user)
             except Exception:  # noqa: BLE001 - the notice is best effort; the hold already stands
                 log.warning("could not post the delivery notice of game %s", row.game_id)
@@ -208,7 +209,7 @@ class Delivery(Service):
         if not payload.get("prompt") and not payload.get("ended") and brief.decision is not None \
                 and not payload.get("text"):
             return False, None
-        ok = await self.table.tell(brief)
+        ok = await reads.table.tell(brief)
         if seat.dm_ok is None or bool(seat.dm_ok) != ok:
             await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
         return True, None
@@ -227,16 +228,17 @@ class Delivery(Service):
             if payload.get("closeup"):  # the close-up of the states the post's caption names
                 closeup = await asyncio.to_thread(pictures.closeup_for, view, list(payload["closeup"]),
                                                   payload.get("caption", ""))
-        # issue 16: spectators who are not seated get a copy by DM
+        # spectators who are not seated get a copy by DM
         seated = {s.user_id for s in run.context.seats} if run.context is not None else set()
         followers = [f for f in (run.context.followers if run.context is not None else [])
                      if f.mode == "turn" and f.user_id not in seated]
         final = bool(payload.get("final")) and record.status == "finished"
-        missed = await self.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
+        missed = await run.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
                                                      key=f"o{row.id}", closeup=closeup, turn_line=row.kind != "stall",
                                                      followers=tuple(f.user_id for f in followers), final=final))
-        await self._after_copies(record, row, followers, missed or (), [*posted, payload.get("text", "")], picture)
-        if final and self.render:  # issue 16: the replay follows, drawn by the next upkeep sweep
+        await self._after_copies(run.table, record, row, followers, missed or (), [*posted, payload.get("text", "")],
+                                 picture)
+        if final and self.render:  # the replay follows, drawn by the next upkeep sweep
             await rematches.replay_due(self.store, record.id)
 
     async def watchers(self, record: GameRecord) -> list[Follower]:
@@ -255,7 +257,7 @@ class Delivery(Service):
             log.info("game %s: a follower's DMs failed %d times in a row; the follow ends", follower.game_id, failures)
             await self.store.unfollow(follower.game_id, follower.user_id)
 
-    async def _after_copies(self, record: GameRecord, row: Any, followers: list[Follower], missed: Any,
+    async def _after_copies(self, table: Table, record: GameRecord, row: Any, followers: list[Follower], missed: Any,
                             unmarked: list[str], picture: pictures.Picture | None) -> None:
         """After a public post and its copies: count the copies that failed; after an ended game's last post,
         the digest followers get their last digest and every follow ends. `unmarked`: the texts of the posts sent
@@ -270,7 +272,7 @@ class Delivery(Service):
                     continue
                 posts = await self.store.public_posts(record.id, f.digest_from, self._now() + 1)
                 body = spectators.digest_text(record.id, record.title, [*posts, *unmarked])
-                await self.table.forward(self.ctx.ref(record, row.created_seq), f.user_id, body, picture)
+                await table.forward(self.ctx.ref(record, row.created_seq), f.user_id, body, picture)
             await self.store.clear_followers(record.id)
         except Exception:  # noqa: BLE001 - the channel post is out: nothing here may make it go out again
             log.exception("game %s: follower copies failed", record.id)

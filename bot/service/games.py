@@ -105,7 +105,9 @@ class Games(Service):
                      seat: str | None = None, deadline_hours: int | None = None, seed: int | None = None) -> GameRecord:
         """Open a lobby with its host seated. Everything is checked first and written in one store transaction
         (the game, the host's seat, its expiry, its seed's secret salt): a refused `/game new` leaves nothing."""
-        _storable(title, "game name"), _storable(host_name, "name"), _storable(seat, "seat")
+        _storable(title, "game name")
+        _storable(host_name, "name")
+        _storable(seat, "seat")
         try:
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
@@ -115,8 +117,9 @@ class Games(Service):
         except ValidationError as exc:  # in words: the option, what it takes, and every option of the game
             raise ManagerError(option_hints.refusal(ruleset, options or {}, exc), code="bad_option") from None
         opts = parsed.model_dump()
-        server = await self.community.server_settings(guild_id)  # the server's defaults for its new games (issue 14)
-        hours = deadline_hours or (opts.get("deadline_hours") if "deadline_hours" in (options or {}) else server.deadline_hours)
+        server = await self.community.server_settings(guild_id)  # the server's defaults for its new games
+        chosen: int = opts["deadline_hours"] if "deadline_hours" in (options or {}) else server.deadline_hours
+        hours = deadline_hours or chosen
         if not 1 <= hours <= 24 * 14:
             raise ManagerError("The move deadline must be between 1 hour and 14 days.", code="bad_option")
         host_seat = _seat_for(ruleset, set(), seat)
@@ -128,11 +131,12 @@ class Games(Service):
         return await self.store.open_lobby(ruleset.name, opts, seed, host_user, clean_title, now, seat=host_seat,
                                            display_name=host_name[:64], guild_id=guild_id, channel_id=channel_id,
                                            deadline_hours=hours, civil_disorder_after=civil_disorder, jobs=jobs,
-                                           # the seed commitment's secret salt (issue 16)
+                                           # the seed commitment's secret salt
                                            settings=[(records.SALT_KEY, records.new_salt())])
 
     async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
-        _storable(name, "name"), _storable(seat, "seat")
+        _storable(name, "name")
+        _storable(seat, "seat")
         async with self._lock(game_id):
             record = await self.views.game(game_id)
             if record.status != "lobby":
@@ -172,7 +176,7 @@ class Games(Service):
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
                                  f"Each player gets their hand and choices privately; anyone else can follow the game by DM "
                                  f"with `/game follow game:{game_id}`.")
-            sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # issue 16: fair randomness
+            sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # fair randomness
             outbox, jobs = self._after_move(ruleset, state, None, [intro, sealed_seed], seats, record, 0, started=True,
                                             clock=self.clock.renamed(await self.clock.game_clock(record), renames))
             now = self._now()
@@ -191,7 +195,7 @@ class Games(Service):
                 raise ManagerError("Only the host (or a server admin) can cancel a game.", code="not_host")
             text = f"Game #{game_id} was cancelled by its host."
             if record.status == "active":
-                text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
+                text += "\n" + ((await records.reveal_event(self.store, game_id, record.seed)).public or "")
             out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
             updated = await self.store.set_status(game_id, record.version, "abandoned", self._now(), outbox=out)
             self.ctx.live.pop(game_id, None)
@@ -213,7 +217,7 @@ class Games(Service):
         new wait moved it), nothing is played."""
         async with self._lock(game_id):
             # the game, its seats, jobs, clock and settings (held bot notes, the last board shown, typed rests) and,
-            # when the cache is behind, its state: one store call, one server transaction on PostgreSQL (issue 27)
+            # when the cache is behind, its state: one store call, one server transaction on PostgreSQL
             # (the followers too: the move's posts are delivered from this context, without a read of their own)
             context = await self.views.context(game_id, followers=True, with_state=True)
             record, seats = context.game, context.seats
@@ -253,7 +257,7 @@ class Games(Service):
                     events = [*events, Event(public=f"🏳 {why}")]
                 if conceded:
                     result_extra["conceded"] = sorted(conceded)
-                # the result post reveals the seed (issue 16)
+                # the result post reveals the seed
                 events = [*events, await records.reveal_event(self.store, game_id, record.seed)]
             outbox, jobs = self._after_move(ruleset, result.state, state, events, seats, record, seq + 1,
                                             existing=context.jobs,
@@ -270,7 +274,7 @@ class Games(Service):
             now = self._now()
             final = {**out.model_dump(), **result_extra} if out else None
             try:
-                # the move's posts are written claimed for this process, which delivers them below (issue 27); the last
+                # the move's posts are written claimed for this process, which delivers them below; the last
                 # move's go out with the ratings' posts, by a flush; a manager with no table to send them leaves them to
                 # whoever flushes next
                 commit = await self.store.commit_move(
@@ -296,7 +300,7 @@ class Games(Service):
             elif not notes_posted and bot_note:  # held beside the engine's held lines, for the post that shows them
                 await self.store.set_setting(f"game:{game_id}", bot_notes.HELD_KEY, bot_notes.dump(notes))
         if out is not None:
-            await self.memory.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
+            await self.memory.rate_finished()  # ratings: right after the result, before the flush posts both
         await self.delivery.deliver_claimed(commit.claimed, after)
         if out is not None or not commit.claimed:  # what the move's posts waited behind, or the ratings' after them
             await self.delivery.flush(after_game=game_id)
@@ -321,7 +325,7 @@ class Games(Service):
             seat = await self.views.seat_of(game_id, user_id)
             last = await self.store.last_journal_entry(game_id)
             if last is None or last.seat != seat.seat or last.actor in ("deadline", "bot"):
-                # issue 18: say which move closed it, as the log shows it (bot/present/undo_refusal.py)
+                # say which move closed it, as the log shows it (bot/present/undo_refusal.py)
                 why = nothing_to_undo(await self.store.load_journal(game_id), seat.seat)
                 raise ManagerError(why or "There is nothing of yours to undo.", code="no_undo")
             if not last.undoable:
@@ -357,7 +361,7 @@ class Games(Service):
         owing_now = set(owing_seats(ruleset, state))
         owing_before = set(owing_seats(ruleset, before)) if before is not None else set()
         done = ruleset.outcome(state) is not None
-        if done and outbox:  # issue 16: the result post (the last), which offers a rematch (the replay follows)
+        if done and outbox:  # the result post (the last), which offers a rematch (the replay follows)
             outbox[-1].payload["final"] = True
         for s in seats:
             private = [e.private[s.seat] for e in events if s.seat in e.private]

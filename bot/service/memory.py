@@ -257,7 +257,7 @@ class Memory(Service):
         if self.table is None or not self.render:
             return 0
         posted = 0
-        # claimed for a lease before the seconds of drawing (issue 17): another process skips it; taken off the
+        # claimed for a lease before the seconds of drawing: another process skips it; taken off the
         # queue once posted, or given back with one more try counted
         for game_id, tries in await rematches.claim_replays(self.store, self.ctx.owner, self._now()):
             record = await self.store.get_game(game_id)

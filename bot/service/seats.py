@@ -1,4 +1,4 @@
-"""Seats that change hands (issue 14), concessions, civil disorder, and the bot playing the seats it holds.
+"""Seats that change hands, concessions, civil disorder, and the bot playing the seats it holds.
 
 A seat is held by a person (controller 'human': seats.user_id plays it) or by the built-in bot (controller
 'bot': the bot plays it with ruleset.bot_action whenever it owes a move; user_id stays the last person who held
@@ -49,14 +49,14 @@ class Seats(Service):
         self.games = games
 
     async def leave(self, game_id: int, user_id: str) -> GameRecord:
-        if (await self.views.game(game_id)).status == "active":  # mid-game: the bot plays the seat (issue 14)
+        if (await self.views.game(game_id)).status == "active":  # mid-game: the bot plays the seat
             return await self.leave_to_bot(game_id, user_id)
         async with self._lock(game_id):
             record = await self.views.game(game_id)
             if record.status != "lobby":
                 raise ManagerError("The game has started: use `/game concede` to resign instead.", code="started")
             seat = await self.views.seat_of(game_id, user_id)
-            updated = await self._leave_lobby(record, seat)  # the host hands the lobby on (issue 14)
+            updated = await self._leave_lobby(record, seat)  # the host hands the lobby on
         await self.delivery.flush()
         return updated
 
@@ -102,13 +102,13 @@ class Seats(Service):
                           "conceded": sorted(conceded | {seat.seat})}
                 text = (f"🏳 {seat.seat} ({seat.display_name}) concedes. {', '.join(step.winners)} "
                         f"win{'s' if len(step.winners) == 1 else ''} game #{game_id}.")
-                text += "\n" + (await records.reveal_event(self.store, game_id, record.seed)).public
+                text += "\n" + ((await records.reveal_event(self.store, game_id, record.seed)).public or "")
                 out = [NewMessage(audience="public", kind="text", payload={"text": text, "final": True}, created_seq=0)]
                 updated = await self.store.set_status(game_id, record.version, "finished", self._now(), result=result,
                                                       outbox=out)
                 self.ctx.live.pop(game_id, None)
         if updated.status == "finished":
-            await self.memory.rate_finished()  # ratings (issue 16): right after the result, before the flush posts both
+            await self.memory.rate_finished()  # ratings: right after the result, before the flush posts both
         await self.delivery.flush()
         if updated.status == "active":
             await self.play_bots(game_id)

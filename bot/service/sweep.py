@@ -56,10 +56,10 @@ class Sweep(Service):
         # then stale: the deadline's move is refused as such, and the job deleted)
         await self.seats.bots_catch_up(claims.bot_games)
         for job in claims.jobs:
-            if job.kind == server_settings.LOBBY_EXPIRY_JOB:  # issue 14: a lobby nobody started in time
+            if job.kind == server_settings.LOBBY_EXPIRY_JOB:  # a lobby nobody started in time
                 await self._expire_lobby(job)  # a lobby still changing keeps its job for the next sweep
                 continue
-            if job.kind == "stall":  # the game's stall line (issue 14): no seat of its own
+            if job.kind == "stall":  # the game's stall line: no seat of its own
                 await self._fire_stall(job)
                 continue
             record = await self.store.get_game(job.game_id)
@@ -92,7 +92,7 @@ class Sweep(Service):
             await self.store.delete_job(job.id)  # a no-op when the move already replaced the jobs
         if reminders:
             await self.delivery.flush()
-        await self.community.send_digests(claims.digests)  # issue 16: spectators' daily digests
+        await self.community.send_digests(claims.digests)  # spectators' daily digests
         return moves
 
     async def _expire_lobby(self, job: Any) -> None:

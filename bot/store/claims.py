@@ -1,11 +1,11 @@
-"""How long a bot process may hold what it claimed to deliver (issue 17, "exactly once across processes";
+"""How long a bot process may hold what it claimed to deliver ("exactly once across processes";
 migration 0007). Shared by the store (bot/store/operations_delivery.py) and the manager. No Discord import.
 
 A claim is a promise to deliver, not a lock held open: the claimer's rows are skipped by every other process
 until the lease runs out, so the lease must outlast one delivery (a picture drawn, discord.py retrying a 5xx for
 some 25 s) and is renewed by every row sent; but it is also how long a crashed process's rows wait before another
 process takes them over. A move's own posts are written already claimed by the process that made it (commit_move's
-`claim_for`, issue 27), which sends them straight after: so a process killed between a commit and its delivery
+`claim_for`), which sends them straight after: so a process killed between a commit and its delivery
 leaves that move's posts for a lease, as one killed mid-delivery always did.
 """
 from __future__ import annotations

@@ -60,7 +60,7 @@ class CommunityOperations(Calls):
             return {}
         return await self._query(read_settings_in, list(scopes))
 
-    # ------------------------------------------------------------ spectators who follow a game (issue 16, migration 0006)
+    # ------------------------------------------------------------ spectators who follow a game (migration 0006)
     #
     # One row per (game, member). A digest is claimed like a job (a lease, in one write transaction; on PostgreSQL
     # rows another claimer is taking are skipped) and confirmed once sent; see 0006_followers.sqlite.sql for why that
@@ -137,7 +137,7 @@ class CommunityOperations(Calls):
 
         return await self._query(work)
 
-    # ------------------------------------------------------------ ratings (issue 16: ratings and stats)
+    # ------------------------------------------------------------ ratings (ratings and stats)
 
     async def unrated_games(self, limit: int = 100) -> list[int]:
         """Finished games not rated yet (no games.rated_at), in the order they ended."""

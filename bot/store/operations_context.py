@@ -1,7 +1,7 @@
 """A game's context in one read: what the move path and a delivery run need of a game before they act — its
 record, seats, jobs, clock, the settings of the game, its server and its players, its followers and, when the
 caller's copy is out of date, its snapshot. On PostgreSQL every store call is a server transaction; reading these
-one by one cost a move seven of them (issue 27: a move and its deliveries in a few transactions)."""
+one by one cost a move seven of them (a move and its deliveries in a few transactions)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""Jobs (deadlines, reminders), the outbox, and claimed delivery across processes (issue 17, migration 0007):
+"""Jobs (deadlines, reminders), the outbox, and claimed delivery across processes (migration 0007):
 each operation once, for both backends (see bot/store/dialect.py).
 
 A claim is a lease written in one transaction. On SQLite the writer holds the whole database, so two claimers
@@ -131,7 +131,7 @@ class DeliveryOperations(Calls):
             await c.run("UPDATE outbox SET attempts=attempts+1, next_attempt_at=?, last_error=?, "
                         "first_failed_at=coalesce(first_failed_at, ?) WHERE id=? AND sent_at IS NULL",
                         (retry_at, error[:200], now, row_id))
-            # issue 17: the failed row's claimer gives back its whole run (the game waits out the backoff)
+            # the failed row's claimer gives back its whole run (the game waits out the backoff)
             await c.run("UPDATE outbox SET claimed_by=NULL, claimed_until=NULL WHERE sent_at IS NULL AND game_id="
                         "(SELECT game_id FROM outbox WHERE id=?) AND claimed_by=(SELECT claimed_by FROM outbox WHERE id=?)",
                         (row_id, row_id))
@@ -182,7 +182,7 @@ class DeliveryOperations(Calls):
 
         return await self._write(work)
 
-    # ------------------------------------------------------------ claimed delivery (issue 17: exactly once across processes)
+    # ------------------------------------------------------------ claimed delivery (exactly once across processes)
     # The leases are bot/store/claims.py's. A deliverer claims runs of unsent rows (claim_outbox), marks each row
     # sent as its claimer (mark_claimed_sent, which renews the lease on the rest of the run) and gives the run back
     # when a row fails (defer_outbox). The replay queue is claimed the same way.

@@ -266,7 +266,7 @@ class GameOperations(Calls):
 
         await self._write(work)
 
-    # ------------------------------------------------------------ seats changing hands (issue 14, migration 0004)
+    # ------------------------------------------------------------ seats changing hands (migration 0004)
 
     async def hand_over_seat(self, game_id: int, expected_version: int, seat: str, *, user_id: str, display_name: str,
                              controller: str, reason: str, now: int,

@@ -100,7 +100,7 @@ class PlayOperations(Calls):
         leaves 'active') and the outbox rows.
 
         ``claim_for``: the outbox rows are written claimed for that owner for ``lease_seconds`` — as
-        :meth:`claim_outbox` would claim them, so the mover delivers them without a claim of its own (issue 27) —
+        :meth:`claim_outbox` would claim them, so the mover delivers them without a claim of its own —
         unless the game's deliveries are held or an older row of the game is still unsent (it goes first, and
         whoever claims it claims these after it); :attr:`MoveCommit.claimed` lists the rows so claimed.
 
@@ -203,7 +203,7 @@ class PlayOperations(Calls):
 
         return await self._write(work)
 
-    # ------------------------------------------------------------ time (issue 14: deadlines, pause, vacation)
+    # ------------------------------------------------------------ time (deadlines, pause, vacation)
 
     async def game_time(self, game_id: int) -> GameTime:
         """The game's clock settings, pause and vacations (defaults when it never changed any)."""

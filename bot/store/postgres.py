@@ -89,8 +89,8 @@ def _rowcount(status: str) -> int:
 async def _keep_session(connection: Any) -> None:
     """The pool's reset between borrowers: nothing. asyncpg still rolls back a transaction left open (it does that
     before calling this); its default reset would also run `RESET ALL; UNLISTEN *; CLOSE ALL;
-    pg_advisory_unlock_all()` — a server transaction of its own on every release, one for every store call (issue
-    27 counted 74 per move). The store leaves no session state behind: it never SETs (its settings are the
+    pg_advisory_unlock_all()` — a server transaction of its own on every release, one for every store call (some
+    74 per move). The store leaves no session state behind: it never SETs (its settings are the
     connection's start-up ones), LISTENs, declares cursors outside a transaction or takes session advisory locks
     (the migration lock is transaction-scoped), so there is nothing to reset."""
 

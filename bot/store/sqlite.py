@@ -6,7 +6,7 @@ file name is the one exception). The operations are bot/store/operations_*.py's,
 module is SQLite's transactions, schema history and housekeeping (its connections: bot/store/sqlite_conn.py; its
 file's start-up check and backup names: bot/store/sqlite_files.py).
 
-Design (DESIGN.md §4):
+Design:
 
 * One aiosqlite connection per Store (aiosqlite runs it in its own thread; a call's whole work — a read, or a
   write's ``BEGIN IMMEDIATE … COMMIT`` — is one hop there and back, `_one_hop`). An asyncio lock keeps one

@@ -64,7 +64,7 @@ class _InThread:
     """The store's connection as an operation sees it (bot/store/dialect.py's Conn), from the connection's own
     thread: each call answered at once, with no hop. A store call's whole work — every statement of a transaction,
     BEGIN and COMMIT included — runs in that thread in one hop (`_one_hop`): a move's commit is one round trip to
-    the thread, not eight (issue 27: the commit within 3× of the raw sqlite3 floor)."""
+    the thread, not eight (the commit within 3× of the raw sqlite3 floor)."""
 
     __slots__ = ("_raw",)
     d = SQLITE

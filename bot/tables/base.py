@@ -42,10 +42,10 @@ class PublicPost:
     picture: Picture | None = None
     closeup: Picture | None = None  # a map game's turn: the states it changed, enlarged (bot/present/captions.py)
     turn_line: bool = True  # whose move it is, under the text (not under the stall line, which says it)
-    # spectators (issue 16): user ids who get a DM copy of the post exactly as it went to the channel
+    # spectators: user ids who get a DM copy of the post exactly as it went to the channel
     followers: tuple[str, ...] = ()
-    final: bool = False  # the game's result post (issue 16: it offers a rematch)
-    replay: Picture | None = None  # the animated replay of the whole game, posted after the result (issue 16)
+    final: bool = False  # the game's result post (it offers a rematch)
+    replay: Picture | None = None  # the animated replay of the whole game, posted after the result
     # The delivery's identity (an outbox row's id): the same post sent again — a crash between sending and marking
     # it sent, another process's retry after the claim's lease — carries the same key, so a table that can
     # refuse a repeat (Discord's message nonce) does. "" for posts that are not outbox rows.

@@ -89,7 +89,7 @@ class ConsoleTable:
             self.images.append(path)
             self.say(f"[{what}: {path}]")
             said.append(f"[{what}: {path}]")
-        if post.replay is not None:  # issue 16: the game's end comes with its animated replay
+        if post.replay is not None:  # the game's end comes with its animated replay
             path = self.folder(post.game.id) / post.replay.filename
             path.write_bytes(post.replay.png)
             self.say(f"[animated replay: {path}]")
@@ -236,7 +236,7 @@ def label_within(label: str, title: str) -> str:
     return label[len(title):].lstrip(" :—-") or label if label.startswith(title) else label
 
 
-# ---- issue 18: a bare number on the local table picks a choice shown; any other number is refused as such
+# ---- a bare number on the local table picks a choice shown; any other number is refused as such
 
 
 def picks_a_choice(reply: str, shown: int) -> bool:

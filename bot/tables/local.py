@@ -358,7 +358,7 @@ class LocalSession:
             self.write(view_text(seat, view) if word == "board" else text.hand_text(view) or "No hand to show.")
         elif word == "card" or word.startswith("card "):
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
-        elif word == "dashboard":  # issue 16: the election-night dashboard, as Discord pins it
+        elif word == "dashboard":  # the election-night dashboard, as Discord pins it
             self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
         elif word == "log" or (word.startswith("log ") and is_number(word[4:].strip())):
             await self._log(game_id, int(word[4:].strip()) if word != "log" else None)
@@ -521,7 +521,7 @@ async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 
             if not owing:
                 break
             await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
-        await manager.memory.post_replays()  # issue 16: the animated replay, beside the images
+        await manager.memory.post_replays()  # the animated replay, beside the images
         final = await manager.views.game(record.id)
         if final.status == "active":
             write(f"\nDemo stopped after {moves} moves; the game was not finished.")

@@ -12,7 +12,7 @@ class RecordingTable:
     briefs: list[PrivateBrief] = field(default_factory=list)
     unreachable: set[str] = field(default_factory=set)  # user ids whose "DMs" are closed
     alerts: list[tuple[int, str, str]] = field(default_factory=list)  # (game id, text, host user)
-    # spectators (issue 16): (user id, text, picture) of every DM a follower got — a post's copy or a digest
+    # spectators: (user id, text, picture) of every DM a follower got — a post's copy or a digest
     follower_dms: list[tuple[str, str, Picture | None]] = field(default_factory=list)
 
     async def publish(self, post: PublicPost) -> list[str]:

@@ -1,4 +1,4 @@
-"""Transcripts (issue 26): a seeded whole game of each game, played through the manager as people would play it, and
+"""Transcripts: a seeded whole game of each game, played through the manager as people would play it, and
 everything each seat and the channel received, in order, as one Markdown file (docs/transcripts/<name>.md).
 
 Every change to what players read shows up in review as a change to a transcript: `stumpbot transcripts` writes

@@ -382,8 +382,8 @@ def _win_news(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 
 def _op(fn):  # noqa: ANN001, ANN202
-    """A handler whose new lines name the card, news card or Going Negative result whose effect runs it
-    (issue 26), read from the frame stack before the op (a win's settling runs for the effect below it,
+    """A handler whose new lines name the card, news card or Going Negative result whose effect runs it,
+    read from the frame stack before the op (a win's settling runs for the effect below it,
     and may clear or grow the stack): done here once, so no line an effect makes can miss it. A line
     that already names a cause (a news card's own announcement, a Media Support's aim) keeps it. Seats
     are left to the step's `stamp`, but for a Breaking News card's: the news acts for the seat it is resolved

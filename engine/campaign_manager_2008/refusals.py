@@ -1,4 +1,4 @@
-"""Why a well-formed Campaign Manager 2008 step is refused (issue 18): one sentence naming the rule and the facts.
+"""Why a well-formed Campaign Manager 2008 step is refused: one sentence naming the rule and the facts.
 
 Every reason is worked out from the same pieces legality uses (rules.menu, rules.can_pay, the draw limit, the
 tiles in play, the pending question), so a reason cannot contradict what the menu offers. A reason goes only to

@@ -165,7 +165,7 @@ def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     owing_before, turn_of = set(owing(state)), state.turn.seat if state.turn else None
     secrets_before = hidden_facts(state)
     undoable = _dispatch(state, seat, action, events, changed) and not revealed(secrets_before, hidden_facts(state))
-    stamp(events, seat)  # who made each line (issue 26): this seat, unless a line names another or the game
+    stamp(events, seat)  # who made each line: this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
     # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
     newly = set(owing(state)) - owing_before - {turn_of}

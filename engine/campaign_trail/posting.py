@@ -1,7 +1,7 @@
 """A step's events, posted once a turn: the public lines wait in the state until the turn ends.
 
 The ruleset writes a step's public lines into a plain list of strings (`log`) all through its modules; a step's
-log is a `Log`, which notes beside each line who made it and why (issue 26): the seat that took the step,
+log is a `Log`, which notes beside each line who made it and why: the seat that took the step,
 unless a block of code says otherwise with `by(log, seat, cause)` — an AI party's turn, a politick's owner, a
 held action that goes ahead once its window closes, the game's own lines (`by(log, None)`)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Why a card's action, or a step of it, is refused (issue 18): the rule behind menus.legal_actions,
+"""Why a card's action, or a step of it, is refused: the rule behind menus.legal_actions,
 menus.step_options, moves and dirty, said with its facts.
 
 Each check mirrors the legality it explains, with the same helpers (campaign_cost, campaign_states,

@@ -1,4 +1,4 @@
-"""Why Campaign Trail refuses a well-formed move (issue 18): the rule, in one sentence with the facts.
+"""Why Campaign Trail refuses a well-formed move: the rule, in one sentence with the facts.
 
 check_legal asks only when the move is not among the seat's options. The reason is found where decisions()
 finds the options: first the moment (setup, a debate, a response window, a card exchange, a politick's choice,

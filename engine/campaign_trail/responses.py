@@ -1,5 +1,5 @@
 """Response politicks and their windows (rulebook: Politick — Response; Appendix B: Change of Plans,
-Local Funds Dry Up; DESIGN.md §2 response windows).
+Local Funds Dry Up; the core's response windows, engine/core/windows.py).
 
 When a player declares an action that a response card could answer — any action of the first card of
 their turn (Change of Plans), any standard campaign (Local Funds Dry Up) — a window opens for every

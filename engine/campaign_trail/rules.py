@@ -181,7 +181,7 @@ def _apply(state: CampaignTrailState, seat: str, action: Action,
     s = CampaignTrailState.model_validate(state.model_dump())
     s._picture = picture
     c = _c()
-    # who made each line (issue 26): this seat, and the card of its turn as the turn's cause
+    # who made each line: this seat, and the card of its turn as the turn's cause
     log = Log(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
     private: dict[str, str] = {}
     undoable = True

@@ -1,4 +1,4 @@
-"""Solo Play's AI turns, each posted on its own with its own picture (issue 15: "each AI turn is posted as the
+"""Solo Play's AI turns, each posted on its own with its own picture ("each AI turn is posted as the
 turns of people are"). A human's step that ends their turn also plays the AI parties' turns that follow; the
 engine cuts the step's lines before each AI turn (posting.cut) and pictures the board there, and this module
 makes those pictures: the public view, with the states changed since the previous post outlined.

@@ -178,7 +178,10 @@ class EffectLanguage:
 
     def _for_each_item(self, game: Any, frame: Frame, args: list[Any]) -> None:
         p = args[0]
-        items = self._domains[p["over"]].at_run(game, frame)
+        at_run = self._domains[p["over"]].at_run
+        if at_run is None:  # a domain whose values are known when compiling never compiles to for_each_item
+            raise NotImplementedError(f"domain {p['over']} with neither values nor at_run")
+        items = at_run(game, frame)
         skip = p["index"] >= len(items)
         frame.locals[p["key"] + "_skip"] = skip
         if not skip:

@@ -3,7 +3,7 @@ step's public lines wait in the game state while the turn's player is still deci
 posted together (one message, one picture) once the turn ends or someone else must decide. A step taken
 back with undo was then never announced. Every ruleset that batches its posts does it through here.
 
-A held line keeps who made it and why (`HeldLine`: its seat and cause, issue 26), so the post it joins
+A held line keeps who made it and why (`HeldLine`: its seat and cause), so the post it joins
 later still says so."""
 from __future__ import annotations
 

@@ -202,7 +202,7 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
             if i > 0:  # the refusal speaks of the position after the earlier steps, which were not applied either
                 _refused_partway(ruleset, exc, actions, i)
             raise
-        # Randomness drawn ends undo (DESIGN.md §2), whatever the ruleset's own flag says: taking the
+        # Randomness drawn ends undo, whatever the ruleset's own flag says: taking the
         # step back would let a player re-roll.
         undoable = undoable and result.undoable and not randomness_drawn(current, result.state)
         current = result.state
@@ -226,7 +226,7 @@ def _only_option(ruleset: Ruleset, state: Any, seat: str, action: Action) -> boo
 
 def _refused_partway(ruleset: Ruleset, exc: EngineError, actions: list[Action], i: int) -> None:
     """Say, in a refusal of step i + 1 of a compound move, that nothing of the move was applied and which steps
-    the refusal's "now" comes after (issue 26: a refused typed move says what state the game is in and whether
+    the refusal's "now" comes after (a refused typed move says what state the game is in and whether
     anything was applied)."""
     exc.message = (f"Nothing was applied: the game is as it was before `{ruleset.format(actions)}`, which was "
                    f"refused partway through, at `{actions[i].notation()}` (what follows speaks of the position "

@@ -92,7 +92,7 @@ class Event(BaseModel):
     pictured as the board stood there — this public view (`view(state, None)`, as JSON). A step that plays
     someone else's turns too (Solo Play's AI parties) posts each turn on its own, as people's turns are.
 
-    Who did it (issue 26: markers, captions and log lines are made from these fields, never from the text):
+    Who did it (markers, captions and log lines are made from these fields, never from the text):
     `seat` is the seat (or AI party) whose decision, play or card made this line — None for the game's own
     steps (scoring, a round's end, a reveal of everyone's sealed picks); `cause` the id of the card, event,
     politick or news card behind it, as the ruleset's `card(id)` resolves it. A ruleset's apply stamps the
@@ -129,7 +129,7 @@ def cite(events: list[Event], cause: str | None) -> list[Event]:
 
 class HeldLine(BaseModel):
     """A public line held in the state for a later post (engine/core/posting.py), with who made it and why,
-    so the post it joins still knows (issue 26). Snapshots saved before held lines had fields hold plain
+    so the post it joins still knows. Snapshots saved before held lines had fields hold plain
     strings: those load as lines of nobody in particular."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -12,7 +12,7 @@ answer does, and in which order the answers resolve, is the ruleset's.
 """
 from __future__ import annotations
 
-from typing import Literal, Mapping
+from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,7 +37,7 @@ class ResponseWindow(BaseModel):
     may: dict[str, list[str]] = Field(default_factory=dict)
 
     @classmethod
-    def open(cls, eligible: list[str], prefs: Mapping[str, Pref], **facts: object) -> ResponseWindow:
+    def open(cls, eligible: list[str], prefs: Mapping[str, Pref], **facts: Any) -> ResponseWindow:
         """A window asking the eligible seats (public facts only) that do not stand on auto-pass; `facts` are the
         window's other fields (its trigger, `may`, or a ruleset's own)."""
         return cls(seats=asked(eligible, prefs), **facts)

@@ -1,4 +1,4 @@
-"""Why Electioneer US refuses a well-formed move (issue 18): the rule, in one sentence with the facts behind it.
+"""Why Electioneer US refuses a well-formed move: the rule, in one sentence with the facts behind it.
 
 check_legal asks only when the move is not among the seat's options. The reasons read the same state and the
 same helpers decisions() builds its options from (the phase, the hand, the revealed states, the issue deck,

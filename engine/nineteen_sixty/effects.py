@@ -32,7 +32,7 @@ class Ctx:
     state: NSState
     events: list[Event]
     changed: list[str]
-    cause: str | None = None  # the card whose play or event the lines logged now belong to (issue 26)
+    cause: str | None = None  # the card whose play or event the lines logged now belong to
 
     def log(self, line: str) -> None:
         self.events.append(Event(public=line, cause=self.cause))

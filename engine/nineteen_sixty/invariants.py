@@ -17,7 +17,7 @@ def card_places(state: NSState) -> list[int]:
             places.append(side.vp_card)
     places += [e.card for e in state.debate_events + state.election_events + state.prevention]
     if state.play is not None and state.play.card is not None and state.play.stage != "event" \
-            and not (state.play.action in ("event", "triggered")):
+            and state.play.action not in ("event", "triggered"):
         places.append(state.play.card)
     if state.debate is not None:
         for issue in state.debate.issues:

@@ -1,4 +1,4 @@
-"""Why a well-formed 1960 step is refused (issue 18): one sentence naming the rule and the facts.
+"""Why a well-formed 1960 step is refused: one sentence naming the rule and the facts.
 
 Every reason is worked out from the pieces legality itself uses (rules.menu's stages, playable_cards,
 event_playable, region_crossings, the position costs, strategy_ok…), so a reason cannot contradict the menu.

@@ -440,7 +440,7 @@ def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
     ctx = Ctx(state, events, [])
     owing_before, secrets_before = set(owing(state)), hidden_facts(state)
     undoable = _dispatch(state, seat, action, ctx)
-    stamp(events, seat)  # who made each line (issue 26): this seat's decision…
+    stamp(events, seat)  # who made each line: this seat's decision…
     mine = len(events)
     ctx.cause = None
     _advance(state, ctx)

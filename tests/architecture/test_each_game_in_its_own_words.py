@@ -1,4 +1,4 @@
-"""Each game in its own words (issue 18): every text a player of a ruleset sees comes from that ruleset.
+"""Each game in its own words: every text a player of a ruleset sees comes from that ruleset.
 
 For every ruleset in engine.registry.RULESETS (and those under construction), seeded random games (random legal options, now and then the
 ruleset's own bot) are played with engine.core.ruleset.play, and at every step everything a seat is shown is
@@ -159,7 +159,7 @@ def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) ->
 
 
 def _public_summaries(ruleset: Any, before: Any, after: Any, seat: str) -> Iterator[str]:
-    """The one-line caption of what a step changed and the election-night dashboard (issues 16 and 18)."""
+    """The one-line caption of what a step changed and the election-night dashboard."""
     view_before, view_after = ruleset.view(before, None), ruleset.view(after, None)
     presenter = present.for_view(view_after)
     yield presenter.change_summary(view_before, view_after, seat) or ""

@@ -1,4 +1,4 @@
-"""No import circles under engine/ (DESIGN.md §9) nor under bot/, checked on the source; and bot/discord/ one way,
+"""No import circles under engine/ nor under bot/, checked on the source; and bot/discord/ one way,
 registration → commands → flows → table → layouts → components → helpers. (That rulesets stay apart and the core
 knows none of them is tests/architecture/test_rulesets_apart.py's.)
 

@@ -1,4 +1,4 @@
-"""The import rules of DESIGN.md §1, checked on the source (not by convention)."""
+"""The import rules of docs/developers.md ("Principles the code relies on"), checked on the source (not by convention)."""
 from __future__ import annotations
 
 import ast

@@ -1,4 +1,4 @@
-"""Rulesets stay apart (DESIGN.md §9): the scenario runner and the core know none of them, and no
+"""Rulesets stay apart: the scenario runner and the core know none of them, and no
 ruleset package imports another. Checked on the source, imports inside functions included."""
 from __future__ import annotations
 

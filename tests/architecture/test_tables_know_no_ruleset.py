@@ -1,4 +1,4 @@
-"""The tables know no ruleset by name (DESIGN.md §9): adding a ruleset touches only its own files
+"""The tables know no ruleset by name: adding a ruleset touches only its own files
 and one registration line each in engine/registry.py, render/registry.py and bot/present/__init__.py.
 
 Checked on the source of every module under bot/ (bot/present/, the presenters, excepted) and of
@@ -126,7 +126,7 @@ def test_the_check_sees_what_it_must() -> None:
     assert allowed == [1, 2, 4, 5, 6]
 
 
-# ---------------------------------------------------------------- no game's options either (issue 25, item 9)
+# ---------------------------------------------------------------- no game's options either
 
 def _option_names() -> list[str]:
     """Every registered ruleset's own lobby options (read from its options model; `deadline_hours` is the

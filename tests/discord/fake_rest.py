@@ -1,4 +1,4 @@
-"""A small loopback fake of Discord's REST API (DESIGN §7), for what SimCord cannot show: HTTP 429 and 5xx.
+"""A small loopback fake of Discord's REST API, for what SimCord cannot show: HTTP 429 and 5xx.
 
 discord.py's real HTTP client, rate-limit and retry code talk to it over 127.0.0.1 (Route.BASE is pointed
 here). Only the routes the bot's deliveries use are served; each channel can be told to answer with a

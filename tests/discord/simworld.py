@@ -235,7 +235,7 @@ async def walk_to_move(w: World, member: simcord.MemberActor, game_id: int, rng:
             r = await member.user.select(message, [value], custom_id=custom_id)
         w.record(r)
         assert r.acknowledged and private(r)
-        # The DM prompt is edited in place (issue 18): no new message for a step of the walk or of the turn.
+        # The DM prompt is edited in place: no new message for a step of the walk or of the turn.
         assert r.response is not None and r.response.id == message.id
         if await journal_len(w, game_id) > start:
             shown = message_text(r.response)
@@ -299,7 +299,7 @@ async def type_a_move(w: World, member: simcord.MemberActor, pick: int = -1) -> 
 
 
 class DmLedger:
-    """Issue 18, the DM stays tidy, checked over a whole game. After every move: no player has more than one DM
+    """The DM stays tidy, checked over a whole game. After every move: no player has more than one DM
     message offering the game's choices. Over the game, each player's DM got about one message per decision:
     the messages created in it (never counting edits) are at most one per decision newly owed (a player's
     stretch of owing, however many steps its walk or turn took), plus one per private news brief that came while

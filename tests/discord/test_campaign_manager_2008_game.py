@@ -44,7 +44,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["MCC", "OBA"]
     seat_of = {m: seats[str(m.id)] for m in players}
-    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    ledger = DmLedger(w, game_id, players)  # the DM stays tidy
     await ledger.observe()
     titles = {cid: card.title for cid, card in cm_content.load().cards.items()}
 

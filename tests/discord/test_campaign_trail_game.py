@@ -44,7 +44,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["DEM", "LIB", "REP"]
     seat_of = {m: seats[str(m.id)] for m in players}
-    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    ledger = DmLedger(w, game_id, players)  # the DM stays tidy
     await ledger.observe()
 
     rng = random.Random(20261122)

@@ -1,4 +1,4 @@
-"""Campaign Trail Solo Play played entirely by direct message with the bot (issue 15), through the real discord.py:
+"""Campaign Trail Solo Play played entirely by direct message with the bot, through the real discord.py:
 Alice types `/game new ruleset:campaign_trail options:ai=REP,LIB` in her DM with the bot; the game starts at once
 there (one player: no lobby), and she plays it to the end from the DM's buttons and selects (a seeded random
 pick among the components shown) and now and then a typed `/move`.

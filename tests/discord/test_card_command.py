@@ -1,4 +1,4 @@
-"""A card is readable where it is decided (issue 26): no shortened text is cut inside a word, a prompt whose
+"""A card is readable where it is decided: no shortened text is cut inside a word, a prompt whose
 choices had to be shortened shows them whole under it, and `/card` shows any card of the game whole."""
 from __future__ import annotations
 

@@ -71,7 +71,7 @@ async def test_every_command_and_button_is_refused_outside_the_games_server(worl
     async def refused(result, expected: str, what: str) -> None:
         nonlocal tried
         tried += 1
-        # A click in a DM is acknowledged as an update of the clicked message (issue 18); a refusal then comes as
+        # A click in a DM is acknowledged as an update of the clicked message; a refusal then comes as
         # an ephemeral follow-up, and the clicked message is left as it was.
         shown = result.followups[-1] if result.followups and not result.ephemeral else result.response
         assert result.acknowledged and shown.ephemeral, what

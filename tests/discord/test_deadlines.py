@@ -32,7 +32,7 @@ async def test_a_missed_deadline_moves_for_the_player(world: World) -> None:
 
 
 async def test_a_reminder_comes_as_a_new_message_and_the_old_prompt_goes(world: World) -> None:
-    """Issue 18: a decision lives in one DM message, edited in place — but a reminder must notify, so it comes as a
+    """A decision lives in one DM message, edited in place — but a reminder must notify, so it comes as a
     new message that takes the decision over, and the prompt it replaces (nothing was done in it) is deleted."""
     from simworld import message_text
 

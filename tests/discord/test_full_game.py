@@ -48,7 +48,7 @@ class Referee:
         self.walked_steps = 0
         self.theatrics = 0
         self.typed = 0
-        self.ledger = DmLedger(w, game_id, [w.alice, w.bob])  # issue 18: the DM stays tidy
+        self.ledger = DmLedger(w, game_id, [w.alice, w.bob])  # the DM stays tidy
 
     async def owes(self, member) -> bool:
         _, _, decision = await self.w.manager.views.decision(self.game_id, str(member.id))
@@ -117,7 +117,7 @@ class Referee:
                 r = await actor.select(message, [pick], custom_id=selects[0]["custom_id"])
             w.record(r)
             assert r.acknowledged and private(r)
-            # The DM prompt is edited in place (issue 18): no new message for a step of the walk.
+            # The DM prompt is edited in place: no new message for a step of the walk.
             assert r.response is not None and r.response.id == message.id
             if await journal_len(w, self.game_id) > start:
                 shown = message_text(r.response)

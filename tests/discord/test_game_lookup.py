@@ -1,4 +1,4 @@
-"""One way to find a game (issue 25, item 1): every slash command that names a game, taken from the bot's own
+"""One way to find a game: every slash command that names a game, taken from the bot's own
 command tree, tried from another server (by one of the game's own players, its host, and by a stranger) and by
 DM (a stranger) against a lobby, a game in progress, a paused game and a finished game: each gets the same
 private "No game #N in this server." (by DM "You are not seated in game #N.") as a game that does not exist,

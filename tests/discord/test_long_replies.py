@@ -1,4 +1,4 @@
-"""Long replies are split, never cut (issue 25, item 5): `/game help` and `/game status` for every ruleset at its
+"""Long replies are split, never cut: `/game help` and `/game status` for every ruleset at its
 largest table, through the real discord.py: every line of the help and of the board text reaches the player
 whole, over as many fields, embeds and messages as it takes, and every message is within Discord's limits."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18's Discord niceties: `/game new` suggests the chosen game's own seats and options, `/game join`
+"""Discord niceties: `/game new` suggests the chosen game's own seats and options, `/game join`
 the lobby's free seats, and `/game board` (which posts in the channel) has a per-member cooldown."""
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["KEN", "NIX"]
     seat_of = {m: seats[str(m.id)] for m in players}
-    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    ledger = DmLedger(w, game_id, players)  # the DM stays tidy
     await ledger.observe()
     side_of = {m: "K" if seat_of[m] == "KEN" else "N" for m in players}
     names = {cid: card.name for cid, card in ns_content.load().cards.items()}

@@ -1,4 +1,4 @@
-"""The real bot, driven offline through SimCord, storing its games in a real PostgreSQL server (issue 17): a game
+"""The real bot, driven offline through SimCord, storing its games in a real PostgreSQL server: a game
 opens, starts and takes moves from DM buttons, and what the channel and the DMs show comes from PostgreSQL."""
 from __future__ import annotations
 

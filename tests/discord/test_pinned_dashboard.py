@@ -1,4 +1,4 @@
-"""Issue 16, the election-night dashboard on Discord: posted and pinned when the game starts, edited in place after the
+"""The election-night dashboard on Discord: posted and pinned when the game starts, edited in place after the
 turns that change it (never sent again), still edited after a restart (its message id is stored), left unpinned
 but working where the bot may not pin, and given a final edit when the game ends."""
 from __future__ import annotations

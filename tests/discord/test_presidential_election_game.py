@@ -34,7 +34,7 @@ async def test_four_players_play_presidential_election_through_discord(world: Wo
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["P1", "P2", "P3", "P4"]
     seat_of = {m: seats[str(m.id)] for m in players}
-    ledger = DmLedger(w, game_id, players)  # issue 18: the DM stays tidy
+    ledger = DmLedger(w, game_id, players)  # the DM stays tidy
     await ledger.observe()
 
     c = pe_content.load()

@@ -1,4 +1,4 @@
-"""Issue 16 through Discord: `/game log` pages through the whole game (the `page:` option and the Older /
+"""Game records through Discord: `/game log` pages through the whole game (the `page:` option and the Older /
 Newer buttons), `/game export` sends the record privately (a player's mid-game, anyone's after the end, a
 stranger's refused mid-game), and the channel carries the seed commitment at the start and its reveal at
 the end — and no commit-reveal digests in between."""

@@ -1,4 +1,4 @@
-"""Replay and rematch (issue 16) through the real discord.py (SimCord): a finished game's result post says how to
+"""Replay and rematch through the real discord.py (SimCord): a finished game's result post says how to
 rematch and has a Rematch button, and the next upkeep sweep posts the animated replay with the button too; only a
 former player may press it; it opens a lobby in the channel with the same game and options, hosted by the clicker,
 the other player invited (not seated); a second press while that lobby is open says so privately; and the button

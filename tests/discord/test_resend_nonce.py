@@ -1,4 +1,4 @@
-"""A channel post sent again is the same message (issue 17: exactly once across processes and crashes).
+"""A channel post sent again is the same message (exactly once across processes and crashes).
 
 A deliverer can die after Discord accepted a post and before marking its outbox row sent; the row is then sent
 again by whoever claims it next (another process once the lease ran out, or this one after a restart). Each

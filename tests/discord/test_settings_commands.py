@@ -1,4 +1,4 @@
-"""/settings (issue 14, "Server settings") through the real discord.py (SimCord): refused, privately and with
+"""/settings through the real discord.py (SimCord): refused, privately and with
 nothing changed, to a member without Manage Server even when the server grants them the command; an admin's
 changes shown back and applied to new games; the organizer role counts like Manage Server; the games channel;
 a thread per game made at the start; a lobby nobody starts is cancelled by the bot's own loop; a host who

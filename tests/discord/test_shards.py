@@ -1,4 +1,4 @@
-"""Sharding (issue 17): with STUMPBOT_SHARDS the bot is discord.py's AutoShardedBot running those shards, driven
+"""Sharding: with STUMPBOT_SHARDS the bot is discord.py's AutoShardedBot running those shards, driven
 here by SimCord's sharded gateway (events of guilds on other shards never reach it). The process running shard 0
 syncs the commands and posts the replays; one without shard 0 does neither. Unset, the bot is what it always was."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Spectators leak nothing (issue 16), the Discord side of tests/engine/test_leaks.py and
+"""Spectators leak nothing, the Discord side of tests/engine/test_leaks.py and
 tests/service/test_campaign_trail_leak.py: Carol, who is not seated, follows a whole Electioneer US game
 each turn. Every DM she got is a copy of a channel post — the same content, the same image bytes — with
 no buttons or embeds, and none names a policy that is not public at that moment (every hand card is)."""

@@ -1,4 +1,4 @@
-"""/stats and /leaderboard (issue 16) after finished games, through the real bot in a SimCord world:
+"""/stats and /leaderboard after finished games, through the real bot in a SimCord world:
 each game's end posts the rating change in the channel; both commands answer privately."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 18, the DM stays tidy: a decision in progress lives in one direct message that the bot edits as the player
+"""The DM stays tidy: a decision in progress lives in one direct message that the bot edits as the player
 builds it — each step of the walk, "◀ Back" to the first step, the next step of the turn — and a finished decision
 leaves one line of what was done; a stale menu says it is stale and offers none of its old buttons; the message ids
 are stored, so the edits go on after a restart. (The whole-game tests count the messages over a game: DmLedger.)"""

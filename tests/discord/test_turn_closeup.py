@@ -1,4 +1,4 @@
-"""Issues 16 and 18 through Discord: a finished turn's channel post starts with one line of what it changed, and
+"""Turn captions and close-ups through Discord: a finished turn's channel post starts with one line of what it changed, and
 a map game's post carries the close-up of those states as its second attachment (alt text on both).
 
 A two-player Campaign Trail game is played from the players' DM buttons. The test keeps its own record of the

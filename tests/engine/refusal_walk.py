@@ -1,4 +1,4 @@
-"""The verb walk (issue 18): play games of a ruleset with its built-in bot and, along the way, send every verb
+"""The verb walk: play games of a ruleset with its built-in bot and, along the way, send every verb
 it ever offers once more with a deliberately wrong argument (an argument the same verb took elsewhere, not
 legal here) and once at a moment it is not offered at all. Each refusal must name the verb, the rule that
 refused it (the ruleset's `refusal_reason`), and at least one thing that would work.

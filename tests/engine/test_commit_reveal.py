@@ -7,7 +7,7 @@ from engine.core.ruleset import commitment, play
 from engine.electioneer.ruleset import RULESET as R
 
 # The digests and salts are public but kept out of the channel: they are each event's `proof` line, which
-# the game record and /game status show (issue 16).
+# the game record and /game status show.
 SEALED = re.compile(r"(DEM|REP) seal ([0-9a-f]+)")
 REVEAL = re.compile(r"(DEM|REP) reveals (\S+) \[seal ([0-9a-f]+), salt ([0-9a-f]+)\]")
 

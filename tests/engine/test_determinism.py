@@ -1,4 +1,4 @@
-"""Same seed + same actions ⇒ byte-identical state (DESIGN §2 "Randomness")."""
+"""Same seed + same actions ⇒ byte-identical state."""
 from __future__ import annotations
 
 import electioneer_fuzz

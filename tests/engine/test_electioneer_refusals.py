@@ -1,4 +1,4 @@
-"""Electioneer US refusals name the rule and its facts (issue 18)."""
+"""Electioneer US refusals name the rule and its facts."""
 from __future__ import annotations
 
 import pytest

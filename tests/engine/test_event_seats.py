@@ -1,4 +1,4 @@
-"""Issue 26, item 1: events say who did what. A seeded bot game of every ruleset (Campaign Trail's Solo Play, co-op
+"""Events say who did what. A seeded bot game of every ruleset (Campaign Trail's Solo Play, co-op
 and Advanced Solo Deck too): every public line carries the seat that made it or says it is the game's own, every
 cause is a card the ruleset's `card()` knows, and the lines that say a seat or an AI party played name it in their
 fields. Held lines keep their fields, and a state saved when held lines were plain texts still loads and hashes as

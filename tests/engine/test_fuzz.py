@@ -1,4 +1,4 @@
-"""Random-legal-move fuzzing of Electioneer US (DESIGN §3): no crash, no dead end, no runaway
+"""Random-legal-move fuzzing of Electioneer US: no crash, no dead end, no runaway
 game, invariants after every step, and every journal replays to the same state hash."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No hidden identifier in any public artifact or in another seat's view (DESIGN §3).
+"""No hidden identifier in any public artifact or in another seat's view.
 
 The fuzz games check, after every step: the other seat's hand and deck (ids and names), sealed
 salts and the RNG state against the public view, the other seat's view, every public event and

@@ -1,4 +1,4 @@
-"""Move notation: formatting then parsing any legal action is the identity (DESIGN §2)."""
+"""Move notation: formatting then parsing any legal action is the identity."""
 from __future__ import annotations
 
 from engine.electioneer.ruleset import RULESET as R

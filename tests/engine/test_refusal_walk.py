@@ -1,4 +1,4 @@
-"""Issue 18's verb walk: every verb each ruleset offers, sent with a wrong argument and at a moment it is not
+"""The verb walk: every verb each ruleset offers, sent with a wrong argument and at a moment it is not
 offered, is refused with the verb, the rule that refused it, and something that would work."""
 from __future__ import annotations
 

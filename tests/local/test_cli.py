@@ -52,7 +52,7 @@ def test_demo_moves_stops_early_and_says_so(monkeypatch, tmp_path, capsys) -> No
 
 
 def test_demo_and_replay_write_the_animated_replay(monkeypatch, tmp_path, capsys) -> None:
-    """Issue 16: `demo --replay OUT` and `replay FILE --animate OUT` write one animated image of the game."""
+    """`demo --replay OUT` and `replay FILE --animate OUT` write one animated image of the game."""
     from PIL import Image
 
     monkeypatch.chdir(tmp_path)

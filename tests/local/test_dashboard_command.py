@@ -1,4 +1,4 @@
-"""Issue 16: the local table's `dashboard` command prints the election-night dashboard Discord pins."""
+"""The local table's `dashboard` command prints the election-night dashboard Discord pins."""
 from __future__ import annotations
 
 from bot.present import dashboard

@@ -1,4 +1,4 @@
-"""A bare number on the local table (issue 18): within the choices shown it picks one; any other number is
+"""A bare number on the local table: within the choices shown it picks one; any other number is
 refused as a choice number with the real count shown — never read as a move (Campaign Trail would read `3`
 as `play 3`) — and a number of any length gets the same plain message."""
 from __future__ import annotations

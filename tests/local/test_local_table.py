@@ -117,7 +117,7 @@ async def test_a_number_past_the_shown_choices_is_refused_not_a_hidden_play(tmp_
 
 
 async def test_a_solo_demo_keeps_each_ai_turns_picture(tmp_path) -> None:
-    """Solo Play posts a move's AI turns apart, each with its own picture (issue 15): the local table writes each
+    """Solo Play posts a move's AI turns apart, each with its own picture: the local table writes each
     to a file of its own, none overwritten, and every image line the log prints names a distinct file. The first
     40 moves hold a dozen AI turns; the whole game (about 40 AI turns) shows nothing more and costs 8× the time."""
     lines: list[str] = []

@@ -1,4 +1,4 @@
-"""The transcripts in docs/transcripts/ are what the game says now (issue 26): each is regenerated from its seeded
+"""The transcripts in docs/transcripts/ are what the game says now: each is regenerated from its seeded
 game through the manager and compared with the committed file, so a change to what players read is a change
 to a transcript, seen in review — the pictures' alt texts and sizes included, so each is drawn as the bot draws it.
 `stumpbot transcripts` rewrites them."""

@@ -1,4 +1,4 @@
-"""The one-line caption of what a turn changed (issue 18), for every ruleset, from real public views: each
+"""The one-line caption of what a turn changed, for every ruleset, from real public views: each
 ruleset's own bot plays a seeded game, and every post's caption is checked against the public views around it."""
 from __future__ import annotations
 
@@ -82,8 +82,9 @@ def test_a_seat_sees_the_same_tally_as_the_public(name: str) -> None:
 
 
 def _tally(**states: tuple[dict[str, int], str | None]) -> MapTally:
-    return MapTally(sides=["DEM", "REP"], states={c: StateTally(code=c, ev=18 if c == "OH" else 20, counts=n, leader=l)
-                                                  for c, (n, l) in states.items()})
+    return MapTally(sides=["DEM", "REP"],
+                    states={c: StateTally(code=c, ev=18 if c == "OH" else 20, counts=n, leader=lead)
+                            for c, (n, lead) in states.items()})
 
 
 def test_a_campaign_that_takes_a_state() -> None:
@@ -115,7 +116,7 @@ def test_a_state_won_and_taken_off_the_board_is_said_as_won() -> None:
 
 
 def test_a_solo_candidate_choice_shows_its_difficulty_note() -> None:
-    """Appendix A's candidate notes reach the player choosing (issue 15): in the brief and the hand text of a game
+    """Appendix A's candidate notes reach the player choosing: in the brief and the hand text of a game
     against AI parties, and not in the competitive game."""
     from bot.present import for_ruleset
     from engine.core.ruleset import seats_for

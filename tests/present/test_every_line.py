@@ -1,4 +1,4 @@
-"""Checks on every line (issue 26), over a seeded sample: every ruleset at its largest table and its main option
+"""Checks on every line, over a seeded sample: every ruleset at its largest table and its main option
 sets, each game played through the services with bots, deadlines, typed and wrong moves, and every line read
 checked (tests/linecheck.py says each check's rule). The thousands of games are bench/check_lines.py's.
 

@@ -52,7 +52,7 @@ def test_parse_raises_only_typed_errors_and_round_trips(name: str) -> None:
 
     @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(text=_hostile(name))
-    @example(text="take ²")  # the audit's crashes, pinned (each raised ValueError from int())
+    @example(text="take ²")  # texts that once crashed the parser, pinned (each raised ValueError from int())
     @example(text="respond ¹²")
     @example(text="²² campaign")
     @example(text="play T03 GA ²")

@@ -1,4 +1,4 @@
-"""The close-ups of the two games without a US map (issue 26, phone-first pictures): Electioneer's battleground
+"""The close-ups of the two games without a US map (phone-first pictures): Electioneer's battleground
 cards and Campaign Manager 2008's state tiles. At every captioned post of a whole bot-played game, what the post
 changed is drawn large under its caption. Scaled to 400 px wide, a phone's width in a Discord channel, every side's
 number pill (electors or electoral votes, each month's and election day's totals) has digits at least 14 px tall;

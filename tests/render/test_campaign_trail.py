@@ -193,7 +193,7 @@ def test_party_panels_count_politicks_in_play_while_every_panel_fits(midgame) ->
     assert im.size == (1600, 1000)
 
 
-# ------------------------------------------------------------------ the full board on a phone (issue 26)
+# ------------------------------------------------------------------ the full board on a phone
 
 
 def _bot_game(options: dict, players: int, seed: int) -> list[CampaignTrailView]:
@@ -322,7 +322,7 @@ def test_the_debate_row_shows_every_issue_marker() -> None:
 def test_the_win_line_never_cuts_a_bar_label() -> None:
     """The "270 to win" line runs clear of every party's EV figure on the bar: a figure whose middle it would cut
     moves to the wider side of it (or goes, the party's row has its EV too)."""
-    from render.campaign_trail_panels import BAR_H, PAD, W
+    from render.campaign_trail_panels import PAD, W
     from render.canvas import recording
     from render.widgets import win_x
 

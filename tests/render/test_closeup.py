@@ -1,4 +1,4 @@
-"""A turn's close-up (issue 16) is readable on a phone: real mid-game states of each map ruleset, played by the
+"""A turn's close-up is readable on a phone: real mid-game states of each map ruleset, played by the
 rulesets' own bots, are captioned and drawn, then scaled to 400 px wide — a phone's width in a Discord channel —
 and the count pills' digits are measured in the scaled pixels: at least 14 px tall."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Electioneer US table image, drawn from hand-built ElectioneerView objects and from a game the ruleset's own
-bots play (issue 26, item 5: the whole position legible on a phone).
+bots play (the whole position legible on a phone).
 
 A phone shows the board 400 px wide. On real boards of a bot-played game — mid-game, the last month, election day
 and the result — every text the layout records (title, both sides' electors and what wins, each battleground's

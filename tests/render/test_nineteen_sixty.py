@@ -26,7 +26,7 @@ from render.usdata import NAMES
 from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 
 MAX_BYTES = 100 * 1024
-# Height to width (issue 26): a taller picture is previewed narrower. The Debates' board (turn 6) draws the three
+# Height to width: a taller picture is previewed narrower. The Debates' board (turn 6) draws the three
 # issues' cards in place of the Issues Track, ~240 px more: 1.49 × its width since the band below the state board
 # was tightened (it was 1.61, and 1.69 with the map); the other boards are at most 1.35.
 TALLEST = 1.5

@@ -21,7 +21,7 @@ from render.presidential_election import render_presidential_election
 from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 
 MAX_BYTES = 100 * 1024
-# Height to width (issue 26): a taller picture is previewed narrower. 1.1 until the player panels and the status
+# Height to width: a taller picture is previewed narrower. 1.1 until the player panels and the status
 # line were drawn at a phone's 14 px: four 76-px numbers a panel and the status on two lines take ~280 px more
 # (the trail's rows gave back 40), and the board was up to ~1.2 × its width at six players (seeds 20–25, late and
 # end).
@@ -68,7 +68,7 @@ def test_the_picture_of_a_real_game(players: int, until: str) -> None:
     r = render_presidential_election(view, highlight=changed)
     im = Image.open(io.BytesIO(r.png))
     assert im.format == "PNG" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 1000 < r.height <= TALLEST * r.width  # a taller picture is previewed narrower (issue 26)
+    assert 1000 < r.height <= TALLEST * r.width  # a taller picture is previewed narrower
     assert len(r.png) <= MAX_BYTES, len(r.png)
     scores = view.scores if until == "end" else {s: p.projected_ev for s, p in view.players.items()}
     for seat in view.players:

@@ -1,4 +1,4 @@
-"""The animated replay (issue 16) with the real Pillow: a whole Electioneer game played by the built-in bot,
+"""The animated replay with the real Pillow: a whole Electioneer game played by the built-in bot,
 replayed from its journal, drawn from public views and encoded; the file is read back and checked frame by frame."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The animated replay (issue 16) of a whole game of every ruleset, built as the bot builds it at a game's end.
+"""The animated replay of a whole game of every ruleset, built as the bot builds it at a game's end.
 
 Each game is played by the built-in bot through the game manager (`stumpbot demo`'s `run_demo`, pictures off:
 the replay is drawn afresh from the journal, not from the posted pictures), then drawn by `bot.policy.replay.for_game`,

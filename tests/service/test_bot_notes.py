@@ -1,4 +1,4 @@
-"""Issue 26: the line that says the bot played is made from who played and what, never glued onto another line.
+"""The line that says the bot played is made from who played and what, never glued onto another line.
 
 In Campaign Trail a rival's response window closes when the last asked seat passes, and the declared action then
 resolves inside that seat's step: with the bot playing LIB, the first public line of LIB's step is often DEM's

@@ -1,4 +1,4 @@
-"""Time that bends (issue 14): per-game turn and response-window deadlines changed mid-game, pause and
+"""Time that bends: per-game turn and response-window deadlines changed mid-game, pause and
 resume with the remaining time (across restarts), vacation within an allowance, extensions. The real
 SQLite store in tmp_path, the recording table and a fake clock; nothing fires twice."""
 from __future__ import annotations

@@ -58,7 +58,7 @@ async def test_a_compound_move_stops_at_a_response_window_and_returns_the_rest(t
         assert "waiting on" in exc.message
     assert len(await store.load_journal(record.id)) == len(journal)
 
-    for rival in rivals:  # the last pass closes the window: the rest is played as the player typed it (issue 26)
+    for rival in rivals:  # the last pass closes the window: the rest is played as the player typed it
         await manager.games.submit(record.id, users[rival], "pass")
     resumed = (await store.load_journal(record.id))[-1]
     assert (resumed.seat, resumed.actor, resumed.notation) == (seat, users[seat], result.pending)

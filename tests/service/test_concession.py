@@ -1,4 +1,4 @@
-"""Conceding (issue 14; rulings in docs/rulings.md "Conceding"): a running mate's concession hands the seat to
+"""Conceding (rulings in docs/rulings.md "Conceding"): a running mate's concession hands the seat to
 the bot and the partner carries on; a party's last person takes the party out; the game ends when one party
 is left; a conceded party cannot win at the count. Real SQLite, the recording table, a fake clock."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16, the election-night dashboard (bot/present/dashboard.py, bot/present/tallies/): for every map ruleset, a real
+"""The election-night dashboard (bot/present/dashboard.py, bot/present/tallies/): for every map ruleset, a real
 game part-played by its own bot reads into a tally whose electoral votes add up to the map's and agree with what the
 game's own public view counts; the tally is the same from every seat's view (it reads nothing private); the
 tipping point and the biggest swing are right on crafted maps; and the manager keeps the margin history over a

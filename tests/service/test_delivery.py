@@ -71,8 +71,8 @@ async def _moves(manager: GameManager, game_id: int, count: int, rng: Rng) -> No
 
 
 async def test_a_game_with_many_undeliverable_rows_does_not_stall_any_other(tmp_path) -> None:
-    # The audit's fault: with 51+ unsent rows of one failing game at the head of the outbox, the old
-    # flush fetched only those, skipped them all and returned 0 — no game anywhere got a post again.
+    # With 51+ unsent rows of one failing game at the head of the outbox, a flush that fetched only those
+    # would skip them all and return 0 — no game anywhere would get a post again.
     async with _world(tmp_path) as (store, table, clock, manager):
         bad, good = await _games(manager, 2)
         table.broken = {bad}

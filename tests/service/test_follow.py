@@ -1,4 +1,4 @@
-"""Spectators (issue 16): a member not seated in a game follows it by DM — each public post as it is posted,
+"""Spectators: a member not seated in a game follows it by DM — each public post as it is posted,
 or a daily digest — on real SQLite files with the recording table and a fake clock. Followers get public
 posts only, a finished game ends every follow (with a last DM), and closed DMs never hold the game up."""
 from __future__ import annotations

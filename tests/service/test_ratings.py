@@ -1,4 +1,4 @@
-"""Ratings (issue 16) end to end on real SQLite files: games played through the manager with the
+"""Ratings end to end on real SQLite files: games played through the manager with the
 test-only toy_podium ruleset, whose places each test writes down in advance, rated by the manager as
 they end — checked against the OpenSkill library run directly on the same places."""
 from __future__ import annotations
@@ -239,7 +239,7 @@ async def test_rated_once_across_a_crash_and_a_restart(tmp_path, caplog) -> None
 
 
 async def test_a_seat_left_to_the_bot_is_not_rated(tmp_path) -> None:
-    """Bo leaves mid-game (issue 14's seats): the bot plays P2 from then on, makes most of its moves and wins it —
+    """Bo leaves mid-game (a seat changing hands): the bot plays P2 from then on, makes most of its moves and wins it —
     P2 is not rated and Bo's rating is untouched; Ada and Cy are rated in their order."""
     store, table, m = await open_manager(tmp_path / "left.sqlite3")
     gid = await start(m, ["a", "b", "c"])

@@ -1,4 +1,4 @@
-"""Game records (issue 16): export → verify for every ruleset through the real manager and SQLite store,
+"""Game records: export → verify for every ruleset through the real manager and SQLite store,
 tampering caught and named, the seed commitment posted at the start and revealed at the end, a mid-game
 export that holds nothing hidden, `stumpbot demo --export` / `verify` / `replay` on the command line."""
 from __future__ import annotations
@@ -318,7 +318,7 @@ def test_demo_export_verify_and_replay_on_the_command_line(tmp_path, monkeypatch
 
 
 async def test_the_log_puts_another_seats_lines_under_that_seats_head(tmp_path) -> None:
-    """issue 26: a line another seat made within a move (Event.seat) stands under that seat's head in `/game log`,
+    """A line another seat made within a move (Event.seat) stands under that seat's head in `/game log`,
     not under the mover's (whose 🤖 or ⏰ marker would otherwise seem to be the other seat's); the game's own lines
     stay under the move; the record keeps each line's seat and a changed one is caught."""
     store, table, manager, gid, _ = await seeded_game(tmp_path, "campaign_trail", players=3)
@@ -351,7 +351,7 @@ def test_another_seats_lines_in_a_log_entry() -> None:
 
 
 def test_a_move_that_said_nothing_public_says_so_in_the_log_until_the_end() -> None:
-    """issue 26: a log entry is never empty: a pass or a hidden choice of a game in progress says that nothing of
+    """A log entry is never empty: a pass or a hidden choice of a game in progress says that nothing of
     it is public yet; after the end the entry shows the move itself."""
     quiet = {"seq": 9, "seat": "LIB", "by": "bot", "public": [], "line_seats": [], "proofs": [], "notation": None}
     assert records.move_lines(quiet)[1:] == [f"   {records.NOTHING_PUBLIC}"]

@@ -1,4 +1,4 @@
-"""Rematch (issue 16) through the real manager and SQLite store: a former player of a finished game opens a
+"""Rematch through the real manager and SQLite store: a former player of a finished game opens a
 lobby with the same ruleset, options, deadline and channel, hosts it in their former seat, and the others are
 invited, not seated; only a former player may; one rematch at a time; and the result post is marked final."""
 from __future__ import annotations

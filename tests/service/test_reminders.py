@@ -1,4 +1,4 @@
-"""Reminders a player chooses and the table's pulse (issue 14): offsets before a deadline, quiet hours in the
+"""Reminders a player chooses and the table's pulse: offsets before a deadline, quiet hours in the
 player's own time zone (one without and one with daylight saving time), none at all, never twice (restart,
 pause and resume, vacation, extension, a change of choices), and the stall line once per stall — never for a
 response window. The real SQLite store in tmp_path, the recording table and a fake clock."""

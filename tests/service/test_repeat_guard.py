@@ -1,4 +1,4 @@
-"""A typed move sent twice applies once unless the player confirms (the audit saw two identical `/move`
+"""A typed move sent twice applies once unless the player confirms (without the guard, two identical `/move`
 interactions both apply, once in 77 tries, when the step was legal twice in a row)."""
 from __future__ import annotations
 

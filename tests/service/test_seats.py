@@ -1,4 +1,4 @@
-"""Seats that change hands (issue 14): a substitute offered by the host, the built-in bot on a player's
+"""Seats that change hands: a substitute offered by the host, the built-in bot on a player's
 request, the host's or after missed deadlines (civil disorder), and back — on real SQLite files with the
 recording table and a fake clock."""
 from __future__ import annotations

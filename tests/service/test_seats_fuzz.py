@@ -1,4 +1,4 @@
-"""Seats changing hands at random moments, for every ruleset (issue 14): seeded games through the manager
+"""Seats changing hands at random moments, for every ruleset: seeded games through the manager
 where the players' seats go to substitutes, to the bot (a player leaving, the host, civil disorder after
 missed deadlines) and back, the host pausing and resuming and players declaring vacations, with the clock
 jumping, deadlines swept and one restart. After every step a

@@ -1,4 +1,4 @@
-"""Server settings (issue 14): values checked before they are stored, the defaults a server sets applied to its
+"""Server settings: values checked before they are stored, the defaults a server sets applied to its
 new games, open lobbies cancelled when nobody starts them in time (once, across a restart), and a lobby whose
 host leaves handed to the next player (the last one out closes it). The real SQLite store in tmp_path, the
 recording table and a fake clock."""

@@ -139,7 +139,7 @@ async def test_a_player_who_stops_gets_one_default_per_missed_wait_then_the_bot(
     assert await game.store.civil_disorder_after(game.gid) == 3  # the default threshold
     rng = Rng(5)
     # The player plays (the running mate too) until they have stopped the response windows with `autopass`, as
-    # the audit's player had: from then on, alone, they owe without a break. Then they stop.
+    # a real player did: from then on, alone, they owe without a break. Then they stop.
     for _ in range(MOVES):
         if lazy in (await game.state()).autopass:
             break

@@ -1,4 +1,4 @@
-"""Solo Play's AI turns are posted as people's turns are (issue 15): each AI turn is a channel post of its own,
+"""Solo Play's AI turns are posted as people's turns are: each AI turn is a channel post of its own,
 with its own picture of the board as that turn left it — not a block in the post of the human move that led to
 it, nor a picture of the board after the turns that followed. Through the GameManager on a real SQLite file,
 with the pictures really drawn.

@@ -1,4 +1,4 @@
-"""Issue 26: a typed move survives the response window that interrupts it. `27 campaign …` stops at the window on its
+"""A typed move survives the response window that interrupts it. `27 campaign …` stops at the window on its
 declaration; once the rival has answered, the rest is played as the player typed it; a rest the window made
 illegal is not played at all, and the player is told why with their choices."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`undo` that finds nothing to take back says why, from what the log shows (issue 18): the move that came
+"""`undo` that finds nothing to take back says why, from what the log shows: the move that came
 after yours by its number and seat (and 🤖 / ⏰ as the log marks them), never what it was. A move of your own
 that showed the table something hidden (a card played from the hand) is refused in words that say so."""
 from __future__ import annotations

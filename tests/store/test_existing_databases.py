@@ -1,4 +1,4 @@
-"""Databases written before the store was one package (issue 27): a SQLite file made by the old bot/store.py
+"""Databases written before the store was one package: a SQLite file made by the old bot/store.py
 opens in place and works on. The files in fixtures/ were written by that code (its commit 2ab25c0: games
 with moves, jobs and an outbox partly sent, a lobby, a seat offer, a setting, a follower, a rated game with
 its replay queued); tests/store_pg/test_existing_schema.py does the same for a PostgreSQL dump of its time."""

@@ -1,4 +1,4 @@
-"""A store call is one hop to aiosqlite's thread (issue 27: a move's commit within 3× of the raw sqlite3 floor, as
+"""A store call is one hop to aiosqlite's thread (a move's commit within 3× of the raw sqlite3 floor, as
 bench/bench_store_backends.py measures it). The store reaches aiosqlite's thread through the two private names its
 own Cursor uses; these tests fail if a release of aiosqlite renames them or if a call starts hopping per statement."""
 from __future__ import annotations

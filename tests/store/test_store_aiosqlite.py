@@ -1,4 +1,4 @@
-"""The store on aiosqlite (issue 17): one connection shared by every coroutine, so its guarantees rest on the
+"""The store on aiosqlite: one connection shared by every coroutine, so its guarantees rest on the
 store's lock and tasks rather than on one thread hop per call. Each test here fails if that layer is weakened."""
 from __future__ import annotations
 

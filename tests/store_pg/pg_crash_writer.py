@@ -1,5 +1,5 @@
 """A writer process for the PostgreSQL crash test (not a test itself): tests/store/crash_writer.py's game, on a
-PgStore, which also delivers the outbox as a bot process would (issue 17).
+PgStore, which also delivers the outbox as a bot process would.
 
     python tests/store_pg/pg_crash_writer.py URL --seed N --clock BASE [--max-moves N] [--drain]
 

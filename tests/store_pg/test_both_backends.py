@@ -249,7 +249,7 @@ async def test_leave_lobby_hands_over_or_closes(any_store) -> None:
     assert [o.payload for o in await s.outbox_for_game(g.id)] == [{"t": "host left"}]
 
 
-# ---------------------------------------------------------------- spectators (issue 16, migration 0006)
+# ---------------------------------------------------------------- spectators (migration 0006)
 
 
 async def test_followers_and_their_daily_digest(any_store) -> None:

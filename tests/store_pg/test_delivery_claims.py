@@ -1,4 +1,4 @@
-"""Exactly once across processes (issue 17, migration 0007), on SQLite and on PostgreSQL with the same
+"""Exactly once across processes (migration 0007), on SQLite and on PostgreSQL with the same
 expectations: two store instances on one database stand for two bot processes. The outbox is delivered only by
 whoever claimed it (each row once, each game's rows in id order), a claimer that dies leaves its rows to the
 other after the lease, a failed row gives its run back, and the replay queue is claimed the same way."""
@@ -118,7 +118,7 @@ async def test_a_failed_row_gives_back_its_run_and_its_game_waits_alone(two_stor
 
 
 async def test_a_move_writes_its_posts_claimed_for_the_mover_only_when_nothing_older_waits(two_stores) -> None:
-    """issue 27: the mover delivers its own posts without a claim of its own (commit_move's claim_for), and the
+    """The mover delivers its own posts without a claim of its own (commit_move's claim_for), and the
     exactly-once and in-order promises hold as for a claim: another process skips them while the lease runs, takes
     them over after it, and a move behind unsent rows or on a held game claims nothing."""
     a, b = two_stores

@@ -1,4 +1,4 @@
-"""A PostgreSQL database written before the store was one package (issue 27) opens in place and works on:
+"""A PostgreSQL database written before the store was one package opens in place and works on:
 fixtures/before_issue27_v7.sql is a pg_dump (--inserts) of a database the old bot/store_pg.py made and filled
 as tests/store/test_existing_databases.py's SQLite file was, and the same checks run on it."""
 from __future__ import annotations

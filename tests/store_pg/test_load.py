@@ -1,4 +1,4 @@
-"""The load test, short (issue 17): bench/load_postgres.py with 50 games, 4 worker processes and 8 seconds on the
+"""The load test, short: bench/load_postgres.py with 50 games, 4 worker processes and 8 seconds on the
 session's PostgreSQL server (a database of its own, dropped after). Every check must pass: journals replay to their
 snapshots, no move or double click applied twice, deadlines fire once per move and none due is left, every outbox
 row is delivered exactly once across the processes (the outbox claims, migration 0007)."""

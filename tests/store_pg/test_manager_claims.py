@@ -1,4 +1,4 @@
-"""Two bot processes on one database (issue 17): two GameManagers, each on its own store instance and table,
+"""Two bot processes on one database: two GameManagers, each on its own store instance and table,
 make moves and flush at the same time; together their tables got every public post exactly once, and each game's
 posts in order. Run on PostgreSQL and on SQLite (a file shared by two processes)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A move, its commit and its delivery in a few server transactions (issue 27, item 3: at most 6, from 69).
+"""A move, its commit and its delivery in a few server transactions (at most 6).
 
 On PostgreSQL each store call is one server transaction (bot/store/postgres.py `_run`: a read runs in one
 read-only snapshot, a write in one transaction, and the pool runs no reset of its own on release). A player's move

@@ -1,4 +1,4 @@
-"""Two bot processes on one PostgreSQL database (issue 17): an interaction may reach either, so two GameManagers
+"""Two bot processes on one PostgreSQL database: an interaction may reach either, so two GameManagers
 (each with its own PgStore, its own locks and its own in-memory cache of live games) take turns on one game. Each
 must see the other's moves: its cached state is used only while the game's version is the one it cached."""
 from __future__ import annotations

@@ -17,21 +17,21 @@ def all_commands() -> list[app_commands.Command | app_commands.Group]:
 
 
 def _rating_commands() -> list[app_commands.Command]:
-    """/stats and /leaderboard (issue 16): top-level, in servers only."""
+    """/stats and /leaderboard: top-level, in servers only."""
     from bot.discord.cogs import ratings
 
     return list(ratings.COMMANDS)
 
 
 def _settings_group() -> app_commands.Group:
-    """/settings (issue 14, server settings): top-level, in servers only, for Manage Server."""
+    """/settings: top-level, in servers only, for Manage Server."""
     from bot.discord.cogs import settings
 
     return settings.settings
 
 
 def _reminder_commands() -> list[app_commands.Command]:
-    """/reminders (issue 14): top-level, in servers and by DM."""
+    """/reminders: top-level, in servers and by DM."""
     from bot.discord.cogs import reminders
 
     return list(reminders.COMMANDS)

@@ -1,4 +1,4 @@
-"""Spectators (issue 16): /game follow — a member not seated in a game gets its public posts by DM."""
+"""Spectators: /game follow — a member not seated in a game gets its public posts by DM."""
 from __future__ import annotations
 
 import discord

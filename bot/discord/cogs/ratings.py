@@ -1,4 +1,4 @@
-"""Ratings (issue 16): the top-level /stats and /leaderboard, in servers only (ratings are per server)."""
+"""Ratings: the top-level /stats and /leaderboard, in servers only (ratings are per server)."""
 from __future__ import annotations
 
 import discord

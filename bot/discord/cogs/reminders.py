@@ -1,4 +1,4 @@
-"""/reminders (issue 14): top-level, in servers and by DM — the choices are the player's, for all their games."""
+"""/reminders: top-level, in servers and by DM — the choices are the player's, for all their games."""
 from __future__ import annotations
 
 import discord

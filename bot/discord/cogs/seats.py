@@ -1,4 +1,4 @@
-"""Seat commands (issue 14): /game substitute, takeseat (which also accepts an offer: Discord allows 25
+"""Seat commands: /game substitute, takeseat (which also accepts an offer: Discord allows 25
 subcommands in a group, so there is no separate /game accept), botseat. (`/game leave` in a game in progress,
 in lobby.py, hands the caller's seat to the bot after a confirmation; civil disorder is `/game deadline missed:`,
 in admin.py, for the same reason.)"""

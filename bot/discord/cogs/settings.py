@@ -1,4 +1,4 @@
-"""/settings (issue 14, "Server settings"): a top-level group for a server's admins. Hidden by default from
+"""/settings: a top-level group for a server's admins. Hidden by default from
 members without Manage Server; the flows check it again (settings_flows.py), since a server may grant the
 command to others."""
 from __future__ import annotations

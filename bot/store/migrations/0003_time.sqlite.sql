@@ -1,4 +1,4 @@
--- Stumpbot store, schema version 3: time that bends (issue 14, "Time").
+-- Stumpbot store, schema version 3: time that bends.
 --
 -- game_time: a game's own clock settings and state, one row per game that changed anything
 -- (no row: the defaults, bot/clock.py). response_hours is the deadline of a response window

@@ -1,4 +1,4 @@
--- Stumpbot store, schema version 4: seats that change hands (issue 14, "Seats").
+-- Stumpbot store, schema version 4: seats that change hands.
 --
 -- seats.controller: 'human' (the seat's user plays it) or 'bot' (the built-in bot plays it whenever it
 -- owes a move; user_id stays the last human holder, who may take it back with /game takeseat).

@@ -1,4 +1,4 @@
--- Stumpbot store, schema version 5: ratings and stats (issue 16, "Ratings and stats").
+-- Stumpbot store, schema version 5: ratings and stats.
 --
 -- ratings: one OpenSkill rating (bot/ratings.py names the model) per server, ruleset and member: mu and sigma as the
 -- library keeps them, the rated games and the wins among them, and the member's display name at their

@@ -1,4 +1,4 @@
--- Stumpbot store, schema version 9: spectators who follow a game by DM (issue 16, "Spectators").
+-- Stumpbot store, schema version 9: spectators who follow a game by DM.
 --
 -- followers: a member not seated in the game who gets its public posts by DM: each one as it is posted
 -- (mode 'turn'), or once a day a digest of the public posts of the last 24 h and the latest picture

@@ -1,4 +1,4 @@
--- Stumpbot store, schema version 7: exactly once across processes (issue 17).
+-- Stumpbot store, schema version 7: exactly once across processes.
 --
 -- outbox.claimed_by / claimed_until: a deliverer claims a game's unsent rows (the oldest first, a run of them
 -- together) for a lease before it sends them, so two bot processes flushing one database never both send a row,

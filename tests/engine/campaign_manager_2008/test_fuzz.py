@@ -1,5 +1,5 @@
 """Seeded Campaign Manager 2008 games drawing only from decisions(), drafted and starter decks, with the
-built-in bot and with random legal moves (DESIGN §3).
+built-in bot and with random legal moves.
 
 Checked at every step: the invariants (engine/campaign_manager_2008/invariants.py), at most 60 options in a
 list, parse(format(a)) == a for the legal actions, apply never mutates its input, and no dead end (someone

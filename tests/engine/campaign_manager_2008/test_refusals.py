@@ -1,4 +1,4 @@
-"""Campaign Manager 2008's refusals say which rule refused a step and the facts behind it (issue 18), for every
+"""Campaign Manager 2008's refusals say which rule refused a step and the facts behind it, for every
 verb — those the verb walk rarely meets too (order, issue, toward, pass, done) — and they say nothing the refused
 player could not know: a card the rival holds reads exactly like a card nobody holds."""
 from __future__ import annotations

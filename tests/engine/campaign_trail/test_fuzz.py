@@ -1,4 +1,4 @@
-"""Random-legal-move fuzzing of Campaign Trail for every player count (DESIGN §3): a seeded sample of games, with
+"""Random-legal-move fuzzing of Campaign Trail for every player count: a seeded sample of games, with
 every check of harness.py after every step. The same games by the thousand: `python bench/fuzz.py --ruleset
 campaign_trail --games 300`."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Campaign Trail's refusals name the rule and its facts (issue 18), on states built for each rule."""
+"""Campaign Trail's refusals name the rule and its facts, on states built for each rule."""
 from __future__ import annotations
 
 import pytest

@@ -145,7 +145,7 @@ def test_games_without_the_ai_keep_their_stored_json() -> None:
     assert CampaignTrailState.model_validate_json(solo_game.model_dump_json()) == solo_game
 
 
-# ------------------------------------------------------------------ the AI turn in words (issue 15)
+# ------------------------------------------------------------------ the AI turn in words
 
 
 def test_the_ai_turn_says_its_card_its_choice_and_why_state_by_state() -> None:

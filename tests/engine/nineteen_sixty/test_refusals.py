@@ -1,4 +1,4 @@
-"""1960's refusals say which rule refused a step and the facts behind it (issue 18), for every verb — those the
+"""1960's refusals say which rule refused a step and the facts behind it, for every verb — those the
 verb walk never meets too (stop, first, side, place, media, trigger, order, swap) — and they say nothing the
 refused player could not know: a card the rival holds reads exactly like a card nobody holds."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seeded random games of Presidential Election drawing only from decisions(), for 2–6 players (DESIGN §3).
+"""Seeded random games of Presidential Election drawing only from decisions(), for 2–6 players.
 
 Checked at every step: the rulebook's invariants (money ≥ 0, votes only on ballot states, ≥ 1 vote on each,
 the spending cap), every option list at most 60 long, parse(format(a)) == a for every legal action, apply never mutates its input, and no
