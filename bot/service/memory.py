@@ -195,16 +195,17 @@ class Memory(Service):
         moves it lacks are replayed in a worker thread (by one caller: the others wait, then find it current)."""
         game, setup = rows.game, setup_of(rows.game, rows.seats)
         async with self.ctx.replaying.setdefault(game.id, asyncio.Lock()):
-            entry = self.ctx.replayed.get(game.id)
+            entry: Replayed | None = self.ctx.replayed.get(game.id)
             journal, version = rows.journal, game.version
             if journal is None and (entry is None or entry.version != version or entry.setup != setup):
                 # the cache moved on while the rows were read: this journal is read apart, so no version is vouched
                 journal, version = await self.store.load_journal(game.id), -1
             if journal is not None:
-                journal = tuple(journal)
-                if entry is None or entry.setup != setup or [_row(e) for e in entry.journal] != [_row(e) for e in journal]:
-                    entry = await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, rows.seats, journal)
-                entry = replace(entry, journal=journal, version=version)
+                kept = tuple(journal)
+                if entry is None or entry.setup != setup or [_row(e) for e in entry.journal] != [_row(e) for e in kept]:
+                    entry = await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, rows.seats, kept)
+                entry = replace(entry, journal=kept, version=version)
+            assert entry is not None, "rows come without their journal only when the cache holds the game's version"
             self.ctx.keep(self.ctx.replayed, game.id, entry)
             return entry
 
