@@ -179,7 +179,7 @@ class LocalSession:
         record = await self.manager.views.game(game_id)
         if record.status == "active":
             return False
-        await self.manager.memory.post_replays()  # issue 16: the animated replay, beside the images
+        await self.manager.memory.post_replays()  # the animated replay, beside the images
         headline = result_headline(record.result) if record.status == "finished" else ""
         result = f" {headline}" + ("" if headline.endswith((".", "!", "?")) else ".") if headline else ""
         self.write(f"\nGame #{game_id} is {record.status}.{result} Images are in {self.table.folder(game_id)}.")
