@@ -59,8 +59,8 @@ def test_the_picture_of_a_real_game(deck: str, until: str) -> None:
     assert view.phase == {"draft": "draft", "states": "states", "mid": "play", "end": "over"}[until]
     r = render_campaign_manager_2008(view, highlight=view.changed)
     im = Image.open(io.BytesIO(r.png))
-    assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 600 < r.height < 2000
+    assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1000, r.height)
+    assert 500 < r.height <= 1.5 * r.width
     assert len(r.png) <= MAX_BYTES, len(r.png)
     for seat, side in view.sides.items():
         assert f"{side.name} ({'O' if seat == 'OBA' else 'M'}, " in r.alt and f"{side.score} of 270 EV" in r.alt
