@@ -3,8 +3,8 @@ each drawn as on the board but twice as large on a phone, under the post's capti
 votes; a state the post won is named with its winner.
 
 The board is 1000 px wide with two state tiles a row; a phone shows it 400 px wide, a tile 194 px, its capitals
-10 px. Here a tile is drawn across CLOSE_W (800) px, shown 386 px wide on a phone: its capitals 19 px, its voter
-blocks 27 px. Drawn from the public view with the board's own tile painter, so both pictures say the same.
+10 px. Here a tile is drawn across CLOSE_W (800) px, shown 386 px wide on a phone: its capitals 16 px, its voter
+blocks 28 px. Drawn from the public view with the board's own tile painter, so both pictures say the same.
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from render.campaign_manager_2008_tiles import (
     LETTER,
     NAMES,
     SEATS,
-    TILE_W,
     paint_tile,
     tile_height,
 )
@@ -34,9 +33,9 @@ CAPTION = 34
 PILL = 40  # both sides' electoral votes: digits at least 14 px tall on a phone
 SIDE = {"OBA": "O", "MCC": "M"}
 MAX_TILES = 2  # the rest are named in a line: a post changes one state or two, now and then more
-SCALE = (CLOSE_W - 2 * PAD) / TILE_W  # a tile as wide as the picture: the board's type 1.6 times larger
+SCALE = 1.3  # the board's tile, its type 1.3 times larger, drawn across the picture
 CLOSE_BYTES = 40 * 1024
-TALL = 2400  # taller than any close-up (two tiles under a 3-line caption: ~1,450 px), then cut
+TALL = 2400  # taller than any close-up (two tiles under a 3-line caption: ~1,200 px), then cut
 
 
 def _scores(cv: Canvas, view: CMView, y: int, labels: list[LabelBox]) -> int:

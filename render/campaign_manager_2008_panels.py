@@ -125,7 +125,10 @@ def race(cv: Canvas, view: CMView, y: int) -> int:
     """Both sides on one bar of every electoral vote: Obama's from the left, McCain's from the right, each its
     name and score on its start score (light), then the states it has won in the order won; between them the votes
     still to win, and each side's win line where its bar reaches the target."""
-    total = sum(s.score for s in view.sides.values()) + sum(t.ev for t in view.in_play) + sum(p.ev for p in view.pool)
+    # every electoral vote: the start scores and the states still out; before the states are dealt, 538 (the win
+    # needs one more than half)
+    total = max(2 * view.target - 2, sum(s.score for s in view.sides.values()) + sum(t.ev for t in view.in_play)
+                + sum(p.ev for p in view.pool))
     scale = (W - 2 * PAD) / max(1, total)
     x0, x1 = PAD, W - PAD
     marks = (x0 + view.target * scale, x1 - view.target * scale)
@@ -163,8 +166,6 @@ def race(cv: Canvas, view: CMView, y: int) -> int:
 def _counts(view: CMView, seat: str) -> list[str]:
     """A side's piles, the longest wording first."""
     s = view.sides[seat]
-    if view.phase == "draft":
-        return [f"{s.drafted} of {DECK} cards drafted", f"drafted {s.drafted} of {DECK}"]
     return [f"Hand {s.hand_size} · Deck {s.deck_size} · Discard {len(s.discard)}",
             f"Hand {s.hand_size} · Deck {s.deck_size}"]
 
@@ -198,6 +199,8 @@ def _flow(cv: Canvas, items: list[Item], x0: int, y: int, first_right: int = W -
 def sides(cv: Canvas, view: CMView, y: int, marked: set[str], lines: int = CHIP_LINES) -> int:
     """Each side's line: its badge, LEADS / WINS / DRAW, the states it has won as chips in the order won (their
     votes are the bar's segments), wrapping under, and its hand, deck and discard counts at the right."""
+    if view.phase not in ("play", "over"):  # the draft's and the picks' panel tells each side's progress
+        return y
     lead = leader(view)
     for seat in SEATS:
         s = view.sides[seat]
@@ -210,9 +213,7 @@ def sides(cv: Canvas, view: CMView, y: int, marked: set[str], lines: int = CHIP_
         text = next((c for c in counts if advance(c, F_TEXT) <= W - PAD - x - 180), counts[-1])
         cv.text(W - PAD, y + 22, text, F_TEXT, "ink", "paper", "rm")
         right = W - PAD - advance(text, F_TEXT) - 20
-        if view.phase not in ("play", "over"):
-            y += LINE
-        elif s.won:
+        if s.won:
             y = _flow(cv, [("chip", c, SOLID[seat], "white") for c in s.won], x, y, right, lines, marked)
         else:
             cv.text(x, y + 22, "no state won yet", F_TEXT, "muted", "paper", "lm")
