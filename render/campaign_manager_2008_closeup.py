@@ -2,9 +2,9 @@
 each drawn as on the board but twice as large on a phone, under the post's caption, with both sides' electoral
 votes; a state the post won is named with its winner.
 
-The board is 1600 px wide with two state tiles a row; a phone shows it 400 px wide, a tile 195 px. Here a tile is
-drawn CLOSE_W (800) px wide, shown 386 px wide on a phone: its voter blocks 27 px, its words 13 px or more. Drawn
-from the public view with the board's own tile painter, so both pictures say the same.
+The board is 1000 px wide with two state tiles a row; a phone shows it 400 px wide, a tile 194 px, its capitals
+10 px. Here a tile is drawn across CLOSE_W (800) px, shown 386 px wide on a phone: its capitals 16 px, its voter
+blocks 28 px. Drawn from the public view with the board's own tile painter, so both pictures say the same.
 """
 from __future__ import annotations
 
@@ -12,8 +12,17 @@ from PIL import Image
 
 from engine.campaign_manager_2008.views import CMView, TileView
 from render.alttext import Part, and_list, caption_sentence, fit
-from render.campaign_manager_2008 import COLOURS, LAYOUT, LETTER, NAMES, SEATS, TILE_H, _tile, _tile_alt
-from render.canvas import Canvas, font, wrap
+from render.campaign_manager_2008 import _tile_alt
+from render.campaign_manager_2008_tiles import (
+    COLOURS,
+    LAYOUT,
+    LETTER,
+    NAMES,
+    SEATS,
+    paint_tile,
+    tile_height,
+)
+from render.canvas import Canvas, encode_p_within, font, wrap
 from render.types import LabelBox, Rendered
 from render.usdata import NAMES as STATE_NAMES
 from render.widgets import caption_lines, pill, public_view
@@ -24,7 +33,9 @@ CAPTION = 34
 PILL = 40  # both sides' electoral votes: digits at least 14 px tall on a phone
 SIDE = {"OBA": "O", "MCC": "M"}
 MAX_TILES = 2  # the rest are named in a line: a post changes one state or two, now and then more
-TALL = 1800  # taller than any close-up (two tiles under a 3-line caption: ~1,100 px), then cut
+SCALE = 1.3  # the board's tile, its type 1.3 times larger, drawn across the picture
+CLOSE_BYTES = 40 * 1024
+TALL = 2400  # taller than any close-up (two tiles under a 3-line caption: ~1,200 px), then cut
 
 
 def _scores(cv: Canvas, view: CMView, y: int, labels: list[LabelBox]) -> int:
@@ -58,8 +69,9 @@ def closeup_campaign_manager_2008(view: CMView, states: list[str], caption: str 
         cv.text(PAD, y + 20, line, font(30), "ink", "paper", "lm")
         y += 44
     for t in tiles[:MAX_TILES]:
-        _tile(cv, t, (PAD, y, CLOSE_W - PAD, y + TILE_H), False)
-        y += TILE_H + PAD
+        h = tile_height(t, CLOSE_W - 2 * PAD, SCALE)
+        paint_tile(cv, t, (PAD, y, CLOSE_W - PAD, y + h), False, SCALE)
+        y += h + PAD
     if len(tiles) > MAX_TILES:
         more = "Also changed: " + ", ".join(f"{t.name} ({t.code})" for t in tiles[MAX_TILES:])
         for line in wrap(more, font(28, False), CLOSE_W - 2 * PAD, max_lines=2):
@@ -68,8 +80,8 @@ def closeup_campaign_manager_2008(view: CMView, states: list[str], caption: str 
         y += PAD
     height = y
     alt = closeup_alt(view, wanted, tiles, won, caption)
-    cut = Canvas(LAYOUT, im.crop((0, 0, CLOSE_W, height)), COLOURS)
-    return Rendered(cut.png(), alt, CLOSE_W, height, tuple(labels))
+    png = encode_p_within(im.crop((0, 0, CLOSE_W, height)), LAYOUT.palette(COLOURS), CLOSE_BYTES)
+    return Rendered(png, alt, CLOSE_W, height, tuple(labels))
 
 
 def _name(view: CMView, code: str) -> str:

@@ -17,6 +17,8 @@ from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from render import registry
 from render.campaign_manager_2008 import render_campaign_manager_2008
+from render.campaign_manager_2008_tiles import COLOURS, PAD
+from render.canvas import MIN_CAP_PX, PHONE_W, recording
 
 MAX_BYTES = 100 * 1024
 MIDGAME_WINS = 3  # states won by both sides together
@@ -59,8 +61,8 @@ def test_the_picture_of_a_real_game(deck: str, until: str) -> None:
     assert view.phase == {"draft": "draft", "states": "states", "mid": "play", "end": "over"}[until]
     r = render_campaign_manager_2008(view, highlight=view.changed)
     im = Image.open(io.BytesIO(r.png))
-    assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 600 < r.height < 2000
+    assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1000, r.height)
+    assert 500 < r.height <= 1.5 * r.width
     assert len(r.png) <= MAX_BYTES, len(r.png)
     for seat, side in view.sides.items():
         assert f"{side.name} ({'O' if seat == 'OBA' else 'M'}, " in r.alt and f"{side.score} of 270 EV" in r.alt
@@ -123,6 +125,60 @@ def test_a_sealed_pick_is_shown_and_not_revealed() -> None:
     assert f"{name} sealed" in r.alt
     for code in state.sides[sealed[0]].picks:
         assert code not in r.alt
+
+
+def _bar_row(r) -> list[tuple[int, int, int]]:  # noqa: ANN001 - a Rendered
+    """The colours along the score bar: the row with the most of Obama's light colour (his start score)."""
+    im = Image.open(io.BytesIO(r.png)).convert("RGB")
+    rows = [[im.getpixel((x, y)) for x in range(im.width)] for y in range(0, im.height // 2, 4)]
+    return max(rows, key=lambda row: row.count(COLOURS["Ol"]))
+
+
+def test_the_race_bar_starts_at_zero_so_no_score_is_an_empty_bar() -> None:
+    """Before any state is won (157 to 155): each side's bar is its whole score on one scale of every electoral vote,
+    Obama's from the left and McCain's from the right, so both start scores show and their difference is drawn."""
+    view = _public("draft", "draft")
+    scores = {s: view.sides[s].score for s in view.sides}
+    assert scores == {"OBA": 157, "MCC": 155}
+    row = _bar_row(render_campaign_manager_2008(view))
+    total = 538  # every electoral vote: before the states are dealt too
+    width = 1000 - 2 * PAD
+    for seat, colour in (("OBA", COLOURS["Ol"]), ("MCC", COLOURS["Ml"])):
+        drawn = sum(1 for rgb in row if rgb == colour)
+        assert abs(drawn - scores[seat] / total * width) < 0.1 * width, (seat, drawn)  # the name on it takes some
+
+
+def test_every_board_of_a_whole_game_fits_a_phone() -> None:
+    """Boards all through a bot game (every fifth step, and the end): at most 1.5 times as tall as wide, within
+    100 KB, and every word's capitals at least MIN_CAP_PX tall at PHONE_W px wide."""
+    rng = Rng(4)
+    state = R.setup({"deck": "draft"}, R.seat_names(2), 4)
+    step = 0
+    while True:
+        over = R.outcome(state) is not None
+        if step % 5 == 0 or over:
+            view = R.view(state, None)
+            with recording() as drawn:
+                r = render_campaign_manager_2008(view)
+            assert r.height <= 1.5 * r.width and len(r.png) <= MAX_BYTES, (step, r.height, len(r.png))
+            assert all(d.cap * PHONE_W >= MIN_CAP_PX * r.width for d in drawn), (step, drawn)
+        if over:
+            break
+        seat = owing_seats(R, state)[0]
+        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+        step += 1
+    assert step > 100
+
+
+def test_the_board_names_cards_and_leaves_their_texts_to_the_prompt() -> None:
+    view = _public("starter", "mid")
+    assert view.played is not None and view.last_news is not None
+    with recording() as drawn:
+        render_campaign_manager_2008(view)
+    words = " ".join(d.text for d in drawn)
+    assert view.played.title in words and view.last_news.title in words
+    for card in (view.played, view.last_news):
+        assert not [d.text for d in drawn if len(d.text.split()) >= 4 and d.text.rstrip("…") in card.text]
 
 
 def test_the_registry_draws_it() -> None:
