@@ -4,6 +4,7 @@ with moves, jobs and an outbox partly sent, a lobby, a seat offer, a setting, a 
 its replay queued); tests/store_pg/test_existing_schema.py does the same for a PostgreSQL dump of its time."""
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -42,6 +43,11 @@ async def check_what_the_old_store_wrote(s) -> None:
     assert commit.seq == 4 and commit.version == active.version + 1
     with pytest.raises(DuplicateMove):
         await move(s, (1, commit.version), 5, idem_key="k2")
+    # the column schema version 8 added: a move keeps its step beside the old rows' none
+    told = {"public": ["DEM moves"], "line_seats": ["DEM"], "proofs": [], "seals": [], "note": None}
+    commit = await move(s, (1, commit.version), 5, idem_key="k5", seat="REP", step=told)
+    steps = (await s.record_rows(1)).steps
+    assert steps[:4] == [None] * 4 and json.loads(steps[4]) == told
     claimed = await s.claim_outbox(T0 + 1000, "me")
     assert [r.id for r in claimed] == [r.id for r in await s.pending_outbox()]  # every game's, in order
     assert await s.mark_claimed_sent([r.id for r in claimed], T0 + 1001, "me") == len(claimed)
