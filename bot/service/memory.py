@@ -225,17 +225,18 @@ class Memory(Service):
         thread (by one caller: the others wait, then find it current)."""
         game, setup = rows.game, setup_of(rows.game, rows.seats)
         async with self.ctx.replaying.setdefault(game.id, asyncio.Lock()):
-            entry = self.ctx.replayed.get(game.id)
+            entry: Replayed | None = self.ctx.replayed.get(game.id)
             journal, told, version = rows.journal, rows.steps, game.version
             if journal is None and (entry is None or entry.version != version or entry.setup != setup):
                 # the cache moved on while the rows were read: this journal is read apart, so no version is vouched
                 again = await self.store.record_rows(game.id)
                 journal, told, version = (again.journal, again.steps, -1) if again is not None else ([], [], -1)
             if journal is not None:
-                journal = tuple(journal)
-                if entry is None or entry.setup != setup or [_row(e) for e in entry.journal] != [_row(e) for e in journal]:
-                    entry = await self._stepped(entry, game, rows.seats, journal, told)
-                entry = replace(entry, journal=journal, version=version)
+                moves = tuple(journal)
+                if entry is None or entry.setup != setup or [_row(e) for e in entry.journal] != [_row(e) for e in moves]:
+                    entry = await self._stepped(entry, game, rows.seats, moves, told)
+                entry = replace(entry, journal=moves, version=version)
+            assert entry is not None  # a journal was read, or the cache holds the game's version
             self.ctx.keep(self.ctx.replayed, game.id, entry)
             return entry
 
@@ -258,9 +259,9 @@ class Memory(Service):
         back to): one the record cache keeps for it, or else replayed in a worker thread, from the latest kept state
         the journal agrees with or from the setup; the entry so made is kept for the reads that follow."""
         async with self.ctx.replaying.setdefault(game.id, asyncio.Lock()):
-            entry = self.ctx.replayed.get(game.id)
-            known = entry is not None and entry.setup == setup_of(game, seats)
-            if known and len(journal) in entry.states and _agree(entry.journal, journal) >= len(journal):
+            entry: Replayed | None = self.ctx.replayed.get(game.id)
+            if entry is not None and entry.setup == setup_of(game, seats) and len(journal) in entry.states \
+                    and _agree(entry.journal, journal) >= len(journal):
                 return entry.states[len(journal)]
             entry = await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, seats, journal)
             self.ctx.keep(self.ctx.replayed, game.id, replace(entry, version=-1))  # a journal no version vouches for
