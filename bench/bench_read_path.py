@@ -8,9 +8,11 @@ The game: Presidential Election, 6 seats, every move the built-in bot's, played 
 temporary SQLite file until `--moves` moves (a 6-seat game runs past 500).
 Status: the reads `/game status` makes of the manager (seats, who owes, deadlines, offers, civil disorder, the
 public board and its text, the latest seals). Log: one page. Export: the record as a dict.
-Served: a second manager on the same file, its caches warmed by one call (the first call of each, which replays
-the journal once in a worker thread, is printed on its own). Replayed: bot/policy/record.py's build_record path.
-After a move: one more bot move (not timed), then the call, which reads the journal again and replays that move.
+Served: a second manager on the same file, its caches warmed by one call (the first call of each, which reads
+every journal row's stored step, is printed on its own). Replayed: bot/policy/record.py's build_record path.
+After a move: one more bot move (not timed), then the call, which reads the journal again and that move's step.
+`--old-rows` clears the rows' stored steps first, as a store before schema version 8 wrote them: the served path
+then replays the journal once, in a worker thread.
 Floor: the store's one-call read of the game's context (`Store.game_context`: its record, seats, jobs, clock and
 settings), less than any of these calls reads. The machine's load average is printed: the numbers scale with it.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -104,6 +107,7 @@ async def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--replay-runs", type=int, default=5, help="runs of the replaying path (each costs the replay)")
+    ap.add_argument("--old-rows", action="store_true", help="the journal's rows without their stored steps")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.sqlite3"
@@ -111,6 +115,10 @@ async def main(argv: list[str] | None = None) -> int:
         game_id, played = await build_game(path, args.players, args.seed, args.moves)
         print(f"{registry.get(RULESET).title}, {args.players} seats, seed {args.seed}: {played} moves "
               f"(built in {time.perf_counter() - start:.1f} s)")
+        if args.old_rows:
+            with sqlite3.connect(path) as con:
+                con.execute("UPDATE journal SET step = NULL")
+            con.close()
         store = await Store.open(path)
         manager = GameManager(store, RecordingTable(), clock=FixedClock(), render=False)
         memory = manager.memory
@@ -138,7 +146,8 @@ async def main(argv: list[str] | None = None) -> int:
                 out += await timed(call, 1)
             return out
 
-        print("first served call (a fresh process: the journal replayed once, in a worker thread):")
+        how = "the journal replayed once, in a worker thread" if args.old_rows else "the rows' stored steps read"
+        print(f"first served call (a fresh process: {how}):")
         for name, call in served.items():
             print(line(name, await timed(call, 1)))
         print("served (the record cache current):")

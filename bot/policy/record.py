@@ -2,9 +2,10 @@
 
 No Discord import. The format is documented in docs/record-format.md. A record is built from the store:
 the game row (ruleset, options, seed), the seats and the journal (every move's seat, notation, actor,
-time and resulting state hash). The public lines of each move are recomputed by replaying the journal
-from the seed, exactly as `Games.undo` and the journal tests do: the engine is deterministic, so
-the replay says what the channel was told.
+time and resulting state hash). The public lines of each move are what the engine said when it was
+played: each journal row keeps them (`move_told`, its `step`), and a row journalled before it did has
+them recomputed by replaying the journal from the seed — the engine is deterministic, so the replay
+says what the channel was told (`build_record` always replays: `stumpbot verify` checks the same way).
 
 Fair randomness: when a game starts the bot posts `seed_commitment(seed, salt)` with a fresh secret salt
 (kept in the settings table, scope `game:<id>`); when it ends the seed and the salt are revealed, so
@@ -35,7 +36,7 @@ from engine import registry
 from engine.core.errors import EngineError
 from engine.core.posting import text_only_hash
 from engine.core.ruleset import Ruleset, commitment, journal_steps, play, state_hash  # noqa: F401 - state_hash: also for callers
-from engine.core.types import Event, result_headline
+from engine.core.types import ApplyResult, Event, result_headline
 from engine.core.windows import Sealed
 
 FORMAT = "stumpbot-game-record"
@@ -147,16 +148,43 @@ def more_steps(ruleset: Ruleset, state: Any, known: set[str], moves: list[tuple[
     """`replay_steps` on from `state` (the state after move start - 1): `known` holds the digests of the sealed
     choices already listed and gains each step's new ones."""
     for seq, (seat, notation, actor) in enumerate(moves, start=start):
-        note = deadline_note(ruleset, state, seat) if actor == "deadline" else None
         result = play(ruleset, state, seat, journal_steps(ruleset, notation))
+        told = step_told(ruleset, state, result, seat, actor, known)
         state = result.state
-        new = [s for s in _seals(state) if s["digest"] not in known]
-        known |= {s["digest"] for s in new}
-        yield Step(seq=seq, seat=seat, notation=notation, state=state, note=note,
-                   public=[e.public for e in result.events if e.public],
-                   line_seats=[e.seat for e in result.events if e.public],
-                   proofs=[e.proof for e in result.events if e.proof], seals=new,
+        known |= {s["digest"] for s in told["seals"]}
+        yield Step(seq=seq, seat=seat, notation=notation, state=state, **told,
                    boards=[e.ends_post for e in result.events if e.ends_post is not None])
+
+
+# the keys of a step's stored form (step_told): a journal row's `step` column holds them as JSON
+TOLD = ("public", "line_seats", "proofs", "seals", "note")
+SETUP_HASH = "setup_hash"  # on move 1's row: the hash of the state the setup dealt (the record's initial_state_hash)
+
+
+def step_told(ruleset: Ruleset, before: Any, result: ApplyResult, seat: str, actor: str, known: set[str]) -> dict[str, Any]:
+    """What the record keeps of one move played from `before` (`result`: the engine's PlayResult): its public lines
+    and the seat beside each, its commit-reveal lines, the sealed choices its state holds that `known` (digests)
+    does not, and the deadline's note when the deadline made it. Plain JSON values, as a journal row stores them."""
+    return {"public": [e.public for e in result.events if e.public],
+            "line_seats": [e.seat for e in result.events if e.public],
+            "proofs": [e.proof for e in result.events if e.proof],
+            "seals": [s for s in _seals(result.state) if s["digest"] not in known],
+            "note": deadline_note(ruleset, before, seat) if actor == "deadline" else None}
+
+
+def move_told(ruleset: Ruleset, before: Any, result: ApplyResult, seat: str, actor: str, seq: int) -> dict[str, Any]:
+    """A new move's step as its journal row keeps it (Store.commit_move's `step`), the same as `more_steps` says of
+    it when the journal is replayed: its seals are those `before` did not hold (a sealed choice leaves a state
+    once revealed and never comes back under its digest, whose salt is fresh). Move 1 keeps the setup's hash."""
+    told = step_told(ruleset, before, result, seat, actor, seal_digests(before))
+    if seq == 1:
+        told[SETUP_HASH] = state_hash(before)
+    return told
+
+
+def stored_step(seq: int, seat: str, notation: str, told: dict[str, Any]) -> Step:
+    """A journal row's stored step as the step a replay yields (without its state)."""
+    return Step(seq=seq, seat=seat, notation=notation, state=None, **{key: told[key] for key in TOLD})
 
 
 def _seals(state: Any) -> list[dict[str, str]]:

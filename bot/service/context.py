@@ -34,6 +34,7 @@ class Live:
     version: int
     seq: int
     state: Any
+    before: Any = None  # the state after move seq - 1, when the move that made `state` was played here (for an undo)
 
 
 @dataclass
@@ -62,8 +63,8 @@ class Context:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
-    def remember(self, game_id: int, version: int, seq: int, state: Any) -> None:
-        self.live[game_id] = Live(version=version, seq=seq, state=state)
+    def remember(self, game_id: int, version: int, seq: int, state: Any, before: Any = None) -> None:
+        self.live[game_id] = Live(version=version, seq=seq, state=state, before=before)
         self.live.move_to_end(game_id)
         while len(self.live) > LIVE_GAMES:
             self.live.popitem(last=False)

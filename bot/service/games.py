@@ -34,7 +34,7 @@ from engine import registry
 from engine.core.errors import EngineError, StaleState
 from engine.core.rng import Rng
 from engine.core.posting import held_lines
-from engine.core.ruleset import (Ruleset, journal_steps, lobby_seat_names, owing_seats, play, play_until_handoff,
+from engine.core.ruleset import (Ruleset, lobby_seat_names, owing_seats, play_until_handoff,
                                  seat_range, state_hash)
 from engine.core.types import Action, Event, PendingKind
 from bot.service.context import Context, ManagerError, Service
@@ -282,13 +282,14 @@ class Games(Service):
                     undoable=result.undoable, state_json=result.state.model_dump_json(), state_hash=state_hash(result.state),
                     now=now, status=status, result=final, jobs=[] if out else jobs, outbox=outbox,
                     claim_for=None if out or self.table is None else self.ctx.owner,
-                    lease_seconds=self.ctx.outbox_lease_s)
+                    lease_seconds=self.ctx.outbox_lease_s,
+                    step=records.move_told(ruleset, state, result, seat, actor or user_id, seq + 1))
             except DuplicateMove as dup:
                 raise StaleState(f"That move was already applied (move {dup.seq}).") from None
             except VersionConflict:
                 self.ctx.live.pop(game_id, None)
                 raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
-            self.ctx.remember(game_id, commit.version, commit.seq, result.state)
+            self.ctx.remember(game_id, commit.version, commit.seq, result.state, before=state)
             # the game as the move left it, which its posts are delivered from
             after = replace(context, game=replace(record, version=commit.version, status=status, updated_at=now,
                                                   result=final if out else record.result),
@@ -331,11 +332,13 @@ class Games(Service):
             if not last.undoable:
                 raise ManagerError(SHOWN_OR_PASSED_ON, code="no_undo")
             ruleset = registry.get(record.ruleset)
-            journal = await self.store.load_journal(game_id)
-            state = ruleset.setup(record.options, [s.seat for s in await self.store.list_seats(game_id)], record.seed)
-            for entry in journal[:-1]:
-                state = play(ruleset, state, entry.seat, journal_steps(ruleset, entry.notation)).state
             seats = await self.store.list_seats(game_id)
+            live = self.ctx.live.get(game_id)
+            if live is not None and live.before is not None and (live.version, live.seq) == (record.version, last.seq):
+                state = live.before  # this process played the move: the state it was played from
+            else:  # the record cache's, or replayed in a worker thread
+                journal = tuple(await self.store.load_journal(game_id))
+                state = await self.memory.state_after(record, seats, journal[:-1])
             ev = Event(public=f"{seat.seat} took back their last step.")
             outbox, jobs = self._after_move(ruleset, state, None, [ev], seats, record, last.seq - 1,
                                             existing=await self.store.jobs_for_game(game_id),

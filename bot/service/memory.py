@@ -5,12 +5,14 @@ crash left unrated, by the upkeep loop: the store rates each game once, in one t
 (games.rated_at), in the order the games ended. The rule is bot/policy/ratings.py's; records are bot/policy/record.py's;
 the replay is drawn by bot/policy/replay.py (render/replay.py encodes it).
 
-A record's public lines, proofs and seals are what the engine said when each move was replayed: `/game status`,
-`/game log` and `/game export` read them from the record cache (Replayed, one per game in Context.replayed), which
-replays only the moves it has not seen (a worker thread, one replay of a game at a time). Each read is one store
-call (Store.record_rows), which brings the journal too unless the game is still at the version the cache read it
-at; a journal that parts from the cache's takes it back to one of the last states it keeps (an undo), or to the
-setup. The log's pages are kept beside it, for the rows they were built from."""
+A record's public lines, proofs and seals are what the engine said of each move: each journal row keeps them (its
+stored step, written with the move), and `/game status`, `/game log` and `/game export` read them from the record
+cache (Replayed, one per game in Context.replayed), which takes the rows it has not seen from their stored steps.
+A game holding a row journalled before rows kept them is replayed instead, only the moves the cache has not seen (a
+worker thread, one replay of a game at a time). Each read is one store call (Store.record_rows), which brings the
+journal too unless the game is still at the version the cache read it at; a journal that parts from the cache's
+(an undo) keeps the steps they agree on, and a replay goes on from one of the last states the entry keeps, or from
+the setup. The log's pages are kept beside it, for the rows they were built from."""
 
 from __future__ import annotations
 
@@ -39,15 +41,18 @@ from bot.service.views import Views
 
 log = logging.getLogger("stumpbot.service.memory")
 KEEP_STATES = 8  # the latest replayed states a game's entry keeps: an undo goes back to one without a replay
+READ_HERE = 32  # stored steps read on the event loop at most (a new move's few); more are read in a worker thread
 
 
 @dataclass(frozen=True)
 class Replayed:
-    """A game's journal as replayed: each move's step (its lines, proofs and seals, without its state) and the
-    latest few states, to go on from or back to."""
+    """A game's journal as replayed or read from its stored steps: each move's step (its lines, proofs and seals,
+    without its state) and, when it was replayed, the latest few states, to go on from or back to."""
     setup: tuple[str, int, str, tuple[str, ...]]  # ruleset, seed, options (JSON), seats: what the game was dealt from
     initial_hash: str
-    initial_seals: frozenset[str]  # the digests of the sealed choices the setup dealt
+    # the digests of the sealed choices the setup dealt: read only beside a kept state (an entry built from stored
+    # steps keeps none and leaves this empty)
+    initial_seals: frozenset[str]
     journal: tuple[JournalEntry, ...]
     steps: tuple[records.Step, ...]  # one per journal row
     states: dict[int, Any]  # move number -> the state after it (0: the setup's)
@@ -65,6 +70,32 @@ def setup_of(game: GameRecord, seats: list[SeatRecord]) -> tuple[str, int, str, 
     return game.ruleset, game.seed, json.dumps(game.options, sort_keys=True), tuple(s.seat for s in seats)
 
 
+def _agree(kept: tuple[JournalEntry, ...], journal: tuple[JournalEntry, ...]) -> int:
+    """How many first moves two journals share."""
+    return next((i for i, (a, b) in enumerate(zip(kept, journal)) if _row(a) != _row(b)), min(len(kept), len(journal)))
+
+
+def stored_on(entry: Replayed | None, game: GameRecord, seats: list[SeatRecord], journal: tuple[JournalEntry, ...],
+              told: list[str | None]) -> Replayed | None:
+    """The entry for `journal` with no replay: `entry`'s steps as far as they agree with it, then each row's stored
+    step (`told`, one JSON text or None per journal row). None when a row past that point has none (journalled
+    before rows kept their steps), or when nothing says the setup's hash (no entry and no move 1 that keeps it)."""
+    setup = setup_of(game, seats)
+    agree = 0 if entry is None or entry.setup != setup else _agree(entry.journal, journal)
+    if any(text is None for text in told[agree:]):
+        return None
+    new = [json.loads(text) for text in told[agree:] if text is not None]
+    if entry is None or entry.setup != setup:
+        if not new or records.SETUP_HASH not in new[0] or journal[0].seq != 1:
+            return None
+        entry = Replayed(setup=setup, initial_hash=new[0][records.SETUP_HASH], initial_seals=frozenset(),
+                         journal=(), steps=(), states={})
+    steps = entry.steps[:agree] + tuple(records.stored_step(e.seq, e.seat, e.notation, data)
+                                        for e, data in zip(journal[agree:], new))
+    return replace(entry, journal=journal, steps=steps,
+                   states={seq: state for seq, state in entry.states.items() if seq <= agree})
+
+
 def replay_on(entry: Replayed | None, ruleset: Ruleset, game: GameRecord, seats: list[SeatRecord],
               journal: tuple[JournalEntry, ...]) -> Replayed:
     """The entry for `journal`: `entry`'s steps as far as they agree with it, from the latest kept state at or
@@ -73,9 +104,7 @@ def replay_on(entry: Replayed | None, ruleset: Ruleset, game: GameRecord, seats:
     setup = setup_of(game, seats)
     base = None
     if entry is not None and entry.setup == setup:
-        agree = next((i for i, (a, b) in enumerate(zip(entry.journal, journal)) if _row(a) != _row(b)),
-                     min(len(entry.journal), len(journal)))
-        base = max((seq for seq in entry.states if seq <= agree), default=None)
+        base = max((seq for seq in entry.states if seq <= _agree(entry.journal, journal)), default=None)
     if entry is None or base is None:
         state = ruleset.setup(game.options, list(setup[3]), game.seed)
         entry = Replayed(setup=setup, initial_hash=state_hash(state), journal=(), steps=(), states={0: state},
@@ -192,22 +221,51 @@ class Memory(Service):
 
     async def _replayed(self, rows: RecordRows) -> Replayed:
         """The game's journal and its steps: from the record cache when it holds the game's version; otherwise the
-        moves it lacks are replayed in a worker thread (by one caller: the others wait, then find it current)."""
+        rows it lacks are read from their stored steps or, a game with a row that has none, replayed in a worker
+        thread (by one caller: the others wait, then find it current)."""
         game, setup = rows.game, setup_of(rows.game, rows.seats)
         async with self.ctx.replaying.setdefault(game.id, asyncio.Lock()):
             entry: Replayed | None = self.ctx.replayed.get(game.id)
-            journal, version = rows.journal, game.version
+            journal, told, version = rows.journal, rows.steps, game.version
             if journal is None and (entry is None or entry.version != version or entry.setup != setup):
                 # the cache moved on while the rows were read: this journal is read apart, so no version is vouched
-                journal, version = await self.store.load_journal(game.id), -1
+                again = await self.store.record_rows(game.id)
+                journal, told, version = (again.journal, again.steps, -1) if again is not None else ([], [], -1)
             if journal is not None:
-                kept = tuple(journal)
-                if entry is None or entry.setup != setup or [_row(e) for e in entry.journal] != [_row(e) for e in kept]:
-                    entry = await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, rows.seats, kept)
-                entry = replace(entry, journal=kept, version=version)
+                moves = tuple(journal)
+                if entry is None or entry.setup != setup or [_row(e) for e in entry.journal] != [_row(e) for e in moves]:
+                    entry = await self._stepped(entry, game, rows.seats, moves, told)
+                entry = replace(entry, journal=moves, version=version)
             assert entry is not None, "rows come without their journal only when the cache holds the game's version"
             self.ctx.keep(self.ctx.replayed, game.id, entry)
             return entry
+
+    @staticmethod
+    async def _stepped(entry: Replayed | None, game: GameRecord, seats: list[SeatRecord],
+                       journal: tuple[JournalEntry, ...], told: list[str | None] | None) -> Replayed:
+        """The entry for `journal`: from the rows' stored steps (a few read here, many in a worker thread), else
+        replayed in a worker thread."""
+        told = told if told is not None and len(told) == len(journal) else [None] * len(journal)
+        if len(journal) - (len(entry.journal) if entry is not None else 0) <= READ_HERE:
+            stepped = stored_on(entry, game, seats, journal, told)
+        else:
+            stepped = await asyncio.to_thread(stored_on, entry, game, seats, journal, told)
+        if stepped is not None:
+            return stepped
+        return await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, seats, journal)
+
+    async def state_after(self, game: GameRecord, seats: list[SeatRecord], journal: tuple[JournalEntry, ...]) -> Any:
+        """The state after the last move of `journal` (a game's journal, or its first moves: where an undo goes
+        back to): one the record cache keeps for it, or else replayed in a worker thread, from the latest kept state
+        the journal agrees with or from the setup; the entry so made is kept for the reads that follow."""
+        async with self.ctx.replaying.setdefault(game.id, asyncio.Lock()):
+            entry: Replayed | None = self.ctx.replayed.get(game.id)
+            if entry is not None and entry.setup == setup_of(game, seats) and len(journal) in entry.states \
+                    and _agree(entry.journal, journal) >= len(journal):
+                return entry.states[len(journal)]
+            entry = await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, seats, journal)
+            self.ctx.keep(self.ctx.replayed, game.id, replace(entry, version=-1))  # a journal no version vouches for
+            return entry.states[len(journal)]
 
     async def log_lines(self, game_id: int, limit: int = 30) -> list[str]:
         record = await self.views.game(game_id)

@@ -55,13 +55,16 @@ _RENAME_MARK = "\x01"
 @dataclass(frozen=True, slots=True)
 class RecordRows:
     """What a game's record is made of, in one read: the game, whether it was started (it has a snapshot), its
-    seats, every change of a seat's hands, the game's settings and its journal (None: not asked for)."""
+    seats, every change of a seat's hands, the game's settings and its journal (None: not asked for), with each
+    row's stored step beside it (`steps`: JSON text as commit_move wrote it; None on a row journalled before
+    schema version 8)."""
     game: GameRecord
     started: bool
     seats: list[SeatRecord]
     holders: list[SeatHolder]
     settings: dict[str, str]
     journal: list[JournalEntry] | None
+    steps: list[str | None] | None = None
 
 
 class PlayOperations(Calls):
@@ -94,8 +97,10 @@ class PlayOperations(Calls):
                           idem_key: str | None, undoable: bool, state_json: str, state_hash: str, now: int,
                           status: str = "active", result: dict[str, Any] | None = None,
                           jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None,
-                          claim_for: str | None = None, lease_seconds: int = OUTBOX_LEASE_S) -> MoveCommit:
-        """Append one move, in one transaction: journal row seq = last + 1, the snapshot, version + 1,
+                          claim_for: str | None = None, lease_seconds: int = OUTBOX_LEASE_S,
+                          step: dict[str, Any] | None = None) -> MoveCommit:
+        """Append one move, in one transaction: journal row seq = last + 1 (with ``step``, what the game's record
+        keeps of the move: bot/policy/record.py ``move_told``), the snapshot, version + 1,
         status/result, the game's jobs (replaced when ``jobs`` is not None; cleared when the game
         leaves 'active') and the outbox rows.
 
@@ -114,13 +119,15 @@ class PlayOperations(Calls):
         job_rows = [] if status != "active" else _prep_jobs(jobs)
         msg_rows = _prep_outbox(outbox)
         result_json = None if result is None else _dumps(result)
+        step_json = None if step is None else _dumps(step)
 
         bump = ("UPDATE games SET version = version + 1, status = ?, updated_at = ?"
                 + ("" if result_json is None else ", result = ?")
                 + " WHERE id = ? AND version = ? AND status = 'active'"
                 " RETURNING (SELECT coalesce(max(seq), 0) FROM journal WHERE game_id = games.id), delivery_held_at")
         bump_params = (status, now, *(() if result_json is None else (result_json,)), game_id, expected_version)
-        journal = (f"INSERT INTO journal ({_JOURNAL_COLS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+        journal = (f"INSERT INTO journal ({_JOURNAL_COLS}, step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                   "ON CONFLICT DO NOTHING")
 
         # The hot path, in few statements: the guarded UPDATE … RETURNING (version, status and the last seq in one
         # statement; on PostgreSQL it also takes the game's row lock, so a racer on the same game waits here and then
@@ -133,7 +140,8 @@ class PlayOperations(Calls):
             if guarded is None:
                 await _refuse_move(c, game_id, expected_version, idem_key)
             seq = guarded[0] + 1
-            if await c.run(journal, (game_id, seq, seat, notation, actor, idem_key, bool(undoable), state_hash, now)) != 1:
+            if await c.run(journal, (game_id, seq, seat, notation, actor, idem_key, bool(undoable), state_hash, now,
+                                     step_json)) != 1:
                 await _refuse_move(c, game_id, expected_version, idem_key)
             await _put_snapshot(c, game_id, seq, state_json, state_hash)
             new_jobs = await _replace_jobs(c, game_id, job_rows, now)
@@ -273,8 +281,9 @@ class PlayOperations(Calls):
         return await self._query(work)
 
     async def record_rows(self, game_id: int, *, known_version: int | None = None) -> RecordRows | None:
-        """The rows a game's record is built from (None: no such game), in one read; the journal unless the game is at
-        `known_version` (every write to a journal moves the game's version on: the caller's copy is current)."""
+        """The rows a game's record is built from (None: no such game), in one read; the journal and its stored steps
+        unless the game is at `known_version` (every write to a journal moves the game's version on: the caller's
+        copy is current)."""
         if isinstance(game_id, bool) or not isinstance(game_id, int) or not _INT64[0] <= game_id <= _INT64[1]:
             return None
 
@@ -288,10 +297,12 @@ class PlayOperations(Calls):
                 "SELECT game_id, seat, from_seq, user_id, display_name, controller, reason, at FROM seat_holders "
                 f"WHERE game_id=? ORDER BY {c.d.order('seat_holders')}", (game_id,))]
             scope = f"game:{game_id}"
-            journal = None if game.version == known_version else [_entry(r) for r in await c.all(
-                f"SELECT {_JOURNAL_COLS} FROM journal WHERE game_id=? ORDER BY seq", (game_id,))]
+            rows = None if game.version == known_version else await c.all(
+                f"SELECT {_JOURNAL_COLS}, step FROM journal WHERE game_id=? ORDER BY seq", (game_id,))
             return RecordRows(game=game, started=started, seats=await read_seats(c, game_id), holders=holders,
-                              settings=(await read_settings_in(c, [scope]))[scope], journal=journal)
+                              settings=(await read_settings_in(c, [scope]))[scope],
+                              journal=None if rows is None else [_entry(r) for r in rows],
+                              steps=None if rows is None else [r[9] for r in rows])
 
         return await self._query(work)
 

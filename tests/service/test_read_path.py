@@ -1,11 +1,14 @@
 """`/game status`, `/game log` and `/game export` are served from the record cache (bot/service/memory.py): the
 same record, pages and seals as replaying the journal from the seed on every call (records.build_record), for
-every title, mid-game, after a deadline's move, an undo and the end; the engine replays a move once per process
-(never on a repeated read, one new move after a move, nothing after an undo); four concurrent reads of a long game
+every title, mid-game, after a deadline's move, an undo and the end. Each journal row keeps its move's step, so a
+process that has read nothing of a game serves it with no engine work at all; a game journalled before rows kept
+their steps is replayed once per process (never on a repeated read, nothing after an undo, and a move made since
+is read from its row). An undo goes back without replaying on the event loop. Four concurrent reads of a long game
 leave the event loop free."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from typing import Any
 
@@ -149,9 +152,49 @@ async def test_served_reads_equal_the_replayed_ones(tmp_path, monkeypatch, rules
     await assert_served_as_replayed(other, gid)
 
 
-async def test_a_served_read_replays_no_move_twice(tmp_path, monkeypatch) -> None:
+def journalled_before_steps(store, game_id: int, upto: int | None = None) -> None:
+    """The game's rows (up to move `upto`) as a store before schema version 8 wrote them: with no stored step."""
+    con = sqlite3.connect(store.path)
+    try:
+        with con:
+            con.execute("UPDATE journal SET step = NULL WHERE game_id = ? AND seq <= ?", (game_id, upto or 2**62))
+    finally:
+        con.close()
+
+
+async def test_a_fresh_process_serves_a_long_game_without_the_engine(tmp_path, monkeypatch) -> None:
+    """A 200-move game read by a process that has seen nothing of it: status, every log page and the export come
+    from the rows' stored steps (no apply, no setup), and equal the record replayed from the seed."""
+    store, _, manager, gid = await open_game(tmp_path, "presidential_election", players=6, seed=5)
+    assert await play(manager, gid, Rng(5), 210) == 210
+    counted = Applies(monkeypatch, "presidential_election")
+    fresh = GameManager(store, RecordingTable(), clock=Clock(), render=False)
+    await asyncio.gather(*(status(fresh, gid) for _ in range(2)))
+    _, _, pages = await fresh.memory.log_page(gid)
+    for page in range(1, pages + 1):
+        await fresh.memory.log_page(gid, page)
+    served = await fresh.memory.export(gid, "u0")
+    assert (counted.applies, counted.setups) == (0, 0)
+    assert len(served["moves"]) == 210
+
+    # the same as replaying the journal from the seed, mid-game and (a concession ends it) complete
+    await assert_served_as_replayed(GameManager(store, RecordingTable(), clock=Clock(), render=False), gid)
+    for seat in (await store.list_seats(gid))[1:]:
+        await manager.seats.concede(gid, seat.user_id)
+    assert (await manager.views.game(gid)).status == "finished"
+    counted.reset()
+    fresh = GameManager(store, RecordingTable(), clock=Clock(), render=False)
+    data = await fresh.memory.export(gid, "a-stranger")
+    assert (counted.applies, counted.setups) == (0, 0)
+    assert data == await records.build_record(store, gid)
+    assert data["complete"] and records.verify_record(data).ok
+    await store.close()
+
+
+async def test_a_game_journalled_before_steps_were_kept_is_replayed_once(tmp_path, monkeypatch) -> None:
     store, _, manager, gid = await open_game(tmp_path, "presidential_election", players=4)
     await play(manager, gid, Rng(2), 60)
+    journalled_before_steps(store, gid)
     counted = Applies(monkeypatch, "presidential_election")
     await records.build_record(store, gid)
     replay = counted.applies  # what replaying the journal once costs
@@ -172,15 +215,69 @@ async def test_a_served_read_replays_no_move_twice(tmp_path, monkeypatch) -> Non
     await fresh.memory.export(gid, "u0")
     assert (counted.applies, counted.setups) == (0, 0)
 
-    # after one more move, only that move is replayed
+    # after one more move (its row keeps its step), nothing is replayed
     await play(manager, gid, Rng(3), 1)
-    moved = counted.applies
+    counted.reset()
     await status(fresh, gid)
     await fresh.memory.log_page(gid)
     await fresh.memory.export(gid, "u0")
+    assert (counted.applies, counted.setups) == (0, 0)
+    await assert_served_as_replayed(fresh, gid)
+
+    # a third process replays the game once, the move after the old rows with them
+    counted.reset()
+    await status(GameManager(store, RecordingTable(), clock=Clock(), render=False), gid)
     last = (await store.load_journal(gid))[-1]
-    assert counted.applies - moved == len(registry.get("presidential_election").parse(last.notation))
-    assert counted.setups == 0
+    assert (counted.applies, counted.setups) == (replay + len(registry.get("presidential_election").parse(last.notation)), 1)
+    await store.close()
+
+
+async def test_an_undo_replays_nothing_on_the_event_loop(tmp_path, monkeypatch) -> None:
+    """An undo goes back to the state the move was played from (this process played it), to a state the record
+    cache keeps, or to one replayed in a worker thread; never a replay on the event loop."""
+    store, _, manager, gid = await open_game(tmp_path, "presidential_election", players=4)
+    rng = Rng(8)
+    await play(manager, gid, rng, 30)
+    ruleset = registry.get("presidential_election")
+    counted = Applies(monkeypatch, "presidential_election")
+    on_loop: list[str] = []
+    apply = ruleset.apply
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append("apply")
+        except RuntimeError:  # a worker thread
+            pass
+        return apply(*args, **kwargs)
+
+    monkeypatch.setattr(ruleset, "apply", watched)
+    undone = []
+    for undoer in ("the mover's process", "a process whose record cache keeps the state", "a fresh process"):
+        for _ in range(40):
+            seat = (await manager.views.owing(gid))[0]
+            user = next(s.user_id for s in await store.list_seats(gid) if s.seat == seat)
+            _, _, decision = await manager.views.decision(gid, user)
+            other = GameManager(store, RecordingTable(), clock=Clock(), render=False)
+            if undoer == "a process whose record cache keeps the state":
+                journalled_before_steps(store, gid)
+                await other.memory.export(gid, "u0")  # replayed: it keeps the latest states
+            before = await records.build_record(store, gid)
+            await manager.games.submit(gid, user, [decision.all_options()[0].action])
+            on_loop.clear()
+            counted.reset()
+            try:
+                await (manager if undoer == "the mover's process" else other).games.undo(gid, user)
+            except (ManagerError, EngineError):
+                continue
+            replayed = {"the mover's process": False, "a process whose record cache keeps the state": False,
+                        "a fresh process": True}[undoer]
+            assert (on_loop, counted.setups > 0) == ([], replayed), undoer
+            assert await records.build_record(store, gid) == before
+            assert await other.memory.export(gid, "u0") == before
+            undone.append(undoer)
+            break
+    assert len(undone) == 3
     await store.close()
 
 

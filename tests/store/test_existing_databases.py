@@ -4,6 +4,7 @@ with moves, jobs and an outbox partly sent, a lobby, a seat offer, a setting, a 
 its replay queued); tests/store_pg/test_existing_schema.py does the same for a PostgreSQL dump of its time."""
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -35,28 +36,38 @@ async def check_what_the_old_store_wrote(s) -> None:
     assert [(r.user_id, r.games, r.wins) for r in await s.player_ratings("g1", "u-dem")] == [("u-dem", 1, 1)]
     assert [(h.rank, h.won) for h in await s.rating_history("g1", "electioneer", "u-rep")] == [(2, False)]
     assert await s.queued_replays() == [(3, 1)]
+    assert (await s.record_rows(1)).steps == [None, None, None]  # journalled before rows kept their steps
     # and it goes on: a move (its key new), a used key refused, the next notifications claimed in order
     commit = await move(s, active, 4, idem_key="k4",
                         outbox=[NewMessage(audience="public", kind="board", payload={"text": "post 4"})])
     assert commit.seq == 4 and commit.version == active.version + 1
     with pytest.raises(DuplicateMove):
         await move(s, (1, commit.version), 5, idem_key="k2")
+    # the column schema version 8 added: a move keeps its step beside the old rows' none
+    told = {"public": ["DEM moves"], "line_seats": ["DEM"], "proofs": [], "seals": [], "note": None}
+    commit = await move(s, (1, commit.version), 5, idem_key="k5", seat="REP", step=told)
+    steps = (await s.record_rows(1)).steps
+    assert steps[:4] == [None] * 4 and json.loads(steps[4]) == told
     claimed = await s.claim_outbox(T0 + 1000, "me")
     assert [r.id for r in claimed] == [r.id for r in await s.pending_outbox()]  # every game's, in order
     assert await s.mark_claimed_sent([r.id for r in claimed], T0 + 1001, "me") == len(claimed)
     assert await s.integrity_check() == "ok"
 
 
-async def test_a_file_of_the_current_schema_opens_untouched_and_works(tmp_path) -> None:
+async def test_a_file_of_version_7_upgrades_in_place_after_its_backup_and_works(tmp_path) -> None:
     path = tmp_path / "bot.sqlite3"
     shutil.copy(FIXTURES / "before_issue27_v7.sqlite3", path)
-    s = await Store.open(path)
+    s = await Store.open(path, backup_stamp="OLD")
     try:
-        assert s.schema_version == SCHEMA_VERSION == 7 and s.backup_path is None
+        assert s.schema_version == SCHEMA_VERSION == 8 and s.backup_path == f"{path}.bak-v7-OLD"
         await check_what_the_old_store_wrote(s)
     finally:
         await s.close()
-    assert not list(tmp_path.glob("*.bak-*"))
+    s = await Store.open(path)
+    try:
+        assert s.schema_version == SCHEMA_VERSION and s.backup_path is None  # once upgraded, opened untouched
+    finally:
+        await s.close()
 
 
 async def test_a_file_one_version_behind_upgrades_in_place_after_its_backup(tmp_path) -> None:

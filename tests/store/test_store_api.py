@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
 
 import pytest
@@ -192,6 +193,32 @@ async def test_start_game_writes_snapshot_jobs_and_outbox_together(store: Store)
         await store.start_game(lobby.id, lobby.version - 1, "{}", "h", T0)
     with pytest.raises(NotFound):
         await store.start_game(999, 0, "{}", "h", T0)
+
+
+async def test_a_moves_step_is_kept_on_its_journal_row(store: Store) -> None:
+    """commit_move writes the move's step (what the record keeps of it) on its journal row, in the move's own
+    transaction; record_rows brings each row's beside the journal (None: a row written without one); a step that
+    is not plain JSON is refused before anything is written; an undo takes it away with its row."""
+    g = await make_active(store)
+    told = {"public": ["DEM campaigns in Ohio 🗳", "REP: \u2028 a line"], "line_seats": ["DEM", None],
+            "proofs": [], "seals": [{"seat": "DEM", "digest": "d1", "choice": "c", "salt": "s"}], "note": None,
+            "setup_hash": "h0"}
+    c1 = await move(store, g, 1, step=told)
+    c2 = await move(store, (g.id, c1.version), 2, seat="REP")
+    with pytest.raises(ValueError):
+        await move(store, (g.id, c2.version), 3, step={"public": [float("nan")]})
+    rows = await store.record_rows(g.id)
+    assert [e.seq for e in rows.journal] == [1, 2] and rows.steps[1] is None
+    assert json.loads(rows.steps[0]) == told
+    assert (await store.get_game(g.id)).version == c2.version
+    unchanged = await store.record_rows(g.id, known_version=c2.version)
+    assert (unchanged.journal, unchanged.steps) == (None, None)
+    text, digest = state(1)
+    await store.undo_last(g.id, c2.version, expected_seq=2, state_json=text, state_hash=digest, now=T0 + 300)
+    await store.undo_last(g.id, c2.version + 1, expected_seq=1, state_json=text, state_hash=digest, now=T0 + 301)
+    c3 = await move(store, (g.id, c2.version + 2), 1)
+    rows = await store.record_rows(g.id)
+    assert ([e.seq for e in rows.journal], rows.steps) == ([1], [None]) and c3.seq == 1
 
 
 async def test_commit_move_appends_and_replaces_everything(store: Store) -> None:

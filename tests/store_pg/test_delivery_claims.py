@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from bot.store.claims import OUTBOX_LEASE_S, REPLAY_LEASE_S
-from bot.store import NewJob, NewMessage, Store
+from bot.store import SCHEMA_VERSION, NewJob, NewMessage, Store
 from store_helpers import T0, make_active, move
 
 
@@ -230,7 +230,7 @@ async def test_migration_0007_moves_the_queued_replays_out_of_settings(backend, 
     await s.close()
     s = await open_store()
     try:
-        assert s.schema_version == 7
+        assert s.schema_version == SCHEMA_VERSION
         assert await s.queued_replays() == [(g.id, 2), (h.id, 0)]
         assert await s.settings("replays") == {}
     finally:

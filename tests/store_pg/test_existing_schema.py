@@ -15,7 +15,7 @@ DUMP = Path(__file__).resolve().parent / "fixtures" / "before_issue27_v7.sql"
 _numbers = itertools.count(1)
 
 
-async def test_a_database_of_the_current_schema_opens_untouched_and_works(pg_server) -> None:
+async def test_a_database_of_version_7_upgrades_in_place_and_works(pg_server) -> None:
     name = f"legacy{next(_numbers)}"
     admin = await asyncpg.connect(pg_server.url())
     await admin.execute(f'CREATE DATABASE "{name}"')
@@ -27,7 +27,7 @@ async def test_a_database_of_the_current_schema_opens_untouched_and_works(pg_ser
             await c.close()
         s = await PgStore.open(pg_server.url(name))
         try:
-            assert s.schema_version == SCHEMA_VERSION == 7 and s.backup_path is None
+            assert s.schema_version == SCHEMA_VERSION == 8 and s.backup_path is None
             await check_what_the_old_store_wrote(s)
         finally:
             await s.close()

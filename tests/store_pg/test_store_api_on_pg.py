@@ -8,6 +8,7 @@ opens its own file); tests/store_pg/test_pg_store.py covers their PostgreSQL cou
 from __future__ import annotations
 
 from test_store_api import (  # noqa: F401  (imported to be collected here, with this folder's `store`)
+    test_a_moves_step_is_kept_on_its_journal_row,
     test_a_sweep_claims_jobs_digests_and_the_bots_games_in_one_call,
     test_bad_audience_is_refused,
     test_commit_move_appends_and_replaces_everything,
