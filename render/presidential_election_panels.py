@@ -1,15 +1,14 @@
-"""Presidential Election's status line and player panels, sized for a phone.
+"""Presidential Election's status line and players' table, sized for a phone.
 
-A phone shows the 1600-px board 400 px wide, so a number must be ~57 px tall here to be 14 px there
-(tests/render/test_closeup.py MIN_TEXT_PX): 76-px bold digits. Six panels side by side are ~256 px wide, room
-for one such number of up to four digits a row, so a panel is a column: the seat's colour band with its name,
-then one row per number (money in $1,000s, ballots, electoral votes, trail space), each a short label and the
-number big, then the Advantage's name small (the alt text names it in full). The status line is drawn at the
-same size, flowed onto a second line when it does not fit one.
+The board is 1200 px wide and a phone shows it 400 px wide, so every word is at least 42 px (capitals 10 px there,
+render/canvas.readable) and the numbers 46 px. The players are a table, a row each, the columns' names said once
+above them: the seat on its colour, money in $1,000s, electoral votes, ballots, the trail space with its kind's
+code, then whether it is to move (or won, or is done) and its Advantage's name, as far as it fits. The status line
+is drawn in the numbers' size, flowed onto a second line when it does not fit one.
 
-Drawing is data-driven (`Panel`, `Piece`): render/presidential_election.py decides what the words are; this
-module lays them out, draws them and returns where each number was drawn (render/types.LabelBox), which the
-tests scale to a phone's width and measure.
+Drawing is data-driven (`Row`, `Piece`): render/presidential_election.py decides what the words are; this module
+lays them out, draws them and returns where each number was drawn (render/types.LabelBox), which the tests scale
+to a phone's width and measure.
 """
 from __future__ import annotations
 
@@ -18,33 +17,29 @@ from dataclasses import dataclass
 from render.canvas import Canvas, advance, font, truncate
 from render.types import LabelBox
 
-F_BIG = font(76)  # digits 57 px tall: 14 px at 400 px wide
-F_LABEL = font(30)
-F_HEAD = font(50)
-F_SUFFIX = font(28)
-F_FOOT = font(24, False)
-F_PAIR_LABEL = font(22)
-HEAD_H = 56
-ROW_H = 84  # the digits and 13 px above and below: the phone test crops 3 phone px (12 here) off each side
-PAIR_LABEL_H = 22  # two small numbers share a row, each under its label
-FOOT_H = 32
-PANEL_H = HEAD_H + 2 * ROW_H + PAIR_LABEL_H + ROW_H + FOOT_H
-LINE_H = 88
+F_BIG = font(46)  # the numbers and the status line: digits 34 px tall, 11 px at 400 px wide
+F_HEAD = font(42, False)  # the columns' names
+F_TEXT = font(42, False)  # the trail code and the Advantage
+F_SEAT = font(44)
+HEAD_H = 48
+ROW_H = 54
+LINE_H = 60
 SEP = " · "
 INSET = 10
+# (column name, width): the seat, then four numbers; the rest of the width is the last column's
+COLUMNS = (("", 90), ("$k", 150), ("EV", 118), ("Ballots", 168), ("Trail", 176))
 
 
 @dataclass(frozen=True)
-class Panel:
-    """One player's column: `face` is its colour's palette name and `fg` the text colour on it."""
+class Row:
+    """One player's row: `face` is its colour's palette name and `fg` the text colour on it."""
     seat: str
     face: str
     fg: str
     title: str  # "P4"
-    suffix: str  # "to move", "wins", "done" or ""
-    rows: tuple[tuple[str, str], ...]  # (label, number): "$k", "1160"; a row each, up to four digits
-    pair: tuple[tuple[str, str], ...]  # two numbers of up to two digits side by side, their labels above
-    foot: str  # the Advantage's name
+    numbers: tuple[tuple[str, str], ...]  # (column name, number): ("$k", "1160"), …, ("Trail", "21")
+    code: str  # the trail space's kind code, after its number
+    note: str  # "to move", "wins", "done" or "", then the Advantage's name
     now: bool  # drawn with a thick outline (to move, or the winner)
 
 
@@ -90,7 +85,7 @@ def draw_status(cv: Canvas, pieces: list[Piece], x0: int, y: int, width: int) ->
             room = x0 + width - x
             if p.tag:
                 tw = min(_piece_w(p), room)
-                cv.rect((x, y + 6, x + tw, y + LINE_H - 6), fill="ink", radius=10)
+                cv.rect((x, y + 4, x + tw, y + LINE_H - 4), fill="ink", radius=10)
                 cv.text(x + 16, cy, truncate(p.text, F_BIG, tw - 32), F_BIG, "white", None, "lm")
                 x += tw
             else:
@@ -103,57 +98,57 @@ def draw_status(cv: Canvas, pieces: list[Piece], x0: int, y: int, width: int) ->
     return labels
 
 
-def draw_panel(cv: Canvas, p: Panel, box: tuple[int, int, int, int]) -> list[LabelBox]:
-    """One panel in `box`; returns each number's row as f"{seat} {label}" (the label as drawn, e.g. "P2 $k")."""
-    x0, y0, x1, y1 = box
-    cv.rect(box, fill="white", outline="ink", width=2, radius=10)
-    cv.rect((x0, y0, x1, y0 + HEAD_H), fill=p.face, outline="ink", width=2, radius=10)
-    cv.rect((x0 + 2, y0 + HEAD_H - 12, x1 - 2, y0 + HEAD_H - 2), fill=p.face)  # square the band's lower corners
-    cv.rect((x0, y0 + HEAD_H - 2, x1, y0 + HEAD_H), fill="ink")
-    cv.text(x0 + INSET, y0 + HEAD_H // 2, p.title, F_HEAD, p.fg, p.face, "lm")
-    tx = x0 + INSET + advance(p.title, F_HEAD) + 8
-    if p.suffix:
-        cv.text(x1 - INSET, y0 + HEAD_H // 2, truncate(p.suffix, F_SUFFIX, x1 - INSET - tx), F_SUFFIX, p.fg, p.face,
-                "rm")
+def table_height(rows: list[Row]) -> int:
+    return HEAD_H + len(rows) * ROW_H
+
+
+def _header(cv: Canvas, x0: int, y: int, width: int) -> None:
+    x = x0
+    for name, w in COLUMNS:
+        if name:
+            cv.text(x + w - INSET, y + HEAD_H // 2, name, F_HEAD, "muted", "paper", "rm")
+        x += w
+    cv.text(x + 2 * INSET, y + HEAD_H // 2, "Advantage", F_HEAD, "muted", "paper", "lm")
+
+
+def draw_row(cv: Canvas, r: Row, x0: int, y: int, width: int) -> list[LabelBox]:
+    """One player's row from (x0, y); returns each number's cell as f"{seat} {column}" ("P2 $k")."""
+    x1, y1 = x0 + width, y + ROW_H
+    cy = y + ROW_H // 2
+    cv.rect((x0, y + 2, x1, y1 - 2), fill="white", outline="ink", width=2, radius=8)
+    seat_w = COLUMNS[0][1]
+    cv.rect((x0, y + 2, x0 + seat_w, y1 - 2), fill=r.face, outline="ink", width=2, radius=8)
+    cv.text(x0 + seat_w / 2, cy, r.title, F_SEAT, r.fg, r.face, "mm")
     labels = []
-    y = y0 + HEAD_H
-    for label, value in p.rows:
-        vw = advance(value, F_BIG)
-        right = x1 - INSET
-        cy = y + ROW_H // 2
+    x = x0 + seat_w
+    values = dict(r.numbers)
+    for name, w in COLUMNS[1:]:
+        value = values.get(name, "")
+        if name == "Trail" and r.code:
+            right = x + w - INSET
+            cv.text(right, cy, r.code, F_TEXT, "ink", "white", "rm")
+            right -= advance(r.code, F_TEXT) + 10
+        else:
+            right = x + w - INSET
         cv.text(right, cy, value, F_BIG, "ink", "white", "rm")
-        if advance(label, F_LABEL) + 8 + vw <= right - x0 - INSET:  # a four-digit sum leaves no room: the key has it
-            cv.text(x0 + INSET, cy, label, F_LABEL, "muted", "white", "lm")
-        # the row from the digits' left (less the test's 12-px crop and some) to inside the panel's outline
-        labels.append(LabelBox(f"{p.seat} {label}", (max(x0 + 6, right - vw - 14), y, x1 - 6, y + ROW_H),
-                               (x0, y0), False, (right - vw, cy)))
-        y += ROW_H
-    half = (x1 - x0) // 2
-    for k, (label, value) in enumerate(p.pair):
-        left = x0 + k * half
-        cv.text(left + INSET, y + 2, truncate(label, F_PAIR_LABEL, half - INSET), F_PAIR_LABEL, "muted", "white", "lt")
-        vw = advance(value, F_BIG)
-        cy = y + PAIR_LABEL_H + ROW_H // 2
-        cv.text(left + INSET, cy, value, F_BIG, "ink", "white", "lm")
-        # each half of the row, inside the panel's outline: the test's crop leaves the other number out
-        labels.append(LabelBox(f"{p.seat} {label}", (max(x0 + 6, left), y + PAIR_LABEL_H,
-                                                     min(x1 - 6, left + half, left + INSET + vw + 14),
-                                                     y + PAIR_LABEL_H + ROW_H),
-                               (x0, y0), False, (left + INSET, cy)))
-    if p.pair:
-        y += PAIR_LABEL_H + ROW_H
-    cv.text(x0 + INSET, y + FOOT_H // 2 - 2, truncate(p.foot, F_FOOT, x1 - x0 - 2 * INSET), F_FOOT, "ink", "white",
-            "lm")
-    if p.now:
-        cv.rect(box, outline="ink", width=6, radius=10)
+        # the number's cell: the phone test crops 3 phone px (9 here) off each side, the row's outline with them
+        labels.append(LabelBox(f"{r.seat} {name}", (x + 4, y, x + w, y1), (x0, y),
+                               False, (right - advance(value, F_BIG), cy)))
+        x += w
+    room = x1 - x - 3 * INSET
+    if r.note and room > advance("…", F_TEXT):
+        cv.text(x + 2 * INSET, cy, truncate(r.note, F_TEXT, room), F_TEXT, "ink", "white", "lm")
+    if r.now:
+        cv.rect((x0, y + 2, x1, y1 - 2), outline="ink", width=6, radius=8)
     return labels
 
 
-def draw_panels(cv: Canvas, panels: list[Panel], x0: int, y: int, width: int, gap: int = 8) -> list[LabelBox]:
-    """The panels side by side across `width` px from (x0, y), PANEL_H tall."""
-    w = (width - gap * (len(panels) - 1)) / max(1, len(panels))
-    labels = []
-    for i, p in enumerate(panels):
-        left = x0 + i * (w + gap)
-        labels += draw_panel(cv, p, (int(left), y, int(left + w), y + PANEL_H))
+def draw_table(cv: Canvas, rows: list[Row], x0: int, y: int, width: int) -> list[LabelBox]:
+    """The columns' names, then a row per player, from (x0, y); table_height(rows) tall."""
+    _header(cv, x0, y, width)
+    labels: list[LabelBox] = []
+    y += HEAD_H
+    for r in rows:
+        labels += draw_row(cv, r, x0, y, width)
+        y += ROW_H
     return labels

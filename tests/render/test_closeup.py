@@ -94,10 +94,45 @@ def test_the_closeup_shows_the_public_counts(name: str) -> None:
     rendered = renderers.get(name).draw_closeup(view, codes, caption)
     tally = for_ruleset(name).tally(view)
     listed = codes[:8]
-    drawn = sorted(lb.abbr for lb in rendered.labels)
+    drawn = sorted(lb.abbr for lb in rendered.labels if ":" in lb.abbr)
     assert len(drawn) == sum(len([n for n in tally.states[c].counts.values() if n]) for c in listed)
 
 
 def test_a_post_without_changes_has_no_closeup() -> None:
     view, codes, caption = _mid_game("campaign_trail")
     assert renderers.get("campaign_trail").draw_closeup(view, [], caption) is None
+
+
+def _overlaps(labels) -> list[tuple[str, str]]:  # noqa: ANN001 - LabelBoxes
+    return [(a.abbr, b.abbr) for i, a in enumerate(labels) for b in labels[i + 1:]
+            if not (a.box[2] <= b.box[0] or b.box[2] <= a.box[0] or a.box[3] <= b.box[1] or b.box[3] <= a.box[1])]
+
+
+def test_no_closeup_row_passes_the_right_edge_nor_a_label_another() -> None:
+    """A whole six-player Presidential Election: a state's row with six counts wraps its pills onto a second line
+    inside the picture, and no code on the map, code in a row or count pill covers another."""
+    name = "presidential_election"
+    seats = registry.get(name).seat_names(6)
+    posts = [(v, c, cap) for v, c, cap in captioned_posts(name, seats, 11) if c]
+    assert any(sum(1 for n in v.states[c].votes.values() if n) == 6 for v, codes, _ in posts for c in codes[:8]), \
+        "a post with a state all six are on"
+    unmeasured: set[str] = set()
+    for view, codes, caption in posts:
+        r = renderers.get(name).draw_closeup(view, codes, caption)
+        outside = [lb.abbr for lb in r.labels if lb.box[0] < 0 or lb.box[2] > r.width or lb.box[3] > r.height]
+        assert not outside, (codes, outside)
+        assert not _overlaps(r.labels), (codes, _overlaps(r.labels))
+        unmeasured |= {f"{c} row" for c in codes[:8]} - {lb.abbr for lb in r.labels}
+    assert not unmeasured, "each row's code is measured too"
+
+
+def test_neighbouring_small_states_codes_stay_apart() -> None:
+    """MD and DE, NY and MA, AR and MS changed at once: each code is on the map, none covering another, those
+    moved off their state joined to it by a line."""
+    view, _, _ = _mid_game("presidential_election")
+    codes = ["MD", "DE", "NY", "MA", "AR", "MS"]
+    r = renderers.get("presidential_election").draw_closeup(view, codes, "six states")
+    on_map = [lb for lb in r.labels if lb.abbr.endswith(" code")]
+    assert sorted(lb.abbr.split()[0] for lb in on_map) == sorted(codes)
+    assert not _overlaps(on_map), _overlaps(on_map)
+    assert any(lb.leader for lb in on_map), "a crowded code is moved off its state"

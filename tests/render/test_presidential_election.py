@@ -1,6 +1,7 @@
 """The Presidential Election picture and words, from real views: seeded games played by the ruleset's own
 bot to a midgame, a late round and the end, for two and six players. At six players (its largest table) the
-board is scaled to a phone's 400 px and every count above a ballot's 1 is measured where it was drawn."""
+board is scaled to a phone's 400 px and every count above a ballot's 1, every state's code and EV and every number
+in the players' table is measured where it was drawn: at least MIN_PX (render/canvas.MIN_CAP_PX) tall."""
 from __future__ import annotations
 
 import io
@@ -17,19 +18,13 @@ from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.state import PEState
 from engine.presidential_election.views import PEView
 from render import registry
-from render.presidential_election import render_presidential_election
-from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
+from render.canvas import MIN_CAP_PX as MIN_PX
+from render.presidential_election import W, render_presidential_election
+from tests.render.test_closeup import PHONE_W, _ink_height
 
 MAX_BYTES = 100 * 1024
-# Height to width: a taller picture is previewed narrower. 1.1 until the player panels and the status
-# line were drawn at a phone's 14 px: four 76-px numbers a panel and the status on two lines take ~280 px more
-# (the trail's rows gave back 40), and the board was up to ~1.2 × its width at six players (seeds 20–25, late and
-# end).
-# 1.4 since the states' codes and EVs were drawn 10 px tall on a phone (56-px type, side by side): the boxes are
-# ~100 px wider and the board ~4 rows taller (rows 2 px apart, not 6, gave back ~45 px), up to 1.34 × its width
-# here (seed 9) and 1.396 at the busiest ends (seeds 21–28): no room for another row of state boxes.
+# Height to width: a taller picture is previewed narrower. The busiest six-player ends are ~1.39 × the width.
 TALLEST = 1.4
-MIN_CODE_PX = 10  # a state's code and its EV, at 400 px wide
 MIDGAME_ROUND = 4
 LATE_ROUND = 8
 
@@ -67,8 +62,8 @@ def test_the_picture_of_a_real_game(players: int, until: str) -> None:
     assert (view.phase == "over") == (until == "end")
     r = render_presidential_election(view, highlight=changed)
     im = Image.open(io.BytesIO(r.png))
-    assert im.format == "PNG" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 1000 < r.height <= TALLEST * r.width  # a taller picture is previewed narrower
+    assert im.format == "PNG" and im.size == (r.width, r.height) == (W, r.height)
+    assert 0.8 * W < r.height <= TALLEST * r.width  # a taller picture is previewed narrower
     assert len(r.png) <= MAX_BYTES, len(r.png)
     scores = view.scores if until == "end" else {s: p.projected_ev for s, p in view.players.items()}
     for seat in view.players:
@@ -146,7 +141,7 @@ def _phone(r) -> tuple[Image.Image, float]:  # noqa: ANN001 - a Rendered
 @pytest.mark.parametrize("until", ["mid", "late", "end"])
 def test_every_count_reads_on_a_phone_at_six_players(until: str) -> None:
     """Every count above 1 (a ballot's own vote) of every state is drawn on its seat's chip, digits at least
-    MIN_TEXT_PX tall at 400 px wide; the picture stays ≤ 100 KB and no taller than TALLEST × its width."""
+    MIN_PX tall at 400 px wide; the picture stays ≤ 100 KB and no taller than TALLEST × its width."""
     view, changed = _public(6, until)
     r = render_presidential_election(view, highlight=changed)
     assert len(r.png) <= MAX_BYTES and r.height <= TALLEST * r.width, (len(r.png), r.height)
@@ -162,7 +157,7 @@ def test_every_count_reads_on_a_phone_at_six_players(until: str) -> None:
     for key, n in counts.items():
         lb = labels[key]
         height = _ink_height(phone, tuple(v * scale for v in lb.box))
-        assert height >= MIN_TEXT_PX, (key, n, height)
+        assert height >= MIN_PX, (key, n, height)
         x0, y0, x1, y1 = lb.box  # the chip is the seat's colour, right of the digits and inside its ring
         slot = sorted(view.players).index(key.split(":")[1])
         assert rgb.getpixel((x1 - 6, (y0 + y1) // 2)) == _solid(slot), key
@@ -200,26 +195,26 @@ def _head_heights(view: PEView, changed: tuple[str, ...]) -> dict[str, int]:
 
 @pytest.mark.parametrize("until", ["mid", "late", "end"])
 def test_every_state_code_and_ev_reads_on_a_phone_at_six_players(until: str) -> None:
-    """Every state's code and its electoral votes are at least MIN_CODE_PX tall once the board is 400 px wide,
+    """Every state's code and its electoral votes are at least MIN_PX tall once the board is 400 px wide,
     each measured in its own box (the EV's does not reach the code's ink, nor the code's the EV's)."""
     view, changed = _public(6, until)
     heights = _head_heights(view, changed)
-    short = {k: h for k, h in heights.items() if h < MIN_CODE_PX}
+    short = {k: h for k, h in heights.items() if h < MIN_PX}
     assert not short, short
     assert max(heights.values()) <= 14, "a crop that holds a code or EV alone (a 56-px J's tail is 12)"
 
 
 def test_a_smaller_code_or_ev_fails_the_phone_measure() -> None:
-    """The measure can fail: in 44-px type a code (but NJ, whose J has a tail) or an EV is under 10 px on a phone."""
+    """The measure can fail: in 34-px type a code (but NJ, whose J has a tail) or an EV is under 10 px on a phone."""
     from render import presidential_election_states as states
 
     view, changed = _public(6, "late")
     saved = states.F_CODE, states.F_EV
     try:
-        states.F_CODE = states.font(44)
+        states.F_CODE = states.font(34)
         small = _head_heights(view, changed)
         assert _short(small, " code") == 50 and _short(small, " EV") == 0, small
-        states.F_CODE, states.F_EV = saved[0], states.font(44, False)
+        states.F_CODE, states.F_EV = saved[0], states.font(34, False)
         small = _head_heights(view, changed)
         assert _short(small, " EV") == 51 and _short(small, " code") == 0, small
     finally:
@@ -227,7 +222,7 @@ def test_a_smaller_code_or_ev_fails_the_phone_measure() -> None:
 
 
 def _short(heights: dict[str, int], part: str) -> int:
-    return sum(h < MIN_CODE_PX for k, h in heights.items() if k.endswith(part))
+    return sum(h < MIN_PX for k, h in heights.items() if k.endswith(part))
 
 
 def _solid(slot: int) -> tuple[int, int, int]:
@@ -263,7 +258,7 @@ def test_the_boxes_say_who_is_off_a_ballot_and_who_leads() -> None:
 @pytest.mark.parametrize("until", ["mid", "late", "end"])
 def test_every_panel_number_reads_on_a_phone_at_six_players(until: str) -> None:
     """Each player's money, ballots, electoral votes and trail space, and the status line (round, whose turn, the
-    money spent, or the winner), are drawn with ink at least MIN_TEXT_PX tall once the board is 400 px wide; each
+    money spent, or the winner), are drawn with ink at least MIN_PX tall once the board is 400 px wide; each
     number's row holds that player's number and the status line says whose turn it is."""
     view, changed = _public(6, until)
     r = render_presidential_election(view, highlight=changed)
@@ -278,7 +273,7 @@ def test_every_panel_number_reads_on_a_phone_at_six_players(until: str) -> None:
     assert any(n >= 100 for n in numbers.values()), "three-digit numbers too"
     for key in [*numbers, *(a for a in labels if a.startswith("status"))]:
         height = _ink_height(phone, tuple(v * scale for v in labels[key].box))
-        assert height >= MIN_TEXT_PX, (key, numbers.get(key), height)
+        assert height >= MIN_PX, (key, numbers.get(key), height)
     rows = [labels[k].box for k in numbers]
     assert all(a[3] <= b[1] or b[3] <= a[1] or a[2] <= b[0] or b[2] <= a[0]
                for i, a in enumerate(rows) for b in rows[i + 1:]), "one number a row"
@@ -304,11 +299,11 @@ def test_a_panel_number_is_the_players() -> None:
     changed_box = diff.getbbox()
     assert changed_box is not None and box[1] <= changed_box[1] and changed_box[3] <= box[3]
     small = panels.F_BIG
-    try:  # the measure can fail: at 60 px the same digits are under 14 px on a phone
-        panels.F_BIG = panels.font(60)
+    try:  # the measure can fail: at 34 px the same digits are under 10 px on a phone
+        panels.F_BIG = panels.font(34)
         c = render_presidential_election(view, highlight=changed)
         phone, scale = _phone(c)
         box = {lb.abbr: lb.box for lb in c.labels}[f"{seat} $k"]
-        assert 0 < _ink_height(phone, tuple(v * scale for v in box)) < MIN_TEXT_PX
+        assert 0 < _ink_height(phone, tuple(v * scale for v in box)) < MIN_PX
     finally:
         panels.F_BIG = small
