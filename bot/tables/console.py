@@ -151,17 +151,24 @@ def menu_lines(entries: list[Entry], start: int = 1, within: str = "") -> list[s
     title of the group these entries are in, which their labels need not repeat."""
     if len(entries) > LONG_MENU and all(isinstance(e, Option) and not e.detail for e in entries):
         return _columns([e for e in entries if isinstance(e, Option)], start)
-    return [_entry_line(entry, i, within) for i, entry in enumerate(entries, start=start)]
+    return [line for i, entry in enumerate(entries, start=start) for line in _entry_lines(entry, i, within)]
 
 
-def _entry_line(entry: Entry, number: int, within: str = "") -> str:
+def wrapped(line: str, indent: str) -> list[str]:
+    """`line` as lines of at most WIDTH characters, broken between words, each after the first under `indent`: a
+    choice with a card's whole text reads on a phone without a line running off the screen."""
+    return textwrap.wrap(line, width=WIDTH, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [line]
+
+
+def _entry_lines(entry: Entry, number: int, within: str = "") -> list[str]:
     if isinstance(entry, Option):
         detail = f" — {entry.detail}" if entry.detail else ""
         label = label_within(entry.label, within) if within else entry.label
-        return f"  {number:>3}. {label}{detail}   [{entry.action.notation()}]"
+        return wrapped(f"  {number:>3}. {label}{detail}   [{entry.action.notation()}]", " " * 9)
     head = f"  {number:>3}. {entry.title} ({len(entry.options)} choices): "
     rest = " · ".join(label_within(option.label, entry.title) for option in entry.options)
-    return head + clip(rest, max(20, WIDTH - len(head)))
+    return [head + clip(rest, max(20, WIDTH - len(head)))]
 
 
 def _columns(options: list[Option], start: int) -> list[str]:
