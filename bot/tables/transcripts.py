@@ -163,8 +163,13 @@ def _any_time(extras: list[Any]) -> list[str]:
             lines += console.wrapped(f"    {card}" + (f": {shown[0]}" if shown else ""), " " * 6)
             continue
         subgroups = _by_head(shown)
-        if len(subgroups) == len(shown) or len(subgroups) == 1:  # nothing shared, or all shared: one list
+        if len(subgroups) == len(shown):  # nothing shared: one list
             lines += console.wrapped(f"    {card} ({len(shown)} plays): {'; '.join(shown)}", " " * 6)
+            continue
+        if len(subgroups) == 1:  # every play in one place ("Nevada"): said once, before them
+            (head, targets), = subgroups.items()
+            listed = "; ".join(t for t in targets if t)
+            lines += console.wrapped(f"    {card} ({len(shown)} plays), {head}: {listed}", " " * 6)
             continue
         lines.append(f"    {card} ({len(shown)} plays):")
         for head, targets in subgroups.items():

@@ -22,14 +22,14 @@ def _opt(verb: str, *args: str, label: str | None = None, detail: str = "") -> O
 
 def _states(state: PEState, verb: str, codes: list[str]) -> list[Option]:
     """One choice per state, by name in alphabetical order (the order a player reads), each with what decides it:
-    its electoral votes and every candidate's votes there."""
+    its electoral votes and the votes each candidate has there."""
     return [_opt(verb, code, label=c().states[code].name, detail=_state_detail(state, code))
             for code in sorted(codes, key=lambda code: c().states[code].name)]
 
 
 def _state_detail(state: PEState, code: str) -> str:
     votes = [f"{seat} {p.votes[code]}" for seat, p in state.players.items() if p.votes.get(code)]
-    return f"{ev(state, code)} EV · " + (f"votes: {', '.join(votes)}" if votes else "no votes yet")
+    return f"{ev(state, code)} EV" + (f" · votes: {', '.join(votes)}" if votes else "")
 
 
 def menu(state: PEState, seat: str) -> tuple[str, list[Option]]:
