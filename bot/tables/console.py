@@ -124,6 +124,9 @@ def menu(options: list[Option] | tuple[Option, ...], depth: int = 1) -> list[Ent
     options = list(options)
     if len(options) <= LONG_MENU:
         return options
+    by_heading = _by_heading(options) if depth == 1 else None
+    if by_heading:
+        return by_heading
     fallback: list[Entry] | None = None
     for words in range(depth, max(len(o.action.notation().split()) for o in options)):
         keyed: dict[tuple[str, ...], list[Option]] = {}
@@ -139,6 +142,19 @@ def menu(options: list[Option] | tuple[Option, ...], depth: int = 1) -> list[Ent
             return entries
         fallback = fallback or entries  # a long group is grouped again when opened
     return fallback or options
+
+
+def _by_heading(options: list[Option]) -> list[Entry] | None:
+    """The options under the headings the game gave them (a state's region), A to Z, the ones without one after
+    them; None when they name fewer than two headings."""
+    headed: dict[str, list[Option]] = {}
+    for option in options:
+        if option.group:
+            headed.setdefault(option.group, []).append(option)
+    if len(headed) < 2:
+        return None
+    groups: list[Entry] = [Group(title, tuple(headed[title]), 1) for title in sorted(headed)]
+    return groups + [option for option in options if not option.group]
 
 
 def opened(group: Group) -> list[Entry]:
@@ -164,10 +180,10 @@ def wrapped(line: str, indent: str) -> list[str]:
 def _entry_lines(entry: Entry, number: int, within: str = "") -> list[str]:
     if isinstance(entry, Option):
         detail = f" — {entry.detail}" if entry.detail else ""
-        label = label_within(entry.label, within) if within else entry.label
+        label = shown_label(entry, within)
         return wrapped(f"  {number:>3}. {label}{detail}   [{entry.action.notation()}]", " " * 9)
     head = f"  {number:>3}. {entry.title} ({len(entry.options)} choices): "
-    rest = " · ".join(label_within(option.label, entry.title) for option in entry.options)
+    rest = " · ".join(shown_label(option, entry.title) for option in entry.options)
     return [head + clip(rest, max(20, WIDTH - len(head)))]
 
 
@@ -193,6 +209,12 @@ def _title(group: list[Option], key: tuple[str, ...]) -> str:
         common = common[: common.rfind(" ") + 1]  # whole words only
     common = common.rstrip(" ,;:·—-(")
     return common if len(common) >= 2 else " ".join(key)
+
+
+def shown_label(option: Option, title: str) -> str:
+    """An option's label as listed under the group `title`: without the title its moves' group shares, but whole
+    under a heading of its own ("South Carolina" under "South")."""
+    return option.label if not title or option.group == title else label_within(option.label, title)
 
 
 def label_within(label: str, title: str) -> str:

@@ -141,7 +141,7 @@ def _choices(options: list[Any]) -> list[str]:
         if isinstance(entry, console.Group):
             lines.append(f"  {entry.title}:")
         for o in group:
-            label = console.label_within(o.label, entry.title) if isinstance(entry, console.Group) else o.label
+            label = console.shown_label(o, entry.title) if isinstance(entry, console.Group) else o.label
             indent = "    " if isinstance(entry, console.Group) else "  "
             line = f"{indent}{number}. {label}" + (f" — {o.detail}" if o.detail else "")
             lines += console.wrapped(line, indent + " " * (len(str(number)) + 2))

@@ -5,6 +5,7 @@ state), so no list grows past the 51 states plus a way out.
 """
 from __future__ import annotations
 
+from engine.content import us_regions
 from engine.core.types import Action, Option
 from engine.presidential_election import prompts
 from engine.presidential_election.debates import debate_partners
@@ -16,14 +17,15 @@ from engine.presidential_election.state import PEState, Task
 ITEM_NAMES = {"ballot": "State ballot", "sign": "Sign Campaign", "tv": "Television Campaign", "fly": "Airfare"}
 
 
-def _opt(verb: str, *args: str, label: str | None = None, detail: str = "") -> Option:
-    return Option(action=Action(verb=verb, args=tuple(args)), label=label or " ".join((verb, *args)), detail=detail)
+def _opt(verb: str, *args: str, label: str | None = None, detail: str = "", group: str = "") -> Option:
+    return Option(action=Action(verb=verb, args=tuple(args)), label=label or " ".join((verb, *args)), detail=detail,
+                  group=group)
 
 
 def _states(state: PEState, verb: str, codes: list[str]) -> list[Option]:
-    """One choice per state, by name in alphabetical order (the order a player reads), each with what decides it:
-    its electoral votes and the votes each candidate has there."""
-    return [_opt(verb, code, label=c().states[code].name, detail=_state_detail(state, code))
+    """One choice per state, by name in alphabetical order (the order a player reads), each with what decides it
+    (its electoral votes and the votes each candidate has there) and its region, which a long menu groups by."""
+    return [_opt(verb, code, label=c().states[code].name, detail=_state_detail(state, code), group=us_regions()[code])
             for code in sorted(codes, key=lambda code: c().states[code].name)]
 
 
