@@ -139,3 +139,17 @@ def test_a_name_no_state_has_is_refused_in_words(typed: str) -> None:
     from engine.core.errors import UnknownAction
     with pytest.raises(UnknownAction, match="is not a state"):
         registry.get("presidential_election").parse(typed)
+
+
+def test_a_state_whose_two_issues_match_offers_each_swap_once_and_says_why_slot_2_is_refused() -> None:
+    from engine.core.errors import IllegalAction
+    from engine.core.ruleset import check_legal
+    ruleset = registry.get("electioneer")
+    state = ruleset.setup({}, ["DEM", "REP"], 3)  # Wisconsin's issues are Economy and Economy
+    state.boards["WI"].revealed = True
+    state.phase, state.month_winner = "swap", "DEM"
+    swaps = [o for o in ruleset.decisions(state, "DEM").options if o.action.args[:1] == ("WI",)]
+    assert swaps and len({o.label for o in swaps}) == len(swaps)
+    assert {o.action.args[1] for o in swaps} == {"1"} and swaps[0].label.startswith("Wisconsin: Economy → ")
+    with pytest.raises(IllegalAction, match="both Economy, so swapping one is a single choice: name slot 1"):
+        check_legal(ruleset, state, "DEM", ruleset.parse("swap Wisconsin 2 crime")[0])
