@@ -127,3 +127,11 @@ def op_shape(at: str, op: Any, vocabulary: dict[str, dict[str, str]], problems: 
         return None
     return name, params
 
+
+
+@lru_cache(maxsize=1)
+def us_regions() -> dict[str, str]:
+    """Each state's census region (Northeast, Midwest, South or West) by its code, DC included: the headings a
+    long menu of states is grouped under."""
+    rows = csv.DictReader((DATA_DIR / "us" / "census_regions.csv").read_text(encoding="utf-8").splitlines())
+    return {row["abbr"]: row["region"] for row in rows}

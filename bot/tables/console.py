@@ -167,6 +167,9 @@ def menu(options: list[Option] | tuple[Option, ...], depth: int = 1) -> list[Ent
     options = list(options)
     if len(options) <= LONG_MENU:
         return options
+    by_heading = _by_heading(options) if depth == 1 else None
+    if by_heading:
+        return by_heading
     fallback: list[Entry] | None = None
     for words in range(depth, max(len(o.action.notation().split()) for o in options)):
         keyed: dict[tuple[str, ...], list[Option]] = {}
@@ -184,6 +187,19 @@ def menu(options: list[Option] | tuple[Option, ...], depth: int = 1) -> list[Ent
     return fallback or options
 
 
+def _by_heading(options: list[Option]) -> list[Entry] | None:
+    """The options under the headings the game gave them (a state's region), A to Z, the ones without one after
+    them; None when they name fewer than two headings."""
+    headed: dict[str, list[Option]] = {}
+    for option in options:
+        if option.group:
+            headed.setdefault(option.group, []).append(option)
+    if len(headed) < 2:
+        return None
+    groups: list[Entry] = [Group(title, tuple(headed[title]), 1) for title in sorted(headed)]
+    return groups + [option for option in options if not option.group]
+
+
 def opened(group: Group) -> list[Entry]:
     return menu(group.options, group.depth + 1)
 
@@ -194,17 +210,24 @@ def menu_lines(entries: list[Entry], start: int = 1, within: str = "") -> list[s
     title of the group these entries are in, which their labels need not repeat."""
     if len(entries) > LONG_MENU and all(isinstance(e, Option) and not e.detail for e in entries):
         return _columns([e for e in entries if isinstance(e, Option)], start)
-    return [_entry_line(entry, i, within) for i, entry in enumerate(entries, start=start)]
+    return [line for i, entry in enumerate(entries, start=start) for line in _entry_lines(entry, i, within)]
 
 
-def _entry_line(entry: Entry, number: int, within: str = "") -> str:
+def wrapped(line: str, indent: str) -> list[str]:
+    """`line` as lines of at most WIDTH characters, broken between words, each after the first under `indent`: a
+    choice with a card's whole text reads on a phone without a line running off the screen."""
+    return textwrap.wrap(line, width=WIDTH, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [line]
+
+
+def _entry_lines(entry: Entry, number: int, within: str = "") -> list[str]:
     if isinstance(entry, Option):
         detail = f" — {entry.detail}" if entry.detail else ""
-        label = label_within(entry.label, within) if within else entry.label
-        return f"  {number:>3}. {label}{detail}   [{entry.action.notation()}]"
+        label = shown_label(entry, within)
+        return wrapped(f"  {number:>3}. {label}{detail}   [{entry.action.notation()}]", " " * 9)
     head = f"  {number:>3}. {entry.title} ({len(entry.options)} choices): "
-    rest = " · ".join(label_within(option.label, entry.title) for option in entry.options)
-    return head + clip(rest, max(20, WIDTH - len(head)))
+    rest = " · ".join(shown_label(option, entry.title) for option in entry.options)
+    return [head + clip(rest, max(20, WIDTH - len(head)))]
 
 
 def _columns(options: list[Option], start: int) -> list[str]:
@@ -229,6 +252,12 @@ def _title(group: list[Option], key: tuple[str, ...]) -> str:
         common = common[: common.rfind(" ") + 1]  # whole words only
     common = common.rstrip(" ,;:·—-(")
     return common if len(common) >= 2 else " ".join(key)
+
+
+def shown_label(option: Option, title: str) -> str:
+    """An option's label as listed under the group `title`: without the title its moves' group shares, but whole
+    under a heading of its own ("South Carolina" under "South")."""
+    return option.label if not title or option.group == title else label_within(option.label, title)
 
 
 def label_within(label: str, title: str) -> str:

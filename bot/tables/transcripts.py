@@ -141,28 +141,50 @@ def _choices(options: list[Any]) -> list[str]:
         if isinstance(entry, console.Group):
             lines.append(f"  {entry.title}:")
         for o in group:
-            label = console.label_within(o.label, entry.title) if isinstance(entry, console.Group) else o.label
+            label = console.shown_label(o, entry.title) if isinstance(entry, console.Group) else o.label
             indent = "    " if isinstance(entry, console.Group) else "  "
-            lines.append(f"{indent}{number}. {label}" + (f" — {o.detail}" if o.detail else ""))
+            line = f"{indent}{number}. {label}" + (f" — {o.detail}" if o.detail else "")
+            lines += console.wrapped(line, indent + " " * (len(str(number)) + 2))
             number += 1
     return lines
 
 
 def _any_time(extras: list[Any]) -> list[str]:
-    """The plays allowed any time, one line per card ("Hot-Mic Gaffe: −2 DEM in Nevada; in Georgia…" would be one
-    line of 24 plays): a player reads which cards they may play, then where. Discord groups them the same way (a
-    select by card, then its targets)."""
+    """The plays allowed any time, grouped by card ("Hot-Mic Gaffe: −2 DEM in Nevada; in Georgia…"), and a card's
+    plays by what follows its name when that is shared too (a reframe's state: "Op-Ed Blitz: Nevada: …"), each
+    group's targets wrapped to short lines: a player reads which cards they may play, then where. Discord groups
+    them the same way (a select by card, then its targets)."""
     if len(extras) == 1:
-        return [f"  Any time: {extras[0].label}"]
-    groups: dict[str, list[str]] = {}
-    for option in extras:
-        card, sep, rest = option.label.partition(": ")
-        groups.setdefault(card if sep else option.label, []).append(rest if sep else "")
+        return console.wrapped(f"  Any time: {extras[0].label}", " " * 4)
     lines = [f"  Any time ({len(extras)} play{'s' if len(extras) != 1 else ''}):"]
-    for card, targets in groups.items():
-        shown = [t for t in targets if t]
-        lines.append(f"    {card}" + (f": {'; '.join(shown)}" if shown else ""))
+    for card, rests in _by_head([o.label for o in extras]).items():
+        shown = [r for r in rests if r]
+        if len(shown) < 2:
+            lines += console.wrapped(f"    {card}" + (f": {shown[0]}" if shown else ""), " " * 6)
+            continue
+        subgroups = _by_head(shown)
+        if len(subgroups) == len(shown):  # nothing shared: one list
+            lines += console.wrapped(f"    {card} ({len(shown)} plays): {'; '.join(shown)}", " " * 6)
+            continue
+        if len(subgroups) == 1:  # every play in one place ("Nevada"): said once, before them
+            (head, targets), = subgroups.items()
+            listed = "; ".join(t for t in targets if t)
+            lines += console.wrapped(f"    {card} ({len(shown)} plays), {head}: {listed}", " " * 6)
+            continue
+        lines.append(f"    {card} ({len(shown)} plays):")
+        for head, targets in subgroups.items():
+            listed = "; ".join(t for t in targets if t)
+            lines += console.wrapped(f"      {head}: {listed}" if listed else f"      {head}", " " * 8)
     return lines
+
+
+def _by_head(labels: list[str]) -> dict[str, list[str]]:
+    """Labels grouped by what comes before their first ": " (a label without one is its own group)."""
+    groups: dict[str, list[str]] = {}
+    for label in labels:
+        head, sep, rest = label.partition(": ")
+        groups.setdefault(head if sep else label, []).append(rest if sep else "")
+    return groups
 
 
 def _quoted(text: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.campaign_manager_2008.content import load
 from engine.core.errors import UnknownAction
-from engine.core.notation import join_steps, parse_steps
+from engine.core.notation import join_state_names, join_steps, parse_steps, state_code
 from engine.core.types import Action
 
 BARE = {"draw", "pass", "done"}
@@ -24,11 +24,15 @@ def _card(token: str) -> str:
     return card
 
 
+def _names() -> dict[str, str]:
+    return {code: s.name for code, s in load().states.items()}
+
+
 def _state(token: str) -> str:
-    code = token.upper()
-    if code not in load().states:
-        raise UnknownAction(f"`{token[:20]}` is not a battleground state of this game: use its two-letter code "
-                            f"({', '.join(sorted(load().states))}).", code="unknown_state")
+    code = state_code(token, _names())
+    if code is None:
+        raise UnknownAction(f"`{token[:20]}` is not a battleground state of this game: use its name or its "
+                            f"two-letter code ({', '.join(sorted(load().states))}).", code="unknown_state")
     return code
 
 
@@ -40,7 +44,7 @@ def _issue(token: str) -> str:
 
 
 def _segment(segment: str) -> list[Action]:
-    tokens = segment.split()
+    tokens = join_state_names(segment, _names()).split()
     actions: list[Action] = []
     i = 0
     while i < len(tokens):

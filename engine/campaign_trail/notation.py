@@ -58,7 +58,7 @@ import re
 
 from engine.campaign_trail import content as content_mod
 from engine.core.errors import UnknownAction
-from engine.core.notation import Implied, is_number
+from engine.core.notation import Implied, is_number, join_state_names, state_code
 from engine.core.types import Action
 
 MAX_NOTATION = 600
@@ -81,12 +81,16 @@ MOVES = ", ".join(["play", "debate", "respond", "responses ask", *BARE, *STATE_V
 STRIKE_TOKEN = re.compile(r"([A-Za-z]{2}):([A-Za-z]{3})([0-9]{1,2})")  # CA:DEM6: remove 6 DEM voters in CA
 
 
+def _names() -> dict[str, str]:
+    return {code: s.name for code, s in content_mod.load().states.items()}
+
+
 def _state(token: str) -> str:
-    c = content_mod.load()
-    t = token.upper()
-    if t in c.states:
-        return t
-    raise UnknownAction(f"`{token[:20]}` is not a state code (like VA, NY, DC).", code="unknown_state")
+    code = state_code(token, _names())
+    if code is None:
+        raise UnknownAction(f"`{token[:20]}` is not a state: name it (Virginia, New York) or use its code "
+                            "(VA, NY, DC).", code="unknown_state")
+    return code
 
 
 def _issue(token: str) -> str:
@@ -220,7 +224,7 @@ def _dirty_params(verb: str, rest: list[str], stated: bool) -> list[Action]:
 
 
 def parse_one(text: str) -> list[Action]:
-    tokens = text.split()
+    tokens = join_state_names(text, _names()).split()
     if not tokens:
         raise UnknownAction("Empty step: write e.g. `97 campaign VA4 WV1`.", code="malformed")
     if is_number(tokens[0].lstrip("#")):

@@ -6,7 +6,8 @@ script's digits. Parsers use `is_number` and `[0-9]` instead (tests/architecture
 """
 from __future__ import annotations
 
-from typing import Callable
+import re
+from typing import Callable, Mapping
 
 from engine.core.types import Action
 
@@ -51,3 +52,30 @@ def parse_steps(text: str, segment: Callable[[str], list[Action]], empty: str) -
 def join_steps(actions: list[Action]) -> str:
     """The steps of a move in notation, `; `-joined: what `parse_steps` reads back."""
     return "; ".join(a.notation() for a in actions)
+
+
+# ---- states named in a move: by code or by name
+
+def _name_key(text: str) -> str:
+    return " ".join(text.replace("_", " ").replace("-", " ").split()).casefold()
+
+
+def state_code(token: str, names: Mapping[str, str]) -> str | None:
+    """The code of the state `token` names, or None. `names` maps each code to its name. A state is named by its
+    code or its name, in any case, with `_` or `-` for a space: `TX`, `tx`, `Texas`, `texas`, `new_york`."""
+    code = token.strip().upper()
+    if code in names:
+        return code
+    key = _name_key(token)
+    return next((c for c, name in names.items() if _name_key(name) == key), None)
+
+
+def join_state_names(text: str, names: Mapping[str, str]) -> str:
+    """`text` with each state name of several words (`New York`, `north carolina`) written as its code, so a move
+    split on spaces reads it as one word."""
+    for code, name in names.items():
+        words = name.split()
+        if len(words) > 1:
+            pattern = r"(?<![\w])" + r"[\s_-]+".join(map(re.escape, words)) + r"(?![\w])"
+            text = re.sub(pattern, code, text, flags=re.IGNORECASE)
+    return text

@@ -38,6 +38,7 @@ class Option(BaseModel):
     action: Action
     label: str
     detail: str = ""
+    group: str = ""  # a heading a long menu may list this choice under (a state's region)
 
 
 class Decision(BaseModel):

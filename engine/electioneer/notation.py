@@ -12,10 +12,9 @@ name (`crime`) or short code (`CRI`).
 """
 from __future__ import annotations
 
-import re
 
 from engine.core.errors import UnknownAction
-from engine.core.notation import is_number
+from engine.core.notation import is_number, join_state_names, state_code
 from engine.core.types import Action
 from engine.electioneer import content as content_mod
 
@@ -33,14 +32,15 @@ def _issue_id(token: str) -> str:
     raise UnknownAction(f"`{token[:20]}` is not an issue. Issues: {names}.", code="unknown_issue")
 
 
+def _names() -> dict[str, str]:
+    return {code: s.name for code, s in content_mod.load().states.items()}
+
+
 def _state_code(token: str) -> str:
     c = content_mod.load()
-    t = token.upper()
-    if t in c.states:
-        return t
-    for s in c.states.values():
-        if token.lower() == s.name.lower():
-            return s.code
+    code = state_code(token, _names())
+    if code is not None:
+        return code
     raise UnknownAction(f"`{token[:20]}` is not a battleground state. States: {', '.join(c.states)}.", code="unknown_state")
 
 
@@ -53,17 +53,8 @@ def _card(token: str, kinds: str) -> str:
     raise UnknownAction(f"`{token[:20]}` is not a {kinds} id (like {like}).", code="unknown_card")
 
 
-def _names_to_codes(text: str) -> str:
-    """Let players type state names of two words ("north carolina") as well as codes."""
-    text = " ".join(text.split())
-    for state in content_mod.load().states.values():
-        if " " in state.name:
-            text = re.sub(re.escape(state.name), state.code, text, flags=re.IGNORECASE)
-    return text
-
-
 def parse_one(text: str) -> Action:
-    tokens = _names_to_codes(text).split()
+    tokens = join_state_names(text, _names()).split()
     if not tokens:
         raise UnknownAction("Empty step: write e.g. `campaign D07`.", code="malformed")
     verb, args = tokens[0].lower(), tokens[1:]

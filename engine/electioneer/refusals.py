@@ -68,6 +68,8 @@ def _swap(s: ElectioneerState, code: str, slot: str, new: str) -> str:
     if new not in s.issue_deck:
         left = ", ".join(c.issues[i].name for i in sorted(set(s.issue_deck), key=list(c.issues).index))
         return f"the issue deck holds no {c.issues[new].name} tile (it holds {left or 'none'})"
+    if slot == "2" and board.issues[0] == old:
+        return f"{name}'s two issues are both {c.issues[old].name}, so swapping one is a single choice: name slot 1"
     return f"{name}'s {SLOT_WORDS[slot]} issue can't be swapped for {c.issues[new].name} now"
 
 

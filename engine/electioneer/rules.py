@@ -169,9 +169,11 @@ def _swap_actions(state: ElectioneerState) -> list[tuple[Action, str]]:
         if not board.revealed:
             continue
         for slot, old in enumerate(board.issues, start=1):
+            if old in board.issues[:slot - 1]:
+                continue  # a state's second issue the same as its first: swapping either reads and plays the same
             for new in deck_issues:
                 if new != old:
-                    label = f"{code}: {c.issues[old].name} → {c.issues[new].name}"
+                    label = f"{c.states[code].name}: {c.issues[old].name} → {c.issues[new].name}"
                     out.append((Action(verb="swap", args=(code, str(slot), new)), label))
     return out
 

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from engine.core.errors import UnknownAction
-from engine.core.notation import is_number, join_steps, parse_steps
+from engine.core.notation import is_number, join_state_names, join_steps, parse_steps, state_code
 from engine.core.types import Action
 from engine.nineteen_sixty.content import load
 
@@ -46,11 +46,15 @@ def _card(token: str, verb: str) -> str:
                         code="unknown_card")
 
 
+def _names() -> dict[str, str]:
+    return {code: s.name for code, s in load().states.items()}
+
+
 def _state(token: str) -> str:
-    code = token.upper()
-    if code not in load().states:
-        raise UnknownAction(f"`{token[:20]}` is not a state: use its two-letter code, e.g. NY, CA, TX.",
-                            code="unknown_state")
+    code = state_code(token, _names())
+    if code is None:
+        raise UnknownAction(f"`{token[:20]}` is not a state: name it (New York, Texas) or use its two-letter code "
+                            "(NY, TX).", code="unknown_state")
     return code
 
 
@@ -90,7 +94,7 @@ def _any(token: str) -> str:
 
 
 def _segment(segment: str) -> list[Action]:
-    tokens = segment.split()
+    tokens = join_state_names(segment, _names()).split()
     actions: list[Action] = []
     i = 0
     while i < len(tokens):

@@ -5,10 +5,11 @@ state), so no list grows past the 51 states plus a way out.
 """
 from __future__ import annotations
 
+from engine.content import us_regions
 from engine.core.types import Action, Option
 from engine.presidential_election import prompts
 from engine.presidential_election.debates import debate_partners
-from engine.presidential_election.primitives import (affordable, c, cap, common_ballots, off_ballot, price,
+from engine.presidential_election.primitives import (affordable, c, cap, common_ballots, ev, off_ballot, price,
                                                       state_codes)
 from engine.presidential_election.setup import advantage_chooser, home_chooser
 from engine.presidential_election.state import PEState, Task
@@ -16,12 +17,21 @@ from engine.presidential_election.state import PEState, Task
 ITEM_NAMES = {"ballot": "State ballot", "sign": "Sign Campaign", "tv": "Television Campaign", "fly": "Airfare"}
 
 
-def _opt(verb: str, *args: str, label: str | None = None) -> Option:
-    return Option(action=Action(verb=verb, args=tuple(args)), label=label or " ".join((verb, *args)))
+def _opt(verb: str, *args: str, label: str | None = None, detail: str = "", group: str = "") -> Option:
+    return Option(action=Action(verb=verb, args=tuple(args)), label=label or " ".join((verb, *args)), detail=detail,
+                  group=group)
 
 
-def _states(verb: str, codes: list[str]) -> list[Option]:
-    return [_opt(verb, code, label=f"{c().states[code].name}") for code in codes]
+def _states(state: PEState, verb: str, codes: list[str]) -> list[Option]:
+    """One choice per state, by name in alphabetical order (the order a player reads), each with what decides it
+    (its electoral votes and the votes each candidate has there) and its region, which a long menu groups by."""
+    return [_opt(verb, code, label=c().states[code].name, detail=_state_detail(state, code), group=us_regions()[code])
+            for code in sorted(codes, key=lambda code: c().states[code].name)]
+
+
+def _state_detail(state: PEState, code: str) -> str:
+    votes = [f"{seat} {p.votes[code]}" for seat, p in state.players.items() if p.votes.get(code)]
+    return f"{ev(state, code)} EV" + (f" · votes: {', '.join(votes)}" if votes else "")
 
 
 def menu(state: PEState, seat: str) -> tuple[str, list[Option]]:
@@ -39,7 +49,7 @@ def menu(state: PEState, seat: str) -> tuple[str, list[Option]]:
     if state.phase == "home":
         if seat == home_chooser(state):
             taken = {p.home for p in state.players.values()}
-            return "Pick your home state.", _states("home", [s for s in state_codes() if s not in taken])
+            return "Pick your home state.", _states(state, "home", [s for s in state_codes() if s not in taken])
         return "", []
     if state.phase == "advantage":
         if seat == advantage_chooser(state):
@@ -63,21 +73,21 @@ def _task_menu(state: PEState, task: Task, seat: str) -> tuple[str, list[Option]
         if task.stakes.get(seat, 0) <= 0:
             return "", []
         return (prompts.stake_prompt(task, seat),
-                _states("stake", sorted(code for code, n in player.votes.items() if n >= 2)))
+                _states(state, "stake", sorted(code for code, n in player.votes.items() if n >= 2)))
     if seat != task.seat:
         return "", []
     if task.kind == "vp":
         return (prompts.vp_prompt(player, task),
-                _states("state", sorted(code for code in player.votes if code != player.home)))
+                _states(state, "state", sorted(code for code in player.votes if code != player.home)))
     if task.kind == "convention":
         return (prompts.convention_prompt(player, task),
-                [*_states("ballot", off_ballot(player)), _opt("done", label="No more ballots")])
+                [*_states(state, "ballot", off_ballot(player)), _opt("done", label="No more ballots")])
     if task.kind == "free_tv":
-        return prompts.free_tv_prompt(), _states("state", sorted(player.votes))
+        return prompts.free_tv_prompt(), _states(state, "state", sorted(player.votes))
     if task.kind == "place":
-        return f"{task.cause}: place {task.n} more vote(s), one at a time.", _states("place", sorted(player.votes))
+        return f"{task.cause}: place {task.n} more vote(s), one at a time.", _states(state, "place", sorted(player.votes))
     if task.kind == "effect":
-        return prompts.effect_prompt(state, task), _states("state", task.among)
+        return prompts.effect_prompt(state, task), _states(state, "state", task.among)
     # a debate: first go ahead (naming the rival) or decline, then name the state unless it is fixed
     if not task.accepted:
         rivals = [task.target] if task.target else debate_partners(state, seat)
@@ -85,7 +95,7 @@ def _task_menu(state: PEState, task: Task, seat: str) -> tuple[str, list[Option]
                 [*[_opt("debate", r, label=f"Debate {r}") for r in rivals], _opt("decline")])
     assert task.target is not None
     return (f"Debate with {task.target}: name the state, one whose ballot you are both on.",
-            [*_states("state", common_ballots(state, seat, task.target)), _opt("decline")])
+            [*_states(state, "state", common_ballots(state, seat, task.target)), _opt("decline")])
 
 
 def _campaign_menu(state: PEState, seat: str) -> tuple[str, list[Option]]:
@@ -100,7 +110,7 @@ def _campaign_menu(state: PEState, seat: str) -> tuple[str, list[Option]]:
         else:
             targets = sorted(player.votes)
         return (f"{name} (${price(state, seat, turn.buying)}k): which state?",
-                [*_states("state", targets), _opt("cancel")])
+                [*_states(state, "state", targets), _opt("cancel")])
     options = []
     for item in ("ballot", "sign", "tv"):
         if affordable(state, seat, item) and (item != "ballot" or off_ballot(player)):

@@ -1,11 +1,11 @@
-"""Move notation: `roll`, `first`/`last`, `home TX`, `advantage A03`, `ballot CA TX …` (Convention),
+"""Move notation: `roll`, `first`/`last`, `home TX` (a state by code or name: `home Texas`, `home New York`), `advantage A03`, `ballot CA TX …` (Convention),
 `buy ballot|sign|tv OH`, `fly IN`, `debate P2 OH`, `decline`, `stake CA`, `place TX`, `state OH`,
 `cancel`, `done`; several steps joined with `;`. A purchase or a debate with its state is two steps
 (`buy sign OH` = `buy sign` then `state OH`), so every step stays one option of a short list."""
 from __future__ import annotations
 
 from engine.core.errors import UnknownAction
-from engine.core.notation import join_steps, parse_steps
+from engine.core.notation import join_state_names, join_steps, parse_steps, state_code
 from engine.core.types import Action
 from engine.presidential_election.content import load
 
@@ -15,10 +15,15 @@ ITEMS = ("ballot", "sign", "tv")
 VERBS = sorted(BARE | STATE_LISTS | {"home", "state", "advantage", "buy", "fly", "debate"})
 
 
+def _names() -> dict[str, str]:
+    return {code: info.name for code, info in load().states.items()}
+
+
 def _state(token: str) -> str:
-    code = token.upper()
-    if code not in load().states:
-        raise UnknownAction(f"`{token}` is not a state: use a two-letter code such as OH, TX or DC.", code="unknown_state")
+    code = state_code(token, _names())
+    if code is None:
+        raise UnknownAction(f"`{token[:20]}` is not a state: name it (Ohio, New York) or use its two-letter code "
+                            "(OH, NY, DC).", code="unknown_state")
     return code
 
 
@@ -27,7 +32,7 @@ def _malformed(text: str, shape: str) -> UnknownAction:
 
 
 def _one(segment: str) -> list[Action]:
-    verb, *rest = segment.split()
+    verb, *rest = join_state_names(segment, _names()).split()
     verb = verb.lower()
     if verb in BARE:
         if rest:

@@ -125,17 +125,21 @@ async def test_a_long_menu_is_grouped_by_card_and_a_number_opens_a_group(tmp_pat
     opened = writes[writes.index(menu) + 2:]
     title = re.search(r"1\. (#\d+ [^(]+) \(5", menu).group(1)
     assert opened[0] == f"{title} — 5 choices (Enter: back to all):"
-    assert re.match(r"^\s+1\. event — .*\[play \d+ event\]$", opened[1].splitlines()[0])
+    first = opened[1].split("\n    2. ", 1)[0]  # choice 1, its card text wrapped over lines of its own
+    assert re.match(r"^\s+1\. event — .*\[play \d+ event\]$", first, re.DOTALL)
+    assert all(len(line) <= 100 for line in opened[1].splitlines())
     assert re.search(r"KEN plays #\d+ .* as an event", keyboard.text)
 
 
-async def test_a_long_list_of_states_is_laid_out_in_columns_with_its_count(tmp_path) -> None:
-    keyboard = Keyboard(moves=3)
+async def test_a_long_list_of_states_is_grouped_by_region_and_each_state_gives_its_ev(tmp_path) -> None:
+    keyboard = Keyboard(["1", "1", "1", "3", "1"], moves=5)  # two rolls, play first; the third region (South), its first state
     await play(tmp_path, "presidential_election", keyboard, seed=5, players=2, bot_seats={"P2"})
-    menu = next(text for text in keyboard.written() if "Alaska" in text and "Wyoming" in text)
-    lines = menu.splitlines()
-    assert lines[0] == "  51 choices (a number, or the move, e.g. home AK):"
-    assert len(lines) <= 20 and "51. Wyoming" in menu and "1. Alaska" in menu
+    writes = keyboard.written()
+    menu = next(text for text in writes if "Midwest (12 choices)" in text)
+    assert [line.split(" (")[0].split(". ")[1] for line in menu.splitlines()] == ["Midwest", "Northeast", "South", "West"]
+    south = writes[writes.index(menu) + 3]
+    assert south.splitlines()[0] == "    1. Alabama — 9 EV   [home AL]"
+    assert "   13. South Carolina — 9 EV   [home SC]" in south.splitlines()
 
 
 async def test_card_and_help_answer_at_any_prompt(tmp_path) -> None:
