@@ -14,6 +14,7 @@ from engine.campaign_manager_2008.content import load
 from bot.present.tallies import campaign_manager_2008 as tallies_campaign_manager_2008
 from bot.present.tally import ElectoralTally
 from engine.campaign_manager_2008.views import CardView, CMView, RowView, SideView, TileView
+from engine.core.words import plural
 
 LETTER = {"OBA": "O", "MCC": "M"}
 DECK = 15  # cards in a drafted deck
@@ -21,10 +22,6 @@ WAITING = {"play": "to play", "draft": "drafting", "states": "picking starting s
            "discard": "discarding", "state": "choosing a state", "issue": "choosing an issue",
            "toward": "choosing which way to shift", "enter": "picking the next state",
            "target": "naming the state the news hits", "order": "ordering the states won"}
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def side_name(view: CMView, seat: str | None) -> str:

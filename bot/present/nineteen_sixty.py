@@ -16,6 +16,7 @@ from bot.present.tallies import nineteen_sixty as tallies_nineteen_sixty
 from bot.present.tally import ElectoralTally
 from engine.nineteen_sixty.content import load
 from engine.nineteen_sixty.views import CardView, NSView, SideView, StackedView
+from engine.core.words import plural
 
 LETTER = {"KEN": "K", "NIX": "N"}
 SEAT_OF = {"K": "KEN", "N": "NIX"}
@@ -27,10 +28,6 @@ PERSISTENT = {"debate": "Debate event", "election_day": "Election Day event", "p
 STACKS = (("debate_events", "Debate"), ("election_events", "Election Day"), ("prevention", "Prevention"),
           ("turn_effects", "This turn"))
 BOARD_LIMIT = 1000  # /game status shows the first 1,000 characters
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def side_name(seat: str | None) -> str:
