@@ -43,9 +43,10 @@ def hold_debate(state: PEState, task: Task, events: list[Event]) -> None:
     winner, loser = (a, b) if ra > rb else (b, a)
     floor = min(state.players[a].votes[where], state.players[b].votes[where]) - 1
     n = min(abs(ra - rb), floor)
-    events.append(Event(public=f"Debate {a} v {b} in {where}: {winner} wins by {abs(ra - rb)}"
-                               + _capped(state, winner, loser, where, abs(ra - rb), n)
-                               + f", {plural(n, 'vote')} {'changes' if n == 1 else 'change'} hands."))
+    capped = _capped(state, winner, loser, where, abs(ra - rb), n)
+    moved = f"{plural(n, 'vote')} {'changes' if n == 1 else 'change'} hands"
+    events.append(Event(public=f"Debate {a} v {b} in {where}: {winner} wins by {abs(ra - rb)}{capped}"
+                               f"{':' if capped else ','} {moved}."))
     if n:
         remove_votes(state, loser, where, n, events, "debate lost")
         add_votes(state, winner, where, n, events, "debate won")
@@ -58,9 +59,9 @@ def _capped(state: PEState, winner: str, loser: str, where: str, margin: int, n:
         return ""
     have = {s: state.players[s].votes[where] for s in (winner, loser)}
     if have[loser] <= have[winner]:
-        return f"; {loser} has only {plural(have[loser], 'vote')} there and must keep 1"
-    return (f"; no more move than {winner} itself could lose ({plural(have[winner], 'vote')} there, "
-            f"1 of them kept)")
+        return f", but {loser} has only {plural(have[loser], 'vote')} there and keeps 1"
+    return (f", but {winner} has only {plural(have[winner], 'vote')} there, and no more move than the side with "
+            f"fewer could lose keeping 1")
 
 
 def start_national_debate(state: PEState, seat: str, events: list[Event], cause: str = "") -> None:
