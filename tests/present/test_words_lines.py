@@ -43,7 +43,7 @@ def test_the_same_line_of_the_same_seat_in_a_row_is_one_counted_line() -> None:
     assert [line["seat"] for line in post[LINES]] == ["DEM", "DEM", "REP"]
 
 
-DEBATE = re.compile(r"^Debate \S+ v \S+ in \S+: \S+ wins by (\d+)(.*), (\d+) votes? (?:changes|change) hands\.$")
+DEBATE = re.compile(r"^Debate \S+ v \S+ in \S+: \S+ wins by (\d+)(.*)[,:] (\d+) votes? (?:changes|change) hands\.$")
 
 
 def test_a_presidential_election_debate_says_why_fewer_votes_than_its_margin_move() -> None:
