@@ -40,7 +40,8 @@ def waiting(view: NSView) -> list[str]:
 
 def headline(view: NSView) -> str:
     if view.phase == "over":
-        score = "–".join(str(view.votes.get(s, 0)) for s in ("KEN", "NIX"))
+        order = ("KEN", "NIX") if view.winner != "NIX" else ("NIX", "KEN")  # the winner's figure first
+        score = "–".join(str(view.votes.get(s, 0)) for s in order)
         who = "Draw" if view.draw else f"{side_name(view.winner)} wins" if view.winner else "Game over"
         return f"{who} {score}" + (f" — {view.reason}" if view.reason else "")
     phase = PHASES.get(view.phase, view.phase)

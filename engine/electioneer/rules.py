@@ -142,7 +142,7 @@ def decisions(state: ElectioneerState, seat: str) -> Decision:
     elif state.phase == "election" and not p.ready:
         kind, prompt = PendingKind.CHOICE, "Election day: play any theatrics you want, then declare ready."
         options = [Option(action=Action(verb="ready"), label="Ready — count the votes")]
-        default = "you are declared ready"
+        default = "ready for the count"
     extras = theatric_options(state, seat)
     return Decision(seat=seat, kind=kind, prompt=prompt, options=options, extras=extras, deadline_default=default)
 

@@ -71,3 +71,35 @@ def test_the_shared_words() -> None:
     assert [article(w) for w in ("issue", "union", "hour", "card", "Airfare", "FL", "TX")] == \
         ["an", "a", "an", "a", "an", "an", "a"]
     assert times("DEM passes.", 3) == "DEM passes (3 times)." and times("DEM passes.", 1) == "DEM passes."
+
+
+def test_a_finished_1960_headline_puts_the_winners_figure_first() -> None:
+    from bot.present.nineteen_sixty import headline
+    from engine import registry
+    from engine.core.ruleset import seats_for
+    r = registry.get("nineteen_sixty")
+    options = r.parse_options({}).model_dump()
+    view = r.view(r.setup(options, seats_for(r, 2, options), 1), None)
+    over = view.model_copy(update={"phase": "over", "winner": "NIX", "votes": {"KEN": 169, "NIX": 368}, "reason": ""})
+    assert headline(over).startswith("Nixon wins 368–169"), headline(over)
+    assert linewords.line_problems(headline(over)) == []
+
+
+def test_what_a_deadline_plays_is_told_without_you() -> None:
+    """The channel's "⏰ X's deadline passed: …" line repeats the seat's deadline default: it names no "you"."""
+    from engine import registry
+    from engine.core.rng import Rng
+    from engine.core.ruleset import owing_seats, play, seats_for
+    said = set()
+    for name, players, options in (("electioneer", 2, {}), ("campaign_trail", 3, {"dirty": True})):
+        r = registry.get(name)
+        options = r.parse_options(options).model_dump()
+        state, rng = r.setup(options, seats_for(r, players, options), 1), Rng(1)
+        for _ in range(400):
+            owing = owing_seats(r, state)
+            if r.outcome(state) is not None or not owing:
+                break
+            said.add(r.decisions(state, owing[0]).deadline_default or "")
+            state = play(r, state, owing[0], [r.bot_action(state, owing[0], rng)]).state
+    assert len(said) > 3
+    assert not [d for d in said if linewords.YOU.search(d)]
