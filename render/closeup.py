@@ -165,7 +165,8 @@ def render_turn_closeup(mv: MapView, states: list[str], caption: str = "") -> Re
                 x = box[2] + 10
             y += ROW_H
     if len(shown) > MAX_ROWS:
-        cv.text(PAD, y + PILL_HEIGHT / 2, f"+{len(shown) - MAX_ROWS} more states on the map", f_row, "muted", "paper",
+        more = len(shown) - MAX_ROWS
+        cv.text(PAD, y + PILL_HEIGHT / 2, f"+{more} more state{'' if more == 1 else 's'} on the map", f_row, "muted", "paper",
                 anchor="lm")
     palette = cv.layout.palette(cv.colours, cv.reserved)
     alt = closeup_alt(mv, shown, listed, caption)

@@ -68,6 +68,9 @@ The checks, exactly:
     And /move's own suggestions (bot/discord/flows.py `move_choices`: each legal option's notation, the value
     Discord types back) must each parse back to exactly the option they stand for (`suggestion/move-choice`).
 
+ 6. `words` — counting and grammar: "(s)" on a noun, "1" before a plural, "a"/"an", a line repeated straight after
+    itself in one post or brief, "you" in a public line, a winner's figure second (tests/linewords.py says each).
+
 `check_game(ruleset, options, players, seed)` returns the problems of one game; `run_game` is its report (the lines each
 check looked at too); bench/check_lines.py runs thousands; tests/present/test_every_line.py a seeded sample, and proves
 each check fires on a bad line.
@@ -96,12 +99,13 @@ from engine.core.errors import EngineError
 from engine.core.rng import Rng
 from engine.core.ruleset import card_text, check_legal, journal_steps, play_until_handoff, seats_for, state_hash
 from engine.core.types import Action
+from tests import linewords
 
 ROOT = Path(__file__).resolve().parent.parent
 START = 1_800_000_000
 HOUR = 3600
 MAX_MOVES = 4000
-CHECKS = ("cut", "marker", "card-name", "caption", "suggestion")
+CHECKS = ("cut", "marker", "card-name", "caption", "suggestion", "words")
 DEFAULT_TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
     # each ruleset at its largest table and its main option sets: the sample and the bench draw from these
     "electioneer": [(2, {}), (2, {"theatrics": 0})],
@@ -842,6 +846,10 @@ def check_played(played: Played) -> Report:
     found5, n = check_suggestions(played, seen)
     seen["suggestion"] += n
     for t, kind, why in found5:
+        add(kind, t, t.text, why)
+    found6, n = linewords.check_words(played.texts)
+    seen["words"] += n
+    for t, kind, why in found6:
         add(kind, t, t.text, why)
     return Report(played.label, problems, seen, played.moves, played.status)
 

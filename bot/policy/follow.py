@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.core.words import plural
+
 Mode = Literal["turn", "digest", "off"]
 MODES: dict[str, Mode] = {"each turn": "turn", "daily digest": "digest", "off": "off"}  # label -> value
 DIGEST_PERIOD = 24 * 3600
@@ -54,7 +56,7 @@ def digest_text(game_id: int, title: str, posts: list[str]) -> str:
         return ""
     head = f"📰 Game #{game_id} ({title}) — the public posts since the last digest:"
     if len(lines) > DIGEST_LINES:
-        head += f"\n… {len(lines) - DIGEST_LINES} earlier lines: `/game log game:{game_id}`"
+        head += f"\n… {plural(len(lines) - DIGEST_LINES, 'earlier line')}: `/game log game:{game_id}`"
         lines = lines[-DIGEST_LINES:]
     return "\n".join([head, *lines])
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.present.changes import MapTally, summarise
 from bot.present.tally import ElectoralTally
+from engine.core.words import plural
 
 Section = tuple[str, list[str]]
 """One block of a seat's private brief: a heading and its lines (Markdown). A table shows it as it
@@ -33,7 +34,7 @@ class Presenter:
     def extras_note(self, count: int, view: Any = None) -> str:
         """The local table's line under the choices when the seat has `count` extras (listed by typing `t`); `view`
         is the seat's own view, for a game whose extras count plays rather than cards (one card, many targets)."""
-        return f"You may also make {count} play(s) allowed at any time: type `t` to list them."
+        return f"You may also make {plural(count, 'play')} allowed at any time: type `t` to list them."
 
     def board_text(self, view: Any) -> str:
         """The public board as monospace text: the console table, /game status (split over fields, never cut)."""

@@ -23,10 +23,6 @@ WAITING = {"play": "to play", "draft": "drafting", "states": "picking starting s
            "target": "naming the state the news hits", "order": "ordering the states won"}
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def side_name(view: CMView, seat: str | None) -> str:
     side = view.sides.get(seat or "")
     return side.name if side else (seat or "")

@@ -16,6 +16,7 @@ from bot.present.tallies import nineteen_sixty as tallies_nineteen_sixty
 from bot.present.tally import ElectoralTally
 from engine.nineteen_sixty.content import load
 from engine.nineteen_sixty.views import CardView, NSView, SideView, StackedView
+from engine.core.words import plural
 
 LETTER = {"KEN": "K", "NIX": "N"}
 SEAT_OF = {"K": "KEN", "N": "NIX"}
@@ -29,10 +30,6 @@ STACKS = (("debate_events", "Debate"), ("election_events", "Election Day"), ("pr
 BOARD_LIMIT = 1000  # /game status shows the first 1,000 characters
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def side_name(seat: str | None) -> str:
     return NAMES.get(LETTER.get(seat or "", ""), seat or "")
 
@@ -43,7 +40,8 @@ def waiting(view: NSView) -> list[str]:
 
 def headline(view: NSView) -> str:
     if view.phase == "over":
-        score = "–".join(str(view.votes.get(s, 0)) for s in ("KEN", "NIX"))
+        order = ("KEN", "NIX") if view.winner != "NIX" else ("NIX", "KEN")  # the winner's figure first
+        score = "–".join(str(view.votes.get(s, 0)) for s in order)
         who = "Draw" if view.draw else f"{side_name(view.winner)} wins" if view.winner else "Game over"
         return f"{who} {score}" + (f" — {view.reason}" if view.reason else "")
     phase = PHASES.get(view.phase, view.phase)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.types import Event
+from engine.core.words import times
 
 POST_VIEW = "board_view"  # a board post's payload key: the public view its picture shows (else the board now)
 LINES = "lines"  # a board post's payload key: its engine lines with who made them, [{text, seat, cause}]
@@ -30,5 +31,20 @@ def board_posts(events: list[Event], *, started: bool = False) -> list[dict[str,
 
 
 def _text(lines: list[Event]) -> dict[str, Any]:
-    return {"text": "\n".join(e.public or "" for e in lines),
-            LINES: [{"text": e.public, "seat": e.seat, "cause": e.cause} for e in lines]}
+    merged = _counted(lines)
+    return {"text": "\n".join(e.public or "" for e in merged),
+            LINES: [{"text": e.public, "seat": e.seat, "cause": e.cause} for e in merged]}
+
+
+def _counted(lines: list[Event]) -> list[Event]:
+    """The same line of the same seat in a row, said once with its count: four steps that each put a voter in FL
+    read "DEM puts a voter in FL (4 times).", not the line four times."""
+    out: list[Event] = []
+    runs: list[int] = []
+    for e in lines:
+        if out and e.public == out[-1].public and e.seat == out[-1].seat and e.cause == out[-1].cause:
+            runs[-1] += 1
+        else:
+            out.append(e)
+            runs.append(1)
+    return [e if n == 1 else e.model_copy(update={"public": times(e.public or "", n)}) for e, n in zip(out, runs)]

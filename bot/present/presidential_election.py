@@ -11,6 +11,7 @@ from bot.present.changes import MapTally, StateTally
 from bot.present.tallies import presidential_election as tallies_presidential_election
 from bot.present.tally import ElectoralTally
 from engine.presidential_election.views import CardView, PEView, PlayerView
+from engine.core.words import plural
 
 DICE_SHOWN = 6  # the board text's last rolls (the end's recounts can run to a hundred)
 
@@ -18,10 +19,6 @@ DICE_SHOWN = 6  # the board text's last rolls (the end's recounts can run to a h
 def money(k: int) -> str:
     """$1k units: 1160 -> "$1,160k"."""
     return f"${k:,}k"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def ev_of(view: PEView, seat: str) -> int:

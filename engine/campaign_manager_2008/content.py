@@ -20,6 +20,7 @@ from pydantic import Field, model_validator
 
 from engine import content as _content
 from engine.content import ContentModel, load_or_raise, validate, validate_items
+from engine.core.words import plural
 
 BASE = "campaign_manager_2008"
 Side = Literal["OBA", "MCC"]
@@ -270,12 +271,26 @@ class _Actor:
         return f"{subject} {verb + ('es' if verb.endswith('s') else 's') if third else verb} {rest}"
 
 
+class _Named(_Actor):
+    """A Going Negative result as the channel reads it: each side by its seat (the applier for "self", the roller
+    for "opponent"), never "you" or "your opponent"."""
+
+    def __init__(self, applier: str, roller: str) -> None:
+        super().__init__("negative")
+        self.names = {"self": applier, "opponent": roller}
+
+    def subject(self, side: str) -> tuple[str, bool, str]:
+        if side in ("OBA", "MCC"):
+            return super().subject(side)
+        name = self.names["self" if side == "self" else "opponent"]
+        return name, True, f"{name}'s"
+
+    def choice(self) -> str:
+        return f"{self.names['self']}'s choice"
+
+
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
-
-
-def _plural(n: Any, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def describe_op(op: list[Any], actor: _Actor, groups: dict[str, Group]) -> str:
@@ -290,7 +305,7 @@ def describe_op(op: list[Any], actor: _Actor, groups: dict[str, Group]) -> str:
         return f"In {state}, {actor.clause(side, 'gain', amount)}."
     if name == "shift":
         toward = {"defense": "Defense", "economy": "Economy"}.get(p["toward"], f"an issue of {actor.choice()}")
-        spaces = "1 space per card discarded" if p["n"] == "discarded" else _plural(p["n"], "space")
+        spaces = "1 space per card discarded" if p["n"] == "discarded" else plural(p["n"], "space")
         return f"Shift {state} {spaces} toward {toward}."
     if name == "flip_key":
         return f"Alter the key demographic of {state}."
@@ -299,23 +314,25 @@ def describe_op(op: list[Any], actor: _Actor, groups: dict[str, Group]) -> str:
         rest = f"every undecided block, in both rows, of each state in play whose key demographic is {group}"
         return f"Demographic Support ({group}): {actor.clause(side, 'take', rest)}."
     if name == "draw":
-        cards = "1 card per card discarded" if p["n"] == "discarded" else _plural(p["n"], "card")
+        cards = "1 card per card discarded" if p["n"] == "discarded" else plural(p["n"], "card")
         return _cap(actor.clause(side, "draw", cards)) + "."
     if name == "discard":
         _, _, poss = actor.subject(side)
         how = "at random" if p["pick"] == "random" else f"of {poss} choice"
-        return _cap(actor.clause(side, "discard", f"{_plural(p['n'], 'card')} {how}")) + "."
+        return _cap(actor.clause(side, "discard", f"{plural(p['n'], 'card')} {how}")) + "."
     raise ValueError(f"unknown op {name}")
 
 
 def describe(effect: list[Any], groups: dict[str, Group], *, context: Context = "card", chooser: str = "none",
-             cost: DiscardCost | None = None, media: bool = False, going_negative: bool = False) -> str:
-    """The exact words for an effect (and, for a card, its cost, Media Support and Going Negative)."""
-    actor = _Actor(context, chooser)
+             cost: DiscardCost | None = None, media: bool = False, going_negative: bool = False,
+             named: tuple[str, str] | None = None) -> str:
+    """The exact words for an effect (and, for a card, its cost, Media Support and Going Negative); `named`:
+    a Going Negative result's (applier, roller) seats, for the channel's line."""
+    actor = _Named(*named) if named else _Actor(context, chooser)
     parts = []
     if cost is not None:
-        parts.append("To play this card, discard any number of other cards (none is allowed)." if cost.any
-                     else f"To play this card, discard {_plural(cost.n, 'other card')}.")
+        parts.append("To play this card, discard any number of other cards (none is required)." if cost.any
+                     else f"To play this card, discard {plural(cost.n, 'other card')}.")
     parts += [describe_op(op, actor, groups) for op in effect]
     if media:
         parts.append("Media Support: this card stays on the table until another Media Support card replaces it; "
@@ -476,3 +493,12 @@ def collect_problems() -> tuple[Content | None, list[str]]:
 @lru_cache(maxsize=1)
 def load() -> Content:
     return load_or_raise(collect_problems)
+
+
+def negative_text(content: Content, face: int, applier: str, roller: str) -> str:
+    """A Going Negative result's text with each side named by its seat: "… In a state of OBA's choice, OBA gains
+    2 support on its major issue. MCC discards 1 card at random." (the table's words say "you")."""
+    result = content.negative[face]
+    own = describe(result.effect, content.groups, context="negative")
+    return result.text[:len(result.text) - len(own)] + describe(result.effect, content.groups, context="negative",
+                                                                  named=(applier, roller))

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.campaign_manager_2008 import prompts
 from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
+from engine.campaign_manager_2008.content import negative_text
 from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_cards, new_tile, tile_text
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
@@ -164,7 +165,9 @@ def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     changed: list[str] = []
     owing_before, turn_of = set(owing(state)), state.turn.seat if state.turn else None
     secrets_before = hidden_facts(state)
+    negative = state.last_negative if state.turn is not None and state.turn.stage == "negative" else None
     undoable = _dispatch(state, seat, action, events, changed) and not revealed(secrets_before, hidden_facts(state))
+    _name_the_roll(state, turn_of, events, negative)
     stamp(events, seat)  # who made each line: this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
     # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
@@ -186,6 +189,17 @@ def hidden_facts(state: CMState) -> list[Fact]:
         facts += [((seat,), ("card", x)) for x in (*side.hand, *side.offer, *side.kept, *side.removed)]
         facts += [((seat,), ("pick", x)) for x in side.picks]
     return facts
+
+
+def _name_the_roll(state: CMState, roller: str | None, events: list[Event], face: int | None) -> None:
+    """A Going Negative result that waited for its applier's choice (`face`: the roll, when the step began with the
+    result under way) comes in a later post than the roll: its first line names the roll it follows from ("After
+    MCC's Going Negative roll of 6 (“Ad Pulled in Disgrace”): OBA gains …")."""
+    first = next((e for e in events if e.public), None)
+    if face is None or first is None or roller is None:
+        return
+    text = first.public if first.public.split(" ", 1)[0].isupper() else first.public[:1].lower() + first.public[1:]
+    first.public = f"After {roller}'s Going Negative roll of {face} (“{c().negative[face].title}”): {text}"
 
 
 def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], changed: list[str]) -> bool:
@@ -310,7 +324,8 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             state.last_dice = [f"{turn.seat} rolled {face} (Going Negative)"]
             result = c().negative[face]
             opponent = state.other(turn.seat)
-            ctx.events.append(Event(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {result.text}",
+            words = negative_text(c(), face, applier=opponent, roller=turn.seat)
+            ctx.events.append(Event(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {words}",
                                     seat=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}"))
             wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue

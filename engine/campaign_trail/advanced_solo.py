@@ -105,7 +105,7 @@ def layout(count: int, opts: Options) -> list[tuple[str, str, str]]:
     if count == len(others):
         return [(p, p, "SOLO") for p in others]
     raise IllegalAction(f"Against {len(opts.ai)} AI part{'y' if len(opts.ai) == 1 else 'ies'} the Advanced Solo Deck "
-                        f"seats 1{' or 2' if len(others) == 2 else ''} player(s), or 2 with coop=on.", code="bad_seats")
+                        f"seats {'1 or 2 players' if len(others) == 2 else '1 player'}, or 2 with coop=on.", code="bad_seats")
 
 
 def seat_range(opts: Options) -> tuple[int, int]:

@@ -24,6 +24,7 @@ from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState,
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.types import Action, Decision, Option, PendingKind
+from engine.core.words import plural
 
 ROUNDS = 3
 TOP_SPACE = 4
@@ -137,7 +138,7 @@ def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:
                 drawn = primitives.draw(s, seat, 2)
                 me.table.remove(tab)
                 s.discard.append(tab.card)
-                log.append(f"{seat}'s Debate Prep: {seat} draws {len(drawn)} card(s); the card is discarded.")
+                log.append(f"{seat}'s Debate Prep: {seat} draws {plural(len(drawn), 'card')}; the card is discarded.")
 
 
 def top_row(s: CampaignTrailState) -> set[str]:

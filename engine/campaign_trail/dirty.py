@@ -28,8 +28,8 @@ from __future__ import annotations
 from engine.campaign_trail import abilities, dirty_solo, effects, moves, primitives
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import CampaignTrailState
-from engine.campaign_trail.wording import plural
 from engine.core.types import Action
+from engine.core.words import plural
 
 SMEAR_ETHICS = 4  # voters paid from your ethically minded states for a smear campaign
 SMEAR_MAX = 8  # voters a smear campaign may remove

@@ -30,7 +30,7 @@ from typing import Any
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import posting
 from engine.campaign_trail.state import CampaignTrailState
-from engine.campaign_trail.wording import plural
+from engine.core.words import plural
 
 INTIMIDATION = "intimidation"
 INTIMIDATION_COUNT = 2  # voters off the AI track and onto the owner's registered voters

@@ -10,8 +10,8 @@ from engine.campaign_trail.moves import (
 )
 from engine.campaign_trail.primitives import free_left, issue_states
 from engine.campaign_trail.state import CampaignTrailState
-from engine.campaign_trail.wording import plural
 from engine.core.types import Action, Option
+from engine.core.words import plural
 
 
 def _c():

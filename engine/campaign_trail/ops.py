@@ -15,6 +15,7 @@ from engine.campaign_trail import dirty_solo, primitives
 from engine.campaign_trail.wording import card_name
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage, OneOf, Ops, Params
 from engine.core.frames import Frame, Wait
+from engine.core.words import plural
 
 
 class Ctx:
@@ -148,7 +149,7 @@ def _place_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     for code in spots:
         _place(ctx, code, int(p["count"]), p["source"])
     if spots:
-        ctx.events.append(f"{ctx.party} puts {p['count']} voter(s) in each of {' '.join(spots)}.")
+        ctx.events.append(f"{ctx.party} puts {plural(int(p['count']), 'voter')} in each of {' '.join(spots)}.")
 
 
 def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -162,7 +163,7 @@ def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             primitives.remove_voters(ctx.s, code, party, k)
             gone.append(code)
     if gone:
-        ctx.events.append(f"{party} loses {p['count']} voter(s) in each of {' '.join(gone)}.")
+        ctx.events.append(f"{party} loses {plural(int(p['count']), 'voter')} in each of {' '.join(gone)}.")
 
 
 def convert_victim(ctx: Ctx, code: str) -> str | None:
@@ -201,7 +202,7 @@ def _place_in(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     p = args[0]
     code = one_state(ctx, frame, p["in"])
     n = _place(ctx, code, int(p["count"]), p["source"])
-    ctx.events.append(f"{ctx.party} puts {n} voter(s) in {code}.")
+    ctx.events.append(f"{ctx.party} puts {plural(n, 'voter')} in {code}.")
 
 
 def amount(ctx: Ctx, value: Any) -> int:
@@ -269,12 +270,12 @@ def _gain_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     party = ctx.s.parties[ctx.party]
     party.registered += n
     party.out_of_supply += n
-    ctx.events.append(f"{ctx.party} registers {n} voter(s).")
+    ctx.events.append(f"{ctx.party} registers {plural(n, 'voter')}.")
 
 
 def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     drawn = primitives.draw(ctx.s, ctx.seat, int(args[0]["count"]), reshuffle=True)
-    ctx.events.append(f"{ctx.seat} draws {len(drawn)} card(s).")
+    ctx.events.append(f"{ctx.seat} draws {plural(len(drawn), 'card')}.")
     if drawn:
         ctx.private[ctx.seat] = (ctx.private.get(ctx.seat, "") + " You draw "
                                  + ", ".join(f"#{n} {content_mod.load().card(n).name}" for n in drawn) + ".").strip()
@@ -330,7 +331,7 @@ def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         if p != ctx.party and row:
             k = min(n, row)
             primitives.remove_voters(ctx.s, code, p, k)
-            ctx.events.append(f"{p} loses {k} voter(s) in {code}.")
+            ctx.events.append(f"{p} loses {plural(k, 'voter')} in {code}.")
 
 
 def _chooser_seat(ctx: Ctx, frame: Frame, chooser: str) -> str:
@@ -365,7 +366,7 @@ def _transfer_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     for party, sign in ((payer, -1), (payee, 1)):
         ctx.s.parties[party].registered += sign * n
         ctx.s.parties[party].out_of_supply += sign * n
-    ctx.events.append(f"{payer} hands {payee} {n} registered voter(s).")
+    ctx.events.append(f"{payer} hands {payee} {plural(n, 'registered voter')}.")
 
 
 def _lose_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -373,7 +374,7 @@ def _lose_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     n = min(int(args[0]["count"]), ctx.s.parties[party].registered)
     ctx.s.parties[party].registered -= n
     ctx.s.parties[party].out_of_supply -= n  # back to the undecided supply
-    ctx.events.append(f"{party} gives up {n} registered voter(s).")
+    ctx.events.append(f"{party} gives up {plural(n, 'registered voter')}.")
 
 
 def strike_targets(ctx: Ctx, frame: Frame | None, within: str) -> list[list[str]]:

@@ -19,8 +19,8 @@ from engine.campaign_trail.refusal_actions import (
 from engine.campaign_trail.responses import cards_for
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.campaign_trail.turn import EXCHANGE_MAX
-from engine.campaign_trail.wording import plural
 from engine.core.types import Action
+from engine.core.words import plural
 
 CARD_ACTIONS = frozenset((*content_mod.ACTIONS, *content_mod.DIRTY_ACTIONS))
 

@@ -143,5 +143,6 @@ def pass_answer(s: CampaignTrailState, w: Window, seat: str, action: Action, log
     w.answer(seat, PASS)
     if action.verb == "autopass":
         s.autopass.append(seat)
-        log.append(f"{seat} will pass on every response window from now on.")
+        log.append(f"{seat} passes on {w.actor}'s {w.action.replace('_', ' ')} and will pass on every response "
+                   "window from now on.")
     return w.closed

@@ -28,10 +28,10 @@ from engine.campaign_trail.turn import (
     EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, hidden_facts, next_party, outcome,
     put_back, start_of_turn, take_action, triggered,
 )
-from engine.campaign_trail.wording import plural
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.hidden import revealed
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
+from engine.core.words import plural
 
 # the rules' entry points, as ruleset.py, the scenario runner and the tests reach them
 __all__ = ["action_text", "apply", "assign_seats", "current_party", "deadline_action", "decisions", "legal_actions",
@@ -160,9 +160,9 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
     opts = step_menu(s, seat)
     default = "the first choice listed"  # as deadline_action() plays it
     if s.wait is None and not t.strikes and t.action in ("travel", "voter_suppression"):
-        default = "you stop moving here"
+        default = "the move stops here"
     elif s.wait is None and t.action in ("smear_campaign", "mudslinging"):
-        default = "once it is paid for, you stop here; until then the first choice listed"
+        default = "once it is paid for, the action stops here; until then the first choice listed"
     return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=full_prompt(s), options=opts, deadline_default=default)
 
 

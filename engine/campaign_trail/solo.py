@@ -60,9 +60,10 @@ from typing import Any
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import dirty_solo, posting, primitives, responses, solo_content
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
-from engine.campaign_trail.wording import card_name, plural
+from engine.campaign_trail.wording import card_name
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
+from engine.core.words import plural
 
 ALL_PARTIES = ("DEM", "REP", "LIB")
 START_TRACK = 12  # three voters in each of the first four spaces
@@ -255,7 +256,7 @@ def answer_icon(s: CampaignTrailState, party: str, icon: str, log: list[str], pr
             for name, params in pol.effect:
                 if name == "draw_cards":
                     drawn = primitives.draw(s, owner, int(params["count"]), reshuffle=True)
-                    gained.append(f"{len(drawn)} card(s) for {owner}")
+                    gained.append(f"{plural(len(drawn), 'card')} for {owner}")
                     if drawn:
                         note = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
                         private[owner] = f"{private[owner]} {note}" if owner in private else note

@@ -12,10 +12,10 @@ from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import by, game_line, step_result
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
-from engine.campaign_trail.wording import plural
 from engine.core.frames import FrameStack
 from engine.core.hidden import Fact
 from engine.core.types import ApplyResult, Outcome
+from engine.core.words import plural
 
 
 def _c():
@@ -130,7 +130,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
             if name == "draw_cards":
                 drawn = draw(s, owner, int(params["count"]), reshuffle=True)
                 drew = drew or bool(drawn)
-                gained.append(f"{len(drawn)} card(s) for {owner}")
+                gained.append(f"{plural(len(drawn), 'card')} for {owner}")
                 if drawn:
                     private[owner] = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
             elif name == "gain_money":

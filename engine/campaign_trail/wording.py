@@ -1,15 +1,9 @@
-"""Small wording helpers shared by every line and prompt: a counted noun that agrees with its count, a card named
-with its id, and clauses joined as one list. Kept apart so that no module needs another's heavier imports to
+"""Small wording helpers shared by every line and prompt: a card named with its id, and clauses joined as one list
+(a counted noun is engine/core/words.py's `plural`). Kept apart so that no module needs another's heavier imports to
 word a line the same way."""
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
-
-
-def plural(n: int, noun: str) -> str:
-    """"1 registered voter", "2 registered voters", "0 cards": the noun agrees with the count (the nouns counted
-    here all take a plain -s)."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def card_name(number: int | str) -> str:

@@ -17,6 +17,7 @@ from engine.core.errors import UnknownAction
 from engine.core.notation import is_number, join_state_names, state_code
 from engine.core.types import Action
 from engine.electioneer import content as content_mod
+from engine.core.words import plural, with_article
 
 MAX_NOTATION = 300
 VERBS = {"discard": 1, "campaign": 1, "swap": 3, "keep": 0, "ready": 0}
@@ -50,7 +51,7 @@ def _card(token: str, kinds: str) -> str:
     if t in c.policies or t in c.theatrics:
         return t
     like = {"theatric": "T05", "policy": "D07 or R03"}.get(kinds, "D07, R03 or T05")  # examples of the kind asked
-    raise UnknownAction(f"`{token[:20]}` is not a {kinds} id (like {like}).", code="unknown_card")
+    raise UnknownAction(f"`{token[:20]}` is not {with_article(kinds)} id (like {like}).", code="unknown_card")
 
 
 def parse_one(text: str) -> Action:
@@ -82,7 +83,7 @@ def parse_one(text: str) -> Action:
     if len(args) != VERBS[verb]:
         example = {"discard": "discard D07", "campaign": "campaign D07", "swap": "swap GA 1 crime",
                    "keep": "keep", "ready": "ready"}[verb]
-        raise UnknownAction(f"`{verb}` takes {VERBS[verb]} word(s) after it, e.g. `{example}`.", code="malformed")
+        raise UnknownAction(f"`{verb}` takes {plural(VERBS[verb], 'word')} after it, e.g. `{example}`.", code="malformed")
     if verb in ("discard", "campaign"):
         return Action(verb=verb, args=(_card(args[0], "policy"),))
     if verb == "swap":

@@ -142,7 +142,7 @@ def decisions(state: ElectioneerState, seat: str) -> Decision:
     elif state.phase == "election" and not p.ready:
         kind, prompt = PendingKind.CHOICE, "Election day: play any theatrics you want, then declare ready."
         options = [Option(action=Action(verb="ready"), label="Ready — count the votes")]
-        default = "you are declared ready"
+        default = "ready for the count"
     extras = theatric_options(state, seat)
     return Decision(seat=seat, kind=kind, prompt=prompt, options=options, extras=extras, deadline_default=default)
 
@@ -389,8 +389,9 @@ def _election(s: ElectioneerState, events: list[Event]) -> None:
     s.winner = "DEM" if electors["DEM"] >= electors["REP"] else "REP"
     s.phase = "over"
     tie = " — tied electors go to the DEM incumbent" if electors["DEM"] == electors["REP"] else ""
+    loser = "REP" if s.winner == "DEM" else "DEM"
     events.append(Event(public="Election day results: " + "; ".join(lines) + ".", seat=None))
-    events.append(Event(public=f"{s.winner} wins the presidency, {electors['DEM']}–{electors['REP']} (DEM–REP){tie}.",
+    events.append(Event(public=f"{s.winner} wins the presidency, {electors[s.winner]}–{electors[loser]}{tie}.",
                         seat=None))
 
 
@@ -414,7 +415,8 @@ def state_totals(s: ElectioneerState, code: str, issues: list[str | None]) -> di
 def outcome(state: ElectioneerState) -> Outcome | None:
     if state.phase != "over" or state.winner is None:
         return None
-    reason = f"{state.winner} wins the Electoral College {state.final['DEM']}–{state.final['REP']} (DEM–REP)."
+    loser = "REP" if state.winner == "DEM" else "DEM"
+    reason = f"{state.winner} wins the Electoral College {state.final[state.winner]}–{state.final[loser]}."
     if state.final["DEM"] == state.final["REP"]:
         reason += " Tied electors go to the DEM incumbent."
     return Outcome(winners=[state.winner], scores=dict(state.final), reason=reason)

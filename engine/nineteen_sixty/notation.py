@@ -16,6 +16,7 @@ from engine.core.errors import UnknownAction
 from engine.core.notation import is_number, join_state_names, join_steps, parse_steps, state_code
 from engine.core.types import Action
 from engine.nineteen_sixty.content import load
+from engine.core.words import with_article
 
 BARE = {"pass", "trigger", "done", "keep"}
 USES = ("event", "campaign", "advertise", "position", "preempt")
@@ -77,7 +78,7 @@ def _word(kind: str, token: str) -> str:
     if value is None:
         allowed = {"region": "E, MW, S or W", "issue": "defense, economy or civil_rights", "seat": "KEN or NIX",
                    "reward": "momentum or endorsement"}[kind]
-        raise UnknownAction(f"`{token[:20]}` is not a {kind}: write {allowed}.", code="malformed")
+        raise UnknownAction(f"`{token[:20]}` is not {with_article(kind)}: write {allowed}.", code="malformed")
     return value
 
 

@@ -19,6 +19,7 @@ from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, PendingKind, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
+from engine.core.words import plural
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
 from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card, card_label, card_line, count, deal,
@@ -158,7 +159,7 @@ def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> lis
     if not knee or me.momentum >= 1:
         out.append(use("campaign", f"campaign, {cp} CP", "add support in your token's region, travel"
                        + (" (costs 1 momentum)" if knee else "")))
-    out.append(use("advertise", f"advertise, {cp} CP", f"{cp} support checks for media cubes"))
+    out.append(use("advertise", f"advertise, {cp} CP", f"{plural(cp, 'support check')} for media cubes"))
     out.append(use("position", f"position, {cp} CP", "issue support: 1 CP for the first cube, 2 for more"))
     if not is_candidate and not preempted and not spent and me.momentum >= c().rules.preempt_cost:
         out.append(use("preempt", "preempt, then its CP", "pay 2 momentum so your rival cannot trigger its event"))
@@ -268,7 +269,7 @@ def _campaign_menu(state: NSState, seat: str, play: Play) -> tuple[str, list[Opt
         checks = needs_checks(state, side, code, campaigning=True)
         return (f"How many CP in {code}? " + ("It needs support checks: they are declared now and drawn at once."
                                                if checks else "Each adds one cube."),
-                [_opt("spend", str(n), label=f"{n} CP in {code}" + (f" ({n} checks)" if checks else ""),
+                [_opt("spend", str(n), label=f"{n} CP in {code}" + (f" ({plural(n, 'check')})" if checks else ""),
                       detail=support_text(state, code)) for n in range(1, play.cp_left + 1)], PendingKind.CHOICE)
     if play.stage == "stop":
         return ("Your token travelled: in which state of the region does it stop?",
@@ -1095,7 +1096,7 @@ def _award_issue(state: NSState, d: Debate, issue_id: str, ctx: Ctx) -> None:
     state.discard += cards
     issue.cards = {"K": [], "N": []}
     tie = " (a tie: the initiative decides)" if k == n else ""
-    ctx.log(f"{NAMES[side]} wins {issue_name(issue_id)} {max(k, n)}–{min(k, n)}{tie}: {reward} state support cubes "
+    ctx.log(f"{NAMES[side]} wins {issue_name(issue_id)} {max(k, n)}–{min(k, n)}{tie}: {plural(reward, 'state support cube')} "
             f"to place; the tile goes to place {slot + 1} on the Issues Track.")
     ctx.touch("track")
     d.placing = {"side": side, "left": reward, "issue": issue_id}
@@ -1130,7 +1131,7 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
             cubes = media + media + issues + rules.momentum_cubes * me.momentum
             me.supply -= media + rules.momentum_cubes * me.momentum
             state.bag.put([side] * cubes)
-            parts.append(f"{NAMES[side]} {cubes} ({media} for media, {media} media cubes, {issues} issue cubes, "
+            parts.append(f"{NAMES[side]} {cubes} ({media} for media, {plural(media, 'media cube')}, {plural(issues, 'issue cube')}, "
                          f"{rules.momentum_cubes * me.momentum} for {me.momentum} momentum)")
             me.momentum = 0
         state.media = {r: 0 for r in REGIONS}

@@ -5,6 +5,7 @@ from engine.core.types import Event
 from engine.presidential_election.primitives import (add_votes, c, common_ballots, hook, remove_votes, roll,
                                                       roll_off, spare_votes)
 from engine.presidential_election.state import PEState, Task
+from engine.core.words import plural
 
 
 def debate_partners(state: PEState, seat: str) -> list[str]:
@@ -42,10 +43,25 @@ def hold_debate(state: PEState, task: Task, events: list[Event]) -> None:
     winner, loser = (a, b) if ra > rb else (b, a)
     floor = min(state.players[a].votes[where], state.players[b].votes[where]) - 1
     n = min(abs(ra - rb), floor)
-    events.append(Event(public=f"Debate {a} v {b} in {where}: {winner} wins by {abs(ra - rb)}, {n} vote(s) change hands."))
+    capped = _capped(state, winner, loser, where, abs(ra - rb), n)
+    moved = f"{plural(n, 'vote')} {'changes' if n == 1 else 'change'} hands"
+    events.append(Event(public=f"Debate {a} v {b} in {where}: {winner} wins by {abs(ra - rb)}{capped}"
+                               f"{':' if capped else ','} {moved}."))
     if n:
         remove_votes(state, loser, where, n, events, "debate lost")
         add_votes(state, winner, where, n, events, "debate won")
+
+
+def _capped(state: PEState, winner: str, loser: str, where: str, margin: int, n: int) -> str:
+    """Why fewer votes than the margin move: each debater keeps at least 1 vote in the state, and no more move
+    than the side with fewer votes there could lose."""
+    if n >= margin:
+        return ""
+    have = {s: state.players[s].votes[where] for s in (winner, loser)}
+    if have[loser] <= have[winner]:
+        return f", but {loser} has only {plural(have[loser], 'vote')} there and keeps 1"
+    return (f", but {winner} has only {plural(have[winner], 'vote')} there, and no more move than the side with "
+            f"fewer could lose keeping 1")
 
 
 def start_national_debate(state: PEState, seat: str, events: list[Event], cause: str = "") -> None:

@@ -13,6 +13,7 @@ from engine.presidential_election.primitives import (affordable, c, cap, common_
                                                       state_codes)
 from engine.presidential_election.setup import advantage_chooser, home_chooser
 from engine.presidential_election.state import PEState, Task
+from engine.core.words import noun
 
 ITEM_NAMES = {"ballot": "State ballot", "sign": "Sign Campaign", "tv": "Television Campaign", "fly": "Airfare"}
 
@@ -85,7 +86,7 @@ def _task_menu(state: PEState, task: Task, seat: str) -> tuple[str, list[Option]
     if task.kind == "free_tv":
         return prompts.free_tv_prompt(), _states(state, "state", sorted(player.votes))
     if task.kind == "place":
-        return f"{task.cause}: place {task.n} more vote(s), one at a time.", _states(state, "place", sorted(player.votes))
+        return f"{task.cause}: place {task.n} more {noun(task.n, 'vote')}, one at a time.", _states(state, "place", sorted(player.votes))
     if task.kind == "effect":
         return prompts.effect_prompt(state, task), _states(state, "state", task.among)
     # a debate: first go ahead (naming the rival) or decline, then name the state unless it is fixed

@@ -6,6 +6,7 @@ from engine.core.rng import DiceRoll
 from engine.core.types import Event
 from engine.presidential_election.content import Content, load
 from engine.presidential_election.state import PEState, Player
+from engine.core.words import plural
 
 
 def c() -> Content:
@@ -36,7 +37,7 @@ def add_votes(state: PEState, seat: str, code: str, n: int, events: list[Event],
     player = state.players[seat]
     if code not in player.votes or n <= 0:
         if n > 0:
-            events.append(Event(public=f"{seat} is not on the {code} ballot: the {n} vote(s) from {why} are lost."))
+            events.append(Event(public=f"{seat} is not on the {code} ballot: the {plural(n, 'vote')} from {why} {'is' if n == 1 else 'are'} lost."))
         return 0
     player.votes[code] += n
     events.append(Event(public=f"{seat} +{n} in {code} ({why}) → {player.votes[code]}."))

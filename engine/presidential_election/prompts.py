@@ -7,6 +7,7 @@ from engine.presidential_election.cards import Asked, asked_now
 from engine.presidential_election.cardtext import card_line, card_name
 from engine.presidential_election.primitives import c, hook
 from engine.presidential_election.state import PEState, Player, Task
+from engine.core.words import noun
 
 # How a two-player debate is settled (debates.hold_debate), said wherever one is offered.
 DEBATE_HOW = "each rolls a d6; the higher takes the difference in votes from the other there, never a last vote"
@@ -125,7 +126,7 @@ def cap_note(player: Player) -> str:
 
 def convention_prompt(player: Player, task: Task) -> str:
     note = advantage_note(player, "convention_plus", "{value} more at each Convention")
-    return (f"Party Convention: get on up to {task.n} more ballot(s) free, one at a time, each with 1 vote, "
+    return (f"Party Convention: get on up to {task.n} more {noun(task.n, 'ballot')} free, one at a time, each with 1 vote, "
             f"or `done`{' (' + note + ')' if note else ''}.")
 
 

@@ -13,6 +13,7 @@ from engine.presidential_election.menus import ITEM_NAMES, menu
 from engine.presidential_election.primitives import c, cap, common_ballots, off_ballot, price
 from engine.presidential_election.setup import advantage_chooser, home_chooser
 from engine.presidential_election.state import PEState, Task
+from engine.core.words import with_article
 
 # When each verb has its place, for a verb sent at the wrong moment.
 WHEN = {
@@ -61,7 +62,7 @@ def _now(state: PEState, seat: str) -> str:
     if state.turn.stage == "roll":
         return "your turn begins with its roll"
     if state.turn.buying is not None:
-        return f"you are buying a {ITEM_NAMES[state.turn.buying]}: name its state or `cancel` first"
+        return f"you are buying {with_article(ITEM_NAMES[state.turn.buying])}: name its state or `cancel` first"
     return "this is the campaign part of your turn: buy, fly or `done`"
 
 
@@ -148,8 +149,8 @@ def _cost_reason(state: PEState, seat: str, item: str) -> str | None:
     cost = price(state, seat, item)
     name = ITEM_NAMES.get(item, item)
     if cost > player.money:
-        return f"a {name} costs ${cost}k and you have ${player.money}k (never into debt)"
+        return f"{with_article(name)} costs ${cost}k and you have ${player.money}k (never into debt)"
     left = cap(state, seat) - state.turn.spent
     if cost > left:
-        return f"a {name} costs ${cost}k and only ${left}k of this turn's ${cap(state, seat)}k limit is left"
+        return f"{with_article(name)} costs ${cost}k and only ${left}k of this turn's ${cap(state, seat)}k limit is left"
     return None
