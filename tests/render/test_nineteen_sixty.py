@@ -251,10 +251,13 @@ def test_every_word_reads_on_a_phone(until: str) -> None:
             assert issue.name in words
 
 
-@pytest.mark.parametrize("until", UNTIL)
+@pytest.mark.parametrize("until", UNTIL + ("landslide",))
 def test_the_votes_to_win_line_never_cuts_a_total(until: str) -> None:
-    """The ink line at 269 on the electoral-vote bar runs clear of both sides' totals ("K 293")."""
-    view = _public(until)
+    """The ink line at 269 on the electoral-vote bar runs clear of both sides' totals ("K 293"), also when one
+    side's part of the bar runs far past it (the landslide: its total in the middle of its part would be cut)."""
+    view = _public("over" if until == "landslide" else until)
+    if until == "landslide":
+        view = view.model_copy(update={"votes": {"KEN": 470, "NIX": 67}})
     with recording() as drawn:
         r = render_nineteen_sixty(view, highlight=view.changed)
     totals = [d for d in drawn if d.size <= F_BAR.size and d.text[:2] in ("K ", "N ") and d.text[2:].isdigit()]
