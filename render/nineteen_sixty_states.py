@@ -1,6 +1,6 @@
 """1960's state board: the 51 states as boxes grouped by region, sized for a phone.
 
-Why not a map: a phone shows the 1600-px board 400 px wide, so a support count must be ~57 px tall here to be
+Why not a map: a phone shows the 1,000-px board 400 px wide, so a support count must be ~35 px tall here to be
 14 px there (tests/render/test_closeup.py MIN_TEXT_PX); on the US map the "K+2" labels were ~6 px. Regions
 matter in 1960 (media, endorsements, Election Day), so the states are grouped by them — East, Midwest, South,
 West, each group led by an ink box with the region's name and electoral votes, the groups flowing on from row
@@ -23,18 +23,21 @@ from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
 
-F_SUPPORT = font(80)  # a flat "1" and the letters ~58 px tall: 14 px at 400 px wide (at 76 px, 13 px)
-# The code and the EV: 56 px type has 41-px capitals and digits, 10 px on a phone (at 38 px they were 7 px; 54 px
-# ones, 39 px, are 9 px where the rows fall badly on the 4-px grid)
-F_CODE = font(56)
-F_EV = font(56, False)
-F_REGION = font(56)
-ROW_H = 98  # the code over the EV, 6 px apart, 5 px inside the outline; the support's 58 px centred beside them
-HEAD_GAP = 6
-ROW_GAP = 4
-BOX_GAP = 6
-INSET = 8
-MARK = 40
+F_SUPPORT = font(50)  # a flat "1" and the letters ~36 px tall: 14 px at 400 px wide
+# The code and the EV: 35-px type has 26-px capitals and digits, 10 px on a phone whichever way the rows fall on
+# the 2.5-px grid of the downscale
+F_CODE = font(35)
+F_EV = font(35, False)
+F_REGION = font(35)
+ROW_H = 62  # the code over the EV, 4 px apart, 3 px inside the outline; the support centred beside them
+HEAD_GAP = 4
+ROW_GAP = 3
+BOX_GAP = 4
+INSET = 4
+MARK = 46  # a pin or a house, its side's letter drawn on it in 34-px type (10 px on a phone)
+F_MARK = font(34)
+# a marker's sprite (drawn without a letter), and the letter with its colour and the colour under it, if any
+Mark = tuple[Sprite, str, str, str]
 
 
 @dataclass(frozen=True)
@@ -83,13 +86,13 @@ def _head_w(e: Entry) -> int:
 
 
 def _marks_w(e: Entry) -> int:
-    return ((len(e.markers) + 1) // 2) * (MARK + 4)
+    return len(e.markers) * (MARK + 2)
 
 
 def entry_width(e: Entry) -> int:
-    w = INSET + _head_w(e) + 6 + _marks_w(e)
+    w = INSET + _head_w(e) + 3 + _marks_w(e)
     if e.support:
-        w += advance(e.support, F_SUPPORT) + 4
+        w += advance(e.support, F_SUPPORT) + 1
     return w + INSET
 
 
@@ -124,29 +127,32 @@ def height(regions: list[Region], width: int) -> int:
     return n * ROW_H + (n - 1) * ROW_GAP
 
 
-def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Sprite],
+def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int, mark: Callable[[MarkerView], Mark],
                hl: str) -> list[LabelBox]:
     """One box at (x, y), `w` px wide; returns where it was drawn (its code) and its support (code:seat)."""
     box = (x, y, x + w, y + ROW_H)
     if e.highlight:  # changed by the last post: a thick frame in the band's highlight colour
-        cv.rect((x - 5, y - 5, x + w + 5, y + ROW_H + 5), fill=hl, radius=10)
-    cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
+        cv.rect((x - 3, y - 3, x + w + 3, y + ROW_H + 3), fill=hl, radius=7)
+    cv.rect(box, fill=e.face, outline="ink", width=2, radius=4)
     fg = text_on(cv.colours[e.face])
     cx = x + INSET
     labels = [LabelBox(e.code, box, (x + w // 2, y + ROW_H // 2), False, (x + w // 2, y + ROW_H // 2))]
     labels += _head(cv, "code", e.code, str(e.ev), cx, y, F_CODE, fg, e.face)
-    cx += _head_w(e) + 6
+    cx += _head_w(e) + 3
     for k, m in enumerate(e.markers):
-        col, row = divmod(k, 2)
-        my = y + (ROW_H - 2 * MARK - 2) // 2 + row * (MARK + 2) if len(e.markers) > 1 else y + (ROW_H - MARK) // 2
-        cv.paste(mark(m), cx + col * (MARK + 4), my)
+        sprite, letter, letter_fg, letter_bg = mark(m)
+        mx, my = cx + k * (MARK + 2), y + (ROW_H - MARK) // 2
+        cv.paste(sprite, mx, my)
+        if letter:  # on the pin's head, or the house's walls
+            cv.text(mx + MARK / 2, my + MARK * (0.37 if m.kind == "pawn" else 0.66), letter, F_MARK, letter_fg,
+                    letter_bg, "mm")
     cx += _marks_w(e)
     if e.support:
         sw = advance(e.support, F_SUPPORT)
         right = x + w - INSET
         cv.text(right, y + ROW_H // 2, e.support, F_SUPPORT, fg, e.face, "rm")
-        # the label with 14 px either side, inside the box's outline: the test crops 12 px off each side
-        labels.append(LabelBox(f"{e.code}:{e.seat}", (max(cx - 4, right - sw - 14), y + 2, x + w - 2, y + ROW_H - 2),
+        # the label with 9 px either side, inside the box's outline: the test crops 3 phone px (7.5 px) off each side
+        labels.append(LabelBox(f"{e.code}:{e.seat}", (max(cx - 3, right - sw - 9), y + 2, x + w - 2, y + ROW_H - 2),
                                (x, y), False, (right - sw, y + ROW_H // 2)))
     return labels
 
@@ -165,11 +171,11 @@ def _head(cv: Canvas, kind: str, name: str, ev: str, x: int, y: int, f: Font, fg
 
 
 def _region_box(cv: Canvas, r: Region, x: int, y: int, w: int) -> list[LabelBox]:
-    cv.rect((x, y, x + w, y + ROW_H), fill="ink", radius=6)
+    cv.rect((x, y, x + w, y + ROW_H), fill="ink", radius=4)
     return _head(cv, "region", r.name, f"{r.ev} EV", x + INSET, y, F_REGION, "white", "ink")
 
 
-def draw(cv: Canvas, regions: list[Region], x0: int, y0: int, width: int, mark: Callable[[MarkerView], Sprite],
+def draw(cv: Canvas, regions: list[Region], x0: int, y0: int, width: int, mark: Callable[[MarkerView], Mark],
          hl: str) -> list[LabelBox]:
     """The rows from (x0, y0), each row's boxes spread to `width` when it is nearly full; `mark` gives a marker's
     sprite, `hl` the highlight colour's palette name. Returns every box's label and its support's."""
@@ -179,7 +185,7 @@ def draw(cv: Canvas, regions: list[Region], x0: int, y0: int, width: int, mark: 
         ws = [_width(item) for item in row]
         spare = width - sum(ws) - BOX_GAP * (len(row) - 1)
         boxes = sum(1 for item in row if isinstance(item, Entry))
-        extra = spare // boxes if boxes and spare < 120 * boxes else 0
+        extra = spare // boxes if boxes and spare < 75 * boxes else 0
         x = x0
         for item, w in zip(row, ws):
             if isinstance(item, Region):

@@ -25,7 +25,6 @@ PERSISTENT_TAGS = (("debate_events", "DEBATE"), ("election_events", "ELECTION DA
                    ("turn_effects", "THIS TURN"))
 # a sentence ends at ". " before a capital, not after "St", "Mr", "Dr" or an initial ("Lyndon B. Johnson")
 _SENTENCE = re.compile(r"(?<!\bSt)(?<!\bMr)(?<!\bDr)(?<!\b[A-Z])\. (?=[A-Z\"])")
-EVENTS_SHOWN = 6  # rows of events in play drawn; the alt text has them all
 
 
 # ------------------------------------------------------------------ words shared with the alt text
@@ -54,7 +53,8 @@ def waiting_words(view: NSView) -> list[str]:
     return [f"{side_name(p.seat)} {p.what}" for p in view.pending]
 
 
-def headline(view: NSView) -> str:
+def headline(view: NSView, waiting: bool = True) -> str:
+    """The turn, the phase and (with `waiting`) whom the table waits for and what for; at the end the result."""
     if view.phase == "over":
         if view.draw:
             a, b = (view.votes.get(s, 0) for s in SEATS)
@@ -69,7 +69,7 @@ def headline(view: NSView) -> str:
         phase += f" {view.activity} of {view.activity_phases}"
     elif view.phase == "debate" and view.debate is not None:
         phase += f", round {view.debate.round}"
-    words = waiting_words(view)
+    words = waiting_words(view) if waiting else []
     return " · ".join([turn, phase] + words)
 
 
@@ -201,11 +201,12 @@ def _changed_words(view: NSView, key: str) -> str:
             "persistent": "events in play"}.get(key, key.replace("_", " "))
 
 
-def board_alt(view: NSView, mv: MapView, marked_other: set[str]) -> str:
+def board_alt(view: NSView, mv: MapView, marked_other: set[str], events_drawn: int | None = None) -> str:
     """The table in words, at most 1,024 characters (render/alttext.py), most useful first: the headline, the
     final tally or the initiative, the electoral votes led and who is ahead, the play in progress, what the last
     post changed and both sides; then the debate board, the Issues Track, the states each side leads (with margins,
-    or codes, or how many), the regions, the bag, the draws and the events in play as far as they fit."""
+    or codes, or how many), the regions, the bag, the draws and the events in play as far as they fit. `events_drawn`:
+    how many events in play the picture drew (all when None); the names of those it left out are always told."""
     m = map_alt(mv, solid_word="carried")
     parts: list[Part] = [f"1960: The Making of the President: {headline(view).replace(' · ', '; ')}."]
     if view.phase == "over":
@@ -264,8 +265,8 @@ def board_alt(view: NSView, mv: MapView, marked_other: set[str]) -> str:
                                                       f"({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}")
                                              for tag, e in rows)
         names = "Events in play: " + "; ".join(f"{tag.title()}: {card_label(e.card)}" for tag, e in rows) + "."
-        # the band draws EVENTS_SHOWN rows and says the rest are listed here: then their names are never left out
-        parts.append((rich, names) if len(rows) >= EVENTS_SHOWN else (rich, names, ""))
+        # the picture says the events it had no room for are listed here: then their names are never left out
+        parts.append((rich, names) if events_drawn is not None and events_drawn < len(rows) else (rich, names, ""))
     parts.append((" ".join(_side_more(view, s) for s in SEATS), ""))
     parts.append(m.markers)
     parts.append(m.regions[1:] if isinstance(m.regions, tuple) else m.regions)  # the regions' names, not members

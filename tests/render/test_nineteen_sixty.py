@@ -20,15 +20,15 @@ from engine.nineteen_sixty.ruleset import RULESET as R
 from engine.nineteen_sixty.state import SEATS, SIDE_OF, NSState
 from engine.nineteen_sixty.views import NSView
 from render import registry
+from render.canvas import MIN_CAP_PX, recording
 from render.nineteen_sixty import render_nineteen_sixty
+from render.nineteen_sixty_top import F_BAR
 from render.types import Rendered
 from render.usdata import NAMES
 from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
 
 MAX_BYTES = 100 * 1024
-# Height to width: a taller picture is previewed narrower. The Debates' board (turn 6) draws the three
-# issues' cards in place of the Issues Track, ~240 px more: 1.49 × its width since the band below the state board
-# was tightened (it was 1.61, and 1.69 with the map); the other boards are at most 1.35.
+# Height to width: a taller picture is previewed narrower. The events in play are listed as far as this allows.
 TALLEST = 1.5
 # A state's code and electoral votes, a region's EV total: ink at least this tall on a phone (7 px at 38-px type)
 MIN_CODE_PX = 10
@@ -87,8 +87,8 @@ def test_the_picture_of_a_real_game(until: str) -> None:
     assert view.phase == {"mid": "activity", "debate": "debate", "election": "election", "over": "over"}[until]
     r = render_nineteen_sixty(view, highlight=view.changed)
     im = Image.open(io.BytesIO(r.png))
-    assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1600, r.height)
-    assert 1900 < r.height <= TALLEST * r.width, r.height
+    assert im.format == "PNG" and im.mode == "P" and im.size == (r.width, r.height) == (1000, r.height)
+    assert 1100 < r.height <= TALLEST * r.width, r.height
     assert len(r.png) <= MAX_BYTES, len(r.png)
     assert r.alt.startswith("1960: The Making of the President: ") and len(r.alt) <= 1024  # Discord keeps 1,024
     for seat, side in view.sides.items():
@@ -235,6 +235,39 @@ def test_every_states_code_and_votes_read_on_a_phone(until: str) -> None:
     assert not short, short
 
 
+@pytest.mark.parametrize("until", UNTIL)
+def test_every_word_reads_on_a_phone(until: str) -> None:
+    """Every text the board draws — the status line, the panels, the Issues Track, the regions, the Debates' issues
+    and cards, the draw, the events — has capitals at least MIN_CAP_PX tall once the board is PHONE_W wide."""
+    view = _public(until)
+    with recording() as drawn:
+        r = render_nineteen_sixty(view, highlight=view.changed)
+    small = [(d.text, d.size) for d in drawn if d.cap * PHONE_W < MIN_CAP_PX * r.width]
+    assert len(drawn) >= 150 and not small, small[:12]
+    words = " ".join(d.text for d in drawn)
+    assert "momentum" in words and "Events in play" in words and ("Issues" in words or until == "debate")
+    if until == "debate":
+        for issue in view.debate.issues:
+            assert issue.name in words
+
+
+@pytest.mark.parametrize("until", UNTIL + ("landslide",))
+def test_the_votes_to_win_line_never_cuts_a_total(until: str) -> None:
+    """The ink line at 269 on the electoral-vote bar runs clear of both sides' totals ("K 293"), also when one
+    side's part of the bar runs far past it (the landslide: its total in the middle of its part would be cut)."""
+    view = _public("over" if until == "landslide" else until)
+    if until == "landslide":
+        view = view.model_copy(update={"votes": {"KEN": 470, "NIX": 67}})
+    with recording() as drawn:
+        r = render_nineteen_sixty(view, highlight=view.changed)
+    totals = [d for d in drawn if d.size <= F_BAR.size and d.text[:2] in ("K ", "N ") and d.text[2:].isdigit()]
+    assert len(totals) == 2, totals
+    x0, x1 = 10, r.width - 10  # the bar spans the picture but for its margins
+    line = x0 + (x1 - x0) * view.ev_to_win / sum(s.ev for s in view.states)
+    for d in totals:
+        assert d.box[2] + 4 < line - 3 or line + 3 < d.box[0] - 4, (d.text, d.box, line)
+
+
 def test_a_state_box_is_its_leaders_colour() -> None:
     """A carried state's box is the leader's solid colour with white digits; a state only led is lighter; the
     support's ink is the state's count (a state with one more cube draws other digits)."""
@@ -249,7 +282,7 @@ def test_a_state_box_is_its_leaders_colour() -> None:
             continue
         solid, lean = C.party_tones("blue" if st.leader == "K" else "red")
         x0, y0, x1, y1 = labels[st.code].box
-        assert rgb.getpixel((x0 + 6, y1 - 6)) == (solid if st.carried else lean), st.code
+        assert rgb.getpixel((x1 - 4, y0 + 4)) == (solid if st.carried else lean), st.code  # above the support
     one = next(s for s in view.states if s.leader and s.cubes < 9)
     more = view.model_copy(update={"states": [s.model_copy(update={"cubes": s.cubes + 1}) if s is one else s
                                               for s in view.states]})
