@@ -29,6 +29,18 @@ class ManagerError(EngineError):
     code = "manager"
 
 
+def storable(text: str | None, what: str) -> None:
+    """Refuse, in words, a text no database or message can carry: one with a lone surrogate (half of a pair that
+    writes an emoji or a rare character, cut from its other half)."""
+    if text is None:
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ManagerError(f"The {what} you gave has a broken character in it (half of an emoji or symbol). "
+                           f"Retype the {what} and try again; nothing was changed.", code="bad_text") from None
+
+
 @dataclass
 class Live:
     version: int

@@ -37,7 +37,7 @@ from engine.core.posting import held_lines
 from engine.core.ruleset import (Ruleset, lobby_seat_names, owing_seats, play_until_handoff,
                                  seat_range, state_hash)
 from engine.core.types import Action, Event, PendingKind
-from bot.service.context import Context, ManagerError, Service
+from bot.service.context import Context, ManagerError, Service, storable
 from bot.service.views import Views
 from bot.service.delivery import Delivery
 from bot.service.clock import Clock
@@ -58,18 +58,6 @@ class SubmitResult:
     # the steps of a compound move not applied because the decision passed to others first (a response
     # window opened on the declaration): the player sends them again when it is their move
     pending: str = ""
-
-
-def _storable(text: str | None, what: str) -> None:
-    """Refuse, in words, a text no database or message can carry: one with a lone surrogate (half of a pair that
-    writes an emoji or a rare character, cut from its other half)."""
-    if text is None:
-        return
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ManagerError(f"The {what} you gave has a broken character in it (half of an emoji or symbol). "
-                           f"Retype the {what} and try again; nothing was changed.", code="bad_text") from None
 
 
 def _seat_for(ruleset: Ruleset, taken: set[str], seat: str | None) -> str:
@@ -105,9 +93,9 @@ class Games(Service):
                      seat: str | None = None, deadline_hours: int | None = None, seed: int | None = None) -> GameRecord:
         """Open a lobby with its host seated. Everything is checked first and written in one store transaction
         (the game, the host's seat, its expiry, its seed's secret salt): a refused `/game new` leaves nothing."""
-        _storable(title, "game name")
-        _storable(host_name, "name")
-        _storable(seat, "seat")
+        storable(title, "game name")
+        storable(host_name, "name")
+        storable(seat, "seat")
         try:
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
@@ -135,8 +123,8 @@ class Games(Service):
                                            settings=[(records.SALT_KEY, records.new_salt())])
 
     async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
-        _storable(name, "name")
-        _storable(seat, "seat")
+        storable(name, "name")
+        storable(seat, "seat")
         async with self._lock(game_id):
             record = await self.views.game(game_id)
             if record.status != "lobby":
