@@ -6,6 +6,7 @@ the outbox through the table. The journal is the truth; the snapshot and the liv
 One concern per module, each a small class over the shared context; a table calls the one it needs
 (`manager.games.submit(…)`, `manager.clock.pause(…)`). They are layered, each calling only those above it here:
 
+    table      what a table (a transport: Discord, the console, the recorder) provides and is handed
     context    what all share: store, table, clock, the live-game cache, per-game locks; ManagerError
     views      reading a game: its record, a seat's view and decision, pictures, who owes, games of a user
     delivery   the outbox: claim due rows, send them through the table, retry, hold; spectators' copies
@@ -36,7 +37,7 @@ from bot.service.seats import Seats
 from bot.service.sweep import Sweep
 from bot.service.views import SeatedGame, Views
 from bot.store import Store
-from bot.tables.base import Table
+from bot.service.table import Table
 
 __all__ = ["GameManager", "ManagerError", "SeatedGame", "SubmitResult"]
 

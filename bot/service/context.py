@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from bot.store import claims as delivery_claims
 from bot.store import GameRecord, SeatRecord, Store
-from bot.tables.base import GameRef, Table
+from bot.service.table import GameRef, Table
 from engine.core.errors import EngineError, NotYourDecision
 
 LIVE_GAMES = 64  # games kept parsed in memory; the rest are loaded on demand
