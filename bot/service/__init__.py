@@ -36,7 +36,7 @@ from bot.service.memory import Memory
 from bot.service.seats import Seats
 from bot.service.sweep import Sweep
 from bot.service.views import SeatedGame, Views
-from bot.store import Store
+from bot.store import StoreInterface
 from bot.service.table import Table
 
 __all__ = ["GameManager", "ManagerError", "SeatedGame", "SubmitResult"]
@@ -45,7 +45,7 @@ __all__ = ["GameManager", "ManagerError", "SeatedGame", "SubmitResult"]
 class GameManager(Service):
     """The services wired once over one context. Holds no logic of its own."""
 
-    def __init__(self, store: Store, table: Table | None = None, *, clock: Callable[[], float] = time.time,
+    def __init__(self, store: StoreInterface, table: Table | None = None, *, clock: Callable[[], float] = time.time,
                  render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
         super().__init__(Context(store=store, table=table, clock=clock, render=render, new_seed=new_seed))
         self.views = Views(self.ctx)

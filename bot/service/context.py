@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bot.store import claims as delivery_claims
-from bot.store import GameRecord, SeatRecord, Store
+from bot.store import GameRecord, SeatRecord, StoreInterface
 from bot.service.table import GameRef, Table
 from engine.core.errors import EngineError, NotYourDecision
 
@@ -51,7 +51,7 @@ class Live:
 
 @dataclass
 class Context:
-    store: Store
+    store: StoreInterface  # SQLite or PostgreSQL
     table: Table | None
     clock: Callable[[], float]
     render: bool
@@ -123,7 +123,7 @@ class Service:
         self.ctx = ctx
 
     @property
-    def store(self) -> Store:
+    def store(self) -> StoreInterface:
         return self.ctx.store
 
     @property
