@@ -13,7 +13,9 @@ One concern per module, each a small class over the shared context; a table call
     clock      deadlines, pause/resume/vacation/extend, players' reminder choices
     community  server settings, following a game, daily digests
     memory     the log, export, seals, ratings, replays
-    games      the move path: lobby, start, submit, undo, the bot's move, rematch
+    move_posts what a start, a move or an undo leaves to send and to wait for (pure)
+    lobby      opening, joining, starting and cancelling a game; its rematch
+    games      the move path (over the lobby): submit, undo, the bot's move, a typed move's rest
     seats      seats changing hands, concessions, civil disorder, the bot playing its seats
     sweep      the due-jobs sweep: deadlines' defaults, reminders, stall lines, lobby expiry, digests
 
