@@ -92,7 +92,7 @@ from bot.discord import limits
 from bot.present.posts import LINES, POST_VIEW
 from bot.service import GameManager
 from bot.store import Store
-from bot.tables.base import PrivateBrief
+from bot.service.table import PrivateBrief
 from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.errors import EngineError

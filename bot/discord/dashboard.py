@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.present import dashboard
-from bot.tables.base import PublicPost
+from bot.service.table import PublicPost
 
 if TYPE_CHECKING:
     from bot.discord.table import DiscordTable

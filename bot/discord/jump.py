@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from bot.store import Store
-from bot.tables.base import GameRef
+from bot.service.table import GameRef
 
 POST_KEY = "post"
 BASE = "https://discord.com/channels"

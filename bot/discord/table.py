@@ -18,7 +18,7 @@ import discord
 
 from bot.discord import dashboard as dashboards
 from bot.discord import jump, limits, ui
-from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
+from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 
 if TYPE_CHECKING:
     from bot.discord.client import Stumpbot

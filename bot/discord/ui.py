@@ -24,7 +24,7 @@ from bot.discord.components import (
     choice_button_id,
     choice_select_id,
 )
-from bot.tables.base import PrivateBrief
+from bot.service.table import PrivateBrief
 from engine import registry
 from engine.core.ruleset import seat_range
 from engine.core.types import Decision

@@ -1,8 +1,8 @@
 """The animated replay of a finished game: replay its journal, draw the board at each public post.
 
 No Discord import. The positions are those the channel saw a board for (the start and every move with
-public lines, as `Games._after_move` (bot/service/games.py) posts them, and each board a move's posts ended on within it, such
-as Solo Play's AI turns) plus the final one; each is drawn from the ruleset's
+public lines, as `posts_and_deadlines` (bot/service/move_posts.py) posts them, and each board a move's posts
+ended on within it, such as Solo Play's AI turns) plus the final one; each is drawn from the ruleset's
 public view (seat None), so nothing hidden reaches a frame. The drawing and encoding are render/replay.py's.
 Runs in a worker thread: a long game draws up to render.replay.MAX_FRAMES boards.
 """

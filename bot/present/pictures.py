@@ -4,9 +4,18 @@ Which function draws which ruleset is render/registry.py's business: nothing her
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pydantic import BaseModel
 
-from bot.tables.base import Picture
+
+@dataclass(frozen=True)
+class Picture:
+    """An image a table posts: a board, a turn's close-up, a game's replay."""
+
+    png: bytes  # the image's bytes: a PNG board, or (a post's `replay`) an animated WebP or GIF
+    alt: str
+    filename: str = "board.png"
 
 
 def picture_for(view: BaseModel) -> Picture | None:

@@ -6,13 +6,16 @@ the outbox through the table. The journal is the truth; the snapshot and the liv
 One concern per module, each a small class over the shared context; a table calls the one it needs
 (`manager.games.submit(…)`, `manager.clock.pause(…)`). They are layered, each calling only those above it here:
 
+    table      what a table (a transport: Discord, the console, the recorder) provides and is handed
     context    what all share: store, table, clock, the live-game cache, per-game locks; ManagerError
     views      reading a game: its record, a seat's view and decision, pictures, who owes, games of a user
     delivery   the outbox: claim due rows, send them through the table, retry, hold; spectators' copies
     clock      deadlines, pause/resume/vacation/extend, players' reminder choices
     community  server settings, following a game, daily digests
     memory     the log, export, seals, ratings, replays
-    games      the move path: lobby, start, submit, undo, the bot's move, rematch
+    move_posts what a start, a move or an undo leaves to send and to wait for (pure)
+    lobby      opening, joining, starting and cancelling a game; its rematch
+    games      the move path (over the lobby): submit, undo, the bot's move, a typed move's rest
     seats      seats changing hands, concessions, civil disorder, the bot playing its seats
     sweep      the due-jobs sweep: deadlines' defaults, reminders, stall lines, lobby expiry, digests
 
@@ -35,8 +38,8 @@ from bot.service.memory import Memory
 from bot.service.seats import Seats
 from bot.service.sweep import Sweep
 from bot.service.views import SeatedGame, Views
-from bot.store import Store
-from bot.tables.base import Table
+from bot.store import StoreInterface
+from bot.service.table import Table
 
 __all__ = ["GameManager", "ManagerError", "SeatedGame", "SubmitResult"]
 
@@ -44,7 +47,7 @@ __all__ = ["GameManager", "ManagerError", "SeatedGame", "SubmitResult"]
 class GameManager(Service):
     """The services wired once over one context. Holds no logic of its own."""
 
-    def __init__(self, store: Store, table: Table | None = None, *, clock: Callable[[], float] = time.time,
+    def __init__(self, store: StoreInterface, table: Table | None = None, *, clock: Callable[[], float] = time.time,
                  render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
         super().__init__(Context(store=store, table=table, clock=clock, render=render, new_seed=new_seed))
         self.views = Views(self.ctx)

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from bot.store import claims as delivery_claims
-from bot.store import GameRecord, SeatRecord, Store
-from bot.tables.base import GameRef, Table
+from bot.store import GameRecord, SeatRecord, StoreInterface
+from bot.service.table import GameRef, Table
 from engine.core.errors import EngineError, NotYourDecision
 
 LIVE_GAMES = 64  # games kept parsed in memory; the rest are loaded on demand
@@ -29,6 +29,18 @@ class ManagerError(EngineError):
     code = "manager"
 
 
+def storable(text: str | None, what: str) -> None:
+    """Refuse, in words, a text no database or message can carry: one with a lone surrogate (half of a pair that
+    writes an emoji or a rare character, cut from its other half)."""
+    if text is None:
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ManagerError(f"The {what} you gave has a broken character in it (half of an emoji or symbol). "
+                           f"Retype the {what} and try again; nothing was changed.", code="bad_text") from None
+
+
 @dataclass
 class Live:
     version: int
@@ -39,7 +51,7 @@ class Live:
 
 @dataclass
 class Context:
-    store: Store
+    store: StoreInterface  # SQLite or PostgreSQL
     table: Table | None
     clock: Callable[[], float]
     render: bool
@@ -111,7 +123,7 @@ class Service:
         self.ctx = ctx
 
     @property
-    def store(self) -> Store:
+    def store(self) -> StoreInterface:
         return self.ctx.store
 
     @property

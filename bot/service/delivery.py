@@ -23,7 +23,7 @@ from bot.store import (
     GameContext,
     GameRecord,
 )
-from bot.tables.base import GameRef, PublicPost, Table
+from bot.service.table import GameRef, PublicPost, Table
 from bot.service.context import Context, ManagerError, Service
 from bot.service.views import Views, deadlines_of
 

@@ -32,7 +32,7 @@ from bot.store import (
     SeatRecord,
 )
 from bot.store.operations_play import RecordRows
-from bot.tables.base import PublicPost
+from bot.service.table import PublicPost
 from engine import registry
 from engine.core.ruleset import Ruleset, state_hash
 from engine.core.types import result_headline

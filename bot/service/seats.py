@@ -26,7 +26,7 @@ from engine import registry
 from engine.core.errors import EngineError, StaleState
 from engine.core.rng import Rng
 from engine.core.ruleset import (owing_seats)
-from bot.service.context import Context, ManagerError, Service
+from bot.service.context import Context, ManagerError, Service, storable
 from bot.service.views import Views
 from bot.service.delivery import Delivery
 from bot.service.clock import Clock
@@ -159,6 +159,8 @@ class Seats(Service):
                          admin: bool = False) -> SeatOffer:
         """The host (or an admin) offers a seat — a person's or the bot's — to a member not seated in the game.
         The member takes it with `accept_seat`; a new offer of the seat replaces this one."""
+        storable(seat, "seat")
+        storable(to_name, "name")
         async with self._lock(game_id):
             record = await self._in_progress(game_id)
             self.ctx.host_only(record, user_id, admin, "offer a seat to someone else")
@@ -176,6 +178,8 @@ class Seats(Service):
 
     async def accept_seat(self, game_id: int, user_id: str, name: str, seat: str | None = None) -> SeatRecord:
         """A member takes the seat the host offered them, with its hand and pending decision."""
+        storable(name, "name")
+        storable(seat, "seat")
         async with self._lock(game_id):
             record = await self._in_progress(game_id)
             offers = await self.store.seat_offers(game_id=game_id, user_id=user_id)
@@ -195,6 +199,7 @@ class Seats(Service):
 
     async def decline_seat(self, game_id: int, user_id: str, seat: str) -> bool:
         """The member turns the offer down (or the host withdraws it)."""
+        storable(seat, "seat")
         record = await self.views.game(game_id)
         seat = seat.strip().upper()
         if user_id == record.host_user:
@@ -228,6 +233,8 @@ class Seats(Service):
 
     async def take_seat(self, game_id: int, user_id: str, name: str, seat: str) -> SeatRecord:
         """Take a seat back from the bot: the person who held it, or a member the host offered it to."""
+        storable(name, "name")
+        storable(seat, "seat")
         async with self._lock(game_id):
             record = await self._in_progress(game_id)
             target = await self._seat_named(game_id, seat)
@@ -252,6 +259,8 @@ class Seats(Service):
     async def bot_seat(self, game_id: int, user_id: str, seat: str, *, admin: bool = False,
                        name: str = "The host") -> SeatRecord:
         """The host (or an admin) hands a seat to the bot, which plays it at once if it owes a move."""
+        storable(name, "name")
+        storable(seat, "seat")
         async with self._lock(game_id):
             record = await self._in_progress(game_id)
             self.ctx.host_only(record, user_id, admin, "hand a seat to the bot")

@@ -18,7 +18,7 @@ from bot.store import (
     JobRecord,
     SeatRecord,
 )
-from bot.tables.base import PrivateBrief
+from bot.service.table import PrivateBrief
 from engine import registry
 from engine.core.ruleset import (Ruleset, owing_seats)
 from engine.core.types import Decision

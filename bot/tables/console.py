@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Union
 
 from bot.present import text
-from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
+from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 from bot.present.text import clip, terminal_text
 from engine.core.ruleset import card_text
 from engine.core.types import Option

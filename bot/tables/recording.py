@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
+from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 
 
 @dataclass

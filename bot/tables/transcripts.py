@@ -25,7 +25,7 @@ from bot.policy import record as records
 from bot.service import GameManager
 from bot.store import Store
 from bot.tables import console
-from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
+from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 from engine import registry, yamlfile
 from engine.core.rng import Rng
 from engine.core.ruleset import seats_for

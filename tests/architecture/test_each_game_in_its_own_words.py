@@ -24,7 +24,7 @@ from bot.tables import local
 from bot.present import text as plain
 from bot.discord import flows, ui, walk
 from bot.discord.cogs import all_commands
-from bot.tables.base import GameRef, PrivateBrief
+from bot.service.table import GameRef, PrivateBrief
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.rng import Rng

@@ -38,6 +38,48 @@ def test_layering() -> None:
     assert not problems, "layering violations:\n" + "\n".join(problems)
 
 
+# The transports — the tables of bot/tables (console, local game, recorder, transcripts) and bot/discord — sit above
+# the services, which define the table they deliver through (bot/service/table.py): nothing below them imports
+# either folder, at the top of a module, inside a function or for the type checker alike.
+BELOW_THE_TRANSPORTS = ("bot/service", "bot/present", "bot/policy", "bot/store", "engine")
+TRANSPORTS = ("bot.tables", "bot.discord")
+
+
+def _dotted_imports(path: Path) -> list[tuple[int, str]]:
+    """Every module a file names in an import, in full (`from bot import tables` names `bot.tables`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def _is_transport(module: str) -> bool:
+    return any(module == t or module.startswith(t + ".") for t in TRANSPORTS)
+
+
+def test_nothing_below_the_transports_imports_them() -> None:
+    problems = []
+    for folder in BELOW_THE_TRANSPORTS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            lines: dict[int, str] = {}
+            for line, module in _dotted_imports(path):
+                if _is_transport(module):
+                    lines.setdefault(line, module)
+            problems += [f"{path.relative_to(ROOT)}:{line} imports {module}" for line, module in lines.items()]
+    assert not problems, "imports of a transport from below it:\n" + "\n".join(problems)
+
+
+def test_the_transport_check_sees_each_form_of_import(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("import bot.tables.base\nfrom bot import discord\ndef f():\n    from bot.tables.base import Table\n"
+                      "from bot.service import table\nimport bot.tablesque\n", encoding="utf-8")
+    assert sorted({line for line, module in _dotted_imports(source) if _is_transport(module)}) == [1, 2, 4]
+
+
 def test_render_takes_views_not_state() -> None:
     """render/ may import engine view models, never engine state or rules."""
     problems = []

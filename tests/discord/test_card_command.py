@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.discord import limits, ui
-from bot.tables.base import GameRef, PrivateBrief
+from bot.service.table import GameRef, PrivateBrief
 from engine import registry
 from engine.campaign_trail import content as ct_content
 from engine.core.ruleset import card_text

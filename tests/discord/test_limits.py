@@ -6,7 +6,7 @@ import discord
 import pytest
 
 from bot.discord import limits, ui, walk
-from bot.tables.base import GameRef, Picture, PrivateBrief, PublicPost
+from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 from engine.core.types import Action, Decision, Option
 from simworld import RENDER, World, open_game
 

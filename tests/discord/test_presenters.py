@@ -9,7 +9,7 @@ from bot import present
 from bot.present import text
 from bot.discord import limits, ui
 from bot.present import Presenter, Section
-from bot.tables.base import GameRef, PrivateBrief
+from bot.service.table import GameRef, PrivateBrief
 
 
 class _View(BaseModel):

@@ -5,7 +5,7 @@ import functools
 
 from bot.tables import local
 from bot.cli import main
-from bot.tables.base import GameRef, Picture, PublicPost
+from bot.service.table import GameRef, Picture, PublicPost
 from bot.tables.console import ConsoleTable
 
 

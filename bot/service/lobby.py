@@ -1,0 +1,182 @@
+"""The lobby: a game opened, joined, started, cancelled, and its rematch opened. A refused command changes nothing.
+
+The start is a move of its own: the engine sets the game up (pure), then one store transaction writes the state,
+the seats' final names, the first deadlines and the opening posts, which are then delivered. The move path that
+follows is bot/service/games.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.policy import record as records
+from bot.policy import rematch as rematches
+from bot.present import option_hints
+from bot.service.clock import Clock
+from bot.service.community import Community
+from bot.service.context import Context, ManagerError, Service, storable
+from bot.service.delivery import Delivery
+from bot.service.move_posts import posts_and_deadlines
+from bot.service.views import Views
+from bot.store import GameRecord, NewMessage
+from engine import registry
+from engine.core.errors import EngineError
+from engine.core.ruleset import Ruleset, lobby_seat_names, seat_range, state_hash
+from engine.core.types import Event
+
+MAX_TITLE = 80
+
+
+def _seat_for(ruleset: Ruleset, taken: set[str], seat: str | None) -> str:
+    """The seat a player takes in a lobby whose seats `taken` are held: the one asked for, or the first free one."""
+    names = ruleset.seat_names(ruleset.max_seats)
+    free = [n for n in names if n not in taken]
+    seat = (free[0] if seat is None else seat).upper()
+    if seat not in lobby_seat_names(ruleset):
+        raise ManagerError(f"`{seat[:20]}` is not a seat in {ruleset.title}. Seats: {', '.join(names)}.", code="bad_seat")
+    if seat in taken:
+        raise ManagerError(f"{seat} is taken. Free seats: {', '.join(free)}.", code="seat_taken")
+    return seat
+
+
+class Lobby(Service):
+    """Opening, filling, starting and cancelling a game, and its rematch."""
+
+    def __init__(self, ctx: Context, views: Views, delivery: Delivery, clock: Clock, community: Community) -> None:
+        super().__init__(ctx)
+        self.views = views
+        self.delivery = delivery
+        self.clock = clock
+        self.community = community
+
+    async def create(self, ruleset_name: str, host_user: str, host_name: str, *, options: dict[str, Any] | None = None,
+                     title: str | None = None, guild_id: str | None = None, channel_id: str | None = None,
+                     seat: str | None = None, deadline_hours: int | None = None, seed: int | None = None) -> GameRecord:
+        """Open a lobby with its host seated. Everything is checked first and written in one store transaction
+        (the game, the host's seat, its expiry, its seed's secret salt): a refused `/game new` leaves nothing."""
+        storable(title, "game name")
+        storable(host_name, "name")
+        storable(seat, "seat")
+        try:
+            ruleset = registry.get(ruleset_name)
+        except KeyError as exc:
+            raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
+        try:
+            parsed = ruleset.parse_options(options or {})
+        except ValidationError as exc:  # in words: the option, what it takes, and every option of the game
+            raise ManagerError(option_hints.refusal(ruleset, options or {}, exc), code="bad_option") from None
+        opts = parsed.model_dump()
+        server = await self.community.server_settings(guild_id)  # the server's defaults for its new games
+        chosen: int = opts["deadline_hours"] if "deadline_hours" in (options or {}) else server.deadline_hours
+        hours = deadline_hours or chosen
+        if not 1 <= hours <= 24 * 14:
+            raise ManagerError("The move deadline must be between 1 hour and 14 days.", code="bad_option")
+        host_seat = _seat_for(ruleset, set(), seat)
+        clean_title = (title or ruleset.title).strip()[:MAX_TITLE] or ruleset.title
+        now = self._now()
+        if seed is None:  # fresh games get an unpredictable seed; demos and tests pass their own
+            seed = self.ctx.new_seed()
+        civil_disorder, jobs = self.community.lobby_defaults(guild_id, server, now)
+        return await self.store.open_lobby(ruleset.name, opts, seed, host_user, clean_title, now, seat=host_seat,
+                                           display_name=host_name[:64], guild_id=guild_id, channel_id=channel_id,
+                                           deadline_hours=hours, civil_disorder_after=civil_disorder, jobs=jobs,
+                                           # the seed commitment's secret salt
+                                           settings=[(records.SALT_KEY, records.new_salt())])
+
+    async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
+        storable(name, "name")
+        storable(seat, "seat")
+        async with self._lock(game_id):
+            record = await self.views.game(game_id)
+            if record.status != "lobby":
+                raise ManagerError(f"Game #{game_id} has already started; you can follow it as a spectator.", code="started")
+            ruleset = registry.get(record.ruleset)
+            seats = await self.store.list_seats(game_id)
+            if any(s.user_id == user_id for s in seats):
+                raise ManagerError(f"You are already seated in game #{game_id}.", code="already_seated")
+            most = seat_range(ruleset, record.options)[1]
+            if len(seats) >= most:
+                raise ManagerError(f"Game #{game_id} is full ({most} seat{'s' if most != 1 else ''}).", code="full")
+            chosen = _seat_for(ruleset, {s.seat for s in seats}, seat)
+            return await self.store.add_seat(game_id, record.version, chosen, user_id, name[:64], self._now())
+
+    async def start(self, game_id: int, user_id: str) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.views.game(game_id)
+            if record.status != "lobby":
+                raise ManagerError(f"Game #{game_id} is already {record.status}.", code="started")
+            if user_id != record.host_user:
+                raise ManagerError("Only the host who created the game can start it.", code="not_host")
+            ruleset = registry.get(record.ruleset)
+            seats = await self.store.list_seats(game_id)
+            fewest = seat_range(ruleset, record.options)[0]
+            if len(seats) < fewest:
+                raise ManagerError(f"{ruleset.title} needs at least {fewest} players; {len(seats)} joined. "
+                                   "Ask others to press Join or use `/game join`.", code="too_few")
+            picked = [s.seat for s in seats]
+            try:
+                final = ruleset.assign_seats(picked, record.options)
+                state = ruleset.setup(record.options, final, record.seed)
+            except EngineError as exc:
+                raise ManagerError(exc.message, code=exc.code) from None
+            renames = dict(zip(picked, final))
+            seats = [replace(s, seat=renames[s.seat]) for s in seats]
+            seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
+            intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
+                                 f"Each player gets their hand and choices privately; anyone else can follow the game by DM "
+                                 f"with `/game follow game:{game_id}`.")
+            sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # fair randomness
+            clock = self.clock.renamed(await self.clock.game_clock(record), renames)
+            now = self._now()
+            outbox, jobs = posts_and_deadlines(ruleset, state, None, [intro, sealed_seed], seats, record, 0, now,
+                                               started=True, clock=clock)
+            updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
+                                                  now, jobs=jobs, outbox=outbox, renames=renames)
+            self.ctx.remember(game_id, updated.version, 0, state)
+        await self.delivery.flush()
+        return updated
+
+    async def abandon(self, game_id: int, user_id: str, *, admin: bool = False) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.views.game(game_id)
+            if record.status in ("finished", "abandoned"):
+                raise ManagerError(f"Game #{game_id} is already {record.status}.", code="over")
+            if user_id != record.host_user and not admin:
+                raise ManagerError("Only the host (or a server admin) can cancel a game.", code="not_host")
+            text = f"Game #{game_id} was cancelled by its host."
+            if record.status == "active":
+                text += "\n" + ((await records.reveal_event(self.store, game_id, record.seed)).public or "")
+            out = [NewMessage(audience="public", kind="text", payload={"text": text}, created_seq=0)]
+            updated = await self.store.set_status(game_id, record.version, "abandoned", self._now(), outbox=out)
+            self.ctx.live.pop(game_id, None)
+        await self.delivery.flush()
+        return updated
+
+    async def rematch(self, game_id: int, user_id: str, name: str | None = None) -> rematches.Rematch:
+        """A former player of a finished game opens its rematch: a lobby with the same ruleset, options, deadline
+        and title, in the same channel, hosted by them in their former seat. The other former players are not
+        seated (each one chooses to Join); the table invites them. One rematch at a time per game."""
+        async with self._lock(game_id):
+            record = await self.views.game(game_id)
+            if record.status != "finished":
+                raise ManagerError(f"Game #{game_id} is {record.status}: only a finished game can be rematched.",
+                                   code="not_finished")
+            players = await rematches.former_players(self.store, game_id)
+            if user_id not in players:
+                raise ManagerError(f"Only the players of game #{game_id} can start its rematch; press Join on the "
+                                   "rematch lobby when one is open.", code="not_player")
+            current = await rematches.open_rematch(self.store, game_id)
+            if current is not None:
+                where = "is open: press Join on it" if current.status == "lobby" else "is already under way"
+                raise ManagerError(f"The rematch of game #{game_id}, game #{current.id}, {where}.", code="rematch_open")
+            ruleset = registry.get(record.ruleset)
+            seat = await rematches.former_seat(self.store, game_id, user_id)
+            lobby = await self.create(record.ruleset, user_id, name or players[user_id], options=record.options,
+                                      title=record.title, guild_id=record.guild_id, channel_id=record.channel_id,
+                                      seat=seat if seat in lobby_seat_names(ruleset) else None,
+                                      deadline_hours=record.deadline_hours)
+            await rematches.link(self.store, game_id, lobby.id)
+        return rematches.Rematch(of=game_id, lobby=lobby,
+                                 invited={u: n for u, n in players.items() if u != user_id})
