@@ -1,8 +1,8 @@
 """Seats that change hands, the Discord side: `/game substitute` (the host offers a seat to a
 member, who accepts with the offer's button or `/game takeseat`), `/game botseat` and the button that confirms
-`/game leave` mid-game (the built-in bot plays the seat; flows.leave asks), `/game takeseat` (back to a person) and `/game deadline missed:` (after how
-many missed deadlines in a row the bot takes a seat over: civil disorder). Game logic is the GameManager's; like every
-flow, each one acknowledges first and answers privately (flows.py)."""
+`/game leave` mid-game (the built-in bot plays the seat; lobby_flows.leave asks), and `/game takeseat` (back to a
+person). Civil disorder (the bot taking a seat over after missed deadlines) is set with the deadlines (clock_flows.py).
+Game logic is the GameManager's; like every flow, each one acknowledges first and answers privately (flows.py)."""
 from __future__ import annotations
 
 import logging
@@ -85,51 +85,6 @@ async def botseat(interaction: discord.Interaction, seat: str, game_id: int | No
     await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on. "
                                     f"`/game takeseat seat:{held.seat}` gives it back to its player, or "
                                     "`/game substitute` offers it to someone else.")
-
-
-async def deadline(interaction: discord.Interaction, hours: int | None, response_hours: int | None, missed: int | None,
-                   game_id: int | None) -> None:
-    """`/game deadline`: the game's waits (flows.set_deadline), civil disorder (`missed`, once /game civildisorder),
-    or both in one command."""
-    if hours is None and response_hours is None and missed is None:
-        await ack(interaction)
-        raise ManagerError("Give what to change: `hours` (per move), `response_hours` (answers out of turn) and/or "
-                           "`missed` (missed deadlines in a row before the bot takes the seat over; 0: never).",
-                           code="bad_option")
-    if missed is None:
-        return await flows.set_deadline(interaction, hours, response_hours, game_id)
-    if hours is None and response_hours is None:
-        return await civil_disorder(interaction, missed, game_id)
-    await ack(interaction)
-    manager = flows.manager_of(interaction)
-    record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
-                              empty="There is no open lobby or game in progress in this channel.")
-    admin = await flows.can_manage(interaction, record)
-    updated = await manager.clock.set_deadlines(record.id, flows.user_id(interaction), hours=hours,
-                                          response_hours=response_hours, name=flows._who(interaction), admin=admin)
-    count = await manager.seats.set_civil_disorder(record.id, flows.user_id(interaction), missed, admin=admin)
-    clock = await manager.clock.game_clock(updated)
-    if updated.status == "lobby":
-        await flows.refresh_lobby(interaction, updated.id)
-    await send_private(interaction, f"Game #{updated.id}: {clock.turn_hours} h per move, {clock.window_hours()} h to answer "
-                                    f"out of turn. The channel was told. {_disorder_line(count)}")
-
-
-def _disorder_line(count: int) -> str:
-    if count:
-        return f"The bot takes a seat over after {count} missed deadline{'s' if count != 1 else ''} in a row (civil disorder)."
-    return "The bot never takes a seat over for missed deadlines; each one plays the default."
-
-
-async def civil_disorder(interaction: discord.Interaction, after: int, game_id: int | None) -> None:
-    await ack(interaction)
-    manager = flows.manager_of(interaction)
-    record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
-                              empty="There is no open lobby or game in progress in this channel.")
-    count = await manager.seats.set_civil_disorder(record.id, flows.user_id(interaction), after,
-                                             admin=await flows.can_manage(interaction, record))
-    line = _disorder_line(count)
-    await send_private(interaction, f"Game #{record.id}: {line[0].lower()}{line[1:]}")
 
 
 async def seat_button(interaction: discord.Interaction, game_id: int, verb: str, seat: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.policy import server_settings
-from bot.discord import flows, ui
+from bot.discord import flows, lobby_flows, ui
 from bot.discord.respond import ack, send_private
 from bot.service import ManagerError
 
@@ -70,7 +70,7 @@ async def games_channel(interaction: discord.Interaction, channel: discord.abc.G
         raise ManagerError("The games channel must be a text channel of this server. Nothing was changed.",
                            code="bad_setting")
     threads = (await manager.community.server_settings(guild)).threads
-    missing = flows.missing_permissions(real.permissions_for(real.guild.me), thread=threads, in_thread=False)
+    missing = lobby_flows.missing_permissions(real.permissions_for(real.guild.me), thread=threads, in_thread=False)
     if missing:
         raise ManagerError(f"I can't run games in {real.mention}: I'm missing the "
                            f"{', '.join(f'**{m}**' for m in missing)} permission{'s' if len(missing) > 1 else ''} there. "
