@@ -34,7 +34,7 @@ async def pause(interaction: discord.Interaction, game_id: int | None) -> None:
     manager = manager_of(interaction)
     record = await hosted_game(interaction, game_id)
     await manager.clock.pause(record.id, user_id(interaction), name=who(interaction), admin=await can_manage(interaction, record))
-    await send_private(interaction, f"Game #{record.id} is paused: no deadline or reminder runs until `/game resume`. "
+    await send_private(interaction, f"Game #{record.id} is paused: no deadline or reminder runs until `/clock resume`. "
                                     "Players can still move.")
 
 

@@ -208,7 +208,8 @@ HOW_TO = """• `/game new` opens a lobby; others press **Join**; the host press
 • DMs closed? `/game hand` (or **Show my hand** under a board post) shows your hand and choices privately.
 • After every move the board is posted in the game's channel. `/game status`, `/game log`, `/game undo`, `/game concede`.
 • `/game mine` (here or by DM) lists every game you are seated in, in any server: whose move it is, the deadline, a link.
-• `/game leave` mid-game: the bot plays your seat (`/game takeseat` to return). Host: `/game substitute`, `/game botseat`.
+• `/game leave` mid-game: the bot plays your seat (`/seat take` to return). Host: `/seat offer` hands a seat to someone else, `/seat bot` to the bot.
+• Time: `/clock vacation` declares days away. Host: `/clock deadline`, `/clock pause`, `/clock resume`, `/clock extend`.
 • `/game export` sends the game's record as a file; after the end it holds the seed the bot committed to at the start, and `stumpbot verify FILE` re-checks every shuffle and roll.
 • A game's updates paused after repeated delivery failures? The host (or Manage Server) runs `/game redeliver`.
 • Server admins (Manage Server): `/settings` sets this server's default deadlines, games channel, threads and organizer role."""

@@ -177,11 +177,11 @@ async def confirm_leave(interaction: discord.Interaction, record: Any) -> None:
     """`/game leave` in a game in progress: ask before the bot takes the seat over (its button: seat_flows.seat_button)."""
     seat = await manager_of(interaction).views.seat_of(record.id, user_id(interaction))
     if seat.controller == "bot":
-        raise ManagerError(f"The bot already plays {seat.seat} for you. `/game takeseat seat:{seat.seat}` takes it back.",
+        raise ManagerError(f"The bot already plays {seat.seat} for you. `/seat take seat:{seat.seat}` takes it back.",
                            code="bot_seat")
     await send_private(interaction, f"Leave game #{record.id}? The bot will play **{seat.seat}** for you from now on, "
                                     f"and you'll get no more DMs for it. You can come back with "
-                                    f"`/game takeseat seat:{seat.seat}`, or the host can offer the seat to someone else.",
+                                    f"`/seat take seat:{seat.seat}`, or the host can offer the seat to someone else.",
                        view=ui.seat_view(record.id, ("leave", seat.seat)))
 
 

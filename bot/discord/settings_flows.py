@@ -15,7 +15,7 @@ from bot.service import ManagerError
 
 NOTE = {
     "deadline_hours": "New games on this server get it; games already open keep theirs.",
-    "civil_disorder_after": "New games on this server get it; games already open keep theirs (`/game civildisorder`).",
+    "civil_disorder_after": "New games on this server get it; games already open keep theirs (`/clock deadline missed:` changes one game's).",
     "lobby_expiry_hours": "Lobbies opened from now on are cancelled if not started within it.",
     "response_hours": "Every game on this server that did not set its own uses it for its next waits.",
     "vacation_days": "Every game on this server that did not set its own allowance uses it.",

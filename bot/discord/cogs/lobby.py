@@ -5,7 +5,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import flows, info_flows, lobby_flows
-from bot.discord.cogs._shared import RULESETS, game
+from bot.discord.cogs._shared import GAME, RULESETS, game
 
 
 @game.command(name="new", description="Open a game lobby in this channel")
@@ -35,12 +35,14 @@ async def join(interaction: discord.Interaction, game: app_commands.Range[int, 1
 
 
 @game.command(name="leave", description="Leave a lobby; in a game in progress, hand your seat to the bot")
+@app_commands.describe(game=GAME)
 @app_commands.autocomplete(game=flows.game_choices)
 async def leave(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, lobby_flows.leave(interaction, game))
 
 
 @game.command(name="start", description="Start the game (host only)")
+@app_commands.describe(game="Game number (default: the open lobby here)")
 @app_commands.autocomplete(game=flows.game_choices)
 async def start(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, lobby_flows.start(interaction, game))
