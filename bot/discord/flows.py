@@ -89,7 +89,6 @@ def game_ref(record: Any, seq: int = 0, deadlines: dict[str, int] | None = None)
                    seq=seq, deadline_at=deadlines or {})
 
 
-
 async def hosted_game(interaction: discord.Interaction, game_id: int | None,
                       statuses: tuple[str, ...] = ("active",)) -> Any:
     """The game a host command names: the one here (the caller's own, if several), or `game` — found through

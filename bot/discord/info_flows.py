@@ -230,7 +230,6 @@ async def help_text(interaction: discord.Interaction, ruleset: str | None) -> No
     await send_private(interaction, embeds=[embed])
 
 
-
 async def redeliver(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)

@@ -44,7 +44,6 @@ def missing_permissions(perms: discord.Permissions, *, thread: bool, in_thread: 
     return out
 
 
-
 async def new_game(interaction: discord.Interaction, ruleset: str, title: str | None, deadline_hours: int | None,
                    seat: str | None, thread: bool | None, option_text: str | None = None) -> None:
     await ack(interaction)
@@ -196,7 +195,6 @@ async def start(interaction: discord.Interaction, game_id: int | None) -> None:
                                     "(or use `/game hand`).")
 
 
-
 async def abandon(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
@@ -215,7 +213,6 @@ async def lobby_button(interaction: discord.Interaction, game_id: int, verb: str
         await start(interaction, game_id)
     else:
         await abandon(interaction, game_id)
-
 
 
 # ---------------------------------------------------------------- where lobbies open: the server's settings
