@@ -12,16 +12,12 @@ import io
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.discord import dashboard as dashboards
 from bot.discord import jump, limits, ui
+from bot.discord.host import TableHost
 from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
-
-if TYPE_CHECKING:
-    from bot.discord.client import Stumpbot
 
 log = logging.getLogger("stumpbot.discord.table")
 
@@ -69,7 +65,7 @@ class LivePrompt:
 
 
 class DiscordTable:
-    def __init__(self, client: Stumpbot) -> None:
+    def __init__(self, client: TableHost) -> None:
         self.client = client
 
     def _destination(self, channel_id: str | None, thread_id: str | None) -> discord.abc.Messageable | None:
@@ -167,7 +163,7 @@ class DiscordTable:
                 await self._refresh_prompts(post)
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
-            await dashboards.keep_current(self, post)  # the pinned election-night dashboard
+            await dashboards.keep_current(self.client, post, self._destination(post.game.channel_id, post.game.thread_id))  # the pinned election-night dashboard
         if not posted or not post.followers:
             return None
         # A follower's copy carries the pictures the channel's post did: the board and the close-up, as far as a

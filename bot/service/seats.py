@@ -169,7 +169,7 @@ class Seats(Service):
             holder = next((s for s in await self.store.list_seats(game_id) if s.user_id == to_user), None)
             if holder is not None:
                 what = "already plays" if holder.controller == "human" else "held"
-                hint = "" if holder.controller == "human" else f"; they can take it back with `/game takeseat seat:{holder.seat}`"
+                hint = "" if holder.controller == "human" else f"; they can take it back with `/seat take seat:{holder.seat}`"
                 raise ManagerError(f"That member {what} {holder.seat} in game #{game_id}{hint}.", code="already_seated")
             return await self.store.offer_seat(game_id, target.seat, to_user, to_name[:64], user_id, self._now())
 
@@ -188,7 +188,7 @@ class Seats(Service):
             if not offers:
                 raise ManagerError(f"No seat of game #{game_id} is offered to you"
                                    + (f" ({seat.strip().upper()[:20]})" if seat else "") + ". The host can offer one "
-                                   "with `/game substitute`.", code="no_offer")
+                                   "with `/seat offer`.", code="no_offer")
             if len(offers) > 1:
                 raise ManagerError(f"Several seats are offered to you ({', '.join(o.seat for o in offers)}): say which "
                                    "with the `seat` option.", code="ambiguous")
@@ -249,10 +249,10 @@ class Seats(Service):
                 raise ManagerError(f"You already play {target.seat}.", code="already_seated")
             elif target.controller == "bot":
                 raise ManagerError(f"The bot plays {target.seat}: {target.display_name}, who held it, can take it back, or "
-                                   "a member the host offers it to (`/game substitute`).", code="not_yours")
+                                   "a member the host offers it to (`/seat offer`).", code="not_yours")
             else:
                 raise ManagerError(f"{target.seat} is played by {target.display_name}. The host can offer you a seat "
-                                   "with `/game substitute`.", code="not_yours")
+                                   "with `/seat offer`.", code="not_yours")
         await self.delivery.flush()
         return await self._seat_named(game_id, target.seat)
 
@@ -270,7 +270,7 @@ class Seats(Service):
             await self._to_bot(record, target, reason="host",
                                public=f"🤖 {name} handed {target.seat} to the bot in game #{game_id}: it plays "
                                       f"{target.seat} from now on. {target.display_name} can take it back with "
-                                      f"`/game takeseat seat:{target.seat}`.")
+                                      f"`/seat take seat:{target.seat}`.")
         await self.delivery.flush()
         await self.play_bots(game_id)
         return await self._seat_named(game_id, target.seat)
@@ -281,13 +281,13 @@ class Seats(Service):
             record = await self._in_progress(game_id)
             target = await self.views.seat_of(game_id, user_id)
             if target.controller == "bot":
-                raise ManagerError(f"The bot already plays {target.seat} for you. `/game takeseat seat:{target.seat}` "
+                raise ManagerError(f"The bot already plays {target.seat} for you. `/seat take seat:{target.seat}` "
                                    "takes it back.", code="bot_seat")
             updated = await self._to_bot(record, target, reason="left",
                                          public=f"🤖 {target.seat} ({target.display_name}) left game #{game_id}: the bot "
                                                 f"plays {target.seat} from now on. They can come back with "
-                                                f"`/game takeseat seat:{target.seat}`, or the host can offer the seat "
-                                                "to someone (`/game substitute`).")
+                                                f"`/seat take seat:{target.seat}`, or the host can offer the seat "
+                                                "to someone (`/seat offer`).")
         await self.delivery.flush()
         await self.play_bots(game_id)
         return updated
@@ -325,8 +325,8 @@ class Seats(Service):
                 return
             await self._to_bot(record, target, reason="civil_disorder",
                                public=f"🤖 {seat} ({target.display_name}) missed {missed} deadlines in a row: the bot "
-                                      f"plays {seat} from now on (civil disorder). `/game takeseat seat:{seat}` takes it "
-                                      "back, or the host can offer the seat to someone (`/game substitute`).")
+                                      f"plays {seat} from now on (civil disorder). `/seat take seat:{seat}` takes it "
+                                      "back, or the host can offer the seat to someone (`/seat offer`).")
         await self.delivery.flush()
         await self.play_bots(game_id)
 
