@@ -31,19 +31,23 @@ async def set_deadline(interaction: discord.Interaction, hours: int | None, resp
 
 async def pause(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
-    manager = manager_of(interaction)
-    record = await hosted_game(interaction, game_id)
-    await manager.clock.pause(record.id, user_id(interaction), name=who(interaction), admin=await can_manage(interaction, record))
-    await send_private(interaction, f"Game #{record.id} is paused: no deadline or reminder runs until `/clock resume`. "
-                                    "Players can still move.")
+    await _stop_or_start(interaction, game_id, pausing=True)
 
 
 async def resume(interaction: discord.Interaction, game_id: int | None) -> None:
     await ack(interaction)
+    await _stop_or_start(interaction, game_id, pausing=False)
+
+
+async def _stop_or_start(interaction: discord.Interaction, game_id: int | None, *, pausing: bool) -> None:
+    """Pause or resume a game's clock for its host (or an admin), and tell the caller what that means."""
     manager = manager_of(interaction)
     record = await hosted_game(interaction, game_id)
-    await manager.clock.resume(record.id, user_id(interaction), name=who(interaction), admin=await can_manage(interaction, record))
-    await send_private(interaction, f"Game #{record.id} is running again: each deadline has the time it had left.")
+    change = manager.clock.pause if pausing else manager.clock.resume
+    await change(record.id, user_id(interaction), name=who(interaction), admin=await can_manage(interaction, record))
+    await send_private(interaction, f"Game #{record.id} is paused: no deadline or reminder runs until `/clock resume`. "
+                                    "Players can still move." if pausing else
+                       f"Game #{record.id} is running again: each deadline has the time it had left.")
 
 
 async def vacation(interaction: discord.Interaction, days: int, game_id: int | None) -> None:
