@@ -1,9 +1,9 @@
 """The animated replay of a finished game: replay its journal, draw the board at each public post.
 
-No Discord import. The positions are those the channel saw a board for (the start and every move with
-public lines, as `Games._after_move` (bot/service/games.py) posts them, and each board a move's posts ended on within it, such
-as Solo Play's AI turns) plus the final one; each is drawn from the ruleset's
-public view (seat None), so nothing hidden reaches a frame. The drawing and encoding are render/replay.py's: the
+No Discord import. The positions are those the channel saw a board for (the start and every move with public
+lines, as `Games._after_move` (bot/service/games.py) posts them, and each board a move's posts ended on within it,
+such as Solo Play's AI turns) plus the final one; each is drawn from the ruleset's public view (seat None), so
+nothing hidden reaches a frame. The drawing and encoding are render/replay.py's: the
 boards are drawn one at a time and only their downscaled frames kept.
 Builds run in one worker thread of their own (BUILDS), one at a time: a long game draws up to
 render.replay.MAX_FRAMES boards, and games that end together queue rather than each holding a build's memory.

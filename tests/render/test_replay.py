@@ -170,18 +170,22 @@ class Png(bytes):
 
 class CountingRenderer:
     """A ruleset's real renderer, drawn through: counts the boards drawn, the most of their pictures alive at once
-    and the most full-size images (wider than the replay) alive at any draw, and logs each draw's ruleset in a
-    shared list."""
+    and the most decoded boards (images of a board's size, beyond those alive at the first draw) alive at any draw,
+    and logs each draw's ruleset in a shared list."""
 
     def __init__(self, ruleset: str, log: list[str]) -> None:
         self.real = picture_registry.RENDERERS[ruleset]
         self.ruleset, self.log = ruleset, log
-        self.drawn = self.alive = self.most_alive = self.most_images = 0
+        self.drawn = self.alive = self.most_alive = self.most_images = self.cached = 0
 
     def draw(self, view: Any) -> Rendered:
         rendered = self.real.draw(view)
-        self.most_images = max(self.most_images, sum(1 for o in gc.get_objects()
-                                                     if isinstance(o, Image.Image) and o.width > replay.WIDTH))
+        gc.collect()
+        size = (rendered.width, rendered.height)
+        boards = sum(1 for o in gc.get_objects() if isinstance(o, Image.Image) and o.size == size)
+        if self.drawn == 0:
+            self.cached = boards  # before the replay holds any board: the drawing code's own caches
+        self.most_images = max(self.most_images, boards - self.cached)
         self.log.append(self.ruleset)
         png = Png(rendered.png)
         png.counter = self
