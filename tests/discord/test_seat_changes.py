@@ -146,7 +146,7 @@ async def test_a_player_whose_seat_changes_hands_is_told_by_dm_and_named_without
     line_about_bob("alice handed REP to the bot")
     told = [message_text(m) for m in w.dms(w.bob) if "handed your seat" in message_text(m)]
     assert len(told) == 1 and w.dm_created(w.bob) == seen + 1
-    assert "alice handed your seat, **REP** in game #" in told[0] and "`/seat take seat:REP`" in told[0]
+    assert f"alice handed your seat, **REP** in game #{game_id}" in told[0] and "`/seat take seat:REP`" in told[0]
     assert channel_link in told[0]
 
     # A substitute takes it on the host's offer (`/seat take`): the channel names Bob, and Bob is told.
@@ -155,5 +155,5 @@ async def test_a_player_whose_seat_changes_hands_is_told_by_dm_and_named_without
     assert r.ephemeral and "You now play **REP**" in r.response.content, r.response.content
     line_about_bob("now played by carol")
     told = [message_text(m) for m in w.dms(w.bob) if "now plays your seat" in message_text(m)]
-    assert len(told) == 1 and "carol now plays your seat, **REP** in game #" in told[0]
+    assert len(told) == 1 and f"carol now plays your seat, **REP** in game #{game_id}" in told[0]
     assert "alice offered it to them" in told[0] and "`/seat take seat:REP`" in told[0] and channel_link in told[0]
