@@ -102,9 +102,10 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
 
 
 async def game_log(interaction: discord.Interaction, game_id: int | None, page: int | None = None) -> None:
-    """One page of the whole game (the last unless `page` says), with Older / Newer buttons. Mid-game it shows
-    what the channel saw (who moved, the public lines, the seals); after the end each move's notation too."""
-    await ack(interaction)
+    """One page of the whole game (the last unless `page` says), with Older / Newer buttons, which turn the page in
+    the message they are on. Mid-game it shows what the channel saw (who moved, the public lines, the seals); after
+    the end each move's notation too."""
+    await ack(interaction, in_place=True, ephemeral_too=True)
     manager = manager_of(interaction)
     record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"), seated=False,
                              empty="There is no game in this channel.")
@@ -116,6 +117,10 @@ async def game_log(interaction: discord.Interaction, game_id: int | None, page: 
     if pages > 1:
         view.add_item(LogPageButton(record.id, max(number - 1, 1), "◀ Older", disabled=number <= 1))
         view.add_item(LogPageButton(record.id, min(number + 1, pages), "Newer ▶", disabled=number >= pages))
+    if interaction.extras.get("in_place"):  # Older / Newer: the page turns in the message clicked
+        await interaction.edit_original_response(embeds=[embed], view=view, allowed_mentions=discord.AllowedMentions.none())
+        view.stop()  # its buttons are dispatched by custom id: discord.py need not keep the view
+        return
     await send_private(interaction, embeds=[embed], view=view)
 
 

@@ -191,8 +191,17 @@ async def start(interaction: discord.Interaction, game_id: int | None) -> None:
                              empty="You aren't in a lobby here. Open one with `/game new`.")
     record = await manager.games.start(record.id, user_id(interaction))
     await refresh_lobby(interaction, record.id)
-    await send_private(interaction, f"Game #{record.id} has started. Your hand and choices are in your DMs "
-                                    "(or use `/game hand`).")
+    where = await _where_your_hand_is(manager, record.id, user_id(interaction))
+    await send_private(interaction, f"Game #{record.id} has started. {where}")
+
+
+async def _where_your_hand_is(manager: GameManager, game_id: int, user: str) -> str:
+    """Where the starter finds their hand: the start's delivery recorded whether their DM went through."""
+    mine = next((s for s in await manager.store.list_seats(game_id) if s.user_id == user), None)
+    if mine is not None and mine.dm_ok is False:
+        return ("I can't send you direct messages, so use `/game hand` to see your hand and choices (or allow DMs "
+                "from this server's members to get them there).")
+    return "Your hand and choices are in your DMs (or use `/game hand`)."
 
 
 async def abandon(interaction: discord.Interaction, game_id: int | None) -> None:

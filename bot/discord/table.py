@@ -558,6 +558,12 @@ class DiscordTable:
         fits = picture is not None and len(picture.png) <= limits.attachment_limit(guild=None)
         return await self._dm_follower(game.id, user_id, limits.split_content(text) or [""], [picture] if fits else [])
 
+    async def notify(self, game: GameRef, user_id: str, text: str) -> bool:
+        """A notice about the member (a seat of theirs changed hands), by DM, with a link to the game's channel."""
+        link = jump.channel_link(game)
+        body = f"{text}\n[↪ Go to the game's channel]({link})" if link else text
+        return await self._dm_follower(game.id, user_id, limits.split_content(body) or [""], [])
+
     async def _dm_follower(self, game_id: int, user_id: str, parts: list[str], pictures: list[Picture]) -> bool:
         try:
             dm = await self.client.create_dm(discord.Object(int(user_id)))

@@ -127,3 +127,33 @@ async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: W
     r = w.record(await w.bob.slash(w.channel, "seat take", seat="REP"))
     assert r.ephemeral and "You now play **REP**" in r.response.content
     assert any("bob takes REP back from the bot" in m.content for m in w.public())
+
+
+async def test_a_player_whose_seat_changes_hands_is_told_by_dm_and_named_without_a_ping(world: World) -> None:
+    w = world
+    game_id = await open_game(w)
+    channel_link = f"https://discord.com/channels/{w.guild.id}/{w.channel.id}"
+
+    def line_about_bob(words: str):
+        line = next(m for m in reversed(w.public()) if words in m.content)
+        assert "bob" in line.content and f"<@{w.bob.id}>" not in line.content
+        assert w.bob.id not in {u.id for u in line.mentions}
+        return line
+
+    # The host hands Bob's seat to the bot: Bob is told who, which seat and game, and how to come back.
+    seen = w.dm_created(w.bob)
+    w.record(await w.alice.slash(w.channel, "seat bot", seat="REP"))
+    line_about_bob("alice handed REP to the bot")
+    told = [message_text(m) for m in w.dms(w.bob) if "handed your seat" in message_text(m)]
+    assert len(told) == 1 and w.dm_created(w.bob) == seen + 1
+    assert f"alice handed your seat, **REP** in game #{game_id}" in told[0] and "`/seat take seat:REP`" in told[0]
+    assert channel_link in told[0]
+
+    # A substitute takes it on the host's offer (`/seat take`): the channel names Bob, and Bob is told.
+    w.record(await w.alice.slash(w.channel, "seat offer", seat="REP", member=w.carol))
+    r = w.record(await w.carol.slash(w.channel, "seat take", seat="REP"))
+    assert r.ephemeral and "You now play **REP**" in r.response.content, r.response.content
+    line_about_bob("now played by carol")
+    told = [message_text(m) for m in w.dms(w.bob) if "now plays your seat" in message_text(m)]
+    assert len(told) == 1 and f"carol now plays your seat, **REP** in game #{game_id}" in told[0]
+    assert "alice offered it to them" in told[0] and "`/seat take seat:REP`" in told[0] and channel_link in told[0]
