@@ -29,7 +29,7 @@ GAMES = {
 }
 # Boards still drawing words under MIN_CAP_PX (title lines, keys, panel labels, event lists): at 55-px type they need
 # new layouts that keep within 100 KB and 1.45 × their width. Strict: each starts failing the day it passes.
-NOT_YET = {"campaign_trail_dirty3", "campaign_trail_solo", "presidential_election",
+NOT_YET = {"presidential_election",
            "nineteen_sixty"}
 
 
