@@ -338,9 +338,10 @@ def regions(view: CampaignTrailView) -> list[tuple[str, list[str]]]:
     return known + [(rid, codes) for rid, codes in sorted(by.items())]
 
 
-def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
+def panel_rows(view: CampaignTrailView, mv: MapView, debate_lines: int = 2) -> list[Row]:
     """A row per party (its EV and panel numbers, or an AI party's deck and register track), then the decks' row
-    (or, during a debate, where each issue's marker stands; in Solo Play, the action deck and the AI card)."""
+    (or, during a debate, where each issue's marker stands, on up to `debate_lines` lines; in Solo Play, the action
+    deck and the AI card)."""
     codes = [p.code for p in mv.parties]
     rows = []
     for code in codes:
@@ -360,8 +361,11 @@ def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
         d = view.debate
         ranked = sorted(d.markers, key=lambda m: -m.space)
         title = f"Debate {d.nth}"
-        rows.append(Row(None, title, debate_fields([(m.name, f"{m.party[0]}{m.space}" if m.party else "–")
-                                                    for m in ranked], title)))
+        markers = [(m.name, f"{m.party[0]}{m.space}" if m.party else "–") for m in ranked]
+        note = f"round {d.round}/3"  # the debate's round where every marker still fits beside it
+        if not panels.fits(markers, title, debate_lines, note):
+            note = ""
+        rows.append(Row(None, title, debate_fields(markers, title, debate_lines, note), note=note))
     elif view.solo is not None:
         # the AI card waiting on a Change of Plans answer is the one about to act: it goes first, for one AI party or
         # two; else, with one AI party, the last card it resolved (whose it was goes without saying)
@@ -376,16 +380,14 @@ def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
     return rows
 
 
-DEBATE_LINES = 2  # the debate row's lines of markers
-
-
-def debate_fields(fields: list[tuple[str, str]], title: str) -> tuple[tuple[str, str], ...]:
-    """The debate row's (issue, marker) fields: all that fit DEBATE_LINES lines of the row after its `title`, else as
-    many as fit beside a last "more" field counting the rest ("+3"; the alt text has every marker)."""
-    if panels.fits(fields, title, DEBATE_LINES):
+def debate_fields(fields: list[tuple[str, str]], title: str, most: int = 2,
+                  note: str = "") -> tuple[tuple[str, str], ...]:
+    """The debate row's (issue, marker) fields: all that fit `most` lines of the row after its `title` and `note`,
+    else as many as fit beside a last "more" field counting the rest ("+3"; the alt text has every marker)."""
+    if panels.fits(fields, title, most, note):
         return tuple(fields)
     keep = len(fields) - 1
-    while keep > 0 and not panels.fits([*fields[:keep], ("more", f"+{len(fields) - keep}")], title, DEBATE_LINES):
+    while keep > 0 and not panels.fits([*fields[:keep], ("more", f"+{len(fields) - keep}")], title, most, note):
         keep -= 1
     return (*fields[:keep], ("more", f"+{len(fields) - keep}"))
 
@@ -395,16 +397,18 @@ MAX_H = W * 29 // 20  # a phone shows a taller picture too small (the board's he
 
 DECKS = "Decks"  # the last row's title in a game without a debate or Solo Play: the cards left in each deck
 LAST = (DECKS, "Action deck")  # last rows a crowded board may leave out
-FALLBACKS = ((True, True, True), (True, False, True), (False, True, True), (False, False, True),
-             (False, False, False))  # (region tags, key, last row): a crowded board drops the key, then the tags
+FALLBACKS = ((True, True, True, 2), (True, False, True, 2), (False, True, True, 2), (False, False, True, 2),
+             (False, False, False, 2), (False, False, False, 1))
+# (region tags, key, last row, the debate's lines): a crowded board drops the key, then the tags
 
 
 def layout(view: CampaignTrailView, mv: MapView) -> tuple[list[board.Entry], list[Row]]:
     """The boxes (with the region tags and the key while they fit) and the rows the board draws: the first of
     FALLBACKS within MAX_H. Only the busiest board (nearly every state held by three parties) gives up its last row,
-    the cards left in the decks (which the alt text has too): never a debate's markers or an AI card's name."""
-    rows = panel_rows(view, mv)
-    for tags, key, last in FALLBACKS:
+    the cards left in the decks (which the alt text has too), but never an AI card's name; or has a debate's markers
+    on one line (as many as fit, and how many more)."""
+    for tags, key, last, debate in FALLBACKS:
+        rows = panel_rows(view, mv, debate)
         kept = rows if last else [r for r in rows if r.party is not None or not (r.title in LAST and not r.tail[1])]
         items = board.entries(mv, regions(view), tags=tags, key=key)
         if board_height(mv, items, kept) <= MAX_H:

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from render import colours as C
-from render.campaign_trail_states import CHIP_H, F_BOLD, F_COUNT, F_WORD, W
+from render.campaign_trail_states import CHIP_H, F_BOLD, F_COUNT, F_WORD, W, chip, text_colour
 from render.canvas import Canvas, Font, advance, truncate, wrap
 from render.mapview import MapView
 from render.types import LabelBox
@@ -46,13 +45,9 @@ class Row:
     title: str
     fields: tuple[tuple[str, str], ...]
     now: bool = False  # the party to move: a thick outline
-    note: str = ""  # words under a row's title that is not a party's (a party row has its badge and EV there)
+    note: str = ""  # words after the title of a row that is not a party's ("round 2/3" of a debate)
     tail: tuple[str, str] = ("", "")  # (what, which card): Solo Play's AI card waiting to act, or the last one
     track: tuple[int, ...] = ()  # an AI party's register track, space by space
-
-
-def _fg(cv: Canvas, bg: str) -> str:
-    return C.text_on(cv.colours[bg])
 
 
 # ------------------------------------------------------------------ the title, the tag and the EV bar
@@ -66,27 +61,33 @@ def _tag_span(mv: MapView) -> tuple[float, float, float]:
     return xm, left, left + tw
 
 
-def _beside(text: str, room: float) -> Font | None:
-    """The title's type for `text` beside the tag, `room` px wide: bold where it fits, else regular, else None."""
-    return next((f for f in (F_TITLE, F_WORD) if advance(text, f) + 20 <= room), None)
+def _title_font(turn: str, to_move: str, left: float, right: float) -> Font | None:
+    """The type for the turn left of the tag (`left` px of room) and whose turn right of it (`right`): bold where both
+    fit, else regular, else None."""
+    return next((f for f in (F_TITLE, F_WORD)
+                 if advance(turn, f) + 20 <= left and advance(to_move, f) + 20 <= right), None)
 
 
 def _turn(mv: MapView) -> str:
     return mv.turn.replace(" — ", ", ")  # "October, round 15": the dash's room goes to the words
 
 
-def _to_move(mv: MapView) -> str:
-    """Whose turn (or who won) right of the tag: in full where it fits, else without what follows a dash ("waiting
-    on …") or the winner's EV (the bar and the rows have it)."""
-    _, _, right = _tag_span(mv)
+def _beside(mv: MapView) -> tuple[str, str, Font | None]:
+    """(turn, whose turn, their type) beside the tag: whose turn (or who won) in full where it fits, else without
+    what follows a dash ("waiting on …") or the winner's EV (the bar and the rows have it); no type when they do not
+    fit."""
+    _, left, right = _tag_span(mv)
     short = mv.to_move.split(" — ")[0].split(" with ")[0]
-    return next((t for t in (mv.to_move, short) if _beside(t, W - PAD - right)), mv.to_move)
+    for to_move in (mv.to_move, short):
+        f = _title_font(_turn(mv), to_move, left - PAD, W - PAD - right)
+        if f is not None:
+            return _turn(mv), to_move, f
+    return _turn(mv), mv.to_move, None
 
 
 def title_lines(mv: MapView) -> list[str]:
     """The title's own lines above the tag's: none when the turn fits left of the tag and whose turn right of it."""
-    _, left, right = _tag_span(mv)
-    if _beside(_turn(mv), left - PAD) and _beside(_to_move(mv), W - PAD - right):
+    if _beside(mv)[2] is not None:
         return []
     return wrap(mv.turn + (f" — {mv.to_move}" if mv.to_move else ""), F_TITLE, W - 2 * PAD, max_lines=2)
 
@@ -104,9 +105,10 @@ def top(cv: Canvas, mv: MapView, y: int) -> int:
     xm, left, right = _tag_span(mv)
     cy = y + LINE_H / 2
     if not lines:
-        cv.text(PAD, cy, _turn(mv), _beside(_turn(mv), left - PAD), "ink", "paper", "lm")
-        if mv.to_move:
-            cv.text(W - PAD, cy, _to_move(mv), _beside(_to_move(mv), W - PAD - right), "ink", "paper", "rm")
+        turn, to_move, f = _beside(mv)
+        cv.text(PAD, cy, turn, f, "ink", "paper", "lm")
+        if to_move:
+            cv.text(W - PAD, cy, to_move, f, "ink", "paper", "rm")
     cv.rect((xm - 3, y + LINE_H - 8, xm + 2, y + LINE_H + BAR_H + 6), fill="ink")
     cv.rect((left, y + 4, right, y + LINE_H - 4), fill="ink", radius=8)
     cv.text((left + right) / 2, cy, f"{mv.needed()} to win", F_TAG, "white", None, "mm")
@@ -129,7 +131,7 @@ def ev_bar(cv: Canvas, mv: MapView, y: int, mark: float) -> None:
             for label in (f"{p.letter} {n}", str(n)):
                 cx = clear_of(x, x + w, mark, advance(label, F_BAR))  # never under the "to win" line
                 if cx is not None:
-                    cv.text(cx, y + BAR_H / 2, label, F_BAR, _fg(cv, f"p{k}"), f"p{k}", "mm")
+                    cv.text(cx, y + BAR_H / 2, label, F_BAR, text_colour(cv, f"p{k}"), f"p{k}", "mm")
                     break
         x += w
     cv.rect((x0, y, x1, y1), outline="ink", width=2)
@@ -174,7 +176,7 @@ def lines(row: Row, cols: list[tuple[float, str]] | None = None) -> list[list[tu
     for label, value in _cells(row):
         if out[-1] and x + _inline_w(label, value) > right:
             out.append([])
-            x = left + title_w(row)
+            x = left  # a line under the title runs from the row's left edge
         out[-1].append((label, value, x))
         x += _inline_w(label, value) + CELL_GAP
     if row.track:
@@ -210,13 +212,17 @@ def columns(rows: list[Row]) -> list[tuple[float, str]]:
     return out
 
 
-def fits(fields: list[tuple[str, str]], title: str, most: int = 1) -> bool:
-    """Whether fields (each a label beside its value) fit `most` lines of a row with this title."""
-    return len(lines(Row(None, title, tuple(fields)))) <= most
+def fits(fields: list[tuple[str, str]], title: str, most: int = 1, note: str = "") -> bool:
+    """Whether fields (each a label beside its value) fit `most` lines of a row with this title and note."""
+    return len(lines(Row(None, title, tuple(fields), note=note))) <= most
+
+
+def _heading(row: Row) -> str:
+    return f"{row.title}, {row.note}" if row.note else row.title
 
 
 def title_w(row: Row) -> int:
-    return advance(row.title, F_NAME) + CELL_GAP if row.party is None else 0
+    return advance(_heading(row), F_NAME) + CELL_GAP if row.party is None else 0
 
 
 def draw_rows(cv: Canvas, mv: MapView, rows: list[Row], y: int) -> list[LabelBox]:
@@ -252,16 +258,12 @@ def panel_row(cv: Canvas, mv: MapView, row: Row, y: int, flowed: list[list[tuple
         k = mv.slot(row.party)
         ev = dict(row.fields).get("EV", "0")
         top = y + (ROW_H - CHIP_H) / 2
-        cv.rect((x, top, x + _ev_w(ev), top + CHIP_H), fill=f"p{k}", outline="ink", width=3, radius=10)
-        fg = _fg(cv, f"p{k}")
-        cv.text(x + 4, top + 6, mv.parties[k].letter, F_BOLD, fg, f"p{k}", "lt")
-        nx = x + 4 + advance(mv.parties[k].letter, F_BOLD) + 1
-        cv.text(nx, base, ev, F_VALUE, fg, f"p{k}", "ls")
+        nx = chip(cv, x, top, _ev_w(ev), f"p{k}", mv.parties[k].letter, ev)
         labels.append(LabelBox(f"panel:{row.title}:EV", (int(x) + 3, int(top) + 3, int(x + _ev_w(ev)) - 3,
                                                          int(top + CHIP_H) - 3),
                                (int(nx), int(top)), False, (int(nx), int(top))))
     else:
-        cv.text(x, base - (F_VALUE.cap - F_NAME.cap) / 2, row.title, F_NAME, "ink", bg, "ls")
+        cv.text(x, base - (F_VALUE.cap - F_NAME.cap) / 2, _heading(row), F_NAME, "ink", bg, "ls")
     for n, line in enumerate(flowed):
         dy = n * ROW_H
         for label, value, x in line:
@@ -303,7 +305,7 @@ def _track(cv: Canvas, mv: MapView, code: str, track: tuple[int, ...], x0: float
         fill = solid if voters == 3 else lean if voters else "white"
         cv.rect((sx, top, sx + sw, bottom), fill=fill, outline="ink", width=2, radius=6)
         if voters:
-            cv.text(sx + sw / 2, (top + bottom) / 2, str(voters), F_VALUE, _fg(cv, fill), fill, "mm")
+            cv.text(sx + sw / 2, (top + bottom) / 2, str(voters), F_VALUE, text_colour(cv, fill), fill, "mm")
             labels.append(LabelBox(f"track:{code}:{i + 1}", (int(sx) + 2, int(top) + 2, int(sx + sw) - 2,
                                                              int(bottom) - 2),
                                    (int(sx), int(top)), False, (int(sx), int(top))))

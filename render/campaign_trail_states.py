@@ -20,15 +20,16 @@ Every word (a chip's or a marker's letter, a region's name, the key) has capital
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.canvas import Canvas, Font, advance, font, readable
+from render.canvas import Canvas, Font, Sprite, advance, font, readable
 from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
 from render.usmap import LAYOUT
-from render.widgets import count_chip, last_move_frame, marker, swatch
+from render.widgets import last_move_frame, marker, swatch
 
 W = 1200  # the board's width: a phone shows it 400 px wide, a third of this
 
@@ -211,8 +212,12 @@ def _stripes(cv: Canvas, box: tuple[int, int, int, int], colour: str) -> None:
     cv.im.paste(tile, (x0, y0), band)
 
 
-def _fg(cv: Canvas, bg: str) -> str:
-    return text_on(cv.colours[bg])
+def text_colour(cv: Canvas, bg: str) -> str:
+    """The text colour that reads best on palette colour `bg` (a board asks a few hundred times)."""
+    return _text_on(cv.colours[bg])
+
+
+_text_on = lru_cache(maxsize=64)(text_on)
 
 
 def _region_tag(cv: Canvas, e: Entry, x: int, y: int, w: int) -> None:
@@ -222,6 +227,31 @@ def _region_tag(cv: Canvas, e: Entry, x: int, y: int, w: int) -> None:
     top = y + ROW_H / 2 - step * (len(lines) - 1) / 2
     for k, line in enumerate(lines):
         cv.text(x + w / 2, top + k * step, line, F_REGION, "white", "ink", "mm")
+
+
+def _face(w: int, h: int, bg: str) -> Sprite:
+    """A chip's rounded face in `bg` with its ink ring, cached: a board draws a hundred of them, and Pillow's rounded
+    rectangle costs more than a paste."""
+
+    def build(lay) -> Sprite:  # noqa: ANN001 - a Layout
+        im = Image.new("P", (w + 1, h + 1), 0)
+        mask = Image.new("1", (w + 1, h + 1), 0)
+        ImageDraw.Draw(im).rounded_rectangle((0, 0, w, h), radius=10, fill=lay.index[bg], outline=lay.index["ink"],
+                                             width=3)
+        ImageDraw.Draw(mask).rounded_rectangle((0, 0, w, h), radius=10, fill=1)
+        return Sprite(im, mask)
+
+    return LAYOUT.composed(("ct_chip", w, h, bg), build)
+
+
+def chip(cv: Canvas, x: float, top: float, w: int, bg: str, letter: str, count: str) -> float:
+    """A count on a chip in `bg`: the party's letter, then the count in big digits. Returns where the digits start."""
+    cv.paste(_face(w, CHIP_H, bg), x, top)
+    fg = text_colour(cv, bg)
+    cv.text(x + 4, top + 6, letter, F_LETTER, fg, bg, "lt")
+    nx = x + 4 + advance(letter, F_LETTER) + 1
+    cv.text(nx, top + CHIP_H / 2, count, F_COUNT, fg, bg, "lm")
+    return nx
 
 
 def draw_mark(cv: Canvas, m: Mark, x: float, cy: float) -> float:
@@ -241,7 +271,7 @@ def draw_mark(cv: Canvas, m: Mark, x: float, cy: float) -> float:
         cv.ellipse((x, top, x + s - 1, top + s - 1), fill=bg, outline="ink", width=2)
         ly = cy
     if m.text:
-        cv.text(x + s / 2, ly, m.text[:1], F_LETTER, _fg(cv, bg), bg, "mm")
+        cv.text(x + s / 2, ly, m.text[:1], F_LETTER, text_colour(cv, bg), bg, "mm")
     x += s
     if len(m.text) > 1:
         cv.text(x + 2, cy, m.text[1:], F_BOLD, "ink", None, "lm")
@@ -280,7 +310,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int) -> list[LabelBox]:
     cv.rect(box, fill=e.face, outline="ink", width=2, radius=6)
     if e.stripes:
         _stripes(cv, (x + 2, y + 2, x + w - 2, y + ROW_H - 2), e.stripes)
-    fg = _fg(cv, e.face)
+    fg = text_colour(cv, e.face)
     cx = x + FRAME + INSET
     base = y + HEAD_TOP + F_CODE.cap
     ex = cx + advance(e.code, F_CODE) + HEAD_GAP
@@ -300,7 +330,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int) -> list[LabelBox]:
     for c in e.chips:
         cw = _chip_w(c)
         bg = f"p{c.slot}"
-        nx = count_chip(cv, cx, top, cw, CHIP_H, bg, _fg(cv, bg), c.letter, F_LETTER, c.count, F_COUNT, pad=4, gap=1)
+        nx = chip(cv, cx, top, cw, bg, c.letter, str(c.count))
         # inside the chip's ring: the party letter's ink lies within the count's rows, so it adds no height
         labels.append(LabelBox(f"{e.code}:{c.party}", (cx + 3, top + 3, cx + cw - 3, top + CHIP_H - 3), (x, y), False,
                                (nx, top)))

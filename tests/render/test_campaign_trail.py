@@ -341,3 +341,42 @@ def test_the_win_line_never_cuts_a_bar_label() -> None:
     bar = [d for d in drawn if d.box and d.text.split()[-1] in {str(n) for n in ev.values()} and d.box[1] < 200]
     assert {d.text for d in bar} >= {"R 240"}, [d.text for d in bar]
     assert all(not (d.box[0] - 4 <= xm <= d.box[2] + 4) for d in bar), [(d.text, d.box, xm) for d in bar]
+
+
+def test_a_roomy_board_has_its_region_tags_and_key_and_a_crowded_one_gives_them_way() -> None:
+    """Early in a two-player game every region's tag and the key are drawn; the busiest board (nearly every state
+    held by three parties) leaves them out, and its decks' row, to stay within MAX_RATIO."""
+    from render.canvas import recording
+
+    roomy = _bot_game({}, 2, 3)[12]
+    with recording() as drawn:
+        r = render_campaign_trail(roomy)
+    words = {d.text for d in drawn}
+    assert {"Pacific", "Gulf", "Coast", "Appala-", "chian", "3+ ahead", "candidate", "last move"} <= words, words
+    assert r.height <= MAX_RATIO * r.width
+    busy = campaign_trail_midgame()
+    with recording() as drawn:
+        r = render_campaign_trail(busy)
+    words = {d.text for d in drawn}
+    assert not words & {"Pacific", "3+ ahead", "Decks"} and r.height <= MAX_RATIO * r.width
+
+
+def test_a_crowded_debate_keeps_its_markers_on_one_line() -> None:
+    """Late in a game the debate's six markers go on one line, as many as fit and how many more, so that the board
+    stays within MAX_RATIO; with room they take two lines and every one is shown."""
+    from engine.campaign_trail.views import DebateView, MarkerView
+
+    names = ["Taxes", "Jobs", "National Debt", "Health Care", "Energy Costs", "Social Security"]
+    markers = [MarkerView(issue=n.lower(), name=n, party=("DEM", "REP", None)[k % 3], space=k % 4)
+               for k, n in enumerate(names)]
+    for view, every in ((_boards("dirty3")[1], False), (_bot_game({}, 2, 3)[12], True)):
+        debate = DebateView(nth=2, topic="Domestic", city="Nashville", state="TN", seats=list(view.seats)[:2],
+                            round=2, to_play="DEM", markers=markers)
+        view = view.model_copy(update={"debate": debate, "phase": "debate", "winners": [], "current_party": None})
+        r = render_campaign_trail(view)
+        fields = layout(view, map_view(view))[1][-1].fields
+        assert r.height <= MAX_RATIO * r.width
+        assert {f"panel:Debate 2:{label}" for label, _ in fields} <= {lb.abbr for lb in r.labels}
+        assert (fields[-1][0] != "more") == every, fields
+        if not every:
+            assert fields[-1] == ("more", f"+{len(names) - len(fields) + 1}")
