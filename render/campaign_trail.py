@@ -1,18 +1,19 @@
 """The Campaign Trail board picture, drawn from a public `CampaignTrailView`.
 
 The full board (kind "map", the one posted after each move) is a state board sized for a phone, which shows the
-1600-px picture 400 px wide: every number a player reads the position by is drawn in 76-px digits,
-14 px on the phone. Top to bottom: the title (month, round, whose turn), the Electoral College bar (270 of 538)
-and the key; a box per state, grouped by the game's nine regions (render/campaign_trail_states.py: code and EV,
-each party's committed voters on a chip in its colour, the fill by the majority holder — solid when the lead is
-3+ voters, light when 1–2, stripes in the holder's colour when the top parties are tied and the tiebreaker star
-decides, grey when nobody has voters — candidate pawns, home states and the ten plane cities as markers, the last
-move's states outlined); then a row per party (render/campaign_trail_panels.py: EV, war chest in $M, registered
-voters, cards in hand, politicks in play) and a row with the cards left in each month's deck, or during a debate
-where each issue's marker stands.
+1,200-px picture 400 px wide: every number a player reads the position by is 14 px tall there, every word 10 px
+(canvas.readable). Top to bottom: the title line (month and round, whose turn) either side of the "270 to win" tag
+over the Electoral College bar; a box per state, grouped by the game's nine regions (render/campaign_trail_states.py:
+code and EV, each party's committed voters on a chip in its colour, the fill by the majority holder — solid when the
+lead is 3+ voters, light when 1–2, stripes in the holder's colour when the top parties are tied and the tiebreaker
+star decides, grey when nobody has voters — candidates, home states and the ten plane cities as markers, the last
+move's states framed) and the key after the last box; then the parties' table (render/campaign_trail_panels.py: EV,
+war chest in $M, registered voters, cards in hand, politicks in play) and a row with the cards left in each month's
+deck, or during a debate where each issue's marker stands. A crowded board leaves out the key, then the region tags
+(render_board's FALLBACKS), to stay at most 1.45 times as tall as wide.
 
-Solo Play (the view's `solo` section): an AI party's row shows its EV, register-track total and Solo Play deck,
-and its ten register-track spaces (three voters each, filled from the left); the last row is the action deck.
+Solo Play (the view's `solo` section): an AI party's row shows its EV, Solo Play deck and its ten register-track
+spaces (three voters each, filled from the left); the last row is the action deck and the AI card waiting to act.
 
 The tile-grid cartogram ("tiles") and the close-ups ("closeup", closeup_campaign_trail) are still the shared US
 map's (render.usmap), from `map_view`; the state board uses the same MapView, so both say the same things.
