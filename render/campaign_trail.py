@@ -1,18 +1,19 @@
 """The Campaign Trail board picture, drawn from a public `CampaignTrailView`.
 
 The full board (kind "map", the one posted after each move) is a state board sized for a phone, which shows the
-1600-px picture 400 px wide: every number a player reads the position by is drawn in 76-px digits,
-14 px on the phone. Top to bottom: the title (month, round, whose turn), the Electoral College bar (270 of 538)
-and the key; a box per state, grouped by the game's nine regions (render/campaign_trail_states.py: code and EV,
-each party's committed voters on a chip in its colour, the fill by the majority holder — solid when the lead is
-3+ voters, light when 1–2, stripes in the holder's colour when the top parties are tied and the tiebreaker star
-decides, grey when nobody has voters — candidate pawns, home states and the ten plane cities as markers, the last
-move's states outlined); then a row per party (render/campaign_trail_panels.py: EV, war chest in $M, registered
-voters, cards in hand, politicks in play) and a row with the cards left in each month's deck, or during a debate
-where each issue's marker stands.
+1,200-px picture 400 px wide: every number a player reads the position by is 14 px tall there, every word 10 px
+(canvas.readable). Top to bottom: the title line (month and round, whose turn) either side of the "270 to win" tag
+over the Electoral College bar; a box per state, grouped by the game's nine regions (render/campaign_trail_states.py:
+code and EV, each party's committed voters on a chip in its colour, the fill by the majority holder — solid when the
+lead is 3+ voters, light when 1–2, stripes in the holder's colour when the top parties are tied and the tiebreaker
+star decides, grey when nobody has voters — candidates, home states and the ten plane cities as markers, the last
+move's states framed) and the key after the last box; then the parties' table (render/campaign_trail_panels.py: EV,
+war chest in $M, registered voters, cards in hand, politicks in play) and a row with the cards left in each month's
+deck, or during a debate where each issue's marker stands. A crowded board leaves out the key, then the region tags
+(render_board's FALLBACKS), to stay at most 1.45 times as tall as wide.
 
-Solo Play (the view's `solo` section): an AI party's row shows its EV, register-track total and Solo Play deck,
-and its ten register-track spaces (three voters each, filled from the left); the last row is the action deck.
+Solo Play (the view's `solo` section): an AI party's row shows its EV, Solo Play deck and its ten register-track
+spaces (three voters each, filled from the left); the last row is the action deck and the AI card waiting to act.
 
 The tile-grid cartogram ("tiles") and the close-ups ("closeup", closeup_campaign_trail) are still the shared US
 map's (render.usmap), from `map_view`; the state board uses the same MapView, so both say the same things.
@@ -32,15 +33,15 @@ from engine.campaign_trail.views import CampaignTrailView, SoloView
 from engine.content import read_data
 from render import campaign_trail_panels as panels
 from render import campaign_trail_states as board
-from render import colours as C
-from render.campaign_trail_panels import BAR_H, KEY_H, PAD, TITLE_H, W, Row
-from render.canvas import Canvas, Sprite, encode_p_within
+from render.campaign_trail_panels import PAD, Row
+from render.campaign_trail_states import W
+from render.canvas import Canvas, encode_p_within
 from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import Rendered
 from render.usmap import LAYOUT, board_colours, map_alt, panels_fit, render_closeup, render_tiles
-from render.widgets import marker, public_view
+from render.widgets import public_view
 
 Kind = Literal["map", "tiles", "closeup"]
 
@@ -338,98 +339,102 @@ def regions(view: CampaignTrailView) -> list[tuple[str, list[str]]]:
     return known + [(rid, codes) for rid, codes in sorted(by.items())]
 
 
-def panel_rows(view: CampaignTrailView, mv: MapView) -> list[Row]:
-    """A row per party (its EV and panel numbers, or an AI party's track total and deck), then the decks' row
-    (or, during a debate, where each issue's marker stands)."""
+def panel_rows(view: CampaignTrailView, mv: MapView, debate_lines: int = 2) -> list[Row]:
+    """A row per party (its EV and panel numbers, or an AI party's deck and register track), then the decks' row
+    (or, during a debate, where each issue's marker stands, on up to `debate_lines` lines; in Solo Play, the action
+    deck and the AI card)."""
     codes = [p.code for p in mv.parties]
     rows = []
     for code in codes:
         p = view.parties[code]
         ev = str(mv.ev_totals.get(code, 0))
         now = code == view.current_party or code in view.winners
-        note = "wins" if code in view.winners else "to move" if code == view.current_party else ""
         if view.solo is not None and code in view.solo.ai:
-            track = view.solo.track[code]
-            rows.append(Row(code, party_name(code), (("EV", ev), ("AI track", f"{sum(track)}/{3 * len(track)}"),
-                                                     ("AI deck", str(view.solo.deck[code]))),
-                            now, " · ".join(w for w in ("AI party", note) if w)))
+            rows.append(Row(code, party_name(code), (("EV", ev), ("AI deck", str(view.solo.deck[code]))), now,
+                            track=tuple(view.solo.track[code])))
             continue
         hands = [view.seats[s].hand_count for s in p.seats if s in view.seats]
         rows.append(Row(code, party_name(code), (
             ("EV", ev), ("Money", f"${p.money}M"), ("Registered", str(p.registered)),
-            ("Cards in hand" if len(hands) < 2 else "Hands", "+".join(str(h) for h in hands) or "0"),
-            ("In play", str(in_play(view, code)))), now, note))
+            ("Hand" if len(hands) < 2 else "Hands", "+".join(str(h) for h in hands) or "0"),
+            ("In play", str(in_play(view, code)))), now))
     if view.debate is not None:  # every issue's marker, the furthest-advanced first (debate_fields)
         d = view.debate
         ranked = sorted(d.markers, key=lambda m: -m.space)
-        rows.append(Row(None, f"Debate {d.nth}", debate_fields([(m.name, f"{m.party[0]}{m.space}" if m.party else "–")
-                                                                for m in ranked]),
-                        False, f"round {d.round}/3 in {d.state}"))
+        title = f"Debate {d.nth}"
+        markers = [(m.name, f"{m.party[0]}{m.space}" if m.party else "–") for m in ranked]
+        note = f"round {d.round}/3"  # the debate's round where every marker still fits beside it
+        if not panels.fits(markers, title, debate_lines, note):
+            note = ""
+        rows.append(Row(None, title, debate_fields(markers, title, debate_lines, note), note=note))
     elif view.solo is not None:
         # the AI card waiting on a Change of Plans answer is the one about to act: it goes first, for one AI party or
         # two; else, with one AI party, the last card it resolved (whose it was goes without saying)
-        tail = (f"waiting to act: {view.solo.waiting}" if view.solo.waiting
-                else f"last AI card: {view.solo.last}" if view.solo.last and len(view.solo.ai) == 1 else "")
+        tail = (("waiting to act", view.solo.waiting) if view.solo.waiting
+                else ("last AI card", view.solo.last) if view.solo.last and len(view.solo.ai) == 1 else ("", ""))
         rows.append(Row(None, "Action deck", (("Cards left", str(sum(view.deck_counts.values()))),
                                               ("Discards", str(view.discard_count))), tail=tail))
     else:
         now = view.month if view.phase != "over" else None
-        rows.append(Row(None, "Decks", tuple((f"{m} (now)" if m == now else m, str(n))
-                                             for m, n in view.deck_counts.items()), False, "cards left"))
+        rows.append(Row(None, DECKS, tuple((f"{m} (now)" if m == now else m, str(n))
+                                                  for m, n in view.deck_counts.items())))
     return rows
 
 
-def debate_fields(fields: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """The debate row's (issue, marker) fields: all that fit the row, else as many as fit beside a last "more" field
-    counting the rest ("+3"; the alt text has every marker)."""
-    right = W - PAD - 16 - 30
-    if panels.fits(fields, right):
+def debate_fields(fields: list[tuple[str, str]], title: str, most: int = 2,
+                  note: str = "") -> tuple[tuple[str, str], ...]:
+    """The debate row's (issue, marker) fields: all that fit `most` lines of the row after its `title` and `note`,
+    else as many as fit beside a last "more" field counting the rest ("+3"; the alt text has every marker)."""
+    if panels.fits(fields, title, most, note):
         return tuple(fields)
     keep = len(fields) - 1
-    while keep > 0 and not panels.fits([*fields[:keep], ("more", f"+{len(fields) - keep}")], right):
+    while keep > 0 and not panels.fits([*fields[:keep], ("more", f"+{len(fields) - keep}")], title, most, note):
         keep -= 1
     return (*fields[:keep], ("more", f"+{len(fields) - keep}"))
-
-
-def _marker_sprite(mv: MapView, m: MarkerView) -> Sprite:
-    if m.party is None:
-        return marker(LAYOUT, m.kind, "white", "ink", m.text or "", size=board.MARK)
-    k = mv.slot(m.party)
-    fg = C.text_on(C.party_tones(mv.parties[k].colour)[0])
-    return marker(LAYOUT, m.kind, f"p{k}", fg, m.text or mv.parties[k].letter, size=board.MARK)
 
 
 MAX_H = W * 29 // 20  # a phone shows a taller picture too small (the board's height budget: 1.45 × its width)
 
 
+DECKS = "Decks"  # the last row's title in a game without a debate or Solo Play: the cards left in each deck
+LAST = (DECKS, "Action deck")  # last rows a crowded board may leave out
+FALLBACKS = ((True, True, True, 2), (True, False, True, 2), (False, True, True, 2), (False, False, True, 2),
+             (False, False, False, 2), (False, False, False, 1))
+# (region tags, key, last row, the debate's lines): a crowded board drops the key, then the tags
+
+
+def layout(view: CampaignTrailView, mv: MapView) -> tuple[list[board.Entry], list[Row]]:
+    """The boxes (with the region tags and the key while they fit) and the rows the board draws: the first of
+    FALLBACKS within MAX_H. Only the busiest board (nearly every state held by three parties) gives up its last row,
+    the cards left in the decks (which the alt text has too), but never an AI card's name; or has a debate's markers
+    on one line (as many as fit, and how many more)."""
+    for tags, key, last, debate in FALLBACKS:
+        rows = panel_rows(view, mv, debate)
+        kept = rows if last else [r for r in rows if r.party is not None or not (r.title in LAST and not r.tail[1])]
+        items = board.entries(mv, regions(view), tags=tags, key=key)
+        if board_height(mv, items, kept) <= MAX_H:
+            break
+    return items, kept
+
+
+def board_height(mv: MapView, items: list[board.Entry], rows: list[Row]) -> int:
+    return panels.top_height(mv) + 8 + board.height(items, W - 2 * PAD) + 6 + 3 + 10 + panels.height(rows) + 4
+
+
 def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
-    """The full board, 1600 px wide: the title line, the EV bar and the key; the state boxes by region; a row
-    per party (with, in Solo Play, each AI party's register track under it) and the decks' row."""
-    rows = panel_rows(view, mv)
-    fixed = TITLE_H + BAR_H + KEY_H + 8 + 16 + len(rows) * panels.ROW_H + 4
-    items = board.entries(mv, regions(view))
+    """The full board, 1,200 px wide: the title line and the "270 to win" tag over the EV bar; the state boxes by
+    region and the key; a row per party (in Solo Play an AI party's with its register track) and the decks' row."""
+    items, rows = layout(view, mv)
+    height = board_height(mv, items, rows)
     book_h = board.height(items, W - 2 * PAD)
-    if fixed + book_h > MAX_H:  # a crowded late game: the region tags give way (the alt text has no regions)
-        items = board.entries(mv, regions(view), tags=False)
-        book_h = board.height(items, W - 2 * PAD)
-    height = fixed + book_h
     colours = board_colours(mv)
     im = Image.new("P", (W, height), LAYOUT.index["paper"])
     cv = Canvas(LAYOUT, im, colours, None)
-    panels.title(cv, f"{mv.game} — {mv.turn}" + (f" — {mv.to_move}" if mv.to_move else ""), 2)
-    y = TITLE_H
-    gap = panels.ev_bar(cv, mv, y)
-    y += BAR_H
-    panels.key(cv, mv, y + 2, gap)
-    y += KEY_H + 8
-    labels = board.draw(cv, items, PAD, y, W - 2 * PAD, lambda m: _marker_sprite(mv, m))
-    y += book_h + 8
+    y = panels.top(cv, mv, 0) + 8
+    labels = board.draw(cv, items, PAD, y, W - 2 * PAD)
+    y += book_h + 6
     cv.rect((0, y, W, y + 3), fill="ink")  # the state boxes' edge: the parties' rows below
-    y += 8
-    xs = panels.columns([r for r in rows if r.party is not None])
-    for row in rows:
-        track = view.solo.track[row.party] if view.solo is not None and row.party in view.solo.ai else None
-        labels += panels.panel_row(cv, mv, row, y, xs if row.party is not None else None, track)
-        y += panels.ROW_H
+    y += 10
+    labels += panels.draw_rows(cv, mv, rows, y)
     png = encode_p_within(im, LAYOUT.palette(colours, None))
     return Rendered(png, "", W, height, tuple(labels))

@@ -9,8 +9,9 @@ from PIL import Image
 
 from engine.campaign_trail.views import CampaignTrailView
 from render import campaign_trail_states as board
-from render.campaign_trail import regions, map_view, panel_rows, render_campaign_trail, strength
-from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W, _ink_height
+from render.campaign_trail import layout, map_view, panel_rows, regions, render_campaign_trail, strength
+from render.campaign_trail_states import W
+from tests.render.test_closeup import MIN_TEXT_PX, PHONE_W
 from render.tools.samples import busy_map_view, campaign_trail_midgame, campaign_trail_teams
 
 MIN_HEAD_PX = 10  # a state box's code and EV at 400 px wide: smaller than the counts (they say which state)
@@ -26,8 +27,8 @@ def midgame() -> CampaignTrailView:
 def test_every_kind_is_a_small_png_with_every_partys_ev(midgame, kind) -> None:
     r = render_campaign_trail(midgame, kind, states=["OH", "PA"] if kind == "closeup" else None)
     im = Image.open(io.BytesIO(r.png))
-    assert im.size == (r.width, r.height) and r.width <= 1600
-    assert r.height <= (MAX_RATIO * 1600 if kind == "map" else 1000)
+    assert im.size == (r.width, r.height) and (r.width == W if kind == "map" else r.width <= 1600)
+    assert r.height <= (MAX_RATIO * W if kind == "map" else 1000)
     assert len(r.png) <= 100 * 1024, len(r.png)
     for code, name, letter in (("DEM", "Democrats", "D"), ("REP", "Republicans", "R"), ("LIB", "Libertarians", "L")):
         assert f"{name} ({letter}) {midgame.ev[code]}" in r.alt
@@ -234,14 +235,13 @@ def test_every_number_on_the_full_board_is_legible_at_phone_width(game: str, whe
     r = render_campaign_trail(view, highlight=view.changed)
     im = Image.open(io.BytesIO(r.png))
     assert im.mode == "P" and len(r.png) <= 100 * 1024, len(r.png)
-    assert im.size == (1600, r.height) and r.height <= MAX_RATIO * r.width, r.height / r.width
+    assert im.size == (W, r.height) and r.height <= MAX_RATIO * r.width, r.height / r.width
     assert len(r.alt) <= 1024
     assert render_campaign_trail(view, highlight=view.changed).png == r.png
     drawn = {lb.abbr: lb.box for lb in r.labels}
     want = {f"{st.code}:{p}" for st in view.states for p, n in st.voters.items() if n}
     assert {a for a in drawn if a[:2].isupper() and ":" in a and not a.startswith("panel")} == want
-    mv = map_view(view)
-    rows = panel_rows(view, mv)
+    rows = layout(view, map_view(view))[1]  # a crowded board may leave out its decks' row
     panel = {f"panel:{row.title}:{label}" for row in rows for label, _ in row.fields}
     assert panel <= set(drawn) and len(panel) >= 3 * len(view.parties)
     if view.solo is not None:
@@ -249,7 +249,7 @@ def test_every_number_on_the_full_board_is_legible_at_phone_width(game: str, whe
     scale = PHONE_W / im.width
     phone = im.convert("RGB").resize((PHONE_W, round(im.height * scale)), Image.LANCZOS)
     small = {a: h for a, box in drawn.items() if ":" in a and not a.startswith(("code:", "ev:"))
-             for h in [_ink_height(phone, tuple(v * scale for v in box))] if h < MIN_TEXT_PX}
+             for h in [_count_height(phone, tuple(v * scale for v in box))] if h < MIN_TEXT_PX}
     assert not small, small
     heads = {a: _text_height(phone, tuple(v * scale for v in box)) for a, box in drawn.items()
              if a.startswith(("code:", "ev:"))}
@@ -261,6 +261,13 @@ def test_every_number_on_the_full_board_is_legible_at_phone_width(game: str, whe
     overlaps = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
                 if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
     assert not overlaps, overlaps
+
+
+def _count_height(im: Image.Image, box: tuple[float, float, float, float]) -> int:
+    """Rows of ink in a count's box (a chip's inside, its ring left out; a value's place on a white row): pixels far
+    from the box's most common colour, 1 px in from its edge (the ring's blur)."""
+    left, top, right, bottom = box
+    return _text_height(im, (left + 1, top + 1, right - 1, bottom - 1))
 
 
 def _text_height(im: Image.Image, box: tuple[float, float, float, float]) -> int:
@@ -279,7 +286,7 @@ def test_the_board_shows_each_states_markers_fill_and_region() -> None:
     view = _boards("dirty6")[0]
     mv = map_view(view)
     items = board.entries(mv, regions(view))
-    boxes = {e.code: e for e in items if not e.region}
+    boxes = {e.code: e for e in items if not e.region and not e.key}
     assert set(boxes) == {st.code for st in view.states} and len(boxes) == 51
     assert [e.region for e in items if e.region][:2] == ["Pacific", "Mountain"]
     for st in view.states:
@@ -334,3 +341,42 @@ def test_the_win_line_never_cuts_a_bar_label() -> None:
     bar = [d for d in drawn if d.box and d.text.split()[-1] in {str(n) for n in ev.values()} and d.box[1] < 200]
     assert {d.text for d in bar} >= {"R 240"}, [d.text for d in bar]
     assert all(not (d.box[0] - 4 <= xm <= d.box[2] + 4) for d in bar), [(d.text, d.box, xm) for d in bar]
+
+
+def test_a_roomy_board_has_its_region_tags_and_key_and_a_crowded_one_gives_them_way() -> None:
+    """Early in a two-player game every region's tag and the key are drawn; the busiest board (nearly every state
+    held by three parties) leaves them out, and its decks' row, to stay within MAX_RATIO."""
+    from render.canvas import recording
+
+    roomy = _bot_game({}, 2, 3)[12]
+    with recording() as drawn:
+        r = render_campaign_trail(roomy)
+    words = {d.text for d in drawn}
+    assert {"Pacific", "Gulf", "Coast", "Appala-", "chian", "3+ ahead", "candidate", "last move"} <= words, words
+    assert r.height <= MAX_RATIO * r.width
+    busy = campaign_trail_midgame()
+    with recording() as drawn:
+        r = render_campaign_trail(busy)
+    words = {d.text for d in drawn}
+    assert not words & {"Pacific", "3+ ahead", "Decks"} and r.height <= MAX_RATIO * r.width
+
+
+def test_a_crowded_debate_keeps_its_markers_on_one_line() -> None:
+    """Late in a game the debate's six markers go on one line, as many as fit and how many more, so that the board
+    stays within MAX_RATIO; with room they take two lines and every one is shown."""
+    from engine.campaign_trail.views import DebateView, MarkerView
+
+    names = ["Taxes", "Jobs", "National Debt", "Health Care", "Energy Costs", "Social Security"]
+    markers = [MarkerView(issue=n.lower(), name=n, party=("DEM", "REP", None)[k % 3], space=k % 4)
+               for k, n in enumerate(names)]
+    for view, every in ((_boards("dirty3")[1], False), (_bot_game({}, 2, 3)[12], True)):
+        debate = DebateView(nth=2, topic="Domestic", city="Nashville", state="TN", seats=list(view.seats)[:2],
+                            round=2, to_play="DEM", markers=markers)
+        view = view.model_copy(update={"debate": debate, "phase": "debate", "winners": [], "current_party": None})
+        r = render_campaign_trail(view)
+        fields = layout(view, map_view(view))[1][-1].fields
+        assert r.height <= MAX_RATIO * r.width
+        assert {f"panel:Debate 2:{label}" for label, _ in fields} <= {lb.abbr for lb in r.labels}
+        assert (fields[-1][0] != "more") == every, fields
+        if not every:
+            assert fields[-1] == ("more", f"+{len(names) - len(fields) + 1}")

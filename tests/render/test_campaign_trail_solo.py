@@ -14,6 +14,7 @@ from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from render import colours as C
 from render.campaign_trail import map_view, panel_rows, render_campaign_trail
+from render.campaign_trail_states import W
 
 
 def _solo_view(options: dict, players: int, steps: int, seed: int = 5) -> CampaignTrailView:
@@ -37,7 +38,7 @@ def test_each_ai_partys_track_is_drawn_in_its_row_space_by_space(two_ai) -> None
     assert two_ai.solo is not None and two_ai.solo.ai == ["REP", "LIB"]
     r = render_campaign_trail(two_ai)
     im = Image.open(io.BytesIO(r.png)).convert("RGB")
-    assert im.size == (1600, r.height) and r.height <= 1.45 * 1600
+    assert im.size == (W, r.height) and r.height <= 1.45 * W
     assert len(r.png) <= 100 * 1024, len(r.png)
     tones = {"REP": C.party_tones("red"), "LIB": C.party_tones("gold")}
     boxes = {lb.abbr: lb.box for lb in r.labels}
@@ -73,8 +74,8 @@ def test_the_alt_text_and_the_rows_carry_the_tracks_and_decks(two_ai) -> None:
                 f"{two_ai.solo.deck[code]} Solo Play cards left") in r.alt
     mv = map_view(two_ai)
     rows = {row.party: dict(row.fields) for row in panel_rows(two_ai, mv)}
-    assert rows["REP"] == {"EV": str(mv.ev_totals["REP"]), "AI track": f"{sum(two_ai.solo.track['REP'])}/30",
-                           "AI deck": str(two_ai.solo.deck["REP"])}
+    assert rows["REP"] == {"EV": str(mv.ev_totals["REP"]), "AI deck": str(two_ai.solo.deck["REP"])}
+    assert {row.party: row.track for row in panel_rows(two_ai, mv)}["REP"] == tuple(two_ai.solo.track["REP"])
     assert "Money" in rows["DEM"]  # the human party keeps its own numbers
     assert rows[None] == {"Cards left": str(sum(two_ai.deck_counts.values())), "Discards": str(two_ai.discard_count)}
     # the older map panels (tiles and close-ups) keep theirs

@@ -27,9 +27,6 @@ GAMES = {
     "campaign_manager_2008": ("campaign_manager_2008", 2, {}, 4, 40),
     "nineteen_sixty": ("nineteen_sixty", 2, {}, 4, 60),
 }
-# Boards still drawing words under MIN_CAP_PX (title lines, keys, panel labels, event lists): at 55-px type they need
-# new layouts that keep within 100 KB and 1.45 × their width. Strict: each starts failing the day it passes.
-NOT_YET = {"campaign_trail_dirty3", "campaign_trail_solo"}
 
 
 @lru_cache(maxsize=None)
@@ -60,9 +57,7 @@ def small_texts(title: str) -> tuple[int, list[tuple[str, int, float]]]:
     return len(drawn), small
 
 
-@pytest.mark.parametrize("title", [pytest.param(t, marks=pytest.mark.xfail(
-    strict=True, reason="its panels, key and event lists are still drawn smaller")) if t in NOT_YET else t
-    for t in GAMES])
+@pytest.mark.parametrize("title", list(GAMES))
 def test_every_text_on_the_board_reads_on_a_phone(title: str) -> None:
     drawn, small = small_texts(title)
     assert drawn >= 40, "a real board draws its words through the canvas"
