@@ -6,7 +6,7 @@ the slash command tree's occupancy.
                                     [--burst-rounds 4] [--no-render]
 
 Per title: channel posts per game, how many carry a picture and their bytes, the most messages the bot sent to one
-channel in any 5 s of the virtual clock (people take 5 s a decision; the bot's answers take none), pings per
+channel in any 5 s of the virtual clock (people take 3 s a decision; the bot's answers take none), pings per
 decision of a person, self-pings (the post pings the person whose decision it followed), DM length p50/p95/max
 (characters shown, of every version of every DM), raw identifiers seen in DMs, pinned messages left at the end,
 and how often the channel got more than one post between two decisions of people. Run it on two checkouts to

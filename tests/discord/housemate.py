@@ -28,8 +28,9 @@ from simworld import World, move_by_manager, walk_to_move
 COMMANDS: dict[str, tuple[str, ...]] = {
     "new": ("game new",),
     "botseat": ("seat bot", "game botseat"),
+    "abandon": ("game abandon",),
 }
-THINK_SECONDS = 5.0  # virtual seconds a person takes over one decision
+THINK_SECONDS = 3.0  # virtual seconds a person takes over one decision (a quick click through a DM)
 WINDOW_SECONDS = 5.0  # Discord's per-channel limit: 5 messages per 5 s
 BUTTONS_EVERY = 3  # one person's decision in this many is made from the DM's components, the rest by the manager
 SYSTEM_TYPES = {6}  # "pinned a message": Discord posts it, not the bot
@@ -207,6 +208,16 @@ async def play(table: Table, rec: Recorder, rng: random.Random, *, max_moves: in
     await table.w.env.settle()
 
 
+async def abandon(table: Table, rec: Recorder, think: float = THINK_SECONDS) -> None:
+    """The host ends a game in progress with the abandon command (a decision of a person: its posts are its own)."""
+    host = table.people[0]
+    rec.act(host.id, table.game_id)
+    r = table.w.record(await host.slash(table.w.channel, command(table.w.bot, "abandon"), game=table.game_id))
+    assert r.acknowledged, r
+    await table.w.env.advance_time(think)
+    await table.w.env.settle()
+
+
 async def play_together(tables: list[Table], rec: Recorder, rng: random.Random, rounds: int,
                         think: float = THINK_SECONDS) -> None:
     """Every table's people move at the same virtual instant, `rounds` times, `think` seconds apart."""
@@ -360,7 +371,8 @@ def virtual_now() -> float:
 
 async def run_title(make_bot: Any, title: Title, *, seed: int = 20261206, max_moves: int | None = None,
                     settle_timeout: float = 45.0) -> Figures:
-    """A whole game of `title` in a fresh server (or `max_moves` decisions of people), measured."""
+    """A whole game of `title` in a fresh server, measured; or `max_moves` decisions of people, after which the
+    host abandons it (the end: what is left pinned is measured after it)."""
     bot = make_bot(virtual_now)
     try:
         async with simcord.run(bot, settle_timeout=settle_timeout) as env:
@@ -369,6 +381,8 @@ async def run_title(make_bot: Any, title: Title, *, seed: int = 20261206, max_mo
             people, bots = members[:title.people], members[title.people:title.people + title.bots]
             table = await open_table(w, rec, title, people, bots)
             await play(table, rec, random.Random(seed), max_moves=max_moves)
+            if await table.active():
+                await abandon(table, rec)
             return measure(w, rec, [table])
     finally:
         if bot.store is not None:
