@@ -21,6 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bot import heap
 from bot.config import ConfigError, load_config
 from bot.store import StoreError
 from engine.core.errors import EngineError
@@ -79,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    heap.return_large_buffers()  # a long game's boards do not pile up in the process (bot/heap.py)
     argv = sys.argv[1:] if argv is None else argv
     args = _parser().parse_args(argv)
     try:
