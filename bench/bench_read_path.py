@@ -74,7 +74,7 @@ async def build_game(path: Path, players: int, seed: int, moves: int) -> tuple[i
 
 
 async def status(manager: GameManager, game_id: int, seals: Callable[[], Awaitable[list[str]]]) -> None:
-    """The manager's reads behind `/game status` (bot/discord/flows.py), the seals by `seals`."""
+    """The manager's reads behind `/game status` (bot/discord/info_flows.py), the seals by `seals`."""
     await manager.store.list_seats(game_id)
     await manager.views.owing(game_id)
     await manager.store.jobs_for_game(game_id)

@@ -65,7 +65,7 @@ The checks, exactly:
     that does not parse is `suggestion/unparsable`; one word alone that does not is the word named) and played for
     the seat with `play_until_handoff`, as a typed move is, on the state the text was read at (the seq of its
     brief or refusal): it must be legal. The game itself is never touched: the states are its journal played again.
-    And /move's own suggestions (bot/discord/flows.py `move_choices`: each legal option's notation, the value
+    And /move's own suggestions (bot/discord/play_flows.py `move_choices`: each legal option's notation, the value
     Discord types back) must each parse back to exactly the option they stand for (`suggestion/move-choice`).
 
  6. `words` — counting and grammar: "(s)" on a noun, "1" before a plural, "a"/"an", a line repeated straight after
@@ -168,7 +168,7 @@ class Played:
     deadline_faults: list[tuple[int, str, str, str]] = field(default_factory=list)
     verbs: set[str] = field(default_factory=set)
     args: set[str] = field(default_factory=set)
-    # /move's suggestions (bot/discord/flows.py move_choices): each option's notation, as the value typed back
+    # /move's suggestions (bot/discord/play_flows.py move_choices): each option's notation, as the value typed back
     typed_back: dict[str, Action] = field(default_factory=dict)
     moves: int = 0
     status: str = ""

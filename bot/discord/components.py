@@ -15,7 +15,7 @@ Nothing lives in memory: after a restart the classes are registered again in `se
 and every old message's components work, because each click is re-read from its custom id
 and re-checked against the game (an old <seq> gets "the board has changed").
 
-What a click runs is not here: the flows build these components (ui.py, table.py, flows.py), so this module
+What a click runs is not here: the flows build these components (ui.py, table.py, the *_flows.py), so this module
 imports no flow. `setup_hook` hands in the answers (`answer_clicks`, with bot/discord/cogs/clicks.py: a thin call
 into the flows for each, as a slash command is) before it registers the classes.
 """

@@ -19,15 +19,12 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.host import TableHost
 from bot.present import dashboard
 from bot.service.table import PublicPost
-
-if TYPE_CHECKING:
-    from bot.discord.table import DiscordTable
 
 log = logging.getLogger("stumpbot.discord.dashboard")
 
@@ -74,42 +71,41 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-async def stored(table: DiscordTable, game_id: int) -> Pinned | None:
-    return Pinned.parse(await table.client.manager.store.get_setting(f"game:{game_id}", SETTING))
+async def stored(client: TableHost, game_id: int) -> Pinned | None:
+    return Pinned.parse(await client.manager.store.get_setting(f"game:{game_id}", SETTING))
 
 
-async def keep_current(table: DiscordTable, post: PublicPost) -> None:
-    """After a game's turn post: send and pin its dashboard the first time, else edit it to the map now; once the
-    game is over, unpin it."""
-    if table.client.manager is None or post.game.status not in ("active", *ENDED):
+async def keep_current(client: TableHost, post: PublicPost, channel: discord.abc.Messageable | None) -> None:
+    """After a game's turn post: send its dashboard to `channel` (the game's thread or channel) and pin it the first
+    time, else edit it to the map now; once the game is over, unpin it."""
+    if client.manager is None or post.game.status not in ("active", *ENDED):
         return
     try:
         if post.game.status != "abandoned":  # a cancelled game's dashboard keeps its last map
-            await _keep_current(table, post)
+            await _keep_current(client, post, channel)
         if post.game.status in ENDED:
-            await _unpin(table, post.game.id)
+            await _unpin(client, post.game.id)
     except Exception:  # noqa: BLE001 - the turn post is out; a failed dashboard must not send it again
         log.exception("could not update the dashboard of game %s", post.game.id)
 
 
-async def _keep_current(table: DiscordTable, post: PublicPost) -> None:
-    manager = table.client.manager
+async def _keep_current(client: TableHost, post: PublicPost, channel: discord.abc.Messageable | None) -> None:
+    manager = client.manager
     game_id = post.game.id
     text = await dashboard.refresh(manager, game_id)
     if text is None:
         return
-    pinned = await stored(table, game_id)
+    pinned = await stored(client, game_id)
     if pinned is not None:
         if pinned.digest == digest(text):
             return
-        message = table.client.get_partial_messageable(pinned.channel_id).get_partial_message(pinned.message_id)
+        message = client.get_partial_messageable(pinned.channel_id).get_partial_message(pinned.message_id)
         try:
             await message.edit(content=text, allowed_mentions=NO_MENTIONS)
-            await _store(table, game_id, Pinned(pinned.channel_id, pinned.message_id, digest(text), pinned.pinned))
+            await _store(client, game_id, Pinned(pinned.channel_id, pinned.message_id, digest(text), pinned.pinned))
             return
         except discord.NotFound:
             log.info("the dashboard of game %s was deleted: sending it again", game_id)
-    channel = table._destination(post.game.channel_id, post.game.thread_id)
     if channel is None:
         return
     try:
@@ -117,7 +113,7 @@ async def _keep_current(table: DiscordTable, post: PublicPost) -> None:
     except (discord.Forbidden, discord.NotFound) as exc:
         log.warning("could not post the dashboard of game %s (HTTP %s, code %s)", game_id, exc.status, exc.code)
         return
-    await _store(table, game_id, Pinned(message.channel.id, message.id, digest(text), pinned=False))
+    await _store(client, game_id, Pinned(message.channel.id, message.id, digest(text), pinned=False))
     if post.game.status in ENDED:  # sent again at the very end: nothing to pin
         return
     try:
@@ -128,29 +124,29 @@ async def _keep_current(table: DiscordTable, post: PublicPost) -> None:
             why = UNPINNED
         else:
             why = UNPINNED_FULL if exc.code == TOO_MANY_PINS else UNPINNED_OTHER
-        await _say_unpinned(table, game_id, message.channel, why)
+        await _say_unpinned(client, game_id, message.channel, why)
         return
-    await _store(table, game_id, Pinned(message.channel.id, message.id, digest(text)))
+    await _store(client, game_id, Pinned(message.channel.id, message.id, digest(text)))
 
 
-async def _unpin(table: DiscordTable, game_id: int) -> None:
+async def _unpin(client: TableHost, game_id: int) -> None:
     """The game is over: its dashboard is unpinned (the message stays), once."""
-    pinned = await stored(table, game_id)
+    pinned = await stored(client, game_id)
     if pinned is None or not pinned.pinned:
         return
-    message = table.client.get_partial_messageable(pinned.channel_id).get_partial_message(pinned.message_id)
+    message = client.get_partial_messageable(pinned.channel_id).get_partial_message(pinned.message_id)
     try:
         await message.unpin(reason=f"Game #{game_id} is over")
     except discord.NotFound:
         pass  # deleted meanwhile: nothing is pinned
     except discord.HTTPException as exc:  # no Pin Messages any more: it stays pinned, which is harmless
         log.warning("could not unpin the dashboard of game %s (HTTP %s, code %s)", game_id, exc.status, exc.code)
-    await _store(table, game_id, dataclasses.replace(pinned, pinned=False))
+    await _store(client, game_id, dataclasses.replace(pinned, pinned=False))
 
 
-async def _say_unpinned(table: DiscordTable, game_id: int, channel: discord.abc.Messageable, why: str) -> None:
+async def _say_unpinned(client: TableHost, game_id: int, channel: discord.abc.Messageable, why: str) -> None:
     """Tell the game's channel, once per game, why its dashboard is not pinned and who can fix it."""
-    store = table.client.manager.store
+    store = client.manager.store
     if await store.get_setting(f"game:{game_id}", UNPINNED_SAID):
         return
     await store.set_setting(f"game:{game_id}", UNPINNED_SAID, "1")  # before sending: never said twice
@@ -160,5 +156,5 @@ async def _say_unpinned(table: DiscordTable, game_id: int, channel: discord.abc.
         log.warning("could not say why game %s's dashboard is unpinned (HTTP %s)", game_id, exc.status)
 
 
-async def _store(table: DiscordTable, game_id: int, pinned: Pinned) -> None:
-    await table.client.manager.store.set_setting(f"game:{game_id}", SETTING, pinned.dump())
+async def _store(client: TableHost, game_id: int, pinned: Pinned) -> None:
+    await client.manager.store.set_setting(f"game:{game_id}", SETTING, pinned.dump())

@@ -30,7 +30,7 @@ NOT_SOLO = ("Only a game for one player can be played here by direct message, wi
 
 async def new_game(interaction: discord.Interaction, manager: GameManager, ruleset: str, title: str | None,
                    deadline_hours: int | None, seat: str | None, option_text: str | None) -> None:
-    """`/game new` in a DM (acknowledged already by flows.new_game, which hands in its manager): create the game in
+    """`/game new` in a DM (acknowledged already by lobby_flows.new_game, which hands in its manager): create the game in
     this DM and start it."""
     channel = interaction.channel
     if channel is None:

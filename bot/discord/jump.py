@@ -30,6 +30,12 @@ async def table_link(store: Store, game: GameRef) -> str | None:
     return f"{BASE}/{guild}/{target}" if target else None
 
 
+def channel_link(game: GameRef) -> str | None:
+    """The game's thread (or channel), else None (a game with no channel)."""
+    target = game.thread_id or game.channel_id
+    return f"{BASE}/{game.guild_id or '@me'}/{target}" if target else None
+
+
 def with_link(embeds: list[discord.Embed], url: str | None) -> list[discord.Embed]:
     """The hand embed with the jump link as its description's last line."""
     if url and embeds:

@@ -12,7 +12,7 @@ import logging
 
 import discord
 
-from bot.discord import flows, limits, ui
+from bot.discord import flows, limits, lobby_flows, ui
 from bot.discord.respond import ack, send_private
 from engine.core.notation import is_number
 
@@ -42,6 +42,6 @@ async def rematch(interaction: discord.Interaction, game_id: int) -> None:
         raise
     await manager.store.set_setting(f"game:{lobby.id}", "lobby", f"{message.channel.id}:{message.id}")
     mine = next(s for s in seats if s.user_id == flows.user_id(interaction))
-    dm_note = await flows.check_dms(interaction, lobby.id, mine.seat)
+    dm_note = await lobby_flows.check_dms(interaction, lobby.id, mine.seat)
     await send_private(interaction, f"Rematch open: game #{lobby.id}, you sit as **{mine.seat}**. The other players "
                                     f"were invited to press **Join**; press **Start** when everyone is in.{dm_note}")

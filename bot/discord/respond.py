@@ -25,16 +25,19 @@ def _client_metrics(interaction: discord.Interaction) -> Any:
     return getattr(interaction.client, "metrics", None)
 
 
-async def ack(interaction: discord.Interaction, *, in_place: bool = False) -> None:
+async def ack(interaction: discord.Interaction, *, in_place: bool = False, ephemeral_too: bool = False) -> None:
     """Acknowledge privately (ephemeral "thinking…"). Idempotent. Call it first, always.
 
     `in_place`: a click on a component of a direct message (a DM is private by itself) is acknowledged as an
     update of the clicked message — no new message; the flow then edits that message (a decision
-    in progress lives in one message)."""
+    in progress lives in one message). `ephemeral_too`: a click on an ephemeral message (only its clicker sees
+    it) is acknowledged in place as well."""
     if interaction.response.is_done():
         return
-    if in_place and interaction.guild_id is None and interaction.type is discord.InteractionType.component \
-            and interaction.message is not None:
+    message = interaction.message if interaction.type is discord.InteractionType.component else None
+    private_message = message is not None and (interaction.guild_id is None
+                                               or (ephemeral_too and message.flags.ephemeral))
+    if in_place and private_message:
         await interaction.response.defer()  # DEFERRED_UPDATE_MESSAGE: @original is the clicked message
         interaction.extras["private"] = True
         interaction.extras["in_place"] = True

@@ -1,8 +1,8 @@
-"""Seats that change hands, the Discord side: `/game substitute` (the host offers a seat to a
-member, who accepts with the offer's button or `/game takeseat`), `/game botseat` and the button that confirms
-`/game leave` mid-game (the built-in bot plays the seat; flows.leave asks), `/game takeseat` (back to a person) and `/game deadline missed:` (after how
-many missed deadlines in a row the bot takes a seat over: civil disorder). Game logic is the GameManager's; like every
-flow, each one acknowledges first and answers privately (flows.py)."""
+"""Seats that change hands, the Discord side: `/seat offer` (the host offers a seat to a
+member, who accepts with the offer's button or `/seat take`), `/seat bot` and the button that confirms
+`/game leave` mid-game (the built-in bot plays the seat; lobby_flows.leave asks), and `/seat take` (back to a
+person). Civil disorder (the bot taking a seat over after missed deadlines) is set with the deadlines (clock_flows.py).
+Game logic is the GameManager's; like every flow, each one acknowledges first and answers privately (flows.py)."""
 from __future__ import annotations
 
 import logging
@@ -30,12 +30,12 @@ async def substitute(interaction: discord.Interaction, seat: str, member: discor
     manager = flows.manager_of(interaction)
     record = await _seat_game(interaction, game_id)
     if getattr(member, "bot", False):
-        raise ManagerError("A bot account can't take a seat. `/game botseat` hands a seat to Stumpbot's own player.",
+        raise ManagerError("A bot account can't take a seat. `/seat bot` hands a seat to Stumpbot's own player.",
                            code="bad_member")
     offer = await manager.seats.offer_seat(record.id, flows.user_id(interaction), seat, str(member.id), member.display_name,
                                      admin=await flows.can_manage(interaction, record))
     text = (f"🔁 <@{interaction.user.id}> offers **{offer.seat}** in game #{record.id} ({record.title}) to "
-            f"<@{member.id}>. <@{member.id}>: press **Accept the seat** (or `/game takeseat`) to play it from its current "
+            f"<@{member.id}>. <@{member.id}>: press **Accept the seat** (or `/seat take`) to play it from its current "
             "position; its hand and the current decision will come to you by DM.")
     target = record.thread_id or record.channel_id
     posted = False
@@ -47,7 +47,7 @@ async def substitute(interaction: discord.Interaction, seat: str, member: discor
             posted = True
         except discord.HTTPException:
             log.warning("could not post the seat offer of game %s", record.id)
-    where = "in the game's channel" if posted else "(I couldn't post in the game's channel: they can use `/game takeseat`)"
+    where = "in the game's channel" if posted else "(I couldn't post in the game's channel: they can use `/seat take`)"
     await send_private(interaction, f"Offered **{offer.seat}** of game #{record.id} to <@{member.id}> {where}. "
                                     "The seat changes hands when they accept; a new offer of the seat replaces this one.")
 
@@ -83,53 +83,8 @@ async def botseat(interaction: discord.Interaction, seat: str, game_id: int | No
     held = await manager.seats.bot_seat(record.id, flows.user_id(interaction), seat, admin=await flows.can_manage(interaction, record),
                                   name=interaction.user.display_name)
     await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on. "
-                                    f"`/game takeseat seat:{held.seat}` gives it back to its player, or "
-                                    "`/game substitute` offers it to someone else.")
-
-
-async def deadline(interaction: discord.Interaction, hours: int | None, response_hours: int | None, missed: int | None,
-                   game_id: int | None) -> None:
-    """`/game deadline`: the game's waits (flows.set_deadline), civil disorder (`missed`, once /game civildisorder),
-    or both in one command."""
-    if hours is None and response_hours is None and missed is None:
-        await ack(interaction)
-        raise ManagerError("Give what to change: `hours` (per move), `response_hours` (answers out of turn) and/or "
-                           "`missed` (missed deadlines in a row before the bot takes the seat over; 0: never).",
-                           code="bad_option")
-    if missed is None:
-        return await flows.set_deadline(interaction, hours, response_hours, game_id)
-    if hours is None and response_hours is None:
-        return await civil_disorder(interaction, missed, game_id)
-    await ack(interaction)
-    manager = flows.manager_of(interaction)
-    record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
-                              empty="There is no open lobby or game in progress in this channel.")
-    admin = await flows.can_manage(interaction, record)
-    updated = await manager.clock.set_deadlines(record.id, flows.user_id(interaction), hours=hours,
-                                          response_hours=response_hours, name=flows._who(interaction), admin=admin)
-    count = await manager.seats.set_civil_disorder(record.id, flows.user_id(interaction), missed, admin=admin)
-    clock = await manager.clock.game_clock(updated)
-    if updated.status == "lobby":
-        await flows.refresh_lobby(interaction, updated.id)
-    await send_private(interaction, f"Game #{updated.id}: {clock.turn_hours} h per move, {clock.window_hours()} h to answer "
-                                    f"out of turn. The channel was told. {_disorder_line(count)}")
-
-
-def _disorder_line(count: int) -> str:
-    if count:
-        return f"The bot takes a seat over after {count} missed deadline{'s' if count != 1 else ''} in a row (civil disorder)."
-    return "The bot never takes a seat over for missed deadlines; each one plays the default."
-
-
-async def civil_disorder(interaction: discord.Interaction, after: int, game_id: int | None) -> None:
-    await ack(interaction)
-    manager = flows.manager_of(interaction)
-    record = await _seat_game(interaction, game_id, statuses=("lobby", "active"),
-                              empty="There is no open lobby or game in progress in this channel.")
-    count = await manager.seats.set_civil_disorder(record.id, flows.user_id(interaction), after,
-                                             admin=await flows.can_manage(interaction, record))
-    line = _disorder_line(count)
-    await send_private(interaction, f"Game #{record.id}: {line[0].lower()}{line[1:]}")
+                                    f"`/seat take seat:{held.seat}` gives it back to its player, or "
+                                    "`/seat offer` offers it to someone else.")
 
 
 async def seat_button(interaction: discord.Interaction, game_id: int, verb: str, seat: str) -> None:
@@ -152,4 +107,4 @@ async def seat_button(interaction: discord.Interaction, game_id: int, verb: str,
             raise ManagerError(f"That button was for {seat}; you play {mine.seat}.", code="not_yours")
         await manager.seats.leave_to_bot(record.id, me)
         await send_private(interaction, f"You left game #{record.id}: the bot plays **{seat}** from now on. "
-                                        f"`/game takeseat seat:{seat}` brings you back.")
+                                        f"`/seat take seat:{seat}` brings you back.")

@@ -9,13 +9,13 @@ from __future__ import annotations
 import discord
 
 from bot.policy import server_settings
-from bot.discord import flows, ui
+from bot.discord import flows, lobby_flows, ui
 from bot.discord.respond import ack, send_private
 from bot.service import ManagerError
 
 NOTE = {
     "deadline_hours": "New games on this server get it; games already open keep theirs.",
-    "civil_disorder_after": "New games on this server get it; games already open keep theirs (`/game civildisorder`).",
+    "civil_disorder_after": "New games on this server get it; games already open keep theirs (`/clock deadline missed:` changes one game's).",
     "lobby_expiry_hours": "Lobbies opened from now on are cancelled if not started within it.",
     "response_hours": "Every game on this server that did not set its own uses it for its next waits.",
     "vacation_days": "Every game on this server that did not set its own allowance uses it.",
@@ -70,7 +70,7 @@ async def games_channel(interaction: discord.Interaction, channel: discord.abc.G
         raise ManagerError("The games channel must be a text channel of this server. Nothing was changed.",
                            code="bad_setting")
     threads = (await manager.community.server_settings(guild)).threads
-    missing = flows.missing_permissions(real.permissions_for(real.guild.me), thread=threads, in_thread=False)
+    missing = lobby_flows.missing_permissions(real.permissions_for(real.guild.me), thread=threads, in_thread=False)
     if missing:
         raise ManagerError(f"I can't run games in {real.mention}: I'm missing the "
                            f"{', '.join(f'**{m}**' for m in missing)} permission{'s' if len(missing) > 1 else ''} there. "

@@ -14,17 +14,13 @@ import io
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 import discord
 
 from bot.discord import dashboard as dashboards
 from bot.discord import jump, limits, ui
+from bot.discord.host import TableHost
 from bot.present import posts
 from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
-
-if TYPE_CHECKING:
-    from bot.discord.client import Stumpbot
 
 log = logging.getLogger("stumpbot.discord.table")
 
@@ -72,7 +68,7 @@ class LivePrompt:
 
 
 class DiscordTable:
-    def __init__(self, client: Stumpbot) -> None:
+    def __init__(self, client: TableHost) -> None:
         self.client = client
         # game id -> (move number, user ids) the latest post's "To move" line pinged: a player it pinged is not
         # pinged again by the nudge of the DM that fails for the same decision
@@ -163,7 +159,7 @@ class DiscordTable:
                 await self._refresh_prompts(post)
             except Exception:  # noqa: BLE001 - the post is out; a failed refresh must not resend it
                 log.exception("could not refresh the DM prompts of game %s", post.game.id)
-            await dashboards.keep_current(self, post)  # the pinned election-night dashboard
+            await dashboards.keep_current(self.client, post, self._destination(post.game.channel_id, post.game.thread_id))  # the pinned election-night dashboard
         if not posted or not post.followers:
             return None
         # A follower's copy carries the pictures the channel's post did: the board and the close-up, as far as a
@@ -574,6 +570,12 @@ class DiscordTable:
         """A follower's digest: public text and the latest picture, by DM."""
         fits = picture is not None and len(picture.png) <= limits.attachment_limit(guild=None)
         return await self._dm_follower(game.id, user_id, limits.split_content(text) or [""], [picture] if fits else [])
+
+    async def notify(self, game: GameRef, user_id: str, text: str) -> bool:
+        """A notice about the member (a seat of theirs changed hands), by DM, with a link to the game's channel."""
+        link = jump.channel_link(game)
+        body = f"{text}\n[↪ Go to the game's channel]({link})" if link else text
+        return await self._dm_follower(game.id, user_id, limits.split_content(body) or [""], [])
 
     async def _dm_follower(self, game_id: int, user_id: str, parts: list[str], pictures: list[Picture]) -> bool:
         try:

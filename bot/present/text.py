@@ -37,13 +37,14 @@ def extras_note(view: BaseModel, count: int) -> str:
 # ---- the terminal's words: Discord markdown and slash commands, as the local table prints them
 
 # Discord commands with a word of the local table's that does the same; any other command (`/game follow`,
-# `/game export`, `/game takeseat`…) has none at one keyboard, so the sentence naming it is dropped.
+# `/game export`, `/seat take`…) has none at one keyboard, so the sentence naming it is dropped.
 LOCAL_WORDS = {"status": "board", "log": "log", "help": "help", "rules": "rules", "undo": "undo",
                "dashboard": "dashboard", "new": "stumpbot play … --option"}
 DISCORD_ONLY = ("by DM", "in DMs")  # a sentence about Discord's direct messages: a terminal has none
-# in code (`/game log game:4`), or bare: then only /game's subcommand and `name:value` arguments are its own
-_COMMAND = re.compile(r"`/(game|move|card)\b([^`\n]*)`"
-                      r"|(?<![\w/`])/(game|move|card)\b((?<=game) [a-z]+)?((?: \w+:\S+)*)")
+# in code (`/game log game:4`), or bare: then only a group's subcommand and `name:value` arguments are its own
+_COMMAND = re.compile(r"`/(game|seat|clock|move|card)\b([^`\n]*)`"
+                      r"|(?<![\w/`])/(game|seat|clock|move|card)\b((?:(?<=game)|(?<=seat)|(?<=clock)) [a-z]+)?"
+                      r"((?: \w+:\S+)*)")
 _ARGUMENT = re.compile(r"(\w+):(.*?)(?=\s+\w+:|$)")  # a slash command's `name:value` arguments
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 _SMALL = re.compile(r"^(?:-#|#{1,3}|>>>|>) ", re.MULTILINE)  # small text, headers, quotes: a line's mark
@@ -121,6 +122,8 @@ def _local_word(match: re.Match) -> str:
         return f"`{given.get('notation') or given.get('move') or rest}`" if rest else "a move"
     if group == "card":
         return f"`card {given.get('id') or given.get('card') or rest or 'ID'}`"
+    if group != "game":  # /seat and /clock: seats changing hands and time, none of them at one keyboard
+        return "\0"
     word = LOCAL_WORDS.get(rest.split(" ", 1)[0] if rest else "")
     return f"`{word}`" if word else "\0"
 

@@ -135,7 +135,7 @@ class Clock(Service):
             clock = await self.game_clock(record)
             if clock.paused:
                 raise ManagerError(f"Game #{game_id} is already paused (since <t:{clock.paused_at}:f>); "
-                                   "`/game resume` starts its clock again.", code="paused")
+                                   "`/clock resume` starts its clock again.", code="paused")
             now = self._now()
             jobs = timekeeping.paused_jobs(await self.store.jobs_for_game(game_id), now)
             text = (f"⏸ Game #{game_id} paused by {name}: deadlines and reminders are stopped until it is resumed. "

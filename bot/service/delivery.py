@@ -200,6 +200,10 @@ class Delivery(Service):
             await self._publish(record, row, payload, self.ctx.ref(record, row.created_seq, deadlines_of(jobs)), posted,
                                 reads)
             return True, str(payload.get("text", ""))
+        if row.kind == "notice":  # to the member the seat was taken from, whoever holds it now; a closed DM is no failure
+            await reads.table.notify(self.ctx.ref(record, row.created_seq), str(payload.get("to", "")),
+                                     str(payload.get("text", "")))
+            return True, None
         seat_name = row.audience.split(":", 1)[1]
         seat = next((s for s in seats if s.seat == seat_name), None)
         if seat is None or seat.controller == "bot":  # the bot's seat: its absent human gets no DM

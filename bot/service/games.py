@@ -257,7 +257,7 @@ class Games(Lobby):
     @staticmethod
     def _refuse_bot_seat(seats: list[SeatRecord], seat: str) -> None:
         if any(s.seat == seat and s.controller == "bot" for s in seats):
-            raise ManagerError(f"The bot plays {seat} now. `/game takeseat seat:{seat}` takes it back.", code="bot_seat")
+            raise ManagerError(f"The bot plays {seat} now. `/seat take seat:{seat}` takes it back.", code="bot_seat")
 
     async def _refuse_quick_repeat(self, game_id: int, user_id: str, notation: str) -> None:
         last = await self.store.last_journal_entry(game_id)

@@ -4,8 +4,9 @@ A seat is held by a person (controller 'human': seats.user_id plays it) or by th
 'bot': the bot plays it with ruleset.bot_action whenever it owes a move; user_id stays the last person who held
 it, who may take it back). The host offers a seat to a member, who accepts; the seat's user changes at once, so
 the old holder's buttons and commands are refused by the usual "not seated" checks, and the new holder gets the
-seat's hand and current decision by DM. The game's state never changes with the hands: a pending decision or
-response window stays pending. A concession is ruled by bot/policy/concession.py."""
+seat's hand and current decision by DM. A member whose seat changes hands without them (the host hands it to the bot
+or to a substitute, or the bot takes it over after missed deadlines) is told by DM, through the outbox. The game's
+state never changes with the hands: a pending decision or response window stays pending. A concession is ruled by bot/policy/concession.py."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import logging
 
 
 from bot.policy import concession
+from bot.present import seat_notes
 from bot.policy import record as records
 from bot.store import (
     AlreadySeated,
@@ -136,10 +138,15 @@ class Seats(Service):
                            code="bad_seat")
 
     async def _change_hands(self, record: GameRecord, seat: SeatRecord, *, user_id: str, name: str, controller: str,
-                            reason: str, public: str, private: str = "") -> GameRecord:
+                            reason: str, public: str, private: str = "", notice: str = "") -> GameRecord:
         """Write a change of hands and its notices in one transaction (the caller holds the game's lock).
-        A person who takes the seat gets its hand and current decision by DM (the seat's private brief)."""
+        A person who takes the seat gets its hand and current decision by DM (the seat's private brief); `notice`
+        goes by DM to the member who held the seat until now (a row of kind "notice" addressed to them: they get it
+        whoever holds the seat when it is delivered)."""
         out = [NewMessage(audience="public", kind="text", payload={"text": public})]
+        if notice:
+            out.append(NewMessage(audience=f"seat:{seat.seat}", kind="notice",
+                                  payload={"to": seat.user_id, "text": notice}))
         if controller == "human":
             out.append(NewMessage(audience=f"seat:{seat.seat}", kind="brief", payload={"text": private, "prompt": True}))
         try:
@@ -169,7 +176,7 @@ class Seats(Service):
             holder = next((s for s in await self.store.list_seats(game_id) if s.user_id == to_user), None)
             if holder is not None:
                 what = "already plays" if holder.controller == "human" else "held"
-                hint = "" if holder.controller == "human" else f"; they can take it back with `/game takeseat seat:{holder.seat}`"
+                hint = "" if holder.controller == "human" else f"; they can take it back with `/seat take seat:{holder.seat}`"
                 raise ManagerError(f"That member {what} {holder.seat} in game #{game_id}{hint}.", code="already_seated")
             return await self.store.offer_seat(game_id, target.seat, to_user, to_name[:64], user_id, self._now())
 
@@ -188,12 +195,12 @@ class Seats(Service):
             if not offers:
                 raise ManagerError(f"No seat of game #{game_id} is offered to you"
                                    + (f" ({seat.strip().upper()[:20]})" if seat else "") + ". The host can offer one "
-                                   "with `/game substitute`.", code="no_offer")
+                                   "with `/seat offer`.", code="no_offer")
             if len(offers) > 1:
                 raise ManagerError(f"Several seats are offered to you ({', '.join(o.seat for o in offers)}): say which "
                                    "with the `seat` option.", code="ambiguous")
             target = await self._seat_named(game_id, offers[0].seat)
-            await self._hand_to_person(record, target, user_id, name, reason="substitute")
+            await self._hand_to_person(record, target, user_id, name, reason="substitute", offer=offers[0])
         await self.delivery.flush()
         return await self._seat_named(game_id, target.seat)
 
@@ -216,20 +223,31 @@ class Seats(Service):
                                code="conceded")
 
     async def _hand_to_person(self, record: GameRecord, target: SeatRecord, user_id: str, name: str, *,
-                              reason: str) -> GameRecord:
+                              reason: str, offer: SeatOffer | None = None) -> GameRecord:
         conceded = await self.views.conceded_seats(record.id)
         if target.seat in conceded:  # a substitute for a running mate who conceded: the seat is in the race again
             await self._mark_conceded(record.id, conceded - {target.seat})
-        before = "the bot" if target.controller == "bot" else target.display_name
+        notice = ""
         if target.user_id == user_id:
             public = f"🙋 {name} takes {target.seat} back from the bot in game #{record.id}."
             private = f"You play **{target.seat}** again in game #{record.id}. Here are your hand and the current decision."
         else:
-            public = f"🔁 {target.seat} in game #{record.id} is now played by {name}, replacing {before}."
+            # the member who held the seat is named (never pinged) in the channel and told by DM
+            before = (f"the bot (playing it for {target.display_name})" if target.controller == "bot"
+                      else target.display_name)
+            by = await self._offerer(record, offer)
+            public = f"🔁 {target.seat} in game #{record.id} is now played by {name}, replacing {before}, on {by}'s offer."
             private = (f"You now play **{target.seat}** in game #{record.id}, replacing {before}. Here are your hand "
                        "and the current decision.")
+            notice = seat_notes.substituted(target.seat, record.id, record.title, name, by)
         return await self._change_hands(record, target, user_id=user_id, name=name, controller="human", reason=reason,
-                                        public=public, private=private)
+                                        public=public, private=private, notice=notice)
+
+    async def _offerer(self, record: GameRecord, offer: SeatOffer | None) -> str:
+        """Who offered the seat, in words: their name at the table when they are seated, else their role."""
+        by = offer.offered_by if offer is not None else record.host_user
+        seated = next((s.display_name for s in await self.store.list_seats(record.id) if s.user_id == by), None)
+        return seat_notes.offerer(seated, by == record.host_user)
 
     async def take_seat(self, game_id: int, user_id: str, name: str, seat: str) -> SeatRecord:
         """Take a seat back from the bot: the person who held it, or a member the host offered it to."""
@@ -242,17 +260,19 @@ class Seats(Service):
             if not offered and target.seat in await self.views.conceded_seats(game_id):
                 raise ManagerError(f"{target.seat} conceded game #{game_id}, and a concession is final.", code="conceded")
             if offered:
-                await self._hand_to_person(record, target, user_id, name, reason="substitute")
+                offer = next(o for o in await self.store.seat_offers(game_id=game_id, user_id=user_id)
+                             if o.seat == target.seat)
+                await self._hand_to_person(record, target, user_id, name, reason="substitute", offer=offer)
             elif target.controller == "bot" and target.user_id == user_id:
                 await self._hand_to_person(record, target, user_id, name, reason="takeseat")
             elif target.controller == "human" and target.user_id == user_id:
                 raise ManagerError(f"You already play {target.seat}.", code="already_seated")
             elif target.controller == "bot":
                 raise ManagerError(f"The bot plays {target.seat}: {target.display_name}, who held it, can take it back, or "
-                                   "a member the host offers it to (`/game substitute`).", code="not_yours")
+                                   "a member the host offers it to (`/seat offer`).", code="not_yours")
             else:
                 raise ManagerError(f"{target.seat} is played by {target.display_name}. The host can offer you a seat "
-                                   "with `/game substitute`.", code="not_yours")
+                                   "with `/seat offer`.", code="not_yours")
         await self.delivery.flush()
         return await self._seat_named(game_id, target.seat)
 
@@ -267,10 +287,13 @@ class Seats(Service):
             target = await self._seat_named(game_id, seat)
             if target.controller == "bot":
                 raise ManagerError(f"The bot already plays {target.seat}.", code="bot_seat")
-            await self._to_bot(record, target, reason="host",
+            # the member who held the seat is named (never pinged) in the channel and told by DM
+            notice = ("" if target.user_id == user_id
+                      else seat_notes.handed_to_bot(target.seat, game_id, record.title, name))
+            await self._to_bot(record, target, reason="host", notice=notice,
                                public=f"🤖 {name} handed {target.seat} to the bot in game #{game_id}: it plays "
                                       f"{target.seat} from now on. {target.display_name} can take it back with "
-                                      f"`/game takeseat seat:{target.seat}`.")
+                                      f"`/seat take seat:{target.seat}`.")
         await self.delivery.flush()
         await self.play_bots(game_id)
         return await self._seat_named(game_id, target.seat)
@@ -281,20 +304,21 @@ class Seats(Service):
             record = await self._in_progress(game_id)
             target = await self.views.seat_of(game_id, user_id)
             if target.controller == "bot":
-                raise ManagerError(f"The bot already plays {target.seat} for you. `/game takeseat seat:{target.seat}` "
+                raise ManagerError(f"The bot already plays {target.seat} for you. `/seat take seat:{target.seat}` "
                                    "takes it back.", code="bot_seat")
             updated = await self._to_bot(record, target, reason="left",
                                          public=f"🤖 {target.seat} ({target.display_name}) left game #{game_id}: the bot "
                                                 f"plays {target.seat} from now on. They can come back with "
-                                                f"`/game takeseat seat:{target.seat}`, or the host can offer the seat "
-                                                "to someone (`/game substitute`).")
+                                                f"`/seat take seat:{target.seat}`, or the host can offer the seat "
+                                                "to someone (`/seat offer`).")
         await self.delivery.flush()
         await self.play_bots(game_id)
         return updated
 
-    async def _to_bot(self, record: GameRecord, target: SeatRecord, *, reason: str, public: str) -> GameRecord:
+    async def _to_bot(self, record: GameRecord, target: SeatRecord, *, reason: str, public: str,
+                      notice: str = "") -> GameRecord:
         return await self._change_hands(record, target, user_id=target.user_id, name=target.display_name,
-                                        controller="bot", reason=reason, public=public)
+                                        controller="bot", reason=reason, public=public, notice=notice)
 
     async def set_civil_disorder(self, game_id: int, user_id: str, count: int, *, admin: bool = False) -> int:
         """The host sets after how many missed deadlines in a row the bot takes a seat over (0: never)."""
@@ -324,9 +348,10 @@ class Seats(Service):
             if record.status != "active" or target is None or target.controller == "bot":
                 return
             await self._to_bot(record, target, reason="civil_disorder",
+                               notice=seat_notes.taken_over(seat, game_id, record.title, missed),
                                public=f"🤖 {seat} ({target.display_name}) missed {missed} deadlines in a row: the bot "
-                                      f"plays {seat} from now on (civil disorder). `/game takeseat seat:{seat}` takes it "
-                                      "back, or the host can offer the seat to someone (`/game substitute`).")
+                                      f"plays {seat} from now on (civil disorder). `/seat take seat:{seat}` takes it "
+                                      "back, or the host can offer the seat to someone (`/seat offer`).")
         await self.delivery.flush()
         await self.play_bots(game_id)
 

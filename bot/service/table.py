@@ -79,3 +79,8 @@ class Table(Protocol):
     async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
         """DM a follower public text (a digest) and picture; False if they could not be reached."""
         ...
+
+    async def notify(self, game: GameRef, user_id: str, text: str) -> bool:
+        """DM a member a notice about them (a seat of theirs changed hands), with a way to the game's channel where
+        the table has one; False if they could not be reached."""
+        ...

@@ -120,6 +120,9 @@ class ConsoleTable:
     async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
         return False  # a hot-seat game at one keyboard has no spectators to DM
 
+    async def notify(self, game: GameRef, user_id: str, text: str) -> bool:
+        return False  # at one keyboard, everyone read the channel's line of the seat changing hands
+
     def take_mail(self, seat: str) -> list[str]:
         return [text for _, _, text in self.mailbox.pop(seat, [])]
 

@@ -14,6 +14,7 @@ class RecordingTable:
     alerts: list[tuple[int, str, str]] = field(default_factory=list)  # (game id, text, host user)
     # spectators: (user id, text, picture) of every DM a follower got — a post's copy or a digest
     follower_dms: list[tuple[str, str, Picture | None]] = field(default_factory=list)
+    notices: list[tuple[str, str]] = field(default_factory=list)  # (user id, text) of every notice a member got
 
     async def publish(self, post: PublicPost) -> list[str]:
         self.posts.append(post)
@@ -24,6 +25,12 @@ class RecordingTable:
         if user_id in self.unreachable:
             return False
         self.follower_dms.append((user_id, text, picture))
+        return True
+
+    async def notify(self, game: GameRef, user_id: str, text: str) -> bool:
+        if user_id in self.unreachable:
+            return False
+        self.notices.append((user_id, text))
         return True
 
     async def tell(self, brief: PrivateBrief) -> bool:

@@ -88,6 +88,10 @@ class TranscriptTable:
         self._pictures(game.seq, [("dm", picture)])
         return True
 
+    async def notify(self, game: GameRef, user_id: str, text: str) -> bool:
+        self.lines += ["", f"### DM to {user_id} — a notice", "", *_quoted(text)]
+        return True
+
     def _pictures(self, seq: int, carried: list[tuple[str, Picture | None]]) -> None:
         """Under a message's text (out of its quote: the lines are not what the message says), one line per
         picture it carried."""

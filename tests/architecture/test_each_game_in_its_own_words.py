@@ -22,7 +22,7 @@ from bot import present
 from bot.present import dashboard
 from bot.tables import local
 from bot.present import text as plain
-from bot.discord import flows, ui, walk
+from bot.discord import info_flows, play_flows, ui, walk
 from bot.discord.cogs import all_commands
 from bot.service.table import GameRef, PrivateBrief
 from engine import registry
@@ -219,7 +219,7 @@ def test_every_text_a_player_sees_is_in_the_games_own_words(name: str) -> None:
 def _help_page_texts(name: str) -> Iterator[str]:
     ruleset = RULESETS[name]
     yield ruleset.help_text()
-    yield flows.how_to(name)
+    yield info_flows.how_to(name)
 
 
 def _command_texts() -> Iterator[tuple[str, str]]:
@@ -244,8 +244,8 @@ NAMED_FOR_ITS_GAME = {"/game new theatrics"}
 def test_the_texts_every_game_shares_name_no_games_words() -> None:
     """The local table's help, the Discord how-to without an example, the presenter defaults (the words of a
     ruleset without a presenter of its own), the stale-menu notes and every slash command's texts."""
-    shared = [("local HELP", local.HELP), ("how-to", flows.how_to("no such game")), ("STALE", flows.STALE),
-              ("GONE", flows.GONE), ("pending note", plain.pending_note("x")),
+    shared = [("local HELP", local.HELP), ("how-to", info_flows.how_to("no such game")), ("STALE", play_flows.STALE),
+              ("GONE", play_flows.GONE), ("pending note", plain.pending_note("x")),
               ("default extras menu", present.Presenter().extras_placeholder),
               ("default extras line", present.Presenter().extras_note(2))]
     commands = list(_command_texts())
@@ -263,7 +263,7 @@ def test_the_help_pages_move_example_is_a_move_of_that_game(name: str) -> None:
     example = present.for_ruleset(name).move_example
     if example:
         assert ruleset.parse(example), example
-        assert f"`/move {example}`" in flows.how_to(name)
+        assert f"`/move {example}`" in info_flows.how_to(name)
 
 
 def test_the_extras_menu_is_named_by_the_games_presenter() -> None:

@@ -2,11 +2,13 @@
 registration → commands → flows → table → layouts → components → helpers. (That rulesets stay apart and the core
 knows none of them is tests/architecture/test_rulesets_apart.py's.)
 
-The graph counts every import, module-level and deferred (inside a function) alike: a deferred import is
-the usual way a circle is hidden, and it couples the two modules at run time all the same. Only imports
-under `if TYPE_CHECKING:` are left out, since they never run. Edges are between modules (files):
-`from engine.x import y` is an edge to `engine.x.y` when that is a module, else to `engine.x`. Each root is a
-graph of its own (engine/ imports nothing of bot/: tests/architecture/test_layering.py).
+The graph counts every import: module-level, deferred (inside a function) and type-only (under `if TYPE_CHECKING:`)
+alike. A deferred import is the usual way a circle is hidden, and it couples the two modules at run time all the
+same; a type-only import couples them for every reader and type checker, and hides a circle just as well (a table
+typed with the client that builds it: name what the table needs in a Protocol of a lower module instead, as
+bot/discord/host.py does). Edges are between modules (files): `from engine.x import y` is an edge to `engine.x.y`
+when that is a module, else to `engine.x`. Each root is a graph of its own (engine/ imports nothing of bot/:
+tests/architecture/test_layering.py).
 """
 from __future__ import annotations
 
@@ -31,21 +33,11 @@ def _modules(root: str) -> dict[str, Path]:
     return {_module_name(p): p for p in (ROOT / root).rglob("*.py")}
 
 
-def _is_type_checking(node: ast.AST) -> bool:
-    test = getattr(node, "test", None)
-    return isinstance(node, ast.If) and (
-        (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
-        or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"))
-
-
 def _imported(tree: ast.AST, here: str, modules: dict[str, Path]) -> set[str]:
     out: set[str] = set()
     stack = [tree]
     while stack:
         node = stack.pop()
-        if _is_type_checking(node):
-            stack.extend(getattr(node, "orelse", []))
-            continue
         stack.extend(ast.iter_child_nodes(node))
         if isinstance(node, ast.Import):
             out.update(alias.name for alias in node.names)
@@ -151,6 +143,7 @@ def _tangle(graph: dict[str, set[str]], start: str) -> set[str]:
 # runs a flow, a flow builds on the table, the layouts and the components, and all of them on the helpers.
 # Imports go down, or sideways inside a layer (where the circle test above keeps them one way too).
 DISCORD_LAYERS = ("registration", "commands", "flows", "table", "layouts", "components", "helpers")
+FLOWS_BASE = "flows"  # what every flow shares (finding the game, the guard): the bottom of the flows layer
 
 
 def _discord_layer(module: str) -> str:
@@ -159,7 +152,7 @@ def _discord_layer(module: str) -> str:
         return "registration"
     if name == "cogs" or name.startswith("cogs."):  # the slash commands, and what the clicks run (cogs/clicks.py)
         return "commands"
-    if name == "flows" or name.endswith("_flows") or name == "dm_games":
+    if name == FLOWS_BASE or name.endswith("_flows") or name == "dm_games":  # by concern: lobby_flows, play_flows…
         return "flows"
     if name in ("table", "dashboard", "jump"):  # posting to the game's channel and the players' DMs
         return "table"
@@ -167,7 +160,7 @@ def _discord_layer(module: str) -> str:
         return "layouts"
     if name == "components":  # the persistent components: their custom ids, and no flow
         return "components"
-    return "helpers"  # respond, errors, limits, walk, logging: a new module lands here until it says otherwise
+    return "helpers"  # respond, errors, limits, walk, logging, host: a new module lands here until it says otherwise
 
 
 def test_bot_discord_imports_run_one_way() -> None:
@@ -178,6 +171,24 @@ def test_bot_discord_imports_run_one_way() -> None:
     upward = [f"{m} ({_discord_layer(m)}) imports {w} ({_discord_layer(w)})"
               for m in discord_modules for w in sorted(graph[m]) if w in layers and layers[w] < layers[m]]
     assert not upward, "bot/discord imports against the one way " + " → ".join(DISCORD_LAYERS) + ":\n" + "\n".join(upward)
+
+
+def test_the_flows_share_a_base_that_imports_no_flow() -> None:
+    """Sideways inside the flows layer, the shared module is at the bottom: every flow may use it, it uses none."""
+    graph = import_graph("bot")
+    base = f"bot.discord.{FLOWS_BASE}"
+    flows = sorted(w for w in graph[base] if w.startswith("bot.discord.") and _discord_layer(w) == "flows")
+    assert not flows, f"{base} imports flows: {flows}"
+    users = [m for m in graph if m.endswith("_flows") and base in graph[m]]
+    assert len(users) >= 5, "the flows no longer share bot/discord/flows.py"
+
+
+def test_the_checker_counts_deferred_and_type_only_imports() -> None:
+    source = ("from typing import TYPE_CHECKING\n"
+              "if TYPE_CHECKING:\n    from pkg.a import Thing\n"
+              "def later():\n    from pkg import b\n")
+    modules = {name: Path(f"{name.replace('.', '/')}.py") for name in ("pkg.a", "pkg.b", "pkg.c")}
+    assert _imported(ast.parse(source), "pkg.c", modules) == {"pkg.a", "pkg.b"}
 
 
 def test_the_checker_finds_a_circle() -> None:

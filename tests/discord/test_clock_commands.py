@@ -35,13 +35,13 @@ async def test_the_host_pauses_and_resumes_and_others_are_refused(world: World) 
     # A player who is not the host, and a spectator, are refused privately; nothing is posted or paused.
     posted = len(w.public())
     for member in (w.bob, w.carol):
-        r = await member.slash(w.channel, "game pause")
+        r = await member.slash(w.channel, "clock pause")
         assert r.ephemeral and "Only the host" in r.response.content
     assert len(w.public()) == posted
     assert (await w.manager.store.game_time(game_id)).paused_at is None
 
     await w.env.advance_time(1800)
-    r = w.record(await w.alice.slash(w.channel, "game pause"))
+    r = w.record(await w.alice.slash(w.channel, "clock pause"))
     assert r.ephemeral and "is paused" in r.response.content
     assert any("⏸" in m.content and "paused by alice" in m.content for m in w.public())
     assert all(d == PAUSED_DUE for d in (await deadlines(w, game_id)).values())
@@ -52,9 +52,9 @@ async def test_the_host_pauses_and_resumes_and_others_are_refused(world: World) 
     await w.env.advance_time(3 * 3600)
     assert await w.manager.store.load_journal(game_id) == []
 
-    r = await w.bob.slash(w.channel, "game resume")
+    r = await w.bob.slash(w.channel, "clock resume")
     assert r.ephemeral and "Only the host" in r.response.content
-    r = w.record(await w.alice.slash(w.channel, "game resume"))
+    r = w.record(await w.alice.slash(w.channel, "clock resume"))
     assert r.ephemeral and "running again" in r.response.content
     assert any(m.content.startswith("▶") and "resumed by alice" in m.content for m in w.public())
     now = int(virtual_now())
@@ -62,12 +62,12 @@ async def test_the_host_pauses_and_resumes_and_others_are_refused(world: World) 
         assert 5400 - 60 <= at - now <= 5400, (seat, at - now)  # 1.5 h of the 2 h were left
 
     # A player declares vacation; the host extends the other seat. Both privately confirmed, publicly told.
-    r = w.record(await w.bob.slash(w.channel, "game vacation", days=2))
+    r = w.record(await w.bob.slash(w.channel, "clock vacation", days=2))
     assert r.ephemeral and "vacation days left" in r.response.content
     assert any("REP (bob) is away until <t:" in m.content for m in w.public())
-    r = w.record(await w.alice.slash(w.channel, "game extend", seat="dem", hours=5))
+    r = w.record(await w.alice.slash(w.channel, "clock extend", seat="dem", hours=5))
     assert r.ephemeral and "DEM has 5 more hours" in r.response.content
-    r = await w.bob.slash(w.channel, "game extend", seat="REP", hours=5)
+    r = await w.bob.slash(w.channel, "clock extend", seat="REP", hours=5)
     assert r.ephemeral and "Only the host" in r.response.content
     after = await deadlines(w, game_id)
     assert 5400 + 2 * 86400 - 60 <= after["REP"] - now <= 5400 + 2 * 86400

@@ -71,7 +71,7 @@ async def game_in(w: World, state: str) -> int:
         return int(re.search(r"#(\d+)", r.response.content).group(1))
     game_id = await open_game(w, title=state)
     if state == "paused":
-        assert "is paused" in w.record(await w.alice.slash(w.channel, "game pause", game=game_id)).response.content
+        assert "is paused" in w.record(await w.alice.slash(w.channel, "clock pause", game=game_id)).response.content
     elif state == "finished":
         w.record(await w.bob.slash(w.channel, "game concede", game=game_id))
         assert (await w.manager.views.game(game_id)).status == "finished"
@@ -92,7 +92,7 @@ async def test_every_command_naming_a_game_finds_it_in_one_way(world: World, sta
 
     commands = commands_naming_a_game(w.bot.tree)
     names = {c.qualified_name for c in commands}
-    assert {"game pause", "game resume", "game deadline", "game extend", "game status", "move"} <= names
+    assert {"clock pause", "clock resume", "clock deadline", "clock extend", "game status", "move"} <= names
 
     before = everything(w, other, stranger)
     async def game_as_stored() -> tuple[Any, ...]:
@@ -128,5 +128,5 @@ async def test_every_command_naming_a_game_finds_it_in_one_way(world: World, sta
 
     # The host commands still work where they belong.
     if state == "paused":
-        r = await w.alice.slash(w.channel, "game resume", game=game_id)
+        r = await w.alice.slash(w.channel, "clock resume", game=game_id)
         assert "running again" in r.response.content

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.present import text as plain
-from bot.discord import flows, limits
+from bot.discord import info_flows, limits
 from engine import registry
 from simworld import World, open_lobby
 
@@ -54,7 +54,7 @@ async def test_help_and_status_reach_the_player_whole_at_the_largest_table(world
     how_to = "\n".join(fields_named(help_messages, "Playing here"))
     for line in rules.help_text().splitlines():
         assert line.strip() in descriptions + how_to, f"help lost: {line!r}"
-    for line in flows.how_to(ruleset).splitlines():
+    for line in info_flows.how_to(ruleset).splitlines():
         assert line in how_to.splitlines(), f"how to play lost: {line!r}"
 
     status_result = await w.carol.slash(w.channel, "game status", game=game_id)

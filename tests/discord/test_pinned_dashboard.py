@@ -43,7 +43,7 @@ async def test_posted_pinned_at_start_then_edited_in_place_even_after_a_restart(
     assert board.pinned
     for section in ("Path to 47", "Tipping point", "Biggest swing", "**DEM**", "**REP**", "**Tied**"):
         assert section in board.content, section
-    stored = await dashboards.stored(w.bot.table, game_id)
+    stored = await dashboards.stored(w.bot, game_id)
     assert stored is not None and stored.message_id == board.id
 
     rng = Rng(16)
@@ -129,7 +129,7 @@ async def test_a_deleted_dashboard_is_sent_again(world: World) -> None:
         await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
     [again] = dashboards_in(w)
     assert again.id != board.id and again.pinned
-    assert (await dashboards.stored(w.bot.table, game_id)).message_id == again.id
+    assert (await dashboards.stored(w.bot, game_id)).message_id == again.id
 
 
 async def play_to_the_end(w: World, game_id: int, rng: Rng) -> None:
@@ -147,7 +147,7 @@ async def test_a_finished_games_dashboard_is_unpinned_and_stays(world: World) ->
     [final] = dashboards_in(w)
     assert final.id == board.id and "**Result:**" in final.content  # the message stays, with the result
     assert not [m.id for m in w.public() if m.pinned], "a pin of the ended game remains"
-    assert not (await dashboards.stored(w.bot.table, game_id)).pinned
+    assert not (await dashboards.stored(w.bot, game_id)).pinned
     # A second game in the same channel pins its own.
     second = await open_game(w)
     pinned = [m for m in w.public() if m.pinned]

@@ -91,3 +91,27 @@ async def test_undelivered_posts_go_out_after_a_restart(world: World, db_path) -
     assert await fresh.store.pending_outbox() == []
     assert any("put a policy on the bottom" in m.content for m in w.public()[seen:])
     await fresh.store.close()
+
+
+async def test_the_start_reply_sends_a_host_with_closed_dms_to_game_hand(world: World) -> None:
+    w = world
+    for member in (w.alice, w.bob):
+        _close_dms(w, member)
+    w.record(await w.alice.slash(w.channel, "game new"))
+    lobby = w.public()[-1]
+    w.record(await w.bob.click(lobby, label="Join"))
+    r = w.record(await w.alice.click(lobby, label="Start"))
+    assert r.ephemeral and "has started" in r.response.content, r.response.content
+    assert "`/game hand`" in r.response.content and "can't send you direct messages" in r.response.content
+    assert "are in your DMs" not in r.response.content
+    # Bob, seated when the host started, is pointed to /game hand in the channel (no word of his hand)
+    assert any(m.content == f"<@{w.bob.id}>, I can't DM you — use /game hand to see your hand and choices."
+               for m in w.public())
+
+
+async def test_the_start_reply_sends_a_host_with_open_dms_to_them(world: World) -> None:
+    w = world
+    w.record(await w.alice.slash(w.channel, "game new"))
+    w.record(await w.bob.click(w.public()[-1], label="Join"))
+    r = w.record(await w.alice.slash(w.channel, "game start"))
+    assert r.ephemeral and "has started. Your hand and choices are in your DMs" in r.response.content

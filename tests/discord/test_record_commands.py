@@ -48,10 +48,14 @@ async def test_log_pages_export_and_the_seed_commitment(world: World) -> None:
     assert r.ephemeral
     number, pages, last_text = page_of(r)
     assert pages >= 2 and number == pages
+    # the buttons turn the page in the message they are on: no new message
+    shown = len(w.channel.history(viewer=w.carol))
     older = await w.carol.click(r.response, label="◀ Older")
-    assert older.ephemeral and page_of(older)[0] == pages - 1 and page_of(older)[2] != last_text
+    assert older.response.ephemeral and page_of(older)[0] == pages - 1 and page_of(older)[2] != last_text
+    assert older.response.id == r.response.id
     newer = await w.carol.click(older.response, label="Newer ▶")
-    assert page_of(newer)[:2] == (pages, pages)
+    assert page_of(newer)[:2] == (pages, pages) and newer.response.id == r.response.id
+    assert len(w.channel.history(viewer=w.carol)) == shown
     first = await w.carol.slash(w.channel, "game log", page=1)
     n, _, text = page_of(first)
     assert n == 1 and "game #" in text and "1. " in text

@@ -24,11 +24,11 @@ async def test_a_substitute_takes_a_seat_mid_game_and_gets_the_hand_by_dm(world:
 
     # Only the host (or Manage Server) offers a seat; the refusal is private and posts nothing.
     posted = len(w.public())
-    r = await w.bob.slash(w.channel, "game substitute", seat="REP", member=w.carol)
+    r = await w.bob.slash(w.channel, "seat offer", seat="REP", member=w.carol)
     assert r.ephemeral and "Only the host" in r.response.content
     assert len(w.public()) == posted
 
-    r = w.record(await w.alice.slash(w.channel, "game substitute", seat="rep", member=w.carol))
+    r = w.record(await w.alice.slash(w.channel, "seat offer", seat="rep", member=w.carol))
     assert r.ephemeral and "Offered **REP**" in r.response.content, r.response.content
     offer = _offer(w, game_id)
     assert f"<@{w.carol.id}>" in offer.content and "REP" in offer.content
@@ -90,7 +90,7 @@ async def test_leave_mid_game_asks_then_the_bot_plays_the_seat(world: World) -> 
     r = await w.carol.slash(w.channel, "game log")
     assert "🤖 REP (bot):" in r.response.embeds[0].description
 
-    r = w.record(await w.bob.slash(w.channel, "game takeseat", seat="REP"))
+    r = w.record(await w.bob.slash(w.channel, "seat take", seat="REP"))
     assert r.ephemeral and "You now play **REP**" in r.response.content
     assert (await w.manager.views.seat_of(game_id, str(w.bob.id))).controller == "human"
 
@@ -98,23 +98,23 @@ async def test_leave_mid_game_asks_then_the_bot_plays_the_seat(world: World) -> 
 async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: World) -> None:
     w = world
     game_id = await open_game(w)
-    for command, options in (("game botseat", {"seat": "DEM"}), ("game deadline", {"missed": 1})):
+    for command, options in (("seat bot", {"seat": "DEM"}), ("clock deadline", {"missed": 1})):
         r = await w.bob.slash(w.channel, command, **options)
         assert r.ephemeral and "Only the host" in r.response.content
     assert await w.manager.store.civil_disorder_after(game_id) == 3
-    r = w.record(await w.alice.slash(w.channel, "game deadline", missed=2))
+    r = w.record(await w.alice.slash(w.channel, "clock deadline", missed=2))
     assert r.ephemeral and "after 2 missed deadlines in a row" in r.response.content
     assert await w.manager.store.civil_disorder_after(game_id) == 2
     assert (await w.manager.views.game(game_id)).deadline_hours == 48  # `missed` alone leaves the waits alone
-    r = w.record(await w.alice.slash(w.channel, "game deadline", hours=24, missed=0))
+    r = w.record(await w.alice.slash(w.channel, "clock deadline", hours=24, missed=0))
     assert r.ephemeral and "24 h per move" in r.response.content and "never takes a seat over" in r.response.content
     assert await w.manager.store.civil_disorder_after(game_id) == 0
     assert (await w.manager.views.game(game_id)).deadline_hours == 24
-    r = await w.alice.slash(w.channel, "game deadline")
+    r = await w.alice.slash(w.channel, "clock deadline")
     assert r.ephemeral and "`missed`" in r.response.content
-    r = w.record(await w.alice.slash(w.channel, "game deadline", missed=2))
+    r = w.record(await w.alice.slash(w.channel, "clock deadline", missed=2))
 
-    r = w.record(await w.alice.slash(w.channel, "game botseat", seat="rep"))
+    r = w.record(await w.alice.slash(w.channel, "seat bot", seat="rep"))
     assert r.ephemeral and "The bot plays **REP**" in r.response.content
     assert any("alice handed REP to the bot" in m.content for m in w.public())
     assert "REP" not in await w.manager.views.owing(game_id)
@@ -122,8 +122,38 @@ async def test_the_host_hands_a_seat_to_the_bot_and_sets_civil_disorder(world: W
     players = r.response.embeds[0].fields[0].value
     assert f"🤖 the bot (for <@{w.bob.id}>)" in players and "after 2 missed deadlines" in players
     # Carol may not take Bob's seat unless the host offers it; Bob may.
-    r = await w.carol.slash(w.channel, "game takeseat", seat="REP")
+    r = await w.carol.slash(w.channel, "seat take", seat="REP")
     assert r.ephemeral and "The bot plays REP" in r.response.content
-    r = w.record(await w.bob.slash(w.channel, "game takeseat", seat="REP"))
+    r = w.record(await w.bob.slash(w.channel, "seat take", seat="REP"))
     assert r.ephemeral and "You now play **REP**" in r.response.content
     assert any("bob takes REP back from the bot" in m.content for m in w.public())
+
+
+async def test_a_player_whose_seat_changes_hands_is_told_by_dm_and_named_without_a_ping(world: World) -> None:
+    w = world
+    game_id = await open_game(w)
+    channel_link = f"https://discord.com/channels/{w.guild.id}/{w.channel.id}"
+
+    def line_about_bob(words: str):
+        line = next(m for m in reversed(w.public()) if words in m.content)
+        assert "bob" in line.content and f"<@{w.bob.id}>" not in line.content
+        assert w.bob.id not in {u.id for u in line.mentions}
+        return line
+
+    # The host hands Bob's seat to the bot: Bob is told who, which seat and game, and how to come back.
+    seen = w.dm_created(w.bob)
+    w.record(await w.alice.slash(w.channel, "seat bot", seat="REP"))
+    line_about_bob("alice handed REP to the bot")
+    told = [message_text(m) for m in w.dms(w.bob) if "handed your seat" in message_text(m)]
+    assert len(told) == 1 and w.dm_created(w.bob) == seen + 1
+    assert f"alice handed your seat, **REP** in game #{game_id}" in told[0] and "`/seat take seat:REP`" in told[0]
+    assert channel_link in told[0]
+
+    # A substitute takes it on the host's offer (`/seat take`): the channel names Bob, and Bob is told.
+    w.record(await w.alice.slash(w.channel, "seat offer", seat="REP", member=w.carol))
+    r = w.record(await w.carol.slash(w.channel, "seat take", seat="REP"))
+    assert r.ephemeral and "You now play **REP**" in r.response.content, r.response.content
+    line_about_bob("now played by carol")
+    told = [message_text(m) for m in w.dms(w.bob) if "now plays your seat" in message_text(m)]
+    assert len(told) == 1 and f"carol now plays your seat, **REP** in game #{game_id}" in told[0]
+    assert "alice offered it to them" in told[0] and "`/seat take seat:REP`" in told[0] and channel_link in told[0]

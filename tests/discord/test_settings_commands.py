@@ -87,17 +87,17 @@ async def test_the_organizer_role_may_pause_a_game(world: World) -> None:
     organizers = w.guild.create_role("organizers")
     erin = w.guild.add_member(w.env.create_user("erin"), roles=[organizers])
     game_id = await open_game(w)
-    r = await erin.slash(w.channel, "game pause")
+    r = await erin.slash(w.channel, "clock pause")
     assert r.ephemeral and "Only the host" in r.response.content
     assert (await w.manager.store.game_time(game_id)).paused_at is None
     r = w.record(await dana.slash(w.channel, "settings organizer", role=organizers))
     assert r.ephemeral and f"<@&{organizers.id}>" in r.response.content
-    r = w.record(await erin.slash(w.channel, "game pause"))
+    r = w.record(await erin.slash(w.channel, "clock pause"))
     assert r.ephemeral and "is paused" in r.response.content
     assert (await w.manager.store.game_time(game_id)).paused_at is not None
     assert any("paused by erin" in m.content for m in w.public())
     # A member without the role is still refused.
-    r = await w.carol.slash(w.channel, "game resume")
+    r = await w.carol.slash(w.channel, "clock resume")
     assert r.ephemeral and "Only the host" in r.response.content
 
 

@@ -36,8 +36,9 @@ def test_commands_become_the_tables_words_or_leave_with_their_sentence() -> None
     assert terminal_text("**Local Electioneer US** begins. Each player gets their choices privately; anyone else "
                          "can follow the game by DM with `/game follow game:4`.") == \
         "Local Electioneer US begins. Each player gets their choices privately."
-    assert terminal_text("The bot plays DEM now. `/game takeseat seat:DEM` takes it back.") == "The bot plays DEM now."
-    assert terminal_text("Offer the seat (`/game substitute`) or wait.") == "Offer the seat or wait."
+    assert terminal_text("The bot plays DEM now. `/seat take seat:DEM` takes it back.") == "The bot plays DEM now."
+    assert terminal_text("Offer the seat (`/seat offer`) or wait.") == "Offer the seat or wait."
+    assert terminal_text("Paused: nothing runs until /clock resume. Players can still move.") == "Players can still move."
     assert terminal_text("Only `/game export` does that.") == ""  # a line of nothing but a command's sentence
     # a clause split inside parentheses is not a clause: the parenthesis stays whole
     assert terminal_text("Set (2 or 4 players; default DEM,REP) here. `/game export` it.") == \

@@ -2,17 +2,26 @@
 replayed from its journal, drawn from public views and encoded; the file is read back and checked frame by frame."""
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import gc
 import io
+from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
 from bot.policy import record as records
 from bot.policy import replay as replays
+from bot.store import Store
+from bot.tables.local import run_demo
 from engine import registry
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
+from render import registry as picture_registry
 from render import replay
+from render.types import Rendered
 
 RULESET = "electioneer"
 SEATS = ["DEM", "REP"]
@@ -150,3 +159,80 @@ def test_a_solo_replay_shows_each_ai_turn_as_its_channel_post_did() -> None:
     assert decks == list(range(40, 0, -1)), "each board is the one before its AI turn drew"
     animation = replays.build("campaign_trail", options, ["DEM"], SEED, moves, max_frames=8)
     assert animation.n_frames == 8
+
+
+class Png(bytes):
+    """A drawn board's picture that tells its counter when the last reference to it goes."""
+
+    def __del__(self) -> None:
+        self.counter.alive -= 1
+
+
+class CountingRenderer:
+    """A ruleset's real renderer, drawn through: counts the boards drawn, the most of their pictures alive at once
+    and the most decoded boards (images of a board's size, beyond those alive at the first draw) alive at any draw,
+    and logs each draw's ruleset in a shared list."""
+
+    def __init__(self, ruleset: str, log: list[str]) -> None:
+        self.real = picture_registry.RENDERERS[ruleset]
+        self.ruleset, self.log = ruleset, log
+        self.drawn = self.alive = self.most_alive = self.most_images = self.cached = 0
+
+    def draw(self, view: Any) -> Rendered:
+        rendered = self.real.draw(view)
+        gc.collect()
+        size = (rendered.width, rendered.height)
+        boards = sum(1 for o in gc.get_objects() if isinstance(o, Image.Image) and o.size == size)
+        if self.drawn == 0:
+            self.cached = boards  # before the replay holds any board: the drawing code's own caches
+        self.most_images = max(self.most_images, boards - self.cached)
+        self.log.append(self.ruleset)
+        png = Png(rendered.png)
+        png.counter = self
+        self.drawn += 1
+        self.alive += 1
+        self.most_alive = max(self.most_alive, self.alive)
+        return dataclasses.replace(rendered, png=png)
+
+
+def counting(monkeypatch: pytest.MonkeyPatch, ruleset: str, log: list[str]) -> CountingRenderer:
+    wrapper = CountingRenderer(ruleset, log)
+    monkeypatch.setitem(picture_registry.RENDERERS, ruleset, wrapper)
+    return wrapper
+
+
+def test_a_replay_holds_one_full_size_board_at_a_time_even_when_it_must_shrink(game, monkeypatch) -> None:
+    """Each board is drawn once, downscaled and let go before the next is drawn; the size-limit loop drops frames
+    and narrows from the frames it kept, never drawing or holding the full-size boards again."""
+    moves, _ = game
+    renderer = counting(monkeypatch, RULESET, [])
+    whole = replays.build(RULESET, {}, SEATS, SEED, moves, max_frames=16)
+    assert renderer.drawn == whole.n_frames == 16
+    assert renderer.most_alive <= 2 and renderer.most_images <= 1
+    renderer.drawn = renderer.most_alive = renderer.most_images = 0
+    small = replays.build(RULESET, {}, SEATS, SEED, moves, max_frames=16, size_limit=len(whole.data) // 3)
+    assert len(small.data) <= len(whole.data) // 3 and small.n_frames < 16
+    assert renderer.drawn == 16 and renderer.most_alive <= 2 and renderer.most_images <= 1
+
+
+def test_replays_are_built_one_at_a_time(tmp_path: Path, monkeypatch) -> None:
+    """Two games' replays asked for together (two games ending at once): the second's boards are drawn only after
+    the first's, so a bot holds one build's memory at a time."""
+    log: list[str] = []
+    games = [("electioneer", None), ("presidential_election", 2)]
+    for ruleset, _ in games:
+        counting(monkeypatch, ruleset, log)
+
+    async def both() -> list[Any]:
+        db = tmp_path / "games.sqlite3"
+        ids = [(await run_demo(db, tmp_path, ruleset, seed=SEED, write=lambda _: None, players=players,
+                               render=False, moves=30))[0] for ruleset, players in games]
+        store = await Store.open(db)
+        try:
+            return await asyncio.gather(*(replays.for_game(store, game_id, max_frames=10) for game_id in ids))
+        finally:
+            await store.close()
+
+    made = asyncio.run(both())
+    assert [a.n_frames for a in made] == [10, 10] and len(log) == 20
+    assert len(set(log[:10])) == 1, f"the builds interleaved: {log}"

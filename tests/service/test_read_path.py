@@ -67,7 +67,7 @@ async def play(manager: GameManager, game_id: int, rng: Rng, moves: int) -> int:
 
 
 async def status(manager: GameManager, game_id: int) -> list[str]:
-    """What `/game status` asks the manager (bot/discord/flows.py): who owes, the public board, the seals."""
+    """What `/game status` asks the manager (bot/discord/info_flows.py): who owes, the public board, the seals."""
     await manager.views.owing(game_id)
     _, view = await manager.views.view(game_id, None)
     plain.board_text(view)

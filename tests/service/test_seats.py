@@ -219,6 +219,8 @@ async def test_civil_disorder_after_missed_deadlines_in_a_row_and_the_player_tak
     await nix_misses_a_deadline(manager, store, clock, gid)
     assert (await holders(store, gid))["NIX"] == ("u-nix", "bot")  # two in a row: civil disorder
     assert any("NIX (Nick) missed 2 deadlines in a row" in p.text and "civil disorder" in p.text for p in table.posts)
+    assert [u for u, _ in table.notices] == ["u-nix"]  # Nick is told privately too, and how to come back
+    assert "You missed 2 deadlines in a row" in table.notices[0][1] and "`/seat take seat:NIX`" in table.notices[0][1]
 
     # The bot plays NIX whenever it owes, so the table is never held up by NIX.
     journal_before = len(await store.load_journal(gid))

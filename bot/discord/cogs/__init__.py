@@ -1,19 +1,20 @@
-"""The slash commands, by concern: lobby (new/join/leave/start/list), play (hand/move/undo/
-concede/board/status/log/mine), admin (abandon/help/deadline…), seats (substitute/takeseat/botseat)
-and follow (spectators). They share one `/game` group (_shared.py); every handler is a thin call into the flows, and
-errors go to the tree's one handler. The persistent components' clicks are such calls too (clicks.py)."""
+"""The slash commands, by concern: on `/game`, lobby (new/join/leave/start/list), play (hand/undo/concede/board/status/
+log/export/mine), admin (abandon/redeliver/help) and follow (spectators); `/seat` (offer/take/bot, seats.py) and
+`/clock` (deadline/pause/resume/extend/vacation, deadlines.py); and the top-level /move, /card, /stats, /leaderboard,
+/settings and /reminders. The groups are _shared.py's; every handler is a thin call into the flows, and errors go to
+the tree's one handler. The persistent components' clicks are such calls too (clicks.py)."""
 from __future__ import annotations
 
 from discord import app_commands
 
-from bot.discord.cogs._shared import game
+from bot.discord.cogs._shared import clock, game, seat
 
 
 def all_commands() -> list[app_commands.Command | app_commands.Group]:
-    """Every top-level command (importing the modules attaches their subcommands to /game)."""
-    from bot.discord.cogs import admin, follow, lobby, play, seats  # noqa: F401
+    """Every top-level command (importing the modules attaches their subcommands to /game, /seat and /clock)."""
+    from bot.discord.cogs import admin, deadlines, follow, lobby, play, seats  # noqa: F401
 
-    return [game, play.move_command, play.card_command, *_rating_commands(), _settings_group(), *_reminder_commands()]
+    return [game, seat, clock, play.move_command, play.card_command, *_rating_commands(), _settings_group(), *_reminder_commands()]
 
 
 def _rating_commands() -> list[app_commands.Command]:

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord import flows, rematch_flows, seat_flows
+from bot.discord import flows, info_flows, lobby_flows, play_flows, rematch_flows, seat_flows
 
 
 async def lobby_button(interaction: discord.Interaction, game_id: int, verb: str) -> None:
-    await flows.guarded(interaction, flows.lobby_button(interaction, game_id, verb))
+    await flows.guarded(interaction, lobby_flows.lobby_button(interaction, game_id, verb))
 
 
 async def show_hand(interaction: discord.Interaction, game_id: int) -> None:
-    await flows.guarded(interaction, flows.show_hand(interaction, game_id))
+    await flows.guarded(interaction, play_flows.show_hand(interaction, game_id))
 
 
 async def choose(interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...], more: bool, *,
                  page: int = 0, pool: str = "s") -> None:
-    await flows.guarded(interaction, flows.choose(interaction, game_id, seq, path, more, page=page, pool=pool))
+    await flows.guarded(interaction, play_flows.choose(interaction, game_id, seq, path, more, page=page, pool=pool))
 
 
 async def seat_button(interaction: discord.Interaction, game_id: int, verb: str, seat: str) -> None:
@@ -27,7 +27,7 @@ async def seat_button(interaction: discord.Interaction, game_id: int, verb: str,
 
 
 async def game_log(interaction: discord.Interaction, game_id: int, page: int) -> None:
-    await flows.guarded(interaction, flows.game_log(interaction, game_id, page))
+    await flows.guarded(interaction, info_flows.game_log(interaction, game_id, page))
 
 
 async def rematch(interaction: discord.Interaction, game_id: int) -> None:

@@ -1,36 +1,36 @@
-"""Seat commands: /game substitute, takeseat (which also accepts an offer: Discord allows 25
-subcommands in a group, so there is no separate /game accept), botseat. (`/game leave` in a game in progress,
-in lobby.py, hands the caller's seat to the bot after a confirmation; civil disorder is `/game deadline missed:`,
-in admin.py, for the same reason.)"""
+"""/seat: seats changing hands mid-game. offer (the host offers a seat to a member, who accepts with the offer's
+button or `/seat take`), take (an offered seat, or one's own back from the bot) and bot (the built-in bot plays a
+seat). `/game leave` in a game in progress (lobby.py) hands the caller's own seat to the bot after a confirmation;
+civil disorder (the bot taking a seat over after missed deadlines) is `/clock deadline missed:`."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
 from bot.discord import flows, seat_flows
-from bot.discord.cogs._shared import game
+from bot.discord.cogs._shared import seat as seat_group
 
 SEAT = app_commands.Range[str, 1, 10]
+GAME = "Game number (default: the game in progress here)"
 
 
-@game.command(name="substitute", description="Offer a seat to another member, mid-game (the host, or Manage Server)")
-@app_commands.describe(seat="The seat to hand over (as in /game status)", member="Who is offered the seat",
-                       game="Game number (default: the game in progress here)")
+@seat_group.command(name="offer", description="Offer a seat to another member, mid-game (the host, or Manage Server)")
+@app_commands.describe(seat="The seat to hand over (as in /game status)", member="Who is offered the seat", game=GAME)
 @app_commands.autocomplete(game=flows.game_choices)
-async def substitute(interaction: discord.Interaction, seat: SEAT, member: discord.User,
-                     game: app_commands.Range[int, 1] | None = None) -> None:
+async def offer(interaction: discord.Interaction, seat: SEAT, member: discord.User,
+                game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, seat_flows.substitute(interaction, seat, member, game))
 
 
-@game.command(name="takeseat", description="Take the seat the host offered you, or take yours back from the bot")
-@app_commands.describe(seat="The seat the bot plays now", game="Game number (default: the game in progress here)")
+@seat_group.command(name="take", description="Take the seat the host offered you, or take yours back from the bot")
+@app_commands.describe(seat="The seat the bot plays now", game=GAME)
 @app_commands.autocomplete(game=flows.game_choices)
-async def takeseat(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
+async def take(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, seat_flows.takeseat(interaction, seat, game))
 
 
-@game.command(name="botseat", description="Hand a seat to the built-in bot (the host, or Manage Server)")
-@app_commands.describe(seat="The seat the bot will play", game="Game number (default: the game in progress here)")
+@seat_group.command(name="bot", description="Hand a seat to the built-in bot (the host, or Manage Server)")
+@app_commands.describe(seat="The seat the bot will play", game=GAME)
 @app_commands.autocomplete(game=flows.game_choices)
-async def botseat(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
+async def bot(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, seat_flows.botseat(interaction, seat, game))
