@@ -1,9 +1,11 @@
 """DiscordTable: the Table protocol over Discord.
 
 `publish` posts to the game's thread (or channel): the text, the board PNG as an attachment
-with alt text, a mention of whoever must move with their deadline, and a "Show my hand"
-button. `tell` DMs one seat its news, hand and choices; if the DM is refused (HTTP 403, code
-50007: DMs closed or the bot blocked) it returns False and posts a content-free nudge.
+with alt text, who must move with their deadline, and a "Show my hand" button. The DM is each
+decision's notice: the channel pings only a player whose DMs fail or who chose channel pings,
+never the player who just moved. `tell` DMs one seat its news, hand and choices; if the DM is
+refused (HTTP 403, code 50007: DMs closed or the bot blocked) it returns False and posts a
+content-free nudge, which pings unless the post's line pinged that player for the same decision.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import discord
 from bot.discord import dashboard as dashboards
 from bot.discord import jump, limits, ui
 from bot.discord.host import TableHost
+from bot.present import posts
 from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 
 log = logging.getLogger("stumpbot.discord.table")
@@ -67,6 +70,9 @@ class LivePrompt:
 class DiscordTable:
     def __init__(self, client: TableHost) -> None:
         self.client = client
+        # game id -> (move number, user ids) the latest post's "To move" line pinged: a player it pinged is not
+        # pinged again by the nudge of the DM that fails for the same decision
+        self._pinged: dict[int, tuple[int, frozenset[str]]] = {}
 
     def _destination(self, channel_id: str | None, thread_id: str | None) -> discord.abc.Messageable | None:
         target = thread_id or channel_id
@@ -76,25 +82,15 @@ class DiscordTable:
         return channel if channel is not None else self.client.get_partial_messageable(int(target))  # type: ignore[return-value]
 
     async def _turn_line(self, post: PublicPost) -> tuple[str, list[discord.Object]]:
+        """Who is to move, under the post, and the users it pings (bot/service/clock.py's `to_move`: only a player
+        whose DMs fail or who chose channel pings, never the one who just moved)."""
         manager = self.client.manager
         if manager is None or post.game.status != "active":
             return "", []
-        owing = await manager.views.owing(post.game.id)
-        if not owing:
-            return "", []
-        seats = {s.seat: s for s in await manager.store.list_seats(post.game.id)}
-        parts, users = [], []
-        for seat in owing:
-            holder = seats.get(seat)
-            if holder is None:
-                continue
-            if holder.controller == "bot":  # the bot answers at once: nobody to ping
-                parts.append(f"🤖 {seat} (bot)")
-                continue
-            due = post.game.deadline_at.get(seat)
-            parts.append(f"<@{holder.user_id}> ({seat}" + (f", due {ui.ts(due)}" if due else "") + ")")
-            users.append(discord.Object(int(holder.user_id)))
-        return ("**To move:** " + ", ".join(parts)) if parts else "", users
+        seats = await manager.clock.to_move(post.game)
+        users = posts.pinged(seats)
+        self._pinged[post.game.id] = (post.game.seq, frozenset(users))
+        return posts.to_move_line(seats), [discord.Object(int(u)) for u in users]
 
     async def publish(self, post: PublicPost, *, mention_turn: bool = True) -> list[str] | None:
         """Post in the game's channel; returns the followers a DM copy could not reach (None: no copies made)."""
@@ -438,7 +434,7 @@ class DiscordTable:
             if exc.code != CANNOT_DM:
                 log.warning("DM to a player of game %s refused (code %s)", game_id, exc.code)
             if owes:
-                await self.nudge(brief)
+                await self._refused(brief)
             return False
         except discord.NotFound:
             log.warning("a player of game %s no longer exists", game_id)
@@ -468,15 +464,32 @@ class DiscordTable:
         except (discord.HTTPException, ValueError) as exc:
             log.warning("could not DM the notice of game %s to its host (%s)", game.id, type(exc).__name__)
 
-    async def nudge(self, brief: PrivateBrief) -> None:
+    async def _refused(self, brief: PrivateBrief) -> None:
+        """A decision's DM could not be delivered: the channel tells the player instead, with one ping per decision —
+        none when the post's "To move" line pinged them already, nor for the player who just moved (they are at
+        the table)."""
+        store = self.client.manager.store
+        if not brief.text.startswith(REMINDER):
+            last = await store.last_journal_entry(brief.game.id)
+            if last is not None and last.seq == brief.game.seq and last.actor == brief.user_id:
+                return
+        seq, users = self._pinged.get(brief.game.id, (-1, frozenset()))
+        if seq != brief.game.seq or brief.user_id not in users:
+            await self.nudge(brief)
+            return
+        seat = next((s for s in await store.list_seats(brief.game.id) if s.seat == brief.seat), None)
+        if seat is None or seat.dm_ok is not False:  # the first DM that fails: say where to look, without a ping
+            await self.nudge(brief, ping=False)
+
+    async def nudge(self, brief: PrivateBrief, *, ping: bool = True) -> None:
         """Public and content-free: who, and where to look — never anything from the hand."""
         channel = self._destination(brief.game.channel_id, brief.game.thread_id)
         if channel is None:
             return
+        users = [discord.Object(int(brief.user_id))] if ping else False
         try:
             await channel.send(NUDGE.format(user=int(brief.user_id)), view=ui.hand_button_view(brief.game.id),
-                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(brief.user_id))],
-                                                                        roles=False, everyone=False))
+                               allowed_mentions=discord.AllowedMentions(users=users, roles=False, everyone=False))
         except (discord.Forbidden, discord.NotFound):
             log.warning("could not post the DM nudge for game %s", brief.game.id)
 

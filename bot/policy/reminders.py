@@ -5,6 +5,8 @@ What a player may choose, kept per user in the store's settings (scope `user:<id
   Unset: today's default, one reminder a quarter of the wait before its end (waits of 4 h or more).
 * `reminders_quiet`: quiet hours as minutes of the day, "start-end" ("1320-480" is 22:00–08:00).
 * `timezone`: the IANA name the quiet hours are read in (default UTC).
+* `reminders_channel`: "1" when the player wants the channel's post to ping them when they are to move.
+  Unset: the DM is the notice, and the channel names them without a ping (`channel_ping`).
 
 A reminder that falls in quiet hours moves to just before they start, if that is still after the
 decision began; else to their end, if that is before the deadline; else it is dropped.
@@ -22,6 +24,7 @@ from engine.core.errors import EngineError
 BEFORE_KEY = "reminders_before"
 QUIET_KEY = "reminders_quiet"
 ZONE_KEY = "timezone"
+CHANNEL_KEY = "reminders_channel"
 MAX_OFFSETS = 6  # more would be nagging, not reminding
 MAX_OFFSET = 14 * 86400  # the longest deadline a game can have
 QUIET_LEAD = 60  # "just before the quiet hours": a minute before they start
@@ -41,6 +44,7 @@ class ReminderPrefs:
     offsets: tuple[int, ...] | None = None  # seconds before the deadline; None: the default (a quarter of the wait)
     quiet: tuple[int, int] | None = None  # minutes of the day: from, until (may wrap past midnight)
     zone: str = "UTC"
+    channel_pings: bool = False  # the channel's post pings them when they are to move, beside the DM
 
     @classmethod
     def from_settings(cls, settings: dict[str, str]) -> ReminderPrefs:
@@ -63,13 +67,15 @@ class ReminderPrefs:
             except ValueError:
                 quiet = None
         zone = settings.get(ZONE_KEY, "UTC")
-        return cls(offsets=offsets, quiet=quiet, zone=zone if valid_zone(zone) else "UTC")
+        return cls(offsets=offsets, quiet=quiet, zone=zone if valid_zone(zone) else "UTC",
+                   channel_pings=settings.get(CHANNEL_KEY) == "1")
 
     def settings(self) -> dict[str, str | None]:
         """The store's values (None: delete the key, so the default applies)."""
         return {BEFORE_KEY: None if self.offsets is None else (",".join(map(str, self.offsets)) or "none"),
                 QUIET_KEY: None if self.quiet is None else f"{self.quiet[0]}-{self.quiet[1]}",
-                ZONE_KEY: None if self.zone == "UTC" else self.zone}
+                ZONE_KEY: None if self.zone == "UTC" else self.zone,
+                CHANNEL_KEY: "1" if self.channel_pings else None}
 
     def describe(self) -> list[str]:
         """The choices in words, one a line."""
@@ -80,7 +86,16 @@ class ReminderPrefs:
         else:
             before = ", ".join(span_text(o) for o in self.offsets) + " before each deadline"
         quiet = "off" if self.quiet is None else f"{clock_text(self.quiet[0])}–{clock_text(self.quiet[1])}"
-        return [f"Reminders: {before}", f"Quiet hours: {quiet}", f"Time zone: {self.zone}"]
+        pings = ("on: the channel's post pings you too when you are to move" if self.channel_pings
+                 else "off: your DM tells you when you are to move (the channel pings you only if it can't reach you)")
+        return [f"Reminders: {before}", f"Quiet hours: {quiet}", f"Time zone: {self.zone}", f"Channel pings: {pings}"]
+
+
+def channel_ping(*, dm_ok: bool | None, wants_pings: bool, just_moved: bool) -> bool:
+    """Whether the channel's post pings a player who is to move. The DM is the notice of a decision; the channel
+    pings only a player whose last DM could not be delivered, or who chose channel pings — and never the player
+    whose move the post shows (they are at their DM)."""
+    return not just_moved and (dm_ok is False or wants_pings)
 
 
 # ---------------------------------------------------------------- reading what a player typed

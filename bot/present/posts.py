@@ -1,8 +1,10 @@
 """A move's public lines as channel posts. Usually one post per move; a step that also played other parties'
 turns (Solo Play's AI parties) marks where each of those turns' posts ends (`Event.ends_post`), with the public
-view of the board there, and each becomes a post of its own with its own picture."""
+view of the board there, and each becomes a post of its own with its own picture. Under a post, the line that
+says who is to move (`to_move_line`)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.types import Event
@@ -48,3 +50,33 @@ def _counted(lines: list[Event]) -> list[Event]:
             out.append(e)
             runs.append(1)
     return [e if n == 1 else e.model_copy(update={"public": times(e.public or "", n)}) for e, n in zip(out, runs)]
+
+
+@dataclass(frozen=True)
+class ToMove:
+    """A seat that owes a decision, as the post's "To move" line names it: by the player's name, or with a ping
+    (`ping`, bot/policy/reminders.py's `channel_ping`); a seat the bot plays is marked so."""
+
+    seat: str
+    name: str
+    user_id: str
+    due: int | None = None  # its deadline (UNIX time), when one runs
+    bot: bool = False
+    ping: bool = False
+
+
+def to_move_line(seats: list[ToMove]) -> str:
+    """"**To move:** Alice (DEM, due in 2 days), <@123> (REP)": "" when nobody is to move."""
+    parts = []
+    for s in seats:
+        if s.bot:  # the bot answers at once
+            parts.append(f"🤖 {s.seat} (bot)")
+            continue
+        who = f"<@{s.user_id}>" if s.ping else s.name
+        parts.append(f"{who} ({s.seat}" + (f", due <t:{int(s.due)}:R>" if s.due else "") + ")")
+    return ("**To move:** " + ", ".join(parts)) if parts else ""
+
+
+def pinged(seats: list[ToMove]) -> list[str]:
+    """The user ids the line pings."""
+    return [s.user_id for s in seats if s.ping and not s.bot]

@@ -6,7 +6,10 @@ are placed is bot/policy/timekeeping.py's (pure); the sweep that fires them is b
 
 Each player chooses their reminders once, for all their games (store settings, scope `user:<id>`): offsets
 before a deadline, quiet hours, a time zone (bot/policy/reminders.py reads them; bot/policy/timekeeping.py places the jobs). A choice
-applies to each wait that starts after it, and to the reminders not yet sent of the waits running now."""
+applies to each wait that starts after it, and to the reminders not yet sent of the waits running now.
+
+Who is to move, as the line under a channel post names them (`to_move`): the DM is each decision's notice, so the
+line pings only a player whose DMs fail or who chose channel pings, never the player who just moved."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from typing import Any
 
 from bot.policy import timekeeping
 from bot.policy import reminders as reminder_prefs
+from bot.present.posts import ToMove
 from bot.store import (
     GameContext,
     GameRecord,
@@ -29,7 +33,9 @@ from bot.store import (
     user_scope,
 )
 from engine.core.errors import StaleState
+from engine.core.ruleset import owing_seats
 from bot.service.context import Context, ManagerError, Service
+from bot.service.table import GameRef
 from bot.service.views import Views
 from bot.service.delivery import Delivery
 
@@ -203,7 +209,7 @@ class Clock(Service):
         return reminder_prefs.ReminderPrefs.from_settings(await self.store.settings(f"user:{user_id}"))
 
     async def set_reminders(self, user_id: str, *, before: str | None = None, quiet: str | None = None,
-                            zone: str | None = None) -> reminder_prefs.ReminderPrefs:
+                            zone: str | None = None, channel_pings: bool | None = None) -> reminder_prefs.ReminderPrefs:
         """Change a player's reminders: every value is read first, so a bad one changes nothing
         (ReminderError, player-facing). Returns the choices now in force."""
         current = await self.reminder_settings(user_id)
@@ -214,13 +220,51 @@ class Clock(Service):
             changes["quiet"] = reminder_prefs.parse_quiet(quiet)
         if zone is not None:
             changes["zone"] = reminder_prefs.parse_zone(zone)
+        if channel_pings is not None:
+            changes["channel_pings"] = channel_pings
         chosen = replace(current, **changes)
         if chosen == current:
             return chosen
         for key, value in chosen.settings().items():
             await self.store.set_setting(f"user:{user_id}", key, value)
-        await self._replan_reminders(user_id, chosen)
+        if replace(chosen, channel_pings=current.channel_pings) != current:  # the times changed, not only the pings
+            await self._replan_reminders(user_id, chosen)
         return chosen
+
+    async def to_move(self, game: GameRef) -> list[ToMove]:
+        """The seats that owe a decision now, in turn order, for the line under the post `game` addresses (made
+        at its move, `game.seq`): each with its player's name and deadline, and whether the line pings them."""
+        context = await self.views.context(game.id, with_state=True)
+        if context.game.status != "active":
+            return []
+        ruleset, state, _ = await self.views.state(context.game)
+        owing = owing_seats(ruleset, state)
+        if not owing:
+            return []
+        mover = await self._mover(game.id, game.seq)
+        seats = {s.seat: s for s in context.seats}
+        out = []
+        for seat in owing:
+            holder = seats.get(seat)
+            if holder is None:
+                continue
+            if holder.controller == "bot":
+                out.append(ToMove(seat, holder.display_name, holder.user_id, bot=True))
+                continue
+            prefs = reminder_prefs.ReminderPrefs.from_settings(context.settings.get(user_scope(holder.user_id), {}))
+            ping = reminder_prefs.channel_ping(dm_ok=holder.dm_ok, wants_pings=prefs.channel_pings,
+                                               just_moved=holder.user_id == mover)
+            out.append(ToMove(seat, holder.display_name, holder.user_id, game.deadline_at.get(seat), ping=ping))
+        return out
+
+    async def _mover(self, game_id: int, seq: int) -> str | None:
+        """The user whose own move was the game's move `seq` (None: a deadline's, the bot's, or the start)."""
+        last = await self.store.last_journal_entry(game_id)
+        if last is not None and last.seq != seq:
+            last = next((e for e in await self.store.load_journal(game_id, after_seq=seq - 1) if e.seq == seq), None)
+        if last is None or last.seq != seq or last.actor in ("deadline", "bot"):
+            return None
+        return last.actor
 
     @staticmethod
     def renamed(clock: timekeeping.GameClock, renames: dict[str, str]) -> timekeeping.GameClock:

@@ -130,3 +130,60 @@ async def test_a_deleted_dashboard_is_sent_again(world: World) -> None:
     [again] = dashboards_in(w)
     assert again.id != board.id and again.pinned
     assert (await dashboards.stored(w.bot, game_id)).message_id == again.id
+
+
+async def play_to_the_end(w: World, game_id: int, rng: Rng) -> None:
+    while owing := await w.manager.views.owing(game_id):
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    assert (await w.manager.views.game(game_id)).status == "finished"
+
+
+async def test_a_finished_games_dashboard_is_unpinned_and_stays(world: World) -> None:
+    w = world
+    game_id = await open_game(w)
+    [board] = dashboards_in(w)
+    assert board.pinned
+    await play_to_the_end(w, game_id, Rng(3))
+    [final] = dashboards_in(w)
+    assert final.id == board.id and "**Result:**" in final.content  # the message stays, with the result
+    assert not [m.id for m in w.public() if m.pinned], "a pin of the ended game remains"
+    assert not (await dashboards.stored(w.bot, game_id)).pinned
+    # A second game in the same channel pins its own.
+    second = await open_game(w)
+    pinned = [m for m in w.public() if m.pinned]
+    assert len(pinned) == 1 and f"game #{second}" in pinned[0].content
+
+
+async def test_a_cancelled_games_dashboard_is_unpinned(world: World) -> None:
+    w = world
+    game_id = await open_game(w)
+    [board] = dashboards_in(w)
+    assert board.pinned
+    await w.manager.games.abandon(game_id, str(w.alice.id))
+    await w.env.settle()
+    assert [m.id for m in dashboards_in(w)] == [board.id]
+    assert not any(m.pinned for m in w.public())
+
+
+async def test_pins_used_up_are_said_in_words_once_per_game(world: World) -> None:
+    w = world
+    w.env.inject_error("PUT", f"/channels/{w.channel.id}/messages/pins/*", status=400, code=30003,
+                       message="Maximum number of pins reached (50)", times=None)
+    game_id = await open_game(w)
+    [board] = dashboards_in(w)
+    assert not board.pinned
+    [note] = unpinned_notes(w)
+    assert note.content == dashboards.UNPINNED_FULL.format(game_id=game_id)
+    assert "unpin old messages" in note.content and "50" in note.content
+    # Sent again after a deletion and refused again: not said again.
+    w.env.backend.delete_message(board.channel.id, board.id)
+    rng = Rng(9)
+    while not dashboards_in(w) and (owing := await w.manager.views.owing(game_id)):
+        await w.manager.games.bot_move(game_id, owing[rng.below(len(owing))], rng)
+    assert len(dashboards_in(w)) == 1 and not dashboards_in(w)[0].pinned
+    assert len(unpinned_notes(w)) == 1
+    # The next game in the channel is told once too: it is its own dashboard.
+    await play_to_the_end(w, game_id, rng)
+    second = await open_game(w)
+    notes = unpinned_notes(w)
+    assert len(notes) == 2 and notes[-1].content == dashboards.UNPINNED_FULL.format(game_id=second)
