@@ -48,13 +48,10 @@ def test_at_most_five_messages_per_channel_in_any_five_seconds(figures: Figures)
     assert figures.peak_window <= 5, f"{figures.peak_window} messages to one channel in 5 s"
 
 
-@pytest.mark.xfail(strict=True, reason="the post after a person's decision names them on its 'To move' line, "
-                                        "a ping, though they just moved")
 def test_no_self_ping(figures: Figures) -> None:
     assert figures.self_pings == 0, f"{figures.self_pings} posts pinged the person who had just moved"
 
 
-@pytest.mark.xfail(strict=True, reason="the election-night dashboard stays pinned after the game")
 def test_no_pin_left_after_the_end(figures: Figures) -> None:
     assert figures.pins_left == 0, f"{figures.pins_left} messages left pinned"
 
