@@ -32,6 +32,7 @@ from engine.core.types import Decision
 COLOUR = discord.Colour(0x3B5BA5)
 MAX_BUTTONS = 10
 BACK = "◀ Back"
+MENU_TEXT = 900  # the most a step's choices may say before they are grouped by their next word (a phone's screen)
 
 
 def ts(unix: int | None, style: str = "R") -> str:
@@ -101,7 +102,7 @@ def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: t
     view = discord.ui.View(timeout=None)
     if prefix is not None:
         candidates = (decision.options if pool == "s" else decision.extras) if not prefix else decision.all_options()
-        step = walk.step(candidates, prefix)
+        step = _menu_step(candidates, prefix)
         rows = list(range(limits.COMPONENT_ROWS - (1 if back else 0)))
         ok = _add_step(view, game_id, seq, step, rows, pool, _placeholder(step), page)
         if back:
@@ -110,13 +111,32 @@ def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: t
     else:
         extras = walk.step(decision.extras) if decision.extras else None
         option_rows = list(range(limits.COMPONENT_ROWS - (1 if extras and extras.choices else 0)))
-        step = walk.step(decision.options)
+        step = _menu_step(decision.options)
         ok = _add_step(view, game_id, seq, step, option_rows, "s", _placeholder(step))
         if extras and extras.choices:
             ok = _add_step(view, game_id, seq, extras, [limits.COMPONENT_ROWS - 1], "x",
                            present.for_ruleset(ruleset).extras_placeholder, buttons=False) and ok
     note = "" if ok else "Some choices did not fit here: type them with `/move` (it suggests what is legal)."
     return (view if view.children else None), note
+
+
+def _menu_step(options: list[Any], prefix: tuple[str, ...] = ()) -> walk.Step:
+    """The walk's step after `prefix`, grouped by the next token (a card, then its uses) when the whole list would
+    say more than a phone shows at once."""
+    flat = walk.step(options, prefix)
+    said = sum(min(len(c.label), limits.SELECT_OPTION_LABEL) + min(len(c.description), limits.SELECT_OPTION_DESCRIPTION)
+               for c in flat.choices)
+    if said <= MENU_TEXT or not all(c.final for c in flat.choices):
+        return flat
+    grouped = walk.step(options, prefix, limit=1)
+    choices = list(grouped.choices)
+    for group in [c for c in choices if not c.final]:  # a verb shared by most ("play"): its cards instead
+        inner = walk.step(options, group.path, limit=1).choices
+        if len(choices) - 1 + len(inner) <= walk.MAX_CHOICES and not all(c.final for c in inner):
+            at = choices.index(group)
+            choices[at:at + 1] = inner
+    grouped = walk.Step(prefix=grouped.prefix, choices=choices, total=grouped.total)
+    return grouped if len(grouped.choices) < len(flat.choices) else flat
 
 
 def _placeholder(step: walk.Step) -> str:
@@ -159,7 +179,8 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
     if brief.view is not None:
         for title, lines in present.for_view(brief.view).brief_sections(brief.view, brief.seat):
             _section_fields(embed, title, lines)
-    embed.set_footer(text="Only you can see this. Pick below, or type /move (it suggests legal moves).")
+    embed.set_footer(text="Only you can see this. Pick below, or type /move (it suggests legal moves); "
+                          "/card shows any card whole.")
     return limits.fit_embed(embed)
 
 
@@ -169,6 +190,8 @@ def hand_message(brief: PrivateBrief) -> tuple[list[discord.Embed], discord.ui.V
     if note:
         embed.add_field(name="Note", value=note, inline=False)
         limits.fit_embed(embed)
+    if present.for_ruleset(brief.game.ruleset).brief_shows_cards and brief.view is not None:
+        return [embed], view  # the hand above lists the cards the choices name: not a second time
     return [embed, *in_full(brief.decision, limits.EMBED_TOTAL - len(embed))], view
 
 

@@ -31,6 +31,10 @@ class Presenter:
     extras_placeholder: str = "Play at any time…"
     """The Discord menu of the decision's extras (the plays allowed at any time, `Decision.extras`)."""
 
+    brief_shows_cards: bool = False
+    """The brief's sections list every card a choice names, with what it does: the choices are then not listed
+    again in full under the prompt (a DM names the hand once; `/card` shows any card whole)."""
+
     def extras_note(self, count: int, view: Any = None) -> str:
         """The local table's line under the choices when the seat has `count` extras (listed by typing `t`); `view`
         is the seat's own view, for a game whose extras count plays rather than cards (one card, many targets)."""

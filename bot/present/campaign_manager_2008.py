@@ -8,7 +8,6 @@ checks it); the board text reads the public view only.
 from __future__ import annotations
 
 from bot.present.base import Presenter, Section
-from bot.present.clip import clip
 from bot.present.changes import MapTally, StateTally
 from engine.campaign_manager_2008.content import load
 from bot.present.tallies import campaign_manager_2008 as tallies_campaign_manager_2008
@@ -92,9 +91,10 @@ def now_resolving(view: CMView) -> list[str]:
 
 class CampaignManager2008Presenter(Presenter):
     move_example = "play O05"
+    brief_shows_cards = True
 
     def board_text(self, view: CMView) -> str:
-        """Most useful first: /game status shows only the first 1,000 characters."""
+        """Most useful first; whole (/game status splits it over fields)."""
         lines = [headline(view)]
         lines += [side_line(view, view.sides[s]) for s in view.sides]
         lines += [tile_line(t) for t in view.in_play]
@@ -109,8 +109,7 @@ class CampaignManager2008Presenter(Presenter):
             lines.append("Pool: " + " · ".join(
                 f"{side_name(view, seat)} back " + (" ".join(f"{p.code} {p.ev}" for p in view.pool if p.back == seat) or "—")
                 for seat in view.sides))
-        text = "\n".join(lines)
-        return clip(text, 1000)  # at a word boundary, never mid-word
+        return "\n".join(lines)
 
     def hand_text(self, view: CMView) -> str:
         me = view.me

@@ -7,13 +7,20 @@ from bot.present.base import Presenter, Section
 from bot.present.changes import MapTally, StateTally
 from bot.present.tallies import campaign_trail as tallies_campaign_trail
 from bot.present.tally import ElectoralTally
+from engine.campaign_trail.content import load
 from engine.campaign_trail.views import CampaignTrailView, CandidateView, CardView, DebatePlanView
 
 
+def issue_name(issue: str) -> str:
+    """A debate issue as players read it ("Affordable Housing"), from the content's display names."""
+    found = load().debate_issues.get(issue)
+    return found.name if found is not None else issue.replace("_", " ").title()
+
+
 def card_line(card: CardView) -> str:
-    """`#5 Phone Bank Night — travel up to 4 states · fundraise +$100M · …; debate: jobs, …; ref IN`."""
+    """`#5 Phone Bank Night — travel up to 4 states · fundraise +$100M · …; debate: Jobs, …; ref IN`."""
     actions = " · ".join(f"{action.replace('_', ' ')} {text}" for action, text in card.summary.items())
-    debate = "Dirty Politics (no debate icons)" if card.dirty else f"debate: {', '.join(card.debate)}"
+    debate = "Dirty Politics (no debate icons)" if card.dirty else f"debate: {', '.join(map(issue_name, card.debate))}"
     return f"#{card.number} {card.name} — {actions}; {debate}; ref {card.reference}"
 
 
@@ -56,13 +63,14 @@ def debate_plan(plan: DebatePlanView) -> str:
 
 class CampaignTrailPresenter(Presenter):
     move_example = "97 campaign VA4 WV1 KY1"
+    brief_shows_cards = True
     extras_placeholder = "Response windows…"  # the extras: `responses ask`, to be asked in response windows again
 
     def extras_note(self, count: int, view: Any = None) -> str:
         return "You pass every response window for now: type `t` to be asked in them again."
 
     def board_text(self, view: CampaignTrailView) -> str:
-        """Most useful first: /game status shows only the first 1,000 characters (the state grid comes last)."""
+        """Most useful first, the state grid last (/game status splits it over fields; the console shows it whole)."""
         lines = [f"{view.month}, round {view.round} — turn order {' → '.join(view.order)}"
                  + (f" — {view.current_party} to move" if view.current_party else "")]
         if view.reason:

@@ -15,6 +15,7 @@ from bot.present.changes import MapTally, StateTally
 from bot.present.tallies import nineteen_sixty as tallies_nineteen_sixty
 from bot.present.tally import ElectoralTally
 from engine.nineteen_sixty.content import load
+from engine.nineteen_sixty.words import effect
 from engine.nineteen_sixty.views import CardView, NSView, SideView, StackedView
 from engine.core.words import plural
 
@@ -27,7 +28,6 @@ PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momen
 PERSISTENT = {"debate": "Debate event", "election_day": "Election Day event", "prevention": "prevention event"}
 STACKS = (("debate_events", "Debate"), ("election_events", "Election Day"), ("prevention", "Prevention"),
           ("turn_effects", "This turn"))
-BOARD_LIMIT = 1000  # /game status shows the first 1,000 characters
 
 
 def side_name(seat: str | None) -> str:
@@ -59,15 +59,16 @@ def icons_text(card: CardView) -> str:
 
 
 def card_line(card: CardView, code: bool = False) -> str:
-    """`12` Name — 3 CP · icons K · rest 1 · debate Defense · Election Day OH · Election Day event — text."""
+    """`12` Name — what its event does — 3 CP · icons K · rest 1 · debate Defense · Election Day OH: the effect
+    first, the card's opening sentence of flavour left out (`/card 12` shows it)."""
     ref = f"`{card.id}`" if code else str(card.id)
-    facts = [f"{card.cp} CP", f"icons {icons_text(card)}", f"rest {card.rest}",
+    facts = [f"{card.cp} CP", f"icons {icons_text(card)}", *([f"rest {card.rest}"] if card.rest else []),
              f"debate {ISSUES.get(card.debate_issue, card.debate_issue)}", f"Election Day {card.state}"]
     if card.persistent in PERSISTENT:
         facts.append(PERSISTENT[card.persistent])
     if not card.strategy_ok:
         facts.append("not for Campaign Strategy")
-    return f"{ref} {card.name} — " + " · ".join(facts) + f" — {card.text}"
+    return f"{ref} {card.name} — {effect(card.id)} — " + " · ".join(facts)
 
 
 def stacked_line(e: StackedView) -> str:
@@ -90,21 +91,22 @@ def _pill(side: str | None, n: int) -> str:
     return f"{side}{n}" if side and n else "—"
 
 
-def states_line(view: NSView) -> str:
-    """Every state with cubes: `NY K2`, carried ones starred (`MS K5*`), by region."""
-    parts = []
+def states_lines(view: NSView) -> list[str]:
+    """Every state with cubes: `NY K2`, carried ones starred (`MS K5*`), a line per region."""
+    lines = ["States (* carried):"]
     for r in view.regions:
         held = [f"{s.code} {s.leader}{s.cubes}{'*' if s.carried else ''}" for s in view.states
                 if s.region == r.id and s.leader]
-        parts.append(f"{r.id}: " + (" ".join(held) or "—"))
-    return "States (* carried): " + " | ".join(parts)
+        lines.append(f"  {r.id}: " + (" ".join(held) or "—"))
+    return lines
 
 
 class NineteenSixtyPresenter(Presenter):
     move_example = "play 23 campaign"
+    brief_shows_cards = True
 
     def board_text(self, view: NSView) -> str:
-        """Most useful first: /game status shows only the first 1,000 characters."""
+        """Most useful first, the states by region last; whole (/game status splits it over fields)."""
         lines = [headline(view)]
         lines += [side_line(view, view.sides[s]) for s in view.sides]
         if view.phase == "over":
@@ -132,9 +134,8 @@ class NineteenSixtyPresenter(Presenter):
                 lines.append(f"{label}: " + ", ".join(stacked_line(e) for e in entries))
         lines.append(f"Bag: {view.bag.get('K', 0)} blue (K), {view.bag.get('N', 0)} red (N) · deck {view.deck_size}, "
                      f"discard {view.discard_size}")
-        lines.append(states_line(view))
-        text = "\n".join(lines)
-        return text if len(text) <= BOARD_LIMIT else text[:BOARD_LIMIT - 1] + "…"
+        lines += states_lines(view)
+        return "\n".join(lines)
 
     def hand_text(self, view: NSView) -> str:
         me = view.me

@@ -28,7 +28,7 @@ from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card,
                                               seat_of, side_of, states_travel, strategy_need, strategy_ok,
                                               region_crossings, support_checks, support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
-from engine.nineteen_sixty.words import REST_GLOSS, card_detail, event_words, rest_words
+from engine.nineteen_sixty.words import REST_GLOSS, card_detail, effect, event_words, rest_words
 
 CANDIDATE = "candidate"
 
@@ -141,19 +141,19 @@ def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> lis
     # a short label (the card, then the use: the options read card by card); the whole effect in the detail
     name = "Candidate card" if is_candidate else card_label(int(arg))
     rest = card(int(arg)).rest if not is_candidate and not preempted and state.play is None else 0
-    gets = f"{rest_words(rest, explain=False)} · " if rest else ""
+    gets = f" · {rest_words(rest, explain=False)}" if rest else ""
 
     def use(verb: str, words: str, detail: str) -> Option:
-        return _opt("play", arg, verb, label=f"{name} — {words}", detail=gets + detail)
+        return _opt("play", arg, verb, label=f"{name} — {words}", detail=detail + gets)
 
     spent = not is_candidate and event_spent(state, int(arg))
     out: list[Option] = []
     if not is_candidate and not preempted and event_playable(state, int(arg)):
         if spent:
             out.append(use("event", "event (no effect: the Debates are over)",
-                           f"Played now, the card only leaves the game. {card(int(arg)).text}"))
+                           f"Played now, the card only leaves the game. {effect(int(arg))}"))
         else:
-            out.append(use("event", "event", card(int(arg)).text))
+            out.append(use("event", "event", effect(int(arg))))
     knee = _knee(state, side)
     # a preempt is paid when announced: what is left must cover the campaign's momentum
     if not knee or me.momentum >= 1:
@@ -181,8 +181,8 @@ def menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
             return "", [], PendingKind.RESPONSE
         x = state.play.card if state.play else None
         return (f"{state.other(seat)} played {card_label(x)} for its campaign points. Trigger its event for "
-                f"{c().rules.trigger_cost} momentum (you have {me.momentum})? The event: {card(x).text}",
-                [_opt("trigger", label=f"Trigger {card_label(x)}", detail=card(x).text),
+                f"{c().rules.trigger_cost} momentum (you have {me.momentum})? The event: {effect(x)}",
+                [_opt("trigger", label=f"Trigger {card_label(x)}", detail=effect(x)),
                  _opt("pass", label="Pass")], PendingKind.RESPONSE)
     if state.phase == "initiative":
         if state.initiative != seat or state.starter is not None:
@@ -742,7 +742,7 @@ def _answer_window(state: NSState, seat: str, verb: str, ctx: Ctx) -> bool:
     play.stage = "event"
     play.action = "triggered"
     ctx.log(f"{seat} triggers the event of {card_label(play.card)} ({c().rules.trigger_cost} momentum; "
-            f"{me.momentum} left): {card(play.card).text}")
+            f"{me.momentum} left): {effect(play.card)}")
     _resolve_event(state, play.card, seat, ctx, "trigger")
     return False
 
@@ -795,7 +795,7 @@ def _event_ask(state: NSState, prompt: str) -> str:
     card_id = next((f.locals["card"] for f in reversed(state.effect.frames) if f.locals.get("card")), None)
     if card_id is None:
         return prompt
-    return f"{card_label(int(card_id))} — {prompt} The event: {card(int(card_id)).text}"
+    return f"{card_label(int(card_id))} — {prompt} The event: {effect(int(card_id))}"
 
 
 def _finish_play(state: NSState, ctx: Ctx) -> None:

@@ -4,9 +4,11 @@ glossary of every term a prompt uses. Nothing here is ever shortened: a long tex
 wrap or page, and a card's words are one `card 23` away wherever only its name fits."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.notation import is_number
 from engine.core.types import CardText
-from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, load
+from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, describe, load
 from engine.nineteen_sixty.primitives import card, card_label, icons_text
 
 # what "rest" means, in a few words, where a prompt first shows it
@@ -36,9 +38,18 @@ def card_facts(card_id: int, *, rest: bool = True) -> str:
     return " · ".join(facts)
 
 
+@lru_cache(maxsize=None)
+def effect(card_id: int) -> str:
+    """What a card's event does, without its opening sentence of flavour (every card text ends with these words:
+    the content's check)."""
+    content = load()
+    return describe(card(card_id), {code: s.name for code, s in content.states.items()},
+                    {i: x.name for i, x in content.cards.items()})
+
+
 def card_detail(card_id: int, *, rest: bool = True) -> str:
-    """An option's detail for a card: its numbers, then its whole effect."""
-    return f"{card_facts(card_id, rest=rest)} — {card(card_id).text}"
+    """An option's detail for a card: its effect first (a menu shows the start of a detail), then its numbers."""
+    return f"{effect(card_id)} — {card_facts(card_id, rest=rest)}"
 
 
 def event_words(card_id: int) -> str:

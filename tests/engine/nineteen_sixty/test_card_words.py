@@ -12,6 +12,7 @@ from engine.core.rng import Rng
 from engine.core.ruleset import card_text, owing_seats, play
 from engine.nineteen_sixty.primitives import c
 from engine.nineteen_sixty.ruleset import RULESET as R
+from engine.nineteen_sixty.words import effect
 
 GAMES = ((3, {}), (5, {"vp": "on"}), (11, {"vp": "on", "restricted": "on"}))
 CARD_REF = re.compile(r"#(\d+) ")
@@ -72,13 +73,14 @@ def test_every_card_a_prompt_names_is_one_look_up_away() -> None:
 
 
 def test_a_card_decided_alone_is_shown_whole_and_labels_stay_short() -> None:
-    """The rival's trigger prompt quotes the card's whole event; an option label is the card and its use."""
+    """The rival's trigger prompt quotes the card's whole event (its rules, without the opening sentence of
+    flavour); an option label is the card and its use."""
     triggers = [(p, opts) for game in _games() for p, opts in game if any(o[0] == "trigger" for o in opts)]
     assert triggers
     for prompt, opts in triggers:
         n = int(CARD_REF.search(prompt).group(1))  # type: ignore[union-attr]
-        assert c().cards[n].text in prompt
-        assert next(o for o in opts if o[0] == "trigger")[2] == c().cards[n].text
+        assert effect(n) in prompt
+        assert next(o for o in opts if o[0] == "trigger")[2] == effect(n)
     labels = {o[1] for game in _games() for _, opts in game for o in opts}
     assert max(len(label) for label in labels) <= 80
 
