@@ -33,6 +33,7 @@ COLOUR = discord.Colour(0x3B5BA5)
 MAX_BUTTONS = 10
 BACK = "◀ Back"
 MENU_TEXT = 900  # the most a step's choices may say before they are grouped by their next word (a phone's screen)
+EXTRAS_TEXT = 300  # the same for the plays allowed any time: one menu on the last row, under the main choices
 
 
 def ts(unix: int | None, style: str = "R") -> str:
@@ -102,17 +103,19 @@ def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: t
     view = discord.ui.View(timeout=None)
     if prefix is not None:
         candidates = (decision.options if pool == "s" else decision.extras) if not prefix else decision.all_options()
-        step = _menu_step(candidates, prefix)
+        words = present.for_ruleset(ruleset).group_words
+        step = _menu_step(candidates, prefix, words)
         rows = list(range(limits.COMPONENT_ROWS - (1 if back else 0)))
-        ok = _add_step(view, game_id, seq, step, rows, pool, _placeholder(step), page)
+        ok = _add_step(view, game_id, seq, step, rows, pool, _placeholder(step, candidates, words), page)
         if back:
             view.add_item(ChoiceButton(game_id, seq, (), True, BACK, row=limits.COMPONENT_ROWS - 1,
                                        style=discord.ButtonStyle.secondary))
     else:
-        extras = walk.step(decision.extras) if decision.extras else None
+        words = present.for_ruleset(ruleset).group_words
+        extras = _menu_step(decision.extras, words=words, budget=EXTRAS_TEXT) if decision.extras else None
         option_rows = list(range(limits.COMPONENT_ROWS - (1 if extras and extras.choices else 0)))
-        step = _menu_step(decision.options)
-        ok = _add_step(view, game_id, seq, step, option_rows, "s", _placeholder(step))
+        step = _menu_step(decision.options, words=words)
+        ok = _add_step(view, game_id, seq, step, option_rows, "s", _placeholder(step, decision.options, words))
         if extras and extras.choices:
             ok = _add_step(view, game_id, seq, extras, [limits.COMPONENT_ROWS - 1], "x",
                            present.for_ruleset(ruleset).extras_placeholder, buttons=False) and ok
@@ -120,18 +123,19 @@ def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: t
     return (view if view.children else None), note
 
 
-def _menu_step(options: list[Any], prefix: tuple[str, ...] = ()) -> walk.Step:
+def _menu_step(options: list[Any], prefix: tuple[str, ...] = (), words: dict[str, str] | None = None,
+               budget: int = MENU_TEXT) -> walk.Step:
     """The walk's step after `prefix`, grouped by the next token (a card, then its uses) when the whole list would
-    say more than a phone shows at once."""
-    flat = walk.step(options, prefix)
+    say more than `budget` characters (a phone's screen)."""
+    flat = walk.step(options, prefix, words=words)
     said = sum(min(len(c.label), limits.SELECT_OPTION_LABEL) + min(len(c.description), limits.SELECT_OPTION_DESCRIPTION)
                for c in flat.choices)
-    if said <= MENU_TEXT or not all(c.final for c in flat.choices):
+    if said <= budget or not all(c.final for c in flat.choices):
         return flat
-    grouped = walk.step(options, prefix, limit=1)
+    grouped = walk.step(options, prefix, limit=1, words=words)
     choices = list(grouped.choices)
     for group in [c for c in choices if not c.final]:  # a verb shared by most ("play"): its cards instead
-        inner = walk.step(options, group.path, limit=1).choices
+        inner = walk.step(options, group.path, limit=1, words=words).choices
         if len(choices) - 1 + len(inner) <= walk.MAX_CHOICES and not all(c.final for c in inner):
             at = choices.index(group)
             choices[at:at + 1] = inner
@@ -139,10 +143,10 @@ def _menu_step(options: list[Any], prefix: tuple[str, ...] = ()) -> walk.Step:
     return grouped if len(grouped.choices) < len(flat.choices) else flat
 
 
-def _placeholder(step: walk.Step) -> str:
-    if step.prefix:
-        return f"Choose: {' '.join(step.prefix)} …"
-    return "Choose…"
+def _placeholder(step: walk.Step, options: list[Any], words: dict[str, str] | None = None) -> str:
+    """The select's heading in words: what was picked so far as its menu named it, never notation."""
+    said = walk.prefix_label(options, step.prefix, words)
+    return f"Choose: {said} …" if said else "Choose…"
 
 
 # ---------------------------------------------------------------- the private hand
@@ -179,8 +183,7 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
     if brief.view is not None:
         for title, lines in present.for_view(brief.view).brief_sections(brief.view, brief.seat):
             _section_fields(embed, title, lines)
-    embed.set_footer(text="Only you can see this. Pick below, or type /move (it suggests legal moves); "
-                          "/card shows any card whole.")
+    embed.set_footer(text="Only you see this. Pick below or type /move; /card shows a card whole.")
     return limits.fit_embed(embed)
 
 

@@ -39,20 +39,24 @@ def tokens(option: Option) -> tuple[str, ...]:
     return (option.action.verb, *option.action.args)
 
 
-def _group_label(token: str, labels: list[str]) -> str:
+def _group_label(token: str, labels: list[str], words: dict[str, str] | None = None) -> str:
     """A readable name for a group of options: what their labels share ("Reframe: …" → "Reframe";
-    "Discard X", "Discard Y" → "Discard"), else the token itself."""
+    "Discard X", "Discard Y" → "Discard"), else the game's word for the token (`words`: "state" → "A state"),
+    else the token as a word ("swap" → "Swap"): a player never reads bare notation on a button."""
     common = os.path.commonprefix(labels)
     if ":" in common:
         common = common.split(":", 1)[0]
     elif not all(len(label) == len(common) or label[len(common)] == " " for label in labels):
         common = common.rsplit(" ", 1)[0] if " " in common else ""  # never cut a word in half
     common = common.strip(" ·-—:→")
-    return common if len(common) >= 2 else token
+    if len(common) >= 2:
+        return common
+    return (words or {}).get(token) or token.replace("_", " ").capitalize()
 
 
-def step(options: list[Option], prefix: tuple[str, ...] = (), limit: int = MAX_CHOICES) -> Step:
-    """The choices after `prefix` among `options`."""
+def step(options: list[Option], prefix: tuple[str, ...] = (), limit: int = MAX_CHOICES,
+         words: dict[str, str] | None = None) -> Step:
+    """The choices after `prefix` among `options`; `words` names a group whose options' labels share nothing."""
     prefix = tuple(prefix)
     candidates = [o for o in options if tokens(o)[: len(prefix)] == prefix]
     if not candidates:
@@ -68,7 +72,7 @@ def step(options: list[Option], prefix: tuple[str, ...] = (), limit: int = MAX_C
             break
         prefix = (*prefix, next(iter(nexts)))
     if len(candidates) <= limit:  # cannot happen after filtering by a shared token, but keep it total
-        return step(candidates, prefix, limit)
+        return step(candidates, prefix, limit, words)
     groups: dict[str, list[Option]] = {}
     choices: list[Choice] = []
     for o in candidates:
@@ -82,9 +86,15 @@ def step(options: list[Option], prefix: tuple[str, ...] = (), limit: int = MAX_C
             o = members[0]
             choices.append(Choice(path=tokens(o), label=o.label, description=o.detail, final=True))
         else:
-            label = _group_label(token, [m.label for m in members])
+            label = _group_label(token, [m.label for m in members], words)
             choices.append(Choice(path=(*prefix, token), label=label, description=f"{len(members)} choices …", final=False))
     return Step(prefix=prefix, choices=choices, total=len(candidates))
+
+
+def prefix_label(options: list[Option], prefix: tuple[str, ...], words: dict[str, str] | None = None) -> str:
+    """What the options under `prefix` are, in words (a later step's menu heading)."""
+    labels = [o.label for o in options if tokens(o)[: len(prefix)] == tuple(prefix)]
+    return _group_label(prefix[-1], labels, words) if prefix and labels else ""
 
 
 def matching(options: list[Option], path: tuple[str, ...]) -> tuple[Option | None, bool]:

@@ -31,6 +31,9 @@ class Presenter:
     extras_placeholder: str = "Play at any time…"
     """The Discord menu of the decision's extras (the plays allowed at any time, `Decision.extras`)."""
 
+    group_words: dict[str, str] = {}
+    """A menu group's name by its next token, where its options' labels share no words ("state" → "A state")."""
+
     brief_shows_cards: bool = False
     """The brief's sections list every card a choice names, with what it does: the choices are then not listed
     again in full under the prompt (a DM names the hand once; `/card` shows any card whole)."""

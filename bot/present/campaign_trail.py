@@ -1,6 +1,7 @@
 """How Campaign Trail's views read as text: the console board and hand, and a seat's private brief."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.present.base import Presenter, Section
@@ -24,9 +25,46 @@ def card_line(card: CardView) -> str:
     return f"#{card.number} {card.name} — {actions}; {debate}; ref {card.reference}"
 
 
+_TERSE = [(re.compile(r"register \+([0-9]+) registered voters?"), r"register +\1"),
+          (re.compile(r"campaign up to [0-9]+ registered voters among (.*) \(\$[0-9]+M\)"), r"campaign \1"),
+          (re.compile(r"travel up to ([0-9]+) states?"), r"travel \1"),
+          (re.compile(r" \(\$[0-9]+M an issue\)"), ""),
+          (re.compile(r"take \$([0-9]+)M from a rival"), r"$\1M"),
+          (re.compile(r"move up to 1 state, then remove ([0-9]+) rival voters? there"), r"1 state, remove \1"),
+          (re.compile(r"move up to ([0-9]+) states, then remove ([0-9]+) rival voters? there"), r"\1 states, remove \2"),
+          (re.compile(r"fly to a city, then remove ([0-9]+) rival voters? there"), r"fly, remove \1"),
+          (re.compile(r"a rival loses ([0-9]+) registered voters?, you gain [0-9]+"), r"take \1 registered"),
+          (re.compile(r": pay [0-9]+ ethics voters, remove up to [0-9]+"), ""),
+          (re.compile(r": [0-9]+ ethics voters an issue, remove [0-9]+ where it shows"), "")]
+
+
+def _counted(names: str) -> str:
+    """"Jobs, Jobs, Taxes" → "Jobs ×2, Taxes": an issue named once however often it shows."""
+    seen: dict[str, int] = {}
+    for name in names.split(", "):
+        seen[name] = seen.get(name, 0) + 1
+    return ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in seen.items())
+
+
 def _brief_card_line(card: CardView) -> str:
-    """The card line with its number as code, so it stands out as the thing to type."""
-    return f"`#{card.number}` " + card_line(card).split(" ", 1)[1]
+    """The card line for a DM, number as code (the thing to type) and its actions in few words, leaving out the
+    costs every card shares ($60M to campaign, $20M an issue): a phone shows a whole hand at once (`/card` shows
+    the card whole, the menu each action's cost)."""
+    actions = []
+    for action, text in card.summary.items():
+        line = f"{action.replace('_', ' ')} {text}"
+        for pattern, short in _TERSE:
+            line = pattern.sub(short, line)
+        if action == "advertise":
+            line = f"advertise {_counted(line[len('advertise '):])}"
+        actions.append(line)
+    debate = "no debate icons" if card.dirty else f"debate {_counted(', '.join(map(issue_name, card.debate)))}"
+    return f"`#{card.number}` {card.name} — {' · '.join(actions)}; {debate}; ref {card.reference}"
+
+
+def _card_names(cards: list[CardView]) -> list[str]:
+    """A hand by name only, where its cards are not to be played now (`/card` shows any card whole)."""
+    return [" · ".join(f"`#{c.number}` {c.name}" for c in cards)]
 
 
 def in_play(view: CampaignTrailView) -> str:
@@ -39,10 +77,12 @@ def in_play(view: CampaignTrailView) -> str:
     return " · ".join(parts)
 
 
-def ethics_line(view: CampaignTrailView, party: str) -> str:
+def ethics_line(view: CampaignTrailView, party: str, short: bool = False) -> str:
     """A party's ethically minded states with its voters there: what smear campaigns and mudslinging cost."""
     voters = {st.code: st.voters.get(party, 0) for st in view.states}
     spots = " · ".join(f"{code} {voters[code]}" for code in view.ethics.get(party, []))
+    if short:
+        return f"Your ethics voters (smears and mudslinging cost them): {spots}"
     return f"{party} ethically minded states (your voters there pay for smears and mudslinging): {spots}"
 
 
@@ -121,23 +161,25 @@ class CampaignTrailPresenter(Presenter):
         sections: list[Section] = []
         me = view.seats.get(seat)
         party = view.parties.get(me.party) if me else None
+        ethics = [ethics_line(view, me.party, short=True)] if view.ethics and me is not None else []
+        ahead = [debate_plan(p) for p in view.debates if debate_ahead(view, p)]
+        ahead = ahead if view.debate is None else []
         if me is not None and party is not None and view.phase not in ("candidate", "over"):
             sections.append(("Now", [f"{view.month}, round {view.round} · pawn in {me.pawn or '—'} · "
                                      f"{me.party}: ${party.money}M, {party.registered} registered, {party.ev} EV",
-                                     f"In play: {in_play(view)}"]))
-        if view.ethics and me is not None:
-            sections.append(("Dirty Politics", [ethics_line(view, me.party)]))
-        ahead = [debate_plan(p) for p in view.debates if debate_ahead(view, p)]
-        if ahead and view.debate is None:
-            sections.append(("Debates ahead (keep cards for them)", ahead))
+                                     f"In play: {in_play(view)}", *ethics, *ahead]))
+        else:
+            sections += [("Dirty Politics", ethics)] if ethics else []
+            sections += [("Debates ahead", ahead)] if ahead else []
         for cand in view.offer_cards or []:
             sections.append((f"{cand.archetype} ({cand.name}) — {cand.registered} voters, ${cand.war_chest}M",
                              [f"➕ {cand.advantage}", f"➖ {cand.disadvantage}",
                               *([f"🎯 {cand.solo_note}"] if cand.solo_note else [])]))
-        sections.append((f"Your hand ({len(view.hand)})", [_brief_card_line(c) for c in view.hand]))
-        if view.partner_hand is not None:
-            sections.append((f"Your running mate's hand ({len(view.partner_hand)})",
-                             [_brief_card_line(c) for c in view.partner_hand]))
+        choosing = view.phase == "candidate"  # the hand is not played while a candidate is chosen
+        sections.append((f"Your hand ({len(view.hand)})",
+                         _card_names(view.hand) if choosing else [_brief_card_line(c) for c in view.hand]))
+        if view.partner_hand is not None:  # the running mate plays these: by name, `/card` shows one whole
+            sections.append((f"Your running mate's hand ({len(view.partner_hand)})", _card_names(view.partner_hand)))
         return sections
 
     # ---- what a turn changed

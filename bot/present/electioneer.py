@@ -26,6 +26,7 @@ def _sealed(pid: str) -> str:
 
 class ElectioneerPresenter(Presenter):
     move_example = "campaign D03"
+    group_words = {"swap": "Swap an issue"}
     extras_placeholder = "Play a theatric…"
 
     def extras_note(self, count: int, view: ElectioneerView | None = None) -> str:

@@ -64,11 +64,12 @@ def card_line(card: CardView, code: bool = False) -> str:
     ref = f"`{card.id}`" if code else str(card.id)
     facts = [f"{card.cp} CP", f"icons {icons_text(card)}", *([f"rest {card.rest}"] if card.rest else []),
              f"debate {ISSUES.get(card.debate_issue, card.debate_issue)}", f"Election Day {card.state}"]
-    if card.persistent in PERSISTENT:
+    said = effect(card.id)
+    if card.persistent in PERSISTENT and not said.lower().startswith(PERSISTENT[card.persistent].lower()):
         facts.append(PERSISTENT[card.persistent])
-    if not card.strategy_ok:
+    if not card.strategy_ok and "Campaign Strategy" not in said:
         facts.append("not for Campaign Strategy")
-    return f"{ref} {card.name} — {effect(card.id)} — " + " · ".join(facts)
+    return f"{ref} {card.name} — {said} — " + " · ".join(facts)
 
 
 def stacked_line(e: StackedView) -> str:
@@ -103,6 +104,7 @@ def states_lines(view: NSView) -> list[str]:
 
 class NineteenSixtyPresenter(Presenter):
     move_example = "play 23 campaign"
+    group_words = {"play": "Play a card", "vp": "VP card"}
     brief_shows_cards = True
 
     def board_text(self, view: NSView) -> str:
@@ -156,18 +158,21 @@ class NineteenSixtyPresenter(Presenter):
         me = view.me
         if me is None or me.seat != seat or seat not in view.sides:
             return []  # only a side's own view has its private part
-        sections: list[Section] = [("Now", [self._now(view, seat)]),
-                                   ("Candidate card", [self._candidate(view, seat)]),
-                                   ("Momentum", [self._momentum(view, seat)])]
-        sections.append((f"{self._hand_heading(view)} ({len(me.hand)})",
-                         [card_line(c, code=True) for c in me.hand] or ["—"]))
+        sections: list[Section] = [("Now", [self._now(view, seat), self._momentum(view, seat)]),
+                                   ("Candidate card", [self._candidate(view, seat)])]
+        playing = view.play is not None and bool(view.play.action)  # a card under way: the hand waits, by name
+        hand = ([" · ".join(f"`{c.id}` {c.name}" for c in me.hand)] if playing and me.hand
+                else [card_line(c, code=True) for c in me.hand])
+        sections.append((f"{self._hand_heading(view)} ({len(me.hand)})", hand or ["—"]))
         if me.picking:
             sections.append((f"Chosen for Campaign Strategy ({len(me.picking)})",
                              [card_line(c, code=True) for c in me.picking]))
         if me.strategy or view.phase == "strategy":
             when = "the Debates" if view.turn < load().rules.debate_turn else "Election Day"
-            sections.append((f"Campaign Strategy stack ({len(me.strategy)}, face down, for {when})",
-                             [card_line(c, code=True) for c in me.strategy] or ["—"]))
+            whole = view.phase in ("strategy", "election")  # elsewhere the stack waits: by name (`/card` shows one)
+            lines = ([card_line(c, code=True) for c in me.strategy] if whole
+                     else [" · ".join(f"`{c.id}` {c.name}" for c in me.strategy)] if me.strategy else [])
+            sections.append((f"Campaign Strategy stack ({len(me.strategy)}, face down, for {when})", lines or ["—"]))
         return sections
 
     @staticmethod
@@ -195,17 +200,18 @@ class NineteenSixtyPresenter(Presenter):
             line = (f"{cand.name}: ready — `play candidate campaign` (or advertise / position) for {cand.cp} CP. "
                     f"{cand.text}")
         else:
-            line = f"{cand.name}: exhausted. {cand.exhausted_text}"
+            line = f"{cand.name}: exhausted (an event can make him fresh)."
         if s.vp_card is not None:
-            line += f" VP card waiting: {card_line(s.vp_card)} (`vp <card>` discards a card to play it)"
+            vp = s.vp_card
+            line += f" VP card waiting: {vp.id} {vp.name} — {effect(vp.id)} (discard a card to play it)"
         return line
 
     @staticmethod
     def _momentum(view: NSView, seat: str) -> str:
         rules = load().rules
         s = view.sides[seat]
-        return (f"{plural(s.momentum, 'momentum marker')} — trigger the event of a card your rival plays for its CP: "
-                f"{rules.trigger_cost}; preempt a card's event, then use its CP: {rules.preempt_cost}")
+        return (f"{plural(s.momentum, 'momentum marker')} — trigger a rival's event: {rules.trigger_cost}; "
+                f"preempt an event and use its CP: {rules.preempt_cost}")
 
     # ---- what a turn changed
 

@@ -83,6 +83,7 @@ def ballots_line(view: PEView, seat: str) -> str:
 
 class PresidentialElectionPresenter(Presenter):
     move_example = "buy sign OH"
+    group_words = {"state": "A state", "ballot": "A ballot"}
 
     def board_text(self, view: PEView) -> str:
         """Most useful first: /game status shows only the first 1,000 characters (the state grid comes last)."""

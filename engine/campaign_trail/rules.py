@@ -143,8 +143,8 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
                                detail=whole_text(n)))
         if not p.hand:
             opts.append(Option(action=Action(verb="pass"), label="No cards: pass the turn"))
-        extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again (undo autopass)",
-                         detail="Rivals' declarations will ask you again whether to play a response card")] \
+        extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again",
+                         detail="Rivals' plays will ask you about response cards again")] \
             if seat in s.autopass else []
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="Your turn: play a card.", options=opts, extras=extras,
                         deadline_default="the first card in hand is played for its first support action")

@@ -28,7 +28,7 @@ from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card,
                                               seat_of, side_of, states_travel, strategy_need, strategy_ok,
                                               region_crossings, support_checks, support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
-from engine.nineteen_sixty.words import REST_GLOSS, card_detail, effect, event_words, rest_words
+from engine.nineteen_sixty.words import card_detail, effect, event_words, rest_words
 
 CANDIDATE = "candidate"
 
@@ -93,7 +93,7 @@ def _start_turn(state: NSState, events: list[Event]) -> None:
     events.append(Event(public=f"Turn {state.turn}: each candidate is dealt {n} cards."))
     for side in ("K", "N"):
         got = deal(state, side, n, events)
-        events.append(Event(private={seat_of(side): "Your hand: " + "; ".join(card_line(x) for x in got) + "."}))
+        events.append(Event(private={seat_of(side): "You are dealt " + ", ".join(card_label(x) for x in got) + "."}))
     state.phase, state.step = "initiative", ""
     initiative_check(state, events, f"for turn {state.turn}")
 
@@ -230,9 +230,8 @@ def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], Pendin
                          detail=f"play {card_label(me.vp_card)} instead") for x in _vp_discards(state, side)]
         if not options:
             options.append(_opt("pass", label="Pass", detail="no card may be played"))
-        return (f"Turn {state.turn}, activity phase {state.activity}: play a card — its event, or its CP to "
-                "campaign, advertise or position (the choices go card by card; `card 23` shows a card's whole text)."
-                + (f" +1 rest on a card: playing it, however used, moves 1 of your cubes ({REST_GLOSS})."
+        return ("Play a card for its event, or for its CP to campaign, advertise or position."
+                + (" A card's rest moves that many of your cubes into the bag, however it is played."
                    if any(card(x).rest for x in me.hand) else ""), options, choice)
     if play.seat != seat:
         return "", [], choice
