@@ -287,16 +287,19 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
     rows = {f"o{r.id}": r for r in await store.outbox_for_game(game_id)}
     view_type = type(ruleset.view(played.states[0], None))
     for i, post in enumerate(table.posts):
-        row = rows.get(post.key)
-        payload = row.payload if row is not None else {}
-        kind = row.kind if row is not None else "text"
+        merged = _rows_of(post.key, rows)  # a post of several outbox rows is keyed `o<first>-<last>`
+        boards = [r for r in merged if r.kind == "board"]
+        payload = boards[-1].payload if boards else merged[-1].payload if merged else {}
+        kind = "board" if boards else merged[-1].kind if merged else "text"
         seq = post.game.seq
         view = None
         if kind == "board":
             view = (view_type.model_validate(payload[POST_VIEW]) if payload.get(POST_VIEW)
                     else ruleset.view(played.states[min(seq, len(played.states) - 1)], None))
-        played.posts.append(Post(seq, kind, post.text, str(payload.get("caption", "")), view,
-                                 payload.get(LINES) if kind == "board" else None))
+        lines = [x for r in merged for x in (r.payload.get(LINES) or [])] if kind == "board" else None
+        # several boards in one message: Delivery captions the whole anew, as its first line
+        caption = post.text.split("\n", 1)[0] if len(boards) > 1 and payload.get("caption") else payload.get("caption", "")
+        played.posts.append(Post(seq, kind, post.text, str(caption), view, lines))
         played.texts.append(Text("public", seq, "post", post.text, post=i))
     for brief in table.briefs:
         played.texts += _brief_texts(brief)
@@ -365,6 +368,15 @@ def _wrong_move(ruleset: Any, state: Any, seat: str, rng: Rng, past: list[Action
         args[rng.below(len(args))] = pool[rng.below(len(pool))]
         return ruleset.format([Action(verb=action.verb, args=tuple(args))])
     return ruleset.format([Action(verb=action.verb, args=(pool[rng.below(len(pool))],))])
+
+
+def _rows_of(key: str, rows: dict[str, Any]) -> list[Any]:
+    """The public outbox rows a post was sent for: one (`o12`), or a run merged into one message (`o12-15`)."""
+    first, _, last = key[1:].partition("-")
+    if not first.isdigit() or (last and not last.isdigit()):
+        return []
+    found = (rows.get(f"o{n}") for n in range(int(first), int(last or first) + 1))
+    return [r for r in found if r is not None and r.audience == "public"]
 
 
 def _replay(ruleset: Any, options: dict[str, Any], seats: list[str], seed: int, journal: list[Any]) -> list[Any]:
