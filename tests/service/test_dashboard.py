@@ -221,31 +221,41 @@ async def test_the_manager_keeps_a_day_of_margins_across_a_restart(tmp_path) -> 
     await store.close()
 
 
-def test_electioneer_election_day_dashboard_agrees_with_the_projection_and_the_count() -> None:
-    """Seed 37 reaches election day with Nevada even: its colour (DEM) takes the tie. The view projects DEM 48,
-    REP 45; the dashboard must count the same, credit Nevada to DEM, and name DEM the leader — as the count
-    that follows does."""
+def _electioneer_election_day_with_an_even_state():
+    """The public view of the first seeded bot game that reaches election day with a state even, and those states."""
     ruleset = registry.get("electioneer")
-    state = ruleset.setup({}, list(ruleset.seat_names(2)), 37)
-    rng = Rng(37)
-    while state.phase != "election":
-        owing = owing_seats(ruleset, state)
-        seat = owing[rng.below(len(owing))]
-        state = ruleset.apply(state, seat, ruleset.bot_action(state, seat, rng)).state
-    public = ruleset.view(state, None)
-    nevada = next(c for c in public.states if c.code == "NV")
-    assert nevada.count_now["DEM"] == nevada.count_now["REP"] and nevada.colour == "DEM"
-    assert public.projection == {"DEM": 48, "REP": 45}
+    for seed in range(1, 200):
+        state = ruleset.setup({}, list(ruleset.seat_names(2)), seed)
+        rng = Rng(seed)
+        while state.phase != "election":
+            owing = owing_seats(ruleset, state)
+            seat = owing[rng.below(len(owing))]
+            state = ruleset.apply(state, seat, ruleset.bot_action(state, seat, rng)).state
+        public = ruleset.view(state, None)
+        even = [c for c in public.states if len(set(c.count_now.values())) == 1 and c.colour in ("DEM", "REP")]
+        if even:
+            return ruleset, state, rng, public, even
+    pytest.fail("no seeded game reached election day with an even state")
+
+
+def test_electioneer_election_day_dashboard_agrees_with_the_projection_and_the_count() -> None:
+    """On election day an even state goes to its colour (the tie rule): the view's projection counts it so, and the
+    dashboard must count the same, credit each even state to that side and name the projection's leader — as the
+    count that follows does."""
+    ruleset, state, rng, public, even = _electioneer_election_day_with_an_even_state()
     tally = dashboard.tally_of(public)
     assert {c.side: c.total for c in dashboard.side_counts(tally)} == public.projection
-    assert dashboard.leader(tally) == "DEM"
     text = dashboard.build(tally)
-    assert "**DEM** 48 EV" in text and "**REP** 45 EV" in text
-    assert "DEM leads, past it on safe + lean (48)" in text
-    assert "**Tied** 0 EV · even, counted by the tie rule: NV (6 EV) for DEM" in text
-    assert "**Tipping point:** NV (6 EV) — even, DEM's by the tie rule; it carries DEM past 47." in text
-    assert "REP leads" not in text and "+0" not in text
-    while ruleset.outcome(state) is None:  # the count credits Nevada to DEM as the dashboard did
+    for side, total in public.projection.items():
+        assert f"**{side}** {total} EV" in text
+    (first, a), (second, b) = sorted(public.projection.items(), key=lambda kv: -kv[1])
+    if a != b:
+        assert dashboard.leader(tally) == first and f"{first} leads" in text and f"{second} leads" not in text
+    assert "**Tied** 0 EV · even, counted by the tie rule:" in text
+    for card in even:
+        assert f"{card.code} ({card.electors} EV) for {card.colour}" in text
+    assert "+0" not in text
+    while ruleset.outcome(state) is None:  # the count credits each even state as the dashboard did
         seat = owing_seats(ruleset, state)[0]
         state = ruleset.apply(state, seat, ruleset.bot_action(state, seat, rng)).state
-    assert ruleset.view(state, None).final_electors == {"DEM": 48, "REP": 45}
+    assert ruleset.view(state, None).final_electors == public.projection
