@@ -296,7 +296,8 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
         if kind == "board":
             view = (view_type.model_validate(payload[POST_VIEW]) if payload.get(POST_VIEW)
                     else ruleset.view(played.states[min(seq, len(played.states) - 1)], None))
-        lines = [x for r in merged for x in (r.payload.get(LINES) or [])] if kind == "board" else None
+        told = [r.payload[LINES] for r in merged if r.payload.get(LINES) is not None]
+        lines = [x for seq_lines in told for x in seq_lines] if kind == "board" and told else None
         # several boards in one message: Delivery captions the whole anew, as its first line
         caption = post.text.split("\n", 1)[0] if len(boards) > 1 and payload.get("caption") else payload.get("caption", "")
         played.posts.append(Post(seq, kind, post.text, str(caption), view, lines))
