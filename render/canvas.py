@@ -451,8 +451,8 @@ def encode_p_within(im: Image.Image, palette: list[int], budget: int = BOARD_BYT
     A board of boxes and large type (the state boards, the tables) compresses less well than a map's flat areas:
     encode_p ("Up" rows, RLE, ~10 ms for 1600 × 1800) leaves the busiest boards at 100–130 KB; "Up" rows with
     zlib's default strategy (~30 ms) bring most of them under the budget; unfiltered rows at level 8, whose longer
-    match search finds the glyphs repeated along and between rows, take ~120 ms and bring the busiest (a 6-player
-    Presidential Election's end, 1960's Debates) to 85–95 KB. Most posts need only the first."""
+    match search finds the glyphs repeated along and between rows, take ~120 ms and bring the busiest to 85–95 KB. Since the boards are drawn 1000–1200 px wide, nearly every post
+    needs only the first."""
     for attempt in (lambda: encode_p(im, palette), lambda: encode_p(im, palette, zlib.Z_DEFAULT_STRATEGY),
                     lambda: _encode_unfiltered(im, palette, 8)):
         png = attempt()
