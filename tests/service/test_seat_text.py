@@ -37,17 +37,22 @@ async def snapshot(store: Store, game_id: int) -> tuple:
     return await store.get_game(game_id), await store.list_seats(game_id), await store.seat_offers()
 
 
+async def refused_untouched(store: Store, game_id: int, attempt) -> None:  # noqa: ANN001 - a call making a coroutine
+    """`attempt()` is refused in words and leaves the game, its seats and offers as they were."""
+    before = await snapshot(store, game_id)
+    with pytest.raises(ManagerError) as info:
+        await attempt()
+    refused_in_words(info)
+    await unchanged(store, game_id, before)
+
+
 @pytest.mark.parametrize("field", ["name", "seat"])
 async def test_an_offer_to_a_name_or_seat_with_a_lone_surrogate_is_refused(tmp_path, field) -> None:
     store, manager, gid = await started(tmp_path)
     try:
         args = {"name": "Sam", "seat": "REP"}
         args[field] += LONE
-        before = await snapshot(store, gid)
-        with pytest.raises(ManagerError) as info:
-            await manager.seats.offer_seat(gid, "u-dem", args["seat"], "u-sub", args["name"])
-        refused_in_words(info)
-        await unchanged(store, gid, before)
+        await refused_untouched(store, gid, lambda: manager.seats.offer_seat(gid, "u-dem", args["seat"], "u-sub", args["name"]))
     finally:
         await store.close()
 
@@ -59,11 +64,7 @@ async def test_accepting_an_offer_with_a_lone_surrogate_is_refused(tmp_path, fie
         await manager.seats.offer_seat(gid, "u-dem", "REP", "u-sub", "Sam")
         args = {"name": "Sam", "seat": "REP"}
         args[field] += LONE
-        before = await snapshot(store, gid)
-        with pytest.raises(ManagerError) as info:
-            await manager.seats.accept_seat(gid, "u-sub", args["name"], args["seat"])
-        refused_in_words(info)
-        await unchanged(store, gid, before)
+        await refused_untouched(store, gid, lambda: manager.seats.accept_seat(gid, "u-sub", args["name"], args["seat"]))
     finally:
         await store.close()
 
@@ -75,11 +76,7 @@ async def test_taking_a_seat_back_with_a_lone_surrogate_is_refused(tmp_path, fie
         await manager.seats.leave_to_bot(gid, "u-rep")
         args = {"name": "Remy", "seat": "REP"}
         args[field] += LONE
-        before = await snapshot(store, gid)
-        with pytest.raises(ManagerError) as info:
-            await manager.seats.take_seat(gid, "u-rep", args["name"], args["seat"])
-        refused_in_words(info)
-        await unchanged(store, gid, before)
+        await refused_untouched(store, gid, lambda: manager.seats.take_seat(gid, "u-rep", args["name"], args["seat"]))
     finally:
         await store.close()
 
@@ -90,10 +87,6 @@ async def test_handing_a_seat_to_the_bot_with_a_lone_surrogate_is_refused(tmp_pa
     try:
         args = {"name": "Dana", "seat": "REP"}
         args[field] += LONE
-        before = await snapshot(store, gid)
-        with pytest.raises(ManagerError) as info:
-            await manager.seats.bot_seat(gid, "u-dem", args["seat"], name=args["name"])
-        refused_in_words(info)
-        await unchanged(store, gid, before)
+        await refused_untouched(store, gid, lambda: manager.seats.bot_seat(gid, "u-dem", args["seat"], name=args["name"]))
     finally:
         await store.close()
