@@ -124,3 +124,17 @@ def test_menus_of_other_things_keep_their_layout() -> None:
                                             for i in range(30)])
     view, _ = ui.choices_view(3, 9, decision)
     assert [s["placeholder"] for s in _selects(view)] == ["Choose: Card … (1/2)", "Choose: Card … (2/2)"]
+
+
+def test_every_state_has_one_of_four_regions_each_fitting_two_selects() -> None:
+    """The regions the menus are grouped by (data/us/census_regions.csv): every state of the electoral-vote table and
+    DC in exactly one of the four, so a menu of all of them takes four rows and leaves one for Back or the any-time
+    plays."""
+    from engine.content import electoral_votes
+
+    problems: list[str] = []
+    codes = set(electoral_votes("ev_2024_2028", problems))
+    assert not problems and len(codes) == 51
+    assert set(us_regions()) == codes
+    sizes = {region: list(us_regions().values()).count(region) for region in REGIONS}
+    assert set(us_regions().values()) == set(REGIONS) and all(n <= limits.SELECT_OPTIONS for n in sizes.values()), sizes
