@@ -1,7 +1,8 @@
 """Embeds and component layouts: the lobby, a seat's private hand, and its choices.
 
 Choices are laid out from the prefix walk (bot/discord/walk.py): up to 10 choices as buttons,
-more as selects of ≤ 25; plays allowed any time ("extras") get their own select on the last
+more as selects of ≤ 25 — one per heading the choices carry (a state's region) when those fit in Discord's five
+rows, else one list paged; plays allowed any time ("extras") get their own select on the last
 row. Everything is cut to Discord's limits here (bot/discord/limits.py).
 """
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.service.table import PrivateBrief
 from engine import registry
 from engine.core.ruleset import seat_range
 from engine.core.types import Decision
+from engine.core.words import noun
 
 COLOUR = discord.Colour(0x3B5BA5)
 MAX_BUTTONS = 10
@@ -45,8 +47,9 @@ def ts(unix: int | None, style: str = "R") -> str:
 
 
 def _add_step(view: discord.ui.View, game_id: int, seq: int, step: walk.Step, rows: list[int], kind: str,
-              placeholder: str, page: int = 0, buttons: bool = True) -> bool:
-    """Lay one walk step out on `rows`: buttons for a few choices, else selects of ≤ 25, paged
+              placeholder: str, page: int = 0, buttons: bool = True, headings: dict[tuple[str, ...], str] | None = None) -> bool:
+    """Lay one walk step out on `rows`: buttons for a few choices, else one select per heading the choices carry
+    (`headings`: a state's region, by the choice's path) when they fit, else selects of ≤ 25, paged
     (a "More choices…" entry) when even the selects cannot hold them. False if something was dropped."""
     choices = step.choices
     if not choices or not rows:
@@ -60,18 +63,11 @@ def _add_step(view: discord.ui.View, game_id: int, seq: int, step: walk.Step, ro
         return True
     if len(choice_select_id(game_id, seq, kind, 0, step.prefix)) > limits.CUSTOM_ID:
         return False
-    complete = True
-    options: list[discord.SelectOption] = []
-    for c in choices:
-        rest = c.path[len(step.prefix):]
-        value = " ".join((*rest, CONTINUE) if not c.final else rest) or DONE
-        if len(value) > limits.SELECT_OPTION_VALUE:
-            complete = False
-            continue
-        label = c.label if c.final else f"{c.label} …"
-        options.append(discord.SelectOption(label=limits.clip(label, limits.SELECT_OPTION_LABEL) or value,
-                                            value=value,
-                                            description=limits.clip(c.description, limits.SELECT_OPTION_DESCRIPTION) or None))
+    entries = _select_entries(step)
+    complete = len(entries) == len(choices)
+    if page == 0 and headings and _add_headed(view, game_id, seq, step, rows, kind, placeholder, entries, headings):
+        return complete
+    options = [option for _, option in entries]
     capacity = len(rows) * limits.SELECT_OPTIONS
     if len(options) > capacity:  # page: the last entry of the last select turns the page
         per_page = capacity - 1
@@ -86,6 +82,60 @@ def _add_step(view: discord.ui.View, game_id: int, seq: int, step: walk.Step, ro
         suffix = f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else ""
         view.add_item(ChoiceSelect(game_id, seq, kind, n, step.prefix, chunk, placeholder + suffix, row=rows[n]))
     return complete
+
+
+def _select_entries(step: walk.Step) -> list[tuple[walk.Choice, discord.SelectOption]]:
+    """Each choice of the step with its select entry: its label, what decides it as the description, and the rest
+    of its path as the value (a choice whose value would pass Discord's limit is left out: /move types it)."""
+    entries = []
+    for c in step.choices:
+        rest = c.path[len(step.prefix):]
+        value = " ".join((*rest, CONTINUE) if not c.final else rest) or DONE
+        if len(value) > limits.SELECT_OPTION_VALUE:
+            continue
+        label = c.label if c.final else f"{c.label} …"
+        entries.append((c, discord.SelectOption(label=limits.clip(label, limits.SELECT_OPTION_LABEL) or value, value=value,
+                                                description=limits.clip(c.description, limits.SELECT_OPTION_DESCRIPTION) or None)))
+    return entries
+
+
+def _add_headed(view: discord.ui.View, game_id: int, seq: int, step: walk.Step, rows: list[int], kind: str,
+                placeholder: str, entries: list[tuple[walk.Choice, discord.SelectOption]],
+                headings: dict[tuple[str, ...], str]) -> bool:
+    """The step's choices as one select per heading (a state's region), A to Z, each entry by name; a heading with
+    more than 25 choices split in two or more ("South (1 of 2)"); the choices without a heading on one more row, as
+    buttons when they are few. False, and nothing added, when they name fewer than two headings or need more rows
+    than `rows` (the caller then pages them as one list)."""
+    headed: dict[str, list[tuple[walk.Choice, discord.SelectOption]]] = {}
+    others: list[tuple[walk.Choice, discord.SelectOption]] = []
+    for choice, option in entries:
+        heading = headings.get(choice.path, "") if choice.final else ""
+        (headed.setdefault(heading, []) if heading else others).append((choice, option))
+    if len(headed) < 2:
+        return False
+    selects: list[tuple[str, list[discord.SelectOption]]] = []
+    for heading in sorted(headed):
+        members = sorted(headed[heading], key=lambda entry: entry[0].label.casefold())
+        parts = -(-len(members) // limits.SELECT_OPTIONS)
+        size = -(-len(members) // parts)
+        for i in range(parts):
+            chunk = [option for _, option in members[i * size:(i + 1) * size]]
+            title = heading if parts == 1 else f"{heading} ({i + 1} of {parts})"
+            selects.append((f"{title} — {len(chunk)} {noun(len(chunk), 'choice')}", chunk))
+    as_buttons = len(others) <= limits.BUTTONS_PER_ROW and all(
+        len(choice_button_id(game_id, seq, c.path, not c.final)) <= limits.CUSTOM_ID for c, _ in others)
+    if len(selects) + (1 if others else 0) > len(rows) or len(others) > limits.SELECT_OPTIONS:
+        return False
+    for n, (title, chunk) in enumerate(selects):
+        view.add_item(ChoiceSelect(game_id, seq, kind, n, step.prefix, chunk, title, row=rows[n]))
+    if others and as_buttons:
+        for c, _ in others:
+            label = c.label if c.final else f"{c.label} …"
+            view.add_item(ChoiceButton(game_id, seq, c.path, not c.final, label, row=rows[len(selects)]))
+    elif others:
+        view.add_item(ChoiceSelect(game_id, seq, kind, len(selects), step.prefix, [o for _, o in others], placeholder,
+                                   row=rows[len(selects)]))
+    return True
 
 
 def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: tuple[str, ...] | None = None,
@@ -106,7 +156,8 @@ def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: t
         words = present.for_ruleset(ruleset).group_words
         step = _menu_step(candidates, prefix, words)
         rows = list(range(limits.COMPONENT_ROWS - (1 if back else 0)))
-        ok = _add_step(view, game_id, seq, step, rows, pool, _placeholder(step, candidates, words), page)
+        ok = _add_step(view, game_id, seq, step, rows, pool, _placeholder(step, candidates, words), page,
+                       headings=_headings(candidates))
         if back:
             view.add_item(ChoiceButton(game_id, seq, (), True, BACK, row=limits.COMPONENT_ROWS - 1,
                                        style=discord.ButtonStyle.secondary))
@@ -115,12 +166,18 @@ def choices_view(game_id: int, seq: int, decision: Decision | None, *, prefix: t
         extras = _menu_step(decision.extras, words=words, budget=EXTRAS_TEXT) if decision.extras else None
         option_rows = list(range(limits.COMPONENT_ROWS - (1 if extras and extras.choices else 0)))
         step = _menu_step(decision.options, words=words)
-        ok = _add_step(view, game_id, seq, step, option_rows, "s", _placeholder(step, decision.options, words))
+        ok = _add_step(view, game_id, seq, step, option_rows, "s", _placeholder(step, decision.options, words),
+                       headings=_headings(decision.options))
         if extras and extras.choices:
             ok = _add_step(view, game_id, seq, extras, [limits.COMPONENT_ROWS - 1], "x",
                            present.for_ruleset(ruleset).extras_placeholder, buttons=False) and ok
     note = "" if ok else "Some choices did not fit here: type them with `/move` (it suggests what is legal)."
     return (view if view.children else None), note
+
+
+def _headings(options: list[Any]) -> dict[tuple[str, ...], str]:
+    """The heading each option carries (a state's region), by its path in the walk."""
+    return {walk.tokens(o): o.group for o in options if o.group}
 
 
 def _menu_step(options: list[Any], prefix: tuple[str, ...] = (), words: dict[str, str] | None = None,
