@@ -13,6 +13,7 @@ from bot.discord import limits, ui, walk
 from bot.discord.flows import find_game, game_here, manager_of, user_id
 from bot.discord.respond import ack, send_private
 from bot.discord.table import STALE_MENU
+from bot.present import echo
 from bot.present import text as plain
 from bot.service import ManagerError, SubmitResult
 from engine.core.errors import StaleState
@@ -108,7 +109,7 @@ class _InPlace:
         await self.table.refresh_all(self.game_id, skip=self.seat)  # on the new move, or their decision over
         if not self.is_live:  # the menu asked for: one line; the live prompt goes on with what follows
             await _edit_clicked(self.interaction, content=f"✓ Game #{self.game_id} ({self.seat}) — You played: "
-                                                          f"`{result.notation}`", embeds=[], view=None)
+                                                          f"`{echo.notation(result.notation)}`", embeds=[], view=None)
             await self.table.sync(self.game_id, self.seat, self.uid)
             return
         await self.table.sync(self.game_id, self.seat, self.uid, note=_done_line(result, label))
@@ -182,7 +183,8 @@ def _step_head(decision: Any, path: tuple[str, ...], pool: str) -> str:
 
 
 def _done_line(result: SubmitResult, label: str) -> str:
-    done = f"✅ {label} — `{result.notation}`" if label else f"✅ `{result.notation}`"
+    shown = echo.notation(result.notation)
+    done = f"✅ {label} — `{shown}`" if label else f"✅ `{shown}`"
     if result.pending:
         done += f"\n{plain.pending_note(result.pending)}"
     return done

@@ -19,7 +19,7 @@ import discord
 from bot.discord import dashboard as dashboards
 from bot.discord import jump, limits, ui
 from bot.discord.host import TableHost
-from bot.present import posts
+from bot.present import echo, posts
 from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 
 log = logging.getLogger("stumpbot.discord.table")
@@ -235,9 +235,9 @@ class DiscordTable:
         entries = [e for e in await self.client.manager.store.load_journal(game_id, after_seq=live.since) if e.seat == seat]
         if not entries:
             return ""
-        mine = [f"`{e.notation}`" for e in entries if e.actor not in ("deadline", "bot")]
-        timed = [f"`{e.notation}`" for e in entries if e.actor == "deadline"]
-        botted = [f"`{e.notation}`" for e in entries if e.actor == "bot"]
+        mine = [f"`{echo.notation(e.notation)}`" for e in entries if e.actor not in ("deadline", "bot")]
+        timed = [f"`{echo.notation(e.notation)}`" for e in entries if e.actor == "deadline"]
+        botted = [f"`{echo.notation(e.notation)}`" for e in entries if e.actor == "bot"]
         parts = []
         if mine:
             parts.append("You played: " + " · ".join(mine))

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from bot.present import echo
+
 
 @dataclass(frozen=True)
 class TypedRest:
@@ -37,11 +39,11 @@ def load(raw: str | None) -> TypedRest | None:
 
 def waiting_note(notation: str) -> str:
     """What the player reads when their typed move stops for others."""
-    return (f"The rest of your move waits while others decide (a rival may answer it, or must choose): `{notation}`. "
+    return (f"The rest of your move waits while others decide (a rival may answer it, or must choose): `{echo.notation(notation)}`. "
             "It is played for you as soon as it is your move again; if it is no longer legal then, nothing of it is "
             "played and you are told why.")
 
 
 def refused_note(notation: str, why: str) -> str:
-    return (f"The rest of your typed move, `{notation}`, was not played: {why} Nothing of it was applied; "
+    return (f"The rest of your typed move, `{echo.notation(notation)}`, was not played: {why} Nothing of it was applied; "
             "your choices are below.")

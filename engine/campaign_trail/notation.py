@@ -49,12 +49,14 @@ stops there and the seat is asked. A final `done` written in the short form fini
     108 smear NC3 OR1 CA:DEM6  = play 108; smear_campaign; pay NC ×3; pay OR; remove CA DEM ×6; done
     106 mudsling health_care GA2 FL:LIB2 = play 106; mudslinging; issue health_care; pay GA ×2; remove FL LIB ×2; done
 
-Case does not matter; issues may be written by id (energy_costs) or name (energy costs is not
-possible inside the short form: use the id there).
+Case does not matter, and a hyphen may stand for an underscore in an id (`issue energy-costs`, `region
+great-lakes`, `voter-suppression`): the bot shows moves back that way. Issues may also be written by name
+(`issue energy costs` is not possible inside the short form: write `energy-costs` there).
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from engine.campaign_trail import content as content_mod
 from engine.core.errors import UnknownAction
@@ -70,7 +72,7 @@ STATE_VERBS = ("home", "to", "fly", "vote", "pick", "pay")
 BARE = ("done", "pass", "autopass", "mate", *ACTIONS)
 PAY_TOKEN = re.compile(r"([A-Za-z]{2})([0-9]{1,2})")  # NC3: pay 3 voters in NC
 # the verbs written with one word after them, and an example of each (for a refusal that counts the words)
-ONE_WORD_EXAMPLES = {"target": "target REP", "region": "region great_lakes", "responses": "responses ask",
+ONE_WORD_EXAMPLES = {"target": "target REP", "region": "region great-lakes", "responses": "responses ask",
                      "play": "play 97", "card": "card 38", "give": "give 12", "take": "take 40", "debate": "debate 55",
                      "respond": "respond 73", "home": "home VA", "to": "to WV", "fly": "fly NY", "vote": "vote VA",
                      "pick": "pick MT", "pay": "pay MD", "issue": "issue taxes", "candidate": "candidate wealthy",
@@ -93,13 +95,27 @@ def _state(token: str) -> str:
     return code
 
 
+def _id(token: str) -> str:
+    """A typed word as an id: case does not matter, and a hyphen stands for an underscore (`social-security`)."""
+    return token.lower().replace("-", "_")
+
+
+def typed(ident: str) -> str:
+    """An id as a player types it: hyphens for underscores (`great-lakes`)."""
+    return ident.replace("_", "-")
+
+
+def _words(idents: Iterable[str]) -> str:
+    return ", ".join(map(typed, idents))
+
+
 def _issue(token: str) -> str:
     c = content_mod.load()
-    t = token.lower()
+    t = _id(token)
     for issue in c.debate_issues.values():
         if t in (issue.id, issue.name.lower(), issue.name.lower().replace(" ", "_")):
             return issue.id
-    raise UnknownAction(f"`{token[:30]}` is not an issue. Issues: {', '.join(c.debate_issues)}.", code="unknown_issue")
+    raise UnknownAction(f"`{token[:30]}` is not an issue. Issues: {_words(c.debate_issues)}.", code="unknown_issue")
 
 
 def _card(token: str) -> str:
@@ -111,10 +127,10 @@ def _card(token: str) -> str:
 
 def _region(token: str) -> str:
     c = content_mod.load()
-    t = token.lower()
+    t = _id(token)
     if t in c.regions:
         return t
-    raise UnknownAction(f"`{token[:20]}` is not a region. Regions: {', '.join(c.regions)}.", code="unknown_region")
+    raise UnknownAction(f"`{token[:20]}` is not a region. Regions: {_words(c.regions)}.", code="unknown_region")
 
 
 def _party(token: str) -> str:
@@ -126,16 +142,16 @@ def _party(token: str) -> str:
 
 def _action(token: str) -> str | None:
     """An action's id from what a player typed: the id, or a Dirty Politics action's short name."""
-    t = token.lower()
+    t = _id(token)
     return t if t in ACTIONS else content_mod.DIRTY_SHORT.get(t)
 
 
 def _candidate(token: str) -> str:
     c = content_mod.load()
-    t = token.lower()
+    t = _id(token)
     if t in c.candidates:
         return t
-    raise UnknownAction(f"`{token[:20]}` is not a candidate. Candidates: {', '.join(c.candidates)}.", code="unknown_candidate")
+    raise UnknownAction(f"`{token[:20]}` is not a candidate. Candidates: {_words(c.candidates)}.", code="unknown_candidate")
 
 
 def _short(tokens: list[str]) -> list[Action]:
@@ -158,7 +174,7 @@ def _short(tokens: list[str]) -> list[Action]:
         return out + _dirty_params(verb, rest, stated)
     if verb not in PARAM_ACTIONS:
         if rest:
-            raise UnknownAction(f"`{verb}` takes nothing after it in the short form; add further steps after `;`.", code="malformed")
+            raise UnknownAction(f"`{typed(verb)}` takes nothing after it in the short form; add further steps after `;`.", code="malformed")
         return out
     i = 0
     while i < len(rest):
@@ -233,12 +249,14 @@ def parse_one(text: str) -> list[Action]:
     verb = _action(verb) or verb
     if verb in BARE:
         if args:
-            raise UnknownAction(f"`{verb}` takes nothing after it.", code="malformed")
+            raise UnknownAction(f"`{typed(verb)}` takes nothing after it.", code="malformed")
         return [Action(verb=verb)]
     if verb == "remove":
         if len(args) != 2:
             raise UnknownAction("`remove` takes a state and a party, e.g. `remove CA DEM`.", code="malformed")
         return [Action(verb="remove", args=(_state(args[0]), _party(args[1])))]
+    if verb == "issue" and len(args) > 1:  # `issue energy costs`: an issue's name in words
+        args = [" ".join(args)]
     if verb not in ONE_WORD_VERBS:  # an unknown verb is named as such before its words are counted
         raise UnknownAction(f"`{verb[:20]}` is not a Campaign Trail move. Moves: {MOVES}.", code="unknown_verb")
     if len(args) != 1:

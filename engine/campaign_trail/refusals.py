@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import bans, debates, dirty, rules, solo
 from engine.campaign_trail.menus import MENU_MAX, home_choices, legal_actions, step_prompt
+from engine.campaign_trail.notation import typed
 from engine.campaign_trail.refusal_actions import (
     action_refusal, campaign_vote_refusal, card_name, dirty_step_refusal, issue_refusal, play_refusal,
     travel_refusal, words,
@@ -105,7 +106,7 @@ def _turn_start(s: CampaignTrailState, seat: str, action: Action) -> str | None:
     if verb == "responses":
         return "you are already asked in response windows (answering `autopass` in one stops that)"
     if verb in CARD_ACTIONS:
-        return f"an action is taken with a card you play: play a card first (`play {hand[0]}`, then `{verb}`)" \
+        return f"an action is taken with a card you play: play a card first (`play {hand[0]}`, then `{typed(verb)}`)" \
             if hand else None
     return None
 
@@ -229,7 +230,7 @@ def _when(s: CampaignTrailState, seat: str, verb: str) -> str:
     if verb in CARD_ACTIONS:
         if t is not None and t.seat == seat and t.action is not None:
             return f"this turn's action is already {words(t.action)}"
-        return f"`{verb}` is an action of the card you play, chosen right after playing it"
+        return f"`{typed(verb)}` is an action of the card you play, chosen right after playing it"
     if verb in ("to", "fly"):
         return "your pawn moves only during a travel or a voter suppression"
     if verb == "mate":

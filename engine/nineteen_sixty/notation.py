@@ -76,7 +76,7 @@ def _word(kind: str, token: str) -> str:
     table = {"region": REGION_WORDS, "issue": ISSUE_WORDS, "seat": SEAT_WORDS, "reward": REWARDS}[kind]
     value = table.get(token.lower())
     if value is None:
-        allowed = {"region": "E, MW, S or W", "issue": "defense, economy or civil_rights", "seat": "KEN or NIX",
+        allowed = {"region": "E, MW, S or W", "issue": "defense, economy or civil-rights", "seat": "KEN or NIX",
                    "reward": "momentum or endorsement"}[kind]
         raise UnknownAction(f"`{token[:20]}` is not {with_article(kind)}: write {allowed}.", code="malformed")
     return value
@@ -135,7 +135,7 @@ def _segment(segment: str) -> list[Action]:
                 i += 1
         elif verb == "swap":
             if i + 2 >= len(tokens):
-                raise UnknownAction("`swap` names two adjacent issues, e.g. `swap economy civil_rights`.",
+                raise UnknownAction("`swap` names two adjacent issues, e.g. `swap economy civil-rights`.",
                                     code="malformed")
             actions.append(Action(verb="swap", args=(_word("issue", arg), _word("issue", tokens[i + 2]))))
             i += 3

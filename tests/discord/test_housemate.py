@@ -61,7 +61,6 @@ def test_dm_p95_at_most_2000_characters(figures: Figures) -> None:
     assert p95 <= 2000, f"DM p95 {p95} characters (p50 {figures.dm_p50}, max {figures.dm_max})"
 
 
-@pytest.mark.xfail(strict=True, reason="a card's debate issues are shown by their ids (debate: gun_control, …)")
 def test_no_raw_identifiers_in_dms(figures: Figures) -> None:
     assert not figures.raw_ids, f"raw identifiers in DMs: {figures.raw_ids.most_common(8)}"
 

@@ -142,7 +142,7 @@ def test_hostile_input_raises_only_unknown_action(text: str) -> None:
     ("add QQ", "two-letter code"),
     ("add NY 9", "gives 1 to 5"),
     ("media north", "E, MW, S or W"),
-    ("issue taxes", "defense, economy or civil_rights"),
+    ("issue taxes", "defense, economy or civil-rights"),
     ("start obama", "KEN or NIX"),
     ("take money", "momentum or endorsement"),
     ("travel", "e.g. `travel MW`"),
