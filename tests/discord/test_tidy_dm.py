@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from bot.present import echo
 from simworld import (CHOICE, World, custom_ids, is_back, journal_len, latest_prompt, make_bot, message_text,
                       open_game, seeded_bot, walk_to_move)
 
@@ -97,9 +98,9 @@ async def test_a_walk_and_its_turn_live_in_one_message(world: World) -> None:
     entry = (await w.manager.store.load_journal(game_id))[-1]
     _, seq, decision = await w.manager.views.decision(game_id, str(member.id))
     if decision.owes_move:  # the next step of the same turn, in the same message, on the new move number
-        assert _seqs(now) == {seq} and "✅" in now.content and entry.notation in now.content
+        assert _seqs(now) == {seq} and "✅" in now.content and echo.notation(entry.notation) in now.content
     else:  # the decision is over: one line of what was done, no buttons
-        assert now.content.startswith("✓") and entry.notation in now.content and not now.components and not now.embeds
+        assert now.content.startswith("✓") and echo.notation(entry.notation) in now.content and not now.components and not now.embeds
     assert w.dm_created(member) == created, "no new message for a step of the walk or of the turn"
     assert len(w.live_menus(member, game_id)) <= 1
 
@@ -133,7 +134,7 @@ async def test_a_stale_menu_says_so_and_keeps_no_buttons(world: World) -> None:
     r = await _press(w.bob, fresh, _finals(fresh)[0])
     assert await journal_len(w, game_id) == 2 and r.response.id == fresh.id
     entry = (await w.manager.store.load_journal(game_id))[-1]
-    assert r.response.content.startswith("✓") and entry.notation in r.response.content and not custom_ids(r.response)
+    assert r.response.content.startswith("✓") and echo.notation(entry.notation) in r.response.content and not custom_ids(r.response)
     assert len(w.live_menus(w.bob, game_id)) <= 1
 
 
