@@ -15,7 +15,7 @@ from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.posting import post_step
 from engine.core.rng import Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, menu_decision, stamp
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, copy_state, menu_decision, stamp
 
 VERB_OF_KIND = {"state": "state", "issue": "issue", "toward": "toward", "discard": "discard", "order": "order",
                 "enter": "enter", "target": "target"}
@@ -160,7 +160,7 @@ def owing(state: CMState) -> list[str]:
 # --------------------------------------------------------------------------- applying
 
 def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     events: list[Event] = []
     changed: list[str] = []
     owing_before, turn_of = set(owing(state)), state.turn.seat if state.turn else None

@@ -30,7 +30,7 @@ from engine.campaign_trail.turn import (
 )
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.hidden import revealed
-from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind
+from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind, copy_state
 from engine.core.words import plural
 
 # the rules' entry points, as ruleset.py, the scenario runner and the tests reach them
@@ -178,7 +178,7 @@ def apply(state: CampaignTrailState, seat: str, action: Action,
 
 def _apply(state: CampaignTrailState, seat: str, action: Action,
            picture: Callable[[CampaignTrailState], dict[str, Any]] | None) -> ApplyResult:
-    s = CampaignTrailState.model_validate(state.model_dump())
+    s = copy_state(state)
     s._picture = picture
     c = _c()
     # who made each line: this seat, and the card of its turn as the turn's cause

@@ -17,6 +17,8 @@ from typing import Any, Iterable, Mapping, Sequence, TypeVar, Union, get_args, g
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from engine.core.types import copy_state
+
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 
@@ -265,7 +267,7 @@ def forced_copy(state: BaseModel, dice: Sequence[int], draws: Sequence[str]) -> 
     bad_draws = [d for d in draws if not isinstance(d, str) or not d]
     if bad_draws:
         raise ForcedValueError(f"a forced draw names a kind of item, not {bad_draws[0]!r}")
-    copy = state.model_copy(deep=True)
+    copy = copy_state(state)
     randomness = randomness_of(copy)
     if randomness is None:
         raise ForcedValueError(f"{type(state).__name__} holds no Randomness to force")

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.rng import Rng
 from engine.core.windows import Simultaneous
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, stamp
+from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, copy_state, stamp
 from engine.electioneer import content as content_mod
 from engine.electioneer.cards import effects_text
 from engine.electioneer.content import ElectioneerContent
@@ -214,8 +214,7 @@ def theatric_options(state: ElectioneerState, seat: str) -> list[Option]:
 
 def apply(state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
     """Apply one legal action (the caller has checked it against decisions())."""
-    # Validating a dump is ~3x faster than model_copy(deep=True) for this state and just as independent.
-    s = ElectioneerState.model_validate(state.model_dump())
+    s = copy_state(state)
     events: list[Event] = []
     undoable = False
     changed: list[str] = []

@@ -17,7 +17,8 @@ from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
 from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, PendingKind, stamp
+from engine.core.types import (Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, PendingKind, copy_state,
+                               stamp)
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.core.words import plural
 from engine.nineteen_sixty.content import NAMES, REGIONS
@@ -435,7 +436,7 @@ def owing(state: NSState) -> list[str]:
 # --------------------------------------------------------------------------- applying
 
 def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     events: list[Event] = []
     ctx = Ctx(state, events, [])
     owing_before, secrets_before = set(owing(state)), hidden_facts(state)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Fact, revealed
 from engine.core.posting import post_step
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, cite, menu_decision, stamp
+from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, cite, copy_state, menu_decision,
+                               stamp)
 from engine.presidential_election import cards, cardtext, debates, setup, turn
 from engine.presidential_election.menus import menu
 from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot, state_codes
@@ -39,7 +40,7 @@ def deadline_action(state: PEState, seat: str, options: list[Option] | None = No
 
 def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     """Apply one legal step (core `play` has checked it against decisions())."""
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     events: list[Event] = []
     before_dice, before_map, owing_before, turn_of = state.last_dice, _map_marks(state), set(_owing(state)), state.current
     secrets_before = hidden_facts(state)

@@ -1,0 +1,91 @@
+"""The checks every title's `determinize` must pass, for the per-title tests to call (tests/engine/<title>/
+test_determinize.py): from seeded random positions of a whole game, for each seat,
+
+- the determinized state gives the seat exactly the view the true state gives it (JSON of `view(state, seat)`);
+- the true state is left as it was;
+- over `samples` draws, what the seat does not know varies (`hidden(state, seat)`: the title's own summary of the
+  facts hidden from the seat — the rivals' hands, the decks' order, sealed picks — or None where nothing hidden
+  could be otherwise);
+- a determinized state is a real game: it plays on by random legal moves without an error, and its own randomness
+  was reseeded (so no copy of the true seed can tell the dice to come).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
+
+Hidden = Callable[[Any, str], Hashable]
+
+
+def positions(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: int, stops: list[int]) -> list[Any]:
+    """The states of one seeded random game (bot and uniformly random moves, half each) after each number of steps
+    in `stops`, as far as the game lasts."""
+    state = ruleset.setup(options, seats, seed)
+    rng = Rng(seed * 31 + 7)
+    found: list[Any] = []
+    step = 0
+    for stop in sorted(stops):
+        while step < stop and ruleset.outcome(state) is None:
+            seat = owing_seats(ruleset, state)[0]
+            options_now = ruleset.decisions(state, seat).options
+            action = ruleset.bot_action(state, seat, rng) if rng.below(2) else options_now[rng.below(len(options_now))].action
+            state = play(ruleset, state, seat, [action]).state
+            step += 1
+        if ruleset.outcome(state) is None:
+            found.append(state)
+    return found
+
+
+def problems(ruleset: Ruleset, state: Any, hidden: Hidden, *, samples: int = 40, playouts: int = 2,
+             playout_steps: int = 30) -> list[str]:
+    """Everything wrong with `ruleset.determinize` at `state`, for every seat (empty when all is well)."""
+    found: list[str] = []
+    before = state_hash(state)
+    for seat in state.seats:
+        seen = ruleset.view(state, seat).model_dump_json()
+        unknown = hidden(state, seat)
+        drawn: set[Hashable] = set()
+        for k in range(samples):
+            world = ruleset.determinize(state, seat, Rng(1000 + k))
+            if ruleset.view(world, seat).model_dump_json() != seen:
+                found.append(f"{seat}: sample {k} changes what the seat sees")
+                break
+            if hidden(world, seat) == unknown and _randomness(world) == _randomness(state):
+                found.append(f"{seat}: sample {k} kept the true state's hidden facts and its seed")
+                break
+            drawn.add(hidden(world, seat))
+            if k < playouts:
+                found += [f"{seat}: sample {k}: {p}" for p in _plays_on(ruleset, world, Rng(k), playout_steps)]
+        if unknown is not None and len(drawn) < 2:
+            found.append(f"{seat}: {samples} samples drew the hidden facts one way only")
+    if state_hash(state) != before:
+        found.append("determinize changed the true state")
+    return found
+
+
+def _randomness(state: Any) -> Hashable:
+    """The state's own randomness (a `Randomness` model or a raw integer `rng`), to see it was reseeded."""
+    for name in ("randomness", "rng"):
+        value = getattr(state, name, None)
+        if value is not None:
+            return value.model_dump_json() if hasattr(value, "model_dump_json") else value
+    return None
+
+
+def _plays_on(ruleset: Ruleset, state: Any, rng: Rng, steps: int) -> list[str]:
+    for step in range(steps):
+        if ruleset.outcome(state) is not None:
+            return []
+        owing = owing_seats(ruleset, state)
+        if not owing:
+            return [f"no seat owes a move at step {step} of the playout"]
+        seat = owing[rng.below(len(owing))]
+        options = ruleset.decisions(state, seat).options
+        try:
+            state = play(ruleset, state, seat, [options[rng.below(len(options))].action]).state
+        except Exception as exc:  # noqa: BLE001 — any error playing on is the finding
+            return [f"playout step {step} failed: {type(exc).__name__}: {exc}"]
+    return []
