@@ -10,6 +10,7 @@ from engine.campaign_manager_2008.content import negative_text
 from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_cards, new_tile, tile_text
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
+from engine.content import us_regions
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
@@ -70,8 +71,15 @@ def _salt(state: CMState, seat: str) -> str:
 
 # --------------------------------------------------------------------------- what may be done
 
-def _opt(verb: str, *args: str, label: str, detail: str = "") -> Option:
-    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail)
+def _opt(verb: str, *args: str, label: str, detail: str = "", group: str = "") -> Option:
+    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail, group=group)
+
+
+def _state_opt(verb: str, code: str, detail: str = "") -> Option:
+    """A choice of one state, by name with its electoral votes, headed by its census region (the board has no
+    regions of its own), which a long menu of states groups by."""
+    info = c().states[code]
+    return _opt(verb, code, label=f"{info.name} ({info.ev} EV)", detail=detail, group=us_regions()[code])
 
 
 def _card_opt(verb: str, card_id: str) -> Option:
@@ -101,7 +109,7 @@ def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
         picks = c().rules.start_picks
         return (f"Secretly pick your starting states: state {len(side.picks) + 1} of {picks}, among the states with "
                 "your colour on the back (both sides' picks are revealed together).",
-                [_opt("pick", code, label=f"{c().states[code].name} ({c().states[code].ev} EV)") for code in mine])
+                [_state_opt("pick", code) for code in mine])
     if state.wait is not None:
         if state.wait["seat"] != seat:
             return "", []
@@ -131,9 +139,8 @@ def _wait_opt(state: CMState, kind: str, value: str) -> Option:
         return _card_opt(verb, value)
     if kind in ("issue", "toward"):
         return _opt(verb, value, label=value.capitalize())
-    info = c().states[value]
     tile = state.tile(value)  # a state in play shows its rows: what the choice would change
-    return _opt(verb, value, label=f"{info.name} ({info.ev} EV)", detail=tile_text(tile) if tile else "")
+    return _state_opt(verb, value, detail=tile_text(tile) if tile else "")
 
 
 def decisions(state: CMState, seat: str) -> Decision:

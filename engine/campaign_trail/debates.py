@@ -170,7 +170,8 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
     d = s.debate
     if d.orator:
         issue = d.orator[0][1]
-        opts = [Option(action=Action(verb="pick", args=(code,)), label=c.states[code].name)
+        opts = [Option(action=Action(verb="pick", args=(code,)), label=c.states[code].name,
+                       group=primitives.region_heading(code))
                 for code in primitives.issue_states(issue)]
         return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="the first state listed",
                         prompt=_orator_prompt(s, seat, issue))

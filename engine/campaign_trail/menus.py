@@ -8,7 +8,8 @@ from engine.campaign_trail.moves import (
     ADVERTISE_COST, CAMPAIGN_COST, CAMPAIGN_MAX, advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_voter_cost,
     campaign_votes, card_issues_left, free_issues, travel_distance, travel_options,
 )
-from engine.campaign_trail.primitives import free_left, issue_states
+from engine.campaign_trail.notation import STATE_VERBS
+from engine.campaign_trail.primitives import free_left, issue_states, region_heading
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action, Option
 from engine.core.words import plural
@@ -285,5 +286,13 @@ def step_menu(s: CampaignTrailState, seat: str) -> list[Option]:
             n = int(action.args[0])
             pol = _c().politicks[tabled[n]] if n in tabled else None
             detail = f"{pol.name} — {pol.text}" if pol is not None else whole_text(n)
-        out.append(Option(action=action, label=label, detail=detail))
+        out.append(Option(action=action, label=label, detail=detail, group=state_group(action)))
     return out
+
+
+def state_group(action: Action) -> str:
+    """The heading of a choice of one state (a voter there, a move or flight there, the state picked): its board
+    region, which a long menu of states groups by; none for any other choice."""
+    if action.verb in STATE_VERBS and len(action.args) == 1 and action.args[0] in _c().states:
+        return region_heading(action.args[0])
+    return ""

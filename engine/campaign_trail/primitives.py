@@ -34,6 +34,13 @@ def neighbours() -> dict[str, list[str]]:
     return {code: sorted(n) for code, n in _c().neighbours().items()}
 
 
+def region_heading(code: str) -> str:
+    """The board region a state lies in, by the name printed on the board: the heading a long menu of states
+    lists it under."""
+    c = _c()
+    return c.regions[c.states[code].region].name
+
+
 def game_cards(s: CampaignTrailState) -> list[int]:
     """Every card of this game, wherever it is: the action deck, and the Dirty Politics cards if the module is on."""
     c = _c()

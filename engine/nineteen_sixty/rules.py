@@ -27,7 +27,7 @@ from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card,
                                               ev_of, event_playable, event_spent, gain, holder, initiative_check, issue_leader,
                                               issue_name, lose, media_total, needs_checks, region_name, rival,
                                               seat_of, side_of, states_travel, strategy_need, strategy_ok,
-                                              region_crossings, support_checks, support_text, travel_region)
+                                              region_crossings, region_of, support_checks, support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
 from engine.nineteen_sixty.words import card_detail, effect, event_words, rest_words
 
@@ -101,8 +101,14 @@ def _start_turn(state: NSState, events: list[Event]) -> None:
 
 # --------------------------------------------------------------------------- what may be done
 
-def _opt(verb: str, *args: str, label: str, detail: str = "") -> Option:
-    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail)
+def _opt(verb: str, *args: str, label: str, detail: str = "", group: str = "") -> Option:
+    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail, group=group)
+
+
+def _state_opt(verb: str, code: str, *, label: str, detail: str = "") -> Option:
+    """A choice of one state, headed by its region as the board names it (East, South, Midwest, West), which a
+    long menu of states groups by."""
+    return _opt(verb, code, label=label, detail=detail, group=region_name(region_of(code)))
 
 
 def to_play(state: NSState) -> str | None:
@@ -273,14 +279,14 @@ def _campaign_menu(state: NSState, seat: str, play: Play) -> tuple[str, list[Opt
                       detail=support_text(state, code)) for n in range(1, play.cp_left + 1)], PendingKind.CHOICE)
     if play.stage == "stop":
         return ("Your token travelled: in which state of the region does it stop?",
-                [_opt("stop", code, label=f"{c().states[code].name} ({code})", detail=support_text(state, code))
+                [_state_opt("stop", code, label=f"{c().states[code].name} ({code})", detail=support_text(state, code))
                  for code in states_travel(here)], PendingKind.CHOICE)
     options: list[Option] = []
     for code in states_travel(here):
         if code in play.declared:
             continue
         checks = needs_checks(state, side, code, campaigning=True)
-        options.append(_opt("add", code, label=f"{code}" + (" (checks)" if checks else ""),
+        options.append(_state_opt("add", code, label=f"{code}" + (" (checks)" if checks else ""),
                             detail=support_text(state, code)))
     for region in TRAVEL_REGIONS:
         cost = region_crossings(here, region)
@@ -323,7 +329,7 @@ def _debate_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingK
             return "", [], choice
         return (f"You won {issue_name(d.placing['issue'])}: place {d.placing['left']} state support cube"
                 f"{'s' if d.placing['left'] != 1 else ''} anywhere (no checks).",
-                [_opt("place", code, label=f"{code} ({support_text(state, code)})") for code in sorted(c().states)],
+                [_state_opt("place", code, label=f"{code} ({support_text(state, code)})") for code in sorted(c().states)],
                 choice)
     if state.step == "first" and state.initiative == seat:
         return ("Both revealed cards show both candidates: who places a card first?",
@@ -349,7 +355,7 @@ def _signed(value: int) -> str:
 def _wait_opt(kind: str, value: Any) -> Option:
     if kind == "state":
         st = c().states[value]
-        return _opt("pick", value, label=f"{st.name} ({value})")
+        return _state_opt("pick", value, label=f"{st.name} ({value})")
     if kind == "region":
         return _opt("pick", value, label=region_name(value))
     if kind == "issue":
