@@ -14,19 +14,27 @@ from engine.core.ruleset import owing_seats, play
 from tests.engine.determinize_check import positions, problems
 
 
-def hidden(state: CMState, seat: str) -> Hashable:
-    """What `seat` cannot see: the news order, its own deck and draft pool orders, its rival's hand, deck, draft
-    and unrevealed picks; None when all of it could only be one way."""
+def _parts(state: CMState, seat: str) -> dict[str, tuple[Hashable, bool]]:
+    """Each kind of fact hidden from `seat`, and whether it could be any other way than it is."""
     rival = state.other(seat)
     me, them = state.sides[seat], state.sides[rival]
     sealed = state.sealed.sealed.get(rival)
-    facts = (tuple(state.news), tuple(me.deck), tuple(me.pool), tuple(them.hand), tuple(them.deck),
-             tuple(them.kept), tuple(them.removed), tuple(them.offer), tuple(them.pool), tuple(them.picks),
-             sealed.choice if sealed and state.phase == "states" else None)
-    unseen = len(them.hand) + len(them.deck)
-    could_vary = (len(state.news) > 1 or len(me.deck) > 1 or len(me.pool) > 1 or unseen > 1
-                  or state.phase in ("draft", "states") or (unseen and state.options.deck == "draft"))
-    return facts if could_vary else None
+    picking = state.phase == "states"
+    return {
+        "news order": (tuple(state.news), len(state.news) > 1),
+        "own deck order": (tuple(me.deck), len(me.deck) > 1),
+        "own draft pool order": (tuple(me.pool), len(me.pool) > 1),
+        "rival hand and deck": ((tuple(them.hand), tuple(them.deck)), len(them.hand) + len(them.deck) > 1),
+        "rival draft": ((tuple(them.kept), tuple(them.removed), tuple(them.offer), tuple(them.pool)),
+                        state.phase == "draft"),
+        "rival picks": ((tuple(them.picks), sealed.choice if sealed else None) if picking else None, picking),
+    }
+
+
+def hidden(state: CMState, seat: str) -> Hashable:
+    """What `seat` cannot see, or None when all of it could only be one way."""
+    parts = _parts(state, seat)
+    return tuple(value for value, _ in parts.values()) if any(vary for _, vary in parts.values()) else None
 
 
 def _positions() -> list[CMState]:
@@ -43,6 +51,21 @@ POSITIONS = _positions()
 @pytest.mark.parametrize("state", POSITIONS, ids=[f"{s.options.deck}-{s.phase}-{i}" for i, s in enumerate(POSITIONS)])
 def test_determinize_keeps_the_view_and_redraws_the_hidden(state: CMState) -> None:
     assert problems(RULESET, state, hidden, samples=12, playout_steps=20) == []
+
+
+@pytest.mark.parametrize("state", POSITIONS, ids=[f"{s.options.deck}-{s.phase}-{i}" for i, s in enumerate(POSITIONS)])
+def test_every_kind_of_hidden_fact_is_redrawn(state: CMState) -> None:
+    for seat in SEATS:
+        worlds = [_parts(RULESET.determinize(state, seat, Rng(k)), seat) for k in range(12)]
+        for name, (_, could_vary) in _parts(state, seat).items():
+            if could_vary:
+                assert len({world[name][0] for world in worlds}) > 1, f"{seat}: {name}"
+
+
+def test_the_dice_to_come_are_reseeded() -> None:
+    state = POSITIONS[0]
+    seeds = {RULESET.determinize(state, "OBA", Rng(k)).randomness.prng for k in range(5)}
+    assert len(seeds) == 5 and state.randomness.prng not in seeds
 
 
 def test_positions_cover_the_draft_the_picks_and_play_in_both_variants() -> None:
