@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from engine.campaign_manager_2008 import bot, cardtext, notation, refusals, rules
+from engine.campaign_manager_2008.determinize import determinize
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
-from engine.campaign_manager_2008.state import SEATS, Options
+from engine.campaign_manager_2008.state import SEATS, CMState, Options
 from engine.campaign_manager_2008.views import view
+from engine.core.rng import Rng
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 
@@ -52,6 +54,10 @@ class CampaignManager2008Ruleset(ModuleRuleset):
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)
+
+    def determinize(self, state: CMState, seat: str, rng: Rng) -> CMState:
+        """One of the positions `seat` cannot tell from `state`, its hidden facts redrawn (determinize.py)."""
+        return determinize(state, seat, rng)
 
 
 RULESET = CampaignManager2008Ruleset()
