@@ -4,10 +4,9 @@ test_determinize.py): from seeded random positions of a whole game, for each sea
 - the determinized state gives the seat exactly the view the true state gives it (JSON of `view(state, seat)`);
 - the true state is left as it was;
 - over `samples` draws, what the seat does not know varies (`hidden(state, seat)`: the title's own summary of the
-  facts hidden from the seat — the rivals' hands, the decks' order, sealed picks — or None where nothing hidden
-  could be otherwise);
-- a determinized state is a real game: it plays on by random legal moves without an error, and its own randomness
-  was reseeded (so no copy of the true seed can tell the dice to come).
+  facts hidden from the seat, each kind on its own — the rivals' hands, the decks' order, sealed picks);
+- a determinized state is a real game: it plays on by random legal moves without an error;
+- its own randomness was reseeded (so no copy of the true seed can tell the dice to come).
 """
 from __future__ import annotations
 
@@ -17,7 +16,7 @@ from typing import Any
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
 
-Hidden = Callable[[Any, str], Hashable]
+Hidden = Callable[[Any, str], Any]
 
 
 def positions(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: int, stops: list[int]) -> list[Any]:
@@ -41,29 +40,41 @@ def positions(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed:
 
 def problems(ruleset: Ruleset, state: Any, hidden: Hidden, *, samples: int = 40, playouts: int = 2,
              playout_steps: int = 30) -> list[str]:
-    """Everything wrong with `ruleset.determinize` at `state`, for every seat (empty when all is well)."""
+    """Everything wrong with `ruleset.determinize` at `state`, for every seat (empty when all is well).
+
+    `hidden(state, seat)` summarises what the seat cannot see: one hashable value, or a dict of them by kind
+    ("rival hand", "deck order", …) so that each kind must vary on its own; None, or a kind left out, where nothing
+    could be otherwise."""
     found: list[str] = []
     before = state_hash(state)
     for seat in state.seats:
         seen = ruleset.view(state, seat).model_dump_json()
-        unknown = hidden(state, seat)
-        drawn: set[Hashable] = set()
+        kinds = _kinds(hidden(state, seat))
+        drawn: dict[str, set[Hashable]] = {kind: set() for kind in kinds}
         for k in range(samples):
             world = ruleset.determinize(state, seat, Rng(1000 + k))
             if ruleset.view(world, seat).model_dump_json() != seen:
                 found.append(f"{seat}: sample {k} changes what the seat sees")
                 break
-            if hidden(world, seat) == unknown and _randomness(world) == _randomness(state):
-                found.append(f"{seat}: sample {k} kept the true state's hidden facts and its seed")
+            if _randomness(state) is not None and _randomness(world) == _randomness(state):
+                found.append(f"{seat}: sample {k} kept the true state's seed")
                 break
-            drawn.add(hidden(world, seat))
+            for kind, value in _kinds(hidden(world, seat)).items():
+                drawn.setdefault(kind, set()).add(value)
             if k < playouts:
                 found += [f"{seat}: sample {k}: {p}" for p in _plays_on(ruleset, world, Rng(k), playout_steps)]
-        if unknown is not None and len(drawn) < 2:
-            found.append(f"{seat}: {samples} samples drew the hidden facts one way only")
+        found += [f"{seat}: {samples} samples drew the {kind} one way only" for kind in kinds if len(drawn[kind]) < 2]
     if state_hash(state) != before:
         found.append("determinize changed the true state")
     return found
+
+
+def _kinds(summary: Hashable | dict[str, Hashable] | None) -> dict[str, Hashable]:
+    if summary is None:
+        return {}
+    if isinstance(summary, dict):
+        return {kind: value for kind, value in summary.items() if value is not None}
+    return {"hidden facts": summary}
 
 
 def _randomness(state: Any) -> Hashable:
