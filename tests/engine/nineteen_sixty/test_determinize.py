@@ -10,6 +10,7 @@ import pytest
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from engine.core.types import Action, copy_state
+from engine.core.windows import Sealed
 from engine.nineteen_sixty.primitives import strategy_need, strategy_ok
 from engine.nineteen_sixty.ruleset import RULESET
 from engine.nineteen_sixty.state import NSState
@@ -92,19 +93,39 @@ def test_the_stack_commitments_name_the_drawn_stack(n: int) -> None:
         assert _named(world, seat) == _named(truth, seat)
 
 
+def _secrets_changed(state: NSState) -> NSState:
+    """The same state with what nobody sees changed too: every commitment's salt, the endorsement deck's order and
+    the dice to come."""
+    state.randomness.prng ^= 0x5DEECE66D
+    state.randomness.forced_dice = [6]
+    state.endorsement_deck.reverse()
+    for seals in state.strategy_seals.values():
+        seals[:] = [Sealed(choice=e.choice, salt="0" * 32, digest=e.digest) for e in seals]
+    for who, sealed in state.sealed.sealed.items():
+        state.sealed.sealed[who] = Sealed(choice=sealed.choice, salt="1" * 32, digest=sealed.digest)
+    return state
+
+
 @pytest.mark.parametrize("n", range(len(PLAIN)))
 def test_states_the_seat_cannot_tell_apart_determinize_alike(n: int) -> None:
     for seat in SEATS:
         truth = PLAIN[n]
-        other = RULESET.determinize(truth, seat, Rng(77))
+        other = _secrets_changed(RULESET.determinize(truth, seat, Rng(77)))
         assert _view(other, seat) == _view(truth, seat)
         assert RULESET.determinize(truth, seat, Rng(5)) == RULESET.determinize(other, seat, Rng(5))
+
+
+def _step(state: NSState, seat: str, action: Action) -> NSState:
+    after = play(RULESET, state, seat, [action]).state
+    assert isinstance(after, NSState)
+    return after
 
 
 def _strategy_after_debates() -> NSState:
     """A Campaign Strategy phase after the Debates (two cards each), neither side having picked yet: each hand
     topped up from the deck as the turn starts, so that neither is set aside by itself."""
     state = RULESET.setup({}, SEATS, 4)
+    assert isinstance(state, NSState)
     rng = Rng(9)
     topped = False
     while not (topped and state.phase == "strategy"):
@@ -113,7 +134,7 @@ def _strategy_after_debates() -> NSState:
             for side in state.sides.values():
                 side.hand += [state.deck.pop(0) for _ in range(3)]
         seat = owing_seats(RULESET, state)[0]
-        state = play(RULESET, state, seat, [RULESET.bot_action(state, seat, rng)]).state
+        state = _step(state, seat, RULESET.bot_action(state, seat, rng))
     assert topped and strategy_need(state) == 2 and not state.sealed.sealed
     return state
 
@@ -121,7 +142,7 @@ def _strategy_after_debates() -> NSState:
 def test_how_many_cards_the_rival_has_picked_so_far_stays_unknown() -> None:
     start = _strategy_after_debates()
     pick = min(x for x in start.sides["N"].hand if strategy_ok(x))
-    one_picked = play(RULESET, start, "NIX", [Action(verb="strategy", args=(str(pick),))]).state
+    one_picked = _step(start, "NIX", Action(verb="strategy", args=(str(pick),)))
     assert one_picked.sides["N"].picking == [pick] and "NIX" not in one_picked.sealed.sealed
     none_picked = copy_state(one_picked)
     none_picked.sides["N"].picking = []
