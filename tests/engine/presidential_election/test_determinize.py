@@ -82,3 +82,10 @@ def test_states_the_seat_cannot_tell_apart_determinize_alike(stop: int) -> None:
         assert other != state
         assert R.determinize(state, seat, Rng(5)) == R.determinize(other, seat, Rng(5))
 
+
+
+def test_the_dice_to_come_are_drawn_afresh() -> None:
+    """A determinization's own randomness is reseeded from the draws, so its dice are not the true game's."""
+    state = _states(2, 3, [40])[0]
+    seeds = {R.determinize(state, "P1", Rng(k)).randomness.model_dump_json() for k in range(5)}
+    assert state.randomness.model_dump_json() not in seeds and len(seeds) == 5
