@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
-from engine.presidential_election import bot, cardtext, notation, refusals, rules, setup
+from engine.presidential_election import bot, cardtext, determinize, notation, refusals, rules, setup
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.state import Options, PEState
 from engine.presidential_election.views import PEView, view
@@ -99,6 +99,11 @@ class PresidentialElectionRuleset:
 
     def refusal_reason(self, state: PEState, seat: str, action: Action) -> str | None:
         return refusals.refusal_reason(state, seat, action)
+
+    def determinize(self, state: PEState, seat: str, rng: Rng) -> PEState:
+        """One of the states `seat` cannot tell from `state`, its hidden facts redrawn from `rng`
+        (engine/core/search.py)."""
+        return determinize.determinize(state, seat, rng)
 
 
 RULESET = PresidentialElectionRuleset()
