@@ -95,10 +95,14 @@ def place_notes(outbox: list[NewMessage], held: list[bot_notes.Note], new: bot_n
 
 def caption_turn(record: GameRecord, ruleset: Ruleset, before: Any, after: Any, seat: str,
                  outbox: list[NewMessage], game_settings: dict[str, str]) -> list[NewMessage]:
-    """The move's board post led by one line of what changed since the board the channel last saw."""
+    """The move's board post led by one line of what changed since the board the channel last saw. The post names
+    its mover, whose side a caption made again for several posts merged into one leads with (bot/service/merging.py)."""
     if not has_board(outbox):
         return outbox
     shown = captions.shown_tally(game_settings)
     after_view = ruleset.view(after, None)
-    return captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None), after_view, seat,
-                                   view_of=lambda data: type(after_view).model_validate(data))
+    outbox = captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None), after_view, seat,
+                                     view_of=lambda data: type(after_view).model_validate(data))
+    first = next(m for m in outbox if m.audience == "public" and m.kind == "board")
+    first.payload["mover"] = seat
+    return outbox
