@@ -46,10 +46,11 @@ HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row t
 class _Run:
     """What one run of a game's rows shares: the table it is sent through, the game's context, read once (one store
     call) when its first row is sent, and the settings its posts leave (the board the channel was shown, for the next
-    caption), written with the run's mark of sent."""
+    caption), written with the run's mark of sent; `shown` keeps the last of them for the run's later captions."""
     table: Table
     context: GameContext | None = None
     settings: dict[tuple[str, str], str] = field(default_factory=dict)
+    shown: str | None = None
 
 
 class Delivery(Service):
@@ -121,8 +122,10 @@ class Delivery(Service):
         ended = self._sending[game_id] = asyncio.get_running_loop().create_future()
         marked = 0
         try:
-            if before is not None and not await asyncio.shield(before):
-                return 0
+            if before is not None:
+                if not await asyncio.shield(before):
+                    return 0
+                reads.context = None  # read again: the posts that went out meanwhile changed the board shown
             marked = await self._send_run(run, reads)
             return marked
         finally:
@@ -289,11 +292,12 @@ class Delivery(Service):
         boards = sum(1 for r in item if r.kind == "board")
         if boards and record.status != "lobby":
             view = await self.views.board_view(record, payload)
-            if boards > 1:  # merged boards: one caption for them all, from the board the channel last saw
-                payload = self._recaption(record, payload, view, run)
+            # one caption for the post, from the board the channel last saw: merged boards get one for them all, and
+            # a board whose move was committed before the post ahead of it went out is captioned from that post
+            payload = self._recaption(record, payload, view, run)
             # the board this post shows is where the next post's caption starts from (written with the mark of sent)
             if (shown := captions.shown_setting(record.id, record.ruleset, view)) is not None:
-                run.settings[shown[:2]] = shown[2]
+                run.settings[shown[:2]] = run.shown = shown[2]
         picture = closeup = None
         if view is not None and self.render:
             picture = await asyncio.to_thread(pictures.picture_for, view)
@@ -315,17 +319,23 @@ class Delivery(Service):
             await rematches.replay_due(self.store, record.id)
 
     def _recaption(self, record: GameRecord, payload: dict[str, Any], view: Any, run: _Run) -> dict[str, Any]:
-        """A merged post's caption line and close-up: what changed from the board the channel last saw (this run's
-        last board, else the game's setting) to the board it shows."""
-        scope = f"game:{record.id}"
-        shown = run.settings.get((scope, captions.SHOWN_KEY))
+        """A board post's caption line and close-up: what changed from the board the channel last saw (this run's
+        last board, else the game's setting) to the board it shows. The move wrote a caption from the board shown
+        when it was made; a post ahead of it sent since (a gathered run's) makes that one say too much. Unchanged
+        where no board was shown yet or the game keeps no tally."""
+        shown = run.shown
         if shown is None and run.context is not None:
             shown = run.context.game_settings.get(captions.SHOWN_KEY)
         before = captions.shown_tally({captions.SHOWN_KEY: shown} if shown else {})
         after = for_ruleset(record.ruleset).tally(view)
-        if before is None or after is None or (caption := summarise(before, after, payload.get("mover"))) is None:
+        if before is None or after is None:
             return payload
-        text = payload.get("text", "")
+        text, old = str(payload.get("text", "")), payload.get("caption")
+        if old and text.startswith(old):
+            text = text[len(old):].lstrip("\n")
+        payload = {k: v for k, v in payload.items() if k not in ("caption", "closeup")}
+        if (caption := summarise(before, after, payload.get("mover"))) is None:
+            return {**payload, "text": text}
         return {**payload, "text": f"{caption}\n{text}" if text else caption, "caption": caption,
                 "closeup": changed_codes(before, after)}
 

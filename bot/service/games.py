@@ -213,7 +213,8 @@ class Games(Lobby):
             else bot_notes.deadline_note(turn.seat, held_lines(turn.state), note) if note else None
         notes = place_notes(outbox, bot_notes.held(turn.context.game_settings.get(bot_notes.HELD_KEY)), mine,
                             turn.seq + 1, note)
-        outbox = caption_turn(record, turn.ruleset, turn.state, after, turn.seat, outbox, turn.context.game_settings)
+        outbox = caption_turn(record, turn.ruleset, turn.state, after, turn.seat, outbox, turn.context.game_settings,
+                              waits=record.id in self._gathered)
         return outbox, jobs, notes
 
     async def _ending(self, turn: _Turn, move: _Move) -> tuple[Any, list[Event], dict[str, Any] | None]:

@@ -52,29 +52,39 @@ def plan(rows: Sequence[R]) -> list[list[R]]:
     return items
 
 
+def _noted_seat(note: str) -> str:
+    return note[len(_BOT_NOTE):].split(" ")[0].rstrip(".")
+
+
 def merged(rows: Sequence[Any]) -> dict[str, Any]:
     """One payload for several public posts (outbox rows), in order: their lines joined (each board's caption line
     dropped where more than one board is merged: the post's caption is made again for the whole of it, by Delivery),
-    the bot's line for a seat said once (as in one move's post: before the first of the seat's steps the bot made), the
-    last board's view for the picture, and the result's mark if any was the result."""
+    the bot's note of each move where it stands (said once for a seat's moves in a row: a note the same as the one
+    just said, with nothing but that seat's own lines since, is left out), the last board's view for the picture,
+    and the result's mark if any was the result."""
     payloads = [payload_of(r) for r in rows]
     if len(payloads) == 1:
         return dict(payloads[0])
     boards = [p for r, p in zip(rows, payloads) if r.kind == "board"]
     lines: list[str] = []
     engine_lines: list[Any] = []
-    notes: set[str] = set()
+    noted: str | None = None  # the last note said, while nothing but its seat's own engine lines followed it
     for p in payloads:
         text = str(p.get("text") or "")
         caption = p.get("caption")
         if len(boards) > 1 and caption and text.startswith(caption):
             text = text[len(caption):].lstrip("\n")
+        told = list(p.get(LINES) or [])
         for line in text.split("\n") if text else []:
-            if line.startswith(_BOT_NOTE):  # once per seat, as in one move's post
-                seat = line[len(_BOT_NOTE):].split(" ")[0].rstrip(".")
-                if seat in notes:
+            if line.startswith(_BOT_NOTE):
+                if line == noted:  # the same seat's moves in a row, nothing else between: said once
                     continue
-                notes.add(seat)
+                noted = line
+            elif noted is not None and not (told and line == str(told[0].get("text"))
+                                             and told[0].get("seat") == _noted_seat(noted)):
+                noted = None
+            if told and line == str(told[0].get("text")):
+                told.pop(0)
             lines.append(line)
         engine_lines += p.get(LINES) or []
     out: dict[str, Any] = {"text": "\n".join(lines)}

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from bot.present.posts import LINES
-from bot.service import GameManager
-from bot.store import Store
+from bot.service import GameManager, merging
+from bot.store import OutboxRecord, Store
 from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.rng import Rng
@@ -100,3 +100,24 @@ async def test_a_burst_of_games_in_one_channel_never_passes_five_messages_in_fiv
         assert said and all(any(line == g for g in it) for line in said), (said, got)
     rows = [row for gid in games for row in await store.outbox_for_game(gid) if row.audience == "public"]
     assert len(table.posts) < len(rows) / 2  # merged, not sent late one by one
+
+
+def _post(row_id: int, seq: int, *said: tuple[str | None, str]) -> OutboxRecord:
+    """A board post of move `seq`: its lines, each with its seat (None: a note of the bot's, not an engine line)."""
+    return OutboxRecord(id=row_id, game_id=1, created_seq=seq, audience="public", kind="board", created_at=0,
+                        sent_at=None, payload={"text": "\n".join(t for _, t in said),
+                                               LINES: [{"text": t, "seat": s} for s, t in said if s is not None]})
+
+
+def test_a_merged_post_notes_each_move_of_the_bot_before_its_seats_lines() -> None:
+    quiet, noted = "🤖 The bot moved for REP (nothing of that move is public).", "🤖 The bot moved for REP."
+    rows = [_post(1, 5, (None, quiet), ("DEM", "DEM plays #12 Town Hall.")),
+            _post(2, 6, (None, noted), ("REP", "REP plays #45 Registration Table.")),
+            _post(3, 7, (None, noted), ("REP", "REP registers 3 voters.")),
+            _post(4, 8, ("DEM", "DEM plays #13 Bus Tour.")),
+            _post(5, 9, (None, noted), ("REP", "REP plays #46 Phone Bank."))]
+    assert merging.merged(rows)["text"].split("\n") == [
+        quiet, "DEM plays #12 Town Hall.",
+        noted, "REP plays #45 Registration Table.", "REP registers 3 voters.",  # REP's moves in a row: one note
+        "DEM plays #13 Bus Tour.",
+        noted, "REP plays #46 Phone Bank."]  # after a person's move, the bot's next move is noted again
