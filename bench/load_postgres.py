@@ -119,10 +119,10 @@ class LoggedManager(GameManager):
         self.deadline_fires: list[tuple[int, str, int, int]] = []
         deliver, submit = self.delivery._deliver, self.games.submit
 
-        async def logged_deliver(row: Any, *rest: Any) -> str | None:
-            text = await deliver(row, *rest)
-            self.delivered.append(row.id)
-            return text
+        async def logged_deliver(item: list[Any], *rest: Any) -> Any:
+            said = await deliver(item, *rest)  # one message: one row, or several public posts merged into one
+            self.delivered.extend(row.id for row in item)
+            return said
 
         async def logged_submit(game_id: int, user_id: str, move: Any, **kwargs: Any) -> Any:
             result = await submit(game_id, user_id, move, **kwargs)

@@ -38,7 +38,8 @@ The checks, exactly:
     too.") needs the seat's history to show the bot taking X by that move, and "missed N" X's last N moves made by its
     deadline. A 🤖 or ⏰ note of a move stands immediately before a line of the post that the engine names as that
     seat's own (`Event.seat`, carried in the board post's `payload["lines"]`): `marker/seat` where the next line is
-    another seat's, the game's own, or no engine line while a line of that seat follows further on (a step with no
+    another seat's, the game's own, or no engine line while a line of that seat follows further on in its move (up to
+    the seat's next note: a post of several moves notes each of them) (a step with no
     line of its own, as a silent pass in a response window, keeps its note where its lines begin, and the bot's note
     then says "(nothing of that move is public)", exactly when no line of that seat follows). Any other line with 🤖 or ⏰ in a post is `marker/unknown`. Conversely, every move the bot or a deadline
     made is marked in the board post covering it (`marker-missing`), and every deadline that passes plays a move the
@@ -298,8 +299,7 @@ async def _play(store: Store, ruleset: Any, name: str, options: dict[str, Any], 
                     else ruleset.view(played.states[min(seq, len(played.states) - 1)], None))
         told = [r.payload[LINES] for r in merged if r.payload.get(LINES) is not None]
         lines = [x for seq_lines in told for x in seq_lines] if kind == "board" and told else None
-        # several boards in one message: Delivery captions the whole anew, as its first line
-        caption = post.text.split("\n", 1)[0] if len(boards) > 1 and payload.get("caption") else payload.get("caption", "")
+        caption = _sent_caption(post.text, merged) if kind == "board" else ""
         played.posts.append(Post(seq, kind, post.text, str(caption), view, lines))
         played.texts.append(Text("public", seq, "post", post.text, post=i))
     for brief in table.briefs:
@@ -369,6 +369,18 @@ def _wrong_move(ruleset: Any, state: Any, seat: str, rng: Rng, past: list[Action
         args[rng.below(len(args))] = pool[rng.below(len(pool))]
         return ruleset.format([Action(verb=action.verb, args=tuple(args))])
     return ruleset.format([Action(verb=action.verb, args=(pool[rng.below(len(pool))],))])
+
+
+def _sent_caption(text: str, rows: list[Any]) -> str:
+    """A board post's caption as sent: Delivery captions each board post anew from the board the channel last saw
+    (several boards merged get one caption for them all), as its first line, which is then none of its rows' own
+    lines; "" for a post sent with none."""
+    first = text.split("\n", 1)[0]
+    own = set()
+    for row in rows:
+        said, caption = str(row.payload.get("text") or ""), row.payload.get("caption")
+        own.update((said[len(caption):] if caption and said.startswith(caption) else said).split("\n"))
+    return "" if first in own else first
 
 
 def _rows_of(key: str, rows: dict[str, Any]) -> list[Any]:
@@ -526,12 +538,14 @@ def check_markers(played: Played, parts: Counter | None = None) -> tuple[list[tu
                 if noted and post.lines is not None:
                     parts["marker: the note's seat"] += 1
                     after = next((seats[j] for j in range(k + 1, len(text)) if not _is_note(text[j])), False)
-                    if after != noted.group(1) and noted.group(1) in seats[k + 1:]:
+                    # the note's move: up to the seat's next note (a post of several moves notes each)
+                    end = next((j for j in range(k + 1, len(text)) if _note_seat(text[j]) == noted.group(1)), len(text))
+                    if after != noted.group(1) and noted.group(1) in seats[k + 1:end]:
                         shown = "no engine line" if after is False else "the game's own line" if after is None \
                             else f"a line of {after}"
                         out.append((i, "marker/seat", line, f"it stands before {shown}, not one of {noted.group(1)}"))
                     alone = BOT_NOTE.match(line) is not None and BOT_NOTE.match(line).group(2) is not None
-                    if BOT_NOTE.match(line) and alone != (noted.group(1) not in seats[k + 1:]):
+                    if BOT_NOTE.match(line) and alone != (noted.group(1) not in seats[k + 1:end]):
                         out.append((i, "marker/seat", line, "it says nothing of the move is public, yet a line of "
                                     f"{noted.group(1)} follows" if alone else f"no line of {noted.group(1)} follows, "
                                     "yet it does not say that nothing of the move is public"))
@@ -579,6 +593,12 @@ def check_markers(played: Played, parts: Counter | None = None) -> tuple[list[tu
 
 def _is_note(line: str) -> bool:
     return bool(BOT_NOTE.match(line) or DEADLINE_NOTE.match(line))
+
+
+def _note_seat(line: str) -> str | None:
+    """The seat a bot's or deadline's note names, None for any other line."""
+    noted = BOT_NOTE.match(line) or DEADLINE_NOTE.match(line)
+    return noted.group(1) if noted else None
 
 
 def _line_seats(text: list[str], lines: list[dict[str, Any]] | None) -> list[Any]:

@@ -48,7 +48,8 @@ class Stumpbot(commands.Bot):
     def __init__(self, db_path: str | Path, *, render: bool = True, sync_commands: bool = True,
                  dev_guild_id: int | None = None, clock: Callable[[], float] | None = None,
                  checkpoints: bool = True, new_seed: Callable[[], int] | None = None,
-                 database: str | Path | None = None, shards: ShardPlan | None = None) -> None:
+                 database: str | Path | None = None, shards: ShardPlan | None = None,
+                 channel_budget: bool = True) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:
             if not isinstance(self, discord.AutoShardedClient):
@@ -68,6 +69,7 @@ class Stumpbot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.clock = clock
         self.checkpoints = checkpoints
+        self.channel_budget = channel_budget  # at most 5 messages in 5 s per channel (bot/service/budget.py)
         self.new_seed = new_seed
         self.metrics = Metrics()
         self.store: AnyStore | None = None
@@ -82,7 +84,7 @@ class Stumpbot(commands.Bot):
         if not is_postgres_url(self.database):
             Path(self.database).parent.mkdir(parents=True, exist_ok=True)
         self.store = await open_store(self.database)
-        kwargs: dict[str, Any] = {"render": self.render}
+        kwargs: dict[str, Any] = {"render": self.render, "channel_budget": self.channel_budget}
         if self.clock is not None:
             kwargs["clock"] = self.clock
         if self.new_seed is not None:

@@ -37,6 +37,7 @@ from bot.service.games import Games, SubmitResult
 from bot.service.memory import Memory
 from bot.service.seats import Seats
 from bot.service.sweep import Sweep
+from bot.service.budget import ChannelBudget
 from bot.service.views import SeatedGame, Views
 from bot.store import StoreInterface
 from bot.service.table import Table
@@ -48,10 +49,13 @@ class GameManager(Service):
     """The services wired once over one context. Holds no logic of its own."""
 
     def __init__(self, store: StoreInterface, table: Table | None = None, *, clock: Callable[[], float] = time.time,
-                 render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63)) -> None:
+                 render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63),
+                 channel_budget: bool = False) -> None:
+        """`channel_budget`: keep each channel to a few messages at a time (Discord's limit; bot/service/budget.py),
+        a busy game's waiting posts merged into one, counted on `clock`."""
         super().__init__(Context(store=store, table=table, clock=clock, render=render, new_seed=new_seed))
         self.views = Views(self.ctx)
-        self.delivery = Delivery(self.ctx, self.views)
+        self.delivery = Delivery(self.ctx, self.views, ChannelBudget() if channel_budget else None)
         self.clock = Clock(self.ctx, self.views, self.delivery)
         self.community = Community(self.ctx, self.views, self.delivery)
         self.memory = Memory(self.ctx, self.views)

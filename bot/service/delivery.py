@@ -7,13 +7,15 @@ followers by DM, and an ended game's last post sends the digest followers their 
 from __future__ import annotations
 
 import asyncio
-import json
+import math
 from dataclasses import dataclass, field
 import logging
 from typing import Any, Sequence
 
 
-from bot.present import captions
+from bot.present import captions, for_ruleset
+from bot.present.changes import changed_codes, summarise
+from bot.service import budget, merging
 from bot.store.claims import OUTBOX_RUN
 from bot.policy import follow as spectators
 from bot.present import pictures
@@ -44,21 +46,26 @@ HELD_NOTICE = ("⚠️ Game #{id} ({title}): the bot failed {n} times in a row t
 class _Run:
     """What one run of a game's rows shares: the table it is sent through, the game's context, read once (one store
     call) when its first row is sent, and the settings its posts leave (the board the channel was shown, for the next
-    caption), written with the run's mark of sent."""
+    caption), written with the run's mark of sent; `shown` keeps the last of them for the run's later captions."""
     table: Table
     context: GameContext | None = None
     settings: dict[tuple[str, str], str] = field(default_factory=dict)
+    shown: str | None = None
 
 
 class Delivery(Service):
     """Sends what the store's outbox holds; decides nothing about the game."""
 
-    def __init__(self, ctx: Context, views: Views) -> None:
+    def __init__(self, ctx: Context, views: Views, channel_budget: budget.ChannelBudget | None = None) -> None:
         super().__init__(ctx)
         self.views = views
         self._flush_lock = asyncio.Lock()
         # games whose moves' claimed rows this process is sending now (deliver_claimed), each with its end
-        self._sending: dict[int, asyncio.Future[None]] = {}
+        # (whether all its rows went out)
+        self._sending: dict[int, asyncio.Future[bool]] = {}
+        self._budget = channel_budget  # each channel's recent posts, kept to at most 5 in 5 s (None: no limit)
+        self._wakes: set[int] = set()  # when a flush is due for posts that wait for their channel
+        self._woken: set[asyncio.Task[None]] = set()
 
     async def flush(self, *, after_game: int | None = None) -> int:
         """Deliver every due notification through the table, each game's in order. Safe to call any time.
@@ -79,7 +86,7 @@ class Delivery(Service):
 
         async def deliver(run: list[Any]) -> int:
             async with lanes:
-                return await self._send_run(run, _Run(table))
+                return await self._in_turn(run, _Run(table))
 
         async with self._flush_lock:
             while True:
@@ -98,25 +105,41 @@ class Delivery(Service):
                     return delivered
 
     async def deliver_claimed(self, rows: Sequence[Any], context: GameContext) -> int:
-        """Deliver one game's rows that its move wrote already claimed for this process (store.commit_move's
-        claim_for), with the game's context as the move left it: no claim and no read of the store of their own.
-        Returns the rows marked sent; a failure defers its row as `flush` does."""
+        """Deliver one game's rows that its moves wrote already claimed for this process (store.commit_move's
+        claim_for), with the game's context as the last of them left it: no claim and no read of the store of their
+        own. Rows claimed after older rows this process is still sending (commit_move's after_own) go out once those
+        did; if those did not all go out (a failure, a full channel), these were given back with them and wait for
+        the next flush. Returns the rows marked sent; a failure defers its row as `flush` does."""
         if (table := self.table) is None or not rows:
             return 0
-        game_id = context.game.id
+        return await self._in_turn(list(rows), _Run(table, context=context))
+
+    async def _in_turn(self, run: list[Any], reads: _Run) -> int:
+        """Send a game's run once this process's earlier run of the game (if any) is through, and not at all if that
+        one did not send all its rows (their failure or their wait for the channel gave these back with them)."""
+        game_id = run[0].game_id
+        before = self._sending.get(game_id)
         ended = self._sending[game_id] = asyncio.get_running_loop().create_future()
+        marked = 0
         try:
-            return await self._send_run(list(rows), _Run(table, context=context))
+            if before is not None:
+                if not await asyncio.shield(before):
+                    return 0
+                reads.context = None  # read again: the posts that went out meanwhile changed the board shown
+            marked = await self._send_run(run, reads)
+            return marked
         finally:
             if self._sending.get(game_id) is ended:
                 del self._sending[game_id]
-            ended.set_result(None)
+            ended.set_result(marked == len(run))
 
     async def _send_run(self, run: list[Any], reads: _Run) -> int:
-        """Send one game's claimed run in order, marking each row sent as soon as it went out (which renews the
-        lease on the rest), before the next one is sent: a process killed mid-run leaves at most one message that
-        went out unmarked, so whoever takes the run over repeats at most that one. A row that sends nothing (a
-        brief with no news, a bot's seat) is marked with the next row that does, or within a quarter of the lease.
+        """Send one game's claimed run in order, as the messages merging.plan makes of it (consecutive public posts
+        as one), marking each message's rows sent as soon as it went out (which renews the lease on the rest), before
+        the next one is sent: a process killed mid-run leaves at most one message that went out unmarked, so whoever
+        takes the run over repeats at most that one. A row that sends nothing (a brief with no news, a bot's seat)
+        is marked with the next row that does, or within a quarter of the lease. A channel post the channel has no
+        room for (its budget) waits with the rest of the run, given back to the outbox until the channel has room.
         Returns the rows marked."""
         renew_after = max(self.ctx.outbox_lease_s // 4, 1)
         sent: list[int] = []  # done, not marked yet
@@ -137,20 +160,62 @@ class Delivery(Service):
             posted.clear()
             return not lost
 
-        for row in run:
+        items = merging.plan(run)
+        for item in items:
+            if self._budget is not None and item[0].audience == "public" \
+                    and (until := await self._no_room(self._budget, item, reads)) is not None:
+                if sent:
+                    await mark()
+                await self.store.postpone_outbox(item[0].id, math.ceil(until), self.ctx.owner)
+                self._wake_at(until)
+                return marked
             try:
-                went_out, text = await self._deliver(row, posted, reads)
+                went_out, text = await self._deliver(item, posted, reads)
             except Exception as exc:  # anything the table raises: retried later, never blocks others
                 await mark()  # the rows before it that sent nothing
-                await self._delivery_failed(row, exc, reads.table)
+                await self._delivery_failed(item[0], exc, reads.table)
                 return marked
-            sent.append(row.id)
+            sent += [row.id for row in item]
             if text is not None:
                 posted.append(text)
             self.ctx.last_delivery_ok = self._now()
-            if (went_out or self._now() - since >= renew_after or row is run[-1]) and not await mark():
+            if (went_out or self._now() - since >= renew_after or item is items[-1]) and not await mark():
                 return marked
         return marked
+
+    async def _no_room(self, room: budget.ChannelBudget, item: list[Any], reads: _Run) -> float | None:
+        """None if the game's channel has room for this post now (counted as sent), else when it will have."""
+        if reads.context is None:
+            reads.context = await self.views.context(item[0].game_id, followers=True, with_state=True)
+        record = reads.context.game
+        if record.channel_id is None:
+            return None
+        text = str(merging.merged(item).get("text") or "")
+        room.forget_idle(self.ctx.clock())
+        return room.take((record.guild_id, record.channel_id, record.thread_id), self.ctx.clock(),
+                         budget.messages_for(text))
+
+    def _wake_at(self, until: float) -> None:
+        """Flush again when a channel has room for the posts that wait for it (the upkeep loop would, later)."""
+        key = math.ceil(until)
+        if key in self._wakes:
+            return
+        self._wakes.add(key)
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:
+            self._wakes.discard(key)
+            task = loop.create_task(self._flush_quietly())
+            self._woken.add(task)
+            task.add_done_callback(self._woken.discard)
+
+        loop.call_later(max(key - self.ctx.clock(), 0) + 0.05, wake)
+
+    async def _flush_quietly(self) -> None:
+        try:
+            await self.flush()
+        except Exception:  # noqa: BLE001 - the upkeep loop delivers what this could not
+            log.exception("delivering the posts that waited for their channel failed")
 
     async def _delivery_failed(self, row: Any, exc: Exception, table: Table) -> None:
         now = self._now()
@@ -184,9 +249,11 @@ class Delivery(Service):
         await self.store.release_delivery(game_id)
         return await self.flush()
 
-    async def _deliver(self, row: Any, posted: list[str], reads: _Run) -> tuple[bool, str | None]:
-        """Send one outbox row; returns whether anything went out, and a public post's text. `posted`: the texts of
-        this run's public posts sent before it and not yet marked sent in the store."""
+    async def _deliver(self, item: list[Any], posted: list[str], reads: _Run) -> tuple[bool, str | None]:
+        """Send one message: one outbox row, or several public posts merged (merging.plan); returns whether anything
+        went out, and a public post's text. `posted`: the texts of this run's public posts sent before it and not
+        yet marked sent in the store."""
+        row = item[-1]
         # The game's record, jobs, seats and followers are read once per run of rows, in one store call (one
         # server transaction on PostgreSQL), and handed on: every row of the run was written before it was claimed,
         # so what is read after the claim is at least as new as each of them. The state comes from the live-game
@@ -195,10 +262,10 @@ class Delivery(Service):
             reads.context = await self.views.context(row.game_id, followers=True, with_state=True)
         context = reads.context
         record, jobs, seats = context.game, context.jobs, context.seats
-        payload = row.payload if isinstance(row.payload, dict) else json.loads(row.payload)
+        payload = merging.merged(item)
         if row.audience == "public":
-            await self._publish(record, row, payload, self.ctx.ref(record, row.created_seq, deadlines_of(jobs)), posted,
-                                reads)
+            await self._publish(record, item, payload, self.ctx.ref(record, row.created_seq, deadlines_of(jobs)),
+                                posted, reads)
             return True, str(payload.get("text", ""))
         if row.kind == "notice":  # to the member the seat was taken from, whoever holds it now; a closed DM is no failure
             await reads.table.notify(self.ctx.ref(record, row.created_seq), str(payload.get("to", "")),
@@ -218,14 +285,19 @@ class Delivery(Service):
             await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
         return True, None
 
-    async def _publish(self, record: GameRecord, row: Any, payload: dict[str, Any], ref: GameRef,
+    async def _publish(self, record: GameRecord, item: list[Any], payload: dict[str, Any], ref: GameRef,
                        posted: list[str], run: _Run) -> None:
         view = None
-        if row.kind == "board" and record.status != "lobby":
+        row = item[-1]
+        boards = sum(1 for r in item if r.kind == "board")
+        if boards and record.status != "lobby":
             view = await self.views.board_view(record, payload)
+            # one caption for the post, from the board the channel last saw: merged boards get one for them all, and
+            # a board whose move was committed before the post ahead of it went out is captioned from that post
+            payload = self._recaption(record, payload, view, run)
             # the board this post shows is where the next post's caption starts from (written with the mark of sent)
             if (shown := captions.shown_setting(record.id, record.ruleset, view)) is not None:
-                run.settings[shown[:2]] = shown[2]
+                run.settings[shown[:2]] = run.shown = shown[2]
         picture = closeup = None
         if view is not None and self.render:
             picture = await asyncio.to_thread(pictures.picture_for, view)
@@ -238,12 +310,34 @@ class Delivery(Service):
                      if f.mode == "turn" and f.user_id not in seated]
         final = bool(payload.get("final")) and record.status == "finished"
         missed = await run.table.publish(PublicPost(game=ref, text=payload.get("text", ""), picture=picture,
-                                                     key=f"o{row.id}", closeup=closeup, turn_line=row.kind != "stall",
+                                                     key=f"o{item[0].id}" + (f"-{row.id}" if len(item) > 1 else ""),
+                                                     closeup=closeup, turn_line=row.kind != "stall",
                                                      followers=tuple(f.user_id for f in followers), final=final))
         await self._after_copies(run.table, record, row, followers, missed or (), [*posted, payload.get("text", "")],
                                  picture)
         if final and self.render:  # the replay follows, drawn by the next upkeep sweep
             await rematches.replay_due(self.store, record.id)
+
+    def _recaption(self, record: GameRecord, payload: dict[str, Any], view: Any, run: _Run) -> dict[str, Any]:
+        """A board post's caption line and close-up: what changed from the board the channel last saw (this run's
+        last board, else the game's setting) to the board it shows. The move wrote a caption from the board shown
+        when it was made; a post ahead of it sent since (a gathered run's) makes that one say too much. Unchanged
+        where no board was shown yet or the game keeps no tally."""
+        shown = run.shown
+        if shown is None and run.context is not None:
+            shown = run.context.game_settings.get(captions.SHOWN_KEY)
+        before = captions.shown_tally({captions.SHOWN_KEY: shown} if shown else {})
+        after = for_ruleset(record.ruleset).tally(view)
+        if before is None or after is None:
+            return payload
+        text, old = str(payload.get("text", "")), payload.get("caption")
+        if old and text.startswith(old):
+            text = text[len(old):].lstrip("\n")
+        payload = {k: v for k, v in payload.items() if k not in ("caption", "closeup")}
+        if (caption := summarise(before, after, payload.get("mover"))) is None:
+            return {**payload, "text": text}
+        return {**payload, "text": f"{caption}\n{text}" if text else caption, "caption": caption,
+                "closeup": changed_codes(before, after)}
 
     async def watchers(self, record: GameRecord) -> list[Follower]:
         """The game's followers who are not seated in it (one who took a seat since gets the seat's DMs)."""

@@ -8,8 +8,9 @@ missed deadlines) subscribe to `Games.after_move`."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
-from typing import Any, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from bot.policy import concession
 from bot.policy import record as records
@@ -33,6 +34,7 @@ from engine.core.types import Action, Event
 
 log = logging.getLogger("stumpbot.service.games")
 REPEAT_SECONDS = 60  # a typed move identical to the sender's last one within this window asks first
+GATHER_ROWS = 400  # a run of gathered moves goes out in parts of about this many outbox rows
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,14 @@ class _Done:
     kept: bool  # some seat's typed rest waits for its turn
 
 
+@dataclass
+class _Gathering:
+    """A game's moves whose posts wait to go out together, since `since`."""
+
+    since: int
+    moves: list[_Done] = field(default_factory=list)
+
+
 class Games(Lobby):
     """Every change of a game's state goes through here: the lobby's (Lobby), then the moves and their undo."""
 
@@ -97,6 +107,7 @@ class Games(Lobby):
         # never imports it.
         self.after_move: list[Callable[[int, str, str, list[SeatRecord]], Awaitable[None]]] = []
         self.memory = memory
+        self._gathered: dict[int, _Gathering] = {}  # games whose moves' posts wait to go out as one (`gathered`)
 
     async def submit(self, game_id: int, user_id: str, move: str | list[Action], *, idem_key: str | None = None,
                      expected_seq: int | None = None, actor: str | None = None, seat_override: str | None = None,
@@ -112,13 +123,23 @@ class Games(Lobby):
         and `note` the deadline's line. `deadline_at` is the due time of the deadline a deadline move answers:
         unless the seat's deadline still stands at that time once the game's lock is held (a pause, an extension,
         a vacation or a new wait moved it), nothing is played."""
-        async with self._lock(game_id):
-            turn = await self._load(game_id, user_id, seat_override, deadline_at)
-            played = await self._play(turn, move, user_id, expected_seq=expected_seq, idem_key=idem_key,
-                                      repeat_guard=repeat_guard)
-            done = await self._commit(turn, played, user_id, actor, idem_key=idem_key, note=note)
-        await self._deliver(game_id, done)
-        await self._after_submit(game_id, turn.seat, actor or user_id, turn.seats, done.kept)
+        gathers = False
+        try:
+            async with self._lock(game_id):
+                turn = await self._load(game_id, user_id, seat_override, deadline_at)
+                played = await self._play(turn, move, user_id, expected_seq=expected_seq, idem_key=idem_key,
+                                          repeat_guard=repeat_guard)
+                # a move the bot's seats may answer: its post waits for theirs, and goes out with them as one
+                gathers = game_id not in self._gathered and game_id not in self.ctx.botting \
+                    and any(s.controller == "bot" for s in turn.seats)
+                if gathers:
+                    self._gathered[game_id] = _Gathering(self._now())
+                done = await self._commit(turn, played, user_id, actor, idem_key=idem_key, note=note)
+            await self._deliver(game_id, done)
+            await self._after_submit(game_id, turn.seat, actor or user_id, turn.seats, done.kept)
+        finally:
+            if gathers:
+                await self._deliver_gathered(game_id, self._gathered.pop(game_id).moves)
         return SubmitResult(seq=done.commit.seq, events=done.events, notation=played.notation, finished=done.finished,
                             pending=played.rest)
 
@@ -192,7 +213,8 @@ class Games(Lobby):
             else bot_notes.deadline_note(turn.seat, held_lines(turn.state), note) if note else None
         notes = place_notes(outbox, bot_notes.held(turn.context.game_settings.get(bot_notes.HELD_KEY)), mine,
                             turn.seq + 1, note)
-        outbox = caption_turn(record, turn.ruleset, turn.state, after, turn.seat, outbox, turn.context.game_settings)
+        outbox = caption_turn(record, turn.ruleset, turn.state, after, turn.seat, outbox, turn.context.game_settings,
+                              waits=record.id in self._gathered)
         return outbox, jobs, notes
 
     async def _ending(self, turn: _Turn, move: _Move) -> tuple[Any, list[Event], dict[str, Any] | None]:
@@ -225,7 +247,7 @@ class Games(Lobby):
                 undoable=result.undoable, state_json=result.state.model_dump_json(), state_hash=state_hash(result.state),
                 now=now, status=status, result=final, jobs=jobs, outbox=outbox,
                 claim_for=None if final is not None or self.table is None else self.ctx.owner,
-                lease_seconds=self.ctx.outbox_lease_s,
+                lease_seconds=self.ctx.outbox_lease_s, after_own=record.id in self._gathered,
                 step=records.move_told(turn.ruleset, turn.state, result, turn.seat, actor, turn.seq + 1))
         except DuplicateMove as dup:
             raise StaleState(f"That move was already applied (move {dup.seq}).") from None
@@ -233,9 +255,44 @@ class Games(Lobby):
             self.ctx.live.pop(record.id, None)
             raise StaleState("Someone moved at the same moment; look at the board and try again.") from None
 
+    @asynccontextmanager
+    async def gathered(self, game_id: int) -> AsyncIterator[None]:
+        """The moves made inside (the bot's seats' run of moves) are delivered together when it ends, their posts
+        merged into one (bot/service/merging.py): one channel post for what happened between two decisions of
+        people. Inside a gathering already open for the game (a person's move the bot answers), the moves join it."""
+        if game_id in self._gathered:
+            yield
+            return
+        self._gathered[game_id] = _Gathering(self._now())
+        try:
+            yield
+        finally:
+            await self._deliver_gathered(game_id, self._gathered.pop(game_id).moves)
+
+    async def _deliver_gathered(self, game_id: int, moves: list[_Done]) -> None:
+        """Send the gathered moves' posts as one run, from the context the last of them left. The rows written
+        claimed come first (a move writes its rows claimed only after rows it claimed already); the rest, and
+        the result and ratings of a game that ended, go out with a flush."""
+        if not moves:
+            return
+        if any(d.finished for d in moves):
+            await self.memory.rate_finished()
+        await self.delivery.deliver_claimed([r for d in moves for r in d.commit.claimed], moves[-1].after)
+        if any(d.finished or not d.commit.claimed for d in moves):
+            await self.delivery.flush(after_game=game_id)
+
     async def _deliver(self, game_id: int, done: _Done) -> None:
         """Send the move's posts from the context it left; a game's last move rates it first, so that the flush
-        posts the result and the ratings together."""
+        posts the result and the ratings together. A move made while its game gathers moves waits for the rest
+        of them (a run too long for one lease goes out in parts)."""
+        if (gathering := self._gathered.get(game_id)) is not None:
+            gathering.moves.append(done)
+            if self._now() - gathering.since < self.ctx.outbox_lease_s // 4 \
+                    and sum(len(d.commit.claimed) for d in gathering.moves) < GATHER_ROWS:
+                return
+            moves, gathering.moves, gathering.since = gathering.moves, [], self._now()
+            await self._deliver_gathered(game_id, moves)
+            return
         if done.finished:
             await self.memory.rate_finished()
         await self.delivery.deliver_claimed(done.commit.claimed, done.after)

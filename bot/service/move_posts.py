@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.policy import concession, timekeeping
 from bot.present import bot_notes, captions
-from bot.present.posts import board_posts
+from bot.present.posts import POST_VIEW, board_posts
 from bot.store import GameRecord, JobRecord, NewJob, NewMessage, SeatRecord
 from engine.core.ruleset import Ruleset, owing_seats
 from engine.core.types import Event, PendingKind
@@ -94,11 +94,19 @@ def place_notes(outbox: list[NewMessage], held: list[bot_notes.Note], new: bot_n
 
 
 def caption_turn(record: GameRecord, ruleset: Ruleset, before: Any, after: Any, seat: str,
-                 outbox: list[NewMessage], game_settings: dict[str, str]) -> list[NewMessage]:
-    """The move's board post led by one line of what changed since the board the channel last saw."""
+                 outbox: list[NewMessage], game_settings: dict[str, str], *, waits: bool = False) -> list[NewMessage]:
+    """The move's board post led by one line of what changed since the board the channel last saw. The post names
+    its mover, whose side a caption made again for several posts merged into one leads with (bot/service/merging.py).
+    `waits`: the post goes out after later moves (gathered with them), so its last board keeps the board as this move
+    left it, which the picture shows (else a post shows the board as it is when sent)."""
     if not has_board(outbox):
         return outbox
     shown = captions.shown_tally(game_settings)
     after_view = ruleset.view(after, None)
-    return captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None), after_view, seat,
-                                   view_of=lambda data: type(after_view).model_validate(data))
+    outbox = captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None), after_view, seat,
+                                     view_of=lambda data: type(after_view).model_validate(data))
+    boards = [m for m in outbox if m.audience == "public" and m.kind == "board"]
+    boards[0].payload["mover"] = seat
+    if waits and not boards[-1].payload.get(POST_VIEW):
+        boards[-1].payload[POST_VIEW] = after_view.model_dump(mode="json")
+    return outbox

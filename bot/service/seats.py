@@ -391,31 +391,38 @@ class Seats(Service):
         self.ctx.botting.add(game_id)
         moves = 0
         try:
-            while moves < BOT_MOVES_AT_ONCE:
-                record = await self.store.get_game(game_id)
-                if record is None or record.status != "active":
-                    break
-                bots = {s.seat for s in await self.store.list_seats(game_id) if s.controller == "bot"}
-                if not bots:
-                    break
-                ruleset, state, seq = await self.views.state(record)
-                seat = next((s for s in owing_seats(ruleset, state) if s in bots), None)
-                if seat is None:
-                    break
-                # The bot's choices are a function of the game's seed and move number: a replay plays the same.
-                try:
-                    if await self.games.bot_move(game_id, seat, Rng(record.seed ^ (0x9E3779B97F4A7C15 * (seq + 1)))) is None:
-                        break
-                except StaleState:  # someone moved first: another process's sweep, or the player of another seat
-                    log.debug("bot move for game %s seat %s: the game moved meanwhile; the next sweep looks again",
-                              game_id, seat)
-                    break
-                except EngineError as exc:  # a bot that cannot move: the deadline will
-                    log.warning("bot move for game %s seat %s refused: %s", game_id, seat, exc.code)
-                    break
-                moves += 1
+            async with self.games.gathered(game_id):  # their posts go out as one when the run ends
+                moves = await self._bot_run(game_id)
         finally:
             self.ctx.botting.discard(game_id)
+        return moves
+
+    async def _bot_run(self, game_id: int) -> int:
+        """The bot's moves in a row for the game's bot seats (see play_bots)."""
+        moves = 0
+        while moves < BOT_MOVES_AT_ONCE:
+            record = await self.store.get_game(game_id)
+            if record is None or record.status != "active":
+                break
+            bots = {s.seat for s in await self.store.list_seats(game_id) if s.controller == "bot"}
+            if not bots:
+                break
+            ruleset, state, seq = await self.views.state(record)
+            seat = next((s for s in owing_seats(ruleset, state) if s in bots), None)
+            if seat is None:
+                break
+            # The bot's choices are a function of the game's seed and move number: a replay plays the same.
+            try:
+                if await self.games.bot_move(game_id, seat, Rng(record.seed ^ (0x9E3779B97F4A7C15 * (seq + 1)))) is None:
+                    break
+            except StaleState:  # someone moved first: another process's sweep, or the player of another seat
+                log.debug("bot move for game %s seat %s: the game moved meanwhile; the next sweep looks again",
+                          game_id, seat)
+                break
+            except EngineError as exc:  # a bot that cannot move: the deadline will
+                log.warning("bot move for game %s seat %s refused: %s", game_id, seat, exc.code)
+                break
+            moves += 1
         return moves
 
     async def bots_catch_up(self, game_ids: list[int] | None = None) -> None:

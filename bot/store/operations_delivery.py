@@ -138,6 +138,19 @@ class DeliveryOperations(Calls):
 
         return await self._write(work)
 
+    async def postpone_outbox(self, row_id: int, until: int, owner: str) -> None:
+        """A game's next notification waits until ``until`` (its channel had all the messages it may take for now),
+        with no failed attempt counted; ``owner`` gives back its claim on the game's unsent rows, so whoever claims
+        after ``until`` sends them (merged: bot/service/merging.py)."""
+        _int(row_id, "row_id"), _int(until, "until")
+
+        async def work(c: Conn) -> None:
+            await c.run("UPDATE outbox SET next_attempt_at=? WHERE id=? AND sent_at IS NULL", (until, row_id))
+            await c.run("UPDATE outbox SET claimed_by=NULL, claimed_until=NULL WHERE sent_at IS NULL AND claimed_by=? "
+                        "AND game_id=(SELECT game_id FROM outbox WHERE id=?)", (owner, row_id))
+
+        return await self._write(work)
+
     async def hold_delivery(self, game_id: int, now: int) -> bool:
         """Hold a game's notifications (its deliveries keep failing). False if it was held already."""
         async def work(c: Conn) -> bool:

@@ -98,7 +98,7 @@ class PlayOperations(Calls):
                           status: str = "active", result: dict[str, Any] | None = None,
                           jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None,
                           claim_for: str | None = None, lease_seconds: int = OUTBOX_LEASE_S,
-                          step: dict[str, Any] | None = None) -> MoveCommit:
+                          step: dict[str, Any] | None = None, after_own: bool = False) -> MoveCommit:
         """Append one move, in one transaction: journal row seq = last + 1 (with ``step``, what the game's record
         keeps of the move: bot/policy/record.py ``move_told``), the snapshot, version + 1,
         status/result, the game's jobs (replaced when ``jobs`` is not None; cleared when the game
@@ -107,7 +107,9 @@ class PlayOperations(Calls):
         ``claim_for``: the outbox rows are written claimed for that owner for ``lease_seconds`` — as
         :meth:`claim_outbox` would claim them, so the mover delivers them without a claim of its own —
         unless the game's deliveries are held or an older row of the game is still unsent (it goes first, and
-        whoever claims it claims these after it); :attr:`MoveCommit.claimed` lists the rows so claimed.
+        whoever claims it claims these after it); :attr:`MoveCommit.claimed` lists the rows so claimed. With
+        ``after_own``, older unsent rows that ``claim_for`` itself holds on a live lease do not stop the claim: the
+        caller delivers these after them (a bot seat's moves gathered into one post with the move they answer).
 
         Raises DuplicateMove (the idem_key was used; nothing changes), VersionConflict, WrongStatus, NotFound.
         """
@@ -146,8 +148,10 @@ class PlayOperations(Calls):
             await _put_snapshot(c, game_id, seq, state_json, state_hash)
             new_jobs = await _replace_jobs(c, game_id, job_rows, now)
             claim = None
+            older = ("SELECT 1 FROM outbox WHERE game_id=? AND sent_at IS NULL"
+                     + (" AND NOT (claimed_by=? AND claimed_until>?)" if after_own else "") + " LIMIT 1")
             if claim_for is not None and msg_rows and guarded[1] is None and await c.one(
-                    "SELECT 1 FROM outbox WHERE game_id=? AND sent_at IS NULL LIMIT 1", (game_id,)) is None:
+                    older, (game_id, *((claim_for, now) if after_own else ()))) is None:
                 claim = (claim_for, now + lease_seconds)
             ids = await _insert_outbox(c, game_id, msg_rows, seq, now, claim=claim)
             claimed = () if claim is None else tuple(

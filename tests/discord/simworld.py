@@ -151,6 +151,7 @@ def policies() -> dict[str, Any]:
 def make_bot(db_path, **options: Any) -> Stumpbot:
     options.setdefault("render", RENDER)
     options.setdefault("checkpoints", False)
+    options.setdefault("channel_budget", False)  # the channel budget's own tests turn it on
     return create_bot(db_path, **options)
 
 

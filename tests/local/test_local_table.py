@@ -1,10 +1,15 @@
 """The offline local table and the demo, driven through their real input/output functions."""
 from __future__ import annotations
 
+import re
+
 from PIL import Image
 
+from bot.store import Store
 from bot.tables.local import play_local, run_demo
 from engine.electioneer import content
+
+AI_TURN = re.compile(r"REP \(AI\) turn\**? — draws Solo Play card (\d+)")
 
 
 class Script:
@@ -116,16 +121,36 @@ async def test_a_number_past_the_shown_choices_is_refused_not_a_hidden_play(tmp_
     assert "DEM plays" not in text and "REP plays" not in text  # no theatric was played
 
 
-async def test_a_solo_demo_keeps_each_ai_turns_picture(tmp_path) -> None:
-    """Solo Play posts a move's AI turns apart, each with its own picture: the local table writes each
-    to a file of its own, none overwritten, and every image line the log prints names a distinct file. The first
-    40 moves hold a dozen AI turns; the whole game (about 40 AI turns) shows nothing more and costs 8× the time."""
+async def test_a_solo_demo_shows_each_ai_turn_in_the_post_of_the_step_before_it(tmp_path) -> None:
+    """Solo Play's AI turns go out in the post of the step that led to them (one post per turn): the local table
+    prints every AI turn the game drew, once and in order, after the human's lines of that post, under one board
+    picture of the board after the AI's turn (the post's first line counts what the AI placed too). Each picture is
+    a file of its own, none overwritten. The first 40 moves hold 9 AI turns; the whole game (about 40) shows nothing
+    more and costs 8× the time."""
     lines: list[str] = []
-    _, images = await run_demo(tmp_path / "demo.sqlite3", tmp_path / "img", "campaign_trail", seed=3,
-                               write=lines.append, options={"ai": "REP"}, moves=40)
+    game_id, images = await run_demo(tmp_path / "demo.sqlite3", tmp_path / "img", "campaign_trail", seed=3,
+                                     write=lines.append, options={"ai": "REP"}, moves=40)
     assert any(line.strip() == "Demo stopped after 40 moves; the game was not finished." for line in lines)
+    posts = "\n".join(lines).split("── game #")[1:]
+    store = await Store.open(tmp_path / "demo.sqlite3")
+    try:
+        written = [card for row in await store.outbox_for_game(game_id) if row.audience == "public"
+                   for card in AI_TURN.findall(str(row.payload.get("text") or ""))]
+    finally:
+        await store.close()
+    shown = [card for post in posts for card in AI_TURN.findall(post)]
+    assert shown == written and len(shown) >= 8 and len(set(shown)) == len(shown), (shown, written)
+
+    with_step = [post for post in posts if AI_TURN.search(post) and "DEM plays" in post]
+    assert len(with_step) >= 6, "the AI turns share the post of DEM's step"
+    for post in with_step:
+        assert post.index("DEM plays") < AI_TURN.search(post).start(), "DEM's step first, then the AI's turn"
+        assert post.count("[board image: ") == 1, "one picture for the post"
+    placed = [post for post in with_step if re.search(r"REP \(AI\) direct action .*: \+\d", post)]
+    assert placed and all("REP +" in post.split("\n")[1] for post in placed), \
+        "the picture is the board after the AI's turn: the post's first line names what the AI placed"
+
     named = [line.split("[board image: ", 1)[1].rstrip("]") for line in lines if line.startswith("[board image: ")]
-    assert len(named) == len(set(named)) > 20, "one file per board post: the AI turns' and the human's"
-    assert sum(1 for p in images if "." in p.name.split("-", 1)[0]) >= 10, "the AI posts of a move: 007.2-, 007.3-…"
-    boards = [p for p in images if p.name.endswith("-campaign_trail.png")]
-    assert len({p.read_bytes() for p in boards}) > 20, "each file holds its own post's board"
+    assert len(named) == len(set(named)) == sum("[board image: " in post for post in posts) > 10
+    boards = [p for p in images if p.name.endswith("-campaign_trail.png") and "-closeup-" not in p.name]
+    assert len({p.read_bytes() for p in boards}) == len(boards) == len(named), "each file holds its own post's board"

@@ -333,5 +333,8 @@ async def test_a_failing_delivery_holds_back_only_its_own_game(tmp_path) -> None
     clock.t += 60  # past the failed row's retry backoff
     await manager.delivery.flush()
     first = [p for p in table.posts if p.game.id == games[0]]
-    assert [p.game.seq for p in first] == [0, 1]  # delivered late, still in order
+    # delivered late, still in order: the posts that waited go out as one, the start's lines before the move's
+    said = [r.payload["text"] for r in await store.outbox_for_game(games[0]) if r.audience == "public"]
+    assert [p.game.seq for p in first] == [1] and len(said) == 2
+    assert first[0].text.index(said[0].split("\n")[0]) < first[0].text.index(said[1].split("\n")[-1])
     await store.close()

@@ -161,9 +161,10 @@ async def test_a_season_matches_the_library_and_its_ordering(tmp_path) -> None:
                for h in history) == line.rating - 500
 
     # the channel was told each rating change with the result; the bot-filled seat is named
-    notices = [p.text for p in table.posts if p.text.startswith("📈")]
+    # (the notice goes out in the result's post)
+    notices = [p.text for p in table.posts if "\n📈" in p.text and p.final]
     assert len(notices) == 9  # every game rated on this or the other server
-    bot_notice = next(p.text for p in table.posts if p.game.id == bot_game and p.text.startswith("📈"))
+    bot_notice = next(p.text for p in table.posts if p.game.id == bot_game and "\n📈" in p.text)
     assert "Not rated" in bot_notice and "P2" in bot_notice and "(Bo)" not in bot_notice
     await store.close()
 
@@ -258,7 +259,7 @@ async def test_a_seat_left_to_the_bot_is_not_rated(tmp_path) -> None:
     assert set(got) == {"a", "c"} and got["a"].wins == got["c"].wins == 0
     (a, c) = LIB.rate([[LIB.rating()], [LIB.rating()]], ranks=[1, 2])
     assert (got["a"].mu, got["c"].mu) == (pytest.approx(a[0].mu), pytest.approx(c[0].mu))
-    notice = next(p.text for p in table.posts if p.text.startswith("📈"))
+    notice = next(p.text.split("\n📈", 1)[1] for p in table.posts if "\n📈" in p.text)
     assert "Not rated" in notice and "P2" in notice
     await store.close()
 
