@@ -2,7 +2,7 @@
 housemate.py): Campaign Trail for three, a person against two bot seats, 40 decisions of the person (the bots
 answering each at once), then the host abandons it. People take 3 s of the virtual clock per decision.
 
-One test per target, so each flips on its own when its fix lands (the ones today's code misses are strict xfails):
+One test per target:
 at most 5 messages to the channel in any 5 s (Discord's per-channel limit); no post pings the person whose
 decision it followed; nothing left pinned once the game is over; DMs short enough to read (p95 ≤ 2,000
 characters shown); no internal identifiers in DMs; one post per turn (never two channel posts between two
