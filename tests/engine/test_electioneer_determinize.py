@@ -44,27 +44,30 @@ def _view(state: ElectioneerState, seat: str) -> str:
     return R.view(state, seat).model_dump_json()
 
 
+def _step(state: ElectioneerState, seat: str, move: str) -> ElectioneerState:
+    after = play(R, state, seat, R.parse(move)).state
+    assert isinstance(after, ElectioneerState)
+    return after
+
+
 def _rep_sealed_first() -> list[ElectioneerState]:
     """REP's discard sealed, then REP's campaign choice sealed, DEM still to choose (seeded games let DEM go
-    first), in a game where DEM has played a research theatric: the sealed picks DEM cannot see."""
+    first), in a game where a research theatric was played: the sealed picks DEM cannot see."""
     state = R.setup({}, SEATS, 3)
     research = next(t for t in state.players["DEM"].theatrics + state.players["REP"].theatrics
                     if content_mod.load().theatrics[t].kind == "research")
     holder = "DEM" if research in state.players["DEM"].theatrics else "REP"
-    state = play(R, state, holder, [R.parse(f"play {research} {state.order[3]}")[0]]).state
-    found = []
-    rep_discard = play(R, state, "REP", R.parse(f"discard {state.players['REP'].hand[0]}")).state
-    found.append(rep_discard)
-    both = play(R, rep_discard, "DEM", R.parse(f"discard {state.players['DEM'].hand[0]}")).state
-    found.append(play(R, both, "REP", R.parse(f"campaign {both.players['REP'].hand[1]}")).state)
-    return found
+    state = _step(state, holder, f"play {research} {state.order[3]}")
+    rep_discard = _step(state, "REP", f"discard {state.players['REP'].hand[0]}")
+    both = _step(rep_discard, "DEM", f"discard {state.players['DEM'].hand[0]}")
+    return [rep_discard, _step(both, "REP", f"campaign {both.players['REP'].hand[1]}")]
 
 
 # month 1: a sealed discard, a sealed campaign, the winner's swap after a research; month 2 with a peek, a marker
 # and a reframe theatric in hand, then its holder's swap; mid game; a sealed discard with a theatric played this
 # month; election day
 PLAIN = positions(R, {}, SEATS, 1, [1, 3, 5, 8, 11, 21, 30, 33, 41])
-MOMENTUM = positions(R, {}, SEATS, 4, [18])  # a momentum theatric played before the reveal
+MOMENTUM = positions(R, {}, SEATS, 13, [21])  # a momentum theatric played before the reveal
 ONE_THEATRIC = positions(R, {"theatrics": 1}, SEATS, 1, [12, 19, 36])
 POSITIONS = PLAIN + MOMENTUM + ONE_THEATRIC + _rep_sealed_first()
 IDS = [f"{i}-month{s.month}-{s.phase}" for i, s in enumerate(POSITIONS)]
@@ -128,15 +131,18 @@ def test_the_seats_own_choices_stay_the_same(state: ElectioneerState) -> None:
 
 @pytest.mark.parametrize("state", POSITIONS, ids=IDS)
 def test_the_rival_holds_cards_it_could_hold(state: ElectioneerState) -> None:
+    """Its own party's policies off its platform, its bottom cards the ones it buried, no theatric the seat holds
+    or saw played, a sealed pick from its hand, and what it looked at the issues there now."""
     c = content_mod.load()
-    for seat in SEATS:
+    for seat, k in ((seat, k) for seat in SEATS for k in range(10)):
         rival = other(seat)
-        world = R.determinize(state, seat, Rng(4))
+        world = R.determinize(state, seat, Rng(k))
         them = world.players[rival]
         assert sorted(them.hand + them.deck + them.platform) == sorted(p for p, d in c.policies.items() if d.party == rival)
         assert them.deck[len(them.deck) - len(them.buried):] == them.buried
         on_board = {m.source for b in world.boards.values() for m in b.markers}
-        assert not set(them.theatrics) & set(world.players[seat].theatrics)
+        played = {t for plays in world.momentum.values() for t in plays}
+        assert not set(them.theatrics) & (set(world.players[seat].theatrics) | played)
         assert not {c.theatrics[t].name for t in them.theatrics} & on_board
         for sim in (world.discards, world.campaigns):
             if rival in sim.sealed:
