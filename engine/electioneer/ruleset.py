@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
-from engine.electioneer import bot, cards, notation, refusals, rules, viewing
+from engine.electioneer import bot, cards, determinize, notation, refusals, rules, viewing
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.state import ElectioneerState, Options
 from engine.electioneer.views import ElectioneerView
@@ -74,6 +74,11 @@ class ElectioneerRuleset:
 
     def refusal_reason(self, state: ElectioneerState, seat: str, action: Action) -> str | None:
         return refusals.refusal_reason(state, seat, action)
+
+    def determinize(self, state: ElectioneerState, seat: str, rng: Rng) -> ElectioneerState:
+        """One of the states `seat` cannot tell from `state`, its hidden facts redrawn from `rng`
+        (engine/core/search.py)."""
+        return determinize.determinize(state, seat, rng)
 
 
 RULESET = ElectioneerRuleset()
