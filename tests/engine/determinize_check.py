@@ -1,7 +1,8 @@
 """The checks every title's `determinize` must pass, for the per-title tests to call (tests/engine/<title>/
 test_determinize.py): from seeded random positions of a whole game, for each seat,
 
-- the determinized state gives the seat exactly the view the true state gives it (JSON of `view(state, seat)`);
+- the determinized state gives the seat exactly the view the true state gives it (JSON of `view(state, seat)`) and
+  the same decision, options and all;
 - the true state is left as it was;
 - over `samples` draws, what the seat does not know varies (`hidden(state, seat)`: the title's own summary of the
   facts hidden from the seat, each kind on its own — the rivals' hands, the decks' order, sealed picks);
@@ -49,12 +50,16 @@ def problems(ruleset: Ruleset, state: Any, hidden: Hidden, *, samples: int = 40,
     before = state_hash(state)
     for seat in state.seats:
         seen = ruleset.view(state, seat).model_dump_json()
+        asked = ruleset.decisions(state, seat).model_dump_json()  # what a seat may do is part of what it knows
         kinds = _kinds(hidden(state, seat))
         drawn: dict[str, set[Hashable]] = {kind: set() for kind in kinds}
         for k in range(samples):
             world = ruleset.determinize(state, seat, Rng(1000 + k))
             if ruleset.view(world, seat).model_dump_json() != seen:
                 found.append(f"{seat}: sample {k} changes what the seat sees")
+                break
+            if ruleset.decisions(world, seat).model_dump_json() != asked:
+                found.append(f"{seat}: sample {k} changes what the seat may do")
                 break
             if _randomness(state) is not None and _randomness(world) == _randomness(state):
                 found.append(f"{seat}: sample {k} kept the true state's seed")
