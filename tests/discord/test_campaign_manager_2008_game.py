@@ -7,22 +7,25 @@ draw.
 Checked along the way: both sides draft in parallel in their DMs; the channel never names a card that has not been
 played or discarded face up (draft keeps and removals, hands and decks stay secret) and never a starting state
 before the reveal; each player's DMs name the opponent's cards only once they are face up; a turn in progress posts
-nothing; every interaction is acknowledged privately within Discord's 3 s.
+nothing, and in the starter game each post carries the board image with alt text; every interaction is acknowledged
+privately within Discord's 3 s.
 """
 from __future__ import annotations
 
 import random
 
 import pytest
-from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby,
                       take_a_move, private)
+from whole_game import seeded_bot
 
 from engine.campaign_manager_2008 import content as cm_content
 
 GAME_SEED = 20261124
 
 
-simcord_bot = seeded_bot(GAME_SEED)
+# the pictures are checked in the starter game (whole_game.py says why)
+simcord_bot = seeded_bot(GAME_SEED, drawn="starter")
 
 
 def _face_up(state) -> set[str]:
@@ -41,6 +44,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     w = world
     players = [w.alice, w.bob]
     game_id = await open_lobby(w, "campaign_manager_2008", players, options)
+    assert w.bot.render == (RENDER and options == "deck=starter"), "the pictures are drawn in the starter game"
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["MCC", "OBA"]
     seat_of = {m: seats[str(m.id)] for m in players}
@@ -72,7 +76,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
             assert not new, f"a turn in progress is not posted step by step (move {moves})"
         if new:
             posts += 1
-            if RENDER:
+            if w.bot.render:
                 pngs = [a for m in new for a in m.attachments if a.filename.endswith(".png")]
                 assert pngs and all(a.description for a in pngs), "each post carries the board image with alt text"
         for message in new:

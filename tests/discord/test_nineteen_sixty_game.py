@@ -7,22 +7,24 @@ and Election Day to the result. Played with both optional rules off and on.
 Checked along the way: the channel never names a card that is not face up (hands, the sealed Campaign Strategy
 stacks and a debate card chosen but not yet revealed stay secret); each player's DMs never name a card the opponent
 holds unless it is face up; a player's own steps inside one play are posted together once the decision passes on;
-the bag's counts and every draw are in the channel; every interaction is acknowledged privately within
-Discord's 3 s.
+the bag's counts and every draw are in the channel; in the basic game each post carries the board image with
+alt text; every interaction is acknowledged privately within Discord's 3 s.
 """
 from __future__ import annotations
 
 import random
 
 import pytest
-from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby, seeded_bot,
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby,
                       take_a_move, private)
+from whole_game import seeded_bot
 
 from engine.nineteen_sixty import content as ns_content
 
 GAME_SEED = 19601108
 
-simcord_bot = seeded_bot(GAME_SEED)
+# the pictures are checked in the basic game (whole_game.py says why)
+simcord_bot = seeded_bot(GAME_SEED, drawn="basic")
 
 
 def _face_up(state) -> set[int]:
@@ -50,6 +52,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     w = world
     players = [w.alice, w.bob]
     game_id = await open_lobby(w, "nineteen_sixty", players, options)
+    assert w.bot.render == (RENDER and options == ""), "the pictures are drawn in the basic game"
     seats = {s.user_id: s.seat for s in await w.manager.store.list_seats(game_id)}
     assert sorted(seats.values()) == ["KEN", "NIX"]
     seat_of = {m: seats[str(m.id)] for m in players}
@@ -86,7 +89,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
             assert not new, f"a play in progress is not posted step by step (move {moves})"
         if new:
             posts += 1
-            if RENDER:
+            if w.bot.render:
                 pngs = [a for m in new for a in m.attachments if a.filename.endswith(".png")]
                 assert pngs and all(a.description for a in pngs), "each post carries the board image with alt text"
         for message in new:

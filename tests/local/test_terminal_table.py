@@ -9,6 +9,8 @@ import pytest
 from bot.tables.local import PROMPT_MARK
 from tests.local.terminal_script import Keyboard, play
 
+# Every game here is played without drawing its pictures (render=False): these tests read the words; the local
+# table's pictures are tests/local/test_local_table.py's.
 DISCORD = ("**", "-# ", "<t:", "<@", "/game ", "/move", "/card", "`")
 # every ruleset, against the bot (quicker), with each of the table's words typed once along the way
 GAMES = {"electioneer": {"bot_seats": {"REP"}}, "campaign_trail": {"players": 2, "bot_seats": {"REP"}},
@@ -39,7 +41,7 @@ def _screens(keyboard: Keyboard) -> list[list[tuple[str, str]]]:
 
 async def test_the_board_is_printed_once_a_turn_and_on_request(tmp_path) -> None:
     keyboard = Keyboard(["", "campaign NOPE", "", "board", "", "1"], moves=30)
-    await play(tmp_path, "electioneer", keyboard, seed=5)
+    await play(tmp_path, "electioneer", keyboard, seed=5, render=False)
     first = _screens(keyboard)[1]
     assert "Pass the keyboard to DEM" in first[0][1]
     views = [text for kind, text in first if kind == "write" and "DEM's view" in text]
@@ -64,7 +66,7 @@ def _hand_offs(keyboard: Keyboard) -> list[tuple[str, str]]:
 
 async def test_no_hand_off_between_two_turns_of_the_same_player(tmp_path) -> None:
     keyboard = Keyboard(moves=40)
-    await play(tmp_path, "electioneer", keyboard, seed=5)
+    await play(tmp_path, "electioneer", keyboard, seed=5, render=False)
     hand_offs = _hand_offs(keyboard)
     assert len(hand_offs) >= 6
     assert all(before != after for before, after in hand_offs), hand_offs
@@ -85,7 +87,7 @@ def _any_time_play(keyboard: Keyboard) -> str:
 
 async def test_an_any_time_play_keeps_the_keyboard_with_its_player(tmp_path) -> None:
     keyboard = Keyboard(["t", _any_time_play], moves=4)
-    await play(tmp_path, "electioneer", keyboard, seed=5)
+    await play(tmp_path, "electioneer", keyboard, seed=5, render=False)
     assert "DEM plays" in keyboard.text  # the theatric was played
     played = next(i for i, typed in keyboard.typed.items() if typed.startswith("play T"))
     asked = [text for i, text in keyboard.prompts() if i > played]
@@ -95,7 +97,7 @@ async def test_an_any_time_play_keeps_the_keyboard_with_its_player(tmp_path) -> 
 
 async def test_undo_at_the_hide_screen_gives_the_turn_back(tmp_path) -> None:
     keyboard = Keyboard(moves=2, screens={"hide your hand": ["undo"]})
-    await play(tmp_path, "electioneer", keyboard, seed=5)
+    await play(tmp_path, "electioneer", keyboard, seed=5, render=False)
     asked = [text for _, text in keyboard.prompts()]
     hide = next(i for i, text in enumerate(asked) if "hide your hand" in text)
     assert asked[hide - 1] == "DEM> " and asked[hide + 1] == "DEM> ", asked  # DEM again, nobody else saw a thing
@@ -107,7 +109,7 @@ async def test_undo_at_the_hide_screen_gives_the_turn_back(tmp_path) -> None:
 
 async def test_undo_at_the_hand_off_screen_gives_the_keyboard_back(tmp_path) -> None:
     keyboard = Keyboard(moves=2, screens={"Pass the keyboard to REP": ["undo"]})
-    await play(tmp_path, "electioneer", keyboard, seed=5)
+    await play(tmp_path, "electioneer", keyboard, seed=5, render=False)
     asked = [text for _, text in keyboard.prompts()]
     to_rep = next(i for i, text in enumerate(asked) if "Pass the keyboard to REP" in text)
     assert "DEM took back their last step." in keyboard.text
@@ -116,7 +118,7 @@ async def test_undo_at_the_hand_off_screen_gives_the_keyboard_back(tmp_path) -> 
 
 async def test_a_long_menu_is_grouped_by_card_and_a_number_opens_a_group(tmp_path) -> None:
     keyboard = Keyboard(["1", "1"], moves=3)  # KEN's first card play: the first card's group, then its event
-    await play(tmp_path, "nineteen_sixty", keyboard, seed=5, bot_seats={"NIX"})
+    await play(tmp_path, "nineteen_sixty", keyboard, seed=5, bot_seats={"NIX"}, render=False)
     writes = keyboard.written()
     menu = next(text for text in writes if "(5 choices)" in text)
     lines = menu.splitlines()
@@ -133,7 +135,7 @@ async def test_a_long_menu_is_grouped_by_card_and_a_number_opens_a_group(tmp_pat
 
 async def test_a_long_list_of_states_is_grouped_by_region_and_each_state_gives_its_ev(tmp_path) -> None:
     keyboard = Keyboard(["1", "1", "1", "3", "1"], moves=5)  # two rolls, play first; the third region (South), its first state
-    await play(tmp_path, "presidential_election", keyboard, seed=5, players=2, bot_seats={"P2"})
+    await play(tmp_path, "presidential_election", keyboard, seed=5, players=2, bot_seats={"P2"}, render=False)
     writes = keyboard.written()
     menu = next(text for text in writes if "Midwest (12 choices)" in text)
     assert [line.split(" (")[0].split(". ")[1] for line in menu.splitlines()] == ["Midwest", "Northeast", "South", "West"]
@@ -145,7 +147,7 @@ async def test_a_long_list_of_states_is_grouped_by_region_and_each_state_gives_i
 async def test_card_and_help_answer_at_any_prompt(tmp_path) -> None:
     keyboard = Keyboard(["card t03", "card ZZ9", "card", "help"], moves=4,
                         screens={"hide your hand": ["card D08"]})
-    await play(tmp_path, "electioneer", keyboard, seed=5)
+    await play(tmp_path, "electioneer", keyboard, seed=5, render=False)
     text = keyboard.text
     assert "Theatric T03 — Change the Subject\nSwap one issue in a revealed state for an issue of your choice" in text
     assert "No card ZZ9 in Electioneer US." in text
