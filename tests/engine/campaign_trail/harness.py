@@ -33,14 +33,17 @@ def game_options(count: int, seed: int, dirty: bool = False) -> dict[str, Any]:
 MUTATION_EVERY = 5  # the mutation check serialises the state twice a step: one game in five is enough to catch it
 
 
-def fuzz_game(count: int, seed: int, dirty: bool = False) -> FuzzReport:
-    """One random game of `count` players (Dirty Politics on if `dirty`), its findings in a report."""
+def fuzz_game(count: int, seed: int, dirty: bool = False, replay_journal: bool = True) -> FuzzReport:
+    """One random game of `count` players (Dirty Politics on if `dirty`), its findings in a report; the journal
+    replayed at the end unless `replay_journal` is False (the replay costs as much as the game)."""
     report = FuzzReport()
-    _one_game(count, seed, report, check_mutation=seed % MUTATION_EVERY == 0, dirty=dirty)
+    _one_game(count, seed, report, check_mutation=seed % MUTATION_EVERY == 0, dirty=dirty,
+              replay_journal=replay_journal)
     return report
 
 
-def _one_game(count: int, seed: int, report: FuzzReport, *, check_mutation: bool, dirty: bool = False) -> None:
+def _one_game(count: int, seed: int, report: FuzzReport, *, check_mutation: bool, dirty: bool = False,
+              replay_journal: bool = True) -> None:
     options = game_options(count, seed, dirty)
     seats = rules.seat_names(count, options)
     rng = Rng(seed * 7919 + count)
@@ -87,6 +90,8 @@ def _one_game(count: int, seed: int, report: FuzzReport, *, check_mutation: bool
     if owing_seats(R, state):
         report.add("invariant", f"{where}: seats owe moves after the outcome")
     report.outcomes[",".join(outcome.winners)] += 1
+    if not replay_journal:
+        return
     again = replay(R, options, seats, seed, journal)
     if state_hash(again) != state_hash(state):
         report.add("replay", f"{where}: replaying {len(journal)} moves gives another state hash")
@@ -125,11 +130,13 @@ def _leaks(state: Any, report: FuzzReport, where: str) -> None:
 class SoloGame:
     """One random-legal-move game against AI parties: after every step the invariants, no mutation of the input
     (every 7th step), no leak (every 5th) and no AI turn waiting on a human (`waits(state)`: what waits, if
-    anything); `on_step(before, after)` sees each step. At the end: the final EV and the journal's replay.
+    anything); `on_step(before, after)` sees each step. At the end: the final EV and, if `replay_journal`, the
+    journal's replay.
     Each problem is in `found` and counted in `kinds` by its check (see `note`), so a long run can tally them."""
 
-    def __init__(self, options: dict[str, Any], count: int, seed: int, salt: int, max_steps: int) -> None:
-        self.options, self.seed = options, seed
+    def __init__(self, options: dict[str, Any], count: int, seed: int, salt: int, max_steps: int,
+                 replay_journal: bool = True) -> None:
+        self.options, self.seed, self.replay_journal = options, seed, replay_journal
         self.seats = rules.seat_names(count, options)
         self.state = R.setup(options, self.seats, seed)
         self.rng = Rng(seed * salt + count)
@@ -179,6 +186,8 @@ class SoloGame:
         self.note("leak", [f"leak: {x}" for x in report.of("leak")])
         if sum(self.state.final_ev.values()) != 538:
             self.note("final_ev", [f"final EV {self.state.final_ev}"])
+        if not self.replay_journal:
+            return True
         again = replay(R, self.options, self.seats, self.seed, self.journal)
         if state_hash(again) != state_hash(self.state):
             self.note("replay", [f"replaying {len(self.journal)} moves gives another state hash"])
@@ -189,10 +198,10 @@ BASIC_SOLO_MAX_STEPS = 3000
 ADVANCED_SOLO_MAX_STEPS = 4000
 
 
-def basic_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
+def basic_solo_game(options: dict[str, Any], count: int, seed: int, replay_journal: bool = True) -> SoloGame:
     """A random game against the Basic Solo Play deck's AI parties, with its checks: no AI turn waits on a human,
     and the game ends with the AI decks empty."""
-    game = SoloGame(options, count, seed, salt=31, max_steps=BASIC_SOLO_MAX_STEPS)
+    game = SoloGame(options, count, seed, salt=31, max_steps=BASIC_SOLO_MAX_STEPS, replay_journal=replay_journal)
 
     def waits(state: Any) -> list[str]:
         ai_turn = state.solo.window is None and state.phase == "play" and rules.current_party(state) in state.solo.ai
@@ -207,10 +216,11 @@ def basic_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
     return game
 
 
-def advanced_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
+def advanced_solo_game(options: dict[str, Any], count: int, seed: int, replay_journal: bool = True) -> SoloGame:
     """A random game with the Advanced Solo Deck, with its checks: no AI turn (nor AI debate turn) waits on a
     human, the game ends when the AI parties' October stacks run out, and every AI party debates every round."""
-    game = SoloGame(options, count, seed, salt=37, max_steps=ADVANCED_SOLO_MAX_STEPS)
+    game = SoloGame(options, count, seed, salt=37, max_steps=ADVANCED_SOLO_MAX_STEPS,
+                    replay_journal=replay_journal)
     debates_with_ai = 0
 
     def waits(state: Any) -> list[str]:
@@ -267,12 +277,12 @@ def _dirty_waits(state: Any) -> list[str]:
     return []
 
 
-def dirty_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
+def dirty_solo_game(options: dict[str, Any], count: int, seed: int, replay_journal: bool = True) -> SoloGame:
     """A random game of Dirty Politics against AI parties (Basic or Advanced deck), with its checks: every AI
     party's voters conserved between the supply, its track and the map, the track within its ten spaces, and the
     game ending when the AI decks say. `seen["_ai_hit"]` counts the steps where a dirty action or trick took an AI
     party's voters (its own turns only move voters from the track to the map, or add to them)."""
-    game = SoloGame(options, count, seed, salt=41, max_steps=DIRTY_SOLO_MAX_STEPS)
+    game = SoloGame(options, count, seed, salt=41, max_steps=DIRTY_SOLO_MAX_STEPS, replay_journal=replay_journal)
 
     def on_step(before: Any, after: Any) -> None:
         game.note("invariant", _dirty_track_problems(after))
@@ -293,15 +303,16 @@ def dirty_solo_game(options: dict[str, Any], count: int, seed: int) -> SoloGame:
     return game
 
 
-def run_solo_games(name: str, game: Callable[[dict[str, Any], int, int], SoloGame],
-                   options: dict[str, Any], count: int, games: int) -> tuple[list[str], Counter]:
+def run_solo_games(name: str, game: Callable[..., SoloGame], options: dict[str, Any], count: int, games: int,
+                   replayed: int = 1) -> tuple[list[str], Counter]:
     """`games` seeded games of one Solo Play variant (`game`: basic_solo_game, advanced_solo_game or
     dirty_solo_game): every problem found (named by variant and seed) and the verbs seen over all of them, for the
-    fuzz tests' "nothing found, and not vacuous" checks."""
+    fuzz tests' "nothing found, and not vacuous" checks. The first `replayed` games replay their journal (the
+    replay costs as much as the game; bench/fuzz_campaign_trail_solo.py replays every game)."""
     problems: list[str] = []
     seen: Counter = Counter()
     for seed in range(games):
-        played = game(options, count, seed)
+        played = game(options, count, seed, replay_journal=seed < replayed)
         problems += [f"{name} seed {seed}: {p}" for p in played.found]
         seen += Counter(played.seen)
     return problems, seen

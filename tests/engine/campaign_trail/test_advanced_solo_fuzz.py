@@ -1,7 +1,7 @@
 """Random-legal-move games with the Advanced Solo Deck: one human against one or two AI parties, co-op, and two
 human parties beside an AI party. After every step the invariants (with the AI decks conserved, the AI parties
 first in the order, their tracks), no mutation of the input, no leak of another party's hand, and no AI turn that
-waits on a human; at the end the journal replays to the same state hash."""
+waits on a human; at the end (of each variant's first game) the journal replays to the same state hash."""
 from __future__ import annotations
 
 from typing import Any

@@ -2,7 +2,8 @@
 Play against one AI party, two players in co-op against two, and the Advanced Solo Deck. After every step the
 ruleset's invariants, no mutation, no leak and no AI turn waiting on a human (harness.SoloGame), plus: every AI
 party's voters are conserved (on the map plus on its track is what left the supply) and its track stays within
-its ten spaces. At the end the game stopped when the AI decks said so, and the journal replays to the same hash.
+its ten spaces. At the end the game stopped when the AI decks said so, and (in each variant's first game) the
+journal replays to the same hash.
 """
 from __future__ import annotations
 

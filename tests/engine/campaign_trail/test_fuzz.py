@@ -1,6 +1,6 @@
 """Random-legal-move fuzzing of Campaign Trail for every player count: a seeded sample of games, with
-every check of harness.py after every step. The same games by the thousand: `python bench/fuzz.py --ruleset
-campaign_trail --games 300`."""
+every check of harness.py after every step and, in each variant's game 0, the journal's replay. The same games by
+the thousand, each replayed: `python bench/fuzz.py --ruleset campaign_trail --games 300`."""
 from __future__ import annotations
 
 import pytest
@@ -18,18 +18,20 @@ VARIANTS: dict[str, tuple[int, bool]] = {f"{count}p{' dirty' if dirty else ''}":
                                          for dirty in (False, True) for count in COUNTS}
 
 
-def _game(variant: str, seed: int) -> FuzzReport:
+def _game(variant: str, seed: int, replay_journal: bool = True) -> FuzzReport:
     count, dirty = VARIANTS[variant]
-    return harness.fuzz_game(count, seed, dirty)
+    return harness.fuzz_game(count, seed, dirty, replay_journal)
 
 
-FUZZER = Fuzzer(tuple(VARIANTS), _game)
+FUZZER = Fuzzer(tuple(VARIANTS), _game)  # bench/fuzz.py's: every game replays its journal
+# The test's: game 0 of each variant replays its journal (a replay costs as much as the game)
+SAMPLE = Fuzzer(tuple(VARIANTS), lambda variant, n: _game(variant, n, replay_journal=n == 0))
 
 
 @pytest.fixture(scope="module", params=[False, True], ids=["standard", "dirty_politics"])
 def report(request) -> FuzzReport:
     """Each player count with the Dirty Politics module off, then on."""
-    played = play_games(FUZZER, [v for v, (_, dirty) in VARIANTS.items() if dirty == request.param], range(GAMES))
+    played = play_games(SAMPLE, [v for v, (_, dirty) in VARIANTS.items() if dirty == request.param], range(GAMES))
     played.dirty = request.param
     return played
 

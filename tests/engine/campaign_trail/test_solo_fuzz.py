@@ -1,6 +1,6 @@
 """Random-legal-move Solo Play and co-op games (Appendix A): random human moves, the AI played by the engine.
 After every step the invariants (with the Solo Play cards and tracks), no mutation of the input, no leak of
-another party's hand; at the end the journal replays to the same state hash."""
+another party's hand; at the end (of each variant's first game) the journal replays to the same state hash."""
 from __future__ import annotations
 
 from typing import Any

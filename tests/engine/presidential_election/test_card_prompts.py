@@ -33,10 +33,10 @@ def _texts() -> tuple[tuple[str, ...], ...]:
     for seed in SEEDS:
         rng, state = Rng(seed), R.setup({}, R.seat_names(6), seed)
         while R.outcome(state) is None:
-            for seat in owing_seats(R, state):
-                d = R.decisions(state, seat)
+            owing = [d for d in (R.decisions(state, s) for s in state.seats) if d.owes_move]  # each seat decided once
+            for d in owing:
                 seen[(d.prompt, *(f"{o.label} {o.detail}" for o in d.options))] = None
-            seat = owing_seats(R, state)[0]
+            seat = owing[0].seat
             state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
     return tuple(seen)
 
