@@ -27,10 +27,6 @@ from engine.campaign_trail.state import CampaignTrailState
 from engine.core.rng import Rng
 from engine.core.types import copy_state
 
-# redeals of the rivals' hands tried until each rival in the home-state phase holds a state it could choose
-HOME_TRIES = 50
-
-
 def determinize(state: CampaignTrailState, seat: str, rng: Rng) -> CampaignTrailState:
     """A copy of `state` with everything hidden from `seat` redrawn from `rng`, and its randomness reseeded."""
     world = copy_state(state)
@@ -67,16 +63,12 @@ def _deal_cards(world: CampaignTrailState, party: str, rng: Rng) -> dict[int, in
     """Redeal the unknown cards into their places; returns which card took each one's place."""
     piles, tucks = _piles(world, party), _tucks(world, party)
     old = [n for pile in piles for n in pile] + [tab.tucked for tab in tucks]
-    pool = sorted(old)
-    choosing = [x for x in _rivals(world, party) if world.phase == "home"]
-    for _ in range(HOME_TRIES):
-        new = rng.shuffle(pool)
-        _fill(piles, tucks, new)
-        if all(home_choices(world, x) for x in choosing):
-            break
-    for x in choosing:
-        if world.players[x].home is not None:  # chosen, unseen: one of the reference states of its hand
-            world.players[x].home = rng.choice(home_choices(world, x))
+    new = rng.shuffle(sorted(old))
+    _fill(piles, tucks, new)
+    if world.phase == "home":  # a rival's home state, chosen unseen: one of the reference states of its new hand
+        for x in _rivals(world, party):
+            if world.players[x].home is not None:
+                world.players[x].home = rng.choice(home_choices(world, x))
     return dict(zip(old, new))
 
 
@@ -114,9 +106,11 @@ def _card_locals() -> frozenset[str]:
 
 def _remap(world: CampaignTrailState, moved: dict[int, int]) -> None:
     """A choice in progress that names redealt cards names the cards dealt into their places instead."""
+    named = {str(a): str(b) for a, b in moved.items()}  # choices and locals name cards by their numbers' text
+
     def card(value: Any) -> Any:
-        if isinstance(value, str) and value.isdigit() and int(value) in moved:
-            return str(moved[int(value)])
+        if isinstance(value, str):
+            return named.get(value, value)
         if isinstance(value, int) and not isinstance(value, bool) and value in moved:
             return moved[value]
         return value

@@ -49,7 +49,7 @@ def hidden(state: CampaignTrailState, seat: str) -> dict[str, Hashable]:
 GAMES: dict[str, tuple[dict[str, Any], list[str], dict[int, list[int]]]] = {
     "2p": ({}, ["DEM", "REP"], {1: [1, 3, 119], 2: [7]}),
     "3p dirty": ({"dirty": True}, ["DEM", "REP", "LIB"], {1: [4, 31, 160, 443], 2: [358]}),
-    "4p": ({}, RULESET.seat_names(4), {2: [145]}),
+    "4p": ({}, RULESET.seat_names(4), {2: [145, 326]}),
     "solo": ({"ai": "REP"}, ["DEM"], {1: [2, 15], 2: [36]}),
     "coop": ({"ai": "REP", "coop": True}, ["DEM-P", "DEM-VP"], {1: [1, 28]}),
     "advanced": ({"ai": "REP", "ai_deck": "advanced"}, ["DEM"], {1: [7, 40, 61]}),
@@ -101,6 +101,7 @@ def test_positions_cover_setup_debates_tucks_exchanges_and_choices_in_progress()
     assert any(s.phase == "home" and any(p.home for p in s.players.values()) for s in STATES)
     assert any(s.wait is not None and s.wait.get("putback") is not None for s in STATES)
     assert any(any(t.tucked for p in s.players.values() for t in p.table) for s in STATES)
+    assert any(f.tucked for s in STATES for f in s.final)
     assert any(s.exchange is not None and s.exchange.give is not None for s in STATES)
     assert any(f.locals.get("found") for s in STATES for f in s.frames.frames)
     assert any(s.solo is not None and s.solo.window is not None for s in STATES)
@@ -129,6 +130,19 @@ def test_a_rivals_choice_in_progress_names_cards_of_its_redealt_hand(where: str)
             assert named and all(int(n) in hand for n in named)
         hands.add(tuple(sorted(hand)))
     assert len(hands) > 1
+
+
+def test_a_rivals_recount_still_to_resolve_uses_the_card_dealt_under_it() -> None:
+    state = _find(lambda s: any(f.tucked for f in s.final))
+    owner = next(f.seat for f in state.final if f.tucked)
+    seat = _rivals(state, owner)[0]
+    tucked = set()
+    for k in range(10):
+        world = RULESET.determinize(state, seat, Rng(k))
+        under = [t.tucked for t in world.players[owner].table if t.politick == "recount" and t.tucked is not None]
+        assert [f.tucked for f in world.final if f.seat == owner and f.tucked is not None] == under
+        tucked.add(tuple(under))
+    assert len(tucked) > 1
 
 
 def test_a_rivals_home_state_is_one_its_redealt_hand_offers() -> None:
