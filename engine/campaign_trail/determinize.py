@@ -10,7 +10,8 @@ unknown cards pooled, sorted, shuffled and dealt back into the same places in th
 in progress that names cards of its hand (a card to choose, a card to give a running mate, a card a politick
 holds) follows its cards: whatever card is dealt into a place takes the part of the card that was there. What the
 seat has seen stays: its own and its partner's hands, its party's offer and tucked cards, the table, the discard
-pile, the cards out of the game, the AI cards played.
+pile, the cards out of the game, the AI cards played, and a card a rival's politick still resolving took face up
+from the discard pile (it stays in that rival's hand).
 
 Every draw takes only what the seat's view shows (counts, places, its own cards) in a fixed order, the unknown
 cards sorted before they are shuffled: two true states the seat cannot tell apart determinize alike with the same
@@ -59,12 +60,18 @@ def _tucks(world: CampaignTrailState, party: str) -> list[Any]:
     return [tab for x in _rivals(world, party) for tab in world.players[x].table if tab.tucked is not None]
 
 
+def _shown(world: CampaignTrailState) -> set[int]:
+    """Cards in a hand that everyone saw go there: the card a politick still resolving took from the discard pile."""
+    names = _binds("take_from_discard")
+    return {int(frame.locals[name]) for frame in world.frames.frames for name in names & set(frame.locals)}
+
+
 def _deal_cards(world: CampaignTrailState, party: str, rng: Rng) -> dict[int, int]:
     """Redeal the unknown cards into their places; returns which card took each one's place."""
-    piles, tucks = _piles(world, party), _tucks(world, party)
-    old = [n for pile in piles for n in pile] + [tab.tucked for tab in tucks]
+    piles, tucks, shown = _piles(world, party), _tucks(world, party), _shown(world)
+    old = [n for pile in piles for n in pile if n not in shown] + [tab.tucked for tab in tucks]
     new = rng.shuffle(sorted(old))
-    _fill(piles, tucks, new)
+    _fill(piles, tucks, new, shown)
     if world.phase == "home":  # a rival's home state, chosen unseen: one of the reference states of its new hand
         for x in _rivals(world, party):
             if world.players[x].home is not None:
@@ -72,25 +79,27 @@ def _deal_cards(world: CampaignTrailState, party: str, rng: Rng) -> dict[int, in
     return dict(zip(old, new))
 
 
-def _fill(piles: list[list[int]], tucks: list[Any], cards: list[int]) -> None:
+def _fill(piles: list[list[int]], tucks: list[Any], cards: list[int], keep: set[int] | frozenset[int] = frozenset()) -> None:
+    """Deal `cards` in order into every place of the piles, then under the tucks; cards in `keep` stay put."""
     at = 0
     for pile in piles:
-        pile[:] = cards[at:at + len(pile)]
-        at += len(pile)
+        for i, n in enumerate(pile):
+            if n not in keep:
+                pile[i] = cards[at]
+                at += 1
     for tab in tucks:
         tab.tucked = cards[at]
         at += 1
 
 
-@lru_cache(maxsize=1)
-def _card_locals() -> frozenset[str]:
-    """The names a politick's effect binds a card to (the card chosen, taken or tucked), and the tucked card an
-    end-of-game Recount resolves with."""
-    names = {"tucked"}
+@lru_cache(maxsize=None)
+def _binds(*ops: str) -> frozenset[str]:
+    """The names the politicks' `ops` bind a card to."""
+    names: set[str] = set()
 
     def walk(node: Any) -> None:
         if isinstance(node, list):
-            if node and node[0] in ("choose_card", "take_from_discard") and len(node) > 1 and isinstance(node[1], dict):
+            if node and node[0] in ops and len(node) > 1 and isinstance(node[1], dict):
                 names.add(node[1]["as"])
             for item in node:
                 walk(item)
@@ -119,7 +128,7 @@ def _remap(world: CampaignTrailState, moved: dict[int, int]) -> None:
         world.wait["among"] = [card(n) for n in world.wait["among"]]
     if world.exchange is not None and world.exchange.give is not None:
         world.exchange.give = card(world.exchange.give)
-    names = _card_locals()
+    names = _binds("choose_card", "take_from_discard") | {"tucked"}  # and the card an end-of-game Recount reads
     for frame in world.frames.frames:
         for name in names & set(frame.locals):
             frame.locals[name] = card(frame.locals[name])

@@ -126,8 +126,10 @@ def test_a_rivals_choice_in_progress_names_cards_of_its_redealt_hand(where: str)
             assert world.exchange.give in hand
         else:
             named = world.wait["among"] if world.wait and world.wait.get("kind") == "card" else []
-            named += [f.locals["found"] for f in world.frames.frames if "found" in f.locals]
-            assert named and all(int(n) in hand for n in named)
+            found = [f.locals["found"] for f in world.frames.frames if "found" in f.locals]
+            assert named + found and all(int(n) in hand for n in named + found)
+            # the card taken face up from the discard pile stays: everyone saw it go to that hand
+            assert found == [f.locals["found"] for f in state.frames.frames if "found" in f.locals]
         hands.add(tuple(sorted(hand)))
     assert len(hands) > 1
 
