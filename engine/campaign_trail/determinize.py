@@ -9,7 +9,8 @@ unseen, with the Advanced Solo Deck each AI party's month stacks, debate pile an
 unknown cards pooled, sorted, shuffled and dealt back into the same places in the same numbers. A rival's choice
 in progress that names cards of its hand (a card to choose, a card to give a running mate, a card a politick
 holds) follows its cards: whatever card is dealt into a place takes the part of the card that was there. What the
-seat has seen stays: its own and its partner's hands, its party's offer and tucked cards, the table, the discard
+seat has seen stays: its own and its partner's hands, its own offer and its partner's kept candidate (the
+view shows no other), its party's tucked cards, the table, the discard
 pile, the cards out of the game, the AI cards played, and a card a rival's politick still resolving took face up
 from the discard pile (it stays in that rival's hand).
 
@@ -27,6 +28,7 @@ from engine.campaign_trail.menus import home_choices
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.rng import Rng
 from engine.core.types import copy_state
+
 
 def determinize(state: CampaignTrailState, seat: str, rng: Rng) -> CampaignTrailState:
     """A copy of `state` with everything hidden from `seat` redrawn from `rng`, and its randomness reseeded."""
