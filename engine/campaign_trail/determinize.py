@@ -9,10 +9,9 @@ unseen, with the Advanced Solo Deck each AI party's month stacks, debate pile an
 unknown cards pooled, sorted, shuffled and dealt back into the same places in the same numbers. A rival's choice
 in progress that names cards of its hand (a card to choose, a card to give a running mate, a card a politick
 holds) follows its cards: whatever card is dealt into a place takes the part of the card that was there. What the
-seat has seen stays: its own and its partner's hands, its own offer and its partner's kept candidate (the
-view shows no other), its party's tucked cards, the table, the discard
-pile, the cards out of the game, the AI cards played, and a card a rival's politick still resolving took face up
-from the discard pile (it stays in that rival's hand).
+seat has seen stays: its own and its partner's hands, its own offer and its partner's kept candidate (the view
+shows no other), its party's tucked cards, the table, the discard pile, the cards out of the game, the AI cards
+played, and a card a rival's politick still resolving took face up from the discard pile (it stays in that hand).
 
 Every draw takes only what the seat's view shows (counts, places, its own cards) in a fixed order, the unknown
 cards sorted before they are shuffled: two true states the seat cannot tell apart determinize alike with the same
