@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import advanced_solo, bot, cards, notation, refusals, rules, solo_posts
+from engine.campaign_trail.determinize import determinize
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import CampaignTrailView, view
@@ -99,6 +100,10 @@ class CampaignTrailRuleset:
 
     def bot_action(self, state: CampaignTrailState, seat: str, rng: Rng) -> Action:
         return bot.bot_action(state, seat, rng)
+
+    def determinize(self, state: CampaignTrailState, seat: str, rng: Rng) -> CampaignTrailState:
+        """One of the positions `seat` cannot tell from `state`, its hidden facts redrawn (determinize.py)."""
+        return determinize(state, seat, rng)
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Solo Play (`ai=`): one player, or two in co-op; otherwise 2 to 6."""
