@@ -7,7 +7,7 @@ import dataclasses
 import gc
 import io
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from PIL import Image, ImageChops
@@ -195,13 +195,24 @@ class CountingRenderer:
         return dataclasses.replace(rendered, png=png)
 
 
+@pytest.fixture
+def census() -> Iterator[None]:
+    """The objects alive before the test set aside from the collector (gc.freeze): CountingRenderer's collection
+    and census at each draw then walk what the test made since, not the whole session's heap. Boards drawn before
+    it are not counted, and none is alive: the counts start at the test's first draw."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
+
+
 def counting(monkeypatch: pytest.MonkeyPatch, ruleset: str, log: list[str]) -> CountingRenderer:
     wrapper = CountingRenderer(ruleset, log)
     monkeypatch.setitem(picture_registry.RENDERERS, ruleset, wrapper)
     return wrapper
 
 
-def test_a_replay_holds_one_full_size_board_at_a_time_even_when_it_must_shrink(game, monkeypatch) -> None:
+def test_a_replay_holds_one_full_size_board_at_a_time_even_when_it_must_shrink(game, monkeypatch, census) -> None:
     """Each board is drawn once, downscaled and let go before the next is drawn; the size-limit loop drops frames
     and narrows from the frames it kept, never drawing or holding the full-size boards again."""
     moves, _ = game
@@ -215,7 +226,7 @@ def test_a_replay_holds_one_full_size_board_at_a_time_even_when_it_must_shrink(g
     assert renderer.drawn == 16 and renderer.most_alive <= 2 and renderer.most_images <= 1
 
 
-def test_replays_are_built_one_at_a_time(tmp_path: Path, monkeypatch) -> None:
+def test_replays_are_built_one_at_a_time(tmp_path: Path, monkeypatch, census) -> None:
     """Two games' replays asked for together (two games ending at once): the second's boards are drawn only after
     the first's, so a bot holds one build's memory at a time."""
     log: list[str] = []
