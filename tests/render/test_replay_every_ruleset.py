@@ -10,8 +10,8 @@ Seeds: among the first 25 of each, the game that shows the fewest boards (or one
 drawing, downscaling and encoding the boards is most of the time, and no seed makes a much shorter game (the fewest
 boards: 1960 85, Campaign Manager 2008 91, Campaign Trail 90, Solo Play 84, Electioneer 42, Presidential Election 26;
 some games show more than render.replay.MAX_FRAMES, Campaign Manager 2008's seed 13 190). These stay under it, so no
-board is sampled away and the frame count is checked board for board. The file takes about 50 s of CPU (boards 1000–1200 px
-wide, each drawn, scaled and let go before the next), over the 40 s aimed at: whole games are the point, as the
+board is sampled away and the frame count is checked board for board. The file takes about 45 s of CPU (boards 1000–1200 px
+wide, each drawn, scaled and let go before the next; the WebP encoding is half of it), over the 40 s aimed at: whole games are the point, as the
 tallest boards come at a game's end.
 """
 from __future__ import annotations
