@@ -1,7 +1,11 @@
 """The `stumpbot` command line, run in-process."""
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
+
+import pytest
 
 from bot.cli import main
 
@@ -31,13 +35,25 @@ def test_bot_command_without_a_token_explains_what_to_do(monkeypatch, tmp_path, 
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().out
 
 
-def test_demo_command_writes_images(monkeypatch, tmp_path, capsys) -> None:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("STUMPBOT_DB", str(tmp_path / "db" / "x.sqlite3"))
-    monkeypatch.setenv("STUMPBOT_OUT", str(tmp_path / "img"))
-    assert main(["demo", "electioneer", "--seed", "2"]) == 0
-    assert "Demo finished" in capsys.readouterr().out
-    assert len(list((tmp_path / "img" / "demo").rglob("*.png"))) >= 20
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """(its folder, what it printed) of one `demo electioneer --seed 2 --export … --replay …`: a whole game played
+    with its pictures, its record and its animated replay written, shared by the tests of each."""
+    folder = tmp_path_factory.mktemp("demo")
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp, contextlib.redirect_stdout(out):
+        mp.chdir(folder)
+        mp.setenv("STUMPBOT_DB", str(folder / "db" / "x.sqlite3"))
+        mp.setenv("STUMPBOT_OUT", str(folder / "img"))
+        assert main(["demo", "electioneer", "--seed", "2", "--export", str(folder / "game.json"), "--replay",
+                     str(folder / "demo.webp")]) == 0
+    return folder, out.getvalue()
+
+
+def test_demo_command_writes_images(demo) -> None:
+    folder, out = demo
+    assert "Demo finished" in out
+    assert len(list((folder / "img" / "demo").rglob("*.png"))) >= 20
 
 
 def test_demo_moves_stops_early_and_says_so(monkeypatch, tmp_path, capsys) -> None:
@@ -51,21 +67,20 @@ def test_demo_moves_stops_early_and_says_so(monkeypatch, tmp_path, capsys) -> No
     assert 1 <= len(list((tmp_path / "img" / "demo").rglob("*.png"))) < 20
 
 
-def test_demo_and_replay_write_the_animated_replay(monkeypatch, tmp_path, capsys) -> None:
+def test_demo_and_replay_write_the_animated_replay(demo, monkeypatch, capsys) -> None:
     """`demo --replay OUT` and `replay FILE --animate OUT` write one animated image of the game."""
     from PIL import Image
 
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("STUMPBOT_DB", str(tmp_path / "db" / "x.sqlite3"))
-    monkeypatch.setenv("STUMPBOT_OUT", str(tmp_path / "img"))
-    record = tmp_path / "game.json"
-    assert main(["demo", "electioneer", "--seed", "2", "--export", str(record), "--replay",
-                 str(tmp_path / "demo.webp")]) == 0
-    assert "Replay written to" in capsys.readouterr().out
-    demo = Image.open(tmp_path / "demo.webp")
-    assert demo.is_animated and demo.n_frames > 10
-    assert main(["replay", str(record), "--animate", str(tmp_path / "again.webp")]) == 0
+    folder, out = demo
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("STUMPBOT_DB", str(folder / "db" / "x.sqlite3"))
+    monkeypatch.setenv("STUMPBOT_OUT", str(folder / "img"))
+    record = folder / "game.json"
+    assert "Replay written to" in out
+    demo_webp = Image.open(folder / "demo.webp")
+    assert demo_webp.is_animated and demo_webp.n_frames > 10
+    assert main(["replay", str(record), "--animate", str(folder / "again.webp")]) == 0
     assert "frames" in capsys.readouterr().out
     # the same game, the same frames: the record's replay is the demo's
-    assert (tmp_path / "again.webp").read_bytes() == (tmp_path / "demo.webp").read_bytes()
-    assert main(["replay", str(tmp_path / "missing.json"), "--animate", str(tmp_path / "x.webp")]) == 2
+    assert (folder / "again.webp").read_bytes() == (folder / "demo.webp").read_bytes()
+    assert main(["replay", str(folder / "missing.json"), "--animate", str(folder / "x.webp")]) == 2

@@ -29,25 +29,48 @@ MIDGAME_ROUND = 4
 LATE_ROUND = 8
 
 
+def _reached(state: PEState, until: str) -> bool:
+    if until == "end":
+        return False  # the game's end, found by the loop
+    if until == "advantage":
+        return state.phase == "advantage"
+    return state.phase == "play" and state.round >= (MIDGAME_ROUND if until == "mid" else LATE_ROUND)
+
+
+class _Played:
+    """A seeded game played with the bot only as far as a test has asked, each stop kept: later stops go on from
+    the furthest position reached rather than from the setup."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.state = R.setup({}, R.seat_names(players), seed)
+        self.changed: tuple[str, ...] = ()
+        self.moves = 0
+        self.stops: dict[str, tuple[PEState, tuple[str, ...]]] = {}
+
+    def until(self, until: str) -> tuple[PEState, tuple[str, ...]]:
+        while until not in self.stops:
+            if R.outcome(self.state) is not None or self.moves >= 20000:
+                return self.state, self.changed
+            self.stops |= {u: (self.state, self.changed) for u in ("mid", "late", "advantage")
+                           if u not in self.stops and _reached(self.state, u)}
+            if until in self.stops:
+                break
+            seat = owing_seats(R, self.state)[0]
+            result = play(R, self.state, seat, [R.bot_action(self.state, seat, self.rng)])
+            self.state, self.changed, self.moves = result.state, tuple(result.changed), self.moves + 1
+        return self.stops[until]
+
+
 @lru_cache(maxsize=None)
+def _played(players: int, seed: int) -> _Played:
+    return _Played(players, seed)
+
+
 def _game(players: int, seed: int, until: str) -> tuple[PEState, tuple[str, ...]]:
     """Play a seeded game with the bot until `until`: "mid" (round 4 under way), "late" (round 8), "advantage"
     (a seat is choosing its Advantage) or "end". Returns the state and the states the last move changed."""
-    rng = Rng(seed)
-    state = R.setup({}, R.seat_names(players), seed)
-    changed: tuple[str, ...] = ()
-    for _ in range(20000):
-        if R.outcome(state) is not None:
-            break
-        if until in ("mid", "late") and state.phase == "play" and state.round >= (
-                MIDGAME_ROUND if until == "mid" else LATE_ROUND):
-            break
-        if until == "advantage" and state.phase == "advantage":
-            break
-        seat = owing_seats(R, state)[0]
-        result = play(R, state, seat, [R.bot_action(state, seat, rng)])
-        state, changed = result.state, tuple(result.changed)
-    return state, changed
+    return _played(players, seed).until(until)
 
 
 def _public(players: int, until: str) -> tuple[PEView, tuple[str, ...]]:

@@ -1,5 +1,5 @@
-"""The animated replay with the real Pillow: a whole Electioneer game played by the built-in bot,
-replayed from its journal, drawn from public views and encoded; the file is read back and checked frame by frame."""
+"""The animated replay with the real Pillow: a whole Electioneer game played by the built-in bot through the game
+manager, replayed from its journal as the bot does at a game's end, drawn from public views and encoded; the file is read back and checked frame by frame."""
 from __future__ import annotations
 
 import asyncio
@@ -7,7 +7,7 @@ import dataclasses
 import gc
 import io
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from PIL import Image, ImageChops
@@ -18,36 +18,42 @@ from bot.store import Store
 from bot.tables.local import run_demo
 from engine import registry
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play
+from engine.core.ruleset import play
 from render import registry as picture_registry
 from render import replay
 from render.types import Rendered
+from tests.render.test_replay_every_ruleset import finished_game_replay, holds_every_board, quick_folder
 
 RULESET = "electioneer"
-SEATS = ["DEM", "REP"]
+GAME_SEED = 3  # the full table: the shortest game of the first 25 seeds (tests/render/test_replay_every_ruleset.py)
 SEED = 5
 
 
 @pytest.fixture(scope="module")
-def game() -> tuple[list[tuple[str, str, str]], list[records.Step]]:
-    """(moves, the public positions) of one bot-played game."""
-    ruleset = registry.get(RULESET)
-    state = ruleset.setup({}, SEATS, SEED)
-    rng = Rng(SEED)
-    moves = []
-    while ruleset.outcome(state) is None:
-        seat = owing_seats(ruleset, state)[0]
-        action = ruleset.bot_action(state, seat, rng)
-        moves.append((seat, ruleset.format([action]), "bot"))
-        state = play(ruleset, state, seat, [action]).state
-    steps = list(records.replay_steps(ruleset, {}, SEATS, SEED, moves))
+def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[replays.Journal, replay.Animation, int]]:
+    """(the journal, the replay as the bot builds it at a game's end, how many boards its channel was shown) of one
+    whole game played by the built-in bot through the game manager (`stumpbot demo`, pictures off)."""
+    with quick_folder(tmp_path_factory.mktemp("game")) as folder:
+        yield asyncio.run(finished_game_replay(folder, RULESET, None, {}, GAME_SEED))
+
+
+@pytest.fixture(scope="module")
+def game(played) -> tuple[list[tuple[str, str, str]], list[records.Step]]:
+    """(moves, the public positions) of the game."""
+    (name, options, seats, seed, moves), _, _ = played
+    steps = list(records.replay_steps(registry.get(name), options, seats, seed, moves))
     return moves, replays.posted_positions(steps)
 
 
 @pytest.fixture(scope="module")
-def animation(game) -> replay.Animation:
-    moves, _ = game
-    return replays.build(RULESET, {}, SEATS, SEED, moves)
+def animation(played) -> replay.Animation:
+    return played[1]
+
+
+def test_the_replay_of_a_whole_game_holds_every_board_it_showed(played) -> None:
+    """tests/render/test_replay_every_ruleset.py's check, on this file's game."""
+    _, animation, shown = played
+    holds_every_board(animation, shown)
 
 
 def frames(data: bytes) -> list[Image.Image]:
@@ -195,27 +201,38 @@ class CountingRenderer:
         return dataclasses.replace(rendered, png=png)
 
 
+@pytest.fixture
+def census() -> Iterator[None]:
+    """The objects alive before the test set aside from the collector (gc.freeze): CountingRenderer's collection
+    and census at each draw then walk what the test made since, not the whole session's heap. Boards drawn before
+    it are not counted, and none is alive: the counts start at the test's first draw."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
+
+
 def counting(monkeypatch: pytest.MonkeyPatch, ruleset: str, log: list[str]) -> CountingRenderer:
     wrapper = CountingRenderer(ruleset, log)
     monkeypatch.setitem(picture_registry.RENDERERS, ruleset, wrapper)
     return wrapper
 
 
-def test_a_replay_holds_one_full_size_board_at_a_time_even_when_it_must_shrink(game, monkeypatch) -> None:
+def test_a_replay_holds_one_full_size_board_at_a_time_even_when_it_must_shrink(played, monkeypatch, census) -> None:
     """Each board is drawn once, downscaled and let go before the next is drawn; the size-limit loop drops frames
     and narrows from the frames it kept, never drawing or holding the full-size boards again."""
-    moves, _ = game
+    journal, _, _ = played
     renderer = counting(monkeypatch, RULESET, [])
-    whole = replays.build(RULESET, {}, SEATS, SEED, moves, max_frames=16)
+    whole = replays.build(*journal, max_frames=16)
     assert renderer.drawn == whole.n_frames == 16
     assert renderer.most_alive <= 2 and renderer.most_images <= 1
     renderer.drawn = renderer.most_alive = renderer.most_images = 0
-    small = replays.build(RULESET, {}, SEATS, SEED, moves, max_frames=16, size_limit=len(whole.data) // 3)
+    small = replays.build(*journal, max_frames=16, size_limit=len(whole.data) // 3)
     assert len(small.data) <= len(whole.data) // 3 and small.n_frames < 16
     assert renderer.drawn == 16 and renderer.most_alive <= 2 and renderer.most_images <= 1
 
 
-def test_replays_are_built_one_at_a_time(tmp_path: Path, monkeypatch) -> None:
+def test_replays_are_built_one_at_a_time(tmp_path: Path, monkeypatch, census) -> None:
     """Two games' replays asked for together (two games ending at once): the second's boards are drawn only after
     the first's, so a bot holds one build's memory at a time."""
     log: list[str] = []
