@@ -40,6 +40,9 @@ class Ruleset(Protocol):
     # game's own words: "the pawn must be in one of the card's states (KY, VA, WV)". None when no rule of
     # the ruleset's own explains it (check_legal then lists what is legal, without a reason).
     def refusal_reason(self, state: Any, seat: str, action: Action) -> str | None: ...
+    # A state that gives `seat` exactly the view `state` does, with everything hidden from it redrawn from `rng`:
+    # what a search thinks from (the contract in full: engine/core/search.py, `Determinizer`).
+    def determinize(self, state: Any, seat: str, rng: Rng) -> BaseModel: ...
     # Optional too: `party_of(seat) -> str`, the party a seat wins or loses with, for rulesets where seats
     # share a party (Campaign Trail's running mates); without it every seat is a party of its own. And
     # `seat_range(options) -> (fewest, most)`, the players a game with these options takes, where options
