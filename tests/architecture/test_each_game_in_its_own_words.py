@@ -28,7 +28,7 @@ from bot.service.table import GameRef, PrivateBrief
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play
+from engine.core.ruleset import play
 from engine.core.types import Decision, result_headline
 
 # What only that game says: its card ids, its pieces and its named rules — not words that are plain English in
@@ -94,9 +94,8 @@ def _decision_texts(decision: Decision) -> Iterator[str]:
         yield option.detail or ""
 
 
-def _seat_texts(ruleset: Any, state: Any, seat: str, seq: int, discord_too: bool) -> Iterator[str]:
-    """What `seat` is shown now, on the local table and on Discord."""
-    decision = ruleset.decisions(state, seat)
+def _seat_texts(ruleset: Any, state: Any, seat: str, decision: Decision, seq: int, discord_too: bool) -> Iterator[str]:
+    """What `seat` is shown now (its decision given), on the local table and on Discord."""
     view = ruleset.view(state, seat)
     yield from _decision_texts(decision)
     yield plain.board_text(view)
@@ -127,30 +126,33 @@ def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) ->
     state = ruleset.setup(options, seats, seed)
     rng = Rng(seed)
     texts: set[str] = set()
+    public = ruleset.view(state, None)  # the public view of `state`, kept from the step that reached it
     for step in range(MAX_STEPS):
+        decisions = {seat: ruleset.decisions(state, seat) for seat in state.seats}  # each read once a step
         for seat in state.seats:  # Discord's renderings for every seat now and then: they are slower
-            texts.update(_seat_texts(ruleset, state, seat, step, discord_too=step % 5 == 0))
-        texts.update(plain.board_text(ruleset.view(state, None)).splitlines())
+            texts.update(_seat_texts(ruleset, state, seat, decisions[seat], step, discord_too=step % 5 == 0))
+        texts.update(plain.board_text(public).splitlines())
         if ruleset.outcome(state) is not None:
             break
-        owing = owing_seats(ruleset, state)
+        owing = [seat for seat in state.seats if decisions[seat].owes_move]  # as owing_seats says
         assert owing, f"{ruleset.name}: a dead end at step {step}"
         seat = owing[rng.below(len(owing))]
-        decision = ruleset.decisions(state, seat)
+        decision = decisions[seat]
         if rng.below(3) == 0:
             action = ruleset.bot_action(state, seat, rng)
         else:
             pool = decision.all_options() if decision.extras and rng.below(4) == 0 else decision.options
             action = pool[rng.below(len(pool))].action
         if step % 25 == 0:
-            texts.update(_refusals(ruleset, state, seat, decision))
+            texts.update(_refusals(ruleset, state, seat, decision, decisions))
         result = play(ruleset, state, seat, [action])
+        after = ruleset.view(result.state, None)
         if step % 7 == 0:  # the turn's caption and the pinned dashboard, from the public views
-            texts.update(_public_summaries(ruleset, state, result.state, seat))
+            texts.update(_public_summaries(ruleset, public, after, seat))
         for event in result.events:
             texts.add(event.public or "")
             texts.update(event.private.values())
-        state = result.state
+        state, public = result.state, after
     outcome = ruleset.outcome(state)
     if outcome is not None:
         texts.add(result_headline(outcome.model_dump()))
@@ -158,9 +160,9 @@ def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) ->
     return texts - {""}
 
 
-def _public_summaries(ruleset: Any, before: Any, after: Any, seat: str) -> Iterator[str]:
-    """The one-line caption of what a step changed and the election-night dashboard."""
-    view_before, view_after = ruleset.view(before, None), ruleset.view(after, None)
+def _public_summaries(ruleset: Any, view_before: Any, view_after: Any, seat: str) -> Iterator[str]:
+    """The one-line caption of what a step changed (public views before and after it) and the election-night
+    dashboard."""
     presenter = present.for_view(view_after)
     yield presenter.change_summary(view_before, view_after, seat) or ""
     tally = presenter.electoral_tally(view_after)
@@ -168,9 +170,9 @@ def _public_summaries(ruleset: Any, before: Any, after: Any, seat: str) -> Itera
         yield dashboard.build(tally, title=ruleset.title)
 
 
-def _refusals(ruleset: Any, state: Any, seat: str, decision: Decision) -> Iterator[str]:
+def _refusals(ruleset: Any, state: Any, seat: str, decision: Decision, decisions: dict[str, Decision]) -> Iterator[str]:
     """What a seat is told when it types something wrong now: nonsense, a bare verb, a verb with a wrong
-    argument, and a legal move of a seat that does not owe one."""
+    argument, and a legal move of a seat that does not owe one (`decisions`: every seat's now)."""
     verbs = sorted({o.action.verb for o in decision.all_options()})
     tries = ["", "banana", "3", "banana ZZ 9", *verbs, *(f"{verb} ZZQ" for verb in verbs)]
     for text in tries:
@@ -178,7 +180,7 @@ def _refusals(ruleset: Any, state: Any, seat: str, decision: Decision) -> Iterat
             play(ruleset, state, seat, ruleset.parse(text))
         except EngineError as exc:
             yield exc.message
-    idle = [s for s in state.seats if not ruleset.decisions(state, s).owes_move]
+    idle = [s for s in state.seats if not decisions[s].owes_move]
     if idle and decision.options:
         try:
             play(ruleset, state, idle[0], [decision.options[0].action])

@@ -63,7 +63,8 @@ def _check(walk: Walk, ruleset: Any, state: Any, seat: str, action: Action, kind
 def walk_ruleset(name: str, ruleset: Any, seeds: range, *, max_steps: int = 600,
                  options: dict[str, Any] | None = None, seats: int | None = None) -> Walk:
     walk = Walk(ruleset=name)
-    pool: dict[str, list[Action]] = {}  # verb -> actions with arguments seen offered
+    pool: dict[str, list[Action]] = {}  # verb -> actions with arguments seen offered, in the order first seen
+    pooled: set[Action] = set()  # the same actions, to ask "seen yet?" without comparing models one by one
     bare: dict[str, Action] = {}  # verb -> one action of it seen offered
     for seed in seeds:
         count = seats or seat_range(ruleset, options)[0]  # options may set the table's size (Solo Play: one)
@@ -72,11 +73,12 @@ def walk_ruleset(name: str, ruleset: Any, seeds: range, *, max_steps: int = 600,
         for _ in range(max_steps):
             if ruleset.outcome(state) is not None:
                 break
-            owing = owing_seats(ruleset, state)
+            decisions = {seat: ruleset.decisions(state, seat) for seat in state.seats}
+            owing = [seat for seat in state.seats if decisions[seat].owes_move]  # as owing_seats says
             if not owing:
                 break
             for seat in state.seats:
-                legal = ruleset.decisions(state, seat).all_options()
+                legal = decisions[seat].all_options()
                 if not legal:
                     continue
                 offered = {o.action for o in legal}
@@ -84,8 +86,9 @@ def walk_ruleset(name: str, ruleset: Any, seeds: range, *, max_steps: int = 600,
                     verb = option.action.verb
                     walk.offered.add(verb)
                     bare.setdefault(verb, option.action)
-                    if option.action.args and option.action not in pool.setdefault(verb, []):
-                        pool[verb].append(option.action)
+                    if option.action.args and option.action not in pooled:
+                        pooled.add(option.action)
+                        pool.setdefault(verb, []).append(option.action)
                 for verb in {o.action.verb for o in legal}:
                     wrong = next((a for a in reversed(pool.get(verb, [])) if a not in offered), None)
                     if wrong is not None:
