@@ -1,6 +1,7 @@
 """How Campaign Trail's views read as text: the console board and hand, and a seat's private brief."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -50,16 +51,21 @@ def _brief_card_line(card: CardView) -> str:
     """The card line for a DM, number as code (the thing to type) and its actions in few words, leaving out the
     costs every card shares ($60M to campaign, $20M an issue): a phone shows a whole hand at once (`/card` shows
     the card whole, the menu each action's cost)."""
-    actions = []
-    for action, text in card.summary.items():
-        line = f"{action.replace('_', ' ')} {text}"
-        for pattern, short in _TERSE:
-            line = pattern.sub(short, line)
-        if action == "advertise":
-            line = f"advertise {_counted(line[len('advertise '):])}"
-        actions.append(line)
+    actions = [_terse_action(action, text) for action, text in card.summary.items()]
     debate = "no debate icons" if card.dirty else f"debate {_counted(', '.join(map(issue_name, card.debate)))}"
     return f"`#{card.number}` {card.name} — {' · '.join(actions)}; {debate}; ref {card.reference}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _terse_action(action: str, text: str) -> str:
+    """One action of a card in few words (a hand's lines are made again for every DM: the same few hundred
+    actions, so each is shortened once)."""
+    line = f"{action.replace('_', ' ')} {text}"
+    for pattern, short in _TERSE:
+        line = pattern.sub(short, line)
+    if action == "advertise":
+        line = f"advertise {_counted(line[len('advertise '):])}"
+    return line
 
 
 def _card_names(cards: list[CardView]) -> list[str]:
