@@ -38,7 +38,7 @@ BURST_TITLE = housemate.TITLES[0]  # Electioneer, a person against a bot seat: e
 def bot_factory(render: bool) -> Any:
     def build(clock: Any) -> Any:
         return make_bot(Path(tempfile.mkdtemp(prefix="housemeter-")) / "stumpbot.sqlite3", new_seed=lambda: SEED,
-                        clock=clock, render=render and RENDER)
+                        clock=clock, render=render and RENDER, channel_budget=True)  # as the bot runs
     return build
 
 
