@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from engine.core.rng import Rng
+from engine.core.ruleset import Ruleset
 from engine.core.types import Action, Outcome
 
 
@@ -54,3 +55,58 @@ def returns(outcome: Outcome, seats: list[str], party_of: dict[str, str] | None 
 def legal_actions(decision_options: list[Any]) -> list[Action]:
     """The actions of a decision's options, without their words, duplicates dropped in order."""
     return list(dict.fromkeys(o.action for o in decision_options))
+
+
+class SearchGame:
+    """Any ruleset as a search sees it: who is to move, what a seat may do, the position after one step, what each
+    seat scored, and the positions a seat cannot tell apart from this one. Pure, like the ruleset beneath it, and
+    without words: nothing here reads a prompt or keeps an event.
+
+    `step` is the silent apply, and it trusts its caller: it does not re-check legality as `play` does (a refused
+    action would cost a search nothing but time, and the check costs a second `decisions` every step). It takes
+    only an action from `legal(state, seat)` for a seat in `to_move(state)`; anything else may raise or reach a
+    state no game could."""
+
+    __slots__ = ("ruleset", "_party_of")
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        # An optional capability, read once: running mates share a party (engine/core/ruleset.py, `party_of`).
+        self._party_of = getattr(ruleset, "party_of", None)
+
+    def to_move(self, state: Any) -> list[str]:
+        """The seats that owe a decision now, in seat order (empty once the game is over); a search moves the
+        first."""
+        if self.ruleset.outcome(state) is not None:
+            return []
+        return [s for s in state.seats if self.ruleset.decisions(state, s).owes_move]
+
+    def legal(self, state: Any, seat: str) -> list[Action]:
+        """What `seat` may do now: the actions of its decision's options, then its any-time plays; nothing for a
+        seat that owes no decision (its any-time plays are left out of the search) or once the game is over."""
+        if self.ruleset.outcome(state) is not None:
+            return []
+        decision = self.ruleset.decisions(state, seat)
+        if not decision.owes_move:
+            return []
+        return legal_actions(decision.all_options())
+
+    def step(self, state: Any, seat: str, action: Action) -> Any:
+        """The state after `seat` plays `action`, a legal action of a seat to move (not checked: see the class).
+        `state` is left as it was."""
+        return self.ruleset.apply(state, seat, action).state
+
+    def returns(self, state: Any) -> dict[str, float] | None:
+        """Each seat's result once the game is over (1 win, 0.5 a shared win or a draw, 0 a loss; running mates
+        score with their party); None while it goes on."""
+        outcome = self.ruleset.outcome(state)
+        if outcome is None:
+            return None
+        seats = list(state.seats)
+        parties = {s: self._party_of(s) for s in seats} if self._party_of is not None else None
+        return returns(outcome, seats, parties)
+
+    def determinize(self, state: Any, seat: str, rng: Rng) -> Any:
+        """One of the states `seat` cannot tell apart from `state` (`Determinizer`): where every search of that
+        seat's starts."""
+        return self.ruleset.determinize(state, seat, rng)
