@@ -5,6 +5,8 @@ through one of these helpers. Each limit has a test in tests/discord/test_limits
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 
 CONTENT = 2000  # message content
@@ -17,6 +19,7 @@ EMBED_FOOTER = 2048
 EMBED_AUTHOR = 256
 EMBED_TOTAL = 6000  # sum of every text in every embed of one message
 EMBEDS_PER_MESSAGE = 10
+MESSAGE_TEXT = CONTENT + EMBED_TOTAL  # the most text one message carries: its content, then its embeds' descriptions
 SELECT_OPTIONS = 25
 AUTOCOMPLETE_CHOICES = 25
 CHOICE_NAME = 100  # autocomplete choice name and value
@@ -82,6 +85,66 @@ def split_content(text: str, limit: int = CONTENT, max_parts: int = 3) -> list[s
         parts = parts[:max_parts]
         parts[-1] = clip(parts[-1] + "\n…", limit)
     return parts
+
+
+@dataclass(frozen=True)
+class Page:
+    """One message's share of a long text: its content, then the descriptions of its embeds, in reading order."""
+
+    content: str
+    descriptions: tuple[str, ...] = ()
+
+    def embeds(self) -> list[discord.Embed]:
+        return [discord.Embed(description=d) for d in self.descriptions]
+
+
+def pages(text: str, *, tail: str = "", max_messages: int = 3) -> list[Page]:
+    """`text` as the fewest messages that carry it whole, cut only at line breaks: each message's first lines are its
+    content (2,000 characters), the lines after go on in embeds' descriptions (4,096 each, 6,000 and 10 embeds in
+    all), and only what one message cannot carry goes on in the next. `tail`, a line that must stand in the content
+    (a mention in an embed notifies nobody), ends the last message's content. At most `max_messages` messages:
+    anything beyond is cut (the game log holds everything)."""
+    units = [piece for line in (text or "").strip().split("\n") for piece in (chunks(line, CONTENT) or [""])]
+    if units == [""]:
+        units = []
+    room = CONTENT - (len(tail) + 1 if tail else 0)
+    out: list[Page] = []
+    while units:
+        content, units = _take(units, room)
+        descriptions: list[str] = []
+        left = EMBED_TOTAL
+        while units and len(descriptions) < EMBEDS_PER_MESSAGE:
+            piece, rest = _take(units, min(EMBED_DESCRIPTION, left))
+            if not piece:
+                break
+            units = rest
+            if piece.strip():  # Discord refuses an embed with nothing in it
+                descriptions.append(piece)
+                left -= len(piece)
+        out.append(Page(content, tuple(descriptions)))
+    if len(out) > max_messages:
+        last = out[max_messages - 1]
+        out = out[:max_messages - 1]
+        if last.descriptions:
+            *kept, end = last.descriptions
+            last = Page(last.content, (*kept, clip(f"{end}\n{ELLIPSIS}", EMBED_DESCRIPTION)))
+        else:
+            last = Page(clip(f"{last.content}\n{ELLIPSIS}", room))
+        out.append(last)
+    if tail:
+        last = out.pop() if out else Page("")
+        out.append(Page(f"{last.content}\n{tail}" if last.content else tail, last.descriptions))
+    return out
+
+
+def _take(units: list[str], limit: int) -> tuple[str, list[str]]:
+    """The first of `units` (lines) that fit `limit` characters joined by line breaks, and the units left."""
+    size = -1
+    for i, unit in enumerate(units):
+        size += len(unit) + 1
+        if size > limit:
+            return "\n".join(units[:i]), units[i:]
+    return "\n".join(units), []
 
 
 def chunks(text: str, limit: int) -> list[str]:

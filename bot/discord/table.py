@@ -1,7 +1,8 @@
 """DiscordTable: the Table protocol over Discord.
 
-`publish` posts to the game's thread (or channel): the text, the board PNG as an attachment
-with alt text, who must move with their deadline, and a "Show my hand" button. The DM is each
+`publish` posts to the game's thread (or channel) one message: the text (what does not fit the content goes on
+in embeds below the board), the board PNG as an attachment with alt text, who must move with their deadline, and a
+"Show my hand" button. The DM is each
 decision's notice: the channel pings only a player whose DMs fail or who chose channel pings,
 never the player who just moved. `tell` DMs one seat its news, hand and choices; if the DM is
 refused (HTTP 403, code 50007: DMs closed or the bot blocked) it returns False and posts a
@@ -102,10 +103,13 @@ class DiscordTable:
         if post.final:  # the result post says how to play again
             text = f"{text}\n{ui.REMATCH_HOW_TO}" if text else ui.REMATCH_HOW_TO
         users: list[discord.Object] = []
+        tail = ""  # a turn line that pings stays in the content, where a mention notifies
         mention_turn = mention_turn and post.turn_line
         if mention_turn:
             line, users = await self._turn_line(post)
-            if line:
+            if line and users:
+                tail = line
+            elif line:
                 text = f"{text}\n{line}" if text else line
         file = None
         if post.picture is not None:
@@ -120,11 +124,11 @@ class DiscordTable:
         board = len(post.picture.png) if file is not None and post.picture is not None else 0
         files = [f for f in (file, self._replay_file(post, channel, board)) if f is not None]
         files += self._closeup_file(post, limits.attachment_limit(guild=getattr(channel, "guild", None)) - board)
-        parts = limits.split_content(text)
+        parts = limits.pages(text, tail=tail)  # one message, its long text going on in embeds below the board
         if not parts and file is None:
             return None
         if not parts:
-            parts = [""]
+            parts = [limits.Page("")]
         mentions = discord.AllowedMentions(users=users or False, roles=False, everyone=False, replied_user=False)
         view = ui.hand_button_view(post.game.id) if post.game.status == "active" else None
         if post.final or post.replay is not None:  # the result and its replay offer a rematch
@@ -134,8 +138,10 @@ class DiscordTable:
             for i, part in enumerate(parts):
                 last = i == len(parts) - 1
                 kwargs: dict = {"allowed_mentions": mentions}
-                if part:
-                    kwargs["content"] = part
+                if part.content:
+                    kwargs["content"] = part.content
+                if part.descriptions:
+                    kwargs["embeds"] = part.embeds()
                 if last and files:
                     kwargs["files"] = files
                 if last and view is not None:
@@ -559,7 +565,7 @@ class DiscordTable:
     # bytes — and nothing else: no buttons (they hold no hand), no mention that pings. A DM that fails is
     # reported to the manager, never raised: the post is out, and a raise would post it again.
 
-    async def _copy_to_followers(self, post: PublicPost, parts: list[str], pictures: list[Picture]) -> list[str]:
+    async def _copy_to_followers(self, post: PublicPost, parts: list[limits.Page], pictures: list[Picture]) -> list[str]:
         missed = []
         for user_id in post.followers:
             if not await self._dm_follower(post.game.id, user_id, parts, pictures):
@@ -569,21 +575,24 @@ class DiscordTable:
     async def forward(self, game: GameRef, user_id: str, text: str, picture: Picture | None) -> bool:
         """A follower's digest: public text and the latest picture, by DM."""
         fits = picture is not None and len(picture.png) <= limits.attachment_limit(guild=None)
-        return await self._dm_follower(game.id, user_id, limits.split_content(text) or [""], [picture] if fits else [])
+        return await self._dm_follower(game.id, user_id, limits.pages(text) or [limits.Page("")],
+                                       [picture] if fits else [])
 
     async def notify(self, game: GameRef, user_id: str, text: str) -> bool:
         """A notice about the member (a seat of theirs changed hands), by DM, with a link to the game's channel."""
         link = jump.channel_link(game)
         body = f"{text}\n[↪ Go to the game's channel]({link})" if link else text
-        return await self._dm_follower(game.id, user_id, limits.split_content(body) or [""], [])
+        return await self._dm_follower(game.id, user_id, limits.pages(body) or [limits.Page("")], [])
 
-    async def _dm_follower(self, game_id: int, user_id: str, parts: list[str], pictures: list[Picture]) -> bool:
+    async def _dm_follower(self, game_id: int, user_id: str, parts: list[limits.Page], pictures: list[Picture]) -> bool:
         try:
             dm = await self.client.create_dm(discord.Object(int(user_id)))
             for i, part in enumerate(parts):
                 kwargs: dict = {"allowed_mentions": discord.AllowedMentions.none()}
-                if part:
-                    kwargs["content"] = part
+                if part.content:
+                    kwargs["content"] = part.content
+                if part.descriptions:
+                    kwargs["embeds"] = part.embeds()
                 if i == len(parts) - 1 and pictures:
                     kwargs["files"] = [discord.File(io.BytesIO(p.png), filename=p.filename,
                                                     description=limits.clip(p.alt, limits.ATTACHMENT_DESCRIPTION) or None)

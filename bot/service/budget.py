@@ -9,7 +9,7 @@ from collections import deque
 
 MESSAGES = 5
 WINDOW = 5.0
-MESSAGE_CHARS = 2000  # what one message holds: a longer text goes out as several
+MESSAGE_CHARS = 8000  # what one message holds (its content and embeds): a longer text goes out as several
 
 
 def messages_for(text: str) -> int:

@@ -15,9 +15,10 @@ from bot.present.posts import LINES, POST_VIEW
 
 R = TypeVar("R")
 MERGEABLE = ("board", "text")  # the stall line stands alone: it says the game waits, which a move's post would not
-# The longest text merged into one message: one Discord message takes 2,000 characters, with room left for the table's
-# own lines (whose move it is, a rematch hint); longer runs go out as several messages.
-MERGED_TEXT = 1800
+# The longest text merged into one message: one Discord message carries 8,000 characters (2,000 of content, then
+# 6,000 in embeds below the board: bot/discord/limits.py), cut only at line breaks, with room left for the table's
+# own lines (whose move it is, a rematch hint); only a longer run goes out as several messages.
+MERGED_TEXT = 7200
 _BOT_NOTE = f"{MARK} The bot moved for "
 
 

@@ -139,9 +139,11 @@ async def test_publish_splits_long_text_and_refuses_oversized_images(world: Worl
     ref = GameRef(record.id, record.ruleset, record.title, record.status, record.guild_id, record.channel_id, None, 1)
     seen = len(w.public())
     big = Picture(png=b"\x89PNG" + b"\0" * (limits.ATTACHMENT + 1), alt="too big")
-    await w.bot.table.publish(PublicPost(game=ref, text="long\n" * 1500, picture=big), mention_turn=False)
+    # 10,000 characters: more than one message carries (2,000 of content and 6,000 in embeds)
+    await w.bot.table.publish(PublicPost(game=ref, text="long\n" * 2000, picture=big), mention_turn=False)
     new = w.public()[seen:]
     assert len(new) >= 2 and all(len(m.content) <= limits.CONTENT for m in new)
+    assert all(sum(len(e) for e in m.embeds) <= limits.EMBED_TOTAL for m in new)
     assert not any(m.attachments for m in new) and "too large" in new[0].content
     small = Picture(png=b"\x89PNG" + b"\0" * 1000, alt="A" * 2000)
     seen = len(w.public())

@@ -121,3 +121,16 @@ def test_a_merged_post_notes_each_move_of_the_bot_before_its_seats_lines() -> No
         noted, "REP plays #45 Registration Table.", "REP registers 3 voters.",  # REP's moves in a row: one note
         "DEM plays #13 Bus Tour.",
         noted, "REP plays #46 Phone Bank."]  # after a person's move, the bot's next move is noted again
+
+
+def test_a_turn_of_3500_characters_is_planned_as_one_message() -> None:
+    """A turn's posts merge whatever their length up to what one message carries (the Discord table puts what does
+    not fit its content into embeds of the same message); only a longer run goes out as two."""
+    line = "REP campaigns in a state far away, and the crowd is large: " + "a long line of news " * 3
+    rows = [_post(i, i, *(("REP", f"{line}({i}, {j})") for j in range(6))) for i in range(1, 6)]
+    assert 3300 < len(merging.merged(rows)["text"]) < 4000
+    assert merging.plan(rows) == [rows]
+    many = [_post(i, i, *(("REP", f"{line}({i}, {j})") for j in range(6))) for i in range(1, 16)]  # ~11,000 characters
+    planned = merging.plan(many)
+    assert len(planned) == 2 and [r for item in planned for r in item] == many
+    assert all(len(merging.merged(item)["text"]) <= merging.MERGED_TEXT for item in planned)
