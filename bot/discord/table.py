@@ -352,7 +352,8 @@ class DiscordTable:
     async def _refresh_prompts(self, post: PublicPost) -> None:
         """After a move, bring each seat's live DM prompt up to date: hand, deadline, and buttons carrying the
         new move number — or, once the seat has nothing left to decide (or the game is over), the one line of
-        what it did.
+        what it did. The line over a prompt of what its seat just did stays while the game is at that move: the
+        post may go out after the move's own line, once the channel has room (bot/service/budget.py).
 
         Every move changes the game's seq, which makes older buttons stale by design. When a seat's own options
         did not change (the other player acted in a simultaneous phase), the manager sends no new prompt;
