@@ -47,6 +47,12 @@ class LivePrompt:
     since: int = -1  # the game's move number when it was sent (-1: unknown, a setting stored without it)
     owes: bool = True  # it was sent for a decision owed (not only for plays allowed any time)
     news: list[list] = field(default_factory=list)  # [move number, private text] shown until the seat moves
+    # [move number, text]: the line over the prompt (what the seat just did), kept while the game is at that move
+    note: list = field(default_factory=list)
+
+    def note_at(self, seq: int) -> str | None:
+        """The line over the prompt, if it was written at move `seq` (a later move makes it old news)."""
+        return str(self.note[1]) if len(self.note) == 2 and self.note[0] == seq else None
 
     @classmethod
     def parse(cls, value: str | None) -> LivePrompt | None:
@@ -55,8 +61,10 @@ class LivePrompt:
         try:
             if value.startswith("{"):
                 d = json.loads(value)
+                note = d.get("note") or []
                 return cls(int(d["c"]), int(d["m"]), str(d.get("u", "")), int(d.get("since", -1)),
-                           bool(d.get("owes", True)), [[int(s), str(t)] for s, t in d.get("news", [])])
+                           bool(d.get("owes", True)), [[int(s), str(t)] for s, t in d.get("news", [])],
+                           [int(note[0]), str(note[1])] if len(note) == 2 else [])
             parts = value.split(":")  # the older "channel:message:user"
             return cls(int(parts[0]), int(parts[1]), parts[2] if len(parts) > 2 else "")
         except (ValueError, KeyError, TypeError):
@@ -64,8 +72,9 @@ class LivePrompt:
             return None
 
     def dump(self) -> str:
+        kept = {"note": self.note} if self.note else {}
         return json.dumps({"c": self.channel_id, "m": self.message_id, "u": self.user_id, "since": self.since,
-                           "owes": self.owes, "news": self.news[-NEWS_KEPT:]})
+                           "owes": self.owes, "news": self.news[-NEWS_KEPT:], **kept})
 
 
 class DiscordTable:
@@ -296,9 +305,13 @@ class DiscordTable:
         await store.set_setting(f"game:{brief.game.id}", f"dmdone:{brief.seat}", json.dumps(done))
         return True
 
-    async def sync(self, game_id: int, seat: str, user_id: str, *, note: str | None = None) -> None:
+    async def sync(self, game_id: int, seat: str, user_id: str, *, note: str | None = None,
+                   refresh: bool = False) -> None:
         """Bring the seat's live prompt up to date — current choices and move number, or, when nothing is left
-        to decide, the line of what was done. Never sends a new message (deliveries do that)."""
+        to decide, the line of what was done. Never sends a new message (deliveries do that).
+        `note`: the line over the prompt (what the seat just did, or why its menu changed). `refresh`: an update
+        after a delivery, which keeps the line the prompt shows while the game is still at the move it was written
+        at: a post that waited for its channel (bot/service/budget.py) goes out after the move's own line."""
         manager = self.client.manager
         live = await self.live_prompt(game_id, seat)
         if live is None or (live.user_id and live.user_id != user_id):  # "": recorded before users were
@@ -315,6 +328,8 @@ class DiscordTable:
             await self.close_live(game_id, seat, live)
             await self._store_live(game_id, seat, None)
             return
+        if refresh and note is None:
+            note = live.note_at(brief.game.seq)
         try:
             await self._message(live).edit(content=note, embeds=embeds, view=view)
         except discord.NotFound:
@@ -324,9 +339,10 @@ class DiscordTable:
             log.info("could not refresh a DM prompt in game %s (HTTP %s)", game_id, exc.status)
             return
         owes = brief.decision is not None and brief.decision.owes_move
-        if news != live.news or (live.owes and not owes):
-            # only ever down: a decision newly owed comes with its own message (tell), so the player is told
-            live.news, live.owes = news, live.owes and owes
+        kept = [brief.game.seq, note] if note else []
+        if news != live.news or (live.owes and not owes) or kept != live.note:
+            # owes only ever goes down: a decision newly owed comes with its own message (tell), so the player is told
+            live.news, live.owes, live.note = news, live.owes and owes, kept
             await self._store_live(game_id, seat, live)
 
     async def adopt(self, game_id: int, seat: str, user_id: str, channel_id: int, message_id: int, seq: int,
@@ -342,7 +358,8 @@ class DiscordTable:
     async def _refresh_prompts(self, post: PublicPost) -> None:
         """After a move, bring each seat's live DM prompt up to date: hand, deadline, and buttons carrying the
         new move number — or, once the seat has nothing left to decide (or the game is over), the one line of
-        what it did.
+        what it did. The line over a prompt of what its seat just did stays while the game is at that move: the
+        post may go out after the move's own line, once the channel has room (bot/service/budget.py).
 
         Every move changes the game's seq, which makes older buttons stale by design. When a seat's own options
         did not change (the other player acted in a simultaneous phase), the manager sends no new prompt;
@@ -372,7 +389,7 @@ class DiscordTable:
                                           gone=owner != holder.user_id)
                 continue
             try:
-                await self.sync(game_id, seat, holder.user_id)
+                await self.sync(game_id, seat, holder.user_id, refresh=True)
             except Exception:  # noqa: BLE001 - a refresh must never break delivery
                 log.exception("could not refresh the DM prompt of %s in game %s", seat, game_id)
 
@@ -413,12 +430,13 @@ class DiscordTable:
             own = last is not None and last.seat == seat and last.seq == brief.game.seq
         notify = (owes and (live is None or not live.owes)) or reminder or (bool(brief.text) and not owes and not own)
         if live is not None and view is not None and not notify:
+            kept = live.note_at(brief.game.seq)  # the line of what the seat did at this move stays over its prompt
             try:
-                await self._message(live).edit(content=None, embeds=embeds, view=view)
+                await self._message(live).edit(content=kept, embeds=embeds, view=view)
             except discord.NotFound:
                 live = None
             else:
-                live.news, live.owes = news, owes
+                live.news, live.owes, live.note = news, owes, live.note if kept else []
                 await self._store_live(game_id, seat, live)
                 return True
         if view is None and live is not None and (own or not brief.text):
