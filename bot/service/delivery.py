@@ -114,6 +114,12 @@ class Delivery(Service):
             return 0
         return await self._in_turn(list(rows), _Run(table, context=context))
 
+    async def give_back(self, rows: Sequence[Any]) -> None:
+        """Give back this process's claim on the games of `rows` (claimed, unsent), due now: the next flush claims
+        them again with whatever the games wrote after them, and sends the lot as one run."""
+        for game_id, first in {r.game_id: r for r in reversed(rows)}.items():
+            await self.store.postpone_outbox(first.id, self._now(), self.ctx.owner)
+
     async def _in_turn(self, run: list[Any], reads: _Run) -> int:
         """Send a game's run once this process's earlier run of the game (if any) is through, and not at all if that
         one did not send all its rows (their failure or their wait for the channel gave these back with them)."""

@@ -271,12 +271,17 @@ class Games(Lobby):
 
     async def _deliver_gathered(self, game_id: int, moves: list[_Done]) -> None:
         """Send the gathered moves' posts as one run, from the context the last of them left. The rows written
-        claimed come first (a move writes its rows claimed only after rows it claimed already); the rest, and
-        the result and ratings of a game that ended, go out with a flush."""
+        claimed come first (a move writes its rows claimed only after rows it claimed already), the rest with a
+        flush; a run that ended the game goes out whole with one flush, with its result and ratings."""
         if not moves:
             return
         if any(d.finished for d in moves):
             await self.memory.rate_finished()
+            # The game's end in one post: the earlier moves' claimed rows are given back, so the one flush that sends
+            # the last move's rows, the result and the ratings sends them too, merged, in order.
+            await self.delivery.give_back([r for d in moves for r in d.commit.claimed])
+            await self.delivery.flush(after_game=game_id)
+            return
         await self.delivery.deliver_claimed([r for d in moves for r in d.commit.claimed], moves[-1].after)
         if any(d.finished or not d.commit.claimed for d in moves):
             await self.delivery.flush(after_game=game_id)

@@ -11,5 +11,7 @@ leaves that move's posts for a lease, as one killed mid-delivery always did.
 from __future__ import annotations
 
 OUTBOX_LEASE_S = 120  # one row's delivery, renewed after each row of the run
-OUTBOX_RUN = 20  # at most this many of one game's rows claimed together (a released held game may have hundreds)
+# At most this many of one game's rows claimed together: a run of gathered moves (bot.service.games.GATHER_ROWS)
+# fits one claim, so its posts go out merged as one (each message marked as sent renews the lease on the rest).
+OUTBOX_RUN = 400
 REPLAY_LEASE_S = 600  # drawing a replay (tens of boards encoded) and posting it

@@ -134,3 +134,22 @@ def test_a_turn_of_3500_characters_is_planned_as_one_message() -> None:
     planned = merging.plan(many)
     assert len(planned) == 2 and [r for item in planned for r in item] == many
     assert all(len(merging.merged(item)["text"]) <= merging.MERGED_TEXT for item in planned)
+
+
+async def test_a_game_that_the_bot_seats_end_ends_in_one_post_with_its_result(tmp_path) -> None:
+    """The person's last decision, the bot seats' last moves, the result and the ratings: one post."""
+    store, table, manager, gid = await table_of(tmp_path, "presidential_election", ["P1", "P2", "P3"], seed=3)
+    await manager.seats.bot_seat(gid, "u0", "P2")
+    await manager.seats.bot_seat(gid, "u0", "P3")
+    ruleset, rng = registry.get("presidential_election"), Rng(7)
+    last: list = []
+    for _ in range(600):
+        owing = await manager.views.owing(gid)
+        if "P1" not in owing:
+            break
+        _, state, _ = await manager.views.state(await manager.views.game(gid))
+        before = len(table.posts)
+        await manager.games.submit(gid, "u0", [ruleset.bot_action(state, "P1", rng)])
+        last = table.posts[before:]
+    assert (await manager.views.game(gid)).status == "finished"
+    assert len(last) == 1 and last[0].final, [p.text[:200] for p in last]  # the result is in the turn's one post
