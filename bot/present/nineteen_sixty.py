@@ -26,6 +26,9 @@ ISSUES = {"defense": "Defense", "economy": "Economy", "civil_rights": "Civil Rig
 PHASES = {"initiative": "Initiative", "activity": "Activity", "momentum": "Momentum", "strategy": "Campaign Strategy",
           "debate": "The Debates", "election": "Election Day", "over": "Game over"}
 PERSISTENT = {"debate": "Debate event", "election_day": "Election Day event", "prevention": "prevention event"}
+# a persistent event's lead as the card's text says it, and as a DM's hand says it (the rest of the words follow)
+LEADS = {"Debate event, applied in the Debates:": "Debate event:",
+         "Election Day event, resolved on Election Day:": "Election Day event:"}
 STACKS = (("debate_events", "Debate"), ("election_events", "Election Day"), ("prevention", "Prevention"),
           ("turn_effects", "This turn"))
 
@@ -70,6 +73,27 @@ def card_line(card: CardView, code: bool = False) -> str:
     if not card.strategy_ok and "Campaign Strategy" not in said:
         facts.append("not for Campaign Strategy")
     return f"{ref} {card.name} — {said} — " + " · ".join(facts)
+
+
+def brief_line(card: CardView, phase: str, turn: int) -> str:
+    """A card as a side's DM lists it: what decides it now, effect first. Before the Debates a card set aside goes to
+    the Debates, so its Election Day state is left out; in the Debates only its CP, icon and issue count; after them,
+    everything. The icons read as the side letters the brief's first line explains (K, N, K/N)."""
+    debate_turn = load().rules.debate_turn
+    issue = ISSUES.get(card.debate_issue, card.debate_issue)
+    if phase == "debate":
+        return f"`{card.id}` {card.name} — {card.cp} CP · {icons_text(card)} · {issue}"
+    facts = [f"{card.cp} CP", icons_text(card), *([f"rest {card.rest}"] if card.rest else []), f"debate {issue}"]
+    if turn >= debate_turn:
+        facts.append(f"Election Day {card.state}")
+    said = effect(card.id)
+    for lead, short in LEADS.items():
+        said = short + said[len(lead):] if said.startswith(lead) else said
+    if card.persistent in PERSISTENT and not said.lower().startswith(PERSISTENT[card.persistent].lower()):
+        facts.append(PERSISTENT[card.persistent])
+    if not card.strategy_ok and "Campaign Strategy" not in said:
+        facts.append("not for Campaign Strategy")
+    return f"`{card.id}` {card.name} — {said} — " + " · ".join(facts)
 
 
 def stacked_line(e: StackedView) -> str:
@@ -158,19 +182,22 @@ class NineteenSixtyPresenter(Presenter):
         me = view.me
         if me is None or me.seat != seat or seat not in view.sides:
             return []  # only a side's own view has its private part
-        sections: list[Section] = [("Now", [self._now(view, seat), self._momentum(view, seat)]),
-                                   ("Candidate card", [self._candidate(view, seat)])]
+        sections: list[Section] = [("Now", [self._now(view, seat, brief=True), self._momentum(view, seat, brief=True)]),
+                                   ("Candidate card", [self._candidate(view, seat, brief=True)])]
+
+        def line(c: CardView) -> str:
+            return brief_line(c, view.phase, view.turn)
+
         playing = view.play is not None and bool(view.play.action)  # a card under way: the hand waits, by name
         hand = ([" · ".join(f"`{c.id}` {c.name}" for c in me.hand)] if playing and me.hand
-                else [card_line(c, code=True) for c in me.hand])
+                else [line(c) for c in me.hand])
         sections.append((f"{self._hand_heading(view)} ({len(me.hand)})", hand or ["—"]))
         if me.picking:
-            sections.append((f"Chosen for Campaign Strategy ({len(me.picking)})",
-                             [card_line(c, code=True) for c in me.picking]))
+            sections.append((f"Chosen for Campaign Strategy ({len(me.picking)})", [line(c) for c in me.picking]))
         if me.strategy or view.phase == "strategy":
             when = "the Debates" if view.turn < load().rules.debate_turn else "Election Day"
             whole = view.phase in ("strategy", "election")  # elsewhere the stack waits: by name (`/card` shows one)
-            lines = ([card_line(c, code=True) for c in me.strategy] if whole
+            lines = ([line(c) for c in me.strategy] if whole
                      else [" · ".join(f"`{c.id}` {c.name}" for c in me.strategy)] if me.strategy else [])
             sections.append((f"Campaign Strategy stack ({len(me.strategy)}, face down, for {when})", lines or ["—"]))
         return sections
@@ -187,16 +214,23 @@ class NineteenSixtyPresenter(Presenter):
         return side_name("NIX" if seat == "KEN" else "KEN")
 
     @staticmethod
-    def _now(view: NSView, seat: str) -> str:
+    def _now(view: NSView, seat: str, brief: bool = False) -> str:
+        """Where the side stands; in its DM (`brief`) the headline without the waiting side when that is this side
+        (its prompt says so)."""
         s = view.sides[seat]
+        line = headline(view)
+        if brief and [p.seat for p in view.pending] == [seat]:
+            line = line.split(" — ")[0]
         return " · ".join([f"You are {s.name} ({s.side})", f"{s.ev_led} of {view.ev_to_win} EV led",
-                           f"{s.bag} of your cubes in the bag", headline(view)])
+                           f"{s.bag} of your cubes in the bag", line])
 
     @staticmethod
-    def _candidate(view: NSView, seat: str) -> str:
+    def _candidate(view: NSView, seat: str, brief: bool = False) -> str:
         s = view.sides[seat]
         cand = load().candidates[s.side]
-        if s.candidate == "active":
+        if s.candidate == "active" and brief:
+            line = f"{cand.name}: ready — play him instead of a card for {cand.cp} CP; he is then exhausted."
+        elif s.candidate == "active":
             line = (f"{cand.name}: ready — `play candidate campaign` (or advertise / position) for {cand.cp} CP. "
                     f"{cand.text}")
         else:
@@ -207,9 +241,12 @@ class NineteenSixtyPresenter(Presenter):
         return line
 
     @staticmethod
-    def _momentum(view: NSView, seat: str) -> str:
+    def _momentum(view: NSView, seat: str, brief: bool = False) -> str:
         rules = load().rules
         s = view.sides[seat]
+        if brief:
+            return (f"{plural(s.momentum, 'momentum marker')} (trigger a rival's event: {rules.trigger_cost} · "
+                    f"preempt one on your card: {rules.preempt_cost})")
         return (f"{plural(s.momentum, 'momentum marker')} — trigger a rival's event: {rules.trigger_cost}; "
                 f"preempt an event and use its CP: {rules.preempt_cost}")
 
