@@ -67,9 +67,9 @@ class _Bought:
     items: list[tuple[str, str]] = field(default_factory=list)  # (state, what it rolled)
 
     ONE = re.compile(rf"^(\S+) buys an? (ballot place|Sign Campaign|Television Campaign) in ({_CODE}) "
-                     rf"\(\$(\d+)k; \$(\d+)k spent this turn\)(?:: ([^;]+))?\.$")
-    MANY = re.compile(rf"^(\S+) buys \d+ (ballot place|Sign Campaign|Television Campaign)s(?: in ({_CODES}))? "
-                      rf"\(\$(\d+)k each; \$(\d+)k spent this turn\)(?:: (.+))?\.$")
+                     rf"\(\$([0-9]+)k; \$([0-9]+)k spent this turn\)(?:: ([^;]+))?\.$")
+    MANY = re.compile(rf"^(\S+) buys [0-9]+ (ballot place|Sign Campaign|Television Campaign)s(?: in ({_CODES}))? "
+                      rf"\(\$([0-9]+)k each; \$([0-9]+)k spent this turn\)(?:: (.+))?\.$")
 
     @classmethod
     def read(cls, text: str) -> "_Bought | None":
@@ -106,7 +106,7 @@ class _Joined:
     codes: list[str]
 
     ONE = re.compile(rf"^(\S+) is on the ({_CODE}) ballot \(([^()]+)\)\.$")
-    MANY = re.compile(rf"^(\S+) is on \d+ more ballots \(([^()]+)\): ({_CODES})\.$")
+    MANY = re.compile(rf"^(\S+) is on [0-9]+ more ballots \(([^()]+)\): ({_CODES})\.$")
 
     @classmethod
     def read(cls, text: str) -> "_Joined | None":
@@ -134,8 +134,8 @@ class _Votes:
     why: str
     changes: list[tuple[str, int, str, int]]  # (sign, votes, state, its total after)
 
-    ONE = re.compile(rf"^(\S+) ([+−])(\d+) in ({_CODE}) \(([^()]+)\) → (\d+)\.$")
-    _CHANGE = rf"[+−]\d+ in {_CODE} → \d+"
+    ONE = re.compile(rf"^(\S+) ([+−])([0-9]+) in ({_CODE}) \(([^()]+)\) → ([0-9]+)\.$")
+    _CHANGE = rf"[+−][0-9]+ in {_CODE} → [0-9]+"
     MANY = re.compile(rf"^(\S+) ({_CHANGE}(?:(?:, | and ){_CHANGE})+) \(([^()]+)\)\.$")
 
     @classmethod
@@ -143,7 +143,7 @@ class _Votes:
         if m := cls.ONE.match(text):
             return cls(m[1], m[5], [(m[2], int(m[3]), m[4], int(m[6]))])
         if m := cls.MANY.match(text):
-            found = re.findall(rf"([+−])(\d+) in ({_CODE}) → (\d+)", m[2])
+            found = re.findall(rf"([+−])([0-9]+) in ({_CODE}) → ([0-9]+)", m[2])
             return cls(m[1], m[3], [(s, int(n), code, int(total)) for s, n, code, total in found])
         return None
 
