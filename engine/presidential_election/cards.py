@@ -108,7 +108,7 @@ def _free(item: str):  # noqa: ANN202
     def run(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
         code = _where(ctx, frame, p["where"])
         if code is not None:
-            campaign(ctx.state, ctx.seat, item, code, ctx.events, f"free {item}")
+            campaign(ctx.state, ctx.seat, item, code, ctx.events, "card")
     return run
 
 

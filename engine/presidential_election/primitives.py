@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.rng import DiceRoll
 from engine.core.types import Event
 from engine.presidential_election.content import Content, load
+from engine.presidential_election.narration import campaign_result, free_campaign_line, joined_line, votes_line
 from engine.presidential_election.state import PEState, Player
 from engine.core.words import plural
 
@@ -40,7 +41,7 @@ def add_votes(state: PEState, seat: str, code: str, n: int, events: list[Event],
             events.append(Event(public=f"{seat} is not on the {code} ballot: the {plural(n, 'vote')} from {why} {'is' if n == 1 else 'are'} lost."))
         return 0
     player.votes[code] += n
-    events.append(Event(public=f"{seat} +{n} in {code} ({why}) → {player.votes[code]}."))
+    events.append(Event(public=votes_line(seat, n, code, why, player.votes[code])))
     return n
 
 
@@ -50,13 +51,18 @@ def remove_votes(state: PEState, seat: str, code: str, n: int, events: list[Even
     lose = min(n, player.votes.get(code, 0) - 1) if code in player.votes else 0
     if lose > 0:
         player.votes[code] -= lose
-        events.append(Event(public=f"{seat} −{lose} in {code} ({why}) → {player.votes[code]}."))
+        events.append(Event(public=votes_line(seat, -lose, code, why, player.votes[code])))
     return max(lose, 0)
 
 
 def join_ballot(state: PEState, seat: str, code: str, events: list[Event], why: str) -> None:
     state.players[seat].votes[code] = 1
-    events.append(Event(public=f"{seat} is on the {code} ballot ({why})."))
+    events.append(Event(public=joined_line(seat, code, why)))
+
+
+def place_on_ballot(state: PEState, seat: str, code: str) -> None:
+    """On `code`'s ballot with 1 vote, said by the caller's own line (a purchase says it)."""
+    state.players[seat].votes[code] = 1
 
 
 def spare_votes(player: Player) -> int:
@@ -111,20 +117,29 @@ def affordable(state: PEState, seat: str, item: str) -> bool:
 
 def roll(state: PEState, count: int, sides: int, who: str, what: str, events: list[Event], bonus: int = 0) -> int:
     """Roll from the state's Randomness; the faces go to the log and to `last_dice`."""
+    total, words = quiet_roll(state, count, sides, who, what, bonus)
+    events.append(Event(public=f"{who} {words} (d{sides}, {what}).", seat=who))  # the roller's own die, whoever called for it
+    return total
+
+
+def quiet_roll(state: PEState, count: int, sides: int, who: str, what: str, bonus: int = 0) -> tuple[int, str]:
+    """A roll whose faces go to `last_dice`, said by the caller's own line: its total and its words ("rolled 2 +1")."""
     dice: DiceRoll = state.randomness.roll(count, sides)
-    extra = f" +{bonus}" if bonus else ""
-    line = f"{who} {dice.text}{extra} (d{sides}, {what})"
-    state.last_dice.append(line)
-    events.append(Event(public=line + ".", seat=who))  # the roller's own die, whoever called for it
-    return dice.total + bonus
+    words = dice.text + (f" +{bonus}" if bonus else "")
+    state.last_dice.append(f"{who} {words} (d{sides}, {what})")
+    return dice.total + bonus, words
 
 
 def roll_off(state: PEState, seats: list[str], what: str, events: list[Event], bonus_hook: str | None = None) -> str:
     """d6 each, the tied highest rolling again, until one is highest (recounts, the House, the debate pot)."""
     rolling = list(seats)
     while True:
-        totals = {s: roll(state, 1, 6, s, what, events, hook(state.players[s], bonus_hook) if bonus_hook else 0)
+        rolled = {s: quiet_roll(state, 1, 6, s, what, hook(state.players[s], bonus_hook) if bonus_hook else 0)
                   for s in rolling}
+        totals = {s: total for s, (total, _) in rolled.items()}
+        # one line for the round, the game's own: "Recount in OH: P1 rolled 4, P2 rolled 2 +1."
+        events.append(Event(public=f"{what[0].upper()}{what[1:]}: "
+                                   + ", ".join(f"{s} {words}" for s, (_, words) in rolled.items()) + ".", seat=None))
         best = max(totals.values())
         rolling = [s for s in rolling if totals[s] == best]
         if len(rolling) == 1:
@@ -152,10 +167,22 @@ def invariant_problems(state: PEState) -> list[str]:
 
 
 def campaign(state: PEState, seat: str, item: str, code: str, events: list[Event], why: str) -> None:
-    """A Sign (d3) or Television (6d3) Campaign's votes in `code`, bought or free."""
+    """A free Sign or Television Campaign in `code` (`why`: what gave it), said in one line with its roll."""
+    lost: list[Event] = []
+    result = campaign_votes(state, seat, item, code, lost)
+    events.append(Event(public=free_campaign_line(seat, item, code, why, result)))
+    events.extend(lost)
+
+
+def campaign_votes(state: PEState, seat: str, item: str, code: str, lost: list[Event]) -> str:
+    """A Sign (d3) or Television (6d3) Campaign's roll and votes in `code`: what it rolled and did, for the caller's
+    line ("rolled 2, +2 → 5"). Votes for a state off the ballot are lost, said in `lost`."""
     r, player = c().rules, state.players[seat]
-    if item == "sign":
-        n = roll(state, r.sign_dice, 3, seat, f"Sign Campaign in {code}", events, hook(player, "sign_bonus"))
-    else:
-        n = roll(state, r.tv_dice, 3, seat, f"Television Campaign in {code}", events, hook(player, "tv_bonus"))
-    add_votes(state, seat, code, n, events, why)
+    name = "Sign Campaign" if item == "sign" else "Television Campaign"
+    dice, bonus = (r.sign_dice, hook(player, "sign_bonus")) if item == "sign" else (r.tv_dice, hook(player, "tv_bonus"))
+    n, words = quiet_roll(state, dice, 3, seat, f"{name} in {code}", bonus)
+    said: list[Event] = []
+    placed = add_votes(state, seat, code, n, said, name)
+    if not placed:
+        lost.extend(said)
+    return campaign_result(words, placed, player.votes.get(code, 0))

@@ -6,7 +6,7 @@ from engine.core.hidden import Fact, revealed
 from engine.core.posting import post_step
 from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, cite, copy_state, menu_decision,
                                stamp)
-from engine.presidential_election import cards, cardtext, debates, setup, turn
+from engine.presidential_election import cards, cardtext, debates, narration, setup, turn
 from engine.presidential_election.menus import menu
 from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot, state_codes
 from engine.presidential_election.state import PEState
@@ -58,8 +58,10 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     # table sees why the game waits — but not once per stake or per vote placed.
     newly_owing = set(_owing(state)) - owing_before - {turn_of}
     hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of and not newly_owing
+    events = narration.merge(events)
     if hold and chance:
         _tell_the_turn(events, {seat, turn_of})
+    events = narration.onto_held(state.unposted, events)
     return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), changed=changed,
                        undoable=not revealed(secrets_before, hidden_facts(state)))
 
@@ -157,7 +159,7 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
     if task.kind == "vp":
         add_votes(state, seat, arg, task.n, events, "running mate" if task.cause == "land" else "passing the running-mate space")
     elif task.kind == "free_tv":
-        campaign(state, seat, "tv", arg, events, "free Television Campaign")
+        campaign(state, seat, "tv", arg, events, "Party Convention")
     elif verb == "decline":
         events.append(Event(public=f"{seat} declines the debate."))
     elif verb == "debate":

@@ -5,8 +5,10 @@ from __future__ import annotations
 from engine.core.types import Event
 from engine.presidential_election.cards import draw_card
 from engine.presidential_election.debates import offer_debate, start_national_debate
-from engine.presidential_election.primitives import (add_votes, c, campaign, ev, gain, hook, join_ballot, off_ballot,
-                                                      price, roll, roll_off, state_codes)
+from engine.presidential_election.narration import bought_line
+from engine.presidential_election.primitives import (add_votes, c, campaign_votes, ev, gain, hook, off_ballot,
+                                                      place_on_ballot, price, quiet_roll, roll, roll_off,
+                                                      state_codes)
 from engine.presidential_election.state import PEState, Task, TurnState
 
 
@@ -62,8 +64,9 @@ def _land(state: PEState, seat: str, events: list[Event]) -> None:
         else:
             state.tasks.append(Task(kind="free_tv", seat=seat, cause="convention"))
     elif space.kind == "fundraising":
-        got = roll(state, 1, 3, seat, "Fundraising space", events)
-        gain(state, seat, got * r.fundraise_unit + hook(player, "trail_fundraise_plus"), events, "Fundraising space")
+        got, words = quiet_roll(state, 1, 3, seat, "Fundraising space")
+        gain(state, seat, got * r.fundraise_unit + hook(player, "trail_fundraise_plus"), events,
+             f"Fundraising space, {words}")
     elif space.kind == "draw_card":
         draw_card(state, seat, events)
     elif space.kind == "debate":
@@ -105,12 +108,14 @@ def buy(state: PEState, seat: str, item: str, code: str, events: list[Event]) ->
                     and state.turn.start_map.get(other) != state.turn.start_map.get(seat, origin):
                 offer_debate(state, seat, "flight", events, target=other, where=code)
         return
-    events.append(Event(public=f"{seat} buys a {dict(ballot='ballot place', sign='Sign Campaign', tv='Television Campaign')[item]}"
-                               f" in {code} (${cost}k; ${state.turn.spent}k spent this turn)."))
+    lost: list[Event] = []
     if item == "ballot":
-        join_ballot(state, seat, code, events, "bought")
+        place_on_ballot(state, seat, code)
+        result = ""
     else:
-        campaign(state, seat, item, code, events, item)
+        result = campaign_votes(state, seat, item, code, lost)
+    events.append(Event(public=bought_line(seat, item, code, cost, state.turn.spent, result)))
+    events.extend(lost)
 
 
 # ---------------------------------------------------------------- part 3: the end of the turn
@@ -124,8 +129,8 @@ def end_turn(state: PEState, seat: str, events: list[Event]) -> None:
         events.append(Event(public=f"{seat} is not on the {player.map_at} ballot: no handshake vote."))
     if hook(player, "home_vote") and player.home:
         add_votes(state, seat, player.home, hook(player, "home_vote"), events, "Advantage: hometown")
-    got = roll(state, 1, 3, seat, "fundraising", events)
-    gain(state, seat, got * c().rules.fundraise_unit + hook(player, "fundraise_plus"), events, "fundraising")
+    got, words = quiet_roll(state, 1, 3, seat, "fundraising")
+    gain(state, seat, got * c().rules.fundraise_unit + hook(player, "fundraise_plus"), events, f"fundraising, {words}")
     player.turns += 1
     state.turn_index += 1
     if state.turn_index >= len(state.order):
