@@ -7,6 +7,7 @@ Rulesets added to the registry later are covered without touching this file.
 from __future__ import annotations
 
 import asyncio
+import string
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -39,9 +40,15 @@ def _vocabulary(name: str) -> list[str]:
     return sorted(words) + ["done", "pass", "play", "take", "respond", "campaign", "vote", ";", "#"]
 
 
+# a code with look-alike digits: two ASCII letters, then one to three of these (`VA٣`, `NY1²`); built from its
+# parts, the strings of r"[A-Za-z]{2}[0-9²³¹٣]{1,3}" at a fraction of from_regex's cost per example
+CODE_LETTERS = st.text(st.sampled_from(string.ascii_letters), min_size=2, max_size=2)
+CODE_DIGITS = st.text(st.sampled_from("0123456789²³¹٣"), min_size=1, max_size=3)
+
+
 def _hostile(name: str) -> st.SearchStrategy[str]:
     word = st.one_of(st.sampled_from(_vocabulary(name)), st.sampled_from(LOOKALIKE_DIGITS),
-                     st.text(max_size=8), st.from_regex(r"[A-Za-z]{2}[0-9²³¹٣]{1,3}", fullmatch=True))
+                     st.text(max_size=8), st.tuples(CODE_LETTERS, CODE_DIGITS).map("".join))
     glued = st.lists(word, min_size=1, max_size=6).map(" ".join)
     return st.one_of(st.text(max_size=60), glued, st.tuples(glued, glued).map("; ".join))
 
@@ -50,7 +57,7 @@ def _hostile(name: str) -> st.SearchStrategy[str]:
 def test_parse_raises_only_typed_errors_and_round_trips(name: str) -> None:
     ruleset = _ruleset(name)
 
-    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(text=_hostile(name))
     @example(text="take ²")  # texts that once crashed the parser, pinned (each raised ValueError from int())
     @example(text="respond ¹²")
@@ -94,7 +101,7 @@ def test_manager_submit_raises_only_typed_errors_and_changes_nothing_when_it_ref
             after = await store.load_snapshot(game_id)
             assert (after.seq, after.state_hash) == (before.seq, before.state_hash)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                       HealthCheck.function_scoped_fixture])
     @given(text=_hostile(name), user=st.integers(min_value=0, max_value=len(seats)))
     def check(text: str, user: int) -> None:

@@ -13,7 +13,7 @@ see), title by title, independently of the engine's own bookkeeping (engine/core
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,15 +27,17 @@ Fact = tuple[Any, ...]
 MAX_STEPS = 1_500  # per game: enough for a whole random game of every title
 
 
-def _nodes(node: Any) -> Iterator[dict[str, Any]]:
-    """Every object of a dumped view, nested ones included."""
-    if isinstance(node, dict):
-        yield node
-        for v in node.values():
-            yield from _nodes(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _nodes(v)
+def _nodes(node: Any) -> list[dict[str, Any]]:
+    """Every object of a dumped view, nested ones included (breadth first)."""
+    out: list[dict[str, Any]] = []
+    queue = [node]
+    for n in queue:  # the loop reaches what it appends
+        if type(n) is dict:
+            out.append(n)
+            queue.extend(n.values())
+        elif type(n) is list:
+            queue.extend(n)
+    return out
 
 
 # --------------------------------------------------------------------------- 1960
@@ -188,12 +190,23 @@ GAMES = [  # (title, options, players, seed)
 ]
 
 
-def _learned(title: Title, ruleset: Any, before: Any, after: Any, seat: str) -> list[str]:
-    """What each rival of `seat` and the public see after the step that was hidden from them before it."""
+def _shown(title: Title, ruleset: Any, state: Any, observer: str | None,
+           known: dict[str | None, set[Fact]]) -> set[Fact]:
+    """What `observer`'s view of `state` shows, kept in `known` (that state's views, by observer)."""
+    if observer not in known:
+        known[observer] = title.shown(ruleset.view(state, observer).model_dump(mode="json"))
+    return known[observer]
+
+
+def _learned(title: Title, ruleset: Any, before: Any, after: Any, seat: str,
+             known_before: dict[str | None, set[Fact]], known_after: dict[str | None, set[Fact]]) -> list[str]:
+    """What each rival of `seat` and the public see after the step that was hidden from them before it. The
+    views read are kept in `known_before` / `known_after`: the game passes one step's after as the next one's
+    before, so each view is read once."""
     problems = []
     for observer in (None, *title.rivals(before, seat)):
-        was = title.shown(ruleset.view(before, observer).model_dump(mode="json"))
-        now = title.shown(ruleset.view(after, observer).model_dump(mode="json"))
+        was = _shown(title, ruleset, before, observer, known_before)
+        now = _shown(title, ruleset, after, observer, known_after)
         learned = (now - was) & title.hidden(before, observer)
         if learned:
             problems.append(f"{observer or 'the public'} learned {sorted(map(str, learned))}")
@@ -207,6 +220,7 @@ def _game(name: str, options: dict[str, Any], players: int, seed: int) -> tuple[
     rng = Rng(seed * 7_919 + players)
     steps = undoable = 0
     problems: list[str] = []
+    known: dict[str | None, set[Fact]] = {}  # what the views of `state` show, as far as read
     while ruleset.outcome(state) is None and steps < MAX_STEPS:
         owing = owing_seats(ruleset, state)
         assert owing, f"{name}: nobody owes a move at step {steps}"
@@ -214,11 +228,12 @@ def _game(name: str, options: dict[str, Any], players: int, seed: int) -> tuple[
         options_ = ruleset.decisions(state, seat).options
         action = options_[rng.below(len(options_))].action
         result = play(ruleset, state, seat, [action])
+        known_after: dict[str | None, set[Fact]] = {}
         if result.undoable:
             undoable += 1
             problems += [f"step {steps} {seat} `{action.notation()}`: {p}"
-                         for p in _learned(title, ruleset, state, result.state, seat)]
-        state, steps = result.state, steps + 1
+                         for p in _learned(title, ruleset, state, result.state, seat, known, known_after)]
+        state, steps, known = result.state, steps + 1, known_after
     return steps, undoable, problems
 
 

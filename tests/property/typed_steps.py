@@ -35,16 +35,19 @@ class Run:
     before: Any  # the state the run starts from
     steps: list[Action]
     afters: list[Any] | None = None  # the state before each later step, as the game went (for its tails)
+    end: Any = None  # the state the steps one by one reached, as the game went
 
     def tails(self) -> list["Run"]:
-        """The run, and each run of its last steps from where the game stood before them."""
-        return [self] + [Run(self.seat, self.afters[k - 1], self.steps[k:]) for k in range(1, len(self.steps))]
+        """The run, and each run of its last steps from where the game stood before them (all end where it ends)."""
+        return [self] + [Run(self.seat, self.afters[k - 1], self.steps[k:], end=self.end)
+                         for k in range(1, len(self.steps))]
 
 
 @dataclass
 class Game:
     ruleset: Ruleset
     steps: list[tuple[str, Any, Action]]  # (seat, state before, step)
+    end: Any  # the state after the last step
 
 
 def play_game(title: str, variant: str, n: int, max_steps: int = MAX_STEPS) -> Game:
@@ -65,18 +68,23 @@ def play_game(title: str, variant: str, n: int, max_steps: int = MAX_STEPS) -> G
         steps.append((seat, state, step))
         state = play(ruleset, state, seat, [step]).state
         last = seat
-    return Game(ruleset, steps)
+    return Game(ruleset, steps, state)
 
 
 def runs(game: Game) -> list[Run]:
-    """The game cut where the seat that moves changes (and every RUN_MAX steps: a solo player makes them all)."""
+    """The game cut where the seat that moves changes (and every RUN_MAX steps: a solo player makes them all).
+    Each run ends in the state the game reached by its steps one by one (the next step's state before)."""
     out: list[Run] = []
     for seat, before, step in game.steps:
         if out and out[-1].seat == seat and len(out[-1].steps) < RUN_MAX:
             out[-1].steps.append(step)
             out[-1].afters.append(before)
         else:
+            if out:
+                out[-1].end = before
             out.append(Run(seat, before, [step], []))
+    if out:
+        out[-1].end = game.end
     return out
 
 
@@ -86,18 +94,35 @@ def _one_by_one(ruleset: Ruleset, state: Any, seat: str, steps: list[Action]) ->
     return state
 
 
-def _differences(ruleset: Ruleset, got: Any, want: Any) -> list[str]:
-    if state_hash(got) != state_hash(want):
+class _Wanted:
+    """A state the typed form must reach, with its hash and each seat's decision worked out once (every tail of
+    a run is held to the same one)."""
+
+    def __init__(self, ruleset: Ruleset, state: Any) -> None:
+        self.ruleset, self.state, self.hash, self._decisions = ruleset, state, state_hash(state), {}
+
+    def decision(self, seat: str) -> Any:
+        if seat not in self._decisions:
+            self._decisions[seat] = self.ruleset.decisions(self.state, seat)
+        return self._decisions[seat]
+
+
+def _differences(ruleset: Ruleset, got: Any, want: _Wanted) -> list[str]:
+    if state_hash(got) != want.hash:
         return ["a different state"]
-    return [f"a different decision for {s}" for s in want.seats
-            if ruleset.decisions(got, s) != ruleset.decisions(want, s)]
+    return [f"a different decision for {s}" for s in want.state.seats
+            if ruleset.decisions(got, s) != want.decision(s)]
 
 
 def run_problems(ruleset: Ruleset, run: Run, *, typed: str | None = None, want: Any = None) -> list[str]:
-    """The typed form of the run (its steps' notation unless `typed` is given) against the steps one by one (or
-    against `want`): played at once and stopped at a hand-off, each must reach the same state and decisions."""
+    """The typed form of the run (its steps' notation unless `typed` is given) against the steps one by one (as
+    the game played them, or `want`): played at once and stopped at a hand-off, each must reach the same state
+    and decisions."""
     typed = ruleset.format(run.steps) if typed is None else typed
-    want = _one_by_one(ruleset, run.before, run.seat, run.steps) if want is None else want
+    if want is None:
+        want = run.end if run.end is not None else _one_by_one(ruleset, run.before, run.seat, run.steps)
+    if not isinstance(want, _Wanted):
+        want = _Wanted(ruleset, want)
     problems = []
     for how, result in (("played", lambda acts: (play(ruleset, run.before, run.seat, acts), [])),
                         ("until a hand-off", lambda acts: play_until_handoff(ruleset, run.before, run.seat, acts)[::2])):
@@ -123,7 +148,7 @@ def _implied_done_problems(ruleset: Ruleset, run: Run) -> list[str]:
             continue
         head = Run(run.seat, run.before, run.steps[:i])
         typed = ruleset.format([*head.steps, Implied(verb="done")])
-        want = _one_by_one(ruleset, run.before, run.seat, head.steps)
+        want = run.afters[i - 1] if i else run.before  # where the steps before the `done` left the game
         written = typed != ruleset.format(head.steps)  # outside its short form an implied step has no words
         if written and [o.action for o in ruleset.decisions(want, run.seat).options] == [step]:
             want = play(ruleset, want, run.seat, [step]).state
@@ -139,8 +164,9 @@ def check_game(title: str, variant: str, n: int, max_steps: int = MAX_STEPS) -> 
     problems: list[str] = []
     checked = 0
     for run in runs(game):
+        end = _Wanted(game.ruleset, run.end)
         for tail in run.tails():
-            problems += run_problems(game.ruleset, tail)
+            problems += run_problems(game.ruleset, tail, want=end)
         if title == "campaign_trail":
             problems += _implied_done_problems(game.ruleset, run)
         checked += 1

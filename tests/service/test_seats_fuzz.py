@@ -56,14 +56,18 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
     changes = pauses = vacations = 0
     former: set[tuple[str, str]] = set()  # (user, seat) pairs that lost the seat to someone else
     restarted = False
+    # the game, its seats and (while it is active) its state as the last step left them, read once a step
+    record = await manager.views.game(gid)
+    listed = await store.list_seats(gid)
+    state = ruleset.load_state((await store.load_snapshot(gid)).state)
     for step in range(STEPS):
-        if (await manager.views.game(gid)).status != "active":
+        if record.status != "active":
             break
         if step == STEPS // 2 and not restarted:
             await store.close()
             store, manager = await _open(tmp_path, clock)
             restarted = True
-        held = {s.seat: s for s in await store.list_seats(gid)}
+        held = {s.seat: s for s in listed}
         seat = seats[rng.below(len(seats))]
         people = sum(s.controller == "human" for s in held.values())  # a table of bots only plays to the end at once
         roll = {2: 4, 4: 5}.get(step, rng.below(14))  # every game pauses (4) and takes a vacation (5) early on
@@ -97,22 +101,22 @@ async def test_seats_change_hands_at_random_moments_and_every_journal_replays(tm
                 clock.t += rng.below(8) * H
                 await manager.sweep.run_due_jobs()
             else:  # a person who holds an owing seat moves (their choice made by the bot's policy)
-                ruleset_state = ruleset.load_state((await store.load_snapshot(gid)).state)
-                people = [s for s in owing_seats(ruleset, ruleset_state) if held[s].controller == "human"]
+                people = [s for s in owing_seats(ruleset, state) if held[s].controller == "human"]
                 if people:
                     mover = people[rng.below(len(people))]
-                    action = ruleset.bot_action(ruleset_state, mover, rng)
+                    action = ruleset.bot_action(state, mover, rng)
                     await manager.games.submit(gid, held[mover].user_id, [action])
         except EngineError as exc:  # a refusal the rules allow; never a crash
             assert exc.code in ("bot_seat", "not_active", "vacation_allowance"), exc.code
         # After every step: no seat the bot plays holds the table up.
         record = await manager.views.game(gid)
+        listed = await store.list_seats(gid)
         if record.status == "active":
             state = ruleset.load_state((await store.load_snapshot(gid)).state)
-            bots = {s.seat for s in await store.list_seats(gid) if s.controller == "bot"}
+            bots = {s.seat for s in listed if s.controller == "bot"}
             assert not bots & set(owing_seats(ruleset, state)), (step, bots)
         # A seat's former holder is refused at once.
-        now_held = {s.seat: s.user_id for s in await store.list_seats(gid)}
+        now_held = {s.seat: s.user_id for s in listed}
         for user, lost in former:
             if now_held.get(lost) != user and user not in now_held.values() and record.status == "active":
                 with pytest.raises(NotYourDecision):
