@@ -74,7 +74,7 @@ def state_option_problems(state: PEState, options: list[Option]) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize(("count", "seed"), [(2, 21), (4, 23), (6, 25)])
+@pytest.mark.parametrize(("count", "seed"), [(2, 21), (5, 24)])
 def test_the_view_and_the_menus_over_whole_games(count: int, seed: int) -> None:
     state = R.setup({}, R.seat_names(count), seed)
     rng = Rng(seed)
