@@ -23,10 +23,12 @@ import functools
 import hashlib
 import json
 import secrets
+import types
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from enum import Enum
+from typing import Annotated, Any, Iterator, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -188,7 +190,8 @@ def stored_step(seq: int, seat: str, notation: str, told: dict[str, Any]) -> Ste
 
 
 def _seals(state: Any) -> list[dict[str, str]]:
-    """Every sealed choice held in a state (a Simultaneous's, 1960's strategy stacks), keyed by digest."""
+    """Every sealed choice held in a state (a Simultaneous's, 1960's strategy stacks), keyed by digest. Only the
+    fields whose type could hold one are walked (`_may_seal`): a game's scores, decks and boards are passed by."""
     found: dict[str, dict[str, str]] = {}
 
     def walk(value: Any, seat: str) -> None:
@@ -196,18 +199,42 @@ def _seals(state: Any) -> list[dict[str, str]]:
             found.setdefault(value.digest, {"seat": seat, "digest": value.digest, "choice": value.choice,
                                             "salt": value.salt})
         elif isinstance(value, BaseModel):
-            for name in type(value).model_fields:
+            for name in _walked_fields(type(value)):
                 walk(getattr(value, name), seat)
         elif isinstance(value, dict):
             for key, item in value.items():
-                walk(item, key if isinstance(key, str) and key in seats else seat)
+                if not isinstance(item, _PLAIN):
+                    walk(item, key if isinstance(key, str) and key in seats else seat)
         elif isinstance(value, (list, tuple)):
             for item in value:
-                walk(item, seat)
+                if not isinstance(item, _PLAIN):
+                    walk(item, seat)
 
     seats = set(getattr(state, "seats", []) or [])
     walk(state, "")
     return list(found.values())
+
+
+_PLAIN = (str, int, float, bytes, type(None), Enum)  # values that are never, and never hold, a sealed choice
+_CONTAINERS = (list, tuple, dict, set, frozenset, Union, types.UnionType, Annotated)
+
+
+def _may_seal(annotation: Any) -> bool:
+    """Whether a field of this type could hold a sealed choice: anything but plain values (text, numbers, literal
+    words), alone or in lists, tuples, sets, dicts and unions of them. A model, `Any` or an unknown type could."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Literal:
+        return False
+    if origin in _CONTAINERS and args:
+        kinds = args[:1] if origin is Annotated else [a for a in args if a is not Ellipsis]
+        return any(_may_seal(a) for a in kinds)
+    return not (isinstance(annotation, type) and issubclass(annotation, _PLAIN))
+
+
+@functools.cache
+def _walked_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of `model` that `_seals` walks: those whose type could hold a sealed choice."""
+    return tuple(name for name, info in model.model_fields.items() if _may_seal(info.annotation))
 
 
 @functools.lru_cache(maxsize=16384)  # a long game's record is built again and again (its log, its export)

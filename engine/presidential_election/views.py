@@ -2,12 +2,12 @@
 (the three offered while choosing, the two returned afterwards): those only in that seat's view."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.presidential_election.menus import menu
-from engine.presidential_election.primitives import c, cap, ev, state_codes
+from engine.presidential_election.menus import owed_prompt
+from engine.presidential_election.primitives import c, cap, state_codes
 from engine.presidential_election.state import PEState
 
 
@@ -90,38 +90,49 @@ class PEView(_View):
     me: PrivateView | None = None
 
 
-def _card(card_id: str) -> CardView:
+def _card(card_id: str) -> dict[str, str]:
     a = c().advantages[card_id]
-    return CardView(id=a.id, title=a.title, text=a.text)
+    return {"id": a.id, "title": a.title, "text": a.text}
 
 
 def view(state: PEState, seat: str | None) -> PEView:
-    states: dict[str, StateView] = {}
+    """Built as plain values and checked once as a whole (one validation, not one per state, space and seat)."""
+    content, seats, era = c(), state.seats, state.options.era
+    ballots = [(s, state.players[s].votes) for s in seats]
+    states: dict[str, dict[str, Any]] = {}
+    projected = dict.fromkeys(state.players, 0)
     for code in state_codes():
-        votes = {s: state.players[s].votes[code] for s in state.seats if code in state.players[s].votes}
+        votes = {s: held[code] for s, held in ballots if code in held}
         best = max(votes.values(), default=0)
         leaders = [s for s, n in votes.items() if n == best]
-        states[code] = StateView(code=code, name=c().states[code].name, ev=ev(state, code), votes=votes,
-                                 leader=leaders[0] if len(leaders) == 1 else None, carried_by=state.carried.get(code))
-    track = c().track
-    players = {s: PlayerView(seat=s, home=p.home, money=p.money, ballots=len(p.votes), trail=p.trail,
-                             trail_label=track[p.trail].label, map_at=p.map_at,
-                             advantage=_card(p.advantage) if p.advantage else None, conventions=p.conventions,
-                             turns=p.turns, finished=p.finished,
-                             projected_ev=sum(v.ev for v in states.values() if v.leader == s))
+        leader = leaders[0] if len(leaders) == 1 else None
+        worth = content.ev(code, era)
+        if leader is not None:
+            projected[leader] += worth
+        states[code] = {"code": code, "name": content.states[code].name, "ev": worth, "votes": votes,
+                        "leader": leader, "carried_by": state.carried.get(code)}
+    track = content.track
+    players = {s: {"seat": s, "home": p.home, "money": p.money, "ballots": len(p.votes), "trail": p.trail,
+                   "trail_label": track[p.trail].label, "map_at": p.map_at,
+                   "advantage": _card(p.advantage) if p.advantage else None, "conventions": p.conventions,
+                   "turns": p.turns, "finished": p.finished, "projected_ev": projected[s]}
                for s, p in state.players.items()}
-    pending = [PendingView(seat=s, prompt=prompt) for s in state.seats for prompt, options in [menu(state, s)] if options]
+    pending = [{"seat": s, "prompt": prompt} for s in seats if (prompt := owed_prompt(state, s)) is not None]
     me = None
     if seat in state.players:
         p = state.players[seat]
-        me = PrivateView(seat=seat, offer=[_card(x) for x in p.offer], returned=[_card(x) for x in p.returned])
+        me = {"seat": seat, "offer": [_card(x) for x in p.offer], "returned": [_card(x) for x in p.returned]}
     current = state.current
-    return PEView(
-        phase=state.phase, era=state.options.era, round=state.round, order=list(state.order), current=current,
-        spent=state.turn.spent, cap=cap(state, current) if current else c().rules.spend_cap,
-        buying=state.turn.buying, flown=state.turn.flown, players=players, states=states,
-        track=[SpaceView(index=sp.index, kind=sp.kind, label=sp.label,
-                         tokens=[s for s in state.seats if state.players[s].trail == sp.index]) for sp in track],
-        pending=pending, last_dice=list(state.last_dice), last_round=state.last_round, ended_by=state.ended_by,
-        deck_size=len(state.deck), discard=list(state.discard), winner=state.winner, scores=dict(state.scores),
-        reason=state.reason, changed=list(state.last_changed), me=me)
+    on_space: dict[int, list[str]] = {}
+    for s in seats:
+        on_space.setdefault(state.players[s].trail, []).append(s)
+    return PEView.model_validate({
+        "phase": state.phase, "era": era, "round": state.round, "order": list(state.order), "current": current,
+        "spent": state.turn.spent, "cap": cap(state, current) if current else content.rules.spend_cap,
+        "buying": state.turn.buying, "flown": state.turn.flown, "players": players, "states": states,
+        "track": [{"index": sp.index, "kind": sp.kind, "label": sp.label, "tokens": on_space.get(sp.index, [])}
+                  for sp in track],
+        "pending": pending, "last_dice": list(state.last_dice), "last_round": state.last_round,
+        "ended_by": state.ended_by, "deck_size": len(state.deck), "discard": list(state.discard),
+        "winner": state.winner, "scores": dict(state.scores), "reason": state.reason,
+        "changed": list(state.last_changed), "me": me})
