@@ -100,6 +100,11 @@ class World:
                        for c in _walk(m.components))]
 
 
+def post_text(message: Any) -> str:
+    """A channel post's words as players read them: its content, then the embeds a long post continues in."""
+    return "\n".join([message.content or "", *(e.description or "" for e in message.embeds)]).strip("\n")
+
+
 def message_text(message: Any) -> str:
     """Every human-readable string of a message: content, embeds, components, attachment alt text."""
     parts = [message.content or ""]

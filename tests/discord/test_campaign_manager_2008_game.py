@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby,
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, post_text, open_lobby,
                       take_a_move, private)
 from whole_game import seeded_bot
 
@@ -93,7 +93,7 @@ async def test_two_players_play_campaign_manager_2008_through_discord(world: Wor
     final = await game_state(w, game_id)
     assert record.status == "finished"
     assert final.draw or record.result["winners"] == [final.winner]
-    assert any(record.result["reason"][:30] in m.content for m in w.public())
+    assert any(record.result["reason"][:30] in post_text(m) for m in w.public())
     assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)
     if not options:
         assert parallel >= 10, "both sides drafted in parallel"

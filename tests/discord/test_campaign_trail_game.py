@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby,
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, post_text, open_lobby,
                       take_a_move, private)
 from whole_game import seeded_bot
 
@@ -95,7 +95,7 @@ async def test_three_players_play_campaign_trail_through_discord(world: World, o
 
     record = await w.manager.views.game(game_id)
     assert record.status == "finished" and record.result["winners"]
-    assert any(record.result["reason"][:40] in m.content for m in w.public())
+    assert any(record.result["reason"][:40] in post_text(m) for m in w.public())
     assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)
     assert 80 <= posts < moves, "about one post per turn, far fewer than the steps"
     if w.bot.render:

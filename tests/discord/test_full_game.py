@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from simworld import (CHOICE, RENDER, DmLedger, World, custom_ids, journal_len, latest_prompt, message_text, open_game, policies,
+from simworld import (CHOICE, RENDER, DmLedger, World, custom_ids, journal_len, latest_prompt, message_text, post_text, open_game, policies,
                       private, is_back)
 
 
@@ -177,7 +177,7 @@ async def test_whole_game_through_discord(world: World) -> None:
     record = await w.manager.views.game(game_id)
     assert record.status == "finished" and record.result["winners"]
     winner = record.result["winners"][0]
-    assert any("wins the presidency" in m.content and winner in m.content for m in w.public())
+    assert any("wins the presidency" in post_text(m) and winner in post_text(m) for m in w.public())
     assert ref.theatrics >= 1 and ref.typed >= 1 and ref.walked_steps >= 1
     if RENDER:
         assert ref.images == ref.moves

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, open_lobby,
+from simworld import (RENDER, DmLedger, World, game_state, journal_len, latest_prompt, message_text, post_text, open_lobby,
                       take_a_move, private)
 from whole_game import seeded_bot
 
@@ -104,7 +104,7 @@ async def test_two_players_play_1960_through_discord(world: World, options: str)
     assert {"initiative", "activity", "strategy", "debate"} <= phases  # Election Day may ask nobody anything
     assert final.turn == 9 and final.phase == "over"
     assert final.draw or record.result["winners"] == [final.winner]
-    channel = "\n".join(m.content for m in w.public())
+    channel = "\n".join(post_text(m) for m in w.public())
     assert "Initiative check" in channel and "Bag now B" in channel, "every draw and the bag are public"
     assert "Turn 6: the Debates." in channel and "Turn 9: Election Day." in channel and "Final tally" in channel
     assert typed >= 1 and pressed >= moves // 4 and moves == await journal_len(w, game_id)

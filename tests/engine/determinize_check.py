@@ -11,7 +11,7 @@ test_determinize.py): from seeded random positions of a whole game, for each sea
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from engine.core.rng import Rng
@@ -105,3 +105,27 @@ def _plays_on(ruleset: Ruleset, state: Any, rng: Rng, steps: int) -> list[str]:
         except Exception as exc:  # noqa: BLE001 — any error playing on is the finding
             return [f"playout step {step} failed: {type(exc).__name__}: {exc}"]
     return []
+
+
+class Positions(Sequence[Any]):
+    """`count` positions made by `make()` when a test first reads one, not when the file is collected: every
+    worker of the suite collects every file, and only one runs it."""
+
+    def __init__(self, count: int, make: Callable[[], Sequence[Any]]) -> None:
+        self._count, self._make, self._found = count, make, None
+
+    def _all(self) -> Sequence[Any]:
+        if self._found is None:
+            found = list(self._make())
+            assert len(found) == self._count, f"{len(found)} positions, not the {self._count} the tests are made for"
+            self._found = found
+        return self._found
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __add__(self, other: Sequence[Any]) -> Positions:
+        return Positions(len(self) + len(other), lambda: [*self, *other])

@@ -4,6 +4,7 @@ picks, the seed), and the same draw from any two true states the seat cannot tel
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from engine.electioneer import content as content_mod
 from engine.electioneer.rules import decisions, other
 from engine.electioneer.ruleset import RULESET as R
 from engine.electioneer.state import ElectioneerState
-from tests.engine.determinize_check import positions, problems
+from tests.engine.determinize_check import Positions, positions, problems
 
 SEATS = ["DEM", "REP"]
 
@@ -66,11 +67,16 @@ def _rep_sealed_first() -> list[ElectioneerState]:
 # month 1: a sealed discard, a sealed campaign, the winner's swap after a research; month 2 with a peek, a marker
 # and a reframe theatric in hand, then its holder's swap; mid game; a sealed discard with a theatric played this
 # month; election day
-PLAIN = positions(R, {}, SEATS, 1, [1, 3, 5, 8, 11, 21, 30, 33, 41])
-MOMENTUM = positions(R, {}, SEATS, 13, [21])  # a momentum theatric played before the reveal
-ONE_THEATRIC = positions(R, {"theatrics": 1}, SEATS, 1, [12, 19, 36])
-POSITIONS = PLAIN + MOMENTUM + ONE_THEATRIC + _rep_sealed_first()
-IDS = [f"{i}-month{s.month}-{s.phase}" for i, s in enumerate(POSITIONS)]
+PLAIN = Positions(9, lambda: positions(R, {}, SEATS, 1, [1, 3, 5, 8, 11, 21, 30, 33, 41]))
+MOMENTUM = Positions(1, lambda: positions(R, {}, SEATS, 13, [21]))  # a momentum theatric played before the reveal
+ONE_THEATRIC = Positions(3, lambda: positions(R, {"theatrics": 1}, SEATS, 1, [12, 19, 36]))
+POSITIONS = PLAIN + MOMENTUM + ONE_THEATRIC + Positions(2, _rep_sealed_first)
+
+
+@pytest.fixture
+def state(request: pytest.FixtureRequest) -> Any:
+    """The position a test is parametrized with, by its index (made when first read: Positions)."""
+    return POSITIONS[request.param]
 
 
 def test_the_positions_reach_the_secret_moments() -> None:
@@ -85,7 +91,7 @@ def test_the_positions_reach_the_secret_moments() -> None:
     assert any(s.phase == "swap" and reframe & set(s.players[s.month_winner or ""].theatrics) for s in POSITIONS)
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=IDS)
+@pytest.mark.parametrize("state", range(len(POSITIONS)), indirect=True)
 def test_determinize_keeps_the_view_and_redraws_the_hidden(state: ElectioneerState) -> None:
     assert problems(R, state, hidden, samples=16, playouts=1, playout_steps=15) == []
 
@@ -108,7 +114,7 @@ def _secrets_changed(state: ElectioneerState, seat: str) -> ElectioneerState:
     return state
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=IDS)
+@pytest.mark.parametrize("state", range(len(POSITIONS)), indirect=True)
 def test_states_the_seat_cannot_tell_apart_determinize_alike(state: ElectioneerState) -> None:
     for seat in SEATS:
         twin = _secrets_changed(R.determinize(state, seat, Rng(77)), seat)
@@ -120,7 +126,7 @@ def _swap_options(state: ElectioneerState, seat: str) -> set[str]:
     return {R.format([o.action]) for o in decisions(state, seat).options + decisions(state, seat).extras}
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=IDS)
+@pytest.mark.parametrize("state", range(len(POSITIONS)), indirect=True)
 def test_the_seats_own_choices_stay_the_same(state: ElectioneerState) -> None:
     """What the seat may do (a swap's choice of issues from the deck, a reframe theatric's) is what it sees: the
     same in every determinization."""
@@ -129,7 +135,7 @@ def test_the_seats_own_choices_stay_the_same(state: ElectioneerState) -> None:
             assert _swap_options(R.determinize(state, seat, Rng(k)), seat) == _swap_options(state, seat)
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=IDS)
+@pytest.mark.parametrize("state", range(len(POSITIONS)), indirect=True)
 def test_the_rival_holds_cards_it_could_hold(state: ElectioneerState) -> None:
     """Its own party's policies off its platform, its bottom cards the ones it buried, no theatric the seat holds
     or saw played, a sealed pick from its hand, and what it looked at the issues there now."""

@@ -3,6 +3,7 @@ cannot see redrawn (its rival's hand and draft, every deck's order, the news ord
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 import pytest
 
@@ -11,7 +12,7 @@ from engine.campaign_manager_2008.ruleset import RULESET
 from engine.campaign_manager_2008.state import SEATS, CMState
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
-from tests.engine.determinize_check import positions, problems
+from tests.engine.determinize_check import Positions, positions, problems
 
 
 def _parts(state: CMState, seat: str) -> dict[str, tuple[Hashable, bool]]:
@@ -45,15 +46,21 @@ def _positions() -> list[CMState]:
     return found
 
 
-POSITIONS = _positions()
+POSITIONS = Positions(16, _positions)
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=[f"{s.options.deck}-{s.phase}-{i}" for i, s in enumerate(POSITIONS)])
+@pytest.fixture
+def state(request: pytest.FixtureRequest) -> Any:
+    """The position a test is parametrized with, by its index (made when first read: Positions)."""
+    return POSITIONS[request.param]
+
+
+@pytest.mark.parametrize("state", range(len(POSITIONS)), indirect=True)
 def test_determinize_keeps_the_view_and_redraws_the_hidden(state: CMState) -> None:
     assert problems(RULESET, state, hidden, samples=12, playout_steps=20) == []
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=[f"{s.options.deck}-{s.phase}-{i}" for i, s in enumerate(POSITIONS)])
+@pytest.mark.parametrize("state", range(len(POSITIONS)), indirect=True)
 def test_every_kind_of_hidden_fact_is_redrawn(state: CMState) -> None:
     for seat in SEATS:
         worlds = [_parts(RULESET.determinize(state, seat, Rng(k)), seat) for k in range(12)]
@@ -74,7 +81,7 @@ def test_positions_cover_the_draft_the_picks_and_play_in_both_variants() -> None
     assert any(s.phase == "states" and s.sealed.sealed for s in POSITIONS)  # a side has sealed its picks
 
 
-@pytest.mark.parametrize("state", POSITIONS, ids=[f"{s.options.deck}-{s.phase}-{i}" for i, s in enumerate(POSITIONS)])
+@pytest.mark.parametrize("state", range(len(POSITIONS)), indirect=True)
 def test_states_a_side_cannot_tell_apart_determinize_alike(state: CMState) -> None:
     for seat in SEATS:
         other_truth = RULESET.determinize(state, seat, Rng(9))

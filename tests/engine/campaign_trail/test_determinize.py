@@ -12,7 +12,7 @@ from engine.campaign_trail.menus import home_choices
 from engine.campaign_trail.ruleset import RULESET
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.rng import Rng
-from tests.engine.determinize_check import positions, problems
+from tests.engine.determinize_check import Positions, positions, problems
 
 
 def _rivals(state: CampaignTrailState, seat: str) -> list[str]:
@@ -64,28 +64,33 @@ def _positions() -> list[tuple[str, CampaignTrailState]]:
     return found
 
 
-POSITIONS = _positions()
-IDS = [f"{name}-{state.phase}-{i}" for i, (name, state) in enumerate(POSITIONS)]
-STATES = [state for _, state in POSITIONS]
+POSITIONS = Positions(19, _positions)
+STATES = Positions(19, lambda: [state for _, state in POSITIONS])
+
+
+@pytest.fixture
+def state(request: pytest.FixtureRequest) -> Any:
+    """The position a test is parametrized with, by its index (made when first read: Positions)."""
+    return STATES[request.param]
 
 
 def _find(check: Any) -> CampaignTrailState:
     return next(state for state in STATES if check(state))
 
 
-@pytest.mark.parametrize("state", STATES, ids=IDS)
+@pytest.mark.parametrize("state", range(len(STATES)), indirect=True)
 def test_determinize_keeps_the_view_and_redraws_the_hidden(state: CampaignTrailState) -> None:
     assert problems(RULESET, state, hidden, samples=12, playout_steps=20) == []
 
 
-@pytest.mark.parametrize("state", STATES, ids=IDS)
+@pytest.mark.parametrize("state", range(len(STATES)), indirect=True)
 def test_states_a_seat_cannot_tell_apart_determinize_alike(state: CampaignTrailState) -> None:
     for seat in state.seats:
         other_truth = RULESET.determinize(state, seat, Rng(9))
         assert RULESET.determinize(state, seat, Rng(5)) == RULESET.determinize(other_truth, seat, Rng(5)), seat
 
 
-@pytest.mark.parametrize("state", STATES, ids=IDS)
+@pytest.mark.parametrize("state", range(len(STATES)), indirect=True)
 def test_a_determinization_holds_every_card_once_and_keeps_what_the_seat_has_seen(state: CampaignTrailState) -> None:
     for seat in state.seats:
         world = RULESET.determinize(state, seat, Rng(3))

@@ -14,7 +14,7 @@ from engine.core.windows import Sealed
 from engine.nineteen_sixty.primitives import strategy_need, strategy_ok
 from engine.nineteen_sixty.ruleset import RULESET
 from engine.nineteen_sixty.state import NSState
-from tests.engine.determinize_check import positions, problems
+from tests.engine.determinize_check import Positions, positions, problems
 
 SEATS = ["KEN", "NIX"]
 
@@ -40,8 +40,8 @@ def _view(state: NSState, seat: str) -> str:
 
 
 # early, a sealed Campaign Strategy pick, mid game, a sealed debate card, after the Debates, Election Day
-PLAIN = positions(RULESET, {}, SEATS, 1, [10, 53, 120, 214, 240, 290, 302])
-VP = positions(RULESET, {"vp": True}, SEATS, 1, [59, 223, 322])
+PLAIN = Positions(7, lambda: positions(RULESET, {}, SEATS, 1, [10, 53, 120, 214, 240, 290, 302]))
+VP = Positions(3, lambda: positions(RULESET, {"vp": True}, SEATS, 1, [59, 223, 322]))
 
 
 def test_the_positions_reach_the_secret_moments() -> None:
