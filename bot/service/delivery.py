@@ -117,7 +117,7 @@ class Delivery(Service):
     async def give_back(self, rows: Sequence[Any]) -> None:
         """Give back this process's claim on the games of `rows` (claimed, unsent), due now: the next flush claims
         them again with whatever the games wrote after them, and sends the lot as one run."""
-        for game_id, first in {r.game_id: r for r in reversed(rows)}.items():
+        for first in {r.game_id: r for r in reversed(rows)}.values():  # each game's first row
             await self.store.postpone_outbox(first.id, self._now(), self.ctx.owner)
 
     async def _in_turn(self, run: list[Any], reads: _Run) -> int:

@@ -58,6 +58,19 @@ async def test_nobody_whose_dms_work_is_pinged_and_the_line_names_who_is_to_move
     assert all(any(f"{n} (" in line for n in names) for line in lines)
 
 
+def _pings_of(moves: list, player: int, *, never: int) -> int:
+    """How often `player` was pinged over `moves` (mover, [(text, pinged users)] per move), checking that he was
+    pinged at most once a decision, never after his own move, and that `never` was never pinged."""
+    pinged = 0
+    for mover, got in moves:
+        pings = [text for text, users in got if player in users]
+        assert len(pings) <= 1, pings
+        assert not (mover == player and pings), "the player who just moved was pinged"
+        assert not any(never in users for _, users in got), f"{never} was pinged"
+        pinged += len(pings)
+    return pinged
+
+
 async def test_a_player_with_closed_dms_is_pinged_once_per_decision_never_for_his_own_move(world: World) -> None:
     w = world
     _close_dms(w, w.bob)
@@ -67,15 +80,7 @@ async def test_a_player_with_closed_dms_is_pinged_once_per_decision_never_for_hi
     # the first DM fails: the nudge tells him where to look, with the one ping
     assert [text for text, users in start if users] == [NUDGE.format(user=w.bob.id)]
     moves = await play(w, game_id, 24, seed=4)
-    bob_pinged = 0
-    for mover, got in moves:
-        pings = [text for text, users in got if w.bob.id in users]
-        assert len(pings) <= 1, pings
-        if mover == w.bob.id:
-            assert not pings, "the player who just moved was pinged"
-        bob_pinged += len(pings)
-        assert not any(w.alice.id in users for _, users in got), "Alice's DMs work"
-    assert bob_pinged >= 2
+    assert _pings_of(moves, w.bob.id, never=w.alice.id) >= 2, "Alice's DMs work: only Bob is pinged"
     assert len([t for _, got in moves for t, _ in got if "can't DM you" in t]) == 0, "he was told where to look once"
 
 
@@ -85,15 +90,7 @@ async def test_a_player_who_chose_channel_pings_is_pinged_but_not_for_his_own_mo
     assert r.ephemeral and "Channel pings: on" in message_text(r.response)
     game_id = await open_game(w)
     moves = await play(w, game_id, 24, seed=6)
-    alice_pinged = 0
-    for mover, got in moves:
-        pings = [text for text, users in got if w.alice.id in users]
-        assert len(pings) <= 1, pings
-        if mover == w.alice.id:
-            assert not pings, "the player who just moved was pinged"
-        alice_pinged += len(pings)
-        assert not any(w.bob.id in users for _, users in got), "Bob did not choose channel pings"
-    assert alice_pinged >= 2
+    assert _pings_of(moves, w.alice.id, never=w.bob.id) >= 2, "Bob did not choose channel pings: only Alice is"
     alice = next(s.display_name for s in await w.manager.store.list_seats(game_id) if s.user_id == str(w.alice.id))
     assert any(mover == w.alice.id and any(f"{alice} (" in t for t, _ in got)
                for mover, got in moves), "after her own move she is named, not pinged"
