@@ -56,37 +56,6 @@ def clip(text: str, limit: int) -> str:
     return text[:cut].rstrip(" ,;:–—-") + ELLIPSIS
 
 
-def split_content(text: str, limit: int = CONTENT, max_parts: int = 3) -> list[str]:
-    """Split long text at line breaks into messages of at most `limit` characters.
-
-    At most `max_parts` messages: anything beyond is cut (the game log holds everything).
-    """
-    text = (text or "").strip()
-    if not text:
-        return []
-    parts: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:  # one enormous line: hard-split it
-            if current:
-                parts.append(current)
-                current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            parts.append(current)
-            current = line
-        else:
-            current = candidate
-    if current:
-        parts.append(current)
-    if len(parts) > max_parts:
-        parts = parts[:max_parts]
-        parts[-1] = clip(parts[-1] + "\n…", limit)
-    return parts
-
-
 @dataclass(frozen=True)
 class Page:
     """One message's share of a long text: its content, then the descriptions of its embeds, in reading order."""
@@ -127,7 +96,8 @@ def pages(text: str, *, tail: str = "", max_messages: int = 3) -> list[Page]:
         out = out[:max_messages - 1]
         if last.descriptions:
             *kept, end = last.descriptions
-            last = Page(last.content, (*kept, clip(f"{end}\n{ELLIPSIS}", EMBED_DESCRIPTION)))
+            room_left = EMBED_TOTAL - sum(map(len, kept))  # the ellipsis must not take the embeds past their total
+            last = Page(last.content, (*kept, clip(f"{end}\n{ELLIPSIS}", min(EMBED_DESCRIPTION, room_left))))
         else:
             last = Page(clip(f"{last.content}\n{ELLIPSIS}", room))
         out.append(last)

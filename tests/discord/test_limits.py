@@ -36,15 +36,22 @@ def _components(view: discord.ui.View) -> list[dict]:
     return out
 
 
-def test_content_is_split_under_2000_characters() -> None:
-    text = "\n".join(f"line {i}: " + "x" * 90 for i in range(60))  # ~6,000 characters
-    parts = limits.split_content(text)
-    assert 1 < len(parts) <= 3 and all(len(p) <= limits.CONTENT for p in parts)
-    one_line = limits.split_content("y" * 4500)
-    assert [len(p) for p in one_line] == [2000, 2000, 500]
-    assert limits.split_content("z" * 50_000, max_parts=3)[-1].endswith("…")
-    assert all(len(p) <= limits.CONTENT for p in limits.split_content("z" * 50_000))
-    assert limits.split_content("   ") == []
+def _fits(page: limits.Page) -> bool:
+    return len(page.content) <= limits.CONTENT and len(page.descriptions) <= limits.EMBEDS_PER_MESSAGE \
+        and all(len(d) <= limits.EMBED_DESCRIPTION for d in page.descriptions) \
+        and sum(map(len, page.descriptions)) <= limits.EMBED_TOTAL
+
+
+def test_long_text_is_cut_to_every_message_limit() -> None:
+    text = "\n".join(f"line {i}: " + "x" * 90 for i in range(60))  # ~6,000 characters: one message
+    one = limits.pages(text)
+    assert len(one) == 1 and _fits(one[0]) and one[0].descriptions
+    assert "\n".join([one[0].content, *one[0].descriptions]) == text  # every line, in order, cut at line breaks
+    one_line = limits.pages("y" * 4500)  # a line longer than a message's content: cut, nothing lost
+    assert all(_fits(p) for p in one_line) and sum((p.content + "".join(p.descriptions)).count("y") for p in one_line) == 4500
+    huge = limits.pages("z\n" * 30_000, max_messages=3)
+    assert len(huge) == 3 and all(_fits(p) for p in huge) and huge[-1].descriptions[-1].endswith("…")
+    assert limits.pages("   ") == []
 
 
 def test_embeds_are_cut_to_every_limit() -> None:
