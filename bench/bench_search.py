@@ -6,9 +6,9 @@ runs) beside the very same games through `SearchGame` (engine/core/search.py), w
 Each title plays --games games at its table (seats as a lobby's Start gives them), seeded --seed, --seed + 1, …;
 both loops make the same choices from the same seeds (a uniformly random legal action of the first seat to move),
 so they play the same games. A step of the play loop: owing_seats() + decisions() of that seat + play() (check_legal,
-then apply). A step of the search loop: returns() + to_move() + legal() + step() (apply, unchecked). Floor: the
-search loop's very states, each only copied (`copy_state`): a silent apply that copies the state it returns can go
-no faster. Per title: steps per game, games/s of each loop and of the floor, µs per search step, and last the
+then apply). A step of the search loop: returns() + to_move() + legal() + advance() (the silent path, unchecked, changing the
+game's one state in place, as a playout does on its own copy). Floor: the search loop's very states, each only
+copied (`copy_state`): what a step that copies its state would pay before doing anything. Per title: steps per game, games/s of each loop and of the floor, µs per search step, and last the
 ratio play time / search time (above 1×: the search loop is faster). Times are this process's CPU seconds, so a
 busy machine slows neither loop's figure.
 """
@@ -55,10 +55,10 @@ def search_loop(game: SearchGame, seats: list[str], seeds: range, keep: list[Any
         rng, state = Rng(seed), game.ruleset.setup({}, seats, seed)
         while game.returns(state) is None:
             if keep is not None:
-                keep.append(state)
+                keep.append(copy_state(state))
             seat = game.to_move(state)[0]
             actions = game.legal(state, seat)
-            state = game.step(state, seat, actions[rng.below(len(actions))])
+            game.advance(state, seat, actions[rng.below(len(actions))])
         ends.append(state)
     return time.process_time() - start, ends
 

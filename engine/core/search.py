@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset
-from engine.core.types import Action, Outcome
+from engine.core.types import Action, Outcome, copy_state
 
 
 @runtime_checkable
@@ -33,6 +33,56 @@ class Determinizer(Protocol):
         reseeded from `rng` (so no copy of the true state's seed can show the dice to come). Never changes
         `state`."""
         ...
+
+
+@runtime_checkable
+class SilentRules(Protocol):
+    """A ruleset's own silent path (a declared capability: `Ruleset.silent`): the four questions a search asks,
+    answered without a word, an option label or a copy. Each answer is exactly the full path's: `over` is
+    `outcome(state) is not None`; `to_move` the seats whose `decisions` owe a move, in seat order; `legal` the
+    actions of the seat's options then its any-time plays, duplicates dropped, in the decision's order (nothing for
+    a seat that owes no move); and `advance` leaves `state` equal, field for field, to `apply(state, seat,
+    action).state`. `advance` changes the state it is given (a search copies once, where a playout starts) and
+    trusts its caller as `SearchGame.step` does."""
+
+    def over(self, state: Any) -> bool: ...
+
+    def to_move(self, state: Any) -> list[str]: ...
+
+    def legal(self, state: Any, seat: str) -> list[Action]: ...
+
+    def advance(self, state: Any, seat: str, action: Action) -> None: ...
+
+
+class ThroughApply:
+    """The silent path of a ruleset that declares none: the full path's answers with their words dropped, and an
+    `advance` that moves `apply`'s new state into the one given."""
+
+    __slots__ = ("ruleset",)
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    def over(self, state: Any) -> bool:
+        return self.ruleset.outcome(state) is not None
+
+    def to_move(self, state: Any) -> list[str]:
+        if self.over(state):
+            return []
+        return [s for s in state.seats if self.ruleset.decisions(state, s).owes_move]
+
+    def legal(self, state: Any, seat: str) -> list[Action]:
+        if self.over(state):
+            return []
+        decision = self.ruleset.decisions(state, seat)
+        if not decision.owes_move:
+            return []
+        return legal_actions(decision.all_options())
+
+    def advance(self, state: Any, seat: str, action: Action) -> None:
+        after = self.ruleset.apply(state, seat, action).state
+        for name in type(after).model_fields:
+            setattr(state, name, getattr(after, name))
 
 
 def returns(outcome: Outcome, seats: list[str], party_of: dict[str, str] | None = None) -> dict[str, float]:
@@ -67,38 +117,47 @@ class SearchGame:
     only an action from `legal(state, seat)` for a seat in `to_move(state)`; anything else may raise or reach a
     state no game could."""
 
-    __slots__ = ("ruleset", "_party_of")
+    __slots__ = ("ruleset", "silent", "_party_of")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        # An optional capability, read once: running mates share a party (engine/core/ruleset.py, `party_of`).
+        # Optional capabilities, read once: the ruleset's own silent path, and running mates sharing a party
+        # (engine/core/ruleset.py, `party_of`).
+        own = getattr(ruleset, "silent", None)
+        self.silent: SilentRules = own if own is not None else ThroughApply(ruleset)
         self._party_of = getattr(ruleset, "party_of", None)
 
     def to_move(self, state: Any) -> list[str]:
         """The seats that owe a decision now, in seat order (empty once the game is over); a search moves the
         first."""
-        if self.ruleset.outcome(state) is not None:
-            return []
-        return [s for s in state.seats if self.ruleset.decisions(state, s).owes_move]
+        return self.silent.to_move(state)
 
     def legal(self, state: Any, seat: str) -> list[Action]:
         """What `seat` may do now: the actions of its decision's options, then its any-time plays; nothing for a
         seat that owes no decision (its any-time plays are left out of the search) or once the game is over."""
-        if self.ruleset.outcome(state) is not None:
-            return []
-        decision = self.ruleset.decisions(state, seat)
-        if not decision.owes_move:
-            return []
-        return legal_actions(decision.all_options())
+        return self.silent.legal(state, seat)
+
+    def clone(self, state: Any) -> Any:
+        """An independent copy of `state`, for a playout to `advance`."""
+        return copy_state(state)
+
+    def advance(self, state: Any, seat: str, action: Action) -> None:
+        """Play `action` for `seat` on `state` itself, a legal action of a seat to move (not checked: see the
+        class): the fast step of a playout, which owns its copy."""
+        self.silent.advance(state, seat, action)
 
     def step(self, state: Any, seat: str, action: Action) -> Any:
         """The state after `seat` plays `action`, a legal action of a seat to move (not checked: see the class).
         `state` is left as it was."""
-        return self.ruleset.apply(state, seat, action).state
+        after = copy_state(state)
+        self.silent.advance(after, seat, action)
+        return after
 
     def returns(self, state: Any) -> dict[str, float] | None:
         """Each seat's result once the game is over (1 win, 0.5 a shared win or a draw, 0 a loss; running mates
         score with their party); None while it goes on."""
+        if not self.silent.over(state):
+            return None
         outcome = self.ruleset.outcome(state)
         if outcome is None:
             return None
