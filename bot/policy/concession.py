@@ -2,13 +2,13 @@
 
 No rulebook has a concession rule, so the bot follows the one rule every rulebook shares: the game ends when
 one party is left in the race. A party is the seats that win or lose together (Campaign Trail's running mates
-share their party; every other seat is a party of its own — the ruleset's optional `party_of`).
+share their party; every other seat is a party of its own — the ruleset's `party_of`).
 
 * A player whose party still has another seat held by a person hands their seat to the bot and the
   party carries on: a running mate cannot resign for their partner.
 * A party whose last person concedes is out of the race. If one party is left, the game ends now and that
   party wins. When no seated party is left but parties no seat plays are (Solo Play's AI parties, the
-  ruleset's optional `seatless_parties`), the game ends now and those win. Otherwise the others play on; the bot moves the conceded party's pieces to the end (the map stays
+  ruleset's `seatless_parties`), the game ends now and those win. Otherwise the others play on; the bot moves the conceded party's pieces to the end (the map stays
   a map the rules know), and at the end a conceded party cannot win: the win goes to the best-placed party
   still running, by the result's own scores (electoral votes).
 
@@ -18,15 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.ruleset import Ruleset
 from engine.core.types import Outcome
 
 
-def party_of(ruleset: Any, seat: str) -> str:
-    explain = getattr(ruleset, "party_of", None)
-    return explain(seat) if explain is not None else seat
+def party_of(ruleset: Ruleset, seat: str) -> str:
+    return ruleset.party_of(seat)
 
 
-def parties(ruleset: Any, seats: list[str]) -> dict[str, list[str]]:
+def parties(ruleset: Ruleset, seats: list[str]) -> dict[str, list[str]]:
     """party -> its seats, in table order."""
     out: dict[str, list[str]] = {}
     for seat in seats:
@@ -43,12 +43,11 @@ class Concession:
     winners: list[str]  # the game ends now: these seats win (empty: play on)
 
 
-def seatless(ruleset: Any, options: dict[str, Any] | None) -> list[str]:
-    ask = getattr(ruleset, "seatless_parties", None)
-    return list(ask(options or {})) if ask is not None else []
+def seatless(ruleset: Ruleset, options: dict[str, Any] | None) -> list[str]:
+    return list(ruleset.seatless_parties(options or {}))
 
 
-def concede(ruleset: Any, seats: list[str], humans: set[str], conceded: set[str], seat: str,
+def concede(ruleset: Ruleset, seats: list[str], humans: set[str], conceded: set[str], seat: str,
             unseated: list[str] | None = None) -> Concession:
     """`seat` concedes. `humans`: seats a person plays now; `conceded`: seats that conceded before; `unseated`:
     the parties in the race that no seat plays (they never concede)."""
@@ -65,13 +64,13 @@ def concede(ruleset: Any, seats: list[str], humans: set[str], conceded: set[str]
     return Concession(seat, party, party_out=True, partners=[], winners=list(winners))
 
 
-def _parties_out(ruleset: Any, seats: list[str], conceded: set[str]) -> set[str]:
+def _parties_out(ruleset: Ruleset, seats: list[str], conceded: set[str]) -> set[str]:
     """The parties whose every seat conceded (when a party's last person concedes, the manager marks all its
     seats conceded, a seat the bot held for a partner who left included)."""
     return {p for p, members in parties(ruleset, seats).items() if all(s in conceded for s in members)}
 
 
-def final_outcome(ruleset: Any, seats: list[str], conceded: set[str], outcome: Outcome) -> tuple[Outcome, str]:
+def final_outcome(ruleset: Ruleset, seats: list[str], conceded: set[str], outcome: Outcome) -> tuple[Outcome, str]:
     """The rules' outcome with conceded parties out of the running, and a line saying why it changed ('' if not)."""
     out = _parties_out(ruleset, seats, conceded)
     if not out or outcome.draw and not outcome.winners:

@@ -1,12 +1,10 @@
 """The Campaign Manager 2008 ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
-from engine.campaign_manager_2008 import bot, cardtext, notation, refusals, rules
-from engine.campaign_manager_2008.determinize import determinize
+from engine.campaign_manager_2008 import bot, cardtext, determinize, notation, refusals, rules
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
-from engine.campaign_manager_2008.state import SEATS, CMState, Options
+from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
-from engine.core.rng import Rng
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 
@@ -49,15 +47,11 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     help = HELP
     scenario_adapter = CMScenarioAdapter
     rules, notation, bot = rules, notation, bot
-    refusals = refusals
+    refusals, determinizer = refusals, determinize
     view_fn = staticmethod(view)
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)
-
-    def determinize(self, state: CMState, seat: str, rng: Rng) -> CMState:
-        """One of the positions `seat` cannot tell from `state`, its hidden facts redrawn (determinize.py)."""
-        return determinize(state, seat, rng)
 
 
 RULESET = CampaignManager2008Ruleset()

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import advanced_solo, bot, cards, notation, refusals, rules, solo_posts
-from engine.campaign_trail.determinize import determinize
+from engine.campaign_trail import advanced_solo, bot, cards, determinize, notation, refusals, rules, solo_posts
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.state import CampaignTrailState, Options
-from engine.campaign_trail.views import CampaignTrailView, view
-from engine.core.rng import Rng
-from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
+from engine.campaign_trail.views import view
+from engine.core.ruleset import ModuleRuleset
+from engine.core.types import Action, ApplyResult, CardText
 
 HELP = """**Campaign Trail** — 2 to 6 players, two or three parties, August to October.
 Options at `/game new`: `parties=DEM,LIB` (2 or 4 players; default DEM,REP), `solo=REP` (5 players: the
@@ -53,12 +52,16 @@ Response window — a pause after a rival declares an action; autopass — stop 
 Ethics voters — your voters in your ethically minded states. Threshold (Solo Play) — an AI card acts where its lead is below it."""
 
 
-class CampaignTrailRuleset:
+class CampaignTrailRuleset(ModuleRuleset):
     name = "campaign_trail"
     title = "Campaign Trail"
     min_seats = 2
     max_seats = 6
-    scenario_adapter = CampaignTrailScenarioAdapter  # what the scenario runner needs beyond the generic
+    options_model = Options
+    help = HELP
+    scenario_adapter = CampaignTrailScenarioAdapter
+    rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
+    view_fn = staticmethod(view)
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)
@@ -66,44 +69,10 @@ class CampaignTrailRuleset:
     def assign_seats(self, joined: list[str], options: dict[str, Any]) -> list[str]:
         return rules.assign_seats(joined, options)
 
-    def parse_options(self, options: dict[str, Any]) -> Options:
-        return Options.model_validate(options or {})
-
-    def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrailState:
-        return rules.setup(options, seats, seed)
-
-    def load_state(self, data: str) -> CampaignTrailState:
-        return rules.load_state(data)
-
-    def decisions(self, state: CampaignTrailState, seat: str) -> Decision:
-        return rules.decisions(state, seat)
-
     def apply(self, state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         if state.solo is not None or state.advanced is not None:
             return solo_posts.apply(state, seat, action)  # each AI turn a post of its own
         return rules.apply(state, seat, action)
-
-    def view(self, state: CampaignTrailState, seat: str | None) -> CampaignTrailView:
-        return view(state, seat)
-
-    def outcome(self, state: CampaignTrailState) -> Outcome | None:
-        return rules.outcome(state)
-
-    def parse(self, text: str) -> list[Action]:
-        return notation.parse(text)
-
-    def format(self, actions: list[Action]) -> str:
-        return notation.format(actions)
-
-    def deadline_action(self, state: CampaignTrailState, seat: str) -> Action:
-        return rules.deadline_action(state, seat)
-
-    def bot_action(self, state: CampaignTrailState, seat: str, rng: Rng) -> Action:
-        return bot.bot_action(state, seat, rng)
-
-    def determinize(self, state: CampaignTrailState, seat: str, rng: Rng) -> CampaignTrailState:
-        """One of the positions `seat` cannot tell from `state`, its hidden facts redrawn (determinize.py)."""
-        return determinize(state, seat, rng)
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Solo Play (`ai=`): one player, or two in co-op; otherwise 2 to 6."""
@@ -124,12 +93,6 @@ class CampaignTrailRuleset:
 
     def card(self, ref: str) -> CardText | None:
         return cards.card(ref)
-
-    def help_text(self) -> str:
-        return HELP
-
-    def refusal_reason(self, state: CampaignTrailState, seat: str, action: Action) -> str | None:
-        return refusals.refusal_reason(state, seat, action)
 
 
 RULESET = CampaignTrailRuleset()

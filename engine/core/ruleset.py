@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Callable, NamedTuple, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
 from engine.core.errors import EngineError, GameOver, IllegalAction, NotYourDecision, UnknownAction
 from engine.core.notation import Implied
 from engine.core.rng import Rng, randomness_drawn
+from engine.core.scenario import DefaultScenarioAdapter, ScenarioAdapter
 from engine.core.types import Action, ApplyResult, CardText, Decision, Event, Outcome
 
 
@@ -43,36 +44,59 @@ class Ruleset(Protocol):
     # A state that gives `seat` exactly the view `state` does, with everything hidden from it redrawn from `rng`:
     # what a search thinks from (the contract in full: engine/core/search.py, `Determinizer`).
     def determinize(self, state: Any, seat: str, rng: Rng) -> BaseModel: ...
-    # Optional too: `party_of(seat) -> str`, the party a seat wins or loses with, for rulesets where seats
-    # share a party (Campaign Trail's running mates); without it every seat is a party of its own. And
-    # `seat_range(options) -> (fewest, most)`, the players a game with these options takes, where options
-    # change it (Campaign Trail's Solo Play: one player, two in co-op); without it min_seats to max_seats. And
-    # `seatless_parties(options) -> list[str]`, parties in the race that no seat plays (Solo Play's AI parties).
-    # And `card(ref) -> CardText | None`, the whole text of a card, event, politick or news card by the id
-    # prompts show for it (`C26`, `N15`, `40`), public content only: what `/card` and the local table's `card`
-    # show, so a prompt may name a card briefly and keep its whole effect one tap away.
+
+    # Capabilities every ruleset has, with a default in `ModuleRuleset` that a ruleset overrides where its game
+    # needs more:
+    # The party a seat wins or loses with (Campaign Trail's running mates share one); by default its own.
+    def party_of(self, seat: str) -> str: ...
+    # How many players a game with these options takes, (fewest, most), where options change it (Campaign
+    # Trail's Solo Play: one player, two in co-op); by default min_seats to max_seats.
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]: ...
+    # Parties in the race that no seat plays (Solo Play's AI parties); by default none.
+    def seatless_parties(self, options: dict[str, Any]) -> list[str]: ...
+    # The whole public text of a card, event, politick or news card by the id prompts show for it (`C26`,
+    # `N15`, `40`): what `/card` and the local table's `card` show, so a prompt may name a card briefly and keep
+    # its whole effect one tap away; by default none.
+    def card(self, ref: str) -> CardText | None: ...
+    # What the scenario runner needs beyond the generic (engine/core/scenario.py): a fresh adapter per case.
+    scenario_adapter: Callable[[], ScenarioAdapter]
+    # The ruleset's own silent path for a search; None: the search answers through decisions() and apply().
+    silent: SilentRules | None
+
+
+class SilentRules(Protocol):
+    """A ruleset's own silent path: the four questions a search asks (engine/core/search.py), answered without a
+    word, an option label or a copy. Each answer is exactly the full path's: `over` is `outcome(state) is not
+    None`; `to_move` the seats whose `decisions` owe a move, in seat order; `legal` the actions of the seat's options
+    then its any-time plays, duplicates dropped, in the decision's order (nothing for a seat that owes no move); and
+    `advance` leaves `state` equal, field for field, to `apply(state, seat, action).state`. `advance` changes the
+    state it is given (a search copies once, where a playout starts) and does not check legality."""
+
+    def over(self, state: Any) -> bool: ...
+
+    def to_move(self, state: Any) -> list[str]: ...
+
+    def legal(self, state: Any, seat: str) -> list[Action]: ...
+
+    def advance(self, state: Any, seat: str, action: Action) -> None: ...
 
 
 def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, int]:
     """How many players a game of `ruleset` with `options` takes: (fewest, most)."""
-    ask = getattr(ruleset, "seat_range", None)
-    if ask is not None:
-        try:
-            return ask(options or {})
-        except Exception:  # noqa: BLE001 — options the ruleset refuses are reported where they are parsed
-            pass
-    return ruleset.min_seats, ruleset.max_seats
+    try:
+        return ruleset.seat_range(options or {})
+    except Exception:  # noqa: BLE001 — options the ruleset refuses are reported where they are parsed
+        return ruleset.min_seats, ruleset.max_seats
 
 
 def card_text(ruleset: Ruleset, ref: str) -> CardText | None:
     """The card `ref` names in `ruleset` (ids are matched without regard to case or spaces), or None when the
     ruleset has no such card or names none."""
-    ask = getattr(ruleset, "card", None)
     ref = "".join((ref or "").split())[:40]
-    if ask is None or not ref:
+    if not ref:
         return None
     for candidate in dict.fromkeys((ref, ref.upper(), ref.lower())):
-        found = ask(candidate)
+        found = ruleset.card(candidate)
         if found is not None:
             return found
     return None
@@ -136,11 +160,8 @@ def check_legal(ruleset: Ruleset, state: Any, seat: str, action: Action) -> None
 def _reason(ruleset: Ruleset, state: Any, seat: str, action: Action) -> str | None:
     """The ruleset's own reason, if it gives one. A reason is a courtesy: one that fails to compute must not
     turn a refusal into a crash, so anything but a plain sentence counts as none."""
-    explain = getattr(ruleset, "refusal_reason", None)
-    if explain is None:
-        return None
     try:
-        rule = explain(state, seat, action)
+        rule = ruleset.refusal_reason(state, seat, action)
     except Exception:  # noqa: BLE001 — a broken explanation must never hide the refusal itself
         return None
     if not isinstance(rule, str) or not rule.strip():
@@ -251,23 +272,28 @@ def commitment(seat: str, choice: str, salt: str) -> str:
 
 
 class ModuleRuleset:
-    """The contract wired to a ruleset's own modules, for a ruleset whose seats are fixed names: `rules`
-    (setup, load_state, decisions, apply, outcome, deadline_action), `notation` (parse, format), `bot`
-    (bot_action) and `view(state, seat)`. A ruleset subclasses it and sets those, its names, seats, options
-    model and help; one whose seats or options need more overrides that method."""
+    """The one base of every ruleset: the contract wired to a ruleset's own modules, with a default for each
+    capability. A ruleset subclasses it and sets `rules` (setup, load_state, decisions, apply, outcome,
+    deadline_action), `notation` (parse, format), `bot` (bot_action), `view_fn(state, seat)`, `determinizer`
+    (`determinize(state, seat, rng)`), optionally `refusals` (`refusal_reason`), its names, seats, options model
+    and help; it overrides a method only where its game needs more (seats fitted to the table, options that
+    change the player count, running mates, cards to show)."""
 
     name: str
     title: str
     min_seats: int
     max_seats: int
-    seats: tuple[str, ...]
+    seats: tuple[str, ...] = ()
     options_model: type[BaseModel]
     help: str
     rules: Any
     notation: Any
     bot: Any
     view_fn: Any
+    determinizer: Any
     refusals: Any = None  # optional module with `refusal_reason(state, seat, action)`
+    scenario_adapter: Callable[[], ScenarioAdapter] = DefaultScenarioAdapter
+    silent: SilentRules | None = None
 
     def seat_names(self, count: int) -> list[str]:
         return list(self.seats)[:count]
@@ -313,3 +339,18 @@ class ModuleRuleset:
 
     def refusal_reason(self, state: Any, seat: str, action: Action) -> str | None:
         return self.refusals.refusal_reason(state, seat, action) if self.refusals is not None else None
+
+    def determinize(self, state: Any, seat: str, rng: Rng) -> BaseModel:
+        return self.determinizer.determinize(state, seat, rng)
+
+    def party_of(self, seat: str) -> str:
+        return seat
+
+    def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        return self.min_seats, self.max_seats
+
+    def seatless_parties(self, options: dict[str, Any]) -> list[str]:
+        return []
+
+    def card(self, ref: str) -> CardText | None:
+        return None

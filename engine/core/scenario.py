@@ -63,8 +63,8 @@ class DefaultScenarioAdapter:
 
 
 def adapter_for(ruleset: Any) -> ScenarioAdapter:
-    """A fresh adapter for one case: the ruleset's own (its `scenario_adapter` attribute) or the default."""
-    make: Callable[[], ScenarioAdapter] = getattr(ruleset, "scenario_adapter", DefaultScenarioAdapter)
+    """A fresh adapter for one case, from the ruleset's `scenario_adapter` (the default one unless it has its own)."""
+    make: Callable[[], ScenarioAdapter] = ruleset.scenario_adapter
     return make()
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from engine.core.rng import Rng
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import Ruleset, SilentRules
 from engine.core.types import Action, Outcome, copy_state
 
 
@@ -33,25 +33,6 @@ class Determinizer(Protocol):
         reseeded from `rng` (so no copy of the true state's seed can show the dice to come). Never changes
         `state`."""
         ...
-
-
-@runtime_checkable
-class SilentRules(Protocol):
-    """A ruleset's own silent path (a declared capability: `Ruleset.silent`): the four questions a search asks,
-    answered without a word, an option label or a copy. Each answer is exactly the full path's: `over` is
-    `outcome(state) is not None`; `to_move` the seats whose `decisions` owe a move, in seat order; `legal` the
-    actions of the seat's options then its any-time plays, duplicates dropped, in the decision's order (nothing for
-    a seat that owes no move); and `advance` leaves `state` equal, field for field, to `apply(state, seat,
-    action).state`. `advance` changes the state it is given (a search copies once, where a playout starts) and
-    trusts its caller as `SearchGame.step` does."""
-
-    def over(self, state: Any) -> bool: ...
-
-    def to_move(self, state: Any) -> list[str]: ...
-
-    def legal(self, state: Any, seat: str) -> list[Action]: ...
-
-    def advance(self, state: Any, seat: str, action: Action) -> None: ...
 
 
 class ThroughApply:
@@ -117,15 +98,11 @@ class SearchGame:
     only an action from `legal(state, seat)` for a seat in `to_move(state)`; anything else may raise or reach a
     state no game could."""
 
-    __slots__ = ("ruleset", "silent", "_party_of")
+    __slots__ = ("ruleset", "silent")
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        # Optional capabilities, read once: the ruleset's own silent path, and running mates sharing a party
-        # (engine/core/ruleset.py, `party_of`).
-        own = getattr(ruleset, "silent", None)
-        self.silent: SilentRules = own if own is not None else ThroughApply(ruleset)
-        self._party_of = getattr(ruleset, "party_of", None)
+        self.silent: SilentRules = ruleset.silent if ruleset.silent is not None else ThroughApply(ruleset)
 
     def to_move(self, state: Any) -> list[str]:
         """The seats that owe a decision now, in seat order (empty once the game is over); a search moves the
@@ -162,8 +139,7 @@ class SearchGame:
         if outcome is None:
             return None
         seats = list(state.seats)
-        parties = {s: self._party_of(s) for s in seats} if self._party_of is not None else None
-        return returns(outcome, seats, parties)
+        return returns(outcome, seats, {s: self.ruleset.party_of(s) for s in seats})
 
     def determinize(self, state: Any, seat: str, rng: Rng) -> Any:
         """One of the states `seat` cannot tell apart from `state` (`Determinizer`): where every search of that

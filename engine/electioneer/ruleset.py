@@ -1,14 +1,11 @@
 """The Electioneer US ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
-from typing import Any
-
-from engine.core.rng import Rng
-from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
+from engine.core.ruleset import ModuleRuleset
+from engine.core.types import CardText
 from engine.electioneer import bot, cards, determinize, notation, refusals, rules, viewing
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
-from engine.electioneer.state import ElectioneerState, Options
-from engine.electioneer.views import ElectioneerView
+from engine.electioneer.state import Options
 
 HELP = """**Electioneer US** — two players, DEM and REP, seven battleground states, seven months.
 Each month one state's two issues are revealed. Both players draw two policies, secretly put one on the
@@ -20,65 +17,20 @@ then `ready`. Each state goes to the side whose whole platform of seven policies
 (tie: the state's colour); most electors wins (tie: DEM)."""
 
 
-class ElectioneerRuleset:
+class ElectioneerRuleset(ModuleRuleset):
     name = "electioneer"
     title = "Electioneer US"
     min_seats = 2
     max_seats = 2
-    scenario_adapter = ElectioneerScenarioAdapter  # what the scenario runner needs beyond the generic
-
-    def seat_names(self, count: int) -> list[str]:
-        return list(rules.SEATS)
-
-    def assign_seats(self, joined: list[str], options: dict[str, Any]) -> list[str]:
-        return list(joined)  # two fixed seats: a lobby's picks are final
-
-    def parse_options(self, options: dict[str, Any]) -> Options:
-        return Options.model_validate(options or {})
-
-    def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> ElectioneerState:
-        return rules.setup(options, seats, seed)
-
-    def load_state(self, data: str) -> ElectioneerState:
-        return rules.load_state(data)
-
-    def decisions(self, state: ElectioneerState, seat: str) -> Decision:
-        return rules.decisions(state, seat)
-
-    def apply(self, state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: ElectioneerState, seat: str | None) -> ElectioneerView:
-        return viewing.view(state, seat)
-
-    def outcome(self, state: ElectioneerState) -> Outcome | None:
-        return rules.outcome(state)
-
-    def parse(self, text: str) -> list[Action]:
-        return notation.parse(text)
-
-    def format(self, actions: list[Action]) -> str:
-        return notation.format(actions)
-
-    def deadline_action(self, state: ElectioneerState, seat: str) -> Action:
-        return rules.deadline_action(state, seat)
-
-    def bot_action(self, state: ElectioneerState, seat: str, rng: Rng) -> Action:
-        return bot.bot_action(state, seat, rng)
+    seats = rules.SEATS
+    options_model = Options
+    help = HELP
+    scenario_adapter = ElectioneerScenarioAdapter
+    rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
+    view_fn = staticmethod(viewing.view)
 
     def card(self, ref: str) -> CardText | None:
         return cards.card(ref)
-
-    def help_text(self) -> str:
-        return HELP
-
-    def refusal_reason(self, state: ElectioneerState, seat: str, action: Action) -> str | None:
-        return refusals.refusal_reason(state, seat, action)
-
-    def determinize(self, state: ElectioneerState, seat: str, rng: Rng) -> ElectioneerState:
-        """One of the states `seat` cannot tell from `state`, its hidden facts redrawn from `rng`
-        (engine/core/search.py)."""
-        return determinize.determinize(state, seat, rng)
 
 
 RULESET = ElectioneerRuleset()

@@ -1,13 +1,11 @@
 """The 1960: The Making of the President ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
-from engine.core.rng import Rng
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.nineteen_sixty import bot, notation, refusals, rules
-from engine.nineteen_sixty.determinize import determinize
+from engine.nineteen_sixty import bot, determinize, notation, refusals, rules
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
-from engine.nineteen_sixty.state import SEATS, NSState, Options
+from engine.nineteen_sixty.state import SEATS, Options
 from engine.nineteen_sixty.views import view
 from engine.nineteen_sixty.words import GLOSSARY, card_text
 
@@ -36,16 +34,12 @@ class NineteenSixtyRuleset(ModuleRuleset):
     help = HELP
     scenario_adapter = NSScenarioAdapter
     rules, notation, bot = rules, notation, bot
-    refusals = refusals
+    refusals, determinizer = refusals, determinize
     view_fn = staticmethod(view)
 
     def card(self, ref: str) -> CardText | None:
         """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""
         return card_text(ref)
-
-    def determinize(self, state: NSState, seat: str, rng: Rng) -> NSState:
-        """A state `seat` cannot tell from `state`, its hidden facts redrawn from `rng` (engine/core/search.py)."""
-        return determinize(state, seat, rng)
 
 
 RULESET = NineteenSixtyRuleset()

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rng import Rng
-from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
+from engine.core.ruleset import ModuleRuleset
+from engine.core.types import CardText
 from engine.presidential_election import bot, cardtext, determinize, notation, refusals, rules, setup
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.state import Options, PEState
-from engine.presidential_election.views import PEView, view
+from engine.presidential_election.views import view
 
 HELP = """**Presidential Election** — 2 to 6 candidates race round a 40-space Campaign Trail and buy votes on
 the 51-state map; most electoral votes wins.
@@ -44,12 +44,16 @@ Words the prompts use:
 **Done** — ends a Party Convention's ballots, or your turn's campaigning."""
 
 
-class PresidentialElectionRuleset:
+class PresidentialElectionRuleset(ModuleRuleset):
     name = "presidential_election"
     title = "Presidential Election"
     min_seats = 2
     max_seats = 6
+    options_model = Options
+    help = HELP
     scenario_adapter = PEScenarioAdapter
+    rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
+    view_fn = staticmethod(view)
 
     def seat_names(self, count: int) -> list[str]:
         return [f"P{i}" for i in range(1, count + 1)]
@@ -57,53 +61,12 @@ class PresidentialElectionRuleset:
     def assign_seats(self, joined: list[str], options: dict[str, Any]) -> list[str]:
         return self.seat_names(len(joined))  # seats are numbered in the order players joined
 
-    def parse_options(self, options: dict[str, Any]) -> Options:
-        return Options.model_validate(options or {})
-
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> PEState:
         return setup.setup(options, seats, seed)
-
-    def load_state(self, data: str) -> PEState:
-        return rules.load_state(data)
-
-    def decisions(self, state: PEState, seat: str) -> Decision:
-        return rules.decisions(state, seat)
-
-    def apply(self, state: PEState, seat: str, action: Action) -> ApplyResult:
-        return rules.apply(state, seat, action)
-
-    def view(self, state: PEState, seat: str | None) -> PEView:
-        return view(state, seat)
-
-    def outcome(self, state: PEState) -> Outcome | None:
-        return rules.outcome(state)
-
-    def parse(self, text: str) -> list[Action]:
-        return notation.parse(text)
-
-    def format(self, actions: list[Action]) -> str:
-        return notation.format(actions)
-
-    def deadline_action(self, state: PEState, seat: str) -> Action:
-        return rules.deadline_action(state, seat)
-
-    def bot_action(self, state: PEState, seat: str, rng: Rng) -> Action:
-        return bot.bot_action(state, seat, rng)
-
-    def help_text(self) -> str:
-        return HELP
 
     def card(self, ref: str) -> CardText | None:
         """A Campaign card (`C26`) or Advantage card (`A11`) by the id prompts show, whole."""
         return cardtext.card(ref)
-
-    def refusal_reason(self, state: PEState, seat: str, action: Action) -> str | None:
-        return refusals.refusal_reason(state, seat, action)
-
-    def determinize(self, state: PEState, seat: str, rng: Rng) -> PEState:
-        """One of the states `seat` cannot tell from `state`, its hidden facts redrawn from `rng`
-        (engine/core/search.py)."""
-        return determinize.determinize(state, seat, rng)
 
 
 RULESET = PresidentialElectionRuleset()

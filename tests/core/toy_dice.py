@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.errors import UnknownAction
 from engine.core.rng import Bag, Randomness, Rng
+from engine.core.ruleset import ModuleRuleset
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
 
 SEATS = ["A", "B"]
@@ -45,12 +46,12 @@ class ToyView(BaseModel):
     bag_size: int
 
 
-class ToyDiceRuleset:
+class ToyDiceRuleset(ModuleRuleset):
     name = "toy_dice"
     title = "Toy dice race"
     min_seats = 2
     max_seats = 2
-    # no `scenario_adapter`: the default adapter forces dice and draws through `randomness`
+    # the default `scenario_adapter` forces dice and draws through `randomness`
 
     def seat_names(self, count: int) -> list[str]:
         return list(SEATS)

@@ -64,7 +64,7 @@ def test_every_line_names_who_made_it_and_a_cause_the_ruleset_knows(name: str, p
                                                                      options: dict[str, Any], seed: int) -> None:
     ruleset, lines = _play(name, players, options, seed)
     state = ruleset.setup(options, seats_for(ruleset, players, options), seed)
-    ai = list(getattr(ruleset, "seatless_parties", lambda o: [])(options))
+    ai = list(ruleset.seatless_parties(options))
     actors = set(state.seats) | set(ai)
     assert len(lines) > 50
     # every line is a seat's (one at the table, or an AI party) or the game's own

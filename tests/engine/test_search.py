@@ -64,7 +64,7 @@ def test_a_random_game_through_the_search_interface_is_the_game_play_plays(name:
     outcome = ruleset.outcome(state)
     result = game.returns(state)
     assert outcome is not None and result is not None and set(result) == set(seats)
-    party = getattr(ruleset, "party_of", lambda s: s)
+    party = ruleset.party_of
     won = 0.5 if outcome.draw or len(outcome.winners) > 1 else 1.0
     for seat, score in result.items():
         assert 0.0 <= score <= 1.0

@@ -20,7 +20,7 @@ def _posts(name: str, seed: int = 5, limit: int = 40):  # noqa: ANN202
     """(seat, public view before, public view after, caption) of each of a bot-played game's first `limit` posts
     that changed the board; "before" is the board of the post before, as the channel saw it."""
     ruleset = registry.get(name)
-    seats = ruleset.seat_names(2) if hasattr(ruleset, "seat_names") else None
+    seats = ruleset.seat_names(2)
     state = ruleset.setup({}, seats, seed)
     presenter = for_ruleset(name)
     rng = Rng(seed)
@@ -66,7 +66,7 @@ def test_a_seat_sees_the_same_tally_as_the_public(name: str) -> None:
     """The tally reads only the public part of a view: a seat's own view (its hand, its sealed picks) gives the
     same, so no caption can carry what only one seat may see."""
     ruleset = registry.get(name)
-    seats = ruleset.seat_names(2) if hasattr(ruleset, "seat_names") else None
+    seats = ruleset.seat_names(2)
     state = ruleset.setup({}, seats, 9)
     rng = Rng(9)
     presenter = for_ruleset(name)

@@ -25,7 +25,7 @@ SCORES = {"electioneer": {"electors:DEM", "electors:REP"}, "campaign_manager_200
 def _posts(name: str, seed: int) -> list:
     """Every captioned post of a bot-played game that changed a state: (public view, changed states, caption)."""
     ruleset = registry.get(name)
-    seats = ruleset.seat_names(2) if hasattr(ruleset, "seat_names") else ["DEM", "REP"]
+    seats = ruleset.seat_names(2)
     return [(view, codes, caption) for view, codes, caption in captioned_posts(name, seats, seed) if codes]
 
 

@@ -49,7 +49,7 @@ def captioned_posts(name: str, seats: list[str] | None, seed: int):  # noqa: ANN
 def _mid_game(name: str):  # noqa: ANN202
     """A captioned post well into a bot-played game that changed two states or more, with counts left."""
     ruleset = registry.get(name)
-    seats = ruleset.seat_names(2) if hasattr(ruleset, "seat_names") else None
+    seats = ruleset.seat_names(2)
     presenter = for_ruleset(name)
     for number, (view, codes, caption) in enumerate(captioned_posts(name, seats, 11), start=1):
         now = presenter.tally(view)

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core.errors import UnknownAction
 from engine.core.rng import Rng
+from engine.core.ruleset import ModuleRuleset
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind
 
 SEATS = ["P1", "P2", "P3", "P4", "P5", "P6"]
@@ -37,7 +38,7 @@ class PodiumView(BaseModel):
     done: dict[str, int | None]
 
 
-class ToyPodiumRuleset:
+class ToyPodiumRuleset(ModuleRuleset):
     name = "toy_podium"
     title = "Toy podium"
     min_seats = 2
