@@ -32,6 +32,7 @@ from typing import Awaitable, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.policy import record as records  # noqa: E402
+from bot.policy import record_log  # noqa: E402
 from bot.present import text as plain  # noqa: E402
 from bot.service import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -129,9 +130,9 @@ async def main(argv: list[str] | None = None) -> int:
             "export": lambda: memory.export(game_id, "u0"),
         }
         replayed = {
-            "status": lambda: status(manager, game_id, lambda: records.proof_lines(store, game_id)),
-            "log, first page": lambda: records.log_page(store, game_id, 1),
-            "log, last page": lambda: records.log_page(store, game_id, None),
+            "status": lambda: status(manager, game_id, lambda: record_log.proof_lines(store, game_id)),
+            "log, first page": lambda: record_log.log_page(store, game_id, 1),
+            "log, last page": lambda: record_log.log_page(store, game_id, None),
             "export": lambda: records.build_record(store, game_id),
         }
 

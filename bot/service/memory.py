@@ -25,6 +25,7 @@ from typing import Any
 from bot.present import pictures
 from bot.policy import ratings
 from bot.policy import record as records
+from bot.policy import record_log
 from bot.policy import rematch as rematches
 from bot.store import (
     GameRecord,
@@ -185,10 +186,10 @@ class Memory(Service):
                    rows.holders, rows.settings.get(records.SALT_KEY))
         kept = self.ctx.log_pages.get(game_id)
         if kept is None or kept[0] != made_of:
-            kept = (made_of, await asyncio.to_thread(lambda: records.paginate_entries(records.log_entries(
+            kept = (made_of, await asyncio.to_thread(lambda: record_log.paginate_entries(record_log.log_entries(
                 self._assemble(rows, replayed)))))
         self.ctx.keep(self.ctx.log_pages, game_id, kept)
-        return records.page_of(kept[1], page)
+        return record_log.page_of(kept[1], page)
 
     async def seals(self, game_id: int, limit: int = 8) -> list[str]:
         """The latest commit-reveal lines (seals and their salts), for `/game status`: public, never posted."""

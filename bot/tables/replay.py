@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Callable
 
 from bot.policy import record as records
+from bot.policy import record_log
 from bot.present import text
 
 
@@ -37,7 +38,7 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
                 reply = "q"
             if reply.strip().lower() in ("q", "quit", "exit"):
                 break
-            write("\n".join(records.move_lines(move)))
+            write("\n".join(record_log.move_lines(move)))
             shown += 1
             if state is not None and not records.hash_matches(state, move.get("state_hash")):
                 write(f"⚠ the replayed state differs from the record's hash at move {move['seq']}: "

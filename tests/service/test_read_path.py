@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.policy import record as records
+from bot.policy import record_log
 from bot.present import text as plain
 from bot.service import GameManager, ManagerError
 from bot.tables.local import table_seats
@@ -80,11 +81,11 @@ async def assert_served_as_replayed(manager: GameManager, game_id: int) -> None:
     seats = await store.list_seats(game_id)
     assert await manager.memory.export(game_id, seats[0].user_id) == await records.build_record(store, game_id)
     last = await manager.memory.log_page(game_id)
-    assert last == await records.log_page(store, game_id, None)
+    assert last == await record_log.log_page(store, game_id, None)
     for page in range(1, last[2] + 2):  # and one past the end, which is the last
-        assert await manager.memory.log_page(game_id, page) == await records.log_page(store, game_id, page)
+        assert await manager.memory.log_page(game_id, page) == await record_log.log_page(store, game_id, page)
     for limit in (8, 1000):
-        assert await manager.memory.seals(game_id, limit) == await records.proof_lines(store, game_id, limit)
+        assert await manager.memory.seals(game_id, limit) == await record_log.proof_lines(store, game_id, limit)
 
 
 async def deadline_move(manager: GameManager, game_id: int) -> None:

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.policy import record as records
+from bot.policy import record_log
 from bot.cli import main
 from bot.tables.local import replay_record, table_seats
 from bot.service import GameManager, ManagerError
@@ -253,7 +254,7 @@ async def test_log_pages_cover_the_whole_game(tmp_path) -> None:
     seen = []
     for page in range(1, pages + 1):
         lines, n, total = await manager.memory.log_page(gid, page)
-        assert n == page and total == pages and len("\n".join(lines)) <= records.PAGE_CHARS
+        assert n == page and total == pages and len("\n".join(lines)) <= record_log.PAGE_CHARS
         seen += lines
     assert "game #" in seen[0] and "Seats:" in seen[0]
     heads = [m for m in map(re.compile(r"(\d+)(?:–(\d+))?\. ").match, seen) if m]  # steps joined: `first–last.`
@@ -327,7 +328,7 @@ async def test_the_log_puts_another_seats_lines_under_that_seats_head(tmp_path) 
     mixed = [m for m in data["moves"] if any(s not in (None, m["seat"]) for s in m["line_seats"])]
     assert mixed, "a move in which another seat made a line"
     for move in mixed:
-        text = records.move_lines(move)
+        text = record_log.move_lines(move)
         for line, seat in zip(move["public"], move["line_seats"]):
             at = next(i for i, ln in enumerate(text) if ln.strip() == line.strip() and ln.endswith(line))
             heads = [ln for ln in text[1:at] if ln.startswith("   ↳ ")]
@@ -338,7 +339,7 @@ async def test_the_log_puts_another_seats_lines_under_that_seats_head(tmp_path) 
     assert sum(len(m["line_seats"]) == len(m["public"]) for m in data["moves"]) == len(data["moves"])
     old = copy.deepcopy(mixed[0])
     del old["line_seats"]  # a record made before line seats were kept: every line under the mover, as before
-    assert records.move_lines(old) == [records.move_lines(mixed[0])[0]] + [
+    assert record_log.move_lines(old) == [record_log.move_lines(mixed[0])[0]] + [
         f"   {x}" for x in ([old["note"]] if old.get("note") else []) + old["public"]] + [
         f"   🔏 {p}" for p in old.get("proofs") or []]
     await store.close()
@@ -347,16 +348,16 @@ async def test_the_log_puts_another_seats_lines_under_that_seats_head(tmp_path) 
 def test_another_seats_lines_in_a_log_entry() -> None:
     move = {"seq": 1, "seat": "DEM", "by": "bot", "public": ["DEM does a thing.", "REP answers."],
             "line_seats": ["DEM", "REP"], "proofs": []}
-    assert records.move_lines(move) == ["1. 🤖 DEM (bot):  []", "   DEM does a thing.", "   ↳ REP:", "     REP answers."]
+    assert record_log.move_lines(move) == ["1. 🤖 DEM (bot):  []", "   DEM does a thing.", "   ↳ REP:", "     REP answers."]
 
 
 def test_a_move_that_said_nothing_public_says_so_in_the_log_until_the_end() -> None:
     """A log entry is never empty: a pass or a hidden choice of a game in progress says that nothing of
     it is public yet; after the end the entry shows the move itself."""
     quiet = {"seq": 9, "seat": "LIB", "by": "bot", "public": [], "line_seats": [], "proofs": [], "notation": None}
-    assert records.move_lines(quiet)[1:] == [f"   {records.NOTHING_PUBLIC}"]
-    assert records.move_lines({**quiet, "notation": "pass"}) == ["9. 🤖 LIB (bot): pass  []"]
-    assert records.move_lines({**quiet, "public": ["LIB passes."], "line_seats": ["LIB"]})[1:] == ["   LIB passes."]
+    assert record_log.move_lines(quiet)[1:] == [f"   {record_log.NOTHING_PUBLIC}"]
+    assert record_log.move_lines({**quiet, "notation": "pass"}) == ["9. 🤖 LIB (bot): pass  []"]
+    assert record_log.move_lines({**quiet, "public": ["LIB passes."], "line_seats": ["LIB"]})[1:] == ["   LIB passes."]
     long = "word " * 1000
-    (page,) = records.paginate([long])
-    assert page[0].endswith("word…") and len(page[0]) <= records.PAGE_CHARS  # cut at a word, never inside one
+    (page,) = record_log.paginate([long])
+    assert page[0].endswith("word…") and len(page[0]) <= record_log.PAGE_CHARS  # cut at a word, never inside one
