@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.core.frames import FrameStack
-from engine.core.types import HeldLine
+from engine.core.types import HeldLine, Strict
 from engine.core.rng import Randomness
 from engine.core.windows import Simultaneous
 
@@ -15,17 +15,13 @@ Phase = Literal["draft", "states", "play", "over"]
 SEATS: tuple[str, str] = ("OBA", "MCC")
 
 
-class _State(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Options(_State):
+class Options(Strict):
     deck: Literal["draft", "starter"] = "draft"  # starter: the starred cards and starting states
     first: Literal["random", "OBA", "MCC"] = "random"  # who opens a starter game (a draft: the first done)
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
 
-class Side(_State):
+class Side(Strict):
     pool: list[str] = Field(default_factory=list)  # draft: the cards not yet looked at (secret order)
     offer: list[str] = Field(default_factory=list)  # draft: the three being looked at
     kept: list[str] = Field(default_factory=list)  # draft: kept so far (secret)
@@ -38,7 +34,7 @@ class Side(_State):
     score: int = 0
 
 
-class Row(_State):
+class Row(Strict):
     """A row of voter blocks as counts: McCain's, Obama's and the untouched (undecided) white ones. A white
     block once tokened counts as that side's from then on, and can only change hands, never be undecided."""
 
@@ -47,7 +43,7 @@ class Row(_State):
     W: int = 0
 
 
-class Tile(_State):
+class Tile(Strict):
     code: str
     defense: Row
     economy: Row
@@ -55,7 +51,7 @@ class Tile(_State):
     key: str  # the key demographic group
 
 
-class Turn(_State):
+class Turn(Strict):
     seat: str
     card: str | None = None  # the card being played
     cost_left: int = 0  # cards still to discard for the card's cost
@@ -64,7 +60,7 @@ class Turn(_State):
     stage: Literal["action", "cost", "effect", "negative", "over"] = "action"
 
 
-class CMState(_State):
+class CMState(Strict):
     ruleset: Literal["campaign_manager_2008"] = "campaign_manager_2008"
     seats: list[str]
     options: Options

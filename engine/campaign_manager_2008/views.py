@@ -5,19 +5,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.campaign_manager_2008.cardtext import NEWS_KIND, card, resolving
 from engine.campaign_manager_2008.primitives import NAMES, c, major
 from engine.campaign_manager_2008.rules import menu
 from engine.campaign_manager_2008.state import SEATS, CMState, Row
+from engine.core.types import Strict
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CardView(_View):
+class CardView(Strict):
     id: str
     side: str
     title: str
@@ -27,13 +24,13 @@ class CardView(_View):
     cost: str  # "", "discard 1", "discard any"
 
 
-class RowView(_View):
+class RowView(Strict):
     obama: int
     mccain: int
     undecided: int
 
 
-class TileView(_View):
+class TileView(Strict):
     code: str
     name: str
     ev: int
@@ -46,14 +43,14 @@ class TileView(_View):
     other_group: str
 
 
-class PoolView(_View):
+class PoolView(Strict):
     code: str
     name: str
     ev: int
     back: str
 
 
-class SideView(_View):
+class SideView(Strict):
     seat: str
     name: str
     score: int
@@ -65,12 +62,12 @@ class SideView(_View):
     sealed: bool  # starting states picked and sealed
 
 
-class PendingView(_View):
+class PendingView(Strict):
     seat: str
     kind: str
 
 
-class PrivateView(_View):
+class PrivateView(Strict):
     seat: str
     hand: list[CardView]
     offer: list[CardView] = Field(default_factory=list)
@@ -78,7 +75,7 @@ class PrivateView(_View):
     picks: list[str] = Field(default_factory=list)
 
 
-class CMView(_View):
+class CMView(Strict):
     ruleset: Literal["campaign_manager_2008"] = "campaign_manager_2008"
     phase: str
     deck_option: str

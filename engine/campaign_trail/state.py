@@ -8,19 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_serializer, model_validator
+from pydantic import Field, PrivateAttr, field_validator, model_serializer, model_validator
 
 from engine.core.frames import FrameStack
-from engine.core.types import HeldLine
+from engine.core.types import HeldLine, Strict
 from engine.core.windows import PASS, ResponseWindow
 
 PartyId = Literal["DEM", "REP", "LIB"]
 Phase = Literal["candidate", "home", "play", "debate", "final", "over"]
 MONTHS = ("August", "September", "October")
-
-
-class _State(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 GREEN = ("GRN", "GREEN", "GP")
@@ -39,7 +35,7 @@ def _refuse_green(ai: list[Any]) -> None:
                          "party is the Green party, which needs its expansion)")
 
 
-class Options(_State):
+class Options(Strict):
     # 2-party games (2 or 4 players) may use any two of the three parties
     parties: list[PartyId] = Field(default_factory=lambda: ["DEM", "REP"], min_length=2, max_length=2)
     # 5-player game: the party whose single player plays both roles
@@ -93,7 +89,7 @@ class Options(_State):
         return value
 
 
-class PartyState(_State):
+class PartyState(Strict):
     id: PartyId
     seats: list[str]  # its players (one or two)
     roles: int  # turns per round: 2 for a team or the 5th player, else 1
@@ -104,7 +100,7 @@ class PartyState(_State):
     out_of_supply: int = 0
 
 
-class Tabled(_State):
+class Tabled(Strict):
     """An ongoing politick on the table in front of the seat that played it."""
 
     card: int
@@ -113,7 +109,7 @@ class Tabled(_State):
     tucked: int | None = None  # a card face down under it (Recount)
 
 
-class FinalItem(_State):
+class FinalItem(Strict):
     """An end-of-game politick still to resolve after October's last round."""
 
     seat: str
@@ -121,7 +117,7 @@ class FinalItem(_State):
     tucked: int | None = None
 
 
-class SeatState(_State):
+class SeatState(Strict):
     party: PartyId
     role: Literal["P", "VP", "BOTH", "SOLO"]
     hand: list[int] = Field(default_factory=list)
@@ -132,7 +128,7 @@ class SeatState(_State):
     table: list[Tabled] = Field(default_factory=list)
 
 
-class TurnState(_State):
+class TurnState(Strict):
     """The card being played this turn and how far its action has got."""
 
     seat: str
@@ -165,7 +161,7 @@ class TurnState(_State):
     triggers: list[list[str]] = Field(default_factory=list)
 
 
-class Exchange(_State):
+class Exchange(Strict):
     """After a team's two turns with both pawns in one region: one-for-one card swaps (at most 3)."""
 
     seat: str  # who decides (the candidate who went second; team-mates see each other's hands)
@@ -174,7 +170,7 @@ class Exchange(_State):
     give: int | None = None  # the card chosen to give, waiting for the one to take
 
 
-class Marker(_State):
+class Marker(Strict):
     """A debate issue marker: in the centre of the arena (party None, space 0) or on a party's track."""
 
     party: str | None = None
@@ -206,7 +202,7 @@ class Window(ResponseWindow):
                 "answered": self.passed}
 
 
-class DebateState(_State):
+class DebateState(Strict):
     """A debate under way (after the round in which August's, then September's, deck ran out)."""
 
     number: int = Field(ge=1, le=2)
@@ -218,7 +214,7 @@ class DebateState(_State):
     orator: list[list[str]] = Field(default_factory=list)
 
 
-class SoloState(_State):
+class SoloState(Strict):
     """Solo Play (Appendix A): the AI parties' decks and the card being resolved. An AI party's register
     track is its `registered` count (filled from the left, emptied from the right, three to a space)."""
 
@@ -231,7 +227,7 @@ class SoloState(_State):
     window: Window | None = None  # the human's chance to force a register action (Change of Plans)
 
 
-class AiDecks(_State):
+class AiDecks(Strict):
     """One AI party's Advanced Solo deck, split as the supplement sets it up (top first everywhere)."""
 
     months: list[list[int]]  # August, September, October: ten cards each
@@ -241,7 +237,7 @@ class AiDecks(_State):
     debated: list[int] = Field(default_factory=list)  # debate cards drawn, in order (public)
 
 
-class AdvancedSoloState(_State):
+class AdvancedSoloState(Strict):
     """The Advanced Solo Deck (supplement): each AI party's own deck and the card waiting on a human's Change of
     Plans window. An AI party's register track is its `registered` count, as in Basic Solo Play."""
 
@@ -253,7 +249,7 @@ class AdvancedSoloState(_State):
     window: Window | None = None
 
 
-class CampaignTrailState(_State):
+class CampaignTrailState(Strict):
     ruleset: Literal["campaign_trail"] = "campaign_trail"
     seats: list[str]
     options: Options

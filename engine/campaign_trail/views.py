@@ -11,18 +11,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import advanced_solo, menus, primitives, rules, solo
 from engine.campaign_trail.state import MONTHS, CampaignTrailState
+from engine.core.types import Strict
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CardView(_View):
+class CardView(Strict):
     number: int
     name: str
     dirty: bool = False  # a Dirty Politics card (no debate icons)
@@ -32,7 +29,7 @@ class CardView(_View):
     summary: dict[str, str] = Field(default_factory=dict)  # action -> what it does, as the menus say it
 
 
-class CandidateView(_View):
+class CandidateView(Strict):
     id: str
     archetype: str
     name: str
@@ -43,7 +40,7 @@ class CandidateView(_View):
     solo_note: str = ""  # against AI parties: how this candidate changes the game's difficulty
 
 
-class StateView(_View):
+class StateView(Strict):
     code: str
     name: str
     ev: int
@@ -52,7 +49,7 @@ class StateView(_View):
     majority: str
 
 
-class PartyView(_View):
+class PartyView(Strict):
     seats: list[str]
     registered: int
     money: int
@@ -60,14 +57,14 @@ class PartyView(_View):
     states: int
 
 
-class TabledView(_View):
+class TabledView(Strict):
     card: int
     politick: str
     name: str
     active: bool
 
 
-class SeatView(_View):
+class SeatView(Strict):
     party: str
     role: str
     candidate: str | None = None  # shown once every seat has chosen (always to the seat's own party)
@@ -78,7 +75,7 @@ class SeatView(_View):
     table: list[TabledView] = Field(default_factory=list)  # ongoing politicks in play
 
 
-class TurnView(_View):
+class TurnView(Strict):
     seat: str
     card: int | None = None
     action: str | None = None
@@ -90,14 +87,14 @@ class TurnView(_View):
     removed: int = 0  # a smear campaign's removals so far
 
 
-class MarkerView(_View):
+class MarkerView(Strict):
     issue: str
     name: str
     party: str | None  # None: the centre of the arena
     space: int
 
 
-class DebateView(_View):
+class DebateView(Strict):
     nth: int  # first or second debate (not `number`: that names cards in views)
     topic: str
     city: str
@@ -108,7 +105,7 @@ class DebateView(_View):
     markers: list[MarkerView]
 
 
-class DebatePlanView(_View):
+class DebatePlanView(Strict):
     """The debates to come: their topic cards and cities are face up from setup."""
 
     nth: int
@@ -118,7 +115,7 @@ class DebatePlanView(_View):
     issues: list[str]
 
 
-class SoloView(_View):
+class SoloView(Strict):
     """Solo Play (Appendix A): the AI parties, their register tracks (voters in each of the ten spaces), the
     cards left in their decks, the last card they resolved and the one waiting on a Change of Plans window."""
 
@@ -130,7 +127,7 @@ class SoloView(_View):
     waiting: str | None = None
 
 
-class CampaignTrailView(_View):
+class CampaignTrailView(Strict):
     ruleset: str = "campaign_trail"
     viewer: str | None
     phase: str

@@ -3,29 +3,26 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.core.windows import Simultaneous
+from engine.core.types import Strict
 
 Phase = Literal["discard", "campaign", "swap", "election", "over"]
 
 
-class _State(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Options(_State):
+class Options(Strict):
     theatrics: Literal[0, 1, 3] = 3  # theatrics dealt to each player (the guide's variant: 1 or 0)
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
 
-class MarkerState(_State):
+class MarkerState(Strict):
     seat: str
     delta: int
     source: str
 
 
-class Board(_State):
+class Board(Strict):
     code: str
     issues: list[str]
     revealed: bool = False
@@ -38,7 +35,7 @@ class Board(_State):
     markers: list[MarkerState] = Field(default_factory=list)
 
 
-class Player(_State):
+class Player(Strict):
     hand: list[str]
     deck: list[str]
     theatrics: list[str]
@@ -49,7 +46,7 @@ class Player(_State):
     buried: list[str] = Field(default_factory=list)
 
 
-class ElectioneerState(_State):
+class ElectioneerState(Strict):
     ruleset: Literal["electioneer"] = "electioneer"
     seats: list[str]
     options: Options

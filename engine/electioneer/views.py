@@ -5,23 +5,21 @@ A face-down issue is `None`; hidden cards are counts.
 """
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from engine.core.types import Strict
 
 SEATS = ("DEM", "REP")
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class PolicyCard(_View):
+class PolicyCard(Strict):
     id: str
     name: str
     party: str
     effects: dict[str, int]  # issue -> votes won (+) or lost (-)
 
 
-class TheatricCard(_View):
+class TheatricCard(Strict):
     id: str
     kind: str
     name: str
@@ -29,13 +27,13 @@ class TheatricCard(_View):
     playable: bool = False  # it has a legal play right now (a target, the right phase): only in its holder's view
 
 
-class Marker(_View):
+class Marker(Strict):
     seat: str  # whose election-day total it changes
     delta: int
     source: str  # theatric name that placed it
 
 
-class StateCard(_View):
+class StateCard(Strict):
     code: str  # postal abbreviation
     name: str
     electors: int
@@ -57,7 +55,7 @@ class StateCard(_View):
     holder: str | None = None
 
 
-class ElectioneerView(_View):
+class ElectioneerView(Strict):
     ruleset: str = "electioneer"
     viewer: str | None  # None for the public / spectators
     month: int  # 1..7; 8 on election day

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.core.frames import FrameStack
-from engine.core.types import HeldLine
+from engine.core.types import HeldLine, Strict
 from engine.core.rng import Bag, Randomness
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 
@@ -23,17 +23,13 @@ SIGN = {"K": 1, "N": -1}
 Phase = Literal["initiative", "activity", "momentum", "strategy", "debate", "election", "over"]
 
 
-class _State(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Options(_State):
+class Options(Strict):
     vp: bool = False  # the optional Vice President cards (`vp=on`)
     restricted: bool = False  # the optional Restricted Positioning rule (`restricted=on`)
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
 
-class Side(_State):
+class Side(Strict):
     hand: list[int] = Field(default_factory=list)  # secret
     strategy: list[int] = Field(default_factory=list)  # the Campaign Strategy stack, face down (secret)
     picking: list[int] = Field(default_factory=list)  # cards chosen for the stack this phase, not yet sealed
@@ -46,20 +42,20 @@ class Side(_State):
     token: str = ""
 
 
-class Stacked(_State):
+class Stacked(Strict):
     """A persistent event on the board, and the candidate it belongs to (who played or triggered it)."""
 
     card: int
     owner: str  # K or N
 
 
-class TurnEffect(_State):
+class TurnEffect(Strict):
     card: int
     who: str  # K or N
     hook: str
 
 
-class Play(_State):
+class Play(Strict):
     """The activity play in progress."""
 
     seat: str
@@ -77,7 +73,7 @@ class Play(_State):
     stop: bool = False  # the token travelled since it last campaigned: where it stops is asked at the end
 
 
-class DebateIssue(_State):
+class DebateIssue(Strict):
     issue: str
     slot: int  # its original place on the Issues Track, 1 = the top
     cards: dict[str, list[int]] = Field(default_factory=lambda: {"K": [], "N": []})
@@ -85,7 +81,7 @@ class DebateIssue(_State):
     result: dict[str, int] = Field(default_factory=dict)  # the totals it was won with (its cards are discarded)
 
 
-class Debate(_State):
+class Debate(Strict):
     issues: list[DebateIssue] = Field(default_factory=list)
     round: int = 1
     revealed: dict[str, int] = Field(default_factory=dict)  # side -> card revealed this round, to be placed
@@ -97,7 +93,7 @@ class Debate(_State):
     finished: bool = False
 
 
-class NSState(_State):
+class NSState(Strict):
     ruleset: Literal["nineteen_sixty"] = "nineteen_sixty"
     seats: list[str]
     options: Options

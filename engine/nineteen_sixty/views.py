@@ -7,19 +7,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
 from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name
 from engine.nineteen_sixty.rules import debate_total, menu, to_play
 from engine.nineteen_sixty.state import SEAT_OF, SEATS, SIDE_OF, NSState
+from engine.core.types import Strict
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CardView(_View):
+class CardView(Strict):
     id: int
     name: str
     cp: int
@@ -32,7 +29,7 @@ class CardView(_View):
     strategy_ok: bool  # may be set aside for Campaign Strategy
 
 
-class StateView(_View):
+class StateView(Strict):
     code: str
     name: str
     ev: int
@@ -45,7 +42,7 @@ class StateView(_View):
     home: str | None  # the seat whose home state it is
 
 
-class RegionView(_View):
+class RegionView(Strict):
     id: str
     name: str
     ev: int
@@ -56,7 +53,7 @@ class RegionView(_View):
     states_led: dict[str, int]  # K / N -> states led in the region
 
 
-class IssueView(_View):
+class IssueView(Strict):
     id: str
     name: str
     slot: int  # 1 = first place
@@ -64,7 +61,7 @@ class IssueView(_View):
     cubes: int
 
 
-class SideView(_View):
+class SideView(Strict):
     seat: str
     side: str  # K | N
     name: str
@@ -83,12 +80,12 @@ class SideView(_View):
     cubes: int  # state support on the board
 
 
-class StackedView(_View):
+class StackedView(Strict):
     card: CardView
     owner: str  # K | N
 
 
-class DebateIssueView(_View):
+class DebateIssueView(Strict):
     id: str
     name: str
     slot: int
@@ -98,7 +95,7 @@ class DebateIssueView(_View):
     won_by: str | None
 
 
-class DebateView(_View):
+class DebateView(Strict):
     round: int
     issues: list[DebateIssueView]
     awarded: int
@@ -107,7 +104,7 @@ class DebateView(_View):
     placing: str | None  # "KEN places 3" while a winner places cubes
 
 
-class PlayView(_View):
+class PlayView(Strict):
     seat: str
     card: CardView | None  # None: the candidate card
     action: str
@@ -115,20 +112,20 @@ class PlayView(_View):
     cp_left: int
 
 
-class PendingView(_View):
+class PendingView(Strict):
     seat: str
     kind: str  # views.pending_kind
     what: str  # the same in words: "deciding whether to trigger the event"
 
 
-class PrivateView(_View):
+class PrivateView(Strict):
     seat: str
     hand: list[CardView]
     strategy: list[CardView]  # your own Campaign Strategy stack
     picking: list[CardView] = Field(default_factory=list)
 
 
-class NSView(_View):
+class NSView(Strict):
     ruleset: Literal["nineteen_sixty"] = "nineteen_sixty"
     turn: int
     turns: int

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.core.frames import FrameStack
-from engine.core.types import HeldLine
+from engine.core.types import HeldLine, Strict
 from engine.core.rng import Randomness
 
 Phase = Literal["order", "first_choice", "home", "advantage", "play", "over"]
@@ -15,16 +15,12 @@ TaskKind = Literal["vp", "convention", "free_tv", "debate", "stake", "place", "e
 Buying = Literal["ballot", "sign", "tv", "fly"]
 
 
-class _State(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Options(_State):
+class Options(Strict):
     era: Literal[1960, 2004, 2012, 2024] = 2024  # which electoral-vote column counts
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
 
-class Player(_State):
+class Player(Strict):
     home: str | None = None
     votes: dict[str, int] = Field(default_factory=dict)  # the states whose ballot the player is on
     money: int = 0  # $1k
@@ -38,7 +34,7 @@ class Player(_State):
     finished: bool = False  # came round to Election Day
 
 
-class Task(_State):
+class Task(Strict):
     """Something the current turn must settle before it goes on, first in the queue first."""
 
     kind: TaskKind
@@ -53,7 +49,7 @@ class Task(_State):
     among: list[str] = Field(default_factory=list)  # effect: the states a paused card offers
 
 
-class TurnState(_State):
+class TurnState(Strict):
     stage: Literal["roll", "campaign"] = "roll"
     spent: int = 0  # $1k spent on purchases this turn (free items do not count)
     flown: bool = False
@@ -65,7 +61,7 @@ class TurnState(_State):
     card: str | None = None  # the Campaign card being resolved
 
 
-class PEState(_State):
+class PEState(Strict):
     ruleset: Literal["presidential_election"] = "presidential_election"
     seats: list[str]
     options: Options

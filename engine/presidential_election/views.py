@@ -4,24 +4,21 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.presidential_election.menus import owed_prompt
 from engine.presidential_election.primitives import c, cap, state_codes
 from engine.presidential_election.state import PEState
+from engine.core.types import Strict
 
 
-class _View(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CardView(_View):
+class CardView(Strict):
     id: str
     title: str
     text: str
 
 
-class PlayerView(_View):
+class PlayerView(Strict):
     seat: str
     home: str | None
     money: int  # $1k
@@ -36,7 +33,7 @@ class PlayerView(_View):
     projected_ev: int  # electoral votes of the states the player leads alone now
 
 
-class StateView(_View):
+class StateView(Strict):
     code: str
     name: str
     ev: int
@@ -45,25 +42,25 @@ class StateView(_View):
     carried_by: str | None = None  # at the end, after recounts
 
 
-class SpaceView(_View):
+class SpaceView(Strict):
     index: int
     kind: str
     label: str
     tokens: list[str]
 
 
-class PendingView(_View):
+class PendingView(Strict):
     seat: str
     prompt: str
 
 
-class PrivateView(_View):
+class PrivateView(Strict):
     seat: str
     offer: list[CardView] = Field(default_factory=list)
     returned: list[CardView] = Field(default_factory=list)
 
 
-class PEView(_View):
+class PEView(Strict):
     ruleset: Literal["presidential_election"] = "presidential_election"
     phase: str
     era: int
