@@ -7,6 +7,7 @@ from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
 from engine.electioneer import bot, cards, determinize, notation, refusals, rules, viewing
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
+from engine.electioneer.silent import ElectioneerSilent
 from engine.electioneer.state import ElectioneerState, Options
 from engine.electioneer.views import ElectioneerView
 
@@ -26,6 +27,7 @@ class ElectioneerRuleset:
     min_seats = 2
     max_seats = 2
     scenario_adapter = ElectioneerScenarioAdapter  # what the scenario runner needs beyond the generic
+    silent = ElectioneerSilent()
 
     def seat_names(self, count: int) -> list[str]:
         return list(rules.SEATS)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from engine.core.windows import Simultaneous
 from engine.electioneer import content as content_mod
-from engine.electioneer.rules import (MONTHS, PHASE_LABELS, SEATS, owes, policy_card, state_totals, theatric_card,
+from engine.electioneer.moves import owes
+from engine.electioneer.rules import (MONTHS, PHASE_LABELS, SEATS, policy_card, state_totals, theatric_card,
                                       theatric_options)
 from engine.electioneer.state import Board, ElectioneerState
 from engine.electioneer.views import ElectioneerView, Marker, StateCard, TheatricCard
