@@ -46,17 +46,18 @@ def answers(state: ElectioneerState, seat: str) -> list[Action]:
     if phase == "discard" or phase == "campaign":
         return [act(phase, (pid,)) for pid in state.players[seat].hand]
     if phase == "swap":
-        return [act("keep"), *[act("swap", args) for args in swaps(state)]]
+        return [act("keep"), *swaps(state, ())]
     return [act("ready")]
 
 
-def swaps(state: ElectioneerState) -> list[tuple[str, str, str]]:
-    """Every issue swap open now, as (state code, slot "1" or "2", new issue): a slot of a revealed state for a
-    different issue from the issue deck, in the states' reveal order, then slot, then the issues' content order."""
+def swaps(state: ElectioneerState, theatric: tuple[str, ...]) -> list[Action]:
+    """Every issue swap open now: a slot of a revealed state for a different issue from the issue deck, in the
+    states' reveal order, then slot, then the issues' content order — as the month winner's `swap` (code, slot,
+    issue), or with `theatric` (a reframe's id) as its `play` (id, code, slot, issue)."""
     issues = content_mod.load().issues
     in_deck = set(state.issue_deck)
-    deck_issues = [i for i in issues if i in in_deck]
-    out: list[tuple[str, str, str]] = []
+    deck_issues = tuple(i for i in issues if i in in_deck)
+    out: list[Action] = []
     boards = state.boards
     for code in state.order:
         board = boards[code]
@@ -65,25 +66,29 @@ def swaps(state: ElectioneerState) -> list[tuple[str, str, str]]:
         for slot, old in enumerate(board.issues, start=1):
             if old in board.issues[:slot - 1]:
                 continue  # a state's second issue the same as its first: swapping either reads and plays the same
-            where = str(slot)
-            out += [(code, where, new) for new in deck_issues if new != old]
+            out += _slot_swaps(theatric, code, str(slot), old, deck_issues)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _slot_swaps(theatric: tuple[str, ...], code: str, slot: str, old: str,
+                deck_issues: tuple[str, ...]) -> tuple[Action, ...]:
+    """One slot's swaps, as `swaps` gives them: the same few recur all game, so each list is built once."""
+    verb = "play" if theatric else "swap"
+    return tuple(act(verb, (*theatric, code, slot, new)) for new in deck_issues if new != old)
 
 
 def plays(state: ElectioneerState, seat: str) -> list[Action]:
     """The theatrics `seat` may play now, each with its target: the decision's any-time plays, in hand order."""
     theatrics = content_mod.load().theatrics
     out: list[Action] = []
-    open_swaps: list[tuple[str, str, str]] | None = None
     for tid in state.players[seat].theatrics:
         kind = theatrics[tid].kind
         if kind == "momentum":
             if state.phase in ("discard", "campaign"):
                 out.append(act("play", (tid,)))
         elif kind == "reframe":
-            if open_swaps is None:
-                open_swaps = swaps(state)
-            out += [act("play", (tid, *args)) for args in open_swaps]
+            out += swaps(state, (tid,))
         elif kind in ("endorse", "scandal"):
             out += [act("play", (tid, code)) for code in state.order]
         elif kind == "research":

@@ -11,7 +11,7 @@ with each side's whole platform, and the most electors wins (tie: DEM).
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Sequence
 
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.rng import Rng
@@ -78,7 +78,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> ElectioneerSt
         players=players,
         month_bonus={s: 0 for s in SEATS},
     )
-    _start_month(state, [])
+    _start_month(state, None)  # setup keeps no lines
     return state
 
 
@@ -384,9 +384,10 @@ def _theatric_line(s: ElectioneerState, seat: str, args: tuple[str, ...]) -> Eve
 def _election(s: ElectioneerState, events: list[Event] | None) -> None:
     c = _c()
     electors = {x: 0 for x in SEATS}
+    platforms = {x: platform_effects(s, x) for x in SEATS}
     for code in s.order:
         board = s.boards[code]
-        totals = state_totals(s, code, board.issues)
+        totals = state_totals(s, code, board.issues, platforms)
         colour = c.states[code].colour
         win = "DEM" if totals["DEM"] > totals["REP"] else "REP" if totals["REP"] > totals["DEM"] else colour
         board.election_totals = totals
@@ -412,15 +413,29 @@ def _election(s: ElectioneerState, events: list[Event] | None) -> None:
 # ---------------------------------------------------------------- scoring helpers
 
 
-def _score(pid: str, issues: list[str | None]) -> int:
+def _score(pid: str, issues: Sequence[str | None]) -> int:
     effects = _c().policies[pid].effects
     return sum(effects.get(i, 0) for i in issues if i)
 
 
-def state_totals(s: ElectioneerState, code: str, issues: list[str | None]) -> dict[str, int]:
-    """Each side's election-day total in one state: whole platform on `issues`, plus markers."""
+def platform_effects(s: ElectioneerState, seat: str) -> dict[str, int]:
+    """A side's whole platform as one policy: each issue's effects summed over its policies."""
+    policies = _c().policies
+    summed: dict[str, int] = {}
+    for pid in s.players[seat].platform:
+        for issue, value in policies[pid].effects.items():
+            summed[issue] = summed.get(issue, 0) + value
+    return summed
+
+
+def state_totals(s: ElectioneerState, code: str, issues: Sequence[str | None],
+                 platforms: dict[str, dict[str, int]] | None = None) -> dict[str, int]:
+    """Each side's election-day total in one state: whole platform on `issues`, plus markers. `platforms`, each
+    side's platform_effects, spares counting the platforms again state after state."""
+    if platforms is None:
+        platforms = {x: platform_effects(s, x) for x in SEATS}
     board = s.boards[code]
-    totals = {x: sum(_score(pid, issues) for pid in s.players[x].platform) for x in SEATS}
+    totals = {x: sum(platforms[x].get(i, 0) for i in issues if i) for x in SEATS}
     for m in board.markers:
         totals[m.seat] += m.delta
     return totals
