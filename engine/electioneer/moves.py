@@ -90,7 +90,7 @@ def plays(state: ElectioneerState, seat: str) -> list[Action]:
         elif kind == "reframe":
             out += swaps(state, (tid,))
         elif kind in ("endorse", "scandal"):
-            out += [act("play", (tid, code)) for code in state.order]
+            out += _every_state(tid, tuple(state.order))
         elif kind == "research":
             known = state.players[seat].known
             out += [act("play", (tid, code)) for code in state.order
@@ -99,3 +99,9 @@ def plays(state: ElectioneerState, seat: str) -> list[Action]:
             for code in state.order:
                 out += [act("play", (tid, code, str(i))) for i in range(1, len(state.boards[code].markers) + 1)]
     return out
+
+
+@lru_cache(maxsize=1024)
+def _every_state(tid: str, order: tuple[str, ...]) -> tuple[Action, ...]:
+    """An endorsement's or scandal's plays, one per state in reveal order: the same all game, so built once."""
+    return tuple(act("play", (tid, code)) for code in order)

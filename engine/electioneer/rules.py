@@ -23,19 +23,11 @@ from engine.electioneer.moves import owes as owes  # whether a seat owes a decis
 from engine.electioneer.cards import effects_text
 from engine.electioneer.content import ElectioneerContent
 from engine.electioneer.state import Board, ElectioneerState, MarkerState, Options, Player
-from engine.electioneer.views import PolicyCard, TheatricCard
 
 SEATS = ["DEM", "REP"]
 MONTHS = 7
 HAND_SIZE = 3
 DRAW = 2
-PHASE_LABELS = {
-    "discard": "Both players: put one policy on the bottom of your deck",
-    "campaign": "Both players: choose a policy to campaign on",
-    "swap": "The month's winner may swap one issue",
-    "election": "Election day: play any last theatrics, then declare ready",
-    "over": "The votes are counted",
-}
 
 
 def _c() -> ElectioneerContent:
@@ -100,8 +92,8 @@ def _start_month(state: ElectioneerState, events: list[Event] | None) -> None:
     if events is not None:
         events.append(Event(public=f"Month {state.month} of {MONTHS}: {_c().states[code].name} is revealed — its "
                                     f"issues are {_issue_names(board.issues)}.", seat=None))
-    state.discards = Simultaneous(seats=list(SEATS))
-    state.campaigns = Simultaneous(seats=list(SEATS))
+    _reopen(state.discards)
+    _reopen(state.campaigns)
     for seat in SEATS:
         p = state.players[seat]
         drawn = p.deck[:DRAW]
@@ -110,6 +102,12 @@ def _start_month(state: ElectioneerState, events: list[Event] | None) -> None:
         p.known.pop(code, None)
         if drawn and events is not None:
             events.append(Event(private={seat: "You drew " + ", ".join(_policy_label(x) for x in drawn) + "."}))
+
+
+def _reopen(choice: Simultaneous) -> None:
+    """A simultaneous choice opened afresh for both seats, in place (a new one costs more than the whole step)."""
+    choice.seats[:] = SEATS
+    choice.sealed.clear()
 
 
 # ---------------------------------------------------------------- legality
@@ -245,7 +243,7 @@ def _discard(s: ElectioneerState, seat: str, pid: str, events: list[Event] | Non
         s.players[x].hand.remove(sealed.choice)
         s.players[x].deck.append(sealed.choice)
         s.players[x].buried.append(sealed.choice)
-    s.discards = Simultaneous(seats=list(SEATS))
+    _reopen(s.discards)
     s.phase = "campaign"
     return False
 
@@ -274,7 +272,7 @@ def _resolve_month(s: ElectioneerState, events: list[Event] | None) -> None:
         px.platform.append(pid)
         board.played[x] = pid
         board.totals[x] = _score(pid, board.issues) + s.month_bonus[x]
-    s.campaigns = Simultaneous(seats=list(SEATS))
+    _reopen(s.campaigns)
     dem, rep = board.totals["DEM"], board.totals["REP"]
     winner = "DEM" if dem > rep else "REP" if rep > dem else c.states[board.code].colour
     board.winner = winner
@@ -451,22 +449,12 @@ def outcome(state: ElectioneerState) -> Outcome | None:
     return Outcome(winners=[state.winner], scores=dict(state.final), reason=reason)
 
 
-# ---------------------------------------------------------------- view helpers (the views: viewing.py)
+# ---------------------------------------------------------------- salts and words
 
 
 def _salt(s: ElectioneerState, seat: str, what: str) -> str:
     """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
     return hashlib.sha256(f"{s.rng}|{seat}|{s.month}|{what}".encode()).hexdigest()[:32]
-
-
-def policy_card(pid: str) -> PolicyCard:
-    p = _c().policies[pid]
-    return PolicyCard(id=p.id, name=p.name, party=p.party, effects=dict(p.effects))
-
-
-def theatric_card(tid: str) -> TheatricCard:
-    t = _c().theatrics[tid]
-    return TheatricCard(id=t.id, kind=t.kind, name=t.name, text=t.text)
 
 
 def _issue_names(issues: list[str]) -> str:
