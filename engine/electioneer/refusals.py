@@ -2,7 +2,7 @@
 
 check_legal asks only when the move is not among the seat's options. The reasons read the same state and the
 same helpers decisions() builds its options from (the phase, the hand, the revealed states, the issue deck,
-_swap_actions, theatric_options), so a reason can never contradict what is offered. A reason speaks only
+the legal actions of moves.py), so a reason can never contradict what is offered. A reason speaks only
 of what the seat may know: its own hand, theatrics and platform, and the public board.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Electioneer US rules: setup, legality (decisions), apply, views and scoring.
+"""Electioneer US rules: setup, decisions in words (the legal actions themselves: moves.py), apply, scoring.
 
 Flow of a month (guide: "Campaign Months"): the month's state is revealed, both draw two
 policies, both secretly put one on the bottom of their deck (a simultaneous choice that is
@@ -11,29 +11,23 @@ with each side's whole platform, and the most electors wins (tie: DEM).
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Sequence
 
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.rng import Rng
 from engine.core.windows import Simultaneous
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, copy_state, stamp
 from engine.electioneer import content as content_mod
+from engine.electioneer import moves
+from engine.electioneer.moves import owes as owes  # whether a seat owes a decision: the views and checks ask rules
 from engine.electioneer.cards import effects_text
 from engine.electioneer.content import ElectioneerContent
 from engine.electioneer.state import Board, ElectioneerState, MarkerState, Options, Player
-from engine.electioneer.views import PolicyCard, TheatricCard
 
 SEATS = ["DEM", "REP"]
 MONTHS = 7
 HAND_SIZE = 3
 DRAW = 2
-PHASE_LABELS = {
-    "discard": "Both players: put one policy on the bottom of your deck",
-    "campaign": "Both players: choose a policy to campaign on",
-    "swap": "The month's winner may swap one issue",
-    "election": "Election day: play any last theatrics, then declare ready",
-    "over": "The votes are counted",
-}
 
 
 def _c() -> ElectioneerContent:
@@ -76,7 +70,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> ElectioneerSt
         players=players,
         month_bonus={s: 0 for s in SEATS},
     )
-    _start_month(state, [])
+    _start_month(state, None)  # setup keeps no lines
     return state
 
 
@@ -84,7 +78,7 @@ def load_state(data: str) -> ElectioneerState:
     return ElectioneerState.model_validate_json(data)
 
 
-def _start_month(state: ElectioneerState, events: list[Event]) -> None:
+def _start_month(state: ElectioneerState, events: list[Event] | None) -> None:
     """Steps 1 and 2: reveal the next state; both players draw two policies."""
     state.month += 1
     state.phase = "discard"
@@ -95,118 +89,92 @@ def _start_month(state: ElectioneerState, events: list[Event]) -> None:
     board = state.boards[code]
     board.revealed = True
     board.month = state.month
-    name = _c().states[code].name
-    events.append(Event(public=f"Month {state.month} of {MONTHS}: {name} is revealed — its issues are "
-                                f"{_issue_names(board.issues)}.", seat=None))
-    state.discards = Simultaneous(seats=list(SEATS))
-    state.campaigns = Simultaneous(seats=list(SEATS))
+    if events is not None:
+        events.append(Event(public=f"Month {state.month} of {MONTHS}: {_c().states[code].name} is revealed — its "
+                                    f"issues are {_issue_names(board.issues)}.", seat=None))
+    _reopen(state.discards)
+    _reopen(state.campaigns)
     for seat in SEATS:
         p = state.players[seat]
         drawn = p.deck[:DRAW]
         p.deck = p.deck[DRAW:]
         p.hand.extend(drawn)
         p.known.pop(code, None)
-        if drawn:
+        if drawn and events is not None:
             events.append(Event(private={seat: "You drew " + ", ".join(_policy_label(x) for x in drawn) + "."}))
+
+
+def _reopen(choice: Simultaneous) -> None:
+    """A simultaneous choice opened afresh for both seats, in place (a new one costs more than the whole step)."""
+    choice.seats[:] = SEATS
+    choice.sealed.clear()
 
 
 # ---------------------------------------------------------------- legality
 
 
 def decisions(state: ElectioneerState, seat: str) -> Decision:
+    """The seat's decision in words: the legal actions (moves.py, the one source) each with its label."""
     if seat not in state.players or state.phase == "over":
         return Decision(seat=seat)
-    p = state.players[seat]
-    c = _c()
-    options: list[Option] = []
-    kind: PendingKind | None = None
-    prompt = ""
-    default = ""
-    current = c.states[state.current].name if state.current else ""
-    if state.phase == "discard" and seat not in state.discards.sealed:
-        kind, prompt = PendingKind.SIMULTANEOUS, "Choose a policy to put on the bottom of your deck."
-        options = [Option(action=Action(verb="discard", args=(pid,)), label=f"Discard {c.policies[pid].name}",
-                          detail=effects_text(pid)) for pid in p.hand]
-        default = "the policy with the lowest total effect is put on the bottom"
-    elif state.phase == "campaign" and seat not in state.campaigns.sealed:
-        kind, prompt = PendingKind.SIMULTANEOUS, f"Choose a policy to campaign on in {current} ({_issue_names(state.boards[state.current].issues)})."
-        board = state.boards[state.current]
-        options = [Option(action=Action(verb="campaign", args=(pid,)), label=c.policies[pid].name,
-                          detail=f"{_score(pid, board.issues):+d} here · {effects_text(pid)}") for pid in p.hand]
-        default = "the policy scoring best in this month's state is played"
-    elif state.phase == "swap" and state.month_winner == seat:
-        kind, prompt = PendingKind.CHOICE, "You won the month: swap one issue in a revealed state for one from the issue deck, or keep them."
-        options = [Option(action=Action(verb="keep"), label="Keep the issues as they are")]
-        options += [Option(action=a, label=label) for a, label in _swap_actions(state)]
-        default = "the issues are kept"
-    elif state.phase == "election" and not p.ready:
-        kind, prompt = PendingKind.CHOICE, "Election day: play any theatrics you want, then declare ready."
-        options = [Option(action=Action(verb="ready"), label="Ready — count the votes")]
-        default = "ready for the count"
     extras = theatric_options(state, seat)
+    answers = moves.answers(state, seat)
+    if not answers:
+        return Decision(seat=seat, extras=extras)
+    c = _c()
+    kind = PendingKind.SIMULTANEOUS
+    if state.phase == "discard":
+        prompt = "Choose a policy to put on the bottom of your deck."
+        options = [Option(action=a, label=f"Discard {c.policies[a.args[0]].name}", detail=effects_text(a.args[0]))
+                   for a in answers]
+        default = "the policy with the lowest total effect is put on the bottom"
+    elif state.phase == "campaign":
+        code = state.current or ""
+        board = state.boards[code]
+        prompt = f"Choose a policy to campaign on in {c.states[code].name} ({_issue_names(board.issues)})."
+        options = [Option(action=a, label=c.policies[a.args[0]].name,
+                          detail=f"{_score(a.args[0], board.issues):+d} here · {effects_text(a.args[0])}")
+                   for a in answers]
+        default = "the policy scoring best in this month's state is played"
+    elif state.phase == "swap":
+        kind = PendingKind.CHOICE
+        prompt = "You won the month: swap one issue in a revealed state for one from the issue deck, or keep them."
+        options = [Option(action=answers[0], label="Keep the issues as they are")]
+        options += [Option(action=a, label=_swap_label(state, *a.args)) for a in answers[1:]]
+        default = "the issues are kept"
+    else:
+        kind, prompt = PendingKind.CHOICE, "Election day: play any theatrics you want, then declare ready."
+        options = [Option(action=answers[0], label="Ready — count the votes")]
+        default = "ready for the count"
     return Decision(seat=seat, kind=kind, prompt=prompt, options=options, extras=extras, deadline_default=default)
 
 
-def owes(state: ElectioneerState, seat: str) -> bool:
-    """Whether `seat` has a pending decision — decisions(state, seat).owes_move, without building options."""
-    if state.phase == "discard":
-        return seat not in state.discards.sealed
-    if state.phase == "campaign":
-        return seat not in state.campaigns.sealed
-    if state.phase == "swap":
-        return state.month_winner == seat
-    if state.phase == "election":
-        return not state.players[seat].ready
-    return False
-
-
-def _swap_actions(state: ElectioneerState) -> list[tuple[Action, str]]:
+def _swap_label(state: ElectioneerState, code: str, slot: str, new: str) -> str:
     c = _c()
-    deck_issues = sorted(set(state.issue_deck), key=list(c.issues).index)
-    out: list[tuple[Action, str]] = []
-    for code in state.order:
-        board = state.boards[code]
-        if not board.revealed:
-            continue
-        for slot, old in enumerate(board.issues, start=1):
-            if old in board.issues[:slot - 1]:
-                continue  # a state's second issue the same as its first: swapping either reads and plays the same
-            for new in deck_issues:
-                if new != old:
-                    label = f"{c.states[code].name}: {c.issues[old].name} → {c.issues[new].name}"
-                    out.append((Action(verb="swap", args=(code, str(slot), new)), label))
-    return out
+    old = state.boards[code].issues[int(slot) - 1]
+    return f"{c.states[code].name}: {c.issues[old].name} → {c.issues[new].name}"
 
 
 def theatric_options(state: ElectioneerState, seat: str) -> list[Option]:
+    """The theatrics `seat` may play now (moves.plays), in words."""
+    return [Option(action=a, label=_play_label(state, seat, a.args)) for a in moves.plays(state, seat)]
+
+
+def _play_label(state: ElectioneerState, seat: str, args: tuple[str, ...]) -> str:
     c = _c()
-    out: list[Option] = []
-    for tid in state.players[seat].theatrics:
-        t = c.theatrics[tid]
-        name = t.name
-        if t.kind == "momentum":
-            if state.phase in ("discard", "campaign"):
-                out.append(Option(action=Action(verb="play", args=(tid,)), label=f"{name}: +{t.amount} this month"))
-        elif t.kind == "reframe":
-            for a, label in _swap_actions(state):
-                out.append(Option(action=Action(verb="play", args=(tid, *a.args)), label=f"{name}: {label}"))
-        elif t.kind in ("endorse", "scandal"):
-            sign = "+" if t.kind == "endorse" else "−"
-            who = seat if t.kind == "endorse" else other(seat)
-            for code in state.order:
-                out.append(Option(action=Action(verb="play", args=(tid, code)),
-                                  label=f"{name}: {sign}{t.amount} {who} in {c.states[code].name}"))
-        elif t.kind == "research":
-            for code in state.order:
-                if not state.boards[code].revealed and code not in state.players[seat].known:
-                    out.append(Option(action=Action(verb="play", args=(tid, code)),
-                                      label=f"{name}: look at {c.states[code].name}'s issues"))
-        elif t.kind == "factcheck":
-            for code in state.order:
-                for i, m in enumerate(state.boards[code].markers, start=1):
-                    out.append(Option(action=Action(verb="play", args=(tid, code, str(i))),
-                                      label=f"{name}: remove {m.source} ({m.delta:+d} {m.seat}) in {code}"))
-    return out
+    t = c.theatrics[args[0]]
+    if t.kind == "momentum":
+        return f"{t.name}: +{t.amount} this month"
+    if t.kind == "reframe":
+        return f"{t.name}: {_swap_label(state, *args[1:])}"
+    if t.kind in ("endorse", "scandal"):
+        sign = "+" if t.kind == "endorse" else "−"
+        who = seat if t.kind == "endorse" else other(seat)
+        return f"{t.name}: {sign}{t.amount} {who} in {c.states[args[1]].name}"
+    if t.kind == "research":
+        return f"{t.name}: look at {c.states[args[1]].name}'s issues"
+    m = state.boards[args[1]].markers[int(args[2]) - 1]
+    return f"{t.name}: remove {m.source} ({m.delta:+d} {m.seat}) in {args[1]}"
 
 
 # ---------------------------------------------------------------- apply
@@ -216,65 +184,86 @@ def apply(state: ElectioneerState, seat: str, action: Action) -> ApplyResult:
     """Apply one legal action (the caller has checked it against decisions())."""
     s = copy_state(state)
     events: list[Event] = []
+    undoable, changed = step(s, seat, action, events)
+    return ApplyResult(state=s, events=stamp(events, seat), undoable=undoable, changed=[x for x in changed if x])
+
+
+def step(s: ElectioneerState, seat: str, action: Action, events: list[Event] | None) -> tuple[bool, list[str]]:
+    """The change one legal action makes, made on `s` itself: apply's body, and the silent path's whole step
+    (silent.py). Returns whether the step may be taken back and the states it changed (some maybe empty). Its
+    lines go to `events`; with None, no line is worded — the state changes all the same."""
     undoable = False
     changed: list[str] = []
     verb = action.verb
-    p = s.players[seat]
     if verb == "discard":
-        s.discards.commit(seat, action.args[0], _salt(s, seat, "discard"))
-        events.append(Event(public=f"{seat} has put a policy on the bottom of their deck.",
-                            private={seat: f"You put {_policy_label(action.args[0])} on the bottom of your deck."}))
-        undoable = True
-        if s.discards.complete:
-            for x, sealed in s.discards.reveal().items():  # revealed to the engine only, never published
-                s.players[x].hand.remove(sealed.choice)
-                s.players[x].deck.append(sealed.choice)
-                s.players[x].buried.append(sealed.choice)
-            s.discards = Simultaneous(seats=list(SEATS))
-            s.phase = "campaign"
-            undoable = False
+        undoable = _discard(s, seat, action.args[0], events)
     elif verb == "campaign":
-        pid = action.args[0]
-        digest = s.campaigns.commit(seat, pid, _salt(s, seat, "campaign"))
-        events.append(Event(public=f"{seat} has chosen a policy.", proof=f"{seat} seal {digest}",
-                            private={seat: f"You will campaign on {_policy_label(pid)}; it is revealed when both have chosen."}))
         # Publishing the digest is revealing information: taking it back would let the reveal's
         # salt expose the retracted choice, so a sealed campaign choice is final.
-        undoable = False
-        if s.campaigns.complete:
-            _resolve_month(s, events)
+        if _campaign(s, seat, action.args[0], events):
             changed.append(s.current or "")
-            undoable = False
     elif verb in ("keep", "swap"):
         if verb == "swap":
             code, slot, new = action.args
-            events.append(Event(public=f"{seat} swaps an issue in {_c().states[code].name}: " + _do_swap(s, code, int(slot), new)))
+            old = _do_swap(s, code, int(slot), new)
+            if events is not None:
+                events.append(Event(public=f"{seat} swaps an issue in {_c().states[code].name}: "
+                                           + _swap_text(old, new)))
             changed.append(code)
-        else:
+        elif events is not None:
             events.append(Event(public=f"{seat} keeps the issues as they are."))
         _end_month(s, events)
     elif verb == "ready":
-        p.ready = True
-        events.append(Event(public=f"{seat} is ready for the count."))
+        s.players[seat].ready = True
+        if events is not None:
+            events.append(Event(public=f"{seat} is ready for the count."))
         undoable = True
         if all(s.players[x].ready for x in SEATS):
             _election(s, events)
             undoable = False
     elif verb == "play":
-        played: list[Event] = []
+        played: list[Event] | None = [] if events is not None else None
         changed.extend(_play_theatric(s, seat, action.args, played))
-        events.extend(stamp(played, seat, cause=action.args[0]))  # a theatric is played face up
+        if events is not None and played is not None:
+            events.extend(stamp(played, seat, cause=action.args[0]))  # a theatric is played face up
     else:  # decisions() never offers anything else
         raise UnknownAction(f"Unknown action `{verb}`.")
-    return ApplyResult(state=s, events=stamp(events, seat), undoable=undoable, changed=[x for x in changed if x])
+    return undoable, changed
 
 
-def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
+def _discard(s: ElectioneerState, seat: str, pid: str, events: list[Event] | None) -> bool:
+    """Seal `seat`'s discard; once both are in, bury them. Whether the step may be taken back."""
+    s.discards.commit(seat, pid, _salt(s, seat, "discard"))
+    if events is not None:
+        events.append(Event(public=f"{seat} has put a policy on the bottom of their deck.",
+                            private={seat: f"You put {_policy_label(pid)} on the bottom of your deck."}))
+    if not s.discards.complete:
+        return True
+    for x, sealed in s.discards.reveal().items():  # revealed to the engine only, never published
+        s.players[x].hand.remove(sealed.choice)
+        s.players[x].deck.append(sealed.choice)
+        s.players[x].buried.append(sealed.choice)
+    _reopen(s.discards)
+    s.phase = "campaign"
+    return False
+
+
+def _campaign(s: ElectioneerState, seat: str, pid: str, events: list[Event] | None) -> bool:
+    """Seal `seat`'s campaign policy; once both are in, resolve the month. Whether the month was resolved."""
+    digest = s.campaigns.commit(seat, pid, _salt(s, seat, "campaign"))
+    if events is not None:
+        events.append(Event(public=f"{seat} has chosen a policy.", proof=f"{seat} seal {digest}",
+                            private={seat: f"You will campaign on {_policy_label(pid)}; it is revealed when both have chosen."}))
+    if not s.campaigns.complete:
+        return False
+    _resolve_month(s, events)
+    return True
+
+
+def _resolve_month(s: ElectioneerState, events: list[Event] | None) -> None:
     """Steps 4–5: reveal both sealed policies together, score the month, find the winner."""
     c = _c()
-    board = s.boards[s.current]
-    parts = []
-    proofs = []
+    board = s.boards[s.current or ""]
     revealed = s.campaigns.reveal()
     for x in SEATS:
         px = s.players[x]
@@ -283,16 +272,18 @@ def _resolve_month(s: ElectioneerState, events: list[Event]) -> None:
         px.platform.append(pid)
         board.played[x] = pid
         board.totals[x] = _score(pid, board.issues) + s.month_bonus[x]
-        parts.append(f"{x} reveals {c.policies[pid].name}: {_month_score_text(s, x, pid, board.issues)}")
-        proofs.append(f"{x} reveals {pid} [seal {revealed[x].digest}, salt {revealed[x].salt}]")
-    s.campaigns = Simultaneous(seats=list(SEATS))
+    _reopen(s.campaigns)
     dem, rep = board.totals["DEM"], board.totals["REP"]
-    colour = c.states[board.code].colour
-    winner = "DEM" if dem > rep else "REP" if rep > dem else colour
-    tie = " — a tie, decided by the state's colour" if dem == rep else ""
+    winner = "DEM" if dem > rep else "REP" if rep > dem else c.states[board.code].colour
     board.winner = winner
     s.month_winner = winner
     s.phase = "swap"
+    if events is None:
+        return
+    parts = [f"{x} reveals {c.policies[revealed[x].choice].name}: "
+             f"{_month_score_text(s, x, revealed[x].choice, board.issues)}" for x in SEATS]
+    proofs = [f"{x} reveals {revealed[x].choice} [seal {revealed[x].digest}, salt {revealed[x].salt}]" for x in SEATS]
+    tie = " — a tie, decided by the state's colour" if dem == rep else ""
     events.append(Event(public="; ".join(parts) + f". {winner} wins {c.states[board.code].name}'s month{tie}.",
                         proof="; ".join(proofs), seat=None))  # both sealed picks at once: the game's own step
 
@@ -313,80 +304,103 @@ def _month_score_text(s: ElectioneerState, seat: str, pid: str, issues: list[str
 
 
 def _do_swap(s: ElectioneerState, code: str, slot: int, new: str) -> str:
-    c = _c()
+    """Swap an issue of `code` for `new` from the issue deck; the issue it replaced (now at the deck's bottom)."""
     board = s.boards[code]
     old = board.issues[slot - 1]
     s.issue_deck.remove(new)
     s.issue_deck.append(old)
     board.issues[slot - 1] = new
+    return old
+
+
+def _swap_text(old: str, new: str) -> str:
+    c = _c()
     return f"{c.issues[old].name} → {c.issues[new].name}."
 
 
-def _end_month(s: ElectioneerState, events: list[Event]) -> None:
+def _end_month(s: ElectioneerState, events: list[Event] | None) -> None:
     if s.month >= MONTHS:
         s.phase = "election"
         s.month_winner = None
-        events.append(Event(public="All seven months are done. Election day: play any last theatrics, then declare ready.",
-                            seat=None))
+        if events is not None:
+            events.append(Event(public="All seven months are done. Election day: play any last theatrics, then "
+                                       "declare ready.", seat=None))
     else:
         _start_month(s, events)
 
 
-def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events: list[Event]) -> list[str]:
-    c = _c()
-    tid = args[0]
-    t = c.theatrics[tid]
-    s.players[seat].theatrics.remove(tid)
-    head = f"{seat} plays {t.name}"
+def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events: list[Event] | None) -> list[str]:
+    t = _c().theatrics[args[0]]
+    s.players[seat].theatrics.remove(args[0])
     changed: list[str] = []
+    words = events is not None
+    line: Event | None = None  # the line of a play whose words need what the play removed
     if t.kind == "momentum":
         s.month_bonus[seat] += t.amount
-        s.momentum.setdefault(seat, []).append(tid)
-        events.append(Event(public=f"{head}: +{t.amount} to {seat}'s total this month."))
+        s.momentum.setdefault(seat, []).append(args[0])
     elif t.kind == "reframe":
-        code, slot, new = args[1], int(args[2]), args[3]
-        events.append(Event(public=f"{head} in {c.states[code].name}: " + _do_swap(s, code, slot, new)))
-        changed.append(code)
+        old = _do_swap(s, args[1], int(args[2]), args[3])
+        changed.append(args[1])
+        if words:
+            line = Event(public=f"{seat} plays {t.name} in {_c().states[args[1]].name}: {_swap_text(old, args[3])}")
     elif t.kind in ("endorse", "scandal"):
-        code = args[1]
         who, delta = (seat, t.amount) if t.kind == "endorse" else (other(seat), -t.amount)
-        s.boards[code].markers.append(MarkerState(seat=who, delta=delta, source=t.name))
-        events.append(Event(public=f"{head} in {c.states[code].name}: {delta:+d} to {who} there on election day."))
-        changed.append(code)
+        s.boards[args[1]].markers.append(MarkerState(seat=who, delta=delta, source=t.name))
+        changed.append(args[1])
     elif t.kind == "research":
-        code = args[1]
-        seen = list(s.boards[code].issues)
-        s.players[seat].known[code] = seen
-        events.append(Event(public=f"{head} to look at {c.states[code].name}'s face-down issues.",
-                            private={seat: f"{c.states[code].name}'s face-down issues: {_issue_names(seen)}."}))
+        s.players[seat].known[args[1]] = list(s.boards[args[1]].issues)
     elif t.kind == "factcheck":
-        code, index = args[1], int(args[2])
-        m = s.boards[code].markers.pop(index - 1)
-        events.append(Event(public=f"{head}: {m.source} ({m.delta:+d} {m.seat}) is removed from {c.states[code].name}."))
-        changed.append(code)
+        marker = s.boards[args[1]].markers.pop(int(args[2]) - 1)
+        changed.append(args[1])
+        if words:
+            line = Event(public=f"{seat} plays {t.name}: {marker.source} ({marker.delta:+d} {marker.seat}) is "
+                                f"removed from {_c().states[args[1]].name}.")
     if s.phase == "election":  # a stunt on election day gives the other side a chance to answer
         for x in SEATS:
             s.players[x].ready = False
+    if events is not None:
+        events.append(line or _theatric_line(s, seat, args))
     return changed
 
 
-def _election(s: ElectioneerState, events: list[Event]) -> None:
+def _theatric_line(s: ElectioneerState, seat: str, args: tuple[str, ...]) -> Event:
+    """The line of a momentum, endorse, scandal or research theatric just played (their words read only facts
+    the play leaves in place)."""
+    c = _c()
+    t = c.theatrics[args[0]]
+    head = f"{seat} plays {t.name}"
+    if t.kind == "momentum":
+        return Event(public=f"{head}: +{t.amount} to {seat}'s total this month.")
+    name = c.states[args[1]].name
+    if t.kind == "research":
+        return Event(public=f"{head} to look at {name}'s face-down issues.",
+                     private={seat: f"{name}'s face-down issues: {_issue_names(s.players[seat].known[args[1]])}."})
+    who, delta = (seat, t.amount) if t.kind == "endorse" else (other(seat), -t.amount)
+    return Event(public=f"{head} in {name}: {delta:+d} to {who} there on election day.")
+
+
+def _election(s: ElectioneerState, events: list[Event] | None) -> None:
     c = _c()
     electors = {x: 0 for x in SEATS}
-    lines = []
+    platforms = {x: platform_effects(s, x) for x in SEATS}
     for code in s.order:
         board = s.boards[code]
-        totals = state_totals(s, code, board.issues)
+        totals = state_totals(s, code, board.issues, platforms)
         colour = c.states[code].colour
         win = "DEM" if totals["DEM"] > totals["REP"] else "REP" if totals["REP"] > totals["DEM"] else colour
         board.election_totals = totals
         board.carried_by = win
         electors[win] += c.states[code].electors
-        tie = " (tie: state colour)" if totals["DEM"] == totals["REP"] else ""
-        lines.append(f"{code} {c.states[code].electors}: DEM {totals['DEM']:+d}, REP {totals['REP']:+d} → {win}{tie}")
     s.final = electors
     s.winner = "DEM" if electors["DEM"] >= electors["REP"] else "REP"
     s.phase = "over"
+    if events is None:
+        return
+    lines = []
+    for code in s.order:
+        totals, win = s.boards[code].election_totals, s.boards[code].carried_by
+        tie = " (tie: state colour)" if totals["DEM"] == totals["REP"] else ""
+        lines.append(f"{code} {c.states[code].electors}: DEM {totals['DEM']:+d}, REP {totals['REP']:+d} → {win}{tie}")
     tie = " — tied electors go to the DEM incumbent" if electors["DEM"] == electors["REP"] else ""
     loser = "REP" if s.winner == "DEM" else "DEM"
     events.append(Event(public="Election day results: " + "; ".join(lines) + ".", seat=None))
@@ -397,15 +411,29 @@ def _election(s: ElectioneerState, events: list[Event]) -> None:
 # ---------------------------------------------------------------- scoring helpers
 
 
-def _score(pid: str, issues: list[str | None]) -> int:
+def _score(pid: str, issues: Sequence[str | None]) -> int:
     effects = _c().policies[pid].effects
     return sum(effects.get(i, 0) for i in issues if i)
 
 
-def state_totals(s: ElectioneerState, code: str, issues: list[str | None]) -> dict[str, int]:
-    """Each side's election-day total in one state: whole platform on `issues`, plus markers."""
+def platform_effects(s: ElectioneerState, seat: str) -> dict[str, int]:
+    """A side's whole platform as one policy: each issue's effects summed over its policies."""
+    policies = _c().policies
+    summed: dict[str, int] = {}
+    for pid in s.players[seat].platform:
+        for issue, value in policies[pid].effects.items():
+            summed[issue] = summed.get(issue, 0) + value
+    return summed
+
+
+def state_totals(s: ElectioneerState, code: str, issues: Sequence[str | None],
+                 platforms: dict[str, dict[str, int]] | None = None) -> dict[str, int]:
+    """Each side's election-day total in one state: whole platform on `issues`, plus markers. `platforms`, each
+    side's platform_effects, spares counting the platforms again state after state."""
+    if platforms is None:
+        platforms = {x: platform_effects(s, x) for x in SEATS}
     board = s.boards[code]
-    totals = {x: sum(_score(pid, issues) for pid in s.players[x].platform) for x in SEATS}
+    totals = {x: sum(platforms[x].get(i, 0) for i in issues if i) for x in SEATS}
     for m in board.markers:
         totals[m.seat] += m.delta
     return totals
@@ -421,22 +449,12 @@ def outcome(state: ElectioneerState) -> Outcome | None:
     return Outcome(winners=[state.winner], scores=dict(state.final), reason=reason)
 
 
-# ---------------------------------------------------------------- view helpers (the views: viewing.py)
+# ---------------------------------------------------------------- salts and words
 
 
 def _salt(s: ElectioneerState, seat: str, what: str) -> str:
     """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
     return hashlib.sha256(f"{s.rng}|{seat}|{s.month}|{what}".encode()).hexdigest()[:32]
-
-
-def policy_card(pid: str) -> PolicyCard:
-    p = _c().policies[pid]
-    return PolicyCard(id=p.id, name=p.name, party=p.party, effects=dict(p.effects))
-
-
-def theatric_card(tid: str) -> TheatricCard:
-    t = _c().theatrics[tid]
-    return TheatricCard(id=t.id, kind=t.kind, name=t.name, text=t.text)
 
 
 def _issue_names(issues: list[str]) -> str:

@@ -5,6 +5,7 @@ from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 from engine.electioneer import bot, cards, determinize, notation, refusals, rules, viewing
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
+from engine.electioneer.silent import ElectioneerSilent
 from engine.electioneer.state import Options
 
 HELP = """**Electioneer US** — two players, DEM and REP, seven battleground states, seven months.
@@ -28,6 +29,7 @@ class ElectioneerRuleset(ModuleRuleset):
     scenario_adapter = ElectioneerScenarioAdapter
     rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
     view_fn = staticmethod(viewing.view)
+    silent = ElectioneerSilent()
 
     def card(self, ref: str) -> CardText | None:
         return cards.card(ref)

@@ -8,10 +8,28 @@ from __future__ import annotations
 
 from engine.core.windows import Simultaneous
 from engine.electioneer import content as content_mod
-from engine.electioneer.rules import (MONTHS, PHASE_LABELS, SEATS, owes, policy_card, state_totals, theatric_card,
-                                      theatric_options)
+from engine.electioneer.moves import owes
+from engine.electioneer.rules import MONTHS, SEATS, state_totals, theatric_options
 from engine.electioneer.state import Board, ElectioneerState
-from engine.electioneer.views import ElectioneerView, Marker, StateCard, TheatricCard
+from engine.electioneer.views import ElectioneerView, Marker, PolicyCard, StateCard, TheatricCard
+
+PHASE_LABELS = {
+    "discard": "Both players: put one policy on the bottom of your deck",
+    "campaign": "Both players: choose a policy to campaign on",
+    "swap": "The month's winner may swap one issue",
+    "election": "Election day: play any last theatrics, then declare ready",
+    "over": "The votes are counted",
+}
+
+
+def policy_card(pid: str) -> PolicyCard:
+    p = content_mod.load().policies[pid]
+    return PolicyCard(id=p.id, name=p.name, party=p.party, effects=dict(p.effects))
+
+
+def theatric_card(tid: str) -> TheatricCard:
+    t = content_mod.load().theatrics[tid]
+    return TheatricCard(id=t.id, kind=t.kind, name=t.name, text=t.text)
 
 
 def _state_card(state: ElectioneerState, b: Board, known: dict[str, list[str]]) -> StateCard:
