@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Any
 
 from engine.campaign_manager_2008 import prompts
@@ -88,49 +89,96 @@ def _card_opt(verb: str, card_id: str) -> Option:
 
 
 def can_pay(state: CMState, seat: str, card_id: str) -> bool:
+    need = _cost_cards(card_id)
+    return need == 0 or need < len(state.sides[seat].hand)
+
+
+@lru_cache(maxsize=None)
+def _cost_cards(card_id: str) -> int:
+    """How many other cards must be in hand to pay for `card_id` (0 for no cost or an any-number one)."""
     cost = c().cards[card_id].discard_cost
-    return cost is None or cost.any is not None or (cost.n or 0) <= len(state.sides[seat].hand) - 1
+    return 0 if cost is None or cost.any is not None else cost.n or 0
 
 
-def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
+def choices(state: CMState, seat: str) -> tuple[str, list[tuple[str, str]]]:
+    """What `seat` may do now, without a word: the decision it faces ("draft", "states", "wait", "cost",
+    "cost_any", "action"; "" for none) and each legal step as a (verb, argument) pair ("" for none). The one
+    source of legality: `menu` words these, the silent path (silent.py) takes them as they are."""
     if seat not in SEATS or state.phase == "over":
         return "", []
     side = state.sides[seat]
     if state.phase == "draft":
-        if not side.offer:
-            return "", []
-        return (f"Draft pick {len(side.kept) + 1} of {c().rules.deck_size}: keep one of these three campaign cards "
-                f"({len(side.kept)} kept so far); the other two leave the game face down.",
-                [_card_opt("keep", x) for x in side.offer])
+        return ("draft", [("keep", x) for x in side.offer]) if side.offer else ("", [])
     if state.phase == "states":
         if seat in state.sealed.sealed:
             return "", []
-        mine = sorted(code for code, t in c().states.items() if t.back == seat and code not in side.picks)
-        picks = c().rules.start_picks
-        return (f"Secretly pick your starting states: state {len(side.picks) + 1} of {picks}, among the states with "
-                "your colour on the back (both sides' picks are revealed together).",
-                [_state_opt("pick", code) for code in mine])
+        return "states", [("pick", code) for code in _start_choices(seat, tuple(side.picks))]
     if state.wait is not None:
         if state.wait["seat"] != seat:
             return "", []
-        return state.wait["prompt"], [_wait_opt(state, state.wait["kind"], x) for x in state.wait["among"]]
+        verb = VERB_OF_KIND[state.wait["kind"]]
+        return "wait", [(verb, x) for x in state.wait["among"]]
     turn = state.turn
     if turn is None or turn.seat != seat:
         return "", []
     if turn.stage == "cost":
-        others = [_card_opt("discard", x) for x in side.hand]
-        if turn.cost_any:
-            return (prompts.any_cost_prompt(turn.card, len(turn.discarded), len(side.hand)),
-                    [*others, _opt("done", label="Done discarding")])
-        return prompts.cost_prompt(turn.card, turn.cost_left, len(turn.discarded) + turn.cost_left), others
+        others = [("discard", x) for x in side.hand]
+        return ("cost_any", [*others, ("done", "")]) if turn.cost_any else ("cost", others)
     if turn.stage != "action":
         return "", []
-    options = [_card_opt("play", x) for x in side.hand if can_pay(state, seat, x)]
+    held = len(side.hand)  # a card in hand: can_pay, with the hand counted once
+    found = [("play", x) for x in side.hand if _cost_cards(x) < held]
     if len(side.hand) < c().rules.draw_limit and (side.deck or side.discard):
-        options.append(_opt("draw", label="Draw a card", detail=f"{len(side.deck)} in your deck"))
-    if not options:
-        options.append(_opt("pass", label="Pass", detail="no card to play or draw"))
-    return prompts.turn_prompt(len(side.hand), c().rules.draw_limit), options
+        found.append(("draw", ""))
+    return "action", found or [("pass", "")]
+
+
+@lru_cache(maxsize=None)
+def _start_choices(seat: str, picked: tuple[str, ...]) -> tuple[str, ...]:
+    """The states with `seat`'s colour on the back it has not picked yet, in code order."""
+    return tuple(sorted(code for code, t in c().states.items() if t.back == seat and code not in picked))
+
+
+@lru_cache(maxsize=None)
+def act(verb: str, arg: str) -> Action:
+    """The Action of a (verb, argument) pair, made once: a search asks for the same few thousand again and again."""
+    return Action(verb=verb, args=(arg,) if arg else ())
+
+
+def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
+    where, found = choices(state, seat)
+    if not found:
+        return "", []
+    side = state.sides[seat]
+    if where == "draft":
+        return (f"Draft pick {len(side.kept) + 1} of {c().rules.deck_size}: keep one of these three campaign cards "
+                f"({len(side.kept)} kept so far); the other two leave the game face down.",
+                [_card_opt(verb, x) for verb, x in found])
+    if where == "states":
+        return (f"Secretly pick your starting states: state {len(side.picks) + 1} of {c().rules.start_picks}, among "
+                "the states with your colour on the back (both sides' picks are revealed together).",
+                [_state_opt(verb, code) for verb, code in found])
+    if where == "wait":
+        assert state.wait is not None
+        return state.wait["prompt"], [_wait_opt(state, state.wait["kind"], x) for _, x in found]
+    turn = state.turn
+    assert turn is not None
+    if where == "cost_any":
+        return (prompts.any_cost_prompt(turn.card, len(turn.discarded), len(side.hand)),
+                [_card_opt(verb, x) if verb == "discard" else _opt("done", label="Done discarding")
+                 for verb, x in found])
+    if where == "cost":
+        return (prompts.cost_prompt(turn.card, turn.cost_left, len(turn.discarded) + turn.cost_left),
+                [_card_opt(verb, x) for verb, x in found])
+    return prompts.turn_prompt(len(side.hand), c().rules.draw_limit), [_turn_opt(side, verb, x) for verb, x in found]
+
+
+def _turn_opt(side: Side, verb: str, arg: str) -> Option:
+    if verb == "play":
+        return _card_opt(verb, arg)
+    if verb == "draw":
+        return _opt("draw", label="Draw a card", detail=f"{len(side.deck)} in your deck")
+    return _opt("pass", label="Pass", detail="no card to play or draw")
 
 
 def _wait_opt(state: CMState, kind: str, value: str) -> Option:
@@ -161,27 +209,39 @@ def deadline_action(state: CMState, seat: str, options: list[Option] | None = No
 
 
 def owing(state: CMState) -> list[str]:
-    return [s for s in SEATS if menu(state, s)[1]]
+    return [s for s in SEATS if choices(state, s)[1]]
 
 
 # --------------------------------------------------------------------------- applying
 
 def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     state = copy_state(state)
+    secrets_before = hidden_facts(state)
     events: list[Event] = []
     changed: list[str] = []
-    owing_before, turn_of = set(owing(state)), state.turn.seat if state.turn else None
-    secrets_before = hidden_facts(state)
+    undoable, hold = step(state, seat, action, events, changed)
+    undoable = undoable and not revealed(secrets_before, hidden_facts(state))
+    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), undoable=undoable,
+                       changed=changed)
+
+
+def step(state: CMState, seat: str, action: Action, events: list[Event], changed: list[str]) -> tuple[bool, bool]:
+    """Play `action` on `state` itself, its lines into `events`: the body of `apply` and of the silent path's
+    `advance`. Returns whether the step may be undone as far as the rules go (apply adds that nothing secret
+    showed) and whether its public lines wait for a later post."""
+    turn_of = state.turn.seat if state.turn else None
+    others = [s for s in state.seats if s != turn_of]  # the mover owing on is never new
+    owing_before = [s for s in others if choices(state, s)[1]]
     negative = state.last_negative if state.turn is not None and state.turn.stage == "negative" else None
-    undoable = _dispatch(state, seat, action, events, changed) and not revealed(secrets_before, hidden_facts(state))
+    undoable = _dispatch(state, seat, action, events, changed)
     _name_the_roll(state, turn_of, events, negative)
     stamp(events, seat)  # who made each line: this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
     # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
-    newly = set(owing(state)) - owing_before - {turn_of}
+    newly = [s for s in others if s not in owing_before and choices(state, s)[1]]
     hold = state.phase == "play" and state.turn is not None and state.turn.seat == turn_of and not newly \
         and state.turn.stage != "action"
-    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), undoable=undoable and not newly, changed=changed)
+    return undoable and not newly, hold
 
 
 def hidden_facts(state: CMState) -> list[Fact]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engine.campaign_manager_2008 import bot, cardtext, notation, refusals, rules
 from engine.campaign_manager_2008.determinize import determinize
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
+from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, CMState, Options
 from engine.campaign_manager_2008.views import view
 from engine.core.rng import Rng
@@ -51,6 +52,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     rules, notation, bot = rules, notation, bot
     refusals = refusals
     view_fn = staticmethod(view)
+    silent = CMSilent()
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)
