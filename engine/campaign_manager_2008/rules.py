@@ -9,7 +9,7 @@ from engine.campaign_manager_2008 import prompts
 from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
 from engine.campaign_manager_2008.content import negative_text
 from engine.campaign_manager_2008.effects import Ctx, interpreter
-from engine.campaign_manager_2008.primitives import NAMES, c, card_line, draw_cards, new_tile, tile_text
+from engine.campaign_manager_2008.primitives import NAMES, Line, c, card_line, draw_cards, new_tile, stamp, tile_text
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
 from engine.content import us_regions
 from engine.core.errors import IllegalAction
@@ -17,7 +17,7 @@ from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.posting import post_step
 from engine.core.rng import Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, copy_state, menu_decision, stamp
+from engine.core.types import Action, ApplyResult, Decision, Option, Outcome, copy_state, menu_decision
 
 VERB_OF_KIND = {"state": "state", "issue": "issue", "toward": "toward", "discard": "discard", "order": "order",
                 "enter": "enter", "target": "target"}
@@ -46,22 +46,22 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CMState:
     return state
 
 
-def _deal(state: CMState, events: list[Event]) -> None:
+def _deal(state: CMState, events: list[Line]) -> None:
     """The drafted (or starter) decks shuffled, the opening hands drawn."""
     for seat in SEATS:
         side = state.sides[seat]
         side.deck = state.randomness.shuffle(side.kept)
         side.hand, side.deck = side.deck[:c().rules.opening_hand], side.deck[c().rules.opening_hand:]
-        events.append(Event(private={seat: "Your opening hand: " + ", ".join(card_line(x) for x in side.hand) + "."}))
+        events.append(Line(private={seat: "Your opening hand: " + ", ".join(card_line(x) for x in side.hand) + "."}))
     state.phase = "states"
 
 
-def _start_states(state: CMState, codes: list[str], events: list[Event]) -> None:
+def _start_states(state: CMState, codes: list[str], events: list[Line]) -> None:
     state.in_play = [new_tile(code) for code in codes]
     state.pool = sorted(code for code in c().states if code not in codes)
     state.phase = "play"
     state.turn = Turn(seat=state.first or SEATS[0])
-    events.append(Event(public="The campaign opens in " + "; ".join(tile_text(t) for t in state.in_play)
+    events.append(Line(public="The campaign opens in " + "; ".join(tile_text(t) for t in state.in_play)
                                + f". {NAMES[state.turn.seat]} ({state.turn.seat}) plays first.", seat=None))
 
 
@@ -217,18 +217,18 @@ def owing(state: CMState) -> list[str]:
 def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
     state = copy_state(state)
     secrets_before = hidden_facts(state)
-    events: list[Event] = []
+    lines: list[Line] = []
     changed: list[str] = []
-    undoable, hold = step(state, seat, action, events, changed)
+    undoable, hold = step(state, seat, action, lines, changed)
     undoable = undoable and not revealed(secrets_before, hidden_facts(state))
-    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), undoable=undoable,
-                       changed=changed)
+    events = post_step(state, [line.event() for line in lines], changed, hold=hold)
+    return ApplyResult(state=state, events=events, undoable=undoable, changed=changed)
 
 
-def step(state: CMState, seat: str, action: Action, events: list[Event], changed: list[str]) -> tuple[bool, bool]:
-    """Play `action` on `state` itself, its lines into `events`: the body of `apply` and of the silent path's
-    `advance`. Returns whether the step may be undone as far as the rules go (apply adds that nothing secret
-    showed) and whether its public lines wait for a later post."""
+def step(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> tuple[bool, bool]:
+    """Play `action` on `state` itself, its lines into `events` (Events once apply shows them): the body of
+    `apply` and of the silent path's `advance`. Returns whether the step may be undone as far as the rules go
+    (apply adds that nothing secret showed) and whether its public lines wait for a later post."""
     turn_of = state.turn.seat if state.turn else None
     others = [s for s in state.seats if s != turn_of]  # the mover owing on is never new
     owing_before = [s for s in others if choices(state, s)[1]]
@@ -258,18 +258,20 @@ def hidden_facts(state: CMState) -> list[Fact]:
     return facts
 
 
-def _name_the_roll(state: CMState, roller: str | None, events: list[Event], face: int | None) -> None:
+def _name_the_roll(state: CMState, roller: str | None, events: list[Line], face: int | None) -> None:
     """A Going Negative result that waited for its applier's choice (`face`: the roll, when the step began with the
     result under way) comes in a later post than the roll: its first line names the roll it follows from ("After
     MCC's Going Negative roll of 6 (“Ad Pulled in Disgrace”): OBA gains …")."""
+    if face is None or roller is None:
+        return
     first = next((e for e in events if e.public), None)
-    if face is None or first is None or roller is None:
+    if first is None:
         return
     text = first.public if first.public.split(" ", 1)[0].isupper() else first.public[:1].lower() + first.public[1:]
     first.public = f"After {roller}'s Going Negative roll of {face} (“{c().negative[face].title}”): {text}"
 
 
-def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], changed: list[str]) -> bool:
+def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> bool:
     """Apply the step; returns whether it may be undone (a draft pick shows new cards: no)."""
     verb, arg = action.verb, action.args[0] if action.args else ""
     side = state.sides[seat]
@@ -278,14 +280,14 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
         side.removed += [x for x in side.offer if x != arg]
         look = c().rules.draft_look
         side.offer, side.pool = side.pool[:look], side.pool[look:]
-        events.append(Event(public=f"{seat} drafts a card ({len(side.kept)} of {c().rules.deck_size}).",
+        events.append(Line(public=f"{seat} drafts a card ({len(side.kept)} of {c().rules.deck_size}).",
                             private={seat: f"You keep {card_line(arg)}."}))
         if not side.offer and state.first is None:
             state.first = seat
-            events.append(Event(public=f"{seat} finishes the draft first and will play first.", seat=None))
+            events.append(Line(public=f"{seat} finishes the draft first and will play first.", seat=None))
         if all(not state.sides[s].offer for s in SEATS):
             _deal(state, events)
-            events.append(Event(public="Both decks are drafted. Each side now secretly picks two starting states.",
+            events.append(Line(public="Both decks are drafted. Each side now secretly picks two starting states.",
                                 seat=None))
         return False
     if state.phase == "states":
@@ -293,11 +295,11 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
         if len(side.picks) < c().rules.start_picks:
             return True
         digest = state.sealed.commit(seat, ",".join(side.picks), _salt(state, seat))
-        events.append(Event(public=f"{seat} has sealed its starting states.", proof=f"{seat} seal {digest}"))
+        events.append(Line(public=f"{seat} has sealed its starting states.", proof=f"{seat} seal {digest}"))
         if state.sealed.complete:
             revealed = state.sealed.reveal()
             codes = [code for s in SEATS for code in revealed[s].choice.split(",")]
-            events.append(Event(public="Starting states revealed: " + ", ".join(
+            events.append(Line(public="Starting states revealed: " + ", ".join(
                 f"{s} {revealed[s].choice.replace(',', ' and ')}" for s in SEATS) + ".", proof="Starting states: " + "; ".join(
                 f"{s} {revealed[s].choice} [seal {revealed[s].digest}, salt {revealed[s].salt}]" for s in SEATS),
                 seat=None))  # both sealed picks at once: the game's own step
@@ -316,14 +318,14 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
         _end_turn(state, events)
         return False
     if verb == "pass":
-        events.append(Event(public=f"{seat} has no card to play or draw, and passes."))
+        events.append(Line(public=f"{seat} has no card to play or draw, and passes."))
         _end_turn(state, events)
         return True
     if verb == "play":
         side.hand.remove(arg)
         turn.card = arg
         card = c().cards[arg]
-        events.append(Event(public=f"{seat} plays {card_line(arg)}: {card.text}", cause=arg))
+        events.append(Line(public=f"{seat} plays {card_line(arg)}: {card.text}", cause=arg))
         cost = card.discard_cost
         if cost is not None and (cost.any or cost.n):
             turn.stage, turn.cost_left, turn.cost_any = "cost", cost.n or 0, bool(cost.any)
@@ -335,7 +337,7 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Event], ch
     if verb == "discard":
         side.hand.remove(arg)
         turn.discarded.append(arg)
-        events.append(Event(public=f"{seat} discards {card_line(arg)} to pay for it."))
+        events.append(Line(public=f"{seat} discards {card_line(arg)} to pay for it."))
         turn.cost_left -= 1
         if (not turn.cost_any and turn.cost_left <= 0) or (turn.cost_any and not side.hand):
             _start_effect(state, ctx)
@@ -355,7 +357,7 @@ def _start_effect(state: CMState, ctx: Ctx) -> None:
         if state.media is not None:
             old = state.media
             state.sides[old["owner"]].discard.append(old["card"])
-            ctx.events.append(Event(public=f"{card_line(old['card'])} leaves the table for {old['owner']}'s discard.",
+            ctx.events.append(Line(public=f"{card_line(old['card'])} leaves the table for {old['owner']}'s discard.",
                                     cause=turn.card))
         state.media = {"card": turn.card, "owner": turn.seat}
     wait = interpreter().start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
@@ -392,7 +394,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             result = c().negative[face]
             opponent = state.other(turn.seat)
             words = negative_text(c(), face, applier=opponent, roller=turn.seat)
-            ctx.events.append(Event(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {words}",
+            ctx.events.append(Line(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {words}",
                                     seat=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}"))
             wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue
@@ -400,7 +402,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
         return
 
 
-def _end_turn(state: CMState, events: list[Event]) -> None:
+def _end_turn(state: CMState, events: list[Line]) -> None:
     turn = state.turn
     assert turn is not None
     side = state.sides[turn.seat]

@@ -3,10 +3,11 @@ answered from the same pieces as the full path — legality from rules.choices, 
 option labels, without a copy of the state, and without the posted lines a step returns."""
 from __future__ import annotations
 
+from engine.campaign_manager_2008.primitives import Line
 from engine.campaign_manager_2008.rules import act, choices, step
 from engine.campaign_manager_2008.state import CMState
 from engine.core.posting import hold_or_post
-from engine.core.types import Action, Event, HeldLine
+from engine.core.types import Action, HeldLine
 
 
 class CMSilent:
@@ -23,11 +24,11 @@ class CMSilent:
         return [act(verb, arg) for verb, arg in choices(state, seat)[1]]
 
     def advance(self, state: CMState, seat: str, action: Action) -> None:
-        events: list[Event] = []
+        events: list[Line] = []
         changed: list[str] = []
         _, hold = step(state, seat, action, events, changed)
         # The state's part of post_step (engine/core/posting.py): the lines posted now are dropped unread.
-        lines = [HeldLine.of(e) for e in events if e.public] if hold else []
+        lines = [HeldLine(text=e.public, seat=e.seat, cause=e.cause) for e in events if e.public] if hold else []
         posted = hold_or_post(state.unposted, state.unposted_changed, lines, changed, hold=hold)[1]
         if posted is not None:
             state.last_changed = posted
