@@ -10,6 +10,8 @@ in the settling frame's locals.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.campaign_manager_2008.primitives import c
 from engine.campaign_manager_2008.state import CMState
 from engine.core.notation import is_number
@@ -57,6 +59,7 @@ def resolving(state: CMState) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)  # a content id's words never change; a prompt names one every time it asks
 def heading(ref: str) -> str:
     """`Breaking News N15 — Last Debate at Hofstra: <its whole text>`: a card named with all it says."""
     found = card(ref)
@@ -66,6 +69,7 @@ def heading(ref: str) -> str:
     return f"{kind} {found.id} — {found.name}: {found.text}"
 
 
+@lru_cache(maxsize=1024)
 def short(ref: str) -> str:
     """`N15 “Last Debate at Hofstra”`: a card named in passing (its whole text is a `card N15` away)."""
     found = card(ref)

@@ -18,18 +18,18 @@ from typing import Any
 
 from engine.campaign_manager_2008 import prompts
 from engine.campaign_manager_2008.cardtext import resolving
-from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, c, card_line, draw_cards, gain_one, major, minor,
-                                                      new_tile, row_of, trailing, won_by)
+from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, Line, c, card_line, draw_cards, gain_one, major,
+                                                      minor, new_tile, row_of, trailing, won_by)
 from engine.campaign_manager_2008.state import CMState
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
-from engine.core.types import Event, cite
+from engine.core.types import cite
 
 
 @dataclass
 class Ctx:
     state: CMState
-    events: list[Event]
+    events: list[Line]
     changed: list[str]
 
 
@@ -156,7 +156,7 @@ def _gain1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     issue = major(tile) if issue == "major" else minor(tile) if issue == "minor" else issue
     seat = _side(ctx, frame, p["side"])
     if gain_one(tile, issue, seat):
-        ctx.events.append(Event(public=f"{seat} gains support on {issue.capitalize()} in {tile.code} "
+        ctx.events.append(Line(public=f"{seat} gains support on {issue.capitalize()} in {tile.code} "
                                        f"({_row_words(row_of(tile, issue))})."))
         _changed(ctx, tile.code)
         check_wins(ctx, frame)
@@ -173,12 +173,12 @@ def _shift1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     toward = _arg(frame, args[0]["toward"])
     to = min(tile.issue + 1, 3) if toward == "economy" else max(tile.issue - 1, 0)
     if to == tile.issue:
-        ctx.events.append(Event(public=f"{tile.code}'s issue marker is already as far toward {toward.capitalize()} as it goes."))
+        ctx.events.append(Line(public=f"{tile.code}'s issue marker is already as far toward {toward.capitalize()} as it goes."))
         return
     before = major(tile)
     tile.issue = to
     turned = f"; {major(tile).capitalize()} is now the major issue" if major(tile) != before else ""
-    ctx.events.append(Event(public=f"{tile.code} shifts toward {toward.capitalize()}{turned}."))
+    ctx.events.append(Line(public=f"{tile.code} shifts toward {toward.capitalize()}{turned}."))
     _changed(ctx, tile.code)
     check_wins(ctx, frame)
 
@@ -189,7 +189,7 @@ def _flip1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     info = c().states[tile.code]
     tile.key = next(g for g in info.demographics if g != tile.key)
-    ctx.events.append(Event(public=f"{tile.code}'s key demographic is now {c().groups[tile.key].name}."))
+    ctx.events.append(Line(public=f"{tile.code}'s key demographic is now {c().groups[tile.key].name}."))
     _changed(ctx, tile.code)
 
 
@@ -211,7 +211,7 @@ def _demo(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             hit.append(f"{tile.code} ({n})")
             _changed(ctx, tile.code)
     name = c().groups[group].name
-    ctx.events.append(Event(public=f"{name} rally to {seat}: " + (", ".join(hit) if hit else
+    ctx.events.append(Line(public=f"{name} rally to {seat}: " + (", ".join(hit) if hit else
                                                                    f"no state in play has {name} as its key with undecided voters") + "."))
     check_wins(ctx)
 
@@ -228,11 +228,11 @@ def _discard_random(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     n = frame.locals.get("discarded", 0) if args[0]["n"] == "discarded" else int(args[0]["n"])
     for _ in range(n):
         if not side.hand:
-            ctx.events.append(Event(public=f"{seat} has no card left to discard."))
+            ctx.events.append(Line(public=f"{seat} has no card left to discard."))
             return
         card = side.hand.pop(ctx.state.randomness.below(len(side.hand)))
         side.discard.append(card)
-        ctx.events.append(Event(public=f"{seat} discards {card_line(card)} at random."))
+        ctx.events.append(Line(public=f"{seat} discards {card_line(card)} at random."))
 
 
 def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -243,7 +243,7 @@ def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     side.hand.remove(card)
     side.discard.append(card)
-    ctx.events.append(Event(public=f"{seat} discards {card_line(card)}."))
+    ctx.events.append(Line(public=f"{seat} discards {card_line(card)}."))
 
 
 def _set_from(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -302,7 +302,7 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     ev = c().states[code].ev
     side.score += ev
     _changed(ctx, code)
-    ctx.events.append(Event(public=f"{winner} wins {c().states[code].name} ({ev} EV): {NAMES[winner]} "
+    ctx.events.append(Line(public=f"{winner} wins {c().states[code].name} ({ev} EV): {NAMES[winner]} "
                                    f"{side.score}, {NAMES[s.other(winner)]} {s.sides[s.other(winner)].score}.",
                             seat=None))  # the count settles it: the game's own step
     target = c().rules.target
@@ -312,7 +312,7 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         s.effect.frames.clear()
         s.pending_wins = []
         s.pending_winner = {}
-        ctx.events.append(Event(public=f"Election over: {NAMES[winner]} wins — {s.reason}.", seat=None))
+        ctx.events.append(Line(public=f"Election over: {NAMES[winner]} wins — {s.reason}.", seat=None))
 
 
 def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -324,9 +324,9 @@ def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
             s.phase, s.draw = "over", True
             s.reason = f"every state is won and it is {s.sides[a].score}–{s.sides[b].score}: a draw"
             s.effect.frames.clear()
-            ctx.events.append(Event(public=f"Election over: {s.reason}.", seat=None))
+            ctx.events.append(Line(public=f"Election over: {s.reason}.", seat=None))
         else:
-            ctx.events.append(Event(public="No state is left to bring into play; the campaign goes on with fewer.",
+            ctx.events.append(Line(public="No state is left to bring into play; the campaign goes on with fewer.",
                                     seat=None))
         return None
     if len(s.pool) == 1:
@@ -344,17 +344,17 @@ def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     s.pool.remove(code)
     s.in_play.insert(frame.locals["slot"], new_tile(code))
     _changed(ctx, code)
-    ctx.events.append(Event(public=f"{frame.locals['winner']} brings {c().states[code].name} ({code}) into play.",
+    ctx.events.append(Line(public=f"{frame.locals['winner']} brings {c().states[code].name} ({code}) into play.",
                             seat=frame.locals["winner"]))
     frame.locals["entered"] = code
     if not s.news:
         frame.locals["entering"] = False
-        ctx.events.append(Event(public="The Breaking News deck is empty.", seat=None))
+        ctx.events.append(Line(public="The Breaking News deck is empty.", seat=None))
         return None
     frame.locals["news"] = s.news.pop(0)
     s.last_news = frame.locals["news"]
     news = c().news[frame.locals["news"]]
-    ctx.events.append(Event(public=f"Breaking News {news.id} “{news.title}”: {news.text}", seat=None, cause=news.id))
+    ctx.events.append(Line(public=f"Breaking News {news.id} “{news.title}”: {news.text}", seat=None, cause=news.id))
     if s.media is not None and len(s.in_play) > 1:
         owner = s.media["owner"]
         return Wait({"kind": "target", "seat": owner, "among": [t.code for t in s.in_play],
@@ -376,7 +376,7 @@ def _win_news(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if news.chooser == "trailing":
         actor = trailing(s)
     if frame.locals["target"] != frame.locals["entered"]:
-        ctx.events.append(Event(public=f"{s.media['owner']}'s Media Support turns the news to {frame.locals['target']}.",
+        ctx.events.append(Line(public=f"{s.media['owner']}'s Media Support turns the news to {frame.locals['target']}.",
                                 seat=s.media["owner"], cause=s.media["card"]))
     s.effect.frames.append(Frame(proc=news.id, locals={"actor": actor, "target": frame.locals["target"]}))
 
@@ -397,8 +397,8 @@ def _op(fn):  # noqa: ANN001, ANN202
         made = cite(game.events[start:], cause)
         if news_actor is not None:
             for event in made:
-                if "seat" not in event.model_fields_set:
-                    event.seat = news_actor
+                if not event.said:
+                    event.seat, event.said = news_actor, True
         return wait
     return run
 

@@ -5,8 +5,33 @@ from engine.campaign_manager_2008.content import Content, load, major_issue
 from engine.campaign_manager_2008.state import CMState, Row, Tile
 from engine.core.types import Event
 
+_UNSAID = object()  # a Line's seat never given (None is said outright: the game's own line)
+
 COLOUR = {"MCC": "R", "OBA": "B"}
 NAMES = {"OBA": "Obama", "MCC": "McCain"}
+
+
+class Line:
+    """One line of a step as the rules make it: an Event's fields as plain attributes, cheap to make and to stamp
+    in a search's playouts (silent.py), and turned into an Event (`event()`) where a step is shown."""
+
+    __slots__ = ("public", "private", "proof", "seat", "cause", "said")
+
+    def __init__(self, public: str | None = None, private: dict[str, str] | None = None, proof: str | None = None,
+                 seat: object = _UNSAID, cause: str | None = None) -> None:
+        self.public, self.private, self.proof, self.cause = public, private or {}, proof, cause
+        self.said = seat is not _UNSAID  # as `"seat" in event.model_fields_set`
+        self.seat = seat if self.said else None
+
+    def event(self) -> Event:
+        return Event(public=self.public, private=self.private, proof=self.proof, seat=self.seat, cause=self.cause)
+
+
+def stamp(lines: list[Line], seat: str | None) -> None:
+    """Name `seat` on each line whose seat was never given (engine/core/types.py, `stamp`)."""
+    for line in lines:
+        if not line.said:
+            line.seat, line.said = seat, True
 
 
 def c() -> Content:
@@ -72,7 +97,7 @@ def trailing(state: CMState) -> str:
     return state.other(active)
 
 
-def draw_cards(state: CMState, seat: str, n: int, events: list[Event]) -> int:
+def draw_cards(state: CMState, seat: str, n: int, events: list[Line]) -> int:
     """Draw `n` cards into the hand; an empty deck is made again from the shuffled discard (this turn's
     played and paid cards are not in it yet). Returns how many were drawn."""
     side = state.sides[seat]
@@ -81,14 +106,14 @@ def draw_cards(state: CMState, seat: str, n: int, events: list[Event]) -> int:
         if not side.deck and side.discard:
             side.deck = state.randomness.shuffle(side.discard)
             side.discard = []
-            events.append(Event(public=f"{seat} shuffles its discard into a new deck ({len(side.deck)} cards)."))
+            events.append(Line(public=f"{seat} shuffles its discard into a new deck ({len(side.deck)} cards)."))
         if not side.deck:
             break
         card = side.deck.pop(0)
         side.hand.append(card)
         drawn += 1
     if drawn:
-        events.append(Event(public=f"{seat} draws {drawn} card{'s' if drawn != 1 else ''} ({len(side.hand)} in hand).",
+        events.append(Line(public=f"{seat} draws {drawn} card{'s' if drawn != 1 else ''} ({len(side.hand)} in hand).",
                             private={seat: "You draw " + ", ".join(card_line(x) for x in side.hand[-drawn:]) + "."}))
     return drawn
 

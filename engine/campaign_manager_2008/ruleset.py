@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.campaign_manager_2008 import bot, cardtext, determinize, notation, refusals, rules
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
+from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
 from engine.core.ruleset import ModuleRuleset
@@ -49,6 +50,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     rules, notation, bot = rules, notation, bot
     refusals, determinizer = refusals, determinize
     view_fn = staticmethod(view)
+    silent = CMSilent()
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)
