@@ -7,6 +7,7 @@ from typing import Any
 from engine.campaign_trail import advanced_solo, bot, cards, notation, refusals, rules, solo_posts
 from engine.campaign_trail.determinize import determinize
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
+from engine.campaign_trail.silent import CampaignTrailSilent
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import CampaignTrailView, view
 from engine.core.rng import Rng
@@ -59,6 +60,7 @@ class CampaignTrailRuleset:
     min_seats = 2
     max_seats = 6
     scenario_adapter = CampaignTrailScenarioAdapter  # what the scenario runner needs beyond the generic
+    silent = CampaignTrailSilent()
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)
