@@ -3,6 +3,7 @@ action under way (or of a paused politick's choice), and the words for them."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
 from engine.campaign_trail import content as content_mod
@@ -42,17 +43,26 @@ def _card_actions(number: int) -> tuple[str, ...]:
 
 
 def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
+    """The actions of card `number` the seat may take now, in the card's order."""
+    return list(_legal_actions(s, seat, number))
+
+
+def has_legal_action(s: CampaignTrailState, seat: str, number: int) -> bool:
+    """Whether the seat may take any action of card `number` now (legal_actions, stopping at the first)."""
+    return next(_legal_actions(s, seat, number), None) is not None
+
+
+def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[str]:
     c = _c()
     a = c.card(number).actions
     me = s.players[seat]
     party = s.parties[me.party]
-    out = []
     for name in _card_actions(number):
         if s.turn is not None and s.turn.card == number and name == s.turn.forbidden:
             continue  # Change of Plans cancelled it
         if name in content_mod.DIRTY_ACTIONS:
             if dirty.legal(s, seat, number, name):
-                out.append(name)
+                yield name
             continue
         if name == "travel":
             if a.travel.plane and abilities.forbidden(s, seat, "travel", "plane"):
@@ -75,8 +85,7 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
                 pass
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
                 continue
-        out.append(name)
-    return out
+        yield name
 
 
 def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
@@ -90,7 +99,8 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         # a menu too long for Discord (with its `done`) asks for a region first
         if w["kind"] in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
                 and not w.get("region"):
-            regions = [r for r in c.regions if any(c.states[code].region == r for code in spots)]
+            present = {c.states[code].region for code in spots}
+            regions = [r for r in c.regions if r in present]
             for r in regions:
                 out.append((act("region", r), c.regions[r].name))
             if w.get("optional"):
