@@ -15,27 +15,44 @@ from engine.campaign_trail import content as content_mod
 def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """The standing rules on this seat: its candidate's, its own politicks' in play, and rivals' politicks in
     play aimed at their opponents (`party: opponents`, e.g. False News Story)."""
-    c = content_mod.load()
     me = s.players[seat]
     if me.candidate:
         yield from _candidate_passive(me.candidate)
     for x, p in s.players.items():
+        if not p.table:
+            continue
         rival = p.party != me.party
         if x != seat and not rival:
             continue  # a running mate's politicks are theirs alone
         for tab in p.table:
-            pol = c.politicks[tab.politick]
-            if tab.active and pol.timing.event == "passive":
-                for name, params in pol.effect:
-                    if (params.get("party") == "opponents") == rival:
-                        yield name, params
+            if tab.active:
+                yield from _politick_passive(tab.politick, rival)
+
+
+def _modifiers(s: Any, seat: str, action: str, name: str) -> list[dict[str, Any]]:
+    """The `modify` ops of `_passive_ops` on this action's stat, in the same order (read from indexes of the
+    content: asked many times a step)."""
+    me = s.players[seat]
+    mods = list(_candidate_modifiers(me.candidate).get((action, name), ())) if me.candidate else []
+    for x, p in s.players.items():
+        if not p.table:
+            continue
+        rival = p.party != me.party
+        if x != seat and not rival:
+            continue
+        for tab in p.table:
+            if tab.active:
+                mods += _politick_modifiers(tab.politick, rival).get((action, name), ())
+    return mods
 
 
 def stat(s: Any, seat: str, action: str, name: str, base: int, *, replaced: int | None = None) -> int:
     """`base` changed by every matching modifier: `order: base` first, then the others, `order: last` last.
     `replaced`: a price something else puts instead of the base one (Local Funds Dry Up's $0 campaign), after the
     base changes and before the others."""
-    mods = [p for op, p in _passive_ops(s, seat) if op == "modify" and p["action"] == action and p["stat"] == name]
+    mods = _modifiers(s, seat, action, name)
+    if not mods:
+        return base if replaced is None else replaced
     value = base
     for phase in ("base", None, "last"):
         if phase is None and replaced is not None:
@@ -44,6 +61,34 @@ def stat(s: Any, seat: str, action: str, name: str, base: int, *, replaced: int 
             if p.get("order") == phase or (phase is None and p.get("order") not in ("base", "last")):
                 value = p["set"] if "set" in p else value + p["add"]
     return value
+
+
+@lru_cache(maxsize=None)
+def _politick_passive(pid: str, rival: bool) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """A politick's standing rules on a seat: on its owner's (`rival` False) or on the owner's opponents."""
+    pol = content_mod.load().politicks[pid]
+    if pol.timing.event != "passive":
+        return ()
+    return tuple((name, params) for name, params in pol.effect if (params.get("party") == "opponents") == rival)
+
+
+def _index(ops: tuple[tuple[str, dict[str, Any]], ...]) -> dict[tuple[str, str], tuple[dict[str, Any], ...]]:
+    """The `modify` ops by the (action, stat) they change, each list in its order."""
+    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for op, params in ops:
+        if op == "modify":
+            out.setdefault((params["action"], params["stat"]), []).append(params)
+    return {key: tuple(mods) for key, mods in out.items()}
+
+
+@lru_cache(maxsize=None)
+def _candidate_modifiers(cid: str) -> dict[tuple[str, str], tuple[dict[str, Any], ...]]:
+    return _index(_candidate_passive(cid))
+
+
+@lru_cache(maxsize=None)
+def _politick_modifiers(pid: str, rival: bool) -> dict[tuple[str, str], tuple[dict[str, Any], ...]]:
+    return _index(_politick_passive(pid, rival))
 
 
 def forbidden(s: Any, seat: str, action: str, feature: str) -> bool:

@@ -165,19 +165,28 @@ def playable(s: CampaignTrailState, seat: str) -> list[int]:
     return [n for n in s.players[seat].hand if arena & set(c.card(n).debate)]
 
 
+def choices(s: CampaignTrailState, seat: str) -> list[Action]:
+    """The seat's answers, without a word (decision() words them): the Orator's states, or a card showing an
+    issue in the arena and `pass`."""
+    d = s.debate
+    if d.orator:
+        return [primitives.act("pick", code) for code in primitives.issue_states(d.orator[0][1])]
+    return [*(primitives.act("debate", str(n)) for n in playable(s, seat)), primitives.act("pass")]
+
+
 def decision(s: CampaignTrailState, seat: str) -> Decision:
     c = _c()
     d = s.debate
+    actions = choices(s, seat)
     if d.orator:
-        issue = d.orator[0][1]
-        opts = [Option(action=Action(verb="pick", args=(code,)), label=c.states[code].name,
-                       group=primitives.region_heading(code))
-                for code in primitives.issue_states(issue)]
+        opts = [Option(action=a, label=c.states[a.args[0]].name, group=primitives.region_heading(a.args[0]))
+                for a in actions]
         return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="the first state listed",
-                        prompt=_orator_prompt(s, seat, issue))
-    opts = [Option(action=Action(verb="debate", args=(str(n),)), label=f"#{n} {c.card(n).name}",
-                   detail=", ".join(c.debate_issues[i].name for i in c.card(n).debate)) for n in playable(s, seat)]
-    opts.append(Option(action=Action(verb="pass"), label="Pass this debate round"))
+                        prompt=_orator_prompt(s, seat, d.orator[0][1]))
+    opts = [Option(action=a, label="Pass this debate round") if a.verb == "pass"
+            else Option(action=a, label=f"#{a.args[0]} {c.card(int(a.args[0])).name}",
+                        detail=", ".join(c.debate_issues[i].name for i in c.card(int(a.args[0])).debate))
+            for a in actions]
     return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="pass",
                     prompt=f"Debate {d.number}, round {d.round} of {ROUNDS}: play a card showing an issue in the arena, or pass.")
 

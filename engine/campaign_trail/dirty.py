@@ -258,20 +258,20 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
     t = s.turn
     party = s.players[seat].party
     if t.ethics_due > 0:
-        return [(Action(verb="pay", args=(code,)), f"Pay a voter in {c.states[code].name} ({s.voters[code][party]} there)")
+        return [(primitives.act("pay", code), f"Pay a voter in {c.states[code].name} ({s.voters[code][party]} there)")
                 for code in ethics_states(party) if s.voters[code][party] > 0]
     if t.strikes:
         code = next(iter(t.strikes))
-        return [(Action(verb="remove", args=(code, victim)), f"A {victim} voter in {c.states[code].name} ({n} there)")
+        return [(primitives.act("remove", code, victim), f"A {victim} voter in {c.states[code].name} ({n} there)")
                 for victim, n in _rival_voters(s, party, code).items()]
-    done = (Action(verb="done"), "Done")
+    done = (primitives.act("done"), "Done")
     if t.action == "voter_suppression":
         return moves.travel_options(s, seat, c.card(t.card).actions.voter_suppression, "voter_suppression")
     if t.action in ("flip_contributors", "sway_minds"):
         a = c.card(t.card).actions
         what = f"take ${a.flip_contributors}M" if t.action == "flip_contributors" else f"sway {plural(a.sway_minds, 'registered voter')}"
         amount = a.flip_contributors if t.action == "flip_contributors" else a.sway_minds
-        return [(Action(verb="target", args=(p,)), dirty_solo.target_label(s, t.action, p, amount)
+        return [(primitives.act("target", p), dirty_solo.target_label(s, t.action, p, amount)
                  or f"{what} from {p} (${s.parties[p].money}M, {s.parties[p].registered} registered)")
                 for p in rivals(s, party)]
     out: list[tuple[Action, str]] = []
@@ -282,7 +282,7 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         cost = mudsling_cost(s, seat, t.bought)
         for issue in mudsling_issues(s, seat, t.card, t.bought):
             where = " ".join(c.issue_states(issue))
-            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: {plural(cost, 'ethics voter')}, 2 off in {where}"))
+            out.append((primitives.act("issue", issue), f"{c.debate_issues[issue].name}: {plural(cost, 'ethics voter')}, 2 off in {where}"))
         if t.bought:
             out.append(done)
     return out
@@ -300,7 +300,7 @@ def smear_removals(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]
     if rule is not None and rule.get("must_include") == "pawn" and t.removed == 0:
         states = [s.players[seat].pawn]  # the Wealthy Candidate: the first voter removed is where you are
     cap = abilities.stat(s, seat, "smear_campaign", "max_per_state", 99)
-    return [(Action(verb="remove", args=(code, victim)), f"A {victim} voter in {c.states[code].name} ({n} there)")
+    return [(primitives.act("remove", code, victim), f"A {victim} voter in {c.states[code].name} ({n} there)")
             for code in states if t.per_state.get(code, 0) < cap
             for victim, n in _rival_voters(s, party, code).items()]
 

@@ -2,6 +2,9 @@
 action under way (or of a paused politick's choice), and the words for them."""
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Iterator
+
 from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import (
@@ -9,7 +12,7 @@ from engine.campaign_trail.moves import (
     campaign_votes, card_issues_left, free_issues, travel_distance, travel_options,
 )
 from engine.campaign_trail.notation import STATE_VERBS
-from engine.campaign_trail.primitives import free_left, issue_states, region_heading
+from engine.campaign_trail.primitives import act, free_left, issue_states, region_heading
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action, Option
 from engine.core.words import plural
@@ -33,18 +36,33 @@ def home_choices(s: CampaignTrailState, seat: str) -> list[str]:
     return [code for code in c.states if code in refs]
 
 
+@lru_cache(maxsize=None)
+def _card_actions(number: int) -> tuple[str, ...]:
+    """The actions card `number` shows (content is loaded once: never stale)."""
+    return tuple(_c().card(number).actions.present())
+
+
 def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
+    """The actions of card `number` the seat may take now, in the card's order."""
+    return list(_legal_actions(s, seat, number))
+
+
+def has_legal_action(s: CampaignTrailState, seat: str, number: int) -> bool:
+    """Whether the seat may take any action of card `number` now (legal_actions, stopping at the first)."""
+    return next(_legal_actions(s, seat, number), None) is not None
+
+
+def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[str]:
     c = _c()
     a = c.card(number).actions
     me = s.players[seat]
     party = s.parties[me.party]
-    out = []
-    for name in a.present():
+    for name in _card_actions(number):
         if s.turn is not None and s.turn.card == number and name == s.turn.forbidden:
             continue  # Change of Plans cancelled it
         if name in content_mod.DIRTY_ACTIONS:
             if dirty.legal(s, seat, number, name):
-                out.append(name)
+                yield name
             continue
         if name == "travel":
             if a.travel.plane and abilities.forbidden(s, seat, "travel", "plane"):
@@ -67,36 +85,36 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
                 pass
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
                 continue
-        out.append(name)
-    return out
+        yield name
 
 
 def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
     c = _c()
     t = s.turn
     out: list[tuple[Action, str]] = []
-    done = (Action(verb="done"), "Done")
+    done = (act("done"), "Done")
     if s.wait is not None:
         w = s.wait
         spots = [x[0] for x in w["among"]] if w["kind"] == "strike" else w["among"]
         # a menu too long for Discord (with its `done`) asks for a region first
         if w["kind"] in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
                 and not w.get("region"):
-            regions = [r for r in c.regions if any(c.states[code].region == r for code in spots)]
+            present = {c.states[code].region for code in spots}
+            regions = [r for r in c.regions if r in present]
             for r in regions:
-                out.append((Action(verb="region", args=(r,)), c.regions[r].name))
+                out.append((act("region", r), c.regions[r].name))
             if w.get("optional"):
                 out.append(done)
             return out
         if w["kind"] == "option":
-            return [(Action(verb="option", args=(n,)), label) for n, label in zip(w["among"], w["labels"])]
+            return [(act("option", n), label) for n, label in zip(w["among"], w["labels"])]
         if w["kind"] == "card":
             for n in w["among"]:
-                out.append((Action(verb="card", args=(n,)), f"#{n} {c.card(int(n)).name}"))
+                out.append((act("card", n), f"#{n} {c.card(int(n)).name}"))
         if w["kind"] == "strike":  # a rival's voter: state and party
             for code, victim in w["among"]:
                 if not w.get("region") or c.states[code].region == w["region"]:
-                    out.append((Action(verb="remove", args=(code, victim)),
+                    out.append((act("remove", code, victim),
                                 f"A {victim} voter in {c.states[code].name} ({s.voters[code][victim]} there)"))
             if w.get("optional"):
                 out.append(done)
@@ -104,7 +122,7 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         verb = "vote" if w["kind"] == "vote" else "pick"
         among = [code for code in w["among"] if not w.get("region") or c.states[code].region == w["region"]]
         for code in among if w["kind"] != "card" else []:
-            out.append((Action(verb=verb, args=(code,)), f"{c.states[code].name}"))
+            out.append((act(verb, code), f"{c.states[code].name}"))
         if w.get("optional"):
             out.append(done)
         return out
@@ -114,16 +132,16 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         return travel_options(s, seat, c.card(t.card).actions.travel, "travel")
     if t.action == "campaign":
         for code in campaign_votes(s, seat):
-            out.append((Action(verb="vote", args=(code,)), f"A voter in {c.states[code].name}"))
+            out.append((act("vote", code), f"A voter in {c.states[code].name}"))
         out.append(done)
     elif t.action == "advertise":
+        cost = advertise_cost(s, seat)
         for issue in advertise_choices(s, seat, t.card, t.bought):
             n = len(issue_states(issue))
-            cost = advertise_cost(s, seat)
-            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: {f'${cost}M' if cost else 'free'}, {plural(n, 'voter')}"))
+            out.append((act("issue", issue), f"{c.debate_issues[issue].name}: {f'${cost}M' if cost else 'free'}, {plural(n, 'voter')}"))
         for issue in free_issues(s, seat, t.card, t.bought):
             n = len(issue_states(issue))
-            out.append((Action(verb="issue", args=(issue,)), f"{c.debate_issues[issue].name}: free, {plural(n, 'voter')}"))
+            out.append((act("issue", issue), f"{c.debate_issues[issue].name}: free, {plural(n, 'voter')}"))
         if t.bought:
             out.append(done)
     return out

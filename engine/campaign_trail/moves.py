@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.campaign_trail import abilities
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail.primitives import free_left, issue_states, neighbours
+from engine.campaign_trail.primitives import act, free_left, issue_states, neighbours
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.core.types import Action
 
@@ -138,15 +138,15 @@ def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> li
     distance = travel_distance(s, seat, tr, action)
     pawn = s.players[t.mover or seat].pawn
     for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
-        out.append((Action(verb="to", args=(code,)), f"Move to {c.states[code].name}"))
+        out.append((act("to", code), f"Move to {c.states[code].name}"))
     if _can_fly(t, tr):
         for city in c.cities.values():
             if city.state != pawn:
-                out.append((Action(verb="fly", args=(city.state,)), f"Fly to {city.name}"))
+                out.append((act("fly", city.state), f"Fly to {city.name}"))
     mate = abilities.running_mate(s, seat)
     if bonus and mate is not None and t.steps == 0 and not t.flown:
-        out.append((Action(verb="mate"), f"Let {mate} make this move"))
-    out.append((Action(verb="done"), "Stop here" if action == "voter_suppression" else "Done"))
+        out.append((act("mate"), f"Let {mate} make this move"))
+    out.append((act("done"), "Stop here" if action == "voter_suppression" else "Done"))
     return out
 
 

@@ -31,7 +31,8 @@ class Log(list[str]):
             self.append(line)
 
     def held(self) -> list[HeldLine]:
-        return [HeldLine(text=line, seat=seat, cause=cause) for line, (seat, cause) in zip(self, self.tags)]
+        # every field given, plain strings from the rules: the model as validation would build it, without the cost
+        return [HeldLine.model_construct(text=line, seat=seat, cause=cause) for line, (seat, cause) in zip(self, self.tags)]
 
 
 @contextmanager
@@ -72,6 +73,17 @@ def step_result(s: CampaignTrailState, log: Log, private: dict[str, str], undoab
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""
     if asks_rival(s):
         undoable = False  # the rival's decision follows from this step
+    lines = settle(s, log, changed)
+    events = _with_cuts(s, lines, len(lines) - len(log)) if s._cuts else [line.event() for line in lines]
+    if private:
+        events.append(Event(private=private))
+    return ApplyResult(state=s, events=events, undoable=undoable, changed=changed)
+
+
+def settle(s: CampaignTrailState, log: Log, changed: list[str]) -> list[HeldLine]:
+    """The step's lines held in the state while the turn goes on, or released with those held before (and
+    `last_changed` then what the posted lines changed): what apply() and the silent path both leave in the
+    state. Returns the lines to post now."""
     hold = s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s)
     lines = log.held()
     if hold or s.unposted or lines:
@@ -80,10 +92,7 @@ def step_result(s: CampaignTrailState, log: Log, private: dict[str, str], undoab
             s.last_changed = posted_changed
     if hold:
         s._cuts.clear()  # nothing is posted yet, so nothing ends here (cuts come only after a turn is over)
-    events = _with_cuts(s, lines, len(lines) - len(log)) if s._cuts else [line.event() for line in lines]
-    if private:
-        events.append(Event(private=private))
-    return ApplyResult(state=s, events=events, undoable=undoable, changed=changed)
+    return lines
 
 
 def cut(s: CampaignTrailState, log: list[str]) -> None:

@@ -11,12 +11,20 @@ from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
+from engine.core.types import Action
 
 HAND = 5
 
 
 def _c():
     return content_mod.load()
+
+
+@lru_cache(maxsize=4096)
+def act(verb: str, *args: str) -> Action:
+    """The action `verb args…`, one shared (frozen) object for each: the menus offer the same few hundred actions
+    over and over, and building one anew costs more than the rest of a step's bookkeeping."""
+    return Action(verb=verb, args=args)
 
 
 @lru_cache(maxsize=1)

@@ -76,19 +76,32 @@ def cards_for(s: CampaignTrailState, seat: str) -> list[int]:
     return [n for n in s.players[seat].hand if c.card(n).actions.get("politick") in s.window.fits]
 
 
+def choices(s: CampaignTrailState, seat: str) -> list[Action]:
+    """The seat's answers in the window, without a word (decision() words them)."""
+    return [*(primitives.act("respond", str(n)) for n in cards_for(s, seat)), primitives.act("pass"),
+            primitives.act("autopass")]
+
+
 def decision(s: CampaignTrailState, seat: str) -> Decision:
     c = _c()
     w = s.window
-    opts = [Option(action=Action(verb="respond", args=(str(n),)),
-                    label=f"#{n} {c.card(n).name} — {c.politicks[c.card(n).actions.get('politick')].name}",
-                    detail=c.politicks[c.card(n).actions.get('politick')].text) for n in cards_for(s, seat)]
-    opts.append(Option(action=Action(verb="pass"), label="Pass"))
-    opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",
-                       detail="Every later response window passes for you (undo on your turn: responses ask)"))
+    opts = [_option(a) for a in choices(s, seat)]
     return Decision(seat=seat, kind=PendingKind.RESPONSE,
                     options=opts, deadline_default="pass",
                     prompt=f"{w.actor} declares {w.action.replace('_', ' ')} with #{s.turn.card} {c.card(s.turn.card).name} "
                            f"— {prompts.sentence(menus.action_words(s.turn.card, w.action))} Respond, or pass.")
+
+
+def _option(a: Action) -> Option:
+    if a.verb == "pass":
+        return Option(action=a, label="Pass")
+    if a.verb == "autopass":
+        return Option(action=a, label="Pass, and stop asking me",
+                      detail="Every later response window passes for you (undo on your turn: responses ask)")
+    c = _c()
+    n = int(a.args[0])
+    politick = c.politicks[c.card(n).actions.get('politick')]
+    return Option(action=a, label=f"#{n} {c.card(n).name} — {politick.name}", detail=politick.text)
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> str | None:

@@ -17,13 +17,14 @@ from typing import Any, Callable
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.menus import (
-    ACTIONS, action_text, action_words, full_prompt, home_choices, legal_actions, step_menu, whole_text,
+    ACTIONS, action_text, action_words, full_prompt, has_legal_action, home_choices, legal_actions, step_menu, step_options,
+    whole_text,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
-from engine.campaign_trail.posting import Log, by, cause_now, step_result
-from engine.campaign_trail.primitives import HAND, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
+from engine.campaign_trail.posting import Log, by, cause_now, settle, step_result
+from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
-from engine.campaign_trail.state import CampaignTrailState, TurnState
+from engine.campaign_trail.state import CampaignTrailState, Exchange, TurnState
 from engine.campaign_trail.turn import (
     EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, hidden_facts, next_party, outcome,
     put_back, start_of_turn, take_action, triggered,
@@ -84,7 +85,53 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
     return False
 
 
+def choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[Action]]:
+    """What the seat may do now, without a word: its decision's answers and its plays allowed at any time. The one
+    source of legality: decisions() words these, the silent path (silent.py) takes them as they are."""
+    if seat not in s.players or not owes(s, seat):
+        return [], []
+    if s.phase == "debate":
+        return debates.choices(s, seat), []
+    if (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
+        return solo.change_of_plans_choices(s, seat), []
+    if s.window is not None:
+        return responses.choices(s, seat), []
+    p = s.players[seat]
+    if s.phase == "candidate":
+        return [act("candidate", cid) for cid in p.offer], []
+    if s.phase == "home":
+        return [act("home", code) for code in home_choices(s, seat)], []
+    t = s.turn
+    if s.exchange is not None:
+        ex = s.exchange
+        if ex.give is not None:
+            return [act("take", str(n)) for n in s.players[ex.partner].hand], []
+        gives = [act("give", str(n)) for n in p.hand] if ex.swaps < EXCHANGE_MAX else []
+        return [*gives, act("done")], []
+    if s.phase == "final" or (t is not None and (t.action is not None or s.wait is not None)):
+        return [a for a, _ in step_options(s, seat)], []
+    if t is None:
+        playable = [n for n in p.hand if has_legal_action(s, seat, n)] or list(p.hand)
+        plays = [act("play", str(n)) for n in playable] if p.hand else [act("pass")]
+        return plays, [act("responses", "ask")] if seat in s.autopass else []
+    return [act(a) for a in legal_actions(s, seat, t.card)] or [act("done")], []
+
+
+def owes_move(s: CampaignTrailState, seat: str) -> bool:
+    """decisions(s, seat).owes_move, without building the options where they cannot be none: a turn's card to
+    play (or `pass`) and an action of it (or `done`). Only the other decisions' choices are listed to tell."""
+    if not owes(s, seat):
+        return False
+    t = s.turn
+    if (s.phase == "play" and s.window is None and s.exchange is None and s.wait is None
+            and (t is None or t.action is None) and (s.solo is None or s.solo.window is None)
+            and not advanced_solo.waiting(s)):
+        return True
+    return bool(choices(s, seat)[0])
+
+
 def decisions(s: CampaignTrailState, seat: str) -> Decision:
+    """The seat's decision: choices() in words."""
     if seat not in s.players or not owes(s, seat):
         return Decision(seat=seat)
     if s.phase == "debate":
@@ -96,74 +143,68 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
     if s.window is not None:
         return responses.decision(s, seat)
     c = _c()
-    p = s.players[seat]
-    opts: list[Option] = []
+    actions, extras = choices(s, seat)
     if s.phase == "candidate":
-        for cid in p.offer:
-            cd = c.candidates[cid]
-            opts.append(Option(action=Action(verb="candidate", args=(cid,)), label=f"{cd.archetype} ({cd.name})",
-                               detail=" · ".join(x for x in (f"{plural(cd.registered, 'registered voter')}, ${cd.war_chest}M",
-                                                              f"Advantage: {cd.advantage.text}",
-                                                              f"Disadvantage: {cd.disadvantage.text}",
-                                                              solo.candidate_note(s, cd)) if x)))
         return Decision(seat=seat, kind=PendingKind.SIMULTANEOUS, prompt="Keep one of your two candidates.",
-                        options=opts, deadline_default="the first candidate dealt is kept")
+                        options=[_candidate_option(s, a) for a in actions],
+                        deadline_default="the first candidate dealt is kept")
     if s.phase == "home":
-        for code in home_choices(s, seat):
-            opts.append(Option(action=Action(verb="home", args=(code,)), label=f"{c.states[code].name} ({c.states[code].ev} EV)"))
+        opts = [Option(action=a, label=f"{c.states[a.args[0]].name} ({c.states[a.args[0]].ev} EV)") for a in actions]
         return Decision(seat=seat, kind=PendingKind.SIMULTANEOUS, prompt="Choose your home state from the reference states in your hand.",
                         options=opts, deadline_default="the listed home state with the most electoral votes")
     t = s.turn
     if s.exchange is not None:
         ex = s.exchange
-        mate = s.players[ex.partner]
-        if ex.give is not None:
-            for theirs in mate.hand:
-                opts.append(Option(action=Action(verb="take", args=(str(theirs),)),
-                                   label=f"Take #{theirs} {c.card(theirs).name} for #{ex.give} {c.card(ex.give).name}",
-                                   detail=whole_text(theirs)))
-        else:
-            if ex.swaps < EXCHANGE_MAX:
-                for mine in p.hand:
-                    opts.append(Option(action=Action(verb="give", args=(str(mine),)),
-                                       label=f"Give #{mine} {c.card(mine).name}", detail=whole_text(mine)))
-            opts.append(Option(action=Action(verb="done"), label="Done exchanging"))
         return Decision(seat=seat, kind=PendingKind.CHOICE,
                         prompt=f"Exchange cards with {ex.partner} one for one ({ex.swaps} of {EXCHANGE_MAX} so far), then `done`.",
-                        options=opts, deadline_default="no (further) exchange" if ex.give is None
+                        options=[_exchange_option(ex, a) for a in actions],
+                        deadline_default="no (further) exchange" if ex.give is None
                         else f"the first card listed is taken for #{ex.give} {c.card(ex.give).name}")
     if s.phase == "final":
-        opts = step_menu(s, seat)
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + full_prompt(s), options=opts,
-                        deadline_default="the first choice listed")
+        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + full_prompt(s),
+                        options=step_menu(s, seat), deadline_default="the first choice listed")
     if t is None:
-        playable = [n for n in p.hand if legal_actions(s, seat, n)] or list(p.hand)
-        for n in playable:
-            opts.append(Option(action=Action(verb="play", args=(str(n),)), label=f"#{n} {c.card(n).name}",
-                               detail=whole_text(n)))
-        if not p.hand:
-            opts.append(Option(action=Action(verb="pass"), label="No cards: pass the turn"))
-        extras = [Option(action=Action(verb="responses", args=("ask",)), label="Ask me in response windows again",
-                         detail="Rivals' plays will ask you about response cards again")] \
-            if seat in s.autopass else []
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="Your turn: play a card.", options=opts, extras=extras,
+        opts = [Option(action=a, label="No cards: pass the turn") if a.verb == "pass"
+                else Option(action=a, label=f"#{a.args[0]} {c.card(int(a.args[0])).name}", detail=whole_text(int(a.args[0])))
+                for a in actions]
+        words = [Option(action=a, label="Ask me in response windows again",
+                        detail="Rivals' plays will ask you about response cards again") for a in extras]
+        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="Your turn: play a card.", options=opts, extras=words,
                         deadline_default="the first card in hand is played for its first support action")
     if t.action is None and s.wait is None:
-        for a in legal_actions(s, seat, t.card):
-            opts.append(Option(action=Action(verb=a), label=a.replace("_", " ").capitalize(),
-                               detail=action_words(t.card, a)))
-        if not opts:  # only when no card in hand has an action you can take (ruling)
-            opts.append(Option(action=Action(verb="done"), label="No action possible: discard the card"))
+        opts = [Option(action=a, label="No action possible: discard the card") if a.verb == "done"
+                else Option(action=a, label=a.verb.replace("_", " ").capitalize(), detail=action_words(t.card, a.verb))
+                for a in actions]
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=f"Take one action of #{t.card} {c.card(t.card).name}.",
                         options=opts,
                         deadline_default="the first support action of the card")
-    opts = step_menu(s, seat)
     default = "the first choice listed"  # as deadline_action() plays it
     if s.wait is None and not t.strikes and t.action in ("travel", "voter_suppression"):
         default = "the move stops here"
     elif s.wait is None and t.action in ("smear_campaign", "mudslinging"):
         default = "once it is paid for, the action stops here; until then the first choice listed"
-    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=full_prompt(s), options=opts, deadline_default=default)
+    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=full_prompt(s), options=step_menu(s, seat),
+                    deadline_default=default)
+
+
+def _candidate_option(s: CampaignTrailState, a: Action) -> Option:
+    cd = _c().candidates[a.args[0]]
+    return Option(action=a, label=f"{cd.archetype} ({cd.name})",
+                  detail=" · ".join(x for x in (f"{plural(cd.registered, 'registered voter')}, ${cd.war_chest}M",
+                                                 f"Advantage: {cd.advantage.text}",
+                                                 f"Disadvantage: {cd.disadvantage.text}",
+                                                 solo.candidate_note(s, cd)) if x))
+
+
+def _exchange_option(ex: Exchange, a: Action) -> Option:
+    c = _c()
+    if a.verb == "done":
+        return Option(action=a, label="Done exchanging")
+    n = int(a.args[0])
+    if a.verb == "take":
+        return Option(action=a, label=f"Take #{n} {c.card(n).name} for #{ex.give} {c.card(ex.give).name}",
+                      detail=whole_text(n))
+    return Option(action=a, label=f"Give #{n} {c.card(n).name}", detail=whole_text(n))
 
 
 def apply(state: CampaignTrailState, seat: str, action: Action,
@@ -180,39 +221,67 @@ def _apply(state: CampaignTrailState, seat: str, action: Action,
            picture: Callable[[CampaignTrailState], dict[str, Any]] | None) -> ApplyResult:
     s = copy_state(state)
     s._picture = picture
-    c = _c()
-    # who made each line: this seat, and the card of its turn as the turn's cause
-    log = Log(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
-    private: dict[str, str] = {}
-    undoable = True
-    changed: list[str] = []
-    verb = action.verb
-    me = s.players[seat]
-    party = s.parties[me.party]
+    log, private, changed = _log(s, seat), {}, []
+    undoable = step(s, seat, action, log, private, changed)
+    return step_result(s, log, private, undoable, changed)
+
+
+def advance(s: CampaignTrailState, seat: str, action: Action,
+            picture: Callable[[CampaignTrailState], Any] | None = None) -> None:
+    """apply() on `s` itself, with no copy and no events: the same step, its lines held or released as apply()
+    holds or releases them, so `s` ends field for field as apply()'s new state (the silent path, silent.py)."""
+    s._picture = picture
+    log, changed = _log(s, seat), []
+    step(s, seat, action, log, {}, changed)
+    settle(s, log, changed)
+    s._cuts.clear()
+    s._picture = None
+
+
+def _log(s: CampaignTrailState, seat: str) -> Log:
+    """A step's log: who made each line — this seat, and the card of its turn as the turn's cause."""
+    return Log(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
+
+
+def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: dict[str, str],
+         changed: list[str]) -> bool:
+    """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
+    changed into `changed`. Returns whether it may be taken back."""
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
-        return step_result(s, log, private, False, changed)
+        return False
     if advanced_solo.waiting(s):  # a human answers before an AI direct action (Advanced Solo Deck)
         if advanced_solo.answer(s, seat, action, log, private):
             ai_turns(s, log, private)
-        return step_result(s, log, private, False, changed)
+        return False
     if s.solo is not None and s.solo.window is not None:  # a human answers before an AI direct action
         if solo.answer(s, seat, action, log, private):
             ai_turns(s, log, private)
-        return step_result(s, log, private, False, changed)
+        return False
     if s.window is not None:
         actor = s.window.actor
         goes_ahead = responses.answer(s, seat, action, log)
         if goes_ahead is None:
-            return step_result(s, log, private, False, changed)
+            return False
         with by(log, actor, str(s.turn.card) if s.turn is not None and s.turn.card else None):  # the action goes ahead
-            result = take_action(s, actor, goes_ahead, log, private, changed)
-        return result.model_copy(update={"undoable": False})
-    if verb == "responses":  # `responses ask`: be asked again in response windows
+            take_action(s, actor, goes_ahead, log, private, changed)
+        return False
+    if action.verb == "responses":  # `responses ask`: be asked again in response windows
         s.autopass = [x for x in s.autopass if x != seat]
         log.append(f"{seat} will be asked in response windows again.")
-        return step_result(s, log, private, True, changed)
+        return True
+    return _turn_step(s, seat, action, log, private, changed)
+
+
+def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: dict[str, str],
+               changed: list[str]) -> bool:
+    """A step of the setup or of a turn (step() without the windows and the debates)."""
+    c = _c()
+    undoable = True
+    verb = action.verb
+    me = s.players[seat]
+    party = s.parties[me.party]
     if verb == "candidate":
         me.candidate = action.args[0]
         log.append(f"{seat} has chosen a candidate.")
@@ -245,7 +314,7 @@ def _apply(state: CampaignTrailState, seat: str, action: Action,
     elif verb in ACTIONS or verb in content_mod.DIRTY_ACTIONS:
         if responses.opens_window(s, seat, verb):  # rivals may answer the declaration first
             responses.open_window(s, seat, verb, log)
-            return step_result(s, log, private, False, changed)
+            return False
         return take_action(s, seat, verb, log, private, changed)
     elif s.wait is None and s.turn is not None and s.turn.action in dirty.STEPPED and verb in dirty.STEP_VERBS:
         if dirty.step(s, seat, action, log, changed):
@@ -323,7 +392,7 @@ def _apply(state: CampaignTrailState, seat: str, action: Action,
         undoable = after_action(s, log, private)
     else:  # decisions() never offers anything else
         raise UnknownAction(f"Unknown action `{verb}`.")
-    return step_result(s, log, private, undoable, changed)
+    return undoable
 
 
 def deadline_action(s: CampaignTrailState, seat: str) -> Action:

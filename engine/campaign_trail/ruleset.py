@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.campaign_trail import advanced_solo, bot, cards, determinize, notation, refusals, rules, solo_posts
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
+from engine.campaign_trail.silent import CampaignTrailSilent
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import view
 from engine.core.ruleset import ModuleRuleset
@@ -62,6 +63,7 @@ class CampaignTrailRuleset(ModuleRuleset):
     scenario_adapter = CampaignTrailScenarioAdapter
     rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
     view_fn = staticmethod(view)
+    silent = CampaignTrailSilent()
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)

@@ -349,16 +349,26 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
     return change_of_plans_decision(s, seat, s.solo.window.actor, _cards()[s.solo.card])
 
 
+def change_of_plans_choices(s: CampaignTrailState, seat: str) -> list[Action]:
+    """A human's answers before an AI party's direct action, without a word (change_of_plans_decision words
+    them): a Change of Plans in hand, `pass`, `autopass`."""
+    return [*(primitives.act("respond", str(n)) for n in responses_in_hand(s, seat)), primitives.act("pass"),
+            primitives.act("autopass")]
+
+
 def change_of_plans_decision(s: CampaignTrailState, seat: str, actor: str, card: Any) -> Decision:
     """Before an AI party's direct action (`card`, of either AI deck): answer with Change of Plans, or pass."""
     c = _c()
-    opts = [Option(action=Action(verb="respond", args=(str(n),)),
-                   label=f"#{n} {c.card(n).name} — {c.politicks[CHANGE_OF_PLANS].name}",
-                   detail=f"{c.politicks[CHANGE_OF_PLANS].text} Against an AI party: it registers instead.")
-            for n in responses_in_hand(s, seat)]
-    opts.append(Option(action=Action(verb="pass"), label="Pass"))
-    opts.append(Option(action=Action(verb="autopass"), label="Pass, and stop asking me",
-                       detail="Every later response window passes for you (undo on your turn: responses ask)"))
+    opts = []
+    for a in change_of_plans_choices(s, seat):
+        if a.verb == "pass":
+            opts.append(Option(action=a, label="Pass"))
+        elif a.verb == "autopass":
+            opts.append(Option(action=a, label="Pass, and stop asking me",
+                               detail="Every later response window passes for you (undo on your turn: responses ask)"))
+        else:
+            opts.append(Option(action=a, label=f"#{a.args[0]} {c.card(int(a.args[0])).name} — {c.politicks[CHANGE_OF_PLANS].name}",
+                               detail=f"{c.politicks[CHANGE_OF_PLANS].text} Against an AI party: it registers instead."))
     states = " ".join(f"{code}{t}" for code, t in card.direct.states.items())
     return Decision(seat=seat, kind=PendingKind.RESPONSE, options=opts, deadline_default="pass",
                     prompt=f"{actor} (AI) is about to act directly with {card.name} ({plural(card.direct.voters, 'voter')} in "

@@ -40,3 +40,12 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         after: CampaignTrailState = result.state  # type: ignore[assignment]
         after.last_changed = _differ(boards[-1], _board(after))
     return result
+
+
+def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
+    """`apply` on `s` itself, without its pictures: only the board at each post's end is kept, for the
+    `last_changed` the step leaves (the silent path, silent.py)."""
+    boards: list[dict[str, dict[str, int]]] = []
+    rules.advance(s, seat, action, picture=lambda now: boards.append(_board(now)))
+    if boards:
+        s.last_changed = _differ(boards[-1], _board(s))

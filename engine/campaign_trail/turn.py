@@ -9,12 +9,12 @@ from typing import Any
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, primitives, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.moves import campaign_cost, campaign_states
-from engine.campaign_trail.posting import by, game_line, step_result
+from engine.campaign_trail.posting import by, game_line
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
 from engine.core.frames import FrameStack
 from engine.core.hidden import Fact
-from engine.core.types import ApplyResult, Outcome
+from engine.core.types import Outcome
 from engine.core.words import plural
 
 
@@ -26,8 +26,9 @@ EXCHANGE_MAX = 3
 
 
 def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], private: dict[str, str],
-                changed: list[str]) -> ApplyResult:
-    """Resolve a declared action of the turn's card (after any response window on its declaration)."""
+                changed: list[str]) -> bool:
+    """Resolve a declared action of the turn's card (after any response window on its declaration). Returns
+    whether the step may be taken back."""
     c = _c()
     me = s.players[seat]
     party = s.parties[me.party]
@@ -43,7 +44,7 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
             undoable = after_action(s, log, private) and undoable
         elif verb == "smear_campaign":
             start_triggers(s, seat, log, private)
-        return step_result(s, log, private, undoable, changed)
+        return undoable
     if verb == "fundraise":
         amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
         party.money += amount
@@ -80,12 +81,12 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
             proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
             if proc is not None:
                 wait = effects.interpreter().start(s.frames, proc, ops.Ctx(s, seat, log, private))
-                return step_result(s, log, private, after_effect(s, wait, log, private), changed)
-            return step_result(s, log, private, end_turn(s, log, private), changed)
+                return after_effect(s, wait, log, private)
+            return end_turn(s, log, private)
         ctx = ops.Ctx(s, seat, log, private)
         wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
         undoable = after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
-    return step_result(s, log, private, undoable, changed)
+    return undoable
 
 
 def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:

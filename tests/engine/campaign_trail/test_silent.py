@@ -1,0 +1,67 @@
+"""Campaign Trail's silent path (engine/campaign_trail/silent.py) against the full one: along seeded random games
+at the tables whose flow differs — 2 players, 6 (running mates and their exchanges), Dirty Politics, Solo Play
+against one AI party and two in co-op, the Advanced Solo Deck — every answer of the search interface and every
+`advance` in place is what decisions() and play() give (tests/engine/silent_check.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, play, seats_for
+from engine.core.search import SearchGame, legal_actions
+from engine.core.types import Action
+from tests.engine.silent_check import check_silent_path
+
+# (players, options, seed): each seed picked so the game goes through its table's own flow — the 6-player game
+# through running mates' card exchanges, the Solo Play game through a Change of Plans played on an AI card.
+TABLES = [
+    (2, {}, 1),
+    (6, {}, 1),
+    (3, {"dirty": True}, 3),
+    (1, {"ai": ["REP"]}, 1),
+    (2, {"ai": ["REP", "LIB"], "coop": True, "dirty": True}, 5),
+    (1, {"ai": ["REP"], "ai_deck": "advanced"}, 6),
+]
+
+
+def _random_game(ruleset: Any, start: Any, seed: int) -> list[tuple[str, Action]]:
+    """A whole game through play(), the first seat owing a move playing a uniformly random legal action."""
+    rng, state, moves = Rng(seed), start, []
+    while ruleset.outcome(state) is None:
+        seat = owing_seats(ruleset, state)[0]
+        actions = legal_actions(ruleset.decisions(state, seat).all_options())
+        moves.append((seat, actions[rng.below(len(actions))]))
+        state = play(ruleset, state, seat, [moves[-1][1]]).state
+    return moves
+
+
+@pytest.mark.parametrize(("players", "options", "seed"), TABLES,
+                         ids=[f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'plain'}" for p, o, _ in TABLES])
+def test_the_silent_path_answers_and_steps_as_the_full_path(players: int, options: dict[str, Any], seed: int) -> None:
+    ruleset = registry.get("campaign_trail")
+    start = ruleset.setup(options, seats_for(ruleset, players, options), seed)
+    moves = _random_game(ruleset, start, seed)
+    end = check_silent_path(ruleset, SearchGame(ruleset), start, moves)
+    assert ruleset.outcome(end) is not None
+
+
+def test_a_search_step_leaves_the_turns_held_lines_as_apply_does() -> None:
+    """Mid-turn the public lines wait in the state (`unposted`): a step the search takes in place holds them, with
+    who made each, exactly as apply() does, and releases them with the turn."""
+    ruleset = registry.get("campaign_trail")
+    game = SearchGame(ruleset)
+    state = ruleset.setup({}, seats_for(ruleset, 2, {}), 7)
+    rng, held = Rng(7), 0
+    while ruleset.outcome(state) is None and held < 20:
+        seat = game.to_move(state)[0]
+        actions = game.legal(state, seat)
+        action = actions[rng.below(len(actions))]
+        after = ruleset.apply(state, seat, action).state
+        game.advance(state, seat, action)
+        assert state.unposted == after.unposted and state.unposted_changed == after.unposted_changed
+        assert state.last_changed == after.last_changed
+        held += bool(state.unposted)
+    assert held == 20, "no turn ever held its lines"
