@@ -7,6 +7,7 @@ from engine.core.rng import Rng
 from engine.core.types import Action, ApplyResult, CardText, Decision, Outcome
 from engine.presidential_election import bot, cardtext, determinize, notation, refusals, rules, setup
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
+from engine.presidential_election.silent import PESilent
 from engine.presidential_election.state import Options, PEState
 from engine.presidential_election.views import PEView, view
 
@@ -50,6 +51,7 @@ class PresidentialElectionRuleset:
     min_seats = 2
     max_seats = 6
     scenario_adapter = PEScenarioAdapter
+    silent = PESilent()
 
     def seat_names(self, count: int) -> list[str]:
         return [f"P{i}" for i in range(1, count + 1)]
