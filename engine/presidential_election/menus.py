@@ -10,13 +10,13 @@ are read: whether a seat owes anything, and what it is asked, need no option bui
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from engine.content import us_regions
 from engine.core.types import Action, Option
 from engine.presidential_election import prompts
 from engine.presidential_election.debates import debate_partners
-from engine.presidential_election.primitives import (affordable, c, cap, common_ballots, off_ballot, price,
+from engine.presidential_election.primitives import (c, cap, common_ballots, off_ballot, price, spending_room,
                                                       state_codes)
 from engine.presidential_election.setup import advantage_chooser, home_chooser
 from engine.presidential_election.state import PEState, Task
@@ -35,16 +35,14 @@ def action(verb: str, *args: str) -> Action:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Pick:
+class Pick(NamedTuple):
     """A choice of one state among `codes`, with `verb`: one option per state once the options are read."""
 
     verb: str
     codes: list[str]
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(NamedTuple):
     """One action on offer, without its words (`_option` says it)."""
 
     verb: str
@@ -52,6 +50,8 @@ class Act:
 
 
 Entry = Act | Pick
+_BUY = {item: Act("buy", (item,)) for item in ("ballot", "sign", "tv")}
+_FLY, _DONE = Act("fly"), Act("done")
 Ask = Callable[[], str]  # the prompt, said only when asked for
 _NOTHING: tuple[Ask, list[Entry]] = (lambda: "", [])
 
@@ -66,6 +66,8 @@ class _Names:
     region: dict[str, str]
     rank: dict[str, int]
     ev_text: dict[tuple[int, str], str]
+    reading: list[str]  # every state's code, in reading order
+    every: dict[str, list[tuple[str, Action]]]  # per verb: each state's action with it, in reading order
 
 
 _names: list[_Names] = []  # the one for the loaded content
@@ -75,15 +77,19 @@ def _static() -> _Names:
     content = c()
     if not _names or _names[0].content is not content:
         name = {code: info.name for code, info in content.states.items()}
+        reading = sorted(name, key=name.__getitem__)
         _names[:] = [_Names(content=content, name=name, region=dict(us_regions()),
-                            rank={code: i for i, code in enumerate(sorted(name, key=name.__getitem__))},
+                            rank={code: i for i, code in enumerate(reading)},
                             ev_text={(era, code): f"{n} EV" for code, info in content.states.items()
-                                     for era, n in info.ev.items()})]
+                                     for era, n in info.ev.items()}, reading=reading, every={})]
     return _names[0]
 
 
 def _in_reading_order(codes: list[str]) -> list[str]:
     """States by name in alphabetical order (the order a player reads)."""
+    if len(codes) > 8:  # a long list: read off the whole ordering rather than sorted
+        wanted = set(codes)
+        return [code for code in _static().reading if code in wanted]
     return sorted(codes, key=_static().rank.__getitem__)
 
 
@@ -137,16 +143,28 @@ def legal(state: PEState, seat: str) -> list[Action]:
     found: list[Action] = []
     for entry in _entries(state, seat)[1]:
         if isinstance(entry, Pick):
-            verb = entry.verb
-            found += [action(verb, code) for code in _in_reading_order(entry.codes)]
+            wanted = set(entry.codes)
+            found += [done for code, done in _on_every_state(entry.verb) if code in wanted]
         else:
             found.append(action(entry.verb, *entry.args))
     return found
 
 
+def _on_every_state(verb: str) -> list[tuple[str, Action]]:
+    """(state, `verb` on it) for every state, in reading order."""
+    names = _static()
+    found = names.every.get(verb)
+    if found is None:
+        found = names.every[verb] = [(code, action(verb, code)) for code in names.reading]
+    return found
+
+
 def owes(state: PEState, seat: str) -> bool:
     """Whether `seat` has a move to make now: `menu`'s options are not empty."""
-    return any(not isinstance(entry, Pick) or entry.codes for entry in _entries(state, seat)[1])
+    for entry in _entries(state, seat)[1]:
+        if not isinstance(entry, Pick) or entry.codes:
+            return True
+    return False
 
 
 def owed_prompt(state: PEState, seat: str) -> str | None:
@@ -158,6 +176,14 @@ def owed_prompt(state: PEState, seat: str) -> str | None:
 
 def _entries(state: PEState, seat: str) -> tuple[Ask, list[Entry]]:
     """`menu`'s facts: its prompt, unsaid, and its options as actions, each choice of a state kept as a Pick."""
+    if state.phase == "play":
+        if state.tasks:
+            return _task_menu(state, state.tasks[0], seat)
+        if seat != state.current:
+            return _NOTHING
+        if state.turn.stage == "roll":
+            return lambda: "Roll for the Campaign Trail.", [Act("roll")]
+        return _campaign_menu(state, seat)
     if state.phase == "over":
         return _NOTHING
     if state.phase == "order":
@@ -177,14 +203,7 @@ def _entries(state: PEState, seat: str) -> tuple[Ask, list[Entry]]:
         if seat == advantage_chooser(state):
             offer = state.players[seat].offer
             return lambda: prompts.advantage_prompt(offer), [Act("advantage", (a,)) for a in offer]
-        return _NOTHING
-    if state.tasks:
-        return _task_menu(state, state.tasks[0], seat)
-    if seat != state.current:
-        return _NOTHING
-    if state.turn.stage == "roll":
-        return lambda: "Roll for the Campaign Trail.", [Act("roll")]
-    return _campaign_menu(state, seat)
+    return _NOTHING
 
 
 def _task_menu(state: PEState, task: Task, seat: str) -> tuple[Ask, list[Entry]]:
@@ -232,12 +251,14 @@ def _campaign_menu(state: PEState, seat: str) -> tuple[Ask, list[Entry]]:
         return (lambda: f"{ITEM_NAMES[buying]} (${price(state, seat, buying)}k): which state?",
                 [Pick("state", targets), Act("cancel")])
     options: list[Entry] = []
+    room = spending_room(state, seat)
     for item in ("ballot", "sign", "tv"):
-        if affordable(state, seat, item) and (item != "ballot" or off_ballot(player)):
-            options.append(Act("buy", (item,)))
-    if not turn.flown and affordable(state, seat, "fly"):
-        options.append(Act("fly"))
-    options.append(Act("done"))
+        if price(state, seat, item) <= room and (item != "ballot" or any(code not in player.votes
+                                                                             for code in state_codes())):
+            options.append(_BUY[item])
+    if not turn.flown and price(state, seat, "fly") <= room:
+        options.append(_FLY)
+    options.append(_DONE)
     return lambda: _campaign_prompt(state, seat), options
 
 

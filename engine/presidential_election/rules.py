@@ -52,19 +52,20 @@ def step(state: PEState, seat: str, action: Action, *, words: bool) -> tuple[lis
     only what the state holds — the lines held for the turn's post — and returns no events.
     Returns (the events as the table gets them, the map's states the step changed)."""
     events: list[Event] = []
-    before_dice, before_map, owing_before, turn_of = state.last_dice, _map_marks(state), _owing(state), state.current
+    turn_of = state.current
+    before_dice, before_map, owing_before = state.last_dice, _map_marks(state), _owing(state, turn_of)
     state.last_dice = []
     cards_before = (list(state.deck), list(state.discard)) if words else None
     _dispatch(state, seat, action, events)
     chance = bool(state.last_dice) or cards_before != (state.deck, state.discard)  # a die rolled or a card drawn
     if not state.last_dice:
         state.last_dice = before_dice
-    changed = _changed(before_map, _map_marks(state))
+    changed = _changed(before_map, state)
     # One post per turn (ruling): held while the turn goes on, released when it ends, when the game ends,
     # or when someone new must decide (the National Debate's stakes; a rival winning its pot), so the
     # table sees why the game waits — but not once per stake or per vote placed.
     hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of \
-        and not [s for s in _owing(state) if s not in owing_before and s != turn_of]
+        and not [s for s in _owing(state, turn_of) if s not in owing_before]
     if not words and not hold:  # everything held is posted now: no line of this step stays in the state
         state.last_changed = hold_or_post(state.unposted, state.unposted_changed, [], changed, hold=False)[1] or []
         return [], changed
@@ -101,19 +102,21 @@ def _map_marks(state: PEState) -> list[tuple[dict[str, int], str | None]]:
     return [(dict(p.votes), p.map_at) for p in map(state.players.__getitem__, state.seats)]
 
 
-def _changed(before: list[tuple[dict[str, int], str | None]], after: list[tuple[dict[str, int], str | None]]) -> list[str]:
-    """The states whose marks differ (someone's votes there, or a map token arriving or leaving), alphabetically."""
+def _changed(before: list[tuple[dict[str, int], str | None]], state: PEState) -> list[str]:
+    """The states whose marks now differ from `before` (someone's votes there, or a map token arriving or
+    leaving), alphabetically."""
     changed: set[str] = set()
-    for (votes, token), (votes_after, token_after) in zip(before, after):
-        if votes != votes_after:
-            changed.update(code for code in votes.keys() | votes_after.keys() if votes.get(code) != votes_after.get(code))
-        if token != token_after:
-            changed.update(code for code in (token, token_after) if code)
+    for (votes, token), player in zip(before, map(state.players.__getitem__, state.seats)):
+        if votes != player.votes:
+            changed.update(code for code, _ in votes.items() ^ player.votes.items())
+        if token != player.map_at:
+            changed.update(code for code in (token, player.map_at) if code)
     return sorted(changed)
 
 
-def _owing(state: PEState) -> list[str]:
-    return [s for s in state.seats if owes(state, s)]
+def _owing(state: PEState, but: str | None) -> list[str]:
+    """The seats besides `but` that owe a move (whether the turn's own player owes one never decides a post)."""
+    return [s for s in state.seats if s != but and owes(state, s)]
 
 
 def _dispatch(state: PEState, seat: str, action: Action, events: list[Event]) -> None:

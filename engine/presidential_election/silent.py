@@ -25,7 +25,7 @@ class PESilent:
     def legal(self, state: PEState, seat: str) -> list[Action]:
         if self.over(state):
             return []
-        return list(dict.fromkeys(menus.legal(state, seat)))
+        return menus.legal(state, seat)  # no menu offers an action twice: nothing to drop
 
     def advance(self, state: PEState, seat: str, action: Action) -> None:
         rules.step(state, seat, action, words=False)
