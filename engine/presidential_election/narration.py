@@ -172,11 +172,27 @@ _SHAPES = (_Bought, _Joined, _Votes)
 def _read(event: Event) -> _Bought | _Joined | _Votes | None:
     if not event.public or event.private or event.proof or event.ends_post is not None:
         return None
-    for shape in _SHAPES:
-        found = shape.read(event.public)
-        if found is not None and found.seat == event.seat:
-            return found
-    return None
+    found = _shape_of(event.public)
+    return found if found is not None and found.seat == event.seat else None
+
+
+_shapes_read: dict[str, _Bought | _Joined | _Votes | None] = {}  # line -> its shape: a line is read twice a step
+_READ_AT_MOST = 4096
+
+
+def _shape_of(text: str) -> _Bought | _Joined | _Votes | None:
+    """The shape `text` is written in, if any (shapes are never changed once read: `join` makes a new one)."""
+    if text in _shapes_read:
+        return _shapes_read[text]
+    found = None
+    for kind in _SHAPES:
+        found = kind.read(text)
+        if found is not None:
+            break
+    if len(_shapes_read) >= _READ_AT_MOST:
+        _shapes_read.clear()
+    _shapes_read[text] = found
+    return found
 
 
 def merge(events: list[Event]) -> list[Event]:
@@ -200,7 +216,7 @@ def merge(events: list[Event]) -> list[Event]:
 def onto_held(held: list[HeldLine], events: list[Event]) -> list[Event]:
     """The step's events with its first lines merged into the last line held for the turn's post where they carry on
     its run (`held`'s last line is replaced in place), so the lines held stay as the post will say them."""
-    if not held:
+    if not held or not events:  # nothing to carry on the held run
         return events
     joined = merge([held[-1].event(), *events])
     held[-1] = HeldLine.of(joined[0])

@@ -14,8 +14,15 @@ def c() -> Content:
     return load()
 
 
-def state_codes() -> list[str]:
-    return sorted(c().states)
+def state_codes() -> tuple[str, ...]:
+    """Every state's code, alphabetically (read once per loaded content: menus ask for it at every step)."""
+    content = c()
+    if _codes_of[0] is not content:
+        _codes_of[:] = [content, tuple(sorted(content.states))]
+    return _codes_of[1]
+
+
+_codes_of: list = [None, ()]  # [the content, its codes in order]
 
 
 def ev(state: PEState, code: str) -> int:
@@ -108,8 +115,12 @@ def cap(state: PEState, seat: str) -> int:
 
 
 def affordable(state: PEState, seat: str, item: str) -> bool:
-    cost = price(state, seat, item)
-    return cost <= state.players[seat].money and state.turn.spent + cost <= cap(state, seat)
+    return price(state, seat, item) <= spending_room(state, seat)
+
+
+def spending_room(state: PEState, seat: str) -> int:
+    """The most a purchase may cost now: what the seat has, and what is left of the turn's cap."""
+    return min(state.players[seat].money, cap(state, seat) - state.turn.spent)
 
 
 # ---------------------------------------------------------------- dice

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Fact, revealed
-from engine.core.posting import post_step
+from engine.core.posting import hold_or_post, post_step
 from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, cite, copy_state, menu_decision,
                                stamp)
 from engine.presidential_election import cards, cardtext, debates, narration, setup, turn
-from engine.presidential_election.menus import menu
-from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot, state_codes
+from engine.presidential_election.menus import menu, owes
+from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot
 from engine.presidential_election.state import PEState
 
 # What a seat's deadline plays, per decision (docs/content/presidential_election.md): the way out
@@ -41,29 +41,40 @@ def deadline_action(state: PEState, seat: str, options: list[Option] | None = No
 def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
     """Apply one legal step (core `play` has checked it against decisions())."""
     state = copy_state(state)
-    events: list[Event] = []
-    before_dice, before_map, owing_before, turn_of = state.last_dice, _map_marks(state), set(_owing(state)), state.current
     secrets_before = hidden_facts(state)
+    events, changed = step(state, seat, action, words=True)
+    return ApplyResult(state=state, events=events, changed=changed,
+                       undoable=not revealed(secrets_before, hidden_facts(state)))
+
+
+def step(state: PEState, seat: str, action: Action, *, words: bool) -> tuple[list[Event], list[str]]:
+    """One step on `state` itself: `apply`'s body, and with `words` off the silent path's (silent.py), which keeps
+    only what the state holds — the lines held for the turn's post — and returns no events.
+    Returns (the events as the table gets them, the map's states the step changed)."""
+    events: list[Event] = []
+    turn_of = state.current
+    before_dice, before_map, owing_before = state.last_dice, _map_marks(state), _owing(state, turn_of)
     state.last_dice = []
-    cards_before = (list(state.deck), list(state.discard))
+    cards_before = (list(state.deck), list(state.discard)) if words else None
     _dispatch(state, seat, action, events)
-    stamp(events, seat)
     chance = bool(state.last_dice) or cards_before != (state.deck, state.discard)  # a die rolled or a card drawn
     if not state.last_dice:
         state.last_dice = before_dice
-    after_map = _map_marks(state)
-    changed = [code for code in state_codes() if before_map.get(code) != after_map.get(code)]
+    changed = _changed(before_map, state)
     # One post per turn (ruling): held while the turn goes on, released when it ends, when the game ends,
     # or when someone new must decide (the National Debate's stakes; a rival winning its pot), so the
     # table sees why the game waits — but not once per stake or per vote placed.
-    newly_owing = set(_owing(state)) - owing_before - {turn_of}
-    hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of and not newly_owing
+    hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of \
+        and not [s for s in _owing(state, turn_of) if s not in owing_before]
+    if not words and not hold:  # everything held is posted now: no line of this step stays in the state
+        state.last_changed = hold_or_post(state.unposted, state.unposted_changed, [], changed, hold=False)[1] or []
+        return [], changed
+    stamp(events, seat)
     events = narration.merge(events)
-    if hold and chance:
+    if words and hold and chance:
         _tell_the_turn(events, {seat, turn_of})
     events = narration.onto_held(state.unposted, events)
-    return ApplyResult(state=state, events=post_step(state, events, changed, hold=hold), changed=changed,
-                       undoable=not revealed(secrets_before, hidden_facts(state)))
+    return post_step(state, events, changed, hold=hold), changed
 
 
 def hidden_facts(state: PEState) -> list[Fact]:
@@ -86,20 +97,26 @@ def _tell_the_turn(events: list[Event], seats: set[str | None]) -> None:
         events.append(Event(private={s: news for s in sorted(x for x in seats if x)}, seat=None))
 
 
-def _map_marks(state: PEState) -> dict[str, tuple]:
-    """What the picture shows per state: everyone's votes there and whose map token stands there."""
-    marks: dict[str, list] = {}
-    for s in state.seats:
-        p = state.players[s]
-        for code, n in p.votes.items():
-            marks.setdefault(code, []).append((s, n))
-        if p.map_at:
-            marks.setdefault(p.map_at, []).append((s, "token"))
-    return {code: tuple(v) for code, v in marks.items()}
+def _map_marks(state: PEState) -> list[tuple[dict[str, int], str | None]]:
+    """What the picture shows per player, in seat order: its votes by state and where its map token stands."""
+    return [(dict(p.votes), p.map_at) for p in map(state.players.__getitem__, state.seats)]
 
 
-def _owing(state: PEState) -> list[str]:
-    return [s for s in state.seats if menu(state, s)[1]]
+def _changed(before: list[tuple[dict[str, int], str | None]], state: PEState) -> list[str]:
+    """The states whose marks now differ from `before` (someone's votes there, or a map token arriving or
+    leaving), alphabetically."""
+    changed: set[str] = set()
+    for (votes, token), player in zip(before, map(state.players.__getitem__, state.seats)):
+        if votes != player.votes:
+            changed.update(code for code, _ in votes.items() ^ player.votes.items())
+        if token != player.map_at:
+            changed.update(code for code in (token, player.map_at) if code)
+    return sorted(changed)
+
+
+def _owing(state: PEState, but: str | None) -> list[str]:
+    """The seats besides `but` that owe a move (whether the turn's own player owes one never decides a post)."""
+    return [s for s in state.seats if s != but and owes(state, s)]
 
 
 def _dispatch(state: PEState, seat: str, action: Action, events: list[Event]) -> None:

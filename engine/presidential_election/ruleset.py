@@ -7,6 +7,7 @@ from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 from engine.presidential_election import bot, cardtext, determinize, notation, refusals, rules, setup
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
+from engine.presidential_election.silent import PESilent
 from engine.presidential_election.state import Options, PEState
 from engine.presidential_election.views import view
 
@@ -54,6 +55,7 @@ class PresidentialElectionRuleset(ModuleRuleset):
     scenario_adapter = PEScenarioAdapter
     rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
     view_fn = staticmethod(view)
+    silent = PESilent()
 
     def seat_names(self, count: int) -> list[str]:
         return [f"P{i}" for i in range(1, count + 1)]
