@@ -4,7 +4,7 @@ the game played through SimCord by two people (the bench's seed: `python bench/b
 
 95% of them are at most 2,000 characters (what a phone shows without much scrolling) and none holds an internal
 identifier. 1960's whole game costs a few seconds of CPU, so it is measured here as the issue defines it; the
-other titles are measured by the cheaper walk in tests/present/test_short_dms.py."""
+other titles are measured over their transcripts' games (tests/local/test_transcripts*.py)."""
 from __future__ import annotations
 
 import asyncio

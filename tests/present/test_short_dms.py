@@ -1,34 +1,25 @@
 """What a player reads in a DM is short enough for a phone and in words: a decision prompt names the hand once,
 Campaign Trail's issues are named as players read them (never an identifier), 1960's menus put a card's effect
-before anything else, `/game status` of a late game holds the whole board, split over fields, never cut, and over
-every title's seeded game 95% of the DMs are at most 2,000 characters, their buttons and menus named in words.
+before anything else, and `/game status` of a late game holds the whole board, split over fields, never cut.
 
-A DM is counted as SimCord counts it (tests/discord/housemate.py `shown_text`: its embeds, its buttons' labels, its
-menus' placeholders, entries and their descriptions), over each prompt ui.hand_message makes, before the Discord
-table adds the jump link to the table's latest post (about 130 characters more on a prompt owing a move). A whole
-game as the issue measures it (every version of every DM, the link included) is played through SimCord for 1960
-in tests/discord/test_dm_lengths.py."""
+A DM is counted as SimCord counts it (tests/discord/housemate.py `shown_text`). That 95% of the DMs of every title's
+seeded game are at most 2,000 characters, their buttons and menus named in words, is checked over the transcripts'
+games, beside their transcripts (tests/local/test_transcripts*.py): each is played once for both."""
 from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 import discord
-import pytest
 
 from bot import present
 from bot.discord import limits, ui, walk
 from bot.present.text import board_text
-from bot.service import GameManager
 from bot.service.table import GameRef, PrivateBrief
-from bot.store import Store
-from bot.tables.recording import RecordingTable
-from bot.tables.transcripts import SETTINGS, Setting
 from engine import registry
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, seats_for
+from engine.core.ruleset import owing_seats, play
 from engine.core.types import Action, Decision, Option, PendingKind
 from engine.nineteen_sixty import words as ns_words
 from engine.nineteen_sixty.primitives import c as ns_content
@@ -123,57 +114,6 @@ def test_status_of_a_late_game_holds_every_region_and_state_uncut() -> None:
     assert all(len(f.value) <= limits.EMBED_FIELD_VALUE for f in fields)
     joined = "\n".join(f.value for f in fields)
     assert all(t.code in joined for t in late.in_play) and "…" not in text
-
-
-# ------------------------------------------------------------------ every title's seeded game, as its DMs read
-
-DM_P95 = 2000  # characters a phone shows without much scrolling
-VERB_ONLY = re.compile(r"^[a-z_]+ …$")  # a menu entry named by its notation: "swap …", "state …"
-
-
-async def _briefs_of(setting: Setting) -> list[PrivateBrief]:
-    """Every DM brief of the transcript's seeded game, played to its end by the bots as `bot transcripts` does."""
-    ruleset = registry.get(setting.ruleset)
-    with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "t.sqlite3")
-        table, now = RecordingTable(), [1_800_000_000]
-        manager = GameManager(store, table, clock=lambda: now[0], render=False, new_seed=lambda: setting.seed)
-        seats = seats_for(ruleset, setting.players, setting.options)
-        users = {seat: f"p-{seat.lower()}" for seat in seats}
-        rec = await manager.games.create(setting.ruleset, users[seats[0]], "P", seat=seats[0], title=setting.title,
-                                         seed=setting.seed, options=setting.options, channel_id="c", guild_id="g")
-        for seat in seats[1:]:
-            await manager.games.join(rec.id, users[seat], "P", seat=seat)
-        await manager.games.start(rec.id, users[seats[0]])
-        rng = Rng(setting.seed)
-        for _ in range(3000):
-            owing = await manager.views.owing(rec.id)
-            if not owing:
-                break
-            seat = owing[rng.below(len(owing))]
-            _, state, _ = await manager.views.state(await manager.views.game(rec.id))
-            now[0] += 3600
-            await manager.games.submit(rec.id, users[seat], [ruleset.bot_action(state, seat, rng)])
-        await store.close()
-    return list(table.briefs)
-
-
-@pytest.mark.parametrize("setting", SETTINGS, ids=lambda s: s.name)
-async def test_dms_are_short_and_their_menus_in_words(setting: Setting) -> None:
-    lengths, notation = [], set()
-    for brief in await _briefs_of(setting):
-        embeds, view = ui.hand_message(brief)
-        lengths.append(len(_visible(embeds, view)))
-        for item in (view.children if view is not None else []):
-            d = item.to_component_dict()
-            names = [str(d.get("label") or ""), str(d.get("placeholder") or ""),
-                     *(o["label"] for o in d.get("options") or [])]
-            notation |= {n for n in names if VERB_ONLY.match(n) or n.startswith("Choose: ") and "_" in n}
-    lengths.sort()
-    assert len(lengths) > 20
-    p95 = lengths[min(len(lengths) - 1, int(0.95 * len(lengths)))]  # as the bench takes it
-    assert p95 <= DM_P95, f"{setting.name}: DM p95 {p95} characters (max {lengths[-1]})"
-    assert not notation, f"{setting.name}: menus named by notation: {sorted(notation)}"
 
 
 def test_a_group_whose_labels_share_nothing_is_named_in_words() -> None:

@@ -1,0 +1,52 @@
+"""The transcripts' seeded games (docs/transcripts/settings.yaml), each played once per process as `stumpbot
+transcripts` plays it: the transcript it writes and every DM brief its seats were sent.
+
+A whole game with its pictures is some 2–12 s of CPU. The transcript test and the DM test of a title read the same
+game from here, and sit in the same file (tests/local/test_transcripts*.py), which the suite gives to one worker
+(--dist loadfile, pyproject.toml): the game is played once, when a test first asks for it, never at collection."""
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import tempfile
+from dataclasses import dataclass, field
+
+import pytest
+
+from bot.service.table import PrivateBrief
+from bot.tables import transcripts
+
+
+@dataclass(frozen=True)
+class TranscriptGame:
+    text: str  # the Markdown transcript, as `stumpbot transcripts` writes it
+    briefs: list[PrivateBrief]  # every DM brief the seats were sent, in order
+
+
+@dataclass
+class _BriefKeepingTable(transcripts.TranscriptTable):
+    """The transcript's own table, which also keeps each brief it is handed: what it writes is unchanged."""
+
+    briefs: list[PrivateBrief] = field(default_factory=list)
+
+    async def tell(self, brief: PrivateBrief) -> bool:
+        self.briefs.append(brief)
+        return await super().tell(brief)
+
+
+@functools.cache
+def transcript_game(name: str) -> TranscriptGame:
+    """The setting's game, played through `transcripts.transcript` (the function `stumpbot transcripts` runs)."""
+    tables: list[_BriefKeepingTable] = []
+
+    def keeping(**kwargs: object) -> _BriefKeepingTable:
+        tables.append(_BriefKeepingTable(**kwargs))  # type: ignore[arg-type]
+        return tables[-1]
+
+    db_dir = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # the store syncs every move: RAM where there is one
+    with tempfile.TemporaryDirectory(dir=db_dir) as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transcripts, "TranscriptTable", keeping)
+        text = asyncio.run(transcripts.transcript(transcripts.setting(name), db_dir=folder))
+    assert len(tables) == 1, "one table per transcript"
+    return TranscriptGame(text=text, briefs=tables[0].briefs)
