@@ -11,8 +11,7 @@ import functools
 import os
 import tempfile
 from dataclasses import dataclass, field
-
-import pytest
+from pathlib import Path
 
 from bot.service.table import PrivateBrief
 from bot.tables import transcripts
@@ -38,15 +37,9 @@ class _BriefKeepingTable(transcripts.TranscriptTable):
 @functools.cache
 def transcript_game(name: str) -> TranscriptGame:
     """The setting's game, played through `transcripts.transcript` (the function `stumpbot transcripts` runs)."""
-    tables: list[_BriefKeepingTable] = []
-
-    def keeping(**kwargs: object) -> _BriefKeepingTable:
-        tables.append(_BriefKeepingTable(**kwargs))  # type: ignore[arg-type]
-        return tables[-1]
-
+    setting = transcripts.setting(name)
+    table = _BriefKeepingTable(name=setting.name)
     db_dir = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None  # the store syncs every move: RAM where there is one
-    with tempfile.TemporaryDirectory(dir=db_dir) as folder, pytest.MonkeyPatch.context() as patch:
-        patch.setattr(transcripts, "TranscriptTable", keeping)
-        text = asyncio.run(transcripts.transcript(transcripts.setting(name), db_dir=folder))
-    assert len(tables) == 1, "one table per transcript"
-    return TranscriptGame(text=text, briefs=tables[0].briefs)
+    with tempfile.TemporaryDirectory(dir=db_dir) as folder:
+        text = asyncio.run(transcripts.transcript(setting, db_dir=Path(folder), table=table))
+    return TranscriptGame(text=text, briefs=table.briefs)

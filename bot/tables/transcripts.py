@@ -210,13 +210,15 @@ def _measure(data: bytes) -> tuple[int, int, int]:
         return image.width, image.height, getattr(image, "n_frames", 1)
 
 
-async def transcript(s: Setting, *, db_dir: Path | None = None, images: Path | None = None) -> str:
+async def transcript(s: Setting, *, db_dir: Path | None = None, images: Path | None = None,
+                     table: TranscriptTable | None = None) -> str:
     """The Markdown transcript of the setting's game, its pictures drawn as the bot draws them and referenced under
-    their posts. `images`: also write the pictures there (a folder outside git), under the names the lines give."""
+    their posts. `images`: also write the pictures there (a folder outside git), under the names the lines give.
+    `table`: the table to play it on (one that also keeps what it is handed), a fresh one by default."""
     ruleset = registry.get(s.ruleset)
     with tempfile.TemporaryDirectory(dir=db_dir) as folder:
         store = await Store.open(Path(folder) / "transcript.sqlite3")
-        table = TranscriptTable(name=s.name)
+        table = table if table is not None else TranscriptTable(name=s.name)
         now = [START]
         manager = GameManager(store, table, clock=lambda: now[0], render=True, new_seed=lambda: s.seed)
         try:
