@@ -226,6 +226,8 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
     game = brief.game
     decision = brief.decision
     lines: list[str] = []
+    if brief.coach and decision is not None and decision.owes_move:  # a guided first game: the coach comes first
+        lines.append(brief.coach)
     if brief.text:
         lines.append(brief.text)
     if decision is not None and decision.owes_move:
