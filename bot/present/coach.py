@@ -139,7 +139,24 @@ def titles() -> list[str]:
 
 
 def shown_steps(raw: str | None) -> list[str]:
+    """The steps shown, as kept: `step@move`, the step and the move number of the decision it was shown at."""
     return [s for s in (raw or "").split(",") if s]
+
+
+def shown_entry(step: str, seq: int) -> str:
+    return f"{step}@{seq}"
+
+
+def _ids(shown: Collection[str]) -> list[str]:
+    return [entry.partition("@")[0] for entry in shown]
+
+
+def _shown_at(shown: Collection[str], seq: int) -> str | None:
+    """The step shown last, if it was shown at the decision of move `seq` (the learner has not moved since)."""
+    if not shown:
+        return None
+    step, _, at = list(shown)[-1].partition("@")
+    return step if at == str(seq) else None
 
 
 def _verbs(decision: Decision) -> set[str]:
@@ -175,12 +192,16 @@ def _suggestion_of(found: Lesson, decision: Decision, step: Step | None) -> Sugg
 
 def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> Option | None:
     """The move the coach suggests now (a choice the game offers), or None when the seat owes nothing. At a new
-    step, that step's suggestion; after it, the suggestion of the first step for the same decision."""
+    step (to show, or shown at this very decision), that step's suggestion; else the suggestion of the first step
+    for the same decision. `shown`: as kept (`shown_steps`)."""
     found = lesson(ruleset.name)
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move:
         return None
-    return _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, next_step(found, decision, shown)))
+    step = next_step(found, decision, _ids(shown))
+    if step is None and (just := _shown_at(shown, seq)) is not None:  # the step the learner is reading now
+        step = next((s for s in found.steps if s.id == just and _matches(s, decision)), None)
+    return _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step))
 
 
 def _resolve(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision,
@@ -219,7 +240,8 @@ def coach(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move:
         return Coaching("", None)
-    step = current_step(found, decision, shown) if again else next_step(found, decision, shown)
+    ids = _ids(shown)
+    step = current_step(found, decision, ids) if again else next_step(found, decision, ids)
     if step is None:
         return Coaching("", None)
     option = _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step))
@@ -240,8 +262,8 @@ def nudge(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move:
         return ""
-    step = current_step(found, decision, shown)
-    option = _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step))
+    step = current_step(found, decision, _ids(shown))
+    option = suggested(ruleset, state, seat, seq, shown)
     rule = f"**{step.rule}**: " if step is not None else ""
     return f"{MARK} {rule}a move that works now is {option.label} (`{option.action.notation()}`)." if option else ""
 
@@ -260,4 +282,4 @@ def checklist_ticked(ruleset: str, shown: Collection[str]) -> list[str]:
     if found is None:
         return []
     by_id = {s.id: s for s in found.steps}
-    return [by_id[s].ticks for s in shown if s in by_id]
+    return [by_id[s].ticks for s in _ids(shown) if s in by_id]

@@ -30,7 +30,7 @@ def coached(ruleset: Ruleset, state: Any, seq: int, settings: dict[str, str], br
         return brief, None
     shown = coach.shown_steps(settings.get(coach.SHOWN_KEY))
     if ruleset.outcome(state) is not None:
-        if coach.SUMMARY in shown:
+        if any(entry.partition("@")[0] == coach.SUMMARY for entry in shown):
             return brief, None
         text = coach.closing(ruleset.name, NEXT_STEPS.format(ruleset=ruleset.name))
         return replace(brief, coach=text), [*shown, coach.SUMMARY]
@@ -39,7 +39,7 @@ def coached(ruleset: Ruleset, state: Any, seq: int, settings: dict[str, str], br
     said = coach.coach(ruleset, state, brief.seat, seq, shown)
     if said.step is None:
         return brief, None
-    return replace(brief, coach=said.text), [*shown, said.step.id]
+    return replace(brief, coach=said.text), [*shown, coach.shown_entry(said.step.id, seq)]
 
 
 async def remember(store: StoreInterface, context: GameContext, shown: list[str]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.policy import record as records
 from bot.present import coach
 from bot.service.context import Context, ManagerError, Service
 from bot.service.games import Games
@@ -39,10 +40,11 @@ class Learn(Service):
         self.seats = seats
 
     async def start(self, ruleset_name: str, user_id: str, name: str, *, channel_id: str | None, bot_user: str,
-                    with_coach: bool = True) -> Lesson:
+                    with_coach: bool = True, salt: str | None = None) -> Lesson:
         """The learner's lesson of this game: the one in progress, else a new one. Without the coach: a new game
         against the bot, with a fresh deal and the game's usual options. `bot_user`: the user id the bot's seats are
-        held under (the bot's own account on Discord)."""
+        held under (the bot's own account on Discord). `salt`: the seed commitment's, fixed (a transcript's game,
+        posted the same each run)."""
         try:
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
@@ -63,6 +65,8 @@ class Learn(Service):
                                          seed=found.seed if with_coach else None)
         try:
             await self.store.set_civil_disorder_after(record.id, 0)
+            if salt is not None:
+                await self.store.set_setting(game_scope(record.id), records.SALT_KEY, salt)
             if with_coach:
                 await self.store.set_setting(game_scope(record.id), coach.LEARN_KEY, ruleset.name)
             for n, seat in enumerate(bots):

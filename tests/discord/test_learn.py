@@ -79,6 +79,8 @@ async def test_a_lesson_by_dm_from_the_coach_suggestions(world: World) -> None:
     shown = coach.shown_steps(await w.manager.store.get_setting(game_scope(game_id), coach.SHOWN_KEY))
     assert coach.checklist_ticked("electioneer", shown) == [item.id for item in lesson.checklist], shown
     assert shown[-1] == coach.SUMMARY
+    mine = [e.notation.split()[0] for e in await w.manager.store.load_journal(game_id) if e.seat == "DEM"]
+    assert {"discard", "campaign", "swap", "play", "ready"} <= set(mine), "she made each kind of move the coach showed"
     said = coach_texts(w.dm_texts(alice))
     assert len(said) >= len(lesson.steps) + 1 and all(len(t) <= coach.MOST + 250 for t in said)
     for step in lesson.steps:

@@ -26,7 +26,7 @@ class Learner:
         self.manager = manager
         self.screen: list[str] = []
         self.read = 0
-        self.shown: list[str] = []  # the steps she was shown, in order
+        self.shown: list[str] = []  # the steps she was shown, in order, each with the move it was shown at
         self.coach_texts: list[str] = []
         self.moves = 0
         self.quit_after = quit_after
@@ -41,7 +41,9 @@ class Learner:
         self.read = len(self.screen)
         self.coach_texts += [t.strip() for t in new if t.strip().startswith(coach.MARK)]
         seen = "\n".join(new)
-        self.shown += [s.id for s in LESSON.steps if s.text in seen and s.id not in self.shown]
+        live = self.manager.ctx.live[self.game_id]
+        ids = [entry.partition("@")[0] for entry in self.shown]
+        self.shown += [coach.shown_entry(s.id, live.seq) for s in LESSON.steps if s.text in seen and s.id not in ids]
         if self.moves == self.quit_after:
             raise EOFError
         if self.moves == 2 and not self.refused:  # a wrong move: the reason, then the coach's nudge
@@ -49,7 +51,6 @@ class Learner:
             return "campaign D99"
         if self.refused == "pending":
             self.refused = seen
-        live = self.manager.ctx.live[self.game_id]
         option = coach.suggested(RULESET, live.state, LESSON.seat, live.seq, self.shown)
         assert option is not None
         self.moves += 1
@@ -81,6 +82,8 @@ async def test_the_lesson_at_the_keyboard(tmp_path: Path) -> None:
         assert await session.lesson("electioneer") == learner.game_id
         assert f"Resuming your lesson, game #{learner.game_id}" in learner.screen[back]
         await session.play_lesson(learner.game_id)
+        mine = [e.notation.split()[0] for e in await store.load_journal(learner.game_id) if e.seat == "DEM"]
+        assert {"discard", "campaign", "swap", "play", "ready"} <= set(mine), "she made each kind of move shown"
     finally:
         await store.close()
     elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
