@@ -17,7 +17,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from engine import registry
-from engine.content import DATA_DIR, ContentModel, validate
+from engine import content
+from engine.content import ContentModel, validate
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset
 from engine.core.types import Action, Decision, Option
@@ -116,7 +117,7 @@ def lesson_path(ruleset: str) -> str:
 def collect_problems(ruleset: str) -> tuple[Lesson | None, list[str]]:
     """The lesson of `ruleset` and every problem of its file (none when there is no file)."""
     problems: list[str] = []
-    if not (DATA_DIR / lesson_path(ruleset)).is_file():
+    if not (content.DATA_DIR / lesson_path(ruleset)).is_file():
         return None, problems
     found = validate(Lesson, lesson_path(ruleset), problems)
     if found is not None and found.ruleset != registry.canonical(ruleset):
@@ -135,7 +136,7 @@ def lesson(ruleset: str) -> Lesson | None:
 
 def titles() -> list[str]:
     """The rulesets that have a lesson, in the registry's order."""
-    return [name for name in registry.RULESETS if (DATA_DIR / lesson_path(name)).is_file()]
+    return [name for name in registry.RULESETS if (content.DATA_DIR / lesson_path(name)).is_file()]
 
 
 def shown_steps(raw: str | None) -> list[str]:

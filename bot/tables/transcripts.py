@@ -122,8 +122,8 @@ class TranscriptTable:
         return file
 
     async def tell(self, brief: PrivateBrief) -> bool:
-        body = [brief.coach] if brief.coach else []
-        body += [brief.text] if brief.text else []
+        body = [brief.text] if brief.text else []
+        body += [brief.coach] if brief.coach else []  # a lesson's coach, above the decision it speaks of
         decision = brief.decision
         if decision is not None and decision.owes_move:
             body.append(f"Your move: {decision.prompt}" if decision.prompt else "Your move:")
