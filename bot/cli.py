@@ -3,6 +3,7 @@
     stumpbot                      Discord bot if DISCORD_TOKEN is set, else the local table
     stumpbot bot                  the Discord bot (needs DISCORD_TOKEN)
     stumpbot play [--vs-bot SEAT] [--new] [--players N] [--option K=V] [RULESET]
+    stumpbot learn [--new] [RULESET]   a guided first game against the bot, a coach explaining each decision
     stumpbot demo RULESET [--seed N] [--players N] [--option K=V] [--export FILE] [--replay OUT.webp]
     stumpbot replay FILE          step through a game record (docs/record-format.md)
     stumpbot replay FILE --animate OUT.webp   write the finished game's animated replay instead
@@ -53,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--vs-bot", metavar="SEAT", action="append", default=[], help="let the built-in bot play SEAT")
     play.add_argument("--new", action="store_true", help="abandon the saved local game and start afresh")
     _table_arguments(play)
+    learn = sub.add_parser("learn", help="a guided first game against the bot: a coach explains each new decision")
+    learn.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
+    learn.add_argument("--new", action="store_true", help="abandon the lesson in progress and start it afresh")
     demo = sub.add_parser("demo", help="the built-in bot plays every seat; prints the log and writes every image")
     demo.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
     demo.add_argument("--seed", type=int, default=1)
@@ -97,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
             print(_welcome())
             argv = ["play"]
             args = _parser().parse_args(argv)
-    if command in ("play", "demo") and (problem := _unknown_ruleset(args.ruleset)):
+    if command in ("play", "demo", "learn") and (problem := _unknown_ruleset(args.ruleset)):
         print(problem)  # before anything is written: no database for a game that does not exist
         return 2
     if command == "bot":
@@ -126,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:  # Ctrl-C between prompts (at one, the table says the same with the game's number)
             print("\nSaved. Run the same command again to resume the game.")
         return 0
+    if command == "learn":
+        return _learn_command(args.ruleset, new=args.new, db=config.db_path.with_name("local.sqlite3"),
+                              out_dir=config.out_dir)
     if command == "demo":
         from bot.tables.local import demo_folder, run_demo
 
@@ -167,9 +174,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _learn_command(ruleset: str, *, new: bool, db: Path, out_dir: Path) -> int:
+    """`stumpbot learn`: the guided first game on the local table (bot/tables/learn.py)."""
+    from bot.tables.learn import learn_local
+
+    logging.getLogger().setLevel(logging.WARNING)
+    try:
+        asyncio.run(learn_local(db, out_dir, ruleset, new=new))
+    except (EngineError, ValueError, StoreError, OSError) as exc:
+        print(f"Can't start: {getattr(exc, 'message', None) or exc}")
+        return 2
+    except KeyboardInterrupt:
+        print("\nSaved. Run the same command again to resume the lesson.")
+    return 0
+
+
 def _welcome() -> str:
     """What a bare `stumpbot` without a Discord token says before it starts the default game: what this is, the
     games there are and how to start each."""
+    from bot.present import coach
     from engine import registry
 
     short = {name: alias for alias, name in registry.ALIASES.items()}  # `1960` rather than `nineteen_sixty`
@@ -182,6 +205,8 @@ def _welcome() -> str:
         f"The {len(games)} games, and how to start each:",
         *(f"  {title.ljust(width)}{command}" for title, command in games),
         "  (add --vs-bot SEAT to let the bot play a seat; `stumpbot demo GAME` watches the bots play a game)",
+        *([f"  New to a game? `stumpbot learn GAME` is a guided first game against the bot "
+           f"({', '.join(short.get(n, n) for n in lessons)})."] if (lessons := coach.titles()) else []),
         f"Starting {registry.get(DEFAULT_RULESET).title} now. Type quit at any prompt to save and stop.",
         "",
     ])

@@ -229,6 +229,13 @@ class DiscordTable:
         last = max(moved, default=None)
         return [[seq, text] for seq, text in live.news if last is None or seq >= last]
 
+    async def _coach_note(self, brief: PrivateBrief) -> None:
+        try:
+            dm = await self.client.create_dm(discord.Object(int(brief.user_id)))
+            await dm.send(limits.clip(brief.coach, limits.CONTENT), allowed_mentions=discord.AllowedMentions.none())
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("the coach's words to a player of game %s could not be sent", brief.game.id)
+
     def render_live(self, brief: PrivateBrief, news: list[list], link: str | None = None
                     ) -> tuple[list[discord.Embed], discord.ui.View | None]:
         """The live prompt's hand embed (with the news it keeps, and `link`, the jump link to the table) and its
@@ -412,6 +419,9 @@ class DiscordTable:
         player must be told — a decision newly owed, a reminder, news while nothing is owed — and the previous
         live prompt is closed (one line of what was done, or deleted if nothing was)."""
         game_id, seat = brief.game.id, brief.seat
+        if brief.coach and (brief.decision is None or not brief.decision.owes_move):
+            await self._coach_note(brief)  # a lesson's last words, with no prompt to put them in: a message of their own
+            brief = dataclasses.replace(brief, coach="")
         live = await self.live_prompt(game_id, seat)
         if live is not None and live.user_id and live.user_id != brief.user_id:  # a former holder's prompt
             await self._retire_prompt(game_id, seat, live.channel_id, live.message_id, gone=True)

@@ -229,6 +229,8 @@ def hand_embed(brief: PrivateBrief) -> discord.Embed:
     if brief.text:
         lines.append(brief.text)
     if decision is not None and decision.owes_move:
+        if brief.coach:  # a guided first game: the coach's words, right above the decision they are about
+            lines.append(brief.coach)
         due = game.deadline_at.get(brief.seat)
         lines.append(f"**Your move:** {decision.prompt}" + (f" Due {ts(due)}." if due else ""))
         if decision.deadline_default:

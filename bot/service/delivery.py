@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from bot.present import captions, for_ruleset
 from bot.present.changes import changed_codes, summarise
-from bot.service import budget, merging
+from bot.service import budget, coaching, merging
 from bot.store.claims import OUTBOX_RUN
 from bot.policy import follow as spectators
 from bot.present import pictures
@@ -283,10 +283,17 @@ class Delivery(Service):
             return False, None
         brief = await self.views.brief(record.id, seat.user_id, payload.get("text", ""), record=record, seats=seats,
                                        jobs=jobs)
+        shown = None
+        if coaching.learning(context.game_settings):  # a guided first game: the coach's words before the prompt
+            ruleset, state, seq = await self.views.state(record)
+            brief, shown = coaching.coached(ruleset, state, seq, context.game_settings, brief,
+                                            prompt=bool(payload.get("prompt")))
         if not payload.get("prompt") and not payload.get("ended") and brief.decision is not None \
-                and not payload.get("text"):
+                and not payload.get("text") and not brief.coach:
             return False, None
         ok = await reads.table.tell(brief)
+        if ok and shown is not None:
+            await coaching.remember(self.store, context, shown)
         if seat.dm_ok is None or bool(seat.dm_ok) != ok:
             await self.store.set_seat_dm_ok(record.id, seat.seat, ok)
         return True, None

@@ -16,6 +16,7 @@ from bot.policy import concession
 from bot.policy import record as records
 from bot.present import bot_notes, typed_rest
 from bot.present.undo_refusal import SHOWN_OR_PASSED_ON, nothing_to_undo
+from bot.service import coaching
 from bot.service.clock import Clock
 from bot.service.community import Community
 from bot.service.context import Context, ManagerError
@@ -170,10 +171,14 @@ class Games(Lobby):
                 raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
             actions = ruleset.parse(move) if isinstance(move, str) else list(move)
             played = play_until_handoff(ruleset, turn.state, turn.seat, actions)
-        except EngineError:
+        except EngineError as exc:
             # A double click arrives after its twin moved the game on: say so, rather than "illegal".
             if idem_key is not None and (done := await self.store.move_for_idem_key(idem_key)) is not None:
                 raise StaleState(f"That move was already applied (move {done.seq}).") from None
+            if not isinstance(exc, StaleState):  # in a guided first game, the coach adds a move allowed now
+                exc.message = coaching.nudged(ruleset, turn.state, turn.seat, turn.seq, turn.context.game_settings,
+                                              exc.message)
+                exc.args = (exc.message,)
             raise
         notation = ruleset.format(played.applied)
         if repeat_guard:

@@ -102,7 +102,9 @@ class Lobby(Service):
             chosen = _seat_for(ruleset, {s.seat for s in seats}, seat)
             return await self.store.add_seat(game_id, record.version, chosen, user_id, name[:64], self._now())
 
-    async def start(self, game_id: int, user_id: str) -> GameRecord:
+    async def start(self, game_id: int, user_id: str, *, bot_seats: frozenset[str] = frozenset()) -> GameRecord:
+        """Start the game. `bot_seats`: the seats the built-in bot plays from the first move (a game against the
+        bot: bot/service/learn.py), handed to it before anything is delivered, so their holder gets no DM."""
         async with self._lock(game_id):
             record = await self.views.game(game_id)
             if record.status != "lobby":
@@ -135,6 +137,12 @@ class Lobby(Service):
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
                                                   now, jobs=jobs, outbox=outbox, renames=renames)
             self.ctx.remember(game_id, updated.version, 0, state)
+            for seat in seats:
+                if seat.seat in bot_seats:
+                    before, updated = updated, await self.store.hand_over_seat(
+                        game_id, updated.version, seat.seat, user_id=seat.user_id, display_name=seat.display_name,
+                        controller="bot", reason="start", now=now)
+                    self.ctx.bumped(before, updated)
         await self.delivery.flush()
         return updated
 

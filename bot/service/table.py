@@ -60,6 +60,9 @@ class PrivateBrief:
     text: str
     view: BaseModel | None
     decision: Decision | None
+    # A guided first game's coach, before the prompt (bot/present/coach.py): what this kind of decision is, its
+    # rule and a move to try; at the game's end, the lesson's summary. "" in every other game.
+    coach: str = ""
 
 
 class Table(Protocol):

@@ -44,6 +44,8 @@ class ConsoleTable:
     _told: int = 0
 
     _held: list[str] | None = None  # what is printed while `holding`, printed by `release`
+    # a guided first game's coach, per seat, not shown yet (bot/tables/learn.py prints it before the choices)
+    coaching: dict[str, list[str]] = field(default_factory=dict)
 
     def say(self, text: str) -> None:
         """Print `text` as a terminal shows it (no Discord markup or commands): every line the table prints."""
@@ -111,7 +113,12 @@ class ConsoleTable:
     async def tell(self, brief: PrivateBrief) -> bool:
         if brief.text:
             self.mailbox.setdefault(brief.seat, []).append((brief.game.id, brief.game.seq, brief.text))
+        if brief.coach:
+            self.coaching.setdefault(brief.seat, []).append(brief.coach)
         return True
+
+    def take_coaching(self, seat: str) -> list[str]:
+        return self.coaching.pop(seat, [])
 
     async def alert(self, game: GameRef, text: str, host_user: str) -> None:
         self.say(f"\n{text}")

@@ -5,6 +5,8 @@ import importlib
 import pkgutil
 
 import engine
+from bot.present import coach
+from engine import registry
 from engine.electioneer import content as electioneer
 
 
@@ -45,3 +47,37 @@ def test_bad_content_reports_every_problem(broken_data) -> None:
     assert "nmae" in text, text
     assert "policies[15]" in text, text
     assert "weather" in text, text
+
+
+def test_every_lesson_is_valid() -> None:
+    """Every guided first game's file (data/learn/<ruleset>.yaml), each for a registered game, every problem at once."""
+    assert "electioneer" in coach.titles()
+    problems: list[str] = []
+    for name in registry.RULESETS:
+        lesson, found = coach.collect_problems(name)
+        problems += found
+        if lesson is not None:
+            ruleset = registry.get(name)
+            assert lesson.seat in ruleset.seat_names(ruleset.max_seats), (name, lesson.seat)
+            ruleset.parse_options(lesson.options)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_broken_lesson_reports_every_problem(broken_data) -> None:
+    problems = broken_data("learn", [
+        ("electioneer.yaml", "suggest: {move: ready}", "suggest: {move: ready, rule: first}"),
+        ("electioneer.yaml", "rule: \"Theatrics\"", "rule: \"Theatrics\"\n    colour: red"),
+        ("electioneer.yaml", "That was a whole game", "That was a whole game" + " and more" * 80),
+    ], lambda: coach.collect_problems("electioneer"))
+    text = "\n".join(problems)
+    assert "give exactly one of `rule` and `move`" in text and "colour" in text and "summary" in text, text
+
+
+def test_a_lesson_whose_steps_do_not_hold_together_says_how(broken_data) -> None:
+    problems = broken_data("learn", [
+        ("electioneer.yaml", "ticks: swap", "ticks: swapping"),
+        ("electioneer.yaml", "after: [platform]", "after: [election]"),
+    ], lambda: coach.collect_problems("electioneer"))
+    text = "\n".join(problems)
+    assert "step `swap` ticks `swapping`, which is not on the checklist" in text, text
+    assert "checklist item `swap` is ticked by no step" in text and "comes after `election`" in text, text

@@ -1,11 +1,13 @@
-"""Lobby commands: /game new, join, leave, start, list."""
+"""Lobby commands: /game new, join, leave, start, list, and /game learn (a guided first game against the bot)."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.discord import flows, info_flows, lobby_flows
+from bot.discord import flows, info_flows, learn_flows, lobby_flows
 from bot.discord.cogs._shared import GAME, RULESETS, game
+from bot.present import coach as coaching
+from engine import registry
 
 
 @game.command(name="new", description="Open a game lobby in this channel")
@@ -51,3 +53,13 @@ async def start(interaction: discord.Interaction, game: app_commands.Range[int, 
 @game.command(name="list", description="The games in this channel")
 async def list_(interaction: discord.Interaction) -> None:
     await flows.guarded(interaction, info_flows.list_games(interaction))
+
+
+LESSONS = [app_commands.Choice(name=registry.get(name).title, value=name) for name in coaching.titles()][:25]
+
+
+@game.command(name="learn", description="Learn a game by playing it against the bot by DM, a coach at your side")
+@app_commands.describe(ruleset="Which game", coach="False: skip the coach and play a normal game against the bot")
+@app_commands.choices(ruleset=LESSONS)
+async def learn(interaction: discord.Interaction, ruleset: str, coach: bool = True) -> None:
+    await flows.guarded(interaction, learn_flows.learn(interaction, ruleset, coach))

@@ -1,0 +1,286 @@
+"""The coach of a guided first game ("learn by playing"): its words are data, one file per game
+(data/learn/<ruleset>.yaml), and this module, which names no game, reads them.
+
+A lesson is a seeded game of the learner against the built-in bot. Before each new kind of decision the learner
+meets, the coach says what it is, the rule that governs it (named as the players' guide names it) and a move to
+try; a step is shown once. Steps are matched to the decision the game itself offers (the verbs of its options, as
+`ruleset.decisions(state, seat)` gives them), so the coach follows the real prompts rather than a script of its
+own. Pure: the tables and services keep which steps were shown (`SHOWN_KEY`), this module only reads it.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from engine import registry
+from engine import content
+from engine.content import ContentModel, validate
+from engine.core.rng import Rng
+from engine.core.ruleset import Ruleset
+from engine.core.types import Action, Decision, Option
+
+MOST = 600  # characters of one coach text: about a phone screen
+LEARN_KEY = "learn"  # a game setting: the ruleset whose lesson this game is (the coach speaks in it)
+SHOWN_KEY = "learn:shown"  # a game setting: the steps already shown, comma-separated, in order
+SUMMARY = "summary"  # the closing summary's id among the shown steps
+MARK = "🎓"
+
+Text = Annotated[str, Field(min_length=1, max_length=MOST)]
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+
+
+class Intro(ContentModel):
+    """What the game is about, what wins it and how it runs, in that order: said once, before the first step."""
+
+    theme: Text
+    goal: Text
+    overview: Text
+
+
+class When(ContentModel):
+    """The decision a step is for: one whose options offer any of `verbs`, once every step of `after` was shown."""
+
+    verbs: list[str] = Field(min_length=1)
+    after: list[Id] = Field(default_factory=list)
+
+
+class Suggest(ContentModel):
+    """The move the coach suggests: a `move` in notation, or a `rule` that picks one from the game —
+    `default` (what the deadline would play), `bot` (the built-in player's choice), `first` (the first choice
+    offered) or `any_time` (the first play allowed at any time)."""
+
+    rule: Literal["default", "bot", "first", "any_time"] | None = None
+    move: str | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "Suggest":
+        if (self.rule is None) == (self.move is None):
+            raise ValueError("give exactly one of `rule` and `move`")
+        return self
+
+
+class Step(ContentModel):
+    id: Id
+    when: When
+    rule: Annotated[str, Field(min_length=1, max_length=80)]  # as the players' guide names it
+    text: Text
+    suggest: Suggest | None = None  # none: the suggestion of the first step for the same decision
+    ticks: Id  # the checklist item it shows
+
+
+class Item(ContentModel):
+    id: Id
+    name: Annotated[str, Field(min_length=1, max_length=80)]
+
+
+class Lesson(ContentModel):
+    ruleset: str
+    seat: str  # the learner's; the bot plays the others
+    seed: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    intro: Intro
+    checklist: list[Item] = Field(min_length=1)
+    steps: list[Step] = Field(min_length=1)
+    summary: Text
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Lesson":
+        ids = [s.id for s in self.steps]
+        items = [i.id for i in self.checklist]
+        problems = [f"step `{i}` is written twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
+        problems += [f"step `{s.id}` comes after `{a}`, which is no earlier step"
+                     for n, s in enumerate(self.steps) for a in s.when.after if a not in ids[:n]]
+        problems += [f"step `{s.id}` ticks `{s.ticks}`, which is not on the checklist" for s in self.steps
+                     if s.ticks not in items]
+        problems += [f"checklist item `{i}` is ticked by no step" for i in items if i not in {s.ticks for s in self.steps}]
+        if not any(s.suggest for s in self.steps):
+            problems.append("no step suggests a move")
+        if len(self.opening()) + len(self.steps[0].text) > MOST - 100:  # room for the rule's name and the move
+            problems.append(f"the intro with the first step is over {MOST} characters")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def opening(self) -> str:
+        """The intro's words, as said before the first step."""
+        return " ".join((self.intro.theme, self.intro.goal, self.intro.overview))
+
+
+def lesson_path(ruleset: str) -> str:
+    return f"learn/{registry.canonical(ruleset)}.yaml"
+
+
+def collect_problems(ruleset: str) -> tuple[Lesson | None, list[str]]:
+    """The lesson of `ruleset` and every problem of its file (none when there is no file)."""
+    problems: list[str] = []
+    if not (content.DATA_DIR / lesson_path(ruleset)).is_file():
+        return None, problems
+    found = validate(Lesson, lesson_path(ruleset), problems)
+    if found is not None and found.ruleset != registry.canonical(ruleset):
+        problems.append(f"{lesson_path(ruleset)}: names the ruleset `{found.ruleset}`")
+    return found, problems
+
+
+@lru_cache(maxsize=16)
+def lesson(ruleset: str) -> Lesson | None:
+    """The lesson of `ruleset`, or None when the game has none yet."""
+    found, problems = collect_problems(ruleset)
+    if problems:
+        raise ValueError("\n".join(problems))
+    return found
+
+
+def titles() -> list[str]:
+    """The rulesets that have a lesson, in the registry's order."""
+    return [name for name in registry.RULESETS if (content.DATA_DIR / lesson_path(name)).is_file()]
+
+
+def shown_steps(raw: str | None) -> list[str]:
+    """The steps shown, as kept: `step@move`, the step and the move number of the decision it was shown at."""
+    return [s for s in (raw or "").split(",") if s]
+
+
+def shown_entry(step: str, seq: int) -> str:
+    return f"{step}@{seq}"
+
+
+def _ids(shown: Collection[str]) -> list[str]:
+    return [entry.partition("@")[0] for entry in shown]
+
+
+def _shown_at(shown: Collection[str], seq: int) -> str | None:
+    """The step shown last, if it was shown at the decision of move `seq` (the learner has not moved since)."""
+    if not shown:
+        return None
+    step, _, at = list(shown)[-1].partition("@")
+    return step if at == str(seq) else None
+
+
+def _verbs(decision: Decision) -> set[str]:
+    return {o.action.verb for o in decision.options}
+
+
+def _matches(step: Step, decision: Decision) -> bool:
+    return bool(_verbs(decision) & set(step.when.verbs))
+
+
+def next_step(found: Lesson, decision: Decision, shown: Collection[str]) -> Step | None:
+    """The step to show before this decision: the first not shown yet whose decision this is."""
+    for step in found.steps:
+        if step.id not in shown and _matches(step, decision) and all(a in shown for a in step.when.after):
+            return step
+    return None
+
+
+def current_step(found: Lesson, decision: Decision, shown: Collection[str]) -> Step | None:
+    """The step this decision is taught by: a new one, else the latest shown for it."""
+    new = next_step(found, decision, shown)
+    if new is not None:
+        return new
+    matching = [s for s in found.steps if s.id in shown and _matches(s, decision)]
+    return matching[-1] if matching else None
+
+
+def _suggestion_of(found: Lesson, decision: Decision, step: Step | None) -> Suggest | None:
+    if step is not None and step.suggest is not None:
+        return step.suggest
+    return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision)), None)
+
+
+def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> Option | None:
+    """The move the coach suggests now (a choice the game offers), or None when the seat owes nothing. At a new
+    step (to show, or shown at this very decision), that step's suggestion; else the suggestion of the first step
+    for the same decision. `shown`: as kept (`shown_steps`)."""
+    found = lesson(ruleset.name)
+    decision = ruleset.decisions(state, seat)
+    if found is None or not decision.owes_move:
+        return None
+    step = next_step(found, decision, _ids(shown))
+    if step is None and (just := _shown_at(shown, seq)) is not None:  # the step the learner is reading now
+        step = next((s for s in found.steps if s.id == just and _matches(s, decision)), None)
+    return _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step))
+
+
+def _resolve(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision,
+             suggest: Suggest | None) -> Option | None:
+    if suggest is None:
+        return None
+    offered = decision.all_options()
+    action: Action | None
+    if suggest.move is not None:
+        parsed = ruleset.parse(suggest.move)
+        action = parsed[0] if parsed else None
+    elif suggest.rule == "default":
+        action = ruleset.deadline_action(state, seat)
+    elif suggest.rule == "bot":
+        action = ruleset.bot_action(state, seat, Rng(seq))
+    elif suggest.rule == "any_time":
+        action = decision.extras[0].action if decision.extras else decision.options[0].action
+    else:
+        action = decision.options[0].action
+    found = next((o for o in offered if o.action == action), None)
+    return found or decision.options[0]  # a move the game does not offer now: its first choice instead
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """What the coach says before a decision (`text`, "" when nothing new) and the step it shows (None: none)."""
+
+    text: str
+    step: Step | None
+
+
+def coach(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str], *, again: bool = False) -> Coaching:
+    """The coach's words before `seat`'s decision: its new step, said once (the intro before the first), with the
+    move to try. `again`: the current step even if it was shown (the learner came back to the lesson)."""
+    found = lesson(ruleset.name)
+    decision = ruleset.decisions(state, seat)
+    if found is None or not decision.owes_move:
+        return Coaching("", None)
+    ids = _ids(shown)
+    step = current_step(found, decision, ids) if again else next_step(found, decision, ids)
+    if step is None:
+        return Coaching("", None)
+    option = _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step))
+    return Coaching(step_text(found, step, option, with_intro=not shown), step)
+
+
+def step_text(found: Lesson, step: Step, option: Option | None, *, with_intro: bool = False) -> str:
+    lines = [f"{MARK} {found.opening()}"] if with_intro else []
+    lines.append(f"{MARK} **{step.rule}** — {step.text}")
+    if option is not None:
+        lines.append(f"**Try:** {option.label} (`{option.action.notation()}`)")
+    return "\n".join(lines)
+
+
+def nudge(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> str:
+    """What a refused move gets after the game's reason: the rule at stake and a move that is allowed now."""
+    found = lesson(ruleset.name)
+    decision = ruleset.decisions(state, seat)
+    if found is None or not decision.owes_move:
+        return ""
+    step = current_step(found, decision, _ids(shown))
+    option = suggested(ruleset, state, seat, seq, shown)
+    rule = f"**{step.rule}**: " if step is not None else ""
+    return f"{MARK} {rule}a move that works now is {option.label} (`{option.action.notation()}`)." if option else ""
+
+
+def closing(ruleset: str, next_steps: str) -> str:
+    """The lesson's last words: what was learnt, then `next_steps` (the table's commands for a real game)."""
+    found = lesson(ruleset)
+    if found is None:
+        return ""
+    return f"{MARK} {found.summary}\n{next_steps}"
+
+
+def checklist_ticked(ruleset: str, shown: Collection[str]) -> list[str]:
+    """The checklist items the shown steps ticked, in the order they were shown."""
+    found = lesson(ruleset)
+    if found is None:
+        return []
+    by_id = {s.id: s for s in found.steps}
+    return [by_id[s].ticks for s in _ids(shown) if s in by_id]
