@@ -126,9 +126,11 @@ class Lobby(Service):
             renames = dict(zip(picked, final))
             seats = [replace(s, seat=renames[s.seat]) for s in seats]
             seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
+            # a game in a server may be followed from it; one without (a lesson, a game by DM) has nobody to invite
+            follow = (f"; anyone else can follow the game by DM with `/game follow game:{game_id}`"
+                      if record.guild_id is not None else "")
             intro = Event(public=f"**{record.title}** begins — {ruleset.title}, game #{game_id}. Seats: {seat_list}. "
-                                 f"Each player gets their hand and choices privately; anyone else can follow the game by DM "
-                                 f"with `/game follow game:{game_id}`.")
+                                 f"Each player gets their hand and choices privately{follow}.")
             sealed_seed = await records.commit_seed(self.store, game_id, record.seed)  # fair randomness
             clock = self.clock.renamed(await self.clock.game_clock(record), renames)
             now = self._now()

@@ -51,6 +51,8 @@ async def test_a_lesson_by_dm_from_the_coach_suggestions(world: World) -> None:
     seats = {s.seat: s for s in await w.manager.store.list_seats(game_id)}
     assert seats["DEM"].user_id == str(alice.id) and seats["REP"].controller == "bot"
     assert not w.public(), "nothing of a lesson is posted in the server"
+    opening = next(t for t in w.dm_texts(alice) if "begins" in t)
+    assert "/game follow" not in opening, "nobody else can follow a game that has no server"
 
     decisions = refused = 0
     while (record := await w.manager.views.game(game_id)).status == "active":
