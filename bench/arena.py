@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import sys
 import time
 from dataclasses import dataclass, field
@@ -26,6 +25,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.arena_evaluations import EVALUATIONS  # noqa: E402
+from bench.balance import pool_map, wilson  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.ai.ismcts import Settings  # noqa: E402
 from engine.ai.players import LEVELS, choose  # noqa: E402
@@ -101,16 +102,6 @@ def play(job: Job) -> Played:
     return played
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion `wins / n`."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -121,7 +112,7 @@ def percentile(values: list[float], q: float) -> float:
 def report(title: str, a: str, b: str, results: list[Played], cpu: float) -> str:
     n = len(results)
     wins = sum(r.share for r in results)
-    low, high = wilson(wins, n)
+    low, high = wilson(wins, n)  # type: ignore[arg-type]
     times = [t for r in results for t in r.a_times] or [t for r in results for t in r.b_times]
     return (f"{title} {a} vs {b}: {100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}] over {n} games, "
             f"{percentile(times, 0.95):.2f} s/decision p95 (p50 {percentile(times, 0.5):.2f} s over "
@@ -140,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--uct-c", type=float, default=0.7)
     ap.add_argument("--epsilon", type=float, default=0.1, help="share of random moves in a rollout")
     ap.add_argument("--horizon", type=int, default=None, help="rollout steps before the evaluation")
+    ap.add_argument("--evaluate", action="store_true",
+                    help="score cut rollouts by the title's trial projection (bench/arena_evaluations.py)")
     ap.add_argument("--worlds", type=int, default=8, help="an ensemble's determinized worlds")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
@@ -149,19 +142,17 @@ def main(argv: list[str] | None = None) -> int:
     timed = args.iterations is None
     settings = Settings(iterations=args.iterations, seconds=args.budget if timed else None,
                         clock=time.process_time if timed else None, uct_c=args.uct_c, epsilon=args.epsilon,
-                        horizon=args.horizon, worlds=args.worlds)
+                        horizon=args.horizon, worlds=args.worlds,
+                        evaluate=EVALUATIONS[ruleset.name] if args.evaluate else None)
     a, b = Player.named(args.a, settings), Player.named(args.b, settings)
     jobs = [Job(ruleset.name, players, args.seed + i // players, i % players, a, b) for i in range(args.games)]
     start = time.time()
-    if args.workers <= 1:
-        results = [play(job) for job in jobs]
-    else:
-        with multiprocessing.Pool(args.workers) as pool:
-            results = pool.map(play, jobs, chunksize=1)
+    results = [play(job) for job in jobs] if args.workers <= 1 else pool_map(play, jobs, args.workers, chunksize=1)
     cpu = sum(sum(r.a_times) + sum(r.b_times) for r in results)
     print(report(ruleset.name, args.a, args.b, results, cpu), flush=True)
     budget = f"{args.iterations} iterations" if not timed else f"{args.budget} s"
     print(f"  budget {budget}, uct_c {args.uct_c}, epsilon {args.epsilon}, horizon {args.horizon}, "
+          f"evaluation {'projection' if args.evaluate else 'returns or 0.5'}, "
           f"seeds {args.seed}..{args.seed + (args.games - 1) // players}, {time.time() - start:.0f} s wall")
     return 0
 
