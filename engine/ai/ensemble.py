@@ -25,6 +25,7 @@ def ensemble(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: R
         raise ValueError(f"{seat} has nothing to do")
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
+    favourite = ruleset.bot_action(worlds[0], seat, rng)
     count = max(1, settings.worlds)
     roots = [Node(None, None)]
     budget = Budget(settings)
@@ -33,7 +34,7 @@ def ensemble(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: R
         if w == len(worlds):
             worlds.append(game.determinize(state, seat, rng))
             roots.append(Node(None, None))
-        searcher.iterate(roots[w], game.clone(worlds[w]), seat)
+        searcher.iterate(roots[w], game.clone(worlds[w]), seat, favourite)
         budget.done += 1
     visits = {a: 0 for a in actions}
     totals = {a: 0.0 for a in actions}
@@ -42,4 +43,4 @@ def ensemble(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: R
             if mover == seat and action in visits:
                 visits[action] += child.visits
                 totals[action] += child.total
-    return Result(best_action(visits, totals), visits, budget.done)
+    return Result(best_action(visits, totals, favourite), visits, budget.done)

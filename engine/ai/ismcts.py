@@ -95,13 +95,14 @@ class Searcher:
     def chance(self) -> float:
         return self.rng.next_u64() / _UNIT
 
-    def iterate(self, root: Node, state: Any, seat: str) -> None:
-        """One iteration on `state` (a determinization this iteration owns and changes), `seat` moving first."""
+    def iterate(self, root: Node, state: Any, seat: str, favourite: Action | None = None) -> None:
+        """One iteration on `state` (a determinization this iteration owns and changes), `seat` moving first; the
+        root tries `favourite` (the heuristic's pick) before its other untried actions."""
         game, node, path = self.game, root, [root]
         legal = game.legal(state, seat)
         expanded = False
         while legal and not expanded:
-            node, action, expanded = self._select(node, seat, legal)
+            node, action, expanded = self._select(node, seat, legal, favourite if node is root else None)
             path.append(node)
             game.advance(state, seat, action)
             movers = game.to_move(state)
@@ -115,7 +116,8 @@ class Searcher:
             if step.seat is not None:
                 step.total += scores.get(step.seat, 0.0)
 
-    def _select(self, node: Node, seat: str, legal: list[Action]) -> tuple[Node, Action, bool]:
+    def _select(self, node: Node, seat: str, legal: list[Action], favourite: Action | None = None
+                ) -> tuple[Node, Action, bool]:
         """The child to follow among `legal`, its action, and whether it is new: a new one while any legal action
         is untried, else the best by UCB over availability counts."""
         children = node.children
@@ -129,7 +131,7 @@ class Searcher:
                 child.available += 1
                 present.append((action, child))
         if untried:
-            action = untried[self.rng.below(len(untried))]
+            action = favourite if favourite in untried else untried[self.rng.below(len(untried))]
             child = children[(seat, action)] = Node(seat, action)
             child.available = 1
             return child, action, True
@@ -191,9 +193,10 @@ class Budget:
         return True
 
 
-def best_action(visits: dict[Action, int], totals: dict[Action, float]) -> Action:
-    """The most visited root action; a tie goes to the better mean, then to the first listed."""
-    return max(visits, key=lambda a: (visits[a], totals[a] / visits[a] if visits[a] else 0.0))
+def best_action(visits: dict[Action, int], totals: dict[Action, float], favourite: Action) -> Action:
+    """The most visited root action; a tie goes to the heuristic's `favourite`, then to the better mean, then to
+    the first listed. A search too short to tell the actions apart thus plays as the heuristic would."""
+    return max(visits, key=lambda a: (visits[a], a == favourite, totals[a] / visits[a] if visits[a] else 0.0))
 
 
 def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng) -> Result:
@@ -206,11 +209,12 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         raise ValueError(f"{seat} has nothing to do")
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
+    favourite = ruleset.bot_action(world, seat, rng)
     root, budget = Node(None, None), Budget(settings)
     while budget.more():
         if budget.done > 0:
             world = game.determinize(state, seat, rng)
-        searcher.iterate(root, world, seat)
+        searcher.iterate(root, world, seat, favourite)
         budget.done += 1
     visits = {a: 0 for a in actions}
     totals = {a: 0.0 for a in actions}
@@ -218,4 +222,4 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         if mover == seat and action in visits:
             visits[action] += child.visits
             totals[action] += child.total
-    return Result(best_action(visits, totals), visits, budget.done)
+    return Result(best_action(visits, totals, favourite), visits, budget.done)

@@ -115,3 +115,13 @@ def test_an_unknown_level_or_search_is_refused() -> None:
         choose(ruleset, state, seat, "expert", Rng(1))
     with pytest.raises(ValueError, match="no search called"):
         choose(ruleset, state, seat, "hard", Rng(1), method="minimax")
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda f: f.__name__)
+def test_a_search_too_short_to_tell_actions_apart_plays_the_heuristics_pick(search: Any) -> None:
+    ruleset = registry.get("electioneer")
+    state, seat = _position("electioneer", 2, choices=3)
+    for k in range(3):
+        rng = Rng(k)
+        favourite = ruleset.bot_action(ruleset.determinize(state, seat, rng), seat, rng)
+        assert search(ruleset, state, seat, Settings(iterations=1, horizon=2), Rng(k)).action == favourite
