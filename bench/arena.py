@@ -112,7 +112,7 @@ def percentile(values: list[float], q: float) -> float:
 def report(title: str, a: str, b: str, results: list[Played], cpu: float) -> str:
     n = len(results)
     wins = sum(r.share for r in results)
-    low, high = wilson(wins, n)  # type: ignore[arg-type]
+    low, high = (min(1.0, max(0.0, x)) for x in wilson(wins, n))  # type: ignore[arg-type]
     times = [t for r in results for t in r.a_times] or [t for r in results for t in r.b_times]
     return (f"{title} {a} vs {b}: {100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}] over {n} games, "
             f"{percentile(times, 0.95):.2f} s/decision p95 (p50 {percentile(times, 0.5):.2f} s over "
