@@ -1,0 +1,225 @@
+"""Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse, 2012) over `SearchGame`.
+
+One tree over the searching seat's information sets. Every iteration starts from a fresh determinization of the
+root for that seat (`SearchGame.determinize`), so the search never reads what the seat may not know: it walks the
+tree following only the actions legal in that determinization (UCB with availability counts: a child is scored
+against the number of times it could have been chosen, not its parent's visits), expands one node, plays a rollout
+and backs up each seat's return to the nodes that seat chose. A node is keyed by (seat to move, action).
+
+The rollout policy is the title's own heuristic (`ruleset.bot_action`, handed the determinized state, so it too
+sees only a sample) with probability 1 - epsilon, else a uniformly random legal action. A rollout stops at the end
+of the game or after `horizon` steps, where an evaluation scores the position (by default: the returns, or 0.5
+for each seat of an unfinished game; a ruleset may offer its own as `evaluate(state) -> {seat: value in [0, 1]}`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.core.rng import Rng
+from engine.core.ruleset import Ruleset
+from engine.core.search import SearchGame
+from engine.core.types import Action
+
+Evaluation = Callable[[Any], "dict[str, float]"]
+_UNIT = float(1 << 64)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How long and how a search thinks. It stops after `iterations` or once `clock()` has moved `seconds` past
+    its start, whichever comes first (a time budget needs the caller's clock: the engine reads none itself).
+    `worlds` is the number of determinized worlds of an ensemble search; ISMCTS ignores it."""
+
+    iterations: int | None = 200
+    seconds: float | None = None
+    clock: Callable[[], float] | None = None
+    uct_c: float = 0.7
+    epsilon: float = 0.1
+    horizon: int | None = None
+    evaluate: Evaluation | None = None
+    worlds: int = 8
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and self.clock is None:
+            raise ValueError("a search with a time budget needs a clock")
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search needs an iteration count or a time budget")
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError("a rollout's epsilon is a probability, from 0 to 1")
+
+
+@dataclass
+class Result:
+    """A search's answer: the action it chose, every root action's visits (for a hint's shares), and how many
+    iterations it ran (0: one legal action, nothing searched)."""
+
+    action: Action
+    visits: dict[Action, int] = field(default_factory=dict)
+    iterations: int = 0
+
+    def shares(self) -> list[tuple[Action, float]]:
+        """Root actions with their share of the search, most visited first."""
+        total = sum(self.visits.values()) or 1
+        return sorted(((a, n / total) for a, n in self.visits.items()), key=lambda p: -p[1])
+
+
+class Node:
+    """One (seat, action) edge of the tree and the position after it: visits, the sum of that seat's returns, and
+    how many times it was available (legal) when its parent was visited."""
+
+    __slots__ = ("seat", "action", "children", "visits", "total", "available")
+
+    def __init__(self, seat: str | None, action: Action | None) -> None:
+        self.seat = seat
+        self.action = action
+        self.children: dict[tuple[str, Action], Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class Searcher:
+    """What every iteration needs, bound once: the game, its heuristic, the settings and the random stream."""
+
+    __slots__ = ("game", "ruleset", "settings", "rng", "evaluate")
+
+    def __init__(self, ruleset: Ruleset, settings: Settings, rng: Rng) -> None:
+        self.ruleset = ruleset
+        self.game = SearchGame(ruleset)
+        self.settings = settings
+        self.rng = rng
+        self.evaluate = settings.evaluate or getattr(ruleset, "evaluate", None)
+
+    def chance(self) -> float:
+        return self.rng.next_u64() / _UNIT
+
+    def iterate(self, root: Node, state: Any, seat: str, favourite: Action | None = None) -> None:
+        """One iteration on `state` (a determinization this iteration owns and changes), `seat` moving first; the
+        root tries `favourite` (the heuristic's pick) before its other untried actions."""
+        game, node, path = self.game, root, [root]
+        legal = game.legal(state, seat)
+        expanded = False
+        while legal and not expanded:
+            node, action, expanded = self._select(node, seat, legal, favourite if node is root else None)
+            path.append(node)
+            game.advance(state, seat, action)
+            movers = game.to_move(state)
+            if not movers:
+                break
+            seat = movers[0]
+            legal = game.legal(state, seat)
+        scores = self.rollout(state)
+        for step in path:
+            step.visits += 1
+            if step.seat is not None:
+                step.total += scores.get(step.seat, 0.0)
+
+    def _select(self, node: Node, seat: str, legal: list[Action], favourite: Action | None = None
+                ) -> tuple[Node, Action, bool]:
+        """The child to follow among `legal`, its action, and whether it is new: a new one while any legal action
+        is untried, else the best by UCB over availability counts."""
+        children = node.children
+        present: list[tuple[Action, Node]] = []
+        untried: list[Action] = []
+        for action in legal:
+            child = children.get((seat, action))
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+                present.append((action, child))
+        if untried:
+            action = favourite if favourite in untried else untried[self.rng.below(len(untried))]
+            child = children[(seat, action)] = Node(seat, action)
+            child.available = 1
+            return child, action, True
+        c = self.settings.uct_c
+        best, best_value = present[0], -math.inf
+        for pair in present:
+            child = pair[1]
+            value = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = pair, value
+        return best[1], best[0], False
+
+    def rollout(self, state: Any) -> dict[str, float]:
+        """Play on from `state` (changed in place) by the rollout policy to the end or the horizon; the score."""
+        game, horizon = self.game, self.settings.horizon
+        steps = 0
+        while horizon is None or steps < horizon:
+            movers = game.to_move(state)
+            if not movers:
+                break
+            seat = movers[0]
+            game.advance(state, seat, self.policy(state, seat))
+            steps += 1
+        return self.score(state)
+
+    def policy(self, state: Any, seat: str) -> Action:
+        """The rollout's move: the heuristic, or with probability epsilon a uniformly random legal action."""
+        epsilon = self.settings.epsilon
+        if epsilon > 0.0 and self.chance() < epsilon:
+            legal = self.game.legal(state, seat)
+            return legal[self.rng.below(len(legal))]
+        return self.ruleset.bot_action(state, seat, self.rng)
+
+    def score(self, state: Any) -> dict[str, float]:
+        done = self.game.returns(state)
+        if done is not None:
+            return done
+        if self.evaluate is not None:
+            return self.evaluate(state)
+        return {s: 0.5 for s in state.seats}
+
+
+class Budget:
+    """Counts iterations against the settings' limits."""
+
+    __slots__ = ("settings", "start", "done")
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.start = settings.clock() if settings.clock is not None else 0.0
+        self.done = 0
+
+    def more(self) -> bool:
+        s = self.settings
+        if s.iterations is not None and self.done >= s.iterations:
+            return False
+        if s.seconds is not None and self.done > 0 and s.clock() - self.start >= s.seconds:  # type: ignore[misc]
+            return False
+        return True
+
+
+def best_action(visits: dict[Action, int], totals: dict[Action, float], favourite: Action) -> Action:
+    """The most visited root action; a tie goes to the heuristic's `favourite`, then to the better mean, then to
+    the first listed. A search too short to tell the actions apart thus plays as the heuristic would."""
+    return max(visits, key=lambda a: (visits[a], a == favourite, totals[a] / visits[a] if visits[a] else 0.0))
+
+
+def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng) -> Result:
+    """`seat`'s move by ISMCTS from `state`, which the search reads only through `determinize` for `seat`."""
+    searcher = Searcher(ruleset, settings, rng)
+    game = searcher.game
+    world = game.determinize(state, seat, rng)
+    actions = game.legal(world, seat)
+    if not actions:
+        raise ValueError(f"{seat} has nothing to do")
+    if len(actions) == 1:
+        return Result(actions[0], {actions[0]: 0})
+    favourite = ruleset.bot_action(world, seat, rng)
+    root, budget = Node(None, None), Budget(settings)
+    while budget.more():
+        if budget.done > 0:
+            world = game.determinize(state, seat, rng)
+        searcher.iterate(root, world, seat, favourite)
+        budget.done += 1
+    visits = {a: 0 for a in actions}
+    totals = {a: 0.0 for a in actions}
+    for (mover, action), child in root.children.items():
+        if mover == seat and action in visits:
+            visits[action] += child.visits
+            totals[action] += child.total
+    return Result(best_action(visits, totals, favourite), visits, budget.done)

@@ -1,0 +1,47 @@
+"""The computer opponent's three levels, one entry point: `choose`.
+
+- `easy`: the title's heuristic, with a uniformly random legal move instead EASY_EPSILON of the time;
+- `normal`: the title's heuristic (`ruleset.bot_action`);
+- `hard`: a search (ISMCTS by default, engine/ai/ismcts.py) whose rollouts the heuristic plays, within a time
+  budget on the caller's clock, or a fixed number of iterations when no clock is given.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from engine.ai.ensemble import ensemble
+from engine.ai.ismcts import Settings, ismcts
+from engine.core.rng import Rng
+from engine.core.ruleset import Ruleset
+from engine.core.search import SearchGame
+from engine.core.types import Action
+
+LEVELS = ("easy", "normal", "hard")
+EASY_EPSILON = 0.3
+HARD_SECONDS = 2.0
+HARD_ITERATIONS = 200
+METHODS = {"ismcts": ismcts, "ensemble": ensemble}
+
+
+def choose(ruleset: Ruleset, state: Any, seat: str, level: str, rng: Rng, budget_s: float | None = HARD_SECONDS, *,
+           clock: Callable[[], float] | None = None, iterations: int | None = None, method: str = "ismcts",
+           settings: Settings | None = None) -> Action:
+    """`seat`'s move at `level`. `hard` thinks for `budget_s` seconds of `clock` (with no clock: `iterations`,
+    HARD_ITERATIONS by default); `settings`, when given, replaces every search setting."""
+    if level == "normal":
+        return ruleset.bot_action(state, seat, rng)
+    if level == "easy":
+        legal = SearchGame(ruleset).legal(state, seat)
+        if legal and rng.next_u64() / float(1 << 64) < EASY_EPSILON:
+            return legal[rng.below(len(legal))]
+        return ruleset.bot_action(state, seat, rng)
+    if level == "hard":
+        search = METHODS.get(method)
+        if search is None:
+            raise ValueError(f"no search called {method!r}: {', '.join(METHODS)}")
+        if settings is None:
+            timed = clock is not None and budget_s is not None
+            settings = Settings(iterations=iterations if iterations is not None or timed else HARD_ITERATIONS,
+                                seconds=budget_s if timed else None, clock=clock if timed else None)
+        return search(ruleset, state, seat, settings, rng).action
+    raise ValueError(f"no level called {level!r}: {', '.join(LEVELS)}")
