@@ -33,6 +33,8 @@ class Ctx:
     events: list[Event]
     changed: list[str]
     cause: str | None = None  # the card whose play or event the lines logged now belong to
+    # False on the search's silent path: the step's events are not wanted, only what they leave in the state
+    words: bool = True
 
     def log(self, line: str) -> None:
         self.events.append(Event(public=line, cause=self.cause))

@@ -7,6 +7,7 @@ from engine.core.types import CardText
 from engine.nineteen_sixty import bot, notation, refusals, rules
 from engine.nineteen_sixty.determinize import determinize
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
+from engine.nineteen_sixty.silent import NineteenSixtySilent
 from engine.nineteen_sixty.state import SEATS, NSState, Options
 from engine.nineteen_sixty.views import view
 from engine.nineteen_sixty.words import GLOSSARY, card_text
@@ -38,6 +39,7 @@ class NineteenSixtyRuleset(ModuleRuleset):
     rules, notation, bot = rules, notation, bot
     refusals = refusals
     view_fn = staticmethod(view)
+    silent = NineteenSixtySilent()
 
     def card(self, ref: str) -> CardText | None:
         """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""
