@@ -24,6 +24,17 @@ def act(verb: str, *args: str) -> Action:
 
 
 @lru_cache(maxsize=None)
+def _each(verb: str, values: tuple[str, ...]) -> tuple[Action, ...]:
+    """`verb value` for each of `values`, in their order (a list of one-word actions, built once)."""
+    return tuple(act(verb, v) for v in values)
+
+
+@lru_cache(maxsize=None)
+def _numbers(top: int) -> tuple[str, ...]:
+    return tuple(str(n) for n in range(1, top + 1))
+
+
+@lru_cache(maxsize=None)
 def _sorted_states() -> tuple[str, ...]:
     return tuple(sorted(c().states))
 
@@ -49,9 +60,10 @@ def playable_cards(state: NSState, side: str) -> list[int]:
     """Hand cards that may be played now: one that may be set aside for Campaign Strategy cannot be played
     when the hand holds no more such cards than the phase will need (rule: keep a valid card)."""
     hand = state.sides[side].hand
-    keep = sum(1 for x in hand if strategy_ok(x))
-    need = strategy_need(state)
-    return [x for x in hand if not strategy_ok(x) or keep > need]
+    ok = [strategy_ok(x) for x in hand]
+    if sum(ok) > strategy_need(state):
+        return list(hand)
+    return [x for x, keep in zip(hand, ok) if not keep]
 
 
 def vp_discards(state: NSState, side: str) -> list[int]:
@@ -100,25 +112,30 @@ def strategy_choices(me: Side) -> list[int]:
     return [x for x in me.hand if strategy_ok(x) and x not in me.picking]
 
 
-def uses(state: NSState, side: str, arg: str, *, preempted: bool) -> list[str]:
+def uses(state: NSState, side: str, arg: str, *, preempted: bool) -> tuple[Action, ...]:
     """The ways to use a card (or the candidate card), in menu order: its event, or its CP for one action, or a
-    preemption (paid when announced, so a campaign's momentum must still be covered)."""
+    preemption."""
+    return _user(state, side)(arg, preempted)
+
+
+def _user(state: NSState, side: str) -> Callable[[str, bool], tuple[Action, ...]]:
+    """`uses` for one side now, the facts every card of its hand shares found once."""
     me = state.sides[side]
-    is_candidate = arg == CANDIDATE
-    out: list[str] = []
-    if not is_candidate and not preempted and event_playable(state, int(arg)):
-        out.append("event")
-    if not knee(state, side) or me.momentum >= 1:
-        out.append("campaign")
-    out += ("advertise", "position")
-    if (not is_candidate and not preempted and not event_spent(state, int(arg))
-            and me.momentum >= c().rules.preempt_cost):
-        out.append("preempt")
-    return out
+    campaign = not knee(state, side) or me.momentum >= 1  # a preempt is paid when announced: this must still hold
+    rich = me.momentum >= c().rules.preempt_cost
+
+    def card_uses(arg: str, preempted: bool) -> tuple[Action, ...]:
+        if arg == CANDIDATE or preempted:  # no event: the candidate card has none, a preempted one is spent
+            return _uses(arg, False, campaign, False)
+        x = int(arg)
+        return _uses(arg, event_playable(state, x), campaign, rich and not event_spent(state, x))
+    return card_uses
 
 
-def _plays(state: NSState, side: str, arg: str, *, preempted: bool) -> list[Action]:
-    return [act("play", arg, verb) for verb in uses(state, side, arg, preempted=preempted)]
+@lru_cache(maxsize=None)
+def _uses(arg: str, event: bool, campaign: bool, preempt: bool) -> tuple[Action, ...]:
+    verbs = ("event",) * event + ("campaign",) * campaign + ("advertise", "position") + ("preempt",) * preempt
+    return tuple(act("play", arg, verb) for verb in verbs)
 
 
 def stage(state: NSState, seat: str) -> str:
@@ -203,24 +220,27 @@ def _wait(state: NSState, seat: str) -> list[Action]:
 
 def _activity(state: NSState, seat: str) -> list[Action]:
     side = side_of(seat)
+    card_uses = _user(state, side)
     out: list[Action] = []
     for x in sorted(playable_cards(state, side)):
-        out += _plays(state, side, str(x), preempted=False)
+        out += card_uses(str(x), False)
     if state.sides[side].candidate == "active":
-        out += _plays(state, side, CANDIDATE, preempted=False)
+        out += card_uses(CANDIDATE, False)
     out += [act("vp", str(x)) for x in vp_discards(state, side)]
     return out or [act("pass")]
 
 
 def _how(state: NSState, seat: str) -> list[Action]:
     play = _play(state)
-    return _plays(state, side_of(seat), CANDIDATE if play.card is None else str(play.card), preempted=play.preempted)
+    return list(uses(state, side_of(seat), CANDIDATE if play.card is None else str(play.card),
+                     preempted=play.preempted))
 
 
 def _campaign(state: NSState, seat: str) -> list[Action]:
     play = _play(state)
     here = play.region
-    out = [act("add", code) for code in _travel_states(here) if code not in play.declared]
+    states = _travel_states(here)
+    out = [a for code, a in zip(states, _each("add", states)) if code not in play.declared]
     out += [act("travel", region) for region in TRAVEL_REGIONS
             if region != here and region_crossings(here, region) <= play.cp_left]
     return [*out, act("done")]
@@ -249,17 +269,17 @@ _ACTIONS: dict[str, Callable[[NSState, str], list[Action]]] = {
     "initiative": lambda state, seat: [act("start", state.other(seat)), act("start", seat)],
     "activity": _activity,
     "how": _how,
-    "amount": lambda state, seat: [act("spend", str(n)) for n in range(1, _play(state).cp_left + 1)],
-    "stop": lambda state, seat: [act("stop", code) for code in _travel_states(_play(state).region)],
+    "amount": lambda state, seat: list(_each("spend", _numbers(_play(state).cp_left))),
+    "stop": lambda state, seat: list(_each("stop", _travel_states(_play(state).region))),
     "campaign": _campaign,
-    "advertise": lambda state, seat: [act("media", r) for r in REGIONS],
+    "advertise": lambda state, seat: list(_each("media", REGIONS)),
     "position": _position,
     "swap": _swap,
     "reward2": lambda state, seat: [act("take", "momentum"), act("take", "endorsement")],
     "strategy": _strategy,
-    "place": lambda state, seat: [act("place", code) for code in _sorted_states()],
-    "first": lambda state, seat: [act("first", s) for s in SEATS],
-    "side": lambda state, seat: [act("side", s) for s in SEATS],
+    "place": lambda state, seat: list(_each("place", _sorted_states())),
+    "first": lambda state, seat: list(_each("first", SEATS)),
+    "side": lambda state, seat: list(_each("side", SEATS)),
     "round": lambda state, seat: [act("debate", str(x)) for x in sorted(state.sides[side_of(seat)].hand)],
     "order": lambda state, seat: [act("order", str(e.card)) for e in state.election_events],
 }

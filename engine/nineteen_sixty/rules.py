@@ -16,7 +16,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
-from engine.core.posting import post_step
+from engine.core.posting import hold_or_post, post_step
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
@@ -159,8 +159,8 @@ class Taken(NamedTuple):
 
 def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
     """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision: the
-    one body of `apply` (on its copy) and of the search's silent path (silent.py: `ctx.words` off, so the step's
-    events, which it drops, are only made into the public lines the state holds for a later post)."""
+    one body of `apply` (on its copy) and of the search's silent path (silent.py: `ctx.words` off, where only the
+    lines the state holds for a later post are made)."""
     others_before = {s for s in SEATS if s != seat and owes(state, s)}
     undoable = _dispatch(state, seat, action, ctx)
     mine = len(ctx.events)
@@ -170,10 +170,26 @@ def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
     newly = after - others_before - {seat}
     # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
     hold = state.phase != "over" and seat in after and not newly
-    shown = ctx.events if ctx.words or hold else []  # released at once, lines unseen leave no trace
-    stamp(shown[:mine], seat)  # who made each line: this seat's decision…
-    stamp(shown[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
-    return Taken(post_step(state, shown, ctx.changed, hold=hold), undoable, newly, seat in after)
+    if not ctx.words:
+        _hold_silently(state, seat, ctx, mine, hold=hold)
+        return Taken([], undoable, newly, seat in after)
+    stamp(ctx.events[:mine], seat)  # who made each line: this seat's decision…
+    stamp(ctx.events[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
+    return Taken(post_step(state, ctx.events, ctx.changed, hold=hold), undoable, newly, seat in after)
+
+
+def _hold_silently(state: NSState, seat: str, ctx: Ctx, mine: int, *, hold: bool) -> None:
+    """What `post_step` leaves in the state, with no event made: the step's public lines held (each with who made
+    it, as `stamp` names them: the seat for its decision's first `mine` lines, nobody for the game's own), or
+    everything held released at once (lines nobody reads then)."""
+    lines = []
+    for n, e in enumerate(ctx.events if hold else ()):
+        text, cause = e if isinstance(e, tuple) else (e.public, e.cause)  # a line logged, or an event made
+        if text:
+            lines.append(HeldLine(text=text, seat=seat if n < mine else None, cause=cause))
+    _, posted = hold_or_post(state.unposted, state.unposted_changed, lines, ctx.changed, hold=hold)
+    if posted is not None:
+        state.last_changed = posted
 
 
 def hidden_facts(state: NSState) -> list[Fact]:
