@@ -19,7 +19,8 @@ from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_p
                                               region_crossings,
                                               needs_checks, region_leader, rival, side_of, states_in,
                                               states_travel, travel_region)
-from engine.nineteen_sixty.rules import CANDIDATE, menu
+from engine.nineteen_sixty.legal import CANDIDATE
+from engine.nineteen_sixty.menus import menu
 from engine.nineteen_sixty.state import NSState
 
 BENEFIT = {"gain": 1.0, "gain_region": 0.8, "fill_empty": 2.5, "momentum": 1.2, "issue": 0.6, "media": 1.0,

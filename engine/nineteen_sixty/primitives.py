@@ -51,8 +51,10 @@ def gain(state: NSState, kind: str, place: str, side: str, n: int) -> tuple[int,
     placed = n - removed
     table[place] = value + SIGN[side] * n
     if kind != "endorsements":  # markers are not cubes
-        state.sides[rival(side)].supply += removed
-        state.sides[side].supply -= placed
+        if removed:
+            state.sides[rival(side)].supply += removed
+        if placed:
+            state.sides[side].supply -= placed
     return removed, placed
 
 
@@ -288,7 +290,7 @@ def issue_name(issue: str) -> str:
 
 
 def prevented(state: NSState, card_id: int) -> bool:
-    return any(card_id in card(s.card).prevents for s in state.prevention)
+    return bool(state.prevention) and any(card_id in card(s.card).prevents for s in state.prevention)
 
 
 def requirement_met(state: NSState, card_id: int) -> bool:
@@ -307,7 +309,7 @@ def event_playable(state: NSState, card_id: int) -> bool:
 def event_spent(state: NSState, card_id: int) -> bool:
     """A Debate event once the Debates are over: resolving it changes nothing (ruling), so nobody triggers it and
     nobody preempts it; played as an event, the card only leaves the game."""
-    return card(card_id).persistent == "debate" and state.turn > c().rules.debate_turn
+    return state.turn > c().rules.debate_turn and card(card_id).persistent == "debate"
 
 
 def strategy_need(state: NSState) -> int:
@@ -316,6 +318,7 @@ def strategy_need(state: NSState) -> int:
     return rules.strategy_cards.before_debates if state.turn < rules.debate_turn else rules.strategy_cards.after_debates
 
 
+@lru_cache(maxsize=None)
 def strategy_ok(card_id: int) -> bool:
     return card(card_id).strategy_ok
 

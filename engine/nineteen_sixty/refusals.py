@@ -1,6 +1,6 @@
 """Why a well-formed 1960 step is refused: one sentence naming the rule and the facts.
 
-Every reason is worked out from the pieces legality itself uses (rules.menu's stages, playable_cards,
+Every reason is worked out from the pieces legality itself uses (legal.stage, playable_cards,
 event_playable, region_crossings, the position costs, strategy_ok…), so a reason cannot contradict the menu.
 A reason goes only to the refused player, yet says nothing that player could not know: a card that is not in
 their own hand is just "not in your hand" (never where it is), and no sealed choice or deck order enters it.
@@ -13,8 +13,9 @@ from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGIONS
 from engine.nineteen_sixty.primitives import (c, card, card_label, event_playable, icons_text, issue_leader,
                                               issue_name, prevented, region_crossings, region_name, side_of,
                                               strategy_need, strategy_ok, travel_region)
-from engine.nineteen_sixty.rules import (CANDIDATE, _knee, _media_leader, _position_cost, _restricted, _side_chooser,
-                                         _travel_name, playable_cards, to_play)
+from engine.nineteen_sixty.legal import CANDIDATE, knee, playable_cards, position_cost, restricted
+from engine.nineteen_sixty.legal import stage as legal_stage
+from engine.nineteen_sixty.menus import travel_name
 from engine.nineteen_sixty.state import NSState, Play
 
 # When each verb is the answer, in the game's terms: said when it is sent at another moment.
@@ -60,46 +61,20 @@ PHASE_OF = {"start": "initiative", "swap": "momentum", "keep": "momentum", "take
 # second issue's reward).
 PASSED = {("reward", "swap"), ("reward", "keep")}
 
+# legality's names of two decisions, as the reasons name them
+RENAMED = {"reward2": "reward", "round": "debate"}
+
 KIND_WORDS = {"state": "a state", "region": "a region", "issue": "an issue", "card": "a card from your hand"}
 
 
 def stage(state: NSState, seat: str) -> str | None:
-    """The decision the seat faces now, found the way rules.menu finds it (None: it owes nothing)."""
-    side = side_of(seat)
-    if state.wait is not None:
-        return f"wait:{state.wait['kind']}" if state.wait["seat"] == seat else None
-    if state.window is not None:
-        return "window" if state.window.owes(seat) else None
-    if state.phase == "initiative":
-        return "initiative" if state.initiative == seat and state.starter is None else None
-    if state.phase == "activity":
-        play = state.play
-        if play is None:
-            return "activity" if to_play(state) == seat else None
-        return play.stage if play.seat == seat and play.stage in STAGE_VERBS else None
-    if state.phase == "momentum":
-        if state.step == "swap" and _media_leader(state) == side:
-            return "swap"
-        if state.step == "reward2" and issue_leader(state, state.track[1]) == side:
-            return "reward"
-        return None
-    if state.phase == "strategy":
-        me = state.sides[side]
-        return None if len(me.picking) >= strategy_need(state) or seat in state.sealed.sealed else "strategy"
-    if state.phase == "debate" and state.debate is not None:
-        d = state.debate
-        if d.placing is not None:
-            return "place" if d.placing["side"] == side else None
-        if state.step == "first":
-            return "first" if state.initiative == seat else None
-        if state.step == "side":
-            return "side" if _side_chooser(state) == side else None
-        if state.step == "round" and seat in state.sealed.seats and seat not in state.sealed.sealed:
-            return "debate"
-        return None
-    if state.phase == "election" and state.step == "events" and state.initiative == seat:
-        return "order"
-    return None
+    """The decision the seat faces now, as legality finds it (legal.stage; None: it owes nothing), an event's
+    choice named with its kind."""
+    where = legal_stage(state, seat)
+    if where == "wait":
+        assert state.wait is not None
+        return f"wait:{state.wait['kind']}"
+    return RENAMED.get(where, where) or None
 
 
 def now_text(state: NSState, seat: str, where: str) -> str:
@@ -122,11 +97,11 @@ def now_text(state: NSState, seat: str, where: str) -> str:
                 else "the use of your Vice President card: its event or its CP")
     if where == "campaign":
         return (f"your campaign: {play.cp_left} CP left, your token in "  # type: ignore[union-attr]
-                f"{_travel_name(play.region)}")  # type: ignore[union-attr]
+                f"{travel_name(play.region)}")  # type: ignore[union-attr]
     if where == "amount":
         return f"saying how many CP go into {play.target}"  # type: ignore[union-attr]
     if where == "stop":
-        return f"where in {_travel_name(play.region)} your travelling token stops"  # type: ignore[union-attr]
+        return f"where in {travel_name(play.region)} your travelling token stops"  # type: ignore[union-attr]
     if where == "advertise":
         n = play.to_place  # type: ignore[union-attr]
         return f"placing the {n} media cube{'s' if n != 1 else ''} your advertising won"
@@ -203,8 +178,8 @@ def _refused_here(state: NSState, seat: str, action: Action, where: str) -> str:
     if verb == "stop":
         here = play.region if play else ""
         code = args[0]
-        return (f"your token travelled to {_travel_name(here)} and stops in one of its states; {code} is in "
-                f"{_travel_name(travel_region(code))}")
+        return (f"your token travelled to {travel_name(here)} and stops in one of its states; {code} is in "
+                f"{travel_name(travel_region(code))}")
     if verb == "issue":
         return _position(state, play, args[0])
     if verb == "swap":
@@ -280,7 +255,7 @@ def _play(state: NSState, seat: str, play: Play | None, arg: str, use: str) -> s
         if arg == CANDIDATE:
             return "the candidate card has no event to preempt"
         return f"preempting costs {rules.preempt_cost} momentum and you have {me.momentum}"
-    if use == "campaign" and _knee(state, side):
+    if use == "campaign" and knee(state, side):
         why = next((e.card for e in state.turn_effects if e.who == side and e.hook == "campaign_costs_momentum"), None)
         by = f" ({card_label(why)})" if why is not None else ""
         return f"campaigning costs you 1 momentum this turn{by}, and you have {me.momentum}"
@@ -308,8 +283,8 @@ def _add(state: NSState, play: Play | None, code: str) -> str:
     there = travel_region(code)
     if there != here:
         reach = play is not None and region_crossings(here, there) <= play.cp_left
-        return (f"campaigning adds support only in the region of your token ({_travel_name(here)}), and {code} is in "
-                f"{_travel_name(there)}" + (": `travel` there first" if reach else ""))
+        return (f"campaigning adds support only in the region of your token ({travel_name(here)}), and {code} is in "
+                f"{travel_name(there)}" + (": `travel` there first" if reach else ""))
     if play is not None and code in play.declared:
         return f"you already declared support checks in {code} this action; a state needing checks takes one declaration"
     return f"{code} cannot take campaign support now"
@@ -318,20 +293,20 @@ def _add(state: NSState, play: Play | None, code: str) -> str:
 def _travel(play: Play | None, region: str) -> str:
     here = play.region if play else ""
     if region == here:
-        return f"your token is already in {_travel_name(here)}"
+        return f"your token is already in {travel_name(here)}"
     cost = region_crossings(here, region)
     left = play.cp_left if play else 0
     via = " (Alaska and Hawaii are reached only through the West)" if {here, region} & {"AK", "HI"} else ""
-    return (f"from {_travel_name(here)} to {_travel_name(region)} crosses {cost} regional border"
+    return (f"from {travel_name(here)} to {travel_name(region)} crosses {cost} regional border"
             f"{'s' if cost != 1 else ''}{via}, 1 CP each, and you have {left} CP left")
 
 
 def _position(state: NSState, play: Play | None, issue: str) -> str:
     assert play is not None
-    if _restricted(state, play, issue):
+    if restricted(state, play, issue):
         return (f"Restricted Positioning: {card_label(play.card)} shows {issue_name(issue)} as its debate issue, "  # type: ignore[arg-type]
                 "so its CP cannot buy cubes there")
-    cost = _position_cost(play, issue)
+    cost = position_cost(play, issue)
     which = "another" if play.bought.get(issue) else "the first"
     return (f"{which} cube on {issue_name(issue)} in this action costs {cost} CP, and you have {play.cp_left} CP left")
 

@@ -1,5 +1,6 @@
-"""Setup, what each side may do (the single source of legality), applying a step, and the automatic steps
-between decisions (`_advance`), through all nine turns to the outcome.
+"""Setup, the decisions (legality from legal.py, words from menus.py), applying a step (`take`: one body for
+`apply` and the search's silent path), and the automatic steps between decisions (`_advance`), through all nine
+turns to the outcome.
 
 A play in an activity phase is a few steps: the card and its use (`play 23 event`, `play 23 campaign`,
 `play 23 advertise`, `play 23 position`, or `play 23 preempt` and then the use), then the action's targets (`add NY 3`, `travel PA`, `media E`,
@@ -9,29 +10,29 @@ wait for `pick <state|region|issue|card>` from the player resolving them.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
-from engine.core.posting import post_step
+from engine.core.posting import hold_or_post, post_step
 from engine.core.rng import Bag, Randomness
-from engine.core.types import (Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, PendingKind, copy_state,
-                               stamp)
+from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.core.words import plural
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
-from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, bag_text, c, card, card_label, card_line, count, deal,
-                                              ev_of, event_playable, event_spent, gain, holder, initiative_check, issue_leader,
-                                              issue_name, lose, media_total, needs_checks, region_name, rival,
-                                              seat_of, side_of, states_travel, strategy_need, strategy_ok,
-                                              region_crossings, region_of, support_checks, support_text, travel_region)
+from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, owes, owing, position_cost, restricted,
+                                         side_chooser, strategy_choices)
+from engine.nineteen_sixty.menus import menu, signed, travel_name
+from engine.nineteen_sixty.primitives import (bag_text, c, card, card_label, card_line, count, deal, ev_of,
+                                              event_playable, event_spent, gain, holder, initiative_check,
+                                              issue_leader, issue_name, lose, media_total, needs_checks, region_crossings,
+                                              region_name, rival, seat_of, side_of, strategy_need, support_checks,
+                                              support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
-from engine.nineteen_sixty.words import card_detail, effect, event_words, rest_words
-
-CANDIDATE = "candidate"
+from engine.nineteen_sixty.words import effect
 
 
 # --------------------------------------------------------------------------- setup
@@ -99,307 +100,6 @@ def _start_turn(state: NSState, events: list[Event]) -> None:
     initiative_check(state, events, f"for turn {state.turn}")
 
 
-# --------------------------------------------------------------------------- what may be done
-
-def _opt(verb: str, *args: str, label: str, detail: str = "", group: str = "") -> Option:
-    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail, group=group)
-
-
-def _state_opt(verb: str, code: str, *, label: str, detail: str = "") -> Option:
-    """A choice of one state, headed by its region as the board names it (East, South, Midwest, West), which a
-    long menu of states groups by."""
-    return _opt(verb, code, label=label, detail=detail, group=region_name(region_of(code)))
-
-
-def to_play(state: NSState) -> str | None:
-    """Whose play it is in the current activity phase (None outside one, or once both have played)."""
-    if state.phase != "activity" or state.starter is None or len(state.played) >= 2:
-        return None
-    return state.starter if not state.played else state.other(state.starter)
-
-
-def _knee(state: NSState, side: str) -> bool:
-    return any(e.who == side and e.hook == "campaign_costs_momentum" for e in state.turn_effects)
-
-
-def playable_cards(state: NSState, side: str) -> list[int]:
-    """Hand cards that may be played now: one that may be set aside for Campaign Strategy cannot be played
-    when the hand holds no more such cards than the phase will need (rule: keep a valid card)."""
-    hand = state.sides[side].hand
-    keep = sum(1 for x in hand if strategy_ok(x))
-    need = strategy_need(state)
-    return [x for x in hand if not strategy_ok(x) or keep > need]
-
-
-def _vp_discards(state: NSState, side: str) -> list[int]:
-    me = state.sides[side]
-    if me.vp_card is None:
-        return []
-    return [x for x in playable_cards(state, side) if card(x).icons == [side]]
-
-
-def _use_options(state: NSState, side: str, arg: str, *, preempted: bool) -> list[Option]:
-    """The ways to use a card (or the candidate card): its event, or its CP for one action, or a preemption.
-    Every use names the card first (`play 23 campaign`), so menus go card → use — also once the card is on the
-    table (after a preemption, or the VP card), where the card is the only one offered."""
-    me = state.sides[side]
-    is_candidate = arg == CANDIDATE
-    cp = c().rules.candidate_cp if is_candidate else card(int(arg)).cp
-    # a short label (the card, then the use: the options read card by card); the whole effect in the detail
-    name = "Candidate card" if is_candidate else card_label(int(arg))
-    rest = card(int(arg)).rest if not is_candidate and not preempted and state.play is None else 0
-    gets = f" · {rest_words(rest, explain=False)}" if rest else ""
-
-    def use(verb: str, words: str, detail: str) -> Option:
-        return _opt("play", arg, verb, label=f"{name} — {words}", detail=detail + gets)
-
-    spent = not is_candidate and event_spent(state, int(arg))
-    out: list[Option] = []
-    if not is_candidate and not preempted and event_playable(state, int(arg)):
-        if spent:
-            out.append(use("event", "event (no effect: the Debates are over)",
-                           f"Played now, the card only leaves the game. {effect(int(arg))}"))
-        else:
-            out.append(use("event", "event", effect(int(arg))))
-    knee = _knee(state, side)
-    # a preempt is paid when announced: what is left must cover the campaign's momentum
-    if not knee or me.momentum >= 1:
-        out.append(use("campaign", f"campaign, {cp} CP", "add support in your token's region, travel"
-                       + (" (costs 1 momentum)" if knee else "")))
-    out.append(use("advertise", f"advertise, {cp} CP", f"{plural(cp, 'support check')} for media cubes"))
-    out.append(use("position", f"position, {cp} CP", "issue support: 1 CP for the first cube, 2 for more"))
-    if not is_candidate and not preempted and not spent and me.momentum >= c().rules.preempt_cost:
-        out.append(use("preempt", "preempt, then its CP", "pay 2 momentum so your rival cannot trigger its event"))
-    return out
-
-
-def menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
-    choice = PendingKind.CHOICE
-    if seat not in SEATS or state.phase == "over":
-        return "", [], choice
-    side = side_of(seat)
-    me = state.sides[side]
-    if state.wait is not None:
-        if state.wait["seat"] != seat:
-            return "", [], choice
-        return _event_ask(state, state.wait["prompt"]), [_wait_opt(state.wait["kind"], x) for x in state.wait["among"]], choice
-    if state.window is not None:
-        if not state.window.owes(seat):
-            return "", [], PendingKind.RESPONSE
-        x = state.play.card if state.play else None
-        return (f"{state.other(seat)} played {card_label(x)} for its campaign points. Trigger its event for "
-                f"{c().rules.trigger_cost} momentum (you have {me.momentum})? The event: {effect(x)}",
-                [_opt("trigger", label=f"Trigger {card_label(x)}", detail=effect(x)),
-                 _opt("pass", label="Pass")], PendingKind.RESPONSE)
-    if state.phase == "initiative":
-        if state.initiative != seat or state.starter is not None:
-            return "", [], choice
-        return ("You have the initiative: who plays first in every activity phase this turn?",
-                [_opt("start", s, label=f"{s} ({NAMES[side_of(s)]}) starts" + (" (you)" if s == seat else ""))
-                 for s in (state.other(seat), seat)], choice)
-    if state.phase == "activity":
-        return _activity_menu(state, seat)
-    if state.phase == "momentum":
-        return _momentum_menu(state, seat)
-    if state.phase == "strategy":
-        if len(me.picking) >= strategy_need(state) or seat in state.sealed.sealed:
-            return "", [], choice
-        left = strategy_need(state) - len(me.picking)
-        options = [_card_opt("strategy", x) for x in sorted(_strategy_choices(me))] or [
-            # asked by the hand's size, yet holding only Gathering Momentum cards: the one legal choice
-            _opt("pass", label="Set aside nothing", detail="no card in your hand may be set aside")]
-        return (f"Campaign Strategy: set aside {left} more card{'s' if left > 1 else ''} face down (for the "
-                f"{'Debates' if state.turn < c().rules.debate_turn else 'Election Day'}); the rest are discarded.",
-                options, PendingKind.SIMULTANEOUS)
-    if state.phase == "debate":
-        return _debate_menu(state, seat)
-    if state.phase == "election" and state.step == "events" and state.initiative == seat:
-        return ("You have the initiative: which Election Day event resolves next?",
-                [_opt("order", str(e.card), label=f"{card_label(e.card)} ({NAMES[e.owner]}'s)")
-                 for e in state.election_events], choice)
-    return "", [], choice
-
-
-def _activity_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
-    choice = PendingKind.CHOICE
-    side = side_of(seat)
-    me = state.sides[side]
-    play = state.play
-    if play is None:
-        if to_play(state) != seat:
-            return "", [], choice
-        options: list[Option] = []
-        for x in sorted(playable_cards(state, side)):
-            options += _use_options(state, side, str(x), preempted=False)
-        if me.candidate == "active":
-            options += _use_options(state, side, CANDIDATE, preempted=False)
-        options += [_opt("vp", str(x), label=f"VP card: discard {card_label(x)}",
-                         detail=f"play {card_label(me.vp_card)} instead") for x in _vp_discards(state, side)]
-        if not options:
-            options.append(_opt("pass", label="Pass", detail="no card may be played"))
-        return ("Play a card for its event, or for its CP to campaign, advertise or position."
-                + (" A card's rest moves that many of your cubes into the bag, however it is played."
-                   if any(card(x).rest for x in me.hand) else ""), options, choice)
-    if play.seat != seat:
-        return "", [], choice
-    arg = CANDIDATE if play.card is None else str(play.card)
-    if play.stage == "how":
-        x = play.card
-        assert x is not None  # only a card is preempted, or the VP card played
-        return (f"Preempted: now use the CP of {card_label(x)}." if play.preempted
-                else f"Play the VP card — its event or its CP. {event_words(x)}",
-                _use_options(state, side, arg, preempted=play.preempted), choice)
-    if play.stage in ("campaign", "amount", "stop"):
-        return _campaign_menu(state, seat, play)
-    if play.stage == "advertise":
-        return (f"Place {play.to_place} media cube{'s' if play.to_place != 1 else ''} won by advertising.",
-                [_opt("media", r, label=f"{region_name(r)} ({_signed(state.media.get(r, 0))})") for r in REGIONS],
-                choice)
-    if play.stage == "position":
-        options = []
-        for issue in state.track:
-            cost = _position_cost(play, issue)
-            if cost <= play.cp_left and not _restricted(state, play, issue):
-                options.append(_opt("issue", issue, label=f"{issue_name(issue)} +1 ({cost} CP)",
-                                    detail=f"now {_signed(state.issues.get(issue, 0))}"))
-        options.append(_opt("done", label="Done", detail=f"{play.cp_left} CP left unspent"))
-        return f"Position on issues: {play.cp_left} CP left.", options, choice
-    return "", [], choice
-
-
-def _campaign_menu(state: NSState, seat: str, play: Play) -> tuple[str, list[Option], PendingKind]:
-    side = side_of(seat)
-    here = play.region
-    if play.stage == "amount":
-        code = play.target
-        checks = needs_checks(state, side, code, campaigning=True)
-        return (f"How many CP in {code}? " + ("It needs support checks: they are declared now and drawn at once."
-                                               if checks else "Each adds one cube."),
-                [_opt("spend", str(n), label=f"{n} CP in {code}" + (f" ({plural(n, 'check')})" if checks else ""),
-                      detail=support_text(state, code)) for n in range(1, play.cp_left + 1)], PendingKind.CHOICE)
-    if play.stage == "stop":
-        return ("Your token travelled: in which state of the region does it stop?",
-                [_state_opt("stop", code, label=f"{c().states[code].name} ({code})", detail=support_text(state, code))
-                 for code in states_travel(here)], PendingKind.CHOICE)
-    options: list[Option] = []
-    for code in states_travel(here):
-        if code in play.declared:
-            continue
-        checks = needs_checks(state, side, code, campaigning=True)
-        options.append(_state_opt("add", code, label=f"{code}" + (" (checks)" if checks else ""),
-                            detail=support_text(state, code)))
-    for region in TRAVEL_REGIONS:
-        cost = region_crossings(here, region)
-        if region != here and cost <= play.cp_left:
-            options.append(_opt("travel", region, label=f"Travel to {_travel_name(region)} ({cost} CP)"))
-    options.append(_opt("done", label="Done", detail=f"{play.cp_left} CP left unspent"))
-    return (f"Campaign: {play.cp_left} CP left, your token in {_travel_name(here)}. `add ST` then the CP to spend "
-            "there (checks where your rival carries it or his token stands, unless you have media in the region), "
-            "`travel R` to cross into another region, `done`.", options, PendingKind.CHOICE)
-
-
-def _travel_name(region: str) -> str:
-    return c().states[region].name if region in c().states else f"the {region_name(region)}"
-
-
-def _momentum_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
-    choice = PendingKind.CHOICE
-    side = side_of(seat)
-    if state.step == "swap" and _media_leader(state) == side:
-        t = state.track
-        return ("You have more media support: swap two adjacent issues on the Issues Track, or keep it.",
-                [_opt("swap", t[0], t[1], label=f"Swap {issue_name(t[0])} and {issue_name(t[1])}"),
-                 _opt("swap", t[1], t[2], label=f"Swap {issue_name(t[1])} and {issue_name(t[2])}"),
-                 _opt("keep", label="Keep the track")], choice)
-    if state.step == "reward2" and issue_leader(state, state.track[1]) == side:
-        return (f"You lead {issue_name(state.track[1])}, the second issue: take 1 momentum or 1 endorsement.",
-                [_opt("take", "momentum", label="1 momentum"), _opt("take", "endorsement", label="1 endorsement card")],
-                choice)
-    return "", [], choice
-
-
-def _debate_menu(state: NSState, seat: str) -> tuple[str, list[Option], PendingKind]:
-    choice = PendingKind.CHOICE
-    side = side_of(seat)
-    d = state.debate
-    if d is None:
-        return "", [], choice
-    if d.placing is not None:
-        if d.placing["side"] != side:
-            return "", [], choice
-        return (f"You won {issue_name(d.placing['issue'])}: place {d.placing['left']} state support cube"
-                f"{'s' if d.placing['left'] != 1 else ''} anywhere (no checks).",
-                [_state_opt("place", code, label=f"{code} ({support_text(state, code)})") for code in sorted(c().states)],
-                choice)
-    if state.step == "first" and state.initiative == seat:
-        return ("Both revealed cards show both candidates: who places a card first?",
-                [_opt("first", s, label=f"{s} places first") for s in SEATS], choice)
-    if state.step == "side" and _side_chooser(state) == side:
-        x = d.revealed[side]
-        return (f"{card_label(x)} shows both candidates: place it on whose side of {issue_name(card(x).debate_issue)}?",
-                [_opt("side", s, label=f"{s}'s side ({NAMES[side_of(s)]})") for s in SEATS], choice)
-    if state.step == "round" and seat in state.sealed.seats and seat not in state.sealed.sealed:
-        open_issues = [i.issue for i in d.issues if i.won_by is None]
-        return (f"Debate round {d.round}: pick a card to reveal (open issues: "
-                f"{', '.join(issue_name(i) for i in open_issues)}).",
-                [_card_opt("debate", x) for x in sorted(state.sides[side].hand)],
-                PendingKind.SIMULTANEOUS)
-    return "", [], choice
-
-
-def _signed(value: int) -> str:
-    who = holder(value)
-    return "none" if who is None else f"{NAMES[who]} {abs(value)}"
-
-
-def _wait_opt(kind: str, value: Any) -> Option:
-    if kind == "state":
-        st = c().states[value]
-        return _state_opt("pick", value, label=f"{st.name} ({value})")
-    if kind == "region":
-        return _opt("pick", value, label=region_name(value))
-    if kind == "issue":
-        return _opt("pick", value, label=issue_name(value))
-    return _card_opt("pick", int(value))
-
-
-def _card_opt(verb: str, card_id: int) -> Option:
-    """A card to choose: its id and name as the label, its numbers and whole effect as the detail."""
-    return _opt(verb, str(card_id), label=card_label(card_id), detail=card_detail(card_id, rest=False))
-
-
-def _position_cost(play: Play, issue: str) -> int:
-    rules = c().rules
-    return rules.position_first_cost if not play.bought.get(issue) else rules.position_more_cost
-
-
-def _restricted(state: NSState, play: Play, issue: str) -> bool:
-    return state.options.restricted and play.card is not None and card(play.card).debate_issue == issue
-
-
-def _media_leader(state: NSState) -> str | None:
-    k, n = media_total(state, "K"), media_total(state, "N")
-    return "K" if k > n else "N" if n > k else None
-
-
-def _side_chooser(state: NSState) -> str | None:
-    d = state.debate
-    if d is None:
-        return None
-    pending = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and s not in d.sides_chosen
-               and _open(d, card(x).debate_issue)]
-    if not pending:
-        return None
-    if len(pending) == 2:
-        first = side_of(d.first) if d.first else None
-        return first if first in pending else pending[0]
-    return pending[0]
-
-
-def _open(d: Debate, issue: str) -> bool:
-    return any(i.issue == issue and i.won_by is None for i in d.issues)
-
-
 def decisions(state: NSState, seat: str) -> Decision:
     prompt, options, kind = menu(state, seat)
     if not options:
@@ -435,30 +135,61 @@ def deadline_action(state: NSState, seat: str, options: list[Option] | None = No
     return options[0].action
 
 
-def owing(state: NSState) -> list[str]:
-    return [s for s in SEATS if menu(state, s)[1]]
-
-
 # --------------------------------------------------------------------------- applying
 
 def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
     state = copy_state(state)
-    events: list[Event] = []
-    ctx = Ctx(state, events, [])
-    owing_before, secrets_before = set(owing(state)), hidden_facts(state)
+    ctx = Ctx(state, [], [])
+    secrets_before = hidden_facts(state)
+    step = take(state, seat, action, ctx)
+    undoable = step.undoable and not step.newly and step.owes_on \
+        and not revealed(secrets_before, hidden_facts(state))
+    return ApplyResult(state=state, events=step.events, undoable=undoable, changed=ctx.changed)
+
+
+class Taken(NamedTuple):
+    """What one step did beyond the state: its events as the table gets them, whether the decision may be taken
+    back as far as the step itself goes, who came to owe a decision, and whether the seat still owes one."""
+
+    events: list[Event]
+    undoable: bool
+    newly: set[str]
+    owes_on: bool
+
+
+def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
+    """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision: the
+    one body of `apply` (on its copy) and of the search's silent path (silent.py: `ctx.words` off, where only the
+    lines the state holds for a later post are made)."""
+    others_before = {s for s in SEATS if s != seat and owes(state, s)}
     undoable = _dispatch(state, seat, action, ctx)
-    stamp(events, seat)  # who made each line: this seat's decision…
-    mine = len(events)
+    mine = len(ctx.events)
     ctx.cause = None
     _advance(state, ctx)
-    stamp(events[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
     after = set(owing(state))
-    newly = after - owing_before - {seat}
+    newly = after - others_before - {seat}
     # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
     hold = state.phase != "over" and seat in after and not newly
-    undoable = undoable and not newly and seat in after and not revealed(secrets_before, hidden_facts(state))
-    return ApplyResult(state=state, events=post_step(state, events, ctx.changed, hold=hold), undoable=undoable,
-                       changed=ctx.changed)
+    if not ctx.words:
+        _hold_silently(state, seat, ctx, mine, hold=hold)
+        return Taken([], undoable, newly, seat in after)
+    stamp(ctx.events[:mine], seat)  # who made each line: this seat's decision…
+    stamp(ctx.events[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
+    return Taken(post_step(state, ctx.events, ctx.changed, hold=hold), undoable, newly, seat in after)
+
+
+def _hold_silently(state: NSState, seat: str, ctx: Ctx, mine: int, *, hold: bool) -> None:
+    """What `post_step` leaves in the state, with no event made: the step's public lines held (each with who made
+    it, as `stamp` names them: the seat for its decision's first `mine` lines, nobody for the game's own), or
+    everything held released at once (lines nobody reads then)."""
+    lines = []
+    for n, e in enumerate(ctx.events if hold else ()):
+        text, cause = e if isinstance(e, tuple) else (e.public, e.cause)  # a line logged, or an event made
+        if text:
+            lines.append(HeldLine(text=text, seat=seat if n < mine else None, cause=cause))
+    _, posted = hold_or_post(state.unposted, state.unposted_changed, lines, ctx.changed, hold=hold)
+    if posted is not None:
+        state.last_changed = posted
 
 
 def hidden_facts(state: NSState) -> list[Fact]:
@@ -523,7 +254,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         cost = region_crossings(play.region, args[0])
         play.cp_left -= cost
         play.region, play.stop = args[0], True
-        ctx.log(f"{seat} travels to {_travel_name(args[0])} ({cost} CP).")
+        ctx.log(f"{seat} travels to {travel_name(args[0])} ({cost} CP).")
         if play.cp_left <= 0:
             _end_action(state, ctx)
         return True
@@ -540,18 +271,18 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         ctx.touch(f"media:{args[0]}")
         ctx.log(f"{seat} places a media cube in the {region_name(args[0])}" +
                 (f", removing one of {state.other(seat)}'s" if removed else "") +
-                f" ({_signed(state.media[args[0]])}).")
+                f" ({signed(state.media[args[0]])}).")
         if play.to_place <= 0:
             _end_action(state, ctx)
         return True
     if verb == "issue" and play is not None:
-        cost = _position_cost(play, args[0])
+        cost = position_cost(play, args[0])
         play.cp_left -= cost
         play.bought[args[0]] = play.bought.get(args[0], 0) + 1
         gain(state, "issues", args[0], side, 1)
         ctx.touch(f"issues:{args[0]}")
-        ctx.log(f"{seat} positions on {issue_name(args[0])} ({cost} CP): {_signed(state.issues[args[0]])}.")
-        if not any(_position_cost(play, i) <= play.cp_left and not _restricted(state, play, i) for i in state.track):
+        ctx.log(f"{seat} positions on {issue_name(args[0])} ({cost} CP): {signed(state.issues[args[0]])}.")
+        if not any(position_cost(play, i) <= play.cp_left and not restricted(state, play, i) for i in state.track):
             _end_action(state, ctx)
         return True
     if verb == "done" and play is not None:
@@ -671,7 +402,7 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
         return False
     play.cp_left = cp
     if verb == "campaign":
-        if _knee(state, side):
+        if knee(state, side):
             me.momentum -= 1
             ctx.log(f"{seat} pays 1 momentum to campaign ({me.momentum} left).")
         play.stage, play.region = "campaign", travel_region(me.token)
@@ -795,15 +526,6 @@ def _run(state: NSState, ctx: Ctx, wait: Wait | None) -> None:
         return
 
 
-def _event_ask(state: NSState, prompt: str) -> str:
-    """An event's choice as asked: the card whose event it is (where a card started the effect) and its whole
-    effect around the effect's own question (kept apart in the state: the bot reads it)."""
-    card_id = next((f.locals["card"] for f in reversed(state.effect.frames) if f.locals.get("card")), None)
-    if card_id is None:
-        return prompt
-    return f"{card_label(int(card_id))} — {prompt} The event: {effect(int(card_id))}"
-
-
 def _finish_play(state: NSState, ctx: Ctx) -> None:
     play = state.play
     assert play is not None
@@ -870,7 +592,7 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
             parts.append(f"{NAMES[side]} loses {lost} ({me.momentum} left)")
         ctx.log(f"Turn {state.turn} momentum phase. Momentum decays: " + "; ".join(parts) + ".")
         state.step = "swap"
-        if _media_leader(state) is None:
+        if media_leader(state) is None:
             ctx.log("Media support is tied: nobody shifts the Issues Track.")
             state.step = "reward3"
         return True
@@ -902,18 +624,13 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
                 lose(state, "issues", issue, who, 1)
                 ctx.touch(f"issues:{issue}")
         ctx.log("Issue support decays by 1 on each issue: " + ", ".join(
-            f"{issue_name(i)} {_signed(state.issues[i])}" for i in state.track) + ".")
+            f"{issue_name(i)} {signed(state.issues[i])}" for i in state.track) + ".")
         state.phase, state.step = "strategy", ""
         state.sealed = Simultaneous(seats=list(SEATS))
         for seat in SEATS:
             state.sides[side_of(seat)].picking = []
         return True
     return False
-
-
-def _strategy_choices(me: Side) -> list[int]:
-    """The hand's cards that may still be set aside for Campaign Strategy (never a Gathering Momentum card)."""
-    return [x for x in me.hand if strategy_ok(x) and x not in me.picking]
 
 
 def _seal_strategy(state: NSState, seat: str, ctx: Ctx) -> None:
@@ -935,7 +652,7 @@ def _strategy_step(state: NSState, ctx: Ctx) -> bool:
         # bigger one is asked even when none of its cards may be placed (it may only `pass`), or the rival would
         # learn from not seeing it asked that it holds only Gathering Momentum cards.
         if len(me.hand) <= need:
-            me.picking += _strategy_choices(me)[: need - len(me.picking)]
+            me.picking += strategy_choices(me)[: need - len(me.picking)]
             _seal_strategy(state, seat, ctx)
     if not state.sealed.complete:
         return False
@@ -1030,13 +747,13 @@ def _debate_step(state: NSState, ctx: Ctx) -> bool:
         ctx.log(f"Debate round {d.round}: " + "; ".join(
             f"{seat_of(s)} reveals {card_label(x)} ({card(x).cp} CP, {issue_name(card(x).debate_issue)}, "
             f"{'both icons' if len(card(x).icons) == 2 else NAMES[card(x).icons[0]]})" for s, x in d.revealed.items()) + ".")
-        two = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and _open(d, card(x).debate_issue)]
+        two = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and is_open(d, card(x).debate_issue)]
         state.step = "first" if len(two) == 2 else "side"
         return True
     if state.step == "first":
         return False
     if state.step == "side":
-        if _side_chooser(state) is not None:
+        if side_chooser(state) is not None:
             return False
         _place_revealed(state, d, ctx)
         return True

@@ -5,6 +5,7 @@ from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 from engine.nineteen_sixty import bot, determinize, notation, refusals, rules
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
+from engine.nineteen_sixty.silent import NineteenSixtySilent
 from engine.nineteen_sixty.state import SEATS, Options
 from engine.nineteen_sixty.views import view
 from engine.nineteen_sixty.words import GLOSSARY, card_text
@@ -36,6 +37,7 @@ class NineteenSixtyRuleset(ModuleRuleset):
     rules, notation, bot = rules, notation, bot
     refusals, determinizer = refusals, determinize
     view_fn = staticmethod(view)
+    silent = NineteenSixtySilent()
 
     def card(self, ref: str) -> CardText | None:
         """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""

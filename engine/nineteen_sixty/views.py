@@ -11,7 +11,9 @@ from pydantic import Field
 
 from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
 from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name
-from engine.nineteen_sixty.rules import debate_total, menu, to_play
+from engine.nineteen_sixty.legal import to_play
+from engine.nineteen_sixty.menus import menu
+from engine.nineteen_sixty.rules import debate_total
 from engine.nineteen_sixty.state import SEAT_OF, SEATS, SIDE_OF, NSState
 from engine.core.types import Strict
 
