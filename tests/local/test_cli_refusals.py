@@ -1,15 +1,20 @@
-"""Bad input on the `stumpbot` command line, run as a user runs it (`python -m bot …` in a fresh process, the data
-directory in tmp_path, no terminal on stdin): a plain refusal and exit code 2, never a traceback."""
+"""Bad input on the `stumpbot` command line: a plain refusal and exit code 2, never a traceback. A refusal of each
+kind is run as a user runs it (`python -m bot …` in a fresh process, the data directory in tmp_path, no terminal
+on stdin); the rest of each kind through the same entry point, `bot.cli.main`, in this process — each fresh process
+costs a second of starting Python and importing the bot, the same for every refusal."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+import traceback
 from pathlib import Path
 
 import pytest
 
+from bot.cli import main
 from bot.policy import record as records
 from bot.tables.local import play_local
 from engine import registry
@@ -29,6 +34,29 @@ def stumpbot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.Complete
                           capture_output=True, text=True, timeout=60)
 
 
+def stumpbot_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                  *args: str) -> subprocess.CompletedProcess[str]:
+    """`stumpbot ARGS` as `stumpbot()` runs it, through `bot.cli.main` in this process: its data in tmp_path/data,
+    stdin no terminal and at its end, its output and exit code as a finished process's. An exception escaping
+    `main` is what a user would see as a traceback, so it is returned as one."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("STUMPBOT_DB", str(tmp_path / "data" / "stumpbot.sqlite3"))
+    monkeypatch.setenv("STUMPBOT_OUT", str(tmp_path / "data" / "img"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    capsys.readouterr()
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    except Exception:  # noqa: BLE001 — a crash: what the user would read is the traceback
+        code, traceback_text = 1, "Traceback (most recent call last):\n" + traceback.format_exc()
+        out = capsys.readouterr()
+        return subprocess.CompletedProcess(list(args), code, out.out, out.err + traceback_text)
+    out = capsys.readouterr()
+    return subprocess.CompletedProcess(list(args), code, out.out, out.err)
+
+
 def refusal(run: subprocess.CompletedProcess[str]) -> str:
     """The one line a refused command printed, after checking it is a refusal and not a crash."""
     assert "Traceback" not in run.stdout + run.stderr, run.stderr
@@ -39,8 +67,10 @@ def refusal(run: subprocess.CompletedProcess[str]) -> str:
 
 
 @pytest.mark.parametrize("command", ["play", "demo"])
-def test_an_unknown_ruleset_is_one_line_naming_the_known_ones(tmp_path, command) -> None:
-    line = refusal(stumpbot(tmp_path, command, "nonsense"))
+def test_an_unknown_ruleset_is_one_line_naming_the_known_ones(tmp_path, monkeypatch, capsys, command) -> None:
+    run = (stumpbot(tmp_path, command, "nonsense") if command == "play"  # in a fresh process, as a user runs it
+           else stumpbot_here(tmp_path, monkeypatch, capsys, command, "nonsense"))
+    line = refusal(run)
     assert "`nonsense`" in line and KNOWN in line
     assert not (tmp_path / "data").exists(), "nothing is written for a game that does not exist"
 
@@ -61,10 +91,12 @@ def _record(tmp_path: Path, **game: str) -> str:
     ["replay", "RECORD:ruleset=nonsense"],  # a record of a ruleset this Stumpbot does not know
     ["replay", "RECORD:"],  # a record whose game has no ruleset
 ], ids=["replay", "verify", "animate", "scenario", "replay-unknown-ruleset", "replay-malformed"])
-def test_a_missing_or_unreadable_file_is_one_line(tmp_path, args) -> None:
+def test_a_missing_or_unreadable_file_is_one_line(tmp_path, monkeypatch, capsys, args) -> None:
     if args[1].startswith("RECORD:"):
         args[1] = _record(tmp_path, **dict(pair.split("=") for pair in args[1][7:].split(",") if pair))
-    line = refusal(stumpbot(tmp_path, *args))
+    run = (stumpbot(tmp_path, *args) if args[0] == "verify"  # in a fresh process, as a user runs it
+           else stumpbot_here(tmp_path, monkeypatch, capsys, *args))
+    line = refusal(run)
     assert Path(args[1]).name in line
 
 
@@ -73,8 +105,8 @@ def test_a_missing_or_unreadable_file_is_one_line(tmp_path, args) -> None:
     (["campaign_trail", "--players", "6", "--vs-bot", "REP"], "DEM-P, DEM-VP, REP-P, REP-VP, LIB-P, LIB-VP"),
     (["campaign_trail", "--players", "2", "--vs-bot", "LIB"], "DEM, REP"),
 ], ids=["no-such-seat", "not-at-six", "not-at-two"])
-def test_a_bot_seat_the_table_lacks_is_refused_naming_its_seats(tmp_path, args, seats) -> None:
-    line = refusal(stumpbot(tmp_path, "play", *args))
+def test_a_bot_seat_the_table_lacks_is_refused_naming_its_seats(tmp_path, monkeypatch, capsys, args, seats) -> None:
+    line = refusal(stumpbot_here(tmp_path, monkeypatch, capsys, "play", *args))
     assert f"seats are {seats}" in line and args[-1] in line
 
 
@@ -145,8 +177,11 @@ CT_OPTIONS = ("Campaign Trail's options: `parties=` 2 of DEM, REP, LIB, separate
     (["--players", "1"], "Campaign Trail with these options is for 2 to 6 players. 1 player can play with the option "
                          "`ai=` (for example `ai=DEM`)."),
 ], ids=["bad-value", "unknown", "validator", "help", "malformed", "solo-needs-ai"])
-def test_an_option_refusal_names_the_option_its_values_and_the_games_options(tmp_path, args, said) -> None:
-    line = refusal(stumpbot(tmp_path, "play", "campaign_trail", *args))
+def test_an_option_refusal_names_the_option_its_values_and_the_games_options(tmp_path, monkeypatch, capsys, args,
+                                                                              said) -> None:
+    run = (stumpbot(tmp_path, "play", "campaign_trail", *args) if args == ["--option", "foo=bar"]  # a fresh process
+           else stumpbot_here(tmp_path, monkeypatch, capsys, "play", "campaign_trail", *args))
+    line = refusal(run)
     assert said in line
     if args[0] == "--option":
         assert line.endswith(CT_OPTIONS)
