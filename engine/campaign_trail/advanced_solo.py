@@ -57,7 +57,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import advanced_solo_content, dirty_solo, posting, primitives, solo
-from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
@@ -66,10 +65,6 @@ from engine.core.types import Action, Decision
 ALL_PARTIES = solo.ALL_PARTIES
 MONTH_STACK = 10  # cards in each month's stack and in the debate pile
 CHANGE_OF_PLANS = solo.CHANGE_OF_PLANS
-
-
-def _c():
-    return content_mod.load()
 
 
 def cards(party: str) -> dict[int, advanced_solo_content.AdvancedCardDef]:

@@ -18,7 +18,7 @@ Orator's voters after each debate are here too.
 from __future__ import annotations
 
 from engine.campaign_trail import abilities, advanced_solo, primitives
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.posting import by, game_line
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
@@ -29,10 +29,6 @@ from engine.core.words import plural
 ROUNDS = 3
 TOP_SPACE = 4
 VOTERS_BY_SPACE = {1: 1, 2: 2, 3: 3, 4: 5}
-
-
-def _c():
-    return content_mod.load()
 
 
 def debaters(s: CampaignTrailState, number: int) -> list[str]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 
 from engine.campaign_trail import abilities, dirty_solo, effects, moves, primitives
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action
 from engine.core.words import plural
@@ -38,10 +38,6 @@ MUDSLING_REMOVE = 2  # voters removed in each state showing that issue
 # The dirty actions resolved step by step here (dirty tricks resolve as politicks in rules).
 STEPPED = ("voter_suppression", "flip_contributors", "sway_minds", "smear_campaign", "mudslinging")
 STEP_VERBS = ("pay", "remove", "target", "issue", "done")
-
-
-def _c():
-    return content_mod.load()
 
 
 # ---------------------------------------------------------------- what an action may do

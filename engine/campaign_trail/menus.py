@@ -7,6 +7,7 @@ from typing import Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.moves import (
     ADVERTISE_COST, CAMPAIGN_COST, CAMPAIGN_MAX, advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_voter_cost,
     campaign_votes, card_issues_left, free_issues, travel_distance, travel_options,
@@ -16,10 +17,6 @@ from engine.campaign_trail.primitives import act, free_left, issue_states, regio
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action, Option
 from engine.core.words import plural
-
-
-def _c():
-    return content_mod.load()
 
 
 MENU_MAX = 25  # a longer list of states is offered region first (Discord shows 25 choices per menu)

@@ -6,14 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import abilities
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.primitives import act, free_left, issue_states, neighbours
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.core.types import Action
-
-
-def _c():
-    return content_mod.load()
 
 
 CAMPAIGN_COST = 60

@@ -8,16 +8,13 @@ from functools import lru_cache
 
 from engine.campaign_trail import abilities
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.core.types import Action
 
 HAND = 5
-
-
-def _c():
-    return content_mod.load()
 
 
 @lru_cache(maxsize=4096)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import effects
 from engine.campaign_trail.state import CampaignTrailState
 
@@ -18,10 +18,6 @@ from engine.campaign_trail.state import CampaignTrailState
 REPEATED_ASKS = ("choose_ask", "ask_strike")
 
 OPEN_ENDED = 99  # "up to one in each of these states" places at most this many (ops._place_up_to_one_each)
-
-
-def _c():
-    return content_mod.load()
 
 
 def effects_under_way(s: CampaignTrailState) -> list[tuple[str, str]]:

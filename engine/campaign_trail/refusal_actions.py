@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from engine.campaign_trail import abilities, bans, dirty, effects, moves
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import DEBATE_POLITICKS, legal_actions
 from engine.campaign_trail.primitives import free_left, issue_states, neighbours
 from engine.campaign_trail.state import CampaignTrailState
 from engine.campaign_trail.wording import card_name
 from engine.core.types import Action
 from engine.core.words import plural
-
-
-def _c():
-    return content_mod.load()
 
 
 def words(action: str) -> str:

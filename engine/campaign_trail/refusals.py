@@ -10,6 +10,7 @@ and the public board.
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import bans, debates, dirty, rules, solo
 from engine.campaign_trail.menus import MENU_MAX, home_choices, legal_actions, step_prompt
 from engine.campaign_trail.notation import typed
@@ -24,10 +25,6 @@ from engine.core.types import Action
 from engine.core.words import plural
 
 CARD_ACTIONS = frozenset((*content_mod.ACTIONS, *content_mod.DIRTY_ACTIONS))
-
-
-def _c():
-    return content_mod.load()
 
 
 def refusal_reason(s: CampaignTrailState, seat: str, action: Action) -> str | None:

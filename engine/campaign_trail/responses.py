@@ -14,7 +14,7 @@ The responder's hand is not refilled now: it refills at the end of their next tu
 """
 from __future__ import annotations
 
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import bans, menus, primitives, prompts
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.campaign_trail.wording import card_name
@@ -25,10 +25,6 @@ from engine.core.windows import PASS, Pref, asked
 CHANGE_OF_PLANS = "change_of_plans"
 LOCAL_FUNDS = "local_funds_dry_up"
 PER_VOTER = 20  # Local Funds Dry Up: $M per voter placed
-
-
-def _c():
-    return content_mod.load()
 
 
 def fitting(s: CampaignTrailState, verb: str) -> list[str]:

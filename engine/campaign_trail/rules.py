@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import (
     ACTIONS, action_text, action_words, full_prompt, has_legal_action, home_choices, legal_actions, step_menu, step_options,
     whole_text,
@@ -37,10 +38,6 @@ from engine.core.words import plural
 # the rules' entry points, as ruleset.py, the scenario runner and the tests reach them
 __all__ = ["action_text", "apply", "assign_seats", "current_party", "deadline_action", "decisions", "legal_actions",
            "load_state", "neighbours", "outcome", "owes", "problems", "seat_names", "setup"]
-
-
-def _c():
-    return content_mod.load()
 
 
 def current_party(s: CampaignTrailState) -> str | None:

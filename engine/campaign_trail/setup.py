@@ -4,16 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import abilities, advanced_solo, effects, solo
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.posting import by
 from engine.campaign_trail.primitives import HAND, add_voters, draw_up
 from engine.campaign_trail.state import CampaignTrailState, Options, PartyState, SeatState
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
-
-
-def _c():
-    return content_mod.load()
 
 
 ALL_PARTIES = ("DEM", "REP", "LIB")

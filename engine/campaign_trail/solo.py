@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import dirty_solo, posting, primitives, responses, solo_content
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
 from engine.campaign_trail.wording import card_name
@@ -74,10 +74,6 @@ TRACK_MAX = solo_content.TRACK_SPACES * solo_content.SPACE_SIZE
 ANSWERS_ICON = ("backlash", "campaign_advisor", "committed_donors")
 CHANGE_OF_PLANS = "change_of_plans"
 DIRECT = "direct action"  # the window's declared action
-
-
-def _c():
-    return content_mod.load()
 
 
 def _cards():

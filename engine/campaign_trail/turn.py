@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, primitives, solo
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import by, game_line
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
@@ -16,10 +16,6 @@ from engine.core.frames import FrameStack
 from engine.core.hidden import Fact
 from engine.core.types import Outcome
 from engine.core.words import plural
-
-
-def _c():
-    return content_mod.load()
 
 
 EXCHANGE_MAX = 3

@@ -17,21 +17,16 @@ from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.rng import Rng
 from engine.core.windows import Simultaneous
 from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, copy_state, stamp
-from engine.electioneer import content as content_mod
+from engine.electioneer.content import load as _c  # the game's content, loaded once
 from engine.electioneer import moves
 from engine.electioneer.moves import owes as owes  # whether a seat owes a decision: the views and checks ask rules
 from engine.electioneer.cards import effects_text
-from engine.electioneer.content import ElectioneerContent
 from engine.electioneer.state import Board, ElectioneerState, MarkerState, Options, Player
 
 SEATS = ["DEM", "REP"]
 MONTHS = 7
 HAND_SIZE = 3
 DRAW = 2
-
-
-def _c() -> ElectioneerContent:
-    return content_mod.load()
 
 
 def other(seat: str) -> str:
