@@ -17,9 +17,10 @@ from engine.core.ruleset import Ruleset
 NEXT_STEPS = ("Next: a real game with friends is `/game new ruleset:{ruleset}` in a server channel; against the "
               "bot, `/game learn ruleset:{ruleset} coach:False` starts one without the coach, by DM.")
 # A lesson that stops before the game's end: the game goes on, the coach silent, for a learner who wants to finish it
-PLAY_ON = ("The lesson ends here, and the coach with it: this game goes on against the bot if you want to see it "
-           "through, or `/game abandon game:{game}` closes it. `/game learn ruleset:{ruleset}` starts the lesson "
-           "again from the beginning.")
+PLAY_ON = ("The lesson ends here, and the coach with it: play this game on against the bot if you like "
+           "(`/game abandon game:{game}` closes it). Next: `/game new ruleset:{ruleset}` in a server channel for a "
+           "game with friends, `/game learn ruleset:{ruleset} coach:False` for one against the bot by DM; "
+           "`/game learn ruleset:{ruleset}` runs this lesson again.")
 
 
 def learning(settings: dict[str, str]) -> bool:
@@ -37,9 +38,8 @@ def coached(ruleset: Ruleset, state: Any, seq: int, settings: dict[str, str], br
     if coach.summarized(shown):  # the lesson is over: the coach is silent, whether or not the game goes on
         return brief, None
     if coach.over(ruleset, state, seq):
-        then = NEXT_STEPS.format(ruleset=ruleset.name)
-        if ruleset.outcome(state) is None:
-            then = f"{PLAY_ON.format(game=brief.game.id, ruleset=ruleset.name)}\n{then}"
+        then = (NEXT_STEPS if ruleset.outcome(state) is not None else PLAY_ON).format(ruleset=ruleset.name,
+                                                                                     game=brief.game.id)
         return replace(brief, coach=coach.closing(ruleset.name, then)), [*shown, coach.SUMMARY]
     if not prompt or brief.decision is None or not brief.decision.owes_move:
         return brief, None
