@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -49,17 +50,19 @@ class When(ContentModel):
 
 
 class Suggest(ContentModel):
-    """The move the coach suggests: a `move` in notation, or a `rule` that picks one from the game —
-    `default` (what the deadline would play), `bot` (the built-in player's choice), `first` (the first choice
-    offered) or `any_time` (the first play allowed at any time)."""
+    """The move the coach suggests: a `move` in notation (`*` in it stands for anything: `play * event` is the
+    first card offered for its event), or a `rule` that picks one from the game —
+    `default` (what the deadline would play), `bot` (the built-in player's choice), `first` or `last` (the first
+    or last choice offered: a count's last is its largest) or `any_time` (the first play allowed at any time). With
+    both, the `move` where the game offers it, else the `rule`'s."""
 
-    rule: Literal["default", "bot", "first", "any_time"] | None = None
+    rule: Literal["default", "bot", "first", "last", "any_time"] | None = None
     move: str | None = None
 
     @model_validator(mode="after")
-    def _one(self) -> "Suggest":
-        if (self.rule is None) == (self.move is None):
-            raise ValueError("give exactly one of `rule` and `move`")
+    def _some(self) -> "Suggest":
+        if self.rule is None and self.move is None:
+            raise ValueError("give a `move`, a `rule` or both")
         return self
 
 
@@ -70,6 +73,38 @@ class Step(ContentModel):
     text: Text
     suggest: Suggest | None = None  # none: the suggestion of the first step for the same decision
     ticks: Id  # the checklist item it shows
+
+
+class End(ContentModel):
+    """Where a lesson stops before the game does: once the game has made `moves` moves, or once the public view's
+    field `view` (a dotted path for a nested one, `sides.OBA.won`; a list counts its items) is at least
+    `at_least` or at most `at_most`. The learner then gets the summary and the game goes on without the coach."""
+
+    view: str | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    moves: Annotated[int, Field(ge=1)] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "End":
+        bounds = (self.at_least is not None) + (self.at_most is not None)
+        if (self.moves is None) == (self.view is None) or bounds != (self.view is not None):
+            raise ValueError("give `moves`, or `view` with one of `at_least` and `at_most`")
+        return self
+
+    def reached(self, view: dict[str, Any], seq: int) -> bool:
+        if self.moves is not None:
+            return seq >= self.moves
+        value: Any = view
+        for part in (self.view or "").split("."):
+            if not isinstance(value, dict) or part not in value:
+                return False  # a field this game's view lacks (a typo): the lesson runs to the game's end
+            value = value[part]
+        if isinstance(value, (list, tuple, dict)):
+            value = len(value)
+        if not isinstance(value, (int, float)):
+            return False
+        return value >= self.at_least if self.at_least is not None else value <= (self.at_most or 0)
 
 
 class Item(ContentModel):
@@ -86,6 +121,9 @@ class Lesson(ContentModel):
     checklist: list[Item] = Field(min_length=1)
     steps: list[Step] = Field(min_length=1)
     summary: Text
+    end: End | None = None  # none: the lesson is the whole game
+    # the move for a decision no step is for (a later state of a campaign, say): the bot's choice unless given
+    suggest: Suggest = Field(default_factory=lambda: Suggest(rule="bot"))
 
     @model_validator(mode="after")
     def _consistent(self) -> "Lesson":
@@ -160,6 +198,24 @@ def _shown_at(shown: Collection[str], seq: int) -> str | None:
     return step if at == str(seq) else None
 
 
+def summarized(shown: Collection[str]) -> bool:
+    """Whether the lesson's summary was shown: the coach has said its last words and is silent from then on."""
+    return SUMMARY in _ids(shown)
+
+
+def over(ruleset: Ruleset, state: Any, seq: int) -> bool:
+    """Whether the lesson is over at move `seq`: the game ended, or the lesson's end point is reached."""
+    return ruleset.outcome(state) is not None or stopped_early(ruleset, state, seq)
+
+
+def stopped_early(ruleset: Ruleset, state: Any, seq: int) -> bool:
+    """Whether the lesson's end point is reached while the game goes on."""
+    found = lesson(ruleset.name)
+    if found is None or found.end is None or ruleset.outcome(state) is not None:
+        return False
+    return found.end.reached(ruleset.view(state, None).model_dump(mode="json"), seq)
+
+
 def _verbs(decision: Decision) -> set[str]:
     return {o.action.verb for o in decision.options}
 
@@ -188,42 +244,51 @@ def current_step(found: Lesson, decision: Decision, shown: Collection[str]) -> S
 def _suggestion_of(found: Lesson, decision: Decision, step: Step | None) -> Suggest | None:
     if step is not None and step.suggest is not None:
         return step.suggest
-    return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision)), None)
+    return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision)), found.suggest)
 
 
 def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> Option | None:
     """The move the coach suggests now (a choice the game offers), or None when the seat owes nothing. At a new
-    step (to show, or shown at this very decision), that step's suggestion; else the suggestion of the first step
+    step (shown at this very decision, else to show), that step's suggestion; else the suggestion of the first step
     for the same decision. `shown`: as kept (`shown_steps`)."""
     found = lesson(ruleset.name)
     decision = ruleset.decisions(state, seat)
-    if found is None or not decision.owes_move:
+    if found is None or not decision.owes_move or summarized(shown):
         return None
-    step = next_step(found, decision, _ids(shown))
-    if step is None and (just := _shown_at(shown, seq)) is not None:  # the step the learner is reading now
-        step = next((s for s in found.steps if s.id == just and _matches(s, decision)), None)
-    return _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step))
+    just = _shown_at(shown, seq)  # the step the learner is reading now, else the one to show
+    step = next((s for s in found.steps if s.id == just and _matches(s, decision)), None) \
+        or next_step(found, decision, _ids(shown))
+    return _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step),
+                    step.when.verbs if step is not None else ())
 
 
 def _resolve(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision,
-             suggest: Suggest | None) -> Option | None:
+             suggest: Suggest | None, verbs: Collection[str] = ()) -> Option | None:
+    """The option `suggest` picks now. `verbs`: those of the step being taught, where the decision offers more
+    (play or draw): the bot's or the deadline's pick with another verb gives way to the first choice with one."""
     if suggest is None:
         return None
     offered = decision.all_options()
-    action: Action | None
-    if suggest.move is not None:
+    taught = [o for o in offered if o.action.verb in verbs] or decision.options
+    picks: list[tuple[Action | None, list[Option]]] = []  # each pick, with the choices it may be
+    if suggest.move is not None and "*" in suggest.move:  # a pattern: the first choice whose notation fits it
+        picks.append((next((o.action for o in offered if fnmatchcase(o.action.notation(), suggest.move)), None),
+                      offered))
+    elif suggest.move is not None:
         parsed = ruleset.parse(suggest.move)
-        action = parsed[0] if parsed else None
-    elif suggest.rule == "default":
-        action = ruleset.deadline_action(state, seat)
+        picks.append((parsed[0] if parsed else None, offered))
+    if suggest.rule == "default":
+        picks.append((ruleset.deadline_action(state, seat), taught))
     elif suggest.rule == "bot":
-        action = ruleset.bot_action(state, seat, Rng(seq))
+        picks.append((ruleset.bot_action(state, seat, Rng(seq)), taught))
     elif suggest.rule == "any_time":
-        action = decision.extras[0].action if decision.extras else decision.options[0].action
-    else:
-        action = decision.options[0].action
-    found = next((o for o in offered if o.action == action), None)
-    return found or decision.options[0]  # a move the game does not offer now: its first choice instead
+        picks.append(((decision.extras or decision.options)[0].action, offered))
+    elif suggest.rule in ("first", "last"):
+        picks.append((taught[0 if suggest.rule == "first" else -1].action, taught))
+    for action, among in picks:
+        if (found := next((o for o in among if o.action == action), None)) is not None:
+            return found
+    return taught[0]  # a move the game does not offer now: its first choice instead
 
 
 @dataclass(frozen=True)
@@ -239,13 +304,13 @@ def coach(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     move to try. `again`: the current step even if it was shown (the learner came back to the lesson)."""
     found = lesson(ruleset.name)
     decision = ruleset.decisions(state, seat)
-    if found is None or not decision.owes_move:
+    if found is None or not decision.owes_move or summarized(shown):
         return Coaching("", None)
     ids = _ids(shown)
     step = current_step(found, decision, ids) if again else next_step(found, decision, ids)
     if step is None:
         return Coaching("", None)
-    option = _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step))
+    option = _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step), step.when.verbs)
     return Coaching(step_text(found, step, option, with_intro=not shown), step)
 
 
@@ -261,7 +326,7 @@ def nudge(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     """What a refused move gets after the game's reason: the rule at stake and a move that is allowed now."""
     found = lesson(ruleset.name)
     decision = ruleset.decisions(state, seat)
-    if found is None or not decision.owes_move:
+    if found is None or not decision.owes_move or summarized(shown):
         return ""
     step = current_step(found, decision, _ids(shown))
     option = suggested(ruleset, state, seat, seq, shown)
@@ -278,9 +343,10 @@ def closing(ruleset: str, next_steps: str) -> str:
 
 
 def checklist_ticked(ruleset: str, shown: Collection[str]) -> list[str]:
-    """The checklist items the shown steps ticked, in the order they were shown."""
+    """The checklist items the shown steps ticked, each once, in the order they were first ticked (a rule's later
+    steps, its follow-up choices, tick it again)."""
     found = lesson(ruleset)
     if found is None:
         return []
     by_id = {s.id: s for s in found.steps}
-    return [by_id[s].ticks for s in _ids(shown) if s in by_id]
+    return list(dict.fromkeys(by_id[s].ticks for s in _ids(shown) if s in by_id))

@@ -16,6 +16,11 @@ from engine.core.ruleset import Ruleset
 # Where a lesson leads, in Discord's words (the local table has its own: bot/tables/learn.py)
 NEXT_STEPS = ("Next: a real game with friends is `/game new ruleset:{ruleset}` in a server channel; against the "
               "bot, `/game learn ruleset:{ruleset} coach:False` starts one without the coach, by DM.")
+# A lesson that stops before the game's end: the game goes on, the coach silent, for a learner who wants to finish it
+PLAY_ON = ("The lesson ends here, and the coach with it: play this game on against the bot if you like "
+           "(`/game abandon game:{game}` closes it). Next: `/game new ruleset:{ruleset}` in a server channel for a "
+           "game with friends, `/game learn ruleset:{ruleset} coach:False` for one against the bot by DM; "
+           "`/game learn ruleset:{ruleset}` runs this lesson again.")
 
 
 def learning(settings: dict[str, str]) -> bool:
@@ -25,15 +30,17 @@ def learning(settings: dict[str, str]) -> bool:
 def coached(ruleset: Ruleset, state: Any, seq: int, settings: dict[str, str], brief: PrivateBrief, *,
             prompt: bool) -> tuple[PrivateBrief, list[str] | None]:
     """The brief with the coach's words before its prompt (`prompt`: it brings a decision newly owed or changed),
-    or with the lesson's summary at the game's end; and the steps shown once it is delivered (None: no new one)."""
+    or with the lesson's summary at its end (the game's, or the lesson file's end point, after which the game goes on
+    without the coach); and the steps shown once it is delivered (None: no new one)."""
     if not learning(settings):
         return brief, None
     shown = coach.shown_steps(settings.get(coach.SHOWN_KEY))
-    if ruleset.outcome(state) is not None:
-        if any(entry.partition("@")[0] == coach.SUMMARY for entry in shown):
-            return brief, None
-        text = coach.closing(ruleset.name, NEXT_STEPS.format(ruleset=ruleset.name))
-        return replace(brief, coach=text), [*shown, coach.SUMMARY]
+    if coach.summarized(shown):  # the lesson is over: the coach is silent, whether or not the game goes on
+        return brief, None
+    if coach.over(ruleset, state, seq):
+        then = (NEXT_STEPS if ruleset.outcome(state) is not None else PLAY_ON).format(ruleset=ruleset.name,
+                                                                                     game=brief.game.id)
+        return replace(brief, coach=coach.closing(ruleset.name, then)), [*shown, coach.SUMMARY]
     if not prompt or brief.decision is None or not brief.decision.owes_move:
         return brief, None
     said = coach.coach(ruleset, state, brief.seat, seq, shown)

@@ -4,7 +4,9 @@ says in the briefs and refusals, bot/service/coaching.py.
 
 A lesson is an ordinary game with no server (its channel is where the learner plays: a DM on Discord, the
 terminal on the local table), so it is private and never rated; its seed and options are the lesson file's, so
-every learner meets the same deal; the bot's seats are the bot's from the first move. Its deadline is the longest
+every learner meets the same deal; the bot's seats are the bot's from the first move. A lesson may stop before the
+game does (its file's end point): the summary comes, and the game goes on against the bot without the coach, for a
+learner who wants to finish it; `start` then deals a new lesson. Its deadline is the longest
 a game can have and the bot never takes the learner's seat over (no civil disorder): a learner may leave for
 days and come back. Coming back (`start` again) finds the lesson in progress instead of dealing another."""
 from __future__ import annotations
@@ -79,10 +81,14 @@ class Learn(Service):
         return Lesson(await self.views.game(record.id), False, found.seat)
 
     async def in_progress(self, ruleset_name: str, user_id: str) -> GameRecord | None:
-        """The user's unfinished lesson of this game (the latest, should an older one be left)."""
+        """The user's unfinished lesson of this game (the latest, should an older one be left). A lesson whose
+        summary was shown is over even while its game goes on without the coach."""
         name = registry.canonical(ruleset_name)
         for record in reversed(await self.store.list_games(status="active", user_id=user_id)):
-            if record.ruleset == name and (await self.store.settings(game_scope(record.id))).get(coach.LEARN_KEY):
+            if record.ruleset != name:
+                continue
+            settings = await self.store.settings(game_scope(record.id))
+            if settings.get(coach.LEARN_KEY) and not coach.summarized(coach.shown_steps(settings.get(coach.SHOWN_KEY))):
                 return record
         return None
 

@@ -19,17 +19,34 @@ LEAVE = ("Type quit at any prompt to stop: `stumpbot learn {name}` brings you ba
          "against the bot without the coach: `stumpbot play {name} --vs-bot {bot}`.")
 NEXT_STEPS = ("Next: `stumpbot play {name} --vs-bot {bot}` plays a real game against the bot here, and "
               "`stumpbot play {name}` one with a friend at this keyboard.")
+# A lesson that stops before the game's end: the game goes on, the coach silent (bot/service/coaching.py)
+PLAY_ON = ("The lesson ends here, and the coach with it: play this game on against the bot if you like, or type "
+           "quit (`stumpbot play {name}` comes back to it). Next: `stumpbot play {name} --vs-bot {bot}` for a real "
+           "game against the bot, `stumpbot play {name}` for one with a friend at this keyboard; `stumpbot learn "
+           "{name}` runs this lesson again.")
 
 
 class LearnSession(LocalSession):
     """The local table's session, with the coach's words before the choices."""
 
     seat = ""  # the learner's
+    ruleset = ""
+    summarized = False  # the lesson's summary was shown: the coach is silent, the game may go on
 
     def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:
         for said in self.table.take_coaching(self.seat):
-            self.write(f"\n{said}")
+            self.write(f"\n{self._here(said)}")
         return super()._show(view, decision, group, extras)
+
+    def _here(self, said: str) -> str:
+        """The coach's words with this table's commands: the summary of a lesson that stopped before the game's
+        end comes with Discord's (bot/service/coaching.py)."""
+        found = coach.lesson(self.ruleset)
+        if found is None or found.summary not in said:
+            return said
+        self.summarized = True
+        bots = " ".join(s for s in registry.get(self.ruleset).seats if s != self.seat)
+        return coach.closing(self.ruleset, PLAY_ON.format(name=self.ruleset, bot=bots))
 
     async def lesson(self, ruleset_name: str, *, new: bool = False) -> int:
         """Start the lesson, or resume it (`new`: abandon the one in progress and deal it again)."""
@@ -42,7 +59,7 @@ class LearnSession(LocalSession):
         bots = [s for s in ruleset.seats if s != seat]
         lesson = await self.manager.learn.start(ruleset.name, user, "You", channel_id=None,
                                                 bot_user=BOT_USER.format(seat=bots[0] if bots else "bot"))
-        self.seat = lesson.seat
+        self.seat, self.ruleset = lesson.seat, ruleset.name
         game_id = lesson.record.id
         leave = LEAVE.format(name=ruleset.name, bot=" ".join(bots))
         if lesson.resumed:
@@ -67,7 +84,7 @@ class LearnSession(LocalSession):
             asked = await self.turn(game_id, self.seat, board=board)
             board = asked != await self._prompt(game_id, self.seat)  # still at the same decision: no board again
         record = await self.manager.views.game(game_id)
-        if record.status == "finished":
+        if record.status == "finished" and not self.summarized:
             self.table.take_coaching(self.seat)  # the summary, with the local table's commands instead of Discord's
             bots = [s for s in registry.get(record.ruleset).seats if s != self.seat]
             self.write(coach.closing(record.ruleset, NEXT_STEPS.format(name=record.ruleset, bot=" ".join(bots))))
@@ -89,7 +106,8 @@ async def learn_local(db_path: Path, out_dir: Path, ruleset_name: str, *, new: b
             game_id = await session.lesson(ruleset_name, new=new)
             await session.play_lesson(game_id)
     except (Quit, KeyboardInterrupt):  # every move is saved as it is made
-        write(f"\nSaved. Run stumpbot learn {registry.canonical(ruleset_name)} again to resume game #{game_id}."
+        command = "play" if session.summarized else "learn"  # the lesson over, its game goes on as any other
+        write(f"\nSaved. Run stumpbot {command} {registry.canonical(ruleset_name)} again to resume game #{game_id}."
               if game_id else "\nBye.")
     finally:
         await store.close()

@@ -65,12 +65,14 @@ def test_every_lesson_is_valid() -> None:
 
 def test_a_broken_lesson_reports_every_problem(broken_data) -> None:
     problems = broken_data("learn", [
-        ("electioneer.yaml", "suggest: {move: ready}", "suggest: {move: ready, rule: first}"),
+        ("electioneer.yaml", "suggest: {move: ready}", "suggest: {}"),
+        ("electioneer.yaml", "options: {theatrics: 1}", "options: {theatrics: 1}\nend: {view: month}"),
         ("electioneer.yaml", "rule: \"Theatrics\"", "rule: \"Theatrics\"\n    colour: red"),
         ("electioneer.yaml", "That was a whole game", "That was a whole game" + " and more" * 80),
     ], lambda: coach.collect_problems("electioneer"))
     text = "\n".join(problems)
-    assert "give exactly one of `rule` and `move`" in text and "colour" in text and "summary" in text, text
+    assert "give a `move`, a `rule` or both" in text and "colour" in text and "summary" in text, text
+    assert "give `moves`, or `view` with one of `at_least` and `at_most`" in text, text
 
 
 def test_a_lesson_whose_steps_do_not_hold_together_says_how(broken_data) -> None:

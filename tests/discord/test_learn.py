@@ -1,8 +1,9 @@
-"""`/game learn` through the real discord.py: Alice asks for Electioneer's guided first game in a server channel;
-it is played in her DM against the bot, she types each move the coach suggests, and the coach speaks before each
-new kind of decision — every item of the lesson's checklist in order, no text longer than a phone screen. Along
-the way: a refused move gets the game's reason and the coach's nudge; `/game learn` again brings her back to the
-lesson instead of dealing another; at the end, the summary and the commands of a real game; `coach:False` starts a
+"""`/game learn` through the real discord.py: Alice asks for a game's guided first game in a server channel (each
+game that has a lesson); it is played in her DM against the bot, she types each move the coach suggests, and the
+coach speaks before each new kind of decision — every item of the lesson's checklist in order, no text longer than
+a phone screen. Along the way: a refused move gets the game's reason and the coach's nudge; `/game learn` again
+brings her back to the lesson instead of dealing another; at the end, the summary and the commands of a real game.
+A lesson that stops before the game does leaves the game to play on, the coach silent; `coach:False` starts a
 normal game against the bot."""
 from __future__ import annotations
 
@@ -38,36 +39,43 @@ def coach_texts(texts: list[str]) -> list[str]:
     return found
 
 
-async def test_a_lesson_by_dm_from_the_coach_suggestions(world: World) -> None:
-    started, cpu = time.monotonic(), time.process_time()
-    w, alice = world, world.alice
-    lesson = coach.lesson("electioneer")
-    r = w.record(await alice.slash(w.channel, "game learn", ruleset="electioneer"))
+# Each lesson: a move its learner may type early on that the game refuses (a card she does not hold)
+WRONG = {"electioneer": "campaign D99", "nineteen_sixty": "play 99 event", "campaign_manager_2008": "play O99"}
+
+
+async def the_lesson_from_the_suggestions(w: World, ruleset: str) -> tuple[int, int]:
+    """Alice plays the lesson in her DM, each move the coach's suggestion, until its summary; on the way, a refused
+    move and a return by `/game learn`. Returns the game's id and her decisions."""
+    alice, lesson = w.alice, coach.lesson(ruleset)
+    r = w.record(await alice.slash(w.channel, "game learn", ruleset=ruleset))
     assert r.ephemeral and "has begun in [our direct messages]" in r.response.content, r.response.content
     assert "coach:False" in r.response.content, "the reply says how to skip to a normal game"
     game_id = int(re.search(r"Game #(\d+)", r.response.content).group(1))
     record = await w.manager.views.game(game_id)
     assert record.guild_id is None and record.channel_id == str(alice.user.dm_channel.id) and record.seed == lesson.seed
     seats = {s.seat: s for s in await w.manager.store.list_seats(game_id)}
-    assert seats["DEM"].user_id == str(alice.id) and seats["REP"].controller == "bot"
+    assert seats[lesson.seat].user_id == str(alice.id)
+    assert all(s.controller == "bot" for name, s in seats.items() if name != lesson.seat)
     assert not w.public(), "nothing of a lesson is posted in the server"
     opening = next(t for t in w.dm_texts(alice) if "begins" in t)
     assert "/game follow" not in opening, "nobody else can follow a game that has no server"
 
     decisions = refused = 0
     while (record := await w.manager.views.game(game_id)).status == "active":
-        ruleset, state, seq = await w.manager.views.state(record)
+        ruleset_, state, seq = await w.manager.views.state(record)
         shown = coach.shown_steps(await w.manager.store.get_setting(game_scope(game_id), coach.SHOWN_KEY))
-        option = coach.suggested(ruleset, state, "DEM", seq, shown)
+        if coach.summarized(shown):
+            break
+        option = coach.suggested(ruleset_, state, lesson.seat, seq, shown)
         assert option is not None, "the bot never keeps the learner waiting"
         if decisions == 3 and not refused:  # a wrong move: the game's reason, then the coach's nudge
-            wrong = w.record(await alice.user.slash("move", notation="campaign D99"))
+            wrong = w.record(await alice.user.slash("move", notation=WRONG[ruleset]))
             assert private(wrong) and "✅" not in wrong.response.content
             assert f"{coach.MARK} **" in wrong.response.content and "a move that works now is" in wrong.response.content
             refused += 1
             continue
         if decisions == 8:  # Alice comes back: the lesson in progress, not another
-            back = w.record(await alice.user.slash("game learn", ruleset="electioneer"))
+            back = w.record(await alice.user.slash("game learn", ruleset=ruleset))
             assert f"Welcome back to game #{game_id}" in back.response.content, back.response.content
             assert len(await w.manager.store.list_games(user_id=str(alice.id))) == 1
         r = w.record(await alice.user.slash("move", notation=option.action.notation()))
@@ -76,23 +84,54 @@ async def test_a_lesson_by_dm_from_the_coach_suggestions(world: World) -> None:
         assert "✅" in r.response.content, r.response.content
         decisions += 1
         assert decisions <= MOST_DECISIONS
+    return game_id, decisions
+
+
+@pytest.mark.parametrize("ruleset", coach.titles())
+async def test_a_lesson_by_dm_from_the_coach_suggestions(world: World, ruleset: str) -> None:
+    started, cpu = time.monotonic(), time.process_time()
+    w, alice, lesson = world, world.alice, coach.lesson(ruleset)
+    game_id, decisions = await the_lesson_from_the_suggestions(w, ruleset)
     elapsed, cpu = time.monotonic() - started, time.process_time() - cpu
 
     shown = coach.shown_steps(await w.manager.store.get_setting(game_scope(game_id), coach.SHOWN_KEY))
-    assert coach.checklist_ticked("electioneer", shown) == [item.id for item in lesson.checklist], shown
+    assert coach.checklist_ticked(ruleset, shown) == [item.id for item in lesson.checklist], shown
     assert shown[-1] == coach.SUMMARY
-    mine = [e.notation.split()[0] for e in await w.manager.store.load_journal(game_id) if e.seat == "DEM"]
-    assert {"discard", "campaign", "swap", "play", "ready"} <= set(mine), "she made each kind of move the coach showed"
+    mine = {e.notation.split()[0] for e in await w.manager.store.load_journal(game_id) if e.seat == lesson.seat}
+    for step in lesson.steps:
+        assert mine & set(step.when.verbs), f"she made the kind of move step {step.id} shows"
     said = coach_texts(w.dm_texts(alice))
     assert len(said) >= len(lesson.steps) + 1 and all(len(t) <= coach.MOST + 250 for t in said)
     for step in lesson.steps:
         assert any(step.text in t for t in said), f"step {step.id} was shown in the DM"
     steps_said = [t for t in said if "/game new" not in t]
     assert all(len(t) <= coach.MOST for t in steps_said), max(steps_said, key=len)
-    last = coach_texts([m.content for m in w.dms(alice)])[-1]
-    assert lesson.summary in last and "/game new ruleset:electioneer" in last
-    assert record.status == "finished" and not w.public()
-    print(f"\nlesson: {decisions} decisions, {elapsed:.1f} s ({cpu:.1f} CPU s)")
+    last = said[-1]
+    assert lesson.summary in last and f"/game new ruleset:{ruleset}" in last
+    record = await w.manager.views.game(game_id)
+    assert record.status == ("active" if lesson.end else "finished") and not w.public()
+    print(f"\n{ruleset} lesson: {decisions} decisions, {elapsed:.1f} s ({cpu:.1f} CPU s)")
+
+
+async def test_a_lesson_that_stops_early_leaves_the_game_to_play_on(world: World) -> None:
+    """Campaign Manager 2008's lesson stops after its first Breaking News: the summary says the game goes on and
+    how to close it; the coach is silent from then on (a refusal has no nudge); `/game learn` deals a new lesson
+    rather than bringing her back to the game she may still finish."""
+    w, alice, ruleset = world, world.alice, "campaign_manager_2008"
+    game_id, _ = await the_lesson_from_the_suggestions(w, ruleset)
+    last = coach_texts(w.dm_texts(alice))[-1]
+    assert "The lesson ends here" in last and f"/game abandon game:{game_id}" in last, last
+    assert (await w.manager.views.game(game_id)).status == "active"
+    assert (await w.manager.views.decision(game_id, str(alice.id)))[2].owes_move, "her next decision came with it"
+    wrong = w.record(await alice.user.slash("move", notation=WRONG[ruleset]))
+    assert "✅" not in wrong.response.content and coach.MARK not in wrong.response.content, wrong.response.content
+    r = w.record(await alice.user.slash("move", notation="draw"))
+    assert "✅" in r.response.content and not coach_texts(w.dm_texts(alice)[-2:]), "the coach says no more"
+    again = w.record(await alice.user.slash("game learn", ruleset=ruleset))
+    assert "has begun" in again.response.content and "Welcome back" not in again.response.content, \
+        again.response.content
+    fresh = int(re.search(r"Game #(\d+)", again.response.content).group(1))
+    assert fresh != game_id and (await w.manager.views.game(game_id)).status == "active"
 
 
 async def test_without_the_coach_a_normal_game_against_the_bot(world: World) -> None:

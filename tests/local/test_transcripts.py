@@ -20,6 +20,7 @@ import discord
 import pytest
 
 from bot.discord import ui
+from bot.present import coach
 from bot.tables import transcripts
 from tests.transcript_games import transcript_game
 
@@ -51,7 +52,9 @@ def check_transcript(name: str) -> None:
     text = transcript_game(name).text
     committed = transcripts.path_of(ROOT, s)
     assert committed.is_file(), f"no {committed.relative_to(ROOT)}: run `stumpbot transcripts {name}`"
-    assert text.splitlines()[4].endswith("the game is finished."), "a transcript is a whole game"
+    # a whole game, or a lesson to its end point (its file's), where the game goes on without the coach
+    ends = "the game goes on without the coach." if s.learn and coach.lesson(s.ruleset).end else "the game is finished."
+    assert text.splitlines()[4].endswith(ends), "a transcript is a whole game, or a whole lesson"
     assert "\n- 🖼 board `" in text, "the pictures are drawn and referenced"
     assert text == committed.read_text(encoding="utf-8"), (
         f"{committed.relative_to(ROOT)} differs from what the game says now: run `stumpbot transcripts {name}` and "
