@@ -2,7 +2,7 @@
 
     stumpbot                      Discord bot if DISCORD_TOKEN is set, else the local table
     stumpbot bot                  the Discord bot (needs DISCORD_TOKEN)
-    stumpbot play [--vs-bot SEAT] [--new] [--players N] [--option K=V] [RULESET]
+    stumpbot play [--vs-bot SEAT] [--level easy|normal|hard] [--new] [--players N] [--option K=V] [RULESET]
     stumpbot learn [--new] [RULESET]   a guided first game against the bot, a coach explaining each decision
     stumpbot demo RULESET [--seed N] [--players N] [--option K=V] [--export FILE] [--replay OUT.webp]
     stumpbot replay FILE          step through a game record (docs/record-format.md)
@@ -52,6 +52,8 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a hot-seat game in this terminal")
     play.add_argument("ruleset", nargs="?", default=DEFAULT_RULESET)
     play.add_argument("--vs-bot", metavar="SEAT", action="append", default=[], help="let the built-in bot play SEAT")
+    play.add_argument("--level", metavar="LEVEL", default=None,
+                      help="how well the bot plays its seats: easy, normal (the default) or hard")
     play.add_argument("--new", action="store_true", help="abandon the saved local game and start afresh")
     _table_arguments(play)
     learn = sub.add_parser("learn", help="a guided first game against the bot: a coach explains each new decision")
@@ -110,7 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         from bot.discord import run
 
-        run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id, shards=config.shards)
+        run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id, shards=config.shards,
+            thinking=config.thinking)
         return 0
     if command == "play":
         from bot.tables.local import play_local
@@ -123,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
                                    bot_seats={s.upper() for s in args.vs_bot}, new=args.new,
-                                   players=args.players, options=_options(args), command=_typed(argv)))
+                                   players=args.players, options=_options(args), command=_typed(argv),
+                                   level=args.level, thinking_settings=config.thinking))
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")
             return 2
@@ -204,7 +208,7 @@ def _welcome() -> str:
         "(To run Stumpbot on Discord, see the README.)",
         f"The {len(games)} games, and how to start each:",
         *(f"  {title.ljust(width)}{command}" for title, command in games),
-        "  (add --vs-bot SEAT to let the bot play a seat; `stumpbot demo GAME` watches the bots play a game)",
+        "  (add --vs-bot SEAT to let the bot play a seat, --level hard for a stronger bot; `stumpbot demo GAME` watches the bots play a game)",
         *([f"  New to a game? `stumpbot learn GAME` is a guided first game against the bot "
            f"({', '.join(short.get(n, n) for n in lessons)})."] if (lessons := coach.titles()) else []),
         f"Starting {registry.get(DEFAULT_RULESET).title} now. Type quit at any prompt to save and stop.",

@@ -5,6 +5,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.policy.bot_levels import ThinkSettings, settings_from_env
 from bot.shards import SHARDS_ENV, ShardPlan, ShardsError, parse_shards
 from engine.core.notation import is_number
 
@@ -21,10 +22,11 @@ class Config:
     log_level: str
     dev_guild_id: int | None
     shards: ShardPlan | None = None  # STUMPBOT_SHARDS: this process's Discord shards (None: one unsharded process)
+    thinking: ThinkSettings | None = None  # STUMPBOT_HARD_*: the budget of the bot's hard decisions
 
 
 def load_config(env_file: str | os.PathLike[str] | None = ".env") -> Config:
-    """The settings; raises ConfigError when one is present but malformed (STUMPBOT_SHARDS)."""
+    """The settings; raises ConfigError when one is present but malformed (STUMPBOT_SHARDS, STUMPBOT_HARD_*)."""
     if env_file and Path(env_file).is_file():
         from dotenv import load_dotenv
 
@@ -36,6 +38,10 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env") -> Config:
         shards = parse_shards(shards_text) if shards_text else None
     except ShardsError as exc:
         raise ConfigError(str(exc)) from None
+    try:
+        thinking = settings_from_env()
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
     return Config(
         token=token,
         db_path=Path(os.environ.get("STUMPBOT_DB", "stumpbot-data/stumpbot.sqlite3")),
@@ -43,4 +49,5 @@ def load_config(env_file: str | os.PathLike[str] | None = ".env") -> Config:
         log_level=os.environ.get("STUMPBOT_LOG_LEVEL", "INFO").upper(),
         dev_guild_id=int(guild) if is_number(guild, 20) else None,
         shards=shards,
+        thinking=thinking,
     )

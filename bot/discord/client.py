@@ -28,6 +28,7 @@ from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.errors import Tree
 from bot.discord.respond import Metrics
 from bot.discord.table import DiscordTable
+from bot.policy.bot_levels import ThinkSettings
 from bot.service import GameManager
 from bot.shards import ShardPlan
 from bot.store import StoreError
@@ -49,7 +50,7 @@ class Stumpbot(commands.Bot):
                  dev_guild_id: int | None = None, clock: Callable[[], float] | None = None,
                  checkpoints: bool = True, new_seed: Callable[[], int] | None = None,
                  database: str | Path | None = None, shards: ShardPlan | None = None,
-                 channel_budget: bool = True) -> None:
+                 channel_budget: bool = True, thinking: ThinkSettings | None = None) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:
             if not isinstance(self, discord.AutoShardedClient):
@@ -71,6 +72,7 @@ class Stumpbot(commands.Bot):
         self.checkpoints = checkpoints
         self.channel_budget = channel_budget  # at most 5 messages in 5 s per channel (bot/service/budget.py)
         self.new_seed = new_seed
+        self.thinking = thinking  # the bot's hard decisions: budget and worker processes (bot/policy/bot_levels.py)
         self.metrics = Metrics()
         self.store: AnyStore | None = None
         self.manager: GameManager | None = None
@@ -84,7 +86,8 @@ class Stumpbot(commands.Bot):
         if not is_postgres_url(self.database):
             Path(self.database).parent.mkdir(parents=True, exist_ok=True)
         self.store = await open_store(self.database)
-        kwargs: dict[str, Any] = {"render": self.render, "channel_budget": self.channel_budget}
+        kwargs: dict[str, Any] = {"render": self.render, "channel_budget": self.channel_budget,
+                                  "thinking": self.thinking}
         if self.clock is not None:
             kwargs["clock"] = self.clock
         if self.new_seed is not None:
@@ -154,6 +157,8 @@ class Stumpbot(commands.Bot):
     async def close(self) -> None:
         if self.upkeep.is_running():
             self.upkeep.cancel()
+        if self.manager is not None:
+            self.manager.close()  # the bot's thinking stops; the moves it owes are played after the next start
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -166,16 +171,18 @@ class ShardedStumpbot(Stumpbot, commands.AutoShardedBot):
 def create_bot(db_path: str | Path, **options: Any) -> Stumpbot:
     """A bot whose games live in the SQLite file `db_path`, or at `database` (a postgresql:// URL; default:
     STUMPBOT_DATABASE_URL if set). Options: render, sync_commands, dev_guild_id, clock, checkpoints, new_seed, database,
-    shards (a ShardPlan: a ShardedStumpbot running those shards; None, the default: one unsharded Stumpbot)."""
+    shards (a ShardPlan: a ShardedStumpbot running those shards; None, the default: one unsharded Stumpbot),
+    thinking (a ThinkSettings: the budget of the bot's hard decisions)."""
     if options.get("shards") is not None:
         return ShardedStumpbot(db_path, **options)
     return Stumpbot(db_path, **options)
 
 
-def run(token: str, db_path: str, *, dev_guild_id: int | None = None, shards: ShardPlan | None = None) -> None:
+def run(token: str, db_path: str, *, dev_guild_id: int | None = None, shards: ShardPlan | None = None,
+        thinking: ThinkSettings | None = None) -> None:
     """Run the bot until interrupted. The token is passed in (never argv) and redacted from every log."""
     redaction.install(token)
-    bot = create_bot(db_path, dev_guild_id=dev_guild_id, shards=shards)
+    bot = create_bot(db_path, dev_guild_id=dev_guild_id, shards=shards, thinking=thinking)
 
     async def main() -> None:
         async with bot:

@@ -15,7 +15,7 @@ from bot.discord.components import LogPageButton
 from bot.discord.flows import can_manage, find_game, game_ref, games_here, manager_of, user_id
 from bot.discord.respond import ack, send_private
 from bot.policy import record as records
-from bot.policy import timekeeping
+from bot.policy import bot_levels, timekeeping
 from bot.present import text as plain
 from bot.service import GameManager, ManagerError
 from bot.service.table import PublicPost
@@ -68,11 +68,14 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
     deadlines = {j.seat: j.due_at for j in await manager.store.jobs_for_game(record.id)
                  if j.kind == "deadline" and j.seat and timekeeping.visible(j.due_at)}
     lines = []
+    game_settings = await manager.store.settings(f"game:{record.id}")
     for s in seats:
         mark = ""
         if s.seat in owing:
             mark = " — **to move**" + (f", due {ui.ts(deadlines.get(s.seat))}" if deadlines.get(s.seat) else "")
-        who = f"🤖 the bot (for <@{s.user_id}>)" if s.controller == "bot" else f"<@{s.user_id}>"
+        level = bot_levels.level_of(game_settings, s.seat)
+        who = (f"🤖 the bot{'' if level == bot_levels.DEFAULT_LEVEL else f', {level}'} (for <@{s.user_id}>)"
+               if s.controller == "bot" else f"<@{s.user_id}>")
         if s.controller == "human" and s.missed_deadlines:
             mark += f" — missed {s.missed_deadlines} deadline{'s' if s.missed_deadlines != 1 else ''} in a row"
         lines.append(f"**{s.seat}**: {who}{mark}")

@@ -12,6 +12,7 @@ import discord
 
 from bot.discord import flows, ui
 from bot.discord.respond import ack, send_private
+from bot.policy import bot_levels
 from bot.service import ManagerError
 
 log = logging.getLogger("stumpbot.discord.seats")
@@ -76,15 +77,16 @@ async def takeseat(interaction: discord.Interaction, seat: str, game_id: int | N
     await _taken(interaction, record.id, taken.seat)
 
 
-async def botseat(interaction: discord.Interaction, seat: str, game_id: int | None) -> None:
+async def botseat(interaction: discord.Interaction, seat: str, game_id: int | None, level: str | None = None) -> None:
     await ack(interaction)
     manager = flows.manager_of(interaction)
     record = await _seat_game(interaction, game_id)
     held = await manager.seats.bot_seat(record.id, flows.user_id(interaction), seat, admin=await flows.can_manage(interaction, record),
-                                  name=interaction.user.display_name)
-    await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on. "
-                                    f"`/seat take seat:{held.seat}` gives it back to its player, or "
-                                    "`/seat offer` offers it to someone else.")
+                                        name=interaction.user.display_name, level=level)
+    chosen = bot_levels.level_of(await manager.store.settings(f"game:{record.id}"), held.seat)
+    await send_private(interaction, f"The bot plays **{held.seat}** in game #{record.id} from now on, at "
+                                    f"{bot_levels.LEVEL_WORDS[chosen]}. `/seat take seat:{held.seat}` gives it back "
+                                    "to its player, or `/seat offer` offers it to someone else.")
 
 
 async def seat_button(interaction: discord.Interaction, game_id: int, verb: str, seat: str) -> None:

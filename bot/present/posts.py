@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bot.policy import bot_levels
 from engine.core.types import Event
 from engine.core.words import times
 
@@ -63,14 +64,15 @@ class ToMove:
     due: int | None = None  # its deadline (UNIX time), when one runs
     bot: bool = False
     ping: bool = False
+    level: str = "normal"  # how well the bot plays the seat, when it does (bot/policy/bot_levels.py)
 
 
 def to_move_line(seats: list[ToMove]) -> str:
-    """"**To move:** Alice (DEM, due in 2 days), <@123> (REP)": "" when nobody is to move."""
+    """"**To move:** Alice (DEM, due in 2 days), <@123> (REP)", "🤖 REP (bot, hard)": "" when nobody is to move."""
     parts = []
     for s in seats:
         if s.bot:  # the bot answers at once
-            parts.append(f"🤖 {s.seat} (bot)")
+            parts.append(f"🤖 {bot_levels.bot_label(s.seat, s.level)}")
             continue
         who = f"<@{s.user_id}>" if s.ping else s.name
         parts.append(f"{who} ({s.seat}" + (f", due <t:{int(s.due)}:R>" if s.due else "") + ")")

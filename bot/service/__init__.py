@@ -8,6 +8,7 @@ One concern per module, each a small class over the shared context; a table call
 
     table      what a table (a transport: Discord, the console, the recorder) provides and is handed
     context    what all share: store, table, clock, the live-game cache, per-game locks; ManagerError
+    thinking   the bot's three levels, and the worker processes where a hard seat thinks
     views      reading a game: its record, a seat's view and decision, pictures, who owes, games of a user
     delivery   the outbox: claim due rows, send them through the table, retry, hold; spectators' copies
     clock      deadlines, pause/resume/vacation/extend, players' reminder choices
@@ -16,7 +17,7 @@ One concern per module, each a small class over the shared context; a table call
     move_posts what a start, a move or an undo leaves to send and to wait for (pure)
     lobby      opening, joining, starting and cancelling a game; its rematch
     games      the move path (over the lobby): submit, undo, the bot's move, a typed move's rest
-    seats      seats changing hands, concessions, civil disorder, the bot playing its seats
+    seats      seats changing hands, concessions, civil disorder; the bot playing its seats (bot_play)
     learn      a guided first game against the bot (its coach in briefs and refusals: coaching, under delivery)
     sweep      the due-jobs sweep: deadlines' defaults, reminders, stall lines, lobby expiry, digests
 
@@ -39,6 +40,7 @@ from bot.service.learn import Learn
 from bot.service.memory import Memory
 from bot.service.seats import Seats
 from bot.service.sweep import Sweep
+from bot.service.thinking import Thinker, ThinkSettings
 from bot.service.budget import ChannelBudget
 from bot.service.views import SeatedGame, Views
 from bot.store import StoreInterface
@@ -52,20 +54,26 @@ class GameManager(Service):
 
     def __init__(self, store: StoreInterface, table: Table | None = None, *, clock: Callable[[], float] = time.time,
                  render: bool = True, new_seed: Callable[[], int] = lambda: secrets.randbits(63),
-                 channel_budget: bool = False) -> None:
+                 channel_budget: bool = False, thinking: ThinkSettings | None = None) -> None:
         """`channel_budget`: keep each channel to a few messages at a time (Discord's limit; bot/service/budget.py),
-        a busy game's waiting posts merged into one, counted on `clock`."""
+        a busy game's waiting posts merged into one, counted on `clock`. `thinking`: the budget and worker
+        processes of the bot's hard decisions (bot/service/thinking.py)."""
         super().__init__(Context(store=store, table=table, clock=clock, render=render, new_seed=new_seed))
         self.views = Views(self.ctx)
         self.delivery = Delivery(self.ctx, self.views, ChannelBudget() if channel_budget else None)
         self.clock = Clock(self.ctx, self.views, self.delivery)
         self.community = Community(self.ctx, self.views, self.delivery)
         self.memory = Memory(self.ctx, self.views)
-        self.games = Games(self.ctx, self.views, self.delivery, self.clock, self.community, self.memory)
+        self.games = Games(self.ctx, self.views, self.delivery, self.clock, self.community, self.memory,
+                           Thinker(thinking))
         self.seats = Seats(self.ctx, self.views, self.delivery, self.clock, self.memory, self.games)
         self.learn = Learn(self.ctx, self.views, self.games, self.seats)
         self.sweep = Sweep(self.ctx, self.views, self.delivery, self.clock, self.community, self.games, self.seats)
         self.games.after_move.append(self.seats.after_move)
+
+    def close(self) -> None:
+        """Stop the bot's thinking and its worker processes (the bot's moves owed are played again after a start)."""
+        self.seats.bots.close()
 
     @property
     def table(self) -> Table | None:

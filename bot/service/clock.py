@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 
-from bot.policy import timekeeping
+from bot.policy import bot_levels, timekeeping
 from bot.policy import reminders as reminder_prefs
 from bot.present.posts import ToMove
 from bot.store import (
@@ -249,7 +249,8 @@ class Clock(Service):
             if holder is None:
                 continue
             if holder.controller == "bot":
-                out.append(ToMove(seat, holder.display_name, holder.user_id, bot=True))
+                out.append(ToMove(seat, holder.display_name, holder.user_id, bot=True,
+                                  level=bot_levels.level_of(context.game_settings, seat)))
                 continue
             prefs = reminder_prefs.ReminderPrefs.from_settings(context.settings.get(user_scope(holder.user_id), {}))
             ping = reminder_prefs.channel_ping(dm_ok=holder.dm_ok, wants_pings=prefs.channel_pings,

@@ -16,6 +16,7 @@ from bot.policy import concession
 from bot.policy import record as records
 from bot.present import bot_notes, typed_rest
 from bot.present.undo_refusal import SHOWN_OR_PASSED_ON, nothing_to_undo
+from bot.policy import bot_levels
 from bot.service import coaching
 from bot.service.clock import Clock
 from bot.service.community import Community
@@ -24,6 +25,7 @@ from bot.service.delivery import Delivery
 from bot.service.lobby import Lobby
 from bot.service.memory import Memory
 from bot.service.move_posts import Notes, caption_turn, place_notes, posts_and_deadlines
+from bot.service.thinking import Thinker
 from bot.service.views import Views
 from bot.store import DuplicateMove, GameContext, GameRecord, MoveCommit, NewJob, NewMessage, SeatRecord, VersionConflict
 from engine import registry
@@ -47,6 +49,16 @@ class SubmitResult:
     # the steps of a compound move not applied because the decision passed to others first (a response
     # window opened on the declaration): the player sends them again when it is their move
     pending: str = ""
+
+
+@dataclass(frozen=True)
+class BotDecision:
+    """The bot's move for `seat`, decided at `level` from the state after move `seq`."""
+
+    seat: str
+    action: Action
+    seq: int
+    level: str
 
 
 @dataclass(frozen=True)
@@ -101,8 +113,9 @@ class Games(Lobby):
     """Every change of a game's state goes through here: the lobby's (Lobby), then the moves and their undo."""
 
     def __init__(self, ctx: Context, views: Views, delivery: Delivery, clock: Clock, community: Community,
-                 memory: Memory) -> None:
+                 memory: Memory, thinker: Thinker | None = None) -> None:
         super().__init__(ctx, views, delivery, clock, community)
+        self.thinker = thinker or Thinker()  # the bot's decisions; a hard one in its worker pool
         # Called after every move that was not the bot's own, in order: (game id, the seat that moved, the actor:
         # a user id, "bot" or "deadline", the seats as the move saw them). Seats subscribes here, so the move path
         # never imports it.
@@ -335,13 +348,27 @@ class Games(Lobby):
                                code="repeat")
 
     async def bot_move(self, game_id: int, seat: str, rng: Rng) -> SubmitResult | None:
-        """Let the built-in bot player act for `seat` (demo, local table). Returns None when it owes nothing."""
+        """Let the built-in bot player act for `seat` at the seat's level (the bot's seats, the demo, the local
+        table). Returns None when it owes nothing."""
+        decided = await self.bot_decision(game_id, seat, rng)
+        return None if decided is None else await self.play_bot_decision(game_id, decided)
+
+    async def bot_decision(self, game_id: int, seat: str, rng: Rng) -> BotDecision | None:
+        """What the bot plays for `seat` now, at the seat's level (a game setting); None when it owes nothing. A
+        hard decision thinks in the thinker's pool, outside the game's lock."""
         record = await self.views.game(game_id)
-        ruleset, state, _ = await self.views.state(record)
+        ruleset, state, seq = await self.views.state(record)
         if not ruleset.decisions(state, seat).all_options():
             return None
-        action = ruleset.bot_action(state, seat, rng)
-        return await self.submit(game_id, "", [action], actor="bot", seat_override=seat)
+        level = bot_levels.level_of(await self.store.settings(f"game:{game_id}"), seat)
+        action = await self.thinker.decide(ruleset, state, seat, level, rng)
+        return BotDecision(seat, action, seq, level)
+
+    async def play_bot_decision(self, game_id: int, decided: BotDecision) -> SubmitResult:
+        """Play what the bot decided. A hard decision was thought about while the game could move: should it have
+        moved meanwhile, the move is refused as stale and nothing is played."""
+        return await self.submit(game_id, "", [decided.action], actor="bot", seat_override=decided.seat,
+                                 expected_seq=decided.seq if decided.level == "hard" else None)
 
     async def _keep_typed_rest(self, game_id: int, seat: str, user_id: str, actor: str | None, rest: str,
                                game_settings: dict[str, str]) -> bool:

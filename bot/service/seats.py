@@ -25,9 +25,9 @@ from bot.store import (
     VersionConflict,
 )
 from engine import registry
-from engine.core.errors import EngineError, StaleState
-from engine.core.rng import Rng
-from engine.core.ruleset import (owing_seats)
+from engine.core.errors import StaleState
+from bot.policy import bot_levels
+from bot.service.bot_play import BotPlay
 from bot.service.context import Context, ManagerError, Service, storable
 from bot.service.views import Views
 from bot.service.delivery import Delivery
@@ -36,7 +36,6 @@ from bot.service.memory import Memory
 from bot.service.games import Games
 
 log = logging.getLogger("stumpbot.service.seats")
-BOT_MOVES_AT_ONCE = 1000  # the bot's moves in a row for one game in one go (the next sweep goes on)
 
 
 class Seats(Service):
@@ -49,6 +48,7 @@ class Seats(Service):
         self.clock = clock
         self.memory = memory
         self.games = games
+        self.bots = BotPlay(ctx, views, games)
 
     async def leave(self, game_id: int, user_id: str) -> GameRecord:
         if (await self.views.game(game_id)).status == "active":  # mid-game: the bot plays the seat
@@ -224,6 +224,9 @@ class Seats(Service):
 
     async def _hand_to_person(self, record: GameRecord, target: SeatRecord, user_id: str, name: str, *,
                               reason: str, offer: SeatOffer | None = None) -> GameRecord:
+        # a person plays the seat now: should the bot take it again (a player leaving, civil disorder), it plays
+        # at the usual level until the host chooses another
+        await self.store.set_setting(f"game:{record.id}", bot_levels.level_key(target.seat), None)
         conceded = await self.views.conceded_seats(record.id)
         if target.seat in conceded:  # a substitute for a running mate who conceded: the seat is in the race again
             await self._mark_conceded(record.id, conceded - {target.seat})
@@ -277,26 +280,44 @@ class Seats(Service):
         return await self._seat_named(game_id, target.seat)
 
     async def bot_seat(self, game_id: int, user_id: str, seat: str, *, admin: bool = False,
-                       name: str = "The host") -> SeatRecord:
-        """The host (or an admin) hands a seat to the bot, which plays it at once if it owes a move."""
+                       name: str = "The host", level: str | None = None) -> SeatRecord:
+        """The host (or an admin) hands a seat to the bot, which plays it at once if it owes a move, at `level`
+        (easy, normal or hard; none: normal). A seat the bot already plays changes level when one is given."""
         storable(name, "name")
         storable(seat, "seat")
+        chosen = bot_levels.parse_level(level)
         async with self._lock(game_id):
             record = await self._in_progress(game_id)
             self.ctx.host_only(record, user_id, admin, "hand a seat to the bot")
             target = await self._seat_named(game_id, seat)
+            if target.controller == "bot" and level is None:
+                raise ManagerError(f"The bot already plays {target.seat}. To change how well it plays, give a level: "
+                                   f"`/seat bot seat:{target.seat} level:hard` (easy, normal or hard).", code="bot_seat")
             if target.controller == "bot":
-                raise ManagerError(f"The bot already plays {target.seat}.", code="bot_seat")
-            # the member who held the seat is named (never pinged) in the channel and told by DM
-            notice = ("" if target.user_id == user_id
-                      else seat_notes.handed_to_bot(target.seat, game_id, record.title, name))
-            await self._to_bot(record, target, reason="host", notice=notice,
-                               public=f"🤖 {name} handed {target.seat} to the bot in game #{game_id}: it plays "
-                                      f"{target.seat} from now on. {target.display_name} can take it back with "
-                                      f"`/seat take seat:{target.seat}`.")
+                await self._set_level(record, target.seat, chosen, public=(
+                    f"🤖 {name} set the bot's level for {target.seat} in game #{game_id}: "
+                    f"{bot_levels.LEVEL_WORDS[chosen]}."))
+            else:
+                # the member who held the seat is named (never pinged) in the channel and told by DM
+                notice = ("" if target.user_id == user_id
+                          else seat_notes.handed_to_bot(target.seat, game_id, record.title, name))
+                at = "" if chosen == bot_levels.DEFAULT_LEVEL else f", at {chosen} level"
+                updated = await self._to_bot(record, target, reason="host", notice=notice,
+                                             public=f"🤖 {name} handed {target.seat} to the bot in game #{game_id}: it "
+                                                    f"plays {target.seat} from now on{at}. {target.display_name} can "
+                                                    f"take it back with `/seat take seat:{target.seat}`.")
+                await self._set_level(updated, target.seat, chosen)
         await self.delivery.flush()
         await self.play_bots(game_id)
         return await self._seat_named(game_id, target.seat)
+
+    async def _set_level(self, record: GameRecord, seat: str, level: str, *, public: str = "") -> None:
+        """The bot's level for `seat`, a game setting (the caller holds the game's lock); `public`: said in the
+        game's channel."""
+        await self.store.set_setting(f"game:{record.id}", bot_levels.level_key(seat),
+                                     None if level == bot_levels.DEFAULT_LEVEL else level)
+        if public:
+            await self.clock.retime(record, public)
 
     async def leave_to_bot(self, game_id: int, user_id: str) -> GameRecord:
         """A player leaves a game in progress: the bot plays their seat, which they can take back."""
@@ -384,46 +405,10 @@ class Seats(Service):
             await self.play_bots(game_id)
 
     async def play_bots(self, game_id: int) -> int:
-        """Play every move the bot owes in the game's bot seats (with `bot_move`), until a person owes one or
-        the game ends. Returns the moves made. Re-entrant calls (a bot move's own submit) return at once."""
-        if game_id in self.ctx.botting:
-            return 0
-        self.ctx.botting.add(game_id)
-        moves = 0
-        try:
-            async with self.games.gathered(game_id):  # their posts go out as one when the run ends
-                moves = await self._bot_run(game_id)
-        finally:
-            self.ctx.botting.discard(game_id)
-        return moves
-
-    async def _bot_run(self, game_id: int) -> int:
-        """The bot's moves in a row for the game's bot seats (see play_bots)."""
-        moves = 0
-        while moves < BOT_MOVES_AT_ONCE:
-            record = await self.store.get_game(game_id)
-            if record is None or record.status != "active":
-                break
-            bots = {s.seat for s in await self.store.list_seats(game_id) if s.controller == "bot"}
-            if not bots:
-                break
-            ruleset, state, seq = await self.views.state(record)
-            seat = next((s for s in owing_seats(ruleset, state) if s in bots), None)
-            if seat is None:
-                break
-            # The bot's choices are a function of the game's seed and move number: a replay plays the same.
-            try:
-                if await self.games.bot_move(game_id, seat, Rng(record.seed ^ (0x9E3779B97F4A7C15 * (seq + 1)))) is None:
-                    break
-            except StaleState:  # someone moved first: another process's sweep, or the player of another seat
-                log.debug("bot move for game %s seat %s: the game moved meanwhile; the next sweep looks again",
-                          game_id, seat)
-                break
-            except EngineError as exc:  # a bot that cannot move: the deadline will
-                log.warning("bot move for game %s seat %s refused: %s", game_id, seat, exc.code)
-                break
-            moves += 1
-        return moves
+        """Play every move the bot owes in the game's bot seats, until a person owes one or the game ends
+        (bot/service/bot_play.py). Returns the moves made; a game with a hard bot seat is played in the
+        background, and 0 returned at once."""
+        return await self.bots.play(game_id)
 
     async def bots_catch_up(self, game_ids: list[int] | None = None) -> None:
         """Moves the bot owes that no move triggered (a restart between a move and the bot's answer). `game_ids`:

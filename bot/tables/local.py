@@ -12,6 +12,8 @@ from typing import Any, Callable, Iterator
 from bot.present import dashboard, option_hints
 from bot.policy import record as records
 from bot.present import text
+from bot.policy import bot_levels
+from bot.policy.bot_levels import ThinkSettings
 from bot.service import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
 from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
@@ -70,20 +72,26 @@ class LocalSession:
 
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
                          options: dict[str, Any] | None = None, command: str | None = None,
-                         seed: int | None = None) -> int:
+                         seed: int | None = None, level: str | None = None) -> int:
         """The saved local game of this ruleset, resumed, or a new one. `command`: how the player ran this, for
-        the hint when the settings given are for a new game while one is saved."""
+        the hint when the settings given are for a new game while one is saved. `level`: how well the bot plays
+        its seats (easy, normal or hard; none: normal, or as the saved game had it)."""
         ruleset = registry.get(ruleset_name)
+        chosen = bot_levels.parse_level(level)
         saved = await local_games(self.manager.store, ruleset.name)
         if saved:
-            return await self._resume(saved[0], ruleset, bot_seats, players, options,
-                                      command or f"stumpbot play {ruleset.name}")
+            game_id = await self._resume(saved[0], ruleset, bot_seats, players, options,
+                                         command or f"stumpbot play {ruleset.name}", level)
+            if level is not None:
+                await self._set_levels(game_id, chosen)
+            return game_id
         seats = local_seats(ruleset, players, options, bot_seats)
         if players is None and bot_seats and len(seats) < seat_range(ruleset, options)[1]:
             # not the full table the player may have expected: say which, before the names are asked
             humans = ", ".join(s for s in seats if s not in bot_seats) or "no one"
+            at = "" if chosen == bot_levels.DEFAULT_LEVEL else f" at {chosen} level"
             self.write(f"{ruleset.title} for {len(seats)} players: {humans} at this keyboard, the bot plays "
-                       f"{', '.join(s for s in seats if s in bot_seats)}. (Another table: --players N.)")
+                       f"{', '.join(s for s in seats if s in bot_seats)}{at}. (Another table: --players N.)")
         names = {}
         for seat in seats:
             if seat in bot_seats:
@@ -98,16 +106,27 @@ class LocalSession:
         for seat in seats[1:]:
             await self.manager.games.join(record.id, users[seat], names[seat], seat=seat)
         await self.manager.games.start(record.id, users[first])
+        await self._set_levels(record.id, chosen)
         return record.id
 
+    async def _set_levels(self, game_id: int, level: str) -> None:
+        """The bot plays each of its seats of the game at `level` (a game setting, kept for a resumed game)."""
+        for seat in await self.manager.store.list_seats(game_id):
+            if _is_bot(seat):
+                await self.manager.store.set_setting(f"game:{game_id}", bot_levels.level_key(seat.seat),
+                                                     None if level == bot_levels.DEFAULT_LEVEL else level)
+
     async def _resume(self, game: GameRecord, ruleset: Any, bot_seats: set[str], players: int | None,
-                      options: dict[str, Any] | None, command: str) -> int:
+                      options: dict[str, Any] | None, command: str, level: str | None) -> int:
         """Resume the saved game — unless settings were given that it does not have: resuming would silently drop
         them, so the player is told, and how to get the game they asked for."""
         held = await self.manager.store.list_seats(game.id)
         seats = [s.seat for s in held]
         unused = _unused_settings(ruleset, game, seats, bot_seats, players, options)
-        labels = [s.seat + (" (bot)" if _is_bot(s) else "") for s in held]
+        settings = await self.manager.store.settings(f"game:{game.id}")
+        labels = [bot_levels.bot_label(s.seat, bot_levels.parse_level(level) if level is not None
+                                     else bot_levels.level_of(settings, s.seat)) if _is_bot(s) else s.seat
+                  for s in held]
         saved = f"local game #{game.id} ({game.title}, {len(seats)} players: {', '.join(labels)})"
         if unused:
             raise ManagerError(
@@ -452,17 +471,20 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
                      new: bool = False, players: int | None = None, options: dict[str, Any] | None = None,
                      command: str | None = None, ask: Callable[[str], str] = input,
                      write: Callable[[str], None] = print, tty: bool | None = None, render: bool = True,
-                     seed: int | None = None) -> int | None:
+                     seed: int | None = None, level: str | None = None,
+                     thinking_settings: ThinkSettings | None = None) -> int | None:
     """`tty`: whether the output is a terminal (its screen and scrollback are cleared at each hand-off); by
     default, whether printing goes to one. `command`: the command line as the player typed it (for hints).
     `render`: whether each move's pictures are drawn (tests of the words go faster without); `seed`: a new
-    game's seed (a test's game plays the same each run)."""
+    game's seed (a test's game plays the same each run); `level`: how well the bot plays its seats;
+    `thinking_settings`: a hard seat's budget (default: the environment's, README: Configuration)."""
     if tty is None:
         tty = write is print and sys.stdout.isatty()
+    bot_levels.parse_level(level)  # an unknown level is refused before anything is opened
     db_path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(db_path)
     table = ConsoleTable(out_dir=out_dir, write=write)
-    manager = GameManager(store, table, render=render)
+    manager = GameManager(store, table, render=render, thinking=thinking_settings or bot_levels.settings_from_env())
     session = LocalSession(manager, table, ask, tty=tty)
     game_id = None
     try:
@@ -471,11 +493,12 @@ async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_sea
                 for game in await local_games(store, registry.canonical(ruleset_name)):
                     await manager.games.abandon(game.id, game.host_user)
             game_id = await session.setup_game(ruleset_name, bot_seats or set(), players=players, options=options,
-                                               command=command, seed=seed)
+                                               command=command, seed=seed, level=level)
             await session.play(game_id, bot_seats or set(), seed_from_text(f"local-bot-{game_id}"))
     except (Quit, KeyboardInterrupt):  # quit, Ctrl-D or Ctrl-C: every move is saved as it is made
         write(f"\nSaved. Run the same command again to resume game #{game_id}." if game_id else "\nBye.")
     finally:
+        manager.close()
         await store.close()
     return game_id
 

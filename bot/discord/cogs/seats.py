@@ -1,6 +1,6 @@
 """/seat: seats changing hands mid-game. offer (the host offers a seat to a member, who accepts with the offer's
 button or `/seat take`), take (an offered seat, or one's own back from the bot) and bot (the built-in bot plays a
-seat). `/game leave` in a game in progress (lobby.py) hands the caller's own seat to the bot after a confirmation;
+seat, at a level: easy, normal or hard; on a seat it plays already, a level given changes it). `/game leave` in a game in progress (lobby.py) hands the caller's own seat to the bot after a confirmation;
 civil disorder (the bot taking a seat over after missed deadlines) is `/clock deadline missed:`."""
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.discord import flows, seat_flows
 from bot.discord.cogs._shared import seat as seat_group
+from bot.policy import bot_levels
 
 SEAT = app_commands.Range[str, 1, 10]
 GAME = "Game number (default: the game in progress here)"
@@ -29,8 +30,16 @@ async def take(interaction: discord.Interaction, seat: SEAT, game: app_commands.
     await flows.guarded(interaction, seat_flows.takeseat(interaction, seat, game))
 
 
-@seat_group.command(name="bot", description="Hand a seat to the built-in bot (the host, or Manage Server)")
-@app_commands.describe(seat="The seat the bot will play", game=GAME)
-@app_commands.autocomplete(game=flows.game_choices)
-async def bot(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
-    await flows.guarded(interaction, seat_flows.botseat(interaction, seat, game))
+async def level_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    typed = current.strip().casefold()
+    return [app_commands.Choice(name=bot_levels.LEVEL_WORDS[level], value=level) for level in bot_levels.LEVELS
+            if level.startswith(typed)]
+
+
+@seat_group.command(name="bot", description="Hand a seat to the built-in bot, or change its level (the host, or Manage Server)")
+@app_commands.describe(seat="The seat the bot will play", game=GAME,
+                       level="How well the bot plays it: easy, normal (the default) or hard")
+@app_commands.autocomplete(game=flows.game_choices, level=level_choices)
+async def bot(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None,
+              level: app_commands.Range[str, 1, 20] | None = None) -> None:
+    await flows.guarded(interaction, seat_flows.botseat(interaction, seat, game, level))
