@@ -6,6 +6,7 @@ import pkgutil
 
 import engine
 from bot.present import coach
+from engine.core.ruleset import seat_range, seats_for
 from engine import registry
 from engine.electioneer import content as electioneer
 
@@ -58,8 +59,9 @@ def test_every_lesson_is_valid() -> None:
         problems += found
         if lesson is not None:
             ruleset = registry.get(name)
-            assert lesson.seat in ruleset.seat_names(ruleset.max_seats), (name, lesson.seat)
             ruleset.parse_options(lesson.options)
+            seats = seats_for(ruleset, seat_range(ruleset, lesson.options)[0], lesson.options)  # the lesson's game
+            assert lesson.seat in seats, (name, lesson.seat, seats)
     assert not problems, "\n".join(problems)
 
 

@@ -19,7 +19,8 @@ from bot.tables.local import Quit
 from engine import registry
 
 # Each lesson: a move its learner may type early on that the game refuses (a card she does not hold)
-WRONG = {"electioneer": "campaign D99", "nineteen_sixty": "play 99 event", "campaign_manager_2008": "play O99"}
+WRONG = {"electioneer": "campaign D99", "nineteen_sixty": "play 99 event", "campaign_manager_2008": "play O99",
+         "campaign_trail": "play 999"}
 
 
 class Learner:
