@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.ruleset import Ruleset, owing_seats, play
-from engine.core.search import SearchGame
+from engine.core.rng import Rng
+from engine.core.search import SearchGame, legal_actions
 from engine.core.types import Action
 
 
@@ -38,3 +39,16 @@ def check_silent_path(ruleset: Ruleset, game: SearchGame, start: Any, moves: lis
     assert game.silent.over(state), "the game goes on after its last move"
     assert game.to_move(state) == [] and all(game.legal(state, s) == [] for s in state.seats)
     return state
+
+
+def random_moves(ruleset: Ruleset, start: Any, seed: int, limit: int = 5000) -> list[tuple[str, Action]]:
+    """A whole game through play() from `start`, the first seat owing a move playing a uniformly random legal action
+    of the full path's (seeded by `seed`): the (seat, action) moves, for `check_silent_path` to replay."""
+    rng, state, moves = Rng(seed), start, []
+    while ruleset.outcome(state) is None:
+        seat = owing_seats(ruleset, state)[0]
+        actions = legal_actions(ruleset.decisions(state, seat).all_options())
+        moves.append((seat, actions[rng.below(len(actions))]))
+        state = play(ruleset, state, seat, [moves[-1][1]]).state
+        assert len(moves) < limit, "runaway game"
+    return moves

@@ -10,25 +10,16 @@ import pytest
 
 from engine.campaign_manager_2008.ruleset import RULESET as R
 from engine.campaign_manager_2008.silent import CMSilent
-from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, seats_for
-from engine.core.search import SearchGame, legal_actions
+from engine.core.ruleset import play, seats_for
+from engine.core.search import SearchGame
 from engine.core.types import Action
-from tests.engine.silent_check import check_silent_path, expected_legal
+from tests.engine.silent_check import check_silent_path, random_moves, expected_legal
 
 
 def _random_game(options: dict[str, Any], seed: int) -> tuple[Any, list[tuple[str, Action]]]:
     """A whole game of uniformly random legal actions, chosen from the full path's options alone."""
-    rng, start = Rng(seed), R.setup(options, seats_for(R, 2, options), seed)
-    state, moves = start, []
-    while R.outcome(state) is None:
-        seat = owing_seats(R, state)[0]
-        actions = legal_actions(R.decisions(state, seat).all_options())
-        action = actions[rng.below(len(actions))]
-        moves.append((seat, action))
-        state = play(R, state, seat, [action]).state
-        assert len(moves) < 3000, "runaway game"
-    return start, moves
+    start = R.setup(options, seats_for(R, 2, options), seed)
+    return start, random_moves(R, start, seed, limit=3000)
 
 
 def test_the_ruleset_declares_its_silent_path() -> None:

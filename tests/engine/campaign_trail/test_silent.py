@@ -10,10 +10,10 @@ import pytest
 
 from engine import registry
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, seats_for
-from engine.core.search import SearchGame, legal_actions
+from engine.core.ruleset import seats_for
+from engine.core.search import SearchGame
 from engine.core.types import Action
-from tests.engine.silent_check import check_silent_path
+from tests.engine.silent_check import check_silent_path, random_moves
 
 # (players, options, seed): each seed picked so the game goes through its table's own flow — the 6-player game
 # through running mates' card exchanges, the Solo Play game through a Change of Plans played on an AI card.
@@ -29,13 +29,7 @@ TABLES = [
 
 def _random_game(ruleset: Any, start: Any, seed: int) -> list[tuple[str, Action]]:
     """A whole game through play(), the first seat owing a move playing a uniformly random legal action."""
-    rng, state, moves = Rng(seed), start, []
-    while ruleset.outcome(state) is None:
-        seat = owing_seats(ruleset, state)[0]
-        actions = legal_actions(ruleset.decisions(state, seat).all_options())
-        moves.append((seat, actions[rng.below(len(actions))]))
-        state = play(ruleset, state, seat, [moves[-1][1]]).state
-    return moves
+    return random_moves(ruleset, start, seed)
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), TABLES,

@@ -8,25 +8,17 @@ from typing import Any
 
 import pytest
 
-from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, seats_for
-from engine.core.search import SearchGame, legal_actions
+from engine.core.ruleset import seats_for
+from engine.core.search import SearchGame
 from engine.core.types import Action
 from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.silent import PESilent
-from tests.engine.silent_check import check_silent_path
+from tests.engine.silent_check import check_silent_path, random_moves
 
 
 def _random_game(start: Any, seed: int) -> list[tuple[str, Action]]:
     """A whole game through play(), the first seat owing a move playing a uniformly random legal action."""
-    rng, state, moves = Rng(seed), start, []
-    while R.outcome(state) is None:
-        seat = owing_seats(R, state)[0]
-        actions = legal_actions(R.decisions(state, seat).all_options())
-        moves.append((seat, actions[rng.below(len(actions))]))
-        state = play(R, state, seat, [moves[-1][1]]).state
-        assert len(moves) < 5000, "runaway game"
-    return moves
+    return random_moves(R, start, seed)
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), [(3, {}, 1), (3, {}, 2), (6, {}, 3), (2, {"era": 1960}, 4)],
