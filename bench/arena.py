@@ -25,7 +25,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena_evaluations import EVALUATIONS  # noqa: E402
 from bench.balance import pool_map, wilson  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.ai.ismcts import Settings  # noqa: E402
@@ -131,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--uct-c", type=float, default=0.7)
     ap.add_argument("--epsilon", type=float, default=0.1, help="share of random moves in a rollout")
     ap.add_argument("--horizon", type=int, default=None, help="rollout steps before the evaluation")
-    ap.add_argument("--evaluate", action="store_true",
-                    help="score cut rollouts by the title's trial projection (bench/arena_evaluations.py)")
+    ap.add_argument("--rollout", default="heuristic", choices=("heuristic", "random"),
+                    help="rollout policy: the title's heuristic (epsilon of its moves random) or uniformly random")
     ap.add_argument("--worlds", type=int, default=8, help="an ensemble's determinized worlds")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
@@ -142,17 +141,24 @@ def main(argv: list[str] | None = None) -> int:
     timed = args.iterations is None
     settings = Settings(iterations=args.iterations, seconds=args.budget if timed else None,
                         clock=time.process_time if timed else None, uct_c=args.uct_c, epsilon=args.epsilon,
-                        horizon=args.horizon, worlds=args.worlds,
-                        evaluate=EVALUATIONS[ruleset.name] if args.evaluate else None)
+                        horizon=args.horizon, worlds=args.worlds, rollout=args.rollout)
     a, b = Player.named(args.a, settings), Player.named(args.b, settings)
     jobs = [Job(ruleset.name, players, args.seed + i // players, i % players, a, b) for i in range(args.games)]
     start = time.time()
-    results = [play(job) for job in jobs] if args.workers <= 1 else pool_map(play, jobs, args.workers, chunksize=1)
+    if args.workers <= 1:
+        results = []
+        for job in jobs:  # a running tally on stderr, so a long arena stopped early still says what it played
+            results.append(play(job))
+            print(f"  {len(results)}/{len(jobs)}: {sum(r.share for r in results):g} won", file=sys.stderr, flush=True)
+    else:
+        results = pool_map(play, jobs, args.workers, chunksize=1)
     cpu = sum(sum(r.a_times) + sum(r.b_times) for r in results)
     print(report(ruleset.name, args.a, args.b, results, cpu), flush=True)
     budget = f"{args.iterations} iterations" if not timed else f"{args.budget} s"
-    print(f"  budget {budget}, uct_c {args.uct_c}, epsilon {args.epsilon}, horizon {args.horizon}, "
-          f"evaluation {'projection' if args.evaluate else 'returns or 0.5'}, "
+    estimate = "the title's evaluation" if ruleset.evaluate(ruleset.setup({}, seats_for(ruleset, players, {}), 0)) \
+        is not None else "0.5 each"
+    print(f"  budget {budget}, uct_c {args.uct_c}, {args.rollout} rollouts, epsilon {args.epsilon}, "
+          f"horizon {args.horizon} (cut rollouts scored by {estimate}), "
           f"seeds {args.seed}..{args.seed + (args.games - 1) // players}, {time.time() - start:.0f} s wall")
     return 0
 

@@ -6,10 +6,10 @@ tree following only the actions legal in that determinization (UCB with availabi
 against the number of times it could have been chosen, not its parent's visits), expands one node, plays a rollout
 and backs up each seat's return to the nodes that seat chose. A node is keyed by (seat to move, action).
 
-The rollout policy is the title's own heuristic (`ruleset.bot_action`, handed the determinized state, so it too
-sees only a sample) with probability 1 - epsilon, else a uniformly random legal action. A rollout stops at the end
-of the game or after `horizon` steps, where an evaluation scores the position (by default: the returns, or 0.5
-for each seat of an unfinished game; a ruleset may offer its own as `evaluate(state) -> {seat: value in [0, 1]}`).
+The rollout policy (`rollout`) is the title's own heuristic (`ruleset.bot_action`, handed the determinized state,
+so it too sees only a sample) with probability 1 - epsilon, else a uniformly random legal action; or uniformly
+random throughout. A rollout stops at the end of the game or after `horizon` steps, where an evaluation scores the
+position: the title's own (`ruleset.evaluate`, each seat's chance of winning), else 0.5 for each seat.
 """
 from __future__ import annotations
 
@@ -22,15 +22,17 @@ from engine.core.ruleset import Ruleset
 from engine.core.search import SearchGame
 from engine.core.types import Action
 
-Evaluation = Callable[[Any], "dict[str, float]"]
+Evaluation = Callable[[Any], "dict[str, float] | None"]
 _UNIT = float(1 << 64)
+ROLLOUTS = ("heuristic", "random")
 
 
 @dataclass(frozen=True)
 class Settings:
     """How long and how a search thinks. It stops after `iterations` or once `clock()` has moved `seconds` past
     its start, whichever comes first (a time budget needs the caller's clock: the engine reads none itself).
-    `worlds` is the number of determinized worlds of an ensemble search; ISMCTS ignores it."""
+    `worlds` is the number of determinized worlds of an ensemble search; ISMCTS ignores it. `rollout` is the
+    rollout policy: "heuristic" (the title's, epsilon of its moves uniformly random) or "random"."""
 
     iterations: int | None = 200
     seconds: float | None = None
@@ -40,6 +42,7 @@ class Settings:
     horizon: int | None = None
     evaluate: Evaluation | None = None
     worlds: int = 8
+    rollout: str = "heuristic"
 
     def __post_init__(self) -> None:
         if self.seconds is not None and self.clock is None:
@@ -48,6 +51,8 @@ class Settings:
             raise ValueError("a search needs an iteration count or a time budget")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ValueError("a rollout's epsilon is a probability, from 0 to 1")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"no rollout policy called {self.rollout!r}: {', '.join(ROLLOUTS)}")
 
 
 @dataclass
@@ -90,7 +95,7 @@ class Searcher:
         self.game = SearchGame(ruleset)
         self.settings = settings
         self.rng = rng
-        self.evaluate = settings.evaluate or getattr(ruleset, "evaluate", None)
+        self.evaluate = settings.evaluate or ruleset.evaluate
 
     def chance(self) -> float:
         return self.rng.next_u64() / _UNIT
@@ -159,8 +164,8 @@ class Searcher:
 
     def policy(self, state: Any, seat: str) -> Action:
         """The rollout's move: the heuristic, or with probability epsilon a uniformly random legal action."""
-        epsilon = self.settings.epsilon
-        if epsilon > 0.0 and self.chance() < epsilon:
+        epsilon = 1.0 if self.settings.rollout == "random" else self.settings.epsilon
+        if epsilon >= 1.0 or epsilon > 0.0 and self.chance() < epsilon:
             legal = self.game.legal(state, seat)
             return legal[self.rng.below(len(legal))]
         return self.ruleset.bot_action(state, seat, self.rng)
@@ -169,9 +174,8 @@ class Searcher:
         done = self.game.returns(state)
         if done is not None:
             return done
-        if self.evaluate is not None:
-            return self.evaluate(state)
-        return {s: 0.5 for s in state.seats}
+        estimate = self.evaluate(state)
+        return estimate if estimate is not None else {s: 0.5 for s in state.seats}
 
 
 class Budget:
