@@ -102,13 +102,32 @@ class Searcher:
 
     def iterate(self, root: Node, state: Any, seat: str, favourite: Action | None = None) -> None:
         """One iteration on `state` (a determinization this iteration owns and changes), `seat` moving first; the
-        root tries `favourite` (the heuristic's pick) before its other untried actions."""
+        root tries `favourite` (the heuristic's pick) before its other untried actions.
+
+        Seats that owe a decision at the same time pick blind to each other (their picks are sealed): the statistics
+        of a later one's pick are kept at the node where they all came to owe it, shared across what the earlier
+        ones chose, so the search never lets a rival answer a sealed pick it cannot see. The tree still follows
+        each combination of picks to the position after them."""
         game, node, path = self.game, root, [root]
         legal = game.legal(state, seat)
+        pending: set[str] = set(game.to_move(state))  # the seats that owe the decision `since` came to them
+        since = root
         expanded = False
         while legal and not expanded:
-            node, action, expanded = self._select(node, seat, legal, favourite if node is root else None)
-            path.append(node)
+            if seat not in pending:
+                since, pending = node, set(game.to_move(state))
+            pending.discard(seat)
+            chooser, action, expanded = self._select(since, seat, legal, favourite if node is root else None)
+            path.append(chooser)
+            if since is not node:  # a blind pick: its statistics at `since`, the position it leads to under `node`
+                key = (seat, action)
+                follow = node.children.get(key)
+                if follow is None:
+                    follow = node.children[key] = Node(None, action)
+                    expanded = True
+                node = follow
+            else:
+                node = chooser
             game.advance(state, seat, action)
             movers = game.to_move(state)
             if not movers:
