@@ -132,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizon", type=int, default=None, help="rollout steps before the evaluation")
     ap.add_argument("--rollout", default="heuristic", choices=("heuristic", "random"),
                     help="rollout policy: the title's heuristic (epsilon of its moves random) or uniformly random")
+    ap.add_argument("--confidence", type=float, default=0.0,
+                    help="standard errors the search's pick must beat the heuristic's pick by")
     ap.add_argument("--worlds", type=int, default=8, help="an ensemble's determinized worlds")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
@@ -141,15 +143,18 @@ def main(argv: list[str] | None = None) -> int:
     timed = args.iterations is None
     settings = Settings(iterations=args.iterations, seconds=args.budget if timed else None,
                         clock=time.process_time if timed else None, uct_c=args.uct_c, epsilon=args.epsilon,
-                        horizon=args.horizon, worlds=args.worlds, rollout=args.rollout)
+                        horizon=args.horizon, worlds=args.worlds, rollout=args.rollout,
+                        confidence=args.confidence)
     a, b = Player.named(args.a, settings), Player.named(args.b, settings)
     jobs = [Job(ruleset.name, players, args.seed + i // players, i % players, a, b) for i in range(args.games)]
     start = time.time()
     if args.workers <= 1:
         results = []
-        for job in jobs:  # a running tally on stderr, so a long arena stopped early still says what it played
+        for job in jobs:  # the running table on stderr, so a long arena stopped early still says what it played
             results.append(play(job))
-            print(f"  {len(results)}/{len(jobs)}: {sum(r.share for r in results):g} won", file=sys.stderr, flush=True)
+            done = sum(sum(r.a_times) + sum(r.b_times) for r in results)
+            print(f"  {len(results)}/{len(jobs)}: {report(ruleset.name, args.a, args.b, results, done)}",
+                  file=sys.stderr, flush=True)
     else:
         results = pool_map(play, jobs, args.workers, chunksize=1)
     cpu = sum(sum(r.a_times) + sum(r.b_times) for r in results)
@@ -158,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     estimate = "the title's evaluation" if ruleset.evaluate(ruleset.setup({}, seats_for(ruleset, players, {}), 0)) \
         is not None else "0.5 each"
     print(f"  budget {budget}, uct_c {args.uct_c}, {args.rollout} rollouts, epsilon {args.epsilon}, "
-          f"horizon {args.horizon} (cut rollouts scored by {estimate}), "
+          f"horizon {args.horizon} (cut rollouts scored by {estimate}), confidence {args.confidence}, "
           f"seeds {args.seed}..{args.seed + (args.games - 1) // players}, {time.time() - start:.0f} s wall")
     return 0
 

@@ -32,7 +32,8 @@ class Settings:
     """How long and how a search thinks. It stops after `iterations` or once `clock()` has moved `seconds` past
     its start, whichever comes first (a time budget needs the caller's clock: the engine reads none itself).
     `worlds` is the number of determinized worlds of an ensemble search; ISMCTS ignores it. `rollout` is the
-    rollout policy: "heuristic" (the title's, epsilon of its moves uniformly random) or "random"."""
+    rollout policy: "heuristic" (the title's, epsilon of its moves uniformly random) or "random". `confidence` is
+    how many standard errors the search's pick must beat the heuristic's by to be played instead (`best_action`)."""
 
     iterations: int | None = 200
     seconds: float | None = None
@@ -43,6 +44,7 @@ class Settings:
     evaluate: Evaluation | None = None
     worlds: int = 8
     rollout: str = "heuristic"
+    confidence: float = 0.0
 
     def __post_init__(self) -> None:
         if self.seconds is not None and self.clock is None:
@@ -216,10 +218,20 @@ class Budget:
         return True
 
 
-def best_action(visits: dict[Action, int], totals: dict[Action, float], favourite: Action) -> Action:
+def best_action(visits: dict[Action, int], totals: dict[Action, float], favourite: Action,
+                confidence: float = 0.0) -> Action:
     """The most visited root action; a tie goes to the heuristic's `favourite`, then to the better mean, then to
-    the first listed. A search too short to tell the actions apart thus plays as the heuristic would."""
-    return max(visits, key=lambda a: (visits[a], a == favourite, totals[a] / visits[a] if visits[a] else 0.0))
+    the first listed. A search too short to tell the actions apart thus plays as the heuristic would. With
+    `confidence` z > 0 the search overrules the favourite only when the most visited action's mean return beats
+    the favourite's by z standard errors (each return in [0, 1], so a mean m over n visits has an error of at
+    most sqrt(m(1 - m) / n)): among many near-equal actions, noise does not decide."""
+    pick = max(visits, key=lambda a: (visits[a], a == favourite, totals[a] / visits[a] if visits[a] else 0.0))
+    if confidence <= 0.0 or pick == favourite or favourite not in visits or not visits[favourite]:
+        return pick
+    n, m = visits[pick], totals[pick] / visits[pick]
+    nf, mf = visits[favourite], totals[favourite] / visits[favourite]
+    error = math.sqrt(m * (1.0 - m) / n + mf * (1.0 - mf) / nf)
+    return pick if m - mf > confidence * max(error, 1e-9) else favourite
 
 
 def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng) -> Result:
@@ -245,4 +257,4 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         if mover == seat and action in visits:
             visits[action] += child.visits
             totals[action] += child.total
-    return Result(best_action(visits, totals, favourite), visits, budget.done)
+    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done)

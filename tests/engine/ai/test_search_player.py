@@ -10,11 +10,12 @@ import pytest
 
 from engine import registry
 from engine.ai.ensemble import ensemble
-from engine.ai.ismcts import Node, Searcher, Settings, ismcts
+from engine.ai.ismcts import Node, Searcher, Settings, best_action, ismcts
 from engine.ai.players import LEVELS, choose
 from engine.core.rng import Rng
 from engine.core.ruleset import seats_for
 from engine.core.search import SearchGame
+from engine.core.types import Action
 
 TABLES = [("electioneer", 2), ("campaign_trail", 2), ("presidential_election", 3), ("campaign_manager_2008", 2),
           ("nineteen_sixty", 2)]
@@ -141,3 +142,12 @@ def test_a_rival_picks_blind_to_a_sealed_pick_made_at_the_same_time() -> None:
     assert 0 < sum(c.visits for c in rep) < sum(c.visits for c in dem) == 30
     for child in dem:
         assert all(below.seat is None for (seat, _), below in child.children.items() if seat == "REP")
+
+
+def test_with_confidence_the_search_overrules_the_heuristic_only_by_a_clear_margin() -> None:
+    fav, other = Action(verb="keep"), Action(verb="ready")
+    close = ({fav: 20, other: 24}, {fav: 10.0, other: 13.0})  # means 0.50 and 0.54: within one error
+    clear = ({fav: 20, other: 60}, {fav: 6.0, other: 45.0})  # means 0.30 and 0.75
+    assert best_action(*close, fav) == other  # the plain rule: the most visited
+    assert best_action(*close, fav, confidence=1.0) == fav
+    assert best_action(*clear, fav, confidence=2.0) == other
