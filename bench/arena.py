@@ -8,7 +8,8 @@ A level is `easy`, `normal` or `hard` (engine/ai/players.py); `ismcts` and `ense
 `--seed + i // players` and gives `--a` seat i % players, `--b` every other seat, so each deal is played from every
 seat. Every decision draws from its own seeded stream. A draw or a shared win counts half. Seconds per decision are
 the CPU seconds (time.process_time) of the process that searched, over the decisions with more than one legal action;
-`--budget` is the search's CPU budget per decision (`--iterations` instead gives a fixed count). Games are spread
+`--budget` is the search's CPU budget per decision (`--iterations` instead gives a fixed count); the other search
+settings default to `hard`'s (engine/ai/players.py). Games are spread
 over `--workers` processes. One line per pairing:
 
     electioneer hard vs normal: 71.5% [64.9, 77.3] over 200 games, 1.4 s/decision p95 (p50 0.9 s, ...)
@@ -25,11 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena_evaluations import EVALUATIONS  # noqa: E402
 from bench.balance import pool_map, wilson  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.ai.ismcts import Settings  # noqa: E402
-from engine.ai.players import LEVELS, choose  # noqa: E402
+from engine.ai.players import HARD_CONFIDENCE, HARD_HORIZON, LEVELS, choose  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.core.ruleset import seat_range, seats_for  # noqa: E402
 from engine.core.search import SearchGame  # noqa: E402
@@ -130,9 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=None, help="a fixed iteration count instead of --budget")
     ap.add_argument("--uct-c", type=float, default=0.7)
     ap.add_argument("--epsilon", type=float, default=0.1, help="share of random moves in a rollout")
-    ap.add_argument("--horizon", type=int, default=None, help="rollout steps before the evaluation")
-    ap.add_argument("--evaluate", action="store_true",
-                    help="score cut rollouts by the title's trial projection (bench/arena_evaluations.py)")
+    ap.add_argument("--horizon", type=int, default=-1,
+                    help="rollout steps before the evaluation (0: to the end; default: hard's, where the title evaluates)")
+    ap.add_argument("--rollout", default="heuristic", choices=("heuristic", "random"),
+                    help="rollout policy: the title's heuristic (epsilon of its moves random) or uniformly random")
+    ap.add_argument("--confidence", type=float, default=HARD_CONFIDENCE,
+                    help="standard errors the search's pick must beat the heuristic's pick by")
     ap.add_argument("--worlds", type=int, default=8, help="an ensemble's determinized worlds")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
@@ -140,19 +143,32 @@ def main(argv: list[str] | None = None) -> int:
     ruleset = registry.get(args.title)
     players = args.players or seat_range(ruleset, {})[0]
     timed = args.iterations is None
+    evaluates = ruleset.evaluate(ruleset.setup({}, seats_for(ruleset, players, {}), 0)) is not None
+    if args.horizon < 0:
+        args.horizon = HARD_HORIZON if evaluates else None
+    args.horizon = args.horizon or None
     settings = Settings(iterations=args.iterations, seconds=args.budget if timed else None,
                         clock=time.process_time if timed else None, uct_c=args.uct_c, epsilon=args.epsilon,
-                        horizon=args.horizon, worlds=args.worlds,
-                        evaluate=EVALUATIONS[ruleset.name] if args.evaluate else None)
+                        horizon=args.horizon, worlds=args.worlds, rollout=args.rollout,
+                        confidence=args.confidence)
     a, b = Player.named(args.a, settings), Player.named(args.b, settings)
     jobs = [Job(ruleset.name, players, args.seed + i // players, i % players, a, b) for i in range(args.games)]
     start = time.time()
-    results = [play(job) for job in jobs] if args.workers <= 1 else pool_map(play, jobs, args.workers, chunksize=1)
+    if args.workers <= 1:
+        results = []
+        for job in jobs:  # the running table on stderr, so a long arena stopped early still says what it played
+            results.append(play(job))
+            done = sum(sum(r.a_times) + sum(r.b_times) for r in results)
+            print(f"  {len(results)}/{len(jobs)}: {report(ruleset.name, args.a, args.b, results, done)}",
+                  file=sys.stderr, flush=True)
+    else:
+        results = pool_map(play, jobs, args.workers, chunksize=1)
     cpu = sum(sum(r.a_times) + sum(r.b_times) for r in results)
     print(report(ruleset.name, args.a, args.b, results, cpu), flush=True)
     budget = f"{args.iterations} iterations" if not timed else f"{args.budget} s"
-    print(f"  budget {budget}, uct_c {args.uct_c}, epsilon {args.epsilon}, horizon {args.horizon}, "
-          f"evaluation {'projection' if args.evaluate else 'returns or 0.5'}, "
+    estimate = "the title's evaluation" if evaluates else "0.5 each"
+    print(f"  budget {budget}, uct_c {args.uct_c}, {args.rollout} rollouts, epsilon {args.epsilon}, "
+          f"horizon {args.horizon} (cut rollouts scored by {estimate}), confidence {args.confidence}, "
           f"seeds {args.seed}..{args.seed + (args.games - 1) // players}, {time.time() - start:.0f} s wall")
     return 0
 

@@ -6,10 +6,10 @@ tree following only the actions legal in that determinization (UCB with availabi
 against the number of times it could have been chosen, not its parent's visits), expands one node, plays a rollout
 and backs up each seat's return to the nodes that seat chose. A node is keyed by (seat to move, action).
 
-The rollout policy is the title's own heuristic (`ruleset.bot_action`, handed the determinized state, so it too
-sees only a sample) with probability 1 - epsilon, else a uniformly random legal action. A rollout stops at the end
-of the game or after `horizon` steps, where an evaluation scores the position (by default: the returns, or 0.5
-for each seat of an unfinished game; a ruleset may offer its own as `evaluate(state) -> {seat: value in [0, 1]}`).
+The rollout policy (`rollout`) is the title's own heuristic (`ruleset.bot_action`, handed the determinized state,
+so it too sees only a sample) with probability 1 - epsilon, else a uniformly random legal action; or uniformly
+random throughout. A rollout stops at the end of the game or after `horizon` steps, where an evaluation scores the
+position: the title's own (`ruleset.evaluate`, each seat's chance of winning), else 0.5 for each seat.
 """
 from __future__ import annotations
 
@@ -22,15 +22,18 @@ from engine.core.ruleset import Ruleset
 from engine.core.search import SearchGame
 from engine.core.types import Action
 
-Evaluation = Callable[[Any], "dict[str, float]"]
+Evaluation = Callable[[Any], "dict[str, float] | None"]
 _UNIT = float(1 << 64)
+ROLLOUTS = ("heuristic", "random")
 
 
 @dataclass(frozen=True)
 class Settings:
     """How long and how a search thinks. It stops after `iterations` or once `clock()` has moved `seconds` past
     its start, whichever comes first (a time budget needs the caller's clock: the engine reads none itself).
-    `worlds` is the number of determinized worlds of an ensemble search; ISMCTS ignores it."""
+    `worlds` is the number of determinized worlds of an ensemble search; ISMCTS ignores it. `rollout` is the
+    rollout policy: "heuristic" (the title's, epsilon of its moves uniformly random) or "random". `confidence` is
+    how many standard errors the search's pick must beat the heuristic's by to be played instead (`best_action`)."""
 
     iterations: int | None = 200
     seconds: float | None = None
@@ -40,6 +43,8 @@ class Settings:
     horizon: int | None = None
     evaluate: Evaluation | None = None
     worlds: int = 8
+    rollout: str = "heuristic"
+    confidence: float = 0.0
 
     def __post_init__(self) -> None:
         if self.seconds is not None and self.clock is None:
@@ -48,6 +53,8 @@ class Settings:
             raise ValueError("a search needs an iteration count or a time budget")
         if not 0.0 <= self.epsilon <= 1.0:
             raise ValueError("a rollout's epsilon is a probability, from 0 to 1")
+        if self.rollout not in ROLLOUTS:
+            raise ValueError(f"no rollout policy called {self.rollout!r}: {', '.join(ROLLOUTS)}")
 
 
 @dataclass
@@ -90,20 +97,39 @@ class Searcher:
         self.game = SearchGame(ruleset)
         self.settings = settings
         self.rng = rng
-        self.evaluate = settings.evaluate or getattr(ruleset, "evaluate", None)
+        self.evaluate = settings.evaluate or ruleset.evaluate
 
     def chance(self) -> float:
         return self.rng.next_u64() / _UNIT
 
     def iterate(self, root: Node, state: Any, seat: str, favourite: Action | None = None) -> None:
         """One iteration on `state` (a determinization this iteration owns and changes), `seat` moving first; the
-        root tries `favourite` (the heuristic's pick) before its other untried actions."""
+        root tries `favourite` (the heuristic's pick) before its other untried actions.
+
+        Seats that owe a decision at the same time pick blind to each other (their picks are sealed): the statistics
+        of a later one's pick are kept at the node where they all came to owe it, shared across what the earlier
+        ones chose, so the search never lets a rival answer a sealed pick it cannot see. The tree still follows
+        each combination of picks to the position after them."""
         game, node, path = self.game, root, [root]
         legal = game.legal(state, seat)
+        pending: set[str] = set(game.to_move(state))  # the seats that owe the decision `since` came to them
+        since = root
         expanded = False
         while legal and not expanded:
-            node, action, expanded = self._select(node, seat, legal, favourite if node is root else None)
-            path.append(node)
+            if seat not in pending:
+                since, pending = node, set(game.to_move(state))
+            pending.discard(seat)
+            chooser, action, expanded = self._select(since, seat, legal, favourite if node is root else None)
+            path.append(chooser)
+            if since is not node:  # a blind pick: its statistics at `since`, the position it leads to under `node`
+                key = (seat, action)
+                follow = node.children.get(key)
+                if follow is None:
+                    follow = node.children[key] = Node(None, action)
+                    expanded = True
+                node = follow
+            else:
+                node = chooser
             game.advance(state, seat, action)
             movers = game.to_move(state)
             if not movers:
@@ -159,8 +185,8 @@ class Searcher:
 
     def policy(self, state: Any, seat: str) -> Action:
         """The rollout's move: the heuristic, or with probability epsilon a uniformly random legal action."""
-        epsilon = self.settings.epsilon
-        if epsilon > 0.0 and self.chance() < epsilon:
+        epsilon = 1.0 if self.settings.rollout == "random" else self.settings.epsilon
+        if epsilon >= 1.0 or epsilon > 0.0 and self.chance() < epsilon:
             legal = self.game.legal(state, seat)
             return legal[self.rng.below(len(legal))]
         return self.ruleset.bot_action(state, seat, self.rng)
@@ -169,9 +195,8 @@ class Searcher:
         done = self.game.returns(state)
         if done is not None:
             return done
-        if self.evaluate is not None:
-            return self.evaluate(state)
-        return {s: 0.5 for s in state.seats}
+        estimate = self.evaluate(state)
+        return estimate if estimate is not None else {s: 0.5 for s in state.seats}
 
 
 class Budget:
@@ -193,10 +218,20 @@ class Budget:
         return True
 
 
-def best_action(visits: dict[Action, int], totals: dict[Action, float], favourite: Action) -> Action:
+def best_action(visits: dict[Action, int], totals: dict[Action, float], favourite: Action,
+                confidence: float = 0.0) -> Action:
     """The most visited root action; a tie goes to the heuristic's `favourite`, then to the better mean, then to
-    the first listed. A search too short to tell the actions apart thus plays as the heuristic would."""
-    return max(visits, key=lambda a: (visits[a], a == favourite, totals[a] / visits[a] if visits[a] else 0.0))
+    the first listed. A search too short to tell the actions apart thus plays as the heuristic would. With
+    `confidence` z > 0 the search overrules the favourite only when the most visited action's mean return beats
+    the favourite's by z standard errors (each return in [0, 1], so a mean m over n visits has an error of at
+    most sqrt(m(1 - m) / n)): among many near-equal actions, noise does not decide."""
+    pick = max(visits, key=lambda a: (visits[a], a == favourite, totals[a] / visits[a] if visits[a] else 0.0))
+    if confidence <= 0.0 or pick == favourite or favourite not in visits or not visits[favourite]:
+        return pick
+    n, m = visits[pick], totals[pick] / visits[pick]
+    nf, mf = visits[favourite], totals[favourite] / visits[favourite]
+    error = math.sqrt(m * (1.0 - m) / n + mf * (1.0 - mf) / nf)
+    return pick if m - mf > confidence * max(error, 1e-9) else favourite
 
 
 def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng) -> Result:
@@ -222,4 +257,4 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         if mover == seat and action in visits:
             visits[action] += child.visits
             totals[action] += child.total
-    return Result(best_action(visits, totals, favourite), visits, budget.done)
+    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done)

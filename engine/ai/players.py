@@ -3,7 +3,10 @@
 - `easy`: the title's heuristic, with a uniformly random legal move instead EASY_EPSILON of the time;
 - `normal`: the title's heuristic (`ruleset.bot_action`);
 - `hard`: a search (ISMCTS by default, engine/ai/ismcts.py) whose rollouts the heuristic plays, within a time
-  budget on the caller's clock, or a fixed number of iterations when no clock is given.
+  budget on the caller's clock, or a fixed number of iterations when no clock is given. Where the title offers its
+  own evaluation, a rollout stops after HARD_HORIZON steps and is scored by it; the search plays its own pick
+  over the heuristic's only when it beats it by HARD_CONFIDENCE standard errors (the settings measured best:
+  docs/players/bot-strength.md).
 """
 from __future__ import annotations
 
@@ -20,6 +23,8 @@ LEVELS = ("easy", "normal", "hard")
 EASY_EPSILON = 0.3
 HARD_SECONDS = 2.0
 HARD_ITERATIONS = 200
+HARD_HORIZON = 6
+HARD_CONFIDENCE = 1.0
 METHODS = {"ismcts": ismcts, "ensemble": ensemble}
 
 
@@ -41,7 +46,9 @@ def choose(ruleset: Ruleset, state: Any, seat: str, level: str, rng: Rng, budget
             raise ValueError(f"no search called {method!r}: {', '.join(METHODS)}")
         if settings is None:
             timed = clock is not None and budget_s is not None
+            evaluates = ruleset.evaluate(state) is not None
             settings = Settings(iterations=iterations if iterations is not None or timed else HARD_ITERATIONS,
-                                seconds=budget_s if timed else None, clock=clock if timed else None)
+                                seconds=budget_s if timed else None, clock=clock if timed else None,
+                                horizon=HARD_HORIZON if evaluates else None, confidence=HARD_CONFIDENCE)
         return search(ruleset, state, seat, settings, rng).action
     raise ValueError(f"no level called {level!r}: {', '.join(LEVELS)}")

@@ -1,7 +1,7 @@
 """The Campaign Manager 2008 ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
-from engine.campaign_manager_2008 import bot, cardtext, determinize, notation, refusals, rules
+from engine.campaign_manager_2008 import bot, cardtext, determinize, evaluate, notation, refusals, rules
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, Options
@@ -48,6 +48,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     help = HELP
     scenario_adapter = CMScenarioAdapter
     rules, notation, bot = rules, notation, bot
+    evaluator = evaluate
     refusals, determinizer = refusals, determinize
     view_fn = staticmethod(view)
     silent = CMSilent()

@@ -58,6 +58,10 @@ class Ruleset(Protocol):
     # `N15`, `40`): what `/card` and the local table's `card` show, so a prompt may name a card briefly and keep
     # its whole effect one tap away; by default none.
     def card(self, ref: str) -> CardText | None: ...
+    # The game's own estimate of an unfinished position: each seat's chance of winning, in [0, 1], read from a whole
+    # state (a search hands it a determinized one) — what a search scores a rollout it cut short by. None: the
+    # ruleset offers no estimate; by default none.
+    def evaluate(self, state: Any) -> dict[str, float] | None: ...
     # What the scenario runner needs beyond the generic (engine/core/scenario.py): a fresh adapter per case.
     scenario_adapter: Callable[[], ScenarioAdapter]
     # The ruleset's own silent path for a search; None: the search answers through decisions() and apply().
@@ -275,8 +279,8 @@ class ModuleRuleset:
     """The one base of every ruleset: the contract wired to a ruleset's own modules, with a default for each
     capability. A ruleset subclasses it and sets `rules` (setup, load_state, decisions, apply, outcome,
     deadline_action), `notation` (parse, format), `bot` (bot_action), `view_fn(state, seat)`, `determinizer`
-    (`determinize(state, seat, rng)`), optionally `refusals` (`refusal_reason`), its names, seats, options model
-    and help; it overrides a method only where its game needs more (seats fitted to the table, options that
+    (`determinize(state, seat, rng)`), optionally `refusals` (`refusal_reason`) and `evaluator` (`evaluate`), its
+    names, seats, options model and help; it overrides a method only where its game needs more (seats fitted to the table, options that
     change the player count, running mates, cards to show)."""
 
     name: str
@@ -292,6 +296,7 @@ class ModuleRuleset:
     view_fn: Any
     determinizer: Any
     refusals: Any = None  # optional module with `refusal_reason(state, seat, action)`
+    evaluator: Any = None  # optional module with `evaluate(state)`
     scenario_adapter: Callable[[], ScenarioAdapter] = DefaultScenarioAdapter
     silent: SilentRules | None = None
 
@@ -354,3 +359,6 @@ class ModuleRuleset:
 
     def card(self, ref: str) -> CardText | None:
         return None
+
+    def evaluate(self, state: Any) -> dict[str, float] | None:
+        return self.evaluator.evaluate(state) if self.evaluator is not None else None

@@ -2,13 +2,16 @@
 decisions(), so it can never make an illegal move."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.rng import Rng
-from engine.core.types import Action, Option
+from engine.core.types import Action
 from engine.electioneer import content as content_mod
-from engine.electioneer import rules
+from engine.electioneer import moves, rules
 from engine.electioneer.state import ElectioneerState
 
 
+@lru_cache(maxsize=64)
 def _expected_issue_effect(pid: str) -> float:
     c = content_mod.load()
     pool = c.issue_pool()
@@ -29,72 +32,119 @@ def policy_value(state: ElectioneerState, seat: str, pid: str) -> float:
     return total / 93
 
 
-def _margin_value(state: ElectioneerState, seat: str) -> float:
-    """How good the visible board looks for `seat`: electors won, with closeness as a tiebreak."""
+def _margin_value(state: ElectioneerState, seat: str, issues: dict[str, list[str]] | None = None,
+                  markers: dict[str, list[tuple[str, int]]] | None = None, reveal: str | None = None,
+                  platforms: dict[str, dict[str, int]] | None = None) -> float:
+    """How good the visible board looks for `seat`: electors won, with closeness as a tiebreak. `issues` and
+    `markers` replace a state's issues or its markers' (seat, delta) pairs, and `reveal` counts one more state as
+    revealed: the board a move would leave, read without making it. `platforms` (`rules.platform_effects` of
+    each side) spares counting them again for every option of one decision."""
     c = content_mod.load()
+    rival = rules.other(seat)
+    if platforms is None:
+        platforms = _platforms(state)
+    mine, theirs = platforms[seat], platforms[rival]
     value = 0.0
     for code in state.order:
         b = state.boards[code]
-        if not b.revealed:
+        if not b.revealed and code != reveal:
             continue
-        t = rules.state_totals(state, code, b.issues)
-        margin = t[seat] - t[rules.other(seat)]
+        on = issues.get(code, b.issues) if issues else b.issues
+        margin = sum(mine.get(i, 0) for i in on if i) - sum(theirs.get(i, 0) for i in on if i)
+        placed = markers.get(code) if markers and code in markers else [(m.seat, m.delta) for m in b.markers]
+        for who, delta in placed:
+            margin += delta if who == seat else -delta
         colour_bonus = 0.5 if c.states[code].colour == seat else -0.5
         lead = margin + colour_bonus
         value += c.states[code].electors * (1.0 if lead > 0 else -1.0) + 0.1 * max(-3, min(3, margin))
     return value
 
 
-def _best_by(options: list[Option], score, rng: Rng) -> Action:
-    scored = [(score(o) + rng.below(1000) / 4000.0, i) for i, o in enumerate(options)]
-    return options[max(scored)[1]].action
+def _platforms(state: ElectioneerState) -> dict[str, dict[str, int]]:
+    return {x: rules.platform_effects(state, x) for x in rules.SEATS}
+
+
+def _best_by(actions: list[Action], score, rng: Rng) -> Action:
+    scored = [(score(a) + rng.below(1000) / 4000.0, i) for i, a in enumerate(actions)]
+    return actions[max(scored)[1]]
 
 
 def bot_action(state: ElectioneerState, seat: str, rng: Rng) -> Action:
-    decision = rules.decisions(state, seat)
+    """The heuristic's move, from the very actions decisions() offers (moves.py), without their words."""
+    if seat not in state.players or state.phase == "over":
+        raise ValueError(f"{seat} has nothing to do")
+    answers = moves.answers(state, seat)
     c = content_mod.load()
     # Theatrics: sometimes mid-game, always spend them on election day before declaring ready.
-    useful_extras = [o for o in decision.extras if _theatric_worth(state, seat, o)]
+    useful_extras = [a for a in moves.plays(state, seat) if _theatric_worth(state, seat, a)]
     want_theatric = state.phase == "election" or rng.below(100) < 25
-    if useful_extras and want_theatric:
-        return _best_by(useful_extras, lambda o: _after(state, seat, o.action), rng)
-    if not decision.options:
-        if useful_extras:
-            return _best_by(useful_extras, lambda o: _after(state, seat, o.action), rng)
+    if useful_extras and (want_theatric or not answers):
+        platforms = _platforms(state)
+        return _best_by(useful_extras, lambda a: _after(state, seat, a, platforms), rng)
+    if not answers:
         raise ValueError(f"{seat} has nothing to do")
-    verb = decision.options[0].action.verb
+    verb = answers[0].verb
     if verb == "discard":
-        return _best_by(decision.options, lambda o: -policy_value(state, seat, o.action.args[0]), rng)
+        return _best_by(answers, lambda a: -policy_value(state, seat, a.args[0]), rng)
     if verb == "campaign":
         issues = state.boards[state.current].issues
         electors = c.states[state.current].electors
 
-        def campaign_score(o: Option) -> float:
-            pid = o.action.args[0]
+        def campaign_score(a: Action) -> float:
+            pid = a.args[0]
             return rules._score(pid, issues) * electors / 10 + policy_value(state, seat, pid)
 
-        return _best_by(decision.options, campaign_score, rng)
+        return _best_by(answers, campaign_score, rng)
     if verb in ("keep", "swap"):
-        base = _margin_value(state, seat)
-        return _best_by(decision.options, lambda o: 0.0 if o.action.verb == "keep" else _after(state, seat, o.action) - base - 0.01, rng)
-    return decision.options[0].action
+        platforms = _platforms(state)
+        base = _margin_value(state, seat, platforms=platforms)
+        return _best_by(answers, lambda a: 0.0 if a.verb == "keep" else
+                        _after(state, seat, a, platforms) - base - 0.01, rng)
+    return answers[0]
 
 
-def _after(state: ElectioneerState, seat: str, action: Action) -> float:
-    result = rules.apply(state, seat, action)
-    return _margin_value(result.state, seat)
+def _after(state: ElectioneerState, seat: str, action: Action,
+           platforms: dict[str, dict[str, int]] | None = None) -> float:
+    """`_margin_value` of the position after `seat` plays `action` (a swap, keep or theatric), found without
+    playing it: a swap or reframe changes one state's issues, an endorsement or scandal adds a marker, a fact check
+    removes one, and the month's swap step ends the month, revealing the next state."""
+    args = action.args
+    if action.verb in ("swap", "keep"):
+        nxt = state.order[state.month] if state.month < rules.MONTHS else None
+        if action.verb == "keep":
+            return _margin_value(state, seat, reveal=nxt, platforms=platforms)
+        return _margin_value(state, seat, issues=_swapped(state, *args), reveal=nxt, platforms=platforms)
+    kind = content_mod.load().theatrics[args[0]].kind
+    if kind == "reframe":
+        return _margin_value(state, seat, issues=_swapped(state, *args[1:]), platforms=platforms)
+    if kind in ("endorse", "scandal"):
+        t = content_mod.load().theatrics[args[0]]
+        who, delta = (seat, t.amount) if kind == "endorse" else (rules.other(seat), -t.amount)
+        placed = [(m.seat, m.delta) for m in state.boards[args[1]].markers] + [(who, delta)]
+        return _margin_value(state, seat, markers={args[1]: placed}, platforms=platforms)
+    if kind == "factcheck":
+        placed = [(m.seat, m.delta) for m in state.boards[args[1]].markers]
+        del placed[int(args[2]) - 1]
+        return _margin_value(state, seat, markers={args[1]: placed}, platforms=platforms)
+    return _margin_value(state, seat, platforms=platforms)  # momentum and research leave every state's totals as they are
 
 
-def _theatric_worth(state: ElectioneerState, seat: str, option: Option) -> bool:
+def _swapped(state: ElectioneerState, code: str, slot: str, new: str) -> dict[str, list[str]]:
+    issues = list(state.boards[code].issues)
+    issues[int(slot) - 1] = new
+    return {code: issues}
+
+
+def _theatric_worth(state: ElectioneerState, seat: str, action: Action) -> bool:
     c = content_mod.load()
-    tid = option.action.args[0]
+    tid = action.args[0]
     kind = c.theatrics[tid].kind
     if kind == "momentum":
         return state.phase == "campaign"
     if kind == "factcheck":
-        code, index = option.action.args[1], int(option.action.args[2])
+        code, index = action.args[1], int(action.args[2])
         m = state.boards[code].markers[index - 1]
         return (m.seat == seat) != (m.delta > 0)  # remove what helps the opponent
     if kind in ("endorse", "scandal"):
-        return state.boards[option.action.args[1]].revealed or state.phase == "election"
+        return state.boards[action.args[1]].revealed or state.phase == "election"
     return True

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.electioneer import bot, cards, determinize, notation, refusals, rules, viewing
+from engine.electioneer import bot, cards, determinize, evaluate, notation, refusals, rules, viewing
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.silent import ElectioneerSilent
 from engine.electioneer.state import Options
@@ -28,6 +28,7 @@ class ElectioneerRuleset(ModuleRuleset):
     help = HELP
     scenario_adapter = ElectioneerScenarioAdapter
     rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
+    evaluator = evaluate
     view_fn = staticmethod(viewing.view)
     silent = ElectioneerSilent()
 

@@ -10,11 +10,12 @@ import pytest
 
 from engine import registry
 from engine.ai.ensemble import ensemble
-from engine.ai.ismcts import Settings, ismcts
+from engine.ai.ismcts import Node, Searcher, Settings, best_action, ismcts
 from engine.ai.players import LEVELS, choose
 from engine.core.rng import Rng
 from engine.core.ruleset import seats_for
 from engine.core.search import SearchGame
+from engine.core.types import Action
 
 TABLES = [("electioneer", 2), ("campaign_trail", 2), ("presidential_election", 3), ("campaign_manager_2008", 2),
           ("nineteen_sixty", 2)]
@@ -125,3 +126,28 @@ def test_a_search_too_short_to_tell_actions_apart_plays_the_heuristics_pick(sear
         rng = Rng(k)
         favourite = ruleset.bot_action(ruleset.determinize(state, seat, rng), seat, rng)
         assert search(ruleset, state, seat, Settings(iterations=1, horizon=2), Rng(k)).action == favourite
+
+
+def test_a_rival_picks_blind_to_a_sealed_pick_made_at_the_same_time() -> None:
+    ruleset = registry.get("electioneer")
+    state = ruleset.setup({"theatrics": 0}, ["DEM", "REP"], 2)  # month 1: both owe a sealed discard
+    game = SearchGame(ruleset)
+    assert game.to_move(state) == ["DEM", "REP"]
+    searcher, root, rng = Searcher(ruleset, Settings(horizon=4), Rng(3)), Node(None, None), Rng(4)
+    for _ in range(30):
+        searcher.iterate(root, game.determinize(state, "DEM", rng), "DEM")
+    dem = [child for (seat, _), child in root.children.items() if seat == "DEM"]
+    rep = [child for (seat, _), child in root.children.items() if seat == "REP"]
+    assert dem and rep, "the rival's discard is scored where both came to owe it, not under each of DEM's"
+    assert 0 < sum(c.visits for c in rep) < sum(c.visits for c in dem) == 30
+    for child in dem:
+        assert all(below.seat is None for (seat, _), below in child.children.items() if seat == "REP")
+
+
+def test_with_confidence_the_search_overrules_the_heuristic_only_by_a_clear_margin() -> None:
+    fav, other = Action(verb="keep"), Action(verb="ready")
+    close = ({fav: 20, other: 24}, {fav: 10.0, other: 13.0})  # means 0.50 and 0.54: within one error
+    clear = ({fav: 20, other: 60}, {fav: 6.0, other: 45.0})  # means 0.30 and 0.75
+    assert best_action(*close, fav) == other  # the plain rule: the most visited
+    assert best_action(*close, fav, confidence=1.0) == fav
+    assert best_action(*clear, fav, confidence=2.0) == other

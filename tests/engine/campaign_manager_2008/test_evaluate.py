@@ -1,0 +1,50 @@
+"""Campaign Manager 2008's evaluation (engine/campaign_manager_2008/evaluate.py), offered through the ruleset: each
+side's chance in [0, 1], the two summing to 1, the side ahead in votes won and in the states in play favoured."""
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from engine.campaign_manager_2008.primitives import major, row_of
+from engine.core.rng import Rng
+from engine.core.search import SearchGame
+
+RULESET = registry.get("campaign_manager_2008")
+SEATS = RULESET.seat_names(2)
+
+
+def test_every_position_gets_a_chance_per_side_summing_to_one() -> None:
+    game = SearchGame(RULESET)
+    state, rng = RULESET.setup({}, SEATS, 4), Rng(4)
+    seen = 0
+    while game.returns(state) is None:
+        value = RULESET.evaluate(state)
+        assert set(value) == set(SEATS) and all(0.0 <= v <= 1.0 for v in value.values())
+        assert value[SEATS[0]] + value[SEATS[1]] == pytest.approx(1.0)
+        seat = game.to_move(state)[0]
+        game.advance(state, seat, RULESET.bot_action(state, seat, rng))
+        seen += 1
+    assert seen > 50
+    result = game.returns(state)
+    assert RULESET.evaluate(state) == result
+
+
+@pytest.mark.parametrize("ahead", ["OBA", "MCC"])
+def test_the_side_ahead_in_votes_and_in_the_states_in_play_is_favoured(ahead: str) -> None:
+    game = SearchGame(RULESET)
+    state, rng = RULESET.setup({}, SEATS, 2), Rng(2)
+    while state.phase == "draft" or not state.in_play:
+        seat = game.to_move(state)[0]
+        game.advance(state, seat, RULESET.bot_action(state, seat, rng))
+    behind = "MCC" if ahead == "OBA" else "OBA"
+    state.sides[ahead].score, state.sides[behind].score = 230, 200
+    leading = RULESET.evaluate(state)[ahead]
+    assert leading > 0.7
+    for tile in state.in_play:  # every deciding row all the side's but one block
+        row = row_of(tile, major(tile))
+        blocks = row.R + row.B + row.W
+        mine, theirs = ("B", "R") if ahead == "OBA" else ("R", "B")
+        setattr(row, mine, blocks - 1)
+        setattr(row, theirs, 1)
+        row.W = 0
+    assert RULESET.evaluate(state)[ahead] > leading
