@@ -429,6 +429,14 @@ def encode_p(im: Image.Image, palette: list[int], strategy: int | None = None) -
             + _chunk(b"IEND", b""))
 
 
+def as_rgb(im: Image.Image, palette: list[int]) -> Image.Image:
+    """The RGB picture that the PNG of P image `im` with `palette` (encode_p, encode_p_within) decodes to, made
+    without the PNG: a replay's frame, which is scaled down and never posted. `im` takes the palette."""
+    n = max(1, min(256, len(palette) // 3))
+    im.putpalette(palette[:3 * n])
+    return im.convert("RGB")
+
+
 BOARD_BYTES = 100 * 1024  # a full board's budget: a quick post on a phone
 
 

@@ -3,7 +3,7 @@ decisions(), so it can never make an illegal move."""
 from __future__ import annotations
 
 from engine.core.rng import Rng
-from engine.core.types import Action, Option
+from engine.core.types import Action, Option, copy_state
 from engine.electioneer import content as content_mod
 from engine.electioneer import rules
 from engine.electioneer.state import ElectioneerState
@@ -33,11 +33,12 @@ def _margin_value(state: ElectioneerState, seat: str) -> float:
     """How good the visible board looks for `seat`: electors won, with closeness as a tiebreak."""
     c = content_mod.load()
     value = 0.0
+    platforms = {x: rules.platform_effects(state, x) for x in rules.SEATS}  # summed once, not once a state
     for code in state.order:
         b = state.boards[code]
         if not b.revealed:
             continue
-        t = rules.state_totals(state, code, b.issues)
+        t = rules.state_totals(state, code, b.issues, platforms)
         margin = t[seat] - t[rules.other(seat)]
         colour_bonus = 0.5 if c.states[code].colour == seat else -0.5
         lead = margin + colour_bonus
@@ -81,8 +82,9 @@ def bot_action(state: ElectioneerState, seat: str, rng: Rng) -> Action:
 
 
 def _after(state: ElectioneerState, seat: str, action: Action) -> float:
-    result = rules.apply(state, seat, action)
-    return _margin_value(result.state, seat)
+    after = copy_state(state)
+    rules.step(after, seat, action, None)  # apply's body on a copy, its lines unworded: only the board is scored
+    return _margin_value(after, seat)
 
 
 def _theatric_worth(state: ElectioneerState, seat: str, option: Option) -> bool:
