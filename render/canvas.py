@@ -22,6 +22,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -54,11 +55,12 @@ class Font:
     descent: int
     cap: int  # cap height in px
 
-    @property
+    # kept once asked for (the instance's own attribute then, no call): every measured text asks for the key
+    @cached_property
     def key(self) -> tuple[int, bool]:
         return (self.size, self.bold)
 
-    @property
+    @cached_property
     def line(self) -> int:
         return self.ascent + self.descent
 
