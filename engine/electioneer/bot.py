@@ -1,19 +1,39 @@
 """The built-in bot player: a greedy, slightly noisy campaigner. It only ever picks from
-decisions(), so it can never make an illegal move."""
+decisions()'s options and any-time plays (read unworded, from moves.py), so it can never make an illegal move."""
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from engine.core.rng import Rng
-from engine.core.types import Action, Option, copy_state
+from engine.core.types import Action, copy_state
 from engine.electioneer import content as content_mod
-from engine.electioneer import rules
+from engine.electioneer import moves, rules
 from engine.electioneer.state import ElectioneerState
 
 
+class Choice(NamedTuple):
+    """One of decisions()'s options (or any-time plays) as the bot reads it: its action, without its words."""
+    action: Action
+
+
+# each policy's average over the issue pool, worked out once for the content in force (a scenario case may install
+# its own for a while): the content and its averages are swapped together, so no average outlives its content
+_EXPECTED: tuple[Any, dict[str, float]] = (None, {})
+
+
 def _expected_issue_effect(pid: str) -> float:
+    global _EXPECTED
     c = content_mod.load()
-    pool = c.issue_pool()
-    effects = c.policies[pid].effects
-    return sum(effects.get(i, 0) for i in pool) / len(pool)
+    content, averages = _EXPECTED
+    if content is not c:
+        averages = {}
+        _EXPECTED = (c, averages)
+    found = averages.get(pid)
+    if found is None:
+        pool = c.issue_pool()
+        effects = c.policies[pid].effects
+        found = averages[pid] = sum(effects.get(i, 0) for i in pool) / len(pool)
+    return found
 
 
 def policy_value(state: ElectioneerState, seat: str, pid: str) -> float:
@@ -46,39 +66,40 @@ def _margin_value(state: ElectioneerState, seat: str) -> float:
     return value
 
 
-def _best_by(options: list[Option], score, rng: Rng) -> Action:
+def _best_by(options: list[Choice], score, rng: Rng) -> Action:
     scored = [(score(o) + rng.below(1000) / 4000.0, i) for i, o in enumerate(options)]
     return options[max(scored)[1]].action
 
 
 def bot_action(state: ElectioneerState, seat: str, rng: Rng) -> Action:
-    decision = rules.decisions(state, seat)
+    options = [Choice(a) for a in moves.answers(state, seat)]
+    extras = [Choice(a) for a in moves.plays(state, seat)]
     c = content_mod.load()
     # Theatrics: sometimes mid-game, always spend them on election day before declaring ready.
-    useful_extras = [o for o in decision.extras if _theatric_worth(state, seat, o)]
+    useful_extras = [o for o in extras if _theatric_worth(state, seat, o)]
     want_theatric = state.phase == "election" or rng.below(100) < 25
     if useful_extras and want_theatric:
         return _best_by(useful_extras, lambda o: _after(state, seat, o.action), rng)
-    if not decision.options:
+    if not options:
         if useful_extras:
             return _best_by(useful_extras, lambda o: _after(state, seat, o.action), rng)
         raise ValueError(f"{seat} has nothing to do")
-    verb = decision.options[0].action.verb
+    verb = options[0].action.verb
     if verb == "discard":
-        return _best_by(decision.options, lambda o: -policy_value(state, seat, o.action.args[0]), rng)
+        return _best_by(options, lambda o: -policy_value(state, seat, o.action.args[0]), rng)
     if verb == "campaign":
         issues = state.boards[state.current].issues
         electors = c.states[state.current].electors
 
-        def campaign_score(o: Option) -> float:
+        def campaign_score(o: Choice) -> float:
             pid = o.action.args[0]
             return rules._score(pid, issues) * electors / 10 + policy_value(state, seat, pid)
 
-        return _best_by(decision.options, campaign_score, rng)
+        return _best_by(options, campaign_score, rng)
     if verb in ("keep", "swap"):
         base = _margin_value(state, seat)
-        return _best_by(decision.options, lambda o: 0.0 if o.action.verb == "keep" else _after(state, seat, o.action) - base - 0.01, rng)
-    return decision.options[0].action
+        return _best_by(options, lambda o: 0.0 if o.action.verb == "keep" else _after(state, seat, o.action) - base - 0.01, rng)
+    return options[0].action
 
 
 def _after(state: ElectioneerState, seat: str, action: Action) -> float:
@@ -87,7 +108,7 @@ def _after(state: ElectioneerState, seat: str, action: Action) -> float:
     return _margin_value(after, seat)
 
 
-def _theatric_worth(state: ElectioneerState, seat: str, option: Option) -> bool:
+def _theatric_worth(state: ElectioneerState, seat: str, option: Choice) -> bool:
     c = content_mod.load()
     tid = option.action.args[0]
     kind = c.theatrics[tid].kind
