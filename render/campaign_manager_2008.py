@@ -59,7 +59,7 @@ from render.campaign_manager_2008_tiles import (
     state_ev,
     tile_height,
 )
-from render.canvas import Canvas, advance, encode_p_within
+from render.canvas import Canvas, advance, as_rgb, encode_p_within
 from render.types import Rendered
 from render.widgets import public_view
 
@@ -191,11 +191,22 @@ def render_campaign_manager_2008(view: CMView, highlight: Iterable[str] | None =
     Raises TypeError for anything but a CMView and ValueError for a seat's (private) view."""
     view = public_view(view, CMView, view.me.seat if getattr(view, "me", None) is not None else None)
     marked = set(view.changed if highlight is None else highlight)
+    im = _board(view, marked)
+    return Rendered(encode_p_within(im, LAYOUT.palette(COLOURS)), alt_text(view, marked), W, im.height)
+
+
+def frame_campaign_manager_2008(view: CMView, highlight: Iterable[str] | None = None) -> Image.Image:
+    """The board render_campaign_manager_2008 draws, in RGB and never encoded: a replay's frame."""
+    view = public_view(view, CMView, view.me.seat if getattr(view, "me", None) is not None else None)
+    return as_rgb(_board(view, set(view.changed if highlight is None else highlight)), LAYOUT.palette(COLOURS))
+
+
+def _board(view: CMView, marked: set[str]) -> Image.Image:
+    """The public board before it is encoded (P, the layout's palette)."""
     im, height = _draw(view, marked, compact=False)
     if height > MAX_H:  # a crowded table: without the key, the pool on a line and each side's states on two
         im, height = _draw(view, marked, compact=True)
-    im = im.crop((0, 0, W, min(height, MAX_H)))
-    return Rendered(encode_p_within(im, LAYOUT.palette(COLOURS)), alt_text(view, marked), W, im.height)
+    return im.crop((0, 0, W, min(height, MAX_H)))
 
 
 def _draw(view: CMView, marked: set[str], compact: bool) -> tuple[Image.Image, int]:

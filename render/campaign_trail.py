@@ -35,11 +35,11 @@ from render import campaign_trail_panels as panels
 from render import campaign_trail_states as board
 from render.campaign_trail_panels import PAD, Row
 from render.campaign_trail_states import W
-from render.canvas import Canvas, encode_p_within
+from render.canvas import Canvas, as_rgb, encode_p_within
 from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
-from render.types import Rendered
+from render.types import LabelBox, Rendered
 from render.usmap import LAYOUT, board_colours, map_alt, panels_fit, render_closeup, render_tiles
 from render.widgets import public_view
 
@@ -424,6 +424,19 @@ def board_height(mv: MapView, items: list[board.Entry], rows: list[Row]) -> int:
 def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
     """The full board, 1,200 px wide: the title line and the "270 to win" tag over the EV bar; the state boxes by
     region and the key; a row per party (in Solo Play an AI party's with its register track) and the decks' row."""
+    im, palette, labels = board_image(view, mv)
+    return Rendered(encode_p_within(im, palette), "", W, im.height, tuple(labels))
+
+
+def frame_campaign_trail(view: CampaignTrailView, highlight: Iterable[str] = ()) -> Image.Image:
+    """The full board render_campaign_trail draws, in RGB and never encoded: a replay's frame."""
+    view = public_view(view, CampaignTrailView, getattr(view, 'viewer', None))
+    im, palette, _ = board_image(view, map_view(view, highlight, "map"))
+    return as_rgb(im, palette)
+
+
+def board_image(view: CampaignTrailView, mv: MapView) -> tuple[Image.Image, list[int], list[LabelBox]]:
+    """render_board's picture before it is encoded: the P image, its palette and where the labels went."""
     items, rows = layout(view, mv)
     height = board_height(mv, items, rows)
     book_h = board.height(items, W - 2 * PAD)
@@ -436,5 +449,4 @@ def render_board(view: CampaignTrailView, mv: MapView) -> Rendered:
     cv.rect((0, y, W, y + 3), fill="ink")  # the state boxes' edge: the parties' rows below
     y += 10
     labels += panels.draw_rows(cv, mv, rows, y)
-    png = encode_p_within(im, LAYOUT.palette(colours, None))
-    return Rendered(png, "", W, height, tuple(labels))
+    return im, LAYOUT.palette(colours, None), labels

@@ -20,7 +20,7 @@ Every word (a chip's or a marker's letter, a region's name, the key) has capital
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -99,6 +99,15 @@ class Entry:
     marks: tuple[Mark, ...] = ()  # the markers as drawn
     key: tuple[tuple[str, str | None, str | None, str], ...] = ()
 
+    # measured once an entry: a board flows its boxes three times or more (its height, the fallbacks, the drawing)
+    @cached_property
+    def lines(self) -> tuple[int, int, bool]:
+        return _lines(self)
+
+    @cached_property
+    def width(self) -> int:
+        return _entry_width(self)
+
 
 def _marks(mv: MapView, markers: list[MarkerView]) -> tuple[Mark, ...]:
     return tuple(Mark(m.kind, None if m.party is None else mv.slot(m.party),
@@ -171,11 +180,15 @@ def _key_item_w(item: tuple) -> int:
 
 
 def entry_width(e: Entry) -> int:
+    return e.width
+
+
+def _entry_width(e: Entry) -> int:
     if e.region:
         return max(advance(line, F_REGION) for line in _region_lines(e.region)) + 14
     if e.key:
         return max(_key_item_w(item) for item in e.key) + 16
-    return FRAME + INSET + max(_lines(e)[:2]) + INSET + FRAME
+    return FRAME + INSET + max(e.lines[:2]) + INSET + FRAME
 
 
 def flow(items: list[Entry], width: int) -> list[list[Entry]]:
@@ -183,13 +196,13 @@ def flow(items: list[Entry], width: int) -> list[list[Entry]]:
     rows: list[list[Entry]] = [[]]
     used = 0
     for i, e in enumerate(items):
-        w = entry_width(e)
+        w = own = e.width
         if e.region and i + 1 < len(items):
-            w += BOX_GAP + entry_width(items[i + 1])  # the tag keeps its first state beside it
+            w += BOX_GAP + items[i + 1].width  # the tag keeps its first state beside it
         if rows[-1] and used + BOX_GAP + w > width:
             rows.append([])
             used = 0
-        used += (BOX_GAP if rows[-1] else 0) + entry_width(e)
+        used += (BOX_GAP if rows[-1] else 0) + own
         rows[-1].append(e)
     return rows
 
@@ -317,7 +330,7 @@ def draw_entry(cv: Canvas, e: Entry, x: int, y: int, w: int) -> list[LabelBox]:
     mx = ex + advance(str(e.ev), F_EV) + HEAD_GAP
     cv.text(cx, base, e.code, F_CODE, fg, e.face, "ls")
     cv.text(ex, base, str(e.ev), F_EV, fg, e.face, "ls")
-    below = _lines(e)[2]
+    below = e.lines[2]
     if not below:
         for m in e.marks:
             mx = draw_mark(cv, m, mx, base - F_CODE.cap / 2) + 4
@@ -350,7 +363,7 @@ def draw(cv: Canvas, items: list[Entry], x0: int, y0: int, width: int) -> list[L
     labels: list[LabelBox] = []
     y = y0
     for row in flow(items, width):
-        ws = [entry_width(e) for e in row]
+        ws = [e.width for e in row]
         boxes = [i for i, e in enumerate(row) if not e.region and not e.key]
         spare = width - sum(ws) - BOX_GAP * (len(row) - 1)
         keyed = any(e.key for e in row)

@@ -22,6 +22,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -54,11 +55,12 @@ class Font:
     descent: int
     cap: int  # cap height in px
 
-    @property
+    # kept once asked for (the instance's own attribute then, no call): every measured text asks for the key
+    @cached_property
     def key(self) -> tuple[int, bool]:
         return (self.size, self.bold)
 
-    @property
+    @cached_property
     def line(self) -> int:
         return self.ascent + self.descent
 
@@ -427,6 +429,14 @@ def encode_p(im: Image.Image, palette: list[int], strategy: int | None = None) -
             + _chunk(b"PLTE", bytes(palette[:3 * n]))
             + _chunk(b"IDAT", data)
             + _chunk(b"IEND", b""))
+
+
+def as_rgb(im: Image.Image, palette: list[int]) -> Image.Image:
+    """The RGB picture that the PNG of P image `im` with `palette` (encode_p, encode_p_within) decodes to, made
+    without the PNG: a replay's frame, which is scaled down and never posted. `im` takes the palette."""
+    n = max(1, min(256, len(palette) // 3))
+    im.putpalette(palette[:3 * n])
+    return im.convert("RGB")
 
 
 BOARD_BYTES = 100 * 1024  # a full board's budget: a quick post on a phone

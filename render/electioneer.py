@@ -7,11 +7,14 @@ names and effects, theatrics' sources, the phase in full). Palette and number wo
 """
 from __future__ import annotations
 
+from PIL import Image
+
 from engine.electioneer.views import ElectioneerView, StateCard
 from render.alttext import Part, and_list, fit, sentence
 from render.electioneer_layout import W, draw_board
 from render.electioneer_style import (COLOURS, FG, LAYOUT, LETTER, MONTHS, NAMES, SEATS, SLOT, effects_text,
                                       issue_name, issue_short, majority, plain, signed)
+from render.canvas import as_rgb
 from render.types import Rendered
 
 # the close-up's names for the shared helpers (render/electioneer_closeup.py imports them from here)
@@ -134,3 +137,11 @@ def render_electioneer(view: ElectioneerView) -> Rendered:
         raise TypeError(f"expected an ElectioneerView, got {type(view).__name__}")
     cv, labels = draw_board(view)
     return Rendered(cv.png(), board_alt(view), W, cv.im.height, tuple(labels))
+
+
+def frame_electioneer(view: ElectioneerView) -> Image.Image:
+    """The board render_electioneer draws, in RGB and never encoded: a replay's frame."""
+    if not isinstance(view, ElectioneerView):
+        raise TypeError(f"expected an ElectioneerView, got {type(view).__name__}")
+    cv, _ = draw_board(view)
+    return as_rgb(cv.im, cv.layout.palette(cv.colours, cv.reserved))

@@ -26,7 +26,7 @@ Only `engine.nineteen_sixty.views` is imported from the engine (the render layer
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from PIL import Image
 
@@ -34,13 +34,13 @@ from engine.nineteen_sixty.views import NSView, SideView
 from render import nineteen_sixty_debates as debates
 from render import nineteen_sixty_states as board
 from render import nineteen_sixty_top as board_top
-from render.canvas import Canvas, Font, advance, encode_p_within, truncate, wrap
+from render.canvas import Canvas, Font, advance, as_rgb, encode_p_within, truncate, wrap
 from render.closeup import render_turn_closeup
 from render.nineteen_sixty_style import (BADGE, F_BOLD, F_TEXT, F_TITLE, HL, HL_RGB, LEAN, PAD, ROW, SOLID, W,
                                          badge, box, count, count_w, line_row, tag)
 from render.nineteen_sixty_words import (LETTER, ORDINAL, SEATS, _split_changed, board_alt, card_label,
                                          events_in_play, headline, map_view, play_words, seat_of, side_name)
-from render.types import Rendered
+from render.types import LabelBox, Rendered
 from render.usmap import LAYOUT, board_colours
 from render.widgets import public_view
 
@@ -306,6 +306,19 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     default the view's own `changed`.
 
     Raises TypeError for anything but an NSView and ValueError for a seat's (private) view."""
+    im, palette, labels, alt = _board(view, highlight)
+    return Rendered(encode_p_within(im, palette), alt(), W, im.height, tuple(labels))
+
+
+def frame_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) -> Image.Image:
+    """The board render_nineteen_sixty draws, in RGB and never encoded: a replay's frame."""
+    im, palette, _, _ = _board(view, highlight)
+    return as_rgb(im, palette)
+
+
+def _board(view: NSView, highlight: Iterable[str] | None
+           ) -> tuple[Image.Image, list[int], list[LabelBox], Callable[[], str]]:
+    """The public board before it is encoded: the P image, its palette, where the labels went and its alt text."""
     view = public_view(view, NSView, view.me.seat if getattr(view, "me", None) is not None else None)
     marked, other = _split_changed(view, view.changed if highlight is None else highlight)
     mv = map_view(view, marked)
@@ -343,8 +356,7 @@ def render_nineteen_sixty(view: NSView, highlight: Iterable[str] | None = None) 
     y, shown = _events(cv, view, y, other, MAX_H - PAD)
     height = min(y + PAD, MAX_H)
     im = im.crop((0, 0, W, height))
-    alt = board_alt(view, mv, other, shown)
-    return Rendered(encode_p_within(im, LAYOUT.palette(cols, None)), alt, W, height, tuple(labels))
+    return im, LAYOUT.palette(cols, None), labels, lambda: board_alt(view, mv, other, shown)
 
 
 def closeup_nineteen_sixty(view: NSView, states: list[str], caption: str = "") -> Rendered:

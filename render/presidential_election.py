@@ -22,13 +22,13 @@ from PIL import Image
 from engine.presidential_election.views import PEView
 from render import colours as C
 from render.alttext import Part, fit, sentence
-from render.canvas import Canvas, Sprite, advance, encode_p_within, font
+from render.canvas import Canvas, Sprite, advance, as_rgb, encode_p_within, font
 from render.closeup import render_turn_closeup
 from render import presidential_election_key as foot
 from render import presidential_election_panels as panels
 from render import presidential_election_states as states
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
-from render.types import Rendered
+from render.types import LabelBox, Rendered
 from render.usmap import LAYOUT, board_colours, map_alt
 from render.widgets import clear_of, marker, public_view, swatch, win_x
 
@@ -293,9 +293,20 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
 
     Raises TypeError for anything but a PEView and ValueError for a seat's (private) view."""
     view = public_view(view, PEView, view.me.seat if getattr(view, 'me', None) is not None else None)
-    if highlight is None:
-        highlight = view.changed
-    mv = map_view(view, highlight)
+    mv = map_view(view, view.changed if highlight is None else highlight)
+    im, palette, labels = _board(view, mv)
+    return Rendered(encode_p_within(im, palette), board_alt(view, mv), W, im.height, tuple(labels))
+
+
+def frame_presidential_election(view: PEView, highlight: Iterable[str] | None = None) -> Image.Image:
+    """The board render_presidential_election draws, in RGB and never encoded: a replay's frame."""
+    view = public_view(view, PEView, view.me.seat if getattr(view, 'me', None) is not None else None)
+    im, palette, _ = _board(view, map_view(view, view.changed if highlight is None else highlight))
+    return as_rgb(im, palette)
+
+
+def _board(view: PEView, mv: MapView) -> tuple[Image.Image, list[int], list[LabelBox]]:
+    """The public board before it is encoded: the P image, its palette and where the labels went."""
     ballots = {c: st.votes for c, st in view.states.items()}
     book = states.entries(mv, ballots, {c: st.ev for c, st in view.states.items()})
     inner = W - 2 * PAD
@@ -328,8 +339,7 @@ def render_presidential_election(view: PEView, highlight: Iterable[str] | None =
     y += panels.table_height(rows) + 6
     foot.draw_dice(cv, list(view.last_dice), PAD, y, inner, lambda s: _seat_pill(mv, s))
     foot.draw_key(cv, items, PAD, y, inner, dice_w)
-    alt = board_alt(view, mv)
-    return Rendered(encode_p_within(im, LAYOUT.palette(colours, None)), alt, W, height, tuple(labels))
+    return im, LAYOUT.palette(colours, None), labels
 
 
 def closeup_presidential_election(view: PEView, states: list[str], caption: str = "") -> Rendered:

@@ -68,14 +68,17 @@ def frame_indices(count: int, limit: int = MAX_FRAMES) -> list[int]:
     return sorted({round(i * (count - 1) / (limit - 1)) for i in range(limit)})
 
 
-def draw_public(view: Any) -> bytes:
-    """The posted picture (PNG) of one public view."""
+def draw_public(view: Any) -> bytes | Image.Image:
+    """The posted picture of one public view: its pixels in RGB where the renderer draws them without the PNG
+    (encoding a board and decoding it again is a third of drawing it, and a frame is scaled down anyway), else
+    its PNG."""
     if getattr(view, "viewer", None) is not None:
         raise ValueError("a replay is drawn from public views only")
     renderer = registry.get(getattr(view, "ruleset", None))
     if renderer is None:
         raise ValueError(f"no picture for ruleset {getattr(view, 'ruleset', None)!r}")
-    return renderer.draw(view).png
+    draw_frame = getattr(renderer, "draw_frame", None)
+    return draw_frame(view) if draw_frame is not None else renderer.draw(view).png
 
 
 def scaled(picture: bytes | Image.Image, width: int) -> Image.Image:

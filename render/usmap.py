@@ -177,7 +177,8 @@ def _draw_states(width: int, height: int, scale: float, ox: float, oy: float):
         i = SLOT[abbr]
         rs = []
         for poly in polys:
-            pts = [[(int(round(ox + scale * x)), int(round(oy + scale * y))) for x, y in ring] for ring in poly]
+            # round() of a float is already an int
+            pts = [[(round(ox + scale * x), round(oy + scale * y)) for x, y in ring] for ring in poly]
             d.polygon(pts[0], fill=S0 + i)
             for hole in pts[1:]:
                 d.polygon(hole, fill=LAYOUT.index["paper"])

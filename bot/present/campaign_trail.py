@@ -138,11 +138,11 @@ class CampaignTrailPresenter(Presenter):
         else:
             lines += [debate_plan(p) for p in view.debates if debate_ahead(view, p)]
         cells = []
-        for st in view.states:
-            counts = " ".join(f"{p[0]}{n}" for p, n in st.voters.items() if n)
-            cells.append(f"{st.code} {st.ev:>2} {st.majority[0]} {counts or '—'}")
+        for st in view.states:  # a list to join, not a generator: every board of every step makes fifty of these
+            counts = " ".join([f"{p[0]}{n}" for p, n in st.voters.items() if n])
+            cells.append(f"{st.code} {st.ev:>2} {st.majority[0]} {counts or '—'}".ljust(22))
         for i in range(0, len(cells), 4):
-            lines.append("  " + " | ".join(f"{c:<22}" for c in cells[i:i + 4]).rstrip())
+            lines.append(("  " + " | ".join(cells[i:i + 4])).rstrip())
         return "\n".join(lines)
 
     def hand_text(self, view: CampaignTrailView) -> str:

@@ -1,4 +1,5 @@
-"""The built-in bot: always one of decisions()'s options, chosen the same way for both sides.
+"""The built-in bot: always one of decisions()'s options (read unworded, from rules.choices), chosen the same way for
+both sides.
 
 Every choice inside a card, a news or a state won (which state, which issue, which way to shift, the
 replacement state, the Media Support's news target, the order of simultaneous wins) is made by looking
@@ -15,11 +16,13 @@ by its printed strength less the cards it spends); the draft keeps the strongest
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.campaign_manager_2008.primitives import COLOUR, c, major, minor, new_tile, row_of
-from engine.campaign_manager_2008.rules import _dispatch, menu
+from engine.campaign_manager_2008.rules import _dispatch, act, choices
 from engine.campaign_manager_2008.state import CMState, Row, Tile
 from engine.core.rng import Randomness, Rng
-from engine.core.types import Action, Option, copy_state
+from engine.core.types import Action, copy_state
 
 DEPTH = 3  # own further choices looked at inside one effect
 NEAR = 0.6  # a state's worth to a side falls by this factor per block it still lacks in the row
@@ -63,6 +66,15 @@ def _sim_copy(state: CMState) -> CMState:
     return sim
 
 
+class Choice(NamedTuple):
+    """One of decisions()'s options as the bot reads it: its action, without the words a player is shown."""
+    action: Action
+
+
+def _options(state: CMState, seat: str) -> list[Choice]:
+    return [Choice(act(verb, arg)) for verb, arg in choices(state, seat)[1]]
+
+
 def _clone(state: CMState) -> CMState:
     return copy_state(state)
 
@@ -78,18 +90,18 @@ def _look(state: CMState, seat: str, action: Action, depth: int) -> float:
     except Exception:  # noqa: BLE001 — an option the copy cannot take is never preferred
         return float("-inf")
     if depth > 0 and after.phase == "play" and _owes_choice(after, seat):
-        return max(_look(after, seat, o.action, depth - 1) for o in menu(after, seat)[1])
+        return max(_look(after, seat, o.action, depth - 1) for o in _options(after, seat))
     return value(after, seat)
 
 
-def _best(state: CMState, seat: str, options: list[Option], rng: Rng, depth: int = DEPTH) -> Action:
+def _best(state: CMState, seat: str, options: list[Choice], rng: Rng, depth: int = DEPTH) -> Action:
     sim = _sim_copy(state)
     scored = [(_look(sim, seat, o.action, depth), o) for o in options]
     top = max(v for v, _ in scored)
     return rng.choice([o for v, o in scored if v >= top - 1e-9]).action
 
 
-def _play_choice(state: CMState, seat: str, options: list[Option], rng: Rng) -> Action:
+def _play_choice(state: CMState, seat: str, options: list[Choice], rng: Rng) -> Action:
     side = state.sides[seat]
     plays = [o for o in options if o.action.verb == "play"]
     can_draw = any(o.action.verb == "draw" for o in options)
@@ -99,7 +111,7 @@ def _play_choice(state: CMState, seat: str, options: list[Option], rng: Rng) -> 
         return options[0].action
     sim = _sim_copy(state)
     base = value(sim, seat)
-    best: tuple[float, Option] | None = None
+    best: tuple[float, Choice] | None = None
     for o in plays:
         card = c().cards[o.action.args[0]]
         cost = card.discard_cost
@@ -118,7 +130,7 @@ def _play_choice(state: CMState, seat: str, options: list[Option], rng: Rng) -> 
 
 
 def bot_action(state: CMState, seat: str, rng: Rng) -> Action:
-    options = menu(state, seat)[1]
+    options = _options(state, seat)
     if not options:
         raise ValueError(f"{seat} owes no move")
     verbs = {o.action.verb for o in options}
@@ -141,6 +153,6 @@ def bot_action(state: CMState, seat: str, rng: Rng) -> Action:
     return rng.choice(options).action
 
 
-def _weakest(options: list[Option]) -> Action:
+def _weakest(options: list[Choice]) -> Action:
     discards = [o for o in options if o.action.verb == "discard"]
     return min(discards, key=lambda o: (_strength(o.action.args[0]), o.action.args[0])).action

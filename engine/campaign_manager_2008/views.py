@@ -3,13 +3,14 @@ only — its hand, deck size, draft offer and picks. Draft keeps and removals, h
 order and a sealed starting pick are never in another side's or the public view."""
 from __future__ import annotations
 
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 from pydantic import Field
 
 from engine.campaign_manager_2008.cardtext import NEWS_KIND, card, resolving
 from engine.campaign_manager_2008.primitives import NAMES, c, major
-from engine.campaign_manager_2008.rules import menu
+from engine.campaign_manager_2008.rules import choices
 from engine.campaign_manager_2008.state import SEATS, CMState, Row
 from engine.core.types import Strict
 
@@ -104,11 +105,18 @@ class CMView(Strict):
 
 
 def card_view(card_id: str) -> CardView:
+    return CardView(**_card_fields(card_id))
+
+
+@lru_cache(maxsize=None)
+def _card_fields(card_id: str) -> dict[str, Any]:
+    """A campaign card's view as plain values (the content never changes): a hand, an offer or a pile of them is
+    checked with the whole view rather than a model built per card. Never changed by its readers."""
     card = c().cards[card_id]
     cost = card.discard_cost
-    return CardView(id=card.id, side=card.side, title=card.title, text=card.text, media=card.kind == "media",
-                    going_negative=card.going_negative,
-                    cost="" if cost is None else "discard any" if cost.any else f"discard {cost.n}")
+    return {"id": card.id, "side": card.side, "title": card.title, "text": card.text, "media": card.kind == "media",
+            "going_negative": card.going_negative,
+            "cost": "" if cost is None else "discard any" if cost.any else f"discard {cost.n}"}
 
 
 def other_view(ref: str) -> CardView:
@@ -140,15 +148,15 @@ def view(state: CMState, seat: str | None) -> CMView:
                               economy=_row(t.economy), issue=t.issue, major=major(t), key=content.groups[t.key].name,
                               other_group=content.groups[next(g for g in info.demographics if g != t.key)].name))
     sides = {s: SideView(seat=s, name=NAMES[s], score=p.score, won=list(p.won), hand_size=len(p.hand),
-                         deck_size=len(p.deck), discard=[card_view(x) for x in p.discard], drafted=len(p.kept),
+                         deck_size=len(p.deck), discard=[_card_fields(x) for x in p.discard], drafted=len(p.kept),
                          sealed=s in state.sealed.sealed)
              for s, p in state.sides.items()}
     neg = content.negative[state.last_negative] if state.last_negative else None
     me = None
     if seat in SEATS:
         p = state.sides[seat]
-        me = PrivateView(seat=seat, hand=[card_view(x) for x in p.hand], offer=[card_view(x) for x in p.offer],
-                         kept=[card_view(x) for x in p.kept], picks=list(p.picks))
+        me = PrivateView(seat=seat, hand=[_card_fields(x) for x in p.hand], offer=[_card_fields(x) for x in p.offer],
+                         kept=[_card_fields(x) for x in p.kept], picks=list(p.picks))
     return CMView(
         phase=state.phase, deck_option=state.options.deck, active=state.turn.seat if state.turn else None,
         target=content.rules.target, sides=sides, in_play=tiles,
@@ -161,6 +169,6 @@ def view(state: CMState, seat: str | None) -> CMView:
         last_dice=list(state.last_dice),
         played=card_view(state.turn.card) if state.turn and state.turn.card else None, resolving=_resolving(state),
         pending=[PendingView(seat=s, kind=state.wait["kind"] if state.wait and state.wait["seat"] == s else state.phase)
-                 for s in SEATS if menu(state, s)[1]],
+                 for s in SEATS if choices(state, s)[1]],  # the seats with a menu: its choices, unworded
         commitments=state.sealed.digests(), changed=list(state.last_changed), winner=state.winner, draw=state.draw,
         reason=state.reason, me=me)

@@ -1,5 +1,5 @@
 """The built-in bot: a random legal move with mild preferences. It only ever picks from
-decisions(), so it can never make an illegal move."""
+rules.choices(), the actions decisions() words, so it can never make an illegal move."""
 from __future__ import annotations
 
 from engine.campaign_trail import rules
@@ -18,22 +18,22 @@ WEIGHTS = {
 
 
 def bot_action(state: CampaignTrailState, seat: str, rng: Rng) -> Action:
-    d = rules.decisions(state, seat)
-    if not d.options:
+    actions = rules.choices(state, seat)[0]  # decisions()'s options, unworded: the bot reads only their verbs
+    if not actions:
         raise ValueError(f"{seat} has nothing to do")
     if state.phase == "home":
         return rules.deadline_action(state, seat)
-    weights = [WEIGHTS.get(o.action.verb, 1) for o in d.options]
+    weights = [WEIGHTS.get(a.verb, 1) for a in actions]
     if state.window is not None:  # mostly pass, respond when it can, rarely stop being asked
-        weights = [{"respond": 8, "pass": 6, "autopass": 1}.get(o.action.verb, 1) for o in d.options]
+        weights = [{"respond": 8, "pass": 6, "autopass": 1}.get(a.verb, 1) for a in actions]
     if state.exchange is not None:  # exchanging is rarely worth it for a bot without a plan
-        weights = [20 if o.action.verb == "done" else 1 for o in d.options]
+        weights = [20 if a.verb == "done" else 1 for a in actions]
     # a travel that has moved a little should stop rather than wander
     if state.turn is not None and state.turn.action == "travel" and state.turn.steps + state.turn.flown >= 2:
-        weights = [10 if o.action.verb == "done" else w for o, w in zip(d.options, weights)]
+        weights = [10 if a.verb == "done" else w for a, w in zip(actions, weights)]
     pick = rng.below(sum(weights))
-    for o, w in zip(d.options, weights):
+    for a, w in zip(actions, weights):
         if pick < w:
-            return o.action
+            return a
         pick -= w
-    return d.options[-1].action
+    return actions[-1]

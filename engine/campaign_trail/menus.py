@@ -272,6 +272,7 @@ def action_text(number: int, action: str) -> str:
     return _c().politicks[a.politick].name
 
 
+@lru_cache(maxsize=None)
 def action_words(number: int, action: str) -> str:
     """One action of the card as its menu shows it; a politick or dirty trick with its whole text."""
     c = _c()
@@ -286,6 +287,7 @@ def card_lines(number: int) -> list[str]:
     return [f"{a.replace('_', ' ').capitalize()}: {action_words(number, a)}" for a in _c().card(number).actions.present()]
 
 
+@lru_cache(maxsize=None)  # the content's words never change, and every card in hand is worded at every step
 def whole_text(number: int) -> str:
     """The card's actions in one line (a menu option's detail)."""
     return wording.clauses(card_lines(number))

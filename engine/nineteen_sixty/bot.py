@@ -14,13 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
-from engine.core.types import Action, Option
+from engine.core.types import Action
 from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_playable, event_spent, issue_leader,
                                               region_crossings,
                                               needs_checks, region_leader, rival, side_of, states_in,
                                               states_travel, travel_region)
-from engine.nineteen_sixty.legal import CANDIDATE
-from engine.nineteen_sixty.menus import menu
+from engine.nineteen_sixty.legal import CANDIDATE, moves
 from engine.nineteen_sixty.state import NSState
 
 BENEFIT = {"gain": 1.0, "gain_region": 0.8, "fill_empty": 2.5, "momentum": 1.2, "issue": 0.6, "media": 1.0,
@@ -31,12 +30,12 @@ HARM = {"lose": 1.0, "lose_region": 0.8, "lose_momentum": 1.2, "lose_issue": 0.6
 
 
 def bot_action(state: NSState, seat: str, rng: Rng) -> Action:
-    options = menu(state, seat)[1]
-    if len(options) == 1:
-        return options[0].action
+    actions = moves(state, seat)[1]  # the menu's options, unworded: only their actions are scored
+    if len(actions) == 1:
+        return actions[0]
     side = side_of(seat)
-    scored = [(_score(state, side, o) + rng.below(1000) / 100_000, i) for i, o in enumerate(options)]
-    return options[max(scored)[1]].action
+    scored = [(_score(state, side, a) + rng.below(1000) / 100_000, i) for i, a in enumerate(actions)]
+    return actions[max(scored)[1]]
 
 
 # --------------------------------------------------------------------------- what a state is worth
@@ -89,8 +88,8 @@ def _event_value(state: NSState, side: str, card_id: int, resolver: str) -> floa
 
 # --------------------------------------------------------------------------- scoring options
 
-def _score(state: NSState, side: str, o: Option) -> float:
-    verb, args = o.action.verb, o.action.args
+def _score(state: NSState, side: str, action: Action) -> float:
+    verb, args = action.verb, action.args
     handler = SCORERS.get(verb)
     return handler(state, side, args) if handler else 0.0
 

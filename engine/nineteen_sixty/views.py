@@ -11,8 +11,7 @@ from pydantic import Field
 
 from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
 from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name
-from engine.nineteen_sixty.legal import to_play
-from engine.nineteen_sixty.menus import menu
+from engine.nineteen_sixty.legal import moves, to_play
 from engine.nineteen_sixty.rules import debate_total
 from engine.nineteen_sixty.state import SEAT_OF, SEATS, SIDE_OF, NSState
 from engine.core.types import Strict
@@ -206,16 +205,17 @@ def view(state: NSState, seat: str | None) -> NSView:
     for side, me in state.sides.items():
         tokens.setdefault(me.token, []).append(SEAT_OF[side])
     homes = {code: SEAT_OF[side] for side, code in rules.home.items()}
+    # plain values, checked once with the whole view (a model per state costs twice the time of its part of one check)
     states = []
     for code, st in content.states.items():
         value = state.support.get(code, 0)
         who = holder(value)
-        states.append(StateView(code=code, name=st.name, ev=st.ev, region=st.region, edge=st.edge, leader=who,
-                                cubes=abs(value), carried=abs(value) >= rules.carry, tokens=tokens.get(code, []),
-                                home=homes.get(code)))
+        states.append({"code": code, "name": st.name, "ev": st.ev, "region": st.region, "edge": st.edge,
+                       "leader": who, "cubes": abs(value), "carried": abs(value) >= rules.carry,
+                       "tokens": tokens.get(code, []), "home": homes.get(code)})
     regions = []
     for r in REGIONS:
-        led = {s: sum(1 for st in states if st.region == r and st.leader == s) for s in ("K", "N")}
+        led = {s: sum(1 for st in states if st["region"] == r and st["leader"] == s) for s in ("K", "N")}
         regions.append(RegionView(id=r, name=REGION_NAMES[r], ev=content.regions[r].ev,
                                   media_leader=holder(state.media.get(r, 0)), media=abs(state.media.get(r, 0)),
                                   endorsement_leader=holder(state.endorsements.get(r, 0)),
@@ -224,13 +224,13 @@ def view(state: NSState, seat: str | None) -> NSView:
                        cubes=abs(state.issues.get(i, 0))) for n, i in enumerate(state.track) if i]
     sides = {}
     for side, me in state.sides.items():
-        led = [st for st in states if st.leader == side]
+        led = [st for st in states if st["leader"] == side]
         sides[SEAT_OF[side]] = SideView(
             seat=SEAT_OF[side], side=side, name=NAMES[side], momentum=me.momentum, supply=me.supply, rest=me.rest,
             bag=state.bag.counts.get(side, 0), hand_size=len(me.hand), strategy_size=len(me.strategy),
             seals=list(me.seals), candidate=me.candidate,
             vp_card=card_view(me.vp_card) if me.vp_card is not None else None, token=me.token,
-            ev_led=sum(st.ev for st in led), states_led=len(led),
+            ev_led=sum(st["ev"] for st in led), states_led=len(led),
             cubes=sum(count(v, side) for v in state.support.values()))
     debate = None
     d = state.debate
@@ -272,6 +272,6 @@ def view(state: NSState, seat: str | None) -> NSView:
         turn_effects=[StackedView(card=card_view(e.card), owner=e.who) for e in state.turn_effects if e.card],
         play=play, debate=debate, last_draws=list(state.last_draws),
         pending=[PendingView(seat=s, kind=pending_kind(state, s), what=WAITING.get(pending_kind(state, s), "deciding"))
-                 for s in SEATS if menu(state, s)[1]],
+                 for s in SEATS if moves(state, s)[1]],  # the seats with a menu: its actions, unworded
         changed=list(state.last_changed), ev_total=rules.ev_total, ev_to_win=rules.ev_to_win, votes=dict(state.votes),
         unawarded=list(state.unawarded), winner=state.winner, draw=state.draw, reason=state.reason, me=me_view)

@@ -1,6 +1,6 @@
-"""The built-in bot: always one of decisions()'s options, deterministic given its Rng, and playing like a
-reasonable human. Everything is judged by one yardstick: the electoral votes it expects to carry, where a
-state is worth its electoral votes times a smooth chance of carrying it — a softmax of the candidates'
+"""The built-in bot: always one of decisions()'s options (read unworded, from menus.legal), deterministic given its
+Rng, and playing like a reasonable human. Everything is judged by one yardstick: the electoral votes it expects to
+carry, where a state is worth its electoral votes times a smooth chance of carrying it — a softmax of the candidates'
 votes there (a k-way tie is worth 1/k), over a width that shrinks as the end nears (a one-vote lead early
 on is nothing; in the last turn of the game it is everything) and is in proportion to the state's
 electoral votes (rivals pour money into the big states; a small state's lead is surer, so small states are
@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.core.rng import Rng
-from engine.core.types import Action, Option
+from engine.core.types import Action
+from engine.presidential_election import menus
 from engine.presidential_election.cards import asked_now
 from engine.presidential_election.primitives import affordable, c, ev, hook, price
-from engine.presidential_election.rules import decisions
 from engine.presidential_election.state import PEState
 
 # Advantages, most useful first (money over the game, then votes, then dice).
@@ -38,8 +39,13 @@ FINAL_AFTER = 1.2  # the last round's width per rival still to move after this s
 WIDE_EV, WIDE_POW, WIDE_MIN, WIDE_MAX = 54.0, 1.0, 0.05, 2.0  # a state's width: the game's times (EV / 54) ** POW, clipped
 
 
+class Choice(NamedTuple):
+    """One of decisions()'s options as the bot reads it: its action, without the words a player is shown."""
+    action: Action
+
+
 def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
-    options = decisions(state, seat).options
+    options = [Choice(a) for a in menus.legal(state, seat)]
     if not options:
         raise ValueError(f"{seat} owes no move")
     verbs = {o.action.verb for o in options}
@@ -174,7 +180,7 @@ def _ends_this_round(state: PEState, seat: str) -> float:
     return 1 - stay
 
 
-def _best(options: list[Option], score) -> Option:  # noqa: ANN001
+def _best(options: list[Choice], score) -> Choice:  # noqa: ANN001
     """The option with the highest score; ties to the first in notation order (deterministic)."""
     return max(options, key=lambda o: (score(o), _neg(o.action.notation())))
 
@@ -183,7 +189,7 @@ def _neg(text: str) -> tuple[int, ...]:
     return tuple(-ord(ch) for ch in text)
 
 
-def _arg(o: Option) -> str:
+def _arg(o: Choice) -> str:
     return o.action.args[0] if o.action.args else ""
 
 
@@ -230,7 +236,7 @@ def _plan(state: PEState, seat: str, b: _Board) -> tuple[float, str, str] | None
     return best
 
 
-def _campaign(state: PEState, seat: str, b: _Board, options: list[Option]) -> Action:
+def _campaign(state: PEState, seat: str, b: _Board, options: list[Choice]) -> Action:
     plan = _plan(state, seat, b)
     if plan is None:
         return Action(verb="done")
@@ -242,7 +248,7 @@ def _campaign(state: PEState, seat: str, b: _Board, options: list[Option]) -> Ac
     return Action(verb="done")
 
 
-def _purchase_state(state: PEState, seat: str, b: _Board, options: list[Option]) -> Action:
+def _purchase_state(state: PEState, seat: str, b: _Board, options: list[Choice]) -> Action:
     item = state.turn.buying
     picks = [o for o in options if o.action.verb == "state"]
     if not picks:
@@ -259,7 +265,7 @@ def _purchase_state(state: PEState, seat: str, b: _Board, options: list[Option])
 # ---------------------------------------------------------------- tasks
 
 
-def _task(state: PEState, seat: str, b: _Board, options: list[Option]) -> Action:
+def _task(state: PEState, seat: str, b: _Board, options: list[Choice]) -> Action:
     task = state.tasks[0]
     picks = [o for o in options if o.action.verb not in ("decline", "done", "cancel")]
     if task.kind == "stake":
@@ -280,7 +286,7 @@ def _task(state: PEState, seat: str, b: _Board, options: list[Option]) -> Action
     return _debate(state, seat, task, b, options)
 
 
-def _debate(state: PEState, seat: str, task, b: _Board, options: list[Option]) -> Action:  # noqa: ANN001
+def _debate(state: PEState, seat: str, task, b: _Board, options: list[Choice]) -> Action:  # noqa: ANN001
     """Go ahead only when the expected swing is positive; name the state where it is best."""
     if not task.accepted:
         best: tuple[float, str] = (0.0, "")

@@ -92,22 +92,40 @@ def _card(card_id: str) -> dict[str, str]:
     return {"id": a.id, "title": a.title, "text": a.text}
 
 
+_worth_of: list[Any] = [None, {}]  # [the content read, {era: every state's (code, name, EV)}]
+
+
+def _names_and_worth(content: Any, era: int) -> tuple[tuple[str, str, int], ...]:
+    """Every state's (code, name, electoral votes in `era`), alphabetically: read once per loaded content and era."""
+    if _worth_of[0] is not content:
+        _worth_of[:] = [content, {}]
+    eras = _worth_of[1]
+    found = eras.get(era)
+    if found is None:
+        found = eras[era] = tuple((code, content.states[code].name, content.ev(code, era)) for code in state_codes())
+    return found
+
+
 def view(state: PEState, seat: str | None) -> PEView:
     """Built as plain values and checked once as a whole (one validation, not one per state, space and seat)."""
     content, seats, era = c(), state.seats, state.options.era
     ballots = [(s, state.players[s].votes) for s in seats]
     states: dict[str, dict[str, Any]] = {}
     projected = dict.fromkeys(state.players, 0)
-    for code in state_codes():
+    carried = state.carried
+    for code, name, worth in _names_and_worth(content, era):
         votes = {s: held[code] for s, held in ballots if code in held}
-        best = max(votes.values(), default=0)
-        leaders = [s for s, n in votes.items() if n == best]
-        leader = leaders[0] if len(leaders) == 1 else None
-        worth = content.ev(code, era)
+        leader = None
+        if len(votes) == 1:
+            leader = next(iter(votes))
+        elif votes:
+            best = max(votes.values())
+            leaders = [s for s, n in votes.items() if n == best]
+            leader = leaders[0] if len(leaders) == 1 else None
         if leader is not None:
             projected[leader] += worth
-        states[code] = {"code": code, "name": content.states[code].name, "ev": worth, "votes": votes,
-                        "leader": leader, "carried_by": state.carried.get(code)}
+        states[code] = {"code": code, "name": name, "ev": worth, "votes": votes, "leader": leader,
+                        "carried_by": carried.get(code)}
     track = content.track
     players = {s: {"seat": s, "home": p.home, "money": p.money, "ballots": len(p.votes), "trail": p.trail,
                    "trail_label": track[p.trail].label, "map_at": p.map_at,
