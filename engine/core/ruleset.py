@@ -130,7 +130,7 @@ def state_hash(state: BaseModel) -> str:
 def owing_seats(ruleset: Ruleset, state: Any) -> list[str]:
     """Seats that owe a move now. Derived from decisions(), so it can never disagree with legality: in a game not
     over, through the ruleset's silent path where it has one (the same answer, without a word of the options)."""
-    silent = getattr(ruleset, "silent", None)
+    silent = ruleset.silent
     if silent is not None and ruleset.outcome(state) is None:
         return silent.to_move(state)
     return [s for s in state.seats if ruleset.decisions(state, s).owes_move]
@@ -142,7 +142,7 @@ def check_legal(ruleset: Ruleset, state: Any, seat: str, action: Action) -> None
         raise GameOver("This game is over; no more moves can be made.")
     if seat not in state.seats:
         raise NotYourDecision("You are not seated in this game.")
-    silent = getattr(ruleset, "silent", None)
+    silent = ruleset.silent
     if silent is not None and action in silent.legal(state, seat):
         return  # among the decision's options or its any-time plays: legal, found without wording them
     decision = ruleset.decisions(state, seat)
