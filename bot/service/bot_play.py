@@ -51,7 +51,10 @@ class BotPlay(Service):
         if game_id in self._running:  # its run is under way: it looks again once it is done
             self._again.add(game_id)
             return 0
-        if await self._thinks_hard(game_id):
+        bots = await self._bot_seats(game_id)
+        if not bots:  # most games: a person's move, and nobody for the bot to play
+            return 0
+        if await self._thinks_hard(game_id, bots):
             self._running[game_id] = asyncio.get_running_loop().create_task(self._background(game_id),
                                                                             name=f"stumpbot-bot-{game_id}")
             return 0
@@ -65,10 +68,7 @@ class BotPlay(Service):
     async def _bot_seats(self, game_id: int) -> set[str]:
         return {s.seat for s in await self.store.list_seats(game_id) if s.controller == "bot"}
 
-    async def _thinks_hard(self, game_id: int) -> bool:
-        bots = await self._bot_seats(game_id)
-        if not bots:
-            return False
+    async def _thinks_hard(self, game_id: int, bots: set[str]) -> bool:
         settings = await self.store.settings(f"game:{game_id}")
         return any(bot_levels.level_of(settings, seat) == "hard" for seat in bots)
 
