@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from bot.present import echo
 from engine import registry
 from engine import content
 from engine.content import ContentModel, validate
@@ -318,7 +319,7 @@ def step_text(found: Lesson, step: Step, option: Option | None, *, with_intro: b
     lines = [f"{MARK} {found.opening()}"] if with_intro else []
     lines.append(f"{MARK} **{step.rule}** — {step.text}")
     if option is not None:
-        lines.append(f"**Try:** {option.label} (`{option.action.notation()}`)")
+        lines.append(f"**Try:** {option.label} (`{echo.notation(option.action.notation())}`)")
     return "\n".join(lines)
 
 
@@ -331,7 +332,7 @@ def nudge(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     step = current_step(found, decision, _ids(shown))
     option = suggested(ruleset, state, seat, seq, shown)
     rule = f"**{step.rule}**: " if step is not None else ""
-    return f"{MARK} {rule}a move that works now is {option.label} (`{option.action.notation()}`)." if option else ""
+    return f"{MARK} {rule}a move that works now is {option.label} (`{echo.notation(option.action.notation())}`)." if option else ""
 
 
 def closing(ruleset: str, next_steps: str) -> str:

@@ -89,3 +89,16 @@ def test_a_refused_notation_names_its_choices_as_typed(ruleset: str, typed: str)
     with pytest.raises(UnknownAction) as refused:
         registry.get(ruleset).parse(typed)
     assert not raw_identifiers(refused.value.message), refused.value.message
+
+
+def test_no_committed_transcript_shows_an_identifier() -> None:
+    """Every message of every transcript (the lessons' coach lines too) as a player reads it; pictures' file names
+    and the transcripts' own index are not messages."""
+    found: dict[str, str] = {}
+    for path in sorted((Path(__file__).resolve().parents[2] / "docs" / "transcripts").glob("*.md")):
+        if path.name == "README.md":
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.startswith(("- 🖼", "- 🔍")):
+                found.update({token: f"{path.name}: {line}" for token in raw_identifiers(line)})
+    assert not found, f"identifiers a player would read: {found}"
