@@ -73,6 +73,8 @@ class Step(ContentModel):
     rule: Annotated[str, Field(min_length=1, max_length=80)]  # as the players' guide names it
     text: Text
     suggest: Suggest | None = None  # none: the suggestion of the first step for the same decision
+    # the move at this step's decision when it comes again (a second ballot, the next turn), none: `suggest`
+    then: Suggest | None = None
     ticks: Id  # the checklist item it shows
 
 
@@ -243,8 +245,13 @@ def current_step(found: Lesson, decision: Decision, shown: Collection[str]) -> S
 
 
 def _suggestion_of(found: Lesson, decision: Decision, step: Step | None) -> Suggest | None:
+    """A new step's suggestion; for a decision met again (no new step), the first step's for it: its `then`, if
+    given, else its `suggest`."""
     if step is not None and step.suggest is not None:
         return step.suggest
+    if step is None:
+        return next((s.then or s.suggest for s in found.steps if (s.then or s.suggest) and _matches(s, decision)),
+                    found.suggest)
     return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision)), found.suggest)
 
 

@@ -20,7 +20,7 @@ from engine import registry
 
 # Each lesson: a move its learner may type early on that the game refuses (a card she does not hold)
 WRONG = {"electioneer": "campaign D99", "nineteen_sixty": "play 99 event", "campaign_manager_2008": "play O99",
-         "campaign_trail": "play 999"}
+         "campaign_trail": "play 999", "presidential_election": "advantage A99"}
 
 
 class Learner:
