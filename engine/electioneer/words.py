@@ -10,8 +10,6 @@ from engine.electioneer import content as content_mod
 from engine.electioneer import facts as f
 from engine.electioneer.cards import effects_text
 
-SEATS = ("DEM", "REP")
-
 # ---------------------------------------------------------------- names
 
 
