@@ -175,7 +175,7 @@ def _labelled(option: Option) -> Option:
 
 
 def option_words(option: Option) -> tuple[str, str]:
-    """An option's label and detail."""
+    """An option's label and detail (names read from the content once: a menu may list a hundred swaps)."""
     c = content_mod.load()
     verb, args, x = option.action.verb, option.action.args, option.facts
     if verb == "discard":
@@ -186,21 +186,21 @@ def option_words(option: Option) -> tuple[str, str]:
     if verb == "keep":
         return "Keep the issues as they are", ""
     if verb == "swap" and isinstance(x, f.Replaces):
-        return f"{state_name(args[0])}: {swap_text(x.old, args[2])}", ""
+        return f"{c.states[args[0]].name}: {c.issues[x.old].name} → {c.issues[args[2]].name}", ""
     if verb == "ready":
         return "Ready — count the votes", ""
-    return _play_label(args, x), ""
+    return _play_label(c, args, x), ""
 
 
-def _play_label(args: tuple[str, ...], x: Facts | None) -> str:
-    t = content_mod.load().theatrics[args[0]]
+def _play_label(c: content_mod.ElectioneerContent, args: tuple[str, ...], x: Facts | None) -> str:
+    t = c.theatrics[args[0]]
     if isinstance(x, f.Replaces):
-        return f"{t.name}: {state_name(args[1])}: {swap_text(x.old, args[3])}"
+        return f"{t.name}: {c.states[args[1]].name}: {c.issues[x.old].name} → {c.issues[args[3]].name}"
     if isinstance(x, f.Shifts):
         sign = "+" if t.kind == "endorse" else "−"
-        return f"{t.name}: {sign}{abs(x.delta)} {x.seat} in {state_name(args[1])}"
+        return f"{t.name}: {sign}{abs(x.delta)} {x.seat} in {c.states[args[1]].name}"
     if isinstance(x, f.Removes):
         return f"{t.name}: remove {x.source} ({x.delta:+d} {x.seat}) in {args[1]}"
     if t.kind == "research":
-        return f"{t.name}: look at {state_name(args[1])}'s issues"
+        return f"{t.name}: look at {c.states[args[1]].name}'s issues"
     return f"{t.name}: +{t.amount} this month"
