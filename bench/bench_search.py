@@ -15,6 +15,7 @@ busy machine slows neither loop's figure.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from pathlib import Path
@@ -78,7 +79,9 @@ def bench(name: str, games: int, first: int) -> str:
     play_loop(ruleset, seats, warm)
     search_loop(game, seats, warm)
     seeds = range(first, first + games)
+    gc.collect()  # each loop starts with no garbage of the last: a full collection it pays for is its own
     full, full_ends = play_loop(ruleset, seats, seeds)
+    gc.collect()
     silent, silent_ends = search_loop(game, seats, seeds)
     if [state_hash(s) for s in full_ends] != [state_hash(s) for s in silent_ends]:
         raise SystemExit(f"{name}: the two loops played different games")

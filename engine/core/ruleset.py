@@ -85,6 +85,18 @@ class SilentRules(Protocol):
     def advance(self, state: Any, seat: str, action: Action) -> None: ...
 
 
+class Words(Protocol):
+    """A title's words (engine/<title>/words.py): what its rules state as facts (`Event.facts`, `Decision.facts`,
+    `Option.facts`), made into what players read. The rules never import it; the contract runs it after them, so
+    the silent path a search takes, which never reaches the contract's decisions() or apply(), stays word-free."""
+
+    # Fill each event's public line, private lines and proof from its facts, in place; the events, for chaining.
+    def tell(self, events: list[Event]) -> list[Event]: ...
+
+    # Fill the decision's prompt and deadline default from its facts, and each option's label and detail.
+    def ask(self, decision: Decision) -> Decision: ...
+
+
 def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, int]:
     """How many players a game of `ruleset` with `options` takes: (fewest, most)."""
     try:
@@ -286,7 +298,8 @@ class ModuleRuleset:
     """The one base of every ruleset: the contract wired to a ruleset's own modules, with a default for each
     capability. A ruleset subclasses it and sets `rules` (setup, load_state, decisions, apply, outcome,
     deadline_action), `notation` (parse, format), `bot` (bot_action), `view_fn(state, seat)`, `determinizer`
-    (`determinize(state, seat, rng)`), optionally `refusals` (`refusal_reason`) and `evaluator` (`evaluate`), its
+    (`determinize(state, seat, rng)`), optionally `refusals` (`refusal_reason`), `evaluator` (`evaluate`) and `words`
+    (`Words`: where given, decisions() and apply() run the rules, then the words), its
     names, seats, options model and help; it overrides a method only where its game needs more (seats fitted to the table, options that
     change the player count, running mates, cards to show)."""
 
@@ -306,6 +319,7 @@ class ModuleRuleset:
     evaluator: Any = None  # optional module with `evaluate(state)`
     scenario_adapter: Callable[[], ScenarioAdapter] = DefaultScenarioAdapter
     silent: SilentRules | None = None
+    words: Words | None = None
 
     def seat_names(self, count: int) -> list[str]:
         return list(self.seats)[:count]
@@ -323,10 +337,14 @@ class ModuleRuleset:
         return self.rules.load_state(data)
 
     def decisions(self, state: Any, seat: str) -> Decision:
-        return self.rules.decisions(state, seat)
+        decision = self.rules.decisions(state, seat)
+        return decision if self.words is None else self.words.ask(decision)
 
     def apply(self, state: Any, seat: str, action: Action) -> ApplyResult:
-        return self.rules.apply(state, seat, action)
+        result = self.rules.apply(state, seat, action)
+        if self.words is not None:
+            self.words.tell(result.events)
+        return result
 
     def view(self, state: Any, seat: str | None) -> BaseModel:
         return self.view_fn(state, seat)

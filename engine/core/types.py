@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, model_validator
 
 
 class Strict(BaseModel):
@@ -31,21 +31,43 @@ class Action(BaseModel):
         return self.notation()
 
 
+class Facts(BaseModel):
+    """What one event, option or decision states, typed and without a word: a title's rules fill one (a small model
+    per kind, e.g. engine/electioneer/facts.py) and its words module phrases it. `kind` is the model's short,
+    stable name ("month_won"); every field is plain data (ids, seats, numbers), never text a player reads."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: ClassVar[str] = ""
+
+
 class Option(BaseModel):
-    """A legal action plus the words a player sees on its button."""
+    """A legal action plus the words a player sees on its button. A title with a words module has its rules give
+    the action and the `facts` its label needs (none where the action says it all), and its words the label."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     action: Action
-    label: str
+    label: str = ""
     detail: str = ""
     group: str = ""  # a heading a long menu may list this choice under (a state's region)
+    facts: SerializeAsAny[Facts] | None = None
+
+
+def word(option: Option, label: str, detail: str = "") -> Option:
+    """Give `option`, fresh from a title's rules, the label and detail its words module made for it: in place, before
+    anyone else holds it (an Option is frozen for everyone after). A menu is worded at every decision, and building
+    each option a second time would cost more than its words."""
+    object.__setattr__(option, "label", label)
+    object.__setattr__(option, "detail", detail)
+    option.__pydantic_fields_set__.update(("label", "detail"))
+    return option
 
 
 class Decision(BaseModel):
     """What one seat may do now. This is the single source of legality.
 
     `options` are the answers to the seat's pending decision (empty when it owes nothing);
-    `extras` are plays allowed at any time that do not settle the pending decision.
+    `extras` are plays allowed at any time that do not settle the pending decision. A title with a words module
+    has its rules state the question as `facts` and its words make the prompt and `deadline_default` from them.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -55,6 +77,7 @@ class Decision(BaseModel):
     options: list[Option] = Field(default_factory=list)
     extras: list[Option] = Field(default_factory=list)
     deadline_default: str = ""
+    facts: SerializeAsAny[Facts] | None = None
 
     @property
     def owes_move(self) -> bool:
@@ -98,7 +121,11 @@ class Event(BaseModel):
     steps (scoring, a round's end, a reveal of everyone's sealed picks); `cause` the id of the card, event,
     politick or news card behind it, as the ruleset's `card(id)` resolves it. A ruleset's apply stamps the
     acting seat on every line of the step whose seat was never given (`stamp`), so a line of the game's own
-    is built with `seat=None` said outright, and a line another seat made names that seat."""
+    is built with `seat=None` said outright, and a line another seat made names that seat.
+
+    What happened, without words: in a title with a words module its rules give `facts` (and `seat`, `cause`)
+    and leave the text empty; the words fill `public`, `private` and `proof` from them (`kind` names the facts'
+    kind, "" for a line given only in words)."""
 
     model_config = ConfigDict(extra="forbid")
     public: str | None = None
@@ -107,6 +134,11 @@ class Event(BaseModel):
     ends_post: dict[str, Any] | None = None
     seat: str | None = None
     cause: str | None = None
+    facts: SerializeAsAny[Facts] | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.facts.kind if self.facts is not None else ""
 
 
 def stamp(events: list[Event], seat: str | None, cause: str | None = None) -> list[Event]:

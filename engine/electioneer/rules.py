@@ -1,4 +1,5 @@
-"""Electioneer US rules: setup, decisions in words (the legal actions themselves: moves.py), apply, scoring.
+"""Electioneer US rules: setup, decisions, apply, scoring — as facts, never words (facts.py states them, words.py
+phrases them, and this module never imports words.py). The legal actions themselves: moves.py.
 
 Flow of a month (guide: "Campaign Months"): the month's state is revealed, both draw two
 policies, both secretly put one on the bottom of their deck (a simultaneous choice that is
@@ -11,16 +12,18 @@ with each side's whole platform, and the most electors wins (tie: DEM).
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Any, Sequence
 
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.rng import Rng
 from engine.core.windows import Simultaneous
-from engine.core.types import Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, copy_state, stamp
+from engine.core.types import (Action, ApplyResult, Decision, Event, Facts, Option, Outcome, PendingKind, copy_state,
+                               stamp)
 from engine.electioneer.content import load as _c  # the game's content, loaded once
+from engine.electioneer import facts as f
 from engine.electioneer import moves
 from engine.electioneer.moves import owes as owes  # whether a seat owes a decision: the views and checks ask rules
-from engine.electioneer.cards import effects_text
 from engine.electioneer.state import Board, ElectioneerState, MarkerState, Options, Player
 
 SEATS = ["DEM", "REP"]
@@ -85,8 +88,8 @@ def _start_month(state: ElectioneerState, events: list[Event] | None) -> None:
     board.revealed = True
     board.month = state.month
     if events is not None:
-        events.append(Event(public=f"Month {state.month} of {MONTHS}: {_c().states[code].name} is revealed — its "
-                                    f"issues are {_issue_names(board.issues)}.", seat=None))
+        events.append(Event(facts=f.MonthOpened(month=state.month, months=MONTHS, state=code,
+                                                issues=tuple(board.issues)), seat=None))
     _reopen(state.discards)
     _reopen(state.campaigns)
     for seat in SEATS:
@@ -96,7 +99,7 @@ def _start_month(state: ElectioneerState, events: list[Event] | None) -> None:
         p.hand.extend(drawn)
         p.known.pop(code, None)
         if drawn and events is not None:
-            events.append(Event(private={seat: "You drew " + ", ".join(_policy_label(x) for x in drawn) + "."}))
+            events.append(Event(facts=f.PoliciesDrawn(seat=seat, policies=tuple(drawn))))
 
 
 def _reopen(choice: Simultaneous) -> None:
@@ -109,67 +112,65 @@ def _reopen(choice: Simultaneous) -> None:
 
 
 def decisions(state: ElectioneerState, seat: str) -> Decision:
-    """The seat's decision in words: the legal actions (moves.py, the one source) each with its label."""
+    """The seat's decision as facts: the question, and the legal actions (moves.py, the one source) each with the
+    facts its label needs. words.py words them."""
     if seat not in state.players or state.phase == "over":
         return Decision(seat=seat)
     extras = theatric_options(state, seat)
     answers = moves.answers(state, seat)
     if not answers:
         return Decision(seat=seat, extras=extras)
-    c = _c()
     kind = PendingKind.SIMULTANEOUS
+    question: Facts
     if state.phase == "discard":
-        prompt = "Choose a policy to put on the bottom of your deck."
-        options = [Option(action=a, label=f"Discard {c.policies[a.args[0]].name}", detail=effects_text(a.args[0]))
-                   for a in answers]
-        default = "the policy with the lowest total effect is put on the bottom"
+        question, options = f.DiscardAsk(), [Option(action=a) for a in answers]
     elif state.phase == "campaign":
         code = state.current or ""
-        board = state.boards[code]
-        prompt = f"Choose a policy to campaign on in {c.states[code].name} ({_issue_names(board.issues)})."
-        options = [Option(action=a, label=c.policies[a.args[0]].name,
-                          detail=f"{_score(a.args[0], board.issues):+d} here · {effects_text(a.args[0])}")
-                   for a in answers]
-        default = "the policy scoring best in this month's state is played"
+        issues = state.boards[code].issues
+        question = f.CampaignAsk(state=code, issues=tuple(issues))
+        options = [Option(action=a, facts=_scoring(_score(a.args[0], issues))) for a in answers]
     elif state.phase == "swap":
-        kind = PendingKind.CHOICE
-        prompt = "You won the month: swap one issue in a revealed state for one from the issue deck, or keep them."
-        options = [Option(action=answers[0], label="Keep the issues as they are")]
-        options += [Option(action=a, label=_swap_label(state, *a.args)) for a in answers[1:]]
-        default = "the issues are kept"
+        kind, question = PendingKind.CHOICE, f.SwapAsk()
+        options = [Option(action=answers[0])]
+        options += [Option(action=a, facts=_replaces(state, a.args[0], a.args[1])) for a in answers[1:]]
     else:
-        kind, prompt = PendingKind.CHOICE, "Election day: play any theatrics you want, then declare ready."
-        options = [Option(action=answers[0], label="Ready — count the votes")]
-        default = "ready for the count"
-    return Decision(seat=seat, kind=kind, prompt=prompt, options=options, extras=extras, deadline_default=default)
+        kind, question = PendingKind.CHOICE, f.ReadyAsk()
+        options = [Option(action=answers[0])]
+    return Decision(seat=seat, kind=kind, options=options, extras=extras, facts=question)
 
 
-def _swap_label(state: ElectioneerState, code: str, slot: str, new: str) -> str:
-    c = _c()
-    old = state.boards[code].issues[int(slot) - 1]
-    return f"{c.states[code].name}: {c.issues[old].name} → {c.issues[new].name}"
+def _replaces(state: ElectioneerState, code: str, slot: str) -> f.Replaces:
+    return _replacing(state.boards[code].issues[int(slot) - 1])
+
+
+@lru_cache(maxsize=256)
+def _replacing(old: str) -> f.Replaces:
+    """Facts are frozen, so every option replacing the same issue may share one (a menu holds many)."""
+    return f.Replaces(old=old)
+
+
+@lru_cache(maxsize=256)
+def _scoring(score: int) -> f.Scores:
+    return f.Scores(score=score)
 
 
 def theatric_options(state: ElectioneerState, seat: str) -> list[Option]:
-    """The theatrics `seat` may play now (moves.plays), in words."""
-    return [Option(action=a, label=_play_label(state, seat, a.args)) for a in moves.plays(state, seat)]
+    """The theatrics `seat` may play now (moves.plays), each with the facts its label needs."""
+    return [Option(action=a, facts=_play_facts(state, seat, a.args)) for a in moves.plays(state, seat)]
 
 
-def _play_label(state: ElectioneerState, seat: str, args: tuple[str, ...]) -> str:
-    c = _c()
-    t = c.theatrics[args[0]]
-    if t.kind == "momentum":
-        return f"{t.name}: +{t.amount} this month"
+def _play_facts(state: ElectioneerState, seat: str, args: tuple[str, ...]) -> Facts | None:
+    """What a theatric's play changes beyond what its action names: the issue a reframe replaces, the total an
+    endorsement or scandal shifts, the marker a fact-check removes."""
+    t = _c().theatrics[args[0]]
     if t.kind == "reframe":
-        return f"{t.name}: {_swap_label(state, *args[1:])}"
+        return _replaces(state, args[1], args[2])
     if t.kind in ("endorse", "scandal"):
-        sign = "+" if t.kind == "endorse" else "−"
-        who = seat if t.kind == "endorse" else other(seat)
-        return f"{t.name}: {sign}{t.amount} {who} in {c.states[args[1]].name}"
-    if t.kind == "research":
-        return f"{t.name}: look at {c.states[args[1]].name}'s issues"
-    m = state.boards[args[1]].markers[int(args[2]) - 1]
-    return f"{t.name}: remove {m.source} ({m.delta:+d} {m.seat}) in {args[1]}"
+        return f.Shifts(seat=seat, delta=t.amount) if t.kind == "endorse" else f.Shifts(seat=other(seat), delta=-t.amount)
+    if t.kind == "factcheck":
+        m = state.boards[args[1]].markers[int(args[2]) - 1]
+        return f.Removes(seat=m.seat, delta=m.delta, source=m.source)
+    return None
 
 
 # ---------------------------------------------------------------- apply
@@ -202,16 +203,15 @@ def step(s: ElectioneerState, seat: str, action: Action, events: list[Event] | N
             code, slot, new = action.args
             old = _do_swap(s, code, int(slot), new)
             if events is not None:
-                events.append(Event(public=f"{seat} swaps an issue in {_c().states[code].name}: "
-                                           + _swap_text(old, new)))
+                events.append(Event(facts=f.IssueSwapped(state=code, old=old, new=new)))
             changed.append(code)
         elif events is not None:
-            events.append(Event(public=f"{seat} keeps the issues as they are."))
+            events.append(Event(facts=f.IssuesKept()))
         _end_month(s, events)
     elif verb == "ready":
         s.players[seat].ready = True
         if events is not None:
-            events.append(Event(public=f"{seat} is ready for the count."))
+            events.append(Event(facts=f.SeatReady()))
         undoable = True
         if all(s.players[x].ready for x in SEATS):
             _election(s, events)
@@ -230,8 +230,7 @@ def _discard(s: ElectioneerState, seat: str, pid: str, events: list[Event] | Non
     """Seal `seat`'s discard; once both are in, bury them. Whether the step may be taken back."""
     s.discards.commit(seat, pid, _salt(s, seat, "discard"))
     if events is not None:
-        events.append(Event(public=f"{seat} has put a policy on the bottom of their deck.",
-                            private={seat: f"You put {_policy_label(pid)} on the bottom of your deck."}))
+        events.append(Event(facts=f.PolicyBuried(policy=pid)))
     if not s.discards.complete:
         return True
     for x, sealed in s.discards.reveal().items():  # revealed to the engine only, never published
@@ -247,8 +246,7 @@ def _campaign(s: ElectioneerState, seat: str, pid: str, events: list[Event] | No
     """Seal `seat`'s campaign policy; once both are in, resolve the month. Whether the month was resolved."""
     digest = s.campaigns.commit(seat, pid, _salt(s, seat, "campaign"))
     if events is not None:
-        events.append(Event(public=f"{seat} has chosen a policy.", proof=f"{seat} seal {digest}",
-                            private={seat: f"You will campaign on {_policy_label(pid)}; it is revealed when both have chosen."}))
+        events.append(Event(facts=f.PolicySealed(policy=pid, digest=digest)))
     if not s.campaigns.complete:
         return False
     _resolve_month(s, events)
@@ -275,27 +273,21 @@ def _resolve_month(s: ElectioneerState, events: list[Event] | None) -> None:
     s.phase = "swap"
     if events is None:
         return
-    parts = [f"{x} reveals {c.policies[revealed[x].choice].name}: "
-             f"{_month_score_text(s, x, revealed[x].choice, board.issues)}" for x in SEATS]
-    proofs = [f"{x} reveals {revealed[x].choice} [seal {revealed[x].digest}, salt {revealed[x].salt}]" for x in SEATS]
-    tie = " — a tie, decided by the state's colour" if dem == rep else ""
-    events.append(Event(public="; ".join(parts) + f". {winner} wins {c.states[board.code].name}'s month{tie}.",
-                        proof="; ".join(proofs), seat=None))  # both sealed picks at once: the game's own step
+    sides = {x: f.Side(policy=revealed[x].choice, score=_score(revealed[x].choice, board.issues),
+                       bonuses=_bonuses(s, x), total=board.totals[x], digest=revealed[x].digest,
+                       salt=revealed[x].salt) for x in SEATS}
+    events.append(Event(facts=f.MonthWon(state=board.code, sides=sides, winner=winner, tie=dem == rep),
+                        seat=None))  # both sealed picks at once: the game's own step
 
 
-def _month_score_text(s: ElectioneerState, seat: str, pid: str, issues: list[str]) -> str:
-    """A side's month total, each part credited to its cause: the policy's own score on the state's issues,
-    then each momentum theatric's bonus ("Climate Accord +0, Rally in the Rain +2, total +2")."""
-    c = _c()
-    own = _score(pid, issues)
-    plays = [(c.theatrics[t].name, c.theatrics[t].amount) for t in s.momentum.get(seat, [])]
-    unnamed = s.month_bonus[seat] - sum(n for _, n in plays)  # a game saved before the plays were kept
+def _bonuses(s: ElectioneerState, seat: str) -> tuple[f.Bonus, ...]:
+    """A side's month bonus, each part credited to the momentum theatric behind it, in play order."""
+    theatrics = _c().theatrics
+    plays = [f.Bonus(theatric=t, amount=theatrics[t].amount) for t in s.momentum.get(seat, [])]
+    unnamed = s.month_bonus[seat] - sum(b.amount for b in plays)  # a game saved before the plays were kept
     if unnamed:
-        plays.append(("theatrics", unnamed))
-    if not plays:
-        return f"{own:+d}"
-    parts = [f"{c.policies[pid].name} {own:+d}"] + [f"{name} {n:+d}" for name, n in plays]
-    return ", ".join(parts) + f", total {own + s.month_bonus[seat]:+d}"
+        plays.append(f.Bonus(theatric="", amount=unnamed))
+    return tuple(plays)
 
 
 def _do_swap(s: ElectioneerState, code: str, slot: int, new: str) -> str:
@@ -308,18 +300,12 @@ def _do_swap(s: ElectioneerState, code: str, slot: int, new: str) -> str:
     return old
 
 
-def _swap_text(old: str, new: str) -> str:
-    c = _c()
-    return f"{c.issues[old].name} → {c.issues[new].name}."
-
-
 def _end_month(s: ElectioneerState, events: list[Event] | None) -> None:
     if s.month >= MONTHS:
         s.phase = "election"
         s.month_winner = None
         if events is not None:
-            events.append(Event(public="All seven months are done. Election day: play any last theatrics, then "
-                                       "declare ready.", seat=None))
+            events.append(Event(facts=f.ElectionDay(), seat=None))
     else:
         _start_month(s, events)
 
@@ -328,50 +314,39 @@ def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events
     t = _c().theatrics[args[0]]
     s.players[seat].theatrics.remove(args[0])
     changed: list[str] = []
-    words = events is not None
-    line: Event | None = None  # the line of a play whose words need what the play removed
+    told: Facts | None = None
     if t.kind == "momentum":
         s.month_bonus[seat] += t.amount
         s.momentum.setdefault(seat, []).append(args[0])
+        if events is not None:
+            told = f.MomentumGained(theatric=args[0], seat=seat, amount=t.amount)
     elif t.kind == "reframe":
         old = _do_swap(s, args[1], int(args[2]), args[3])
         changed.append(args[1])
-        if words:
-            line = Event(public=f"{seat} plays {t.name} in {_c().states[args[1]].name}: {_swap_text(old, args[3])}")
+        if events is not None:
+            told = f.Reframed(theatric=args[0], state=args[1], old=old, new=args[3])
     elif t.kind in ("endorse", "scandal"):
         who, delta = (seat, t.amount) if t.kind == "endorse" else (other(seat), -t.amount)
         s.boards[args[1]].markers.append(MarkerState(seat=who, delta=delta, source=t.name))
         changed.append(args[1])
+        if events is not None:
+            told = f.MarkerPlaced(theatric=args[0], state=args[1], seat=who, delta=delta)
     elif t.kind == "research":
         s.players[seat].known[args[1]] = list(s.boards[args[1]].issues)
+        if events is not None:
+            told = f.StateResearched(theatric=args[0], state=args[1], issues=tuple(s.boards[args[1]].issues))
     elif t.kind == "factcheck":
         marker = s.boards[args[1]].markers.pop(int(args[2]) - 1)
         changed.append(args[1])
-        if words:
-            line = Event(public=f"{seat} plays {t.name}: {marker.source} ({marker.delta:+d} {marker.seat}) is "
-                                f"removed from {_c().states[args[1]].name}.")
+        if events is not None:
+            told = f.MarkerRemoved(theatric=args[0], state=args[1], seat=marker.seat, delta=marker.delta,
+                                   source=marker.source)
     if s.phase == "election":  # a stunt on election day gives the other side a chance to answer
         for x in SEATS:
             s.players[x].ready = False
-    if events is not None:
-        events.append(line or _theatric_line(s, seat, args))
+    if events is not None and told is not None:
+        events.append(Event(facts=told))
     return changed
-
-
-def _theatric_line(s: ElectioneerState, seat: str, args: tuple[str, ...]) -> Event:
-    """The line of a momentum, endorse, scandal or research theatric just played (their words read only facts
-    the play leaves in place)."""
-    c = _c()
-    t = c.theatrics[args[0]]
-    head = f"{seat} plays {t.name}"
-    if t.kind == "momentum":
-        return Event(public=f"{head}: +{t.amount} to {seat}'s total this month.")
-    name = c.states[args[1]].name
-    if t.kind == "research":
-        return Event(public=f"{head} to look at {name}'s face-down issues.",
-                     private={seat: f"{name}'s face-down issues: {_issue_names(s.players[seat].known[args[1]])}."})
-    who, delta = (seat, t.amount) if t.kind == "endorse" else (other(seat), -t.amount)
-    return Event(public=f"{head} in {name}: {delta:+d} to {who} there on election day.")
 
 
 def _election(s: ElectioneerState, events: list[Event] | None) -> None:
@@ -391,16 +366,17 @@ def _election(s: ElectioneerState, events: list[Event] | None) -> None:
     s.phase = "over"
     if events is None:
         return
-    lines = []
-    for code in s.order:
-        totals, win = s.boards[code].election_totals, s.boards[code].carried_by
-        tie = " (tie: state colour)" if totals["DEM"] == totals["REP"] else ""
-        lines.append(f"{code} {c.states[code].electors}: DEM {totals['DEM']:+d}, REP {totals['REP']:+d} → {win}{tie}")
-    tie = " — tied electors go to the DEM incumbent" if electors["DEM"] == electors["REP"] else ""
-    loser = "REP" if s.winner == "DEM" else "DEM"
-    events.append(Event(public="Election day results: " + "; ".join(lines) + ".", seat=None))
-    events.append(Event(public=f"{s.winner} wins the presidency, {electors[s.winner]}–{electors[loser]}{tie}.",
-                        seat=None))
+    counts = tuple(_count(s, code) for code in s.order)
+    events.append(Event(facts=f.StatesCounted(counts=counts), seat=None))
+    events.append(Event(facts=f.PresidencyWon(winner=s.winner, electors=dict(electors),
+                                              tie=electors["DEM"] == electors["REP"]), seat=None))
+
+
+def _count(s: ElectioneerState, code: str) -> f.StateCount:
+    board = s.boards[code]
+    totals = dict(board.election_totals)
+    return f.StateCount(state=code, electors=_c().states[code].electors, totals=totals, winner=board.carried_by or "",
+                        tie=totals["DEM"] == totals["REP"])
 
 
 # ---------------------------------------------------------------- scoring helpers
@@ -444,21 +420,12 @@ def outcome(state: ElectioneerState) -> Outcome | None:
     return Outcome(winners=[state.winner], scores=dict(state.final), reason=reason)
 
 
-# ---------------------------------------------------------------- salts and words
+# ---------------------------------------------------------------- salts
 
 
 def _salt(s: ElectioneerState, seat: str, what: str) -> str:
     """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
     return hashlib.sha256(f"{s.rng}|{seat}|{s.month}|{what}".encode()).hexdigest()[:32]
-
-
-def _issue_names(issues: list[str]) -> str:
-    c = _c()
-    return " + ".join(c.issues[i].name for i in issues)
-
-
-def _policy_label(pid: str) -> str:
-    return f"{_c().policies[pid].name} ({pid}: {effects_text(pid)})"
 
 
 # ---------------------------------------------------------------- deadlines

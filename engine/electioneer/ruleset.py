@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.electioneer import bot, cards, determinize, evaluate, notation, refusals, rules, viewing
+from engine.electioneer import bot, cards, determinize, evaluate, notation, refusals, rules, viewing, words
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.silent import ElectioneerSilent
 from engine.electioneer.state import Options
@@ -29,6 +29,7 @@ class ElectioneerRuleset(ModuleRuleset):
     scenario_adapter = ElectioneerScenarioAdapter
     rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
     evaluator = evaluate
+    words = words  # the rules state facts; these words make them the lines, prompts and labels players read
     view_fn = staticmethod(viewing.view)
     silent = ElectioneerSilent()
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from engine.core.windows import Simultaneous
 from engine.electioneer import content as content_mod
-from engine.electioneer.moves import owes
-from engine.electioneer.rules import MONTHS, SEATS, state_totals, theatric_options
+from engine.electioneer.moves import owes, plays
+from engine.electioneer.rules import MONTHS, SEATS, state_totals
 from engine.electioneer.state import Board, ElectioneerState
 from engine.electioneer.views import ElectioneerView, Marker, PolicyCard, StateCard, TheatricCard
 
@@ -66,7 +66,7 @@ def _committed(state: ElectioneerState) -> dict[str, bool]:
 
 def _theatrics(state: ElectioneerState, seat: str) -> list[TheatricCard]:
     """The seat's theatrics, each marked playable when decisions() offers at least one play of it now."""
-    playable = {o.action.args[0] for o in theatric_options(state, seat)}
+    playable = {a.args[0] for a in plays(state, seat)}
     return [theatric_card(t).model_copy(update={"playable": t in playable}) for t in state.players[seat].theatrics]
 
 
