@@ -61,7 +61,7 @@ class Hint:
                  "that you asked):"]
         for n, s in enumerate(self.suggestions, 1):
             name = f"{s.label} (`{s.notation}`)" if s.label else f"`{s.notation}`"
-            lines.append(f"{n}. {name}: {s.share:.0%} of the search. {s.why}")
+            lines.append(f"{n}. {name}: {s.share:.0%} of the search." + (f" {s.why}" if s.why else ""))
         return "\n".join(lines)
 
 
@@ -127,9 +127,10 @@ def _chance(game: Any, world: Any, seat: str) -> float:
 
 
 def why(share: float, before: float | None, after: float | None) -> str:
-    """One line on a move: how it moves the projected chance of winning, where the title can say."""
+    """One line on a move: how it moves the projected chance of winning, where the title can say; nothing where it
+    cannot (the move and its share say it all)."""
     if before is None or after is None:
-        return "The search liked it best." if share >= 0.5 else "The search looked at it often."
+        return ""
     points = round(100 * (after - before))
     change = "no change to" if points == 0 else f"{'+' if points > 0 else '−'}{abs(points)} points to"
     return f"Projected: {change} your chance of winning ({before:.0%} now, {after:.0%} after it)."
