@@ -131,9 +131,11 @@ def why(share: float, before: float | None, after: float | None) -> str:
     cannot (the move and its share say it all)."""
     if before is None or after is None:
         return ""
-    points = round(100 * (after - before))
-    change = "no change to" if points == 0 else f"{'+' if points > 0 else '−'}{abs(points)} points to"
-    return f"Projected: {change} your chance of winning ({before:.0%} now, {after:.0%} after it)."
+    now, then = round(100 * before), round(100 * after)
+    points = then - now
+    unit = "point" if abs(points) == 1 else "points"
+    change = "no change to" if points == 0 else f"{'+' if points > 0 else '−'}{abs(points)} {unit} to"
+    return f"Projected: {change} your chance of winning ({now}% now, {then}% after it)."
 
 
 class Hints(Service):
@@ -165,7 +167,7 @@ class Hints(Service):
         if seat.seat not in owing_seats(ruleset, state):
             raise ManagerError(f"It is not your turn in game #{game_id}: a hint is for a move you owe.",
                                code="not_your_turn")
-        seed = Rng(record.seed ^ (0x5DEECE66D * (seq + 1))).next_u64() >> 1
+        seed = self.ctx.new_seed()  # fresh: a hint's guesses owe nothing to the game's secret seed
         found = await self.thinker.run(search, ruleset.name, state.model_dump_json(), seat.seat, seed, self.seconds,
                                        self.thinker.settings.iterations)
         await self._note(game_id, seat.seat, seq, settings)

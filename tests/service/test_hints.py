@@ -8,7 +8,7 @@ import pytest
 
 from bot.policy import record_log
 from bot.policy.bot_levels import ThinkSettings
-from bot.service import GameManager, ManagerError
+from bot.service import GameManager, ManagerError, hints
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
@@ -115,6 +115,13 @@ async def test_a_hint_is_for_a_seated_player_who_owes_a_move_in_a_game_under_way
     finally:
         manager.close()
         await store.close()
+
+
+def test_a_move_s_line_says_how_it_moves_the_projection_in_words() -> None:
+    assert hints.why(0.4, 0.42, 0.434) == "Projected: +1 point to your chance of winning (42% now, 43% after it)."
+    assert hints.why(0.4, 0.68, 0.66) == "Projected: −2 points to your chance of winning (68% now, 66% after it)."
+    assert hints.why(0.4, 0.5, 0.501) == "Projected: no change to your chance of winning (50% now, 50% after it)."
+    assert hints.why(0.4, None, None) == ""  # a title without an estimate: the move and its share only
 
 
 def test_the_log_puts_each_hint_after_the_moves_made_before_it() -> None:
