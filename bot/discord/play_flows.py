@@ -1,5 +1,5 @@
 """Playing: `/game hand`, the choice buttons and selects (`choose`, walking a big choice step by step), `/move` and
-its suggestions, `/game undo` and `/game concede`. Like every flow, each acknowledges first and answers privately
+its suggestions, `/game hint`, `/game undo` and `/game concede`. Like every flow, each acknowledges first and answers privately
 (flows.py); in a DM a click edits the clicked message in place (`_choose_in_place`), so the DM stays tidy."""
 from __future__ import annotations
 
@@ -253,6 +253,16 @@ async def move_choices(interaction: discord.Interaction, current: str, game_id: 
     scored.sort(key=lambda t: t[0])
     return [discord.app_commands.Choice(name=limits.clip(f"{n} — {label}", limits.CHOICE_NAME), value=n[: limits.CHOICE_VALUE])
             for _, n, label in scored[: limits.AUTOCOMPLETE_CHOICES]]
+
+
+async def hint(interaction: discord.Interaction, game_id: int | None) -> None:
+    """`/game hint`: the search's top moves for the player's seat, to them alone (its refusals in words: the
+    service's). It thinks for a second or two in the bot's worker pool, after the acknowledgement."""
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await find_game(interaction, game_id, statuses=("active", "finished", "abandoned"))
+    found = await manager.hints.hint(record.id, user_id(interaction))
+    await send_private(interaction, found.text())
 
 
 async def undo(interaction: discord.Interaction, game_id: int | None) -> None:

@@ -35,6 +35,7 @@ from pydantic import BaseModel
 from bot.policy import concession
 from engine import registry
 from engine.core.errors import EngineError
+from engine.core.notation import is_number
 from engine.core.posting import text_only_hash
 from engine.core.ruleset import Ruleset, commitment, journal_steps, play, state_hash  # noqa: F401 - state_hash: also for callers
 from engine.core.types import ApplyResult, Event, result_headline
@@ -44,6 +45,7 @@ FORMAT = "stumpbot-game-record"
 VERSION = 1
 ENDED = ("finished", "abandoned")
 SALT_KEY = "seed_salt"
+HINTS_KEY = "hints:taken"  # a game setting: the hints its players asked for, `SEAT@moves-made` separated by commas
 SCHEME = 'sha256("stumpbot-seed|" + str(seed) + "|" + salt), hex'
 
 
@@ -236,6 +238,16 @@ def _walked_fields(model: type[BaseModel]) -> tuple[str, ...]:
     return tuple(name for name, info in model.model_fields.items() if _may_seal(info.annotation))
 
 
+def hints_taken(settings: dict[str, str]) -> list[dict[str, Any]]:
+    """The hints a game's players asked for, in order: each one's seat and the moves made before it."""
+    out: list[dict[str, Any]] = []
+    for item in (settings.get(HINTS_KEY) or "").split(","):
+        seat, _, moves = item.partition("@")
+        if seat and is_number(moves):
+            out.append({"seat": seat, "after_move": int(moves)})
+    return out
+
+
 @functools.lru_cache(maxsize=16384)  # a long game's record is built again and again (its log, its export)
 def _iso(ts: int | None) -> str | None:
     return None if ts is None else datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -256,25 +268,27 @@ async def build_record(store: Any, game_id: int) -> dict[str, Any]:
     seats = await store.list_seats(game_id)
     journal = await store.load_journal(game_id)
     salt = await seed_salt(store, game_id)
+    hints = hints_taken(await store.settings(_scope(game_id)))
     # who played under which name: every person who ever held a seat (substitutes included), today's last
     names = {h.user_id: h.display_name for h in await store.seat_history(game_id) if h.controller == "human"}
     names.update({s.user_id: s.display_name for s in seats})
-    return await asyncio.to_thread(assemble, game, seats, journal, salt, names)
+    return await asyncio.to_thread(assemble, game, seats, journal, salt, names, hints)
 
 
 def assemble(game: Any, seats: list[Any], journal: list[Any], salt: str | None,
-             names: dict[str, str] | None = None) -> dict[str, Any]:
+             names: dict[str, str] | None = None, hints: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The record from the store's rows (a GameRecord, its SeatRecords and JournalEntries, the seed's salt)."""
     ruleset = registry.get(game.ruleset)
     steps = list(replay_steps(ruleset, game.options, [s.seat for s in seats], game.seed,
                               [(e.seat, e.notation, e.actor) for e in journal]))
-    return assemble_steps(game, seats, journal, salt, names, state_hash(steps[0].state), steps[1:])
+    return assemble_steps(game, seats, journal, salt, names, state_hash(steps[0].state), steps[1:], hints)
 
 
 def assemble_steps(game: Any, seats: list[Any], journal: list[Any], salt: str | None, names: dict[str, str] | None,
-                   initial_hash: str, steps: list[Step]) -> dict[str, Any]:
+                   initial_hash: str, steps: list[Step], hints: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The record from the store's rows and the journal's moves already replayed (`steps`, one per journal row:
-    their states are not read) with the hash of the state dealt at the setup. Every list it holds is its own."""
+    their states are not read) with the hash of the state dealt at the setup, and the hints its players asked for
+    (`hints_taken`; a game with none has no `hints`). Every list it holds is its own."""
     ruleset = registry.get(game.ruleset)
     ended = game.status in ENDED
     moves = []
@@ -303,6 +317,8 @@ def assemble_steps(game: Any, seats: list[Any], journal: list[Any], salt: str | 
         "result": game.result,
         "result_text": result_headline(game.result) if game.result else None,
     }
+    if hints:
+        data["hints"] = [dict(h) for h in hints]
     if ended:
         data["seed"] = game.seed
         data["seed_salt"] = salt

@@ -86,11 +86,20 @@ def log_entries(data: dict[str, Any]) -> list[list[str]]:
             + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"])]
     if data.get("seed_commitment"):
         head.append(f"Seed commitment: {data['seed_commitment']['digest']}")
-    entries = [head] + [move_lines(move) for move in _with_quiet_steps_joined(data["moves"])]
+    moves = _with_quiet_steps_joined(data["moves"])
+    entries = [head] + [move_lines(move) for move in moves]
+    for hint in reversed(data.get("hints") or []):  # each after the last move made before it was asked for
+        at = 1 + sum(1 for move in moves if move["seq"] <= hint["after_move"])
+        entries.insert(at, [hint_line(hint)])
     tail = [data["result_text"]] if data.get("result_text") else []
     if data.get("seed") is not None:
         tail.append(f"Seed: {data['seed']}" + (f", salt {data['seed_salt']}" if data.get("seed_salt") else ""))
     return entries + ([tail] if tail else [])
+
+
+def hint_line(hint: dict[str, Any]) -> str:
+    """A hint taken, as the log shows it (what the hint said is nobody's but its asker's)."""
+    return f"💡 {hint['seat']} asked for a hint."
 
 
 def _quiet(move: dict[str, Any]) -> bool:

@@ -19,6 +19,7 @@ One concern per module, each a small class over the shared context; a table call
     games      the move path (over the lobby): submit, undo, the bot's move, a typed move's rest
     seats      seats changing hands, concessions, civil disorder; the bot playing its seats (bot_play)
     learn      a guided first game against the bot (its coach in briefs and refusals: coaching, under delivery)
+    hints      a hint on request: the search's top moves for the seat asking, in games opened with hints on
     sweep      the due-jobs sweep: deadlines' defaults, reminders, stall lines, lobby expiry, digests
 
 What follows a move runs one way: the move path calls delivery, the clock's scheduling and ratings; seats
@@ -36,6 +37,7 @@ from bot.service.community import Community
 from bot.service.context import Context, ManagerError, Service
 from bot.service.delivery import Delivery
 from bot.service.games import Games, SubmitResult
+from bot.service.hints import Hints
 from bot.service.learn import Learn
 from bot.service.memory import Memory
 from bot.service.seats import Seats
@@ -68,6 +70,7 @@ class GameManager(Service):
                            Thinker(thinking))
         self.seats = Seats(self.ctx, self.views, self.delivery, self.clock, self.memory, self.games)
         self.learn = Learn(self.ctx, self.views, self.games, self.seats)
+        self.hints = Hints(self.ctx, self.views, self.games.thinker)
         self.sweep = Sweep(self.ctx, self.views, self.delivery, self.clock, self.community, self.games, self.seats)
         self.games.after_move.append(self.seats.after_move)
 

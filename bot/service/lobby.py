@@ -18,6 +18,7 @@ from bot.service.clock import Clock
 from bot.service.community import Community
 from bot.service.context import Context, ManagerError, Service, storable
 from bot.service.delivery import Delivery
+from bot.service.hints import OPTION as HINTS, split_options
 from bot.service.move_posts import posts_and_deadlines
 from bot.service.views import Views
 from bot.store import GameRecord, NewMessage
@@ -63,10 +64,11 @@ class Lobby(Service):
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
             raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
+        options, hints = split_options(options, rated=guild_id is not None)  # a table's option, not the ruleset's
         try:
-            parsed = ruleset.parse_options(options or {})
+            parsed = ruleset.parse_options(options)
         except ValidationError as exc:  # in words: the option, what it takes, and every option of the game
-            raise ManagerError(option_hints.refusal(ruleset, options or {}, exc), code="bad_option") from None
+            raise ManagerError(option_hints.refusal(ruleset, options, exc), code="bad_option") from None
         opts = parsed.model_dump()
         server = await self.community.server_settings(guild_id)  # the server's defaults for its new games
         chosen: int = opts["deadline_hours"] if "deadline_hours" in (options or {}) else server.deadline_hours
@@ -83,7 +85,8 @@ class Lobby(Service):
                                            display_name=host_name[:64], guild_id=guild_id, channel_id=channel_id,
                                            deadline_hours=hours, civil_disorder_after=civil_disorder, jobs=jobs,
                                            # the seed commitment's secret salt
-                                           settings=[(records.SALT_KEY, records.new_salt())])
+                                           settings=[(records.SALT_KEY, records.new_salt())]
+                                           + ([(HINTS, "on")] if hints else []))
 
     async def join(self, game_id: int, user_id: str, name: str, *, seat: str | None = None) -> GameRecord:
         storable(name, "name")

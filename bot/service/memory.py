@@ -183,7 +183,7 @@ class Memory(Service):
         rows, replayed = await self._rows(game_id)
         game = rows.game
         made_of = (replayed.journal, game.status, game.title, json.dumps(game.result, sort_keys=True), rows.seats,
-                   rows.holders, rows.settings.get(records.SALT_KEY))
+                   rows.holders, rows.settings.get(records.SALT_KEY), rows.settings.get(records.HINTS_KEY))
         kept = self.ctx.log_pages.get(game_id)
         if kept is None or kept[0] != made_of:
             kept = (made_of, await asyncio.to_thread(lambda: record_log.paginate_entries(record_log.log_entries(
@@ -207,7 +207,8 @@ class Memory(Service):
         names = {h.user_id: h.display_name for h in rows.holders if h.controller == "human"}
         names.update({s.user_id: s.display_name for s in rows.seats})
         return records.assemble_steps(rows.game, rows.seats, list(replayed.journal), rows.settings.get(records.SALT_KEY),
-                                      names, replayed.initial_hash, list(replayed.steps))
+                                      names, replayed.initial_hash, list(replayed.steps),
+                                      records.hints_taken(rows.settings))
 
     async def _rows(self, game_id: int) -> tuple[RecordRows, Replayed]:
         """A started game's rows and its journal as replayed; the journal is read only when the record cache's copy

@@ -19,7 +19,7 @@ import multiprocessing
 import pickle
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Callable
 
 from bot.policy.bot_levels import ThinkSettings, decide
 from engine.ai.players import choose
@@ -55,12 +55,18 @@ class Thinker:
             return choose(ruleset, state, seat, level, rng)
         args = (ruleset.name, state.model_dump_json(), seat, level, rng.state, self.settings.seconds,
                 self.settings.iterations)
+        action: Action = await self.run(decide, *args)
+        return action
+
+    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` in the pool (a thread where no process can be had): a top-level function of plain values,
+        as `decide` is. A hint's search runs here too (bot/service/hints.py), sharing the hard bot's workers."""
         loop = asyncio.get_running_loop()
         if self.in_processes:
             try:
-                action = await loop.run_in_executor(self._processes(), decide, *args)
+                result = await loop.run_in_executor(self._processes(), work, *args)
                 self._broken = 0
-                return action
+                return result
             except BrokenProcessPool as exc:  # a worker died (killed, out of memory): a new pool next time
                 log.warning("a worker process of the bot's hard decisions died (%s); this one runs in a thread", exc)
                 self._broken += 1
@@ -70,7 +76,7 @@ class Thinker:
                 log.warning("hard decisions run in a thread from now on: no worker process (%s)", exc)
                 self.in_processes = False
                 self._drop_pool()
-        return await loop.run_in_executor(self._thread(), decide, *args)
+        return await loop.run_in_executor(self._thread(), work, *args)
 
     def _processes(self) -> Executor:
         if self._pool is None:

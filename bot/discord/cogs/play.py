@@ -1,4 +1,4 @@
-"""Play commands: /game hand, undo, concede, board, status, log, export, mine — and the top-level /move and /card."""
+"""Play commands: /game hand, hint, undo, concede, board, status, log, export, mine — and the top-level /move and /card."""
 from __future__ import annotations
 
 import discord
@@ -13,6 +13,13 @@ from bot.discord.cogs._shared import GAME, game
 @app_commands.autocomplete(game=flows.game_choices)
 async def hand(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
     await flows.guarded(interaction, play_flows.show_hand(interaction, game))
+
+
+@game.command(name="hint", description="Privately: the search's top three moves for you now (games opened with hints=on)")
+@app_commands.describe(game=GAME)
+@app_commands.autocomplete(game=flows.game_choices)
+async def hint(interaction: discord.Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, play_flows.hint(interaction, game))
 
 
 @game.command(name="undo", description="Take back your last step, if nothing was revealed since")

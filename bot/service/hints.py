@@ -1,0 +1,182 @@
+"""A hint on request: the search's top three moves for the seat asking, each with its share of the search and one
+line on why, shown to that player only.
+
+Hints are a game option, `hints=on`, off by default and taken out of the options before the ruleset reads them
+(`split_options`): the game keeps it as its setting `hints`. A game in a server is a rated game (bot/policy/
+ratings.py rates server games) and never gives hints, so `hints=on` is refused there; games by DM and on the local
+table may have them.
+
+The search is the hard bot's (engine/ai/ismcts.py), with its honesty: it reads the position only through
+determinizations for the seat asking, never the hidden state. It runs in the thinker's pool, off the event loop,
+for a budget of CPU seconds (HINT_SECONDS unless the table sets another; a fixed number of iterations where the
+thinker has one). Where the title has its own evaluation, a move's line says how it moves the seat's projected
+chance of winning, estimated on determinized positions before and just after it; elsewhere the line says what the
+move is and its share only.
+
+A hint taken is part of the game's record: the game setting `hints:taken` lists each (bot/policy/record.py), which
+the record's export and `/game log` show. Nothing of a hint's content is kept or posted.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bot.policy import record as records
+from bot.present import echo
+from bot.service.context import ManagerError, Service
+from bot.service.thinking import Thinker
+from bot.service.views import Views
+from bot.store import game_scope
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats
+from engine.core.types import Action
+
+OPTION = "hints"  # the game option, and the game setting it becomes
+HINT_SECONDS = 1.5  # CPU seconds a hint's search thinks by default
+TOP = 3
+WORLDS = 8  # determinized positions a move's projection is averaged over
+MOST_KEPT = 400  # hints a game's record keeps (a longer game keeps its first ones)
+RATED = ("Hints are never given in a rated game, and every game in a server is rated. Hints are for games by direct "
+         "message (`/game new` in a DM, `options:hints=on`) and the local table.")
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    label: str  # the move as the game's menu names it ("" where it names none)
+    notation: str  # as the bot shows a move back (echo.notation)
+    share: float  # of the search's visits, 0 to 1
+    why: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    game_id: int
+    seat: str
+    suggestions: list[Suggestion]
+
+    def text(self) -> str:
+        """The private reply, in words."""
+        lines = [f"💡 Hint for **{self.seat}** in game #{self.game_id} (only you see this; the game's record notes "
+                 "that you asked):"]
+        for n, s in enumerate(self.suggestions, 1):
+            name = f"{s.label} (`{s.notation}`)" if s.label else f"`{s.notation}`"
+            lines.append(f"{n}. {name}: {s.share:.0%} of the search." + (f" {s.why}" if s.why else ""))
+        return "\n".join(lines)
+
+
+def hints_on(value: Any) -> bool:
+    """Whether an option's value (typed `on`/`off`, or stored) turns hints on; anything else is refused in words."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().casefold()
+    if text in ("on", "true", "yes", "1"):
+        return True
+    if text in ("off", "false", "no", "0", ""):
+        return False
+    raise ManagerError(f"`hints` takes on or off, not `{str(value)[:20]}`.", code="bad_option")
+
+
+def split_options(options: dict[str, Any] | None, *, rated: bool) -> tuple[dict[str, Any], bool]:
+    """The game's options without `hints`, and whether hints are on. `rated`: the game will be rated (a server
+    game), where `hints=on` is refused with the reason."""
+    rest = dict(options or {})
+    on = hints_on(rest.pop(OPTION, False))
+    if on and rated:
+        raise ManagerError(f"Bad option `hints=on`: {RATED}", code="hints_rated")
+    return rest, on
+
+
+def search(ruleset_name: str, state_json: str, seat: str, seed: int, seconds: float,
+           iterations: int | None) -> list[tuple[Action, float, float | None, float | None]]:
+    """The top moves for `seat` from plain inputs (what a worker process runs): each with its share of the search
+    and `seat`'s projected chance of winning before and just after it (None without the title's evaluation)."""
+    from engine import registry
+    from engine.ai.ismcts import Settings, ismcts
+    from engine.ai.players import HARD_CONFIDENCE, HARD_HORIZON
+    from engine.core.search import SearchGame
+
+    ruleset = registry.get(ruleset_name)
+    state = ruleset.load_state(state_json)
+    rng = Rng(seed)
+    game = SearchGame(ruleset)
+    world = game.determinize(state, seat, rng)
+    evaluates = ruleset.evaluate(world) is not None
+    timed = iterations is None
+    settings = Settings(iterations=iterations, seconds=seconds if timed else None,
+                        clock=time.thread_time if timed else None, horizon=HARD_HORIZON if evaluates else None,
+                        confidence=HARD_CONFIDENCE)
+    result = ismcts(ruleset, state, seat, settings, rng)
+    shares = result.shares()
+    if len(shares) == 1 and not result.iterations:
+        shares = [(shares[0][0], 1.0)]
+    top = shares[:TOP]
+    if not evaluates:
+        return [(a, share, None, None) for a, share in top]
+    worlds = [game.determinize(state, seat, rng) for _ in range(WORLDS)]
+    before = sum(_chance(game, w, seat) for w in worlds) / len(worlds)
+    return [(a, share, before, sum(_chance(game, game.step(w, seat, a), seat) for w in worlds) / len(worlds))
+            for a, share in top]
+
+
+def _chance(game: Any, world: Any, seat: str) -> float:
+    """`seat`'s chance of winning in a determinized position: its result once the game is over, else the title's
+    estimate."""
+    done = game.returns(world)
+    return (done if done is not None else game.ruleset.evaluate(world) or {}).get(seat, 0.5)
+
+
+def why(share: float, before: float | None, after: float | None) -> str:
+    """One line on a move: how it moves the projected chance of winning, where the title can say; nothing where it
+    cannot (the move and its share say it all)."""
+    if before is None or after is None:
+        return ""
+    now, then = round(100 * before), round(100 * after)
+    points = then - now
+    unit = "point" if abs(points) == 1 else "points"
+    change = "no change to" if points == 0 else f"{'+' if points > 0 else '−'}{abs(points)} {unit} to"
+    return f"Projected: {change} your chance of winning ({now}% now, {then}% after it)."
+
+
+class Hints(Service):
+    """A hint for the seat asking (see the module's docstring)."""
+
+    def __init__(self, ctx: Any, views: Views, thinker: Thinker, seconds: float = HINT_SECONDS) -> None:
+        super().__init__(ctx)
+        self.views = views
+        self.thinker = thinker
+        self.seconds = seconds
+
+    async def hint(self, game_id: int, user_id: str) -> Hint:
+        """The top three moves for the seat `user_id` holds in the game, recorded as a hint taken. Refused, in
+        words: a game without hints or a rated one, a game not under way, a member not seated, not their turn."""
+        record = await self.views.game(game_id)
+        settings = await self.store.settings(game_scope(game_id))
+        if record.guild_id is not None:
+            raise ManagerError(f"Game #{game_id} is rated: no hints. {RATED}", code="hints_rated")
+        if settings.get(OPTION) != "on":
+            raise ManagerError(f"Hints are off in game #{game_id}: a game gives hints only when it is opened with the "
+                               "option `hints=on`.", code="hints_off")
+        if record.status != "active":
+            said = "has not started yet" if record.status == "lobby" else "is over"
+            raise ManagerError(f"Game #{game_id} {said}: no hints.", code="not_active")
+        seat = next((s for s in await self.store.list_seats(game_id) if s.user_id == user_id), None)
+        if seat is None:
+            raise ManagerError(f"You are not seated in game #{game_id}: hints are for its players.", code="not_seated")
+        ruleset, state, seq = await self.views.state(record)
+        if seat.seat not in owing_seats(ruleset, state):
+            raise ManagerError(f"It is not your turn in game #{game_id}: a hint is for a move you owe.",
+                               code="not_your_turn")
+        seed = self.ctx.new_seed()  # fresh: a hint's guesses owe nothing to the game's secret seed
+        found = await self.thinker.run(search, ruleset.name, state.model_dump_json(), seat.seat, seed, self.seconds,
+                                       self.thinker.settings.iterations)
+        await self._note(game_id, seat.seat, seq, settings)
+        labels = {o.action: o.label for o in ruleset.decisions(state, seat.seat).all_options()}
+        return Hint(game_id, seat.seat, [Suggestion(labels.get(a, ""), echo.notation(a.notation()), share,
+                                                    why(share, before, after)) for a, share, before, after in found])
+
+    async def _note(self, game_id: int, seat: str, seq: int, settings: dict[str, str]) -> None:
+        entries = [f"{h['seat']}@{h['after_move']}" for h in records.hints_taken(settings)]
+        if len(entries) < MOST_KEPT:
+            entries.append(f"{seat}@{seq}")
+            await self.store.set_setting(game_scope(game_id), records.HINTS_KEY, ",".join(entries))

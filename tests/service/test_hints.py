@@ -1,0 +1,134 @@
+"""A hint on request through the services, on real SQLite files: the option `hints` (off by default, refused in a
+server game, which is rated), the refusals in words (hints off, a rated game, not your turn, a spectator, a game
+over), the top three moves worded as the bot shows a move with their shares and a line each, and the hint taken in
+the game's record and log — never what it said."""
+from __future__ import annotations
+
+import pytest
+
+from bot.policy import record_log
+from bot.policy.bot_levels import ThinkSettings
+from bot.service import GameManager, ManagerError, hints
+from bot.store import Store
+from bot.tables.recording import RecordingTable
+from engine import registry
+from tests.fakeclock import Clock
+
+QUICK = ThinkSettings(iterations=40)  # a real search, at a test's cost
+
+
+async def manager_on(path) -> tuple[Store, GameManager]:
+    store = await Store.open(path)
+    return store, GameManager(store, RecordingTable(), clock=Clock(), render=False, thinking=QUICK)
+
+
+async def electioneer(manager: GameManager, *, options: dict | None = None, guild_id: str | None = None) -> int:
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=5, channel_id="c1",
+                                        guild_id=guild_id, options=options)
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
+    return record.id
+
+
+async def refusal(manager: GameManager, game_id: int, user_id: str) -> ManagerError:
+    with pytest.raises(ManagerError) as caught:
+        await manager.hints.hint(game_id, user_id)
+    return caught.value
+
+
+async def test_hints_on_in_a_server_game_is_refused_with_the_reason_and_opens_nothing(tmp_path) -> None:
+    store, manager = await manager_on(tmp_path / "s.sqlite3")
+    try:
+        with pytest.raises(ManagerError) as caught:
+            await manager.games.create("electioneer", "u-dem", "Dana", channel_id="c1", guild_id="g1",
+                                       options={"hints": True})
+        assert caught.value.code == "hints_rated"
+        assert "rated" in str(caught.value) and "hints=on" in str(caught.value)
+        assert await store.list_games() == []
+        with pytest.raises(ManagerError) as bad:
+            await manager.games.create("electioneer", "u-dem", "Dana", channel_id="c1", options={"hints": "maybe"})
+        assert "`hints` takes on or off" in str(bad.value)
+    finally:
+        manager.close()
+        await store.close()
+
+
+async def test_a_game_without_the_option_and_a_rated_game_refuse_a_hint_in_words(tmp_path) -> None:
+    store, manager = await manager_on(tmp_path / "s.sqlite3")
+    try:
+        off = await electioneer(manager)
+        said = await refusal(manager, off, "u-dem")
+        assert said.code == "hints_off" and "`hints=on`" in str(said)
+        rated = await electioneer(manager, guild_id="g1")
+        said = await refusal(manager, rated, "u-dem")
+        assert said.code == "hints_rated" and "rated" in str(said)
+        assert "hints:taken" not in await store.settings(f"game:{off}")
+    finally:
+        manager.close()
+        await store.close()
+
+
+async def test_a_hint_gives_three_moves_the_player_can_type_and_the_record_notes_it(tmp_path) -> None:
+    store, manager = await manager_on(tmp_path / "s.sqlite3")
+    try:
+        game_id = await electioneer(manager, options={"hints": True})
+        assert (await store.settings(f"game:{game_id}"))["hints"] == "on"
+        assert "hints" not in (await manager.views.game(game_id)).options  # the ruleset never sees it
+        hint = await manager.hints.hint(game_id, "u-dem")
+        assert hint.seat == "DEM" and len(hint.suggestions) == 3
+        rules = registry.get("electioneer")
+        _, _, decision = await manager.views.decision(game_id, "u-dem")
+        legal = {o.action for o in decision.all_options()}
+        for s in hint.suggestions:
+            assert s.label and "_" not in s.notation
+            assert rules.parse(s.notation)[0] in legal  # what the player sees is what they can type
+            assert 0 < s.share <= 1 and "chance of winning" in s.why
+        assert sum(s.share for s in hint.suggestions) <= 1.0001
+        text = hint.text()
+        assert text.count("\n") == 3 and "of the search" in text
+        record = await manager.memory.export(game_id, "u-dem")
+        assert record["hints"] == [{"seat": "DEM", "after_move": 0}]
+        lines, _, _ = await manager.memory.log_page(game_id)
+        assert "💡 DEM asked for a hint." in lines
+        log = "\n".join(lines)
+        assert not any(s.notation in log for s in hint.suggestions)  # nothing of what the hint said
+    finally:
+        manager.close()
+        await store.close()
+
+
+async def test_a_hint_is_for_a_seated_player_who_owes_a_move_in_a_game_under_way(tmp_path) -> None:
+    store, manager = await manager_on(tmp_path / "s.sqlite3")
+    try:
+        game_id = await electioneer(manager, options={"hints": True})
+        said = await refusal(manager, game_id, "u-someone")
+        assert said.code == "not_seated" and "not seated" in str(said)
+        _, _, decision = await manager.views.decision(game_id, "u-dem")
+        await manager.games.submit(game_id, "u-dem", decision.options[0].action.notation())
+        assert await manager.views.owing(game_id) == ["REP"]  # DEM's pick is sealed; REP's is owed
+        said = await refusal(manager, game_id, "u-dem")
+        assert said.code == "not_your_turn" and "not your turn" in str(said)
+        await manager.seats.concede(game_id, "u-rep")
+        assert (await manager.views.game(game_id)).status == "finished"
+        said = await refusal(manager, game_id, "u-dem")
+        assert said.code == "not_active" and "is over" in str(said)
+    finally:
+        manager.close()
+        await store.close()
+
+
+def test_a_move_s_line_says_how_it_moves_the_projection_in_words() -> None:
+    assert hints.why(0.4, 0.42, 0.434) == "Projected: +1 point to your chance of winning (42% now, 43% after it)."
+    assert hints.why(0.4, 0.68, 0.66) == "Projected: −2 points to your chance of winning (68% now, 66% after it)."
+    assert hints.why(0.4, 0.5, 0.501) == "Projected: no change to your chance of winning (50% now, 50% after it)."
+    assert hints.why(0.4, None, None) == ""  # a title without an estimate: the move and its share only
+
+
+def test_the_log_puts_each_hint_after_the_moves_made_before_it() -> None:
+    data = {"game": {"title": "T", "ruleset_title": "R", "id": 1}, "seats": [], "moves": [
+        {"seq": 1, "seat": "DEM", "public": ["a"]}, {"seq": 2, "seat": "REP", "public": ["b"]}],
+        "hints": [{"seat": "DEM", "after_move": 0}, {"seat": "REP", "after_move": 1}]}
+    entries = record_log.log_entries(data)
+    flat = [e[0] for e in entries]
+    assert flat[1] == "💡 DEM asked for a hint." and flat[3] == "💡 REP asked for a hint."
+    assert flat[2].startswith("1.") and flat[4].startswith("2.")
