@@ -85,9 +85,9 @@ def merged(rows: Sequence[Any]) -> dict[str, Any]:
     if len(payloads) == 1:
         return dict(payloads[0])
     if rows[0].audience != "public":
-        out = {"text": "\n".join(t for p in payloads if (t := str(p.get("text") or ""))),
-               "prompt": any(p.get("prompt") for p in payloads)}
-        return {**out, **({"ended": True} if any(p.get("ended") for p in payloads) else {})}
+        brief: dict[str, Any] = {"text": "\n".join(t for p in payloads if (t := str(p.get("text") or ""))),
+                                  "prompt": any(p.get("prompt") for p in payloads)}
+        return {**brief, **({"ended": True} if any(p.get("ended") for p in payloads) else {})}
     boards = [p for r, p in zip(rows, payloads) if r.kind == "board"]
     lines: list[str] = []
     engine_lines: list[Any] = []
