@@ -28,25 +28,42 @@ def learning(settings: dict[str, str]) -> bool:
 
 
 def coached(ruleset: Ruleset, state: Any, seq: int, settings: dict[str, str], brief: PrivateBrief, *,
-            prompt: bool) -> tuple[PrivateBrief, list[str] | None]:
-    """The brief with the coach's words before its prompt (`prompt`: it brings a decision newly owed or changed),
-    or with the lesson's summary at its end (the game's, or the lesson file's end point, after which the game goes on
-    without the coach); and the steps shown once it is delivered (None: no new one)."""
+            prompt: bool) -> tuple[list[PrivateBrief], list[str] | None]:
+    """The briefs to tell, in order: the brief with the coach's words before its prompt (`prompt`: it brings a
+    decision newly owed or changed), the lesson's opening words before it in a message of their own; or, at the
+    lesson's end (the game's, or the lesson file's end point, after which the game goes on without the coach), its
+    summary, in a message of its own where a prompt comes with it. The coach's words alone are a brief with no
+    decision, which every table sends by itself: a prompt grows by a step's words only. And the steps shown once
+    they are delivered (None: no new one)."""
     if not learning(settings):
-        return brief, None
+        return [brief], None
     shown = coach.shown_steps(settings.get(coach.SHOWN_KEY))
     if coach.summarized(shown):  # the lesson is over: the coach is silent, whether or not the game goes on
-        return brief, None
+        return [brief], None
     if coach.over(ruleset, state, seq):
         then = (NEXT_STEPS if ruleset.outcome(state) is not None else PLAY_ON).format(ruleset=ruleset.name,
                                                                                      game=brief.game.id)
-        return replace(brief, coach=coach.closing(ruleset.name, then)), [*shown, coach.SUMMARY]
-    if not prompt or brief.decision is None or not brief.decision.owes_move:
-        return brief, None
+        words = coach.closing(ruleset.name, then)
+        told = [_alone(brief, words), brief] if _owes(brief) else [replace(brief, coach=words)]
+        return told, [*shown, coach.SUMMARY]
+    if not prompt or not _owes(brief):
+        return [brief], None
     said = coach.coach(ruleset, state, brief.seat, seq, shown)
     if said.step is None:
-        return brief, None
-    return replace(brief, coach=said.text), [*shown, coach.shown_entry(said.step.id, seq)]
+        return [brief], None
+    opening, _, step = said.text.rpartition(f"\n{coach.MARK} **")  # the intro, where it comes before the step
+    told = [_alone(brief, opening), replace(brief, coach=f"{coach.MARK} **{step}")] if opening \
+        else [replace(brief, coach=said.text)]
+    return told, [*shown, coach.shown_entry(said.step.id, seq)]
+
+
+def _owes(brief: PrivateBrief) -> bool:
+    return brief.decision is not None and brief.decision.owes_move
+
+
+def _alone(brief: PrivateBrief, words: str) -> PrivateBrief:
+    """The coach's `words` as a message of their own, to the brief's seat."""
+    return replace(brief, text="", view=None, decision=None, coach=words)
 
 
 async def remember(store: StoreInterface, context: GameContext, shown: list[str]) -> None:

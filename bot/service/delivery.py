@@ -283,15 +283,17 @@ class Delivery(Service):
             return False, None
         brief = await self.views.brief(record.id, seat.user_id, payload.get("text", ""), record=record, seats=seats,
                                        jobs=jobs)
-        shown = None
+        briefs, shown = [brief], None
         if coaching.learning(context.game_settings):  # a guided first game: the coach's words before the prompt
             ruleset, state, seq = await self.views.state(record)
-            brief, shown = coaching.coached(ruleset, state, seq, context.game_settings, brief,
-                                            prompt=bool(payload.get("prompt")))
+            briefs, shown = coaching.coached(ruleset, state, seq, context.game_settings, brief,
+                                             prompt=bool(payload.get("prompt")))
         if not payload.get("prompt") and not payload.get("ended") and brief.decision is not None \
-                and not payload.get("text") and not brief.coach:
+                and not payload.get("text") and not any(b.coach for b in briefs):
             return False, None
-        ok = await reads.table.tell(brief)
+        ok = True
+        for each in briefs:
+            ok = await reads.table.tell(each) and ok
         if ok and shown is not None:
             await coaching.remember(self.store, context, shown)
         if seat.dm_ok is None or bool(seat.dm_ok) != ok:

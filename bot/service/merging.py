@@ -3,8 +3,9 @@ other parties' turns it took, and one post when a busy channel made a game's pos
 
 Delivery hands a game's run of unsent outbox rows here and sends what comes back, in order: consecutive public
 posts (board posts and notices) become one message — their lines joined in order, the picture of the last board —
-while the private rows between them go out after it, each to its own seat (nothing private is ever merged into a
-public post). Pure: no store, no clock, no table."""
+while the private rows between them go out after it (nothing private is ever merged into a public post). A seat's
+briefs of the run are one message, where the last of them stands: each tells the seat's decision as it is when the
+run is sent, so one message tells it once, with the news of them all. Pure: no store, no clock, no table."""
 from __future__ import annotations
 
 import json
@@ -30,14 +31,30 @@ def mergeable(row: Any) -> bool:
     return row.audience == "public" and row.kind in MERGEABLE
 
 
+BRIEF_KEYS = {"text", "prompt", "ended"}  # a brief of a move (a reminder, with its marks, stands alone)
+
+
+def _plain_brief(row: Any) -> bool:
+    return getattr(row, "kind", None) == "brief" and set(payload_of(row)) <= BRIEF_KEYS
+
+
 def plan(rows: Sequence[R]) -> list[list[R]]:
-    """The run as the messages it goes out as, each the rows it stands for, in the order of their first rows:
-    consecutive public posts are one message while their texts fit MERGED_TEXT (the private rows between them are
-    sent after it, in their order); every other row is a message of its own (one that sends nothing included)."""
+    """The run as the messages it goes out as, each the rows it stands for: consecutive public posts are one
+    message while their texts fit MERGED_TEXT (the private rows between them are sent after it, in their order),
+    in the order of their first rows; a seat's briefs are one message, where the last of them stands; every other
+    row is a message of its own (one that sends nothing included)."""
     items: list[list[R]] = []
     group: list[R] | None = None
     size = 0
-    for row in rows:
+    last = {getattr(row, "audience", None): n for n, row in enumerate(rows) if _plain_brief(row)}
+    briefs: dict[Any, list[R]] = {}  # each seat's briefs not yet placed
+    for n, row in enumerate(rows):
+        if _plain_brief(row):
+            audience = getattr(row, "audience", None)
+            briefs.setdefault(audience, []).append(row)
+            if last[audience] == n:
+                items.append(briefs.pop(audience))
+            continue
         if not mergeable(row):
             items.append([row])
             if getattr(row, "audience", None) == "public":  # what follows a stall line is a post after it
@@ -62,10 +79,15 @@ def merged(rows: Sequence[Any]) -> dict[str, Any]:
     dropped where more than one board is merged: the post's caption is made again for the whole of it, by Delivery),
     the bot's note of each move where it stands (said once for a seat's moves in a row: a note the same as the one
     just said, with nothing but that seat's own lines since, is left out), the last board's view for the picture,
-    and the result's mark if any was the result."""
+    and the result's mark if any was the result. A seat's briefs (plan): their news in order, and a prompt if any
+    brought one."""
     payloads = [payload_of(r) for r in rows]
     if len(payloads) == 1:
         return dict(payloads[0])
+    if rows[0].audience != "public":
+        brief: dict[str, Any] = {"text": "\n".join(t for p in payloads if (t := str(p.get("text") or ""))),
+                                  "prompt": any(p.get("prompt") for p in payloads)}
+        return {**brief, **({"ended": True} if any(p.get("ended") for p in payloads) else {})}
     boards = [p for r, p in zip(rows, payloads) if r.kind == "board"]
     lines: list[str] = []
     engine_lines: list[Any] = []

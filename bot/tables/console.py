@@ -149,7 +149,9 @@ Words the table knows at any prompt:
   card ID    a card's whole text            undo       take back your last step (also at the hide screen)
   log        the game so far                dashboard  electoral votes: safe, lean, tied, the tipping point
   rules      how to play this game          help       these words
-  quit       save and stop (run the same command again to resume)"""
+  quit       save and stop (run the same command again to resume)
+Where `card ID` is also a move you can make now, it is the move: `text ID` shows a card's whole text at any
+time."""
 
 
 # ---- long menus: more than LONG_MENU choices are grouped (a number opens a group), or laid out in columns

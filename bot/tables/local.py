@@ -258,7 +258,7 @@ class LocalSession:
             raise Quit
         if word == "help":
             self.write(HELP)
-        elif word == "card" or word.startswith("card "):
+        elif is_card_word(word):
             record = await self.manager.views.game(game_id)
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
         else:
@@ -309,7 +309,8 @@ class LocalSession:
                 if not decision.extras:
                     refusal = "✗ There is no play allowed at any time now."
                 continue
-            if await self._word(game_id, seat, record, word, reply):
+            if not a_move_now(registry.get(record.ruleset), decision, reply) \
+                    and await self._word(game_id, seat, record, word, reply):
                 self.write("(Press Enter to see your choices again.)")
                 show = False
                 continue
@@ -375,7 +376,7 @@ class LocalSession:
         elif word in ("board", "hand"):
             _, view = await self.manager.views.view(game_id, LOCAL_USER.format(seat=seat))
             self.write(view_text(seat, view) if word == "board" else text.hand_text(view) or "No hand to show.")
-        elif word == "card" or word.startswith("card "):
+        elif is_card_word(word):
             self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
         elif word == "dashboard":  # the election-night dashboard, as Discord pins it
             self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
@@ -395,6 +396,21 @@ class LocalSession:
         around += [f"later moves: `log {number + 1}`"] if number < pages else []
         head = f"Log of game #{game_id}, page {number} of {pages}" + (f" ({'; '.join(around)})" if around else "")
         self.write("\n".join([head, *lines]))
+
+
+def is_card_word(word: str) -> bool:
+    """`card ID`, or `text ID`: the table's word for a card's whole text (`text` where `card ID` is a move now)."""
+    return any(word == w or word.startswith(f"{w} ") for w in ("card", "text"))
+
+
+def a_move_now(ruleset: Any, decision: Any, reply: str) -> bool:
+    """Whether `reply` starts with a move the decision offers now: such a move goes to the game, though a table's
+    word is spelt the same (Campaign Trail's `card 38`, a politick's choice of a card)."""
+    try:
+        actions = ruleset.parse(reply)
+    except EngineError:
+        return False
+    return bool(actions) and any(o.action == actions[0] for o in decision.all_options())
 
 
 def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:

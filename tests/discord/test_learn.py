@@ -11,13 +11,20 @@ import re
 import time
 
 import pytest
+from housemate import shown_text
 from simworld import World, make_bot, private
 
+from bot.discord import ui
 from bot.present import coach
 from bot.store import game_scope
 from engine import registry
+from tests.transcript_games import transcript_game
 
 MOST_DECISIONS = 40
+# Characters of a DM that carries a step's words, as the transcripts' DM check counts them (its embeds and
+# components): the first, which opens the lesson, well within the 2,000 a phone shows without much scrolling
+FIRST_DM_MOST = 1800
+STEP_DM_MOST = 2000
 
 
 @pytest.fixture
@@ -102,6 +109,9 @@ async def test_a_lesson_by_dm_from_the_coach_suggestions(world: World, ruleset: 
     for step in lesson.steps:
         assert mine & set(step.when.verbs), f"she made the kind of move step {step.id} shows"
     said = coach_texts(w.dm_texts(alice))
+    prompts = [t for t in w.dm_texts(alice) if "**Your move:**" in t]
+    assert not [t for t in prompts if lesson.opening() in t or lesson.summary in t], \
+        "the lesson's opening and closing words come in messages of their own, never swelling a prompt"
     assert len(said) >= len(lesson.steps) + 1 and all(len(t) <= coach.MOST + 250 for t in said)
     for step in lesson.steps:
         assert any(step.text in t for t in said), f"step {step.id} was shown in the DM"
@@ -146,3 +156,25 @@ async def test_without_the_coach_a_normal_game_against_the_bot(world: World) -> 
     assert coach.LEARN_KEY not in await w.manager.store.settings(game_scope(game_id))
     assert not coach_texts(w.dm_texts(alice)), "no coach"
     assert (await w.manager.views.decision(game_id, str(alice.id)))[2].owes_move
+
+
+@pytest.mark.parametrize("ruleset", coach.titles())
+def test_the_lessons_dms_ask_each_question_once_and_stay_short(ruleset: str) -> None:
+    """The lesson's transcript (`stumpbot transcripts`): the bot answers each of the learner's moves before they are
+    sent, and one DM tells the learner the news of them all with her next question, never the same question twice
+    in a row; the coach's words keep every DM of a step within a phone screen."""
+    game = transcript_game(f"learn-{ruleset}")
+    dms = [part for part in game.text.split("\n### ") if part.startswith("DM to ")]
+    asked = [dm[dm.index("> Your move:"):] if "> Your move:" in dm else None for dm in dms]
+    again = [dm for dm, ask, before in zip(dms[1:], asked[1:], asked) if ask is not None and ask == before]
+    assert not again, f"{len(again)} DMs ask the question of the DM before them again, first:\n{again[0][:600]}"
+
+    def shown(brief) -> str:  # noqa: ANN001
+        embeds, view = ui.hand_message(brief)
+        return shown_text({"embeds": [e.to_dict() for e in embeds],
+                           "components": view.to_components() if view is not None else []})
+
+    steps = [shown(b) for b in game.briefs if b.coach and b.decision is not None and b.decision.owes_move]
+    assert len(steps[0]) <= FIRST_DM_MOST, f"the first step's DM is {len(steps[0])} characters:\n{steps[0]}"
+    longest = max(steps, key=len)
+    assert len(longest) <= STEP_DM_MOST, f"a step's DM is {len(longest)} characters:\n{longest}"

@@ -13,7 +13,7 @@ from bot.tables.recording import RecordingTable
 from engine.core.rng import Rng
 from tests.fakeclock import Clock
 
-DIES_AT = 6  # the dead process's sixth message goes out, and it dies before that send returns
+DIES_AT = 2  # the dead process's second message (of three: a post, a DM to each seat) goes out, and it dies there
 
 
 class Logged(RecordingTable):

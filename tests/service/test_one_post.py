@@ -136,6 +136,24 @@ def test_a_turn_of_3500_characters_is_planned_as_one_message() -> None:
     assert all(len(merging.merged(item)["text"]) <= merging.MERGED_TEXT for item in planned)
 
 
+def _brief(row_id: int, seq: int, seat: str, payload: dict) -> OutboxRecord:
+    return OutboxRecord(id=row_id, game_id=1, created_seq=seq, audience=f"seat:{seat}", kind="brief", created_at=0,
+                        sent_at=None, payload=payload)
+
+
+def test_a_seats_briefs_of_one_run_are_one_message_where_the_last_stands() -> None:
+    """Each brief tells the seat's decision as it is when the run is sent: a person's move the bot answered (its
+    news, then the bot's move that asks her again) is one DM, sent after the post of the bot's move."""
+    drew = _brief(1, 7, "DEM", {"text": "You draw #48 Early Voting Caravan.", "prompt": False, "ended": True})
+    post = _post(2, 8, (None, "🤖 The bot moved for REP."), ("REP", "REP declares advertise."))
+    other = _brief(3, 8, "REP", {"text": "", "prompt": False, "ended": True})
+    asked = _brief(4, 9, "DEM", {"text": "", "prompt": True})
+    reminder = _brief(5, 9, "DEM", {"text": "Reminder: the game is waiting on you.", "prompt": True, "nth": 1})
+    assert merging.plan([drew, post, other, asked, reminder]) == [[post], [other], [drew, asked], [reminder]]
+    assert merging.merged([drew, asked]) == {"text": "You draw #48 Early Voting Caravan.", "prompt": True,
+                                             "ended": True}
+
+
 async def test_a_game_that_the_bot_seats_end_ends_in_one_post_with_its_result(tmp_path) -> None:
     """The person's last decision, the bot seats' last moves, the result and the ratings: one post."""
     store, table, manager, gid = await table_of(tmp_path, "presidential_election", ["P1", "P2", "P3"], seed=3)
