@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, PrivateAttr, SerializationInfo, field_validator, model_serializer, model_validator
+from pydantic import (AliasChoices, ConfigDict, Field, PrivateAttr, field_serializer, field_validator, model_serializer,
+                      model_validator)
 
 from engine.core.frames import FrameStack
 from engine.core.rng import Randomness
@@ -251,10 +252,15 @@ class AdvancedSoloState(Strict):
 
 
 class CampaignTrailState(Strict):
+    model_config = ConfigDict(serialize_by_alias=True)  # `randomness` as `rng` (below)
     ruleset: Literal["campaign_trail"] = "campaign_trail"
     seats: list[str]
     options: Options
-    randomness: Randomness  # every shuffle and random pick of the game (engine/core/rng.py)
+    # Every shuffle and random pick of the game (engine/core/rng.py). Stored (and hashed) as `rng`, the splitmix64
+    # integer alone, as every Campaign Trail game has been, so journals replay to the same state hashes. Its count
+    # of draws is not stored: it tells a step that drew from one that did not (core `play`), and every loaded state
+    # counts from 0 alike. Forced results (tests only) are stored with the integer when there are any.
+    randomness: Randomness = Field(validation_alias=AliasChoices("rng", "randomness"), serialization_alias="rng")
     phase: Phase
     parties: dict[str, PartyState]
     players: dict[str, SeatState]
@@ -299,36 +305,24 @@ class CampaignTrailState(Strict):
     _cuts: list[tuple[int, dict[str, Any]]] = PrivateAttr(default_factory=list)
     _picture: Any = PrivateAttr(default=None)
 
-    # Stored (and hashed) as `rng`, the splitmix64 integer alone, as every Campaign Trail game has been: journals
-    # replay to the same state hashes. The count of draws is not stored: it tells a step that drew from one that
-    # did not (core `play`), and one loaded state counts from 0 as well as another. Forced results (tests only)
-    # are stored with the integer when there are any.
-    @model_validator(mode="before")
-    @classmethod
-    def _from_stored(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "rng" in data and "randomness" not in data:
-            data = {k: v for k, v in data.items() if k != "rng"} | {"randomness": _loaded_randomness(data["rng"])}
-        return data
-
     @model_serializer(mode="wrap")
-    def _stored_state(self, handler: Any, info: SerializationInfo) -> dict[str, Any]:
+    def _stored_state(self, handler: Any) -> dict[str, Any]:
         # the competitive game's JSON is unchanged (its journals replay to the same state hashes)
         data = handler(self)
         if data.get("solo") is None:
             data.pop("solo", None)
         if data.get("advanced") is None:
             data.pop("advanced", None)
-        if info.mode_is_json():
-            data = {("rng" if k == "randomness" else k): (_stored_randomness(v) if k == "randomness" else v)
-                    for k, v in data.items()}
         return data
 
+    @field_validator("randomness", mode="before")
+    @classmethod
+    def _randomness_from_stored(cls, value: Any) -> Any:
+        return {"prng": value} if isinstance(value, int) else value
 
-def _loaded_randomness(rng: Any) -> Any:
-    return {"prng": rng} if isinstance(rng, int) else rng
+    @field_serializer("randomness", when_used="json")
+    def _stored_randomness(self, randomness: Randomness) -> Any:
+        if not randomness.forced_dice and not randomness.forced_draws:
+            return randomness.prng
+        return randomness.model_dump(mode="json", exclude={"draws"})
 
-
-def _stored_randomness(randomness: dict[str, Any]) -> Any:
-    if not randomness["forced_dice"] and not randomness["forced_draws"]:
-        return randomness["prng"]
-    return {k: v for k, v in randomness.items() if k != "draws"}
