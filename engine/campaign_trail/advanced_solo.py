@@ -59,7 +59,7 @@ from typing import Any
 from engine.campaign_trail import advanced_solo_content, dirty_solo, posting, primitives, solo
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
+from engine.core.rng import Randomness
 from engine.core.types import Action, Decision
 
 ALL_PARTIES = solo.ALL_PARTIES
@@ -109,7 +109,7 @@ def seat_range(opts: Options) -> tuple[int, int]:
     return 1, 3 - len(opts.ai)
 
 
-def new_state(opts: Options, rng: Rng) -> AdvancedSoloState:
+def new_state(opts: Options, rng: Randomness) -> AdvancedSoloState:
     """Each AI deck shuffled: ten cards for each month, ten for the debates, ten back in the box unseen."""
     decks = {}
     for party in opts.ai:
@@ -284,9 +284,7 @@ def unprepared(s: CampaignTrailState, party: str, log: list[str], seat: str) -> 
     if not pile:
         log.append(f"{seat}'s Unprepared: {party} (AI) has no debate cards left.")
         return
-    rng = Rng(s.rng)
-    lost = pile.pop(rng.below(len(pile)))
-    s.rng = rng.state
+    lost = pile.pop(s.randomness.below(len(pile)))
     s.advanced.decks[party].boxed.append(lost)
     log.append(f"{seat}'s Unprepared: a random card of {party}'s (AI) debate pile goes back in the box.")
 

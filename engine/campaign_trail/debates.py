@@ -22,7 +22,6 @@ from engine.campaign_trail.content import load as _c  # the game's content, load
 from engine.campaign_trail.posting import by, game_line
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
 from engine.core.types import Action, Decision, Option, PendingKind
 from engine.core.words import plural
 
@@ -114,9 +113,7 @@ def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
                     continue
                 victim = next(x for x in s.debate.seats if party_of(s, x) == target)
                 hand = s.players[victim].hand
-                rng = Rng(s.rng)
-                lost = [hand.pop(rng.below(len(hand))) for _ in range(min(2, len(hand)))]
-                s.rng = rng.state
+                lost = [hand.pop(s.randomness.below(len(hand))) for _ in range(min(2, len(hand)))]
                 s.discard.extend(lost)
                 me.table.remove(tab)
                 s.discard.append(tab.card)

@@ -40,7 +40,7 @@ def determinize(state: CampaignTrailState, seat: str, rng: Rng) -> CampaignTrail
         _solo(world, rng)
     if world.advanced is not None:
         _advanced(world, rng)
-    world.rng = rng.next_u64()
+    world.randomness.reseed(rng.next_u64())
     return world
 
 

@@ -11,7 +11,6 @@ from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
 from engine.core.types import Action
 
 HAND = 5
@@ -154,9 +153,7 @@ def draw(s: CampaignTrailState, seat: str, count: int, reshuffle: bool = False) 
         deck = next((d for d in s.decks[s.month:] if d), None)
         if deck is None and reshuffle and s.month == 2:
             if not s.reshuffled and s.discard:
-                rng = Rng(s.rng)
-                s.reshuffled = rng.shuffle(list(s.discard))
-                s.rng = rng.state
+                s.reshuffled = s.randomness.shuffle(list(s.discard))
                 s.discard = []
             deck = s.reshuffled or None
         if deck is None:

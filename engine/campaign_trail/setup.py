@@ -9,7 +9,7 @@ from engine.campaign_trail.posting import by
 from engine.campaign_trail.primitives import HAND, add_voters, draw_up
 from engine.campaign_trail.state import CampaignTrailState, Options, PartyState, SeatState
 from engine.core.errors import IllegalAction
-from engine.core.rng import Rng
+from engine.core.rng import Randomness
 
 
 ALL_PARTIES = ("DEM", "REP", "LIB")
@@ -78,7 +78,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
         raise IllegalAction(f"With {len(seats)} players the seats are {', '.join(s for s, _, _ in lay)}.", code="bad_seats")
     seats = [s for s, _, _ in lay]  # table order, whatever order the players joined in
     c = _c()
-    rng = Rng(seed)
+    rng = Randomness.seeded(seed)
     in_play = [p for p in ALL_PARTIES if any(party == p for _, party, _ in lay) or p in opts.ai]
     parties = {}
     for p in in_play:
@@ -116,13 +116,15 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CampaignTrail
     topics = rng.shuffle(sorted(c.debate_topics))[:2]
     debate_cities = rng.shuffle(sorted(c.debate_cities))[:2]
     return CampaignTrailState(
-        seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
-        voters=voters, decks=decks, removed=removed, order=order, debate_topics=topics, debate_cities=debate_cities,
+        seats=list(seats), options=opts, randomness=_kept(rng), phase="candidate", parties=parties,
+        players=players, voters=voters, decks=decks, removed=removed, order=order, debate_topics=topics,
+        debate_cities=debate_cities,
     )
 
 
-def _solo_state(opts: Options, seats: list[str], rng: Rng, parties: dict[str, PartyState], players: dict[str, SeatState],
-                voters: dict[str, dict[str, int]], deck: list[int], removed: list[int]) -> CampaignTrailState:
+def _solo_state(opts: Options, seats: list[str], rng: Randomness, parties: dict[str, PartyState],
+                players: dict[str, SeatState], voters: dict[str, dict[str, int]], deck: list[int],
+                removed: list[int]) -> CampaignTrailState:
     """Appendix A, Setup: the AI parties' tracks and decks, the whole action deck on October, no debates,
     the AI parties first (in the order given), then the human party."""
     for p in opts.ai:
@@ -131,12 +133,13 @@ def _solo_state(opts: Options, seats: list[str], rng: Rng, parties: dict[str, Pa
     state = solo.new_solo(opts, rng.shuffle(sorted(solo.solo_content.load().cards)))
     human = solo.human_party(opts)
     return CampaignTrailState(
-        seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
-        voters=voters, decks=[[], [], deck], month=2, removed=removed, order=[*opts.ai, human], solo=state,
+        seats=list(seats), options=opts, randomness=_kept(rng), phase="candidate", parties=parties,
+        players=players, voters=voters, decks=[[], [], deck], month=2, removed=removed, order=[*opts.ai, human],
+        solo=state,
     )
 
 
-def _advanced_state(opts: Options, seats: list[str], rng: Rng, parties: dict[str, PartyState],
+def _advanced_state(opts: Options, seats: list[str], rng: Randomness, parties: dict[str, PartyState],
                     players: dict[str, SeatState], voters: dict[str, dict[str, int]], deck: list[int], removed: list[int],
                     in_play: list[str]) -> CampaignTrailState:
     """The Advanced Solo Deck's set-up: the AI tracks and decks (by month and for the debates), the whole action
@@ -150,10 +153,17 @@ def _advanced_state(opts: Options, seats: list[str], rng: Rng, parties: dict[str
     topics = rng.shuffle(sorted(c.debate_topics))[:2]
     debate_cities = rng.shuffle(sorted(c.debate_cities))[:2]
     return CampaignTrailState(
-        seats=list(seats), options=opts, rng=rng.state, phase="candidate", parties=parties, players=players,
-        voters=voters, decks=[[], [], deck], removed=removed, order=[*opts.ai, *humans], advanced=state,
+        seats=list(seats), options=opts, randomness=_kept(rng), phase="candidate", parties=parties,
+        players=players, voters=voters, decks=[[], [], deck], removed=removed, order=[*opts.ai, *humans],
+        advanced=state,
         debate_topics=topics, debate_cities=debate_cities,
     )
+
+
+def _kept(rng: Randomness) -> Randomness:
+    """The game's randomness where the setup's shuffles left it, its count of draws from 0 as a stored state's
+    (the count is not stored: state.py), so a state set up and the same state loaded are equal."""
+    return Randomness(prng=rng.prng)
 
 
 def load_state(data: str) -> CampaignTrailState:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, PrivateAttr, field_validator, model_serializer, model_validator
+from pydantic import (AliasChoices, ConfigDict, Field, PrivateAttr, field_serializer, field_validator, model_serializer,
+                      model_validator)
 
 from engine.core.frames import FrameStack
+from engine.core.rng import Randomness
 from engine.core.types import HeldLine, Strict
 from engine.core.windows import PASS, ResponseWindow
 
@@ -250,10 +252,15 @@ class AdvancedSoloState(Strict):
 
 
 class CampaignTrailState(Strict):
+    model_config = ConfigDict(serialize_by_alias=True)  # `randomness` as `rng` (below)
     ruleset: Literal["campaign_trail"] = "campaign_trail"
     seats: list[str]
     options: Options
-    rng: int
+    # Every shuffle and random pick of the game (engine/core/rng.py). Stored (and hashed) as `rng`, the splitmix64
+    # integer alone, as every Campaign Trail game has been, so journals replay to the same state hashes. Its count
+    # of draws is not stored: it tells a step that drew from one that did not (core `play`), and every loaded state
+    # counts from 0 alike. Forced results (tests only) are stored with the integer when there are any.
+    randomness: Randomness = Field(validation_alias=AliasChoices("rng", "randomness"), serialization_alias="rng")
     phase: Phase
     parties: dict[str, PartyState]
     players: dict[str, SeatState]
@@ -307,3 +314,15 @@ class CampaignTrailState(Strict):
         if data.get("advanced") is None:
             data.pop("advanced", None)
         return data
+
+    @field_validator("randomness", mode="before")
+    @classmethod
+    def _randomness_from_stored(cls, value: Any) -> Any:
+        return {"prng": value} if isinstance(value, int) else value
+
+    @field_serializer("randomness", when_used="json")
+    def _stored_randomness(self, randomness: Randomness) -> Any:
+        if not randomness.forced_dice and not randomness.forced_draws:
+            return randomness.prng
+        return randomness.model_dump(mode="json", exclude={"draws"})
+

@@ -4,10 +4,12 @@ No module-level random state anywhere in the engine: the same seed and the same 
 always give byte-identical states, so a journal replays exactly.
 
 Two ways in:
-- `Rng`, a cursor over a PRNG integer the state keeps itself (Electioneer, Campaign Trail);
+- `Rng`, a cursor over a PRNG integer (a bot's or a search's own choices, determinizing; Electioneer's state
+  still keeps a bare integer it advances with one);
 - `Randomness`, a pydantic model a state embeds, with dice (`roll`), bags (`draw` from a `Bag`),
   a counter of everything drawn (a step that drew ends undo: core `play` checks it) and queues of
-  forced results for tests (scenario `force:`). New rulesets use this one.
+  forced results for tests (scenario `force:`). New rulesets use this one. Its `below` and `shuffle`
+  advance the integer exactly as `Rng`'s do: from the same seed, both draw the same.
 """
 from __future__ import annotations
 
