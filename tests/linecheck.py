@@ -101,6 +101,7 @@ from engine.core.rng import Rng
 from engine.core.ruleset import card_text, check_legal, journal_steps, play_until_handoff, seats_for, state_hash
 from engine.core.types import Action
 from tests import linewords
+from tests.wordscan import whole_words
 
 ROOT = Path(__file__).resolve().parent.parent
 START = 1_800_000_000
@@ -655,9 +656,9 @@ def _check_handed(played: Played, post: Post, line: str) -> str:
 # ---------------------------------------------------------------- check 3: ids with their names
 
 ID_PATTERNS = {
-    "electioneer": re.compile(r"\b[DRT]\d{2}\b"),
-    "campaign_manager_2008": re.compile(r"\b(?:[OMN]\d{2}|GN\d)\b"),
-    "presidential_election": re.compile(r"\b[CA]\d{2}\b"),
+    "electioneer": whole_words(r"[DRT]\d{2}"),
+    "campaign_manager_2008": whole_words(r"[OMN]\d{2}|GN\d"),
+    "presidential_election": whole_words(r"[CA]\d{2}"),
     "campaign_trail": re.compile(r"(?<![Gg]ame )(?<![Mm]ove )#\d+\b"),
     "nineteen_sixty": re.compile(r"(?<![Gg]ame )(?<![Mm]ove )#\d+\b"),
 }

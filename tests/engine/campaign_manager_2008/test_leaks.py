@@ -21,9 +21,10 @@ from engine.campaign_manager_2008.ruleset import RULESET as R
 from engine.campaign_manager_2008.state import SEATS, CMState
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
+from tests.wordscan import whole_words
 
-CARD = re.compile(r"\b[OM][0-9]{2}\b")
-NEWS = re.compile(r"\bN[0-9]{2}\b")
+CARD = whole_words(r"[OM][0-9]{2}")
+NEWS = whole_words(r"N[0-9]{2}")
 
 
 def _face_up(state: CMState) -> set[str]:

@@ -6,7 +6,6 @@ when a news card resolves in the middle of another card; and each term the promp
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -17,11 +16,12 @@ from engine.campaign_manager_2008.state import SEATS, CMState, Row
 from engine.core.rng import Rng
 from engine.core.ruleset import card_text, owing_seats, play
 from engine.core.types import Action, Decision
+from tests.wordscan import whole_words
 
 SEEDS = range(6)  # drafted games played by the built-in bot
 CONTENT = load()
 PRESENTER = CampaignManager2008Presenter()
-SHOWN_ID = re.compile(r"\b(?:[OM]\d{2}|N\d{2}|GN\d)\b")
+SHOWN_ID = whole_words(r"[OM]\d{2}|N\d{2}|GN\d")
 CHOICE_KINDS = {"state", "issue", "toward", "discard", "target"}
 
 

@@ -17,8 +17,9 @@ from engine.presidential_election.primitives import c
 from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.state import PEState
 from engine.presidential_election.turn import move
+from tests.wordscan import whole_words
 
-CARD_ID = re.compile(r"\b[AC][0-9]{2}\b")  # Campaign cards C01…, Advantage cards A01…
+CARD_ID = whole_words(r"[AC][0-9]{2}")  # Campaign cards C01…, Advantage cards A01…
 SEEDS = (1, 2, 3, 4)
 # Terms the prompts use (test_every_term_is_in_a_prompt keeps this list honest), each with a help line.
 TERMS = ("ballot", "home state", "Advantage card", "Campaign card", "Campaign Trail", "Party Convention", "Pick a VP",

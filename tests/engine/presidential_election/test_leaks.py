@@ -3,7 +3,6 @@ in no view, and the Advantage cards a player returned appear only in that player
 else draws or keeps one of them)."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -11,8 +10,9 @@ from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.state import PEState
+from tests.wordscan import whole_words
 
-IDS = re.compile(r"\b[AC][0-9]{2}\b")
+IDS = whole_words(r"[AC][0-9]{2}")
 
 
 def _check(state: PEState) -> list[str]:
