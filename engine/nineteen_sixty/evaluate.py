@@ -16,6 +16,7 @@ state's chance flattened with the turns left instead).
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from engine.nineteen_sixty.primitives import c, holder
 from engine.nineteen_sixty.state import SEATS, NSState
@@ -59,19 +60,24 @@ def turns_left(state: NSState) -> float:
 def kennedy_chance(state: NSState, spread: float, swing: float) -> float:
     """Kennedy's chance of a majority of electoral votes, each state his with a logistic chance of its support
     over `spread`, the total widened by a common `swing` (a standard deviation in electoral votes)."""
-    content = c()
     mean = 0.0
     variance = 0.0
     support = state.support
     endorsements = state.endorsements
-    for code, st in content.states.items():
+    for code, region, votes, edge in _states():
         lead = float(support.get(code, 0))
         if not lead:
-            by = holder(endorsements.get(st.region, 0)) or st.edge
-            lead = _SIGNED[by] * EMPTY_LEAD
+            by = holder(endorsements.get(region, 0))
+            lead = _SIGNED[by] * EMPTY_LEAD if by else edge
         x = lead / spread
         p = 1.0 / (1.0 + math.exp(-x)) if x > -40.0 else 0.0
-        mean += st.ev * p
-        variance += st.ev * st.ev * p * (1.0 - p)
-    need = content.rules.ev_to_win - 0.5
+        mean += votes * p
+        variance += votes * votes * p * (1.0 - p)
+    need = c().rules.ev_to_win - 0.5
     return 0.5 * (1.0 + math.erf((mean - need) / math.sqrt(2.0 * (variance + swing * swing + 1.0))))
+
+
+@cache
+def _states() -> tuple[tuple[str, str, int, float], ...]:
+    """Each state's code, region, electoral votes and the lead its edge gives it when empty."""
+    return tuple((code, st.region, st.ev, _SIGNED[st.edge] * EMPTY_LEAD) for code, st in c().states.items())
