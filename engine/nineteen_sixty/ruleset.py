@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.nineteen_sixty import bot, determinize, notation, refusals, rules
+from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.silent import NineteenSixtySilent
 from engine.nineteen_sixty.state import SEATS, Options
@@ -36,6 +36,7 @@ class NineteenSixtyRuleset(ModuleRuleset):
     scenario_adapter = NSScenarioAdapter
     rules, notation, bot = rules, notation, bot
     refusals, determinizer = refusals, determinize
+    evaluator = evaluate
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
 
