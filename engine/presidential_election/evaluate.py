@@ -3,14 +3,15 @@ scores a rollout it cut short (engine/ai/ismcts.py). It reads a whole state, hid
 hands it only a determinized one.
 
 The projection follows the count at the end (turn.count): each state's electors go to its most votes, a tie
-shared (the recount is a die roll). To those electoral votes each seat adds the votes it can still buy, valued at
-EV_PER_VOTE electoral votes each (a Television Campaign aimed at a close big state swings it): its money and the
-fundraising of the turns it has left (nothing once it has no turn left), spent within each turn's limit on
-Television Campaigns at their average roll. The lead this gives
-over each rival is turned into a chance of finishing ahead of it, less sharply the more rounds remain
-(SPREAD + SPREAD_PER_ROUND × the rounds left, read off the leading token's distance to Election Day: a d6 moves
-about 3.5 spaces a round). A seat's chance of winning is the product of its chances against each rival,
-normalized so the seats' chances sum to 1 (for two seats it is the logistic curve itself).
+shared (the recount is a die roll). To those electoral votes each seat adds, weighted by SWING_WEIGHT, the ones it
+could still swing: the votes it can still buy (its money and the fundraising of the turns it has left, nothing once
+it has no turn left, spent within each turn's limit on Television Campaigns at their average roll) placed one vote
+past its strongest rival in the states that give the most electoral votes per vote needed. Money is thus worth what
+it can take, so spending it well on a close big state scores as well as keeping it, and spending it where it takes
+nothing scores worse. The lead this gives over each rival is turned into a chance of finishing ahead of it, less
+sharply the more rounds remain (SPREAD + SPREAD_PER_ROUND × the rounds left, read off the leading token's distance
+to Election Day: a d6 moves about 3.5 spaces a round). A seat's chance of winning is the product of its chances
+against each rival, normalized so the seats' chances sum to 1 (for two seats it is the logistic curve itself).
 
 The constants were fitted by log loss on positions of heuristic games against their results
 (bench/fit_eval_presidential_election.py; the figures are in its docstring).
@@ -19,11 +20,11 @@ from __future__ import annotations
 
 import math
 
-from engine.presidential_election.primitives import c, cap, ev, state_codes
+from engine.presidential_election.primitives import c, cap, state_codes
 from engine.presidential_election.state import PEState
 
-EV_PER_VOTE = 16.0
-SPREAD = 40.0
+SWING_WEIGHT = 1.0
+SPREAD = 20.0
 SPREAD_PER_ROUND = 20.0
 MEAN_ROLL = 3.5  # a d6's average: the spaces a token moves in a round
 MEAN_D3 = 2.0
@@ -35,34 +36,64 @@ def evaluate(state: PEState) -> dict[str, float]:
     if state.phase == "over" and state.winner is not None:
         return {s: 1.0 if s == state.winner else 0.0 for s in seats}
     left = rounds_left(state)
-    lead = electoral_votes(state, seats)
-    for s in seats:
-        lead[s] += EV_PER_VOTE * votes_to_buy(state, s, left)
+    table = board(state, seats)
+    held = electoral_votes(table, len(seats))
+    lead = [held[i] + SWING_WEIGHT * swing(table, i, votes_to_buy(state, s, left)) for i, s in enumerate(seats)]
     spread = SPREAD + SPREAD_PER_ROUND * left
-    ahead = {s: 1.0 for s in seats}
-    for i, a in enumerate(seats):
-        for b in seats[i + 1:]:
+    ahead = [1.0] * len(seats)
+    for a in range(len(seats)):
+        for b in range(a + 1, len(seats)):
             beats = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, (lead[b] - lead[a]) / spread))))
             ahead[a] *= beats
             ahead[b] *= 1.0 - beats
-    total = sum(ahead.values())
-    return {s: ahead[s] / total for s in seats}
+    total = sum(ahead)
+    return {s: ahead[i] / total for i, s in enumerate(seats)}
 
 
-def electoral_votes(state: PEState, seats: list[str]) -> dict[str, float]:
-    """Each seat's electoral votes were the votes counted now, a tied state's shared among its leaders."""
-    held = {s: 0.0 for s in seats}
+def board(state: PEState, seats: list[str]) -> list[tuple[int, list[int]]]:
+    """Every state's electoral votes with each seat's votes there, in seat order."""
     ballots = [state.players[s].votes for s in seats]
-    for code in state_codes():
-        counts = [v.get(code, 0) for v in ballots]
+    era = state.options.era
+    return [(votes, [b.get(code, 0) for b in ballots]) for code, votes in _electors(era)]
+
+
+def electoral_votes(table: list[tuple[int, list[int]]], count: int) -> list[float]:
+    """Each seat's electoral votes were the votes counted now, a tied state's shared among its leaders (its
+    recount is a die roll), a state nobody is on the ballot of going to no one."""
+    held = [0.0] * count
+    for votes, counts in table:
         top = max(counts)
         if top == 0:
             continue
-        leaders = [s for s, n in zip(seats, counts) if n == top]
-        share = ev(state, code) / len(leaders)
-        for s in leaders:
-            held[s] += share
+        leaders = [i for i, n in enumerate(counts) if n == top]
+        for i in leaders:
+            held[i] += votes / len(leaders)
     return held
+
+
+def swing(table: list[tuple[int, list[int]]], seat: int, budget: float) -> float:
+    """The electoral votes seat number `seat` could add with `budget` more votes, each state taken by one vote more
+    than its strongest rival there, the states giving the most electoral votes per vote needed first (the last one
+    taken in part, so every vote of the budget counts)."""
+    if budget <= 0:
+        return 0.0
+    offers = []
+    for votes, counts in table:
+        mine = counts[seat]
+        best = max(n for i, n in enumerate(counts) if i != seat)
+        if mine > best:
+            continue
+        gain = votes - votes / counts.count(best) if mine == best and best else float(votes)
+        need = best - mine + 1
+        offers.append((gain / need, need, gain))
+    offers.sort(reverse=True)
+    got = 0.0
+    for _, need, gain in offers:
+        got += gain * min(1.0, budget / need)
+        budget -= need
+        if budget <= 0:
+            break
+    return got
 
 
 def votes_to_buy(state: PEState, seat: str, left: float) -> float:
@@ -92,3 +123,16 @@ def rounds_left(state: PEState) -> float:
     track = len(c().track)
     lead = max(track if p.finished else p.trail for p in state.players.values())
     return max(0, track - lead) / MEAN_ROLL
+
+
+def _electors(era: int) -> list[tuple[str, int]]:
+    """Every state's code and electoral votes in `era`, alphabetically (read once per loaded content)."""
+    content = c()
+    if _electors_of[0] is not content or era not in _electors_of[1]:
+        if _electors_of[0] is not content:
+            _electors_of[:] = [content, {}]
+        _electors_of[1][era] = [(code, content.ev(code, era)) for code in state_codes()]
+    return _electors_of[1][era]
+
+
+_electors_of: list = [None, {}]  # [the content, era -> its (code, electoral votes) in order]
