@@ -10,7 +10,8 @@ Last run (120 two-seat games, seeds 1–120, 2,614 positions): SWING_WEIGHT 1, S
 loss 0.602 against 0.693 for a coin flip (SWING_WEIGHT 1.5 scored the same; 1 keeps money worth the electoral votes
 it can take). By rounds left: 0.45 with under 3 to go, 0.62 with 3 to 6, 0.68 with 6 to 9, 0.70 with more (the
 opening says little about the winner). Electoral votes as counted now plus money valued at a fixed rate per vote
-scored 0.591, but made a search keep its money rather than campaign.
+scored 0.591, but made a search keep its money rather than campaign. The same constants on 40 three-seat games
+(`--players 3 --check`, 1,239 positions) scored 0.948 against 1.099.
 """
 from __future__ import annotations
 
