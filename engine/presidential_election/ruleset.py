@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.presidential_election import bot, cardtext, determinize, notation, refusals, rules, setup
+from engine.presidential_election import bot, cardtext, determinize, evaluate, notation, refusals, rules, setup
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.silent import PESilent
 from engine.presidential_election.state import Options, PEState
@@ -54,6 +54,7 @@ class PresidentialElectionRuleset(ModuleRuleset):
     help = HELP
     scenario_adapter = PEScenarioAdapter
     rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
+    evaluator = evaluate
     view_fn = staticmethod(view)
     silent = PESilent()
 
