@@ -3,6 +3,7 @@
     stumpbot                      Discord bot if DISCORD_TOKEN is set, else the local table
     stumpbot bot                  the Discord bot (needs DISCORD_TOKEN)
     stumpbot play [--vs-bot SEAT] [--level easy|normal|hard] [--new] [--players N] [--option K=V] [RULESET]
+                                  (`--option hints=on`: the word `hint` shows the search's top moves)
     stumpbot learn [--new] [RULESET]   a guided first game against the bot, a coach explaining each decision
     stumpbot demo RULESET [--seed N] [--players N] [--option K=V] [--export FILE] [--replay OUT.webp]
     stumpbot replay FILE          step through a game record (docs/record-format.md)
@@ -36,13 +37,20 @@ def _table_arguments(p: argparse.ArgumentParser) -> None:
                    help="a game option as name=value; repeat for more (`--option help` lists the game's options)")
 
 
-def _options(args: argparse.Namespace) -> dict | None:
+def _options(args: argparse.Namespace, *, table: bool = False) -> dict | None:
     """The `--option` pairs, checked against the game's options: a refusal names the option, what it takes and
-    every option of the game."""
+    every option of the game. `table`: the local table's game, which also takes `hints=on` (the table's option,
+    not the game's: bot/service/hints.py)."""
     from bot.present.option_hints import parse_for
+    from bot.service.hints import OPTION, hints_on
     from engine import registry
 
-    return parse_for(registry.get(args.ruleset), " ".join(args.option)) or None
+    pairs = " ".join(args.option).split()
+    hints = [p for p in pairs if table and p.casefold().startswith(f"{OPTION}=")]
+    options = parse_for(registry.get(args.ruleset), " ".join(p for p in pairs if p not in hints))
+    for pair in hints:
+        options[OPTION] = hints_on(pair.split("=", 1)[1])
+    return options or None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -126,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
                                    bot_seats={s.upper() for s in args.vs_bot}, new=args.new,
-                                   players=args.players, options=_options(args), command=_typed(argv),
+                                   players=args.players, options=_options(args, table=True), command=_typed(argv),
                                    level=args.level, thinking_settings=config.thinking))
         except (EngineError, ValueError, StoreError, OSError) as exc:
             print(f"Can't start: {getattr(exc, 'message', None) or exc}")

@@ -44,7 +44,7 @@ async def new_game(interaction: discord.Interaction, manager: GameManager, rules
         chosen = registry.get(ruleset)
     except KeyError as exc:
         raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
-    if seat_range(chosen, split_options(options, rated=False)[0]) != (1, 1):  # `hints` is the table's, not the game's
+    if seat_range(chosen, split_options(options)[0]) != (1, 1):  # `hints` is the table's, not the game's
         raise ManagerError(NOT_SOLO, code="dm_not_solo")
     me = str(interaction.user.id)  # as flows.user_id
     record = await manager.games.create(chosen.name, me, interaction.user.display_name, options=options, title=title,

@@ -1,7 +1,7 @@
 """`/game learn`: a guided first game against the bot, played by DM wherever the command is used (the game:
 bot/service/learn.py; the coach's words: bot/present/coach.py). Again while the lesson is unfinished, it brings the
 learner back to it; with `coach:False`, a normal game against the bot instead. Like every flow, it acknowledges
-first and answers privately (flows.py)."""
+first and answers privately (flows.py). Hints are on unless `hints:False` (bot/service/learn.py says why)."""
 from __future__ import annotations
 
 import discord
@@ -12,11 +12,13 @@ from bot.discord.respond import ack, send_private
 from bot.service import ManagerError
 from engine import registry
 
+HINTS_ON = ("💡 Stuck? `/game hint game:{game}` shows you the bot's top three moves, privately (the game's record notes "
+            "that you asked). `hints:False` opens a game without them.")
 LEAVE = ("Leave whenever you like: the game waits, and `/game learn ruleset:{ruleset}` brings you back to it. "
          "`/game learn ruleset:{ruleset} coach:False` starts a normal game against the bot instead.")
 
 
-async def learn(interaction: discord.Interaction, ruleset: str, with_coach: bool) -> None:
+async def learn(interaction: discord.Interaction, ruleset: str, with_coach: bool, hints: bool = True) -> None:
     await ack(interaction)
     manager = manager_of(interaction)
     me = interaction.client.user
@@ -27,7 +29,8 @@ async def learn(interaction: discord.Interaction, ruleset: str, with_coach: bool
     else:
         channel_id = (await interaction.user.create_dm()).id
     lesson = await manager.learn.start(ruleset, user_id(interaction), interaction.user.display_name,
-                                       channel_id=str(channel_id), bot_user=str(me.id), with_coach=with_coach)
+                                       channel_id=str(channel_id), bot_user=str(me.id), with_coach=with_coach,
+                                       hints=hints)
     record = lesson.record
     name = registry.get(record.ruleset).name
     link = jump.channel_link(manager.ctx.ref(record, 0))
@@ -44,4 +47,6 @@ async def learn(interaction: discord.Interaction, ruleset: str, with_coach: bool
     else:
         text = (f"Game #{record.id} ({record.title}) has begun {where}: you play **{lesson.seat}** against the bot. "
                 "Your choices arrive there.")
+    if not lesson.resumed and hints:
+        text += f"\n{HINTS_ON.format(game=record.id)}"
     await send_private(interaction, text)

@@ -75,7 +75,8 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
                                   seat=seat, deadline_hours=deadline_hours)
     seats = await manager.store.list_seats(record.id)
     try:
-        message = await channel.send(embed=ui.lobby_embed(record, seats), view=ui.lobby_view(record),
+        message = await channel.send(embed=ui.lobby_embed(record, seats, hints=await manager.hints.on(record.id)),
+                                     view=ui.lobby_view(record),
                                      allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         await manager.games.abandon(record.id, user_id(interaction))
@@ -84,7 +85,8 @@ async def new_game(interaction: discord.Interaction, ruleset: str, title: str | 
     note = await _plan_thread(manager, record, message, now=thread, at_start=thread_at_start)
     me = next(s for s in seats if s.user_id == user_id(interaction))
     dm_note = await check_dms(interaction, record.id, me.seat)
-    await send_private(interaction, f"Game #{record.id} is open; you sit as **{me.seat}**.{note} Others press **Join** "
+    unrated = " Hints are on, so this game is not rated." if await manager.hints.on(record.id) else ""
+    await send_private(interaction, f"Game #{record.id} is open; you sit as **{me.seat}**.{unrated}{note} Others press **Join** "
                                     f"on the lobby message (or `/game join`); press **Start** when everyone is in."
                                     f"{dm_note}{pin_note(interaction.app_permissions)}")
 
@@ -141,7 +143,8 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
     seats = await manager.store.list_seats(game_id)
     channel = interaction.client.get_partial_messageable(channel_id)
     try:
-        await channel.get_partial_message(message_id).edit(embed=ui.lobby_embed(record, seats), view=ui.lobby_view(record),
+        embed = ui.lobby_embed(record, seats, hints=await manager.hints.on(game_id))
+        await channel.get_partial_message(message_id).edit(embed=embed, view=ui.lobby_view(record),
                                                            allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not update the lobby message of game %s", game_id)

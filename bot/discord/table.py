@@ -582,7 +582,8 @@ class DiscordTable:
             record = await manager.views.game(game_id)
             seats = await manager.store.list_seats(game_id)
             await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
-                embed=ui.lobby_embed(record, seats), view=None, allowed_mentions=discord.AllowedMentions.none())
+                embed=ui.lobby_embed(record, seats, hints=await manager.hints.on(game_id)), view=None,
+                allowed_mentions=discord.AllowedMentions.none())
         except (ValueError, discord.HTTPException) as exc:
             log.warning("could not update the lobby message of game %s (%s)", game_id, type(exc).__name__)
 

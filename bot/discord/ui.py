@@ -291,7 +291,8 @@ def in_full(decision: Decision | None, room: int) -> list[discord.Embed]:
 # ---------------------------------------------------------------- the lobby
 
 
-def lobby_embed(record: Any, seats: list[Any], note: str = "") -> discord.Embed:
+def lobby_embed(record: Any, seats: list[Any], note: str = "", *, hints: bool = False) -> discord.Embed:
+    """The lobby's card. `hints`: the game gives hints, so it is not rated (said beside its options)."""
     ruleset = registry.get(record.ruleset)
     names = ruleset.seat_names(ruleset.max_seats)
     taken = {s.seat: s for s in seats}
@@ -321,6 +322,8 @@ def lobby_embed(record: Any, seats: list[Any], note: str = "") -> discord.Embed:
     defaults = ruleset.parse_options({}).model_dump()
     opts = ", ".join(f"{k.replace('_', ' ')}: {','.join(map(str, v)) if isinstance(v, list) else v}"
                      for k, v in sorted(record.options.items()) if k != "deadline_hours" and defaults.get(k) != v)
+    if hints:
+        opts = ", ".join(filter(None, [opts, "hints: on (so the game is not rated)"]))
     embed.add_field(name="Options", value=opts or "standard", inline=True)
     embed.add_field(name="Move deadline", value=f"{record.deadline_hours} h per move", inline=True)
     if record.status == "lobby":

@@ -21,7 +21,9 @@ The rule (also in docs/players/README.md, "Ratings"):
   change; the other seats keep their order among themselves. With fewer than two rated seats left,
   nobody is rated.
 * The member rated for a seat is the one holding it when the game ends. Only games in a server are
-  rated, each in its own ruleset and server. Nothing else (no hands, no moves) enters a rating.
+  rated, each in its own ruleset and server, and never one played with hints on (its players could ask the
+  search for their moves): its channel is told it was not rated. Nothing else (no hands, no moves) enters a
+  rating.
 * Shown rating: the library's ordinal, mu - 3·sigma (the skill a member is 99.7% sure to be above),
   scaled as `ordinal(alpha=20, target=500)` = 20·(mu - 3·sigma) + 500 and rounded: a newcomer shows
   500 and ratings run roughly 0–1000. The leaderboard orders by it.
@@ -42,6 +44,7 @@ DISPLAY_TARGET = 500.0
 LEADERBOARD_SIZE = 10
 LEADERBOARD_MIN_GAMES = 3  # rated games a member needs to be listed on a leaderboard
 TREND = 5  # rating changes /stats shows
+UNRATED = "This game is not rated: hints were on."
 ANNOUNCE_WITHIN = 3600  # a game rated later than this after it ended (a backlog) is rated without a post
 
 
@@ -98,10 +101,15 @@ def bot_filled(journal: list[JournalEntry], seat: str) -> bool:
 
 
 def settle(game: GameRecord, seats: list[SeatRecord], journal: list[JournalEntry],
-           current: dict[str, PlayerRating], *, now: int, title: str) -> tuple[list[RatingChange], list[NewMessage]]:
-    """The rating changes of one finished game, and the channel's notice of them (see the module's rule)."""
+           current: dict[str, PlayerRating], *, now: int, title: str,
+           hints: bool = False) -> tuple[list[RatingChange], list[NewMessage]]:
+    """The rating changes of one finished game, and the channel's notice of them (see the module's rule).
+    `hints`: the game was played with hints on, so it is not rated (its channel is told so)."""
     if game.guild_id is None:
         return [], []
+    if hints:
+        said = NewMessage(audience="public", kind="text", payload={"text": f"📈 {UNRATED}"})
+        return [], [said] if now - game.updated_at <= ANNOUNCE_WITHIN else []
     ranks = placings(game.result, [s.seat for s in seats])
     conceded = _conceded(game.result)
     # A seat that conceded takes its loss even though the bot then played it to the end.

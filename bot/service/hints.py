@@ -2,9 +2,9 @@
 line on why, shown to that player only.
 
 Hints are a game option, `hints=on`, off by default and taken out of the options before the ruleset reads them
-(`split_options`): the game keeps it as its setting `hints`. A game in a server is a rated game (bot/policy/
-ratings.py rates server games) and never gives hints, so `hints=on` is refused there; games by DM and on the local
-table may have them.
+(`split_options`): the game keeps it as its setting `hints`. Any game may have them: by DM, on the local table, a
+game against the bot (on by default there: bot/service/learn.py) and a game in a server, which is then not rated
+(bot/policy/ratings.py rates server games, but never one with hints on).
 
 The search is the hard bot's (engine/ai/ismcts.py), with its honesty: it reads the position only through
 determinizations for the seat asking, never the hidden state. It runs in the thinker's pool, off the event loop,
@@ -37,8 +37,6 @@ HINT_SECONDS = 1.5  # CPU seconds a hint's search thinks by default
 TOP = 3
 WORLDS = 8  # determinized positions a move's projection is averaged over
 MOST_KEPT = 400  # hints a game's record keeps (a longer game keeps its first ones)
-RATED = ("Hints are never given in a rated game, and every game in a server is rated. Hints are for games by direct "
-         "message (`/game new` in a DM, `options:hints=on`) and the local table.")
 
 
 @dataclass(frozen=True)
@@ -55,10 +53,11 @@ class Hint:
     seat: str
     suggestions: list[Suggestion]
 
-    def text(self) -> str:
-        """The private reply, in words."""
-        lines = [f"💡 Hint for **{self.seat}** in game #{self.game_id} (only you see this; the game's record notes "
-                 "that you asked):"]
+    def text(self, *, private: bool = True) -> str:
+        """The reply, in words: `private` where it goes to the asker alone (on Discord), not where it is written to
+        whoever is at the keyboard (the local table)."""
+        seen = "only you see this; " if private else ""
+        lines = [f"💡 Hint for **{self.seat}** in game #{self.game_id} ({seen}the game's record notes that you asked):"]
         for n, s in enumerate(self.suggestions, 1):
             name = f"{s.label} (`{s.notation}`)" if s.label else f"`{s.notation}`"
             lines.append(f"{n}. {name}: {s.share:.0%} of the search." + (f" {s.why}" if s.why else ""))
@@ -77,14 +76,10 @@ def hints_on(value: Any) -> bool:
     raise ManagerError(f"`hints` takes on or off, not `{str(value)[:20]}`.", code="bad_option")
 
 
-def split_options(options: dict[str, Any] | None, *, rated: bool) -> tuple[dict[str, Any], bool]:
-    """The game's options without `hints`, and whether hints are on. `rated`: the game will be rated (a server
-    game), where `hints=on` is refused with the reason."""
+def split_options(options: dict[str, Any] | None) -> tuple[dict[str, Any], bool]:
+    """The game's options without `hints`, and whether hints are on."""
     rest = dict(options or {})
-    on = hints_on(rest.pop(OPTION, False))
-    if on and rated:
-        raise ManagerError(f"Bad option `hints=on`: {RATED}", code="hints_rated")
-    return rest, on
+    return rest, hints_on(rest.pop(OPTION, False))
 
 
 def search(ruleset_name: str, state_json: str, seat: str, seed: int, seconds: float,
@@ -147,13 +142,15 @@ class Hints(Service):
         self.thinker = thinker
         self.seconds = seconds
 
+    async def on(self, game_id: int) -> bool:
+        """Whether the game gives hints (a server game that does is not rated)."""
+        return await self.store.get_setting(game_scope(game_id), OPTION) == "on"
+
     async def hint(self, game_id: int, user_id: str) -> Hint:
         """The top three moves for the seat `user_id` holds in the game, recorded as a hint taken. Refused, in
-        words: a game without hints or a rated one, a game not under way, a member not seated, not their turn."""
+        words: a game without hints, a game not under way, a member not seated, not their turn."""
         record = await self.views.game(game_id)
         settings = await self.store.settings(game_scope(game_id))
-        if record.guild_id is not None:
-            raise ManagerError(f"Game #{game_id} is rated: no hints. {RATED}", code="hints_rated")
         if settings.get(OPTION) != "on":
             raise ManagerError(f"Hints are off in game #{game_id}: a game gives hints only when it is opened with the "
                                "option `hints=on`.", code="hints_off")
@@ -170,13 +167,17 @@ class Hints(Service):
         seed = self.ctx.new_seed()  # fresh: a hint's guesses owe nothing to the game's secret seed
         found = await self.thinker.run(search, ruleset.name, state.model_dump_json(), seat.seat, seed, self.seconds,
                                        self.thinker.settings.iterations)
-        await self._note(game_id, seat.seat, seq, settings)
+        await self._note(game_id, seat.seat, seq)
         labels = {o.action: o.label for o in ruleset.decisions(state, seat.seat).all_options()}
         return Hint(game_id, seat.seat, [Suggestion(labels.get(a, ""), echo.notation(a.notation()), share,
                                                     why(share, before, after)) for a, share, before, after in found])
 
-    async def _note(self, game_id: int, seat: str, seq: int, settings: dict[str, str]) -> None:
-        entries = [f"{h['seat']}@{h['after_move']}" for h in records.hints_taken(settings)]
-        if len(entries) < MOST_KEPT:
-            entries.append(f"{seat}@{seq}")
-            await self.store.set_setting(game_scope(game_id), records.HINTS_KEY, ",".join(entries))
+    async def _note(self, game_id: int, seat: str, seq: int) -> None:
+        """The hint taken, added to the game's record: read and written under the game's lock, so two hints asked
+        for at once are both kept."""
+        async with self._lock(game_id):
+            settings = await self.store.settings(game_scope(game_id))
+            entries = [f"{h['seat']}@{h['after_move']}" for h in records.hints_taken(settings)]
+            if len(entries) < MOST_KEPT:
+                entries.append(f"{seat}@{seq}")
+                await self.store.set_setting(game_scope(game_id), records.HINTS_KEY, ",".join(entries))

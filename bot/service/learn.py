@@ -8,7 +8,10 @@ every learner meets the same deal; the bot's seats are the bot's from the first 
 game does (its file's end point): the summary comes, and the game goes on against the bot without the coach, for a
 learner who wants to finish it; `start` then deals a new lesson. Its deadline is the longest
 a game can have and the bot never takes the learner's seat over (no civil disorder): a learner may leave for
-days and come back. Coming back (`start` again) finds the lesson in progress instead of dealing another."""
+days and come back. Coming back (`start` again) finds the lesson in progress instead of dealing another.
+
+Hints (bot/service/hints.py) are on by default in both, a lesson and a game against the bot: either is practice,
+never rated, and a hint is one more way to learn; the learner may open either without them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,6 +20,7 @@ from bot.policy import record as records
 from bot.present import coach
 from bot.service.context import Context, ManagerError, Service
 from bot.service.games import Games
+from bot.service.hints import OPTION as HINTS
 from bot.service.seats import Seats
 from bot.service.views import Views
 from bot.store import GameRecord, game_scope
@@ -42,11 +46,11 @@ class Learn(Service):
         self.seats = seats
 
     async def start(self, ruleset_name: str, user_id: str, name: str, *, channel_id: str | None, bot_user: str,
-                    with_coach: bool = True, salt: str | None = None) -> Lesson:
+                    with_coach: bool = True, salt: str | None = None, hints: bool = True) -> Lesson:
         """The learner's lesson of this game: the one in progress, else a new one. Without the coach: a new game
         against the bot, with a fresh deal and the game's usual options. `bot_user`: the user id the bot's seats are
         held under (the bot's own account on Discord). `salt`: the seed commitment's, fixed (a transcript's game,
-        posted the same each run)."""
+        posted the same each run). `hints`: the game gives hints (a lesson already in progress keeps its own)."""
         try:
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
@@ -60,9 +64,10 @@ class Learn(Service):
             return Lesson(current, True, await self._seat(current.id, user_id))
         options = found.options if with_coach else {}
         seats = seats_for(ruleset, seat_range(ruleset, options)[0], options)
+        table_options = {**options, HINTS: True} if hints else options
         bots = [s for s in seats if s != found.seat]
         title = f"Learning {ruleset.title}" if with_coach else f"{ruleset.title} against the bot"
-        record = await self.games.create(ruleset.name, user_id, name, options=options, title=title, guild_id=None,
+        record = await self.games.create(ruleset.name, user_id, name, options=table_options, title=title, guild_id=None,
                                          channel_id=channel_id, seat=found.seat, deadline_hours=LONGEST_WAIT,
                                          seed=found.seed if with_coach else None)
         try:

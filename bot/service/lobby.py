@@ -64,7 +64,7 @@ class Lobby(Service):
             ruleset = registry.get(ruleset_name)
         except KeyError as exc:
             raise ManagerError(str(exc.args[0]), code="unknown_ruleset") from None
-        options, hints = split_options(options, rated=guild_id is not None)  # a table's option, not the ruleset's
+        options, hints = split_options(options)  # a table's option, not the ruleset's
         try:
             parsed = ruleset.parse_options(options)
         except ValidationError as exc:  # in words: the option, what it takes, and every option of the game

@@ -31,6 +31,7 @@ from bot.store import (
     GameRecord,
     JournalEntry,
     SeatRecord,
+    game_scope,
 )
 from bot.store.operations_play import RecordRows
 from bot.service.table import PublicPost
@@ -38,6 +39,7 @@ from engine import registry
 from engine.core.ruleset import Ruleset, state_hash
 from engine.core.types import result_headline
 from bot.service.context import Context, ManagerError, Service
+from bot.service.hints import OPTION as HINTS
 from bot.service.views import Views
 
 log = logging.getLogger("stumpbot.service.memory")
@@ -138,8 +140,10 @@ class Memory(Service):
                 continue
             title = registry.get(record.ruleset).title if record.ruleset in registry.RULESETS else record.ruleset
             now = self._now()
+            hints = (await self.store.settings(game_scope(game_id))).get(HINTS) == "on"
             try:
-                await self.store.rate_game(game_id, now, lambda *rows: ratings.settle(*rows, now=now, title=title))
+                await self.store.rate_game(game_id, now, lambda *rows: ratings.settle(*rows, now=now, title=title,
+                                                                                      hints=hints))
             except Exception:  # a rating never undoes or blocks the game's end; the next sweep tries again
                 log.exception("rating game %s failed", game_id)
                 continue

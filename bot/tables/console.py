@@ -149,6 +149,7 @@ Words the table knows at any prompt:
   card ID    a card's whole text            undo       take back your last step (also at the hide screen)
   log        the game so far                dashboard  electoral votes: safe, lean, tied, the tipping point
   rules      how to play this game          help       these words
+  hint       the search's top three moves for you (a game started with --option hints=on)
   quit       save and stop (run the same command again to resume)
 Where `card ID` is also a move you can make now, it is the move: `text ID` shows a card's whole text at any
 time."""

@@ -16,6 +16,7 @@ from bot.policy import bot_levels
 from bot.policy.bot_levels import ThinkSettings
 from bot.service import GameManager, ManagerError
 from bot.store import GameRecord, SeatRecord, Store
+from bot.tables.local_settings import HINT, hint_text, unused_settings
 from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
                                 picks_a_choice, view_text)
 from bot.tables.replay import replay_record  # noqa: F401 — `stumpbot replay`, beside the other commands' tables
@@ -122,8 +123,8 @@ class LocalSession:
         them, so the player is told, and how to get the game they asked for."""
         held = await self.manager.store.list_seats(game.id)
         seats = [s.seat for s in held]
-        unused = _unused_settings(ruleset, game, seats, bot_seats, players, options)
         settings = await self.manager.store.settings(f"game:{game.id}")
+        unused = unused_settings(ruleset, game, seats, bot_seats, players, options, settings)
         labels = [bot_levels.bot_label(s.seat, bot_levels.parse_level(level) if level is not None
                                      else bot_levels.level_of(settings, s.seat)) if _is_bot(s) else s.seat
                   for s in held]
@@ -367,9 +368,11 @@ class LocalSession:
         return entries
 
     async def _word(self, game_id: int, seat: str, record: GameRecord, word: str, reply: str) -> bool:
-        """Answer one of the table's words (help, rules, board, hand, card ID, log, dashboard); False if `word`
-        is none of them (then it is a move)."""
-        if word == "help":
+        """Answer one of the table's words (help, rules, board, hand, card ID, log, dashboard, hint); False if
+        `word` is none of them (then it is a move)."""
+        if word == HINT:
+            self.write(await hint_text(self.manager, game_id, LOCAL_USER.format(seat=seat)))
+        elif word == "help":
             self.write(HELP)
         elif word == "rules":
             self.write(registry.get(record.ruleset).help_text())
@@ -450,31 +453,6 @@ def local_seats(ruleset: Any, players: int | None, options: dict[str, Any] | Non
         raise ManagerError(f"{ruleset.title} for {len(seats)} players has no seat {', '.join(missing)} for the bot: "
                            f"its seats are {', '.join(seats)}.{hint}", code="bad_seat")
     return seats
-
-
-def _unused_settings(ruleset: Any, game: GameRecord, seats: list[str], bot_seats: set[str], players: int | None,
-                     options: dict[str, Any] | None) -> list[str]:
-    """The settings given that the saved `game` does not have (the same command as started it has none)."""
-    unused = [f"--players {players}"] if players is not None and players != len(seats) else []
-    if options and _parsed(ruleset, options) != game.options:
-        unused.append("--option " + " ".join(f"{k}={_option_value(v)}" for k, v in options.items()))
-    unused += [f"--vs-bot {seat} (not a seat of this game)" for seat in sorted(bot_seats - set(seats))]
-    return unused
-
-
-def _parsed(ruleset: Any, options: dict[str, Any]) -> dict[str, Any] | None:
-    """`options` as the store keeps them (the ruleset's defaults filled in); None when the ruleset refuses them."""
-    try:
-        return ruleset.parse_options(options).model_dump()
-    except ValueError:  # pydantic's ValidationError: then they are surely not the saved game's options
-        return None
-
-
-def _option_value(value: Any) -> str:
-    """An option's value as typed (bot/present/options.py reads `a,b` as a list and on/off as a boolean)."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 async def local_games(store: Store, ruleset_name: str) -> list[GameRecord]:

@@ -1,5 +1,6 @@
-"""`/game hint` through the real discord.py (SimCord): refused privately in a server game, which is rated (and
-`hints=on` refused at `/game new` there, with nothing opened), and by DM in a game opened without the option; in a
+"""`/game hint` through the real discord.py (SimCord): refused privately in a server game opened without the option,
+and a server game opened with `hints=on` said in its lobby to be unrated, then given a hint; refused by DM in a
+game opened without the option; in a
 game by DM opened with `hints=on`, three moves with their shares, privately; the game's log notes that a hint was
 asked for, and nothing of what it said is posted anywhere."""
 from __future__ import annotations
@@ -22,16 +23,28 @@ async def simcord_bot(db_path):  # noqa: ANN001, ANN201 — a hint's search of a
         await bot.store.close()
 
 
-async def test_a_server_game_is_rated_and_gives_no_hints(world: World) -> None:
+async def test_a_server_game_gives_hints_only_with_the_option_and_is_then_unrated(world: World) -> None:
     w = world
-    r = w.record(await w.alice.slash(w.channel, "game new", options="hints=on"))
-    assert r.ephemeral and "rated" in r.response.content, r.response.content
-    assert not w.public() and await w.manager.store.list_games() == [], "a refused /game new opens nothing"
     game_id = await open_game(w)
     mark = w.public_mark()
     r = w.record(await w.alice.slash(w.channel, "game hint", game=game_id))
-    assert r.ephemeral and "rated" in r.response.content and "no hints" in r.response.content, r.response.content
+    assert r.ephemeral and "Hints are off" in r.response.content, r.response.content
     assert not w.public_since(mark), "a refusal posts nothing in the channel"
+    r = w.record(await w.alice.slash(w.channel, "game new", options="hints=on"))
+    assert r.ephemeral and "Hints are on, so this game is not rated." in r.response.content, r.response.content
+    lobby = w.public()[-1]
+    options = next(f.value for f in lobby.embeds[0].fields if f.name == "Options")
+    assert options == "hints: on (so the game is not rated)", options
+    hinted = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
+    w.record(await w.bob.click(lobby, label="Join"))
+    w.record(await w.alice.click(lobby, label="Start"))
+    mark = w.public_mark()
+    r = w.record(await w.alice.slash(w.channel, "game hint", game=hinted))
+    assert r.ephemeral and r.response.content.count("of the search") == 3, r.response.content
+    assert not w.public_since(mark), "the hint itself is posted nowhere"
+    r = w.record(await w.bob.slash(w.channel, "game concede", game=hinted))
+    assert any("This game is not rated: hints were on." in m.content for m in w.public_since(mark))
+    assert await w.manager.store.player_ratings(str(w.guild.id), str(w.alice.user.id)) == []
 
 
 async def test_a_hint_by_dm_shows_three_moves_privately_and_the_log_notes_it(world: World) -> None:

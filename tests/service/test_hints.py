@@ -1,8 +1,10 @@
-"""A hint on request through the services, on real SQLite files: the option `hints` (off by default, refused in a
-server game, which is rated), the refusals in words (hints off, a rated game, not your turn, a spectator, a game
-over), the top three moves worded as the bot shows a move with their shares and a line each, and the hint taken in
+"""A hint on request through the services, on real SQLite files: the option `hints` (off by default; a server game
+with it is not rated), the refusals in words (hints off, not your turn, a spectator, a game over), two hints asked
+for at once both recorded, the top three moves worded as the bot shows a move with their shares and a line each, and the hint taken in
 the game's record and log — never what it said."""
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 
@@ -36,33 +38,60 @@ async def refusal(manager: GameManager, game_id: int, user_id: str) -> ManagerEr
     return caught.value
 
 
-async def test_hints_on_in_a_server_game_is_refused_with_the_reason_and_opens_nothing(tmp_path) -> None:
+async def test_a_bad_hints_value_is_refused_in_words_and_opens_nothing(tmp_path) -> None:
     store, manager = await manager_on(tmp_path / "s.sqlite3")
     try:
-        with pytest.raises(ManagerError) as caught:
-            await manager.games.create("electioneer", "u-dem", "Dana", channel_id="c1", guild_id="g1",
-                                       options={"hints": True})
-        assert caught.value.code == "hints_rated"
-        assert "rated" in str(caught.value) and "hints=on" in str(caught.value)
-        assert await store.list_games() == []
         with pytest.raises(ManagerError) as bad:
-            await manager.games.create("electioneer", "u-dem", "Dana", channel_id="c1", options={"hints": "maybe"})
+            await manager.games.create("electioneer", "u-dem", "Dana", channel_id="c1", guild_id="g1",
+                                       options={"hints": "maybe"})
         assert "`hints` takes on or off" in str(bad.value)
+        assert await store.list_games() == []
     finally:
         manager.close()
         await store.close()
 
 
-async def test_a_game_without_the_option_and_a_rated_game_refuse_a_hint_in_words(tmp_path) -> None:
+async def test_a_game_without_the_option_refuses_a_hint_in_words_and_a_server_game_with_it_gives_one(tmp_path) -> None:
     store, manager = await manager_on(tmp_path / "s.sqlite3")
     try:
-        off = await electioneer(manager)
+        off = await electioneer(manager, guild_id="g1")
         said = await refusal(manager, off, "u-dem")
         assert said.code == "hints_off" and "`hints=on`" in str(said)
-        rated = await electioneer(manager, guild_id="g1")
-        said = await refusal(manager, rated, "u-dem")
-        assert said.code == "hints_rated" and "rated" in str(said)
         assert "hints:taken" not in await store.settings(f"game:{off}")
+        on = await electioneer(manager, guild_id="g1", options={"hints": True})
+        assert len((await manager.hints.hint(on, "u-dem")).suggestions) == 3
+    finally:
+        manager.close()
+        await store.close()
+
+
+async def test_two_hints_asked_for_at_once_are_both_in_the_record(tmp_path) -> None:
+    store, manager = await manager_on(tmp_path / "s.sqlite3")
+    try:
+        game_id = await electioneer(manager, options={"hints": True})
+        assert await manager.views.owing(game_id) == ["DEM", "REP"]  # a sealed pick: both owe at once
+        await asyncio.gather(manager.hints.hint(game_id, "u-dem"), manager.hints.hint(game_id, "u-rep"),
+                             manager.hints.hint(game_id, "u-dem"))
+        taken = (await manager.memory.export(game_id, "u-dem"))["hints"]
+        assert sorted(h["seat"] for h in taken) == ["DEM", "DEM", "REP"]
+    finally:
+        manager.close()
+        await store.close()
+
+
+async def test_a_server_game_with_hints_is_not_rated_and_one_without_is(tmp_path) -> None:
+    store, manager = await manager_on(tmp_path / "s.sqlite3")
+    try:
+        with_hints = await electioneer(manager, guild_id="g1", options={"hints": True})
+        await manager.seats.concede(with_hints, "u-rep")
+        assert (await manager.views.game(with_hints)).status == "finished"
+        assert await store.player_ratings("g1", "u-dem") == [] and await store.player_ratings("g1", "u-rep") == []
+        said = manager.table.public_text()
+        assert "This game is not rated: hints were on." in said and "ratings on this server" not in said
+        plain = await electioneer(manager, guild_id="g1")
+        await manager.seats.concede(plain, "u-rep")
+        assert [r.games for r in await store.player_ratings("g1", "u-dem")] == [1]
+        assert "Electioneer US ratings on this server" in manager.table.public_text()
     finally:
         manager.close()
         await store.close()

@@ -59,7 +59,8 @@ LESSONS = [app_commands.Choice(name=registry.get(name).title, value=name) for na
 
 
 @game.command(name="learn", description="Learn a game by playing it against the bot by DM, a coach at your side")
-@app_commands.describe(ruleset="Which game", coach="False: skip the coach and play a normal game against the bot")
+@app_commands.describe(ruleset="Which game", coach="False: skip the coach and play a normal game against the bot",
+                       hints="False: no /game hint in this game (on by default: it is practice, never rated)")
 @app_commands.choices(ruleset=LESSONS)
-async def learn(interaction: discord.Interaction, ruleset: str, coach: bool = True) -> None:
-    await flows.guarded(interaction, learn_flows.learn(interaction, ruleset, coach))
+async def learn(interaction: discord.Interaction, ruleset: str, coach: bool = True, hints: bool = True) -> None:
+    await flows.guarded(interaction, learn_flows.learn(interaction, ruleset, coach, hints))
