@@ -3,13 +3,13 @@
 No module-level random state anywhere in the engine: the same seed and the same actions
 always give byte-identical states, so a journal replays exactly.
 
-Two ways in:
-- `Rng`, a cursor over a PRNG integer (a bot's or a search's own choices, determinizing; Electioneer's state
-  still keeps a bare integer it advances with one);
-- `Randomness`, a pydantic model a state embeds, with dice (`roll`), bags (`draw` from a `Bag`),
-  a counter of everything drawn (a step that drew ends undo: core `play` checks it) and queues of
-  forced results for tests (scenario `force:`). New rulesets use this one. Its `below` and `shuffle`
-  advance the integer exactly as `Rng`'s do: from the same seed, both draw the same.
+One way in for a game's own randomness: `Randomness`, a pydantic model every title's state embeds, with shuffles,
+dice (`roll`), bags (`draw` from a `Bag`), a counter of everything drawn (a step that drew ends undo: core `play`
+checks it) and queues of forced results for tests (scenario `force:`).
+
+`Rng` is a cursor over a bare PRNG integer that no state keeps: the randomness of whoever is choosing, not of the
+game (a bot's and a search's own choices, a determinized world's redraw, a local table's seeds), and the engine
+under `Randomness`'s `below` and `shuffle`, which advance the integer exactly as `Rng`'s do.
 """
 from __future__ import annotations
 
@@ -35,17 +35,15 @@ def splitmix64(state: int) -> tuple[int, int]:
 
 
 class Rng:
-    """A cursor over the state's PRNG integer. Read `.state` back into the game state after use."""
+    """A cursor over a PRNG integer of its own (`.state`), for choices that are not the game's (module docstring)."""
 
-    __slots__ = ("state", "draws")
+    __slots__ = ("state",)
 
     def __init__(self, state: int) -> None:
         self.state = state & MASK64
-        self.draws = 0
 
     def next_u64(self) -> int:
         value, self.state = splitmix64(self.state)
-        self.draws += 1
         return value
 
     def below(self, n: int) -> int:

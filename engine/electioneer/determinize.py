@@ -39,7 +39,7 @@ def determinize(state: ElectioneerState, seat: str, rng: Rng) -> ElectioneerStat
     _deal_rival_theatrics(world, seat, rival, rng)
     world.discards = _resealed(world.discards, rival, world.players[rival].hand, rng, keep_digest=False)
     world.campaigns = _resealed(world.campaigns, rival, world.players[rival].hand, rng, keep_digest=True)
-    world.rng = rng.next_u64()
+    world.randomness.reseed(rng.next_u64())
     return world
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from engine.core.errors import IllegalAction, UnknownAction
-from engine.core.rng import Rng
+from engine.core.rng import Randomness
 from engine.core.windows import Simultaneous
 from engine.core.types import (Action, ApplyResult, Decision, Event, Facts, Option, Outcome, PendingKind, copy_state,
                                stamp)
@@ -44,7 +44,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> ElectioneerSt
     if sorted(seats) != sorted(SEATS):
         raise IllegalAction("Electioneer US is played by exactly two seats: DEM and REP.", code="bad_seats")
     c = _c()
-    rng = Rng(seed)
+    rng = Randomness.seeded(seed)
     order = rng.shuffle(list(c.states))
     pool = rng.shuffle(c.issue_pool())
     boards = {code: Board(code=code, issues=[pool[2 * i], pool[2 * i + 1]]) for i, code in enumerate(order)}
@@ -59,7 +59,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> ElectioneerSt
     state = ElectioneerState(
         seats=list(SEATS),
         options=opts,
-        rng=rng.state,
+        randomness=Randomness(prng=rng.prng),  # the deal's shuffles are not the game's draws: counted from 0
         month=0,
         phase="discard",
         order=order,
@@ -425,7 +425,7 @@ def outcome(state: ElectioneerState) -> Outcome | None:
 
 def _salt(s: ElectioneerState, seat: str, what: str) -> str:
     """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
-    return hashlib.sha256(f"{s.rng}|{seat}|{s.month}|{what}".encode()).hexdigest()[:32]
+    return hashlib.sha256(f"{s.randomness.prng}|{seat}|{s.month}|{what}".encode()).hexdigest()[:32]
 
 
 # ---------------------------------------------------------------- deadlines

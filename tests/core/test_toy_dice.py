@@ -104,7 +104,7 @@ def test_the_randomness_is_found_from_the_state_types() -> None:
     assert randomness_path(toy_dice.ToyState) == ("randomness",)
     from engine.electioneer.state import ElectioneerState
 
-    assert randomness_path(ElectioneerState) is None  # the old Rng cursor is untouched
+    assert randomness_path(ElectioneerState) == ("randomness",)  # stored as its bare integer, found all the same
 
 
 def test_forced_copy_leaves_the_original_alone() -> None:
@@ -167,9 +167,18 @@ def test_impossible_or_malformed_forcing_fails_the_case_clearly(tmp_path, toy_re
     assert not r.passed and reason in r.reason, r.reason
 
 
-def test_forcing_a_ruleset_without_randomness_fails_the_case(tmp_path) -> None:
+def test_forcing_a_state_without_randomness_fails_and_dice_a_game_never_rolls_fail_the_case(tmp_path) -> None:
+    from pydantic import BaseModel
+
+    from engine.core.scenario import DefaultScenarioAdapter, ScenarioFailure
+
+    class Plain(BaseModel):
+        seed: int = 1
+
+    with pytest.raises(ScenarioFailure, match="`force:` needs a state that holds the core Randomness"):
+        DefaultScenarioAdapter().force(Plain(), [6], [])
     r = _case(tmp_path, "electioneer", "    steps: [{seat: DEM, move: discard D01, force: {dice: [6]}}]")
-    assert not r.passed and "force: `force:` needs a state that holds the core Randomness" in r.reason, r.reason
+    assert not r.passed and "forced dice [6] never came up" in r.reason, r.reason
 
 
 def test_randomness_is_found_nested_and_optional_but_not_inside_collections() -> None:

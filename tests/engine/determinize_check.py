@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from engine.core.rng import Rng
+from engine.core.rng import Rng, randomness_of
 from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
 
 Hidden = Callable[[Any, str], Any]
@@ -83,12 +83,9 @@ def _kinds(summary: Hashable | dict[str, Hashable] | None) -> dict[str, Hashable
 
 
 def _randomness(state: Any) -> Hashable:
-    """The state's own randomness (a `Randomness` model or a raw integer `rng`), to see it was reseeded."""
-    for name in ("randomness", "rng"):
-        value = getattr(state, name, None)
-        if value is not None:
-            return value.model_dump_json() if hasattr(value, "model_dump_json") else value
-    return None
+    """The state's own `Randomness` (engine/core/rng.py), to see it was reseeded."""
+    randomness = randomness_of(state)
+    return None if randomness is None else randomness.model_dump_json()
 
 
 def _plays_on(ruleset: Ruleset, state: Any, rng: Rng, steps: int) -> list[str]:

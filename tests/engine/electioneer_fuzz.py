@@ -224,7 +224,8 @@ def hidden_from_others(old: Any, new: Any, owner: str, c: Any) -> list[str]:
 def _leaks(old: Any, new: Any, events: list[Event], c: Any, report: FuzzReport, seed: int, step: int) -> None:
     where = f"seed {seed} step {step}"
     secrets_common = sealed_salts(new)  # choices still sealed after this step
-    secrets_common += [str(new.rng), f"{new.rng:x}", f"{new.rng:016x}"]
+    seed_now = new.randomness.prng
+    secrets_common += [str(seed_now), f"{seed_now:x}", f"{seed_now:016x}"]
     public_view = R.view(new, None)
     views = {None: public_view, "DEM": R.view(new, "DEM"), "REP": R.view(new, "REP")}
     texts = {k: v.model_dump_json() for k, v in views.items()}

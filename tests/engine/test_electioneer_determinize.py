@@ -100,7 +100,7 @@ def _secrets_changed(state: ElectioneerState, seat: str) -> ElectioneerState:
     """The same state with what nobody sees changed too: the seed, every commitment's salt (an unpublished digest
     with it), the issue deck's order, and the rival's record of cards it buried and drew again."""
     state = copy_state(state)
-    state.rng ^= 0x5DEECE66D
+    state.randomness.reseed(state.randomness.prng ^ 0x5DEECE66D)
     state.issue_deck.reverse()
     for sim, publish in ((state.discards, False), (state.campaigns, True)):
         for who, sealed in list(sim.sealed.items())[::-1]:
