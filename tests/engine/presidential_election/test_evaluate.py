@@ -3,6 +3,7 @@
 of a seat that holds a majority of the electoral votes on the last turn, and rising with a seat's votes."""
 from __future__ import annotations
 
+import functools
 import math
 
 import pytest
@@ -16,8 +17,10 @@ from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.state import PEState
 
 
+@functools.cache
 def game(players: int, seed: int) -> tuple[list[PEState], PEState]:
-    """Every position of one seeded `normal` game, and its end."""
+    """Every position of one seeded `normal` game, and its end: played once, read by the tests that share its seed
+    (none changes what it reads)."""
     search = SearchGame(R)
     state = R.setup({}, R.seat_names(players), seed)
     rng = Rng(seed)
@@ -45,7 +48,7 @@ def test_the_ruleset_offers_it() -> None:
     assert evaluate(state) == {"P1": 0.5, "P2": 0.5}  # nothing played yet: the seats are level
 
 
-@pytest.mark.parametrize("players,seed", [(2, 4), (4, 5)])
+@pytest.mark.parametrize("players,seed", [(2, 4), (6, 3)])
 def test_exact_at_the_end(players: int, seed: int) -> None:
     _, end = game(players, seed)
     assert end.phase == "over" and end.winner is not None
