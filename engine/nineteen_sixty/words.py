@@ -36,7 +36,7 @@ def ask(decision: Decision) -> Decision:
     """Word a decision in place: its prompt and deadline default from its question, each option's label, detail and
     group (the region a state's choice is listed under)."""
     question = decision.facts
-    if question is None:
+    if not isinstance(question, f.Ask):
         return decision
     prompt, labeller = _QUESTIONS[type(question)]
     decision.prompt, decision.deadline_default = prompt(question), question.default
