@@ -4,6 +4,7 @@ here decides what is legal."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from engine.core.types import Action, Option, PendingKind
@@ -26,6 +27,12 @@ def menu(state: NSState, seat: str) -> tuple[str, type[f.Ask] | None, dict[str, 
     return stage, ask, fields, options, KINDS.get(stage, PendingKind.CHOICE)
 
 
+# facts are frozen and few: each is made once and shared by every menu that states it
+_use = lru_cache(maxsize=None)(f.Use)
+_support_facts = lru_cache(maxsize=None)(f.Support)
+_standing = lru_cache(maxsize=None)(f.Standing)
+
+
 def _opt(action: Action, facts: Any = None) -> Option:
     return Option(action=action, facts=facts)
 
@@ -38,7 +45,7 @@ def _support(state: NSState, action: Action, side: str | None = None) -> Option:
     """A choice of one state, with the support there (and, campaigning, whether adding there needs checks)."""
     code = action.args[0]
     checks = side is not None and needs_checks(state, side, code, campaigning=True)
-    return _opt(action, f.Support(value=state.support.get(code, 0), checks=checks))
+    return _opt(action, _support_facts(value=state.support.get(code, 0), checks=checks))
 
 
 def _use_option(state: NSState, side: str, action: Action, *, preempted: bool) -> Option:
@@ -48,7 +55,7 @@ def _use_option(state: NSState, side: str, action: Action, *, preempted: bool) -
     is_candidate = arg == CANDIDATE
     rest = card(int(arg)).rest if not is_candidate and not preempted and state.play is None else 0
     spent = verb == "event" and event_spent(state, int(arg))
-    return _opt(action, f.Use(rest=rest, spent=spent, knee=verb == "campaign" and knee(state, side)))
+    return _opt(action, _use(rest=rest, spent=spent, knee=verb == "campaign" and knee(state, side)))
 
 
 def _wait(state: NSState, seat: str, actions: list[Action]) -> Asked:
@@ -95,7 +102,7 @@ def _amount(state: NSState, seat: str, actions: list[Action]) -> Asked:
     code = state.play.target
     checks = needs_checks(state, side_of(seat), code, campaigning=True)
     value = state.support.get(code, 0)
-    return f.AmountAsk, {"state": code, "checks": checks}, [_opt(a, f.Support(value=value)) for a in actions]
+    return f.AmountAsk, {"state": code, "checks": checks}, [_opt(a, _support_facts(value=value)) for a in actions]
 
 
 def _stop(state: NSState, seat: str, actions: list[Action]) -> Asked:
@@ -113,13 +120,13 @@ def _campaign(state: NSState, seat: str, actions: list[Action]) -> Asked:
 def _advertise(state: NSState, seat: str, actions: list[Action]) -> Asked:
     assert state.play is not None
     return (f.AdvertiseAsk, {"to_place": state.play.to_place},
-            [_opt(a, f.Standing(value=state.media.get(a.args[0], 0))) for a in actions])
+            [_opt(a, _standing(value=state.media.get(a.args[0], 0))) for a in actions])
 
 
 def _position(state: NSState, seat: str, actions: list[Action]) -> Asked:
     play = state.play
     assert play is not None
-    options = [_opt(a, f.Standing(value=state.issues.get(a.args[0], 0), cost=position_cost(play, a.args[0])))
+    options = [_opt(a, _standing(value=state.issues.get(a.args[0], 0), cost=position_cost(play, a.args[0])))
                if a.verb == "issue" else _opt(a) for a in actions]
     return f.PositionAsk, {"cp_left": play.cp_left}, options
 
