@@ -1,6 +1,6 @@
 """What each side may do now, without a word: the single source of legality. `moves` finds the decision a seat
 faces (a stage such as `activity`, `campaign`, `round`) and its legal actions in menu order; the menu
-(engine/nineteen_sixty/menus.py) puts words on them, and the search's silent path (silent.py) takes them as they
+(engine/nineteen_sixty/menus.py) gives them the facts their words need (words.py), and the search's silent path (silent.py) takes them as they
 are. An action recurs in every game, so each is built once (`act`)."""
 from __future__ import annotations
 

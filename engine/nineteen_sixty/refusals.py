@@ -15,7 +15,7 @@ from engine.nineteen_sixty.primitives import (c, card, card_label, event_playabl
                                               strategy_need, strategy_ok, travel_region)
 from engine.nineteen_sixty.legal import CANDIDATE, knee, playable_cards, position_cost, restricted
 from engine.nineteen_sixty.legal import stage as legal_stage
-from engine.nineteen_sixty.menus import travel_name
+from engine.nineteen_sixty.phrases import travel_name
 from engine.nineteen_sixty.state import NSState, Play
 
 # When each verb is the answer, in the game's terms: said when it is sent at another moment.

@@ -1,4 +1,4 @@
-"""Setup, the decisions (legality from legal.py, words from menus.py), applying a step (`take`: one body for
+"""Setup, the decisions (legality from legal.py, their facts from menus.py), applying a step (`take`: one body for
 `apply` and the search's silent path), and the automatic steps between decisions (`_advance`), through all nine
 turns to the outcome.
 
@@ -18,21 +18,21 @@ from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
 from engine.core.posting import hold_or_post, post_step
 from engine.core.rng import Bag, Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Option, Outcome, copy_state, stamp
+from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.core.words import plural
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
-from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, owes, owing, position_cost, restricted,
+from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, moves, owes, owing, position_cost, restricted,
                                          side_chooser, strategy_choices)
-from engine.nineteen_sixty.menus import menu, signed, travel_name
+from engine.nineteen_sixty.menus import menu
+from engine.nineteen_sixty.phrases import effect, signed, travel_name
 from engine.nineteen_sixty.primitives import (bag_text, c, card, card_label, card_line, count, deal, ev_of,
                                               event_playable, event_spent, gain, holder, initiative_check,
                                               issue_leader, issue_name, lose, media_total, needs_checks, region_crossings,
                                               region_name, rival, seat_of, side_of, strategy_need, support_checks,
                                               support_text, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
-from engine.nineteen_sixty.words import effect
 
 
 # --------------------------------------------------------------------------- setup
@@ -101,38 +101,39 @@ def _start_turn(state: NSState, events: list[Event]) -> None:
 
 
 def decisions(state: NSState, seat: str) -> Decision:
-    prompt, options, kind = menu(state, seat)
-    if not options:
+    """The seat's decision as facts (menus.py): the question, the options, what the deadline plays; no word."""
+    _, ask, fields, options, kind = menu(state, seat)
+    if ask is None:
         return Decision(seat=seat)
-    return Decision(seat=seat, kind=kind, prompt=prompt, options=options,
-                    deadline_default=deadline_action(state, seat, options).notation())
+    default = deadline_action(state, seat, [o.action for o in options]).notation()
+    return Decision(seat=seat, kind=kind, options=options, facts=ask(default=default, **fields))
 
 
-def deadline_action(state: NSState, seat: str, options: list[Option] | None = None) -> Action:
+def deadline_action(state: NSState, seat: str, actions: list[Action] | None = None) -> Action:
     """The mildest legal step: pass a trigger, stop spending, keep the track, take momentum, the lowest card for
     Campaign Strategy and the Debates, and in an activity phase advertise with the lowest-CP card."""
-    options = options if options is not None else menu(state, seat)[1]
-    if not options:
+    actions = actions if actions is not None else moves(state, seat)[1]
+    if not actions:
         raise IllegalAction(f"{seat} owes no move.", code="illegal_verb")
-    verbs = {o.action.verb: o.action for o in reversed(options)}
+    verbs = {a.verb: a for a in reversed(actions)}
     for verb in ("pass", "done", "keep"):
         if verb in verbs:
             return verbs[verb]
     if "take" in verbs:
         return Action(verb="take", args=("momentum",))
     if "start" in verbs:
-        return options[0].action  # the rival starts
+        return actions[0]  # the rival starts
     if "side" in verbs or "first" in verbs:
-        return Action(verb=options[0].action.verb, args=(seat,))
+        return Action(verb=actions[0].verb, args=(seat,))
     if "play" in verbs:
-        cards = [o.action for o in options if o.action.verb == "play" and o.action.args[1] == "advertise"]
+        cards = [a for a in actions if a.verb == "play" and a.args[1] == "advertise"]
         return min(cards, key=lambda a: (c().rules.candidate_cp if a.args[0] == CANDIDATE else card(int(a.args[0])).cp,
                                          a.args[0] == CANDIDATE, a.args[0]))
     if "advertise" in verbs:
         return verbs["advertise"]
-    if options[0].action.verb in ("strategy", "debate", "order"):
-        return min((o.action for o in options), key=lambda a: int(a.args[0]))
-    return options[0].action
+    if actions[0].verb in ("strategy", "debate", "order"):
+        return min(actions, key=lambda a: int(a.args[0]))
+    return actions[0]
 
 
 # --------------------------------------------------------------------------- applying

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules
+from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules, words
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.silent import NineteenSixtySilent
 from engine.nineteen_sixty.state import SEATS, Options
@@ -39,6 +39,7 @@ class NineteenSixtyRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
+    words = words  # the rules state facts; these words make them the prompts and labels players read
 
     def card(self, ref: str) -> CardText | None:
         """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""

@@ -1,101 +1,288 @@
-"""The words 1960's prompts and options use for cards and terms: a card's short name (`#23 Name`) for a label,
-its numbers and whole effect for a detail, a card's whole public text by the id prompts show (`card`), and the
-glossary of every term a prompt uses. Nothing here is ever shortened: a long text is for the table's layout to
-wrap or page, and a card's words are one `card 23` away wherever only its name fits."""
+"""1960: The Making of the President in words: the prompt, deadline default and option labels of its decisions,
+made from the facts the rules state (facts.py, built by menus.py), and its events' lines. The ruleset contract
+runs these after the rules (engine/core/ruleset.py, `Words`); the rules, and the silent path a search takes, never
+import this module. The card vocabulary it speaks with is phrases.py's (also read by the presenters from here)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Any, Callable
 
-from engine.core.notation import is_number
-from engine.core.types import CardText
-from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, describe, load
-from engine.nineteen_sixty.primitives import card, card_label, icons_text
+from engine.core.types import Decision, Event, Facts, Option, word
+from engine.core.words import plural
+from engine.nineteen_sixty import facts as f
+from engine.nineteen_sixty.content import NAMES
+from engine.nineteen_sixty.legal import CANDIDATE
+from engine.nineteen_sixty.phrases import (GLOSSARY, card_detail, card_text, effect, event_words, rest_words, signed,
+                                           support_words, travel_name)
+from engine.nineteen_sixty.primitives import (c, card, card_label, issue_name, region_crossings, region_name,
+                                              region_of, side_of)
 
-# what "rest" means, in a few words, where a prompt first shows it
-REST_GLOSS = "from your supply, into the bag at the turn's end"
-PERSISTENT_WORDS = {"debate": "Debate event (waits for the Debates)",
-                    "election_day": "Election Day event (waits for Election Day)",
-                    "prevention": "prevention event (stays in play and blocks another event)"}
+__all__ = ["GLOSSARY", "ask", "card_text", "effect", "tell"]
 
-
-def rest_words(n: int, *, explain: bool) -> str:
-    """`+1 rest`, glossed the first time a text shows it ("+1 rest (cubes from your supply, …)")."""
-    return f"+{n} rest" + (f" ({REST_GLOSS})" if explain else "")
+# ---------------------------------------------------------------- events
 
 
-def card_facts(card_id: int, *, rest: bool = True) -> str:
-    """A card's numbers: `3 CP · Kennedy icon · Economy debate · Election Day PA · +1 rest` (without the rest
-    where the card is not being played: it comes only with a play)."""
-    x = card(card_id)
-    facts = [f"{x.cp} CP", f"{icons_text(x)} icon{'s' if len(x.icons) > 1 else ''}",
-             f"{ISSUE_NAMES[x.debate_issue]} debate", f"Election Day {x.state}"]
-    if x.rest and rest:
-        facts.append(rest_words(x.rest, explain=False))
-    if x.persistent != "none":
-        facts.append(PERSISTENT_WORDS[x.persistent])
-    if not x.strategy_ok:
-        facts.append("not for Campaign Strategy")
-    return " · ".join(facts)
+def tell(events: list[Event]) -> list[Event]:
+    """Word each event that states facts, in place. 1960's log lines are still made by its rules (their text is
+    also held in the state for a later post), so its events pass through as they are."""
+    return events
 
 
-@lru_cache(maxsize=None)
-def effect(card_id: int) -> str:
-    """What a card's event does, without its opening sentence of flavour (every card text ends with these words:
-    the content's check)."""
-    content = load()
-    return describe(card(card_id), {code: s.name for code, s in content.states.items()},
-                    {i: x.name for i, x in content.cards.items()})
+# ---------------------------------------------------------------- decisions
+
+Labeller = Callable[[Decision, Any, Option], tuple[str, str, str]]
 
 
-def card_detail(card_id: int, *, rest: bool = True) -> str:
-    """An option's detail for a card: its effect first (a menu shows the start of a detail), then its numbers."""
-    return f"{effect(card_id)} — {card_facts(card_id, rest=rest)}"
+def ask(decision: Decision) -> Decision:
+    """Word a decision in place: its prompt and deadline default from its question, each option's label, detail and
+    group (the region a state's choice is listed under)."""
+    question = decision.facts
+    if not isinstance(question, f.Ask):
+        return decision
+    prompt, labeller = _QUESTIONS[type(question)]
+    decision.prompt, decision.deadline_default = prompt(question), question.default
+    for option in decision.all_options():
+        label, detail, group = labeller(decision, question, option)
+        word(option, label, detail)
+        if group:
+            object.__setattr__(option, "group", group)
+            option.__pydantic_fields_set__.add("group")
+    return decision
 
 
-def event_words(card_id: int) -> str:
-    """A card's effect as a sentence a prompt can end with: `#23 Name: <whole text>`."""
-    return f"{card_label(card_id)}: {card(card_id).text}"
+def _state_group(code: str) -> str:
+    return region_name(region_of(code))
 
 
-def card_text(ref: str) -> CardText | None:
-    """The whole public text of the card `ref` names: a campaign card by its number (`23`, `#23`) or a candidate
-    card by its seat or name (`KEN`, `Nixon`). None for anything else."""
-    word = (ref or "").strip().lstrip("#").lower()
-    content = load()
-    if is_number(word, 3):
-        x = content.cards.get(int(word))
-        if x is None:
-            return None
-        return CardText(id=str(x.id), name=x.name, kind="card",
-                        text=f"{card_facts(x.id)}. {'Event' if x.persistent == 'none' else 'Its event'}: {x.text}")
-    for side, cand in content.candidates.items():
-        if word in (cand.seat.lower(), NAMES[side].lower(), side.lower()):
-            return CardText(id=cand.seat, name=cand.name, kind="candidate card",
-                            text=f"{cand.cp} CP, played for its CP only. Ready: {cand.text} "
-                                 f"Exhausted: {cand.exhausted_text}")
-    return None
+def _card_option(card_id: int) -> tuple[str, str, str]:
+    """A card to choose: its id and name as the label, its numbers and whole effect as the detail."""
+    return card_label(card_id), card_detail(card_id, rest=False), ""
 
 
-GLOSSARY = """**Terms**
-• **CP** (campaign points): what a card played for its CP spends — campaign, advertise or position.
-• **Rest** (`+1 rest`): cubes a card moves from your supply when you play it, whatever the use; they go into \
-the bag at the turn's end, so your later support checks draw more of your colour.
-• **Bag** (political capital bag): the cubes support checks and initiative checks draw from.
-• **Support check**: one cube drawn from the bag; your colour is a success.
-• **State support**: your cubes in a state; 1 leads it, 4 carry it (your rival needs checks there to campaign).
-• **Media** (media cubes): won by advertising, one region box each; a side with media in a region campaigns \
-there without checks, and more media overall lets you swap two issues in the momentum phase.
-• **Issues** (issue support, the Issues Track): cubes on Defense, Economy and Civil Rights; the leaders of the \
-top issues win momentum or an endorsement each momentum phase.
-• **Momentum** (momentum markers): spent to trigger a rival card's event (1) or to preempt your own (2).
-• **Trigger**: after your rival plays a card for its CP, pay momentum to resolve its event for yourself.
-• **Preempt**: pay 2 momentum before using a card's CP so your rival cannot trigger it.
-• **Endorsements** (endorsement cards and markers): won by leading the top issues; each card puts a marker in a \
-region, and on Election Day a region's endorsements take its states no one supports.
-• **Initiative**: won by a check each turn; its holder picks who plays first (and orders Election Day events).
-• **Campaign Strategy**: cards set aside face down each turn, for the Debates (turns 1–5) or Election Day \
-(turns 7–8).
-• **Candidate card**: your candidate played for 5 CP, then exhausted until an event readies it.
-• **Token**: your candidate's place on the map; you campaign in its region, and travel moves it.
-• **Persistent events**: Debate and Election Day events wait on the board; prevention events stay in play.
-• **Look a card up**: `/card 23` shows its whole text."""
+# ---------------------------------------------------------------- prompts
+
+
+def _wait_prompt(x: f.WaitAsk) -> str:
+    """An event's choice as asked: the card whose event it is (where a card started the effect) and its whole
+    effect around the effect's own question."""
+    if x.card is None:
+        return x.asked
+    return f"{card_label(x.card)} — {x.asked} The event: {effect(x.card)}"
+
+
+def _window_prompt(x: f.WindowAsk) -> str:
+    return (f"{x.rival} played {card_label(x.card)} for its campaign points. Trigger its event for "
+            f"{c().rules.trigger_cost} momentum (you have {x.momentum})? The event: {effect(x.card)}")
+
+
+def _activity_prompt(x: f.ActivityAsk) -> str:
+    return ("Play a card for its event, or for its CP to campaign, advertise or position."
+            + (" A card's rest moves that many of your cubes into the bag, however it is played." if x.rest else ""))
+
+
+def _how_prompt(x: f.HowAsk) -> str:
+    return (f"Preempted: now use the CP of {card_label(x.card)}." if x.preempted
+            else f"Play the VP card — its event or its CP. {event_words(x.card)}")
+
+
+def _amount_prompt(x: f.AmountAsk) -> str:
+    return f"How many CP in {x.state}? " + ("It needs support checks: they are declared now and drawn at once."
+                                            if x.checks else "Each adds one cube.")
+
+
+def _campaign_prompt(x: f.CampaignAsk) -> str:
+    return (f"Campaign: {x.cp_left} CP left, your token in {travel_name(x.here)}. `add ST` then the CP to spend "
+            "there (checks where your rival carries it or his token stands, unless you have media in the region), "
+            "`travel R` to cross into another region, `done`.")
+
+
+def _strategy_prompt(x: f.StrategyAsk) -> str:
+    return (f"Campaign Strategy: set aside {x.left} more card{'s' if x.left > 1 else ''} face down (for the "
+            f"{'Debates' if x.debates else 'Election Day'}); the rest are discarded.")
+
+
+def _place_prompt(x: f.PlaceAsk) -> str:
+    return (f"You won {issue_name(x.issue)}: place {x.left} state support cube{'s' if x.left != 1 else ''} "
+            "anywhere (no checks).")
+
+
+def _side_prompt(x: f.SideAsk) -> str:
+    return f"{card_label(x.card)} shows both candidates: place it on whose side of {issue_name(card(x.card).debate_issue)}?"
+
+
+def _round_prompt(x: f.RoundAsk) -> str:
+    return f"Debate round {x.round}: pick a card to reveal (open issues: {', '.join(issue_name(i) for i in x.open)})."
+
+
+# ---------------------------------------------------------------- option labels: (label, detail, group)
+
+
+def _use_words(option: Option) -> tuple[str, str, str]:
+    """One way to use a card (or the candidate card): a short label (the card, then the use: the options read
+    card by card), the whole effect in the detail."""
+    arg, verb = option.action.args
+    x = option.facts if isinstance(option.facts, f.Use) else f.Use()
+    is_candidate = arg == CANDIDATE
+    cp = c().rules.candidate_cp if is_candidate else card(int(arg)).cp
+    name = "Candidate card" if is_candidate else card_label(int(arg))
+    gets = f" · {rest_words(x.rest, explain=False)}" if x.rest else ""
+    if verb == "event":
+        if x.spent:
+            words, detail = ("event (no effect: the Debates are over)",
+                             f"Played now, the card only leaves the game. {effect(int(arg))}")
+        else:
+            words, detail = "event", effect(int(arg))
+    elif verb == "campaign":
+        words = f"campaign, {cp} CP"
+        detail = "add support in your token's region, travel" + (" (costs 1 momentum)" if x.knee else "")
+    elif verb == "advertise":
+        words, detail = f"advertise, {cp} CP", f"{plural(cp, 'support check')} for media cubes"
+    elif verb == "position":
+        words, detail = f"position, {cp} CP", "issue support: 1 CP for the first cube, 2 for more"
+    else:
+        words, detail = "preempt, then its CP", "pay 2 momentum so your rival cannot trigger its event"
+    return f"{name} — {words}", detail + gets, ""
+
+
+def _wait_option(d: Decision, x: f.WaitAsk, o: Option) -> tuple[str, str, str]:
+    value = o.action.args[0]
+    if x.pick == "state":
+        return f"{c().states[value].name} ({value})", "", _state_group(value)
+    if x.pick == "region":
+        return region_name(value), "", ""
+    if x.pick == "issue":
+        return issue_name(value), "", ""
+    return _card_option(int(value))
+
+
+def _window_option(d: Decision, x: f.WindowAsk, o: Option) -> tuple[str, str, str]:
+    if o.action.verb == "trigger":
+        return f"Trigger {card_label(x.card)}", effect(x.card), ""
+    return "Pass", "", ""
+
+
+def _initiative_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    who = o.action.args[0]
+    return f"{who} ({NAMES[side_of(who)]}) starts" + (" (you)" if who == d.seat else ""), "", ""
+
+
+def _activity_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    if o.action.verb == "play":
+        return _use_words(o)
+    if o.action.verb == "vp" and isinstance(o.facts, f.VpDiscard):
+        return (f"VP card: discard {card_label(int(o.action.args[0]))}", f"play {card_label(o.facts.card)} instead",
+                "")
+    return "Pass", "no card may be played", ""
+
+
+def _how_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    return _use_words(o)
+
+
+def _support_of(o: Option) -> f.Support:
+    return o.facts if isinstance(o.facts, f.Support) else f.Support(value=0)
+
+
+def _amount_option(d: Decision, x: f.AmountAsk, o: Option) -> tuple[str, str, str]:
+    n = int(o.action.args[0])
+    return (f"{n} CP in {x.state}" + (f" ({plural(n, 'check')})" if x.checks else ""),
+            support_words(x.state, _support_of(o).value), "")
+
+
+def _stop_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    code = o.action.args[0]
+    return f"{c().states[code].name} ({code})", support_words(code, _support_of(o).value), _state_group(code)
+
+
+def _campaign_option(d: Decision, x: f.CampaignAsk, o: Option) -> tuple[str, str, str]:
+    verb, args = o.action.verb, o.action.args
+    if verb == "add":
+        s = _support_of(o)
+        return args[0] + (" (checks)" if s.checks else ""), support_words(args[0], s.value), _state_group(args[0])
+    if verb == "travel":
+        return f"Travel to {travel_name(args[0])} ({region_crossings(x.here, args[0])} CP)", "", ""
+    return "Done", f"{x.cp_left} CP left unspent", ""
+
+
+def _standing_of(o: Option) -> f.Standing:
+    return o.facts if isinstance(o.facts, f.Standing) else f.Standing(value=0)
+
+
+def _advertise_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    return f"{region_name(o.action.args[0])} ({signed(_standing_of(o).value)})", "", ""
+
+
+def _position_option(d: Decision, x: f.PositionAsk, o: Option) -> tuple[str, str, str]:
+    if o.action.verb == "issue":
+        s = _standing_of(o)
+        return f"{issue_name(o.action.args[0])} +1 ({s.cost} CP)", f"now {signed(s.value)}", ""
+    return "Done", f"{x.cp_left} CP left unspent", ""
+
+
+def _swap_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    if o.action.verb == "swap":
+        return f"Swap {issue_name(o.action.args[0])} and {issue_name(o.action.args[1])}", "", ""
+    return "Keep the track", "", ""
+
+
+def _reward_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    return ("1 momentum" if o.action.args[0] == "momentum" else "1 endorsement card"), "", ""
+
+
+def _strategy_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    if o.action.verb == "strategy":
+        return _card_option(int(o.action.args[0]))
+    return "Set aside nothing", "no card in your hand may be set aside", ""
+
+
+def _place_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    code = o.action.args[0]
+    return f"{code} ({support_words(code, _support_of(o).value)})", "", _state_group(code)
+
+
+def _first_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    return f"{o.action.args[0]} places first", "", ""
+
+
+def _side_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    who = o.action.args[0]
+    return f"{who}'s side ({NAMES[side_of(who)]})", "", ""
+
+
+def _round_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    return _card_option(int(o.action.args[0]))
+
+
+def _order_option(d: Decision, x: Any, o: Option) -> tuple[str, str, str]:
+    side = o.facts.side if isinstance(o.facts, f.Owner) else ""
+    return f"{card_label(int(o.action.args[0]))} ({NAMES[side]}'s)", "", ""
+
+
+def _said(text: str) -> Callable[[Any], str]:
+    return lambda x: text
+
+
+# each question's prompt (a function of its facts) and the words of its options
+_QUESTIONS: dict[type[Facts], tuple[Callable[[Any], str], Labeller]] = {
+    f.WaitAsk: (_wait_prompt, _wait_option),
+    f.WindowAsk: (_window_prompt, _window_option),
+    f.InitiativeAsk: (_said("You have the initiative: who plays first in every activity phase this turn?"),
+                      _initiative_option),
+    f.ActivityAsk: (_activity_prompt, _activity_option),
+    f.HowAsk: (_how_prompt, _how_option),
+    f.AmountAsk: (_amount_prompt, _amount_option),
+    f.StopAsk: (_said("Your token travelled: in which state of the region does it stop?"), _stop_option),
+    f.CampaignAsk: (_campaign_prompt, _campaign_option),
+    f.AdvertiseAsk: (lambda x: f"Place {x.to_place} media cube{'s' if x.to_place != 1 else ''} won by advertising.",
+                     _advertise_option),
+    f.PositionAsk: (lambda x: f"Position on issues: {x.cp_left} CP left.", _position_option),
+    f.SwapAsk: (_said("You have more media support: swap two adjacent issues on the Issues Track, or keep it."),
+                _swap_option),
+    f.RewardAsk: (lambda x: f"You lead {issue_name(x.issue)}, the second issue: take 1 momentum or 1 endorsement.",
+                  _reward_option),
+    f.StrategyAsk: (_strategy_prompt, _strategy_option),
+    f.PlaceAsk: (_place_prompt, _place_option),
+    f.FirstAsk: (_said("Both revealed cards show both candidates: who places a card first?"), _first_option),
+    f.SideAsk: (_side_prompt, _side_option),
+    f.RoundAsk: (_round_prompt, _round_option),
+    f.OrderAsk: (_said("You have the initiative: which Election Day event resolves next?"), _order_option),
+}
