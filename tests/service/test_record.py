@@ -98,16 +98,12 @@ async def test_export_then_verify_every_ruleset(tmp_path, ruleset_name) -> None:
     path.write_text(records.dumps(data))
     verdict = records.verify_record(records.load(path))
     assert verdict.ok, verdict.problems
-    assert verdict.checked == len(journal)
-    assert main(["verify", str(path)]) == 0
+    assert verdict.checked == len(journal)  # (`stumpbot verify` runs this very check: the command-line test below)
 
     # one move changed to another legal one: caught, and the message names that move
     forged, seq = tamper_a_move(data)
     verdict = records.verify_record(forged)
     assert not verdict.ok and verdict.problems[0].startswith(f"move {seq} ("), verdict.problems
-    bad = tmp_path / "forged.json"
-    bad.write_text(records.dumps(forged))
-    assert main(["verify", str(bad)]) == 1
     # a line credited to another seat than the one that made it: caught and named
     recredited = copy.deepcopy(data)
     move = next(m for m in recredited["moves"] if m["line_seats"])
