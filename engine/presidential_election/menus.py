@@ -104,12 +104,13 @@ def _states(state: PEState, verb: str, codes: list[str]) -> list[Option]:
     candidate has there."""
     board = _static()
     era = state.options.era
-    held = [(seat, p.votes) for seat, p in state.players.items()]
-    options = []
-    for code in _in_reading_order(codes):
-        votes = tuple((seat, n) for seat, n in ((seat, v.get(code)) for seat, v in held) if n)
-        options.append(Option(action=action(verb, code), facts=_standing(board.ev[era, code], votes)))
-    return options
+    held: dict[str, list[tuple[str, int]]] = {}  # each state's holders and their votes, in seat order
+    for seat, player in state.players.items():
+        for code, n in player.votes.items():
+            if n:
+                held.setdefault(code, []).append((seat, n))
+    return [Option(action=action(verb, code), facts=_standing(board.ev[era, code], tuple(held.get(code, ()))))
+            for code in _in_reading_order(codes)]
 
 
 def _option(state: PEState, seat: str, act: Act) -> Option:

@@ -164,26 +164,47 @@ def prompt(question: Facts | None) -> str:
 
 def ask(decision: Decision) -> Decision:
     """Word a decision in place: its prompt from its question, each option's label, detail and region."""
-    if decision.facts is not None:
-        decision.prompt = prompt(decision.facts)
     question = decision.facts
-    for option in decision.options:
-        _labelled(option, question)
-    for option in decision.extras:
-        _labelled(option, question)
+    if question is not None:
+        decision.prompt = prompt(question)
+    places = _places()
+    for option in (*decision.options, *decision.extras):
+        x = option.facts
+        if type(x) is f.Standing:
+            _state_labelled(option, x, places)
+        else:
+            word(option, *option_words(option, question))
     return decision
 
 
-def _labelled(option: Option, question: Facts | None) -> Option:
-    x = option.facts
-    if isinstance(x, f.Standing):
-        code = option.action.args[0]
+_STATE_FIELDS = ("label", "detail", "group")
+_places_of: list[Any] = [None, {}]  # [the content, each state's (name, region) by code]
+_details: dict[tuple[int, tuple[tuple[str, int], ...]], str] = {}  # a standing's detail, by its electoral votes
+_DETAILS_AT_MOST = 8192  # and its holders' votes
+
+
+def _places() -> dict[str, tuple[str, str]]:
+    """Each state's name and region by its code, read once per loaded content."""
+    content = c()
+    if _places_of[0] is not content:
+        regions = us_regions()
+        _places_of[:] = [content, {code: (info.name, regions[code]) for code, info in content.states.items()}]
+    return _places_of[1]
+
+
+def _state_labelled(option: Option, x: f.Standing, places: dict[str, tuple[str, str]]) -> None:
+    """A state option: its name, its electoral votes and each holder's votes there, and the region a long menu lists
+    it under. Set in place, as `word` does (a menu may list all 51 states at every decision)."""
+    name, region = places[option.action.args[0]]
+    key = (x.ev, x.votes)
+    detail = _details.get(key)
+    if detail is None:
+        if len(_details) >= _DETAILS_AT_MOST:
+            _details.clear()
         held = ", ".join(f"{seat} {n}" for seat, n in x.votes)
-        word(option, c().states[code].name, f"{x.ev} EV" + (f" · votes: {held}" if held else ""))
-        object.__setattr__(option, "group", us_regions()[code])  # the region a long menu lists it under
-        option.__pydantic_fields_set__.add("group")
-        return option
-    return word(option, *option_words(option, question))
+        detail = _details[key] = f"{x.ev} EV" + (f" · votes: {held}" if held else "")
+    option.__dict__.update(label=name, detail=detail, group=region)  # an Option is frozen once it is handed out
+    option.__pydantic_fields_set__.update(_STATE_FIELDS)
 
 
 def option_words(option: Option, question: Facts | None) -> tuple[str, str]:
