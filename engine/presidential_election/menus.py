@@ -16,7 +16,8 @@ from engine.core.types import Action, Facts, Option
 from engine.presidential_election import facts as f
 from engine.presidential_election.cards import asked_now
 from engine.presidential_election.debates import debate_partners
-from engine.presidential_election.primitives import c, cap, common_ballots, off_ballot, price, spending_room, state_codes
+from engine.presidential_election.primitives import (c, cap, common_ballots, off_ballot, price, spending_room,
+                                                      state_codes)
 from engine.presidential_election.setup import advantage_chooser, home_chooser
 from engine.presidential_election.state import PEState, Task
 
