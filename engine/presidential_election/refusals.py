@@ -9,10 +9,11 @@ from engine.core.types import Action
 from engine.presidential_election.cards import chosen_now
 from engine.presidential_election.cardtext import card_name
 from engine.presidential_election.debates import debate_partners
-from engine.presidential_election.menus import ITEM_NAMES, menu
+from engine.presidential_election.menus import legal
 from engine.presidential_election.primitives import c, cap, common_ballots, off_ballot, price
 from engine.presidential_election.setup import advantage_chooser, home_chooser
 from engine.presidential_election.state import PEState, Task
+from engine.presidential_election.words import ITEM_NAMES
 from engine.core.words import with_article
 
 # When each verb has its place, for a verb sent at the wrong moment.
@@ -38,10 +39,10 @@ WHEN = {
 def refusal_reason(state: PEState, seat: str, action: Action) -> str | None:
     if seat not in state.players:
         return None
-    _, options = menu(state, seat)
-    if not options:
+    actions = legal(state, seat)
+    if not actions:
         return None
-    if action.verb in {o.action.verb for o in options}:
+    if action.verb in {a.verb for a in actions}:
         return _wrong_argument(state, seat, action)
     when = WHEN.get(action.verb)
     return f"{when}; {_now(state, seat)}" if when else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Fact, revealed
 from engine.core.posting import hold_or_post, post_step
-from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, cite, copy_state, menu_decision,
+from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, cite, copy_state,
                                stamp)
 from engine.presidential_election import cards, cardtext, debates, narration, setup, turn
 from engine.presidential_election.menus import menu, owes
@@ -18,7 +18,13 @@ DEADLINE_FIRST = ("done", "decline", "cancel", "first", "roll")
 
 
 def decisions(state: PEState, seat: str) -> Decision:
-    return menu_decision(seat, *menu(state, seat), lambda options: deadline_action(state, seat, options))
+    """What `seat` is asked, as facts (the question and what its options' labels need), and what its deadline
+    plays; words.py says them."""
+    question, options = menu(state, seat)
+    if not options:
+        return Decision(seat=seat)
+    return Decision(seat=seat, kind=PendingKind.CHOICE, facts=question, options=options,
+                    deadline_default=deadline_action(state, seat, options).notation())
 
 
 def deadline_action(state: PEState, seat: str, options: list[Option] | None = None) -> Action:

@@ -5,7 +5,8 @@ from typing import Any
 
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.presidential_election import bot, cardtext, determinize, evaluate, notation, refusals, rules, setup
+from engine.presidential_election import (bot, cardtext, determinize, evaluate, notation, refusals, rules, setup,
+                                          words)
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.silent import PESilent
 from engine.presidential_election.state import Options, PEState
@@ -53,7 +54,7 @@ class PresidentialElectionRuleset(ModuleRuleset):
     options_model = Options
     help = HELP
     scenario_adapter = PEScenarioAdapter
-    rules, notation, bot, refusals, determinizer = rules, notation, bot, refusals, determinize
+    rules, notation, bot, refusals, determinizer, words = rules, notation, bot, refusals, determinize, words
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = PESilent()

@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from engine.presidential_election.menus import owed_prompt
+from engine.presidential_election.menus import owed_question
+from engine.presidential_election.words import prompt as say
 from engine.presidential_election.primitives import c, cap, state_codes
 from engine.presidential_election.state import PEState
 from engine.core.types import Strict
@@ -132,7 +133,8 @@ def view(state: PEState, seat: str | None) -> PEView:
                    "advantage": _card(p.advantage) if p.advantage else None, "conventions": p.conventions,
                    "turns": p.turns, "finished": p.finished, "projected_ev": projected[s]}
                for s, p in state.players.items()}
-    pending = [{"seat": s, "prompt": prompt} for s in seats if (prompt := owed_prompt(state, s)) is not None]
+    pending = [{"seat": s, "prompt": prompt} for s in seats if (question := owed_question(state, s)) is not None
+               for prompt in (say(question),)]
     me = None
     if seat in state.players:
         p = state.players[seat]

@@ -10,10 +10,11 @@ from engine.content import us_regions
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
 from engine.core.types import Option
-from engine.presidential_election.menus import menu, owed_prompt
+from engine.presidential_election.menus import owed_question
 from engine.presidential_election.primitives import c, cap, ev, state_codes
 from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.state import PEState
+from engine.presidential_election.words import prompt as say
 from engine.presidential_election.views import (CardView, PendingView, PEView, PlayerView, PrivateView, SpaceView,
                                                 StateView, view)
 
@@ -83,9 +84,10 @@ def test_the_view_and_the_menus_over_whole_games(count: int, seed: int) -> None:
         seat = owing_seats(R, state)[0]
         state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
         steps += 1
-        menus = {s: menu(state, s) for s in state.seats}
+        menus = {s: (d.prompt, d.options) for s in state.seats for d in (R.decisions(state, s),)}
         for s, (prompt, options) in menus.items():
-            assert owed_prompt(state, s) == (prompt if options else None), (steps, s)
+            question = owed_question(state, s)
+            assert (say(question) if question is not None else None) == (prompt if options else None), (steps, s)
             assert not state_option_problems(state, options), (steps, s)
         who = [None, *state.seats][steps % (count + 1)]  # the public view and each seat's own, in turn
         assert view(state, who).model_dump_json() == plain_view(state, who, menus).model_dump_json(), (steps, who)

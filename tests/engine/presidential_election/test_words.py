@@ -1,0 +1,52 @@
+"""Presidential Election's rules state what a seat is asked as facts and its words say it (engine/presidential_election/
+facts.py, words.py): along seeded random games of 2 to 6 candidates, the rules' own decisions carry a question and
+options with no prompt, label, detail or region, each in plain data; the ruleset's contract gives the question its
+prompt and every option its label, the same actions in the same order and the same deadline default. The events
+keep their kind, seat and cause through the contract's words."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, seats_for
+from engine.presidential_election import rules
+from engine.presidential_election.ruleset import RULESET
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2), (6, 3)])
+def test_the_rules_ask_in_facts_and_the_contract_words_them(players: int, seed: int) -> None:
+    rng, state = Rng(seed), RULESET.setup({}, seats_for(RULESET, players, {}), seed)
+    kinds: set[str] = set()
+    steps = 0
+    while RULESET.outcome(state) is None and steps < 400:
+        seat = owing_seats(RULESET, state)[0]
+        bare, worded = rules.decisions(state, seat), RULESET.decisions(state, seat)
+        assert bare.facts is not None and not bare.prompt, (steps, bare.prompt)
+        assert all(not o.label and not o.detail and not o.group for o in bare.all_options()), steps
+        json.dumps(bare.facts.model_dump(mode="json"))  # plain data, nothing a player reads
+        assert worded.prompt and all(o.label for o in worded.all_options()), steps
+        assert [o.action for o in worded.all_options()] == [o.action for o in bare.all_options()]
+        assert worded.deadline_default == bare.deadline_default and worded.facts == bare.facts
+        kinds.add(bare.facts.kind)
+        options = worded.all_options()
+        action = options[rng.below(len(options))].action
+        raw, told = rules.apply(state, seat, action), RULESET.apply(state, seat, action)
+        assert [(e.kind, e.seat, e.cause) for e in told.events] == [(e.kind, e.seat, e.cause) for e in raw.events]
+        assert all(e.public or e.private or e.proof for e in told.events), steps
+        state, steps = told.state, steps + 1
+    assert {"roll_asked", "home_asked", "advantage_asked", "campaign_asked", "buy_state_asked"} <= kinds, kinds
+
+
+def test_a_state_option_is_labelled_with_its_name_votes_and_region() -> None:
+    """The words read a state option's standing from its facts: its name, electoral votes, each holder's votes."""
+    state = RULESET.setup({}, seats_for(RULESET, 2, {}), 5)
+    while state.phase != "home":
+        seat = owing_seats(RULESET, state)[0]
+        state = RULESET.apply(state, seat, RULESET.decisions(state, seat).options[0].action).state
+    seat = owing_seats(RULESET, state)[0]
+    ohio = next(o for o in RULESET.decisions(state, seat).options if o.action.args == ("OH",))
+    assert (ohio.label, ohio.group) == ("Ohio", "Midwest") and ohio.detail.endswith(" EV"), ohio
+    bare = next(o for o in rules.decisions(state, seat).options if o.action.args == ("OH",))
+    assert bare.facts is not None and bare.facts.kind == "standing" and not bare.label
