@@ -62,7 +62,8 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
                              empty="There is no game in this channel. `/game new` opens one.")
     seats = await manager.store.list_seats(record.id)
     if record.status == "lobby":
-        await send_private(interaction, embeds=[ui.lobby_embed(record, seats, hints=await manager.hints.on(record.id))])
+        await send_private(interaction, embeds=[ui.lobby_embed(record, seats, hints=await manager.hints.on(record.id),
+                                                               bots=await manager.games.lobby_bots(record.id, seats))])
         return
     owing = set(await manager.views.owing(record.id))
     deadlines = {j.seat: j.due_at for j in await manager.store.jobs_for_game(record.id)
