@@ -62,7 +62,8 @@ async def status(interaction: discord.Interaction, game_id: int | None) -> None:
                              empty="There is no game in this channel. `/game new` opens one.")
     seats = await manager.store.list_seats(record.id)
     if record.status == "lobby":
-        await send_private(interaction, embeds=[ui.lobby_embed(record, seats, hints=await manager.hints.on(record.id))])
+        await send_private(interaction, embeds=[ui.lobby_embed(record, seats, hints=await manager.hints.on(record.id),
+                                                               bots=await manager.games.lobby_bots(record.id, seats))])
         return
     owing = set(await manager.views.owing(record.id))
     deadlines = {j.seat: j.due_at for j in await manager.store.jobs_for_game(record.id)
@@ -209,7 +210,7 @@ async def mine(interaction: discord.Interaction) -> None:
     await send_private(interaction, embeds=[limits.fit_embed(embed)])
 
 
-HOW_TO = """• `/game new` opens a lobby; others press **Join**; the host presses **Start**.
+HOW_TO = """• `/game new` opens a lobby; others press **Join** (or the host seats the bot in a free seat: `/seat bot seat:REP level:hard`); the host presses **Start**.
 • A game for one player (options that seat one, such as a solo variant) can be played by DM with me: `/game new` there starts it at once, and its board comes to that DM.
 • Your hand and choices arrive by **direct message**, with a button for each legal choice. Big choices come in steps (first the card or action, then its target).
 • Or type `/move` — it suggests your legal moves as you type, in the game's notation{example}.

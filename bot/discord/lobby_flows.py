@@ -12,6 +12,7 @@ from bot.discord import dm_games, limits, ui
 from bot.discord.flows import can_manage, find_game, hosted_game, manager_of, user_id
 from bot.discord.respond import ack, send_private
 from bot.discord.table import THREAD_AT_START
+from bot.policy import bot_levels
 from bot.present import option_hints
 from bot.present.options import OptionTextError, parse_option_text
 from bot.service import GameManager, ManagerError
@@ -143,7 +144,8 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
     seats = await manager.store.list_seats(game_id)
     channel = interaction.client.get_partial_messageable(channel_id)
     try:
-        embed = ui.lobby_embed(record, seats, hints=await manager.hints.on(game_id))
+        embed = ui.lobby_embed(record, seats, hints=await manager.hints.on(game_id),
+                               bots=await manager.games.lobby_bots(game_id, seats) if record.status == "lobby" else None)
         await channel.get_partial_message(message_id).edit(embed=embed, view=ui.lobby_view(record),
                                                            allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
@@ -194,8 +196,36 @@ async def start(interaction: discord.Interaction, game_id: int | None) -> None:
                              empty="You aren't in a lobby here. Open one with `/game new`.")
     record = await manager.games.start(record.id, user_id(interaction))
     await refresh_lobby(interaction, record.id)
+    await manager.seats.play_bots(record.id)  # a seat the bot holds from the start may owe the first move
     where = await _where_your_hand_is(manager, record.id, user_id(interaction))
     await send_private(interaction, f"Game #{record.id} has started. {where}")
+
+
+async def seat_bot(interaction: discord.Interaction, record: Any, seat: str, level: str | None) -> None:
+    """`/seat bot` in a lobby (seat_flows.botseat): the host seats the bot in a free seat at a level, or changes
+    the level of a seat it holds; it plays the seat from the first move."""
+    manager = manager_of(interaction)
+    me = interaction.client.user
+    placed = await manager.games.add_bot(record.id, user_id(interaction), seat, level=level,
+                                         bot_user=str(me.id if me is not None else "bot"),
+                                         admin=await can_manage(interaction, record))
+    await refresh_lobby(interaction, record.id)
+    chosen = (await manager.games.lobby_bots(record.id)).get(placed, bot_levels.DEFAULT_LEVEL)
+    await send_private(interaction, f"The bot sits as **{placed}** in game #{record.id}, at "
+                                    f"{bot_levels.LEVEL_WORDS[chosen]}: it plays the seat from the first move. "
+                                    f"`/seat free seat:{placed}` frees the seat before the start.")
+
+
+async def free_bot(interaction: discord.Interaction, seat: str, game_id: int | None) -> None:
+    """`/seat free`: the host takes the bot off a lobby seat, freeing it for a player."""
+    await ack(interaction)
+    manager = manager_of(interaction)
+    record = await hosted_game(interaction, game_id, ("lobby",))
+    freed = await manager.games.remove_bot(record.id, user_id(interaction), seat,
+                                           admin=await can_manage(interaction, record))
+    await refresh_lobby(interaction, record.id)
+    await send_private(interaction, f"**{freed}** is free again in game #{record.id}: a player can take it with "
+                                    "**Join** (or `/game join`).")
 
 
 async def _where_your_hand_is(manager: GameManager, game_id: int, user: str) -> str:

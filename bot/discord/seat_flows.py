@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import flows, ui
+from bot.discord import flows, lobby_flows, ui
 from bot.discord.respond import ack, send_private
 from bot.policy import bot_levels
 from bot.service import ManagerError
@@ -80,7 +80,10 @@ async def takeseat(interaction: discord.Interaction, seat: str, game_id: int | N
 async def botseat(interaction: discord.Interaction, seat: str, game_id: int | None, level: str | None = None) -> None:
     await ack(interaction)
     manager = flows.manager_of(interaction)
-    record = await _seat_game(interaction, game_id)
+    record = await flows.hosted_game(interaction, game_id, ("lobby", "active"))
+    if record.status == "lobby":  # the bot sits there from the start
+        await lobby_flows.seat_bot(interaction, record, seat, level)
+        return
     held = await manager.seats.bot_seat(record.id, flows.user_id(interaction), seat, admin=await flows.can_manage(interaction, record),
                                         name=interaction.user.display_name, level=level)
     chosen = bot_levels.level_of(await manager.store.settings(f"game:{record.id}"), held.seat)

@@ -291,29 +291,45 @@ def in_full(decision: Decision | None, room: int) -> list[discord.Embed]:
 # ---------------------------------------------------------------- the lobby
 
 
-def lobby_embed(record: Any, seats: list[Any], note: str = "", *, hints: bool = False) -> discord.Embed:
-    """The lobby's card. `hints`: the game gives hints, so it is not rated (said beside its options)."""
+def _holder(seat: Any, bots: dict[str, str]) -> str:
+    """Who holds a seat on the lobby's card: a member, or the bot and its level."""
+    if seat.seat in bots:
+        return f"🤖 bot ({bots[seat.seat]})"
+    return "🤖 bot" if getattr(seat, "controller", "human") == "bot" else f"<@{seat.user_id}>"
+
+
+BOT_RATING = ("🤖 The bot plays its seats from the first move. They are not rated: the players are rated among "
+              "themselves, and a game with only one player is not rated.")
+
+
+def lobby_embed(record: Any, seats: list[Any], note: str = "", *, hints: bool = False,
+                bots: dict[str, str] | None = None) -> discord.Embed:
+    """The lobby's card. `hints`: the game gives hints, so it is not rated (said beside its options). `bots`: the
+    seats the bot holds from the start, each with its level."""
     ruleset = registry.get(record.ruleset)
     names = ruleset.seat_names(ruleset.max_seats)
     taken = {s.seat: s for s in seats}
+    bots = bots or {}
     status = {"lobby": "Waiting for players", "active": "Under way", "finished": "Finished",
               "abandoned": "Cancelled"}.get(record.status, record.status)
     embed = discord.Embed(title=f"{record.title} — game #{record.id}", colour=COLOUR,
                           description=f"{ruleset.title} · hosted by <@{record.host_user}>\n**{status}**"
                                       + (f"\n{note}" if note else ""))
     if record.status == "lobby":
-        seat_lines = [f"**{n}**: <@{taken[n].user_id}>" if n in taken else f"**{n}**: — free —" for n in names]
-        seat_lines += [f"**{s.seat}**: <@{s.user_id}>" for s in seats if s.seat not in names]  # a smaller table's name
+        seat_lines = [f"**{n}**: {_holder(taken[n], bots)}" if n in taken else f"**{n}**: — free —" for n in names]
+        seat_lines += [f"**{s.seat}**: {_holder(s, bots)}" for s in seats if s.seat not in names]  # a smaller table's
         fewest, most = seat_range(ruleset, record.options)
         if most < len(names):  # options make a smaller table (Solo Play): its seats are fitted at Start
-            seat_lines = [f"**{s.seat}**: <@{s.user_id}>" for s in seats]
+            seat_lines = [f"**{s.seat}**: {_holder(s, bots)}" for s in seats]
             seat_lines += [f"— {most - len(seats)} more seat{'s' if most - len(seats) != 1 else ''} free —"] \
                 if len(seats) < most else []
         heading = f"Seats ({len(taken)}/{most}; {fewest} needed)"
     else:  # the seats as the game was started with them
-        seat_lines = [f"**{s.seat}**: <@{s.user_id}>" for s in seats]
+        seat_lines = [f"**{s.seat}**: {_holder(s, bots)}" for s in seats]
         heading = f"Seats ({len(seats)})"
     embed.add_field(name=heading, value="\n".join(seat_lines), inline=False)
+    if bots and record.status == "lobby":
+        embed.add_field(name="The bot", value=BOT_RATING, inline=False)
     fewest, most = seat_range(ruleset, record.options)
     if fewest < most and record.status == "lobby":
         embed.add_field(name="Fewer players?", value="Start with any number from "
@@ -327,7 +343,8 @@ def lobby_embed(record: Any, seats: list[Any], note: str = "", *, hints: bool = 
     embed.add_field(name="Options", value=opts or "standard", inline=True)
     embed.add_field(name="Move deadline", value=f"{record.deadline_hours} h per move", inline=True)
     if record.status == "lobby":
-        embed.set_footer(text="Press Join to take a seat (or /game join). The host presses Start. Not playing? "
+        embed.set_footer(text="Press Join to take a seat (or /game join). The host presses Start, and can seat the "
+                              "bot in a free seat with /seat bot. Not playing? "
                               f"/game follow game:{record.id} sends you the game by DM.")
     elif record.status == "active":
         embed.set_footer(text=f"Not playing? /game follow game:{record.id} sends you the game by DM.")

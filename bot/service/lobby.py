@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.policy import bot_levels
 from bot.policy import record as records
 from bot.policy import rematch as rematches
 from bot.present import option_hints
@@ -21,13 +22,14 @@ from bot.service.delivery import Delivery
 from bot.service.hints import OPTION as HINTS, split_options
 from bot.service.move_posts import posts_and_deadlines
 from bot.service.views import Views
-from bot.store import GameRecord, NewMessage
+from bot.store import GameRecord, NewMessage, SeatRecord, game_scope
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.ruleset import Ruleset, lobby_seat_names, seat_range, state_hash
 from engine.core.types import Event
 
 MAX_TITLE = 80
+BOT_NAME = "Stumpbot"  # the name a seat the bot holds from the start is listed under
 
 
 def _seat_for(ruleset: Ruleset, taken: set[str], seat: str | None) -> str:
@@ -40,6 +42,11 @@ def _seat_for(ruleset: Ruleset, taken: set[str], seat: str | None) -> str:
     if seat in taken:
         raise ManagerError(f"{seat} is taken. Free seats: {', '.join(free)}.", code="seat_taken")
     return seat
+
+
+def _holder(name: str, level: str | None) -> str:
+    """Who holds a seat, as the start's post names them: a person, or the bot at its level."""
+    return name if level is None else f"🤖 bot ({level})"
 
 
 class Lobby(Service):
@@ -103,7 +110,87 @@ class Lobby(Service):
             if len(seats) >= most:
                 raise ManagerError(f"Game #{game_id} is full ({most} seat{'s' if most != 1 else ''}).", code="full")
             chosen = _seat_for(ruleset, {s.seat for s in seats}, seat)
+            await self._clear_level(game_id, chosen)  # a person plays it: no level left from a bot seated there
             return await self.store.add_seat(game_id, record.version, chosen, user_id, name[:64], self._now())
+
+    # ---------------------------------------------------------------- the bot in a lobby
+
+    async def lobby_bots(self, game_id: int, seats: list[SeatRecord] | None = None) -> dict[str, str]:
+        """The lobby's seats the bot holds from the start, each with its level. A seat is the bot's while its
+        level is a game setting (`bot_level:<SEAT>`, written before the seat and cleared after it)."""
+        settings = await self.store.settings(game_scope(game_id))
+        seats = await self.store.list_seats(game_id) if seats is None else seats
+        return {s.seat: bot_levels.level_of(settings, s.seat) for s in seats
+                if settings.get(bot_levels.level_key(s.seat))}
+
+    async def add_bot(self, game_id: int, user_id: str, seat: str | None, *, bot_user: str, level: str | None = None,
+                      admin: bool = False) -> str:
+        """The host (or an admin) seats the built-in bot in a free seat of a lobby at `level` (none: normal); it
+        plays that seat from the first move. On a seat the bot holds already, a level given changes it. `bot_user`:
+        the user id the bot's seats are held under (the bot's own account on Discord). Returns the seat."""
+        storable(seat, "seat")
+        chosen = bot_levels.parse_level(level)
+        async with self._lock(game_id):
+            record = await self._open_lobby(game_id)
+            self.ctx.host_only(record, user_id, admin, "seat the bot")
+            ruleset = registry.get(record.ruleset)
+            seats = await self.store.list_seats(game_id)
+            bots = await self.lobby_bots(game_id, seats)
+            name = (seat or "").strip().upper()
+            if name in bots:  # the bot's seat already: its level changes
+                if level is None:
+                    raise ManagerError(f"The bot already sits as {name}. To change how well it plays, give a level: "
+                                       f"`/seat bot seat:{name} level:hard` (easy, normal or hard).", code="bot_seat")
+                await self.store.set_setting(game_scope(game_id), bot_levels.level_key(name), chosen)
+                return name
+            most = seat_range(ruleset, record.options)[1]
+            if most == 1:
+                raise ManagerError(f"{ruleset.title} with these options is a game for one player (the rules play the "
+                                   "other side): there is no seat for the bot.", code="one_player")
+            if len(seats) >= most:
+                raise ManagerError(f"Game #{game_id} is full ({most} seats): there is no seat left for the bot.",
+                                   code="full")
+            picked = _seat_for(ruleset, {s.seat for s in seats}, seat)
+            holder = bot_user if all(s.user_id != bot_user for s in seats) else f"{bot_user}:{picked}"
+            # the level first: a seat of the bot's is never without one (a crash between leaves a free seat's
+            # level, which a person joining clears)
+            await self.store.set_setting(game_scope(game_id), bot_levels.level_key(picked), chosen)
+            try:
+                await self.store.add_seat(game_id, record.version, picked, holder, BOT_NAME, self._now())
+            except Exception:
+                await self._clear_level(game_id, picked)
+                raise
+            return picked
+
+    async def remove_bot(self, game_id: int, user_id: str, seat: str, *, admin: bool = False) -> str:
+        """The host (or an admin) takes the bot off a lobby seat, freeing it. Returns the seat."""
+        storable(seat, "seat")
+        async with self._lock(game_id):
+            record = await self._open_lobby(game_id)
+            self.ctx.host_only(record, user_id, admin, "take the bot off a seat")
+            seats = await self.store.list_seats(game_id)
+            bots = await self.lobby_bots(game_id, seats)
+            name = seat.strip().upper()
+            if name not in bots:
+                held = ", ".join(bots) or "none"
+                raise ManagerError(f"The bot does not sit as `{name[:20]}` in game #{game_id} (its seats: {held}).",
+                                   code="not_bot_seat")
+            holder = next(s.user_id for s in seats if s.seat == name)
+            await self.store.leave_lobby(game_id, record.version, holder, self._now())
+            await self._clear_level(game_id, name)
+            return name
+
+    async def _open_lobby(self, game_id: int) -> GameRecord:
+        record = await self.views.game(game_id)
+        if record.status != "lobby":
+            raise ManagerError(f"Game #{game_id} is {record.status}: the bot is seated this way only in a lobby. In "
+                               "a game in progress, `/seat bot` hands it a player's seat.", code="started")
+        return record
+
+    async def _clear_level(self, game_id: int, seat: str) -> None:
+        scope = game_scope(game_id)
+        if (await self.store.settings(scope)).get(bot_levels.level_key(seat)):
+            await self.store.set_setting(scope, bot_levels.level_key(seat), None)
 
     async def start(self, game_id: int, user_id: str, *, bot_seats: frozenset[str] = frozenset()) -> GameRecord:
         """Start the game. `bot_seats`: the seats the built-in bot plays from the first move (a game against the
@@ -128,7 +215,10 @@ class Lobby(Service):
                 raise ManagerError(exc.message, code=exc.code) from None
             renames = dict(zip(picked, final))
             seats = [replace(s, seat=renames[s.seat]) for s in seats]
-            seat_list = ", ".join(f"{s.seat}: {s.display_name}" for s in seats)
+            in_lobby = await self.lobby_bots(game_id, [replace(s, seat=p) for s, p in zip(seats, picked)])
+            seated = {renames[seat]: level for seat, level in in_lobby.items()}
+            bot_seats = bot_seats | frozenset(seated)
+            seat_list = ", ".join(f"{s.seat}: {_holder(s.display_name, seated.get(s.seat))}" for s in seats)
             # a game in a server may be followed from it; one without (a lesson, a game by DM) has nobody to invite
             follow = (f"; anyone else can follow the game by DM with `/game follow game:{game_id}`"
                       if record.guild_id is not None else "")
@@ -142,6 +232,7 @@ class Lobby(Service):
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
                                                   now, jobs=jobs, outbox=outbox, renames=renames)
             self.ctx.remember(game_id, updated.version, 0, state)
+            await self._rename_levels(game_id, in_lobby, seated)
             for seat in seats:
                 if seat.seat in bot_seats:
                     before, updated = updated, await self.store.hand_over_seat(
@@ -150,6 +241,15 @@ class Lobby(Service):
                     self.ctx.bumped(before, updated)
         await self.delivery.flush()
         return updated
+
+    async def _rename_levels(self, game_id: int, in_lobby: dict[str, str], seated: dict[str, str]) -> None:
+        """The levels of the bot's lobby seats (`in_lobby`) under the seats' final names (`seated`: Start may fit
+        the seats to the table)."""
+        scope = game_scope(game_id)
+        for seat in set(in_lobby) - set(seated):
+            await self.store.set_setting(scope, bot_levels.level_key(seat), None)
+        for seat, level in seated.items():
+            await self.store.set_setting(scope, bot_levels.level_key(seat), level)
 
     async def abandon(self, game_id: int, user_id: str, *, admin: bool = False) -> GameRecord:
         async with self._lock(game_id):

@@ -379,7 +379,9 @@ class Seats(Service):
     async def _leave_lobby(self, record: GameRecord, seat: SeatRecord) -> GameRecord:
         """A player leaves a lobby (the caller holds its lock). The host's leaving hands the lobby to the next
         player who joined; the last player's leaving closes it. Either is told in the channel."""
-        rest = [s for s in await self.store.list_seats(record.id) if s.user_id != seat.user_id]
+        settings = await self.store.settings(f"game:{record.id}")
+        rest = [s for s in await self.store.list_seats(record.id) if s.user_id != seat.user_id
+                and not settings.get(bot_levels.level_key(s.seat))]  # a seat the bot holds hosts nothing
         new_host, out = None, []
         if not rest:
             text = f"🚪 Game #{record.id}'s lobby is closed: its last player, {seat.display_name}, left."

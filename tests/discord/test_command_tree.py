@@ -96,7 +96,7 @@ def test_the_tree_is_the_one_expected() -> None:
     named = _named()
     assert {"game", "seat", "clock", "move", "card", "settings"} <= set(named)
     assert {"new", "join", "hand", "status", "log", "help"} <= named["game"]
-    assert named["seat"] == {"offer", "take", "bot"}
+    assert named["seat"] == {"offer", "take", "bot", "free"}
     assert named["clock"] == {"deadline", "pause", "resume", "extend", "vacation"}
 
 

@@ -1,13 +1,14 @@
 """/seat: seats changing hands mid-game. offer (the host offers a seat to a member, who accepts with the offer's
 button or `/seat take`), take (an offered seat, or one's own back from the bot) and bot (the built-in bot plays a
-seat, at a level: easy, normal or hard; on a seat it plays already, a level given changes it). `/game leave` in a game in progress (lobby.py) hands the caller's own seat to the bot after a confirmation;
+seat, at a level: easy, normal or hard; on a seat it plays already, a level given changes it; in a lobby it sits
+in a free seat from the start) and free (the bot off a lobby seat). `/game leave` in a game in progress (lobby.py) hands the caller's own seat to the bot after a confirmation;
 civil disorder (the bot taking a seat over after missed deadlines) is `/clock deadline missed:`."""
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.discord import flows, seat_flows
+from bot.discord import flows, lobby_flows, seat_flows
 from bot.discord.cogs._shared import seat as seat_group
 from bot.policy import bot_levels
 
@@ -37,9 +38,17 @@ async def level_choices(interaction: discord.Interaction, current: str) -> list[
 
 
 @seat_group.command(name="bot", description="Hand a seat to the built-in bot, or change its level (the host, or Manage Server)")
-@app_commands.describe(seat="The seat the bot will play", game=GAME,
+@app_commands.describe(seat="The seat the bot will play (in a lobby: a free seat, played from the start)",
+                       game="Game number (default: the lobby or game in progress here)",
                        level="How well the bot plays it: easy, normal (the default) or hard")
 @app_commands.autocomplete(game=flows.game_choices, level=level_choices)
 async def bot(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None,
               level: app_commands.Range[str, 1, 20] | None = None) -> None:
     await flows.guarded(interaction, seat_flows.botseat(interaction, seat, game, level))
+
+
+@seat_group.command(name="free", description="In a lobby: take the bot off a seat, freeing it (the host, or Manage Server)")
+@app_commands.describe(seat="The lobby seat the bot holds", game="Game number (default: the open lobby here)")
+@app_commands.autocomplete(game=flows.game_choices)
+async def free(interaction: discord.Interaction, seat: SEAT, game: app_commands.Range[int, 1] | None = None) -> None:
+    await flows.guarded(interaction, lobby_flows.free_bot(interaction, seat, game))
