@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from engine.campaign_manager_2008.content import Content, load, major_issue
+from engine.campaign_manager_2008.facts import TileRows
 from engine.campaign_manager_2008.state import CMState, Row, Tile
-from engine.core.types import Event
+from engine.core.types import Event, Facts
 
 _UNSAID = object()  # a Line's seat never given (None is said outright: the game's own line)
 
@@ -15,16 +16,17 @@ class Line:
     """One line of a step as the rules make it: an Event's fields as plain attributes, cheap to make and to stamp
     in a search's playouts (silent.py), and turned into an Event (`event()`) where a step is shown."""
 
-    __slots__ = ("public", "private", "proof", "seat", "cause", "said")
+    __slots__ = ("public", "private", "proof", "seat", "cause", "said", "facts")
 
     def __init__(self, public: str | None = None, private: dict[str, str] | None = None, proof: str | None = None,
-                 seat: object = _UNSAID, cause: str | None = None) -> None:
-        self.public, self.private, self.proof, self.cause = public, private or {}, proof, cause
+                 seat: object = _UNSAID, cause: str | None = None, facts: Facts | None = None) -> None:
+        self.public, self.private, self.proof, self.cause, self.facts = public, private or {}, proof, cause, facts
         self.said = seat is not _UNSAID  # as `"seat" in event.model_fields_set`
         self.seat = seat if self.said else None
 
     def event(self) -> Event:
-        return Event(public=self.public, private=self.private, proof=self.proof, seat=self.seat, cause=self.cause)
+        return Event(public=self.public, private=self.private, proof=self.proof, seat=self.seat, cause=self.cause,
+                     facts=self.facts)
 
 
 def stamp(lines: list[Line], seat: str | None) -> None:
@@ -121,6 +123,12 @@ def draw_cards(state: CMState, seat: str, n: int, events: list[Line]) -> int:
 def card_line(card_id: str) -> str:
     card = c().cards[card_id]
     return f"{card_id} “{card.title}”"
+
+
+def tile_rows(tile: Tile) -> TileRows:
+    """A tile's facts: what its words (`tile_text`) are made from."""
+    return TileRows(code=tile.code, defense=(tile.defense.B, tile.defense.R, tile.defense.W),
+                    economy=(tile.economy.B, tile.economy.R, tile.economy.W), issue=tile.issue, key=tile.key)
 
 
 def tile_text(tile: Tile) -> str:
