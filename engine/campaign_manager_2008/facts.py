@@ -141,3 +141,159 @@ class StartRevealed(Facts):
 class Passed(Facts):
     """The acting side had no card to play or draw, and passed."""
     kind: ClassVar[str] = "passed"
+
+
+class DiscardShuffled(Facts):
+    """`seat` shuffled its discard into a new deck of `cards` cards."""
+    kind: ClassVar[str] = "discard_shuffled"
+    seat: str
+    cards: int
+
+
+class CardsDrawn(Facts):
+    """`seat` drew these cards (which: told to it alone) and holds `hand`."""
+    kind: ClassVar[str] = "cards_drawn"
+    seat: str
+    cards: tuple[str, ...]
+    hand: int
+
+
+class CardPlayed(Facts):
+    """The acting side played `card` (its whole text is public)."""
+    kind: ClassVar[str] = "card_played"
+    card: str
+
+
+class CostPaid(Facts):
+    """The acting side discarded `card` to pay for the card it plays."""
+    kind: ClassVar[str] = "cost_paid"
+    card: str
+
+
+class MediaReplaced(Facts):
+    """The Media Support card `card` left the table for `owner`'s discard."""
+    kind: ClassVar[str] = "media_replaced"
+    card: str
+    owner: str
+
+
+class WentNegative(Facts):
+    """`roller` went negative and rolled `face`; `applier` applies that result."""
+    kind: ClassVar[str] = "went_negative"
+    roller: str
+    face: int
+    applier: str
+
+
+class NegativeResumed(Facts):
+    """The Going Negative result `roller` rolled (`face`) goes on after its applier's choice: the next line is told
+    as following from it. A mark on the line after it, not a line of its own."""
+    kind: ClassVar[str] = "negative_resumed"
+    roller: str
+    face: int
+
+
+class Gained(Facts):
+    """`seat` gained a block of `state`'s `issue` row, which now stands at (Obama, McCain, undecided) `row`."""
+    kind: ClassVar[str] = "gained"
+    seat: str
+    state: str
+    issue: str
+    row: tuple[int, int, int]
+
+
+class ShiftBlocked(Facts):
+    """`state`'s issue marker is already as far toward `toward` as it goes."""
+    kind: ClassVar[str] = "shift_blocked"
+    state: str
+    toward: str
+
+
+class Shifted(Facts):
+    """`state`'s issue marker moved toward `toward`; `major` names the new major issue where it changed."""
+    kind: ClassVar[str] = "shifted"
+    state: str
+    toward: str
+    major: str | None = None
+
+
+class KeyFlipped(Facts):
+    """`state`'s key demographic is now `key`."""
+    kind: ClassVar[str] = "key_flipped"
+    state: str
+    key: str
+
+
+class Rallied(Facts):
+    """Demographic Support: `group` rallied to `seat`, taking this many undecided blocks in each state listed."""
+    kind: ClassVar[str] = "rallied"
+    group: str
+    seat: str
+    taken: tuple[tuple[str, int], ...]
+
+
+class NoCardToDiscard(Facts):
+    """`seat` had to discard at random but holds no card."""
+    kind: ClassVar[str] = "no_card_to_discard"
+    seat: str
+
+
+class Discarded(Facts):
+    """`seat` discarded `card` (`at_random`: the rules picked it)."""
+    kind: ClassVar[str] = "discarded"
+    seat: str
+    card: str
+    at_random: bool = False
+
+
+class StateWon(Facts):
+    """`winner` won `state` for `ev` electoral votes; the scores after, by seat, the winner's first."""
+    kind: ClassVar[str] = "state_won"
+    winner: str
+    state: str
+    ev: int
+    scores: tuple[tuple[str, int], ...]
+
+
+class ElectionWon(Facts):
+    """`winner` reached `score` electoral votes of the `target` needed: the game is over."""
+    kind: ClassVar[str] = "election_won"
+    winner: str
+    score: int
+    target: int
+
+
+class ElectionDrawn(Facts):
+    """Every state is won and the scores, in seat order, are level: the game is a draw."""
+    kind: ClassVar[str] = "election_drawn"
+    scores: tuple[int, int]
+
+
+class PoolEmpty(Facts):
+    """No state is left to replace the one won."""
+    kind: ClassVar[str] = "pool_empty"
+
+
+class StateEntered(Facts):
+    """`seat` brought `state` into play."""
+    kind: ClassVar[str] = "state_entered"
+    seat: str
+    state: str
+
+
+class NewsEmpty(Facts):
+    """The Breaking News deck is empty."""
+    kind: ClassVar[str] = "news_empty"
+
+
+class NewsDrawn(Facts):
+    """The Breaking News card `news` is drawn (its whole text is public)."""
+    kind: ClassVar[str] = "news_drawn"
+    news: str
+
+
+class NewsAimed(Facts):
+    """`owner`'s Media Support turned the news to `state`."""
+    kind: ClassVar[str] = "news_aimed"
+    owner: str
+    state: str

@@ -8,9 +8,8 @@ from typing import Any, Callable
 from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import prompts
 from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
-from engine.campaign_manager_2008.content import negative_text
 from engine.campaign_manager_2008.effects import Ctx, interpreter
-from engine.campaign_manager_2008.primitives import Line, c, card_line, draw_cards, new_tile, stamp, tile_rows
+from engine.campaign_manager_2008.primitives import Line, c, draw_cards, new_tile, said, stamp, tile_rows
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
@@ -225,11 +224,9 @@ def apply(state: CMState, seat: str, action: Action, tell: Teller | None = None)
 def post(state: CMState, events: list[Event], changed: list[str], *, hold: bool) -> list[Event]:
     """engine/core/posting.py's `post_step`, each part of a line keeping the facts it was worded from: its public
     line held or posted, then its private lines, then its proof. A line stating facts with no words yet (the rules
-    run without the words) is posted whole after them; no such line is ever held (a held line is kept as words)."""
+    run without the words) is posted whole after them, never held: the state keeps a held line in words."""
     bare = [e for e in events if e.facts is not None and e.public is None and not e.private and e.proof is None]
-    if hold and bare:
-        raise ValueError("a line held for the turn's post must be worded first")
-    events = [e for e in events if not (e.facts is not None and e.public is None and not e.private and e.proof is None)]
+    events = [e for e in events if e.public or e.private or e.proof]
     publics = [e for e in events if e.public]
     lines, posted = hold_or_post(state.unposted, state.unposted_changed, [HeldLine.of(e) for e in publics], changed,
                                  hold=hold)
@@ -277,15 +274,11 @@ def hidden_facts(state: CMState) -> list[Fact]:
 
 def _name_the_roll(state: CMState, roller: str | None, events: list[Line], face: int | None) -> None:
     """A Going Negative result that waited for its applier's choice (`face`: the roll, when the step began with the
-    result under way) comes in a later post than the roll: its first line names the roll it follows from ("After
-    MCC's Going Negative roll of 6 (“Ad Pulled in Disgrace”): OBA gains …")."""
-    if face is None or roller is None:
+    result under way) comes in a later post than the roll: its first line is told as following from the roll
+    (a mark the words fold into that line, `NegativeResumed`)."""
+    if face is None or roller is None or not any(e.public or e.facts for e in events):
         return
-    first = next((e for e in events if e.public), None)
-    if first is None:
-        return
-    text = first.public if first.public.split(" ", 1)[0].isupper() else first.public[:1].lower() + first.public[1:]
-    first.public = f"After {roller}'s Going Negative roll of {face} (“{c().negative[face].title}”): {text}"
+    events.insert(0, said(f.NegativeResumed, by=None, roller=roller, face=face))
 
 
 def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> bool:
@@ -339,7 +332,7 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
         side.hand.remove(arg)
         turn.card = arg
         card = c().cards[arg]
-        events.append(Line(public=f"{seat} plays {card_line(arg)}: {card.text}", cause=arg))
+        events.append(said(f.CardPlayed, cause=arg, card=arg))
         cost = card.discard_cost
         if cost is not None and (cost.any or cost.n):
             turn.stage, turn.cost_left, turn.cost_any = "cost", cost.n or 0, bool(cost.any)
@@ -351,7 +344,7 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
     if verb == "discard":
         side.hand.remove(arg)
         turn.discarded.append(arg)
-        events.append(Line(public=f"{seat} discards {card_line(arg)} to pay for it."))
+        events.append(said(f.CostPaid, card=arg))
         turn.cost_left -= 1
         if (not turn.cost_any and turn.cost_left <= 0) or (turn.cost_any and not side.hand):
             _start_effect(state, ctx)
@@ -371,8 +364,7 @@ def _start_effect(state: CMState, ctx: Ctx) -> None:
         if state.media is not None:
             old = state.media
             state.sides[old["owner"]].discard.append(old["card"])
-            ctx.events.append(Line(public=f"{card_line(old['card'])} leaves the table for {old['owner']}'s discard.",
-                                    cause=turn.card))
+            ctx.events.append(said(f.MediaReplaced, cause=turn.card, card=old["card"], owner=old["owner"]))
         state.media = {"card": turn.card, "owner": turn.seat}
     wait = interpreter().start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
     _settle(state, wait, ctx)
@@ -405,11 +397,9 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             face = roll.faces[0]
             state.last_negative = face
             state.last_dice = [f"{turn.seat} rolled {face} (Going Negative)"]
-            result = c().negative[face]
             opponent = state.other(turn.seat)
-            words = negative_text(c(), face, applier=opponent, roller=turn.seat)
-            ctx.events.append(Line(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {words}",
-                                    seat=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}"))
+            ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}", roller=turn.seat,
+                                   face=face, applier=opponent))
             wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue
         _end_turn(state, ctx.events)

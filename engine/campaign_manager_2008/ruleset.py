@@ -51,7 +51,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     evaluator = evaluate
     refusals, determinizer = refusals, determinize
     view_fn = staticmethod(view)
-    silent = CMSilent()
+    silent = CMSilent(words.tell)  # a held line is kept in words: the silent path words the lines it holds
     words = words  # the rules state facts; these words make them the lines, prompts and labels players read
 
     def apply(self, state: CMState, seat: str, action: Action) -> ApplyResult:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.campaign_manager_2008 import facts as f
-from engine.campaign_manager_2008.content import load, major_issue
+from engine.campaign_manager_2008.content import load, major_issue, negative_text
 from engine.campaign_manager_2008.primitives import NAMES
 from engine.campaign_manager_2008.cardtext import heading
 from engine.content import us_regions
@@ -43,11 +43,25 @@ def of(index: int, total: int) -> str:
 
 
 def tell(events: list[Event]) -> list[Event]:
-    """Word each event that states facts: its public line, the seats' private lines and its proof, in place."""
+    """Word each event that states facts: its public line, the seats' private lines and its proof, in place. A mark
+    that a Going Negative result goes on after its applier's choice is folded into the first line after it. The
+    silent path hands the rules' own lines (primitives.Line, the same fields) for the lines a turn's post holds."""
     for event in events:
-        if event.facts is not None:
+        if event.facts is not None and not isinstance(event.facts, f.NegativeResumed):
             _TELLERS[type(event.facts)](event, event.facts)
+    for mark in [e for e in events if isinstance(e.facts, f.NegativeResumed)]:
+        at = events.index(mark)
+        first = next((e for e in events[at + 1:] if e.public), None)
+        if first is not None and first.public is not None:
+            first.public = _after_roll(mark.facts, first.public)
+        del events[at]
     return events
+
+
+def _after_roll(x: Any, line: str) -> str:
+    """`After MCC's Going Negative roll of 6 (“Ad Pulled in Disgrace”): OBA gains …`."""
+    text = line if line.split(" ", 1)[0].isupper() else line[:1].lower() + line[1:]
+    return f"After {x.roller}'s Going Negative roll of {x.face} (“{load().negative[x.face].title}”): {text}"
 
 
 def _hand_dealt(e: Event, x: f.HandDealt) -> None:
@@ -86,10 +100,112 @@ def _passed(e: Event, x: f.Passed) -> None:
     e.public = f"{e.seat} has no card to play or draw, and passes."
 
 
+def _discard_shuffled(e: Event, x: f.DiscardShuffled) -> None:
+    e.public = f"{x.seat} shuffles its discard into a new deck ({x.cards} cards)."
+
+
+def _cards_drawn(e: Event, x: f.CardsDrawn) -> None:
+    n = len(x.cards)
+    e.public = f"{x.seat} draws {n} card{'s' if n != 1 else ''} ({x.hand} in hand)."
+    e.private = {x.seat: "You draw " + ", ".join(card_line(card) for card in x.cards) + "."}
+
+
+def _card_played(e: Event, x: f.CardPlayed) -> None:
+    e.public = f"{e.seat} plays {card_line(x.card)}: {load().cards[x.card].text}"
+
+
+def _cost_paid(e: Event, x: f.CostPaid) -> None:
+    e.public = f"{e.seat} discards {card_line(x.card)} to pay for it."
+
+
+def _media_replaced(e: Event, x: f.MediaReplaced) -> None:
+    e.public = f"{card_line(x.card)} leaves the table for {x.owner}'s discard."
+
+
+def _went_negative(e: Event, x: f.WentNegative) -> None:
+    content = load()
+    said = negative_text(content, x.face, applier=x.applier, roller=x.roller)
+    e.public = f"{x.roller} goes negative and rolls {x.face}: “{content.negative[x.face].title}” — {said}"
+
+
+def _gained(e: Event, x: f.Gained) -> None:
+    b, r, w = x.row
+    e.public = (f"{x.seat} gains support on {x.issue.capitalize()} in {x.state} "
+                f"(Obama {b}, McCain {r}, undecided {w}).")
+
+
+def _shift_blocked(e: Event, x: f.ShiftBlocked) -> None:
+    e.public = f"{x.state}'s issue marker is already as far toward {x.toward.capitalize()} as it goes."
+
+
+def _shifted(e: Event, x: f.Shifted) -> None:
+    turned = f"; {x.major.capitalize()} is now the major issue" if x.major else ""
+    e.public = f"{x.state} shifts toward {x.toward.capitalize()}{turned}."
+
+
+def _key_flipped(e: Event, x: f.KeyFlipped) -> None:
+    e.public = f"{x.state}'s key demographic is now {load().groups[x.key].name}."
+
+
+def _rallied(e: Event, x: f.Rallied) -> None:
+    name = load().groups[x.group].name
+    taken = ", ".join(f"{code} ({n})" for code, n in x.taken)
+    e.public = f"{name} rally to {x.seat}: " + (taken or f"no state in play has {name} as its key with undecided voters") + "."
+
+
+def _no_card_to_discard(e: Event, x: f.NoCardToDiscard) -> None:
+    e.public = f"{x.seat} has no card left to discard."
+
+
+def _discarded(e: Event, x: f.Discarded) -> None:
+    e.public = f"{x.seat} discards {card_line(x.card)}{' at random' if x.at_random else ''}."
+
+
+def _state_won(e: Event, x: f.StateWon) -> None:
+    scores = ", ".join(f"{NAMES[seat]} {score}" for seat, score in x.scores)
+    e.public = f"{x.winner} wins {load().states[x.state].name} ({x.ev} EV): {scores}."
+
+
+def _election_won(e: Event, x: f.ElectionWon) -> None:
+    name = NAMES[x.winner]
+    e.public = f"Election over: {name} wins — {name} reaches {x.score} electoral votes ({x.target} needed)."
+
+
+def _election_drawn(e: Event, x: f.ElectionDrawn) -> None:
+    e.public = f"Election over: every state is won and it is {x.scores[0]}–{x.scores[1]}: a draw."
+
+
+def _pool_empty(e: Event, x: f.PoolEmpty) -> None:
+    e.public = "No state is left to bring into play; the campaign goes on with fewer."
+
+
+def _state_entered(e: Event, x: f.StateEntered) -> None:
+    e.public = f"{x.seat} brings {load().states[x.state].name} ({x.state}) into play."
+
+
+def _news_empty(e: Event, x: f.NewsEmpty) -> None:
+    e.public = "The Breaking News deck is empty."
+
+
+def _news_drawn(e: Event, x: f.NewsDrawn) -> None:
+    news = load().news[x.news]
+    e.public = f"Breaking News {news.id} “{news.title}”: {news.text}"
+
+
+def _news_aimed(e: Event, x: f.NewsAimed) -> None:
+    e.public = f"{x.owner}'s Media Support turns the news to {x.state}."
+
+
 _TELLERS: dict[type[Facts], Callable[[Event, Any], None]] = {
     f.HandDealt: _hand_dealt, f.CampaignOpened: _campaign_opened, f.CardDrafted: _card_drafted,
     f.DraftedFirst: _drafted_first, f.DecksDrafted: _decks_drafted, f.StartSealed: _start_sealed,
-    f.StartRevealed: _start_revealed, f.Passed: _passed,
+    f.StartRevealed: _start_revealed, f.Passed: _passed, f.DiscardShuffled: _discard_shuffled,
+    f.CardsDrawn: _cards_drawn, f.CardPlayed: _card_played, f.CostPaid: _cost_paid, f.MediaReplaced: _media_replaced,
+    f.WentNegative: _went_negative, f.Gained: _gained, f.ShiftBlocked: _shift_blocked, f.Shifted: _shifted,
+    f.KeyFlipped: _key_flipped, f.Rallied: _rallied, f.NoCardToDiscard: _no_card_to_discard,
+    f.Discarded: _discarded, f.StateWon: _state_won, f.ElectionWon: _election_won, f.ElectionDrawn: _election_drawn,
+    f.PoolEmpty: _pool_empty, f.StateEntered: _state_entered, f.NewsEmpty: _news_empty, f.NewsDrawn: _news_drawn,
+    f.NewsAimed: _news_aimed,
 }
 
 # ---------------------------------------------------------------- decisions

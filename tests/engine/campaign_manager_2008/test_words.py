@@ -2,7 +2,7 @@
 words.py): along seeded random drafted games, the rules' own decisions carry a question and options with no label
 or detail (and no prompt, but the one a waiting effect keeps in the state), and the lines they state as facts carry
 no words; the ruleset's contract words every one of them, each keeping its kind, seat and cause, and leaves the
-state as the rules alone do."""
+state as the rules alone do but for the lines held for the turn's post, which the state keeps in words."""
 from __future__ import annotations
 
 import json
@@ -35,10 +35,14 @@ def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
             assert event.public is None and not event.private and event.proof is None
             json.dumps(event.facts.model_dump(mode="json"))  # plain data, nothing a player reads
         said = [e for e in told.events if e.facts is not None]
-        assert {(e.kind, e.seat, e.cause) for e in said} == {(e.kind, e.seat, e.cause) for e in stated}
+        held = told.state.unposted[len(state.unposted):] if told.state.unposted else []
+        assert all(line.text for line in held)
+        if not held:  # a held line comes in a later post, as the words it is kept in
+            assert {(e.kind, e.seat, e.cause) for e in said} == \
+                {(e.kind, e.seat, e.cause) for e in stated if e.kind != "negative_resumed"}  # a mark on a line
         assert all(e.public or e.private or e.proof for e in told.events)
-        assert raw.state == told.state
+        assert raw.state.model_copy(update={"unposted": []}) == told.state.model_copy(update={"unposted": []})
         kinds |= {e.kind for e in said}
         state = told.state
-    assert {"card_drafted", "hand_dealt", "decks_drafted", "start_sealed", "start_revealed", "campaign_opened"} \
-        <= kinds, kinds
+    assert {"card_drafted", "hand_dealt", "decks_drafted", "start_sealed", "start_revealed", "campaign_opened",
+            "cards_drawn", "card_played", "gained", "state_won", "state_entered", "news_drawn"} <= kinds, kinds
