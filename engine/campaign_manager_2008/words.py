@@ -46,8 +46,9 @@ def tell(events: list[Event]) -> list[Event]:
     """Word each event that states facts: its public line, the seats' private lines and its proof, in place. A mark
     that a Going Negative result goes on after its applier's choice is folded into the first line after it. The
     silent path hands the rules' own lines (primitives.Line, the same fields) for the lines a turn's post holds."""
-    for event in events:
-        if event.facts is not None and not isinstance(event.facts, f.NegativeResumed):
+    for event in events:  # a part of a line posted already worded (its private lines, say) is left as it is
+        if event.facts is not None and not (event.public or event.private or event.proof) \
+                and not isinstance(event.facts, f.NegativeResumed):
             _TELLERS[type(event.facts)](event, event.facts)
     for mark in [e for e in events if isinstance(e.facts, f.NegativeResumed)]:
         at = events.index(mark)

@@ -41,6 +41,8 @@ def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
             assert {(e.kind, e.seat, e.cause) for e in said} == \
                 {(e.kind, e.seat, e.cause) for e in stated if e.kind != "negative_resumed"}  # a mark on a line
         assert all(e.public or e.private or e.proof for e in told.events)
+        again = [e.model_copy() for e in told.events]
+        assert RULESET.words.tell(again) == told.events  # what is posted worded is not worded twice
         assert raw.state.model_copy(update={"unposted": []}) == told.state.model_copy(update={"unposted": []})
         kinds |= {e.kind for e in said}
         state = told.state
