@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import prompts
 from engine.campaign_manager_2008.cardtext import resolving
-from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, Line, c, card_line, draw_cards, gain_one, major,
+from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, Line, c, draw_cards, gain_one, major, said,
                                                       minor, new_tile, row_of, trailing, won_by)
 from engine.campaign_manager_2008.state import CMState
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage
@@ -156,14 +157,10 @@ def _gain1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     issue = major(tile) if issue == "major" else minor(tile) if issue == "minor" else issue
     seat = _side(ctx, frame, p["side"])
     if gain_one(tile, issue, seat):
-        ctx.events.append(Line(public=f"{seat} gains support on {issue.capitalize()} in {tile.code} "
-                                       f"({_row_words(row_of(tile, issue))})."))
+        row = row_of(tile, issue)
+        ctx.events.append(said(f.Gained, seat=seat, state=tile.code, issue=issue, row=(row.B, row.R, row.W)))
         _changed(ctx, tile.code)
         check_wins(ctx, frame)
-
-
-def _row_words(row: Any) -> str:
-    return f"Obama {row.B}, McCain {row.R}, undecided {row.W}"
 
 
 def _shift1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -173,12 +170,12 @@ def _shift1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     toward = _arg(frame, args[0]["toward"])
     to = min(tile.issue + 1, 3) if toward == "economy" else max(tile.issue - 1, 0)
     if to == tile.issue:
-        ctx.events.append(Line(public=f"{tile.code}'s issue marker is already as far toward {toward.capitalize()} as it goes."))
+        ctx.events.append(said(f.ShiftBlocked, state=tile.code, toward=toward))
         return
     before = major(tile)
     tile.issue = to
-    turned = f"; {major(tile).capitalize()} is now the major issue" if major(tile) != before else ""
-    ctx.events.append(Line(public=f"{tile.code} shifts toward {toward.capitalize()}{turned}."))
+    ctx.events.append(said(f.Shifted, state=tile.code, toward=toward,
+                           major=major(tile) if major(tile) != before else None))
     _changed(ctx, tile.code)
     check_wins(ctx, frame)
 
@@ -189,7 +186,7 @@ def _flip1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     info = c().states[tile.code]
     tile.key = next(g for g in info.demographics if g != tile.key)
-    ctx.events.append(Line(public=f"{tile.code}'s key demographic is now {c().groups[tile.key].name}."))
+    ctx.events.append(said(f.KeyFlipped, state=tile.code, key=tile.key))
     _changed(ctx, tile.code)
 
 
@@ -208,11 +205,9 @@ def _demo(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             setattr(row, COLOUR[seat], getattr(row, COLOUR[seat]) + row.W)
             row.W = 0
         if n:
-            hit.append(f"{tile.code} ({n})")
+            hit.append((tile.code, n))
             _changed(ctx, tile.code)
-    name = c().groups[group].name
-    ctx.events.append(Line(public=f"{name} rally to {seat}: " + (", ".join(hit) if hit else
-                                                                   f"no state in play has {name} as its key with undecided voters") + "."))
+    ctx.events.append(said(f.Rallied, group=group, seat=seat, taken=tuple(hit)))
     check_wins(ctx)
 
 
@@ -228,11 +223,11 @@ def _discard_random(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     n = frame.locals.get("discarded", 0) if args[0]["n"] == "discarded" else int(args[0]["n"])
     for _ in range(n):
         if not side.hand:
-            ctx.events.append(Line(public=f"{seat} has no card left to discard."))
+            ctx.events.append(said(f.NoCardToDiscard, seat=seat))
             return
         card = side.hand.pop(ctx.state.randomness.below(len(side.hand)))
         side.discard.append(card)
-        ctx.events.append(Line(public=f"{seat} discards {card_line(card)} at random."))
+        ctx.events.append(said(f.Discarded, seat=seat, card=card, at_random=True))
 
 
 def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -243,7 +238,7 @@ def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     side.hand.remove(card)
     side.discard.append(card)
-    ctx.events.append(Line(public=f"{seat} discards {card_line(card)}."))
+    ctx.events.append(said(f.Discarded, seat=seat, card=card))
 
 
 def _set_from(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -302,9 +297,9 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     ev = c().states[code].ev
     side.score += ev
     _changed(ctx, code)
-    ctx.events.append(Line(public=f"{winner} wins {c().states[code].name} ({ev} EV): {NAMES[winner]} "
-                                   f"{side.score}, {NAMES[s.other(winner)]} {s.sides[s.other(winner)].score}.",
-                            seat=None))  # the count settles it: the game's own step
+    loser = s.other(winner)
+    ctx.events.append(said(f.StateWon, by=None, winner=winner, state=code, ev=ev,  # the count settles it: the game's
+                           scores=((winner, side.score), (loser, s.sides[loser].score))))  # own step
     target = c().rules.target
     if side.score >= target:
         s.phase, s.winner = "over", winner
@@ -312,7 +307,7 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         s.effect.frames.clear()
         s.pending_wins = []
         s.pending_winner = {}
-        ctx.events.append(Line(public=f"Election over: {NAMES[winner]} wins — {s.reason}.", seat=None))
+        ctx.events.append(said(f.ElectionWon, by=None, winner=winner, score=side.score, target=target))
 
 
 def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -324,10 +319,9 @@ def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
             s.phase, s.draw = "over", True
             s.reason = f"every state is won and it is {s.sides[a].score}–{s.sides[b].score}: a draw"
             s.effect.frames.clear()
-            ctx.events.append(Line(public=f"Election over: {s.reason}.", seat=None))
+            ctx.events.append(said(f.ElectionDrawn, by=None, scores=(s.sides[a].score, s.sides[b].score)))
         else:
-            ctx.events.append(Line(public="No state is left to bring into play; the campaign goes on with fewer.",
-                                    seat=None))
+            ctx.events.append(said(f.PoolEmpty, by=None))
         return None
     if len(s.pool) == 1:
         frame.locals["answer"] = s.pool[0]
@@ -344,17 +338,16 @@ def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     s.pool.remove(code)
     s.in_play.insert(frame.locals["slot"], new_tile(code))
     _changed(ctx, code)
-    ctx.events.append(Line(public=f"{frame.locals['winner']} brings {c().states[code].name} ({code}) into play.",
-                            seat=frame.locals["winner"]))
+    ctx.events.append(said(f.StateEntered, by=frame.locals["winner"], seat=frame.locals["winner"], state=code))
     frame.locals["entered"] = code
     if not s.news:
         frame.locals["entering"] = False
-        ctx.events.append(Line(public="The Breaking News deck is empty.", seat=None))
+        ctx.events.append(said(f.NewsEmpty, by=None))
         return None
     frame.locals["news"] = s.news.pop(0)
     s.last_news = frame.locals["news"]
     news = c().news[frame.locals["news"]]
-    ctx.events.append(Line(public=f"Breaking News {news.id} “{news.title}”: {news.text}", seat=None, cause=news.id))
+    ctx.events.append(said(f.NewsDrawn, by=None, cause=news.id, news=news.id))
     if s.media is not None and len(s.in_play) > 1:
         owner = s.media["owner"]
         return Wait({"kind": "target", "seat": owner, "among": [t.code for t in s.in_play],
@@ -376,8 +369,8 @@ def _win_news(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if news.chooser == "trailing":
         actor = trailing(s)
     if frame.locals["target"] != frame.locals["entered"]:
-        ctx.events.append(Line(public=f"{s.media['owner']}'s Media Support turns the news to {frame.locals['target']}.",
-                                seat=s.media["owner"], cause=s.media["card"]))
+        ctx.events.append(said(f.NewsAimed, by=s.media["owner"], cause=s.media["card"], owner=s.media["owner"],
+                               state=frame.locals["target"]))
     s.effect.frames.append(Frame(proc=news.id, locals={"actor": actor, "target": frame.locals["target"]}))
 
 

@@ -1,9 +1,12 @@
 """Small shared pieces: the content, tiles, support in a row, drawing cards, the trailing side."""
 from __future__ import annotations
 
+from typing import Any
+
+from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008.content import Content, load, major_issue
 from engine.campaign_manager_2008.state import CMState, Row, Tile
-from engine.core.types import Event
+from engine.core.types import Event, Facts
 
 _UNSAID = object()  # a Line's seat never given (None is said outright: the game's own line)
 
@@ -15,16 +18,35 @@ class Line:
     """One line of a step as the rules make it: an Event's fields as plain attributes, cheap to make and to stamp
     in a search's playouts (silent.py), and turned into an Event (`event()`) where a step is shown."""
 
-    __slots__ = ("public", "private", "proof", "seat", "cause", "said")
+    __slots__ = ("public", "private", "proof", "seat", "cause", "said", "facts")
 
     def __init__(self, public: str | None = None, private: dict[str, str] | None = None, proof: str | None = None,
-                 seat: object = _UNSAID, cause: str | None = None) -> None:
-        self.public, self.private, self.proof, self.cause = public, private or {}, proof, cause
+                 seat: object = _UNSAID, cause: str | None = None,
+                 facts: Facts | tuple[type[Facts], dict[str, Any]] | None = None) -> None:
+        self.public, self.private, self.proof, self.cause, self.facts = public, private or {}, proof, cause, facts
         self.said = seat is not _UNSAID  # as `"seat" in event.model_fields_set`
         self.seat = seat if self.said else None
 
     def event(self) -> Event:
-        return Event(public=self.public, private=self.private, proof=self.proof, seat=self.seat, cause=self.cause)
+        facts = self.facts
+        if isinstance(facts, tuple):  # stated, and built only now that the line is shown
+            facts = facts[0](**facts[1])
+        return Event(public=self.public, private=self.private, proof=self.proof, seat=self.seat, cause=self.cause,
+                     facts=facts)
+
+
+    def stated(self) -> "Line":
+        """The line with its facts built (it is then worded in place, as an Event is: words.py reads and fills the
+        same fields): what the silent path words a held line from, without an Event on a search's hot path."""
+        if isinstance(self.facts, tuple):
+            self.facts = self.facts[0](**self.facts[1])
+        return self
+
+
+def said(kind: type[Facts], by: object = _UNSAID, cause: str | None = None, **fields: Any) -> Line:
+    """A line stating the facts `kind(**fields)` (`by`: the line's seat, where given), built only when the line is
+    shown: a search's playouts make a great many lines and show none."""
+    return Line(facts=(kind, fields), seat=by, cause=cause)
 
 
 def stamp(lines: list[Line], seat: str | None) -> None:
@@ -106,21 +128,26 @@ def draw_cards(state: CMState, seat: str, n: int, events: list[Line]) -> int:
         if not side.deck and side.discard:
             side.deck = state.randomness.shuffle(side.discard)
             side.discard = []
-            events.append(Line(public=f"{seat} shuffles its discard into a new deck ({len(side.deck)} cards)."))
+            events.append(said(f.DiscardShuffled, seat=seat, cards=len(side.deck)))
         if not side.deck:
             break
         card = side.deck.pop(0)
         side.hand.append(card)
         drawn += 1
     if drawn:
-        events.append(Line(public=f"{seat} draws {drawn} card{'s' if drawn != 1 else ''} ({len(side.hand)} in hand).",
-                            private={seat: "You draw " + ", ".join(card_line(x) for x in side.hand[-drawn:]) + "."}))
+        events.append(said(f.CardsDrawn, seat=seat, cards=tuple(side.hand[-drawn:]), hand=len(side.hand)))
     return drawn
 
 
 def card_line(card_id: str) -> str:
     card = c().cards[card_id]
     return f"{card_id} “{card.title}”"
+
+
+def tile_rows(tile: Tile) -> f.TileRows:
+    """A tile's facts: what its words (`tile_text`) are made from."""
+    return f.TileRows(code=tile.code, defense=(tile.defense.B, tile.defense.R, tile.defense.W),
+                    economy=(tile.economy.B, tile.economy.R, tile.economy.W), issue=tile.issue, key=tile.key)
 
 
 def tile_text(tile: Tile) -> str:

@@ -89,21 +89,6 @@ def target_prompt(state: CMState, news: str, entered: str) -> str:
             "is on the table: choose the state in play this news hits.")
 
 
-def cost_prompt(card_id: str, left: int, total: int) -> str:
-    return (f"{heading(card_id)} To pay for it, choose another card from your hand to discard"
-            f"{of(total - left + 1, total)}.")
-
-
-def any_cost_prompt(card_id: str, paid: int, hand: int) -> str:
-    return (f"{heading(card_id)} Discard any number of other cards from your hand for it ({paid} discarded so far, "
-            f"{hand} left in hand), then `done`.")
-
-
-def turn_prompt(hand: int, limit: int) -> str:
-    return (f"Your turn: play a card or draw one. You hold {hand} card{'s' if hand != 1 else ''}; "
-            f"you may draw only with fewer than {limit} in hand.")
-
-
 def order_prompt(pending: list[str], cause: str | None) -> str:
     by = f" by {short(cause)}" if cause else ""
     return (f"Several states are won at once{by} ({len(pending)} to settle: {', '.join(pending)}): which is settled "

@@ -3,21 +3,23 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
+from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import prompts
 from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
-from engine.campaign_manager_2008.content import negative_text
 from engine.campaign_manager_2008.effects import Ctx, interpreter
-from engine.campaign_manager_2008.primitives import NAMES, Line, c, card_line, draw_cards, new_tile, stamp, tile_text
+from engine.campaign_manager_2008.primitives import Line, c, draw_cards, new_tile, said, stamp, tile_rows
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
-from engine.content import us_regions
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
-from engine.core.posting import post_step
+from engine.core.posting import hold_or_post
 from engine.core.rng import Randomness
-from engine.core.types import Action, ApplyResult, Decision, Option, Outcome, copy_state, menu_decision
+from engine.core.types import (Action, ApplyResult, Decision, Event, Facts, HeldLine, Option, Outcome, copy_state,
+                              menu_decision)
+
+Teller = Callable[[list[Event]], Any]  # a title's words' `tell`: words a step's events in place
 
 VERB_OF_KIND = {"state": "state", "issue": "issue", "toward": "toward", "discard": "discard", "order": "order",
                 "enter": "enter", "target": "target"}
@@ -52,7 +54,7 @@ def _deal(state: CMState, events: list[Line]) -> None:
         side = state.sides[seat]
         side.deck = state.randomness.shuffle(side.kept)
         side.hand, side.deck = side.deck[:c().rules.opening_hand], side.deck[c().rules.opening_hand:]
-        events.append(Line(private={seat: "Your opening hand: " + ", ".join(card_line(x) for x in side.hand) + "."}))
+        events.append(Line(facts=f.HandDealt(seat=seat, cards=tuple(side.hand))))
     state.phase = "states"
 
 
@@ -61,8 +63,8 @@ def _start_states(state: CMState, codes: list[str], events: list[Line]) -> None:
     state.pool = sorted(code for code in c().states if code not in codes)
     state.phase = "play"
     state.turn = Turn(seat=state.first or SEATS[0])
-    events.append(Line(public="The campaign opens in " + "; ".join(tile_text(t) for t in state.in_play)
-                               + f". {NAMES[state.turn.seat]} ({state.turn.seat}) plays first.", seat=None))
+    events.append(Line(facts=f.CampaignOpened(tiles=tuple(tile_rows(t) for t in state.in_play),
+                                              first=state.turn.seat), seat=None))
 
 
 def _salt(state: CMState, seat: str) -> str:
@@ -72,20 +74,8 @@ def _salt(state: CMState, seat: str) -> str:
 
 # --------------------------------------------------------------------------- what may be done
 
-def _opt(verb: str, *args: str, label: str, detail: str = "", group: str = "") -> Option:
-    return Option(action=Action(verb=verb, args=tuple(args)), label=label, detail=detail, group=group)
-
-
-def _state_opt(verb: str, code: str, detail: str = "") -> Option:
-    """A choice of one state, by name with its electoral votes, headed by its census region (the board has no
-    regions of its own), which a long menu of states groups by."""
-    info = c().states[code]
-    return _opt(verb, code, label=f"{info.name} ({info.ev} EV)", detail=detail, group=us_regions()[code])
-
-
-def _card_opt(verb: str, card_id: str) -> Option:
-    card = c().cards[card_id]
-    return _opt(verb, card_id, label=f"{card_id} {card.title}", detail=card.text)
+def _opt(verb: str, *args: str, facts: Facts | None = None) -> Option:
+    return Option(action=Action(verb=verb, args=tuple(args)), facts=facts)
 
 
 def can_pay(state: CMState, seat: str, card_id: str) -> bool:
@@ -145,54 +135,55 @@ def act(verb: str, arg: str) -> Action:
     return Action(verb=verb, args=(arg,) if arg else ())
 
 
-def menu(state: CMState, seat: str) -> tuple[str, list[Option]]:
+def menu(state: CMState, seat: str) -> tuple[Facts | None, list[Option]]:
+    """The question `seat` is asked now and its options, as facts: words.py words them."""
     where, found = choices(state, seat)
     if not found:
-        return "", []
+        return None, []
     side = state.sides[seat]
     if where == "draft":
-        return (f"Draft pick {len(side.kept) + 1} of {c().rules.deck_size}: keep one of these three campaign cards "
-                f"({len(side.kept)} kept so far); the other two leave the game face down.",
-                [_card_opt(verb, x) for verb, x in found])
+        return (f.DraftAsk(pick=len(side.kept) + 1, picks=c().rules.deck_size, kept=len(side.kept)),
+                [_opt(verb, x) for verb, x in found])
     if where == "states":
-        return (f"Secretly pick your starting states: state {len(side.picks) + 1} of {c().rules.start_picks}, among "
-                "the states with your colour on the back (both sides' picks are revealed together).",
-                [_state_opt(verb, code) for verb, code in found])
+        return (f.StartAsk(pick=len(side.picks) + 1, picks=c().rules.start_picks),
+                [_opt(verb, code, facts=_STATE) for verb, code in found])
     if where == "wait":
         assert state.wait is not None
-        return state.wait["prompt"], [_wait_opt(state, state.wait["kind"], x) for _, x in found]
+        return f.WaitAsk(choice=state.wait["kind"]), [_wait_opt(state, state.wait["kind"], x) for _, x in found]
     turn = state.turn
     assert turn is not None
     if where == "cost_any":
-        return (prompts.any_cost_prompt(turn.card, len(turn.discarded), len(side.hand)),
-                [_card_opt(verb, x) if verb == "discard" else _opt("done", label="Done discarding")
-                 for verb, x in found])
-    if where == "cost":
-        return (prompts.cost_prompt(turn.card, turn.cost_left, len(turn.discarded) + turn.cost_left),
-                [_card_opt(verb, x) for verb, x in found])
-    return prompts.turn_prompt(len(side.hand), c().rules.draw_limit), [_turn_opt(side, verb, x) for verb, x in found]
+        asked: Facts = f.AnyCostAsk(card=turn.card or "", paid=len(turn.discarded), hand=len(side.hand))
+    elif where == "cost":
+        total = len(turn.discarded) + turn.cost_left
+        asked = f.CostAsk(card=turn.card or "", index=total - turn.cost_left + 1, total=total)
+    else:
+        asked = f.TurnAsk(hand=len(side.hand), limit=c().rules.draw_limit)
+    deck = f.DeckSize(cards=len(side.deck))
+    return asked, [_opt(verb, *([x] if x else []), facts=deck if verb == "draw" else None) for verb, x in found]
 
 
-def _turn_opt(side: Side, verb: str, arg: str) -> Option:
-    if verb == "play":
-        return _card_opt(verb, arg)
-    if verb == "draw":
-        return _opt("draw", label="Draw a card", detail=f"{len(side.deck)} in your deck")
-    return _opt("pass", label="Pass", detail="no card to play or draw")
+_STATE = f.StateChoice()
 
 
 def _wait_opt(state: CMState, kind: str, value: str) -> Option:
     verb = VERB_OF_KIND[kind]
-    if kind == "discard":
-        return _card_opt(verb, value)
-    if kind in ("issue", "toward"):
-        return _opt(verb, value, label=value.capitalize())
+    if kind in ("discard", "issue", "toward"):
+        return _opt(verb, value)
     tile = state.tile(value)  # a state in play shows its rows: what the choice would change
-    return _state_opt(verb, value, detail=tile_text(tile) if tile else "")
+    return _opt(verb, value, facts=f.StateChoice(tile=tile_rows(tile)) if tile else _STATE)
 
 
 def decisions(state: CMState, seat: str) -> Decision:
-    return menu_decision(seat, *menu(state, seat), lambda options: deadline_action(state, seat, options))
+    """The seat's decision as facts: the question and each option's action, with what a label needs beyond it.
+    A choice an effect waits on keeps the prompt it was made with, in the state: that one is handed over as is."""
+    asked, options = menu(state, seat)
+    decision = menu_decision(seat, "", options, lambda found: deadline_action(state, seat, found))
+    if decision.owes_move:
+        decision.facts = asked
+        if state.wait is not None and isinstance(asked, f.WaitAsk):
+            decision.prompt = state.wait["prompt"]
+    return decision
 
 
 def deadline_action(state: CMState, seat: str, options: list[Option] | None = None) -> Action:
@@ -214,15 +205,38 @@ def owing(state: CMState) -> list[str]:
 
 # --------------------------------------------------------------------------- applying
 
-def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
+def apply(state: CMState, seat: str, action: Action, tell: Teller | None = None) -> ApplyResult:
+    """The step on a copy of `state`, with its events as the table gets them (`post`). `tell` (the contract's words)
+    words the step's lines before the turn's post may hold them; without it the lines stating facts come as facts."""
     state = copy_state(state)
     secrets_before = hidden_facts(state)
     lines: list[Line] = []
     changed: list[str] = []
     undoable, hold = step(state, seat, action, lines, changed)
     undoable = undoable and not revealed(secrets_before, hidden_facts(state))
-    events = post_step(state, [line.event() for line in lines], changed, hold=hold)
-    return ApplyResult(state=state, events=events, undoable=undoable, changed=changed)
+    events = [line.event() for line in lines]
+    if tell is not None:
+        tell(events)
+    return ApplyResult(state=state, events=post(state, events, changed, hold=hold), undoable=undoable,
+                       changed=changed)
+
+
+def post(state: CMState, events: list[Event], changed: list[str], *, hold: bool) -> list[Event]:
+    """engine/core/posting.py's `post_step`, each part of a line keeping the facts it was worded from: its public
+    line held or posted, then its private lines, then its proof. A line stating facts with no words yet (the rules
+    run without the words) is posted whole after them, never held: the state keeps a held line in words."""
+    bare = [e for e in events if e.facts is not None and e.public is None and not e.private and e.proof is None]
+    events = [e for e in events if e.public or e.private or e.proof]
+    publics = [e for e in events if e.public]
+    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [HeldLine.of(e) for e in publics], changed,
+                                 hold=hold)
+    if posted is not None:
+        state.last_changed = posted
+    released = [line.event() for line in lines[:len(lines) - len(publics)]]
+    shown = [] if hold else [Event(public=e.public, seat=e.seat, cause=e.cause, facts=e.facts) for e in publics]
+    return (released + shown
+            + [Event(private=e.private, seat=e.seat, cause=e.cause, facts=e.facts) for e in events if e.private]
+            + [Event(proof=e.proof, seat=e.seat, cause=e.cause, facts=e.facts) for e in events if e.proof] + bare)
 
 
 def step(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> tuple[bool, bool]:
@@ -260,15 +274,11 @@ def hidden_facts(state: CMState) -> list[Fact]:
 
 def _name_the_roll(state: CMState, roller: str | None, events: list[Line], face: int | None) -> None:
     """A Going Negative result that waited for its applier's choice (`face`: the roll, when the step began with the
-    result under way) comes in a later post than the roll: its first line names the roll it follows from ("After
-    MCC's Going Negative roll of 6 (“Ad Pulled in Disgrace”): OBA gains …")."""
-    if face is None or roller is None:
+    result under way) comes in a later post than the roll: its first line is told as following from the roll
+    (a mark the words fold into that line, `NegativeResumed`)."""
+    if face is None or roller is None or not any(e.public or e.facts for e in events):
         return
-    first = next((e for e in events if e.public), None)
-    if first is None:
-        return
-    text = first.public if first.public.split(" ", 1)[0].isupper() else first.public[:1].lower() + first.public[1:]
-    first.public = f"After {roller}'s Going Negative roll of {face} (“{c().negative[face].title}”): {text}"
+    events.insert(0, said(f.NegativeResumed, by=None, roller=roller, face=face))
 
 
 def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> bool:
@@ -280,29 +290,26 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
         side.removed += [x for x in side.offer if x != arg]
         look = c().rules.draft_look
         side.offer, side.pool = side.pool[:look], side.pool[look:]
-        events.append(Line(public=f"{seat} drafts a card ({len(side.kept)} of {c().rules.deck_size}).",
-                            private={seat: f"You keep {card_line(arg)}."}))
+        events.append(Line(facts=f.CardDrafted(card=arg, kept=len(side.kept), deck=c().rules.deck_size)))
         if not side.offer and state.first is None:
             state.first = seat
-            events.append(Line(public=f"{seat} finishes the draft first and will play first.", seat=None))
+            events.append(Line(facts=f.DraftedFirst(seat=seat), seat=None))
         if all(not state.sides[s].offer for s in SEATS):
             _deal(state, events)
-            events.append(Line(public="Both decks are drafted. Each side now secretly picks two starting states.",
-                                seat=None))
+            events.append(Line(facts=f.DecksDrafted(), seat=None))
         return False
     if state.phase == "states":
         side.picks.append(arg)
         if len(side.picks) < c().rules.start_picks:
             return True
         digest = state.sealed.commit(seat, ",".join(side.picks), _salt(state, seat))
-        events.append(Line(public=f"{seat} has sealed its starting states.", proof=f"{seat} seal {digest}"))
+        events.append(Line(facts=f.StartSealed(digest=digest)))
         if state.sealed.complete:
             revealed = state.sealed.reveal()
             codes = [code for s in SEATS for code in revealed[s].choice.split(",")]
-            events.append(Line(public="Starting states revealed: " + ", ".join(
-                f"{s} {revealed[s].choice.replace(',', ' and ')}" for s in SEATS) + ".", proof="Starting states: " + "; ".join(
-                f"{s} {revealed[s].choice} [seal {revealed[s].digest}, salt {revealed[s].salt}]" for s in SEATS),
-                seat=None))  # both sealed picks at once: the game's own step
+            picks = {s: f.SealedPick(states=tuple(revealed[s].choice.split(",")), digest=revealed[s].digest,
+                                     salt=revealed[s].salt) for s in SEATS}
+            events.append(Line(facts=f.StartRevealed(picks=picks), seat=None))  # both at once: the game's own step
             _start_states(state, codes, events)
             changed.extend(codes)
         return False
@@ -318,14 +325,14 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
         _end_turn(state, events)
         return False
     if verb == "pass":
-        events.append(Line(public=f"{seat} has no card to play or draw, and passes."))
+        events.append(Line(facts=f.Passed()))
         _end_turn(state, events)
         return True
     if verb == "play":
         side.hand.remove(arg)
         turn.card = arg
         card = c().cards[arg]
-        events.append(Line(public=f"{seat} plays {card_line(arg)}: {card.text}", cause=arg))
+        events.append(said(f.CardPlayed, cause=arg, card=arg))
         cost = card.discard_cost
         if cost is not None and (cost.any or cost.n):
             turn.stage, turn.cost_left, turn.cost_any = "cost", cost.n or 0, bool(cost.any)
@@ -337,7 +344,7 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
     if verb == "discard":
         side.hand.remove(arg)
         turn.discarded.append(arg)
-        events.append(Line(public=f"{seat} discards {card_line(arg)} to pay for it."))
+        events.append(said(f.CostPaid, card=arg))
         turn.cost_left -= 1
         if (not turn.cost_any and turn.cost_left <= 0) or (turn.cost_any and not side.hand):
             _start_effect(state, ctx)
@@ -357,8 +364,7 @@ def _start_effect(state: CMState, ctx: Ctx) -> None:
         if state.media is not None:
             old = state.media
             state.sides[old["owner"]].discard.append(old["card"])
-            ctx.events.append(Line(public=f"{card_line(old['card'])} leaves the table for {old['owner']}'s discard.",
-                                    cause=turn.card))
+            ctx.events.append(said(f.MediaReplaced, cause=turn.card, card=old["card"], owner=old["owner"]))
         state.media = {"card": turn.card, "owner": turn.seat}
     wait = interpreter().start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
     _settle(state, wait, ctx)
@@ -391,11 +397,9 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             face = roll.faces[0]
             state.last_negative = face
             state.last_dice = [f"{turn.seat} rolled {face} (Going Negative)"]
-            result = c().negative[face]
             opponent = state.other(turn.seat)
-            words = negative_text(c(), face, applier=opponent, roller=turn.seat)
-            ctx.events.append(Line(public=f"{turn.seat} goes negative and rolls {face}: “{result.title}” — {words}",
-                                    seat=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}"))
+            ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}", roller=turn.seat,
+                                   face=face, applier=opponent))
             wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue
         _end_turn(state, ctx.events)

@@ -3,6 +3,8 @@ answered from the same pieces as the full path — legality from rules.choices, 
 option labels, without a copy of the state, and without the posted lines a step returns."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from engine.campaign_manager_2008.primitives import Line
 from engine.campaign_manager_2008.rules import act, choices, step
 from engine.campaign_manager_2008.state import CMState
@@ -11,8 +13,12 @@ from engine.core.types import Action, HeldLine
 
 
 class CMSilent:
-    """The four answers without words. `advance` leaves the state exactly as `apply` would, held lines included
-    (a line held for the turn's post is part of the state)."""
+    """The four answers without words. `advance` leaves the state exactly as `apply` would, held lines included:
+    a line held for the turn's post is kept in the state in words, so a step whose lines are held has them worded
+    by `tell` (the title's words, handed over by the ruleset object); no other step's lines are ever built."""
+
+    def __init__(self, tell: Callable[[list[Line]], Any]) -> None:
+        self.tell = tell
 
     def over(self, state: CMState) -> bool:
         return state.phase == "over"
@@ -28,7 +34,7 @@ class CMSilent:
         changed: list[str] = []
         _, hold = step(state, seat, action, events, changed)
         # The state's part of post_step (engine/core/posting.py): the lines posted now are dropped unread.
-        lines = [HeldLine(text=e.public, seat=e.seat, cause=e.cause) for e in events if e.public] if hold else []
+        lines = [HeldLine.of(e) for e in self.tell([line.stated() for line in events]) if e.public] if hold else []
         posted = hold_or_post(state.unposted, state.unposted_changed, lines, changed, hold=hold)[1]
         if posted is not None:
             state.last_changed = posted

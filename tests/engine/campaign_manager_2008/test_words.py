@@ -1,0 +1,50 @@
+"""Campaign Manager 2008's rules state facts and its words say them (engine/campaign_manager_2008/facts.py,
+words.py): along seeded random drafted games, the rules' own decisions carry a question and options with no label
+or detail (and no prompt, but the one a waiting effect keeps in the state), and the lines they state as facts carry
+no words; the ruleset's contract words every one of them, each keeping its kind, seat and cause, and leaves the
+state as the rules alone do but for the lines held for the turn's post, which the state keeps in words."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.campaign_manager_2008 import facts as f
+from engine.campaign_manager_2008 import rules
+from engine.campaign_manager_2008.ruleset import RULESET
+from engine.core.rng import Rng
+from engine.core.ruleset import owing_seats, seats_for
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
+    rng, state = Rng(seed), RULESET.setup({"deck": "draft"}, seats_for(RULESET, 2, {}), seed)
+    kinds: set[str] = set()
+    while RULESET.outcome(state) is None:
+        seat = owing_seats(RULESET, state)[0]
+        bare, worded = rules.decisions(state, seat), RULESET.decisions(state, seat)
+        assert bare.facts is not None and (not bare.prompt or isinstance(bare.facts, f.WaitAsk))
+        assert all(not o.label and not o.detail and not o.group for o in bare.all_options())
+        assert worded.prompt and worded.deadline_default and all(o.label for o in worded.all_options())
+        assert [o.action for o in worded.all_options()] == [o.action for o in bare.all_options()]
+        options = worded.all_options()
+        action = options[rng.below(len(options))].action
+        raw, told = rules.apply(state, seat, action), RULESET.apply(state, seat, action)
+        stated = [e for e in raw.events if e.facts is not None]
+        for event in stated:
+            assert event.public is None and not event.private and event.proof is None
+            json.dumps(event.facts.model_dump(mode="json"))  # plain data, nothing a player reads
+        said = [e for e in told.events if e.facts is not None]
+        held = told.state.unposted[len(state.unposted):] if told.state.unposted else []
+        assert all(line.text for line in held)
+        if not held:  # a held line comes in a later post, as the words it is kept in
+            assert {(e.kind, e.seat, e.cause) for e in said} == \
+                {(e.kind, e.seat, e.cause) for e in stated if e.kind != "negative_resumed"}  # a mark on a line
+        assert all(e.public or e.private or e.proof for e in told.events)
+        again = [e.model_copy() for e in told.events]
+        assert RULESET.words.tell(again) == told.events  # what is posted worded is not worded twice
+        assert raw.state.model_copy(update={"unposted": []}) == told.state.model_copy(update={"unposted": []})
+        kinds |= {e.kind for e in said}
+        state = told.state
+    assert {"card_drafted", "hand_dealt", "decks_drafted", "start_sealed", "start_revealed", "campaign_opened",
+            "cards_drawn", "card_played", "gained", "state_won", "state_entered", "news_drawn"} <= kinds, kinds
