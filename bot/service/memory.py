@@ -135,15 +135,14 @@ class Memory(Service):
         """Rate every finished game not rated yet, oldest first. Returns how many were looked at."""
         done = 0
         for game_id in await self.store.unrated_games():
-            record = await self.store.get_game(game_id)
-            if record is None:
-                continue
-            title = registry.get(record.ruleset).title if record.ruleset in registry.RULESETS else record.ruleset
             now = self._now()
             hints = (await self.store.settings(game_scope(game_id))).get(HINTS) == "on"
+
+            def settle(game: GameRecord, *rows: Any, now: int = now, hints: bool = hints) -> Any:
+                title = registry.get(game.ruleset).title if game.ruleset in registry.RULESETS else game.ruleset
+                return ratings.settle(game, *rows, now=now, title=title, hints=hints)
             try:
-                await self.store.rate_game(game_id, now, lambda *rows: ratings.settle(*rows, now=now, title=title,
-                                                                                      hints=hints))
+                await self.store.rate_game(game_id, now, settle)
             except Exception:  # a rating never undoes or blocks the game's end; the next sweep tries again
                 log.exception("rating game %s failed", game_id)
                 continue
