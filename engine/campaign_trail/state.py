@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import (AliasChoices, ConfigDict, Field, PrivateAttr, field_serializer, field_validator, model_serializer,
+from pydantic import (AliasChoices, ConfigDict, Field, PrivateAttr, field_validator, model_serializer,
                       model_validator)
 
 from engine.core.frames import FrameStack
-from engine.core.rng import Randomness
+from engine.core.rng import BareRandomness
 from engine.core.types import HeldLine, Strict
 from engine.core.windows import PASS, ResponseWindow
 
@@ -260,7 +260,7 @@ class CampaignTrailState(Strict):
     # integer alone, as every Campaign Trail game has been, so journals replay to the same state hashes. Its count
     # of draws is not stored: it tells a step that drew from one that did not (core `play`), and every loaded state
     # counts from 0 alike. Forced results (tests only) are stored with the integer when there are any.
-    randomness: Randomness = Field(validation_alias=AliasChoices("rng", "randomness"), serialization_alias="rng")
+    randomness: BareRandomness = Field(validation_alias=AliasChoices("rng", "randomness"), serialization_alias="rng")
     phase: Phase
     parties: dict[str, PartyState]
     players: dict[str, SeatState]
@@ -315,14 +315,4 @@ class CampaignTrailState(Strict):
             data.pop("advanced", None)
         return data
 
-    @field_validator("randomness", mode="before")
-    @classmethod
-    def _randomness_from_stored(cls, value: Any) -> Any:
-        return {"prng": value} if isinstance(value, int) else value
-
-    @field_serializer("randomness", when_used="json")
-    def _stored_randomness(self, randomness: Randomness) -> Any:
-        if not randomness.forced_dice and not randomness.forced_draws:
-            return randomness.prng
-        return randomness.model_dump(mode="json", exclude={"draws"})
 

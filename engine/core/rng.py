@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 import types
-from typing import Any, Iterable, Mapping, Sequence, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, Iterable, Mapping, Sequence, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, field_validator
 
 from engine.core.types import copy_state
 
@@ -220,6 +220,22 @@ class Randomness(BaseModel):
         self.prng = rng.state
         self.draws += 1
         return out
+
+
+def _from_stored(value: Any) -> Any:
+    return {"prng": value} if isinstance(value, int) else value
+
+
+def _stored(randomness: Randomness) -> Any:
+    if not randomness.forced_dice and not randomness.forced_draws:
+        return randomness.prng
+    return randomness.model_dump(mode="json", exclude={"draws"})
+
+
+# A state's Randomness stored as its generator's bare integer (the forced results beside it only when there are
+# any), the form Electioneer's and Campaign Trail's stored games hold, so their states hash as they always did. The
+# count of draws is not stored: a loaded state counts from 0, and undo compares counts within a step only.
+BareRandomness = Annotated[Randomness, BeforeValidator(_from_stored), PlainSerializer(_stored, when_used="json")]
 
 
 @lru_cache(maxsize=None)

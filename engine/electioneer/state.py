@@ -1,11 +1,11 @@
 """The full, secret state of an Electioneer US game. Never shown to players: see views.py."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import AliasChoices, ConfigDict, Field, field_serializer, field_validator
+from pydantic import AliasChoices, ConfigDict, Field
 
-from engine.core.rng import Randomness
+from engine.core.rng import BareRandomness
 from engine.core.windows import Simultaneous
 from engine.core.types import Strict
 
@@ -56,7 +56,7 @@ class ElectioneerState(Strict):
     # splitmix64 integer alone, as every Electioneer game has been, so journals replay to the same state hashes and
     # seals to the same salts. Its count of draws is not stored: every loaded state counts from 0 alike. Forced
     # results (tests only) are stored with the integer when there are any.
-    randomness: Randomness = Field(validation_alias=AliasChoices("rng", "randomness"), serialization_alias="rng")
+    randomness: BareRandomness = Field(validation_alias=AliasChoices("rng", "randomness"), serialization_alias="rng")
     month: int
     phase: Phase
     order: list[str]
@@ -74,16 +74,6 @@ class ElectioneerState(Strict):
     winner: str | None = None
     final: dict[str, int] = Field(default_factory=dict)
 
-    @field_validator("randomness", mode="before")
-    @classmethod
-    def _randomness_from_stored(cls, value: Any) -> Any:
-        return {"prng": value} if isinstance(value, int) else value
-
-    @field_serializer("randomness", when_used="json")
-    def _stored_randomness(self, randomness: Randomness) -> Any:
-        if not randomness.forced_dice and not randomness.forced_draws:
-            return randomness.prng
-        return randomness.model_dump(mode="json", exclude={"draws"})
 
     @property
     def current(self) -> str | None:
