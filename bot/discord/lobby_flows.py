@@ -10,6 +10,7 @@ import discord
 
 from bot.discord import dm_games, limits, ui
 from bot.discord.flows import can_manage, find_game, hosted_game, manager_of, user_id
+from bot.discord.lobby_card import lobby_card
 from bot.discord.respond import ack, send_private
 from bot.discord.table import THREAD_AT_START
 from bot.policy import bot_levels
@@ -141,11 +142,9 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
         return
     channel_id, message_id = (int(x) for x in where.split(":"))
     record = await manager.views.game(game_id)
-    seats = await manager.store.list_seats(game_id)
     channel = interaction.client.get_partial_messageable(channel_id)
     try:
-        embed = ui.lobby_embed(record, seats, hints=await manager.hints.on(game_id),
-                               bots=await manager.games.lobby_bots(game_id, seats) if record.status == "lobby" else None)
+        embed = await lobby_card(manager, record)
         await channel.get_partial_message(message_id).edit(embed=embed, view=ui.lobby_view(record),
                                                            allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
@@ -296,7 +295,7 @@ def _chosen_ruleset(interaction: discord.Interaction) -> Any:
 
 
 async def option_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:
-    """Autocomplete for `/game new options:` — the chosen game's own option names and values."""
+    """Autocomplete for `/game new options:` — the chosen game's own option names and values, and `hints=on`."""
     ruleset = _chosen_ruleset(interaction)
     return _choices(option_hints.option_completions(ruleset, current)) if ruleset is not None else []
 

@@ -20,6 +20,7 @@ import discord
 from bot.discord import dashboard as dashboards
 from bot.discord import jump, limits, ui
 from bot.discord.host import TableHost
+from bot.discord.lobby_card import lobby_card
 from bot.present import echo, posts
 from bot.service.table import GameRef, Picture, PrivateBrief, PublicPost
 
@@ -579,11 +580,9 @@ class DiscordTable:
             return
         try:
             channel_id, message_id = (int(x) for x in where.split(":"))
-            record = await manager.views.game(game_id)
-            seats = await manager.store.list_seats(game_id)
+            card = await lobby_card(manager, await manager.views.game(game_id))
             await self.client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(
-                embed=ui.lobby_embed(record, seats, hints=await manager.hints.on(game_id)), view=None,
-                allowed_mentions=discord.AllowedMentions.none())
+                embed=card, view=None, allowed_mentions=discord.AllowedMentions.none())
         except (ValueError, discord.HTTPException) as exc:
             log.warning("could not update the lobby message of game %s (%s)", game_id, type(exc).__name__)
 

@@ -4,12 +4,17 @@ which finished games still owe their replay post. No Discord import.
 The link is kept in the settings table: scope `game:<finished id>`, key `rematch` → the new lobby's id (and
 `rematch_of` on the lobby, back). A second rematch of the same game is refused while the first one is an
 open lobby or a game in progress; once it is cancelled, a new one may be opened.
+
+The bot is no former player: a seat it held from the start (seated in the lobby, or in a game against the bot) is
+held under the bot's own account, and the rematch seats the bot there again at the level it ended the game at,
+rather than inviting that account to Join.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.policy import bot_levels
 from engine.core.notation import is_number
 
 REMATCH_KEY = "rematch"
@@ -23,14 +28,36 @@ class Rematch:
     of: int  # the finished game
     lobby: Any  # the new lobby's GameRecord; the clicker hosts it and is seated
     invited: dict[str, str]  # user id -> name: the game's other former players, to be asked to Join
+    bots: dict[str, str] = field(default_factory=dict)  # seat -> level: the bot seated again as in the game
+    missed: list[str] = field(default_factory=list)  # why the bot could not be seated again, one line a seat
+
+
+def _bot_accounts(history: list[Any]) -> set[str]:
+    """The user ids the bot held seats under from the start of the game."""
+    return {h.user_id for h in history if h.controller == "bot" and h.reason == "start"}
 
 
 async def former_players(store: Any, game_id: int) -> dict[str, str]:
     """user id -> name of every person who held a seat of the game (a seat the bot finished counts for the
-    person who last held it), in seat order, today's names last."""
-    players = {h.user_id: h.display_name for h in await store.seat_history(game_id) if h.controller == "human"}
-    players.update({s.user_id: s.display_name for s in await store.list_seats(game_id)})
+    person who last held it), in seat order, today's names last. The bot's own seats are not a person's."""
+    history = await store.seat_history(game_id)
+    bots = _bot_accounts(history)
+    players = {h.user_id: h.display_name for h in history if h.controller == "human" and h.user_id not in bots}
+    players.update({s.user_id: s.display_name for s in await store.list_seats(game_id) if s.user_id not in bots})
     return players
+
+
+async def bot_seats(store: Any, game_id: int) -> tuple[str | None, dict[str, str]]:
+    """The bot's account (a user id) and the seats it played from the start to the end of the game, each with the
+    level it played at last; (None, {}) where it held none. A seat held for the bot's second seat on is held under
+    `<account>:<seat>`."""
+    history = await store.seat_history(game_id)
+    bots = _bot_accounts(history)
+    settings = await store.settings(f"game:{game_id}")
+    seats = {s.seat: bot_levels.level_of(settings, s.seat) for s in await store.list_seats(game_id)
+             if s.controller == "bot" and s.user_id in bots}
+    account = min(bots, key=len).split(":")[0] if seats else None
+    return account, seats
 
 
 async def former_seat(store: Any, game_id: int, user_id: str) -> str | None:

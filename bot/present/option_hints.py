@@ -16,6 +16,9 @@ from engine.core.ruleset import lobby_seat_names, seat_range
 # Options with a command option of their own (`/game new deadline_hours:`), not repeated in the text.
 OWN_OPTIONS = {"deadline_hours"}
 MAX_CHOICE = 100  # Discord's limit on an autocomplete choice's name and value
+# Options every game takes, read by the table before the ruleset (bot/service/hints.py): suggested after the game's
+# own, with the value that changes something.
+TABLE_OPTIONS = {"hints": ["on"]}
 
 
 def option_values(ruleset: Any) -> dict[str, list[str]]:
@@ -59,17 +62,18 @@ def option_completions(ruleset: Any, typed: str, limit: int = 25) -> list[str]:
     partial = "" if not tokens or typed.endswith(" ") else tokens[-1]
     done = tokens if not partial else tokens[:-1]
     given = {t.split("=", 1)[0].lower() for t in done}
-    out = []
-    for name, values in option_values(ruleset).items():
-        if name in given:
-            continue
-        for value in values:
-            pair = f"{name}={value}"
-            if pair.lower().startswith(partial.lower()):
+    out: list[list[str]] = [[], []]  # the game's own options, then the table's, which always find room
+    for kept, options in zip(out, (option_values(ruleset), TABLE_OPTIONS)):
+        for name, values in options.items():
+            if name in given:
+                continue
+            for value in values:
+                pair = f"{name}={value}"
                 text = " ".join([*done, pair])
-                if len(text) <= MAX_CHOICE:
-                    out.append(text)
-    return out[:limit]
+                if pair.lower().startswith(partial.lower()) and len(text) <= MAX_CHOICE:
+                    kept.append(text)
+    own, table = out
+    return own[:max(limit - len(table), 0)] + table[:limit]
 
 
 def seat_completions(ruleset: Any, typed: str, taken: set[str] = frozenset(), limit: int = 25) -> list[str]:

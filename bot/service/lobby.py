@@ -268,9 +268,10 @@ class Lobby(Service):
         return updated
 
     async def rematch(self, game_id: int, user_id: str, name: str | None = None) -> rematches.Rematch:
-        """A former player of a finished game opens its rematch: a lobby with the same ruleset, options, deadline
-        and title, in the same channel, hosted by them in their former seat. The other former players are not
-        seated (each one chooses to Join); the table invites them. One rematch at a time per game."""
+        """A former player of a finished game opens its rematch: a lobby with the same ruleset, options (hints
+        too), deadline and title, in the same channel, hosted by them in their former seat. The other former players
+        are not seated (each one chooses to Join); the table invites them. The bot's seats from the start are the
+        bot's again, at the same level. One rematch at a time per game."""
         async with self._lock(game_id):
             record = await self.views.game(game_id)
             if record.status != "finished":
@@ -285,11 +286,34 @@ class Lobby(Service):
                 where = "is open: press Join on it" if current.status == "lobby" else "is already under way"
                 raise ManagerError(f"The rematch of game #{game_id}, game #{current.id}, {where}.", code="rematch_open")
             ruleset = registry.get(record.ruleset)
+            names = lobby_seat_names(ruleset)
+            account, bots = await rematches.bot_seats(self.store, game_id)
             seat = await rematches.former_seat(self.store, game_id, user_id)
-            lobby = await self.create(record.ruleset, user_id, name or players[user_id], options=record.options,
+            if seat not in names or seat in bots:  # the first free seat, leaving the bot's own
+                seat = next((n for n in ruleset.seat_names(ruleset.max_seats) if n not in bots), None)
+            hints = await self.store.get_setting(game_scope(game_id), HINTS) == "on"
+            lobby = await self.create(record.ruleset, user_id, name or players[user_id],
+                                      options={**record.options, **({HINTS: "on"} if hints else {})},
                                       title=record.title, guild_id=record.guild_id, channel_id=record.channel_id,
-                                      seat=seat if seat in lobby_seat_names(ruleset) else None,
-                                      deadline_hours=record.deadline_hours)
+                                      seat=seat, deadline_hours=record.deadline_hours)
             await rematches.link(self.store, game_id, lobby.id)
-        return rematches.Rematch(of=game_id, lobby=lobby,
-                                 invited={u: n for u, n in players.items() if u != user_id})
+            seated, missed = await self._reseat_bots(lobby.id, user_id, account, bots)
+        return rematches.Rematch(of=game_id, lobby=lobby, invited={u: n for u, n in players.items() if u != user_id},
+                                 bots=seated, missed=missed)
+
+    async def _reseat_bots(self, lobby_id: int, host: str, account: str | None,
+                           bots: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+        """The bot seated in the rematch's lobby as in the game: its seat where the lobby has it, else a free one,
+        at its level. Returns seat -> level, and why a seat could not be given, in words."""
+        seated: dict[str, str] = {}
+        missed: list[str] = []
+        names = lobby_seat_names(registry.get((await self.views.game(lobby_id)).ruleset))
+        for seat, level in bots.items():
+            try:
+                placed = await self.add_bot(lobby_id, host, seat if seat in names else None, bot_user=account or "bot",
+                                            level=level)
+            except ManagerError as exc:
+                missed.append(f"The bot is not seated as {seat} again: {exc.message}")
+                continue
+            seated[placed] = level
+        return seated, missed

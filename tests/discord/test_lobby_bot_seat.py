@@ -73,6 +73,7 @@ async def test_the_host_seats_the_bot_at_a_level_in_a_lobby_and_the_game_starts_
     w.record(await w.alice.click(_lobby(w), label="Start"))
     assert (await w.manager.views.game(game_id)).status == "active"
     assert any(f"game #{game_id}. Seats: DEM: alice, REP: 🤖 bot (hard)" in m.content for m in w.public())
+    assert "**REP**: 🤖 bot (hard)" in _seats(w), "the lobby's card, redrawn at the start, keeps the bot's level"
     seats = {s.seat: s for s in await w.manager.store.list_seats(game_id)}
     assert seats["REP"].controller == "bot" and seats["DEM"].controller == "human"
     assert bot_levels.level_of(await w.manager.store.settings(f"game:{game_id}"), "REP") == "hard"

@@ -14,7 +14,13 @@ async def test_new_suggests_the_chosen_games_own_options_and_seats(world: World)
     typed = await w.alice.autocomplete(w.channel, "game new", "options", "dirty=on pa", ruleset="campaign_trail")
     assert [c["value"] for c in typed] == ["dirty=on parties=DEM,REP", "dirty=on parties=DEM,LIB", "dirty=on parties=REP,LIB"]
     assert [c["value"] for c in await w.alice.autocomplete(w.channel, "game new", "options", "", ruleset="electioneer")] \
-        == ["theatrics=0", "theatrics=1", "theatrics=3"]
+        == ["theatrics=0", "theatrics=1", "theatrics=3", "hints=on"]
+    typed = await w.alice.autocomplete(w.channel, "game new", "options", "theatrics=1 h", ruleset="electioneer")
+    assert [c["value"] for c in typed] == ["theatrics=1 hints=on"]
+    typed = await w.alice.autocomplete(w.channel, "game new", "options", "hints=on ", ruleset="electioneer")
+    assert [c["value"] for c in typed] == ["hints=on theatrics=0", "hints=on theatrics=1", "hints=on theatrics=3"]
+    many = await w.alice.autocomplete(w.channel, "game new", "options", "", ruleset="campaign_trail")
+    assert len(many) <= 25 and many[-1]["value"] == "hints=on", "room is kept for hints among many options"
     seats = await w.alice.autocomplete(w.channel, "game new", "seat", "k", ruleset="nineteen_sixty")
     assert [c["value"] for c in seats] == ["KEN"]
 

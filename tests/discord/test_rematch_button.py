@@ -110,3 +110,32 @@ async def test_the_rematch_button_survives_a_restart(world: World, db_path) -> N
     assert r.ephemeral and "Rematch open" in r.response.content, r.response.content
     assert f"<@{w.bob.id}>" in newest_lobby(w).content
     await fresh.store.close()
+
+
+async def test_a_rematch_seats_the_bot_again_at_its_level_and_keeps_hints_on(world: World) -> None:
+    w = world
+    w.record(await w.alice.slash(w.channel, "game new", seat="DEM", options="hints=on"))
+    game_id = int(re.search(r"game #(\d+)", newest_lobby(w).embeds[0].title).group(1))
+    w.record(await w.alice.slash(w.channel, "seat bot", seat="REP", level="easy"))
+    w.record(await w.alice.click(newest_lobby(w), label="Start"))
+    await w.manager.seats.bots.settled()
+    await w.manager.seats.concede(game_id, str(w.alice.id))
+    await w.manager.seats.bots.settled()
+    post = result_post(w, game_id)
+
+    r = w.record(await w.alice.click(post, custom_id=f"g:{game_id}:rematch"))
+    assert r.ephemeral and "Rematch open" in r.response.content, r.response.content
+    lobby = newest_lobby(w)
+    new_id = int(re.search(r"game #(\d+)", lobby.embeds[0].title).group(1))
+    bot_id = w.env.bot.user.id
+    assert f"<@{bot_id}>" not in lobby.content and "Join" not in lobby.content, lobby.content  # nobody to invite
+    assert "The bot sits as **REP** (easy) again" in r.response.content and "invited" not in r.response.content
+    fields = {f.name: f.value for f in lobby.embeds[0].fields}
+    seats = next(v for k, v in fields.items() if k.startswith("Seats"))
+    assert f"**DEM**: <@{w.alice.id}>" in seats and "**REP**: 🤖 bot (easy)" in seats
+    assert "hints: on (so the game is not rated)" in fields["Options"]
+    assert await w.manager.hints.on(new_id)
+    w.record(await w.alice.click(lobby, label="Start"))
+    assert (await w.manager.views.game(new_id)).status == "active"
+    await w.manager.seats.bots.settled()
+    assert all(r.acknowledged for r in w.results)

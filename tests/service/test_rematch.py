@@ -115,3 +115,47 @@ async def test_the_replay_is_posted_once_after_the_result(tmp_path) -> None:
     assert replays[0].replay.png[:4] == b"RIFF" and "frames" in replays[0].replay.alt
     assert await manager.memory.post_replays() == 0  # once
     await store.close()
+
+
+async def test_the_rematch_seats_the_bot_again_at_its_level_and_keeps_hints_on(tmp_path) -> None:
+    store = await Store.open(tmp_path / "g.sqlite3")
+    manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1",
+                                        guild_id="g1", options={"theatrics": 1, "hints": "on"})
+    await manager.games.add_bot(record.id, "u-dem", "REP", bot_user="stumpbot", level="easy")
+    await manager.games.start(record.id, "u-dem")
+    rng = Rng(4)
+    await manager.seats.play_bots(record.id)
+    while owing := await manager.views.owing(record.id):  # Dana's moves; the bot answers on its own
+        if "DEM" in owing:
+            await manager.games.bot_move(record.id, "DEM", rng)
+        await manager.seats.bots.settled()
+    with pytest.raises(ManagerError) as refused:  # the bot's account is no former player
+        await manager.games.rematch(record.id, "stumpbot", "Stumpbot")
+    assert refused.value.code == "not_player"
+    rematch = await manager.games.rematch(record.id, "u-dem", "Dana")
+    lobby = rematch.lobby
+    assert rematch.invited == {} and rematch.bots == {"REP": "easy"} and rematch.missed == []
+    assert [(s.seat, s.user_id) for s in await store.list_seats(lobby.id)] == [("DEM", "u-dem"), ("REP", "stumpbot")]
+    assert await manager.games.lobby_bots(lobby.id) == {"REP": "easy"}
+    assert lobby.options == record.options and await manager.hints.on(lobby.id)
+    started = await manager.games.start(lobby.id, "u-dem")
+    assert started.status == "active"
+    assert {s.seat: s.controller for s in await store.list_seats(lobby.id)} == {"DEM": "human", "REP": "bot"}
+    await store.close()
+
+
+async def test_a_seat_the_bot_took_over_from_a_player_is_offered_to_them_not_kept_by_the_bot(tmp_path) -> None:
+    store = await Store.open(tmp_path / "g.sqlite3")
+    manager = GameManager(store, RecordingTable(), clock=Clock(), render=False)
+    record = await manager.games.create("electioneer", "u-dem", "Dana", seat="DEM", seed=3, channel_id="c1", guild_id="g1")
+    await manager.games.join(record.id, "u-rep", "Remy", seat="REP")
+    await manager.games.start(record.id, "u-dem")
+    await manager.seats.leave(record.id, "u-rep")  # the bot plays REP to the end, for Remy
+    rng = Rng(2)
+    while owing := await manager.views.owing(record.id):
+        await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
+    rematch = await manager.games.rematch(record.id, "u-dem", "Dana")
+    assert rematch.invited == {"u-rep": "Remy"} and rematch.bots == {} and not await manager.hints.on(rematch.lobby.id)
+    assert [s.seat for s in await store.list_seats(rematch.lobby.id)] == ["DEM"]
+    await store.close()
