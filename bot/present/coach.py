@@ -21,7 +21,8 @@ from bot.present import echo
 from engine import registry
 from engine import content
 from engine.content import ContentModel, validate
-from engine.core.rng import Rng
+from engine.core.errors import EngineError
+from engine.core.rng import Rng, randomness_drawn
 from engine.core.ruleset import Ruleset
 from engine.core.types import Action, Decision, Option
 
@@ -44,9 +45,11 @@ class Intro(ContentModel):
 
 
 class When(ContentModel):
-    """The decision a step is for: one whose options offer any of `verbs`, once every step of `after` was shown."""
+    """The decision a step is for: one whose options offer any of `verbs` and none of `unless` (a purchase's state,
+    which offers `cancel`, is not a card's), once every step of `after` was shown."""
 
     verbs: list[str] = Field(min_length=1)
+    unless: list[str] = Field(default_factory=list)
     after: list[Id] = Field(default_factory=list)
 
 
@@ -55,15 +58,20 @@ class Suggest(ContentModel):
     first card offered for its event), or a `rule` that picks one from the game —
     `default` (what the deadline would play), `bot` (the built-in player's choice), `first` or `last` (the first
     or last choice offered: a count's last is its largest) or `any_time` (the first play allowed at any time). With
-    both, the `move` where the game offers it, else the `rule`'s."""
+    both, the `move` where the game offers it, else the `rule`'s. `run`: the rule goes on choosing for the seat's
+    next decisions, all written as one typed move (`ballot CA TX FL`), until the seat owes nothing, a step of the
+    lesson is new there, or a step rolled, drew or showed something (what follows is the learner's to see first)."""
 
     rule: Literal["default", "bot", "first", "last", "any_time"] | None = None
     move: str | None = None
+    run: bool = False
 
     @model_validator(mode="after")
     def _some(self) -> "Suggest":
         if self.rule is None and self.move is None:
             raise ValueError("give a `move`, a `rule` or both")
+        if self.run and self.rule is None:
+            raise ValueError("a `run` goes on with a `rule`: give one")
         return self
 
 
@@ -224,7 +232,8 @@ def _verbs(decision: Decision) -> set[str]:
 
 
 def _matches(step: Step, decision: Decision) -> bool:
-    return bool(_verbs(decision) & set(step.when.verbs))
+    verbs = _verbs(decision)
+    return bool(verbs & set(step.when.verbs)) and not verbs & set(step.when.unless)
 
 
 def next_step(found: Lesson, decision: Decision, shown: Collection[str]) -> Step | None:
@@ -255,19 +264,102 @@ def _suggestion_of(found: Lesson, decision: Decision, step: Step | None) -> Sugg
     return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision)), found.suggest)
 
 
-def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> Option | None:
-    """The move the coach suggests now (a choice the game offers), or None when the seat owes nothing. At a new
+@dataclass(frozen=True)
+class Suggestion:
+    """A move the coach suggests: its steps, the words that name it and the notation to type for it."""
+
+    actions: tuple[Action, ...]
+    label: str
+    notation: str
+
+
+def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> Suggestion | None:
+    """The move the coach suggests now (choices the game offers), or None when the seat owes nothing. At a new
     step (shown at this very decision, else to show), that step's suggestion; else the suggestion of the first step
     for the same decision. `shown`: as kept (`shown_steps`)."""
     found = lesson(ruleset.name)
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move or summarized(shown):
         return None
+    ids = _ids(shown)
     just = _shown_at(shown, seq)  # the step the learner is reading now, else the one to show
     step = next((s for s in found.steps if s.id == just and _matches(s, decision)), None) \
-        or next_step(found, decision, _ids(shown))
-    return _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step),
-                    step.when.verbs if step is not None else ())
+        or next_step(found, decision, ids)
+    return _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step), step,
+                 [*ids, *([step.id] if step is not None else [])])
+
+
+MOST_RUN = 120  # steps of one suggested move: a run longer than any turn's needs stops there
+LABEL_MOST = 4  # choices a suggested move's words name before "and N more"
+
+
+def _move(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision, suggest: Suggest | None,
+          step: Step | None, shown: list[str]) -> Suggestion | None:
+    """The move `suggest` makes now: its first choice, and where it runs, the rule's choices after it (`shown`:
+    the steps shown by then, this one among them)."""
+    found = lesson(ruleset.name)
+    option = _resolve(ruleset, state, seat, seq, decision, suggest, step.when.verbs if step is not None else ())
+    if option is None or found is None or suggest is None:
+        return None
+    chosen = [option]
+    while suggest.run and len(chosen) < MOST_RUN:
+        result = ruleset.apply(state, seat, chosen[-1].action)
+        if randomness_drawn(state, result.state) or not result.undoable or ruleset.outcome(result.state) is not None:
+            break  # a roll, a draw or a fact shown: what comes next is the learner's to see before choosing
+        state, decision = result.state, ruleset.decisions(result.state, seat)
+        if not decision.owes_move or next_step(found, decision, shown) is not None:
+            break
+        chosen.append(_resolve(ruleset, state, seat, seq, decision, Suggest(rule=suggest.rule)) or decision.options[0])
+    actions = [o.action for o in chosen]
+    typed = _typed(ruleset, actions)
+    return Suggestion(tuple(actions), _label(chosen, typed[1]) if len(chosen) > 1 else option.label, typed[0])
+
+
+def _label(chosen: list[Option], parts: list[int]) -> str:
+    """A move's words: each typed part's choices (`parts`: how many steps each takes), a part's first choice before
+    a colon where the rest answer it (`Sign Campaign ($100k): Ohio`), up to a few choices and how many more."""
+    words: list[str] = []
+    start = shown = 0
+    for size in parts:
+        part = chosen[start:start + size]
+        start += size
+        names = [o.label or o.action.notation() for o in part]
+        if shown + len(names) > LABEL_MOST:
+            break
+        same = all(o.action.verb == part[0].action.verb for o in part)
+        words.append(", ".join(names) if same or len(names) == 1 else f"{names[0]}: {', '.join(names[1:])}")
+        shown += len(names)
+    if not words:  # a first part longer than the words allow: its first few
+        first = [o.label or o.action.notation() for o in chosen[:LABEL_MOST]]
+        return f"{', '.join(first)} and {len(chosen) - len(first)} more"
+    rest = len(parts) - len(words)
+    return "; ".join(words) + (f" and {rest} more {'step' if rest == 1 else 'steps'}" if rest else "")
+
+
+def _typed(ruleset: Ruleset, actions: list[Action]) -> tuple[str, list[int]]:
+    """The steps as one typed move, each step's words added to the step before where the notation reads them
+    so (`ballot CA` then `ballot TX`: `ballot CA TX`; `buy sign` then `state OH`: `buy sign OH`), else `;`-joined;
+    with how many steps each `;`-part takes."""
+    parts: list[tuple[str, list[Action]]] = []
+    for action in actions:
+        if parts and action.args:
+            text, steps = parts[-1]
+            longer = f"{text} {' '.join(action.args)}"
+            if _reads(ruleset, longer, [*steps, action]):
+                parts[-1] = (longer, [*steps, action])
+                continue
+        parts.append((action.notation(), [action]))
+    typed = "; ".join(text for text, _ in parts)
+    if len(parts) == 1 or _reads(ruleset, typed, actions):
+        return typed, [len(steps) for _, steps in parts]
+    return ruleset.format(actions), [1] * len(actions)
+
+
+def _reads(ruleset: Ruleset, text: str, actions: list[Action]) -> bool:
+    try:
+        return ruleset.parse(text) == actions
+    except EngineError:
+        return False
 
 
 def _resolve(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision,
@@ -318,15 +410,15 @@ def coach(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     step = current_step(found, decision, ids) if again else next_step(found, decision, ids)
     if step is None:
         return Coaching("", None)
-    option = _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step), step.when.verbs)
-    return Coaching(step_text(found, step, option, with_intro=not shown), step)
+    move = _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step), step, [*ids, step.id])
+    return Coaching(step_text(found, step, move, with_intro=not shown), step)
 
 
-def step_text(found: Lesson, step: Step, option: Option | None, *, with_intro: bool = False) -> str:
+def step_text(found: Lesson, step: Step, move: Suggestion | None, *, with_intro: bool = False) -> str:
     lines = [f"{MARK} {found.opening()}"] if with_intro else []
     lines.append(f"{MARK} **{step.rule}** — {step.text}")
-    if option is not None:
-        lines.append(f"**Try:** {option.label} (`{echo.notation(option.action.notation())}`)")
+    if move is not None:
+        lines.append(f"**Try:** {move.label} (`{echo.notation(move.notation)}`)")
     return "\n".join(lines)
 
 
@@ -337,9 +429,9 @@ def nudge(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     if found is None or not decision.owes_move or summarized(shown):
         return ""
     step = current_step(found, decision, _ids(shown))
-    option = suggested(ruleset, state, seat, seq, shown)
+    move = suggested(ruleset, state, seat, seq, shown)
     rule = f"**{step.rule}**: " if step is not None else ""
-    return f"{MARK} {rule}a move that works now is {option.label} (`{echo.notation(option.action.notation())}`)." if option else ""
+    return f"{MARK} {rule}a move that works now is {move.label} (`{echo.notation(move.notation)}`)." if move else ""
 
 
 def closing(ruleset: str, next_steps: str) -> str:
