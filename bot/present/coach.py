@@ -9,7 +9,7 @@ own. Pure: the tables and services keep which steps were shown (`SHOWN_KEY`), th
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import lru_cache
@@ -45,12 +45,15 @@ class Intro(ContentModel):
 
 
 class When(ContentModel):
-    """The decision a step is for: one whose options offer any of `verbs` and none of `unless` (a purchase's state,
-    which offers `cancel`, is not a card's), once every step of `after` was shown."""
+    """The decision a step is for: one whose options offer any of `verbs`, once every step of `after` was shown.
+    `prompt`: only a decision whose prompt fits this pattern (`Card *`: a card's state, not a running mate's, though
+    both ask for a state); `chosen`: only where the step's own suggestion is a move of `verbs` (a debate the bot
+    would fight, not one it would decline)."""
 
     verbs: list[str] = Field(min_length=1)
-    unless: list[str] = Field(default_factory=list)
     after: list[Id] = Field(default_factory=list)
+    prompt: str | None = None
+    chosen: bool = False
 
 
 class Suggest(ContentModel):
@@ -60,7 +63,8 @@ class Suggest(ContentModel):
     or last choice offered: a count's last is its largest) or `any_time` (the first play allowed at any time). With
     both, the `move` where the game offers it, else the `rule`'s. `run`: the rule goes on choosing for the seat's
     next decisions, all written as one typed move (`ballot CA TX FL`), until the seat owes nothing, a step of the
-    lesson is new there, or a step rolled, drew or showed something (what follows is the learner's to see first)."""
+    lesson is new there, a choice under another checklist item comes (its first step's; a decision of one choice
+    goes on), or a step rolled, drew or showed something (what follows is the learner's to see first)."""
 
     rule: Literal["default", "bot", "first", "last", "any_time"] | None = None
     move: str | None = None
@@ -84,6 +88,12 @@ class Step(ContentModel):
     # the move at this step's decision when it comes again (a second ballot, the next turn), none: `suggest`
     then: Suggest | None = None
     ticks: Id  # the checklist item it shows
+
+    @model_validator(mode="after")
+    def _chosen(self) -> "Step":
+        if self.when.chosen and self.suggest is None:
+            raise ValueError(f"step `{self.id}` is for a decision where its suggestion is chosen: give its `suggest`")
+        return self
 
 
 class End(ContentModel):
@@ -231,37 +241,58 @@ def _verbs(decision: Decision) -> set[str]:
     return {o.action.verb for o in decision.options}
 
 
-def _matches(step: Step, decision: Decision) -> bool:
-    verbs = _verbs(decision)
-    return bool(verbs & set(step.when.verbs)) and not verbs & set(step.when.unless)
+Chooser = Callable[["Step"], Action | None]  # the first choice a step's own suggestion makes at a decision
 
 
-def next_step(found: Lesson, decision: Decision, shown: Collection[str]) -> Step | None:
+def _matches(step: Step, decision: Decision, chosen: Chooser | None = None) -> bool:
+    """Whether `step` is for `decision`; a step for a `chosen` move only where `chosen` says its suggestion is one
+    (without it: never)."""
+    if not _verbs(decision) & set(step.when.verbs):
+        return False
+    if step.when.prompt is not None and not fnmatchcase(decision.prompt, step.when.prompt):
+        return False
+    if step.when.chosen:
+        action = chosen(step) if chosen is not None else None
+        return action is not None and action.verb in step.when.verbs
+    return True
+
+
+def chooser(ruleset: Ruleset, state: Any, seat: str, seq: int) -> Chooser:
+    """What each step's own suggestion would choose first at `seat`'s decision now."""
+    def first(step: Step) -> Action | None:
+        option = _resolve(ruleset, state, seat, seq, ruleset.decisions(state, seat), step.suggest)
+        return option.action if option is not None else None
+    return first
+
+
+def next_step(found: Lesson, decision: Decision, shown: Collection[str], chosen: Chooser | None = None) -> Step | None:
     """The step to show before this decision: the first not shown yet whose decision this is."""
     for step in found.steps:
-        if step.id not in shown and _matches(step, decision) and all(a in shown for a in step.when.after):
+        if step.id not in shown and _matches(step, decision, chosen) and all(a in shown for a in step.when.after):
             return step
     return None
 
 
-def current_step(found: Lesson, decision: Decision, shown: Collection[str]) -> Step | None:
+def current_step(found: Lesson, decision: Decision, shown: Collection[str],
+                 chosen: Chooser | None = None) -> Step | None:
     """The step this decision is taught by: a new one, else the latest shown for it."""
-    new = next_step(found, decision, shown)
+    new = next_step(found, decision, shown, chosen)
     if new is not None:
         return new
-    matching = [s for s in found.steps if s.id in shown and _matches(s, decision)]
+    matching = [s for s in found.steps if s.id in shown and _matches(s, decision, chosen)]
     return matching[-1] if matching else None
 
 
-def _suggestion_of(found: Lesson, decision: Decision, step: Step | None) -> Suggest | None:
+def _suggestion_of(found: Lesson, decision: Decision, step: Step | None, chosen: Chooser | None = None) -> Suggest | None:
     """A new step's suggestion; for a decision met again (no new step), the first step's for it: its `then`, if
     given, else its `suggest`."""
     if step is not None and step.suggest is not None:
         return step.suggest
     if step is None:
-        return next((s.then or s.suggest for s in found.steps if (s.then or s.suggest) and _matches(s, decision)),
-                    found.suggest)
-    return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision)), found.suggest)
+        return next((s.then or s.suggest for s in found.steps
+                     if (s.then or s.suggest) and _matches(s, decision, chosen)), found.suggest)
+    return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision, chosen)),
+                found.suggest)
 
 
 @dataclass(frozen=True)
@@ -281,16 +312,17 @@ def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collecti
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move or summarized(shown):
         return None
-    ids = _ids(shown)
+    ids, chosen = _ids(shown), chooser(ruleset, state, seat, seq)
     just = _shown_at(shown, seq)  # the step the learner is reading now, else the one to show
-    step = next((s for s in found.steps if s.id == just and _matches(s, decision)), None) \
-        or next_step(found, decision, ids)
-    return _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step), step,
+    step = next((s for s in found.steps if s.id == just and _matches(s, decision, chosen)), None) \
+        or next_step(found, decision, ids, chosen)
+    return _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step, chosen), step,
                  [*ids, *([step.id] if step is not None else [])])
 
 
 MOST_RUN = 120  # steps of one suggested move: a run longer than any turn's needs stops there
-LABEL_MOST = 4  # choices a suggested move's words name before "and N more"
+MOST_TYPED = 300  # characters of one suggested move: what Discord's /move takes; a longer run stops short of it
+LABEL_MOST = 3  # choices of a suggested move's part, and parts of it, its words name before "and N more"
 
 
 def _move(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision, suggest: Suggest | None,
@@ -301,39 +333,47 @@ def _move(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision,
     option = _resolve(ruleset, state, seat, seq, decision, suggest, step.when.verbs if step is not None else ())
     if option is None or found is None or suggest is None:
         return None
-    chosen = [option]
+    chosen, topic = [option], _topic(found, decision, chooser(ruleset, state, seat, seq))
     while suggest.run and len(chosen) < MOST_RUN:
         result = ruleset.apply(state, seat, chosen[-1].action)
         if randomness_drawn(state, result.state) or not result.undoable or ruleset.outcome(result.state) is not None:
             break  # a roll, a draw or a fact shown: what comes next is the learner's to see before choosing
         state, decision = result.state, ruleset.decisions(result.state, seat)
-        if not decision.owes_move or next_step(found, decision, shown) is not None:
+        picks = chooser(ruleset, state, seat, seq)
+        if not decision.owes_move or next_step(found, decision, shown, picks) is not None \
+                or (len(decision.options) > 1 and _topic(found, decision, picks) not in (None, topic)):
+            break  # the seat's turn is over, a step is new here, or a choice under another rule comes
+        pick = _resolve(ruleset, state, seat, seq, decision, Suggest(rule=suggest.rule)) or decision.options[0]
+        steps = [*(o.action for o in chosen), pick.action]
+        if len(ruleset.format(steps)) > MOST_TYPED and len(_typed(ruleset, steps)[0]) > MOST_TYPED:
             break
-        chosen.append(_resolve(ruleset, state, seat, seq, decision, Suggest(rule=suggest.rule)) or decision.options[0])
+        chosen.append(pick)
     actions = [o.action for o in chosen]
     typed = _typed(ruleset, actions)
     return Suggestion(tuple(actions), _label(chosen, typed[1]) if len(chosen) > 1 else option.label, typed[0])
 
 
+def _topic(found: Lesson, decision: Decision, chosen: Chooser) -> str | None:
+    """The checklist item of the first step for `decision` (None: no step is for it): the rule it comes under."""
+    return next((s.ticks for s in found.steps if _matches(s, decision, chosen)), None)
+
+
 def _label(chosen: list[Option], parts: list[int]) -> str:
     """A move's words: each typed part's choices (`parts`: how many steps each takes), a part's first choice before
-    a colon where the rest answer it (`Sign Campaign ($100k): Ohio`), up to a few choices and how many more."""
+    a colon where the rest answer it (`Sign Campaign ($100k): Ohio`); a few choices of a part and a few parts, then
+    how many more."""
     words: list[str] = []
-    start = shown = 0
-    for size in parts:
+    start = 0
+    for size in parts[:LABEL_MOST]:
         part = chosen[start:start + size]
         start += size
         names = [o.label or o.action.notation() for o in part]
-        if shown + len(names) > LABEL_MOST:
-            break
+        if len(names) > LABEL_MOST:
+            names = [*names[:LABEL_MOST - 1], f"and {len(names) - LABEL_MOST + 1} more"]
         same = all(o.action.verb == part[0].action.verb for o in part)
         words.append(", ".join(names) if same or len(names) == 1 else f"{names[0]}: {', '.join(names[1:])}")
-        shown += len(names)
-    if not words:  # a first part longer than the words allow: its first few
-        first = [o.label or o.action.notation() for o in chosen[:LABEL_MOST]]
-        return f"{', '.join(first)} and {len(chosen) - len(first)} more"
     rest = len(parts) - len(words)
-    return "; ".join(words) + (f" and {rest} more {'step' if rest == 1 else 'steps'}" if rest else "")
+    return "; ".join(words).replace(", and ", " and ") + (f" and {rest} more" if rest else "")
 
 
 def _typed(ruleset: Ruleset, actions: list[Action]) -> tuple[str, list[int]]:
@@ -406,11 +446,12 @@ def coach(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move or summarized(shown):
         return Coaching("", None)
-    ids = _ids(shown)
-    step = current_step(found, decision, ids) if again else next_step(found, decision, ids)
+    ids, chosen = _ids(shown), chooser(ruleset, state, seat, seq)
+    step = current_step(found, decision, ids, chosen) if again else next_step(found, decision, ids, chosen)
     if step is None:
         return Coaching("", None)
-    move = _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step), step, [*ids, step.id])
+    move = _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step, chosen), step,
+                 [*ids, step.id])
     return Coaching(step_text(found, step, move, with_intro=not shown), step)
 
 
@@ -428,7 +469,7 @@ def nudge(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move or summarized(shown):
         return ""
-    step = current_step(found, decision, _ids(shown))
+    step = current_step(found, decision, _ids(shown), chooser(ruleset, state, seat, seq))
     move = suggested(ruleset, state, seat, seq, shown)
     rule = f"**{step.rule}**: " if step is not None else ""
     return f"{MARK} {rule}a move that works now is {move.label} (`{echo.notation(move.notation)}`)." if move else ""
