@@ -9,7 +9,7 @@ own. Pure: the tables and services keep which steps were shown (`SHOWN_KEY`), th
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from functools import lru_cache
@@ -21,7 +21,8 @@ from bot.present import echo
 from engine import registry
 from engine import content
 from engine.content import ContentModel, validate
-from engine.core.rng import Rng
+from engine.core.errors import EngineError
+from engine.core.rng import Rng, randomness_drawn
 from engine.core.ruleset import Ruleset
 from engine.core.types import Action, Decision, Option
 
@@ -44,10 +45,15 @@ class Intro(ContentModel):
 
 
 class When(ContentModel):
-    """The decision a step is for: one whose options offer any of `verbs`, once every step of `after` was shown."""
+    """The decision a step is for: one whose options offer any of `verbs`, once every step of `after` was shown.
+    `prompt`: only a decision whose prompt fits this pattern (`Card *`: a card's state, not a running mate's, though
+    both ask for a state); `chosen`: only where the step's own suggestion is a move of `verbs` (a debate the bot
+    would fight, not one it would decline)."""
 
     verbs: list[str] = Field(min_length=1)
     after: list[Id] = Field(default_factory=list)
+    prompt: str | None = None
+    chosen: bool = False
 
 
 class Suggest(ContentModel):
@@ -55,15 +61,21 @@ class Suggest(ContentModel):
     first card offered for its event), or a `rule` that picks one from the game —
     `default` (what the deadline would play), `bot` (the built-in player's choice), `first` or `last` (the first
     or last choice offered: a count's last is its largest) or `any_time` (the first play allowed at any time). With
-    both, the `move` where the game offers it, else the `rule`'s."""
+    both, the `move` where the game offers it, else the `rule`'s. `run`: the rule goes on choosing for the seat's
+    next decisions, all written as one typed move (`ballot CA TX FL`), until the seat owes nothing, a step of the
+    lesson is new there, a choice under another checklist item comes (its first step's; a decision of one choice
+    goes on), or a step rolled, drew or showed something (what follows is the learner's to see first)."""
 
     rule: Literal["default", "bot", "first", "last", "any_time"] | None = None
     move: str | None = None
+    run: bool = False
 
     @model_validator(mode="after")
     def _some(self) -> "Suggest":
         if self.rule is None and self.move is None:
             raise ValueError("give a `move`, a `rule` or both")
+        if self.run and self.rule is None:
+            raise ValueError("a `run` goes on with a `rule`: give one")
         return self
 
 
@@ -76,6 +88,12 @@ class Step(ContentModel):
     # the move at this step's decision when it comes again (a second ballot, the next turn), none: `suggest`
     then: Suggest | None = None
     ticks: Id  # the checklist item it shows
+
+    @model_validator(mode="after")
+    def _chosen(self) -> "Step":
+        if self.when.chosen and self.suggest is None:
+            raise ValueError(f"step `{self.id}` is for a decision where its suggestion is chosen: give its `suggest`")
+        return self
 
 
 class End(ContentModel):
@@ -223,51 +241,165 @@ def _verbs(decision: Decision) -> set[str]:
     return {o.action.verb for o in decision.options}
 
 
-def _matches(step: Step, decision: Decision) -> bool:
-    return bool(_verbs(decision) & set(step.when.verbs))
+Chooser = Callable[["Step"], Action | None]  # the first choice a step's own suggestion makes at a decision
 
 
-def next_step(found: Lesson, decision: Decision, shown: Collection[str]) -> Step | None:
+def _matches(step: Step, decision: Decision, chosen: Chooser | None = None) -> bool:
+    """Whether `step` is for `decision`; a step for a `chosen` move only where `chosen` says its suggestion is one
+    (without it: never)."""
+    if not _verbs(decision) & set(step.when.verbs):
+        return False
+    if step.when.prompt is not None and not fnmatchcase(decision.prompt, step.when.prompt):
+        return False
+    if step.when.chosen:
+        action = chosen(step) if chosen is not None else None
+        return action is not None and action.verb in step.when.verbs
+    return True
+
+
+def chooser(ruleset: Ruleset, state: Any, seat: str, seq: int) -> Chooser:
+    """What each step's own suggestion would choose first at `seat`'s decision now."""
+    def first(step: Step) -> Action | None:
+        option = _resolve(ruleset, state, seat, seq, ruleset.decisions(state, seat), step.suggest)
+        return option.action if option is not None else None
+    return first
+
+
+def next_step(found: Lesson, decision: Decision, shown: Collection[str], chosen: Chooser | None = None) -> Step | None:
     """The step to show before this decision: the first not shown yet whose decision this is."""
     for step in found.steps:
-        if step.id not in shown and _matches(step, decision) and all(a in shown for a in step.when.after):
+        if step.id not in shown and _matches(step, decision, chosen) and all(a in shown for a in step.when.after):
             return step
     return None
 
 
-def current_step(found: Lesson, decision: Decision, shown: Collection[str]) -> Step | None:
+def current_step(found: Lesson, decision: Decision, shown: Collection[str],
+                 chosen: Chooser | None = None) -> Step | None:
     """The step this decision is taught by: a new one, else the latest shown for it."""
-    new = next_step(found, decision, shown)
+    new = next_step(found, decision, shown, chosen)
     if new is not None:
         return new
-    matching = [s for s in found.steps if s.id in shown and _matches(s, decision)]
+    matching = [s for s in found.steps if s.id in shown and _matches(s, decision, chosen)]
     return matching[-1] if matching else None
 
 
-def _suggestion_of(found: Lesson, decision: Decision, step: Step | None) -> Suggest | None:
+def _suggestion_of(found: Lesson, decision: Decision, step: Step | None, chosen: Chooser | None = None) -> Suggest | None:
     """A new step's suggestion; for a decision met again (no new step), the first step's for it: its `then`, if
     given, else its `suggest`."""
     if step is not None and step.suggest is not None:
         return step.suggest
     if step is None:
-        return next((s.then or s.suggest for s in found.steps if (s.then or s.suggest) and _matches(s, decision)),
-                    found.suggest)
-    return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision)), found.suggest)
+        return next((s.then or s.suggest for s in found.steps
+                     if (s.then or s.suggest) and _matches(s, decision, chosen)), found.suggest)
+    return next((s.suggest for s in found.steps if s.suggest is not None and _matches(s, decision, chosen)),
+                found.suggest)
 
 
-def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> Option | None:
-    """The move the coach suggests now (a choice the game offers), or None when the seat owes nothing. At a new
+@dataclass(frozen=True)
+class Suggestion:
+    """A move the coach suggests: its steps, the words that name it and the notation to type for it."""
+
+    actions: tuple[Action, ...]
+    label: str
+    notation: str
+
+
+def suggested(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[str]) -> Suggestion | None:
+    """The move the coach suggests now (choices the game offers), or None when the seat owes nothing. At a new
     step (shown at this very decision, else to show), that step's suggestion; else the suggestion of the first step
     for the same decision. `shown`: as kept (`shown_steps`)."""
     found = lesson(ruleset.name)
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move or summarized(shown):
         return None
+    ids, chosen = _ids(shown), chooser(ruleset, state, seat, seq)
     just = _shown_at(shown, seq)  # the step the learner is reading now, else the one to show
-    step = next((s for s in found.steps if s.id == just and _matches(s, decision)), None) \
-        or next_step(found, decision, _ids(shown))
-    return _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step),
-                    step.when.verbs if step is not None else ())
+    step = next((s for s in found.steps if s.id == just and _matches(s, decision, chosen)), None) \
+        or next_step(found, decision, ids, chosen)
+    return _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step, chosen), step,
+                 [*ids, *([step.id] if step is not None else [])])
+
+
+MOST_RUN = 120  # steps of one suggested move: a run longer than any turn's needs stops there
+MOST_TYPED = 300  # characters of one suggested move: what Discord's /move takes; a longer run stops short of it
+LABEL_MOST = 3  # choices of a suggested move's part, and parts of it, its words name before "and N more"
+
+
+def _move(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision, suggest: Suggest | None,
+          step: Step | None, shown: list[str]) -> Suggestion | None:
+    """The move `suggest` makes now: its first choice, and where it runs, the rule's choices after it (`shown`:
+    the steps shown by then, this one among them)."""
+    found = lesson(ruleset.name)
+    option = _resolve(ruleset, state, seat, seq, decision, suggest, step.when.verbs if step is not None else ())
+    if option is None or found is None or suggest is None:
+        return None
+    chosen, topic = [option], _topic(found, decision, chooser(ruleset, state, seat, seq))
+    while suggest.run and len(chosen) < MOST_RUN:
+        result = ruleset.apply(state, seat, chosen[-1].action)
+        if randomness_drawn(state, result.state) or not result.undoable or ruleset.outcome(result.state) is not None:
+            break  # a roll, a draw or a fact shown: what comes next is the learner's to see before choosing
+        state, decision = result.state, ruleset.decisions(result.state, seat)
+        picks = chooser(ruleset, state, seat, seq)
+        if not decision.owes_move or next_step(found, decision, shown, picks) is not None \
+                or (len(decision.options) > 1 and _topic(found, decision, picks) not in (None, topic)):
+            break  # the seat's turn is over, a step is new here, or a choice under another rule comes
+        pick = _resolve(ruleset, state, seat, seq, decision, Suggest(rule=suggest.rule)) or decision.options[0]
+        steps = [*(o.action for o in chosen), pick.action]
+        if len(ruleset.format(steps)) > MOST_TYPED and len(_typed(ruleset, steps)[0]) > MOST_TYPED:
+            break
+        chosen.append(pick)
+    actions = [o.action for o in chosen]
+    typed = _typed(ruleset, actions)
+    return Suggestion(tuple(actions), _label(chosen, typed[1]) if len(chosen) > 1 else option.label, typed[0])
+
+
+def _topic(found: Lesson, decision: Decision, chosen: Chooser) -> str | None:
+    """The checklist item of the first step for `decision` (None: no step is for it): the rule it comes under."""
+    return next((s.ticks for s in found.steps if _matches(s, decision, chosen)), None)
+
+
+def _label(chosen: list[Option], parts: list[int]) -> str:
+    """A move's words: each typed part's choices (`parts`: how many steps each takes), a part's first choice before
+    a colon where the rest answer it (`Sign Campaign ($100k): Ohio`); a few choices of a part and a few parts, then
+    how many more."""
+    words: list[str] = []
+    start = 0
+    for size in parts[:LABEL_MOST]:
+        part = chosen[start:start + size]
+        start += size
+        names = [o.label or o.action.notation() for o in part]
+        if len(names) > LABEL_MOST:
+            names = [*names[:LABEL_MOST - 1], f"and {len(names) - LABEL_MOST + 1} more"]
+        same = all(o.action.verb == part[0].action.verb for o in part)
+        words.append(", ".join(names) if same or len(names) == 1 else f"{names[0]}: {', '.join(names[1:])}")
+    rest = len(parts) - len(words)
+    return "; ".join(words).replace(", and ", " and ") + (f" and {rest} more" if rest else "")
+
+
+def _typed(ruleset: Ruleset, actions: list[Action]) -> tuple[str, list[int]]:
+    """The steps as one typed move, each step's words added to the step before where the notation reads them
+    so (`ballot CA` then `ballot TX`: `ballot CA TX`; `buy sign` then `state OH`: `buy sign OH`), else `;`-joined;
+    with how many steps each `;`-part takes."""
+    parts: list[tuple[str, list[Action]]] = []
+    for action in actions:
+        if parts and action.args:
+            text, steps = parts[-1]
+            longer = f"{text} {' '.join(action.args)}"
+            if _reads(ruleset, longer, [*steps, action]):
+                parts[-1] = (longer, [*steps, action])
+                continue
+        parts.append((action.notation(), [action]))
+    typed = "; ".join(text for text, _ in parts)
+    if len(parts) == 1 or _reads(ruleset, typed, actions):
+        return typed, [len(steps) for _, steps in parts]
+    return ruleset.format(actions), [1] * len(actions)
+
+
+def _reads(ruleset: Ruleset, text: str, actions: list[Action]) -> bool:
+    try:
+        return ruleset.parse(text) == actions
+    except EngineError:
+        return False
 
 
 def _resolve(ruleset: Ruleset, state: Any, seat: str, seq: int, decision: Decision,
@@ -314,19 +446,20 @@ def coach(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move or summarized(shown):
         return Coaching("", None)
-    ids = _ids(shown)
-    step = current_step(found, decision, ids) if again else next_step(found, decision, ids)
+    ids, chosen = _ids(shown), chooser(ruleset, state, seat, seq)
+    step = current_step(found, decision, ids, chosen) if again else next_step(found, decision, ids, chosen)
     if step is None:
         return Coaching("", None)
-    option = _resolve(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step), step.when.verbs)
-    return Coaching(step_text(found, step, option, with_intro=not shown), step)
+    move = _move(ruleset, state, seat, seq, decision, _suggestion_of(found, decision, step, chosen), step,
+                 [*ids, step.id])
+    return Coaching(step_text(found, step, move, with_intro=not shown), step)
 
 
-def step_text(found: Lesson, step: Step, option: Option | None, *, with_intro: bool = False) -> str:
+def step_text(found: Lesson, step: Step, move: Suggestion | None, *, with_intro: bool = False) -> str:
     lines = [f"{MARK} {found.opening()}"] if with_intro else []
     lines.append(f"{MARK} **{step.rule}** — {step.text}")
-    if option is not None:
-        lines.append(f"**Try:** {option.label} (`{echo.notation(option.action.notation())}`)")
+    if move is not None:
+        lines.append(f"**Try:** {move.label} (`{echo.notation(move.notation)}`)")
     return "\n".join(lines)
 
 
@@ -336,10 +469,10 @@ def nudge(ruleset: Ruleset, state: Any, seat: str, seq: int, shown: Collection[s
     decision = ruleset.decisions(state, seat)
     if found is None or not decision.owes_move or summarized(shown):
         return ""
-    step = current_step(found, decision, _ids(shown))
-    option = suggested(ruleset, state, seat, seq, shown)
+    step = current_step(found, decision, _ids(shown), chooser(ruleset, state, seat, seq))
+    move = suggested(ruleset, state, seat, seq, shown)
     rule = f"**{step.rule}**: " if step is not None else ""
-    return f"{MARK} {rule}a move that works now is {option.label} (`{echo.notation(option.action.notation())}`)." if option else ""
+    return f"{MARK} {rule}a move that works now is {move.label} (`{echo.notation(move.notation)}`)." if move else ""
 
 
 def closing(ruleset: str, next_steps: str) -> str:

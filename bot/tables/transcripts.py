@@ -276,12 +276,12 @@ async def _lesson(manager: GameManager, s: Setting, now: list[int]) -> list[str]
         shown = coach.shown_steps(await manager.store.get_setting(f"game:{game_id}", coach.SHOWN_KEY))
         if coach.summarized(shown):  # a lesson that stops before the game: the rest is a game like any other
             break
-        option = coach.suggested(ruleset, state, lesson.seat, seq, shown)
-        if option is None:  # the bot owes a move nobody triggered: play it
+        move = coach.suggested(ruleset, state, lesson.seat, seq, shown)
+        if move is None:  # the bot owes a move nobody triggered: play it
             await manager.seats.play_bots(game_id)
             continue
         now[0] += HOUR
-        await manager.games.submit(game_id, learner, [option.action])
+        await manager.games.submit(game_id, learner, list(move.actions))
         decisions += 1
     seats = [x.seat for x in await manager.store.list_seats(game_id)]
     moves = (await manager.store.last_journal_entry(game_id)).seq  # type: ignore[union-attr]

@@ -74,8 +74,8 @@ async def the_lesson_from_the_suggestions(w: World, ruleset: str) -> tuple[int, 
         shown = coach.shown_steps(await w.manager.store.get_setting(game_scope(game_id), coach.SHOWN_KEY))
         if coach.summarized(shown):
             break
-        option = coach.suggested(ruleset_, state, lesson.seat, seq, shown)
-        assert option is not None, "the bot never keeps the learner waiting"
+        move = coach.suggested(ruleset_, state, lesson.seat, seq, shown)
+        assert move is not None, "the bot never keeps the learner waiting"
         if decisions == 3 and not refused:  # a wrong move: the game's reason, then the coach's nudge
             wrong = w.record(await alice.user.slash("move", notation=WRONG[ruleset]))
             assert private(wrong) and "✅" not in wrong.response.content
@@ -86,9 +86,9 @@ async def the_lesson_from_the_suggestions(w: World, ruleset: str) -> tuple[int, 
             back = w.record(await alice.user.slash("game learn", ruleset=ruleset))
             assert f"Welcome back to game #{game_id}" in back.response.content, back.response.content
             assert len(await w.manager.store.list_games(user_id=str(alice.id))) == 1
-        r = w.record(await alice.user.slash("move", notation=option.action.notation()))
+        r = w.record(await alice.user.slash("move", notation=move.notation))
         if "again:True" in r.response.content:  # the same words as her last move (a second `ready`)
-            r = w.record(await alice.user.slash("move", notation=option.action.notation(), again=True))
+            r = w.record(await alice.user.slash("move", notation=move.notation, again=True))
         assert "✅" in r.response.content, r.response.content
         decisions += 1
         assert decisions <= MOST_DECISIONS

@@ -60,10 +60,10 @@ class Learner:
             return WRONG[self.ruleset.name]
         if self.refused == "pending":
             self.refused = seen
-        option = coach.suggested(self.ruleset, live.state, self.lesson.seat, live.seq, self.shown)
-        assert option is not None
+        move = coach.suggested(self.ruleset, live.state, self.lesson.seat, live.seq, self.shown)
+        assert move is not None
         self.moves += 1
-        return option.action.notation()
+        return move.notation
 
 
 @pytest.mark.parametrize("name", coach.titles())
