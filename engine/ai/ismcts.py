@@ -87,10 +87,31 @@ class Node:
         self.available = 0
 
 
-class Searcher:
-    """What every iteration needs, bound once: the game, its heuristic, the settings and the random stream."""
+def title_hook(ruleset: Ruleset, name: str) -> Callable[..., Any] | None:
+    """An optional search aid the title declares beside its evaluation (`ruleset.evaluator`), else None:
+    `candidates(state, seat, actions)`, the root actions worth searching (duplicates and dominated moves dropped);
+    `cut(state)`, whether a rollout should stop at this position (one the evaluation reads well, such as the end
+    of a round) before its horizon."""
+    return getattr(getattr(ruleset, "evaluator", None), name, None)
 
-    __slots__ = ("game", "ruleset", "settings", "rng", "evaluate")
+
+def root_actions(ruleset: Ruleset, world: Any, seat: str, actions: list[Action], favourite: Action) -> list[Action]:
+    """The root actions a search weighs: the title's `candidates` among `actions` (all of them where it declares
+    none), always with the heuristic's `favourite`. The title reads only what `seat` sees, so any determinization
+    gives the same list."""
+    prune = title_hook(ruleset, "candidates")
+    if prune is None:
+        return actions
+    kept = set(prune(world, seat, actions))
+    kept.add(favourite)
+    return [a for a in actions if a in kept]
+
+
+class Searcher:
+    """What every iteration needs, bound once: the game, its heuristic, the settings and the random stream.
+    `root` (when set) limits the searching seat's first move to those actions."""
+
+    __slots__ = ("game", "ruleset", "settings", "rng", "evaluate", "root", "cut")
 
     def __init__(self, ruleset: Ruleset, settings: Settings, rng: Rng) -> None:
         self.ruleset = ruleset
@@ -98,6 +119,8 @@ class Searcher:
         self.settings = settings
         self.rng = rng
         self.evaluate = settings.evaluate or ruleset.evaluate
+        self.root: frozenset[Action] | None = None
+        self.cut = title_hook(ruleset, "cut") if settings.horizon is not None else None
 
     def chance(self) -> float:
         return self.rng.next_u64() / _UNIT
@@ -112,6 +135,8 @@ class Searcher:
         each combination of picks to the position after them."""
         game, node, path = self.game, root, [root]
         legal = game.legal(state, seat)
+        if self.root is not None:
+            legal = [a for a in legal if a in self.root] or legal
         pending: set[str] = set(game.to_move(state))  # the seats that owe the decision `since` came to them
         since = root
         expanded = False
@@ -171,10 +196,13 @@ class Searcher:
         return best[1], best[0], False
 
     def rollout(self, state: Any) -> dict[str, float]:
-        """Play on from `state` (changed in place) by the rollout policy to the end or the horizon; the score."""
-        game, horizon = self.game, self.settings.horizon
+        """Play on from `state` (changed in place) by the rollout policy to the end, the horizon or (with a horizon)
+        the title's first cut point; the score."""
+        game, horizon, cut = self.game, self.settings.horizon, self.cut
         steps = 0
         while horizon is None or steps < horizon:
+            if cut is not None and cut(state):
+                break
             movers = game.to_move(state)
             if not movers:
                 break
@@ -245,6 +273,7 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
     favourite = ruleset.bot_action(world, seat, rng)
+    searcher.root = frozenset(root_actions(ruleset, world, seat, actions, favourite))
     root, budget = Node(None, None), Budget(settings)
     while budget.more():
         if budget.done > 0:
