@@ -91,8 +91,15 @@ def title_hook(ruleset: Ruleset, name: str) -> Callable[..., Any] | None:
     """An optional search aid the title declares beside its evaluation (`ruleset.evaluator`), else None:
     `candidates(state, seat, actions)`, the root actions worth searching (duplicates and dominated moves dropped);
     `cut(state)`, whether a rollout should stop at this position (one the evaluation reads well, such as the end
-    of a round) before its horizon."""
+    of a round) before its horizon; `favourite(state, seat, rng)`, the move the search keeps unless it finds a
+    clearly better one (the title's heuristic, `ruleset.bot_action`, where it declares none)."""
     return getattr(getattr(ruleset, "evaluator", None), name, None)
+
+
+def pick_favourite(ruleset: Ruleset, world: Any, seat: str, rng: Rng) -> Action:
+    """The root's default move: the title's `favourite` where it declares one, else its heuristic's."""
+    pick = title_hook(ruleset, "favourite") or ruleset.bot_action
+    return pick(world, seat, rng)
 
 
 def root_actions(ruleset: Ruleset, world: Any, seat: str, actions: list[Action], favourite: Action) -> list[Action]:
@@ -272,7 +279,7 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         raise ValueError(f"{seat} has nothing to do")
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
-    favourite = ruleset.bot_action(world, seat, rng)
+    favourite = pick_favourite(ruleset, world, seat, rng)
     searcher.root = frozenset(root_actions(ruleset, world, seat, actions, favourite))
     root, budget = Node(None, None), Budget(settings)
     while budget.more():

@@ -155,6 +155,21 @@ HELD_FOR_ELECTION_DAY = ("reframe", "endorse", "scandal", "factcheck")
 ISSUE_CANDIDATES = 8
 
 
+def patient_action(state: ElectioneerState, seat: str, rng: Rng) -> Action:
+    """The heuristic's move, keeping the theatrics that last to election day until then: a marker or a swap aimed
+    once both platforms are complete lands where it counts, and the other side cannot answer it a month later."""
+    player = state.players[seat]
+    held = player.theatrics
+    if state.phase == "election" or not held:
+        return bot_action(state, seat, rng)
+    theatrics = content_mod.load().theatrics
+    player.theatrics = [t for t in held if theatrics[t].kind not in HELD_FOR_ELECTION_DAY]
+    try:
+        return bot_action(state, seat, rng)
+    finally:
+        player.theatrics = held
+
+
 def search_candidates(state: ElectioneerState, seat: str, actions: list[Action]) -> list[Action]:
     """The actions worth a search's time among `actions`, read from what `seat` sees: a theatric's play only with
     the first held card of its kind and strength (its twin plays alike), the lasting theatrics only on election

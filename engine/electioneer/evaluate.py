@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 
+from engine.core.rng import Rng
+from engine.core.types import Action
 from engine.electioneer import bot
 from engine.electioneer import content as content_mod
 from engine.electioneer.rules import MONTHS, SEATS, platform_effects
@@ -103,3 +105,9 @@ def cut(state: ElectioneerState) -> bool:
     """Whether a search's rollout stops here (engine/ai/ismcts.py): at the start of a month, before either side
     has put a policy back, where the projection above reads the whole of the month just played."""
     return state.phase == "discard" and not state.discards.sealed and state.month > 1
+
+
+def favourite(state: ElectioneerState, seat: str, rng: Rng) -> Action:
+    """The move a search keeps unless it finds a clearly better one (engine/ai/ismcts.py): the heuristic's, with
+    the lasting theatrics kept for election day (bot.py)."""
+    return bot.patient_action(state, seat, rng)

@@ -64,6 +64,18 @@ def test_the_search_weighs_only_the_short_list_and_the_heuristics_pick() -> None
     assert len(searched) > 1 and searched <= allowed < set(legal)
 
 
+def test_the_search_keeps_lasting_theatrics_for_election_day_where_the_heuristic_spends_them() -> None:
+    state, seat = _first(1, "discard", theatrics=["T05", "T07"])
+    spent = {RULESET.bot_action(state, seat, Rng(k)).verb for k in range(40)}
+    kept = {evaluate.favourite(state, seat, Rng(k)).verb for k in range(40)}
+    assert spent == {"discard", "play"} and kept == {"discard"}
+    assert state.players[seat].theatrics == ["T05", "T07"]
+    result = ismcts(RULESET, state, seat, Settings(iterations=1, horizon=2), Rng(3))
+    assert result.action.verb == "discard"
+    state.phase, state.players[seat].ready = "election", False
+    assert {evaluate.favourite(state, seat, Rng(k)).verb for k in range(10)} == {"play"}
+
+
 def test_a_rollout_stops_where_the_next_month_starts() -> None:
     state, seat = _first(3, "swap", skip=8)
     month = state.month
