@@ -9,7 +9,10 @@ and backs up each seat's return to the nodes that seat chose. A node is keyed by
 The rollout policy (`rollout`) is the title's own heuristic (`ruleset.bot_action`, handed the determinized state,
 so it too sees only a sample) with probability 1 - epsilon, else a uniformly random legal action; or uniformly
 random throughout. A rollout stops at the end of the game or after `horizon` steps, where an evaluation scores the
-position: the title's own (`ruleset.evaluate`, each seat's chance of winning), else 0.5 for each seat.
+position: the title's own (`ruleset.evaluate`, each seat's chance of winning), else 0.5 for each seat; with a
+horizon, a rollout also stops at the title's first cut point (`ruleset.search_cut`). The root weighs only the
+title's short list (`ruleset.search_candidates`) and keeps the title's default move (`ruleset.search_favourite`)
+unless the search finds a better one (`best_action`).
 """
 from __future__ import annotations
 
@@ -87,29 +90,10 @@ class Node:
         self.available = 0
 
 
-def title_hook(ruleset: Ruleset, name: str) -> Callable[..., Any] | None:
-    """An optional search aid the title declares beside its evaluation (`ruleset.evaluator`), else None:
-    `candidates(state, seat, actions)`, the root actions worth searching (duplicates and dominated moves dropped);
-    `cut(state)`, whether a rollout should stop at this position (one the evaluation reads well, such as the end
-    of a round) before its horizon; `favourite(state, seat, rng)`, the move the search keeps unless it finds a
-    clearly better one (the title's heuristic, `ruleset.bot_action`, where it declares none)."""
-    return getattr(getattr(ruleset, "evaluator", None), name, None)
-
-
-def pick_favourite(ruleset: Ruleset, world: Any, seat: str, rng: Rng) -> Action:
-    """The root's default move: the title's `favourite` where it declares one, else its heuristic's."""
-    pick = title_hook(ruleset, "favourite") or ruleset.bot_action
-    return pick(world, seat, rng)
-
-
 def root_actions(ruleset: Ruleset, world: Any, seat: str, actions: list[Action], favourite: Action) -> list[Action]:
-    """The root actions a search weighs: the title's `candidates` among `actions` (all of them where it declares
-    none), always with the heuristic's `favourite`. The title reads only what `seat` sees, so any determinization
-    gives the same list."""
-    prune = title_hook(ruleset, "candidates")
-    if prune is None:
-        return actions
-    kept = set(prune(world, seat, actions))
+    """The root actions a search weighs: the title's `search_candidates` among `actions`, always with its
+    `favourite`. The title reads only what `seat` sees, so any determinization gives the same list."""
+    kept = set(ruleset.search_candidates(world, seat, actions))
     kept.add(favourite)
     return [a for a in actions if a in kept]
 
@@ -127,7 +111,7 @@ class Searcher:
         self.rng = rng
         self.evaluate = settings.evaluate or ruleset.evaluate
         self.root: frozenset[Action] | None = None
-        self.cut = title_hook(ruleset, "cut") if settings.horizon is not None else None
+        self.cut = ruleset.search_cut if settings.horizon is not None else None
 
     def chance(self) -> float:
         return self.rng.next_u64() / _UNIT
@@ -279,7 +263,7 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         raise ValueError(f"{seat} has nothing to do")
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
-    favourite = pick_favourite(ruleset, world, seat, rng)
+    favourite = ruleset.search_favourite(world, seat, rng)
     searcher.root = frozenset(root_actions(ruleset, world, seat, actions, favourite))
     root, budget = Node(None, None), Budget(settings)
     while budget.more():

@@ -173,7 +173,8 @@ def patient_action(state: ElectioneerState, seat: str, rng: Rng) -> Action:
 def search_candidates(state: ElectioneerState, seat: str, actions: list[Action]) -> list[Action]:
     """The actions worth a search's time among `actions`, read from what `seat` sees: a theatric's play only with
     the first held card of its kind and strength (its twin plays alike), the lasting theatrics only on election
-    day, no research (a search's sampled worlds already know every issue), and of the issue swaps and reframes the ISSUE_CANDIDATES that best help the visible board."""
+    day, no research (a search's sampled worlds already know every issue), and of the issue swaps and reframes
+    the ISSUE_CANDIDATES that best help the visible board."""
     theatrics = content_mod.load().theatrics
     first: dict[tuple[str, int], str] = {}
     for tid in state.players[seat].theatrics:

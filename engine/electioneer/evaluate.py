@@ -76,7 +76,7 @@ def _projected(state: ElectioneerState, seat: str, left: int) -> dict[str, float
 
 
 def candidates(state: ElectioneerState, seat: str, actions: list) -> list:
-    """The root actions a search weighs (engine/ai/ismcts.py): the heuristic's short list (bot.py)."""
+    """The root actions a search weighs (the ruleset's `search_candidates`): the heuristic's short list (bot.py)."""
     return bot.search_candidates(state, seat, actions)
 
 
@@ -102,12 +102,12 @@ def _aim_held(state: ElectioneerState, leads: dict[str, float], spread: float) -
 
 
 def cut(state: ElectioneerState) -> bool:
-    """Whether a search's rollout stops here (engine/ai/ismcts.py): at the start of a month, before either side
-    has put a policy back, where the projection above reads the whole of the month just played."""
+    """Whether a search's rollout stops here (the ruleset's `search_cut`): at the start of a month, before either
+    side has put a policy back, where the projection above reads the whole of the month just played."""
     return state.phase == "discard" and not state.discards.sealed and state.month > 1
 
 
 def favourite(state: ElectioneerState, seat: str, rng: Rng) -> Action:
-    """The move a search keeps unless it finds a clearly better one (engine/ai/ismcts.py): the heuristic's, with
-    the lasting theatrics kept for election day (bot.py)."""
+    """The move a search keeps unless it finds a clearly better one (the ruleset's `search_favourite`): the
+    heuristic's, with the lasting theatrics kept for election day (bot.py)."""
     return bot.patient_action(state, seat, rng)

@@ -10,7 +10,7 @@ import pytest
 
 from engine import registry
 from engine.ai.ensemble import ensemble
-from engine.ai.ismcts import Node, Searcher, Settings, best_action, ismcts, pick_favourite
+from engine.ai.ismcts import Node, Searcher, Settings, best_action, ismcts
 from engine.ai.players import LEVELS, choose
 from engine.core.rng import Rng
 from engine.core.ruleset import seats_for
@@ -124,7 +124,7 @@ def test_a_search_too_short_to_tell_actions_apart_plays_the_heuristics_pick(sear
     state, seat = _position("electioneer", 2, choices=3)
     for k in range(3):
         rng = Rng(k)
-        favourite = pick_favourite(ruleset, ruleset.determinize(state, seat, rng), seat, rng)
+        favourite = ruleset.search_favourite(ruleset.determinize(state, seat, rng), seat, rng)
         assert search(ruleset, state, seat, Settings(iterations=1, horizon=2), Rng(k)).action == favourite
 
 
