@@ -9,7 +9,10 @@ and backs up each seat's return to the nodes that seat chose. A node is keyed by
 The rollout policy (`rollout`) is the title's own heuristic (`ruleset.bot_action`, handed the determinized state,
 so it too sees only a sample) with probability 1 - epsilon, else a uniformly random legal action; or uniformly
 random throughout. A rollout stops at the end of the game or after `horizon` steps, where an evaluation scores the
-position: the title's own (`ruleset.evaluate`, each seat's chance of winning), else 0.5 for each seat.
+position: the title's own (`ruleset.evaluate`, each seat's chance of winning), else 0.5 for each seat; with a
+horizon, a rollout also stops at the title's first cut point (`ruleset.search_cut`). The root weighs only the
+title's short list (`ruleset.search_candidates`) and keeps the title's default move (`ruleset.search_favourite`)
+unless the search finds a better one (`best_action`).
 """
 from __future__ import annotations
 
@@ -87,10 +90,19 @@ class Node:
         self.available = 0
 
 
-class Searcher:
-    """What every iteration needs, bound once: the game, its heuristic, the settings and the random stream."""
+def root_actions(ruleset: Ruleset, world: Any, seat: str, actions: list[Action], favourite: Action) -> list[Action]:
+    """The root actions a search weighs: the title's `search_candidates` among `actions`, always with its
+    `favourite`. The title reads only what `seat` sees, so any determinization gives the same list."""
+    kept = set(ruleset.search_candidates(world, seat, actions))
+    kept.add(favourite)
+    return [a for a in actions if a in kept]
 
-    __slots__ = ("game", "ruleset", "settings", "rng", "evaluate")
+
+class Searcher:
+    """What every iteration needs, bound once: the game, its heuristic, the settings and the random stream.
+    `root` (when set) limits the searching seat's first move to those actions."""
+
+    __slots__ = ("game", "ruleset", "settings", "rng", "evaluate", "root", "cut")
 
     def __init__(self, ruleset: Ruleset, settings: Settings, rng: Rng) -> None:
         self.ruleset = ruleset
@@ -98,6 +110,8 @@ class Searcher:
         self.settings = settings
         self.rng = rng
         self.evaluate = settings.evaluate or ruleset.evaluate
+        self.root: frozenset[Action] | None = None
+        self.cut = ruleset.search_cut if settings.horizon is not None else None
 
     def chance(self) -> float:
         return self.rng.next_u64() / _UNIT
@@ -112,6 +126,8 @@ class Searcher:
         each combination of picks to the position after them."""
         game, node, path = self.game, root, [root]
         legal = game.legal(state, seat)
+        if self.root is not None:
+            legal = [a for a in legal if a in self.root] or legal
         pending: set[str] = set(game.to_move(state))  # the seats that owe the decision `since` came to them
         since = root
         expanded = False
@@ -171,10 +187,13 @@ class Searcher:
         return best[1], best[0], False
 
     def rollout(self, state: Any) -> dict[str, float]:
-        """Play on from `state` (changed in place) by the rollout policy to the end or the horizon; the score."""
-        game, horizon = self.game, self.settings.horizon
+        """Play on from `state` (changed in place) by the rollout policy to the end, the horizon or (with a horizon)
+        the title's first cut point; the score."""
+        game, horizon, cut = self.game, self.settings.horizon, self.cut
         steps = 0
         while horizon is None or steps < horizon:
+            if cut is not None and cut(state):
+                break
             movers = game.to_move(state)
             if not movers:
                 break
@@ -244,7 +263,8 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         raise ValueError(f"{seat} has nothing to do")
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
-    favourite = ruleset.bot_action(world, seat, rng)
+    favourite = ruleset.search_favourite(world, seat, rng)
+    searcher.root = frozenset(root_actions(ruleset, world, seat, actions, favourite))
     root, budget = Node(None, None), Budget(settings)
     while budget.more():
         if budget.done > 0:

@@ -62,6 +62,13 @@ class Ruleset(Protocol):
     # state (a search hands it a determinized one) — what a search scores a rollout it cut short by. None: the
     # ruleset offers no estimate; by default none.
     def evaluate(self, state: Any) -> dict[str, float] | None: ...
+    # A search's aids (engine/ai/ismcts.py), each read from a determinized state and only what `seat` sees there:
+    # the move the search keeps unless it finds a clearly better one (by default the heuristic's, `bot_action`);
+    # the root actions worth its time (by default all); whether a rollout may stop here before its horizon, at a
+    # position the estimate reads well (by default never).
+    def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action: ...
+    def search_candidates(self, state: Any, seat: str, actions: list[Action]) -> list[Action]: ...
+    def search_cut(self, state: Any) -> bool: ...
     # What the scenario runner needs beyond the generic (engine/core/scenario.py): a fresh adapter per case.
     scenario_adapter: Callable[[], ScenarioAdapter]
     # The ruleset's own silent path for a search; None: the search answers through decisions() and apply().
@@ -387,3 +394,12 @@ class ModuleRuleset:
 
     def evaluate(self, state: Any) -> dict[str, float] | None:
         return self.evaluator.evaluate(state) if self.evaluator is not None else None
+
+    def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action:
+        return self.bot_action(state, seat, rng)
+
+    def search_candidates(self, state: Any, seat: str, actions: list[Action]) -> list[Action]:
+        return actions
+
+    def search_cut(self, state: Any) -> bool:
+        return False

@@ -148,3 +148,54 @@ def _theatric_worth(state: ElectioneerState, seat: str, action: Action) -> bool:
     if kind in ("endorse", "scandal"):
         return state.boards[action.args[1]].revealed or state.phase == "election"
     return True
+
+
+# Theatrics whose effect lasts to election day and is best aimed once the platforms are known.
+HELD_FOR_ELECTION_DAY = ("reframe", "endorse", "scandal", "factcheck")
+ISSUE_CANDIDATES = 8
+
+
+def patient_action(state: ElectioneerState, seat: str, rng: Rng) -> Action:
+    """The heuristic's move, keeping the theatrics that last to election day until then: a marker or a swap aimed
+    once both platforms are complete lands where it counts, and the other side cannot answer it a month later."""
+    player = state.players[seat]
+    held = player.theatrics
+    if state.phase == "election" or not held:
+        return bot_action(state, seat, rng)
+    theatrics = content_mod.load().theatrics
+    player.theatrics = [t for t in held if theatrics[t].kind not in HELD_FOR_ELECTION_DAY]
+    try:
+        return bot_action(state, seat, rng)
+    finally:
+        player.theatrics = held
+
+
+def search_candidates(state: ElectioneerState, seat: str, actions: list[Action]) -> list[Action]:
+    """The actions worth a search's time among `actions`, read from what `seat` sees: a theatric's play only with
+    the first held card of its kind and strength (its twin plays alike), the lasting theatrics only on election
+    day, no research (a search's sampled worlds already know every issue), and of the issue swaps and reframes
+    the ISSUE_CANDIDATES that best help the visible board."""
+    theatrics = content_mod.load().theatrics
+    first: dict[tuple[str, int], str] = {}
+    for tid in state.players[seat].theatrics:
+        first.setdefault((theatrics[tid].kind, theatrics[tid].amount), tid)
+    kept: list[Action] = []
+    issues: list[Action] = []
+    for action in actions:
+        if action.verb == "play":
+            t = theatrics[action.args[0]]
+            if first.get((t.kind, t.amount)) != action.args[0]:
+                continue
+            if t.kind in HELD_FOR_ELECTION_DAY and state.phase != "election" or t.kind == "research":
+                continue
+            if t.kind == "reframe":
+                issues.append(action)
+                continue
+        elif action.verb == "swap":
+            issues.append(action)
+            continue
+        kept.append(action)
+    if len(issues) > ISSUE_CANDIDATES:
+        platforms = _platforms(state)
+        issues = sorted(issues, key=lambda a: -_after(state, seat, a, platforms))[:ISSUE_CANDIDATES]
+    return kept + issues

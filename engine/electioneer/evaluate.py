@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import math
 
+from engine.core.rng import Rng
+from engine.core.types import Action
+from engine.electioneer import bot
 from engine.electioneer import content as content_mod
 from engine.electioneer.rules import MONTHS, SEATS, platform_effects
 from engine.electioneer.state import ElectioneerState
@@ -24,6 +27,7 @@ from engine.electioneer.state import ElectioneerState
 FUTURE_WEIGHT = 1.6
 SPREAD = 1.0
 SPREAD_PER_MONTH = 1.0
+HELD_REFRAME = 1.0  # a reframe in hand, as a shift of one state's total: about one issue's worth
 
 
 def evaluate(state: ElectioneerState) -> dict[str, float]:
@@ -34,14 +38,17 @@ def evaluate(state: ElectioneerState) -> dict[str, float]:
     left = 0 if state.phase == "election" else MONTHS - len(state.players["DEM"].platform)
     platforms = {x: _projected(state, x, left) for x in SEATS}
     spread = SPREAD + SPREAD_PER_MONTH * left
-    electors: dict[int, float] = {0: 1.0}  # DEM's electors so far → chance
+    leads: dict[str, float] = {}
     for code in state.order:
         board = state.boards[code]
         lead = sum(platforms["DEM"].get(i, 0.0) - platforms["REP"].get(i, 0.0) for i in board.issues)
         for marker in board.markers:
             lead += marker.delta if marker.seat == "DEM" else -marker.delta
-        lead += 0.5 if c.states[code].colour == "DEM" else -0.5
-        dem = 1.0 / (1.0 + math.exp(-lead / spread))
+        leads[code] = lead + (0.5 if c.states[code].colour == "DEM" else -0.5)
+    _aim_held(state, leads, spread)
+    electors: dict[int, float] = {0: 1.0}  # DEM's electors so far → chance
+    for code in state.order:
+        dem = 1.0 / (1.0 + math.exp(-leads[code] / spread))
         votes = c.states[code].electors
         step: dict[int, float] = {}
         for held, chance in electors.items():
@@ -66,3 +73,41 @@ def _projected(state: ElectioneerState, seat: str, left: int) -> dict[str, float
             for issue, value in policies[pid].effects.items():
                 summed[issue] = summed.get(issue, 0.0) + share * value
     return summed
+
+
+def candidates(state: ElectioneerState, seat: str, actions: list) -> list:
+    """The root actions a search weighs (the ruleset's `search_candidates`): the heuristic's short list (bot.py)."""
+    return bot.search_candidates(state, seat, actions)
+
+
+def _aim_held(state: ElectioneerState, leads: dict[str, float], spread: float) -> None:
+    """Each side's theatrics still in hand that shift a state's total on election day (an endorsement or scandal
+    by its amount, a reframe by HELD_REFRAME), added to `leads` (DEM's lead per state) where each helps its side
+    most: a held card is worth about what it will do once aimed, and playing it early gives that up."""
+    c = content_mod.load()
+    for seat, sign in (("DEM", 1.0), ("REP", -1.0)):
+        for tid in state.players[seat].theatrics:
+            t = c.theatrics[tid]
+            shift = t.amount if t.kind in ("endorse", "scandal") else HELD_REFRAME if t.kind == "reframe" else 0.0
+            if not shift:
+                continue
+            best, gain = None, 0.0
+            for code, lead in leads.items():
+                before = 1.0 / (1.0 + math.exp(-sign * lead / spread))
+                after = 1.0 / (1.0 + math.exp(-(sign * lead + shift) / spread))
+                if (after - before) * c.states[code].electors > gain:
+                    best, gain = code, (after - before) * c.states[code].electors
+            if best is not None:
+                leads[best] += sign * shift
+
+
+def cut(state: ElectioneerState) -> bool:
+    """Whether a search's rollout stops here (the ruleset's `search_cut`): at the start of a month, before either
+    side has put a policy back, where the projection above reads the whole of the month just played."""
+    return state.phase == "discard" and not state.discards.sealed and state.month > 1
+
+
+def favourite(state: ElectioneerState, seat: str, rng: Rng) -> Action:
+    """The move a search keeps unless it finds a clearly better one (the ruleset's `search_favourite`): the
+    heuristic's, with the lasting theatrics kept for election day (bot.py)."""
+    return bot.patient_action(state, seat, rng)

@@ -1,8 +1,11 @@
 """The Electioneer US ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.ruleset import ModuleRuleset
-from engine.core.types import CardText
+from engine.core.rng import Rng
+from engine.core.types import Action, CardText
 from engine.electioneer import bot, cards, determinize, evaluate, notation, refusals, rules, viewing, words
 from engine.electioneer.scenario_adapter import ElectioneerScenarioAdapter
 from engine.electioneer.silent import ElectioneerSilent
@@ -35,6 +38,15 @@ class ElectioneerRuleset(ModuleRuleset):
 
     def card(self, ref: str) -> CardText | None:
         return cards.card(ref)
+
+    def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action:
+        return evaluate.favourite(state, seat, rng)
+
+    def search_candidates(self, state: Any, seat: str, actions: list[Action]) -> list[Action]:
+        return evaluate.candidates(state, seat, actions)
+
+    def search_cut(self, state: Any) -> bool:
+        return evaluate.cut(state)
 
 
 RULESET = ElectioneerRuleset()

@@ -124,7 +124,7 @@ def test_a_search_too_short_to_tell_actions_apart_plays_the_heuristics_pick(sear
     state, seat = _position("electioneer", 2, choices=3)
     for k in range(3):
         rng = Rng(k)
-        favourite = ruleset.bot_action(ruleset.determinize(state, seat, rng), seat, rng)
+        favourite = ruleset.search_favourite(ruleset.determinize(state, seat, rng), seat, rng)
         assert search(ruleset, state, seat, Settings(iterations=1, horizon=2), Rng(k)).action == favourite
 
 
