@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from engine.core.errors import EngineError, GameOver, IllegalAction, NotYourDecision, UnknownAction
 from engine.core.notation import Implied
+from engine.core.posting import post_step
 from engine.core.rng import Rng, randomness_drawn
 from engine.core.scenario import DefaultScenarioAdapter, ScenarioAdapter
 from engine.core.types import Action, ApplyResult, CardText, Decision, Event, Outcome
@@ -299,7 +300,8 @@ class ModuleRuleset:
     capability. A ruleset subclasses it and sets `rules` (setup, load_state, decisions, apply, outcome,
     deadline_action), `notation` (parse, format), `bot` (bot_action), `view_fn(state, seat)`, `determinizer`
     (`determinize(state, seat, rng)`), optionally `refusals` (`refusal_reason`), `evaluator` (`evaluate`) and `words`
-    (`Words`: where given, decisions() and apply() run the rules, then the words), its
+    (`Words`: where given, decisions() and apply() run the rules, then the words; a step whose rules give a `hold`
+    verdict is held or posted after its words), its
     names, seats, options model and help; it overrides a method only where its game needs more (seats fitted to the table, options that
     change the player count, running mates, cards to show)."""
 
@@ -341,9 +343,15 @@ class ModuleRuleset:
         return decision if self.words is None else self.words.ask(decision)
 
     def apply(self, state: Any, seat: str, action: Action) -> ApplyResult:
+        """The rules' step, then its words, then, where the rules batch their posts (a verdict in `hold`), the
+        lines held for the turn's post or posted with what was held (engine/core/posting.py): a line is worded
+        before it is held, so the state keeps it in words."""
         result = self.rules.apply(state, seat, action)
         if self.words is not None:
             self.words.tell(result.events)
+        if result.hold is not None:
+            result.events = post_step(result.state, result.events, result.changed, hold=result.hold)
+            result.hold = None
         return result
 
     def view(self, state: Any, seat: str | None) -> BaseModel:
