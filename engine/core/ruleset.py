@@ -11,7 +11,7 @@ from engine.core.notation import Implied
 from engine.core.posting import post_step
 from engine.core.rng import Rng, randomness_drawn
 from engine.core.scenario import DefaultScenarioAdapter, ScenarioAdapter
-from engine.core.types import Action, ApplyResult, CardText, Decision, Event, Outcome
+from engine.core.types import Action, ApplyResult, CardText, Decision, Event, HeldLine, Outcome
 
 
 @runtime_checkable
@@ -322,6 +322,9 @@ class ModuleRuleset:
     scenario_adapter: Callable[[], ScenarioAdapter] = DefaultScenarioAdapter
     silent: SilentRules | None = None
     words: Words | None = None
+    # Where a title says a run of like lines as one: the step's worded events with its first lines merged into the
+    # last line held for the turn's post (`held`'s last line replaced in place), run before the post holds them.
+    carry_on: Callable[[list[HeldLine], list[Event]], list[Event]] | None = None
 
     def seat_names(self, count: int) -> list[str]:
         return list(self.seats)[:count]
@@ -348,9 +351,10 @@ class ModuleRuleset:
         before it is held, so the state keeps it in words."""
         result = self.rules.apply(state, seat, action)
         if self.words is not None:
-            self.words.tell(result.events)
+            result.events = self.words.tell(result.events)
         if result.hold is not None:
-            result.events = post_step(result.state, result.events, result.changed, hold=result.hold)
+            events = result.events if self.carry_on is None else self.carry_on(result.state.unposted, result.events)
+            result.events = post_step(result.state, events, result.changed, hold=result.hold)
             result.hold = None
         return result
 

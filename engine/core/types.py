@@ -206,8 +206,9 @@ class HeldLine(BaseModel):
     @model_serializer(mode="wrap")
     def _stored(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
         data = handler(self)  # `self` may be a plain text put in a line's place (posting.py's `text_only_hash`)
-        if getattr(self, "facts", None) is not None and _copying(info):  # a copy made in memory: the facts go along
-            data["facts"] = _Kept(self.facts)
+        facts = getattr(self, "facts", None)
+        if facts is not None and _copying(info):  # a copy made in memory: the facts go along
+            data["facts"] = _Kept(facts)
         return data
 
     def _said(self) -> tuple[str, str | None, str | None]:

@@ -117,6 +117,16 @@ class CampaignAsk(Facts):
     advantage: str
 
 
+# ---------------------------------------------------------------- events
+
+
+class TurnNews(Facts):
+    """While the turn's post waits, a step that rolled a die or drew a card is told at once to `seats` (the mover
+    and the turn's player): its public lines, as they will be posted."""
+    kind: ClassVar[str] = "turn_news"
+    seats: tuple[str, ...]
+
+
 # ---------------------------------------------------------------- options: what a label needs beyond its action
 
 

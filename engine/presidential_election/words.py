@@ -2,8 +2,8 @@
 each of its options, made from the facts the rules state (facts.py, filled by menus.py). Each prompt that asks about
 a card names it with its whole effect (cardtext.py), and each Advantage card that changes a number the prompt shows.
 The ruleset contract runs these after the rules (engine/core/ruleset.py, `Words`); the rules, and the silent path a
-search takes, never import this module. The events' lines are still written by the rules: `tell` words those that
-state facts and leaves the rest as they are."""
+search takes, never import this module. Most events' lines are still written by the rules: `tell` says runs of
+them as one line (narration.py) and words those that state facts."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -12,6 +12,7 @@ from engine.content import us_regions
 from engine.core.types import Decision, Event, Facts, Option, word
 from engine.core.words import noun
 from engine.presidential_election import facts as f
+from engine.presidential_election import narration
 from engine.presidential_election.cardtext import card_line, card_name
 from engine.presidential_election.content import Content, load
 
@@ -54,7 +55,15 @@ def space_name(space: int) -> str:
 
 
 def tell(events: list[Event]) -> list[Event]:
-    """The events as the rules wrote them: none of this title's lines is stated as facts yet."""
+    """The step's events said as the table reads them, in place: each run of like lines one counted line
+    (narration.py), and the turn's news (`TurnNews`) told to its seats as the step's public lines. The rest of
+    this title's lines are still written by the rules, and pass through."""
+    events[:] = narration.merge(events)
+    for event in events:
+        if isinstance(event.facts, f.TurnNews) and not event.private:
+            news = "\n".join(e.public for e in events if e.public)
+            if news:
+                event.private = {seat: news for seat in event.facts.seats}
     return events
 
 

@@ -1,11 +1,13 @@
 """One post per turn with a title's words (engine/core/posting.py): the rules give a step's events as facts with the
 verdict whether they wait for the turn's post, the contract words them and then holds or posts them, a held line
 keeps in memory the facts it was worded from (never in the state's stored form, its hash or its equality), and the
-silent path a search takes words nothing and leaves the post's fields as they were. Campaign Manager 2008 is the
-title that batches its posts through the contract."""
+silent path a search takes words nothing and leaves the post's fields as they were. Campaign Manager 2008 and
+Presidential Election batch their posts through the contract."""
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
 
 from engine.campaign_manager_2008.ruleset import RULESET as CM
 from engine.core.posting import PRESENTATION
@@ -13,19 +15,22 @@ from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play, seats_for, state_hash
 from engine.core.search import SearchGame
 from engine.core.types import HeldLine, copy_state
+from engine.presidential_election.ruleset import RULESET as PE
 
 
-def _steps(seed: int, limit: int = 3000) -> Any:
-    """The states of a seeded random Campaign Manager 2008 game, each with the step that left it."""
+def _steps(seed: int, ruleset: Any = CM, players: int = 2, limit: int = 3000) -> Any:
+    """The states of a seeded random game (Campaign Manager 2008's with the starter decks), each with the step that
+    left it."""
     rng = Rng(seed)
-    state = CM.setup({"deck": "starter"}, seats_for(CM, 2, {}), seed)
+    options = {"deck": "starter"} if ruleset is CM else {}
+    state = ruleset.setup(options, seats_for(ruleset, players, options), seed)
     for _ in range(limit):
-        if CM.outcome(state) is not None:
+        if ruleset.outcome(state) is not None:
             return
-        seat = owing_seats(CM, state)[0]
-        options = CM.decisions(state, seat).all_options()
-        action = options[rng.below(len(options))].action
-        result = play(CM, state, seat, [action])
+        seat = owing_seats(ruleset, state)[0]
+        choices = ruleset.decisions(state, seat).all_options()
+        action = choices[rng.below(len(choices))].action
+        result = play(ruleset, state, seat, [action])
         yield state, seat, action, result
         state = result.state
 
@@ -64,9 +69,11 @@ def test_the_rules_give_the_verdict_and_the_contract_words_the_lines_before_it_h
     assert released
 
 
-def test_the_silent_path_leaves_the_posts_fields_as_they_were() -> None:
-    game, moved = SearchGame(CM), 0
-    for before, seat, action, result in _steps(3):
+@pytest.mark.parametrize(("ruleset", "players"), [(CM, 2), (PE, 3)], ids=["campaign_manager_2008",
+                                                                             "presidential_election"])
+def test_the_silent_path_leaves_the_posts_fields_as_they_were(ruleset: Any, players: int) -> None:
+    game, moved = SearchGame(ruleset), 0
+    for before, seat, action, result in _steps(3, ruleset, players, limit=400):
         silent = copy_state(before)
         game.advance(silent, seat, action)
         assert [getattr(silent, name) for name in PRESENTATION] == [getattr(before, name) for name in PRESENTATION]
