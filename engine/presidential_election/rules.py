@@ -171,7 +171,7 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
     elif task.kind == "free_tv":
         campaign(state, seat, "tv", arg, events, "Party Convention")
     elif verb == "decline":
-        events.append(Event(public=f"{seat} declines the debate."))
+        events.append(Event(facts=f.DebateDeclined()))
     elif verb == "debate":
         task.target, task.accepted = arg, True
         if task.state is None:

@@ -58,6 +58,10 @@ def tell(events: list[Event]) -> list[Event]:
     """The step's events said as the table reads them, in place: each run of like lines one counted line
     (narration.py), and the turn's news (`TurnNews`) told to its seats as the step's public lines. The rest of
     this title's lines are still written by the rules, and pass through."""
+    for event in events:  # a line posted worded already (a private echo of the turn) is left as it is
+        if event.facts is not None and not (event.public or event.private or event.proof) \
+                and not isinstance(event.facts, f.TurnNews):
+            event.public = _LINES[type(event.facts)](event.seat or "", event.facts)
     events[:] = narration.merge(events)
     for event in events:
         if isinstance(event.facts, f.TurnNews) and not event.private:
@@ -65,6 +69,31 @@ def tell(events: list[Event]) -> list[Event]:
             if news:
                 event.private = {seat: news for seat in event.facts.seats}
     return events
+
+
+def _position(seat: str, x: f.PositionChosen) -> str:
+    return f"{seat} plays {'last' if x.last else 'first'}. Order: {', '.join(x.order)}."
+
+
+def _home(seat: str, x: f.HomePicked) -> str:
+    return f"{seat} picks {x.code} as home state: on its ballot with {c().rules.home_votes} votes."
+
+
+def _landed(seat: str, x: f.SpaceLanded) -> str:
+    space = c().track[x.space]
+    return f"{seat} lands on space {space.index}, {space.label} ({space.kind.replace('_', ' ')})."
+
+
+def _election_day(seat: str, x: f.ElectionDayReached) -> str:
+    return f"{seat} also reaches Election Day and stops." if x.also else \
+        f"{seat} reaches Election Day: this is the last round."
+
+
+_LINES: dict[type[Facts], Callable[[str, Any], str]] = {
+    f.PositionChosen: _position, f.HomePicked: _home, f.SpaceLanded: _landed, f.ElectionDayReached: _election_day,
+    f.FirstRound: lambda _, x: f"Round 1 begins: {x.first} to roll.",
+    f.DebateDeclined: lambda seat, _: f"{seat} declines the debate.",
+}
 
 
 # ---------------------------------------------------------------- questions

@@ -47,7 +47,7 @@ def test_the_rules_ask_in_facts_and_the_contract_words_them(players: int, seed: 
         told_kinds |= {kind for kind, _, _ in said}
         state, steps = told.state, steps + 1
     assert {"roll_asked", "home_asked", "advantage_asked", "campaign_asked", "buy_state_asked"} <= kinds, kinds
-    assert "turn_news" in told_kinds, told_kinds
+    assert {"turn_news", "position_chosen", "home_picked", "first_round", "space_landed"} <= told_kinds, told_kinds
 
 
 def test_a_state_option_is_labelled_with_its_name_votes_and_region() -> None:
