@@ -35,14 +35,6 @@ class Line:
                      facts=facts)
 
 
-    def stated(self) -> "Line":
-        """The line with its facts built (it is then worded in place, as an Event is: words.py reads and fills the
-        same fields): what the silent path words a held line from, without an Event on a search's hot path."""
-        if isinstance(self.facts, tuple):
-            self.facts = self.facts[0](**self.facts[1])
-        return self
-
-
 def said(kind: type[Facts], by: object = _UNSAID, cause: str | None = None, **fields: Any) -> Line:
     """A line stating the facts `kind(**fields)` (`by`: the line's seat, where given), built only when the line is
     shown: a search's playouts make a great many lines and show none."""

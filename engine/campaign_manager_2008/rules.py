@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import prompts
@@ -14,12 +14,9 @@ from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Tu
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
-from engine.core.posting import hold_or_post
 from engine.core.rng import Randomness
-from engine.core.types import (Action, ApplyResult, Decision, Event, Facts, HeldLine, Option, Outcome, copy_state,
+from engine.core.types import (Action, ApplyResult, Decision, Facts, Option, Outcome, copy_state,
                               menu_decision)
-
-Teller = Callable[[list[Event]], Any]  # a title's words' `tell`: words a step's events in place
 
 VERB_OF_KIND = {"state": "state", "issue": "issue", "toward": "toward", "discard": "discard", "order": "order",
                 "enter": "enter", "target": "target"}
@@ -205,38 +202,17 @@ def owing(state: CMState) -> list[str]:
 
 # --------------------------------------------------------------------------- applying
 
-def apply(state: CMState, seat: str, action: Action, tell: Teller | None = None) -> ApplyResult:
-    """The step on a copy of `state`, with its events as the table gets them (`post`). `tell` (the contract's words)
-    words the step's lines before the turn's post may hold them; without it the lines stating facts come as facts."""
+def apply(state: CMState, seat: str, action: Action) -> ApplyResult:
+    """The step on a copy of `state`: its events stating facts, unworded and unheld, with the verdict whether its
+    public lines wait for the turn's post (the contract words them, then holds or posts them: engine/core/posting.py)."""
     state = copy_state(state)
     secrets_before = hidden_facts(state)
     lines: list[Line] = []
     changed: list[str] = []
     undoable, hold = step(state, seat, action, lines, changed)
     undoable = undoable and not revealed(secrets_before, hidden_facts(state))
-    events = [line.event() for line in lines]
-    if tell is not None:
-        tell(events)
-    return ApplyResult(state=state, events=post(state, events, changed, hold=hold), undoable=undoable,
-                       changed=changed)
-
-
-def post(state: CMState, events: list[Event], changed: list[str], *, hold: bool) -> list[Event]:
-    """engine/core/posting.py's `post_step`, each part of a line keeping the facts it was worded from: its public
-    line held or posted, then its private lines, then its proof. A line stating facts with no words yet (the rules
-    run without the words) is posted whole after them, never held: the state keeps a held line in words."""
-    bare = [e for e in events if e.facts is not None and e.public is None and not e.private and e.proof is None]
-    events = [e for e in events if e.public or e.private or e.proof]
-    publics = [e for e in events if e.public]
-    lines, posted = hold_or_post(state.unposted, state.unposted_changed, [HeldLine.of(e) for e in publics], changed,
-                                 hold=hold)
-    if posted is not None:
-        state.last_changed = posted
-    released = [line.event() for line in lines[:len(lines) - len(publics)]]
-    shown = [] if hold else [Event(public=e.public, seat=e.seat, cause=e.cause, facts=e.facts) for e in publics]
-    return (released + shown
-            + [Event(private=e.private, seat=e.seat, cause=e.cause, facts=e.facts) for e in events if e.private]
-            + [Event(proof=e.proof, seat=e.seat, cause=e.cause, facts=e.facts) for e in events if e.proof] + bare)
+    return ApplyResult(state=state, events=[line.event() for line in lines], undoable=undoable, changed=changed,
+                       hold=hold)
 
 
 def step(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> tuple[bool, bool]:

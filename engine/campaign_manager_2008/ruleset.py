@@ -4,10 +4,10 @@ from __future__ import annotations
 from engine.campaign_manager_2008 import bot, cardtext, determinize, evaluate, notation, refusals, rules, words
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.silent import CMSilent
-from engine.campaign_manager_2008.state import SEATS, CMState, Options
+from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
 from engine.core.ruleset import ModuleRuleset
-from engine.core.types import Action, ApplyResult, CardText
+from engine.core.types import CardText
 
 HELP = """**Campaign Manager 2008** — Obama (`OBA`) against McCain (`MCC`), two players. Win battleground states
 until you reach 270 electoral votes (Obama starts on 157, McCain on 155); 269–269 with every state won is a draw.
@@ -51,12 +51,8 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     evaluator = evaluate
     refusals, determinizer = refusals, determinize
     view_fn = staticmethod(view)
-    silent = CMSilent(words.tell)  # a held line is kept in words: the silent path words the lines it holds
+    silent = CMSilent()
     words = words  # the rules state facts; these words make them the lines, prompts and labels players read
-
-    def apply(self, state: CMState, seat: str, action: Action) -> ApplyResult:
-        """The rules' step, its lines worded before the turn's post may hold them: a held line is kept as words."""
-        return rules.apply(state, seat, action, tell=words.tell)
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)

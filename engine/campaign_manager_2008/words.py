@@ -1,7 +1,7 @@
 """Campaign Manager 2008 in words: the log lines of its events, the prompts of its decisions and the labels of their
 options, all made from the facts the rules state (facts.py). The ruleset contract runs these after the rules, and
-words a step's lines before the turn's post holds them (ruleset.py); the rules, and the silent path a search takes,
-never import this module. A line the rules still give in words (an effect's, kept in a held post) passes through."""
+before the turn's post holds a step's lines (engine/core/posting.py); the rules, and the silent path a search takes,
+never import this module. A line the rules still give in words passes through."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -44,8 +44,7 @@ def of(index: int, total: int) -> str:
 
 def tell(events: list[Event]) -> list[Event]:
     """Word each event that states facts: its public line, the seats' private lines and its proof, in place. A mark
-    that a Going Negative result goes on after its applier's choice is folded into the first line after it. The
-    silent path hands the rules' own lines (primitives.Line, the same fields) for the lines a turn's post holds."""
+    that a Going Negative result goes on after its applier's choice is folded into the first line after it."""
     for event in events:  # a part of a line posted already worded (its private lines, say) is left as it is
         if event.facts is not None and not (event.public or event.private or event.proof) \
                 and not isinstance(event.facts, f.NegativeResumed):

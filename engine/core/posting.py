@@ -4,7 +4,12 @@ posted together (one message, one picture) once the turn ends or someone else mu
 back with undo was then never announced. Every ruleset that batches its posts does it through here.
 
 A held line keeps who made it and why (`HeldLine`: its seat and cause), so the post it joins
-later still says so."""
+later still says so, and, in memory, the facts it was worded from, so a released line keeps its kind.
+
+A title whose rules state facts batches through the contract: its rules give a step's events unheld with the verdict
+(`ApplyResult.hold`), and `ModuleRuleset.apply` words them, then holds or posts them here. Its silent path (a
+search's) words nothing and so holds nothing: the fields a post is made from (`PRESENTATION`) are the table's, never
+the rules', and a search may leave them as they were."""
 from __future__ import annotations
 
 import hashlib
@@ -15,6 +20,15 @@ from pydantic import BaseModel
 from engine.core.types import Event, HeldLine
 
 T = TypeVar("T")
+
+# The state fields that only make the table's posts (the lines held for the turn's post, the map keys they changed,
+# what the last post changed): no rule reads them, and a silent path may leave them as they were.
+PRESENTATION = ("unposted", "unposted_changed", "last_changed")
+
+
+def without_presentation(state: BaseModel) -> dict[str, Any]:
+    """The state's dump without its `PRESENTATION` fields: what a silent path must reach, field for field."""
+    return state.model_dump(exclude=set(PRESENTATION))
 
 
 def hold_or_post(held: list[T], held_changed: list[str], lines: list[T], changed: list[str], *,
@@ -42,14 +56,14 @@ def post_step(state: Any, events: list[Event], changed: list[str], *, hold: bool
     """A step's events as the table gets them: its public lines held in `state.unposted` (or released with
     what was held, `state.last_changed` then naming what the posted lines changed), its private lines and its
     commit-reveal `proof` lines at once (proofs are never posted: they go to the record and /game status).
-    Every line keeps its seat and cause."""
+    Every line keeps its seat, cause and facts."""
     lines, posted = hold_or_post(state.unposted, state.unposted_changed,
                                  [HeldLine.of(e) for e in events if e.public], changed, hold=hold)
     if posted is not None:
         state.last_changed = posted
     return ([line.event() for line in lines]
-            + [Event(private=e.private, seat=e.seat, cause=e.cause) for e in events if e.private]
-            + [Event(proof=e.proof, seat=e.seat, cause=e.cause) for e in events if e.proof])
+            + [Event(private=e.private, seat=e.seat, cause=e.cause, facts=e.facts) for e in events if e.private]
+            + [Event(proof=e.proof, seat=e.seat, cause=e.cause, facts=e.facts) for e in events if e.proof])
 
 
 def text_only_hash(state: BaseModel) -> str:

@@ -8,9 +8,10 @@ from pydantic import BaseModel
 
 from engine.core.errors import EngineError, GameOver, IllegalAction, NotYourDecision, UnknownAction
 from engine.core.notation import Implied
+from engine.core.posting import post_step
 from engine.core.rng import Rng, randomness_drawn
 from engine.core.scenario import DefaultScenarioAdapter, ScenarioAdapter
-from engine.core.types import Action, ApplyResult, CardText, Decision, Event, Outcome
+from engine.core.types import Action, ApplyResult, CardText, Decision, Event, HeldLine, Outcome
 
 
 @runtime_checkable
@@ -306,7 +307,8 @@ class ModuleRuleset:
     capability. A ruleset subclasses it and sets `rules` (setup, load_state, decisions, apply, outcome,
     deadline_action), `notation` (parse, format), `bot` (bot_action), `view_fn(state, seat)`, `determinizer`
     (`determinize(state, seat, rng)`), optionally `refusals` (`refusal_reason`), `evaluator` (`evaluate`) and `words`
-    (`Words`: where given, decisions() and apply() run the rules, then the words), its
+    (`Words`: where given, decisions() and apply() run the rules, then the words; a step whose rules give a `hold`
+    verdict is held or posted after its words), its
     names, seats, options model and help; it overrides a method only where its game needs more (seats fitted to the table, options that
     change the player count, running mates, cards to show)."""
 
@@ -327,6 +329,9 @@ class ModuleRuleset:
     scenario_adapter: Callable[[], ScenarioAdapter] = DefaultScenarioAdapter
     silent: SilentRules | None = None
     words: Words | None = None
+    # Where a title says a run of like lines as one: the step's worded events with its first lines merged into the
+    # last line held for the turn's post (`held`'s last line replaced in place), run before the post holds them.
+    carry_on: Callable[[list[HeldLine], list[Event]], list[Event]] | None = None
 
     def seat_names(self, count: int) -> list[str]:
         return list(self.seats)[:count]
@@ -348,9 +353,16 @@ class ModuleRuleset:
         return decision if self.words is None else self.words.ask(decision)
 
     def apply(self, state: Any, seat: str, action: Action) -> ApplyResult:
+        """The rules' step, then its words, then, where the rules batch their posts (a verdict in `hold`), the
+        lines held for the turn's post or posted with what was held (engine/core/posting.py): a line is worded
+        before it is held, so the state keeps it in words."""
         result = self.rules.apply(state, seat, action)
         if self.words is not None:
-            self.words.tell(result.events)
+            result.events = self.words.tell(result.events)
+        if result.hold is not None:
+            events = result.events if self.carry_on is None else self.carry_on(result.state.unposted, result.events)
+            result.events = post_step(result.state, events, result.changed, hold=result.hold)
+            result.hold = None
         return result
 
     def view(self, state: Any, seat: str | None) -> BaseModel:

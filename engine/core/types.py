@@ -4,7 +4,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Callable, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, model_validator
+from pydantic import (BaseModel, ConfigDict, Field, SerializationInfo, SerializerFunctionWrapHandler, SerializeAsAny,
+                      model_serializer, model_validator)
 
 
 class Strict(BaseModel):
@@ -160,27 +161,71 @@ def cite(events: list[Event], cause: str | None) -> list[Event]:
     return events
 
 
+_COPYING = {"held_facts": True}  # the context of the dump `copy_state` makes, that held lines' facts go along in
+
+
+def _copying(info: SerializationInfo) -> bool:
+    return isinstance(info.context, dict) and info.context.get("held_facts") is True
+
+
+class _Kept:
+    """A held line's facts in `copy_state`'s dump, passed through whole (a dump leaves an object it does not know
+    as it is), so the copy's line holds the very same facts."""
+
+    __slots__ = ("facts",)
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+
+
 class HeldLine(BaseModel):
     """A public line held in the state for a later post (engine/core/posting.py), with who made it and why,
     so the post it joins still knows. Snapshots saved before held lines had fields hold plain
-    strings: those load as lines of nobody in particular."""
+    strings: those load as lines of nobody in particular.
+
+    `facts`: what the line was worded from (its event's), so the line keeps its kind when the post releases it.
+    They are never part of the line's stored form (a saved state, its hash) nor of its equality: a state saved
+    and loaded again holds the same lines, in words only, and a held line is what it says. A copy made in memory
+    (`copy_state`) keeps them; any other dump leaves them out."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     text: str
     seat: str | None = None
     cause: str | None = None
+    facts: SerializeAsAny[Facts] | None = Field(default=None, exclude=True)
 
     @model_validator(mode="before")
     @classmethod
     def _from_text(cls, data: Any) -> Any:
-        return {"text": data} if isinstance(data, str) else data
+        if isinstance(data, str):
+            return {"text": data}
+        if isinstance(data, dict) and isinstance(data.get("facts"), _Kept):
+            return {**data, "facts": data["facts"].facts}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _stored(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        data = handler(self)  # `self` may be a plain text put in a line's place (posting.py's `text_only_hash`)
+        facts = getattr(self, "facts", None)
+        if facts is not None and _copying(info):  # a copy made in memory: the facts go along
+            data["facts"] = _Kept(facts)
+        return data
+
+    def _said(self) -> tuple[str, str | None, str | None]:
+        return self.text, self.seat, self.cause
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HeldLine) and self._said() == other._said()
+
+    def __hash__(self) -> int:
+        return hash(self._said())
 
     @classmethod
     def of(cls, event: Event) -> "HeldLine":
-        return cls(text=event.public or "", seat=event.seat, cause=event.cause)
+        return cls(text=event.public or "", seat=event.seat, cause=event.cause, facts=event.facts)
 
     def event(self) -> Event:
-        return Event(public=self.text, seat=self.seat, cause=self.cause)
+        return Event(public=self.text, seat=self.seat, cause=self.cause, facts=self.facts)
 
 
 class ApplyResult(BaseModel):
@@ -191,6 +236,10 @@ class ApplyResult(BaseModel):
     # the step can then no longer be taken back (Rally the Troops' undo rule).
     undoable: bool = True
     changed: list[str] = Field(default_factory=list)  # map keys the step touched (for highlights)
+    # Whether the step's public lines wait for a later post (engine/core/posting.py): a title's rules that batch
+    # their posts give the verdict and leave the lines unheld, and the contract words them, then holds or posts
+    # them (`ModuleRuleset.apply`). None: the events are as the table gets them.
+    hold: bool | None = Field(default=None, exclude=True)
 
 
 class Outcome(BaseModel):
@@ -236,5 +285,5 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 def copy_state(state: ModelT) -> ModelT:
     """An independent copy of a state (or any model of plain data), for a step to change. Validating the model's
     dump is 2–7× faster than a deep `model_copy` for the states here, and just as independent: no list, dict or
-    model is shared with the original."""
-    return type(state).model_validate(state.model_dump())
+    model is shared with the original (a held line's facts, frozen, are the very same facts)."""
+    return type(state).model_validate(state.model_dump(context=_COPYING))

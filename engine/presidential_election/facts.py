@@ -117,6 +117,52 @@ class CampaignAsk(Facts):
     advantage: str
 
 
+# ---------------------------------------------------------------- events
+
+
+class PositionChosen(Facts):
+    """The first player keeps playing first or plays `last`; `order` the playing order now."""
+    kind: ClassVar[str] = "position_chosen"
+    last: bool
+    order: tuple[str, ...]
+
+
+class HomePicked(Facts):
+    """A candidate picks `code` as its home state (on its ballot with the rules' home votes)."""
+    kind: ClassVar[str] = "home_picked"
+    code: str
+
+
+class FirstRound(Facts):
+    """The campaign begins: round 1, `first` to roll."""
+    kind: ClassVar[str] = "first_round"
+    first: str
+
+
+class SpaceLanded(Facts):
+    """A candidate's token stops on the Campaign Trail's space `space`."""
+    kind: ClassVar[str] = "space_landed"
+    space: int
+
+
+class ElectionDayReached(Facts):
+    """A candidate reaches Election Day: the first (`also` false) makes this the last round, a later one stops."""
+    kind: ClassVar[str] = "election_day_reached"
+    also: bool
+
+
+class DebateDeclined(Facts):
+    """A candidate declines the debate it was offered."""
+    kind: ClassVar[str] = "debate_declined"
+
+
+class TurnNews(Facts):
+    """While the turn's post waits, a step that rolled a die or drew a card is told at once to `seats` (the mover
+    and the turn's player): its public lines, as they will be posted."""
+    kind: ClassVar[str] = "turn_news"
+    seats: tuple[str, ...]
+
+
 # ---------------------------------------------------------------- options: what a label needs beyond its action
 
 

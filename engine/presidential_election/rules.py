@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Fact, revealed
-from engine.core.posting import hold_or_post, post_step
 from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, cite, copy_state,
                                stamp)
-from engine.presidential_election import cards, cardtext, debates, narration, setup, turn
+from engine.presidential_election import cards, cardtext, debates, setup, turn
+from engine.presidential_election import facts as f
 from engine.presidential_election.menus import menu, owes
 from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot
 from engine.presidential_election.state import PEState
@@ -45,42 +45,39 @@ def deadline_action(state: PEState, seat: str, options: list[Option] | None = No
 
 
 def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
-    """Apply one legal step (core `play` has checked it against decisions())."""
+    """Apply one legal step (core `play` has checked it against decisions()) on a copy of `state`: its events unheld,
+    with the verdict whether its public lines wait for the turn's post (the contract words them, carries a held run
+    on and holds or posts them: engine/core/posting.py)."""
     state = copy_state(state)
     secrets_before = hidden_facts(state)
-    events, changed = step(state, seat, action, words=True)
-    return ApplyResult(state=state, events=events, changed=changed,
-                       undoable=not revealed(secrets_before, hidden_facts(state)))
-
-
-def step(state: PEState, seat: str, action: Action, *, words: bool) -> tuple[list[Event], list[str]]:
-    """One step on `state` itself: `apply`'s body, and with `words` off the silent path's (silent.py), which keeps
-    only what the state holds — the lines held for the turn's post — and returns no events.
-    Returns (the events as the table gets them, the map's states the step changed)."""
-    events: list[Event] = []
     turn_of = state.current
-    before_dice, before_map, owing_before = state.last_dice, _map_marks(state), _owing(state, turn_of)
-    state.last_dice = []
-    cards_before = (list(state.deck), list(state.discard)) if words else None
-    _dispatch(state, seat, action, events)
-    chance = bool(state.last_dice) or cards_before != (state.deck, state.discard)  # a die rolled or a card drawn
-    if not state.last_dice:
-        state.last_dice = before_dice
-    changed = _changed(before_map, state)
+    before_map, owing_before = _map_marks(state), _owing(state, turn_of)
+    cards_before = (list(state.deck), list(state.discard))
+    events: list[Event] = []
+    rolled = step(state, seat, action, events)
+    chance = rolled or cards_before != (state.deck, state.discard)  # a die rolled or a card drawn
     # One post per turn (ruling): held while the turn goes on, released when it ends, when the game ends,
     # or when someone new must decide (the National Debate's stakes; a rival winning its pot), so the
     # table sees why the game waits — but not once per stake or per vote placed.
     hold = state.phase == "play" and state.turn.stage != "roll" and state.current == turn_of \
         and not [s for s in _owing(state, turn_of) if s not in owing_before]
-    if not words and not hold:  # everything held is posted now: no line of this step stays in the state
-        state.last_changed = hold_or_post(state.unposted, state.unposted_changed, [], changed, hold=False)[1] or []
-        return [], changed
     stamp(events, seat)
-    events = narration.merge(events)
-    if words and hold and chance:
-        _tell_the_turn(events, {seat, turn_of})
-    events = narration.onto_held(state.unposted, events)
-    return post_step(state, events, changed, hold=hold), changed
+    if hold and chance:  # the mover and the turn's player hear the step at once (words.py, `TurnNews`)
+        events.append(Event(facts=f.TurnNews(seats=tuple(sorted(x for x in {seat, turn_of} if x))), seat=None))
+    return ApplyResult(state=state, events=events, changed=_changed(before_map, state), hold=hold,
+                       undoable=not revealed(secrets_before, hidden_facts(state)))
+
+
+def step(state: PEState, seat: str, action: Action, events: list[Event]) -> bool:
+    """One step on `state` itself, its lines into `events`: `apply`'s body, and the silent path's whole step
+    (silent.py), which drops the lines unread. Returns whether a die was rolled."""
+    before_dice = state.last_dice
+    state.last_dice = []
+    _dispatch(state, seat, action, events)
+    rolled = bool(state.last_dice)
+    if not rolled:
+        state.last_dice = before_dice
+    return rolled
 
 
 def hidden_facts(state: PEState) -> list[Fact]:
@@ -91,16 +88,6 @@ def hidden_facts(state: PEState) -> list[Fact]:
     for seat, p in state.players.items():
         facts += [((seat,), ("advantage", x)) for x in (*p.offer, *p.returned)]
     return facts
-
-
-def _tell_the_turn(events: list[Event], seats: set[str | None]) -> None:
-    """While the channel's post waits for the turn's end, a step that rolled a die or drew a card has its public
-    lines (the roll, the space landed on, the card, what a purchase rolled) go at once to the seat that moved and
-    the seat whose turn it is, with the question they answer next. A step with no chance in it (a ballot placed)
-    says only what the mover chose, so it is not echoed."""
-    news = "\n".join(e.public for e in events if e.public)
-    if news:
-        events.append(Event(private={s: news for s in sorted(x for x in seats if x)}, seat=None))
 
 
 def _map_marks(state: PEState) -> list[tuple[dict[str, int], str | None]]:
@@ -184,7 +171,7 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
     elif task.kind == "free_tv":
         campaign(state, seat, "tv", arg, events, "Party Convention")
     elif verb == "decline":
-        events.append(Event(public=f"{seat} declines the debate."))
+        events.append(Event(facts=f.DebateDeclined()))
     elif verb == "debate":
         task.target, task.accepted = arg, True
         if task.state is None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.rng import Randomness
 from engine.core.types import Event
+from engine.presidential_election import facts as f
 from engine.presidential_election.primitives import c, gain, roll
 from engine.presidential_election.state import Options, PEState, Player
 from engine.presidential_election.turn import begin_turn
@@ -45,7 +46,7 @@ def opening_roll(state: PEState, seat: str, events: list[Event]) -> None:
 def choose_position(state: PEState, seat: str, last: bool, events: list[Event]) -> None:
     if last:
         state.order = state.order[1:] + state.order[:1]
-    events.append(Event(public=f"{seat} plays {'last' if last else 'first'}. Order: {', '.join(state.order)}."))
+    events.append(Event(facts=f.PositionChosen(last=last, order=tuple(state.order))))
     state.phase = "home"
 
 
@@ -58,7 +59,7 @@ def choose_home(state: PEState, seat: str, code: str, events: list[Event]) -> No
     player = state.players[seat]
     player.home = player.map_at = code
     player.votes = {code: c().rules.home_votes}
-    events.append(Event(public=f"{seat} picks {code} as home state: on its ballot with {c().rules.home_votes} votes."))
+    events.append(Event(facts=f.HomePicked(code=code)))
     if home_chooser(state) is None:
         state.phase = "advantage"
         _offer(state, state.order[0])
@@ -95,4 +96,4 @@ def choose_advantage(state: PEState, seat: str, card_id: str, events: list[Event
         return
     state.phase = "play"
     begin_turn(state)
-    events.append(Event(public=f"Round 1 begins: {state.order[0]} to roll.", seat=None))
+    events.append(Event(facts=f.FirstRound(first=state.order[0]), seat=None))

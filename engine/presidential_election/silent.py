@@ -1,7 +1,7 @@
 """Presidential Election's silent path (engine/core/search.py, `SilentRules`): the rules' own answers without a
 word — who owes a move and what it may do come from menus.py's facts before any option is labelled, and a step is
-rules.py's own body run on the state itself with its words off (only the lines the state holds for the turn's post
-are written)."""
+rules.py's own body run on the state itself, its lines dropped unread and the fields the table's posts are made from
+(engine/core/posting.py, `PRESENTATION`) left as they were."""
 from __future__ import annotations
 
 from engine.core.types import Action
@@ -28,4 +28,4 @@ class PESilent:
         return menus.legal(state, seat)  # no menu offers an action twice: nothing to drop
 
     def advance(self, state: PEState, seat: str, action: Action) -> None:
-        rules.step(state, seat, action, words=False)
+        rules.step(state, seat, action, [])

@@ -3,6 +3,7 @@ end of the game (the round in which someone comes back to Election Day is the la
 from __future__ import annotations
 
 from engine.core.types import Event
+from engine.presidential_election import facts as f
 from engine.presidential_election.cards import draw_card
 from engine.presidential_election.debates import offer_debate, start_national_debate
 from engine.presidential_election.narration import bought_line
@@ -32,9 +33,9 @@ def move(state: PEState, seat: str, steps: int, events: list[Event]) -> None:
             player.finished = True
             if not state.last_round:
                 state.last_round, state.ended_by = True, seat
-                events.append(Event(public=f"{seat} reaches Election Day: this is the last round."))
+                events.append(Event(facts=f.ElectionDayReached(also=False)))
             else:
-                events.append(Event(public=f"{seat} also reaches Election Day and stops."))
+                events.append(Event(facts=f.ElectionDayReached(also=True)))
             return
         if step < steps and track[player.trail].kind == "vice_president":
             _vp(state, seat, c().rules.vp_pass_votes, "pass", events)
@@ -53,7 +54,7 @@ def _vp(state: PEState, seat: str, n: int, cause: str, events: list[Event]) -> N
 def _land(state: PEState, seat: str, events: list[Event]) -> None:
     player = state.players[seat]
     space = c().track[player.trail]
-    events.append(Event(public=f"{seat} lands on space {space.index}, {space.label} ({space.kind.replace('_', ' ')})."))
+    events.append(Event(facts=f.SpaceLanded(space=player.trail)))
     r = c().rules
     if space.kind == "convention":
         player.conventions += 1

@@ -1,8 +1,9 @@
 """Campaign Manager 2008's rules state facts and its words say them (engine/campaign_manager_2008/facts.py,
 words.py): along seeded random drafted games, the rules' own decisions carry a question and options with no label
 or detail (and no prompt, but the one a waiting effect keeps in the state), and the lines they state as facts carry
-no words; the ruleset's contract words every one of them, each keeping its kind, seat and cause, and leaves the
-state as the rules alone do but for the lines held for the turn's post, which the state keeps in words."""
+no words, and the rules leave the turn's post alone, giving only the verdict whether the step's lines wait for it;
+the ruleset's contract words every one of them, each keeping its kind, seat and cause (a line held for the turn's
+post too, which the state keeps in words), and leaves the state as the rules alone do but for the post's fields."""
 from __future__ import annotations
 
 import json
@@ -12,6 +13,7 @@ import pytest
 from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import rules
 from engine.campaign_manager_2008.ruleset import RULESET
+from engine.core.posting import PRESENTATION, without_presentation
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, seats_for
 
@@ -30,20 +32,26 @@ def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
         options = worded.all_options()
         action = options[rng.below(len(options))].action
         raw, told = rules.apply(state, seat, action), RULESET.apply(state, seat, action)
+        assert raw.hold is not None and told.hold is None  # the rules give the verdict, the contract holds or posts
         stated = [e for e in raw.events if e.facts is not None]
         for event in stated:
             assert event.public is None and not event.private and event.proof is None
             json.dumps(event.facts.model_dump(mode="json"))  # plain data, nothing a player reads
         said = [e for e in told.events if e.facts is not None]
-        held = told.state.unposted[len(state.unposted):] if told.state.unposted else []
+        held = told.state.unposted[len(state.unposted):] if raw.hold else []
         assert all(line.text for line in held)
-        if not held:  # a held line comes in a later post, as the words it is kept in
-            assert {(e.kind, e.seat, e.cause) for e in said} == \
-                {(e.kind, e.seat, e.cause) for e in stated if e.kind != "negative_resumed"}  # a mark on a line
+        mine = {(e.kind, e.seat, e.cause) for e in stated if e.kind != "negative_resumed"}  # a mark on a line
+        if raw.hold:  # a held line comes in a later post, as the words it is kept in, with its facts
+            assert {(h.facts.kind, h.seat, h.cause) for h in held if h.facts is not None} <= mine
+        else:  # the lines held before come now, each with the kind it was worded from
+            released = {(h.facts.kind, h.seat, h.cause) for h in state.unposted if h.facts is not None}
+            assert {(e.kind, e.seat, e.cause) for e in said} == mine | released
+            kinds |= {kind for kind, _, _ in released}
         assert all(e.public or e.private or e.proof for e in told.events)
         again = [e.model_copy() for e in told.events]
         assert RULESET.words.tell(again) == told.events  # what is posted worded is not worded twice
-        assert raw.state.model_copy(update={"unposted": []}) == told.state.model_copy(update={"unposted": []})
+        assert without_presentation(raw.state) == without_presentation(told.state)
+        assert [getattr(raw.state, name) for name in PRESENTATION] == [getattr(state, name) for name in PRESENTATION]
         kinds |= {e.kind for e in said}
         state = told.state
     assert {"card_drafted", "hand_dealt", "decks_drafted", "start_sealed", "start_revealed", "campaign_opened",

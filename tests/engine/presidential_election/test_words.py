@@ -1,14 +1,16 @@
 """Presidential Election's rules state what a seat is asked as facts and its words say it (engine/presidential_election/
 facts.py, words.py): along seeded random games of 2 to 6 candidates, the rules' own decisions carry a question and
 options with no prompt, label, detail or region, each in plain data; the ruleset's contract gives the question its
-prompt and every option its label, the same actions in the same order and the same deadline default. The events
-keep their kind, seat and cause through the contract's words."""
+prompt and every option its label, the same actions in the same order and the same deadline default. The rules
+leave the turn's post alone, giving the verdict whether a step's lines wait for it, and the events keep their kind,
+seat and cause through the contract's words and post."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
+from engine.core.posting import PRESENTATION, without_presentation
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, seats_for
 from engine.presidential_election import rules
@@ -19,6 +21,7 @@ from engine.presidential_election.ruleset import RULESET
 def test_the_rules_ask_in_facts_and_the_contract_words_them(players: int, seed: int) -> None:
     rng, state = Rng(seed), RULESET.setup({}, seats_for(RULESET, players, {}), seed)
     kinds: set[str] = set()
+    told_kinds: set[str] = set()
     steps = 0
     while RULESET.outcome(state) is None and steps < 400:
         seat = owing_seats(RULESET, state)[0]
@@ -33,10 +36,18 @@ def test_the_rules_ask_in_facts_and_the_contract_words_them(players: int, seed: 
         options = worded.all_options()
         action = options[rng.below(len(options))].action
         raw, told = rules.apply(state, seat, action), RULESET.apply(state, seat, action)
-        assert [(e.kind, e.seat, e.cause) for e in told.events] == [(e.kind, e.seat, e.cause) for e in raw.events]
+        assert raw.hold is not None and told.hold is None  # the rules give the verdict, the contract holds or posts
+        stated = {(e.kind, e.seat, e.cause) for e in raw.events if e.facts is not None}
+        held = {(h.facts.kind, h.seat, h.cause) for h in state.unposted if h.facts is not None}
+        said = {(e.kind, e.seat, e.cause) for e in told.events if e.facts is not None}
+        assert said <= stated | held, steps
         assert all(e.public or e.private or e.proof for e in told.events), steps
+        assert [getattr(raw.state, name) for name in PRESENTATION] == [getattr(state, name) for name in PRESENTATION]
+        assert without_presentation(raw.state) == without_presentation(told.state)
+        told_kinds |= {kind for kind, _, _ in said}
         state, steps = told.state, steps + 1
     assert {"roll_asked", "home_asked", "advantage_asked", "campaign_asked", "buy_state_asked"} <= kinds, kinds
+    assert {"turn_news", "position_chosen", "home_picked", "first_round", "space_landed"} <= told_kinds, told_kinds
 
 
 def test_a_state_option_is_labelled_with_its_name_votes_and_region() -> None:
