@@ -238,7 +238,7 @@ def _play(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float
 def _add(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     play = state.play
     left = play.cp_left if play else 1
-    checks = needs_checks(state, side, args[0], campaigning=True)
+    checks = args[0] in _checked(state, side, memo)
     return max(state_value(state, side, args[0], n, checks=checks) / n for n in range(1, left + 1))
 
 
@@ -252,13 +252,24 @@ def _spend(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> floa
     return state_value(state, side, play.target, n, checks=checks) / n + (0.01 * n if checks else -0.01 * n)
 
 
+@lru_cache(maxsize=None)
+def _by_ev(region: str) -> tuple[tuple[str, int], ...]:
+    """The states of a travel region with their EVs, biggest first."""
+    evs = _evs()
+    return tuple(sorted(((code, evs[code]) for code in states_travel(region)), key=lambda t: -t[1]))
+
+
 def _region_best(state: NSState, side: str, region: str, cubes: int, memo: Memo) -> float:
     key = ("region", region, cubes)
     best = memo.get(key)
     if best is None:
         checked = _checked(state, side, memo)
-        best = memo[key] = max((state_value(state, side, code, cubes, checks=code in checked)
-                                for code in states_travel(region)), default=0.0)
+        best, ceiling = 0.0, 1.7 + 0.1 * cubes  # no state is worth more than its EV times the ceiling
+        for code, ev in _by_ev(region):
+            if ev * ceiling < best:
+                break  # the states left have smaller EVs
+            best = max(best, state_value(state, side, code, cubes, checks=code in checked))
+        memo[key] = best
     return best
 
 
