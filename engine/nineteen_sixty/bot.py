@@ -28,18 +28,17 @@ BENEFIT = {"gain": 1.0, "gain_region": 0.8, "fill_empty": 2.5, "momentum": 1.2, 
 HARM = {"lose": 1.0, "lose_region": 0.8, "lose_momentum": 1.2, "lose_issue": 0.6, "lose_media": 1.0,
         "exhaust": 2.0, "move_token": 0.8, "discard": 0.8, "unpledged": 3.0}
 
+Memo = dict[Any, Any]  # what one position's options share, each worked out once while they are scored
+
 
 def bot_action(state: NSState, seat: str, rng: Rng) -> Action:
     actions = moves(state, seat)[1]  # the menu's options, unworded: only their actions are scored
     if len(actions) == 1:
         return actions[0]
     side = side_of(seat)
-    memo: Memo = {}  # what the options share, worked out once for this state and side
+    memo: Memo = {}
     scored = [(_score(state, side, a, memo) + rng.below(1000) / 100_000, i) for i, a in enumerate(actions)]
     return actions[max(scored)[1]]
-
-
-Memo = dict[Any, Any]
 
 
 # --------------------------------------------------------------------------- what a state is worth
