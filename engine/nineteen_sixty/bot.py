@@ -11,16 +11,16 @@ Strategy stack: high-CP own-icon cards for the Debates, close big states for Ele
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core.rng import Rng
 from engine.core.types import Action
-from engine.nineteen_sixty.primitives import (c, card, count, crossings, event_playable, event_spent, issue_leader,
-                                              region_crossings,
-                                              needs_checks, region_leader, rival, side_of, states_in,
-                                              states_travel, travel_region)
+from engine.nineteen_sixty.primitives import (c, card, count, event_playable, event_spent,
+                                              issue_leader, needs_checks, region_crossings, region_leader, rival,
+                                              side_of, states_in, states_travel, travel_region)
 from engine.nineteen_sixty.legal import CANDIDATE, moves
-from engine.nineteen_sixty.state import NSState
+from engine.nineteen_sixty.state import SIGN, NSState
 
 BENEFIT = {"gain": 1.0, "gain_region": 0.8, "fill_empty": 2.5, "momentum": 1.2, "issue": 0.6, "media": 1.0,
            "endorse": 1.5, "refresh": 2.0, "bag": 0.3, "rest": 0.2, "draw": 0.8, "debate_bonus": 1.0,
@@ -28,23 +28,31 @@ BENEFIT = {"gain": 1.0, "gain_region": 0.8, "fill_empty": 2.5, "momentum": 1.2, 
 HARM = {"lose": 1.0, "lose_region": 0.8, "lose_momentum": 1.2, "lose_issue": 0.6, "lose_media": 1.0,
         "exhaust": 2.0, "move_token": 0.8, "discard": 0.8, "unpledged": 3.0}
 
+Memo = dict[Any, Any]  # what one position's options share, each worked out once while they are scored
+
 
 def bot_action(state: NSState, seat: str, rng: Rng) -> Action:
     actions = moves(state, seat)[1]  # the menu's options, unworded: only their actions are scored
     if len(actions) == 1:
         return actions[0]
     side = side_of(seat)
-    scored = [(_score(state, side, a) + rng.below(1000) / 100_000, i) for i, a in enumerate(actions)]
+    memo: Memo = {}
+    scored = [(_score(state, side, a, memo) + rng.below(1000) / 100_000, i) for i, a in enumerate(actions)]
     return actions[max(scored)[1]]
 
 
 # --------------------------------------------------------------------------- what a state is worth
 
+@lru_cache(maxsize=1)
+def _evs() -> dict[str, int]:
+    return {code: s.ev for code, s in c().states.items()}
+
+
 def state_value(state: NSState, side: str, code: str, cubes: int, *, checks: bool = False) -> float:
     """What adding `cubes` to `code` is worth to `side`: votes taken or made safer, less for checks' odds."""
-    ev = c().states[code].ev
-    value = state.support.get(code, 0)
-    mine, theirs = count(value, side), count(value, rival(side))
+    ev = _evs()[code]
+    value = state.support.get(code, 0) * SIGN[side]
+    mine, theirs = max(0, value), max(0, -value)
     odds = 0.5 if checks else 1.0
     got = cubes * odds
     if theirs:
@@ -53,9 +61,22 @@ def state_value(state: NSState, side: str, code: str, cubes: int, *, checks: boo
         return ev * 0.35 * got / (theirs + 1)
     if mine == 0:
         return ev * (1.0 + 0.1 * (got - 1))
-    if mine >= c().rules.carry:
+    carry = c().rules.carry
+    if mine >= carry:
         return ev * 0.02 * got
-    return ev * 0.18 * min(got, c().rules.carry - mine)
+    return ev * 0.18 * min(got, carry - mine)
+
+
+def _checked(state: NSState, side: str, memo: Memo) -> frozenset[str]:
+    """The states where campaigning `side` needs support checks."""
+    got = memo.get("checked")
+    if got is None:
+        other, carry = rival(side), c().rules.carry
+        spots = {code for code, v in state.support.items() if count(v, other) >= carry}
+        spots.add(state.sides[other].token)
+        got = memo["checked"] = frozenset(code for code in spots if code in _evs()
+                                          and needs_checks(state, side, code, campaigning=True))
+    return got
 
 
 def _event_value(state: NSState, side: str, card_id: int, resolver: str) -> float:
@@ -88,10 +109,9 @@ def _event_value(state: NSState, side: str, card_id: int, resolver: str) -> floa
 
 # --------------------------------------------------------------------------- scoring options
 
-def _score(state: NSState, side: str, action: Action) -> float:
-    verb, args = action.verb, action.args
-    handler = SCORERS.get(verb)
-    return handler(state, side, args) if handler else 0.0
+def _score(state: NSState, side: str, action: Action, memo: Memo) -> float:
+    handler = SCORERS.get(action.verb)
+    return handler(state, side, action.args, memo) if handler else 0.0
 
 
 def _card_cp(arg: str) -> int:
@@ -111,18 +131,40 @@ def _keep_value(state: NSState, side: str, arg: str) -> float:
     return state_value(state, side, x.state, 2) * 0.05
 
 
-def _use_score(state: NSState, side: str, verb: str, arg: str) -> float:
-    cp = _card_cp(arg)
-    me = state.sides[side]
-    base = -_keep_value(state, side, arg)
-    if arg == CANDIDATE:
-        base -= 6 if state.turn < 8 and state.activity < 5 else 0
-    rival_icon = arg != CANDIDATE and card(int(arg)).icons == [rival(side)]
-    rival_can_trigger = (arg != CANDIDATE and event_playable(state, int(arg)) and not event_spent(state, int(arg))
-                         and state.sides[rival(side)].momentum >= c().rules.trigger_cost)
-    risk = 0.0
-    if rival_can_trigger and verb in ("campaign", "advertise", "position"):
-        risk = max(0.0, _event_value(state, rival(side), int(arg), rival(side))) * 0.6
+def _base(state: NSState, side: str, arg: str, memo: Memo) -> tuple[int, float]:
+    """The card's CP, and what using it at all costs: its worth kept, the candidate card's early."""
+    key = ("base", arg)
+    got = memo.get(key)
+    if got is None:
+        base = -_keep_value(state, side, arg)
+        if arg == CANDIDATE:
+            base -= 6 if state.turn < 8 and state.activity < 5 else 0
+        got = memo[key] = (_card_cp(arg), base)
+    return got
+
+
+def _rival_gain(state: NSState, side: str, arg: str, memo: Memo) -> float:
+    """What the card's event would bring the rival resolving it, weighted (never below nothing)."""
+    key = ("rival gain", arg)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = max(0.0, _event_value(state, rival(side), int(arg), rival(side))) * 0.6
+    return got
+
+
+def _risk(state: NSState, side: str, arg: str, memo: Memo) -> float:
+    """What playing the card for its CP risks: the rival triggering its event."""
+    key = ("risk", arg)
+    got = memo.get(key)
+    if got is None:
+        rival_can_trigger = (arg != CANDIDATE and event_playable(state, int(arg)) and not event_spent(state, int(arg))
+                             and state.sides[rival(side)].momentum >= c().rules.trigger_cost)
+        got = memo[key] = _rival_gain(state, side, arg, memo) if rival_can_trigger else 0.0
+    return got
+
+
+def _use_score(state: NSState, side: str, verb: str, arg: str, memo: Memo) -> float:
+    cp, base = _base(state, side, arg, memo)
     if verb == "event":
         value = base + _event_value(state, side, int(arg), side) + 2.0
         if state.play is not None and state.play.source == "vp":
@@ -130,47 +172,76 @@ def _use_score(state: NSState, side: str, verb: str, arg: str) -> float:
             value -= 4.0 * max(0, c().rules.election_turn - 1 - state.turn)
         return value
     if verb == "preempt":
-        if not rival_icon or me.momentum < c().rules.preempt_cost:
+        rival_icon = arg != CANDIDATE and card(int(arg)).icons == [rival(side)]
+        if not rival_icon or state.sides[side].momentum < c().rules.preempt_cost:
             return -50
-        return base + cp * 3.0 + max(0.0, _event_value(state, rival(side), int(arg), rival(side))) * 0.6 - 5
+        return base + cp * 3.0 + _rival_gain(state, side, arg, memo) - 5
+    risk = _risk(state, side, arg, memo) if verb in ("campaign", "advertise", "position") else 0.0
     if verb == "campaign":
-        return base + cp * 3.4 + _best_campaign(state, side, cp) * 0.08 - risk
+        return base + cp * 3.4 + _best_campaign(state, side, cp, memo) * 0.08 - risk
     if verb == "advertise":
-        media_gap = sum(count(v, rival(side)) for v in state.media.values()) - sum(count(v, side) for v in state.media.values())
-        return base + cp * 2.0 + max(0, media_gap) * 1.0 + (2 if state.turn >= 7 else 0) - risk
+        return base + cp * 2.0 + _media_gap(state, side, memo) + (2 if state.turn >= 7 else 0) - risk
     # position: the issues it would take the lead on, best slots first, as far as the CP go
-    gains = sorted(((6, 5, 3)[slot] for slot, i in enumerate(state.track)
-                    if i and count(state.issues.get(i, 0), side) == 0
-                    and count(state.issues.get(i, 0), rival(side)) < 2), reverse=True)
     late = 0.45 if state.activity >= 3 else 0.25
-    return base + cp * 1.6 + sum(gains[:cp]) * late - risk
+    return base + cp * 1.6 + sum(_issue_gains(state, side, memo)[:cp]) * late - risk
 
 
-def _best_campaign(state: NSState, side: str, cp: int) -> float:
-    here = travel_region(state.sides[side].token)
-    best = 0.0
-    for code in c().states:
-        cost = crossings(state.sides[side].token, code) if travel_region(code) != here else 0
-        left = cp - cost
-        if left <= 0:
-            continue
-        checks = needs_checks(state, side, code, campaigning=True)
-        best = max(best, state_value(state, side, code, left, checks=checks))
+def _media_gap(state: NSState, side: str, memo: Memo) -> int:
+    """How many more media cubes the rival has (never below none)."""
+    got = memo.get("media gap")
+    if got is None:
+        gap = sum(count(v, rival(side)) for v in state.media.values()) - sum(count(v, side) for v in state.media.values())
+        got = memo["media gap"] = max(0, gap) * 1.0
+    return got
+
+
+def _issue_gains(state: NSState, side: str, memo: Memo) -> list[int]:
+    """The worth of each issue a cube would take the lead on, by its slot on the track, best first."""
+    got = memo.get("issue gains")
+    if got is None:
+        got = memo["issue gains"] = sorted(((6, 5, 3)[slot] for slot, i in enumerate(state.track)
+                                            if i and count(state.issues.get(i, 0), side) == 0
+                                            and count(state.issues.get(i, 0), rival(side)) < 2), reverse=True)
+    return got
+
+
+@lru_cache(maxsize=None)
+def _campaign_costs(region: str) -> tuple[tuple[str, int, int], ...]:
+    """Every state, biggest EV first, with the boundaries a token in travel region `region` crosses to campaign
+    there, and its EV."""
+    evs = _evs()
+    return tuple(sorted(((code, region_crossings(region, travel_region(code)), evs[code]) for code in evs),
+                        key=lambda t: -t[2]))
+
+
+def _best_campaign(state: NSState, side: str, cp: int, memo: Memo) -> float:
+    key = ("campaign", cp)
+    best = memo.get(key)
+    if best is None:
+        checked = _checked(state, side, memo)
+        best, ceiling = 0.0, 1.7 + 0.1 * cp  # no state is worth more than its EV times the ceiling
+        for code, cost, ev in _campaign_costs(travel_region(state.sides[side].token)):
+            if ev * ceiling < best:
+                break  # the states left have smaller EVs
+            left = cp - cost
+            if left > 0:
+                best = max(best, state_value(state, side, code, left, checks=code in checked))
+        memo[key] = best
     return best
 
 
-def _play(state: NSState, side: str, args: tuple[str, ...]) -> float:
-    return _use_score(state, side, args[1], args[0])
+def _play(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
+    return _use_score(state, side, args[1], args[0], memo)
 
 
-def _add(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _add(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     play = state.play
     left = play.cp_left if play else 1
-    checks = needs_checks(state, side, args[0], campaigning=True)
+    checks = args[0] in _checked(state, side, memo)
     return max(state_value(state, side, args[0], n, checks=checks) / n for n in range(1, left + 1))
 
 
-def _spend(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _spend(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     play = state.play
     if play is None or not play.target:
         return 0.0
@@ -180,32 +251,49 @@ def _spend(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return state_value(state, side, play.target, n, checks=checks) / n + (0.01 * n if checks else -0.01 * n)
 
 
-def _region_best(state: NSState, side: str, region: str, cubes: int) -> float:
-    return max((state_value(state, side, code, cubes, checks=needs_checks(state, side, code, campaigning=True))
-                for code in states_travel(region)), default=0.0)
+@lru_cache(maxsize=None)
+def _by_ev(region: str) -> tuple[tuple[str, int], ...]:
+    """The states of a travel region with their EVs, biggest first."""
+    evs = _evs()
+    return tuple(sorted(((code, evs[code]) for code in states_travel(region)), key=lambda t: -t[1]))
 
 
-def _travel(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _region_best(state: NSState, side: str, region: str, cubes: int, memo: Memo) -> float:
+    key = ("region", region, cubes)
+    best = memo.get(key)
+    if best is None:
+        checked = _checked(state, side, memo)
+        best, ceiling = 0.0, 1.7 + 0.1 * cubes  # no state is worth more than its EV times the ceiling
+        for code, ev in _by_ev(region):
+            if ev * ceiling < best:
+                break  # the states left have smaller EVs
+            best = max(best, state_value(state, side, code, cubes, checks=code in checked))
+        memo[key] = best
+    return best
+
+
+def _travel(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     play = state.play
     if play is None:
         return 0.0
     left = play.cp_left - region_crossings(play.region, args[0])
     if left <= 0:
         return 0.2
-    return _region_best(state, side, args[0], 1) * (left / (left + 1)) - _region_best(state, side, play.region, 1) * 0.9
+    return (_region_best(state, side, args[0], 1, memo) * (left / (left + 1))
+            - _region_best(state, side, play.region, 1, memo) * 0.9)
 
 
-def _stop(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _stop(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     """Park the token where it guards the most (the rival needs checks where it stands)."""
     value = state.support.get(args[0], 0)
     return c().states[args[0]].ev * (1.0 if count(value, side) and not count(value, side) >= 4 else 0.3)
 
 
-def _done(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _done(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return 0.3
 
 
-def _media(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _media(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     region = args[0]
     theirs = count(state.media.get(region, 0), rival(side))
     mine = count(state.media.get(region, 0), side)
@@ -213,7 +301,7 @@ def _media(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return (3 if theirs else 0) + (2 if mine == 0 else -1) + carried + (1 if travel_region(state.sides[side].token) == region else 0)
 
 
-def _issue(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _issue(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     slot = state.track.index(args[0])
     value = state.issues.get(args[0], 0)
     mine, theirs = count(value, side), count(value, rival(side))
@@ -221,44 +309,44 @@ def _issue(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return (3 - slot) * 1.5 + lead_gain - mine * 0.8
 
 
-def _trigger(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _trigger(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     play = state.play
     if play is None or play.card is None:
         return -1
     return _event_value(state, side, play.card, side) - 3.5
 
 
-def _pass(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _pass(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return 0.0
 
 
-def _start(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _start(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return 1.0 if side_of(args[0]) != side else 0.0  # make the rival show his hand first (rulebook tip)
 
 
-def _swap(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _swap(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     a, b = args
     upper, lower = (a, b) if state.track.index(a) < state.track.index(b) else (b, a)
     return (2 if issue_leader(state, lower) == side else 0) - (2 if issue_leader(state, upper) == side else 0) \
         + (1 if issue_leader(state, upper) == rival(side) else 0)
 
 
-def _keep(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _keep(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return 0.5
 
 
-def _take(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _take(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return 1.0 if (args[0] == "endorsement") == (state.turn >= 3) else 0.0
 
 
-def _strategy(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _strategy(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     x = card(int(args[0]))
     if state.turn < c().rules.debate_turn:
         return x.cp * 2 + (3 if side in x.icons else 0) + (1 if len(x.icons) == 2 else 0)
     return state_value(state, side, x.state, 2)
 
 
-def _debate(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _debate(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     x = card(int(args[0]))
     d = state.debate
     open_issue = d is not None and any(i.issue == x.debate_issue and i.won_by is None for i in d.issues)
@@ -266,19 +354,19 @@ def _debate(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return (x.cp * (2 if mine else -1) if open_issue else -1) + (1 if len(x.icons) == 2 else 0)
 
 
-def _side(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _side(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return 1.0 if side_of(args[0]) == side else 0.0
 
 
-def _first(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _first(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return 1.0 if side_of(args[0]) != side else 0.0
 
 
-def _place(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _place(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     return state_value(state, side, args[0], 1)
 
 
-def _pick(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _pick(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     wait: dict[str, Any] = state.wait or {}
     value = args[0]
     kind = wait.get("kind")
@@ -306,12 +394,12 @@ def _pick(state: NSState, side: str, args: tuple[str, ...]) -> float:
     return 0.0
 
 
-def _order(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _order(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     entry = next((e for e in state.election_events if e.card == int(args[0])), None)
     return 1.0 if entry is not None and entry.owner == side else 0.0
 
 
-def _vp(state: NSState, side: str, args: tuple[str, ...]) -> float:
+def _vp(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float:
     vp = state.sides[side].vp_card
     if vp is None:
         return -10

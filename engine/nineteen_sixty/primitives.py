@@ -88,7 +88,13 @@ def region_of(code: str) -> str:
 
 def travel_region(code: str) -> str:
     """The region for moving the candidate token: Alaska and Hawaii are each their own."""
-    return code if code in c().pockets else region_of(code)
+    return _travel_regions()[code]
+
+
+@lru_cache(maxsize=1)
+def _travel_regions() -> dict[str, str]:
+    content = c()
+    return {code: code if code in content.pockets else s.region for code, s in content.states.items()}
 
 
 @lru_cache(maxsize=1)
@@ -126,11 +132,21 @@ def crossings(a: str, b: str) -> int:
 
 
 def states_in(region: str) -> list[str]:
-    return [code for code, s in c().states.items() if s.region == region]
+    return list(_states_in(region))
 
 
 def states_travel(region: str) -> list[str]:
-    return [code for code in c().states if travel_region(code) == region]
+    return list(_states_travel(region))
+
+
+@lru_cache(maxsize=None)
+def _states_in(region: str) -> tuple[str, ...]:
+    return tuple(code for code, s in c().states.items() if s.region == region)
+
+
+@lru_cache(maxsize=None)
+def _states_travel(region: str) -> tuple[str, ...]:
+    return tuple(code for code in c().states if travel_region(code) == region)
 
 
 def states_led(state: NSState, region: str, side: str) -> int:
