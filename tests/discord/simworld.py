@@ -172,6 +172,22 @@ def seeded_bot(seed: int):  # noqa: ANN201 — a pytest fixture
     return simcord_bot
 
 
+
+def thinking_bot(iterations: int):  # noqa: ANN201 — a pytest fixture
+    """A `simcord_bot` fixture whose searches (a hard seat's decisions, a hint) run a fixed number of iterations,
+    quick and alike on every machine: `simcord_bot = thinking_bot(2)` in the test module."""
+    from bot.policy.bot_levels import ThinkSettings
+
+    @pytest.fixture
+    async def simcord_bot(db_path):  # noqa: ANN001, ANN202
+        bot = make_bot(db_path, thinking=ThinkSettings(iterations=iterations))
+        yield bot
+        if bot.manager is not None:
+            bot.manager.close()
+        if bot.store is not None:
+            await bot.store.close()
+    return simcord_bot
+
 async def game_state(w: World, game_id: int) -> Any:
     """The game's full state as stored (tests only: what the engine holds, secrets included)."""
     from engine import registry

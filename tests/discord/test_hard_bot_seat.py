@@ -5,20 +5,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from simworld import CHOICE, World, custom_ids, is_back, journal_len, latest_prompt, make_bot, open_game, private
-
-from bot.policy.bot_levels import ThinkSettings
+from simworld import CHOICE, World, custom_ids, is_back, journal_len, latest_prompt, open_game, private, thinking_bot
 
 
-@pytest.fixture
-async def simcord_bot(db_path):  # noqa: ANN001, ANN201 — a hard decision of two search iterations
-    bot = make_bot(db_path, thinking=ThinkSettings(iterations=2))
-    yield bot
-    if bot.manager is not None:
-        bot.manager.close()
-    if bot.store is not None:
-        await bot.store.close()
+
+simcord_bot = thinking_bot(2)  # a hard decision of two search iterations
 
 
 async def click_to_a_move(w: World, game_id: int, rng: random.Random) -> None:

@@ -7,20 +7,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from simworld import World, make_bot, message_text, open_game, private
-
-from bot.policy.bot_levels import ThinkSettings
+from simworld import World, message_text, open_game, private, thinking_bot
 
 
-@pytest.fixture
-async def simcord_bot(db_path):  # noqa: ANN001, ANN201 — a hint's search of a few iterations
-    bot = make_bot(db_path, thinking=ThinkSettings(iterations=30))
-    yield bot
-    if bot.manager is not None:
-        bot.manager.close()
-    if bot.store is not None:
-        await bot.store.close()
+
+simcord_bot = thinking_bot(30)  # a hint's search of a few iterations
 
 
 async def test_a_server_game_gives_hints_only_with_the_option_and_is_then_unrated(world: World) -> None:

@@ -6,21 +6,12 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-from simworld import World, journal_len, make_bot, move_by_manager
+from simworld import World, journal_len, move_by_manager, thinking_bot
 
 from bot.policy import bot_levels
-from bot.policy.bot_levels import ThinkSettings
 
 
-@pytest.fixture
-async def simcord_bot(db_path):  # noqa: ANN001, ANN201 — a hard decision of two search iterations
-    bot = make_bot(db_path, thinking=ThinkSettings(iterations=2))
-    yield bot
-    if bot.manager is not None:
-        bot.manager.close()
-    if bot.store is not None:
-        await bot.store.close()
+simcord_bot = thinking_bot(2)  # a hard decision of two search iterations
 
 
 def _lobby(w: World):  # noqa: ANN202
