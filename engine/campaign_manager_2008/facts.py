@@ -1,7 +1,9 @@
 """What Campaign Manager 2008's rules state, without a word: the typed facts of its decisions (the question a side
 is asked), of its options (what a choice's label needs beyond its action) and of its events (what a step did).
 rules.py and effects.py fill them; words.py phrases them. Seats, card, news and state ids, issue names as the
-content keys them ("defense"), and numbers: a name is the words' to look up."""
+content keys them ("defense"), and numbers: a name is the words' to look up. An event with a public line states
+only what all may know: the cards one side alone sees are an event of their own, told to that side (`HandDealt`,
+`DraftKept`, `DrawnCards`)."""
 from __future__ import annotations
 
 from typing import ClassVar
@@ -100,11 +102,17 @@ class CampaignOpened(Facts):
 
 
 class CardDrafted(Facts):
-    """The acting side kept `card` (told to it alone), its `kept`-th of `deck`."""
+    """The acting side kept a card (which: `DraftKept`, told to it alone), its `kept`-th of `deck`."""
     kind: ClassVar[str] = "card_drafted"
-    card: str
     kept: int
     deck: int
+
+
+class DraftKept(Facts):
+    """`seat` kept `card` in the draft (told to that seat alone)."""
+    kind: ClassVar[str] = "draft_kept"
+    seat: str
+    card: str
 
 
 class DraftedFirst(Facts):
@@ -151,11 +159,18 @@ class DiscardShuffled(Facts):
 
 
 class CardsDrawn(Facts):
-    """`seat` drew these cards (which: told to it alone) and holds `hand`."""
+    """`seat` drew `count` cards (which: `DrawnCards`, told to it alone) and holds `hand`."""
     kind: ClassVar[str] = "cards_drawn"
     seat: str
-    cards: tuple[str, ...]
+    count: int
     hand: int
+
+
+class DrawnCards(Facts):
+    """The cards `seat` drew (told to that seat alone)."""
+    kind: ClassVar[str] = "drawn_cards"
+    seat: str
+    cards: tuple[str, ...]
 
 
 class CardPlayed(Facts):

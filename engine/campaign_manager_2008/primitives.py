@@ -127,7 +127,8 @@ def draw_cards(state: CMState, seat: str, n: int, events: list[Line]) -> int:
         side.hand.append(card)
         drawn += 1
     if drawn:
-        events.append(said(f.CardsDrawn, seat=seat, cards=tuple(side.hand[-drawn:]), hand=len(side.hand)))
+        events += [said(f.CardsDrawn, seat=seat, count=drawn, hand=len(side.hand)),
+                   said(f.DrawnCards, seat=seat, cards=tuple(side.hand[-drawn:]))]
     return drawn
 
 

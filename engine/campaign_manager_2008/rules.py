@@ -266,7 +266,8 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
         side.removed += [x for x in side.offer if x != arg]
         look = c().rules.draft_look
         side.offer, side.pool = side.pool[:look], side.pool[look:]
-        events.append(Line(facts=f.CardDrafted(card=arg, kept=len(side.kept), deck=c().rules.deck_size)))
+        events += [Line(facts=f.CardDrafted(kept=len(side.kept), deck=c().rules.deck_size)),
+                   Line(facts=f.DraftKept(seat=seat, card=arg))]
         if not side.offer and state.first is None:
             state.first = seat
             events.append(Line(facts=f.DraftedFirst(seat=seat), seat=None))

@@ -75,7 +75,10 @@ def _campaign_opened(e: Event, x: f.CampaignOpened) -> None:
 
 def _card_drafted(e: Event, x: f.CardDrafted) -> None:
     e.public = f"{e.seat} drafts a card ({x.kept} of {x.deck})."
-    e.private = {e.seat or "": f"You keep {card_line(x.card)}."}
+
+
+def _draft_kept(e: Event, x: f.DraftKept) -> None:
+    e.private = {x.seat: f"You keep {card_line(x.card)}."}
 
 
 def _drafted_first(e: Event, x: f.DraftedFirst) -> None:
@@ -105,8 +108,10 @@ def _discard_shuffled(e: Event, x: f.DiscardShuffled) -> None:
 
 
 def _cards_drawn(e: Event, x: f.CardsDrawn) -> None:
-    n = len(x.cards)
-    e.public = f"{x.seat} draws {n} card{'s' if n != 1 else ''} ({x.hand} in hand)."
+    e.public = f"{x.seat} draws {x.count} card{'s' if x.count != 1 else ''} ({x.hand} in hand)."
+
+
+def _drawn_cards(e: Event, x: f.DrawnCards) -> None:
     e.private = {x.seat: "You draw " + ", ".join(card_line(card) for card in x.cards) + "."}
 
 
@@ -198,9 +203,10 @@ def _news_aimed(e: Event, x: f.NewsAimed) -> None:
 
 _TELLERS: dict[type[Facts], Callable[[Event, Any], None]] = {
     f.HandDealt: _hand_dealt, f.CampaignOpened: _campaign_opened, f.CardDrafted: _card_drafted,
-    f.DraftedFirst: _drafted_first, f.DecksDrafted: _decks_drafted, f.StartSealed: _start_sealed,
-    f.StartRevealed: _start_revealed, f.Passed: _passed, f.DiscardShuffled: _discard_shuffled,
-    f.CardsDrawn: _cards_drawn, f.CardPlayed: _card_played, f.CostPaid: _cost_paid, f.MediaReplaced: _media_replaced,
+    f.DraftKept: _draft_kept, f.DraftedFirst: _drafted_first, f.DecksDrafted: _decks_drafted,
+    f.StartSealed: _start_sealed, f.StartRevealed: _start_revealed, f.Passed: _passed,
+    f.DiscardShuffled: _discard_shuffled, f.CardsDrawn: _cards_drawn, f.DrawnCards: _drawn_cards,
+    f.CardPlayed: _card_played, f.CostPaid: _cost_paid, f.MediaReplaced: _media_replaced,
     f.WentNegative: _went_negative, f.Gained: _gained, f.ShiftBlocked: _shift_blocked, f.Shifted: _shifted,
     f.KeyFlipped: _key_flipped, f.Rallied: _rallied, f.NoCardToDiscard: _no_card_to_discard,
     f.Discarded: _discarded, f.StateWon: _state_won, f.ElectionWon: _election_won, f.ElectionDrawn: _election_drawn,

@@ -1,7 +1,9 @@
 """What Electioneer US's rules state, without a word: the typed facts of its events (what a step did), of its
 decisions (the question a seat is asked) and of its options (what a choice's label needs beyond its action).
 rules.py fills them; words.py phrases them. Ids only (seats, state codes, issue, policy and theatric ids) and
-numbers: a name is the words' to look up."""
+numbers: a name is the words' to look up. An event with a public line states only what all may know: what one seat
+alone learns is an event of its own, told to that seat (`PoliciesDrawn`, `BuriedPolicy`, `SealedPolicy`,
+`IssuesSeen`)."""
 from __future__ import annotations
 
 from typing import ClassVar
@@ -83,16 +85,29 @@ class PoliciesDrawn(Facts):
 
 
 class PolicyBuried(Facts):
-    """The acting seat sealed a policy for the bottom of its deck (which one: told to that seat alone)."""
+    """The acting seat sealed a policy for the bottom of its deck (which one: `BuriedPolicy`, told to it alone)."""
     kind: ClassVar[str] = "policy_buried"
+
+
+class BuriedPolicy(Facts):
+    """`seat` sealed `policy` for the bottom of its deck (told to that seat alone)."""
+    kind: ClassVar[str] = "buried_policy"
+    seat: str
     policy: str
 
 
 class PolicySealed(Facts):
-    """The acting seat sealed its campaign policy (which one: told to it alone); `digest` is the public seal."""
+    """The acting seat sealed its campaign policy (which one: `SealedPolicy`, told to it alone); `digest` is the
+    public seal."""
     kind: ClassVar[str] = "policy_sealed"
-    policy: str
     digest: str
+
+
+class SealedPolicy(Facts):
+    """`seat` sealed `policy` as its campaign policy (told to that seat alone)."""
+    kind: ClassVar[str] = "sealed_policy"
+    seat: str
+    policy: str
 
 
 class Bonus(Facts):
@@ -173,9 +188,16 @@ class MarkerPlaced(Facts):
 
 
 class StateResearched(Facts):
-    """The acting seat looked at `state`'s face-down issues (which: told to it alone)."""
+    """The acting seat looked at `state`'s face-down issues (which: `IssuesSeen`, told to it alone)."""
     kind: ClassVar[str] = "state_researched"
     theatric: str
+    state: str
+
+
+class IssuesSeen(Facts):
+    """`seat` saw `state`'s face-down issues (told to that seat alone)."""
+    kind: ClassVar[str] = "issues_seen"
+    seat: str
     state: str
     issues: tuple[str, ...]
 

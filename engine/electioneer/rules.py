@@ -230,7 +230,7 @@ def _discard(s: ElectioneerState, seat: str, pid: str, events: list[Event] | Non
     """Seal `seat`'s discard; once both are in, bury them. Whether the step may be taken back."""
     s.discards.commit(seat, pid, _salt(s, seat, "discard"))
     if events is not None:
-        events.append(Event(facts=f.PolicyBuried(policy=pid)))
+        events += [Event(facts=f.PolicyBuried()), Event(facts=f.BuriedPolicy(seat=seat, policy=pid))]
     if not s.discards.complete:
         return True
     for x, sealed in s.discards.reveal().items():  # revealed to the engine only, never published
@@ -246,7 +246,7 @@ def _campaign(s: ElectioneerState, seat: str, pid: str, events: list[Event] | No
     """Seal `seat`'s campaign policy; once both are in, resolve the month. Whether the month was resolved."""
     digest = s.campaigns.commit(seat, pid, _salt(s, seat, "campaign"))
     if events is not None:
-        events.append(Event(facts=f.PolicySealed(policy=pid, digest=digest)))
+        events += [Event(facts=f.PolicySealed(digest=digest)), Event(facts=f.SealedPolicy(seat=seat, policy=pid))]
     if not s.campaigns.complete:
         return False
     _resolve_month(s, events)
@@ -315,6 +315,7 @@ def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events
     s.players[seat].theatrics.remove(args[0])
     changed: list[str] = []
     told: Facts | None = None
+    seen: Facts | None = None  # what the player alone learns, told in a line of its own
     if t.kind == "momentum":
         s.month_bonus[seat] += t.amount
         s.momentum.setdefault(seat, []).append(args[0])
@@ -334,7 +335,8 @@ def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events
     elif t.kind == "research":
         s.players[seat].known[args[1]] = list(s.boards[args[1]].issues)
         if events is not None:
-            told = f.StateResearched(theatric=args[0], state=args[1], issues=tuple(s.boards[args[1]].issues))
+            told = f.StateResearched(theatric=args[0], state=args[1])
+            seen = f.IssuesSeen(seat=seat, state=args[1], issues=tuple(s.boards[args[1]].issues))
     elif t.kind == "factcheck":
         marker = s.boards[args[1]].markers.pop(int(args[2]) - 1)
         changed.append(args[1])
@@ -346,6 +348,8 @@ def _play_theatric(s: ElectioneerState, seat: str, args: tuple[str, ...], events
             s.players[x].ready = False
     if events is not None and told is not None:
         events.append(Event(facts=told))
+    if events is not None and seen is not None:
+        events.append(Event(facts=seen))
     return changed
 
 

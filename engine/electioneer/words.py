@@ -57,12 +57,18 @@ def _policies_drawn(e: Event, x: f.PoliciesDrawn) -> None:
 
 def _policy_buried(e: Event, x: f.PolicyBuried) -> None:
     e.public = f"{e.seat} has put a policy on the bottom of their deck."
-    e.private = {e.seat or "": f"You put {policy_label(x.policy)} on the bottom of your deck."}
+
+
+def _buried_policy(e: Event, x: f.BuriedPolicy) -> None:
+    e.private = {x.seat: f"You put {policy_label(x.policy)} on the bottom of your deck."}
 
 
 def _policy_sealed(e: Event, x: f.PolicySealed) -> None:
     e.public, e.proof = f"{e.seat} has chosen a policy.", f"{e.seat} seal {x.digest}"
-    e.private = {e.seat or "": f"You will campaign on {policy_label(x.policy)}; it is revealed when both have chosen."}
+
+
+def _sealed_policy(e: Event, x: f.SealedPolicy) -> None:
+    e.private = {x.seat: f"You will campaign on {policy_label(x.policy)}; it is revealed when both have chosen."}
 
 
 def _side_total(side: f.Side) -> str:
@@ -115,9 +121,11 @@ def _marker_placed(e: Event, x: f.MarkerPlaced) -> None:
 
 
 def _state_researched(e: Event, x: f.StateResearched) -> None:
-    name = state_name(x.state)
-    e.public = f"{e.seat} plays {theatric_name(x.theatric)} to look at {name}'s face-down issues."
-    e.private = {e.seat or "": f"{name}'s face-down issues: {issue_names(x.issues)}."}
+    e.public = f"{e.seat} plays {theatric_name(x.theatric)} to look at {state_name(x.state)}'s face-down issues."
+
+
+def _issues_seen(e: Event, x: f.IssuesSeen) -> None:
+    e.private = {x.seat: f"{state_name(x.state)}'s face-down issues: {issue_names(x.issues)}."}
 
 
 def _marker_removed(e: Event, x: f.MarkerRemoved) -> None:
@@ -139,11 +147,11 @@ def _presidency_won(e: Event, x: f.PresidencyWon) -> None:
 
 _TELLERS: dict[type[Facts], Callable[[Event, Any], None]] = {
     f.MonthOpened: _month_opened, f.PoliciesDrawn: _policies_drawn, f.PolicyBuried: _policy_buried,
-    f.PolicySealed: _policy_sealed, f.MonthWon: _month_won, f.IssueSwapped: _issue_swapped,
-    f.IssuesKept: _issues_kept, f.SeatReady: _seat_ready, f.ElectionDay: _election_day,
-    f.MomentumGained: _momentum_gained, f.Reframed: _reframed, f.MarkerPlaced: _marker_placed,
-    f.StateResearched: _state_researched, f.MarkerRemoved: _marker_removed, f.StatesCounted: _states_counted,
-    f.PresidencyWon: _presidency_won,
+    f.BuriedPolicy: _buried_policy, f.PolicySealed: _policy_sealed, f.SealedPolicy: _sealed_policy,
+    f.MonthWon: _month_won, f.IssueSwapped: _issue_swapped, f.IssuesKept: _issues_kept, f.SeatReady: _seat_ready,
+    f.ElectionDay: _election_day, f.MomentumGained: _momentum_gained, f.Reframed: _reframed,
+    f.MarkerPlaced: _marker_placed, f.StateResearched: _state_researched, f.IssuesSeen: _issues_seen,
+    f.MarkerRemoved: _marker_removed, f.StatesCounted: _states_counted, f.PresidencyWon: _presidency_won,
 }
 
 # ---------------------------------------------------------------- decisions
