@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+import subprocess
 
 from bot.store import NewJob, NewMessage, Store
 
@@ -42,3 +44,14 @@ async def move(store: Store, game, seq: int, *, seat="DEM", idem_key=None, now=N
         now=now if now is not None else T0 + 100 + seq, jobs=jobs,
         outbox=outbox if outbox is not None else [NewMessage(audience="public", kind="board", payload={"seq": seq})],
         **kw)
+
+
+def read_to_mid_stream(proc: subprocess.Popen, rng: random.Random) -> str:
+    """A crash writer's output up to a random moment among its commits: its READY, then one to four ACK lines (so
+    the kill falls after real progress however slowly a loaded machine starts the writer). The caller sleeps a
+    random moment more and kills; the text read is returned, since the file's buffer holds it now."""
+    text, acks = proc.stdout.readline(), rng.randint(1, 4)
+    while acks and (line := proc.stdout.readline()):
+        text += line
+        acks -= line.startswith("ACK ")
+    return text
