@@ -134,10 +134,11 @@ class FavoriteSon(Facts):
 
 
 class Gain(Facts):
-    """What a politick answering an action gave a party: money ($M) or registered voters."""
+    """What a politick answering an action gave: `what` is "cards" (drawn by the seat `who`), "money" ($M) or
+    "registered" (voters, to the party `who`)."""
     kind: ClassVar[str] = "gain"
-    party: str
-    money: bool
+    who: str
+    what: str
     amount: int
 
 

@@ -64,7 +64,7 @@ def by(log: list[str], seat: str | None, cause: str | None = None) -> Iterator[N
         log.seat, log.cause = was
 
 
-def game_line(log: list[str], line: str) -> None:
+def game_line(log: list[Any], line: str | Facts) -> None:
     """A line of the game's own (a month's end, a debate's announcement, Election Day): nobody's."""
     with by(log, None):
         log.append(line)

@@ -31,7 +31,9 @@ def _politick(pid: str) -> str:
 
 
 def _gain(g: f.Gain) -> str:
-    return f"{g.party} +${g.amount}M" if g.money else f"{g.party} +{g.amount} registered"
+    if g.what == "cards":
+        return f"{plural(g.amount, 'card')} for {g.who}"
+    return f"{g.who} +${g.amount}M" if g.what == "money" else f"{g.who} +{g.amount} registered"
 
 
 def _tabled(x: f.PolitickTabled) -> str:
