@@ -12,10 +12,9 @@ from typing import Any
 
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import dirty_solo, primitives
-from engine.campaign_trail.wording import card_name
+from engine.campaign_trail import facts_tell as ft
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage, OneOf, Ops, Params
 from engine.core.frames import Frame, Wait
-from engine.core.words import plural
 
 
 class Ctx:
@@ -123,7 +122,7 @@ def _discard_in_play(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
                 ctx.s.discard.append(number)
                 if tab.tucked is not None:
                     ctx.s.discard.append(tab.tucked)
-                ctx.events.append(f"{ctx.party} sabotages {x}'s {content_mod.load().politicks[tab.politick].name} ({card_name(number)}).")
+                ctx.events.append(ft.Sabotaged(who=ctx.party, victim=x, politick=tab.politick, card=number))
 
 
 def _place(ctx: Ctx, code: str, n: int, source: str) -> int:
@@ -149,7 +148,7 @@ def _place_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     for code in spots:
         _place(ctx, code, int(p["count"]), p["source"])
     if spots:
-        ctx.events.append(f"{ctx.party} puts {plural(int(p['count']), 'voter')} in each of {' '.join(spots)}.")
+        ctx.events.append(ft.VotersInEach(who=ctx.party, count=int(p["count"]), states=tuple(spots)))
 
 
 def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -163,7 +162,7 @@ def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             primitives.remove_voters(ctx.s, code, party, k)
             gone.append(code)
     if gone:
-        ctx.events.append(f"{party} loses {plural(int(p['count']), 'voter')} in each of {' '.join(gone)}.")
+        ctx.events.append(ft.VotersOffEach(who=party, count=int(p["count"]), states=tuple(gone)))
 
 
 def convert_victim(ctx: Ctx, code: str) -> str | None:
@@ -195,14 +194,14 @@ def _convert(ctx: Ctx, code: str, victim: str) -> None:
     """A rival's voter goes back to the undecided supply and one of yours comes from it."""
     primitives.remove_voters(ctx.s, code, victim, 1)
     _place(ctx, code, 1, "undecided")
-    ctx.events.append(f"{ctx.party} converts a {victim} voter in {code}.")
+    ctx.events.append(ft.Converted(who=ctx.party, victim=victim, state=code))
 
 
 def _place_in(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     p = args[0]
     code = one_state(ctx, frame, p["in"])
     n = _place(ctx, code, int(p["count"]), p["source"])
-    ctx.events.append(f"{ctx.party} puts {plural(n, 'voter')} in {code}.")
+    ctx.events.append(ft.VotersPlaced(who=ctx.party, count=n, state=code))
 
 
 def amount(ctx: Ctx, value: Any) -> int:
@@ -254,7 +253,7 @@ def _pv_apply(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         _place(ctx, answer, 1, p["source"])
         per = frame.locals[key + "_per"]
         per[answer] = per.get(answer, 0) + 1
-        ctx.events.append(f"{ctx.party} puts a voter in {answer}.")
+        ctx.events.append(ft.VoterPlaced(who=ctx.party, state=answer))
         frame.locals[key + "_left"] -= 1
     frame.locals[key + "_again"] = frame.locals[key + "_left"] > 0
 
@@ -262,7 +261,7 @@ def _pv_apply(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 def _gain_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     amount = int(args[0]["amount"])
     ctx.s.parties[ctx.party].money += amount
-    ctx.events.append(f"{ctx.party} gains ${amount}M.")
+    ctx.events.append(ft.MoneyGained(who=ctx.party, amount=amount))
 
 
 def _gain_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -270,12 +269,12 @@ def _gain_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     party = ctx.s.parties[ctx.party]
     party.registered += n
     party.out_of_supply += n
-    ctx.events.append(f"{ctx.party} registers {plural(n, 'voter')}.")
+    ctx.events.append(ft.Registered(who=ctx.party, count=n))
 
 
 def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     drawn = primitives.draw(ctx.s, ctx.seat, int(args[0]["count"]), reshuffle=True)
-    ctx.events.append(f"{ctx.seat} draws {plural(len(drawn), 'card')}.")
+    ctx.events.append(ft.CardsDrawn(seat=ctx.seat, count=len(drawn)))
     if drawn:
         ctx.private[ctx.seat] = (ctx.private.get(ctx.seat, "") + " You draw "
                                  + ", ".join(f"#{n} {content_mod.load().card(n).name}" for n in drawn) + ".").strip()
@@ -285,7 +284,7 @@ def _take_from_discard(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     number = ctx.s.discard.pop()
     ctx.s.players[ctx.seat].hand.append(number)
     frame.locals[args[0]["as"]] = str(number)
-    ctx.events.append(f"{ctx.seat} takes #{number} {content_mod.load().card(number).name} from the discard pile.")
+    ctx.events.append(ft.DiscardTaken(seat=ctx.seat, card=number))
 
 
 def _ask_optional_card(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait:
@@ -298,7 +297,7 @@ def _play(ctx: Ctx, number: int) -> None:
     ctx.s.players[ctx.seat].hand.remove(number)
     t.spent.append(t.card)
     t.card, t.action = number, None
-    ctx.events.append(f"{ctx.seat} plays #{number} {content_mod.load().card(number).name}.")
+    ctx.events.append(ft.CardPlayed(seat=ctx.seat, card=number))
 
 
 def _play_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -321,7 +320,7 @@ def _tuck_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     me = ctx.s.players[ctx.seat]
     me.hand.remove(number)
     me.table[-1].tucked = number
-    ctx.events.append(f"{ctx.seat} tucks a card face down under {content_mod.load().politicks[me.table[-1].politick].name}.")
+    ctx.events.append(ft.CardTucked(seat=ctx.seat, politick=me.table[-1].politick))
 
 
 def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -331,7 +330,7 @@ def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         if p != ctx.party and row:
             k = min(n, row)
             primitives.remove_voters(ctx.s, code, p, k)
-            ctx.events.append(f"{p} loses {plural(k, 'voter')} in {code}.")
+            ctx.events.append(ft.VotersLost(who=p, count=k, state=code))
 
 
 def _chooser_seat(ctx: Ctx, frame: Frame, chooser: str) -> str:
@@ -347,7 +346,7 @@ def _pay_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     party = party_of(ctx, frame, args[0].get("party", "self"))
     n = int(args[0]["amount"])
     ctx.s.parties[party].money -= n
-    ctx.events.append(f"{party} pays ${n}M.")
+    ctx.events.append(ft.MoneyPaid(who=party, amount=n))
 
 
 def _transfer_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -356,7 +355,7 @@ def _transfer_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     n = min(int(p["amount"]), ctx.s.parties[payer].money)  # as much as the payer has
     ctx.s.parties[payer].money -= n
     ctx.s.parties[payee].money += n
-    ctx.events.append(f"{payer} hands {payee} ${n}M.")
+    ctx.events.append(ft.MoneyHanded(payer=payer, payee=payee, amount=n))
 
 
 def _transfer_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -366,7 +365,7 @@ def _transfer_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     for party, sign in ((payer, -1), (payee, 1)):
         ctx.s.parties[party].registered += sign * n
         ctx.s.parties[party].out_of_supply += sign * n
-    ctx.events.append(f"{payer} hands {payee} {plural(n, 'registered voter')}.")
+    ctx.events.append(ft.RegisteredHanded(payer=payer, payee=payee, count=n))
 
 
 def _lose_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -374,7 +373,7 @@ def _lose_registered(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     n = min(int(args[0]["count"]), ctx.s.parties[party].registered)
     ctx.s.parties[party].registered -= n
     ctx.s.parties[party].out_of_supply -= n  # back to the undecided supply
-    ctx.events.append(f"{party} gives up {plural(n, 'registered voter')}.")
+    ctx.events.append(ft.RegisteredGivenUp(who=party, count=n))
 
 
 def strike_targets(ctx: Ctx, frame: Frame | None, within: str) -> list[list[str]]:

@@ -1,38 +1,53 @@
 """A step's events, posted once a turn: the public lines wait in the state until the turn ends.
 
-The ruleset writes a step's public lines into a plain list of strings (`log`) all through its modules; a step's
-log is a `Log`, which notes beside each line who made it and why: the seat that took the step,
+The ruleset states a step's public lines into a `log` all through its modules: each a fact (facts_tell.py, worded
+by words_tell.py before the line is held) or, for a line not yet stated as facts, its words. A step's log is a
+`Log`, which notes beside each line who made it and why: the seat that took the step,
 unless a block of code says otherwise with `by(log, seat, cause)` — an AI party's turn, a politick's owner, a
 held action that goes ahead once its window closes, the game's own lines (`by(log, None)`)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.posting import hold_or_post
-from engine.core.types import ApplyResult, Event, HeldLine
+from engine.core.types import ApplyResult, Event, Facts, HeldLine
+
+Tell = Callable[[list[Event]], list[Event]]  # the words' `tell`: each event's line from its facts, in place
 
 
-class Log(list[str]):
-    """A step's public lines, and for each who made it and what card, event or politick caused it."""
+class Log(list[Any]):
+    """A step's public lines (facts, or words), and for each who made it and what card, event or politick caused it."""
 
     def __init__(self, seat: str | None, cause: str | None = None) -> None:
         super().__init__()
         self.seat, self.cause = seat, cause
         self.tags: list[tuple[str | None, str | None]] = []
 
-    def append(self, line: str) -> None:
+    def append(self, line: str | Facts) -> None:
         super().append(line)
         self.tags.append((self.seat, self.cause))
 
-    def extend(self, lines: Iterable[str]) -> None:
+    def extend(self, lines: Iterable[str | Facts]) -> None:
         for line in lines:
             self.append(line)
 
-    def held(self) -> list[HeldLine]:
-        # every field given, plain strings from the rules: the model as validation would build it, without the cost
-        return [HeldLine.model_construct(text=line, seat=seat, cause=cause) for line, (seat, cause) in zip(self, self.tags)]
+    def events(self) -> list[Event]:
+        """The lines as events: a fact's with no words yet, a worded line's with its words."""
+        # every field given, plain data from the rules: the model as validation would build it, without the cost
+        return [Event.model_construct(facts=line, seat=seat, cause=cause) if isinstance(line, Facts)
+                else Event.model_construct(public=line, seat=seat, cause=cause) for line, (seat, cause) in zip(self, self.tags)]
+
+
+class SilentLog(Log):
+    """The log of a step the search takes (the silent path): it keeps no line, as nothing will be worded or posted."""
+
+    def append(self, line: str | Facts) -> None:
+        pass
+
+    def extend(self, lines: Iterable[str | Facts]) -> None:
+        pass
 
 
 @contextmanager
@@ -49,7 +64,7 @@ def by(log: list[str], seat: str | None, cause: str | None = None) -> Iterator[N
         log.seat, log.cause = was
 
 
-def game_line(log: list[str], line: str) -> None:
+def game_line(log: list[Any], line: str | Facts) -> None:
     """A line of the game's own (a month's end, a debate's announcement, Election Day): nobody's."""
     with by(log, None):
         log.append(line)
@@ -67,25 +82,26 @@ def asks_rival(s: CampaignTrailState) -> bool:
             and s.wait["seat"] != s.turn.seat)
 
 
-def step_result(s: CampaignTrailState, log: Log, private: dict[str, str], undoable: bool, changed: list[str]) -> ApplyResult:
-    """The step's events. A turn is posted once, when it ends (ruling: one post per turn): until then its
+def step_result(s: CampaignTrailState, log: Log, private: dict[str, str], undoable: bool, changed: list[str],
+                tell: Tell) -> ApplyResult:
+    """The step's events, worded by `tell` before any is held. A turn is posted once, when it ends (ruling: one post per turn): until then its
     public lines wait in the state, so the channel gets one message and one picture per turn rather than
     one per voter placed, and a step taken back was never announced. `changed` stays per step."""
     if asks_rival(s):
         undoable = False  # the rival's decision follows from this step
-    lines = settle(s, log, changed)
+    told = tell(log.events())
+    lines = settle(s, [HeldLine.model_construct(text=e.public, seat=e.seat, cause=e.cause, facts=e.facts) for e in told],
+                   changed)
     events = _with_cuts(s, lines, len(lines) - len(log)) if s._cuts else [line.event() for line in lines]
     if private:
         events.append(Event(private=private))
     return ApplyResult(state=s, events=events, undoable=undoable, changed=changed)
 
 
-def settle(s: CampaignTrailState, log: Log, changed: list[str]) -> list[HeldLine]:
-    """The step's lines held in the state while the turn goes on, or released with those held before (and
-    `last_changed` then what the posted lines changed): what apply() and the silent path both leave in the
-    state. Returns the lines to post now."""
+def settle(s: CampaignTrailState, lines: list[HeldLine], changed: list[str]) -> list[HeldLine]:
+    """The step's worded lines held in the state while the turn goes on, or released with those held before (and
+    `last_changed` then what the posted lines changed). Returns the lines to post now."""
     hold = s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s)
-    lines = log.held()
     if hold or s.unposted or lines:
         lines, posted_changed = hold_or_post(s.unposted, s.unposted_changed, lines, changed, hold=hold)
         if posted_changed is not None:

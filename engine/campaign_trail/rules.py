@@ -22,7 +22,8 @@ from engine.campaign_trail.menus import (
     whole_text,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
-from engine.campaign_trail.posting import Log, by, cause_now, settle, step_result
+from engine.campaign_trail import facts_tell as ft
+from engine.campaign_trail.posting import Log, SilentLog, Tell, by, cause_now, step_result
 from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, Exchange, TurnState
@@ -204,40 +205,37 @@ def _exchange_option(ex: Exchange, a: Action) -> Option:
     return Option(action=a, label=f"Give #{n} {c.card(n).name}", detail=whole_text(n))
 
 
-def apply(state: CampaignTrailState, seat: str, action: Action,
+def apply(state: CampaignTrailState, seat: str, action: Action, *, tell: Tell,
           picture: Callable[[CampaignTrailState], dict[str, Any]] | None = None) -> ApplyResult:
-    """`picture(state)`: the public view (JSON) pictured where a post ends within the step (solo_posts.py).
+    """`tell`: the words' (words.py), which word the step's facts before its lines are held; the rules never word
+    a line. `picture(state)`: the public view (JSON) pictured where a post ends within the step (solo_posts.py).
     A step that shows something hidden (a card played from a hand, a card drawn) cannot be taken back."""
-    result = _apply(state, seat, action, picture)
+    result = _apply(state, seat, action, picture, tell)
     if result.undoable and revealed(hidden_facts(state), hidden_facts(result.state)):
         return result.model_copy(update={"undoable": False})
     return result
 
 
 def _apply(state: CampaignTrailState, seat: str, action: Action,
-           picture: Callable[[CampaignTrailState], dict[str, Any]] | None) -> ApplyResult:
+           picture: Callable[[CampaignTrailState], dict[str, Any]] | None, tell: Tell) -> ApplyResult:
     s = copy_state(state)
     s._picture = picture
-    log, private, changed = _log(s, seat), {}, []
+    log, private, changed = _log(s, seat, Log), {}, []
     undoable = step(s, seat, action, log, private, changed)
-    return step_result(s, log, private, undoable, changed)
+    return step_result(s, log, private, undoable, changed, tell)
 
 
-def advance(s: CampaignTrailState, seat: str, action: Action,
-            picture: Callable[[CampaignTrailState], Any] | None = None) -> None:
-    """apply() on `s` itself, with no copy and no events: the same step, its lines held or released as apply()
-    holds or releases them, so `s` ends field for field as apply()'s new state (the silent path, silent.py)."""
-    s._picture = picture
-    log, changed = _log(s, seat), []
-    step(s, seat, action, log, {}, changed)
-    settle(s, log, changed)
-    s._cuts.clear()
-    s._picture = None
+def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
+    """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
+    apply()'s new state but for the fields that only make the table's posts (engine/core/posting.py's
+    `PRESENTATION`), which no line held or released changes here (the silent path, silent.py)."""
+    s._picture = None  # no post is cut, so none is pictured
+    step(s, seat, action, _log(s, seat, SilentLog), {}, [])
 
 
-def _log(s: CampaignTrailState, seat: str) -> Log:
+def _log(s: CampaignTrailState, seat: str, kind: type[Log]) -> Log:
     """A step's log: who made each line — this seat, and the card of its turn as the turn's cause."""
-    return Log(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
+    return kind(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
 
 
 def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: dict[str, str],
@@ -266,7 +264,7 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: di
         return False
     if action.verb == "responses":  # `responses ask`: be asked again in response windows
         s.autopass = [x for x in s.autopass if x != seat]
-        log.append(f"{seat} will be asked in response windows again.")
+        log.append(ft.AskedAgain(seat=seat))
         return True
     return _turn_step(s, seat, action, log, private, changed)
 
@@ -281,14 +279,14 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
     party = s.parties[me.party]
     if verb == "candidate":
         me.candidate = action.args[0]
-        log.append(f"{seat} has chosen a candidate.")
+        log.append(ft.CandidateChosen(seat=seat))
         if all(p.candidate for p in s.players.values()):
             with by(log, None):  # everyone's candidate revealed at once: the game's own step
                 start_home(s, log)
             undoable = False
     elif verb == "home":
         me.home = action.args[0]
-        log.append(f"{seat} has chosen a home state.")
+        log.append(ft.HomeChosen(seat=seat))
         if all(p.home for p in s.players.values()):
             with by(log, None):  # everyone's home state at once
                 start_play(s, log)
@@ -301,11 +299,11 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         start_of_turn(s, seat, log)
         s.turn = TurnState(seat=seat, card=n)
         cause_now(log, str(n))
-        log.append(f"{seat} plays #{n} {c.card(n).name}.")
+        log.append(ft.CardPlayed(seat=seat, card=n))
         changed.extend(first_card_played(s, seat, n, log))
     elif verb == "pass":
         start_of_turn(s, seat, log)
-        log.append(f"{seat} has no cards and passes.")
+        log.append(ft.TurnPassed(seat=seat))
         s.turn = TurnState(seat=seat)
         undoable = end_turn(s, log, private) and undoable
     elif verb in ACTIONS or verb in content_mod.DIRTY_ACTIONS:
@@ -323,11 +321,11 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         s.turn.path.append(code)
         mover = s.turn.mover or seat
         s.players[mover].pawn = code
-        log.append(f"{mover} {'moves' if verb == 'to' else 'flies'} to {code}.")
+        log.append(ft.PawnMoved(seat=mover, state=code, flown=verb == "fly"))
         changed.append(code)
     elif verb == "mate":  # Frequent Flyer in a team game: the running mate's pawn makes this move
         s.turn.mover = abilities.running_mate(s, seat)
-        log.append(f"{seat} lets {s.turn.mover} make the move (Frequent Flyer).")
+        log.append(ft.MateMoves(seat=seat, mate=s.turn.mover))
     elif verb == "vote" and s.wait is None:
         code = action.args[0]
         party.money -= campaign_voter_cost(s, seat)  # Local Funds Dry Up
@@ -335,7 +333,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         add_voters(s, code, me.party, 1)
         s.turn.placed += 1
         s.turn.per_state[code] = s.turn.per_state.get(code, 0) + 1
-        log.append(f"{seat} puts a voter in {code}.")
+        log.append(ft.VoterPlaced(who=seat, state=code))
         changed.append(code)
     elif verb == "issue":
         issue = action.args[0]
@@ -346,7 +344,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
             take_voter(s, seat)
             add_voters(s, code, me.party, 1)
         s.turn.bought.append(issue)
-        log.append(f"{seat} advertises on {c.debate_issues[issue].name}: a voter in {' '.join(placed)}.")
+        log.append(ft.Advertised(seat=seat, issue=issue, states=tuple(placed)))
         changed.extend(placed)
     elif verb == "give":
         s.exchange.give = int(action.args[0])
@@ -357,12 +355,12 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         me.hand[me.hand.index(mine)] = theirs
         mate.hand[mate.hand.index(theirs)] = mine
         s.exchange.swaps += 1
-        log.append(f"{seat} and {s.exchange.partner} exchange a card.")
+        log.append(ft.CardsExchanged(seat=seat, partner=s.exchange.partner))
         given, taken = f"#{mine} {c.card(mine).name}", f"#{theirs} {c.card(theirs).name}"
         private[seat] = f"You give {given} and take {taken}."
         private[s.exchange.partner] = f"{seat} gives you {given} for {taken}."
     elif verb == "done" and s.exchange is not None:
-        log.append(f"{seat} is done exchanging.")
+        log.append(ft.ExchangeDone(seat=seat))
         next_party(s, log, private)
         undoable = False
     elif verb == "region":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import advanced_solo, bot, cards, determinize, notation, refusals, rules, solo_posts
-from engine.campaign_trail import evaluate
+from engine.campaign_trail import evaluate, words
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.silent import CampaignTrailSilent
 from engine.campaign_trail.state import CampaignTrailState, Options
@@ -66,6 +66,7 @@ class CampaignTrailRuleset(ModuleRuleset):
     view_fn = staticmethod(view)
     silent = CampaignTrailSilent()
     evaluator = evaluate
+    words = words
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)
@@ -75,8 +76,8 @@ class CampaignTrailRuleset(ModuleRuleset):
 
     def apply(self, state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         if state.solo is not None or state.advanced is not None:
-            return solo_posts.apply(state, seat, action)  # each AI turn a post of its own
-        return rules.apply(state, seat, action)
+            return solo_posts.apply(state, seat, action, tell=words.tell)  # each AI turn a post of its own
+        return rules.apply(state, seat, action, tell=words.tell)  # the lines worded before the turn's post holds them
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Solo Play (`ai=`): one player, or two in co-op; otherwise 2 to 6."""

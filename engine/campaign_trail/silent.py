@@ -1,9 +1,10 @@
 """Campaign Trail's silent path (engine/core/search.py, `SilentRules`): the four questions a search asks, answered
 from the rules' own sources without their words — legality from `rules.choices` (what `decisions` words), a step
-from `rules.step` on the state itself (what `apply` runs on its copy), with no Option, prompt or event built."""
+from `rules.step` on the state itself (what `apply` runs on its copy), with no Option, prompt or event built, no
+line worded or held for a post."""
 from __future__ import annotations
 
-from engine.campaign_trail import rules, solo_posts
+from engine.campaign_trail import rules
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action
 
@@ -32,7 +33,4 @@ class CampaignTrailSilent:
         return list({id(a): a for a in (*options, *extras)}.values())
 
     def advance(self, state: CampaignTrailState, seat: str, action: Action) -> None:
-        if state.solo is not None or state.advanced is not None:
-            solo_posts.advance(state, seat, action)  # the boards at each AI turn's post decide `last_changed`
-        else:
-            rules.advance(state, seat, action)
+        rules.advance(state, seat, action)  # no line worded or held, no post pictured

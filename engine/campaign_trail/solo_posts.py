@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import rules
+from engine.campaign_trail.posting import Tell
 from engine.campaign_trail.state import CampaignTrailState
 from engine.campaign_trail.views import view
 from engine.core.types import Action, ApplyResult
@@ -22,7 +23,7 @@ def _differ(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]])
     return [code for code, st in after.items() if before.get(code) != st]
 
 
-def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
+def apply(state: CampaignTrailState, seat: str, action: Action, *, tell: Tell) -> ApplyResult:
     """`rules.apply`, with a picture at each post's end and the last post outlining only its own changes."""
     boards: list[dict[str, dict[str, int]]] = []  # the board at each cut so far
 
@@ -35,17 +36,9 @@ def apply(state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         boards.append(board)
         return view(s, None).model_copy(update={"changed": changed}).model_dump(mode="json")
 
-    result = rules.apply(state, seat, action, picture=picture)
+    result = rules.apply(state, seat, action, tell=tell, picture=picture)
     if boards:
         after: CampaignTrailState = result.state  # type: ignore[assignment]
         after.last_changed = _differ(boards[-1], _board(after))
     return result
 
-
-def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
-    """`apply` on `s` itself, without its pictures: only the board at each post's end is kept, for the
-    `last_changed` the step leaves (the silent path, silent.py)."""
-    boards: list[dict[str, dict[str, int]]] = []
-    rules.advance(s, seat, action, picture=lambda now: boards.append(_board(now)))
-    if boards:
-        s.last_changed = _differ(boards[-1], _board(s))

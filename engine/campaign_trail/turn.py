@@ -7,15 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, primitives, solo
+from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import by, game_line
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
-from engine.campaign_trail.state import MONTHS, CampaignTrailState, Exchange, FinalItem, Tabled
+from engine.campaign_trail.state import CampaignTrailState, Exchange, FinalItem, Tabled
 from engine.core.frames import FrameStack
 from engine.core.hidden import Fact
 from engine.core.types import Outcome
-from engine.core.words import plural
 
 
 EXCHANGE_MAX = 3
@@ -44,34 +44,33 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
     if verb == "fundraise":
         amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
         party.money += amount
-        log.append(f"{seat} fundraises ${amount}M.")
+        log.append(ft.Fundraised(seat=seat, amount=amount))
         undoable = after_action(s, log, private)
     elif verb == "register":
         amount = max(0, abilities.stat(s, seat, "register", "amount", a.register_))
         party.registered += amount
         party.out_of_supply += amount
-        log.append(f"{seat} registers {plural(amount, 'voter')}.")
+        log.append(ft.Registered(who=seat, count=amount))
         undoable = after_action(s, log, private)
     elif verb == "campaign":
         cost = campaign_cost(s, seat)
         party.money -= cost
-        log.append(f"{seat} campaigns (${cost}M) in {' '.join(campaign_states(s, seat, t.card))}.")
+        log.append(ft.Campaigned(seat=seat, cost=cost, states=tuple(campaign_states(s, seat, t.card))))
         start_triggers(s, seat, log, private)
     elif verb == "travel":
         t.path = []
-        log.append(f"{seat} travels from {me.pawn}.")
+        log.append(ft.TravelStarted(seat=seat, origin=me.pawn))
     elif verb == "advertise":
-        log.append(f"{seat} advertises.")
+        log.append(ft.AdvertiseStarted(seat=seat))
     elif verb in ("politick", "dirty_tricks"):
         pid = a.politick if verb == "politick" else a.dirty_tricks
-        log.append(f"{seat} takes the {'politick' if verb == 'politick' else 'dirty trick'} {c.politicks[pid].name}.")
+        log.append(ft.PolitickTaken(seat=seat, politick=pid, dirty=verb == "dirty_tricks"))
         if verb == "dirty_tricks":
             dirty.pay_extra(s, seat, log)  # the Clean Candidate
         cost = effects.declared_proc(s, seat, verb)  # the Populist pays first
         if pid in effects.ONGOING or pid in effects.END_OF_GAME:
             me.table.append(Tabled(card=t.card, politick=pid))
-            when = "at the end of the game" if pid in effects.END_OF_GAME else f"from {seat}'s next turn"
-            log.append(f"{seat} puts {c.politicks[pid].name} on the table; it works {when}.")
+            log.append(ft.PolitickTabled(seat=seat, politick=pid, end_of_game=pid in effects.END_OF_GAME))
             t.card = None
             proc = pid + ":play" if pid + ":play" in effects.procs() else None
             proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
@@ -95,11 +94,11 @@ def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
             holder = majority(s, me.home)
             if solo.is_ai(s, holder) or advanced_solo.is_ai(s, holder):  # Appendix A: no one gains when an AI party holds the home state
                 with by(log, seat, "connections"):
-                    log.append(f"Connections ({seat}): {holder} (AI) holds {me.home}; no one gains $10M.")
+                    log.append(ft.ConnectionsPaid(seat=seat, holder=holder, state=me.home, ai=True))
                 continue
             s.parties[holder].money += 10
             with by(log, seat, "connections"):
-                log.append(f"Connections ({seat}): {holder} holds {me.home} and gains $10M.")
+                log.append(ft.ConnectionsPaid(seat=seat, holder=holder, state=me.home, ai=False))
 
 
 def first_card_played(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> list[str]:
@@ -108,7 +107,7 @@ def first_card_played(s: CampaignTrailState, seat: str, number: int, log: list[s
     if abilities.has_active(s, seat, "favorite_son") and me.home in primitives.card_map(s, seat, number):
         add_voters(s, me.home, me.party, 1)
         s.parties[me.party].out_of_supply += 1
-        log.append(f"Favorite Son ({seat}): a voter in {me.home}.")
+        log.append(ft.FavoriteSon(seat=seat, state=me.home))
         return [me.home]
     return []
 
@@ -127,18 +126,18 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
             if name == "draw_cards":
                 drawn = draw(s, owner, int(params["count"]), reshuffle=True)
                 drew = drew or bool(drawn)
-                gained.append(f"{plural(len(drawn), 'card')} for {owner}")
+                gained.append(ft.Gain(who=owner, what="cards", amount=len(drawn)))
                 if drawn:
                     private[owner] = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
             elif name == "gain_money":
                 s.parties[p.party].money += int(params["amount"])
-                gained.append(f"{p.party} +${params['amount']}M")
+                gained.append(ft.Gain(who=p.party, what="money", amount=int(params["amount"])))
             elif name == "gain_registered":
                 s.parties[p.party].registered += int(params["count"])
                 s.parties[p.party].out_of_supply += int(params["count"])
-                gained.append(f"{p.party} +{params['count']} registered")
+                gained.append(ft.Gain(who=p.party, what="registered", amount=int(params["count"])))
         with by(log, owner, pol.id):  # a rival's politick answers the action
-            log.append(f"{pol.name} ({owner}): {' and '.join(gained)}.")
+            log.append(ft.PolitickAnswered(owner=owner, politick=pol.id, gains=tuple(gained)))
     return drew
 
 
@@ -164,7 +163,7 @@ def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str
             return
         pid, owner = t.triggers.pop(0)
         with by(log, owner, pid):
-            log.append(f"{_c().politicks[pid].name} ({owner}) is triggered.")
+            log.append(ft.PolitickTriggered(owner=owner, politick=pid))
             wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
 
 
@@ -231,7 +230,7 @@ def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str], priv
     s.players[seat].hand.remove(number)
     s.decks[deck].append(number)
     s.wait = None
-    log.append(f"{seat} puts a card at the bottom of the {MONTHS[deck]} deck.")
+    log.append(ft.CardPutBack(seat=seat, deck=deck))
     return _finish_turn(s, log, private)
 
 
@@ -244,7 +243,7 @@ def _finish_turn(s: CampaignTrailState, log: list[str], private: dict[str, str] 
     if len(s.taken) >= party.roles:
         if len(party.seats) == 2 and _same_region(s, party.seats):
             s.exchange = Exchange(seat=t.seat, partner=next(x for x in party.seats if x != t.seat))
-            log.append(f"{party.id}'s candidates share a region: {t.seat} may exchange up to 3 cards with {s.exchange.partner}.")
+            log.append(ft.ExchangeOffered(party=party.id, seat=t.seat, partner=s.exchange.partner))
         else:
             next_party(s, log, private)
     return False  # the next seat is up (and cards may have been drawn): no undo past a turn's end
@@ -292,11 +291,10 @@ def _month_end(s: CampaignTrailState, log: list[str]) -> None:
     ev = electoral_votes(s)
     s.month += 1
     if s.advanced is not None:  # the AI parties first, the humans last, all game (ruling)
-        game_line(log, f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order stays {', '.join(s.order)}.")
+        game_line(log, ft.MonthEnded(month=s.month, order=tuple(s.order), kept=True))
     else:
         s.order = sorted(s.order, key=lambda p: -ev[p])  # stable: tied parties keep their order
-        game_line(log, f"{MONTHS[s.month - 1]} ends. {MONTHS[s.month]} begins; turn order by electoral votes: "
-                       f"{', '.join(s.order)}.")
+        game_line(log, ft.MonthEnded(month=s.month, order=tuple(s.order), kept=False))
     debates.start(s, log)
 
 
@@ -309,7 +307,7 @@ def _start_final(s: CampaignTrailState, log: list[str]) -> None:
                     s.final.append(FinalItem(seat=seat, politick=tab.politick, tucked=tab.tucked))
     s.phase = "final"
     if s.final:
-        game_line(log, "October is over. End-of-game politicks resolve in turn order.")
+        game_line(log, ft.FinalOpened())
     continue_final(s, log, None)
 
 
@@ -327,7 +325,7 @@ def continue_final(s: CampaignTrailState, log: list[str], wait: Any) -> None:
         item = s.final.pop(0)
         s.final_seat = item.seat
         with by(log, item.seat, item.politick):
-            log.append(f"{item.seat}'s {_c().politicks[item.politick].name} resolves.")
+            log.append(ft.FinalResolves(seat=item.seat, politick=item.politick))
             extra = {"tucked": str(item.tucked)} if item.tucked is not None else {}
             if item.politick == "recount" and item.tucked is None:
                 continue  # nothing was tucked: nothing to recount

@@ -10,6 +10,7 @@ import pytest
 
 from engine import registry
 from engine.core.rng import Rng
+from engine.core.posting import without_presentation
 from engine.core.ruleset import seats_for
 from engine.core.search import SearchGame
 from engine.core.types import Action
@@ -42,9 +43,10 @@ def test_the_silent_path_answers_and_steps_as_the_full_path(players: int, option
     assert ruleset.outcome(end) is not None
 
 
-def test_a_search_step_leaves_the_turns_held_lines_as_apply_does() -> None:
-    """Mid-turn the public lines wait in the state (`unposted`): a step the search takes in place holds them, with
-    who made each, exactly as apply() does, and releases them with the turn."""
+def test_a_search_step_words_and_holds_no_line() -> None:
+    """Mid-turn apply() holds the turn's worded lines in the state (`unposted`) for the turn's post; a step the
+    search takes in place words none and holds none: the fields that only make the table's posts stay as they were,
+    and every other field is as apply() leaves it."""
     ruleset = registry.get("campaign_trail")
     game = SearchGame(ruleset)
     state = ruleset.setup({}, seats_for(ruleset, 2, {}), 7)
@@ -55,7 +57,7 @@ def test_a_search_step_leaves_the_turns_held_lines_as_apply_does() -> None:
         action = actions[rng.below(len(actions))]
         after = ruleset.apply(state, seat, action).state
         game.advance(state, seat, action)
-        assert state.unposted == after.unposted and state.unposted_changed == after.unposted_changed
-        assert state.last_changed == after.last_changed
-        held += bool(state.unposted)
+        assert state.unposted == [] and state.unposted_changed == [] and state.last_changed == []
+        assert without_presentation(state) == without_presentation(after)
+        held += bool(after.unposted)
     assert held == 20, "no turn ever held its lines"
