@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import advanced_solo, bot, cards, determinize, notation, refusals, rules, solo_posts
-from engine.campaign_trail import evaluate
+from engine.campaign_trail import evaluate, words
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.silent import CampaignTrailSilent
 from engine.campaign_trail.state import CampaignTrailState, Options
@@ -66,6 +66,7 @@ class CampaignTrailRuleset(ModuleRuleset):
     view_fn = staticmethod(view)
     silent = CampaignTrailSilent()
     evaluator = evaluate
+    words = words
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)
