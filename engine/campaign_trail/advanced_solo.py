@@ -57,6 +57,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import advanced_solo_content, dirty_solo, posting, primitives, solo
+from engine.campaign_trail.facts_ask import ChangeOfPlansAsk
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
 from engine.core.rng import Randomness
@@ -227,7 +228,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
-    return solo.change_of_plans_decision(s, seat, s.advanced.window.actor, cards(s.advanced.window.actor)[s.advanced.card])
+    question = ChangeOfPlansAsk(actor=s.advanced.window.actor, deck="advanced", card=s.advanced.card)
+    return solo.change_of_plans_decision(s, seat, question)
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.campaign_trail import abilities, advanced_solo, primitives
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
+from engine.campaign_trail.facts_ask import DebateAsk, OratorAsk
 from engine.campaign_trail.posting import by, game_line
 from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
@@ -168,32 +169,18 @@ def choices(s: CampaignTrailState, seat: str) -> list[Action]:
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
-    c = _c()
+    """The seat's debate choice with its question's facts (words_ask.py words it): the Orator's pick, with which
+    of the party's track markers it is, or a debate round's card."""
     d = s.debate
-    actions = choices(s, seat)
+    options = [Option(action=a) for a in choices(s, seat)]
     if d.orator:
-        opts = [Option(action=a, label=c.states[a.args[0]].name, group=primitives.region_heading(a.args[0]))
-                for a in actions]
-        return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="the first state listed",
-                        prompt=_orator_prompt(s, seat, d.orator[0][1]))
-    opts = [Option(action=a, label="Pass this debate round") if a.verb == "pass"
-            else Option(action=a, label=f"#{a.args[0]} {c.card(int(a.args[0])).name}",
-                        detail=", ".join(c.debate_issues[i].name for i in c.card(int(a.args[0])).debate))
-            for a in actions]
-    return Decision(seat=seat, kind=PendingKind.CHOICE, options=opts, deadline_default="pass",
-                    prompt=f"Debate {d.number}, round {d.round} of {ROUNDS}: play a card showing an issue in the arena, or pass.")
-
-
-def _orator_prompt(s: CampaignTrailState, seat: str, issue: str) -> str:
-    """The Orator's pick, with the ability's text and which of the party's track markers this one is."""
-    c = _c()
-    d = s.debate
-    party = s.players[seat].party
-    total = sum(1 for m in d.markers.values() if m.party == party)
-    left = sum(1 for x, _ in d.orator if x == seat)
-    at = f" ({total - left + 1} of {total})" if total > 1 else ""
-    return (f"{c.candidates['orator'].archetype} — {c.candidates['orator'].advantage.text} "
-            f"Add 1 voter to a state showing {c.debate_issues[issue].name}{at}.")
+        party = s.players[seat].party
+        total = sum(1 for m in d.markers.values() if m.party == party)
+        left = sum(1 for x, _ in d.orator if x == seat)
+        return Decision(seat=seat, kind=PendingKind.CHOICE, options=options,
+                        facts=OratorAsk(issue=d.orator[0][1], at=total - left + 1, total=total))
+    return Decision(seat=seat, kind=PendingKind.CHOICE, options=options,
+                    facts=DebateAsk(number=d.number, round=d.round, rounds=ROUNDS))
 
 
 def move_marker(marker: Marker, party: str) -> None:

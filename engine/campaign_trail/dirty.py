@@ -28,7 +28,8 @@ from __future__ import annotations
 from engine.campaign_trail import abilities, dirty_solo, effects, moves, primitives
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.state import CampaignTrailState
-from engine.core.types import Action
+from engine.campaign_trail.facts_ask import Slings, Targets, There
+from engine.core.types import Action, Facts
 from engine.core.words import plural
 
 SMEAR_ETHICS = 4  # voters paid from your ethically minded states for a smear campaign
@@ -249,44 +250,43 @@ def settle(s: CampaignTrailState, seat: str, log: list[str], changed: list[str])
         del t.strikes[code]
 
 
-def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
+def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts | None]]:
+    """The stepped dirty action's answers, each with what its label needs beyond its action (words_ask.py)."""
     c = _c()
     t = s.turn
     party = s.players[seat].party
     if t.ethics_due > 0:
-        return [(primitives.act("pay", code), f"Pay a voter in {c.states[code].name} ({s.voters[code][party]} there)")
+        return [(primitives.act("pay", code), There(count=s.voters[code][party]))
                 for code in ethics_states(party) if s.voters[code][party] > 0]
     if t.strikes:
         code = next(iter(t.strikes))
-        return [(primitives.act("remove", code, victim), f"A {victim} voter in {c.states[code].name} ({n} there)")
+        return [(primitives.act("remove", code, victim), There(count=n))
                 for victim, n in _rival_voters(s, party, code).items()]
-    done = (primitives.act("done"), "Done")
+    done = (primitives.act("done"), None)
     if t.action == "voter_suppression":
         return moves.travel_options(s, seat, c.card(t.card).actions.voter_suppression, "voter_suppression")
     if t.action in ("flip_contributors", "sway_minds"):
         a = c.card(t.card).actions
-        what = f"take ${a.flip_contributors}M" if t.action == "flip_contributors" else f"sway {plural(a.sway_minds, 'registered voter')}"
         amount = a.flip_contributors if t.action == "flip_contributors" else a.sway_minds
-        return [(primitives.act("target", p), dirty_solo.target_label(s, t.action, p, amount)
-                 or f"{what} from {p} (${s.parties[p].money}M, {s.parties[p].registered} registered)")
+        return [(primitives.act("target", p), Targets(amount=amount, money=s.parties[p].money,
+                                                      registered=s.parties[p].registered,
+                                                      ai=dirty_solo.is_ai(s, p)))
                 for p in rivals(s, party)]
-    out: list[tuple[Action, str]] = []
+    out: list[tuple[Action, Facts | None]] = []
     if t.action == "smear_campaign":
         out += smear_removals(s, seat)
         out.append(done)
     elif t.action == "mudslinging":
         cost = mudsling_cost(s, seat, t.bought)
         for issue in mudsling_issues(s, seat, t.card, t.bought):
-            where = " ".join(c.issue_states(issue))
-            out.append((primitives.act("issue", issue), f"{c.debate_issues[issue].name}: {plural(cost, 'ethics voter')}, 2 off in {where}"))
+            out.append((primitives.act("issue", issue), Slings(cost=cost)))
         if t.bought:
             out.append(done)
     return out
 
 
-def smear_removals(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
+def smear_removals(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts | None]]:
     """The smear campaign's next removal: a rival voter in a listed state, within the action's limits."""
-    c = _c()
     t = s.turn
     if t.removed >= abilities.stat(s, seat, "smear_campaign", "max_remove", SMEAR_MAX):
         return []
@@ -296,7 +296,7 @@ def smear_removals(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]
     if rule is not None and rule.get("must_include") == "pawn" and t.removed == 0:
         states = [s.players[seat].pawn]  # the Wealthy Candidate: the first voter removed is where you are
     cap = abilities.stat(s, seat, "smear_campaign", "max_per_state", 99)
-    return [(primitives.act("remove", code, victim), f"A {victim} voter in {c.states[code].name} ({n} there)")
+    return [(primitives.act("remove", code, victim), There(count=n))
             for code in states if t.per_state.get(code, 0) < cap
             for victim, n in _rival_voters(s, party, code).items()]
 

@@ -30,7 +30,6 @@ from typing import Any
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import posting
 from engine.campaign_trail.state import CampaignTrailState
-from engine.core.words import plural
 
 INTIMIDATION = "intimidation"
 INTIMIDATION_COUNT = 2  # voters off the AI track and onto the owner's registered voters
@@ -62,15 +61,6 @@ def flip_from_bank(s: CampaignTrailState, seat: str, amount: int, log: list[str]
     mine = s.parties[s.players[seat].party]
     mine.money += amount
     log.append(f"{seat} flips contributors: ${amount}M from the bank (an AI party has no war chest).")
-
-
-def target_label(s: CampaignTrailState, action: str, target: str, amount: int) -> str | None:
-    """The target step's label when the target is an AI party (None: the ordinary label)."""
-    if not is_ai(s, target):
-        return None
-    if action == "flip_contributors":
-        return f"take ${amount}M from the bank ({target} is an AI party)"
-    return f"sway {plural(amount, 'voter')} off {target}'s register track ({s.parties[target].registered} there)"
 
 
 # ------------------------------------------------------------------------------------------ choices an AI party owes

@@ -6,16 +6,16 @@ from functools import lru_cache
 from typing import Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
+from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.moves import (
     ADVERTISE_COST, CAMPAIGN_COST, CAMPAIGN_MAX, advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_voter_cost,
     campaign_votes, card_issues_left, free_issues, travel_distance, travel_options,
 )
-from engine.campaign_trail.notation import STATE_VERBS
-from engine.campaign_trail.primitives import act, free_left, issue_states, region_heading
+from engine.campaign_trail.primitives import act, free_left, issue_states
 from engine.campaign_trail.state import CampaignTrailState
-from engine.core.types import Action, Option
+from engine.core.types import Action, Facts, Option
 from engine.core.words import plural
 
 
@@ -85,11 +85,12 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[st
         yield name
 
 
-def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
+def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts | None]]:
+    """The step's answers, each with what its label needs beyond its action (words_ask.py says them)."""
     c = _c()
     t = s.turn
-    out: list[tuple[Action, str]] = []
-    done = (act("done"), "Done")
+    out: list[tuple[Action, Facts | None]] = []
+    done = (act("done"), None)
     if s.wait is not None:
         w = s.wait
         spots = [x[0] for x in w["among"]] if w["kind"] == "strike" else w["among"]
@@ -97,29 +98,29 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         if w["kind"] in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
                 and not w.get("region"):
             present = {c.states[code].region for code in spots}
-            regions = [r for r in c.regions if r in present]
-            for r in regions:
-                out.append((act("region", r), c.regions[r].name))
+            for r in c.regions:
+                if r in present:
+                    out.append((act("region", r), None))
             if w.get("optional"):
                 out.append(done)
             return out
         if w["kind"] == "option":
-            return [(act("option", n), label) for n, label in zip(w["among"], w["labels"])]
+            frame = s.frames.frames[-1]
+            return [(act("option", n), fa.Picks(proc=frame.proc, ip=frame.ip, index=int(n) - 1)) for n in w["among"]]
         if w["kind"] == "card":
             for n in w["among"]:
-                out.append((act("card", n), f"#{n} {c.card(int(n)).name}"))
+                out.append((act("card", n), None))
         if w["kind"] == "strike":  # a rival's voter: state and party
             for code, victim in w["among"]:
                 if not w.get("region") or c.states[code].region == w["region"]:
-                    out.append((act("remove", code, victim),
-                                f"A {victim} voter in {c.states[code].name} ({s.voters[code][victim]} there)"))
+                    out.append((act("remove", code, victim), fa.There(count=s.voters[code][victim])))
             if w.get("optional"):
                 out.append(done)
             return out
         verb = "vote" if w["kind"] == "vote" else "pick"
         among = [code for code in w["among"] if not w.get("region") or c.states[code].region == w["region"]]
         for code in among if w["kind"] != "card" else []:
-            out.append((act(verb, code), f"{c.states[code].name}"))
+            out.append((act(verb, code), None))
         if w.get("optional"):
             out.append(done)
         return out
@@ -129,16 +130,14 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, str]]:
         return travel_options(s, seat, c.card(t.card).actions.travel, "travel")
     if t.action == "campaign":
         for code in campaign_votes(s, seat):
-            out.append((act("vote", code), f"A voter in {c.states[code].name}"))
+            out.append((act("vote", code), None))
         out.append(done)
     elif t.action == "advertise":
         cost = advertise_cost(s, seat)
         for issue in advertise_choices(s, seat, t.card, t.bought):
-            n = len(issue_states(issue))
-            out.append((act("issue", issue), f"{c.debate_issues[issue].name}: {f'${cost}M' if cost else 'free'}, {plural(n, 'voter')}"))
+            out.append((act("issue", issue), fa.Buys(cost=cost, voters=len(issue_states(issue)))))
         for issue in free_issues(s, seat, t.card, t.bought):
-            n = len(issue_states(issue))
-            out.append((act("issue", issue), f"{c.debate_issues[issue].name}: free, {plural(n, 'voter')}"))
+            out.append((act("issue", issue), fa.Buys(cost=0, voters=len(issue_states(issue)))))
         if t.bought:
             out.append(done)
     return out
@@ -294,22 +293,11 @@ def whole_text(number: int) -> str:
 
 
 def step_menu(s: CampaignTrailState, seat: str) -> list[Option]:
-    """The step's options; a card among them carries its words (a rival's tabled politick: that politick's text)."""
+    """The step's options, each with its facts (a rival's tabled card: the politick it is in play for)."""
     tabled = {tab.card: tab.politick for p in s.players.values() for tab in p.table}
     out = []
-    for action, label in step_options(s, seat):
-        detail = ""
-        if action.verb == "card":
-            n = int(action.args[0])
-            pol = _c().politicks[tabled[n]] if n in tabled else None
-            detail = f"{pol.name} — {pol.text}" if pol is not None else whole_text(n)
-        out.append(Option(action=action, label=label, detail=detail, group=state_group(action)))
+    for action, facts in step_options(s, seat):
+        if action.verb == "card" and int(action.args[0]) in tabled:
+            facts = fa.Tabled(politick=tabled[int(action.args[0])])
+        out.append(Option(action=action, facts=facts))
     return out
-
-
-def state_group(action: Action) -> str:
-    """The heading of a choice of one state (a voter there, a move or flight there, the state picked): its board
-    region, which a long menu of states groups by; none for any other choice."""
-    if action.verb in STATE_VERBS and len(action.args) == 1 and action.args[0] in _c().states:
-        return region_heading(action.args[0])
-    return ""

@@ -9,7 +9,8 @@ from engine.campaign_trail import abilities
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.primitives import act, free_left, issue_states, neighbours
 from engine.campaign_trail.state import CampaignTrailState, TurnState
-from engine.core.types import Action
+from engine.campaign_trail.facts_ask import Mate, Stop
+from engine.core.types import Action, Facts
 
 
 CAMPAIGN_COST = 60
@@ -123,26 +124,26 @@ def free_issues(s: CampaignTrailState, seat: str, number: int, bought: list[str]
     return [i for i in _c().debate_issues if i not in on_card and i not in bought and voters >= len(issue_states(i))]
 
 
-def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> list[tuple[Action, str]]:
+def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> list[tuple[Action, Facts | None]]:
     """The next move of a travel (or a voter suppression, which moves the same way): a neighbour, a city, the
     running mate's pawn instead (Frequent Flyer), or stop."""
     c = _c()
     t = s.turn
-    out: list[tuple[Action, str]] = []
+    out: list[tuple[Action, Facts | None]] = []
     # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
     bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
     distance = travel_distance(s, seat, tr, action)
     pawn = s.players[t.mover or seat].pawn
     for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
-        out.append((act("to", code), f"Move to {c.states[code].name}"))
+        out.append((act("to", code), None))
     if _can_fly(t, tr):
         for city in c.cities.values():
             if city.state != pawn:
-                out.append((act("fly", city.state), f"Fly to {city.name}"))
+                out.append((act("fly", city.state), None))
     mate = abilities.running_mate(s, seat)
     if bonus and mate is not None and t.steps == 0 and not t.flown:
-        out.append((act("mate"), f"Let {mate} make this move"))
-    out.append((act("done"), "Stop here" if action == "voter_suppression" else "Done"))
+        out.append((act("mate"), Mate(seat=mate)))
+    out.append((act("done"), Stop() if action == "voter_suppression" else None))
     return out
 
 

@@ -15,7 +15,8 @@ The responder's hand is not refilled now: it refills at the end of their next tu
 from __future__ import annotations
 
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
-from engine.campaign_trail import bans, menus, primitives, prompts
+from engine.campaign_trail import bans, primitives
+from engine.campaign_trail.facts_ask import WindowAsk
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.campaign_trail.wording import card_name
 from engine.core.errors import IllegalAction
@@ -79,25 +80,10 @@ def choices(s: CampaignTrailState, seat: str) -> list[Action]:
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
-    c = _c()
+    """The seat's answer in the window, with its question's facts (words_ask.py words it)."""
     w = s.window
-    opts = [_option(a) for a in choices(s, seat)]
-    return Decision(seat=seat, kind=PendingKind.RESPONSE,
-                    options=opts, deadline_default="pass",
-                    prompt=f"{w.actor} declares {w.action.replace('_', ' ')} with #{s.turn.card} {c.card(s.turn.card).name} "
-                           f"— {prompts.sentence(menus.action_words(s.turn.card, w.action))} Respond, or pass.")
-
-
-def _option(a: Action) -> Option:
-    if a.verb == "pass":
-        return Option(action=a, label="Pass")
-    if a.verb == "autopass":
-        return Option(action=a, label="Pass, and stop asking me",
-                      detail="Every later response window passes for you (undo on your turn: responses ask)")
-    c = _c()
-    n = int(a.args[0])
-    politick = c.politicks[c.card(n).actions.get('politick')]
-    return Option(action=a, label=f"#{n} {c.card(n).name} — {politick.name}", detail=politick.text)
+    return Decision(seat=seat, kind=PendingKind.RESPONSE, options=[Option(action=a) for a in choices(s, seat)],
+                    facts=WindowAsk(actor=w.actor, action=w.action, card=s.turn.card))
 
 
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> str | None:

@@ -16,17 +16,17 @@ from typing import Any, Callable
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import (
-    ACTIONS, action_text, action_words, full_prompt, has_legal_action, home_choices, legal_actions, step_menu, step_options,
-    whole_text,
+    ACTIONS, action_text, full_prompt, has_legal_action, home_choices, legal_actions, step_menu, step_options,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.posting import Log, SilentLog, Tell, by, cause_now, step_result
 from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
-from engine.campaign_trail.state import CampaignTrailState, Exchange, TurnState
+from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
     EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, hidden_facts, next_party, outcome,
     put_back, start_of_turn, take_action, triggered,
@@ -34,7 +34,6 @@ from engine.campaign_trail.turn import (
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.hidden import revealed
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind, copy_state
-from engine.core.words import plural
 
 # the rules' entry points, as ruleset.py, the scenario runner and the tests reach them
 __all__ = ["action_text", "apply", "assign_seats", "current_party", "deadline_action", "decisions", "legal_actions",
@@ -129,7 +128,7 @@ def owes_move(s: CampaignTrailState, seat: str) -> bool:
 
 
 def decisions(s: CampaignTrailState, seat: str) -> Decision:
-    """The seat's decision: choices() in words."""
+    """The seat's decision: choices() with the question's facts and each option's (words_ask.py words them)."""
     if seat not in s.players or not owes(s, seat):
         return Decision(seat=seat)
     if s.phase == "debate":
@@ -140,69 +139,38 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         return advanced_solo.decision(s, seat)
     if s.window is not None:
         return responses.decision(s, seat)
-    c = _c()
     actions, extras = choices(s, seat)
     if s.phase == "candidate":
-        return Decision(seat=seat, kind=PendingKind.SIMULTANEOUS, prompt="Keep one of your two candidates.",
-                        options=[_candidate_option(s, a) for a in actions],
-                        deadline_default="the first candidate dealt is kept")
+        solo_kind = "basic" if s.solo is not None else "advanced" if s.advanced is not None else ""
+        return _ask(seat, fa.CandidateAsk(solo=solo_kind), actions, PendingKind.SIMULTANEOUS)
     if s.phase == "home":
-        opts = [Option(action=a, label=f"{c.states[a.args[0]].name} ({c.states[a.args[0]].ev} EV)") for a in actions]
-        return Decision(seat=seat, kind=PendingKind.SIMULTANEOUS, prompt="Choose your home state from the reference states in your hand.",
-                        options=opts, deadline_default="the listed home state with the most electoral votes")
+        return _ask(seat, fa.HomeAsk(), actions, PendingKind.SIMULTANEOUS)
     t = s.turn
     if s.exchange is not None:
         ex = s.exchange
-        return Decision(seat=seat, kind=PendingKind.CHOICE,
-                        prompt=f"Exchange cards with {ex.partner} one for one ({ex.swaps} of {EXCHANGE_MAX} so far), then `done`.",
-                        options=[_exchange_option(ex, a) for a in actions],
-                        deadline_default="no (further) exchange" if ex.give is None
-                        else f"the first card listed is taken for #{ex.give} {c.card(ex.give).name}")
+        return _ask(seat, fa.ExchangeAsk(partner=ex.partner, swaps=ex.swaps, most=EXCHANGE_MAX, give=ex.give or 0),
+                    actions)
     if s.phase == "final":
         return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + full_prompt(s),
-                        options=step_menu(s, seat), deadline_default="the first choice listed")
+                        options=step_menu(s, seat), facts=fa.StepAsk())
     if t is None:
-        opts = [Option(action=a, label="No cards: pass the turn") if a.verb == "pass"
-                else Option(action=a, label=f"#{a.args[0]} {c.card(int(a.args[0])).name}", detail=whole_text(int(a.args[0])))
-                for a in actions]
-        words = [Option(action=a, label="Ask me in response windows again",
-                        detail="Rivals' plays will ask you about response cards again") for a in extras]
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="Your turn: play a card.", options=opts, extras=words,
-                        deadline_default="the first card in hand is played for its first support action")
+        return _ask(seat, fa.PlayAsk(), actions, extras=extras)
     if t.action is None and s.wait is None:
-        opts = [Option(action=a, label="No action possible: discard the card") if a.verb == "done"
-                else Option(action=a, label=a.verb.replace("_", " ").capitalize(), detail=action_words(t.card, a.verb))
-                for a in actions]
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=f"Take one action of #{t.card} {c.card(t.card).name}.",
-                        options=opts,
-                        deadline_default="the first support action of the card")
-    default = "the first choice listed"  # as deadline_action() plays it
+        return _ask(seat, fa.ActionAsk(card=t.card), actions)
+    default = "first"  # as deadline_action() plays it
     if s.wait is None and not t.strikes and t.action in ("travel", "voter_suppression"):
-        default = "the move stops here"
+        default = "stop"
     elif s.wait is None and t.action in ("smear_campaign", "mudslinging"):
-        default = "once it is paid for, the action stops here; until then the first choice listed"
+        default = "paid"
     return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=full_prompt(s), options=step_menu(s, seat),
-                    deadline_default=default)
+                    facts=fa.StepAsk(action=t.action if s.wait is None else "", default=default))
 
 
-def _candidate_option(s: CampaignTrailState, a: Action) -> Option:
-    cd = _c().candidates[a.args[0]]
-    return Option(action=a, label=f"{cd.archetype} ({cd.name})",
-                  detail=" · ".join(x for x in (f"{plural(cd.registered, 'registered voter')}, ${cd.war_chest}M",
-                                                 f"Advantage: {cd.advantage.text}",
-                                                 f"Disadvantage: {cd.disadvantage.text}",
-                                                 solo.candidate_note(s, cd)) if x))
-
-
-def _exchange_option(ex: Exchange, a: Action) -> Option:
-    c = _c()
-    if a.verb == "done":
-        return Option(action=a, label="Done exchanging")
-    n = int(a.args[0])
-    if a.verb == "take":
-        return Option(action=a, label=f"Take #{n} {c.card(n).name} for #{ex.give} {c.card(ex.give).name}",
-                      detail=whole_text(n))
-    return Option(action=a, label=f"Give #{n} {c.card(n).name}", detail=whole_text(n))
+def _ask(seat: str, question: fa.Ask, actions: list[Action], kind: PendingKind = PendingKind.CHOICE,
+         extras: list[Action] = ()) -> Decision:
+    """A decision whose options say it all by their actions and the question."""
+    return Decision(seat=seat, kind=kind, facts=question, options=[Option(action=a) for a in actions],
+                    extras=[Option(action=a) for a in extras])
 
 
 def apply(state: CampaignTrailState, seat: str, action: Action, *, tell: Tell,

@@ -59,6 +59,7 @@ from typing import Any
 
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import dirty_solo, posting, primitives, responses, solo_content
+from engine.campaign_trail.facts_ask import ChangeOfPlansAsk
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
 from engine.campaign_trail.wording import card_name
 from engine.core.errors import IllegalAction
@@ -342,7 +343,7 @@ def responses_in_hand(s: CampaignTrailState, seat: str) -> list[int]:
 
 
 def decision(s: CampaignTrailState, seat: str) -> Decision:
-    return change_of_plans_decision(s, seat, s.solo.window.actor, _cards()[s.solo.card])
+    return change_of_plans_decision(s, seat, ChangeOfPlansAsk(actor=s.solo.window.actor, deck="basic", card=s.solo.card))
 
 
 def change_of_plans_choices(s: CampaignTrailState, seat: str) -> list[Action]:
@@ -352,23 +353,11 @@ def change_of_plans_choices(s: CampaignTrailState, seat: str) -> list[Action]:
             primitives.act("autopass")]
 
 
-def change_of_plans_decision(s: CampaignTrailState, seat: str, actor: str, card: Any) -> Decision:
-    """Before an AI party's direct action (`card`, of either AI deck): answer with Change of Plans, or pass."""
-    c = _c()
-    opts = []
-    for a in change_of_plans_choices(s, seat):
-        if a.verb == "pass":
-            opts.append(Option(action=a, label="Pass"))
-        elif a.verb == "autopass":
-            opts.append(Option(action=a, label="Pass, and stop asking me",
-                               detail="Every later response window passes for you (undo on your turn: responses ask)"))
-        else:
-            opts.append(Option(action=a, label=f"#{a.args[0]} {c.card(int(a.args[0])).name} — {c.politicks[CHANGE_OF_PLANS].name}",
-                               detail=f"{c.politicks[CHANGE_OF_PLANS].text} Against an AI party: it registers instead."))
-    states = " ".join(f"{code}{t}" for code, t in card.direct.states.items())
-    return Decision(seat=seat, kind=PendingKind.RESPONSE, options=opts, deadline_default="pass",
-                    prompt=f"{actor} (AI) is about to act directly with {card.name} ({plural(card.direct.voters, 'voter')} in "
-                           f"each of {states} below its threshold): respond, or pass.")
+def change_of_plans_decision(s: CampaignTrailState, seat: str, question: ChangeOfPlansAsk) -> Decision:
+    """Before an AI party's direct action (the card the question names, of either AI deck): answer with Change of
+    Plans, or pass (words_ask.py words it)."""
+    return Decision(seat=seat, kind=PendingKind.RESPONSE, facts=question,
+                    options=[Option(action=a) for a in change_of_plans_choices(s, seat)])
 
 
 def change_of_plans(s: CampaignTrailState, w: Window, seat: str, action: Action, log: list[str]) -> bool | None:

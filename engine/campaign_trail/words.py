@@ -1,13 +1,9 @@
-"""Campaign Trail in words: what the ruleset contract runs after the rules (engine/core/ruleset.py, `Words`) — the
-log lines of a step's events (words_tell.py) and a decision's words. The rules never import this module."""
+"""Campaign Trail in words: its decisions' prompts and labels (words_ask.py) and its events' lines (words_tell.py),
+made from the facts its rules state. The ruleset contract runs these after the rules (engine/core/ruleset.py,
+`Words`); the rules, and the silent path a search takes, never import this module."""
 from __future__ import annotations
 
+from engine.campaign_trail.words_ask import ask
 from engine.campaign_trail.words_tell import tell
-from engine.core.types import Decision
 
 __all__ = ["ask", "tell"]
-
-
-def ask(decision: Decision) -> Decision:
-    """The decision as the rules word it today: it passes as it is."""
-    return decision
