@@ -92,13 +92,20 @@ def swaps(state: ElectioneerState, theatric: tuple[str, ...]) -> list[Action]:
 def _board_swaps(theatric: tuple[str, ...], code: str, issues: tuple[str, ...],
                  deck_issues: tuple[str, ...]) -> tuple[Action, ...]:
     """One state's swaps, as `swaps` gives them: the same few recur all game, so each list is built once."""
-    verb = "play" if theatric else "swap"
     out: list[Action] = []
     for slot, old in enumerate(issues, start=1):
         if old in issues[:slot - 1]:
             continue  # a state's second issue the same as its first: swapping either reads and plays the same
-        out += (act(verb, (*theatric, code, str(slot), new)) for new in deck_issues if new != old)
+        to = _slot_swaps(theatric, code, slot)
+        out += [to[new] for new in deck_issues if new != old]
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _slot_swaps(theatric: tuple[str, ...], code: str, slot: int) -> dict[str, Action]:
+    """One slot's swap to each issue, by the issue: built once, whatever the issue deck holds."""
+    verb = "play" if theatric else "swap"
+    return {new: act(verb, (*theatric, code, str(slot), new)) for new in content_mod.load().issues}
 
 
 def plays(state: ElectioneerState, seat: str) -> list[Action]:
