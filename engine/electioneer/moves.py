@@ -38,16 +38,38 @@ def owes(state: ElectioneerState, seat: str) -> bool:
     return False
 
 
+def owing(state: ElectioneerState) -> list[str]:
+    """The seats `owes` is true of, in seat order."""
+    phase = state.phase
+    if phase == "discard" or phase == "campaign":
+        sealed = (state.discards if phase == "discard" else state.campaigns).sealed
+        return [seat for seat in state.seats if seat not in sealed]
+    if phase == "swap":
+        return [seat for seat in state.seats if seat == state.month_winner]
+    if phase == "election":
+        return [seat for seat in state.seats if not state.players[seat].ready]
+    return []
+
+
 def answers(state: ElectioneerState, seat: str) -> list[Action]:
     """The actions that settle `seat`'s pending decision, in menu order; none when it owes none."""
     if seat not in state.players or not owes(state, seat):
         return []
     phase = state.phase
     if phase == "discard" or phase == "campaign":
-        return [act(phase, (pid,)) for pid in state.players[seat].hand]
+        known = _PICKS[phase]
+        return [known.get(pid) or _pick(known, phase, pid) for pid in state.players[seat].hand]
     if phase == "swap":
         return [act("keep"), *swaps(state, ())]
     return [act("ready")]
+
+
+_PICKS: dict[str, dict[str, Action]] = {"discard": {}, "campaign": {}}  # each policy's discard and campaign action
+
+
+def _pick(known: dict[str, Action], verb: str, pid: str) -> Action:
+    found = known[pid] = act(verb, (pid,))
+    return found
 
 
 def swaps(state: ElectioneerState, theatric: tuple[str, ...]) -> list[Action]:
@@ -56,26 +78,34 @@ def swaps(state: ElectioneerState, theatric: tuple[str, ...]) -> list[Action]:
     issue), or with `theatric` (a reframe's id) as its `play` (id, code, slot, issue)."""
     issues = content_mod.load().issues
     in_deck = set(state.issue_deck)
-    deck_issues = tuple(i for i in issues if i in in_deck)
+    deck_issues = tuple([i for i in issues if i in in_deck])
     out: list[Action] = []
     boards = state.boards
     for code in state.order:
         board = boards[code]
-        if not board.revealed:
-            continue
-        for slot, old in enumerate(board.issues, start=1):
-            if old in board.issues[:slot - 1]:
-                continue  # a state's second issue the same as its first: swapping either reads and plays the same
-            out += _slot_swaps(theatric, code, str(slot), old, deck_issues)
+        if board.revealed:
+            out += _board_swaps(theatric, code, tuple(board.issues), deck_issues)
     return out
 
 
 @lru_cache(maxsize=8192)
-def _slot_swaps(theatric: tuple[str, ...], code: str, slot: str, old: str,
-                deck_issues: tuple[str, ...]) -> tuple[Action, ...]:
-    """One slot's swaps, as `swaps` gives them: the same few recur all game, so each list is built once."""
+def _board_swaps(theatric: tuple[str, ...], code: str, issues: tuple[str, ...],
+                 deck_issues: tuple[str, ...]) -> tuple[Action, ...]:
+    """One state's swaps, as `swaps` gives them: the same few recur all game, so each list is built once."""
+    out: list[Action] = []
+    for slot, old in enumerate(issues, start=1):
+        if old in issues[:slot - 1]:
+            continue  # a state's second issue the same as its first: swapping either reads and plays the same
+        to = _slot_swaps(theatric, code, slot)
+        out += [to[new] for new in deck_issues if new != old]
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _slot_swaps(theatric: tuple[str, ...], code: str, slot: int) -> dict[str, Action]:
+    """One slot's swap to each issue, by the issue: built once, whatever the issue deck holds."""
     verb = "play" if theatric else "swap"
-    return tuple(act(verb, (*theatric, code, slot, new)) for new in deck_issues if new != old)
+    return {new: act(verb, (*theatric, code, str(slot), new)) for new in content_mod.load().issues}
 
 
 def plays(state: ElectioneerState, seat: str) -> list[Action]:

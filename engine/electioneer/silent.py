@@ -12,10 +12,10 @@ class ElectioneerSilent:
     __slots__ = ()
 
     def over(self, state: ElectioneerState) -> bool:
-        return moves.over(state)
+        return state.phase == "over" and state.winner is not None  # moves.over, without a call per step
 
     def to_move(self, state: ElectioneerState) -> list[str]:
-        return [seat for seat in state.seats if moves.owes(state, seat)]
+        return moves.owing(state)
 
     def legal(self, state: ElectioneerState, seat: str) -> list[Action]:
         answers = moves.answers(state, seat)

@@ -16,7 +16,7 @@ from engine.core.frames import Frame, Interpreter, Wait
 from engine.core.types import Event, cite
 from engine.presidential_election.debates import offer_debate, start_national_debate
 from engine.presidential_election.primitives import (add_votes, c, campaign, gain, hook, join_ballot, off_ballot,
-                                                      remove_votes)
+                                                      remove_votes, worded)
 from engine.presidential_election.state import PEState, Task
 
 
@@ -206,7 +206,8 @@ def draw_card(state: PEState, seat: str, events: list[Event]) -> None:
     card_id = state.deck.pop(0)
     state.discard.append(card_id)
     card = c().cards[card_id]
-    events.append(Event(public=f"{seat} draws {card_id} “{card.title}”: {card.text}", cause=card_id))
+    if worded(events):
+        events.append(Event(public=f"{seat} draws {card_id} “{card.title}”: {card.text}", cause=card_id))
     bonus = hook(state.players[seat], "card_money")
     if bonus:
         gain(state, seat, bonus, events, "Advantage: press coverage")

@@ -138,9 +138,11 @@ def legal(state: PEState, seat: str) -> list[Action]:
     """The actions of `menu`'s options, in its order, without their facts."""
     found: list[Action] = []
     for entry in _entries(state, seat)[1]:
-        if isinstance(entry, Pick):
+        if isinstance(entry, Pick) and len(entry.codes) > 8:  # a long list: read off every state's action
             wanted = set(entry.codes)
             found += [done for code, done in _on_every_state(entry.verb) if code in wanted]
+        elif isinstance(entry, Pick):
+            found += [action(entry.verb, code) for code in sorted(entry.codes, key=_static().rank.__getitem__)]
         else:
             found.append(action(entry.verb, *entry.args))
     return found
@@ -157,10 +159,24 @@ def _on_every_state(verb: str) -> list[tuple[str, Action]]:
 
 def owes(state: PEState, seat: str) -> bool:
     """Whether `seat` has a move to make now: `menu`'s options are not empty."""
+    if state.phase == "play":  # the usual cases answered without building the menu
+        if not state.tasks:  # the turn's player always has one: its roll, or `done` (`cancel` while buying)
+            return seat == state.current
+        task = state.tasks[0]
+        if task.kind != "stake" and seat != task.seat:  # only a National Debate asks anyone but the task's seat
+            return False
     for entry in _entries(state, seat)[1]:
         if not isinstance(entry, Pick) or entry.codes:
             return True
     return False
+
+
+def owing(state: PEState) -> list[str]:
+    """The seats that owe a move now, in seat order: those `owes` is true of."""
+    if state.phase == "play" and not state.tasks:  # the turn's player alone (see `owes`)
+        current = state.current
+        return [current] if current in state.seats else []
+    return [seat for seat in state.seats if owes(state, seat)]
 
 
 def owed_question(state: PEState, seat: str) -> Facts | None:

@@ -14,6 +14,27 @@ def c() -> Content:
     return load()
 
 
+class Unsaid(list):  # type: ignore[type-arg]
+    """A step's lines that nobody reads (the silent path's): whatever is added is dropped, and the busiest lines
+    ask `worded` first, so they are not even built."""
+
+    __slots__ = ()
+
+    def append(self, _event: Event) -> None:
+        pass
+
+    def extend(self, _events: object) -> None:
+        pass
+
+    def insert(self, _index: object, _event: Event) -> None:
+        pass
+
+
+def worded(events: list[Event]) -> bool:
+    """Whether the lines added to `events` are kept (not an `Unsaid`)."""
+    return type(events) is not Unsaid
+
+
 def state_codes() -> tuple[str, ...]:
     """Every state's code, alphabetically (read once per loaded content: menus ask for it at every step)."""
     content = c()
@@ -44,11 +65,12 @@ def add_votes(state: PEState, seat: str, code: str, n: int, events: list[Event],
     """n votes for `seat` in `code`, only if on its ballot. Returns the votes actually placed."""
     player = state.players[seat]
     if code not in player.votes or n <= 0:
-        if n > 0:
+        if n > 0 and worded(events):
             events.append(Event(public=f"{seat} is not on the {code} ballot: the {plural(n, 'vote')} from {why} {'is' if n == 1 else 'are'} lost."))
         return 0
     player.votes[code] += n
-    events.append(Event(public=votes_line(seat, n, code, why, player.votes[code])))
+    if worded(events):
+        events.append(Event(public=votes_line(seat, n, code, why, player.votes[code])))
     return n
 
 
@@ -58,13 +80,15 @@ def remove_votes(state: PEState, seat: str, code: str, n: int, events: list[Even
     lose = min(n, player.votes.get(code, 0) - 1) if code in player.votes else 0
     if lose > 0:
         player.votes[code] -= lose
-        events.append(Event(public=votes_line(seat, -lose, code, why, player.votes[code])))
+        if worded(events):
+            events.append(Event(public=votes_line(seat, -lose, code, why, player.votes[code])))
     return max(lose, 0)
 
 
 def join_ballot(state: PEState, seat: str, code: str, events: list[Event], why: str) -> None:
     state.players[seat].votes[code] = 1
-    events.append(Event(public=joined_line(seat, code, why)))
+    if worded(events):
+        events.append(Event(public=joined_line(seat, code, why)))
 
 
 def place_on_ballot(state: PEState, seat: str, code: str) -> None:
@@ -92,6 +116,8 @@ def gain(state: PEState, seat: str, amount: int, events: list[Event], why: str) 
     player = state.players[seat]
     before = player.money
     player.money = max(0, player.money + amount)
+    if not worded(events):
+        return
     delta = player.money - before
     sign = "+" if delta >= 0 else "−"
     events.append(Event(public=f"{seat} {sign}${abs(delta)}k ({why}) → ${player.money}k."))
@@ -129,7 +155,8 @@ def spending_room(state: PEState, seat: str) -> int:
 def roll(state: PEState, count: int, sides: int, who: str, what: str, events: list[Event], bonus: int = 0) -> int:
     """Roll from the state's Randomness; the faces go to the log and to `last_dice`."""
     total, words = quiet_roll(state, count, sides, who, what, bonus)
-    events.append(Event(public=f"{who} {words} (d{sides}, {what}).", seat=who))  # the roller's own die, whoever called for it
+    if worded(events):  # the roller's own die, whoever called for it
+        events.append(Event(public=f"{who} {words} (d{sides}, {what}).", seat=who))
     return total
 
 
@@ -179,10 +206,11 @@ def invariant_problems(state: PEState) -> list[str]:
 
 def campaign(state: PEState, seat: str, item: str, code: str, events: list[Event], why: str) -> None:
     """A free Sign or Television Campaign in `code` (`why`: what gave it), said in one line with its roll."""
-    lost: list[Event] = []
+    lost: list[Event] = [] if worded(events) else events
     result = campaign_votes(state, seat, item, code, lost)
-    events.append(Event(public=free_campaign_line(seat, item, code, why, result)))
-    events.extend(lost)
+    if worded(events):
+        events.append(Event(public=free_campaign_line(seat, item, code, why, result)))
+        events.extend(lost)
 
 
 def campaign_votes(state: PEState, seat: str, item: str, code: str, lost: list[Event]) -> str:
@@ -192,7 +220,7 @@ def campaign_votes(state: PEState, seat: str, item: str, code: str, lost: list[E
     name = "Sign Campaign" if item == "sign" else "Television Campaign"
     dice, bonus = (r.sign_dice, hook(player, "sign_bonus")) if item == "sign" else (r.tv_dice, hook(player, "tv_bonus"))
     n, words = quiet_roll(state, dice, 3, seat, f"{name} in {code}", bonus)
-    said: list[Event] = []
+    said: list[Event] = [] if worded(lost) else lost
     placed = add_votes(state, seat, code, n, said, name)
     if not placed:
         lost.extend(said)

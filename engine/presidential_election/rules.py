@@ -71,12 +71,12 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
 def step(state: PEState, seat: str, action: Action, events: list[Event]) -> bool:
     """One step on `state` itself, its lines into `events`: `apply`'s body, and the silent path's whole step
     (silent.py), which drops the lines unread. Returns whether a die was rolled."""
-    before_dice = state.last_dice
-    state.last_dice = []
+    dice = state.last_dice  # the rolls of the last step that rolled: replaced by this step's own, if any
+    before = len(dice)
     _dispatch(state, seat, action, events)
-    rolled = bool(state.last_dice)
-    if not rolled:
-        state.last_dice = before_dice
+    rolled = len(dice) > before
+    if rolled:
+        del dice[:before]
     return rolled
 
 
@@ -162,7 +162,7 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
             return
         join_ballot(state, seat, arg, events, "Party Convention")
         task.n -= 1
-        if task.n <= 0 or not [s for s in c().states if s not in state.players[seat].votes]:
+        if task.n <= 0 or state.players[seat].votes.keys() >= c().states.keys():  # on every ballot
             state.tasks.pop(0)
         return
     state.tasks.pop(0)

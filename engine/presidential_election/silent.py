@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core.types import Action
 from engine.presidential_election import menus, rules
+from engine.presidential_election.primitives import Unsaid
 from engine.presidential_election.state import PEState
 
 
@@ -20,7 +21,7 @@ class PESilent:
     def to_move(self, state: PEState) -> list[str]:
         if self.over(state):
             return []
-        return [seat for seat in state.seats if menus.owes(state, seat)]
+        return menus.owing(state)
 
     def legal(self, state: PEState, seat: str) -> list[Action]:
         if self.over(state):
@@ -28,4 +29,4 @@ class PESilent:
         return menus.legal(state, seat)  # no menu offers an action twice: nothing to drop
 
     def advance(self, state: PEState, seat: str, action: Action) -> None:
-        rules.step(state, seat, action, [])
+        rules.step(state, seat, action, Unsaid())

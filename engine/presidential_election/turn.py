@@ -9,7 +9,7 @@ from engine.presidential_election.debates import offer_debate, start_national_de
 from engine.presidential_election.narration import bought_line
 from engine.presidential_election.primitives import (add_votes, c, campaign_votes, ev, gain, hook, off_ballot,
                                                       place_on_ballot, price, quiet_roll, roll, roll_off,
-                                                      state_codes)
+                                                      state_codes, worded)
 from engine.presidential_election.state import PEState, Task, TurnState
 
 
@@ -54,7 +54,8 @@ def _vp(state: PEState, seat: str, n: int, cause: str, events: list[Event]) -> N
 def _land(state: PEState, seat: str, events: list[Event]) -> None:
     player = state.players[seat]
     space = c().track[player.trail]
-    events.append(Event(facts=f.SpaceLanded(space=player.trail)))
+    if worded(events):
+        events.append(Event(facts=f.SpaceLanded(space=player.trail)))
     r = c().rules
     if space.kind == "convention":
         player.conventions += 1
@@ -102,21 +103,23 @@ def buy(state: PEState, seat: str, item: str, code: str, events: list[Event]) ->
         state.turn.flown = True
         origin = player.map_at
         player.map_at = code
-        events.append(Event(public=f"{seat} flies {origin} → {code} (${cost}k)."))
+        if worded(events):
+            events.append(Event(public=f"{seat} flies {origin} → {code} (${cost}k)."))
         for other in state.order:
             # a rival who stands here and did not begin the turn in the flyer's own starting state
             if other != seat and state.players[other].map_at == code \
                     and state.turn.start_map.get(other) != state.turn.start_map.get(seat, origin):
                 offer_debate(state, seat, "flight", events, target=other, where=code)
         return
-    lost: list[Event] = []
+    lost: list[Event] = [] if worded(events) else events
     if item == "ballot":
         place_on_ballot(state, seat, code)
         result = ""
     else:
         result = campaign_votes(state, seat, item, code, lost)
-    events.append(Event(public=bought_line(seat, item, code, cost, state.turn.spent, result)))
-    events.extend(lost)
+    if worded(events):
+        events.append(Event(public=bought_line(seat, item, code, cost, state.turn.spent, result)))
+        events.extend(lost)
 
 
 # ---------------------------------------------------------------- part 3: the end of the turn
@@ -126,7 +129,7 @@ def end_turn(state: PEState, seat: str, events: list[Event]) -> None:
     player = state.players[seat]
     if player.map_at in player.votes:
         add_votes(state, seat, player.map_at, 1, events, "handshakes where the map token stands")
-    else:
+    elif worded(events):
         events.append(Event(public=f"{seat} is not on the {player.map_at} ballot: no handshake vote."))
     if hook(player, "home_vote") and player.home:
         add_votes(state, seat, player.home, hook(player, "home_vote"), events, "Advantage: hometown")
