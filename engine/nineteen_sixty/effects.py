@@ -27,22 +27,19 @@ from engine.nineteen_sixty.primitives import (bag_text, c, card_label, count, de
 from engine.nineteen_sixty.state import NSState, TurnEffect
 
 
-# A public line logged on the search's silent path, kept as a plain (text, cause) pair: it is made into a line the
-# state holds only if the step's lines are held.
-Line = tuple[str, str | None]
-
-
 @dataclass
 class Ctx:
     state: NSState
-    events: list[Event | Line]
+    events: list[Event]
     changed: list[str]
     cause: str | None = None  # the card whose play or event the lines logged now belong to
-    # False on the search's silent path: the step's events are not wanted, only the lines the state may hold
+    # False on the search's silent path: no line is wanted (those the primitives make are dropped with the step)
     words: bool = True
+    mine: int = 0  # how many of the events the deciding seat's own step made (the rest: the game moving on)
 
     def log(self, line: str) -> None:
-        self.events.append(Event(public=line, cause=self.cause) if self.words else (line, self.cause))
+        if self.words:
+            self.events.append(Event(public=line, cause=self.cause))
 
     def touch(self, code: str) -> None:
         if code not in self.changed:

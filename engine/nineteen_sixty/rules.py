@@ -16,7 +16,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
-from engine.core.posting import hold_or_post, post_step
+from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
@@ -159,38 +159,35 @@ class Taken(NamedTuple):
 
 
 def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
-    """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision: the
-    one body of `apply` (on its copy) and of the search's silent path (silent.py: `ctx.words` off, where only the
-    lines the state holds for a later post are made)."""
+    """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision, its
+    lines held for the turn's post or posted: `apply`'s body (on its copy), around the step the search's silent
+    path takes alone (`advance_silently`)."""
     others_before = {s for s in SEATS if s != seat and owes(state, s)}
-    undoable = _dispatch(state, seat, action, ctx)
-    mine = len(ctx.events)
-    ctx.cause = None
-    _advance(state, ctx)
+    undoable = _move(state, seat, action, ctx)
+    mine = ctx.mine
     after = set(owing(state))
     newly = after - others_before - {seat}
     # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
     hold = state.phase != "over" and seat in after and not newly
-    if not ctx.words:
-        _hold_silently(state, seat, ctx, mine, hold=hold)
-        return Taken([], undoable, newly, seat in after)
     stamp(ctx.events[:mine], seat)  # who made each line: this seat's decision…
     stamp(ctx.events[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
     return Taken(post_step(state, ctx.events, ctx.changed, hold=hold), undoable, newly, seat in after)
 
 
-def _hold_silently(state: NSState, seat: str, ctx: Ctx, mine: int, *, hold: bool) -> None:
-    """What `post_step` leaves in the state, with no event made: the step's public lines held (each with who made
-    it, as `stamp` names them: the seat for its decision's first `mine` lines, nobody for the game's own), or
-    everything held released at once (lines nobody reads then)."""
-    lines = []
-    for n, e in enumerate(ctx.events if hold else ()):
-        text, cause = e if isinstance(e, tuple) else (e.public, e.cause)  # a line logged, or an event made
-        if text:
-            lines.append(HeldLine(text=text, seat=seat if n < mine else None, cause=cause))
-    _, posted = hold_or_post(state.unposted, state.unposted_changed, lines, ctx.changed, hold=hold)
-    if posted is not None:
-        state.last_changed = posted
+def advance_silently(state: NSState, seat: str, action: Action) -> None:
+    """`take` for a search (silent.py): the same step and the game moving on, with no line worded or held (the
+    fields a post is made from are the table's: engine/core/posting.py) and nobody's decision compared."""
+    _move(state, seat, action, Ctx(state, [], [], words=False))
+
+
+def _move(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
+    """The decision played and the game moved on to the next one; whether the decision may be taken back as far
+    as the step itself goes. `ctx.mine` counts the decision's own lines."""
+    undoable = _dispatch(state, seat, action, ctx)
+    ctx.mine = len(ctx.events)
+    ctx.cause = None
+    _advance(state, ctx)
+    return undoable
 
 
 def hidden_facts(state: NSState) -> list[Fact]:
