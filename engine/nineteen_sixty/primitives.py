@@ -6,15 +6,14 @@ from collections import deque
 from functools import lru_cache
 
 from engine.core.types import Event
-from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGION_NAMES, Card, Content, load
+from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGION_NAMES, Card, load
 from engine.nineteen_sixty.state import SEAT_OF, SIDE_OF, SIGN, NSState
 
 COLOUR = {"K": "B", "N": "R"}  # the rulebook's examples read draws as blue and red cubes
 KINDS = ("support", "media", "issues", "endorsements")
 
 
-def c() -> Content:
-    return load()
+c = load  # the content, loaded once (one call of the cache, not two: it is asked for many times a step)
 
 
 def rival(side: str) -> str:
@@ -247,8 +246,9 @@ def bag_text(state: NSState) -> str:
 
 # ------------------------------------------------------------------------------ cards
 
+@lru_cache(maxsize=None)
 def card(card_id: int) -> Card:
-    return c().cards[card_id]
+    return load().cards[card_id]
 
 
 def card_label(card_id: int) -> str:
