@@ -41,6 +41,11 @@ class Ctx:
         if self.words:
             self.events.append(Event(public=line, cause=self.cause))
 
+    @property
+    def worded(self) -> list[Event] | None:
+        """Where a primitive puts the lines it words: the events, or None on the silent path (no line wanted)."""
+        return self.events if self.words else None
+
     def touch(self, code: str) -> None:
         if code not in self.changed:
             self.changed.append(code)
@@ -68,13 +73,14 @@ def gain_state(ctx: Ctx, side: str, code: str, n: int, why: str, *, checks: bool
     s = ctx.state
     if checks is None:
         checks = needs_checks(s, side, code, campaigning=False)
-    got = support_checks(s, side, n, ctx.events, f"in {code} ({why})") if checks else n
+    got = support_checks(s, side, n, ctx.worded, f"in {code} ({why})") if checks else n
     removed = 0
     if got:
         removed, _ = gain(s, "support", code, side, got)
         ctx.touch(code)
-    ctx.log(f"{NAMES[side]} gains {got} support in {code}" + (f", removing {removed} of {NAMES[rival(side)]}'s"
-                                                               if removed else "") + f": now {support_text(s, code)}.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} gains {got} support in {code}" + (f", removing {removed} of {NAMES[rival(side)]}'s"
+                                                                   if removed else "") + f": now {support_text(s, code)}.")
     return got
 
 
@@ -379,7 +385,7 @@ def _checks(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     code = _arg(frame, p["state"])
     if side is None or not code:
         return
-    got = support_checks(ctx.state, side, int(p["n"]), ctx.events, f"in {code} ({frame.locals.get('why', 'event')})")
+    got = support_checks(ctx.state, side, int(p["n"]), ctx.worded, f"in {code} ({frame.locals.get('why', 'event')})")
     if got:
         gain(ctx.state, "support", code, side, got)
         ctx.touch(code)

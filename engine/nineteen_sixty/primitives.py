@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core.types import Event
@@ -202,18 +203,22 @@ def draws_text(drawn: list[str | None]) -> str:
     return "".join(COLOUR[d] if d else "-" for d in drawn) or "nothing"
 
 
-def support_checks(state: NSState, side: str, n: int, events: list[Event], why: str) -> int:
+def support_checks(state: NSState, side: str, n: int, events: list[Event] | None, why: str) -> int:
     """`n` support checks for `side`: every cube drawn goes back to its owner's supply; each of the side's own
-    colour is one success (to be placed from the supply). Returns the successes."""
+    colour is one success (to be placed from the supply). Returns the successes. The lines go to `events`, or
+    nowhere when it is None (a search's silent step)."""
     drawn: list[str | None] = []
+    lines: list[Event] = [] if events is None else events
     for _ in range(n):
-        cube = draw_cube(state, events)
+        cube = draw_cube(state, lines)
         drawn.append(cube)
         if cube is not None:
             state.sides[cube].supply += 1
     wins = sum(1 for d in drawn if d == side)
-    empty = " (the bag is empty: no more draws)" if None in drawn else ""
     state.last_draws = [f"{seat_of(side)} {why}: {draws_text(drawn)}"]
+    if events is None:
+        return wins
+    empty = " (the bag is empty: no more draws)" if None in drawn else ""
     events.append(Event(public=f"{seat_of(side)} makes {n} support check{'s' if n != 1 else ''} {why}: draws "
                                f"{draws_text(drawn)}{empty} — {wins} success{'es' if wins != 1 else ''}. "
                                f"Bag now {bag_text(state)}."))
@@ -326,6 +331,19 @@ def event_spent(state: NSState, card_id: int) -> bool:
     """A Debate event once the Debates are over: resolving it changes nothing (ruling), so nobody triggers it and
     nobody preempts it; played as an event, the card only leaves the game."""
     return state.turn > c().rules.debate_turn and card(card_id).persistent == "debate"
+
+
+def event_checks(state: NSState) -> Callable[[int], tuple[bool, bool]]:
+    """`event_playable` and `event_spent` of one state for card after card (a hand's menu), what every card
+    shares (the events prevented, whether the Debates are over) found once."""
+    blocked = {x for s in state.prevention for x in card(s.card).prevents}
+    late = state.turn > c().rules.debate_turn
+
+    def checks(card_id: int) -> tuple[bool, bool]:
+        x = card(card_id)
+        playable = card_id not in blocked and (x.requires is None or requirement_met(state, card_id))
+        return playable, late and x.persistent == "debate"
+    return checks
 
 
 def strategy_need(state: NSState) -> int:
