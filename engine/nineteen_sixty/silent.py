@@ -23,7 +23,7 @@ class NineteenSixtySilent:
         return [s for s in state.seats if owes(state, s)]
 
     def legal(self, state: NSState, seat: str) -> list[Action]:
-        return list(moves(state, seat)[1])
+        return moves(state, seat)[1]  # a new list each time: the caller's to keep
 
     def advance(self, state: NSState, seat: str, action: Action) -> None:
         advance_silently(state, seat, action)
