@@ -27,7 +27,7 @@ from engine.nineteen_sixty.primitives import (bag_text, c, card_label, count, de
 from engine.nineteen_sixty.state import NSState, TurnEffect
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     state: NSState
     events: list[Event]
@@ -348,7 +348,7 @@ def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     got = deal(ctx.state, side, int(args[0]["n"]), ctx.events)
     if ctx.words:
         ctx.log(f"{NAMES[side]} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
-    if got:
+    if got and ctx.words:
         ctx.events.append(Event(private={seat_of(side): "You draw " + ", ".join(card_label(x) for x in got) + "."}))
 
 

@@ -225,11 +225,13 @@ def support_checks(state: NSState, side: str, n: int, events: list[Event] | None
     return wins
 
 
-def initiative_check(state: NSState, events: list[Event], why: str) -> str:
-    """Draw until one colour has come up twice; its owner takes the initiative. The cubes go to their supplies."""
+def initiative_check(state: NSState, events: list[Event] | None, why: str) -> str:
+    """Draw until one colour has come up twice; its owner takes the initiative. The cubes go to their supplies.
+    The lines go to `events`, or nowhere when it is None (a search's silent step)."""
     drawn: list[str] = []
+    lines: list[Event] = [] if events is None else events
     while True:
-        cube = draw_cube(state, events)
+        cube = draw_cube(state, lines)
         if cube is None:  # cannot happen before Election Day's Campaign Strategy step; guard anyway
             cube = "K" if drawn.count("K") >= drawn.count("N") else "N"
         else:
@@ -240,6 +242,8 @@ def initiative_check(state: NSState, events: list[Event], why: str) -> str:
     winner = seat_of(cube)
     state.initiative = winner
     state.last_draws = [f"initiative: {draws_text(list(drawn))}"]
+    if events is None:
+        return winner
     events.append(Event(public=f"Initiative check {why}: draws {draws_text(list(drawn))} — {winner} "
                                f"({NAMES[cube]}) has the initiative. Bag now {bag_text(state)}."))
     return winner

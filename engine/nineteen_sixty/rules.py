@@ -80,22 +80,27 @@ def _salt(state: NSState, seat: str, what: str) -> str:
     return hashlib.sha256(f"{state.randomness.prng}|{seat}|{what}|{state.turn}".encode()).hexdigest()[:32]
 
 
-def _start_turn(state: NSState, events: list[Event]) -> None:
+def _start_turn(state: NSState, events: list[Event] | None) -> None:
+    """The next turn begins: its hands dealt and its initiative drawn (the Debates and Election Day begin their
+    own way). Its lines go to `events`, or nowhere when it is None (a search's silent step)."""
     rules = c().rules
+    lines: list[Event] = [] if events is None else events
     state.turn_effects = []
     state.played, state.activity, state.starter, state.initiative = [], 1, None, None
     if state.turn == rules.debate_turn:
-        _start_debates(state, events)
+        _start_debates(state, lines)
         return
     if state.turn == rules.election_turn:
         state.phase, state.step = "election", "bonus"
-        events.append(Event(public="Turn 9: Election Day."))
+        lines.append(Event(public="Turn 9: Election Day."))
         return
     n = rules.hand_size.before_debates if state.turn < rules.debate_turn else rules.hand_size.after_debates
-    events.append(Event(public=f"Turn {state.turn}: each candidate is dealt {n} cards."))
+    if events is not None:
+        events.append(Event(public=f"Turn {state.turn}: each candidate is dealt {n} cards."))
     for side in ("K", "N"):
-        got = deal(state, side, n, events)
-        events.append(Event(private={seat_of(side): "You are dealt " + ", ".join(card_label(x) for x in got) + "."}))
+        got = deal(state, side, n, lines)
+        if events is not None:
+            events.append(Event(private={seat_of(side): "You are dealt " + ", ".join(card_label(x) for x in got) + "."}))
     state.phase, state.step = "initiative", ""
     initiative_check(state, events, f"for turn {state.turn}")
 
@@ -718,7 +723,7 @@ def _strategy_step(state: NSState, ctx: Ctx) -> bool:
         ctx.log("Rest cubes go into the bag (" + ", ".join(moved) + f"): {bag_text(state)}.")
     state.sealed = Simultaneous(seats=list(SEATS))
     state.turn += 1
-    _start_turn(state, ctx.events)
+    _start_turn(state, ctx.worded)
     return True
 
 
@@ -750,14 +755,15 @@ def debate_total(state: NSState, issue: DebateIssue, side: str) -> int:
 def _debate_step(state: NSState, ctx: Ctx) -> bool:
     d = state.debate
     if state.step == "init":
-        initiative_check(state, ctx.events, "for the Debates")
+        initiative_check(state, ctx.worded, "for the Debates")
         for seat in SEATS:
             me = state.sides[side_of(seat)]
             me.hand = list(me.strategy)
             me.strategy = []
             if ctx.words:
                 ctx.log(f"{seat} takes back {len(me.hand)} Campaign Strategy card{'s' if len(me.hand) != 1 else ''}.")
-            ctx.events.append(Event(private={seat: "Your debate cards: " + "; ".join(card_line(x) for x in me.hand) + "."}))
+            if ctx.words:
+                ctx.events.append(Event(private={seat: "Your debate cards: " + "; ".join(card_line(x) for x in me.hand) + "."}))
         state.debate = Debate(issues=[DebateIssue(issue=i, slot=n + 1) for n, i in enumerate(state.track)])
         if ctx.words:
             ctx.log("The issues move to the debate board: " + ", ".join(
@@ -885,7 +891,7 @@ def _end_debates(state: NSState, ctx: Ctx) -> None:
     if ctx.words:
         ctx.log("The Debates are over: " + ", ".join(f"{n + 1}. {issue_name(i)}" for n, i in enumerate(state.track)) + ".")
     state.turn += 1
-    _start_turn(state, ctx.events)
+    _start_turn(state, ctx.worded)
 
 
 # --------------------------------------------------------------------------- Election Day (turn 9)
@@ -912,7 +918,7 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
         state.step = "initiative"
         return True
     if state.step == "initiative":
-        initiative_check(state, ctx.events, "for Election Day")
+        initiative_check(state, ctx.worded, "for Election Day")
         state.step = "strategy"
         return True
     if state.step == "strategy":
