@@ -27,22 +27,24 @@ from engine.nineteen_sixty.primitives import (bag_text, c, card_label, count, de
 from engine.nineteen_sixty.state import NSState, TurnEffect
 
 
-# A public line logged on the search's silent path, kept as a plain (text, cause) pair: it is made into a line the
-# state holds only if the step's lines are held.
-Line = tuple[str, str | None]
-
-
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     state: NSState
-    events: list[Event | Line]
+    events: list[Event]
     changed: list[str]
     cause: str | None = None  # the card whose play or event the lines logged now belong to
-    # False on the search's silent path: the step's events are not wanted, only the lines the state may hold
+    # False on the search's silent path: no line is wanted (those the primitives make are dropped with the step)
     words: bool = True
+    mine: int = 0  # how many of the events the deciding seat's own step made (the rest: the game moving on)
 
     def log(self, line: str) -> None:
-        self.events.append(Event(public=line, cause=self.cause) if self.words else (line, self.cause))
+        if self.words:
+            self.events.append(Event(public=line, cause=self.cause))
+
+    @property
+    def worded(self) -> list[Event] | None:
+        """Where a primitive puts the lines it words: the events, or None on the silent path (no line wanted)."""
+        return self.events if self.words else None
 
     def touch(self, code: str) -> None:
         if code not in self.changed:
@@ -71,13 +73,15 @@ def gain_state(ctx: Ctx, side: str, code: str, n: int, why: str, *, checks: bool
     s = ctx.state
     if checks is None:
         checks = needs_checks(s, side, code, campaigning=False)
-    got = support_checks(s, side, n, ctx.events, f"in {code} ({why})") if checks else n
+    got = support_checks(s, side, n, ctx.worded, f"in {code} ({why})") if checks else n
     removed = 0
     if got:
         removed, _ = gain(s, "support", code, side, got)
         ctx.touch(code)
-    ctx.log(f"{NAMES[side]} gains {got} support in {code}" + (f", removing {removed} of {NAMES[rival(side)]}'s"
-                                                               if removed else "") + f": now {support_text(s, code)}.")
+    if ctx.words:
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} gains {got} support in {code}" + (f", removing {removed} of {NAMES[rival(side)]}'s"
+                                                                       if removed else "") + f": now {support_text(s, code)}.")
     return got
 
 
@@ -107,7 +111,8 @@ def _fill_empty(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     region = _arg(frame, p["region"])
     empty = [code for code in states_in(region) if ctx.state.support.get(code, 0) == 0]
     if not empty:
-        ctx.log(f"No state in the {region_name(region)} is empty.")
+        if ctx.words:
+            ctx.log(f"No state in the {region_name(region)} is empty.")
     for code in empty:
         gain_state(ctx, side, code, 1, frame.locals.get("why", "event"))
 
@@ -123,7 +128,8 @@ def _lose_state(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     lost = lose(ctx.state, "support", code, side, int(p["n"]))
     if lost:
         ctx.touch(code)
-    ctx.log(f"{NAMES[side]} loses {lost} support in {code} (of {p['n']}): now {support_text(ctx.state, code)}.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} loses {lost} support in {code} (of {p['n']}): now {support_text(ctx.state, code)}.")
 
 
 def _lr_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -143,11 +149,13 @@ def _lr_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
                 lose(ctx.state, "support", code, side, n)
                 ctx.touch(code)
         where = ", ".join(f"{code} {n}" for code, n in held.items() if n) or "nothing there"
-        ctx.log(f"{NAMES[side]} loses {total} support in the {region_name(region)} (of {p['n']}): {where}.")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} loses {total} support in the {region_name(region)} (of {p['n']}): {where}.")
         return
     frame.locals[key + "_left"] = int(p["n"])
-    ctx.log(f"{NAMES[side]} loses {p['n']} support in the {region_name(region)}, from states "
-            f"{NAMES[side_of(frame.locals['actor'])]} picks.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} loses {p['n']} support in the {region_name(region)}, from states "
+                f"{NAMES[side_of(frame.locals['actor'])]} picks.")
 
 
 def _lr_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -173,7 +181,8 @@ def _lr_apply(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if side is not None and code is not None:
         lose(ctx.state, "support", code, side, 1)
         ctx.touch(code)
-        ctx.log(f"{NAMES[side]} loses 1 support in {code}: now {support_text(ctx.state, code)}.")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} loses 1 support in {code}: now {support_text(ctx.state, code)}.")
         frame.locals[key + "_left"] -= 1
     frame.locals[key + "_again"] = frame.locals[key + "_left"] > 0
 
@@ -184,7 +193,8 @@ def _momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     side = who_side(ctx, frame, args[0]["who"])
     if side is not None:
         ctx.state.sides[side].momentum += int(args[0]["n"])
-        ctx.log(f"{NAMES[side]} gains {args[0]['n']} momentum ({ctx.state.sides[side].momentum}).")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} gains {args[0]['n']} momentum ({ctx.state.sides[side].momentum}).")
 
 
 def _lose_momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -193,7 +203,8 @@ def _lose_momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         me = ctx.state.sides[side]
         lost = min(me.momentum, int(args[0]["n"]))
         me.momentum -= lost
-        ctx.log(f"{NAMES[side]} loses {lost} momentum ({me.momentum}).")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} loses {lost} momentum ({me.momentum}).")
 
 
 def _gain_kind(kind: str, what: str):  # noqa: ANN202
@@ -205,7 +216,8 @@ def _gain_kind(kind: str, what: str):  # noqa: ANN202
             return
         gain(ctx.state, kind, place, side, int(p["n"]))
         ctx.touch(f"{kind}:{place}")
-        ctx.log(f"{NAMES[side]} gains {p['n']} {what} {_where(kind, place)} ({_signed(ctx.state, kind, place)}).")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} gains {p['n']} {what} {_where(kind, place)} ({_signed(ctx.state, kind, place)}).")
     return handler
 
 
@@ -218,7 +230,8 @@ def _lose_kind(kind: str, what: str):  # noqa: ANN202
             return
         lost = lose(ctx.state, kind, place, side, int(p["n"]))
         ctx.touch(f"{kind}:{place}")
-        ctx.log(f"{NAMES[side]} loses {lost} {what} {_where(kind, place)} ({_signed(ctx.state, kind, place)}).")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} loses {lost} {what} {_where(kind, place)} ({_signed(ctx.state, kind, place)}).")
     return handler
 
 
@@ -239,18 +252,21 @@ def _shift_issue(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     i = track.index(issue)
     j = i - 1 if p["dir"] == "up" else i + 1
     if not 0 <= j < len(track):
-        ctx.log(f"{issue_name(issue)} is already at the {'top' if j < 0 else 'bottom'} of the Issues Track.")
+        if ctx.words:
+            ctx.log(f"{issue_name(issue)} is already at the {'top' if j < 0 else 'bottom'} of the Issues Track.")
         return
     track[i], track[j] = track[j], track[i]
     ctx.touch("track")
-    ctx.log(f"{issue_name(issue)} moves {p['dir']} the Issues Track: " + ", ".join(issue_name(x) for x in track) + ".")
+    if ctx.words:
+        ctx.log(f"{issue_name(issue)} moves {p['dir']} the Issues Track: " + ", ".join(issue_name(x) for x in track) + ".")
 
 
 def place_endorsement(ctx: Ctx, side: str, region: str) -> None:
     removed, _ = gain(ctx.state, "endorsements", region, side, 1)
     ctx.touch(f"endorsements:{region}")
     what = f"removes {NAMES[rival(side)]}'s marker there" if removed else "places a marker there"
-    ctx.log(f"{NAMES[side]} is endorsed in the {region_name(region)}: {what}.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} is endorsed in the {region_name(region)}: {what}.")
 
 
 def _endorse(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -266,8 +282,9 @@ def _endorse_draw(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
         return None
     top = draw_endorsement(ctx.state, ctx.events)
     card = c().endorsements[top]
-    ctx.log(f"{NAMES[side]} draws the endorsement card “{card.name}” "
-            f"({'any region' if card.region == 'any' else 'the ' + region_name(card.region)}).")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} draws the endorsement card “{card.name}” "
+                f"({'any region' if card.region == 'any' else 'the ' + region_name(card.region)}).")
     if card.region != "any":
         frame.locals["rg"] = card.region
         return None
@@ -289,7 +306,8 @@ def _candidate(face: str):  # noqa: ANN202
             return
         ctx.state.sides[side].candidate = face  # type: ignore[assignment]
         ctx.touch(f"candidate:{side}")
-        ctx.log(f"{NAMES[side]}'s candidate card is now {face}.")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]}'s candidate card is now {face}.")
     return handler
 
 
@@ -300,7 +318,8 @@ def _move_token(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     ctx.state.sides[side].token = code
     ctx.touch(code)
-    ctx.log(f"{NAMES[side]}'s candidate token moves to {c().states[code].name}.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]}'s candidate token moves to {c().states[code].name}.")
 
 
 def _cubes(where: str):  # noqa: ANN202
@@ -313,10 +332,12 @@ def _cubes(where: str):  # noqa: ANN202
         me.supply -= n
         if where == "bag":
             ctx.state.bag.put([side] * n)
-            ctx.log(f"{NAMES[side]} puts {n} cube{'s' if n != 1 else ''} into the bag ({bag_text(ctx.state)}).")
+            if ctx.words:
+                ctx.log(f"{NAMES[side]} puts {n} cube{'s' if n != 1 else ''} into the bag ({bag_text(ctx.state)}).")
         else:
             me.rest += n
-            ctx.log(f"{NAMES[side]} adds {n} cube{'s' if n != 1 else ''} to the rest zone ({me.rest}).")
+            if ctx.words:
+                ctx.log(f"{NAMES[side]} adds {n} cube{'s' if n != 1 else ''} to the rest zone ({me.rest}).")
     return handler
 
 
@@ -325,8 +346,9 @@ def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if side is None:
         return
     got = deal(ctx.state, side, int(args[0]["n"]), ctx.events)
-    ctx.log(f"{NAMES[side]} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
-    if got:
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
+    if got and ctx.words:
         ctx.events.append(Event(private={seat_of(side): "You draw " + ", ".join(card_label(x) for x in got) + "."}))
 
 
@@ -337,11 +359,13 @@ def _discard_random(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     me = ctx.state.sides[side]
     for _ in range(int(args[0]["n"])):
         if not me.hand:
-            ctx.log(f"{NAMES[side]} has no card left to discard.")
+            if ctx.words:
+                ctx.log(f"{NAMES[side]} has no card left to discard.")
             return
         x = me.hand.pop(ctx.state.randomness.below(len(me.hand)))
         ctx.state.discard.append(x)
-        ctx.log(f"{NAMES[side]} discards {card_label(x)} at random.")
+        if ctx.words:
+            ctx.log(f"{NAMES[side]} discards {card_label(x)} at random.")
 
 
 def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -351,7 +375,8 @@ def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     ctx.state.sides[side].hand.remove(x)
     ctx.state.discard.append(x)
-    ctx.log(f"{NAMES[side]} discards {card_label(x)}.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} discards {card_label(x)}.")
 
 
 # --------------------------------------------------------------------------- conditions, stacks
@@ -366,7 +391,8 @@ def _leader(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         where = issue_name(p["issue"])
     frame.locals["leader"] = who
     frame.locals["no_leader"] = who is None
-    ctx.log(f"{NAMES[who]} leads {where}." if who else f"Nobody leads {where}: the event does nothing more.")
+    if ctx.words:
+        ctx.log(f"{NAMES[who]} leads {where}." if who else f"Nobody leads {where}: the event does nothing more.")
 
 
 def _turn_effect(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -382,11 +408,12 @@ def _checks(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     code = _arg(frame, p["state"])
     if side is None or not code:
         return
-    got = support_checks(ctx.state, side, int(p["n"]), ctx.events, f"in {code} ({frame.locals.get('why', 'event')})")
+    got = support_checks(ctx.state, side, int(p["n"]), ctx.worded, f"in {code} ({frame.locals.get('why', 'event')})")
     if got:
         gain(ctx.state, "support", code, side, got)
         ctx.touch(code)
-    ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(ctx.state, code)}.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(ctx.state, code)}.")
 
 
 def _note(ctx: Ctx, frame: Frame, args: list[Any]) -> None:

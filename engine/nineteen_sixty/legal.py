@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from engine.core.types import Action
 from engine.nineteen_sixty.content import REGIONS
-from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, c, card, event_playable, event_spent, issue_leader,
+from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, c, card, event_checks, issue_leader,
                                               media_total, region_crossings, side_of, states_travel, strategy_need,
                                               strategy_ok)
 from engine.nineteen_sixty.state import SEATS, Debate, NSState, Play, Side
@@ -32,6 +32,11 @@ def _each(verb: str, values: tuple[str, ...]) -> tuple[Action, ...]:
 @lru_cache(maxsize=None)
 def _numbers(top: int) -> tuple[str, ...]:
     return tuple(str(n) for n in range(1, top + 1))
+
+
+@lru_cache(maxsize=None)
+def _number(card_id: int) -> str:
+    return str(card_id)
 
 
 @lru_cache(maxsize=None)
@@ -120,16 +125,22 @@ def uses(state: NSState, side: str, arg: str, *, preempted: bool) -> tuple[Actio
 
 def _user(state: NSState, side: str) -> Callable[[str, bool], tuple[Action, ...]]:
     """`uses` for one side now, the facts every card of its hand shares found once."""
-    me = state.sides[side]
-    campaign = not knee(state, side) or me.momentum >= 1  # a preempt is paid when announced: this must still hold
-    rich = me.momentum >= c().rules.preempt_cost
+    campaign, rich = _means(state, side)
+    events = event_checks(state)
 
     def card_uses(arg: str, preempted: bool) -> tuple[Action, ...]:
         if arg == CANDIDATE or preempted:  # no event: the candidate card has none, a preempted one is spent
             return _uses(arg, False, campaign, False)
-        x = int(arg)
-        return _uses(arg, event_playable(state, x), campaign, rich and not event_spent(state, x))
+        playable, spent = events(int(arg))
+        return _uses(arg, playable, campaign, rich and not spent)
     return card_uses
+
+
+def _means(state: NSState, side: str) -> tuple[bool, bool]:
+    """Whether `side` may campaign now, and whether it may pay for a preemption."""
+    me = state.sides[side]
+    campaign = not knee(state, side) or me.momentum >= 1  # a preempt is paid when announced: this must still hold
+    return campaign, me.momentum >= c().rules.preempt_cost
 
 
 @lru_cache(maxsize=None)
@@ -220,12 +231,14 @@ def _wait(state: NSState, seat: str) -> list[Action]:
 
 def _activity(state: NSState, seat: str) -> list[Action]:
     side = side_of(seat)
-    card_uses = _user(state, side)
+    campaign, rich = _means(state, side)
+    events = event_checks(state)
     out: list[Action] = []
-    for x in sorted(playable_cards(state, side)):
-        out += card_uses(str(x), False)
+    for x in sorted(playable_cards(state, side)):  # `uses` of each card (`_user`), its facts found once per hand
+        playable, spent = events(x)
+        out += _uses(_number(x), playable, campaign, rich and not spent)
     if state.sides[side].candidate == "active":
-        out += card_uses(CANDIDATE, False)
+        out += _uses(CANDIDATE, False, campaign, False)
     out += [act("vp", str(x)) for x in vp_discards(state, side)]
     return out or [act("pass")]
 

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core.types import Event
-from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGION_NAMES, Card, Content, load
+from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGION_NAMES, Card, load
 from engine.nineteen_sixty.state import SEAT_OF, SIDE_OF, SIGN, NSState
 
 COLOUR = {"K": "B", "N": "R"}  # the rulebook's examples read draws as blue and red cubes
 KINDS = ("support", "media", "issues", "endorsements")
 
 
-def c() -> Content:
-    return load()
+c = load  # the content, loaded once (one call of the cache, not two: it is asked for many times a step)
 
 
 def rival(side: str) -> str:
@@ -203,29 +203,35 @@ def draws_text(drawn: list[str | None]) -> str:
     return "".join(COLOUR[d] if d else "-" for d in drawn) or "nothing"
 
 
-def support_checks(state: NSState, side: str, n: int, events: list[Event], why: str) -> int:
+def support_checks(state: NSState, side: str, n: int, events: list[Event] | None, why: str) -> int:
     """`n` support checks for `side`: every cube drawn goes back to its owner's supply; each of the side's own
-    colour is one success (to be placed from the supply). Returns the successes."""
+    colour is one success (to be placed from the supply). Returns the successes. The lines go to `events`, or
+    nowhere when it is None (a search's silent step)."""
     drawn: list[str | None] = []
+    lines: list[Event] = [] if events is None else events
     for _ in range(n):
-        cube = draw_cube(state, events)
+        cube = draw_cube(state, lines)
         drawn.append(cube)
         if cube is not None:
             state.sides[cube].supply += 1
     wins = sum(1 for d in drawn if d == side)
-    empty = " (the bag is empty: no more draws)" if None in drawn else ""
     state.last_draws = [f"{seat_of(side)} {why}: {draws_text(drawn)}"]
+    if events is None:
+        return wins
+    empty = " (the bag is empty: no more draws)" if None in drawn else ""
     events.append(Event(public=f"{seat_of(side)} makes {n} support check{'s' if n != 1 else ''} {why}: draws "
                                f"{draws_text(drawn)}{empty} — {wins} success{'es' if wins != 1 else ''}. "
                                f"Bag now {bag_text(state)}."))
     return wins
 
 
-def initiative_check(state: NSState, events: list[Event], why: str) -> str:
-    """Draw until one colour has come up twice; its owner takes the initiative. The cubes go to their supplies."""
+def initiative_check(state: NSState, events: list[Event] | None, why: str) -> str:
+    """Draw until one colour has come up twice; its owner takes the initiative. The cubes go to their supplies.
+    The lines go to `events`, or nowhere when it is None (a search's silent step)."""
     drawn: list[str] = []
+    lines: list[Event] = [] if events is None else events
     while True:
-        cube = draw_cube(state, events)
+        cube = draw_cube(state, lines)
         if cube is None:  # cannot happen before Election Day's Campaign Strategy step; guard anyway
             cube = "K" if drawn.count("K") >= drawn.count("N") else "N"
         else:
@@ -236,6 +242,8 @@ def initiative_check(state: NSState, events: list[Event], why: str) -> str:
     winner = seat_of(cube)
     state.initiative = winner
     state.last_draws = [f"initiative: {draws_text(list(drawn))}"]
+    if events is None:
+        return winner
     events.append(Event(public=f"Initiative check {why}: draws {draws_text(list(drawn))} — {winner} "
                                f"({NAMES[cube]}) has the initiative. Bag now {bag_text(state)}."))
     return winner
@@ -247,8 +255,9 @@ def bag_text(state: NSState) -> str:
 
 # ------------------------------------------------------------------------------ cards
 
+@lru_cache(maxsize=None)
 def card(card_id: int) -> Card:
-    return c().cards[card_id]
+    return load().cards[card_id]
 
 
 def card_label(card_id: int) -> str:
@@ -326,6 +335,19 @@ def event_spent(state: NSState, card_id: int) -> bool:
     """A Debate event once the Debates are over: resolving it changes nothing (ruling), so nobody triggers it and
     nobody preempts it; played as an event, the card only leaves the game."""
     return state.turn > c().rules.debate_turn and card(card_id).persistent == "debate"
+
+
+def event_checks(state: NSState) -> Callable[[int], tuple[bool, bool]]:
+    """`event_playable` and `event_spent` of one state for card after card (a hand's menu), what every card
+    shares (the events prevented, whether the Debates are over) found once."""
+    blocked = {x for s in state.prevention for x in card(s.card).prevents}
+    late = state.turn > c().rules.debate_turn
+
+    def checks(card_id: int) -> tuple[bool, bool]:
+        x = card(card_id)
+        playable = card_id not in blocked and (x.requires is None or requirement_met(state, card_id))
+        return playable, late and x.persistent == "debate"
+    return checks
 
 
 def strategy_need(state: NSState) -> int:

@@ -16,7 +16,7 @@ from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
-from engine.core.posting import hold_or_post, post_step
+from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
@@ -80,22 +80,27 @@ def _salt(state: NSState, seat: str, what: str) -> str:
     return hashlib.sha256(f"{state.randomness.prng}|{seat}|{what}|{state.turn}".encode()).hexdigest()[:32]
 
 
-def _start_turn(state: NSState, events: list[Event]) -> None:
+def _start_turn(state: NSState, events: list[Event] | None) -> None:
+    """The next turn begins: its hands dealt and its initiative drawn (the Debates and Election Day begin their
+    own way). Its lines go to `events`, or nowhere when it is None (a search's silent step)."""
     rules = c().rules
+    lines: list[Event] = [] if events is None else events
     state.turn_effects = []
     state.played, state.activity, state.starter, state.initiative = [], 1, None, None
     if state.turn == rules.debate_turn:
-        _start_debates(state, events)
+        _start_debates(state, lines)
         return
     if state.turn == rules.election_turn:
         state.phase, state.step = "election", "bonus"
-        events.append(Event(public="Turn 9: Election Day."))
+        lines.append(Event(public="Turn 9: Election Day."))
         return
     n = rules.hand_size.before_debates if state.turn < rules.debate_turn else rules.hand_size.after_debates
-    events.append(Event(public=f"Turn {state.turn}: each candidate is dealt {n} cards."))
+    if events is not None:
+        events.append(Event(public=f"Turn {state.turn}: each candidate is dealt {n} cards."))
     for side in ("K", "N"):
-        got = deal(state, side, n, events)
-        events.append(Event(private={seat_of(side): "You are dealt " + ", ".join(card_label(x) for x in got) + "."}))
+        got = deal(state, side, n, lines)
+        if events is not None:
+            events.append(Event(private={seat_of(side): "You are dealt " + ", ".join(card_label(x) for x in got) + "."}))
     state.phase, state.step = "initiative", ""
     initiative_check(state, events, f"for turn {state.turn}")
 
@@ -159,38 +164,35 @@ class Taken(NamedTuple):
 
 
 def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
-    """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision: the
-    one body of `apply` (on its copy) and of the search's silent path (silent.py: `ctx.words` off, where only the
-    lines the state holds for a later post are made)."""
+    """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision, its
+    lines held for the turn's post or posted: `apply`'s body (on its copy), around the step the search's silent
+    path takes alone (`advance_silently`)."""
     others_before = {s for s in SEATS if s != seat and owes(state, s)}
-    undoable = _dispatch(state, seat, action, ctx)
-    mine = len(ctx.events)
-    ctx.cause = None
-    _advance(state, ctx)
+    undoable = _move(state, seat, action, ctx)
+    mine = ctx.mine
     after = set(owing(state))
     newly = after - others_before - {seat}
     # One post per hand-off (engine/core/posting.py): a player's steps wait while he goes on deciding alone.
     hold = state.phase != "over" and seat in after and not newly
-    if not ctx.words:
-        _hold_silently(state, seat, ctx, mine, hold=hold)
-        return Taken([], undoable, newly, seat in after)
     stamp(ctx.events[:mine], seat)  # who made each line: this seat's decision…
     stamp(ctx.events[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
     return Taken(post_step(state, ctx.events, ctx.changed, hold=hold), undoable, newly, seat in after)
 
 
-def _hold_silently(state: NSState, seat: str, ctx: Ctx, mine: int, *, hold: bool) -> None:
-    """What `post_step` leaves in the state, with no event made: the step's public lines held (each with who made
-    it, as `stamp` names them: the seat for its decision's first `mine` lines, nobody for the game's own), or
-    everything held released at once (lines nobody reads then)."""
-    lines = []
-    for n, e in enumerate(ctx.events if hold else ()):
-        text, cause = e if isinstance(e, tuple) else (e.public, e.cause)  # a line logged, or an event made
-        if text:
-            lines.append(HeldLine(text=text, seat=seat if n < mine else None, cause=cause))
-    _, posted = hold_or_post(state.unposted, state.unposted_changed, lines, ctx.changed, hold=hold)
-    if posted is not None:
-        state.last_changed = posted
+def advance_silently(state: NSState, seat: str, action: Action) -> None:
+    """`take` for a search (silent.py): the same step and the game moving on, with no line worded or held (the
+    fields a post is made from are the table's: engine/core/posting.py) and nobody's decision compared."""
+    _move(state, seat, action, Ctx(state, [], [], words=False))
+
+
+def _move(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
+    """The decision played and the game moved on to the next one; whether the decision may be taken back as far
+    as the step itself goes. `ctx.mine` counts the decision's own lines."""
+    undoable = _dispatch(state, seat, action, ctx)
+    ctx.mine = len(ctx.events)
+    ctx.cause = None
+    _advance(state, ctx)
+    return undoable
 
 
 def hidden_facts(state: NSState) -> list[Fact]:
@@ -222,13 +224,15 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
     if verb == "start":
         state.starter = args[0]
         state.phase, state.activity, state.played = "activity", 1, []
-        ctx.log(f"{seat} has the initiative and has {args[0]} play first this turn.")
+        if ctx.words:
+            ctx.log(f"{seat} has the initiative and has {args[0]} play first this turn.")
         return True
     if verb == "pass" and state.phase == "strategy":  # no card may be set aside: the picks so far are sealed
         _seal_strategy(state, seat, ctx)
         return False
     if verb == "pass":
-        ctx.log(f"{seat} has no card to play and passes this activity phase.")
+        if ctx.words:
+            ctx.log(f"{seat} has no card to play and passes this activity phase.")
         state.played.append(seat)
         return True
     if verb == "vp":
@@ -239,7 +243,8 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         me.vp_card = None
         state.play = Play(seat=seat, card=vp, source="vp")
         _collect_rest(state, side, vp, ctx)
-        ctx.log(f"{seat} discards {card_label(discarded)} to play the Vice President card {card_label(vp)}.")
+        if ctx.words:
+            ctx.log(f"{seat} discards {card_label(discarded)} to play the Vice President card {card_label(vp)}.")
         return True
     if verb == "play":  # a fresh play, or the use of the card already on the table (preempted, or the VP card)
         return _use(state, seat, args[1], args[0], ctx)
@@ -255,7 +260,8 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         cost = region_crossings(play.region, args[0])
         play.cp_left -= cost
         play.region, play.stop = args[0], True
-        ctx.log(f"{seat} travels to {travel_name(args[0])} ({cost} CP).")
+        if ctx.words:
+            ctx.log(f"{seat} travels to {travel_name(args[0])} ({cost} CP).")
         if play.cp_left <= 0:
             _end_action(state, ctx)
         return True
@@ -263,16 +269,18 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         me.token = args[0]
         play.stop = False
         ctx.touch(args[0])
-        ctx.log(f"{seat}'s token stops in {c().states[args[0]].name}.")
+        if ctx.words:
+            ctx.log(f"{seat}'s token stops in {c().states[args[0]].name}.")
         _end_action(state, ctx)
         return True
     if verb == "media" and play is not None:
         removed, _ = gain(state, "media", args[0], side, 1)
         play.to_place -= 1
         ctx.touch(f"media:{args[0]}")
-        ctx.log(f"{seat} places a media cube in the {region_name(args[0])}" +
-                (f", removing one of {state.other(seat)}'s" if removed else "") +
-                f" ({signed(state.media[args[0]])}).")
+        if ctx.words:
+            ctx.log(f"{seat} places a media cube in the {region_name(args[0])}" +
+                    (f", removing one of {state.other(seat)}'s" if removed else "") +
+                    f" ({signed(state.media[args[0]])}).")
         if play.to_place <= 0:
             _end_action(state, ctx)
         return True
@@ -282,35 +290,41 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         play.bought[args[0]] = play.bought.get(args[0], 0) + 1
         gain(state, "issues", args[0], side, 1)
         ctx.touch(f"issues:{args[0]}")
-        ctx.log(f"{seat} positions on {issue_name(args[0])} ({cost} CP): {signed(state.issues[args[0]])}.")
+        if ctx.words:
+            ctx.log(f"{seat} positions on {issue_name(args[0])} ({cost} CP): {signed(state.issues[args[0]])}.")
         if not any(position_cost(play, i) <= play.cp_left and not restricted(state, play, i) for i in state.track):
             _end_action(state, ctx)
         return True
     if verb == "done" and play is not None:
         if play.cp_left:
-            ctx.log(f"{seat} leaves {play.cp_left} CP unspent.")
+            if ctx.words:
+                ctx.log(f"{seat} leaves {play.cp_left} CP unspent.")
         _end_action(state, ctx)
         return True
     if verb == "swap":
         a, b = state.track.index(args[0]), state.track.index(args[1])
         state.track[a], state.track[b] = state.track[b], state.track[a]
         ctx.touch("track")
-        ctx.log(f"{seat} has more media support and swaps {issue_name(args[0])} and {issue_name(args[1])}: "
-                + ", ".join(issue_name(i) for i in state.track) + ".")
+        if ctx.words:
+            ctx.log(f"{seat} has more media support and swaps {issue_name(args[0])} and {issue_name(args[1])}: "
+                    + ", ".join(issue_name(i) for i in state.track) + ".")
         state.step = "reward3"
         return True
     if verb == "keep":
-        ctx.log(f"{seat} has more media support and keeps the Issues Track as it is.")
+        if ctx.words:
+            ctx.log(f"{seat} has more media support and keeps the Issues Track as it is.")
         state.step = "reward3"
         return True
     if verb == "take":
         issue = state.track[1]
         if args[0] == "momentum":
             me.momentum += 1
-            ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes 1 momentum ({me.momentum}).")
+            if ctx.words:
+                ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes 1 momentum ({me.momentum}).")
             state.step = "reward1"
             return True
-        ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes an endorsement.")
+        if ctx.words:
+            ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes an endorsement.")
         state.step = "reward1"
         _run(state, ctx, interpreter().start(state.effect, "award", ctx, actor=seat, why="endorsement"))
         return False
@@ -322,19 +336,22 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         return True
     if verb == "debate":
         state.sealed.commit(seat, args[0], _salt(state, seat, f"debate{state.debate.round if state.debate else 0}"))
-        ctx.log(f"{seat} has chosen a debate card.")
+        if ctx.words:
+            ctx.log(f"{seat} has chosen a debate card.")
         return False
     if verb == "first":
         assert state.debate is not None
         state.debate.first = args[0]
-        ctx.log(f"{seat} has the initiative: {args[0]} places a card first.")
+        if ctx.words:
+            ctx.log(f"{seat} has the initiative: {args[0]} places a card first.")
         state.step = "side"
         return False
     if verb == "side":
         assert state.debate is not None
         state.debate.sides_chosen[side] = side_of(args[0])
         x = state.debate.revealed[side]
-        ctx.log(f"{seat} places {card_label(x)} on {args[0]}'s side of {issue_name(card(x).debate_issue)}.")
+        if ctx.words:
+            ctx.log(f"{seat} places {card_label(x)} on {args[0]}'s side of {issue_name(card(x).debate_issue)}.")
         return False
     if verb == "place":
         d = state.debate
@@ -342,7 +359,8 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         gain(state, "support", args[0], side, 1)
         ctx.touch(args[0])
         d.placing["left"] -= 1
-        ctx.log(f"{seat} places a debate cube in {args[0]}: {support_text(state, args[0])}.")
+        if ctx.words:
+            ctx.log(f"{seat} places a debate cube in {args[0]}: {support_text(state, args[0])}.")
         if d.placing["left"] <= 0:
             d.placing = None
         return True
@@ -383,43 +401,55 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
             _collect_rest(state, side, x, ctx)
         state.play = play
     ctx.cause = None if play.card is None else str(play.card)
-    name = "the candidate card" if play.card is None else card_label(play.card)
+    name, rest = _card_words(play) if ctx.words else ("", "")
     if verb == "preempt":
         me.momentum -= c().rules.preempt_cost
         play.preempted = True
         play.stage = "how"
-        ctx.log(f"{seat} plays {name} and preempts its event ({c().rules.preempt_cost} momentum; {me.momentum} left).")
+        if ctx.words:
+            ctx.log(f"{seat} plays {name} and preempts its event ({c().rules.preempt_cost} momentum; {me.momentum} left).")
         return True
     play.action = verb
     cp = c().rules.candidate_cp if play.card is None else card(play.card).cp
-    rest = f", +{card(play.card).rest} rest cube{'s' if card(play.card).rest > 1 else ''} for the bag" \
-        if play.card is not None and card(play.card).rest else ""
     if verb != "campaign":
         _pledge(state, side, ctx)
     if verb == "event":
         play.stage = "event"
-        ctx.log(f"{seat} plays {card_label(play.card)} as an event{rest}: {card(play.card).text}")
+        if ctx.words:
+            ctx.log(f"{seat} plays {card_label(play.card)} as an event{rest}: {card(play.card).text}")
         _resolve_event(state, play.card, seat, ctx, "event")
         return False
     play.cp_left = cp
     if verb == "campaign":
         if knee(state, side):
             me.momentum -= 1
-            ctx.log(f"{seat} pays 1 momentum to campaign ({me.momentum} left).")
+            if ctx.words:
+                ctx.log(f"{seat} pays 1 momentum to campaign ({me.momentum} left).")
         play.stage, play.region = "campaign", travel_region(me.token)
-        ctx.log(f"{seat} plays {name} to campaign ({cp} CP{rest}).")
+        if ctx.words:
+            ctx.log(f"{seat} plays {name} to campaign ({cp} CP{rest}).")
         return True
     if verb == "position":
         play.stage = "position"
-        ctx.log(f"{seat} plays {name} to position on issues ({cp} CP{rest}).")
+        if ctx.words:
+            ctx.log(f"{seat} plays {name} to position on issues ({cp} CP{rest}).")
         return True
     # advertise: one support check per CP, then each success is placed in a region
-    ctx.log(f"{seat} plays {name} to advertise ({cp} CP{rest}).")
-    wins = support_checks(state, side, cp, ctx.events, "to advertise")
+    if ctx.words:
+        ctx.log(f"{seat} plays {name} to advertise ({cp} CP{rest}).")
+    wins = support_checks(state, side, cp, ctx.worded, "to advertise")
     play.stage, play.to_place = "advertise", wins
     if wins == 0:
         _end_action(state, ctx)
     return False
+
+
+def _card_words(play: Play) -> tuple[str, str]:
+    """How a play's lines name its card, and the rest cubes it puts in the bag ("" for none)."""
+    if play.card is None:
+        return "the candidate card", ""
+    x = card(play.card)
+    return card_label(play.card), f", +{x.rest} rest cube{'s' if x.rest > 1 else ''} for the bag" if x.rest else ""
 
 
 def _pledge(state: NSState, side: str, ctx: Ctx) -> None:
@@ -427,7 +457,8 @@ def _pledge(state: NSState, side: str, ctx: Ctx) -> None:
     for e in state.turn_effects:
         if e.hook == "momentum_per_rival_noncampaign" and e.who == rival(side):
             state.sides[e.who].momentum += 1
-            ctx.log(f"{card_label(e.card)}: {NAMES[e.who]} gains 1 momentum ({state.sides[e.who].momentum}).")
+            if ctx.words:
+                ctx.log(f"{card_label(e.card)}: {NAMES[e.who]} gains 1 momentum ({state.sides[e.who].momentum}).")
 
 
 def _campaign_add(state: NSState, seat: str, code: str, n: int, ctx: Ctx) -> None:
@@ -438,7 +469,8 @@ def _campaign_add(state: NSState, seat: str, code: str, n: int, ctx: Ctx) -> Non
     play.cp_left -= n
     if checks:
         play.declared.append(code)
-        ctx.log(f"{seat} declares {n} CP in {code}, which needs support checks.")
+        if ctx.words:
+            ctx.log(f"{seat} declares {n} CP in {code}, which needs support checks.")
     gain_state(ctx, side, code, n, "campaigning", checks=checks)
     state.sides[side].token = code  # the token goes where the candidate campaigns
     play.stop = False
@@ -472,15 +504,17 @@ def _answer_window(state: NSState, seat: str, verb: str, ctx: Ctx) -> bool:
     window.answer(seat, verb)
     state.window = None
     if verb == "pass":
-        ctx.log(f"{seat} lets the event of {card_label(play.card)} go.")
+        if ctx.words:
+            ctx.log(f"{seat} lets the event of {card_label(play.card)} go.")
         _finish_play(state, ctx)
         return True
     me = state.sides[side_of(seat)]
     me.momentum -= c().rules.trigger_cost
     play.stage = "event"
     play.action = "triggered"
-    ctx.log(f"{seat} triggers the event of {card_label(play.card)} ({c().rules.trigger_cost} momentum; "
-            f"{me.momentum} left): {effect(play.card)}")
+    if ctx.words:
+        ctx.log(f"{seat} triggers the event of {card_label(play.card)} ({c().rules.trigger_cost} momentum; "
+                f"{me.momentum} left): {effect(play.card)}")
     _resolve_event(state, play.card, seat, ctx, "trigger")
     return False
 
@@ -491,14 +525,16 @@ def _resolve_event(state: NSState, card_id: int, seat: str, ctx: Ctx, why: str) 
     owner = side_of(seat)
     if event_spent(state, card_id):
         state.removed.append(card_id)  # ruling: the Debates are over, so a Debate event changes nothing
-        ctx.log(f"{card_label(card_id)} is a Debate event and the Debates are over: it has no effect.")
+        if ctx.words:
+            ctx.log(f"{card_label(card_id)} is a Debate event and the Debates are over: it has no effect.")
         return
     if x.persistent in ("debate", "election_day"):
         stack = state.debate_events if x.persistent == "debate" else state.election_events
         stack.append(Stacked(card=card_id, owner=owner))
         ctx.touch("persistent")
-        ctx.log(f"{card_label(card_id)} goes to the {'Debate' if x.persistent == 'debate' else 'Election Day'} "
-                f"events for {NAMES[owner]}.")
+        if ctx.words:
+            ctx.log(f"{card_label(card_id)} goes to the {'Debate' if x.persistent == 'debate' else 'Election Day'} "
+                    f"events for {NAMES[owner]}.")
         return
     if x.persistent == "prevention":
         state.prevention.append(Stacked(card=card_id, owner=owner))
@@ -591,10 +627,12 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
             lost = me.momentum // c().rules.momentum_decay_divisor
             me.momentum -= lost
             parts.append(f"{NAMES[side]} loses {lost} ({me.momentum} left)")
-        ctx.log(f"Turn {state.turn} momentum phase. Momentum decays: " + "; ".join(parts) + ".")
+        if ctx.words:
+            ctx.log(f"Turn {state.turn} momentum phase. Momentum decays: " + "; ".join(parts) + ".")
         state.step = "swap"
         if media_leader(state) is None:
-            ctx.log("Media support is tied: nobody shifts the Issues Track.")
+            if ctx.words:
+                ctx.log("Media support is tied: nobody shifts the Issues Track.")
             state.step = "reward3"
         return True
     if state.step == "swap":
@@ -603,8 +641,9 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
         who = issue_leader(state, state.track[2])
         if who is not None:
             state.sides[who].momentum += 1
-            ctx.log(f"{NAMES[who]} leads {issue_name(state.track[2])} (3rd) and gains 1 momentum "
-                    f"({state.sides[who].momentum}).")
+            if ctx.words:
+                ctx.log(f"{NAMES[who]} leads {issue_name(state.track[2])} (3rd) and gains 1 momentum "
+                        f"({state.sides[who].momentum}).")
         state.step = "reward2" if issue_leader(state, state.track[1]) is not None else "reward1"
         return True
     if state.step == "reward2":
@@ -614,8 +653,9 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
         state.step = "issue_decay"
         if who is not None:
             state.sides[who].momentum += 1
-            ctx.log(f"{NAMES[who]} leads {issue_name(state.track[0])} (1st) and gains 1 momentum "
-                    f"({state.sides[who].momentum}) and an endorsement.")
+            if ctx.words:
+                ctx.log(f"{NAMES[who]} leads {issue_name(state.track[0])} (1st) and gains 1 momentum "
+                        f"({state.sides[who].momentum}) and an endorsement.")
             _run(state, ctx, interpreter().start(state.effect, "award", ctx, actor=seat_of(who), why="endorsement"))
         return True
     if state.step == "issue_decay":
@@ -624,8 +664,9 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
             if who is not None:
                 lose(state, "issues", issue, who, 1)
                 ctx.touch(f"issues:{issue}")
-        ctx.log("Issue support decays by 1 on each issue: " + ", ".join(
-            f"{issue_name(i)} {signed(state.issues[i])}" for i in state.track) + ".")
+        if ctx.words:
+            ctx.log("Issue support decays by 1 on each issue: " + ", ".join(
+                f"{issue_name(i)} {signed(state.issues[i])}" for i in state.track) + ".")
         state.phase, state.step = "strategy", ""
         state.sealed = Simultaneous(seats=list(SEATS))
         for seat in SEATS:
@@ -640,7 +681,8 @@ def _seal_strategy(state: NSState, seat: str, ctx: Ctx) -> None:
     salt = _salt(state, seat, "strategy")
     state.sealed.commit(seat, choice, salt)
     n = len(me.picking)
-    ctx.log(f"{seat} sets aside {n} card{'s' if n != 1 else ''} face down for Campaign Strategy.")
+    if ctx.words:
+        ctx.log(f"{seat} sets aside {n} card{'s' if n != 1 else ''} face down for Campaign Strategy.")
 
 
 def _strategy_step(state: NSState, ctx: Ctx) -> bool:
@@ -667,7 +709,8 @@ def _strategy_step(state: NSState, ctx: Ctx) -> bool:
         me.picking = []
         _sealed_stacks(state)[seat].append(sealed)
         if me.hand:
-            ctx.log(f"{seat} discards " + ", ".join(card_label(x) for x in sorted(me.hand)) + ".")
+            if ctx.words:
+                ctx.log(f"{seat} discards " + ", ".join(card_label(x) for x in sorted(me.hand)) + ".")
         state.discard += sorted(me.hand)
         me.hand = []
     moved = []
@@ -676,10 +719,11 @@ def _strategy_step(state: NSState, ctx: Ctx) -> bool:
         state.bag.put([side] * me.rest)
         moved.append(f"{NAMES[side]} {me.rest}")
         me.rest = 0
-    ctx.log("Rest cubes go into the bag (" + ", ".join(moved) + f"): {bag_text(state)}.")
+    if ctx.words:
+        ctx.log("Rest cubes go into the bag (" + ", ".join(moved) + f"): {bag_text(state)}.")
     state.sealed = Simultaneous(seats=list(SEATS))
     state.turn += 1
-    _start_turn(state, ctx.events)
+    _start_turn(state, ctx.worded)
     return True
 
 
@@ -711,16 +755,19 @@ def debate_total(state: NSState, issue: DebateIssue, side: str) -> int:
 def _debate_step(state: NSState, ctx: Ctx) -> bool:
     d = state.debate
     if state.step == "init":
-        initiative_check(state, ctx.events, "for the Debates")
+        initiative_check(state, ctx.worded, "for the Debates")
         for seat in SEATS:
             me = state.sides[side_of(seat)]
             me.hand = list(me.strategy)
             me.strategy = []
-            ctx.log(f"{seat} takes back {len(me.hand)} Campaign Strategy card{'s' if len(me.hand) != 1 else ''}.")
-            ctx.events.append(Event(private={seat: "Your debate cards: " + "; ".join(card_line(x) for x in me.hand) + "."}))
+            if ctx.words:
+                ctx.log(f"{seat} takes back {len(me.hand)} Campaign Strategy card{'s' if len(me.hand) != 1 else ''}.")
+            if ctx.words:
+                ctx.events.append(Event(private={seat: "Your debate cards: " + "; ".join(card_line(x) for x in me.hand) + "."}))
         state.debate = Debate(issues=[DebateIssue(issue=i, slot=n + 1) for n, i in enumerate(state.track)])
-        ctx.log("The issues move to the debate board: " + ", ".join(
-            f"{issue_name(i)} ({n + 1})" for n, i in enumerate(state.track)) + ".")
+        if ctx.words:
+            ctx.log("The issues move to the debate board: " + ", ".join(
+                f"{issue_name(i)} ({n + 1})" for n, i in enumerate(state.track)) + ".")
         state.track = ["", "", ""]
         ctx.touch("track")
         _open_round(state)
@@ -745,9 +792,10 @@ def _debate_step(state: NSState, ctx: Ctx) -> bool:
             side = side_of(seat)
             state.sides[side].hand.remove(x)
             d.revealed[side] = x
-        ctx.log(f"Debate round {d.round}: " + "; ".join(
-            f"{seat_of(s)} reveals {card_label(x)} ({card(x).cp} CP, {issue_name(card(x).debate_issue)}, "
-            f"{'both icons' if len(card(x).icons) == 2 else NAMES[card(x).icons[0]]})" for s, x in d.revealed.items()) + ".")
+        if ctx.words:
+            ctx.log(f"Debate round {d.round}: " + "; ".join(
+                f"{seat_of(s)} reveals {card_label(x)} ({card(x).cp} CP, {issue_name(card(x).debate_issue)}, "
+                f"{'both icons' if len(card(x).icons) == 2 else NAMES[card(x).icons[0]]})" for s, x in d.revealed.items()) + ".")
         two = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and is_open(d, card(x).debate_issue)]
         state.step = "first" if len(two) == 2 else "side"
         return True
@@ -778,7 +826,8 @@ def _place_revealed(state: NSState, d: Debate, ctx: Ctx) -> None:
         issue = next(i for i in d.issues if i.issue == card(x).debate_issue)
         if issue.won_by is not None:
             state.discard.append(x)
-            ctx.log(f"{card_label(x)} argues {issue_name(issue.issue)}, already won: it is discarded.")
+            if ctx.words:
+                ctx.log(f"{card_label(x)} argues {issue_name(issue.issue)}, already won: it is discarded.")
             continue
         to = d.sides_chosen.get(side, card(x).icons[0])
         issue.cards[to].append(x)
@@ -820,8 +869,9 @@ def _award_issue(state: NSState, d: Debate, issue_id: str, ctx: Ctx) -> None:
     state.discard += cards
     issue.cards = {"K": [], "N": []}
     tie = " (a tie: the initiative decides)" if k == n else ""
-    ctx.log(f"{NAMES[side]} wins {issue_name(issue_id)} {max(k, n)}–{min(k, n)}{tie}: {plural(reward, 'state support cube')} "
-            f"to place; the tile goes to place {slot + 1} on the Issues Track.")
+    if ctx.words:
+        ctx.log(f"{NAMES[side]} wins {issue_name(issue_id)} {max(k, n)}–{min(k, n)}{tie}: {plural(reward, 'state support cube')} "
+                f"to place; the tile goes to place {slot + 1} on the Issues Track.")
     ctx.touch("track")
     d.placing = {"side": side, "left": reward, "issue": issue_id}
 
@@ -833,13 +883,15 @@ def _end_debates(state: NSState, ctx: Ctx) -> None:
         me.hand = []
     state.discard += [e.card for e in state.debate_events]
     if state.debate_events:
-        ctx.log("The Debate events are discarded: " + ", ".join(card_label(e.card) for e in state.debate_events) + ".")
+        if ctx.words:
+            ctx.log("The Debate events are discarded: " + ", ".join(card_label(e.card) for e in state.debate_events) + ".")
     state.debate_events = []
     state.debate = None
     state.sealed = Simultaneous(seats=list(SEATS))
-    ctx.log("The Debates are over: " + ", ".join(f"{n + 1}. {issue_name(i)}" for n, i in enumerate(state.track)) + ".")
+    if ctx.words:
+        ctx.log("The Debates are over: " + ", ".join(f"{n + 1}. {issue_name(i)}" for n, i in enumerate(state.track)) + ".")
     state.turn += 1
-    _start_turn(state, ctx.events)
+    _start_turn(state, ctx.worded)
 
 
 # --------------------------------------------------------------------------- Election Day (turn 9)
@@ -861,11 +913,12 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
         state.media = {r: 0 for r in REGIONS}
         state.issues = {i: 0 for i in state.issues}
         ctx.touch("bag")
-        ctx.log("Bonus cubes go into the bag: " + "; ".join(parts) + f". Bag: {bag_text(state)}.")
+        if ctx.words:
+            ctx.log("Bonus cubes go into the bag: " + "; ".join(parts) + f". Bag: {bag_text(state)}.")
         state.step = "initiative"
         return True
     if state.step == "initiative":
-        initiative_check(state, ctx.events, "for Election Day")
+        initiative_check(state, ctx.worded, "for Election Day")
         state.step = "strategy"
         return True
     if state.step == "strategy":
@@ -873,17 +926,19 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
         for seat in (first, state.other(first)):
             side = side_of(seat)
             me = state.sides[side]
-            ctx.log(f"{seat}'s Campaign Strategy cards: " + (", ".join(f"{card_label(x)} ({card(x).state})"
-                                                                       for x in me.strategy) or "none") + ".")
+            if ctx.words:
+                ctx.log(f"{seat}'s Campaign Strategy cards: " + (", ".join(f"{card_label(x)} ({card(x).state})"
+                                                                           for x in me.strategy) or "none") + ".")
             per_state: dict[str, int] = {}
             for x in me.strategy:
                 per_state[card(x).state] = per_state.get(card(x).state, 0) + rules.election_checks_per_card
             for code, n in per_state.items():
-                got = support_checks(state, side, n, ctx.events, f"in {code} (Campaign Strategy)")
+                got = support_checks(state, side, n, ctx.worded, f"in {code} (Campaign Strategy)")
                 if got:
                     gain(state, "support", code, side, got)
                     ctx.touch(code)
-                ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(state, code)}.")
+                if ctx.words:
+                    ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(state, code)}.")
             state.discard += me.strategy
             me.strategy = []
         state.step = "events"
@@ -906,7 +961,8 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
 def _resolve_election_event(state: NSState, entry: Stacked, ctx: Ctx) -> None:
     seat = seat_of(entry.owner)
     ctx.cause = str(entry.card)
-    ctx.log(f"Election Day event {card_label(entry.card)}, for {NAMES[entry.owner]}: {card(entry.card).text}")
+    if ctx.words:
+        ctx.log(f"Election Day event {card_label(entry.card)}, for {NAMES[entry.owner]}: {card(entry.card).text}")
     state.removed.append(entry.card)
     _run(state, ctx, interpreter().start(state.effect, str(entry.card), ctx, actor=seat, card=entry.card,
                                          why="Election Day"))
@@ -922,7 +978,8 @@ def _undecided(state: NSState, ctx: Ctx) -> None:
         gain(state, "support", code, who, 1)
         ctx.touch(code)
         parts.append(f"{code} → {NAMES[who]} ({'endorsement' if by else 'edge'})")
-    ctx.log("Undecided states tip: " + ("; ".join(parts) if parts else "none is empty") + ".")
+    if ctx.words:
+        ctx.log("Undecided states tip: " + ("; ".join(parts) if parts else "none is empty") + ".")
 
 
 def _tally(state: NSState, ctx: Ctx) -> None:
@@ -947,8 +1004,9 @@ def _tally(state: NSState, ctx: Ctx) -> None:
         won[who] += 1
     state.votes = {seat_of(s): v for s, v in votes.items()}
     if state.unawarded:
-        ctx.log("Unpledged electors: nobody receives " + ", ".join(
-            f"{code} ({ev_of(code)})" for code in state.unawarded) + ".")
+        if ctx.words:
+            ctx.log("Unpledged electors: nobody receives " + ", ".join(
+                f"{code} ({ev_of(code)})" for code in state.unawarded) + ".")
     k, n = votes["K"], votes["N"]
     state.phase, state.step = "over", ""
     if k != n:
@@ -967,8 +1025,9 @@ def _tally(state: NSState, ctx: Ctx) -> None:
         state.draw = True
         state.reason = f"{k}–{n}, {won['K']} states and {cubes['K']} cubes each: a draw"
     ctx.touch("tally")
-    ctx.log(f"Final tally: Kennedy {k}, Nixon {n}. " + (f"{state.winner} wins — {state.reason}." if state.winner
-                                                           else f"{state.reason}."))
+    if ctx.words:
+        ctx.log(f"Final tally: Kennedy {k}, Nixon {n}. " + (f"{state.winner} wins — {state.reason}." if state.winner
+                                                               else f"{state.reason}."))
 
 
 def _unpledged_rules(state: NSState) -> list[tuple[str, list[str], int]]:

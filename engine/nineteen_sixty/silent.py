@@ -1,12 +1,11 @@
 """1960's silent path for a search (engine/core/search.py, `SilentRules`): the legal actions as `legal.moves`
-finds them, without the menu's words, and a step taken by `rules.take` on the state itself, without `apply`'s
-copy or its check of the secrets a step shows."""
+finds them, without the menu's words, and the step `rules.take` takes, on the state itself, without `apply`'s
+copy, its check of the secrets a step shows, or its lines held for the turn's post."""
 from __future__ import annotations
 
 from engine.core.types import Action
-from engine.nineteen_sixty.effects import Ctx
 from engine.nineteen_sixty.legal import moves, owes
-from engine.nineteen_sixty.rules import take
+from engine.nineteen_sixty.rules import advance_silently
 from engine.nineteen_sixty.state import NSState
 
 
@@ -24,7 +23,7 @@ class NineteenSixtySilent:
         return [s for s in state.seats if owes(state, s)]
 
     def legal(self, state: NSState, seat: str) -> list[Action]:
-        return list(moves(state, seat)[1])
+        return moves(state, seat)[1]  # a new list each time: the caller's to keep
 
     def advance(self, state: NSState, seat: str, action: Action) -> None:
-        take(state, seat, action, Ctx(state, [], [], words=False))
+        advance_silently(state, seat, action)

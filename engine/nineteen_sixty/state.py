@@ -23,13 +23,26 @@ SIGN = {"K": 1, "N": -1}
 Phase = Literal["initiative", "activity", "momentum", "strategy", "debate", "election", "over"]
 
 
+class Model(Strict):
+    """A part of the state that the rules change many times a step: a field is set as pydantic sets it (no
+    validation on assignment, the field marked set) in one call instead of pydantic's two."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        fields = self.__dict__  # a model's fields, and nothing else (extra fields are forbidden)
+        if name in fields:
+            fields[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+
 class Options(Strict):
     vp: bool = False  # the optional Vice President cards (`vp=on`)
     restricted: bool = False  # the optional Restricted Positioning rule (`restricted=on`)
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
 
-class Side(Strict):
+class Side(Model):
     hand: list[int] = Field(default_factory=list)  # secret
     strategy: list[int] = Field(default_factory=list)  # the Campaign Strategy stack, face down (secret)
     picking: list[int] = Field(default_factory=list)  # cards chosen for the stack this phase, not yet sealed
@@ -42,20 +55,20 @@ class Side(Strict):
     token: str = ""
 
 
-class Stacked(Strict):
+class Stacked(Model):
     """A persistent event on the board, and the candidate it belongs to (who played or triggered it)."""
 
     card: int
     owner: str  # K or N
 
 
-class TurnEffect(Strict):
+class TurnEffect(Model):
     card: int
     who: str  # K or N
     hook: str
 
 
-class Play(Strict):
+class Play(Model):
     """The activity play in progress."""
 
     seat: str
@@ -73,7 +86,7 @@ class Play(Strict):
     stop: bool = False  # the token travelled since it last campaigned: where it stops is asked at the end
 
 
-class DebateIssue(Strict):
+class DebateIssue(Model):
     issue: str
     slot: int  # its original place on the Issues Track, 1 = the top
     cards: dict[str, list[int]] = Field(default_factory=lambda: {"K": [], "N": []})
@@ -81,7 +94,7 @@ class DebateIssue(Strict):
     result: dict[str, int] = Field(default_factory=dict)  # the totals it was won with (its cards are discarded)
 
 
-class Debate(Strict):
+class Debate(Model):
     issues: list[DebateIssue] = Field(default_factory=list)
     round: int = 1
     revealed: dict[str, int] = Field(default_factory=dict)  # side -> card revealed this round, to be placed
@@ -93,7 +106,7 @@ class Debate(Strict):
     finished: bool = False
 
 
-class NSState(Strict):
+class NSState(Model):
     ruleset: Literal["nineteen_sixty"] = "nineteen_sixty"
     seats: list[str]
     options: Options

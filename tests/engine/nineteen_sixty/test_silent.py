@@ -10,6 +10,7 @@ import pytest
 from engine.core.ruleset import seats_for
 from engine.core.search import SearchGame
 from engine.core.types import Action
+from engine.nineteen_sixty.primitives import c, event_checks, event_playable, event_spent, prevented, requirement_met
 from engine.nineteen_sixty.ruleset import RULESET as R
 from engine.nineteen_sixty.silent import NineteenSixtySilent
 from tests.engine.silent_check import check_silent_path, random_moves
@@ -35,3 +36,22 @@ def test_the_silent_path_answers_as_the_full_path_along_a_random_game(options: d
     start, moves = _random_game(options, seed)
     end = check_silent_path(R, SearchGame(R), start, moves)
     assert R.outcome(end) is not None
+
+
+def test_a_hands_event_checks_are_each_cards_own() -> None:
+    """The menu finds a whole hand's events at once (`event_checks`): along random games, for every card and every
+    position, the same answers as `event_playable` and `event_spent` card by card — prevented events and events
+    whose requirement is unmet included, before and after the Debates."""
+    seen = {"prevented": 0, "unmet": 0, "spent": 0}
+    for options, seed in (({}, 2), ({"vp": True}, 23)):
+        state, moves = _random_game(options, seed)
+        for seat, action in moves:
+            checks = event_checks(state)
+            for x in c().cards:
+                playable, spent = event_playable(state, x), event_spent(state, x)
+                assert checks(x) == (playable, spent), (x, state.turn)
+                seen["prevented"] += prevented(state, x)
+                seen["unmet"] += not requirement_met(state, x)
+                seen["spent"] += spent
+            state = R.apply(state, seat, action).state
+    assert all(seen.values()), seen
