@@ -5,7 +5,7 @@
 Each measure is a fresh process, read back with os.wait4 (the child's own peak resident set, ru_maxrss):
 - floor: a process that imports the bot (its command line and the local table) and draws one board of the title;
 - demo: `stumpbot demo TITLE --export record.json`, the built-in bot playing every seat with its pictures on, to
-  the result and the animated replay the table posts after it (bot/tables/local.py run_demo);
+  the result and the animated replay the table posts after it (bot/tables/demo.py run_demo);
 - replay: `stumpbot replay record.json --animate OUT`, the same game's replay drawn from its record alone.
 `--root` runs another checkout's code (a worktree of an older commit: the before figure). The target is 300 MB
 per title, its replay included: a 2 GB host runs the bot beside its database and other games' replays.
@@ -36,7 +36,7 @@ FLOOR = """
 import sys
 import bot.cli, bot.tables.local
 from engine import registry
-from bot.tables.local import table_seats
+from bot.tables.local_seats import table_seats
 from render import replay
 ruleset = registry.get(sys.argv[1])
 seats = table_seats(ruleset, None, None)

@@ -36,7 +36,7 @@ from bot.policy import record_log  # noqa: E402
 from bot.present import text as plain  # noqa: E402
 from bot.service import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.tables.local import table_seats  # noqa: E402
+from bot.tables.local_seats import table_seats  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402

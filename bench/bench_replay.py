@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.policy import record as records  # noqa: E402
 from bot.policy import replay as replays  # noqa: E402
-from bot.tables.local import table_seats  # noqa: E402
+from bot.tables.local_seats import table_seats  # noqa: E402
 from engine import registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.core.ruleset import owing_seats, play  # noqa: E402

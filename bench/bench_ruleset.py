@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bench_engine import full_games as random_games, per_step  # noqa: E402
 from bench.bench_render import blank_encode, median_ms  # noqa: E402
-from bot.tables.local import table_seats  # noqa: E402
+from bot.tables.local_seats import table_seats  # noqa: E402
 from bot.service import GameManager  # noqa: E402
 from bot.store import Store  # noqa: E402
 from bot.tables.recording import RecordingTable  # noqa: E402

@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         return _learn_command(args.ruleset, new=args.new, db=config.db_path.with_name("local.sqlite3"),
                               out_dir=config.out_dir)
     if command == "demo":
-        from bot.tables.local import demo_folder, run_demo
+        from bot.tables.demo import demo_folder, run_demo
 
         logging.getLogger().setLevel(logging.WARNING)
         try:
@@ -262,7 +262,7 @@ def _record_command(command: str, path: Path, out_dir: Path) -> int:
     logging.getLogger().setLevel(logging.WARNING)
     try:
         if command == "replay":
-            from bot.tables.local import replay_record
+            from bot.tables.replay import replay_record
 
             replay_record(path, out_dir)
             return 0

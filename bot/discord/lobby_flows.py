@@ -12,7 +12,7 @@ from bot.discord import dm_games, limits, ui
 from bot.discord.flows import can_manage, find_game, hosted_game, manager_of, user_id
 from bot.discord.lobby_card import lobby_card
 from bot.discord.respond import ack, send_private
-from bot.discord.table import THREAD_AT_START
+from bot.discord.game_threads import THREAD_AT_START
 from bot.policy import bot_levels
 from bot.present import option_hints
 from bot.present.options import OptionTextError, parse_option_text

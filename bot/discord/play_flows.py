@@ -12,7 +12,7 @@ import discord
 from bot.discord import limits, ui, walk
 from bot.discord.flows import find_game, game_here, manager_of, user_id
 from bot.discord.respond import ack, send_private
-from bot.discord.table import STALE_MENU
+from bot.discord.live_prompt import STALE_MENU
 from bot.present import echo
 from bot.present import text as plain
 from bot.service import ManagerError, SubmitResult
@@ -118,9 +118,9 @@ class _InPlace:
 async def _choose_in_place(interaction: discord.Interaction, game_id: int, seq: int, path: tuple[str, ...], more: bool,
                            *, page: int, pool: str) -> None:
     """A click in a DM (the DM stays tidy). The seat's decision in progress lives in one message, its live
-    prompt (bot/discord/table.py): each step of the walk is shown by editing the clicked message, "◀ Back" returns
-    to the first step, and a finished move turns the message into the next step of the turn or into one line of
-    what was done. A menu that is no longer current says so and loses its buttons; nothing is sent anew."""
+    prompt (bot/discord/live_prompt.py): each step of the walk is shown by editing the clicked message, "◀ Back"
+    returns to the first step, and a finished move turns the message into the next step of the turn or into one line
+    of what was done. A menu that is no longer current says so and loses its buttons; nothing is sent anew."""
     manager = manager_of(interaction)
     await game_here(interaction, game_id)
     uid = user_id(interaction)

@@ -1,7 +1,7 @@
 """Each ruleset's presenter, by the ruleset's stable name (the name it has in engine/registry.py).
 
 A presenter (bot/present/base.py) turns one ruleset's views into plain text and sections the
-tables format: the console board and hand (bot/present/text.py, bot/tables/local.py, /game status) and the
+tables format: the console board and hand (bot/present/text.py, bot/tables/local_turn.py, /game status) and the
 sections of a seat's private brief (bot/discord/ui.py). It knows nothing of Discord.
 
 A new ruleset writes bot/present/<ruleset>.py (a `Presenter` subclass overriding what it shows)

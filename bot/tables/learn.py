@@ -12,7 +12,9 @@ from bot.present import coach
 from bot.service import GameManager
 from bot.store import Store
 from bot.tables.console import HELP, ConsoleTable, Entry, Group
-from bot.tables.local import BOT_USER, LOCAL_USER, LocalSession, Quit, ctrl_c_raises
+from bot.tables.local import LocalSession, ctrl_c_raises
+from bot.tables.local_seats import BOT_USER, LOCAL_USER
+from bot.tables.local_turn import Quit
 from engine import registry
 
 LEAVE = ("Type quit at any prompt to stop: `stumpbot learn {name}` brings you back where you left off. For a game "

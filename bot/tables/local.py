@@ -1,4 +1,6 @@
-"""The offline local table (hot seat) and the demo: games played in the terminal on the embedded SQLite database."""
+"""The offline local table (hot seat): games played in the terminal on the embedded SQLite database, the keyboard
+handed from one person to the next. A seat's decision at the keyboard is local_turn.py's, the seats local_seats.py's,
+the demo demo.py's."""
 from __future__ import annotations
 
 import contextlib
@@ -9,22 +11,18 @@ import threading
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from bot.present import dashboard, option_hints
-from bot.policy import record as records
-from bot.present import text
 from bot.policy import bot_levels
 from bot.policy.bot_levels import ThinkSettings
 from bot.service import GameManager, ManagerError
-from bot.store import GameRecord, SeatRecord, Store
-from bot.tables.local_settings import HINT, hint_text, unused_settings
-from bot.tables.console import (HELP, ConsoleTable, Entry, Group, card_lines, menu, menu_lines, not_a_choice, opened,
-                                picks_a_choice, view_text)
-from bot.tables.replay import replay_record  # noqa: F401 — `stumpbot replay`, beside the other commands' tables
+from bot.store import GameRecord, Store
+from bot.tables.console import HELP, ConsoleTable, card_lines
+from bot.tables.local_seats import BOT_USER, LOCAL_USER, is_bot_seat, local_games, local_seats
+from bot.tables.local_settings import unused_settings
+from bot.tables.local_turn import LocalTurn, Quit, is_card_word
 from engine import registry
 from engine.core.errors import EngineError
-from engine.core.notation import is_number
 from engine.core.rng import Rng, seed_from_text
-from engine.core.ruleset import seat_range, seats_for
+from engine.core.ruleset import seat_range
 from engine.core.types import result_headline
 
 # The hand-off screen. A terminal gets the screen AND its scrollback wiped (clear the scrollback, home, clear the
@@ -40,36 +38,12 @@ def clear_screen(tty: bool) -> str:
     return CLEAR_TTY if tty else CLEAR_PLAIN
 
 
-LOCAL_USER = "local:{seat}"
-# A bot seat's user id: a resumed game knows its bot seats without `--vs-bot` being typed again. ("local:" too:
-# the first seat, the host, may be a bot's, and local games are found by their host.)
-BOT_USER = "local:bot:{seat}"
-PROMPT_MARK = "▶ "  # the decision's prompt, under the choices
-
-
-
-class Quit(Exception):
-    pass
-
-
-class LocalSession:
-    def __init__(self, manager: GameManager, table: ConsoleTable, ask: Callable[[str], str],
-                 write: Callable[[str], None] | None = None, *, tty: bool = False) -> None:
-        self.manager = manager
-        self.table = table
-        self.ask = ask
-        self.write = write or table.say  # every line through the terminal converter
-        self.tty = tty
-        self.heading = ""  # the game's name, atop the hand-off screen (set by `play`)
+class LocalSession(LocalTurn):
+    """A local game at the keyboard: set up or resumed, then played until it ends, the keyboard handed from one
+    person to the next with the hand hidden between them."""
 
     def _clear(self) -> None:
         self.table.write(clear_screen(self.tty))  # raw: escape codes are not text to convert
-
-    def _input(self, prompt: str) -> str:
-        try:
-            return self.ask(prompt)
-        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: the game is saved after each move
-            raise Quit from None
 
     async def setup_game(self, ruleset_name: str, bot_seats: set[str], *, players: int | None = None,
                          options: dict[str, Any] | None = None, command: str | None = None,
@@ -113,7 +87,7 @@ class LocalSession:
     async def _set_levels(self, game_id: int, level: str) -> None:
         """The bot plays each of its seats of the game at `level` (a game setting, kept for a resumed game)."""
         for seat in await self.manager.store.list_seats(game_id):
-            if _is_bot(seat):
+            if is_bot_seat(seat):
                 await self.manager.store.set_setting(f"game:{game_id}", bot_levels.level_key(seat.seat),
                                                      None if level == bot_levels.DEFAULT_LEVEL else level)
 
@@ -126,7 +100,7 @@ class LocalSession:
         settings = await self.manager.store.settings(f"game:{game.id}")
         unused = unused_settings(ruleset, game, seats, bot_seats, players, options, settings)
         labels = [bot_levels.bot_label(s.seat, bot_levels.parse_level(level) if level is not None
-                                     else bot_levels.level_of(settings, s.seat)) if _is_bot(s) else s.seat
+                                     else bot_levels.level_of(settings, s.seat)) if is_bot_seat(s) else s.seat
                   for s in held]
         saved = f"local game #{game.id} ({game.title}, {len(seats)} players: {', '.join(labels)})"
         if unused:
@@ -146,7 +120,7 @@ class LocalSession:
         of the seats."""
         rng = Rng(seed)
         held = await self.manager.store.list_seats(game_id)
-        bot_seats = bot_seats | {s.seat for s in held if _is_bot(s)}  # a resumed game's, not typed again
+        bot_seats = bot_seats | {s.seat for s in held if is_bot_seat(s)}  # a resumed game's, not typed again
         person = {s.seat: s.display_name.strip().casefold() for s in held}
         hot_seat = len({person[s.seat] for s in held if s.seat not in bot_seats}) > 1  # hide hands between people
         record = await self.manager.views.game(game_id)
@@ -266,200 +240,6 @@ class LocalSession:
             return False
         return True
 
-    async def _prompt(self, game_id: int, seat: str) -> str | None:
-        """The prompt of the decision `seat` owes now (None when it owes none)."""
-        if seat not in await self.manager.views.owing(game_id):
-            return None
-        _, _, decision = await self.manager.views.decision(game_id, LOCAL_USER.format(seat=seat))
-        return decision.prompt
-
-    async def turn(self, game_id: int, seat: str, *, board: bool = True) -> str:
-        """One decision of `seat`'s: its view (board and hand) first when `board` (a turn after someone else's),
-        then the choices, the short prompt and — after a refusal — the ✗ line last, right above the input line,
-        so neither scrolls off. The board again only on `board`. Returns the prompt of the decision it answered."""
-        user = LOCAL_USER.format(seat=seat)
-        refusal = ""
-        show = True  # the menu and the prompt (not after a word's answer: it would push the answer off)
-        extras = False  # the plays allowed at any time listed (`t`)
-        group: Group | None = None  # the group of choices opened by its number
-        entries: list[Entry] = []
-        while True:
-            for note in self.table.take_mail(seat):
-                self.write(f"(private to {seat}) {note}")
-            record, view = await self.manager.views.view(game_id, user)
-            _, _, decision = await self.manager.views.decision(game_id, user)
-            if board:
-                self.write(view_text(seat, view))
-                board = False
-            if show:
-                entries = self._show(view, decision, group, extras)
-            show = True
-            if refusal:
-                self.write(refusal)
-                refusal = ""
-            reply = self._input(f"{seat}> ").strip()
-            word = reply.lower()
-            if not reply or word == "back":  # out of the open group; else back to the choices without `t`'s
-                extras = extras and group is not None
-                group = None
-                continue
-            if word in ("quit", "exit", "q"):
-                raise Quit
-            if word == "t":
-                extras, group = True, None
-                if not decision.extras:
-                    refusal = "✗ There is no play allowed at any time now."
-                continue
-            if not a_move_now(registry.get(record.ruleset), decision, reply) \
-                    and await self._word(game_id, seat, record, word, reply):
-                self.write("(Press Enter to see your choices again.)")
-                show = False
-                continue
-            try:
-                if word == "undo":
-                    self.table.forget_undone(game_id, await self.manager.games.undo(game_id, user))
-                    extras, group = False, None
-                    continue
-                if is_number(reply):
-                    if not picks_a_choice(reply, len(entries)):
-                        refusal = f"✗ {not_a_choice(reply, len(entries))}"  # a bare number is a choice, never a move
-                        continue
-                    entry = entries[int(reply) - 1]
-                    if isinstance(entry, Group):
-                        group = entry
-                        continue
-                    reply = entry.action.notation()
-                await self._submit(game_id, seat, reply)
-            except EngineError as exc:
-                refusal = f"✗ {exc.message}"
-                continue
-            return decision.prompt
-
-    async def _submit(self, game_id: int, seat: str, reply: str) -> None:
-        """Send the move; then what it told this seat — now (before the hide screen) and before what it made public:
-        a sealed choice's note ("revealed when both have chosen") comes before the reveal that choice set off."""
-        with self.table.holding() as posts:
-            result = await self.manager.games.submit(game_id, LOCAL_USER.format(seat=seat), reply)
-        for note in self.table.take_mail(seat):
-            self.write(f"(private to {seat}) {note}")
-        self.table.release(posts)
-        if result.pending:
-            self.write(text.pending_note(result.pending))
-
-    def _show(self, view: Any, decision: Any, group: Group | None, extras: bool) -> list[Entry]:
-        """Print the menu — the open group's choices, or every choice (and the any-time plays after `t`) — and
-        the prompt; returns the entries in the order they are numbered."""
-        if group is not None:
-            entries = opened(group)
-            self.write(f"{group.title} — {len(group.options)} choices (Enter: back to all):")
-            lines = menu_lines(entries, within=group.title)
-        else:
-            entries = menu(decision.options)
-            lines = menu_lines(entries)
-            if extras and decision.extras:
-                more = menu(decision.extras)
-                lines += ["  Plays allowed at any time:", *menu_lines(more, len(entries) + 1)]
-                entries = entries + more
-            elif decision.extras:
-                lines.append("  " + text.extras_note(view, len(decision.extras)))
-        if lines:
-            self.write("\n".join(lines))
-        self.write(f"{PROMPT_MARK}{decision.prompt or 'Nothing to decide right now.'}")
-        return entries
-
-    async def _word(self, game_id: int, seat: str, record: GameRecord, word: str, reply: str) -> bool:
-        """Answer one of the table's words (help, rules, board, hand, card ID, log, dashboard, hint); False if
-        `word` is none of them (then it is a move)."""
-        if word == HINT:
-            self.write(await hint_text(self.manager, game_id, LOCAL_USER.format(seat=seat)))
-        elif word == "help":
-            self.write(HELP)
-        elif word == "rules":
-            self.write(registry.get(record.ruleset).help_text())
-        elif word in ("board", "hand"):
-            _, view = await self.manager.views.view(game_id, LOCAL_USER.format(seat=seat))
-            self.write(view_text(seat, view) if word == "board" else text.hand_text(view) or "No hand to show.")
-        elif is_card_word(word):
-            self.write(card_lines(registry.get(record.ruleset), reply[4:].strip()))
-        elif word == "dashboard":  # the election-night dashboard, as Discord pins it
-            self.write(await dashboard.refresh(self.manager, game_id) or "This game has no map to count.")
-        elif word == "log" or (word.startswith("log ") and is_number(word[4:].strip())):
-            await self._log(game_id, int(word[4:].strip()) if word != "log" else None)
-        else:
-            return False
-        return True
-
-
-    async def _log(self, game_id: int, page: int | None) -> None:
-        """`log` (its last page) or `log N`: the record's log, paged by whole moves as /game log pages it — the
-        public lines only while the game goes on (a sealed pick's notation would show the next player at the
-        keyboard what was picked)."""
-        lines, number, pages = await self.manager.memory.log_page(game_id, page)
-        around = [f"earlier moves: `log {number - 1}`"] if number > 1 else []
-        around += [f"later moves: `log {number + 1}`"] if number < pages else []
-        head = f"Log of game #{game_id}, page {number} of {pages}" + (f" ({'; '.join(around)})" if around else "")
-        self.write("\n".join([head, *lines]))
-
-
-def is_card_word(word: str) -> bool:
-    """`card ID`, or `text ID`: the table's word for a card's whole text (`text` where `card ID` is a move now)."""
-    return any(word == w or word.startswith(f"{w} ") for w in ("card", "text"))
-
-
-def a_move_now(ruleset: Any, decision: Any, reply: str) -> bool:
-    """Whether `reply` starts with a move the decision offers now: such a move goes to the game, though a table's
-    word is spelt the same (Campaign Trail's `card 38`, a politick's choice of a card)."""
-    try:
-        actions = ruleset.parse(reply)
-    except EngineError:
-        return False
-    return bool(actions) and any(o.action == actions[0] for o in decision.all_options())
-
-
-def table_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None) -> list[str]:
-    """The seats of a local or demo game: the full table unless a player count is given."""
-    fewest, most = seat_range(ruleset, options)
-    count = most if players is None else players
-    if not fewest <= count <= most:
-        players_text = f"{fewest} player{'s' if fewest != 1 else ''}" if fewest == most else f"{fewest} to {most} players"
-        raise ManagerError(f"{ruleset.title} with these options is for {players_text}."
-                           f"{option_hints.players_hint(ruleset, options, count)}", code="bad_players")
-    return seats_for(ruleset, count, options)
-
-
-def _is_bot(seat: SeatRecord) -> bool:
-    return seat.user_id == BOT_USER.format(seat=seat.seat)
-
-
-def _tables(ruleset: Any, options: dict[str, Any] | None) -> dict[int, list[str]]:
-    """Every table this ruleset with `options` can seat: player count -> its seats."""
-    fewest, most = seat_range(ruleset, options)
-    return {count: seats_for(ruleset, count, options) for count in range(fewest, most + 1)}
-
-
-def local_seats(ruleset: Any, players: int | None, options: dict[str, Any] | None, bot_seats: set[str]) -> list[str]:
-    """The seats of a new local game. `--vs-bot SEAT` without a player count asks for a game against the bot: the
-    smallest table that has every bot seat and a seat left for a person (Campaign Trail's REP exists only at 2, 3
-    and 5 players, not at the full table of 6)."""
-    if players is None and bot_seats:
-        players = next((count for count, seats in _tables(ruleset, options).items()
-                        if bot_seats <= set(seats) and len(seats) > len(bot_seats)), None)
-    seats = table_seats(ruleset, players, options)
-    missing = sorted(bot_seats - set(seats))
-    if missing:
-        elsewhere = [str(count) for count, others in _tables(ruleset, options).items() if set(missing) <= set(others)]
-        counts = ", ".join(elsewhere[:-1]) + " or " + elsewhere[-1] if len(elsewhere) > 1 else "".join(elsewhere)
-        hint = f" {', '.join(missing)} is a seat at {counts} players (--players N)." if elsewhere else ""
-        raise ManagerError(f"{ruleset.title} for {len(seats)} players has no seat {', '.join(missing)} for the bot: "
-                           f"its seats are {', '.join(seats)}.{hint}", code="bad_seat")
-    return seats
-
-
-async def local_games(store: Store, ruleset_name: str) -> list[GameRecord]:
-    """The saved (active) local games of this ruleset: one, unless an older Stumpbot left more."""
-    return [game for game in await store.list_games(status="active")
-            if game.ruleset == ruleset_name and game.host_user.startswith("local:")]
-
 
 async def play_local(db_path: Path, out_dir: Path, ruleset_name: str, *, bot_seats: set[str] | None = None,
                      new: bool = False, players: int | None = None, options: dict[str, Any] | None = None,
@@ -511,53 +291,3 @@ def ctrl_c_raises() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, before)
 
-
-async def run_demo(db_path: Path, out_dir: Path, ruleset_name: str, seed: int = 1,
-                   write: Callable[[str], None] = print, *, players: int | None = None,
-                   options: dict[str, Any] | None = None, export: Path | None = None,
-                   render: bool = True, moves: int | None = None) -> tuple[int, list[Path]]:
-    """Every seat played by the built-in bot player, from setup to the declared winner (or only its first `moves`
-    moves: a look at the opening, left unfinished); its images and replay go straight into `out_dir` (a folder for
-    this run: demo_folder); `export` writes the game's record there (docs/record-format.md)."""
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(db_path)
-    table = ConsoleTable(out_dir=out_dir, write=write, one_game=True)
-    write = table.say  # the terminal's words
-    manager = GameManager(store, table, render=render)
-    try:
-        ruleset = registry.get(ruleset_name)
-        seats = table_seats(ruleset, players, options)
-        record = await manager.games.create(ruleset_name, "demo:" + seats[0], f"Bot {seats[0]}", seat=seats[0],
-                                      title=f"Demo {ruleset.title}", seed=seed, options=options)
-        for seat in seats[1:]:
-            await manager.games.join(record.id, "demo:" + seat, f"Bot {seat}", seat=seat)
-        await manager.games.start(record.id, "demo:" + seats[0])
-        rng = Rng(seed)
-        for _ in range(10_000 if moves is None else max(moves, 0)):
-            owing = await manager.views.owing(record.id)
-            if not owing:
-                break
-            await manager.games.bot_move(record.id, owing[rng.below(len(owing))], rng)
-        await manager.memory.post_replays()  # the animated replay, beside the images
-        final = await manager.views.game(record.id)
-        if final.status == "active":
-            write(f"\nDemo stopped after {moves} moves; the game was not finished.")
-        else:
-            write(f"\nDemo finished. {result_headline(final.result) if final.result else final.status}")
-        if export is not None:
-            export.parent.mkdir(parents=True, exist_ok=True)
-            export.write_text(records.dumps(await records.build_record(store, record.id)), encoding="utf-8")
-            write(f"Game record written to {export} (check it with `stumpbot verify {export}`).")
-        write(f"{len(table.images)} images written to {table.folder(record.id)}")  # last: where to look
-        return record.id, table.images
-    finally:
-        await store.close()
-
-
-def demo_folder(root: Path, ruleset_name: str, seed: int) -> Path:
-    """The folder under `root` for a new demo run, `<ruleset>-seed<N>-<run>`: the run number follows the highest
-    there, so the folders list in the order they were made and no run writes over another's images or replay. Not
-    created here: a demo refused at setup (a bad player count) leaves no empty folder."""
-    stem = f"{registry.canonical(ruleset_name)}-seed{seed}-"
-    runs = [int(p.name[len(stem):]) for p in root.glob(f"{stem}*") if is_number(p.name[len(stem):])]
-    return root / f"{stem}{max(runs, default=0) + 1}"

@@ -20,7 +20,7 @@ import pytest
 
 from bot import present
 from bot.present import dashboard
-from bot.tables import local
+from bot.tables import local, local_seats
 from bot.present import text as plain
 from bot.discord import info_flows, play_flows, ui, walk
 from bot.discord.cogs import all_commands
@@ -122,7 +122,7 @@ def _seat_texts(ruleset: Any, state: Any, seat: str, decision: Decision, seq: in
 
 
 def _game_texts(ruleset: Any, count: int, options: dict[str, Any], seed: int) -> set[str]:
-    seats = local.table_seats(ruleset, count, options)
+    seats = local_seats.table_seats(ruleset, count, options)
     state = ruleset.setup(options, seats, seed)
     rng = Rng(seed)
     texts: set[str] = set()

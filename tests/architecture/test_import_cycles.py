@@ -154,7 +154,8 @@ def _discord_layer(module: str) -> str:
         return "commands"
     if name == FLOWS_BASE or name.endswith("_flows") or name == "dm_games":  # by concern: lobby_flows, play_flows…
         return "flows"
-    if name in ("table", "dashboard", "jump", "lobby_card"):  # posting to the game's channel and the players' DMs
+    if name in ("table", "live_prompt", "game_threads", "follower_dms", "dashboard", "jump", "lobby_card"):
+        # posting to the game's channel and the players' DMs
         return "table"
     if name == "ui":  # embeds and views
         return "layouts"

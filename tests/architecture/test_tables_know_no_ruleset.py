@@ -100,7 +100,7 @@ def test_the_tables_name_and_import_no_ruleset() -> None:
 
 def test_the_tables_include_the_picture_and_text_dispatch() -> None:
     tables = _tables()
-    for module in ("bot/present/pictures.py", "bot/present/text.py", "bot/tables/local.py", "bot/discord/ui.py"):
+    for module in ("bot/present/pictures.py", "bot/present/text.py", "bot/tables/local_turn.py", "bot/discord/ui.py"):
         assert Path(module) in tables
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 
-from bot.tables import local
+from bot.tables import demo
 from bot.cli import main
 from bot.service.table import GameRef, Picture, PublicPost
 from bot.tables.console import ConsoleTable
@@ -14,7 +14,7 @@ def test_a_demo_run_gets_a_new_folder_and_names_it_last(monkeypatch, tmp_path, c
     monkeypatch.setenv("STUMPBOT_DB", str(tmp_path / "db" / "x.sqlite3"))
     monkeypatch.setenv("STUMPBOT_OUT", str(tmp_path / "img"))
     # the folders are what is checked, not the pictures: drawing them would take most of a minute
-    monkeypatch.setattr(local, "run_demo", functools.partial(local.run_demo, render=False))
+    monkeypatch.setattr(demo, "run_demo", functools.partial(demo.run_demo, render=False))
     earlier = tmp_path / "img" / "demo" / "electioneer-seed2-1"  # an earlier run's, with its replay
     earlier.mkdir(parents=True)
     (earlier / "replay.webp").write_bytes(b"earlier run")
@@ -27,12 +27,12 @@ def test_a_demo_run_gets_a_new_folder_and_names_it_last(monkeypatch, tmp_path, c
 
 
 def test_demo_folders_number_the_runs_of_a_ruleset_and_seed(tmp_path) -> None:
-    first = local.demo_folder(tmp_path, "1960", 7)  # an alias: the folder takes the ruleset's stable name
+    first = demo.demo_folder(tmp_path, "1960", 7)  # an alias: the folder takes the ruleset's stable name
     assert first.name == "nineteen_sixty-seed7-1"
     first.mkdir()  # the run writes its first image
     (tmp_path / "nineteen_sixty-seed7-notes").mkdir()  # not a run's folder: no number
-    assert local.demo_folder(tmp_path, "nineteen_sixty", 7).name == "nineteen_sixty-seed7-2"
-    assert local.demo_folder(tmp_path, "nineteen_sixty", 8).name == "nineteen_sixty-seed8-1"
+    assert demo.demo_folder(tmp_path, "nineteen_sixty", 7).name == "nineteen_sixty-seed7-2"
+    assert demo.demo_folder(tmp_path, "nineteen_sixty", 8).name == "nineteen_sixty-seed8-1"
 
 
 async def test_a_one_game_table_writes_into_its_folder(tmp_path) -> None:

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from bot.cli import main
-from bot.tables import local
+from bot.tables import demo
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def test_the_first_run_greets_lists_every_game_and_how_to_start_it(monkeypatch, 
 
 def test_a_demo_leaves_no_database_behind(monkeypatch, tmp_path, capsys) -> None:
     _environment(monkeypatch, tmp_path)
-    monkeypatch.setattr(local, "run_demo", functools.partial(local.run_demo, render=False))
+    monkeypatch.setattr(demo, "run_demo", functools.partial(demo.run_demo, render=False))
     for seed in (1, 2):
         assert main(["demo", "electioneer", "--seed", str(seed), "--moves", "4"]) == 0
     assert "Demo stopped after 4 moves" in capsys.readouterr().out

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from bot.tables.local import CLEAR_PLAIN, CLEAR_TTY, PROMPT_MARK, play_local
+from bot.tables.local import CLEAR_PLAIN, CLEAR_TTY, play_local
+from bot.tables.local_turn import PROMPT_MARK
 from engine.electioneer import content
 
 HAND_LINE = re.compile(r"^  ([DR]\d\d) (.+?): ", re.MULTILINE)  # a policy as the console hand lists it

@@ -15,7 +15,7 @@ from bot.service import GameManager
 from bot.store import Store
 from bot.tables.console import ConsoleTable
 from bot.tables.learn import LearnSession, learn_local
-from bot.tables.local import Quit
+from bot.tables.local_turn import Quit
 from engine import registry
 
 # Each lesson: a move its learner may type early on that the game refuses (a card she does not hold)

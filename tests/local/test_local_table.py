@@ -6,7 +6,8 @@ import re
 from PIL import Image
 
 from bot.store import Store
-from bot.tables.local import play_local, run_demo
+from bot.tables.demo import run_demo
+from bot.tables.local import play_local
 from engine.electioneer import content
 
 AI_TURN = re.compile(r"REP \(AI\) turn\**? — draws Solo Play card (\d+)")

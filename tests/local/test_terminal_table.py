@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.tables.local import PROMPT_MARK
+from bot.tables.local_turn import PROMPT_MARK
 from tests.local.terminal_script import Keyboard, play
 
 # Every game here is played without drawing its pictures (render=False): these tests read the words; the local

@@ -15,7 +15,7 @@ from PIL import Image, ImageChops
 from bot.policy import record as records
 from bot.policy import replay as replays
 from bot.store import Store
-from bot.tables.local import run_demo
+from bot.tables.demo import run_demo
 from engine import registry
 from engine.core.rng import Rng
 from engine.core.ruleset import play

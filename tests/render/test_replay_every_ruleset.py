@@ -29,7 +29,7 @@ from PIL import Image
 from bot.policy import record as records
 from bot.policy import replay as replays
 from bot.discord import limits
-from bot.tables.local import run_demo
+from bot.tables.demo import run_demo
 from bot.store import Store
 from engine import registry
 from render import replay

@@ -18,7 +18,7 @@ from bot.policy import record as records
 from bot.policy import record_log
 from bot.present import text as plain
 from bot.service import GameManager, ManagerError
-from bot.tables.local import table_seats
+from bot.tables.local_seats import table_seats
 from bot.tables.recording import RecordingTable
 from engine import registry
 from engine.core.errors import EngineError

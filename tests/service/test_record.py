@@ -12,7 +12,8 @@ import pytest
 from bot.policy import record as records
 from bot.policy import record_log
 from bot.cli import main
-from bot.tables.local import replay_record, table_seats
+from bot.tables.local_seats import table_seats
+from bot.tables.replay import replay_record
 from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable

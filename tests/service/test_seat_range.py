@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables.local import table_seats
+from bot.tables.local_seats import table_seats
 from bot.service import GameManager, ManagerError
 from bot.store import Store
 from bot.tables.recording import RecordingTable
