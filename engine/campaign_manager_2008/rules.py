@@ -12,7 +12,7 @@ from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import Line, c, draw_cards, new_tile, said, stamp, tile_rows
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
 from engine.core.errors import IllegalAction
-from engine.core.frames import Wait
+from engine.core.frames import Interpreter, Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.rng import Randomness
 from engine.core.types import (Action, ApplyResult, Decision, Facts, Option, Outcome, copy_state,
@@ -120,6 +120,29 @@ def choices(state: CMState, seat: str) -> tuple[str, list[tuple[str, str]]]:
     return "action", found or [("pass", "")]
 
 
+def owes(state: CMState, seat: str) -> bool:
+    """Whether `choices` offers `seat` anything, without making the offers (asked every step of a search, and
+    twice a step of apply)."""
+    if seat not in SEATS:
+        return False
+    phase = state.phase
+    if phase == "play":
+        wait = state.wait
+        if wait is not None:
+            return wait["seat"] == seat and bool(wait["among"])
+        turn = state.turn
+        if turn is None or turn.seat != seat:
+            return False
+        if turn.stage == "cost":
+            return turn.cost_any or bool(state.sides[seat].hand)
+        return turn.stage == "action"  # an action turn offers a pass at least
+    if phase == "draft":
+        return bool(state.sides[seat].offer)
+    if phase == "states":
+        return seat not in state.sealed.sealed and bool(_start_choices(seat, tuple(state.sides[seat].picks)))
+    return False
+
+
 @lru_cache(maxsize=None)
 def _start_choices(seat: str, picked: tuple[str, ...]) -> tuple[str, ...]:
     """The states with `seat`'s colour on the back it has not picked yet, in code order."""
@@ -221,14 +244,14 @@ def step(state: CMState, seat: str, action: Action, events: list[Line], changed:
     (apply adds that nothing secret showed) and whether its public lines wait for a later post."""
     turn_of = state.turn.seat if state.turn else None
     others = [s for s in state.seats if s != turn_of]  # the mover owing on is never new
-    owing_before = [s for s in others if choices(state, s)[1]]
+    owing_before = [s for s in others if owes(state, s)]
     negative = state.last_negative if state.turn is not None and state.turn.stage == "negative" else None
     undoable = _dispatch(state, seat, action, events, changed)
     _name_the_roll(state, turn_of, events, negative)
     stamp(events, seat)  # who made each line: this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
     # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
-    newly = [s for s in others if s not in owing_before and choices(state, s)[1]]
+    newly = [s for s in others if s not in owing_before and owes(state, s)]
     hold = state.phase == "play" and state.turn is not None and state.turn.seat == turn_of and not newly \
         and state.turn.stage != "action"
     return undoable and not newly, hold
@@ -257,8 +280,16 @@ def _name_the_roll(state: CMState, roller: str | None, events: list[Line], face:
     events.insert(0, said(f.NegativeResumed, by=None, roller=roller, face=face))
 
 
-def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> bool:
-    """Apply the step; returns whether it may be undone (a draft pick shows new cards: no)."""
+def advance(state: CMState, seat: str, action: Action) -> None:
+    """Play `action` on `state` itself and nothing more: `step` without its lines, its post's hold and its
+    undo verdict (the silent path's step: a search shows no line and undoes nothing)."""
+    _dispatch(state, seat, action, [], [], interpreter(worded=False))
+
+
+def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str],
+              runner: Interpreter | None = None) -> bool:
+    """Apply the step (`runner`: the effects' interpreter, the worded one unless given); returns whether it may be
+    undone (a draft pick shows new cards: no)."""
     verb, arg = action.verb, action.args[0] if action.args else ""
     side = state.sides[seat]
     if state.phase == "draft":
@@ -289,10 +320,10 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
             _start_states(state, codes, events)
             changed.extend(codes)
         return False
-    ctx = Ctx(state, events, changed)
+    ctx = Ctx(state, events, changed, runner or interpreter())
     if state.wait is not None:
         state.wait = None
-        _settle(state, interpreter().resume(state.effect, ctx, arg), ctx)
+        _settle(state, ctx.runner.resume(state.effect, ctx, arg), ctx)
         return False if state.phase == "over" else True
     turn = state.turn
     assert turn is not None
@@ -342,7 +373,7 @@ def _start_effect(state: CMState, ctx: Ctx) -> None:
             state.sides[old["owner"]].discard.append(old["card"])
             ctx.events.append(said(f.MediaReplaced, cause=turn.card, card=old["card"], owner=old["owner"]))
         state.media = {"card": turn.card, "owner": turn.seat}
-    wait = interpreter().start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
+    wait = ctx.runner.start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
     _settle(state, wait, ctx)
 
 
@@ -354,7 +385,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             frame = state.effect.frames[-1]
             if len(among) == 1:
                 frame.locals.pop("rep", None)
-                wait = interpreter().resume(state.effect, ctx, among[0])
+                wait = ctx.runner.resume(state.effect, ctx, among[0])
                 continue
             asker = wait.decision.get("seat") or frame.locals.pop("asker", None) or frame.locals["actor"]
             kind = wait.decision["kind"]
@@ -362,7 +393,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
                           "prompt": prompts.settle_wait(state, wait.decision, frame, asker)}
             return
         if state.effect.frames:  # nothing runs on an empty stack; a stale frame would be a bug
-            wait = interpreter().run(state.effect, ctx)
+            wait = ctx.runner.run(state.effect, ctx)
             continue
         turn = state.turn
         assert turn is not None
@@ -376,7 +407,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             opponent = state.other(turn.seat)
             ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}", roller=turn.seat,
                                    face=face, applier=opponent))
-            wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
+            wait = ctx.runner.start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue
         _end_turn(state, ctx.events)
         return
