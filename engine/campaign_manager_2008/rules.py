@@ -87,37 +87,53 @@ def _cost_cards(card_id: str) -> int:
     return 0 if cost is None or cost.any is not None else cost.n or 0
 
 
-def choices(state: CMState, seat: str) -> tuple[str, list[tuple[str, str]]]:
+Offer = tuple[str, str]  # a legal step as (verb, argument), "" for none
+
+
+def choices(state: CMState, seat: str) -> tuple[str, list[Offer]]:
     """What `seat` may do now, without a word: the decision it faces ("draft", "states", "wait", "cost",
     "cost_any", "action"; "" for none) and each legal step as a (verb, argument) pair ("" for none). The one
-    source of legality: `menu` words these, the silent path (silent.py) takes them as they are."""
+    source of legality: `menu` words these, the silent path (silent.py) takes them as they are (`offers`)."""
+    where, found = offers(state, seat)
+    return where, list(found)
+
+
+def offers(state: CMState, seat: str) -> tuple[str, tuple[Offer, ...]]:
+    """`choices` as a tuple, shared with a cache where it can be: what the silent path reads every step."""
     if seat not in SEATS or state.phase == "over":
-        return "", []
+        return "", ()
     side = state.sides[seat]
     if state.phase == "draft":
-        return ("draft", [("keep", x) for x in side.offer]) if side.offer else ("", [])
+        return ("draft", tuple(("keep", x) for x in side.offer)) if side.offer else ("", ())
     if state.phase == "states":
         if seat in state.sealed.sealed:
-            return "", []
-        return "states", [("pick", code) for code in _start_choices(seat, tuple(side.picks))]
+            return "", ()
+        return "states", tuple(("pick", code) for code in _start_choices(seat, tuple(side.picks)))
     if state.wait is not None:
         if state.wait["seat"] != seat:
-            return "", []
+            return "", ()
         verb = VERB_OF_KIND[state.wait["kind"]]
-        return "wait", [(verb, x) for x in state.wait["among"]]
+        return "wait", tuple((verb, x) for x in state.wait["among"])
     turn = state.turn
     if turn is None or turn.seat != seat:
-        return "", []
+        return "", ()
     if turn.stage == "cost":
-        others = [("discard", x) for x in side.hand]
-        return ("cost_any", [*others, ("done", "")]) if turn.cost_any else ("cost", others)
+        others = tuple(("discard", x) for x in side.hand)
+        return ("cost_any", (*others, ("done", ""))) if turn.cost_any else ("cost", others)
     if turn.stage != "action":
-        return "", []
-    held = len(side.hand)  # a card in hand: can_pay, with the hand counted once
-    found = [("play", x) for x in side.hand if _cost_cards(x) < held]
-    if len(side.hand) < c().rules.draw_limit and (side.deck or side.discard):
+        return "", ()
+    return "action", _turn_offers(tuple(side.hand), bool(side.deck or side.discard))
+
+
+@lru_cache(maxsize=1 << 14)
+def _turn_offers(hand: tuple[str, ...], cards_to_draw: bool) -> tuple[Offer, ...]:
+    """A turn's action: each card of `hand` it can pay for, a draw under the hand limit with a card to draw,
+    else a pass."""
+    held = len(hand)  # a card in hand: can_pay, with the hand counted once
+    found = [("play", x) for x in hand if _cost_cards(x) < held]
+    if held < c().rules.draw_limit and cards_to_draw:
         found.append(("draw", ""))
-    return "action", found or [("pass", "")]
+    return tuple(found) or (("pass", ""),)
 
 
 def owes(state: CMState, seat: str) -> bool:
@@ -153,6 +169,12 @@ def _start_choices(seat: str, picked: tuple[str, ...]) -> tuple[str, ...]:
 def act(verb: str, arg: str) -> Action:
     """The Action of a (verb, argument) pair, made once: a search asks for the same few thousand again and again."""
     return Action(verb=verb, args=(arg,) if arg else ())
+
+
+@lru_cache(maxsize=1 << 14)
+def actions(found: tuple[Offer, ...]) -> tuple[Action, ...]:
+    """The Actions of `offers`' pairs, made once for each set of them: a search asks the same ones again and again."""
+    return tuple(act(verb, arg) for verb, arg in found)
 
 
 def menu(state: CMState, seat: str) -> tuple[Facts | None, list[Option]]:
@@ -419,7 +441,7 @@ def _end_turn(state: CMState, events: list[Line]) -> None:
     side = state.sides[turn.seat]
     if turn.card is not None and not (state.media and state.media["card"] == turn.card):
         side.discard.append(turn.card)
-    side.discard += turn.discarded
+    side.discard.extend(turn.discarded)
     state.turn = Turn(seat=state.other(turn.seat))
 
 
