@@ -23,7 +23,7 @@ class Line:
     def __init__(self, public: str | None = None, private: dict[str, str] | None = None, proof: str | None = None,
                  seat: object = _UNSAID, cause: str | None = None,
                  facts: Facts | tuple[type[Facts], dict[str, Any]] | None = None) -> None:
-        self.public, self.private, self.proof, self.cause, self.facts = public, private or {}, proof, cause, facts
+        self.public, self.private, self.proof, self.cause, self.facts = public, private, proof, cause, facts
         self.said = seat is not _UNSAID  # as `"seat" in event.model_fields_set`
         self.seat = seat if self.said else None
 
@@ -31,14 +31,14 @@ class Line:
         facts = self.facts
         if isinstance(facts, tuple):  # stated, and built only now that the line is shown
             facts = facts[0](**facts[1])
-        return Event(public=self.public, private=self.private, proof=self.proof, seat=self.seat, cause=self.cause,
-                     facts=facts)
+        return Event(public=self.public, private=self.private or {}, proof=self.proof, seat=self.seat,
+                     cause=self.cause, facts=facts)
 
 
 def said(kind: type[Facts], by: object = _UNSAID, cause: str | None = None, **fields: Any) -> Line:
     """A line stating the facts `kind(**fields)` (`by`: the line's seat, where given), built only when the line is
     shown: a search's playouts make a great many lines and show none."""
-    return Line(facts=(kind, fields), seat=by, cause=cause)
+    return Line(None, None, None, by, cause, (kind, fields))
 
 
 def stamp(lines: list[Line], seat: str | None) -> None:

@@ -104,21 +104,21 @@ def offers(state: CMState, seat: str) -> tuple[str, tuple[Offer, ...]]:
         return "", ()
     side = state.sides[seat]
     if state.phase == "draft":
-        return ("draft", tuple(("keep", x) for x in side.offer)) if side.offer else ("", ())
+        return ("draft", tuple([("keep", x) for x in side.offer])) if side.offer else ("", ())
     if state.phase == "states":
         if seat in state.sealed.sealed:
             return "", ()
-        return "states", tuple(("pick", code) for code in _start_choices(seat, tuple(side.picks)))
+        return "states", tuple([("pick", code) for code in _start_choices(seat, tuple(side.picks))])
     if state.wait is not None:
         if state.wait["seat"] != seat:
             return "", ()
         verb = VERB_OF_KIND[state.wait["kind"]]
-        return "wait", tuple((verb, x) for x in state.wait["among"])
+        return "wait", tuple([(verb, x) for x in state.wait["among"]])
     turn = state.turn
     if turn is None or turn.seat != seat:
         return "", ()
     if turn.stage == "cost":
-        others = tuple(("discard", x) for x in side.hand)
+        others = tuple([("discard", x) for x in side.hand])
         return ("cost_any", (*others, ("done", ""))) if turn.cost_any else ("cost", others)
     if turn.stage != "action":
         return "", ()
@@ -316,16 +316,16 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
     side = state.sides[seat]
     if state.phase == "draft":
         side.kept.append(arg)
-        side.removed += [x for x in side.offer if x != arg]
+        side.removed.extend([x for x in side.offer if x != arg])
         look = c().rules.draft_look
         side.offer, side.pool = side.pool[:look], side.pool[look:]
-        events.append(Line(facts=f.CardDrafted(card=arg, kept=len(side.kept), deck=c().rules.deck_size)))
+        events.append(said(f.CardDrafted, card=arg, kept=len(side.kept), deck=c().rules.deck_size))
         if not side.offer and state.first is None:
             state.first = seat
-            events.append(Line(facts=f.DraftedFirst(seat=seat), seat=None))
+            events.append(said(f.DraftedFirst, by=None, seat=seat))
         if all(not state.sides[s].offer for s in SEATS):
             _deal(state, events)
-            events.append(Line(facts=f.DecksDrafted(), seat=None))
+            events.append(said(f.DecksDrafted, by=None))
         return False
     if state.phase == "states":
         side.picks.append(arg)
@@ -342,10 +342,11 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
             _start_states(state, codes, events)
             changed.extend(codes)
         return False
-    ctx = Ctx(state, events, changed, runner or interpreter())
+    runner = runner or interpreter()
     if state.wait is not None:
         state.wait = None
-        _settle(state, ctx.runner.resume(state.effect, ctx, arg), ctx)
+        ctx = Ctx(state, events, changed, runner)
+        _settle(state, runner.resume(state.effect, ctx, arg), ctx)
         return False if state.phase == "over" else True
     turn = state.turn
     assert turn is not None
@@ -354,9 +355,10 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
         _end_turn(state, events)
         return False
     if verb == "pass":
-        events.append(Line(facts=f.Passed()))
+        events.append(said(f.Passed))
         _end_turn(state, events)
         return True
+    ctx = Ctx(state, events, changed, runner)  # a card's play or cost: its effect may start
     if verb == "play":
         side.hand.remove(arg)
         turn.card = arg
