@@ -305,7 +305,7 @@ def _name_the_roll(state: CMState, roller: str | None, events: list[Line], face:
 def advance(state: CMState, seat: str, action: Action) -> None:
     """Play `action` on `state` itself and nothing more: `step` without its lines, its post's hold and its
     undo verdict (the silent path's step: a search shows no line and undoes nothing)."""
-    _dispatch(state, seat, action, [], [], interpreter(worded=False))
+    _dispatch(state, seat, action, [], [], interpreter(False))
 
 
 def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str],
