@@ -316,10 +316,10 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
     side = state.sides[seat]
     if state.phase == "draft":
         side.kept.append(arg)
-        side.removed.extend([x for x in side.offer if x != arg])
+        side.removed += [x for x in side.offer if x != arg]
         look = c().rules.draft_look
         side.offer, side.pool = side.pool[:look], side.pool[look:]
-        events.append(said(f.CardDrafted, card=arg, kept=len(side.kept), deck=c().rules.deck_size))
+        events.append(Line(facts=f.CardDrafted(card=arg, kept=len(side.kept), deck=c().rules.deck_size)))
         if not side.offer and state.first is None:
             state.first = seat
             events.append(said(f.DraftedFirst, by=None, seat=seat))
