@@ -32,6 +32,7 @@ class Ctx:
     state: CMState
     events: list[Line]
     changed: list[str]
+    runner: Interpreter  # interpreter(): worded for apply, not for the silent path's steps
 
 
 # --------------------------------------------------------------------------- compiling content ops
@@ -404,8 +405,11 @@ def _hand_candidates(game: Ctx, frame: Frame, p: dict[str, Any]) -> list[str]:
     return list(game.state.sides[seat].hand)
 
 
-@lru_cache(maxsize=1)
-def language() -> EffectLanguage:
+@lru_cache(maxsize=2)
+def language(worded: bool = True) -> EffectLanguage:
+    """The effect language; `worded=False` runs the same handlers without `_op`'s naming of their lines (only the
+    lines read it: the silent path's steps, which show none, skip it)."""
+    wrap = _op if worded else (lambda fn: fn)
     lang = EffectLanguage()
     lang.choice("choose_state", Choice(candidates=lambda g, f, p: [t.code for t in g.state.in_play], kind="state"))
     lang.choice("choose_issue", Choice(candidates=lambda g, f, p: ["defense", "economy"], kind="issue"))
@@ -416,19 +420,23 @@ def language() -> EffectLanguage:
     for name, compile_ in (("gain", _gain), ("shift", _shift), ("flip_key", _flip), ("draw", _draw),
                            ("discard", _discard)):
         lang.op(name, compile_)
-    lang.op("demo_support", handler=_op(_demo))
+    lang.op("demo_support", handler=wrap(_demo))
     for name, fn in (("gain1", _gain1), ("shift1", _shift1), ("flip1", _flip1), ("draw_n", _draw_n),
                      ("discard_random", _discard_random), ("discard_card", _discard_card), ("set_from", _set_from),
                      ("count_init", _count_init), ("count_gate", _count_gate), ("batch", _batch),
                      ("win_pick", _win_pick),
                      ("win_bind", _win_bind), ("win_score", _win_score), ("win_replace", _win_replace),
                      ("win_enter", _win_enter), ("win_target", _win_target), ("win_news", _win_news)):
-        lang.handler(name, _op(fn))
+        lang.handler(name, wrap(fn))
     return lang
 
 
-@lru_cache(maxsize=1)
-def interpreter() -> Interpreter:
+@lru_cache(maxsize=2)
+def interpreter(worded: bool = True) -> Interpreter:
+    """The interpreter of every card, news card and Going Negative result; `worded=False`: the same procedures run
+    by the handlers that leave their lines unnamed (`language`), for a step whose lines are never shown."""
+    if not worded:
+        return Interpreter(interpreter().procs, language(False).handlers)
     lang, content = language(), c()
     procs: dict[str, list[list[Any]]] = {"wins": WINS}
     procs.update({cid: lang.compile(card.effect) for cid, card in content.cards.items()})

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_manager_2008 import facts as f
-from engine.campaign_manager_2008.content import Content, load, major_issue
+from engine.campaign_manager_2008.content import ISSUE_SPACES, load, major_issue
 from engine.campaign_manager_2008.state import CMState, Row, Tile
 from engine.core.types import Event, Facts
 
@@ -23,7 +23,7 @@ class Line:
     def __init__(self, public: str | None = None, private: dict[str, str] | None = None, proof: str | None = None,
                  seat: object = _UNSAID, cause: str | None = None,
                  facts: Facts | tuple[type[Facts], dict[str, Any]] | None = None) -> None:
-        self.public, self.private, self.proof, self.cause, self.facts = public, private or {}, proof, cause, facts
+        self.public, self.private, self.proof, self.cause, self.facts = public, private, proof, cause, facts
         self.said = seat is not _UNSAID  # as `"seat" in event.model_fields_set`
         self.seat = seat if self.said else None
 
@@ -31,14 +31,14 @@ class Line:
         facts = self.facts
         if isinstance(facts, tuple):  # stated, and built only now that the line is shown
             facts = facts[0](**facts[1])
-        return Event(public=self.public, private=self.private, proof=self.proof, seat=self.seat, cause=self.cause,
-                     facts=facts)
+        return Event(public=self.public, private=self.private or {}, proof=self.proof, seat=self.seat,
+                     cause=self.cause, facts=facts)
 
 
 def said(kind: type[Facts], by: object = _UNSAID, cause: str | None = None, **fields: Any) -> Line:
     """A line stating the facts `kind(**fields)` (`by`: the line's seat, where given), built only when the line is
     shown: a search's playouts make a great many lines and show none."""
-    return Line(facts=(kind, fields), seat=by, cause=cause)
+    return Line(None, None, None, by, cause, (kind, fields))
 
 
 def stamp(lines: list[Line], seat: str | None) -> None:
@@ -48,8 +48,7 @@ def stamp(lines: list[Line], seat: str | None) -> None:
             line.seat, line.said = seat, True
 
 
-def c() -> Content:
-    return load()
+c = load  # the content, loaded once: c() is asked for on every step
 
 
 def new_tile(code: str) -> Tile:
@@ -62,8 +61,11 @@ def new_tile(code: str) -> Tile:
                 key=t.key_start)
 
 
+_MAJOR = tuple(major_issue(space) for space in range(ISSUE_SPACES))  # each space's major issue
+
+
 def major(tile: Tile) -> str:
-    return major_issue(tile.issue)
+    return _MAJOR[tile.issue]
 
 
 def minor(tile: Tile) -> str:
@@ -92,7 +94,7 @@ def gain_one(tile: Tile, issue: str, seat: str) -> bool:
 
 def won_by(tile: Tile) -> str | None:
     """The side whose colour the whole major row is (no undecided block left), if any."""
-    row = row_of(tile, major(tile))
+    row = tile.defense if _MAJOR[tile.issue] == "defense" else tile.economy
     if row.W:
         return None
     if row.B == 0:

@@ -8,6 +8,7 @@ may not be the side whose turn it is; so the prompt names what is resolving from
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.campaign_manager_2008.cardtext import WINS, heading, proc_ref, short
@@ -30,7 +31,12 @@ def _state_name(code: str | None) -> str:
 
 def _ask(kind: str, frame: Frame) -> str:
     """What to choose, in the imperative, without the final stop."""
-    where = _state_name(frame.locals.get("st"))
+    return _ask_in(kind, frame.locals.get("st") if kind in ("issue", "toward") else None)
+
+
+@lru_cache(maxsize=256)  # a few kinds by some fifty states: asked at every choice an effect raises
+def _ask_in(kind: str, code: str | None) -> str:
+    where = _state_name(code)
     return {"state": "Choose a state in play",
             "issue": f"Choose the issue row (Defense or Economy) that gains the support in {where}",
             "toward": f"Choose the issue (Defense or Economy) that {where} shifts toward",
@@ -79,7 +85,7 @@ def choice_prompt(state: CMState, kind: str, asker: str, frame: Frame, rep: list
         why = _negative_why(state, asker)
     else:
         why = _card_why(state, frame, asker)
-    return " ".join(part for part in (heading(ref), why, ask) if part)
+    return " ".join([part for part in (heading(ref), why, ask) if part])
 
 
 def target_prompt(state: CMState, news: str, entered: str) -> str:

@@ -12,7 +12,7 @@ from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import Line, c, draw_cards, new_tile, said, stamp, tile_rows
 from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
 from engine.core.errors import IllegalAction
-from engine.core.frames import Wait
+from engine.core.frames import Interpreter, Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.rng import Randomness
 from engine.core.types import (Action, ApplyResult, Decision, Facts, Option, Outcome, copy_state,
@@ -87,37 +87,76 @@ def _cost_cards(card_id: str) -> int:
     return 0 if cost is None or cost.any is not None else cost.n or 0
 
 
-def choices(state: CMState, seat: str) -> tuple[str, list[tuple[str, str]]]:
+Offer = tuple[str, str]  # a legal step as (verb, argument), "" for none
+
+
+def choices(state: CMState, seat: str) -> tuple[str, list[Offer]]:
     """What `seat` may do now, without a word: the decision it faces ("draft", "states", "wait", "cost",
     "cost_any", "action"; "" for none) and each legal step as a (verb, argument) pair ("" for none). The one
-    source of legality: `menu` words these, the silent path (silent.py) takes them as they are."""
+    source of legality: `menu` words these, the silent path (silent.py) takes them as they are (`offers`)."""
+    where, found = offers(state, seat)
+    return where, list(found)
+
+
+def offers(state: CMState, seat: str) -> tuple[str, tuple[Offer, ...]]:
+    """`choices` as a tuple, shared with a cache where it can be: what the silent path reads every step."""
     if seat not in SEATS or state.phase == "over":
-        return "", []
+        return "", ()
     side = state.sides[seat]
     if state.phase == "draft":
-        return ("draft", [("keep", x) for x in side.offer]) if side.offer else ("", [])
+        return ("draft", tuple([("keep", x) for x in side.offer])) if side.offer else ("", ())
     if state.phase == "states":
         if seat in state.sealed.sealed:
-            return "", []
-        return "states", [("pick", code) for code in _start_choices(seat, tuple(side.picks))]
+            return "", ()
+        return "states", tuple([("pick", code) for code in _start_choices(seat, tuple(side.picks))])
     if state.wait is not None:
         if state.wait["seat"] != seat:
-            return "", []
+            return "", ()
         verb = VERB_OF_KIND[state.wait["kind"]]
-        return "wait", [(verb, x) for x in state.wait["among"]]
+        return "wait", tuple([(verb, x) for x in state.wait["among"]])
     turn = state.turn
     if turn is None or turn.seat != seat:
-        return "", []
+        return "", ()
     if turn.stage == "cost":
-        others = [("discard", x) for x in side.hand]
-        return ("cost_any", [*others, ("done", "")]) if turn.cost_any else ("cost", others)
+        others = tuple([("discard", x) for x in side.hand])
+        return ("cost_any", (*others, ("done", ""))) if turn.cost_any else ("cost", others)
     if turn.stage != "action":
-        return "", []
-    held = len(side.hand)  # a card in hand: can_pay, with the hand counted once
-    found = [("play", x) for x in side.hand if _cost_cards(x) < held]
-    if len(side.hand) < c().rules.draw_limit and (side.deck or side.discard):
+        return "", ()
+    return "action", _turn_offers(tuple(side.hand), bool(side.deck or side.discard))
+
+
+@lru_cache(maxsize=1 << 14)
+def _turn_offers(hand: tuple[str, ...], cards_to_draw: bool) -> tuple[Offer, ...]:
+    """A turn's action: each card of `hand` it can pay for, a draw under the hand limit with a card to draw,
+    else a pass."""
+    held = len(hand)  # a card in hand: can_pay, with the hand counted once
+    found = [("play", x) for x in hand if _cost_cards(x) < held]
+    if held < c().rules.draw_limit and cards_to_draw:
         found.append(("draw", ""))
-    return "action", found or [("pass", "")]
+    return tuple(found) or (("pass", ""),)
+
+
+def owes(state: CMState, seat: str) -> bool:
+    """Whether `choices` offers `seat` anything, without making the offers (asked every step of a search, and
+    twice a step of apply)."""
+    if seat not in SEATS:
+        return False
+    phase = state.phase
+    if phase == "play":
+        wait = state.wait
+        if wait is not None:
+            return wait["seat"] == seat and bool(wait["among"])
+        turn = state.turn
+        if turn is None or turn.seat != seat:
+            return False
+        if turn.stage == "cost":
+            return turn.cost_any or bool(state.sides[seat].hand)
+        return turn.stage == "action"  # an action turn offers a pass at least
+    if phase == "draft":
+        return bool(state.sides[seat].offer)
+    if phase == "states":
+        return seat not in state.sealed.sealed and bool(_start_choices(seat, tuple(state.sides[seat].picks)))
+    return False
 
 
 @lru_cache(maxsize=None)
@@ -130,6 +169,12 @@ def _start_choices(seat: str, picked: tuple[str, ...]) -> tuple[str, ...]:
 def act(verb: str, arg: str) -> Action:
     """The Action of a (verb, argument) pair, made once: a search asks for the same few thousand again and again."""
     return Action(verb=verb, args=(arg,) if arg else ())
+
+
+@lru_cache(maxsize=1 << 14)
+def actions(found: tuple[Offer, ...]) -> tuple[Action, ...]:
+    """The Actions of `offers`' pairs, made once for each set of them: a search asks the same ones again and again."""
+    return tuple(act(verb, arg) for verb, arg in found)
 
 
 def menu(state: CMState, seat: str) -> tuple[Facts | None, list[Option]]:
@@ -221,14 +266,14 @@ def step(state: CMState, seat: str, action: Action, events: list[Line], changed:
     (apply adds that nothing secret showed) and whether its public lines wait for a later post."""
     turn_of = state.turn.seat if state.turn else None
     others = [s for s in state.seats if s != turn_of]  # the mover owing on is never new
-    owing_before = [s for s in others if choices(state, s)[1]]
+    owing_before = [s for s in others if owes(state, s)]
     negative = state.last_negative if state.turn is not None and state.turn.stage == "negative" else None
     undoable = _dispatch(state, seat, action, events, changed)
     _name_the_roll(state, turn_of, events, negative)
     stamp(events, seat)  # who made each line: this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
     # the game ends or someone new must decide (a rival's choice: the turn so far shows why it waits).
-    newly = [s for s in others if s not in owing_before and choices(state, s)[1]]
+    newly = [s for s in others if s not in owing_before and owes(state, s)]
     hold = state.phase == "play" and state.turn is not None and state.turn.seat == turn_of and not newly \
         and state.turn.stage != "action"
     return undoable and not newly, hold
@@ -257,8 +302,16 @@ def _name_the_roll(state: CMState, roller: str | None, events: list[Line], face:
     events.insert(0, said(f.NegativeResumed, by=None, roller=roller, face=face))
 
 
-def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str]) -> bool:
-    """Apply the step; returns whether it may be undone (a draft pick shows new cards: no)."""
+def advance(state: CMState, seat: str, action: Action) -> None:
+    """Play `action` on `state` itself and nothing more: `step` without its lines, its post's hold and its
+    undo verdict (the silent path's step: a search shows no line and undoes nothing)."""
+    _dispatch(state, seat, action, [], [], interpreter(False))
+
+
+def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str],
+              runner: Interpreter | None = None) -> bool:
+    """Apply the step (`runner`: the effects' interpreter, the worded one unless given); returns whether it may be
+    undone (a draft pick shows new cards: no)."""
     verb, arg = action.verb, action.args[0] if action.args else ""
     side = state.sides[seat]
     if state.phase == "draft":
@@ -270,10 +323,10 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
                    Line(facts=f.DraftKept(seat=seat, card=arg))]
         if not side.offer and state.first is None:
             state.first = seat
-            events.append(Line(facts=f.DraftedFirst(seat=seat), seat=None))
+            events.append(said(f.DraftedFirst, by=None, seat=seat))
         if all(not state.sides[s].offer for s in SEATS):
             _deal(state, events)
-            events.append(Line(facts=f.DecksDrafted(), seat=None))
+            events.append(said(f.DecksDrafted, by=None))
         return False
     if state.phase == "states":
         side.picks.append(arg)
@@ -290,10 +343,11 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
             _start_states(state, codes, events)
             changed.extend(codes)
         return False
-    ctx = Ctx(state, events, changed)
+    runner = runner or interpreter()
     if state.wait is not None:
         state.wait = None
-        _settle(state, interpreter().resume(state.effect, ctx, arg), ctx)
+        ctx = Ctx(state, events, changed, runner)
+        _settle(state, runner.resume(state.effect, ctx, arg), ctx)
         return False if state.phase == "over" else True
     turn = state.turn
     assert turn is not None
@@ -302,9 +356,10 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
         _end_turn(state, events)
         return False
     if verb == "pass":
-        events.append(Line(facts=f.Passed()))
+        events.append(said(f.Passed))
         _end_turn(state, events)
         return True
+    ctx = Ctx(state, events, changed, runner)  # a card's play or cost: its effect may start
     if verb == "play":
         side.hand.remove(arg)
         turn.card = arg
@@ -343,7 +398,7 @@ def _start_effect(state: CMState, ctx: Ctx) -> None:
             state.sides[old["owner"]].discard.append(old["card"])
             ctx.events.append(said(f.MediaReplaced, cause=turn.card, card=old["card"], owner=old["owner"]))
         state.media = {"card": turn.card, "owner": turn.seat}
-    wait = interpreter().start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
+    wait = ctx.runner.start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
     _settle(state, wait, ctx)
 
 
@@ -355,7 +410,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             frame = state.effect.frames[-1]
             if len(among) == 1:
                 frame.locals.pop("rep", None)
-                wait = interpreter().resume(state.effect, ctx, among[0])
+                wait = ctx.runner.resume(state.effect, ctx, among[0])
                 continue
             asker = wait.decision.get("seat") or frame.locals.pop("asker", None) or frame.locals["actor"]
             kind = wait.decision["kind"]
@@ -363,7 +418,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
                           "prompt": prompts.settle_wait(state, wait.decision, frame, asker)}
             return
         if state.effect.frames:  # nothing runs on an empty stack; a stale frame would be a bug
-            wait = interpreter().run(state.effect, ctx)
+            wait = ctx.runner.run(state.effect, ctx)
             continue
         turn = state.turn
         assert turn is not None
@@ -377,7 +432,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             opponent = state.other(turn.seat)
             ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}", roller=turn.seat,
                                    face=face, applier=opponent))
-            wait = interpreter().start(state.effect, f"neg{face}", ctx, actor=opponent)
+            wait = ctx.runner.start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue
         _end_turn(state, ctx.events)
         return
@@ -389,7 +444,7 @@ def _end_turn(state: CMState, events: list[Line]) -> None:
     side = state.sides[turn.seat]
     if turn.card is not None and not (state.media and state.media["card"] == turn.card):
         side.discard.append(turn.card)
-    side.discard += turn.discarded
+    side.discard.extend(turn.discarded)
     state.turn = Turn(seat=state.other(turn.seat))
 
 

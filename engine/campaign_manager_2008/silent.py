@@ -1,10 +1,12 @@
 """Campaign Manager 2008's silent path (engine/core/search.py, `SilentRules`): what a search asks of a position,
-answered from the same pieces as the full path — legality from rules.choices, each step from rules.step — without
-option labels, without a copy of the state, and without a word: the lines a step states are dropped unread, and the
+answered from the same pieces as the full path — legality from rules.choices (as rules.offers, their Actions made
+once by rules.actions), who owes a move from rules.owes (which answers as choices does without making the offers),
+each step from the body of rules.step (rules.advance) — without option labels, without a copy of the state, and
+without a word: the effects run by handlers that name no line, the lines a step states are dropped unread, and the
 fields the table's posts are made from (engine/core/posting.py, `PRESENTATION`) are left as they were."""
 from __future__ import annotations
 
-from engine.campaign_manager_2008.rules import act, choices, step
+from engine.campaign_manager_2008.rules import actions, advance, offers, owes
 from engine.campaign_manager_2008.state import CMState
 from engine.core.types import Action
 
@@ -19,10 +21,12 @@ class CMSilent:
         return state.phase == "over"
 
     def to_move(self, state: CMState) -> list[str]:
-        return [s for s in state.seats if choices(state, s)[1]]
+        if state.phase == "play":  # one seat at most: the one a choice waits for, else the one whose turn it is
+            seat = state.wait["seat"] if state.wait is not None else state.turn.seat if state.turn else None
+            return [seat] if seat is not None and owes(state, seat) else []
+        return [s for s in state.seats if owes(state, s)]
 
     def legal(self, state: CMState, seat: str) -> list[Action]:
-        return [act(verb, arg) for verb, arg in choices(state, seat)[1]]
+        return list(actions(offers(state, seat)[1]))
 
-    def advance(self, state: CMState, seat: str, action: Action) -> None:
-        step(state, seat, action, [], [])
+    advance = staticmethod(advance)  # (state, seat, action): rules.advance itself

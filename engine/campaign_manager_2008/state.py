@@ -92,4 +92,7 @@ class CMState(Strict):
         return SEATS[1] if seat == SEATS[0] else SEATS[0]
 
     def tile(self, code: str) -> Tile | None:
-        return next((t for t in self.in_play if t.code == code), None)
+        for t in self.in_play:
+            if t.code == code:
+                return t
+        return None

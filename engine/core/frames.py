@@ -47,6 +47,7 @@ class Wait:
 
 
 Handler = Callable[[Any, Frame, list[Any]], "Wait | None"]
+_CONTROL = frozenset(("call", "goto", "label", "if", "end"))  # the interpreter's own ops: no handler runs them
 
 
 class Interpreter:
@@ -69,34 +70,37 @@ class Interpreter:
         return self.run(stack, game)
 
     def run(self, stack: FrameStack, game: Any) -> Wait | None:
+        frames, procs, handlers = stack.frames, self.procs, self.handlers  # read once: run for every step of a search
         for _ in range(self.max_steps):
-            if not stack.frames:
+            if not frames:
                 return None
-            frame = stack.frames[-1]
-            ops = self.procs[frame.proc]
-            if frame.ip >= len(ops):
-                stack.frames.pop()
+            frame = frames[-1]
+            ops = procs[frame.proc]
+            ip = frame.ip
+            if ip >= len(ops):
+                frames.pop()
                 continue
-            name, *args = ops[frame.ip]
-            if name == "call":
-                frame.ip += 1
-                stack.frames.append(Frame(proc=args[0], locals=dict(args[1]) if len(args) > 1 else {}))
-            elif name == "goto":
-                frame.ip = self._label(frame.proc, args[0])
-            elif name == "label":
-                frame.ip += 1
-            elif name == "if":
-                frame.ip = self._label(frame.proc, args[1]) if frame.locals.get(args[0]) else frame.ip + 1
-            elif name == "end":
-                stack.frames.pop()
-            else:
-                handler = self.handlers.get(name)
+            op = ops[ip]
+            name = op[0]
+            if name not in _CONTROL:  # a handler's op, by far the most common
+                handler = handlers.get(name)
                 if handler is None:
                     raise KeyError(f"no handler for op {name!r} in {frame.proc}")
-                wait = handler(game, frame, args)
+                wait = handler(game, frame, op[1:])
                 if wait is not None:
                     return wait
-                frame.ip += 1
+                frame.ip += 1  # after the handler, which may have moved it
+            elif name == "call":
+                frame.ip = ip + 1
+                frames.append(Frame(proc=op[1], locals=dict(op[2]) if len(op) > 2 else {}))
+            elif name == "goto":
+                frame.ip = self._label(frame.proc, op[1])
+            elif name == "label":
+                frame.ip = ip + 1
+            elif name == "if":
+                frame.ip = self._label(frame.proc, op[2]) if frame.locals.get(op[1]) else ip + 1
+            else:  # end
+                frames.pop()
         raise RuntimeError(f"effect ran more than {self.max_steps} steps: a loop in the content data?")
 
     def _label(self, proc: str, label: str) -> int:

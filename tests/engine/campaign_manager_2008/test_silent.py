@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from engine.campaign_manager_2008.ruleset import RULESET as R
+from engine.campaign_manager_2008.rules import choices, owes
+from engine.campaign_manager_2008.state import SEATS
 from engine.campaign_manager_2008.silent import CMSilent
 from engine.core.ruleset import play, seats_for
 from engine.core.search import SearchGame
@@ -47,3 +49,19 @@ def test_a_side_with_no_card_anywhere_passes_on_both_paths() -> None:
     after = play(R, state, "OBA", [Action(verb="pass")]).state
     game.advance(state, "OBA", Action(verb="pass"))
     assert state.model_dump() == after.model_dump() and game.to_move(state) == ["MCC"]
+
+
+@pytest.mark.parametrize(("options", "seed"), [({}, 5), ({"deck": "starter", "first": "MCC"}, 3)])
+def test_who_owes_a_move_is_who_has_a_choice(options: dict[str, Any], seed: int) -> None:
+    """`owes` (what the search's who-is-to-move and apply's post hold read) answers as `choices` does, for both
+    sides and a seat that is none of them, at every position of a random game — the draft, the sealed starting
+    picks, turns, costs and every choice an effect waits on."""
+    start, moves = _random_game(options, seed)
+    state, asked = start, set()
+    for seat, action in [*moves, (None, None)]:
+        for who in (*SEATS, "GOP"):
+            assert owes(state, who) == bool(choices(state, who)[1]), (len(asked), who, choices(state, who))
+        asked.add(choices(state, seat)[0] if seat else "")
+        if seat is not None:
+            state = play(R, state, seat, [action]).state
+    assert {"action", "cost", "wait"} <= asked and (options or {"draft", "states"} <= asked)
