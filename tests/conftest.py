@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,6 +29,11 @@ RAM_DIR = Path("/dev/shm")
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
+    _ram_basetemp(config)
+    _share_bytecode(config)
+
+
+def _ram_basetemp(config: pytest.Config) -> None:
     if config.option.basetemp or hasattr(config, "workerinput") or not os.access(RAM_DIR, os.W_OK | os.X_OK):
         return
     config.option.basetemp = tempfile.mkdtemp(prefix="stumpbot-tests-", dir=RAM_DIR)
@@ -51,12 +57,36 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return cores + SPARE_WORKERS if cores <= 8 else cores
 
 
+# Bytecode compiled once for every worker. Each worker collects every test file, and without a bytecode cache
+# (PYTHONDONTWRITEBYTECODE, or a fresh clone) each rewrites the assertions of all of them and compiles every module
+# afresh: about 6 CPU-s a worker, most of a worker's start. So before the workers start, one collection writes the
+# bytecode to a folder of the run's own (PYTHONPYCACHEPREFIX, nothing written beside the sources), which the workers
+# and every Python the tests start then read. A failed warm-up only leaves each worker compiling for itself.
+def _share_bytecode(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput") or not isinstance(config.option.numprocesses, int) \
+            or config.option.numprocesses < 2 or config.option.collectonly:
+        return
+    folder = tempfile.mkdtemp(prefix="stumpbot-bytecode-", dir=RAM_DIR if os.access(RAM_DIR, os.W_OK) else None)
+    config.stash[_BYTECODE] = folder
+    os.environ["PYTHONPYCACHEPREFIX"] = folder
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    paths = list(dict.fromkeys(arg.split("::")[0] for arg in config.args))
+    try:
+        subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0", "-p", "no:cacheprovider",
+                        *paths], cwd=config.invocation_params.dir, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=600, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if (path := config.stash.get(_RAM_BASETEMP, None)) is not None:
-        shutil.rmtree(path, ignore_errors=True)  # RAM, not a disk: nothing is left behind
+    for key in (_RAM_BASETEMP, _BYTECODE):
+        if (path := config.stash.get(key, None)) is not None:
+            shutil.rmtree(path, ignore_errors=True)  # RAM, not a disk: nothing is left behind
 
 
 _RAM_BASETEMP = pytest.StashKey[str]()
+_BYTECODE = pytest.StashKey[str]()
 
 
 @pytest.fixture
