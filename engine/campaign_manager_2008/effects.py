@@ -27,11 +27,11 @@ from engine.core.frames import Frame, Interpreter, Wait
 from engine.core.types import cite
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
     state: CMState
-    events: list[Line]
-    changed: list[str]
+    events: list[Line] | None  # None: the silent path's step, which states no line and marks no changed state
+    changed: list[str] | None
     runner: Interpreter  # interpreter(): worded for apply, not for the silent path's steps
 
 
@@ -116,8 +116,9 @@ def _live_tile(ctx: Ctx, frame: Frame):  # noqa: ANN202
 
 
 def _changed(ctx: Ctx, code: str) -> None:
-    if code not in ctx.changed:
-        ctx.changed.append(code)
+    changed = ctx.changed
+    if changed is not None and code not in changed:
+        changed.append(code)
 
 
 def check_wins(ctx: Ctx, frame: Frame | None = None) -> None:
@@ -158,9 +159,10 @@ def _gain1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     issue = major(tile) if issue == "major" else minor(tile) if issue == "minor" else issue
     seat = _side(ctx, frame, p["side"])
     if gain_one(tile, issue, seat):
-        row = row_of(tile, issue)
-        ctx.events.append(said(f.Gained, seat=seat, state=tile.code, issue=issue, row=(row.B, row.R, row.W)))
-        _changed(ctx, tile.code)
+        if ctx.events is not None:
+            row = row_of(tile, issue)
+            ctx.events.append(said(f.Gained, seat=seat, state=tile.code, issue=issue, row=(row.B, row.R, row.W)))
+            _changed(ctx, tile.code)
         check_wins(ctx, frame)
 
 
@@ -171,13 +173,15 @@ def _shift1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     toward = _arg(frame, args[0]["toward"])
     to = min(tile.issue + 1, 3) if toward == "economy" else max(tile.issue - 1, 0)
     if to == tile.issue:
-        ctx.events.append(said(f.ShiftBlocked, state=tile.code, toward=toward))
+        if ctx.events is not None:
+            ctx.events.append(said(f.ShiftBlocked, state=tile.code, toward=toward))
         return
     before = major(tile)
     tile.issue = to
-    ctx.events.append(said(f.Shifted, state=tile.code, toward=toward,
-                           major=major(tile) if major(tile) != before else None))
-    _changed(ctx, tile.code)
+    if ctx.events is not None:
+        ctx.events.append(said(f.Shifted, state=tile.code, toward=toward,
+                               major=major(tile) if major(tile) != before else None))
+        _changed(ctx, tile.code)
     check_wins(ctx, frame)
 
 
@@ -187,8 +191,9 @@ def _flip1(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     info = c().states[tile.code]
     tile.key = next(g for g in info.demographics if g != tile.key)
-    ctx.events.append(said(f.KeyFlipped, state=tile.code, key=tile.key))
-    _changed(ctx, tile.code)
+    if ctx.events is not None:
+        ctx.events.append(said(f.KeyFlipped, state=tile.code, key=tile.key))
+        _changed(ctx, tile.code)
 
 
 def _demo(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -208,7 +213,8 @@ def _demo(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         if n:
             hit.append((tile.code, n))
             _changed(ctx, tile.code)
-    ctx.events.append(said(f.Rallied, group=group, seat=seat, taken=tuple(hit)))
+    if ctx.events is not None:
+        ctx.events.append(said(f.Rallied, group=group, seat=seat, taken=tuple(hit)))
     check_wins(ctx)
 
 
@@ -224,11 +230,13 @@ def _discard_random(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     n = frame.locals.get("discarded", 0) if args[0]["n"] == "discarded" else int(args[0]["n"])
     for _ in range(n):
         if not side.hand:
-            ctx.events.append(said(f.NoCardToDiscard, seat=seat))
+            if ctx.events is not None:
+                ctx.events.append(said(f.NoCardToDiscard, seat=seat))
             return
         card = side.hand.pop(ctx.state.randomness.below(len(side.hand)))
         side.discard.append(card)
-        ctx.events.append(said(f.Discarded, seat=seat, card=card, at_random=True))
+        if ctx.events is not None:
+            ctx.events.append(said(f.Discarded, seat=seat, card=card, at_random=True))
 
 
 def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -239,7 +247,8 @@ def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         return
     side.hand.remove(card)
     side.discard.append(card)
-    ctx.events.append(said(f.Discarded, seat=seat, card=card))
+    if ctx.events is not None:
+        ctx.events.append(said(f.Discarded, seat=seat, card=card))
 
 
 def _set_from(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -297,10 +306,11 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     side.won.append(code)
     ev = c().states[code].ev
     side.score += ev
-    _changed(ctx, code)
-    loser = s.other(winner)
-    ctx.events.append(said(f.StateWon, by=None, winner=winner, state=code, ev=ev,  # the count settles it: the game's
-                           scores=((winner, side.score), (loser, s.sides[loser].score))))  # own step
+    if ctx.events is not None:
+        _changed(ctx, code)
+        loser = s.other(winner)
+        ctx.events.append(said(f.StateWon, by=None, winner=winner, state=code, ev=ev,  # the count settles it: the
+                               scores=((winner, side.score), (loser, s.sides[loser].score))))  # game's own step
     target = c().rules.target
     if side.score >= target:
         s.phase, s.winner = "over", winner
@@ -308,7 +318,8 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         s.effect.frames.clear()
         s.pending_wins = []
         s.pending_winner = {}
-        ctx.events.append(said(f.ElectionWon, by=None, winner=winner, score=side.score, target=target))
+        if ctx.events is not None:
+            ctx.events.append(said(f.ElectionWon, by=None, winner=winner, score=side.score, target=target))
 
 
 def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -320,8 +331,9 @@ def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
             s.phase, s.draw = "over", True
             s.reason = f"every state is won and it is {s.sides[a].score}–{s.sides[b].score}: a draw"
             s.effect.frames.clear()
-            ctx.events.append(said(f.ElectionDrawn, by=None, scores=(s.sides[a].score, s.sides[b].score)))
-        else:
+            if ctx.events is not None:
+                ctx.events.append(said(f.ElectionDrawn, by=None, scores=(s.sides[a].score, s.sides[b].score)))
+        elif ctx.events is not None:
             ctx.events.append(said(f.PoolEmpty, by=None))
         return None
     if len(s.pool) == 1:
@@ -338,17 +350,20 @@ def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     code = frame.locals.pop("answer")
     s.pool.remove(code)
     s.in_play.insert(frame.locals["slot"], new_tile(code))
-    _changed(ctx, code)
-    ctx.events.append(said(f.StateEntered, by=frame.locals["winner"], seat=frame.locals["winner"], state=code))
+    if ctx.events is not None:
+        _changed(ctx, code)
+        ctx.events.append(said(f.StateEntered, by=frame.locals["winner"], seat=frame.locals["winner"], state=code))
     frame.locals["entered"] = code
     if not s.news:
         frame.locals["entering"] = False
-        ctx.events.append(said(f.NewsEmpty, by=None))
+        if ctx.events is not None:
+            ctx.events.append(said(f.NewsEmpty, by=None))
         return None
     frame.locals["news"] = s.news.pop(0)
     s.last_news = frame.locals["news"]
     news = c().news[frame.locals["news"]]
-    ctx.events.append(said(f.NewsDrawn, by=None, cause=news.id, news=news.id))
+    if ctx.events is not None:
+        ctx.events.append(said(f.NewsDrawn, by=None, cause=news.id, news=news.id))
     if s.media is not None and len(s.in_play) > 1:
         owner = s.media["owner"]
         return Wait({"kind": "target", "seat": owner, "among": [t.code for t in s.in_play],
@@ -369,7 +384,7 @@ def _win_news(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     actor = s.turn.seat if s.turn else s.seats[0]
     if news.chooser == "trailing":
         actor = trailing(s)
-    if frame.locals["target"] != frame.locals["entered"]:
+    if frame.locals["target"] != frame.locals["entered"] and ctx.events is not None:
         ctx.events.append(said(f.NewsAimed, by=s.media["owner"], cause=s.media["card"], owner=s.media["owner"],
                                state=frame.locals["target"]))
     s.effect.frames.append(Frame(proc=news.id, locals={"actor": actor, "target": frame.locals["target"]}))
@@ -384,11 +399,13 @@ def _op(fn):  # noqa: ANN001, ANN202
     for (its frame's actor, whom its "self" means), not for the mover, so its lines are that seat's unless they
     name a seat themselves."""
     def run(game: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
-        cause, start = resolving(game.state), len(game.events)
+        lines = game.events
+        assert lines is not None  # the worded handlers run for apply, which keeps every line
+        cause, start = resolving(game.state), len(lines)
         news_actor = next((f.locals.get("actor") for f in reversed(game.state.effect.frames) if f.proc == cause),
                           None) if cause is not None and cause in c().news else None
         wait = fn(game, frame, args)
-        made = cite(game.events[start:], cause)
+        made = cite(lines[start:], cause)
         if news_actor is not None:
             for event in made:
                 if not event.said:

@@ -113,22 +113,24 @@ def trailing(state: CMState) -> str:
     return state.other(active)
 
 
-def draw_cards(state: CMState, seat: str, n: int, events: list[Line]) -> int:
+def draw_cards(state: CMState, seat: str, n: int, events: list[Line] | None) -> int:
     """Draw `n` cards into the hand; an empty deck is made again from the shuffled discard (this turn's
-    played and paid cards are not in it yet). Returns how many were drawn."""
+    played and paid cards are not in it yet), its lines into `events` (None: none stated). Returns how many were
+    drawn."""
     side = state.sides[seat]
     drawn = 0
     for _ in range(n):
         if not side.deck and side.discard:
             side.deck = state.randomness.shuffle(side.discard)
             side.discard = []
-            events.append(said(f.DiscardShuffled, seat=seat, cards=len(side.deck)))
+            if events is not None:
+                events.append(said(f.DiscardShuffled, seat=seat, cards=len(side.deck)))
         if not side.deck:
             break
         card = side.deck.pop(0)
         side.hand.append(card)
         drawn += 1
-    if drawn:
+    if drawn and events is not None:
         events += [said(f.CardsDrawn, seat=seat, count=drawn, hand=len(side.hand)),
                    said(f.DrawnCards, seat=seat, cards=tuple(side.hand[-drawn:]))]
     return drawn

@@ -64,28 +64,28 @@ def _negative_why(state: CMState, asker: str) -> str:
             "(its “your opponent” is you).")
 
 
-def _card_why(state: CMState, frame: Frame, asker: str) -> str:
-    actor = frame.locals.get("actor")
-    if actor and actor != asker:
-        return f"{NAMES[actor]} played it; the choice is yours."
-    return ""
-
-
 def choice_prompt(state: CMState, kind: str, asker: str, frame: Frame, rep: list[int] | None = None) -> str:
     """The prompt of a choice an effect's op raises in `frame` (the top of the stack)."""
+    if frame.proc in c().cards:  # a campaign card's: the most asked, made once for each way it can read
+        actor = frame.locals.get("actor")
+        return _card_prompt(frame.proc, kind, frame.locals.get("st") if kind in ("issue", "toward") else None,
+                            tuple(rep) if rep else None, actor if actor and actor != asker else None)
     ref = proc_ref(frame.proc)
     ask = _ask(kind, frame) + (of(*rep) if rep else "") + "."
     if ref is None:
         return ask
     frames = state.effect.frames  # `frame` is the top one: the frame under a news is the settling that drew it
     below = frames[-2] if len(frames) > 1 and frames[-1] is frame else None
-    if ref in c().news:
-        why = _news_why(state, frame, below, asker)
-    elif ref not in c().cards:
-        why = _negative_why(state, asker)
-    else:
-        why = _card_why(state, frame, asker)
+    why = _news_why(state, frame, below, asker) if ref in c().news else _negative_why(state, asker)
     return " ".join([part for part in (heading(ref), why, ask) if part])
+
+
+@lru_cache(maxsize=4096)  # a card's prompt reads nothing else: a search asks the same ones again and again
+def _card_prompt(card: str, kind: str, code: str | None, rep: tuple[int, ...] | None, other: str | None) -> str:
+    """A campaign card's choice (`other`: the side that played it, when that is not the side asked)."""
+    ask = _ask_in(kind, code) + (of(*rep) if rep else "") + "."
+    why = f"{NAMES[other]} played it; the choice is yours." if other else ""
+    return " ".join([part for part in (heading(card), why, ask) if part])
 
 
 def target_prompt(state: CMState, news: str, entered: str) -> str:

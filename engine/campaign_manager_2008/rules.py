@@ -45,23 +45,25 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CMState:
     return state
 
 
-def _deal(state: CMState, events: list[Line]) -> None:
-    """The drafted (or starter) decks shuffled, the opening hands drawn."""
+def _deal(state: CMState, events: list[Line] | None) -> None:
+    """The drafted (or starter) decks shuffled, the opening hands drawn (`events` None: no line stated)."""
     for seat in SEATS:
         side = state.sides[seat]
         side.deck = state.randomness.shuffle(side.kept)
         side.hand, side.deck = side.deck[:c().rules.opening_hand], side.deck[c().rules.opening_hand:]
-        events.append(Line(facts=f.HandDealt(seat=seat, cards=tuple(side.hand))))
+        if events is not None:
+            events.append(Line(facts=f.HandDealt(seat=seat, cards=tuple(side.hand))))
     state.phase = "states"
 
 
-def _start_states(state: CMState, codes: list[str], events: list[Line]) -> None:
+def _start_states(state: CMState, codes: list[str], events: list[Line] | None) -> None:
     state.in_play = [new_tile(code) for code in codes]
     state.pool = sorted(code for code in c().states if code not in codes)
     state.phase = "play"
     state.turn = Turn(seat=state.first or SEATS[0])
-    events.append(Line(facts=f.CampaignOpened(tiles=tuple(tile_rows(t) for t in state.in_play),
-                                              first=state.turn.seat), seat=None))
+    if events is not None:
+        events.append(Line(facts=f.CampaignOpened(tiles=tuple(tile_rows(t) for t in state.in_play),
+                                                  first=state.turn.seat), seat=None))
 
 
 def _salt(state: CMState, seat: str) -> str:
@@ -303,15 +305,16 @@ def _name_the_roll(state: CMState, roller: str | None, events: list[Line], face:
 
 
 def advance(state: CMState, seat: str, action: Action) -> None:
-    """Play `action` on `state` itself and nothing more: `step` without its lines, its post's hold and its
-    undo verdict (the silent path's step: a search shows no line and undoes nothing)."""
-    _dispatch(state, seat, action, [], [], interpreter(False))
+    """Play `action` on `state` itself and nothing more: `step` without its lines (none is even made), the states
+    they change, its post's hold and its undo verdict (the silent path's step: a search shows no line and undoes
+    nothing)."""
+    _dispatch(state, seat, action, None, None, interpreter(False))
 
 
-def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], changed: list[str],
+def _dispatch(state: CMState, seat: str, action: Action, events: list[Line] | None, changed: list[str] | None,
               runner: Interpreter | None = None) -> bool:
-    """Apply the step (`runner`: the effects' interpreter, the worded one unless given); returns whether it may be
-    undone (a draft pick shows new cards: no)."""
+    """Apply the step (`runner`: the effects' interpreter, the worded one unless given; `events` and `changed` None:
+    no line stated, no changed state kept); returns whether it may be undone (a draft pick shows new cards: no)."""
     verb, arg = action.verb, action.args[0] if action.args else ""
     side = state.sides[seat]
     if state.phase == "draft":
@@ -319,29 +322,34 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
         side.removed += [x for x in side.offer if x != arg]
         look = c().rules.draft_look
         side.offer, side.pool = side.pool[:look], side.pool[look:]
-        events += [Line(facts=f.CardDrafted(kept=len(side.kept), deck=c().rules.deck_size)),
-                   Line(facts=f.DraftKept(seat=seat, card=arg))]
+        if events is not None:
+            events += [Line(facts=f.CardDrafted(kept=len(side.kept), deck=c().rules.deck_size)),
+                       Line(facts=f.DraftKept(seat=seat, card=arg))]
         if not side.offer and state.first is None:
             state.first = seat
-            events.append(said(f.DraftedFirst, by=None, seat=seat))
+            if events is not None:
+                events.append(said(f.DraftedFirst, by=None, seat=seat))
         if all(not state.sides[s].offer for s in SEATS):
             _deal(state, events)
-            events.append(said(f.DecksDrafted, by=None))
+            if events is not None:
+                events.append(said(f.DecksDrafted, by=None))
         return False
     if state.phase == "states":
         side.picks.append(arg)
         if len(side.picks) < c().rules.start_picks:
             return True
         digest = state.sealed.commit(seat, ",".join(side.picks), _salt(state, seat))
-        events.append(Line(facts=f.StartSealed(digest=digest)))
+        if events is not None:
+            events.append(Line(facts=f.StartSealed(digest=digest)))
         if state.sealed.complete:
             revealed = state.sealed.reveal()
             codes = [code for s in SEATS for code in revealed[s].choice.split(",")]
-            picks = {s: f.SealedPick(states=tuple(revealed[s].choice.split(",")), digest=revealed[s].digest,
-                                     salt=revealed[s].salt) for s in SEATS}
-            events.append(Line(facts=f.StartRevealed(picks=picks), seat=None))  # both at once: the game's own step
+            if events is not None and changed is not None:
+                picks = {s: f.SealedPick(states=tuple(revealed[s].choice.split(",")), digest=revealed[s].digest,
+                                         salt=revealed[s].salt) for s in SEATS}
+                events.append(Line(facts=f.StartRevealed(picks=picks), seat=None))  # both at once: the game's step
+                changed.extend(codes)
             _start_states(state, codes, events)
-            changed.extend(codes)
         return False
     runner = runner or interpreter()
     if state.wait is not None:
@@ -353,18 +361,20 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
     assert turn is not None
     if verb == "draw":
         draw_cards(state, seat, 1, events)
-        _end_turn(state, events)
+        _end_turn(state)
         return False
     if verb == "pass":
-        events.append(said(f.Passed))
-        _end_turn(state, events)
+        if events is not None:
+            events.append(said(f.Passed))
+        _end_turn(state)
         return True
     ctx = Ctx(state, events, changed, runner)  # a card's play or cost: its effect may start
     if verb == "play":
         side.hand.remove(arg)
         turn.card = arg
         card = c().cards[arg]
-        events.append(said(f.CardPlayed, cause=arg, card=arg))
+        if events is not None:
+            events.append(said(f.CardPlayed, cause=arg, card=arg))
         cost = card.discard_cost
         if cost is not None and (cost.any or cost.n):
             turn.stage, turn.cost_left, turn.cost_any = "cost", cost.n or 0, bool(cost.any)
@@ -376,7 +386,8 @@ def _dispatch(state: CMState, seat: str, action: Action, events: list[Line], cha
     if verb == "discard":
         side.hand.remove(arg)
         turn.discarded.append(arg)
-        events.append(said(f.CostPaid, card=arg))
+        if events is not None:
+            events.append(said(f.CostPaid, card=arg))
         turn.cost_left -= 1
         if (not turn.cost_any and turn.cost_left <= 0) or (turn.cost_any and not side.hand):
             _start_effect(state, ctx)
@@ -396,7 +407,8 @@ def _start_effect(state: CMState, ctx: Ctx) -> None:
         if state.media is not None:
             old = state.media
             state.sides[old["owner"]].discard.append(old["card"])
-            ctx.events.append(said(f.MediaReplaced, cause=turn.card, card=old["card"], owner=old["owner"]))
+            if ctx.events is not None:
+                ctx.events.append(said(f.MediaReplaced, cause=turn.card, card=old["card"], owner=old["owner"]))
         state.media = {"card": turn.card, "owner": turn.seat}
     wait = ctx.runner.start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
     _settle(state, wait, ctx)
@@ -430,15 +442,16 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             state.last_negative = face
             state.last_dice = [f"{turn.seat} rolled {face} (Going Negative)"]
             opponent = state.other(turn.seat)
-            ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}", roller=turn.seat,
-                                   face=face, applier=opponent))
+            if ctx.events is not None:
+                ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}",
+                                       roller=turn.seat, face=face, applier=opponent))
             wait = ctx.runner.start(state.effect, f"neg{face}", ctx, actor=opponent)
             continue
-        _end_turn(state, ctx.events)
+        _end_turn(state)
         return
 
 
-def _end_turn(state: CMState, events: list[Line]) -> None:
+def _end_turn(state: CMState) -> None:
     turn = state.turn
     assert turn is not None
     side = state.sides[turn.seat]
