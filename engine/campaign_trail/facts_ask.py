@@ -1,6 +1,6 @@
 """What Campaign Trail's rules state when they ask a seat something, without a word: the question of a decision
-and what an option's label needs beyond its action. The rules (rules.py, menus.py, moves.py, dirty.py, debates.py,
-responses.py, solo.py) fill them; words_ask.py phrases them. Ids (seats, parties, state codes, card numbers,
+and what an option's label needs beyond its action. The rules (rules.py, menus.py, prompts.py, moves.py, dirty.py,
+debates.py, responses.py, solo.py) fill them; words_ask.py and words_step.py phrase them. Ids (seats, parties, state codes, card numbers,
 issue, politick and procedure ids) and numbers only: a name is the words' to look up."""
 from __future__ import annotations
 
