@@ -3,7 +3,7 @@ with each of its four actions and its politick's or dirty trick's whole text; a 
 from __future__ import annotations
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import menus
+from engine.campaign_trail.words_cards import card_lines
 from engine.core.notation import is_number
 from engine.core.types import CardText
 
@@ -24,4 +24,4 @@ def card(ref: str) -> CardText | None:
 def _card(number: int) -> CardText:
     d = content_mod.load().card(number)
     kind = "Dirty Politics card" if d.dirty else "card"
-    return CardText(id=str(number), name=d.name, kind=kind, text="\n".join(menus.card_lines(number)))
+    return CardText(id=str(number), name=d.name, kind=kind, text="\n".join(card_lines(number)))

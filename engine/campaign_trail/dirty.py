@@ -28,7 +28,9 @@ from __future__ import annotations
 from engine.campaign_trail import abilities, dirty_solo, effects, moves, primitives
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.state import CampaignTrailState
-from engine.campaign_trail.facts_ask import Slings, Targets, There
+from engine.campaign_trail.facts_ask import (
+    EthicsDue, Mudsling, RemoveIn, Rival, Slings, Smear, Step, Suppress, Targets, There,
+)
 from engine.core.types import Action, Facts
 from engine.core.words import plural
 
@@ -108,24 +110,6 @@ def legal(s: CampaignTrailState, seat: str, number: int, action: str) -> bool:
         pid = _c().card(number).actions.dirty_tricks
         return money >= extra + effects.money_needed(pid)
     return True
-
-
-def action_text(number: int, action: str) -> str:
-    a = _c().card(number).actions
-    if action == "voter_suppression":
-        vs = a.voter_suppression
-        move = "fly to a city" if vs.mode == "plane" else f"move up to {vs.states} state{'s' if vs.states > 1 else ''}"
-        return f"{move}, then remove {plural(vs.remove, 'rival voter')} there"
-    if action == "flip_contributors":
-        return f"take ${a.flip_contributors}M from a rival"
-    if action == "sway_minds":
-        return f"a rival loses {plural(a.sway_minds, 'registered voter')}, you gain {a.sway_minds}"
-    if action == "dirty_tricks":
-        return _c().politicks[a.dirty_tricks].name
-    if action == "smear_campaign":
-        return f"{' '.join(a.smear_campaign)}: pay {SMEAR_ETHICS} ethics voters, remove up to {SMEAR_MAX}"
-    issues = ", ".join(_c().debate_issues[i].name for i in a.mudslinging)
-    return f"{issues}: {MUDSLING_ETHICS} ethics voters an issue, remove {MUDSLING_REMOVE} where it shows"
 
 
 def listed_states(s: CampaignTrailState, seat: str, number: int, action: str) -> list[str]:
@@ -347,34 +331,27 @@ def _strikes_in(s: CampaignTrailState, code: str) -> int:
     return _c().card(t.card).actions.voter_suppression.remove
 
 
-def prompt(s: CampaignTrailState) -> str:
+def question(s: CampaignTrailState) -> Step:
     """The step's question with its counts and limits (which one of how many, the caps still open)."""
     t = s.turn
     seat = t.seat
     if t.ethics_due > 0:
-        return f"Pay {t.ethics_due} more voter{'s' if t.ethics_due > 1 else ''} from your ethically minded states " \
-               f"({ethics_voters(s, s.players[seat].party)} there now), one at a time."
+        return EthicsDue(due=t.ethics_due, there=ethics_voters(s, s.players[seat].party))
     if t.strikes:
         code = next(iter(t.strikes))
         total = _strikes_in(s, code)
         done = max(0, total - t.strikes[code])
-        return f"Choose whose voter to remove in {code} ({done + 1} of {max(total, done + 1)})."
+        return RemoveIn(state=code, at=done + 1, of=max(total, done + 1))
     if t.action == "smear_campaign":
-        cap = abilities.stat(s, seat, "smear_campaign", "max_remove", SMEAR_MAX)
         per = abilities.stat(s, seat, "smear_campaign", "max_per_state", 99)
-        limit = f", at most {per} in one state" if per < 99 else ""
-        return f"Remove rival voters one at a time ({t.removed} of at most {cap} removed{limit}), then `done`."
+        return Smear(removed=t.removed, cap=abilities.stat(s, seat, "smear_campaign", "max_remove", SMEAR_MAX),
+                     per=per if per < 99 else 0)
     if t.action == "mudslinging":
-        on_card = len(_c().card(t.card).actions.get("mudslinging") or [])
-        return (f"Choose an issue to sling mud on ({len(t.bought)} of {on_card} on the card chosen; the next costs "
-                f"{mudsling_cost(s, seat, t.bought)} of your ethically minded voters, you have "
-                f"{ethics_voters(s, s.players[seat].party)}), then `done`.")
+        return Mudsling(chosen=len(t.bought), on_card=len(_c().card(t.card).actions.get("mudslinging") or []),
+                        cost=mudsling_cost(s, seat, t.bought), have=ethics_voters(s, s.players[seat].party))
     if t.action == "voter_suppression":
         vs = _c().card(t.card).actions.voter_suppression
-        move = "Fly to a city" if vs.mode == "plane" else \
-            f"Move your pawn one state at a time ({t.steps} of {plural(moves.travel_distance(s, seat, vs, t.action), 'move')} made)"
-        return f"{move}, then `done`: up to {plural(vs.remove, 'rival voter')} are removed where you stop."
-    return {
-        "flip_contributors": "Choose the rival whose contributors you flip.",
-        "sway_minds": "Choose the rival whose registered voters you sway.",
-    }[t.action]
+        plane = vs.mode == "plane"
+        return Suppress(plane=plane, steps=t.steps, remove=vs.remove,
+                        most=0 if plane else moves.travel_distance(s, seat, vs, t.action))
+    return Rival()

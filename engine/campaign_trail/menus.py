@@ -1,22 +1,20 @@
-"""What a seat is offered at each step of a turn: the actions a card allows, the next parameter of the
-action under way (or of a paused politick's choice), and the words for them."""
+"""What a seat is offered at each step of a turn: the actions a card allows, and the next parameter of the
+action under way (or of a paused politick's choice), each with the facts its label needs (words_ask.py says them)."""
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Iterator
 
-from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
+from engine.campaign_trail import abilities, bans, dirty, effects
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.moves import (
-    ADVERTISE_COST, CAMPAIGN_COST, CAMPAIGN_MAX, advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_voter_cost,
-    campaign_votes, card_issues_left, free_issues, travel_distance, travel_options,
+    advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_votes, free_issues, travel_options,
 )
-from engine.campaign_trail.primitives import act, free_left, issue_states
+from engine.campaign_trail.primitives import act, issue_states
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.types import Action, Facts, Option
-from engine.core.words import plural
 
 
 MENU_MAX = 25  # a longer list of states is offered region first (Discord shows 25 choices per menu)
@@ -141,155 +139,6 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts |
         if t.bought:
             out.append(done)
     return out
-
-
-def step_prompt(s: CampaignTrailState) -> str:
-    """The step's question, with which one of how many and the limits the answer must keep to (the politick
-    or card it belongs to is named by `full_prompt`; refusals quote this short form)."""
-    if s.wait is not None:
-        return _wait_prompt(s)
-    t = s.turn
-    if t.action in dirty.STEPPED:
-        return dirty.prompt(s)
-    if t.action == "travel":
-        return _travel_prompt(s)
-    if t.action == "campaign":
-        return _campaign_prompt(s)
-    if t.action == "advertise":
-        return _advertise_prompt(s)
-    return ""
-
-
-def full_prompt(s: CampaignTrailState) -> str:
-    """The step's question headed by what asks it: the politick or ability with its whole text, or else the card
-    and action under way with what the action does."""
-    ask = step_prompt(s)
-    if s.wait is not None:
-        return prompts.with_effect(s, ask)
-    t = s.turn
-    if t is None or t.card is None or t.action is None:
-        return ask
-    return f"{t.action.replace('_', ' ').capitalize()} with #{t.card} {_c().card(t.card).name} — " \
-           f"{action_text(t.card, t.action)}. {ask}"
-
-
-def _acting_seat(s: CampaignTrailState) -> str:
-    w = s.wait or {}
-    return w.get("seat") or (s.final_seat if s.phase == "final" else s.turn.seat)
-
-
-def _wait_prompt(s: CampaignTrailState) -> str:
-    c = _c()
-    w = s.wait
-    n = prompts.count_words(s)
-    op, p = prompts.asking_op(s) or ("", {})
-    spots = [x[0] for x in w["among"]] if w["kind"] == "strike" else w["among"]
-    if w["kind"] in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
-            and not w.get("region"):
-        return f"Choose a region first, then the state{n}."
-    if w["kind"] == "vote":
-        if op == "ask_convert":
-            return f"Convert a rival's voter in {c.states[spots[0]].name} to one of yours, or finish."
-        cap = int(p.get("max_per_state", 99))
-        limit = f"at most {cap} in one state" if 1 < cap < prompts.OPEN_ENDED else "at most 1 in each state" if cap == 1 else ""
-        return f"Place a voter{prompts.count_words(s, limit)}" + (" or finish." if w.get("optional") else ".")
-    if w["kind"] == "option":
-        chooser = "Your party chooses" if w.get("seat") and w.get("seat") != w.get("owner") else "Choose"
-        return f"{chooser}: " + " or ".join(w["labels"]) + "."
-    if w["kind"] == "strike":
-        money = s.parties[s.players[_acting_seat(s)].party].money
-        cost = f"${p['cost']}M each, you have ${money}M" if p.get("cost") else ""
-        return f"Pick a rival's voter to swap for one of yours{prompts.count_words(s, cost)}" \
-            + (", or finish." if w.get("optional") else ".")
-    if w.get("putback") is not None:
-        return "Choose one of the cards you drew to put at the bottom of the deck."
-    if w["kind"] == "card":
-        if op == "ask_optional_card":
-            return "Play this card now (its action follows), or keep it in your hand (`done`)."
-        mine = set(s.players[_acting_seat(s)].hand)
-        return "Choose a card from your hand." if all(int(x) in mine for x in w["among"]) \
-            else "Choose a rival's politick in play."
-    regions = {c.states[code].region for code in spots}
-    where = f" in the {c.regions[next(iter(regions))].name} region" if len(regions) == 1 and len(spots) > 1 else ""
-    return f"Choose a state{where}{n}."
-
-
-def _travel_prompt(s: CampaignTrailState) -> str:
-    t = s.turn
-    tr = _c().card(t.card).actions.travel
-    steps = ""
-    if tr.mode != "plane":
-        steps = f"move your pawn one state at a time ({t.steps} of {plural(travel_distance(s, t.seat, tr, 'travel'), 'move')} made)"
-    fly = "fly to a city" if tr.mode != "steps" and not t.flown else ""
-    return (" or ".join(x for x in (steps, fly) if x) or "stop").capitalize() + ", then `done`."
-
-
-def _campaign_prompt(s: CampaignTrailState) -> str:
-    t = s.turn
-    party = s.parties[s.players[t.seat].party]
-    cap = abilities.stat(s, t.seat, "campaign", "max_voters", CAMPAIGN_MAX)
-    per = abilities.stat(s, t.seat, "campaign", "max_per_state", 99)
-    limits = [f"{t.placed} of at most {cap} placed"]
-    if per < 99:
-        limits.append(f"at most {per} in one state")
-    limits.append(f"{plural(party.registered + t.free_left, 'registered voter')} left")
-    if t.per_voter is not None:
-        limits.append(f"${campaign_voter_cost(s, t.seat)}M a voter, you have ${party.money}M")
-    return f"Place voters one at a time ({'; '.join(limits)}), then `done`."
-
-
-def _advertise_prompt(s: CampaignTrailState) -> str:
-    t = s.turn
-    party = s.parties[s.players[t.seat].party]
-    on_card = len(_c().card(t.card).actions.advertise or [])
-    left = len(card_issues_left(t.card, t.bought))
-    cost = advertise_cost(s, t.seat)
-    return (f"Buy an issue: one of your registered voters goes to each state showing it "
-            f"({f'${cost}M' if cost else 'free'} the next, you have ${party.money}M; "
-            f"{plural(party.registered + free_left(s, t.seat), 'registered voter')} left; "
-            f"{left} of {plural(on_card, 'issue')} on the card left), then `done`.")
-
-
-def action_text(number: int, action: str) -> str:
-    if action in content_mod.DIRTY_ACTIONS:
-        return dirty.action_text(number, action)
-    a = _c().card(number).actions
-    if action == "travel":
-        tr = a.travel
-        return {"steps": f"up to {plural(tr.states, 'state')}", "plane": "fly to a city", "plane_plus": "fly to a city and 1 more state",
-                "steps_or_plane": f"up to {plural(tr.states, 'state')} or fly"}[tr.mode]
-    if action == "fundraise":
-        return f"+${a.fundraise}M"
-    if action == "register":
-        return f"+{plural(a.register_, 'registered voter')}"
-    if action == "campaign":
-        where = "your home region" if a.campaign.home_region else " ".join(a.campaign.states)
-        return f"up to {CAMPAIGN_MAX} registered voters among {where} (${CAMPAIGN_COST}M)"
-    if action == "advertise":
-        names = ", ".join(_c().debate_issues[i].name for i in a.advertise)
-        return f"{names} (${ADVERTISE_COST}M an issue)"
-    return _c().politicks[a.politick].name
-
-
-@lru_cache(maxsize=None)
-def action_words(number: int, action: str) -> str:
-    """One action of the card as its menu shows it; a politick or dirty trick with its whole text."""
-    c = _c()
-    if action in ("politick", "dirty_tricks"):
-        p = c.politicks[c.card(number).actions.get(action)]
-        return f"{p.name} — {p.text}"
-    return action_text(number, action)
-
-
-def card_lines(number: int) -> list[str]:
-    """The card's actions, one line each: "Politick: Stadium Rally — …" (what `card N` shows)."""
-    return [f"{a.replace('_', ' ').capitalize()}: {action_words(number, a)}" for a in _c().card(number).actions.present()]
-
-
-@lru_cache(maxsize=None)  # the content's words never change, and every card in hand is worded at every step
-def whole_text(number: int) -> str:
-    """The card's actions in one line (a menu option's detail)."""
-    return wording.clauses(card_lines(number))
 
 
 def step_menu(s: CampaignTrailState, seat: str) -> list[Option]:

@@ -12,15 +12,18 @@ from __future__ import annotations
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import bans, debates, dirty, rules, solo
-from engine.campaign_trail.menus import MENU_MAX, home_choices, legal_actions, step_prompt
+from engine.campaign_trail.facts_ask import Choose
+from engine.campaign_trail.menus import MENU_MAX, home_choices, legal_actions
 from engine.campaign_trail.notation import typed
 from engine.campaign_trail.refusal_actions import (
     action_refusal, campaign_vote_refusal, card_name, dirty_step_refusal, issue_refusal, play_refusal,
     travel_refusal, words,
 )
+from engine.campaign_trail.prompts import step_ask
 from engine.campaign_trail.responses import cards_for
 from engine.campaign_trail.state import CampaignTrailState, Window
 from engine.campaign_trail.turn import EXCHANGE_MAX
+from engine.campaign_trail.words_step import choice_labels, question
 from engine.core.types import Action
 from engine.core.words import plural
 
@@ -180,14 +183,17 @@ def _wait(s: CampaignTrailState, seat: str, action: Action, offered: set[str]) -
         return (f"no state this choice allows lies in the {c.regions[action.args[0]].name} region "
                 f"(regions that have one: {', '.join(regions)})")
     if verb == "done":
-        return f"this choice is not optional: {_lower(step_prompt(s))}" if not w.get("optional") else None
+        return f"this choice is not optional: {_lower(_question(s))}" if not w.get("optional") else None
     want = {"vote": "vote", "pick": "pick", "card": "card", "option": "option", "strike": "remove"}[kind]
     if verb != want:
         return None
     if needs_region:
         return f"there are more than {MENU_MAX} states to choose from: choose a region first (`region …`)"
     if kind == "option":
-        labels = "; ".join(f"{n}: {label}" for n, label in zip(w["among"], w["labels"]))
+        step = step_ask(s).step
+        if not isinstance(step, Choose):
+            return None
+        labels = "; ".join(f"{i + 1}: {label}" for i, label in zip(step.among, choice_labels(step)))
         return f"the options are numbered {labels}"
     if kind == "card":
         among = ", ".join(card_name(int(x)) for x in w["among"])
@@ -285,14 +291,14 @@ def _now(s: CampaignTrailState, seat: str) -> str:
         if s.wait.get("putback") is not None:
             return "first put one of the cards you drew at the bottom of the deck (`card N`)"
         head = "an end-of-game politick" if s.phase == "final" else "a politick"
-        return f"{head} waits for your answer first: {_lower(step_prompt(s))}"
+        return f"{head} waits for your answer first: {_lower(_question(s))}"
     if t is None:
         return "it is your turn: play a card from your hand first"
     if t.action is None:
         can = ", ".join(words(a) for a in legal_actions(s, seat, t.card)) or "nothing: `done` discards it"
         return f"you have played {card_name(t.card)}: take one of its actions first ({can})"
     if t.action in dirty.STEPPED:
-        return f"your {words(t.action)} is under way: {_lower(dirty.prompt(s))}"
+        return f"your {words(t.action)} is under way: {_lower(_question(s))}"
     pawn = s.players[t.mover or seat].pawn
     return {
         "travel": f"your travel is under way (the pawn is in {pawn}): move on, or finish with `done` first",
@@ -300,6 +306,11 @@ def _now(s: CampaignTrailState, seat: str) -> str:
         "advertise": "your advertise is under way: " + ("buy an issue, or finish with `done` first" if t.bought
                                                          else "buy an issue first (`done` comes after one)"),
     }.get(t.action, f"your {words(t.action)} is under way: finish it first")
+
+
+def _question(s: CampaignTrailState) -> str:
+    """The step's question as its prompt asks it, without what asks it."""
+    return question(step_ask(s))
 
 
 def _lower(text: str) -> str:

@@ -19,11 +19,12 @@ from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import (
-    ACTIONS, action_text, full_prompt, has_legal_action, home_choices, legal_actions, step_menu, step_options,
+    ACTIONS, has_legal_action, home_choices, legal_actions, step_menu, step_options,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.posting import Log, SilentLog, Tell, by, cause_now, step_result
+from engine.campaign_trail.prompts import step_ask
 from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
@@ -36,7 +37,7 @@ from engine.core.hidden import revealed
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind, copy_state
 
 # the rules' entry points, as ruleset.py, the scenario runner and the tests reach them
-__all__ = ["action_text", "apply", "assign_seats", "current_party", "deadline_action", "decisions", "legal_actions",
+__all__ = ["apply", "assign_seats", "current_party", "deadline_action", "decisions", "legal_actions",
            "load_state", "neighbours", "outcome", "owes", "problems", "seat_names", "setup"]
 
 
@@ -150,20 +151,11 @@ def decisions(s: CampaignTrailState, seat: str) -> Decision:
         ex = s.exchange
         return _ask(seat, fa.ExchangeAsk(partner=ex.partner, swaps=ex.swaps, most=EXCHANGE_MAX, give=ex.give or 0),
                     actions)
-    if s.phase == "final":
-        return Decision(seat=seat, kind=PendingKind.CHOICE, prompt="End of the game: " + full_prompt(s),
-                        options=step_menu(s, seat), facts=fa.StepAsk())
-    if t is None:
+    if t is None and s.phase != "final":
         return _ask(seat, fa.PlayAsk(), actions, extras=extras)
-    if t.action is None and s.wait is None:
+    if s.phase != "final" and t.action is None and s.wait is None:
         return _ask(seat, fa.ActionAsk(card=t.card), actions)
-    default = "first"  # as deadline_action() plays it
-    if s.wait is None and not t.strikes and t.action in ("travel", "voter_suppression"):
-        default = "stop"
-    elif s.wait is None and t.action in ("smear_campaign", "mudslinging"):
-        default = "paid"
-    return Decision(seat=seat, kind=PendingKind.CHOICE, prompt=full_prompt(s), options=step_menu(s, seat),
-                    facts=fa.StepAsk(action=t.action if s.wait is None else "", default=default))
+    return Decision(seat=seat, kind=PendingKind.CHOICE, options=step_menu(s, seat), facts=step_ask(s))
 
 
 def _ask(seat: str, question: fa.Ask, actions: list[Action], kind: PendingKind = PendingKind.CHOICE,

@@ -14,8 +14,9 @@ from typing import Any
 from pydantic import Field
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import advanced_solo, menus, primitives, rules, solo
+from engine.campaign_trail import advanced_solo, primitives, rules, solo
 from engine.campaign_trail.state import MONTHS, CampaignTrailState
+from engine.campaign_trail.words_cards import action_text
 from engine.core.types import Strict
 
 
@@ -179,7 +180,7 @@ def card_view(n: int) -> CardView:
     return CardView(number=n, name=cd.name, dirty=cd.dirty,
                     actions=cd.actions.model_dump(mode="json", exclude_none=True, by_alias=True),
                     debate=list(cd.debate), reference=cd.reference,
-                    summary={a: menus.action_text(n, a) for a in cd.actions.present()})
+                    summary={a: action_text(n, a) for a in cd.actions.present()})
 
 
 def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:

@@ -1,6 +1,6 @@
 """Campaign Trail's questions in words: the prompt and deadline default of each decision and the label, detail and
 group (the region a state's choice is listed under) of each option, made from the facts the rules state
-(facts_ask.py). The ruleset contract runs `ask` after the rules (engine/core/ruleset.py, `Words`); the rules, and
+(facts_ask.py; a step's prompt is words_step.py's). The ruleset contract runs `ask` after the rules (engine/core/ruleset.py, `Words`); the rules, and
 the silent path a search takes, never import this module."""
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from typing import Any, Callable
 from engine.campaign_trail import advanced_solo_content, effects, solo_content
 from engine.campaign_trail import facts_ask as f
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
-from engine.campaign_trail.menus import action_words, whole_text
 from engine.campaign_trail.notation import STATE_VERBS
 from engine.campaign_trail.primitives import region_heading
-from engine.campaign_trail.prompts import sentence
 from engine.campaign_trail.wording import card_name
+from engine.campaign_trail.words_cards import action_words, sentence, whole_text
+from engine.campaign_trail.words_step import prompt as step_prompt
 from engine.core.types import Decision, Option, word
 from engine.core.words import plural
 
@@ -24,14 +24,12 @@ Labeller = Callable[[Any, Option], tuple[str, str]]
 
 
 def ask(decision: Decision) -> Decision:
-    """Word a decision in place: its prompt (where the question has one of its own) and deadline default, and each
-    option's label, detail and group."""
+    """Word a decision in place: its prompt and deadline default, and each option's label, detail and group."""
     question = decision.facts
     if not isinstance(question, f.Ask):
         return decision
     prompt, default, labeller = _QUESTIONS[type(question)]
-    if prompt is not None:
-        decision.prompt = prompt(question)
+    decision.prompt = prompt(question)
     decision.deadline_default = default(question)
     grouped = isinstance(question, (f.StepAsk, f.OratorAsk))  # menus of states, long enough to group
     for option in decision.all_options():
@@ -241,8 +239,8 @@ def _said(text: str) -> Callable[[Any], str]:
     return lambda q: text
 
 
-# question: (its prompt, None where the rules' prompt stands; its deadline default; its options' labels)
-_QUESTIONS: dict[type[f.Ask], tuple[Callable[[Any], str] | None, Callable[[Any], str], Labeller]] = {
+# question: (its prompt, its deadline default, its options' labels)
+_QUESTIONS: dict[type[f.Ask], tuple[Callable[[Any], str], Callable[[Any], str], Labeller]] = {
     f.CandidateAsk: (_said("Keep one of your two candidates."), _said("the first candidate dealt is kept"), _candidate),
     f.HomeAsk: (_said("Choose your home state from the reference states in your hand."),
                 _said("the listed home state with the most electoral votes"), _home),
@@ -251,7 +249,7 @@ _QUESTIONS: dict[type[f.Ask], tuple[Callable[[Any], str] | None, Callable[[Any],
                 _said("the first card in hand is played for its first support action"), _play),
     f.ActionAsk: (lambda q: f"Take one action of {card_name(q.card)}.", _said("the first support action of the card"),
                   _action),
-    f.StepAsk: (None, lambda q: _STEP_DEFAULTS[q.default], _step),
+    f.StepAsk: (step_prompt, lambda q: _STEP_DEFAULTS[q.default], _step),
     f.WindowAsk: (_window_prompt, _said("pass"), _response),
     f.ChangeOfPlansAsk: (_change_of_plans_prompt, _said("pass"), _change_of_plans),
     f.DebateAsk: (_debate_prompt, _said("pass"), _debate),
