@@ -20,18 +20,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from engine.core.types import Strict
 
 
-class Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Frame(Strict):
     proc: str
     ip: int = 0
     locals: dict[str, Any] = Field(default_factory=dict)
 
 
-class FrameStack(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class FrameStack(Strict):
     frames: list[Frame] = Field(default_factory=list)
 
     @property
@@ -69,31 +69,34 @@ class Interpreter:
         return self.run(stack, game)
 
     def run(self, stack: FrameStack, game: Any) -> Wait | None:
+        frames = stack.frames
         for _ in range(self.max_steps):
-            if not stack.frames:
+            if not frames:
                 return None
-            frame = stack.frames[-1]
+            frame = frames[-1]
             ops = self.procs[frame.proc]
-            if frame.ip >= len(ops):
-                stack.frames.pop()
+            ip = frame.ip
+            if ip >= len(ops):
+                frames.pop()
                 continue
-            name, *args = ops[frame.ip]
+            op = ops[ip]
+            name = op[0]
             if name == "call":
-                frame.ip += 1
-                stack.frames.append(Frame(proc=args[0], locals=dict(args[1]) if len(args) > 1 else {}))
+                frame.ip = ip + 1
+                frames.append(Frame(proc=op[1], locals=dict(op[2]) if len(op) > 2 else {}))
             elif name == "goto":
-                frame.ip = self._label(frame.proc, args[0])
+                frame.ip = self._label(frame.proc, op[1])
             elif name == "label":
-                frame.ip += 1
+                frame.ip = ip + 1
             elif name == "if":
-                frame.ip = self._label(frame.proc, args[1]) if frame.locals.get(args[0]) else frame.ip + 1
+                frame.ip = self._label(frame.proc, op[2]) if frame.locals.get(op[1]) else ip + 1
             elif name == "end":
-                stack.frames.pop()
+                frames.pop()
             else:
                 handler = self.handlers.get(name)
                 if handler is None:
                     raise KeyError(f"no handler for op {name!r} in {frame.proc}")
-                wait = handler(game, frame, args)
+                wait = handler(game, frame, op[1:])
                 if wait is not None:
                     return wait
                 frame.ip += 1
