@@ -98,7 +98,7 @@ class SearchGame:
     only an action from `legal(state, seat)` for a seat in `to_move(state)`; anything else may raise or reach a
     state no game could."""
 
-    __slots__ = ("ruleset", "silent", "to_move", "legal", "advance")
+    __slots__ = ("ruleset", "_silent", "to_move", "legal", "advance")
 
     # The three asked at every step of a playout are the silent path's own methods, bound once: a method here that
     # only passed the call on would cost a call more each time.
@@ -115,10 +115,19 @@ class SearchGame:
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self.silent: SilentRules = ruleset.silent if ruleset.silent is not None else ThroughApply(ruleset)
-        self.to_move = self.silent.to_move
-        self.legal = self.silent.legal
-        self.advance = self.silent.advance
+        self.silent = ruleset.silent if ruleset.silent is not None else ThroughApply(ruleset)
+
+    @property
+    def silent(self) -> SilentRules:
+        """The silent path beneath: the ruleset's own, or its full path with the words dropped (`ThroughApply`)."""
+        return self._silent
+
+    @silent.setter
+    def silent(self, silent: SilentRules) -> None:
+        self._silent = silent
+        self.to_move = silent.to_move
+        self.legal = silent.legal
+        self.advance = silent.advance
 
     def clone(self, state: Any) -> Any:
         """An independent copy of `state`, for a playout to `advance`."""
