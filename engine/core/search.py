@@ -143,7 +143,7 @@ class SearchGame:
     def returns(self, state: Any) -> dict[str, float] | None:
         """Each seat's result once the game is over (1 win, 0.5 a shared win or a draw, 0 a loss; running mates
         score with their party); None while it goes on."""
-        if not self.silent.over(state):
+        if not self._silent.over(state):
             return None
         outcome = self.ruleset.outcome(state)
         if outcome is None:
