@@ -20,18 +20,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from engine.core.types import Strict
 
 
-class Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Frame(Strict):
     proc: str
     ip: int = 0
     locals: dict[str, Any] = Field(default_factory=dict)
 
 
-class FrameStack(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class FrameStack(Strict):
     frames: list[Frame] = Field(default_factory=list)
 
     @property

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Iterable, Mapping, Sequence, TypeVar, Union, 
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, field_validator
 
-from engine.core.types import copy_state
+from engine.core.types import Strict, copy_state
 
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
@@ -32,6 +32,31 @@ def splitmix64(state: int) -> tuple[int, int]:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return z ^ (z >> 31), state
+
+
+def _below(state: int, n: int) -> tuple[int, int]:
+    """(a uniform integer in [0, n), the generator's next state) from splitmix64 `state`: the outputs above the
+    largest multiple of n are drawn again (no modulo bias). splitmix64 written out, as the games' every shuffle
+    and draw runs through here."""
+    if n <= 0:
+        raise ValueError("below() needs a positive bound")
+    limit = MASK64 - (MASK64 + 1) % n
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z ^= z >> 31
+        if z <= limit:
+            return z % n, state
+
+
+def _shuffled(state: int, items: Iterable[T]) -> tuple[list[T], int]:
+    """(a new list of `items`, Fisher-Yates shuffled, the generator's next state): `_below` for each place."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, state = _below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out, state
 
 
 class Rng:
@@ -48,13 +73,8 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) without modulo bias (rejection sampling)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = MASK64 - (MASK64 + 1) % n
-        while True:
-            value = self.next_u64()
-            if value <= limit:
-                return value % n
+        value, self.state = _below(self.state, n)
+        return value
 
     def roll(self, sides: int = 6) -> int:
         return self.below(sides) + 1
@@ -64,10 +84,7 @@ class Rng:
 
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A new list, Fisher-Yates shuffled."""
-        out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
-            out[i], out[j] = out[j], out[i]
+        out, self.state = _shuffled(self.state, items)
         return out
 
     def salt(self) -> str:
@@ -82,6 +99,9 @@ def seed_from_text(text: str) -> int:
 
 
 # ---------------------------------------------------------------- Randomness: dice and bags in the state
+
+
+_DREW = ("prng", "draws")
 
 
 class ForcedValueError(ValueError):
@@ -108,11 +128,10 @@ class DiceRoll(BaseModel):
         return f"rolled {'+'.join(map(str, self.faces))} = {self.total}"
 
 
-class Bag(BaseModel):
+class Bag(Strict):
     """Items by kind (colour, token type) drawn without replacement. A kind whose count reached 0
     stays listed, so the bag still knows what it can hold."""
 
-    model_config = ConfigDict(extra="forbid")
     counts: dict[str, int] = Field(default_factory=dict)
 
     @field_validator("counts")
@@ -141,14 +160,16 @@ class Bag(BaseModel):
 
     def kind_at(self, index: int) -> str:
         """The item at `index` counting through the kinds in sorted order (independent of insertion order)."""
-        for kind in sorted(self.counts):
-            if index < self.counts[kind]:
+        counts = self.counts
+        for kind in sorted(counts):
+            n = counts[kind]
+            if index < n:
                 return kind
-            index -= self.counts[kind]
+            index -= n
         raise IndexError(index)
 
 
-class Randomness(BaseModel):
+class Randomness(Strict):
     """The PRNG a state embeds, with everything drawn counted and, for tests only, forced results.
 
         state.randomness = Randomness.seeded(seed)          # in setup
@@ -159,7 +180,6 @@ class Randomness(BaseModel):
     Forced values (`forced_dice`, `forced_draws`) are used first, one per die or item, in order.
     """
 
-    model_config = ConfigDict(extra="forbid")
     prng: int  # splitmix64 state
     draws: int = 0  # dice rolled + items drawn + shuffles: a step that changed it cannot be undone
     forced_dice: list[int] = Field(default_factory=list)
@@ -175,10 +195,10 @@ class Randomness(BaseModel):
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n). Counts as one draw."""
-        rng = Rng(self.prng)
-        value = rng.below(n)
-        self.prng = rng.state
-        self.draws += 1
+        fields = self.__dict__  # both fields set as an assignment sets them, at once: every die and draw comes here
+        value, fields["prng"] = _below(fields["prng"], n)
+        fields["draws"] += 1
+        self.__pydantic_fields_set__.update(_DREW)
         return value
 
     def roll(self, count: int = 1, sides: int = 6) -> DiceRoll:
@@ -198,8 +218,10 @@ class Randomness(BaseModel):
 
     def draw(self, bag: Bag, n: int = 1) -> list[str]:
         """Take `n` items out of `bag` (changed in place), in the order drawn."""
-        if n > bag.size:
-            raise ValueError(f"cannot draw {n} from a bag of {bag.size} ({bag.describe()})")
+        counts = bag.counts
+        size = sum(counts.values())
+        if n > size:
+            raise ValueError(f"cannot draw {n} from a bag of {size} ({bag.describe()})")
         drawn = []
         for _ in range(n):
             if self.forced_draws:
@@ -208,17 +230,18 @@ class Randomness(BaseModel):
                     raise ForcedValueError(f"forced draw {kind!r} but the bag holds none (it holds {bag.describe()})")
                 self.draws += 1
             else:
-                kind = bag.kind_at(self.below(bag.size))
-            bag.counts[kind] -= 1
+                kind = bag.kind_at(self.below(size))
+            counts[kind] -= 1
+            size -= 1
             drawn.append(kind)
         return drawn
 
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A new list, Fisher-Yates shuffled. Counts as one draw."""
-        rng = Rng(self.prng)
-        out = rng.shuffle(items)
-        self.prng = rng.state
-        self.draws += 1
+        fields = self.__dict__
+        out, fields["prng"] = _shuffled(fields["prng"], items)
+        fields["draws"] += 1
+        self.__pydantic_fields_set__.update(_DREW)
         return out
 
 

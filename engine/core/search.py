@@ -16,7 +16,7 @@ a rule of the search rather than of the game.
 """
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset, SilentRules
@@ -98,30 +98,40 @@ class SearchGame:
     only an action from `legal(state, seat)` for a seat in `to_move(state)`; anything else may raise or reach a
     state no game could."""
 
-    __slots__ = ("ruleset", "silent")
+    __slots__ = ("ruleset", "_silent", "to_move", "legal", "advance")
+
+    # The three asked at every step of a playout are the silent path's own methods, bound once: a method here that
+    # only passed the call on would cost a call more each time.
+    to_move: Callable[[Any], list[str]]
+    """`to_move(state)`: the seats that owe a decision now, in seat order (empty once the game is over); a search
+    moves the first."""
+    legal: Callable[[Any, str], list[Action]]
+    """`legal(state, seat)`: what `seat` may do now: the actions of its decision's options, then its any-time plays;
+    nothing for a seat that owes no decision (its any-time plays are left out of the search) or once the game is
+    over."""
+    advance: Callable[[Any, str, Action], None]
+    """`advance(state, seat, action)`: play `action` for `seat` on `state` itself, a legal action of a seat to move
+    (not checked: see the class): the fast step of a playout, which owns its copy."""
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
-        self.silent: SilentRules = ruleset.silent if ruleset.silent is not None else ThroughApply(ruleset)
+        self.silent = ruleset.silent if ruleset.silent is not None else ThroughApply(ruleset)
 
-    def to_move(self, state: Any) -> list[str]:
-        """The seats that owe a decision now, in seat order (empty once the game is over); a search moves the
-        first."""
-        return self.silent.to_move(state)
+    @property
+    def silent(self) -> SilentRules:
+        """The silent path beneath: the ruleset's own, or its full path with the words dropped (`ThroughApply`)."""
+        return self._silent
 
-    def legal(self, state: Any, seat: str) -> list[Action]:
-        """What `seat` may do now: the actions of its decision's options, then its any-time plays; nothing for a
-        seat that owes no decision (its any-time plays are left out of the search) or once the game is over."""
-        return self.silent.legal(state, seat)
+    @silent.setter
+    def silent(self, silent: SilentRules) -> None:
+        self._silent = silent
+        self.to_move = silent.to_move
+        self.legal = silent.legal
+        self.advance = silent.advance
 
     def clone(self, state: Any) -> Any:
         """An independent copy of `state`, for a playout to `advance`."""
         return copy_state(state)
-
-    def advance(self, state: Any, seat: str, action: Action) -> None:
-        """Play `action` for `seat` on `state` itself, a legal action of a seat to move (not checked: see the
-        class): the fast step of a playout, which owns its copy."""
-        self.silent.advance(state, seat, action)
 
     def step(self, state: Any, seat: str, action: Action) -> Any:
         """The state after `seat` plays `action`, a legal action of a seat to move (not checked: see the class).
@@ -133,7 +143,7 @@ class SearchGame:
     def returns(self, state: Any) -> dict[str, float] | None:
         """Each seat's result once the game is over (1 win, 0.5 a shared win or a draw, 0 a loss; running mates
         score with their party); None while it goes on."""
-        if not self.silent.over(state):
+        if not self._silent.over(state):
             return None
         outcome = self.ruleset.outcome(state)
         if outcome is None:

@@ -9,7 +9,28 @@ from pydantic import (BaseModel, ConfigDict, Field, SerializationInfo, Serialize
 
 
 class Strict(BaseModel):
+    """The base of a game's state and its parts: no field but its own. A field is set as pydantic sets it for a model
+    without validation on assignment (the value stored, the field marked set), in one call instead of pydantic's
+    two, since the rules set state fields many times a step. A subclass that freezes itself or a field, or validates
+    on assignment, keeps pydantic's own setting."""
+
     model_config = ConfigDict(extra="forbid", frozen=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        fields = self.__dict__  # a model's fields, and nothing else (extra fields are forbidden)
+        if name in fields:
+            fields[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        config = cls.model_config
+        if (config.get("frozen") or config.get("validate_assignment")
+                or any(field.frozen for field in cls.model_fields.values())):
+            cls.__setattr__ = BaseModel.__setattr__  # type: ignore[method-assign,assignment]
 
 
 class PendingKind(str, Enum):

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from engine.core.ruleset import commitment
+from engine.core.types import Strict
 
 Pref = Literal["ask", "pass"]
 PASS = "pass"
@@ -27,8 +28,7 @@ def asked(eligible: list[str], prefs: Mapping[str, Pref]) -> list[str]:
     return [s for s in eligible if prefs.get(s, "ask") == "ask"]
 
 
-class ResponseWindow(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class ResponseWindow(Strict):
     trigger: str = ""  # what opened it, e.g. "campaign:VA" (public)
     seats: list[str]  # everyone who may respond, by public eligibility
     answers: dict[str, str] = Field(default_factory=dict)  # seat -> "pass" or the response's notation
@@ -92,19 +92,17 @@ def eligible(seats: list[str], public_counts: dict[str, int], actor: str) -> lis
     return [s for s in seats if s != actor and public_counts.get(s, 0) > 0]
 
 
-class Sealed(BaseModel):
+class Sealed(Strict):
     """One seat's secret choice in a simultaneous decision: only `digest` is ever public before the reveal."""
 
-    model_config = ConfigDict(extra="forbid")
     choice: str
     salt: str
     digest: str
 
 
-class Simultaneous(BaseModel):
+class Simultaneous(Strict):
     """Every listed seat commits a secret choice; resolved when all are in."""
 
-    model_config = ConfigDict(extra="forbid")
     seats: list[str]
     sealed: dict[str, Sealed] = Field(default_factory=dict)
 
@@ -123,7 +121,7 @@ class Simultaneous(BaseModel):
 
     @property
     def complete(self) -> bool:
-        return all(s in self.sealed for s in self.seats)
+        return all(map(self.sealed.__contains__, self.seats))
 
     def reveal(self) -> dict[str, Sealed]:
         if not self.complete:
