@@ -85,42 +85,37 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[st
         yield name
 
 
-def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts | None]]:
-    """The step's answers, each with what its label needs beyond its action (words_ask.py says them)."""
+def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> list[tuple[Action, Facts | None]]:
+    """The step's answers, each with what its label needs beyond its action (words_ask.py says them); `facts`
+    False leaves those out (None) where only the actions are wanted (choices())."""
     c = _c()
     t = s.turn
-    out: list[tuple[Action, Facts | None]] = []
     done = (act("done"), None)
     if s.wait is not None:
         w = s.wait
-        spots = [x[0] for x in w["among"]] if w["kind"] == "strike" else w["among"]
+        kind, region = w["kind"], w.get("region")
         # a menu too long for Discord (with its `done`) asks for a region first
-        if w["kind"] in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
-                and not w.get("region"):
+        if kind in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
+                and not region:
+            spots = [x[0] for x in w["among"]] if kind == "strike" else w["among"]
             present = {c.states[code].region for code in spots}
-            for r in c.regions:
-                if r in present:
-                    out.append((act("region", r), None))
+            out = [(act("region", r), None) for r in c.regions if r in present]
             if w.get("optional"):
                 out.append(done)
             return out
-        if w["kind"] == "option":
+        if kind == "option":
             frame = s.frames.frames[-1]
-            return [(act("option", n), fa.Picks(proc=frame.proc, ip=frame.ip, index=int(n) - 1)) for n in w["among"]]
-        if w["kind"] == "card":
-            for n in w["among"]:
-                out.append((act("card", n), None))
-        if w["kind"] == "strike":  # a rival's voter: state and party
-            for code, victim in w["among"]:
-                if not w.get("region") or c.states[code].region == w["region"]:
-                    out.append((act("remove", code, victim), fa.There(count=s.voters[code][victim])))
-            if w.get("optional"):
-                out.append(done)
-            return out
-        verb = "vote" if w["kind"] == "vote" else "pick"
-        among = [code for code in w["among"] if not w.get("region") or c.states[code].region == w["region"]]
-        for code in among if w["kind"] != "card" else []:
-            out.append((act(verb, code), None))
+            return [(act("option", n), fa.Picks(proc=frame.proc, ip=frame.ip, index=int(n) - 1) if facts else None)
+                    for n in w["among"]]
+        if kind == "card":
+            out = [(act("card", n), None) for n in w["among"]]
+        elif kind == "strike":  # a rival's voter: state and party
+            out = [(act("remove", code, victim), fa.There(count=s.voters[code][victim]) if facts else None)
+                   for code, victim in w["among"] if not region or c.states[code].region == region]
+        else:
+            verb = "vote" if kind == "vote" else "pick"
+            among = w["among"] if not region else [code for code in w["among"] if c.states[code].region == region]
+            out = [(act(verb, code), None) for code in among]
         if w.get("optional"):
             out.append(done)
         return out
@@ -128,16 +123,16 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts |
         return dirty.step_options(s, seat)
     if t.action == "travel":
         return travel_options(s, seat, c.card(t.card).actions.travel, "travel")
+    out: list[tuple[Action, Facts | None]] = []
     if t.action == "campaign":
-        for code in campaign_votes(s, seat):
-            out.append((act("vote", code), None))
+        out = [(act("vote", code), None) for code in campaign_votes(s, seat)]
         out.append(done)
     elif t.action == "advertise":
         cost = advertise_cost(s, seat)
         for issue in advertise_choices(s, seat, t.card, t.bought):
-            out.append((act("issue", issue), fa.Buys(cost=cost, voters=len(issue_states(issue)))))
+            out.append((act("issue", issue), fa.Buys(cost=cost, voters=len(issue_states(issue))) if facts else None))
         for issue in free_issues(s, seat, t.card, t.bought):
-            out.append((act("issue", issue), fa.Buys(cost=0, voters=len(issue_states(issue)))))
+            out.append((act("issue", issue), fa.Buys(cost=0, voters=len(issue_states(issue))) if facts else None))
         if t.bought:
             out.append(done)
     return out
