@@ -46,12 +46,16 @@ def _tabled(s: Any, seat: str) -> list[tuple[str, bool]]:
 
 def _modifiers(s: Any, seat: str, action: str, name: str) -> tuple[dict[str, Any], ...]:
     """The `modify` ops of `_passive_ops` on this action's stat, in the same order (read from indexes of the
-    content: asked many times a step)."""
+    content: asked many times a step, so `_tabled` is walked here without a list)."""
     key = (action, name)
-    candidate = s.players[seat].candidate
-    mods = _candidate_modifiers(candidate).get(key, ()) if candidate else ()
-    for pid, rival in _tabled(s, seat):
-        mods += _politick_modifiers(pid, rival).get(key, ())
+    me = s.players[seat]
+    mods = _candidate_modifiers(me.candidate).get(key, ()) if me.candidate else ()
+    for x, p in s.players.items():
+        if p.table and (x == seat or p.party != me.party):
+            rival = p.party != me.party
+            for tab in p.table:
+                if tab.active:
+                    mods += _politick_modifiers(tab.politick, rival).get(key, ())
     return mods
 
 

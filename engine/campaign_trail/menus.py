@@ -3,7 +3,7 @@ action under way (or of a paused politick's choice), and the words for them."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
+from typing import Callable, Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
 from engine.campaign_trail import facts_ask as fa
@@ -41,15 +41,24 @@ def _card_actions(number: int) -> tuple[str, ...]:
 
 def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     """The actions of card `number` the seat may take now, in the card's order."""
-    return list(_legal_actions(s, seat, number))
+    return list(_legal_actions(s, seat, number, {}))
 
 
 def has_legal_action(s: CampaignTrailState, seat: str, number: int) -> bool:
     """Whether the seat may take any action of card `number` now (legal_actions, stopping at the first)."""
-    return next(_legal_actions(s, seat, number), None) is not None
+    return next(_legal_actions(s, seat, number, {}), None) is not None
 
 
-def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[str]:
+def playable(s: CampaignTrailState, seat: str) -> list[int]:
+    """The cards of the seat's hand with an action it may take now (has_legal_action of each), what no card
+    changes found once for them all."""
+    known: dict[str, bool] = {}
+    return [n for n in s.players[seat].hand if next(_legal_actions(s, seat, n, known), None) is not None]
+
+
+def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, bool]) -> Iterator[str]:
+    """`known`: what the seat may do whatever the card (its standing rules, its party's purse), kept by the first
+    card that asks for the next to read."""
     c = _c()
     a = c.card(number).actions
     me = s.players[seat]
@@ -62,10 +71,11 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[st
                 yield name
             continue
         if name == "travel":
-            if a.travel.plane and abilities.forbidden(s, seat, "travel", "plane"):
+            if a.travel.plane and _known(known, "no plane", lambda: abilities.forbidden(s, seat, "travel", "plane")):
                 continue
         elif name == "campaign":
-            if party.money < campaign_cost(s, seat) or me.pawn not in campaign_states(s, seat, number):
+            if not _known(known, "campaign paid", lambda: party.money >= campaign_cost(s, seat)) \
+                    or me.pawn not in campaign_states(s, seat, number):
                 continue
         elif name == "advertise":
             if not advertise_choices(s, seat, number, []):
@@ -74,7 +84,8 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[st
             pid = a.politick
             if bans.ban(s, pid):
                 continue  # never played in this game (Solo Play, the Advanced Solo Deck): the rule in bans
-            if not effects.declared_payable(s, seat, "politick"):  # the Populist's $20M or 2 registered
+            # the Populist's $20M or 2 registered
+            if not _known(known, "politick paid", lambda: effects.declared_payable(s, seat, "politick")):
                 continue
             if pid in DEBATE_POLITICKS and s.month >= 2:
                 continue  # no debate left for it to work in (ruling: a politick that cannot act is not offered)
@@ -83,6 +94,13 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[st
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
                 continue
         yield name
+
+
+def _known(known: dict[str, bool], what: str, find: Callable[[], bool]) -> bool:
+    found = known.get(what)
+    if found is None:
+        found = known[what] = find()
+    return found
 
 
 def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> list[tuple[Action, Facts | None]]:
@@ -128,7 +146,7 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
         out = [(act("vote", code), None) for code in campaign_votes(s, seat)]
         out.append(done)
     elif t.action == "advertise":
-        cost = advertise_cost(s, seat)
+        cost = advertise_cost(s, seat) if facts else 0
         for issue in advertise_choices(s, seat, t.card, t.bought):
             out.append((act("issue", issue), fa.Buys(cost=cost, voters=len(issue_states(issue))) if facts else None))
         for issue in free_issues(s, seat, t.card, t.bought):

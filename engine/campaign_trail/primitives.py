@@ -172,8 +172,8 @@ def card_map(state: CampaignTrailState, seat: str, number: int) -> list[str]:
     """States coloured on a card's map: its campaign states and the states showing its advertise icons."""
     c = content_mod.load()
     if c.card(number).dirty:
-        out = _dirty_card_map(number)
-        return [code for code in c.states if code in set(out)]
+        shown = set(_dirty_card_map(number))
+        return [code for code in c.states if code in shown]
     a = c.card(number).actions
     out: list[str] = []
     if a.campaign is not None:
@@ -183,7 +183,8 @@ def card_map(state: CampaignTrailState, seat: str, number: int) -> list[str]:
             out += list(a.campaign.states)
     for issue in a.advertise or []:
         out += c.issue_states(issue)
-    return [code for code in c.states if code in set(out)]
+    shown = set(out)
+    return [code for code in c.states if code in shown]
 
 
 def _dirty_card_map(number: int) -> list[str]:

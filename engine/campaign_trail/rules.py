@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
+from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, menus, ops, responses, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import (
-    ACTIONS, action_text, full_prompt, has_legal_action, home_choices, legal_actions, step_menu, step_options,
+    ACTIONS, action_text, full_prompt, home_choices, legal_actions, step_menu, step_options,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
@@ -113,7 +113,7 @@ def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[A
     if s.phase == "final" or (t is not None and (t.action is not None or s.wait is not None)):
         return [a for a, _ in step_options(s, seat, facts=False)], []
     if t is None:
-        playable = [n for n in p.hand if has_legal_action(s, seat, n)] or list(p.hand)
+        playable = menus.playable(s, seat) or list(p.hand)
         plays = [act("play", str(n)) for n in playable] if p.hand else [act("pass")]
         return plays, [act("responses", "ask")] if seat in s.autopass else []
     return [act(a) for a in legal_actions(s, seat, t.card)] or [act("done")], []

@@ -45,7 +45,7 @@ class CampaignTrailSilent:
     def legal(self, state: CampaignTrailState, seat: str) -> list[Action]:
         if state.phase == "over":
             return []
-        owed = state._owed
+        owed = state.owed
         if owed is None:
             options, extras = rules.choices(state, seat)
         elif seat not in owed:

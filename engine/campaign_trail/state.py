@@ -330,6 +330,11 @@ class CampaignTrailState(Model):
     # `to_move` for `legal` to take; every step (rules.step) drops them, as does every copy (private, never stored).
     _owed: Any = PrivateAttr(default=None)
 
+    @property
+    def owed(self) -> Any:
+        """`_owed`, read straight from pydantic's dict of private attributes (the search reads it every step)."""
+        return self.__pydantic_private__["_owed"]
+
     @model_serializer(mode="wrap")
     def _stored_state(self, handler: Any) -> dict[str, Any]:
         # the competitive game's JSON is unchanged (its journals replay to the same state hashes)
