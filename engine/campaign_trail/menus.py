@@ -3,7 +3,7 @@ action under way (or of a paused politick's choice), and the words for them."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects, prompts, wording
 from engine.campaign_trail import facts_ask as fa
@@ -26,10 +26,14 @@ ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick
 DEBATE_POLITICKS = ("debate_prep", "unprepared")  # resolved as a debate is set up
 
 
+@lru_cache(maxsize=1)
+def _home_eligible() -> frozenset[str]:
+    return frozenset(_c().reference_eligible())
+
+
 def home_choices(s: CampaignTrailState, seat: str) -> list[str]:
     c = _c()
-    legal = set(c.reference_eligible())
-    refs = {c.card(n).reference for n in s.players[seat].hand} & legal
+    refs = {c.card(n).reference for n in s.players[seat].hand} & _home_eligible()
     return [code for code in c.states if code in refs]
 
 
@@ -52,11 +56,11 @@ def has_legal_action(s: CampaignTrailState, seat: str, number: int) -> bool:
 def playable(s: CampaignTrailState, seat: str) -> list[int]:
     """The cards of the seat's hand with an action it may take now (has_legal_action of each), what no card
     changes found once for them all."""
-    known: dict[str, bool] = {}
+    known: dict[str, Any] = {}
     return [n for n in s.players[seat].hand if next(_legal_actions(s, seat, n, known), None) is not None]
 
 
-def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, bool]) -> Iterator[str]:
+def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, Any]) -> Iterator[str]:
     """`known`: what the seat may do whatever the card (its standing rules, its party's purse), kept by the first
     card that asks for the next to read."""
     c = _c()
@@ -78,7 +82,8 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
                     or me.pawn not in campaign_states(s, seat, number):
                 continue
         elif name == "advertise":
-            if not advertise_choices(s, seat, number, []):
+            cost = _known(known, "advertise cost", lambda: advertise_cost(s, seat))
+            if not advertise_choices(s, seat, number, [], cost):
                 continue
         elif name == "politick":
             pid = a.politick
@@ -96,7 +101,7 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
         yield name
 
 
-def _known(known: dict[str, bool], what: str, find: Callable[[], bool]) -> bool:
+def _known(known: dict[str, Any], what: str, find: Callable[[], Any]) -> Any:
     found = known.get(what)
     if found is None:
         found = known[what] = find()

@@ -90,12 +90,14 @@ def advertise_cost(s: CampaignTrailState, seat: str) -> int:
     return max(0, per + discount)
 
 
-def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
+def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: list[str],
+                      cost: int | None = None) -> list[str]:
+    """The issues the advertise may buy next; `cost`: the next issue's price (advertise_cost) when already known."""
     party = s.parties[s.players[seat].party]
+    if party.money < (advertise_cost(s, seat) if cost is None else cost):
+        return []
     left = card_issues_left(number, bought)
     voters = party.registered + free_left(s, seat)
-    if party.money < advertise_cost(s, seat):
-        return []
     out = []
     for issue in left:
         if issue in out:

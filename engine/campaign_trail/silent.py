@@ -4,9 +4,9 @@ from `rules.step` on the state itself (what `apply` runs on its copy), with no O
 line worded or held for a post.
 
 A search asks `to_move` and then `legal` of the same position: who owes a decision, and the choices `to_move`
-finds to tell whether it is owed, are kept on the state (`_owed`) for `legal` to take. Every step drops them (rules.step clears `_owed` before it
-changes anything) and a copy never carries them (a private attribute), so `legal` reads them only of the position
-they were found for; the rules change a state in place nowhere else."""
+finds to tell whether it is owed, are kept on the state (`_owed`) for `legal` to take. Every step drops them
+(rules.step clears `_owed` before it changes anything) and a copy never carries them (a private attribute), so
+`legal` reads them only of the position they were found for; the rules change a state in place nowhere else."""
 from __future__ import annotations
 
 from engine.campaign_trail import rules
