@@ -29,20 +29,33 @@ def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
                 yield from _politick_passive(tab.politick, rival)
 
 
-def _modifiers(s: Any, seat: str, action: str, name: str) -> list[dict[str, Any]]:
-    """The `modify` ops of `_passive_ops` on this action's stat, in the same order (read from indexes of the
-    content: asked many times a step)."""
+def _tabled(s: Any, seat: str) -> list[tuple[str, bool]]:
+    """The politicks in play that are standing rules on this seat, each with whether a rival tabled it: the seat's
+    own and its rivals' (a running mate's politicks are theirs alone), in `_passive_ops`'s order."""
     me = s.players[seat]
-    mods = list(_candidate_modifiers(me.candidate).get((action, name), ())) if me.candidate else []
+    out: list[tuple[str, bool]] = []
     for x, p in s.players.items():
         if not p.table:
             continue
         rival = p.party != me.party
         if x != seat and not rival:
             continue
-        for tab in p.table:
-            if tab.active:
-                mods += _politick_modifiers(tab.politick, rival).get((action, name), ())
+        out += [(tab.politick, rival) for tab in p.table if tab.active]
+    return out
+
+
+def _modifiers(s: Any, seat: str, action: str, name: str) -> tuple[dict[str, Any], ...]:
+    """The `modify` ops of `_passive_ops` on this action's stat, in the same order (read from indexes of the
+    content: asked many times a step, so `_tabled` is walked here without a list)."""
+    key = (action, name)
+    me = s.players[seat]
+    mods = _candidate_modifiers(me.candidate).get(key, ()) if me.candidate else ()
+    for x, p in s.players.items():
+        if p.table and (x == seat or p.party != me.party):
+            rival = p.party != me.party
+            for tab in p.table:
+                if tab.active:
+                    mods += _politick_modifiers(tab.politick, rival).get(key, ())
     return mods
 
 
@@ -92,7 +105,25 @@ def _politick_modifiers(pid: str, rival: bool) -> dict[tuple[str, str], tuple[di
 
 
 def forbidden(s: Any, seat: str, action: str, feature: str) -> bool:
-    return any(op == "forbid" and p["action"] == action and p.get("feature") == feature for op, p in _passive_ops(s, seat))
+    key = (action, feature)
+    candidate = s.players[seat].candidate
+    return (bool(candidate) and key in _candidate_forbids(candidate)) \
+        or any(key in _politick_forbids(pid, rival) for pid, rival in _tabled(s, seat))
+
+
+def _forbids(ops: tuple[tuple[str, dict[str, Any]], ...]) -> frozenset[tuple[str, Any]]:
+    """The (action, feature) pairs the `forbid` ops forbid."""
+    return frozenset((p["action"], p.get("feature")) for op, p in ops if op == "forbid")
+
+
+@lru_cache(maxsize=None)
+def _candidate_forbids(cid: str) -> frozenset[tuple[str, Any]]:
+    return _forbids(_candidate_passive(cid))
+
+
+@lru_cache(maxsize=None)
+def _politick_forbids(pid: str, rival: bool) -> frozenset[tuple[str, Any]]:
+    return _forbids(_politick_passive(pid, rival))
 
 
 def restriction(s: Any, seat: str, action: str) -> dict[str, Any] | None:

@@ -3,7 +3,7 @@ action under way (or of a paused politick's choice), each with the facts its lab
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects
 from engine.campaign_trail import facts_ask as fa
@@ -24,10 +24,14 @@ ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick
 DEBATE_POLITICKS = ("debate_prep", "unprepared")  # resolved as a debate is set up
 
 
+@lru_cache(maxsize=1)
+def _home_eligible() -> frozenset[str]:
+    return frozenset(_c().reference_eligible())
+
+
 def home_choices(s: CampaignTrailState, seat: str) -> list[str]:
     c = _c()
-    legal = set(c.reference_eligible())
-    refs = {c.card(n).reference for n in s.players[seat].hand} & legal
+    refs = {c.card(n).reference for n in s.players[seat].hand} & _home_eligible()
     return [code for code in c.states if code in refs]
 
 
@@ -39,15 +43,24 @@ def _card_actions(number: int) -> tuple[str, ...]:
 
 def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     """The actions of card `number` the seat may take now, in the card's order."""
-    return list(_legal_actions(s, seat, number))
+    return list(_legal_actions(s, seat, number, {}))
 
 
 def has_legal_action(s: CampaignTrailState, seat: str, number: int) -> bool:
     """Whether the seat may take any action of card `number` now (legal_actions, stopping at the first)."""
-    return next(_legal_actions(s, seat, number), None) is not None
+    return next(_legal_actions(s, seat, number, {}), None) is not None
 
 
-def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[str]:
+def playable(s: CampaignTrailState, seat: str) -> list[int]:
+    """The cards of the seat's hand with an action it may take now (has_legal_action of each), what no card
+    changes found once for them all."""
+    known: dict[str, Any] = {}
+    return [n for n in s.players[seat].hand if next(_legal_actions(s, seat, n, known), None) is not None]
+
+
+def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, Any]) -> Iterator[str]:
+    """`known`: what the seat may do whatever the card (its standing rules, its party's purse), kept by the first
+    card that asks for the next to read."""
     c = _c()
     a = c.card(number).actions
     me = s.players[seat]
@@ -60,19 +73,22 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[st
                 yield name
             continue
         if name == "travel":
-            if a.travel.plane and abilities.forbidden(s, seat, "travel", "plane"):
+            if a.travel.plane and _known(known, "no plane", lambda: abilities.forbidden(s, seat, "travel", "plane")):
                 continue
         elif name == "campaign":
-            if party.money < campaign_cost(s, seat) or me.pawn not in campaign_states(s, seat, number):
+            if not _known(known, "campaign paid", lambda: party.money >= campaign_cost(s, seat)) \
+                    or me.pawn not in campaign_states(s, seat, number):
                 continue
         elif name == "advertise":
-            if not advertise_choices(s, seat, number, []):
+            cost = _known(known, "advertise cost", lambda: advertise_cost(s, seat))
+            if not advertise_choices(s, seat, number, [], cost):
                 continue
         elif name == "politick":
             pid = a.politick
             if bans.ban(s, pid):
                 continue  # never played in this game (Solo Play, the Advanced Solo Deck): the rule in bans
-            if not effects.declared_payable(s, seat, "politick"):  # the Populist's $20M or 2 registered
+            # the Populist's $20M or 2 registered
+            if not _known(known, "politick paid", lambda: effects.declared_payable(s, seat, "politick")):
                 continue
             if pid in DEBATE_POLITICKS and s.month >= 2:
                 continue  # no debate left for it to work in (ruling: a politick that cannot act is not offered)
@@ -83,42 +99,44 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int) -> Iterator[st
         yield name
 
 
-def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts | None]]:
-    """The step's answers, each with what its label needs beyond its action (words_ask.py says them)."""
+def _known(known: dict[str, Any], what: str, find: Callable[[], Any]) -> Any:
+    found = known.get(what)
+    if found is None:
+        found = known[what] = find()
+    return found
+
+
+def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> list[tuple[Action, Facts | None]]:
+    """The step's answers, each with what its label needs beyond its action (words_ask.py says them); `facts`
+    False leaves those out (None) where only the actions are wanted (choices())."""
     c = _c()
     t = s.turn
-    out: list[tuple[Action, Facts | None]] = []
     done = (act("done"), None)
     if s.wait is not None:
         w = s.wait
-        spots = [x[0] for x in w["among"]] if w["kind"] == "strike" else w["among"]
+        kind, region = w["kind"], w.get("region")
         # a menu too long for Discord (with its `done`) asks for a region first
-        if w["kind"] in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
-                and not w.get("region"):
+        if kind in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
+                and not region:
+            spots = [x[0] for x in w["among"]] if kind == "strike" else w["among"]
             present = {c.states[code].region for code in spots}
-            for r in c.regions:
-                if r in present:
-                    out.append((act("region", r), None))
+            out = [(act("region", r), None) for r in c.regions if r in present]
             if w.get("optional"):
                 out.append(done)
             return out
-        if w["kind"] == "option":
+        if kind == "option":
             frame = s.frames.frames[-1]
-            return [(act("option", n), fa.Picks(proc=frame.proc, ip=frame.ip, index=int(n) - 1)) for n in w["among"]]
-        if w["kind"] == "card":
-            for n in w["among"]:
-                out.append((act("card", n), None))
-        if w["kind"] == "strike":  # a rival's voter: state and party
-            for code, victim in w["among"]:
-                if not w.get("region") or c.states[code].region == w["region"]:
-                    out.append((act("remove", code, victim), fa.There(count=s.voters[code][victim])))
-            if w.get("optional"):
-                out.append(done)
-            return out
-        verb = "vote" if w["kind"] == "vote" else "pick"
-        among = [code for code in w["among"] if not w.get("region") or c.states[code].region == w["region"]]
-        for code in among if w["kind"] != "card" else []:
-            out.append((act(verb, code), None))
+            return [(act("option", n), fa.Picks(proc=frame.proc, ip=frame.ip, index=int(n) - 1) if facts else None)
+                    for n in w["among"]]
+        if kind == "card":
+            out = [(act("card", n), None) for n in w["among"]]
+        elif kind == "strike":  # a rival's voter: state and party
+            out = [(act("remove", code, victim), fa.There(count=s.voters[code][victim]) if facts else None)
+                   for code, victim in w["among"] if not region or c.states[code].region == region]
+        else:
+            verb = "vote" if kind == "vote" else "pick"
+            among = w["among"] if not region else [code for code in w["among"] if c.states[code].region == region]
+            out = [(act(verb, code), None) for code in among]
         if w.get("optional"):
             out.append(done)
         return out
@@ -126,16 +144,16 @@ def step_options(s: CampaignTrailState, seat: str) -> list[tuple[Action, Facts |
         return dirty.step_options(s, seat)
     if t.action == "travel":
         return travel_options(s, seat, c.card(t.card).actions.travel, "travel")
+    out: list[tuple[Action, Facts | None]] = []
     if t.action == "campaign":
-        for code in campaign_votes(s, seat):
-            out.append((act("vote", code), None))
+        out = [(act("vote", code), None) for code in campaign_votes(s, seat)]
         out.append(done)
     elif t.action == "advertise":
-        cost = advertise_cost(s, seat)
+        cost = advertise_cost(s, seat) if facts else 0
         for issue in advertise_choices(s, seat, t.card, t.bought):
-            out.append((act("issue", issue), fa.Buys(cost=cost, voters=len(issue_states(issue)))))
+            out.append((act("issue", issue), fa.Buys(cost=cost, voters=len(issue_states(issue))) if facts else None))
         for issue in free_issues(s, seat, t.card, t.bought):
-            out.append((act("issue", issue), fa.Buys(cost=0, voters=len(issue_states(issue)))))
+            out.append((act("issue", issue), fa.Buys(cost=0, voters=len(issue_states(issue))) if facts else None))
         if t.bought:
             out.append(done)
     return out

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.campaign_trail import abilities
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
-from engine.campaign_trail.primitives import act, free_left, issue_states, neighbours
+from engine.campaign_trail.primitives import act, free_left, issue_states, neighbours, region_states
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.facts_ask import Mate, Stop
 from engine.core.types import Action, Facts
@@ -26,7 +26,7 @@ def campaign_states(s: CampaignTrailState, seat: str, number: int, restricted: b
     camp = c.card(number).actions.get("campaign")
     if camp is None:
         return []
-    listed = c.region_states(c.states[s.players[seat].home].region) if camp.home_region else list(camp.states)
+    listed = region_states(c.states[s.players[seat].home].region) if camp.home_region else list(camp.states)
     rule = abilities.restriction(s, seat, "campaign") if restricted else None
     if rule is not None and rule["to"] == "pawn_and_adjacent":
         pawn = s.players[seat].pawn
@@ -90,12 +90,14 @@ def advertise_cost(s: CampaignTrailState, seat: str) -> int:
     return max(0, per + discount)
 
 
-def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
+def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: list[str],
+                      cost: int | None = None) -> list[str]:
+    """The issues the advertise may buy next; `cost`: the next issue's price (advertise_cost) when already known."""
     party = s.parties[s.players[seat].party]
+    if party.money < (advertise_cost(s, seat) if cost is None else cost):
+        return []
     left = card_issues_left(number, bought)
     voters = party.registered + free_left(s, seat)
-    if party.money < advertise_cost(s, seat):
-        return []
     out = []
     for issue in left:
         if issue in out:

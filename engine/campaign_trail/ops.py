@@ -67,22 +67,23 @@ def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
         region = selector.split(":", 1)[1]
         if region.startswith("$") and frame is not None:
             region = frame.locals[region[1:]]
-        return c.region_states(region)
+        return primitives.region_states(region)
     if selector == "all":
         return list(c.states)
     if selector == "cities":
         return [city.state for city in c.cities.values()]
     if selector == "travel_path":
         path = ctx.s.turn.path if ctx.s.turn is not None else []
-        return [code for code in c.states if code in set(path)]
+        passed = set(path)
+        return [code for code in c.states if code in passed]
     if selector == "starting_states":
         return [code for code in c.states if ctx.s.voters[code][ctx.party] > 0]
     if selector.startswith("$") and frame is not None:
         return list(frame.locals[selector[1:]])
     if selector == "region_of_pawn":
-        return c.region_states(c.states[me.pawn].region)
+        return primitives.region_states(c.states[me.pawn].region)
     if selector == "home_region":
-        return c.region_states(c.states[me.home].region)
+        return primitives.region_states(c.states[me.home].region)
     if selector == "adjacent_to_pawn":
         return list(primitives.neighbours()[me.pawn])
     if selector == "pawn_and_adjacent":

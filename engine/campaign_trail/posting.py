@@ -7,8 +7,7 @@ unless a block of code says otherwise with `by(log, seat, cause)` — an AI part
 held action that goes ahead once its window closes, the game's own lines (`by(log, None)`)."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.posting import hold_or_post
@@ -50,18 +49,24 @@ class SilentLog(Log):
         pass
 
 
-@contextmanager
-def by(log: list[str], seat: str | None, cause: str | None = None) -> Iterator[None]:
-    """The lines appended to `log` inside the block are `seat`'s, caused by `cause` (a no-op on a plain list)."""
-    if not isinstance(log, Log):
-        yield
-        return
-    was = log.seat, log.cause
-    log.seat, log.cause = seat, cause
-    try:
-        yield
-    finally:
-        log.seat, log.cause = was
+class by:  # noqa: N801 — used as a `with` block, like the context managers it stands beside
+    """`with by(log, seat, cause):` the lines appended to `log` inside the block are `seat`'s, caused by `cause` (a
+    no-op on a plain list). A class rather than a generator: the rules open one many times a step."""
+
+    __slots__ = ("log", "was")
+
+    def __init__(self, log: list[Any], seat: str | None, cause: str | None = None) -> None:
+        self.log = log if isinstance(log, Log) else None
+        if self.log is not None:
+            self.was = log.seat, log.cause
+            log.seat, log.cause = seat, cause
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.log is not None:
+            self.log.seat, self.log.cause = self.was
 
 
 def game_line(log: list[Any], line: str | Facts) -> None:

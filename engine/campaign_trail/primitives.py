@@ -34,6 +34,17 @@ def issue_states(issue: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
+def _region_map() -> dict[str, tuple[str, ...]]:
+    c = _c()
+    return {region: tuple(c.region_states(region)) for region in c.regions}
+
+
+def region_states(region: str) -> list[str]:
+    """The region's states in board order (the content's list, looked up rather than searched for)."""
+    return list(_region_map()[region])
+
+
+@lru_cache(maxsize=1)
 def neighbours() -> dict[str, list[str]]:
     return {code: sorted(n) for code, n in _c().neighbours().items()}
 
@@ -172,18 +183,19 @@ def card_map(state: CampaignTrailState, seat: str, number: int) -> list[str]:
     """States coloured on a card's map: its campaign states and the states showing its advertise icons."""
     c = content_mod.load()
     if c.card(number).dirty:
-        out = _dirty_card_map(number)
-        return [code for code in c.states if code in set(out)]
+        shown = set(_dirty_card_map(number))
+        return [code for code in c.states if code in shown]
     a = c.card(number).actions
     out: list[str] = []
     if a.campaign is not None:
         if a.campaign.home_region:
-            out += c.region_states(c.states[state.players[seat].home].region)
+            out += region_states(c.states[state.players[seat].home].region)
         else:
             out += list(a.campaign.states)
     for issue in a.advertise or []:
         out += c.issue_states(issue)
-    return [code for code in c.states if code in set(out)]
+    shown = set(out)
+    return [code for code in c.states if code in shown]
 
 
 def _dirty_card_map(number: int) -> list[str]:

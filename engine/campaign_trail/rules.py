@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, responses, solo
+from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, menus, ops, responses, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import (
-    ACTIONS, has_legal_action, home_choices, legal_actions, step_menu, step_options,
+    ACTIONS, home_choices, legal_actions, step_menu, step_options,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
@@ -88,6 +88,11 @@ def choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[Action
     source of legality: decisions() words these, the silent path (silent.py) takes them as they are."""
     if seat not in s.players or not owes(s, seat):
         return [], []
+    return owed_choices(s, seat)
+
+
+def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[Action]]:
+    """choices() of a seat that owes a decision (`owes`)."""
     if s.phase == "debate":
         return debates.choices(s, seat), []
     if (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
@@ -107,9 +112,9 @@ def choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[Action
         gives = [act("give", str(n)) for n in p.hand] if ex.swaps < EXCHANGE_MAX else []
         return [*gives, act("done")], []
     if s.phase == "final" or (t is not None and (t.action is not None or s.wait is not None)):
-        return [a for a, _ in step_options(s, seat)], []
+        return [a for a, _ in step_options(s, seat, facts=False)], []
     if t is None:
-        playable = [n for n in p.hand if has_legal_action(s, seat, n)] or list(p.hand)
+        playable = menus.playable(s, seat) or list(p.hand)
         plays = [act("play", str(n)) for n in playable] if p.hand else [act("pass")]
         return plays, [act("responses", "ask")] if seat in s.autopass else []
     return [act(a) for a in legal_actions(s, seat, t.card)] or [act("done")], []
@@ -120,12 +125,16 @@ def owes_move(s: CampaignTrailState, seat: str) -> bool:
     play (or `pass`) and an action of it (or `done`). Only the other decisions' choices are listed to tell."""
     if not owes(s, seat):
         return False
+    return plain_turn(s) or bool(owed_choices(s, seat)[0])
+
+
+def plain_turn(s: CampaignTrailState) -> bool:
+    """Whether the decision owed is a turn's card to play (or `pass`) or an action of it (or `done`): a choice
+    that is never empty."""
     t = s.turn
-    if (s.phase == "play" and s.window is None and s.exchange is None and s.wait is None
+    return (s.phase == "play" and s.window is None and s.exchange is None and s.wait is None
             and (t is None or t.action is None) and (s.solo is None or s.solo.window is None)
-            and not advanced_solo.waiting(s)):
-        return True
-    return bool(choices(s, seat)[0])
+            and not advanced_solo.waiting(s))
 
 
 def decisions(s: CampaignTrailState, seat: str) -> Decision:
@@ -202,6 +211,7 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: di
          changed: list[str]) -> bool:
     """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
     changed into `changed`. Returns whether it may be taken back."""
+    s._owed = None  # what the search found owed before the step (silent.py)
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first

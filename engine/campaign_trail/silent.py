@@ -1,7 +1,12 @@
 """Campaign Trail's silent path (engine/core/search.py, `SilentRules`): the four questions a search asks, answered
 from the rules' own sources without their words — legality from `rules.choices` (what `decisions` words), a step
 from `rules.step` on the state itself (what `apply` runs on its copy), with no Option, prompt or event built, no
-line worded or held for a post."""
+line worded or held for a post.
+
+A search asks `to_move` and then `legal` of the same position: who owes a decision, and the choices `to_move`
+finds to tell whether it is owed, are kept on the state (`_owed`) for `legal` to take. Every step drops them
+(rules.step clears `_owed` before it changes anything) and a copy never carries them (a private attribute), so
+`legal` reads them only of the position they were found for; the rules change a state in place nowhere else."""
 from __future__ import annotations
 
 from engine.campaign_trail import rules
@@ -20,12 +25,33 @@ class CampaignTrailSilent:
     def to_move(self, state: CampaignTrailState) -> list[str]:
         if state.phase == "over":
             return []
-        return [seat for seat in state.seats if rules.owes_move(state, seat)]
+        seats, owed = [], {}
+        plain = None  # whether the decision is a turn's card or action (never empty), asked once
+        for seat in state.seats:
+            if not rules.owes(state, seat):
+                continue
+            if plain is None:
+                plain = rules.plain_turn(state)
+            if plain:
+                seats.append(seat)
+                owed[seat] = None  # owed, its choices not found yet
+                continue
+            found = owed[seat] = rules.owed_choices(state, seat)
+            if found[0]:
+                seats.append(seat)
+        state._owed = owed
+        return seats
 
     def legal(self, state: CampaignTrailState, seat: str) -> list[Action]:
         if state.phase == "over":
             return []
-        options, extras = rules.choices(state, seat)
+        owed = state.owed
+        if owed is None:
+            options, extras = rules.choices(state, seat)
+        elif seat not in owed:
+            return []  # owes nothing here
+        else:
+            options, extras = owed[seat] or rules.owed_choices(state, seat)
         if not options:
             return []
         # duplicates dropped by identity: choices() builds every action with primitives.act, one object for each

@@ -37,6 +37,28 @@ def _refuse_green(ai: list[Any]) -> None:
                          "party is the Green party, which needs its expansion)")
 
 
+class Model(Strict):
+    """A part of the state that the rules change many times a step: a field is set as pydantic sets it (no
+    validation on assignment, the field marked set) in one call instead of pydantic's two, and a private attribute
+    is read and set in its own dict, as pydantic keeps it, without pydantic's search of the class on each read."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        fields = self.__dict__  # a model's fields, and nothing else (extra fields are forbidden)
+        if name in fields:
+            fields[name] = value
+            self.__pydantic_fields_set__.add(name)
+        elif name in self.__private_attributes__:
+            self.__pydantic_private__[name] = value
+        else:
+            super().__setattr__(name, value)
+
+    def __getattr__(self, name: str) -> Any:  # asked only for a name that is not a field: a private attribute
+        try:
+            return object.__getattribute__(self, "__pydantic_private__")[name]
+        except (AttributeError, KeyError, TypeError):
+            return super().__getattr__(name)
+
+
 class Options(Strict):
     # 2-party games (2 or 4 players) may use any two of the three parties
     parties: list[PartyId] = Field(default_factory=lambda: ["DEM", "REP"], min_length=2, max_length=2)
@@ -91,7 +113,7 @@ class Options(Strict):
         return value
 
 
-class PartyState(Strict):
+class PartyState(Model):
     id: PartyId
     seats: list[str]  # its players (one or two)
     roles: int  # turns per round: 2 for a team or the 5th player, else 1
@@ -102,7 +124,7 @@ class PartyState(Strict):
     out_of_supply: int = 0
 
 
-class Tabled(Strict):
+class Tabled(Model):
     """An ongoing politick on the table in front of the seat that played it."""
 
     card: int
@@ -111,7 +133,7 @@ class Tabled(Strict):
     tucked: int | None = None  # a card face down under it (Recount)
 
 
-class FinalItem(Strict):
+class FinalItem(Model):
     """An end-of-game politick still to resolve after October's last round."""
 
     seat: str
@@ -119,7 +141,7 @@ class FinalItem(Strict):
     tucked: int | None = None
 
 
-class SeatState(Strict):
+class SeatState(Model):
     party: PartyId
     role: Literal["P", "VP", "BOTH", "SOLO"]
     hand: list[int] = Field(default_factory=list)
@@ -130,7 +152,7 @@ class SeatState(Strict):
     table: list[Tabled] = Field(default_factory=list)
 
 
-class TurnState(Strict):
+class TurnState(Model):
     """The card being played this turn and how far its action has got."""
 
     seat: str
@@ -163,7 +185,7 @@ class TurnState(Strict):
     triggers: list[list[str]] = Field(default_factory=list)
 
 
-class Exchange(Strict):
+class Exchange(Model):
     """After a team's two turns with both pawns in one region: one-for-one card swaps (at most 3)."""
 
     seat: str  # who decides (the candidate who went second; team-mates see each other's hands)
@@ -172,7 +194,7 @@ class Exchange(Strict):
     give: int | None = None  # the card chosen to give, waiting for the one to take
 
 
-class Marker(Strict):
+class Marker(Model):
     """A debate issue marker: in the centre of the arena (party None, space 0) or on a party's track."""
 
     party: str | None = None
@@ -204,7 +226,7 @@ class Window(ResponseWindow):
                 "answered": self.passed}
 
 
-class DebateState(Strict):
+class DebateState(Model):
     """A debate under way (after the round in which August's, then September's, deck ran out)."""
 
     number: int = Field(ge=1, le=2)
@@ -216,7 +238,7 @@ class DebateState(Strict):
     orator: list[list[str]] = Field(default_factory=list)
 
 
-class SoloState(Strict):
+class SoloState(Model):
     """Solo Play (Appendix A): the AI parties' decks and the card being resolved. An AI party's register
     track is its `registered` count (filled from the left, emptied from the right, three to a space)."""
 
@@ -229,7 +251,7 @@ class SoloState(Strict):
     window: Window | None = None  # the human's chance to force a register action (Change of Plans)
 
 
-class AiDecks(Strict):
+class AiDecks(Model):
     """One AI party's Advanced Solo deck, split as the supplement sets it up (top first everywhere)."""
 
     months: list[list[int]]  # August, September, October: ten cards each
@@ -239,7 +261,7 @@ class AiDecks(Strict):
     debated: list[int] = Field(default_factory=list)  # debate cards drawn, in order (public)
 
 
-class AdvancedSoloState(Strict):
+class AdvancedSoloState(Model):
     """The Advanced Solo Deck (supplement): each AI party's own deck and the card waiting on a human's Change of
     Plans window. An AI party's register track is its `registered` count, as in Basic Solo Play."""
 
@@ -251,7 +273,7 @@ class AdvancedSoloState(Strict):
     window: Window | None = None
 
 
-class CampaignTrailState(Strict):
+class CampaignTrailState(Model):
     model_config = ConfigDict(serialize_by_alias=True)  # `randomness` as `rng` (below)
     ruleset: Literal["campaign_trail"] = "campaign_trail"
     seats: list[str]
@@ -304,6 +326,14 @@ class CampaignTrailState(Strict):
     # ruleset sets it for a step (views.py imports the modules that cut, so they cannot import it).
     _cuts: list[tuple[int, dict[str, Any]]] = PrivateAttr(default_factory=list)
     _picture: Any = PrivateAttr(default=None)
+    # The search's answers for this position (silent.py): each seat owing a decision with what it may do, found by
+    # `to_move` for `legal` to take; every step (rules.step) drops them, as does every copy (private, never stored).
+    _owed: Any = PrivateAttr(default=None)
+
+    @property
+    def owed(self) -> Any:
+        """`_owed`, read straight from pydantic's dict of private attributes (the search reads it every step)."""
+        return self.__pydantic_private__["_owed"]
 
     @model_serializer(mode="wrap")
     def _stored_state(self, handler: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from engine.core.posting import without_presentation
 from engine.core.ruleset import seats_for
 from engine.core.search import SearchGame
 from engine.core.types import Action
-from tests.engine.silent_check import check_silent_path, random_moves
+from tests.engine.silent_check import check_silent_path, expected_legal, random_moves
 
 # (players, options, seed): each seed picked so the game goes through its table's own flow — the 6-player game
 # through running mates' card exchanges, the Solo Play game through a Change of Plans played on an AI card.
@@ -61,3 +61,20 @@ def test_a_search_step_words_and_holds_no_line() -> None:
         assert without_presentation(state) == without_presentation(after)
         held += bool(after.unposted)
     assert held == 20, "no turn ever held its lines"
+
+
+def test_what_a_seat_may_do_is_found_anew_after_each_step() -> None:
+    """`to_move` keeps the choices it found on the state for `legal`; a step taken in place must drop them, so
+    `legal` asked after `advance` with no `to_move` between answers for the new position, as the full path does."""
+    ruleset = registry.get("campaign_trail")
+    game = SearchGame(ruleset)
+    state = ruleset.setup({}, seats_for(ruleset, 2, {}), 4)
+    rng, steps = Rng(4), 0
+    while ruleset.outcome(state) is None and steps < 400:
+        seat = game.to_move(state)[0]
+        actions = game.legal(state, seat)
+        game.advance(state, seat, actions[rng.below(len(actions))])
+        for other in state.seats:
+            assert game.legal(state, other) == expected_legal(ruleset, state, other), (steps, other)
+        steps += 1
+    assert steps == 400
