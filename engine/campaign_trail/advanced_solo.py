@@ -57,6 +57,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import advanced_solo_content, dirty_solo, posting, primitives, solo
+from engine.campaign_trail import facts_solo as fs
 from engine.campaign_trail.facts_ask import ChangeOfPlansAsk
 from engine.campaign_trail.state import AdvancedSoloState, AiDecks, CampaignTrailState, Options, Window
 from engine.core.errors import IllegalAction
@@ -133,7 +134,7 @@ def takes_register(s: CampaignTrailState, party: str, number: int) -> bool:
     return card.register_ is not None and solo.full_spaces(s.parties[party].registered) < card.register_.highest
 
 
-def direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> list[str]:
+def direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: posting.Private) -> list[str]:
     """Each coloured state in the card's order: the card's voters unless the AI leads by the threshold or more
     (from the track, a short track placing what it has; an automatic card from the undecided supply)."""
     card = cards(party)[number]
@@ -142,7 +143,7 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
     placed, held = [], []
     for code, threshold in card.direct.states.items():
         if solo.lead(s, party, code) >= threshold:
-            held.append(f"{code} (leads by {solo.lead(s, party, code)})")
+            held.append((code, solo.lead(s, party, code)))
             continue
         if card.automatic:
             n = card.direct.voters
@@ -153,9 +154,7 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
         if n:
             primitives.add_voters(s, code, party, n)
             placed.append((n, code))
-    where = ", ".join(f"{n} in {code}" for n, code in placed) or "no voters"
-    kept = f"; already far enough ahead in {', '.join(held)}" if held else ""
-    log.append(f"{party} (AI) takes the direct action ({card.direct.type}): {where}{kept}.")
+    log.append(fs.AdvancedDirect(party=party, icon=card.direct.type, placed=tuple(placed), held=tuple(held)))
     solo.answer_icon(s, party, card.direct.type, log, private)
     return [code for _, code in placed]
 
@@ -168,7 +167,7 @@ def turns_each(s: CampaignTrailState) -> int:
     return 2 if s.options.coop else 1  # co-op: each AI party takes two turns in a row
 
 
-def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
+def play_ai_turns(s: CampaignTrailState, log: list[str], private: posting.Private) -> bool:
     """Play the current AI party's turns. True when its party turn is over (the order moves on); False when it
     is not an AI party's turn or a human's Change of Plans window waits."""
     a = s.advanced
@@ -183,7 +182,7 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
         number = stack.pop(0)
         a.done += 1
         card = cards(party)[number]
-        log.append(f"{party} (AI) draws {card.name} (advanced card {number}).")
+        log.append(fs.AdvancedDrawn(party=party, card=number))
         if takes_register(s, party, number):
             solo.register(s, party, card.register_.count, log)
             a.decks[party].played.append(number)
@@ -196,9 +195,9 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
     return True
 
 
-def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> None:
+def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: posting.Private) -> None:
     if cards(party)[number].automatic:
-        log.append(f"{party} (AI): the direct action happens automatically.")
+        log.append(fs.AdvancedAutomatic(party=party))
     changed = direct(s, party, number, log, private)
     s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
     s.advanced.decks[party].played.append(number)
@@ -214,8 +213,7 @@ def _open_window(s: CampaignTrailState, party: str, number: int, log: list[str])
     if not window.seats:
         return False
     s.advanced.window, s.advanced.card = window, number
-    log.append(f"{party} (AI) is about to take the direct action of {cards(party)[number].name}: "
-               f"{', '.join(window.seats)} may respond (Change of Plans forces a register action).")
+    log.append(fs.AdvancedWindow(party=party, card=number, seats=tuple(window.seats)))
     return True
 
 
@@ -232,7 +230,7 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
     return solo.change_of_plans_decision(s, seat, question)
 
 
-def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> bool:
+def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: posting.Private) -> bool:
     """A human's answer in the window. True when the window closed and the AI card is resolved."""
     a = s.advanced
     w = a.window
@@ -243,7 +241,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
     a.window, a.card = None, None
     with posting.by(log, party):  # the AI party's turn goes on
         if forced:  # the register action instead, even with a full enough track (surplus lost)
-            solo.register(s, party, cards(party)[number].register_.count, log, why="must register instead:")
+            solo.register(s, party, cards(party)[number].register_.count, log, forced=True)
             a.decks[party].played.append(number)
             a.last = cards(party)[number].name
         else:
@@ -260,7 +258,7 @@ def debate_moves(s: CampaignTrailState, party: str, topic_top: list[str], topic_
     (the topic grid's checks first, then the rabbit trails). An empty pile passes (ruling)."""
     pile = s.advanced.decks[party].debate
     if not pile:
-        log.append(f"{party} (AI) has no debate cards left and passes.")
+        log.append(fs.AdvancedDebateEmpty(party=party))
         return []
     number = pile.pop(0)
     s.advanced.decks[party].debated.append(number)
@@ -276,7 +274,7 @@ def debate_moves(s: CampaignTrailState, party: str, topic_top: list[str], topic_
             break
         if issue not in topics:
             trails.append(issue)
-    log.append(f"{party} (AI) debates with {card.name} (advanced card {number}).")
+    log.append(fs.AdvancedDebated(party=party, card=number))
     return moves + trails
 
 
@@ -284,11 +282,11 @@ def unprepared(s: CampaignTrailState, party: str, log: list[str], seat: str) -> 
     """Unprepared against an AI party: a random card of its debate pile goes to the box (unseen)."""
     pile = s.advanced.decks[party].debate
     if not pile:
-        log.append(f"{seat}'s Unprepared: {party} (AI) has no debate cards left.")
+        log.append(fs.AdvancedUnprepared(seat=seat, party=party, empty=True))
         return
     lost = pile.pop(s.randomness.below(len(pile)))
     s.advanced.decks[party].boxed.append(lost)
-    log.append(f"{seat}'s Unprepared: a random card of {party}'s (AI) debate pile goes back in the box.")
+    log.append(fs.AdvancedUnprepared(seat=seat, party=party, empty=False))
 
 
 # ------------------------------------------------------------------------------------------ checks and view

@@ -17,14 +17,17 @@ Orator's voters after each debate are here too.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from engine.campaign_trail import abilities, advanced_solo, primitives
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
+from engine.campaign_trail import facts_debates as fd
+from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.facts_ask import DebateAsk, OratorAsk
-from engine.campaign_trail.posting import by, game_line
-from engine.campaign_trail.state import MONTHS, CampaignTrailState, DebateState, Marker
+from engine.campaign_trail.posting import Private, by, game_line
+from engine.campaign_trail.state import CampaignTrailState, DebateState, Marker
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
-from engine.core.words import plural
 
 ROUNDS = 3
 TOP_SPACE = 4
@@ -59,8 +62,8 @@ def start(s: CampaignTrailState, log: list[str]) -> None:
     markers = {issue: Marker() for issue in (*topic.top, *topic.bottom)}
     s.debate = DebateState(number=number, seats=seats, markers=markers)
     s.phase = "debate"
-    game_line(log, f"Debate {number} in {city.name} ({city.state}) on {topic.name}: {', '.join(seats)} debate, "
-                   f"in that order; each moves to {city.state} for free.")
+    game_line(log, fd.DebateOpened(number=number, city=s.debate_cities[number - 1], topic=s.debate_topics[number - 1],
+                                   seats=tuple(seats)))
     _unprepared(s, log)
     _debate_prep(s, log)
     _ai_debaters(s, log, {})
@@ -71,7 +74,7 @@ def party_of(s: CampaignTrailState, debater: str) -> str:
     return s.players[debater].party if debater in s.players else debater
 
 
-def _ai_debaters(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+def _ai_debaters(s: CampaignTrailState, log: list[str], private: Private) -> None:
     """The AI parties' debate turns, whenever it is theirs (they always go first, in turn order)."""
     c = _c()
     while s.phase == "debate" and s.debate is not None and not s.debate.orator \
@@ -87,8 +90,7 @@ def _ai_debaters(s: CampaignTrailState, log: list[str], private: dict[str, str])
                 move_marker(d.markers[issue], party)
                 moved.append(issue)
             if moved:
-                where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in dict.fromkeys(moved))
-                log.append(f"{party} (AI) moves {where}.")
+                log.append(fd.AiDebateMoved(party=party, markers=_markers(d, dict.fromkeys(moved))))
         _advance(s, log, private)
 
 def leading_rival(s: CampaignTrailState, party: str) -> str:
@@ -101,7 +103,6 @@ def leading_rival(s: CampaignTrailState, party: str) -> str:
 def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
     """Every Unprepared in play, in turn order: the leading rival's debater throws away 2 random cards
     (face up to the discard pile), then the card is discarded. Before any Debate Prep (Appendix B)."""
-    c = _c()
     for party in s.order:
         for seat in s.parties[party].seats:
             me = s.players[seat]
@@ -118,8 +119,7 @@ def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
                 s.discard.extend(lost)
                 me.table.remove(tab)
                 s.discard.append(tab.card)
-                names = ", ".join(f"#{n} {c.card(n).name}" for n in lost) or "nothing"
-                log.append(f"{seat}'s Unprepared: {victim} ({target}) throws away {names}; the card is discarded.")
+                log.append(fd.UnpreparedHit(seat=seat, victim=victim, target=target, cards=tuple(lost)))
 
 
 def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:
@@ -132,7 +132,7 @@ def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:
                 drawn = primitives.draw(s, seat, 2)
                 me.table.remove(tab)
                 s.discard.append(tab.card)
-                log.append(f"{seat}'s Debate Prep: {seat} draws {plural(len(drawn), 'card')}; the card is discarded.")
+                log.append(fd.DebatePrepped(seat=seat, count=len(drawn)))
 
 
 def top_row(s: CampaignTrailState) -> set[str]:
@@ -196,7 +196,7 @@ def move_marker(marker: Marker, party: str) -> None:
             marker.party = None
 
 
-def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> None:
+def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: Private) -> None:
     c = _c()
     d = s.debate
     party = s.players[seat].party
@@ -208,12 +208,12 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
         primitives.add_voters(s, code, party, 1)
         s.parties[party].out_of_supply += 1
         d.orator.pop(0)
-        log.append(f"The Orator ({seat}): a voter in {code} for {c.debate_issues[issue].name}.")
+        log.append(fd.OratorVoter(seat=seat, state=code, issue=issue))
         if not d.orator:
             _finish(s, log, private)
         return
     if action.verb == "pass":
-        log.append(f"{seat} passes in debate round {d.round}.")
+        log.append(fd.DebatePassed(seat=seat, round=d.round))
     elif action.verb == "debate":
         n = int(action.args[0])
         primitives.discard_from_hand(s, seat, n, playable(s, seat), f"#{n} is not a card in your hand showing an issue in the arena.")
@@ -221,13 +221,11 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
         for issue in c.card(n).debate:
             if issue not in d.markers:
                 d.markers[issue] = Marker()
-                trails.append(c.debate_issues[issue].name)
+                trails.append(issue)
             if movable(s, seat, issue):
                 move_marker(d.markers[issue], party)
         moved = sorted(set(c.card(n).debate), key=list(d.markers).index)
-        where = ", ".join(f"{c.debate_issues[i].name} {_where(d.markers[i])}" for i in moved)
-        log.append(f"{seat} debates with #{n} {c.card(n).name}: {where}."
-                   + (f" Rabbit trail: {', '.join(trails)}." if trails else ""))
+        log.append(fd.Debated(seat=seat, card=n, markers=_markers(d, moved), trails=tuple(trails)))
     else:
         raise IllegalAction(f"During a debate you play a card (`debate 55`) or `pass`, not `{action.verb}`.",
                             code="illegal_verb")
@@ -235,7 +233,7 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
     _ai_debaters(s, log, private)
 
 
-def _advance(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+def _advance(s: CampaignTrailState, log: list[str], private: Private) -> None:
     d = s.debate
     d.index += 1
     if d.index == len(d.seats):
@@ -245,13 +243,13 @@ def _advance(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> 
             _reaction(s, log, private)
 
 
-def _where(m: Marker) -> str:
-    return "→ centre" if m.party is None else f"→ {m.party} {m.space}"
+def _markers(d: DebateState, issues: Iterable[str]) -> tuple[fd.MarkerAt, ...]:
+    """Where the markers of `issues` stand now."""
+    return tuple(fd.MarkerAt(issue=i, party=d.markers[i].party, space=d.markers[i].space) for i in issues)
 
 
-def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+def _reaction(s: CampaignTrailState, log: list[str], private: Private) -> None:
     """Voter reaction in turn order, then every debater refreshes their hand."""
-    c = _c()
     d = s.debate
     for seat in d.seats:
         party = party_of(s, seat)
@@ -263,8 +261,8 @@ def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
             for code in primitives.issue_states(issue):
                 primitives.add_voters(s, code, party, n)
                 s.parties[party].out_of_supply += n
-            placed.append(f"{n} in each state showing {c.debate_issues[issue].name}")
-        game_line(log, f"Voter reaction for {party}: " + ("; ".join(placed) if placed else "no issue on its track") + ".")
+            placed.append((n, issue))
+        game_line(log, fd.VoterReaction(party=party, placed=tuple(placed)))
     # The Orator, debating or not: a voter for each issue on the party's track, placed one pick at a time.
     for seat in s.seats:
         me = s.players[seat]
@@ -274,15 +272,14 @@ def _reaction(s: CampaignTrailState, log: list[str], private: dict[str, str]) ->
         _finish(s, log, private)
 
 
-def _finish(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> None:
+def _finish(s: CampaignTrailState, log: list[str], private: Private) -> None:
     """Debaters refresh their hands; play resumes in the new month."""
-    c = _c()
     d = s.debate
     for seat in [x for x in d.seats if x in s.players]:  # AI parties hold no hand
         drawn = primitives.draw_up(s, seat)
         if drawn:
-            private[seat] = "After the debate you draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
-    game_line(log, f"The debate is over. {MONTHS[s.month]} play resumes: turn order {', '.join(s.order)}.")
+            private[seat] = [ft.Drawn(cards=tuple(drawn), after_debate=True)]
+    game_line(log, fd.DebateOver(month=s.month, order=tuple(s.order)))
     s.debate = None
     s.phase = "play"
 

@@ -28,11 +28,11 @@ from __future__ import annotations
 from engine.campaign_trail import abilities, dirty_solo, effects, moves, primitives
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail import facts_dirty as fdirty
 from engine.campaign_trail.facts_ask import (
     EthicsDue, Mudsling, RemoveIn, Rival, Slings, Smear, Step, Suppress, Targets, There,
 )
 from engine.core.types import Action, Facts
-from engine.core.words import plural
 
 SMEAR_ETHICS = 4  # voters paid from your ethically minded states for a smear campaign
 SMEAR_MAX = 8  # voters a smear campaign may remove
@@ -137,7 +137,7 @@ def declare(s: CampaignTrailState, seat: str, action: str, log: list[str], chang
     pay_extra(s, seat, log)
     if action == "voter_suppression":
         t.path = []
-        log.append(f"{seat} sets out to suppress votes from {me.pawn}.")
+        log.append(fdirty.SuppressionStarted(seat=seat, origin=me.pawn))
         return False
     if action in ("flip_contributors", "sway_minds"):
         targets = rivals(s, me.party)
@@ -148,10 +148,9 @@ def declare(s: CampaignTrailState, seat: str, action: str, log: list[str], chang
         return False  # `target P` follows
     if action == "smear_campaign":
         t.ethics_due = smear_cost(s, seat)
-        log.append(f"{seat} runs a smear campaign in {' '.join(smear_states(s, seat, t.card))}.")
+        log.append(fdirty.SmearStarted(seat=seat, states=tuple(smear_states(s, seat, t.card))))
     elif action == "mudslinging":
-        names = ", ".join(_c().debate_issues[i].name for i in a.mudslinging)
-        log.append(f"{seat} slings mud ({names}).")
+        log.append(fdirty.MudStarted(seat=seat, issues=tuple(a.mudslinging)))
     settle(s, seat, log, changed)
     return False
 
@@ -161,7 +160,7 @@ def pay_extra(s: CampaignTrailState, seat: str, log: list[str]) -> None:
     extra = extra_cost(s, seat)
     if extra:
         s.parties[s.players[seat].party].money -= extra
-        log.append(f"{seat} pays ${extra}M for getting their hands dirty.")
+        log.append(fdirty.DirtyHandsPaid(seat=seat, amount=extra))
 
 
 def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[str]) -> None:
@@ -175,7 +174,7 @@ def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[s
         taken = min(a.flip_contributors, theirs.money)
         theirs.money -= taken
         mine.money += taken
-        log.append(f"{seat} flips {target}'s contributors: ${taken}M changes sides.")
+        log.append(fdirty.ContributorsFlipped(seat=seat, target=target, amount=taken))
         return
     lost = min(a.sway_minds, theirs.registered)
     theirs.registered -= lost
@@ -184,19 +183,19 @@ def _hit(s: CampaignTrailState, seat: str, action: str, target: str, log: list[s
     gained = max(0, abilities.stat(s, seat, "sway_minds", "amount", a.sway_minds))
     mine.registered += gained
     mine.out_of_supply += gained
-    log.append(f"{seat} sways minds: {target} loses {plural(lost, 'registered voter')}, {mine.id} gains {gained}.")
+    log.append(fdirty.MindsSwayed(seat=seat, target=target, lost=lost, party=mine.id, gained=gained))
 
 
 def _pay(s: CampaignTrailState, seat: str, code: str, n: int, log: list[str], changed: list[str]) -> None:
     primitives.remove_voters(s, code, s.players[seat].party, n)
     s.turn.ethics_due -= n
-    log.append(f"{seat} pays {n} voter{'s' if n > 1 else ''} in {code}.")
+    log.append(fdirty.EthicsPaid(seat=seat, count=n, state=code))
     changed.append(code)
 
 
 def _remove(s: CampaignTrailState, code: str, victim: str, n: int, log: list[str], changed: list[str]) -> None:
     primitives.remove_voters(s, code, victim, n)
-    log.append(f"{victim} loses {n} voter{'s' if n > 1 else ''} in {code}.")
+    log.append(fdirty.VotersStruck(who=victim, count=n, state=code))
     changed.append(code)
 
 
@@ -311,7 +310,7 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: list[str], chang
         t.bought.append(issue)
         for code in c.issue_states(issue):
             t.strikes[code] = t.strikes.get(code, 0) + MUDSLING_REMOVE
-        log.append(f"{seat} slings mud on {c.debate_issues[issue].name} ({' '.join(c.issue_states(issue))}).")
+        log.append(fdirty.MudSlung(seat=seat, issue=issue, states=tuple(c.issue_states(issue))))
     elif verb == "done":
         if t.action != "voter_suppression":
             return True

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import facts_solo as fs
 from engine.campaign_trail import posting
 from engine.campaign_trail.state import CampaignTrailState
 
@@ -60,7 +61,7 @@ def no_target_needed(s: CampaignTrailState, rivals: list[str]) -> bool:
 def flip_from_bank(s: CampaignTrailState, seat: str, amount: int, log: list[str]) -> None:
     mine = s.parties[s.players[seat].party]
     mine.money += amount
-    log.append(f"{seat} flips contributors: ${amount}M from the bank (an AI party has no war chest).")
+    log.append(fs.BankFlipped(seat=seat, amount=amount))
 
 
 # ------------------------------------------------------------------------------------------ choices an AI party owes
@@ -102,6 +103,5 @@ def intimidation(s: CampaignTrailState, party: str, icon: str, states: list[str]
             mine.registered += INTIMIDATION_COUNT
             mine.out_of_supply += INTIMIDATION_COUNT
             with posting.by(log, owner, INTIMIDATION):  # the owner's politick answers the AI's card
-                log.append(f"Intimidation ({owner}): {party}'s (AI) campaign card lists {' '.join(touched)} in "
-                           f"{owner}'s region; {party} loses {lost} voter{'s' if lost != 1 else ''} off its track, "
-                           f"{me.party} gains {INTIMIDATION_COUNT} registered.")
+                log.append(fs.Intimidated(owner=owner, party=party, states=tuple(touched), lost=lost, gainer=me.party,
+                                          gained=INTIMIDATION_COUNT))

@@ -298,3 +298,113 @@ class CardTucked(Facts):
     kind: ClassVar[str] = "card_tucked"
     seat: str
     politick: str
+
+
+# ---------------------------------------------------------------- setup
+
+
+class CandidateShown(Facts):
+    kind: ClassVar[str] = "candidate_shown"
+    seat: str
+    candidate: str
+
+
+class HandFilled(Facts):
+    """The seat's first hand, drawn up to its hand size."""
+    kind: ClassVar[str] = "hand_filled"
+    seat: str
+    size: int
+
+
+class HomeShown(Facts):
+    kind: ClassVar[str] = "home_shown"
+    seat: str
+    state: str
+
+
+class PlayBegins(Facts):
+    """August's play begins in `order`; `table` is "plain", "solo" (Solo Play) or "advanced" (the Advanced Solo
+    Deck), whose AI parties go first."""
+    kind: ClassVar[str] = "play_begins"
+    order: tuple[str, ...]
+    table: str
+
+
+# ---------------------------------------------------------------- response windows
+
+
+class WindowOpened(Facts):
+    """`seat` declares `action` (a verb) with its card; `seats` may respond."""
+    kind: ClassVar[str] = "window_opened"
+    seat: str
+    action: str
+    card: int
+    seats: tuple[str, ...]
+
+
+class Responded(Facts):
+    kind: ClassVar[str] = "responded"
+    seat: str
+    card: int
+    politick: str
+
+
+class ActAgain(Facts):
+    """Change of Plans: the actor takes another action of its card."""
+    kind: ClassVar[str] = "act_again"
+    seat: str
+    card: int
+
+
+class AutoPassed(Facts):
+    """The seat passes on `actor`'s `action` (a verb) and on every window from now on."""
+    kind: ClassVar[str] = "auto_passed"
+    seat: str
+    actor: str
+    action: str
+
+
+# ---------------------------------------------------------------- the end of the game, effects' choices
+
+
+class ElectionDay(Facts):
+    """The election: `winners`, and why — `reason` "most" (electoral votes), "tied" (tied, most states) or
+    "runoff" (`removed`'s voters taken off the board); `ev`, each party's final electoral votes."""
+    kind: ClassVar[str] = "election_day"
+    winners: tuple[str, ...]
+    reason: str
+    removed: str | None
+    ev: tuple[tuple[str, int], ...]
+
+
+class OptionChosen(Facts):
+    """Another party chose option `option` of the effect `proc`'s choice `key` (a politick's, or an ability's)."""
+    kind: ClassVar[str] = "option_chosen"
+    who: str
+    proc: str
+    key: str
+    option: int
+
+
+# ---------------------------------------------------------------- private lines (one seat's own)
+
+
+class Drawn(Facts):
+    """The seat draws `cards` (after the debate, when `after_debate`)."""
+    kind: ClassVar[str] = "drawn"
+    cards: tuple[int, ...]
+    after_debate: bool = False
+
+
+class Swapped(Facts):
+    """Running mates' exchange: `seat` gives `given` and takes `taken` (told to both)."""
+    kind: ClassVar[str] = "swapped"
+    seat: str
+    given: int
+    taken: int
+
+
+class PrivateNotes(Facts):
+    """A step's private lines: each seat with its notes, in the order they came."""
+    kind: ClassVar[str] = "private_notes"
+    notes: tuple[tuple[str, tuple[Drawn | Swapped, ...]], ...]

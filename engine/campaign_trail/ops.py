@@ -13,6 +13,7 @@ from typing import Any
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import dirty_solo, primitives
 from engine.campaign_trail import facts_tell as ft
+from engine.campaign_trail.posting import Private
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage, OneOf, Ops, Params
 from engine.core.frames import Frame, Wait
 
@@ -20,7 +21,7 @@ from engine.core.frames import Frame, Wait
 class Ctx:
     """What a handler works on: the (already copied) state, the acting seat, and the events list."""
 
-    def __init__(self, state: Any, seat: str, events: list[Any], private: dict[str, str] | None = None) -> None:
+    def __init__(self, state: Any, seat: str, events: list[Any], private: Private | None = None) -> None:
         self.s = state
         self.seat = seat
         self.party = state.players[seat].party
@@ -277,8 +278,7 @@ def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     drawn = primitives.draw(ctx.s, ctx.seat, int(args[0]["count"]), reshuffle=True)
     ctx.events.append(ft.CardsDrawn(seat=ctx.seat, count=len(drawn)))
     if drawn:
-        ctx.private[ctx.seat] = (ctx.private.get(ctx.seat, "") + " You draw "
-                                 + ", ".join(f"#{n} {content_mod.load().card(n).name}" for n in drawn) + ".").strip()
+        ctx.private.setdefault(ctx.seat, []).append(ft.Drawn(cards=tuple(drawn)))
 
 
 def _take_from_discard(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -457,8 +457,7 @@ def _ask_option(ctx: Ctx, frame: Frame, p: Params) -> Wait | int:
 def _option_picked(ctx: Ctx, frame: Frame, p: Params, index: int) -> None:
     who = frame.locals.pop(p["key"] + "_who", None)
     if who is not None:
-        pol = content_mod.load().politicks.get(frame.proc)
-        ctx.events.append(f"{who} chooses to {p['labels'][index]}" + (f" ({pol.name})." if pol else "."))
+        ctx.events.append(ft.OptionChosen(who=who, proc=frame.proc, key=p["key"], option=index))
 
 
 def _repeat_cost(rest: list[Any]) -> Params:

@@ -1,7 +1,7 @@
 """A step's events, posted once a turn: the public lines wait in the state until the turn ends.
 
-The ruleset states a step's public lines into a `log` all through its modules: each a fact (facts_tell.py, worded
-by words_tell.py before the line is held) or, for a line not yet stated as facts, its words. A step's log is a
+The ruleset states a step's public lines into a `log` all through its modules: each a fact (facts_tell.py and its
+neighbours, worded by words_tell.py before the line is held); its private lines (`Private`) are facts too. A step's log is a
 `Log`, which notes beside each line who made it and why: the seat that took the step,
 unless a block of code says otherwise with `by(log, seat, cause)` — an AI party's turn, a politick's owner, a
 held action that goes ahead once its window closes, the game's own lines (`by(log, None)`)."""
@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from engine.campaign_trail.facts_tell import PrivateNotes
 from engine.campaign_trail.state import CampaignTrailState
 from engine.core.posting import hold_or_post
 from engine.core.types import ApplyResult, Event, Facts, HeldLine
 
 Tell = Callable[[list[Event]], list[Event]]  # the words' `tell`: each event's line from its facts, in place
+Private = dict[str, list[Facts]]  # a step's private lines: each seat's notes (facts_tell's Drawn, Swapped), in order
 
 
 class Log(list[Any]):
@@ -87,7 +89,7 @@ def asks_rival(s: CampaignTrailState) -> bool:
             and s.wait["seat"] != s.turn.seat)
 
 
-def step_result(s: CampaignTrailState, log: Log, private: dict[str, str], undoable: bool, changed: list[str],
+def step_result(s: CampaignTrailState, log: Log, private: Private, undoable: bool, changed: list[str],
                 tell: Tell) -> ApplyResult:
     """The step's events, worded by `tell` before any is held. A turn is posted once, when it ends (ruling: one post per turn): until then its
     public lines wait in the state, so the channel gets one message and one picture per turn rather than
@@ -98,8 +100,9 @@ def step_result(s: CampaignTrailState, log: Log, private: dict[str, str], undoab
     lines = settle(s, [HeldLine.model_construct(text=e.public, seat=e.seat, cause=e.cause, facts=e.facts) for e in told],
                    changed)
     events = _with_cuts(s, lines, len(lines) - len(log)) if s._cuts else [line.event() for line in lines]
-    if private:
-        events.append(Event(private=private))
+    if private:  # one event for the step's private lines: a seat's notes make one message
+        notes = PrivateNotes(notes=tuple((seat, tuple(mine)) for seat, mine in private.items()))
+        events.extend(tell([Event(facts=notes)]))
     return ApplyResult(state=s, events=events, undoable=undoable, changed=changed)
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import bans, primitives
+from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.facts_ask import WindowAsk
 from engine.campaign_trail.state import CampaignTrailState, Window
-from engine.campaign_trail.wording import card_name
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
 from engine.core.windows import PASS, Pref, asked
@@ -60,8 +60,7 @@ def open_window(s: CampaignTrailState, seat: str, verb: str, log: list[str]) -> 
     t = s.turn
     t.action = verb  # declared, not yet resolved
     s.window = Window.open(eligible(s, seat), prefs(s), actor=seat, action=verb, fits=fitting(s, verb))
-    log.append(f"{seat} declares {verb.replace('_', ' ')} with #{t.card} {_c().card(t.card).name}. "
-               f"{', '.join(s.window.seats)} may respond.")
+    log.append(ft.WindowOpened(seat=seat, action=verb, card=t.card, seats=tuple(s.window.seats)))
 
 
 def owes(s: CampaignTrailState, seat: str) -> bool:
@@ -99,7 +98,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> 
         s.responded.append(seat)
         w.answer(seat, action.notation())
         response = c.card(n).actions.get("politick")
-        log.append(f"{seat} responds with {card_name(n)}: {c.politicks[response].name}.")
+        log.append(ft.Responded(seat=seat, card=n, politick=response))
     elif action.verb in ("pass", "autopass"):
         if not pass_answer(s, w, seat, action, log):
             return None
@@ -114,7 +113,7 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> 
         t.action = None
         t.replanned = True
         t.forbidden = verb
-        log.append(f"{actor} must take another action of {card_name(t.card)}.")
+        log.append(ft.ActAgain(seat=actor, card=t.card))
         return None
     if response == LOCAL_FUNDS:
         t.per_voter = PER_VOTER
@@ -138,6 +137,5 @@ def pass_answer(s: CampaignTrailState, w: Window, seat: str, action: Action, log
     w.answer(seat, PASS)
     if action.verb == "autopass":
         s.autopass.append(seat)
-        log.append(f"{seat} passes on {w.actor}'s {w.action.replace('_', ' ')} and will pass on every response "
-                   "window from now on.")
+        log.append(ft.AutoPassed(seat=seat, actor=w.actor, action=w.action))
     return w.closed

@@ -242,7 +242,6 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: di
 def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: dict[str, str],
                changed: list[str]) -> bool:
     """A step of the setup or of a turn (step() without the windows and the debates)."""
-    c = _c()
     undoable = True
     verb = action.verb
     me = s.players[seat]
@@ -326,9 +325,8 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         mate.hand[mate.hand.index(theirs)] = mine
         s.exchange.swaps += 1
         log.append(ft.CardsExchanged(seat=seat, partner=s.exchange.partner))
-        given, taken = f"#{mine} {c.card(mine).name}", f"#{theirs} {c.card(theirs).name}"
-        private[seat] = f"You give {given} and take {taken}."
-        private[s.exchange.partner] = f"{seat} gives you {given} for {taken}."
+        swap = ft.Swapped(seat=seat, given=mine, taken=theirs)  # told to both, each in their own words
+        private[seat], private[s.exchange.partner] = [swap], [swap]
     elif verb == "done" and s.exchange is not None:
         log.append(ft.ExchangeDone(seat=seat))
         next_party(s, log, private)

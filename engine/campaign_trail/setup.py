@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import abilities, advanced_solo, effects, solo
+from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.posting import by
 from engine.campaign_trail.primitives import HAND, add_voters, draw_up
@@ -185,11 +186,11 @@ def start_home(s: CampaignTrailState, log: list[str]) -> None:
         p.out_of_supply += p.registered
     for seat, p in s.players.items():
         p.offer = []
-        log.append(f"{seat}: {c.candidates[p.candidate].archetype} ({c.candidates[p.candidate].name}).")
+        log.append(ft.CandidateShown(seat=seat, candidate=p.candidate))
     for seat in s.seats:  # a larger hand (the Experienced Candidate) starts full too
         if draw_up(s, seat):
             with by(log, seat):  # the seat's own hand, in the game's own step
-                log.append(f"{seat} draws up to {abilities.hand_size(s, seat)} cards.")
+                log.append(ft.HandFilled(seat=seat, size=abilities.hand_size(s, seat)))
     s.phase = "home"
 
 
@@ -198,16 +199,11 @@ def start_play(s: CampaignTrailState, log: list[str]) -> None:
         add_voters(s, p.home, p.party, 2)
         s.parties[p.party].out_of_supply += 2
         p.pawn = p.home
-        log.append(f"{seat}'s home state is {p.home}.")
+        log.append(ft.HomeShown(seat=seat, state=p.home))
     for seat in s.seats:  # candidates' setup abilities (Incumbent, Newcomer)
         for proc in effects.ability_procs(s, seat, "setup"):
             wait = effects.interpreter().start(s.frames, proc, effects.Ctx(s, seat, log))
             assert wait is None, "setup abilities never ask"
     s.phase = "play"
-    if s.advanced is not None:
-        log.append(f"August begins. Turn order each round: {', '.join(s.order)} (AI parties first).")
-        return
-    if s.solo is not None:
-        log.append(f"Solo Play begins. Turn order each round: {', '.join(s.order)} (AI parties first).")
-        return
-    log.append(f"August begins. Turn order: {', '.join(s.order)}.")
+    table = "advanced" if s.advanced is not None else "solo" if s.solo is not None else "plain"
+    log.append(ft.PlayBegins(order=tuple(s.order), table=table))

@@ -59,12 +59,12 @@ from typing import Any
 
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import dirty_solo, posting, primitives, responses, solo_content
+from engine.campaign_trail import facts_solo as fs
+from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.facts_ask import ChangeOfPlansAsk
 from engine.campaign_trail.state import CampaignTrailState, Options, SoloState, Window
-from engine.campaign_trail.wording import card_name
 from engine.core.errors import IllegalAction
 from engine.core.types import Action, Decision, Option, PendingKind
-from engine.core.words import plural
 
 ALL_PARTIES = ("DEM", "REP", "LIB")
 START_TRACK = 12  # three voters in each of the first four spaces
@@ -141,21 +141,20 @@ def takes_register(s: CampaignTrailState, party: str, number: int) -> bool:
     return card.register_ is not None and full_spaces(s.parties[party].registered) < card.register_.highest
 
 
-def register(s: CampaignTrailState, party: str, count: int, log: list[str], why: str = "registers") -> None:
+def register(s: CampaignTrailState, party: str, count: int, log: list[str], forced: bool = False) -> None:
+    """The register action: `count` voters on the track, those past a full track lost (`forced`: a Change of Plans
+    made the AI register instead)."""
     ps = s.parties[party]
     added = min(count, TRACK_MAX - ps.registered)
     ps.registered += added
     ps.out_of_supply += added
-    lost = f" ({count - added} lost: the track is full)" if added < count else ""
-    log.append(f"{party} (AI) {why} {added} voter{'s' if added != 1 else ''} on the register track{lost}: "
-               f"{ps.registered} in all, {track_diagram(ps.registered)}.")
+    log.append(fs.TrackRegistered(party=party, added=added, count=count, total=ps.registered, forced=forced))
 
 
-# ------------------------------------------------------------------------------------------ the AI turn in words
+# ------------------------------------------------------------------------------------------ the diagrams
 #
-# Each AI turn is posted the way a person's turn reads: which card it drew (the card's register diagram and its
-# states with their thresholds), then what the track said (register or direct action, and why), then what it did
-# state by state (placed, or why not). The diagrams: ■ a full space, ◩ a space partly filled, □ an empty one.
+# The register track and a card's register diagram as the AI turn's lines draw them (words_solo.py):
+# ■ a full space, ◩ a space partly filled, □ an empty one.
 
 FULL, PART, EMPTY = "■", "◩", "□"
 
@@ -172,54 +171,23 @@ def card_diagram(number: int) -> str:
     return FULL * highest + EMPTY * (solo_content.TRACK_SPACES - highest)
 
 
-def card_line(party: str, number: int) -> str:
-    """The card drawn, as the table sees it: its diagram, its action and each state's threshold."""
-    card = _cards()[number]
-    d = card.direct
-    states = ", ".join(f"{code} {t}" for code, t in d.states.items())
-    act = (f"{d.type}: {d.voters} voter{'s' if d.voters != 1 else ''} in each state where {party} leads by less "
-           f"than {states}")
-    if card.automatic:
-        head = "no register diagram (the direct action happens automatically)"
-    else:
-        head = f"register {card_diagram(number)} (+{card.register_.count})"
-    return f"**{party} (AI) turn** — draws Solo Play card {number}, *{card.name}*: {head} · {act}."
-
-
-def choice_line(s: CampaignTrailState, party: str, number: int) -> str:
-    """Appendix A, step 2 in words: the track against the card's diagram."""
-    card = _cards()[number]
-    reg = s.parties[party].registered
-    full = full_spaces(reg)
-    track = f"Track {track_diagram(reg)} ({reg} voter{'s' if reg != 1 else ''}): {full} full space{'s' if full != 1 else ''}"
-    if takes_register(s, party, number):
-        return f"{track}, fewer than the card's {card.register_.highest} → register action."
-    return f"{track}, not fewer than the card's {card.register_.highest} → direct action."
-
-
-def standing(s: CampaignTrailState, party: str, code: str) -> str:
-    n = lead(s, party, code)
-    return f"{code} leads by {n}" if n > 0 else f"{code} tied" if n == 0 else f"{code} trails by {-n}"
-
-
 def lead(s: CampaignTrailState, party: str, code: str) -> int:
     row = s.voters[code]
     return row[party] - max(n for p, n in row.items() if p != party)
 
 
-def direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> list[str]:
+def direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: posting.Private) -> list[str]:
     """Appendix A, step 4 (and the automatic cards): each coloured state in turn. Returns the states changed.
     Its line says, state by state, what the AI did and why ("OH leads by 4 ≥ 4: no voters")."""
     card = _cards()[number]
     ps = s.parties[party]
     dirty_solo.intimidation(s, party, card.direct.type, list(card.direct.states), log)  # paid before placing
-    changed, parts = [], []
+    changed, steps = [], []
     for code, threshold in card.direct.states.items():
-        where = standing(s, party, code)
-        if lead(s, party, code) >= threshold:
-            parts.append(f"{where} ≥ {threshold}: no voters")
+        ahead = lead(s, party, code)
+        if ahead >= threshold:
+            steps.append(fs.StateStep(state=code, lead=ahead, threshold=threshold, placed=0))
             continue
-        below = f"{where} < {threshold}" if lead(s, party, code) > 0 else where
         if card.automatic:  # from the undecided supply
             n = card.direct.voters
             ps.out_of_supply += n
@@ -229,18 +197,13 @@ def direct(s: CampaignTrailState, party: str, number: int, log: list[str], priva
         if n:
             primitives.add_voters(s, code, party, n)
             changed.append(code)
-            short = " (all the track had left)" if n < card.direct.voters else ""
-            parts.append(f"{below}: +{n}{short}")
-        else:
-            parts.append(f"{below}: no voters left on the track")
-    source = "from the undecided supply" if card.automatic else "from the track"
-    tail = "" if card.automatic else f" Track now {track_diagram(ps.registered)} ({ps.registered})."
-    log.append(f"{party} (AI) direct action ({card.direct.type}, {source}): {' · '.join(parts)}.{tail}")
+        steps.append(fs.StateStep(state=code, lead=ahead, threshold=threshold, placed=n))
+    log.append(fs.SoloDirect(party=party, card=number, steps=tuple(steps), track=ps.registered))
     answer_icon(s, party, card.direct.type, log, private)
     return changed
 
 
-def answer_icon(s: CampaignTrailState, party: str, icon: str, log: list[str], private: dict[str, str]) -> None:
+def answer_icon(s: CampaignTrailState, party: str, icon: str, log: list[str], private: posting.Private) -> None:
     """The humans' tabled Backlash / Campaign Advisor / Committed Donors answer the AI direct action's icon."""
     c = _c()
     for owner in s.seats:
@@ -253,19 +216,18 @@ def answer_icon(s: CampaignTrailState, party: str, icon: str, log: list[str], pr
             for name, params in pol.effect:
                 if name == "draw_cards":
                     drawn = primitives.draw(s, owner, int(params["count"]), reshuffle=True)
-                    gained.append(f"{plural(len(drawn), 'card')} for {owner}")
+                    gained.append(ft.Gain(who=owner, what="cards", amount=len(drawn)))
                     if drawn:
-                        note = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
-                        private[owner] = f"{private[owner]} {note}" if owner in private else note
+                        private.setdefault(owner, []).append(ft.Drawn(cards=tuple(drawn)))
                 elif name == "gain_money":
                     mine.money += int(params["amount"])
-                    gained.append(f"{mine.id} +${params['amount']}M")
+                    gained.append(ft.Gain(who=mine.id, what="money", amount=int(params["amount"])))
                 elif name == "gain_registered":
                     mine.registered += int(params["count"])
                     mine.out_of_supply += int(params["count"])
-                    gained.append(f"{mine.id} +{params['count']} registered")
+                    gained.append(ft.Gain(who=mine.id, what="registered", amount=int(params["count"])))
             with posting.by(log, owner, pol.id):  # the owner's politick answers the AI's card
-                log.append(f"{pol.name} ({owner}) answers {party}'s {icon}: {' and '.join(gained)}.")
+                log.append(fs.IconAnswered(owner=owner, politick=pol.id, party=party, icon=icon, gains=tuple(gained)))
 
 
 # ------------------------------------------------------------------------------------------ the AI party's turns
@@ -279,7 +241,7 @@ def decks_out(s: CampaignTrailState) -> bool:
     return s.solo is not None and not any(s.solo.decks)
 
 
-def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
+def play_ai_turns(s: CampaignTrailState, log: list[str], private: posting.Private) -> bool:
     """Play the current AI party's turns. Returns True when its party turn is over (the order moves on), False
     when it is not an AI party's turn or a human's Change of Plans window waits."""
     if s.solo is None or s.phase != "play" or s.solo.window is not None:
@@ -293,9 +255,10 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
         number = deck.pop(0)
         s.solo.done += 1
         card = _cards()[number]
-        log.append(card_line(party, number))
+        log.append(fs.SoloCardDrawn(party=party, card=number))
         if not card.automatic:
-            log.append(choice_line(s, party, number))
+            log.append(fs.TrackCompared(party=party, card=number, registered=s.parties[party].registered,
+                                        registers=takes_register(s, party, number)))
         if takes_register(s, party, number):
             register(s, party, card.register_.count, log)
             s.solo.played.append(number)
@@ -307,7 +270,7 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str]
     return True
 
 
-def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: dict[str, str]) -> None:
+def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: posting.Private) -> None:
     changed = direct(s, party, number, log, private)
     s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
     s.solo.played.append(number)
@@ -328,8 +291,7 @@ def _open_window(s: CampaignTrailState, party: str, number: int, log: list[str])
         return False
     s.solo.window = window
     s.solo.card = number
-    log.append(f"Before {party} (AI) acts, {', '.join(window.seats)} may answer with Change of Plans "
-               "(it would register instead).")
+    log.append(fs.SoloWindow(party=party, seats=tuple(window.seats)))
     return True
 
 
@@ -369,7 +331,7 @@ def change_of_plans(s: CampaignTrailState, w: Window, seat: str, action: Action,
                                      f"#{n} is not a Change of Plans in your hand.")
         s.responded.append(seat)
         w.answer(seat, action.notation())
-        log.append(f"{seat} responds with {card_name(n)}: Change of Plans.")
+        log.append(ft.Responded(seat=seat, card=n, politick=CHANGE_OF_PLANS))
         return True
     if action.verb in ("pass", "autopass"):
         return False if responses.pass_answer(s, w, seat, action, log) else None
@@ -377,7 +339,7 @@ def change_of_plans(s: CampaignTrailState, w: Window, seat: str, action: Action,
                         code="illegal_verb")
 
 
-def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: dict[str, str]) -> bool:
+def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], private: posting.Private) -> bool:
     """A human's answer in the window. Returns True when the window closed and the AI card is resolved."""
     w = s.solo.window
     party, number = w.actor, s.solo.card
@@ -387,9 +349,9 @@ def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str], pri
     s.solo.window, s.solo.card = None, None
     with posting.by(log, party):  # the AI party's turn goes on
         if not forced:
-            log.append(f"No Change of Plans: {party} (AI) goes ahead with {_cards()[number].name}.")
+            log.append(fs.SoloGoesAhead(party=party, card=number))
         if forced:  # Appendix A, Change of Plans: the register action instead, even with a full enough track
-            register(s, party, _cards()[number].register_.count, log, why="must register instead:")
+            register(s, party, _cards()[number].register_.count, log, forced=True)
             s.solo.played.append(number)
         else:
             resolve_direct(s, party, number, log, private)

@@ -10,7 +10,7 @@ from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effe
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.moves import campaign_cost, campaign_states
-from engine.campaign_trail.posting import by, game_line
+from engine.campaign_trail.posting import Private, by, game_line
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
 from engine.campaign_trail.state import CampaignTrailState, Exchange, FinalItem, Tabled
 from engine.core.frames import FrameStack
@@ -21,7 +21,7 @@ from engine.core.types import Outcome
 EXCHANGE_MAX = 3
 
 
-def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], private: dict[str, str],
+def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], private: Private,
                 changed: list[str]) -> bool:
     """Resolve a declared action of the turn's card (after any response window on its declaration). Returns
     whether the step may be taken back."""
@@ -112,10 +112,9 @@ def first_card_played(s: CampaignTrailState, seat: str, number: int, log: list[s
     return []
 
 
-def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str], private: dict[str, str]) -> bool:
+def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str], private: Private) -> bool:
     """Rivals' active politicks that answer this action (resolved as the action is declared: ruling).
     Returns whether a card was drawn (no undo past that)."""
-    c = _c()
     drew = False
     for owner, pol in effects.rival_answers(s, actor, action):
         if pol.id in effects.TRIGGERED:  # those ask for a choice: start_triggers
@@ -128,7 +127,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
                 drew = drew or bool(drawn)
                 gained.append(ft.Gain(who=owner, what="cards", amount=len(drawn)))
                 if drawn:
-                    private[owner] = "You draw " + ", ".join(f"#{n} {c.card(n).name}" for n in drawn) + "."
+                    private[owner] = [ft.Drawn(cards=tuple(drawn))]
             elif name == "gain_money":
                 s.parties[p.party].money += int(params["amount"])
                 gained.append(ft.Gain(who=p.party, what="money", amount=int(params["amount"])))
@@ -141,7 +140,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
     return drew
 
 
-def start_triggers(s: CampaignTrailState, seat: str, log: list[str], private: dict[str, str]) -> None:
+def start_triggers(s: CampaignTrailState, seat: str, log: list[str], private: Private) -> None:
     """Rivals' triggered politicks that ask for a choice (Intimidation) queue up as the action is declared and
     resolve one by one before it goes on. They reveal nothing hidden, so the step stays undoable."""
     t = s.turn
@@ -150,7 +149,7 @@ def start_triggers(s: CampaignTrailState, seat: str, log: list[str], private: di
     triggered(s, None, None, log, private)
 
 
-def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str], private: dict[str, str]) -> None:
+def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str], private: Private) -> None:
     """Run the queued triggered politicks until one waits for the actor's choice; then the action goes on."""
     t = s.turn
     while True:
@@ -167,7 +166,7 @@ def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str
             wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
 
 
-def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: dict[str, str]) -> bool:
+def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: Private) -> bool:
     if s.phase == "final":
         continue_final(s, log, wait)
         return False
@@ -181,7 +180,7 @@ def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: dict
     return after_action(s, log, private)
 
 
-def after_action(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
+def after_action(s: CampaignTrailState, log: list[str], private: Private) -> bool:
     """The action is resolved: the acting candidate's own after-action abilities run, then the turn ends."""
     t = s.turn
     if t.queue is None:
@@ -196,7 +195,7 @@ def after_action(s: CampaignTrailState, log: list[str], private: dict[str, str])
     return end_turn(s, log, private)
 
 
-def end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> bool:
+def end_turn(s: CampaignTrailState, log: list[str], private: Private) -> bool:
     """Discard, draw up to five, pass the turn on. Returns whether the step stays undoable (not after a draw)."""
     t = s.turn
     s.discard.extend(t.spent)
@@ -206,7 +205,7 @@ def end_turn(s: CampaignTrailState, log: list[str], private: dict[str, str]) -> 
     drawn = draw_up(s, t.seat)
     putback = _draw_extra(s, t.seat, drawn)
     if drawn:
-        private[t.seat] = "You draw " + ", ".join(f"#{n} {_c().card(n).name}" for n in drawn) + "."
+        private[t.seat] = [ft.Drawn(cards=tuple(drawn))]
     if putback is not None:  # the Experienced Candidate slides one drawn card under the deck first
         s.wait = {"kind": "card", "among": [str(n) for n in drawn], "optional": False, "putback": putback}
         return False
@@ -225,7 +224,7 @@ def _draw_extra(s: CampaignTrailState, seat: str, drawn: list[int]) -> int | Non
     return deck
 
 
-def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str], private: dict[str, str] | None = None) -> bool:
+def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str], private: Private | None = None) -> bool:
     deck = s.wait["putback"]
     s.players[seat].hand.remove(number)
     s.decks[deck].append(number)
@@ -234,7 +233,7 @@ def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str], priv
     return _finish_turn(s, log, private)
 
 
-def _finish_turn(s: CampaignTrailState, log: list[str], private: dict[str, str] | None = None) -> bool:
+def _finish_turn(s: CampaignTrailState, log: list[str], private: Private | None = None) -> bool:
     t = s.turn
     s.taken.append(t.seat)
     s.responded = [x for x in s.responded if x != t.seat]  # a response's gap refills with this turn's draw
@@ -254,7 +253,7 @@ def _same_region(s: CampaignTrailState, seats: list[str]) -> bool:
     return len({c.states[s.players[x].pawn].region for x in seats}) == 1
 
 
-def next_party(s: CampaignTrailState, log: list[str], private: dict[str, str] | None = None) -> None:
+def next_party(s: CampaignTrailState, log: list[str], private: Private | None = None) -> None:
     s.exchange = None
     s.taken = []
     s.order_index += 1
@@ -273,7 +272,7 @@ def next_party(s: CampaignTrailState, log: list[str], private: dict[str, str] | 
     ai_turns(s, log, private)
 
 
-def ai_turns(s: CampaignTrailState, log: list[str], private: dict[str, str] | None = None) -> None:
+def ai_turns(s: CampaignTrailState, log: list[str], private: Private | None = None) -> None:
     """Solo Play: the engine plays the AI party whose turn it is, then the order moves on (unless a human's
     Change of Plans window waits)."""
     private = {} if private is None else private
@@ -337,12 +336,12 @@ def _election(s: CampaignTrailState, log: list[str]) -> None:
     s.final_ev = ev
     s.phase = "over"
     top = [p for p in ev if ev[p] == max(ev.values())]
-    reason = "most electoral votes"
+    reason, last = "most", None
     if len(top) > 1:
         held = states_held(s)
         most = max(held[p] for p in top)
         best = [p for p in top if held[p] == most]
-        reason = "tied electoral votes; most states"
+        reason = "tied"
         if len(best) > 1 and len(s.parties) == 3 and len(best) == 2:
             last = next(p for p in s.parties if p not in best)
             removed = sum(row[last] for row in s.voters.values())
@@ -356,12 +355,21 @@ def _election(s: CampaignTrailState, log: list[str]) -> None:
                 held2 = states_held(s, best)
                 top2 = [p for p in top2 if held2[p] == max(held2[x] for x in top2)]
             best = top2
-            reason = f"runoff: {last}'s voters removed"
+            reason = "runoff"
         top = best
     s.winners = top
-    ev_text = ", ".join(f"{p} {n}" for p, n in s.final_ev.items())
-    s.result_reason = f"{' and '.join(top)} win{'s' if len(top) == 1 else ''} the election ({reason}): {ev_text}."
-    game_line(log, "Election Day. " + s.result_reason)
+    game_line(log, ft.ElectionDay(winners=tuple(top), reason=reason, removed=last, ev=tuple(s.final_ev.items())))
+    s.result_reason = _reason(top, reason, last, s.final_ev)
+
+
+def _reason(winners: list[str], reason: str, removed: str | None, ev: dict[str, int]) -> str:
+    """The outcome's reason, kept in the state as the result's own text (views and `outcome` give it as it is;
+    the silent path reaches it too, so it is made here rather than by the words, which word the same facts
+    for the Election Day line)."""
+    why = {"most": "most electoral votes", "tied": "tied electoral votes; most states",
+           "runoff": f"runoff: {removed}'s voters removed"}[reason]
+    tally = ", ".join(f"{p} {n}" for p, n in ev.items())
+    return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the election ({why}): {tally}."
 
 
 def outcome(s: CampaignTrailState) -> Outcome | None:

@@ -1,11 +1,15 @@
-"""Campaign Trail's log lines in words, made from the facts its rules state (facts_tell.py). The ruleset contract
-runs `tell` on a step's events before their lines are held for the turn's post (ruleset.py); the rules, and the
-silent path a search takes, never import this module. A line the rules give in words already passes as it is."""
+"""Campaign Trail's log lines in words, made from the facts its rules state (facts_tell.py, facts_dirty.py, and
+facts_debates.py and facts_solo.py, whose lines words_debates.py and words_solo.py make). The ruleset contract runs
+`tell` on a step's events before their lines are held for the turn's post (ruleset.py); the rules, and the silent
+path a search takes, never import this module. An event worded already passes as it is."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Callable
 
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import effects, words_debates, words_solo
+from engine.campaign_trail import facts_dirty as fd
 from engine.campaign_trail import facts_tell as f
 from engine.campaign_trail.state import MONTHS
 from engine.campaign_trail.wording import card_name
@@ -14,9 +18,14 @@ from engine.core.words import plural
 
 
 def tell(events: list[Event]) -> list[Event]:
-    """Word each event that states facts and has no line yet: its public line, in place; the events, for chaining."""
+    """Word each event that states facts and has no line yet: its public line, or the seats' private lines, in
+    place; the events, for chaining."""
     for event in events:
-        if event.facts is not None and event.public is None:
+        if event.facts is None or event.public is not None or event.private:
+            continue
+        if isinstance(event.facts, f.PrivateNotes):
+            event.private = private(event.facts)
+        else:
             event.public = line(event.facts)
     return events
 
@@ -26,14 +35,46 @@ def line(x: Facts) -> str:
     return _LINES[type(x)](x)
 
 
+def private(x: f.PrivateNotes) -> dict[str, str]:
+    """Each seat's private line: its notes, one after another."""
+    return {seat: " ".join(_note(seat, note) for note in notes) for seat, notes in x.notes}
+
+
+def _note(seat: str, x: f.Drawn | f.Swapped) -> str:
+    if isinstance(x, f.Swapped):
+        given, taken = card_name(x.given), card_name(x.taken)
+        return f"You give {given} and take {taken}." if seat == x.seat else f"{x.seat} gives you {given} for {taken}."
+    return ("After the debate you draw " if x.after_debate else "You draw ") + ", ".join(map(card_name, x.cards)) + "."
+
+
+def reason(x: f.ElectionDay) -> str:
+    """Why the election went as it did, as the game's outcome gives it."""
+    why = {"most": "most electoral votes", "tied": "tied electoral votes; most states",
+           "runoff": f"runoff: {x.removed}'s voters removed"}[x.reason]
+    ev = ", ".join(f"{p} {n}" for p, n in x.ev)
+    return f"{' and '.join(x.winners)} win{'s' if len(x.winners) == 1 else ''} the election ({why}): {ev}."
+
+
+@cache
+def _labels(proc: str, key: str) -> tuple[str, ...]:
+    """The labels of an effect's choice, as its compiled ops give them."""
+    for op in effects.procs()[proc]:
+        if op[0] == "choose_one_pick" and op[1]["key"] == key:
+            return tuple(op[1]["labels"])
+    raise KeyError(f"{proc} has no choice {key}")
+
+
+def _chosen(x: f.OptionChosen) -> str:
+    pol = content_mod.load().politicks.get(x.proc)
+    return f"{x.who} chooses to {_labels(x.proc, x.key)[x.option]}" + (f" ({pol.name})." if pol else ".")
+
+
 def _politick(pid: str) -> str:
     return content_mod.load().politicks[pid].name
 
 
-def _gain(g: f.Gain) -> str:
-    if g.what == "cards":
-        return f"{plural(g.amount, 'card')} for {g.who}"
-    return f"{g.who} +${g.amount}M" if g.what == "money" else f"{g.who} +{g.amount} registered"
+def _issue(issue: str) -> str:
+    return content_mod.load().debate_issues[issue].name
 
 
 def _tabled(x: f.PolitickTabled) -> str:
@@ -47,7 +88,43 @@ def _month_ended(x: f.MonthEnded) -> str:
     return f"{MONTHS[x.month - 1]} ends. {MONTHS[x.month]} begins; {how}"
 
 
+def _begins(x: f.PlayBegins) -> str:
+    order = ", ".join(x.order)
+    if x.table == "plain":
+        return f"August begins. Turn order: {order}."
+    return f"{'August' if x.table == 'advanced' else 'Solo Play'} begins. Turn order each round: {order} (AI parties first)."
+
+
+def _candidate(x: f.CandidateShown) -> str:
+    cd = content_mod.load().candidates[x.candidate]
+    return f"{x.seat}: {cd.archetype} ({cd.name})."
+
+
 _LINES: dict[type, Callable[[Any], str]] = {
+    **words_debates.LINES,
+    **words_solo.LINES,
+    f.CandidateShown: _candidate,
+    f.HandFilled: lambda x: f"{x.seat} draws up to {x.size} cards.",
+    f.HomeShown: lambda x: f"{x.seat}'s home state is {x.state}.",
+    f.PlayBegins: _begins,
+    f.WindowOpened: lambda x: (f"{x.seat} declares {x.action.replace('_', ' ')} with {card_name(x.card)}. "
+                               f"{', '.join(x.seats)} may respond."),
+    f.Responded: lambda x: f"{x.seat} responds with {card_name(x.card)}: {_politick(x.politick)}.",
+    f.ActAgain: lambda x: f"{x.seat} must take another action of {card_name(x.card)}.",
+    f.AutoPassed: lambda x: (f"{x.seat} passes on {x.actor}'s {x.action.replace('_', ' ')} and will pass on every "
+                             "response window from now on."),
+    fd.SuppressionStarted: lambda x: f"{x.seat} sets out to suppress votes from {x.origin}.",
+    fd.SmearStarted: lambda x: f"{x.seat} runs a smear campaign in {' '.join(x.states)}.",
+    fd.MudStarted: lambda x: f"{x.seat} slings mud ({', '.join(_issue(i) for i in x.issues)}).",
+    fd.MudSlung: lambda x: f"{x.seat} slings mud on {_issue(x.issue)} ({' '.join(x.states)}).",
+    fd.DirtyHandsPaid: lambda x: f"{x.seat} pays ${x.amount}M for getting their hands dirty.",
+    fd.ContributorsFlipped: lambda x: f"{x.seat} flips {x.target}'s contributors: ${x.amount}M changes sides.",
+    fd.MindsSwayed: lambda x: (f"{x.seat} sways minds: {x.target} loses {plural(x.lost, 'registered voter')}, "
+                              f"{x.party} gains {x.gained}."),
+    fd.EthicsPaid: lambda x: f"{x.seat} pays {x.count} voter{'s' if x.count > 1 else ''} in {x.state}.",
+    fd.VotersStruck: lambda x: f"{x.who} loses {x.count} voter{'s' if x.count > 1 else ''} in {x.state}.",
+    f.ElectionDay: lambda x: "Election Day. " + reason(x),
+    f.OptionChosen: _chosen,
     f.CandidateChosen: lambda x: f"{x.seat} has chosen a candidate.",
     f.HomeChosen: lambda x: f"{x.seat} has chosen a home state.",
     f.AskedAgain: lambda x: f"{x.seat} will be asked in response windows again.",
@@ -68,7 +145,7 @@ _LINES: dict[type, Callable[[Any], str]] = {
     f.ConnectionsPaid: lambda x: (f"Connections ({x.seat}): {x.holder} (AI) holds {x.state}; no one gains $10M."
                                   if x.ai else f"Connections ({x.seat}): {x.holder} holds {x.state} and gains $10M."),
     f.FavoriteSon: lambda x: f"Favorite Son ({x.seat}): a voter in {x.state}.",
-    f.PolitickAnswered: lambda x: f"{_politick(x.politick)} ({x.owner}): {' and '.join(_gain(g) for g in x.gains)}.",
+    f.PolitickAnswered: lambda x: f"{_politick(x.politick)} ({x.owner}): {' and '.join(words_solo.gain(g) for g in x.gains)}.",
     f.PolitickTriggered: lambda x: f"{_politick(x.politick)} ({x.owner}) is triggered.",
     f.CardPutBack: lambda x: f"{x.seat} puts a card at the bottom of the {MONTHS[x.deck]} deck.",
     f.ExchangeOffered: lambda x: (f"{x.party}'s candidates share a region: {x.seat} may exchange up to 3 cards with "

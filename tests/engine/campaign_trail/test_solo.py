@@ -2,9 +2,12 @@
 that games without the AI keep their stored JSON."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.campaign_trail import rules, solo, solo_content
+from engine.campaign_trail import rules, solo, solo_content, words_solo, words_tell
+from engine.campaign_trail.facts_solo import TrackCompared
 from engine.campaign_trail.ruleset import RULESET as R
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.core.errors import IllegalAction
@@ -45,7 +48,7 @@ def test_register_loses_the_surplus() -> None:
     log: list[str] = []
     solo.register(s, "REP", 6, log)
     assert s.parties["REP"].registered == 30 and s.parties["REP"].out_of_supply == before + 2
-    assert "4 lost" in log[0]
+    assert "4 lost" in words_tell.line(log[0])
 
 
 def test_direct_action_respects_each_threshold() -> None:
@@ -148,31 +151,39 @@ def test_games_without_the_ai_keep_their_stored_json() -> None:
 # ------------------------------------------------------------------ the AI turn in words
 
 
+def _choice(s: CampaignTrailState, number: int) -> str:
+    """The AI's choice on `number` (register or direct action) as its line says it."""
+    return words_solo.choice_line(TrackCompared(party="REP", card=number, registered=s.parties["REP"].registered,
+                                                registers=solo.takes_register(s, "REP", number)))
+
+
 def test_the_ai_turn_says_its_card_its_choice_and_why_state_by_state() -> None:
     s = _state()
     card = solo_content.load().cards[7]  # CA 5, WA 4, AZ 4; 3 voters each
-    line = solo.card_line("REP", 7)
+    line = words_solo.card_line("REP", 7)
     assert line.startswith(f"**REP (AI) turn** — draws Solo Play card 7, *{card.name}*: register ")
     assert solo.card_diagram(7) == "■" * card.register_.highest + "□" * (10 - card.register_.highest)
     assert "3 voters in each state where REP leads by less than CA 5, WA 4, AZ 4." in line
     s.parties["REP"].registered = 3 * card.register_.highest - 1  # one voter short of the diagram
     assert solo.track_diagram(s.parties["REP"].registered).endswith("◩" + "□" * (10 - card.register_.highest))
-    assert solo.choice_line(s, "REP", 7).endswith(f"fewer than the card's {card.register_.highest} → register action.")
+    assert _choice(s, 7).endswith(f"fewer than the card's {card.register_.highest} → register action.")
     s.parties["REP"].registered = 12 if card.register_.highest <= 4 else 3 * card.register_.highest
-    assert solo.choice_line(s, "REP", 7).endswith("→ direct action.")
+    assert _choice(s, 7).endswith("→ direct action.")
     s.voters["CA"] = {"DEM": 4, "REP": 8}  # leads by 4 < 5: places
     s.voters["WA"] = {"DEM": 0, "REP": 4}  # leads by 4 = 4: nothing
     s.voters["AZ"] = {"DEM": 2, "REP": 0}  # behind: places
-    log: list[str] = []
+    log: list[Any] = []
     solo.direct(s, "REP", 7, log, {})
-    assert log[0].startswith("REP (AI) direct action (")
-    assert "CA leads by 4 < 5: +3 · WA leads by 4 ≥ 4: no voters · AZ trails by 2: +3." in log[0]
+    line = words_tell.line(log[0])
+    assert line.startswith("REP (AI) direct action (")
+    assert "CA leads by 4 < 5: +3 · WA leads by 4 ≥ 4: no voters · AZ trails by 2: +3." in line
 
 
 def test_an_automatic_card_has_no_diagram_and_draws_on_the_supply() -> None:
     s = _state()
     auto = next(n for n, c in solo_content.load().cards.items() if c.automatic)
-    assert "no register diagram (the direct action happens automatically)" in solo.card_line("REP", auto)
-    log: list[str] = []
+    assert "no register diagram (the direct action happens automatically)" in words_solo.card_line("REP", auto)
+    log: list[Any] = []
     solo.direct(s, "REP", auto, log, {})
-    assert "from the undecided supply" in log[0] and "Track now" not in log[0]
+    line = words_tell.line(log[0])
+    assert "from the undecided supply" in line and "Track now" not in line

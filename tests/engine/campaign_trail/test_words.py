@@ -1,7 +1,8 @@
-"""Campaign Trail's rules state facts and its words say them (engine/campaign_trail/facts_tell.py, words_tell.py):
-along seeded random games at the tables whose flow differs, the lines of the turn, its actions and the effects come
-out of the contract each with typed facts of plain data and a line worded from them, and the facts' kinds cover the
-game's commonest lines. The rules never import the words."""
+"""Campaign Trail's rules state facts and its words say them (engine/campaign_trail/facts_tell.py, facts_debates.py,
+facts_solo.py and their words): along seeded random games at the tables whose flow differs, every line the rules
+make — public or private, of the turn, its actions, the effects, the debates and the AI parties — comes out of the
+contract with typed facts of plain data and words made from them alone; no line comes in words only. The rules
+never import the words."""
 from __future__ import annotations
 
 import ast
@@ -16,12 +17,26 @@ from engine.campaign_trail import words_tell
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, seats_for
 
-TABLES = [(2, {}, 1), (3, {"dirty": True}, 3), (1, {"ai": ["REP"]}, 1)]
+# (players, options, seed): each game goes through its table's own lines — debates and running mates' exchanges,
+# Dirty Politics, Solo Play's AI turns and their Change of Plans windows, the Advanced Solo Deck's.
+TABLES = [(2, {}, 1), (6, {}, 1), (3, {"dirty": True}, 3), (1, {"ai": ["REP"]}, 1),
+          (1, {"ai": ["REP"], "ai_deck": "advanced"}, 6)]
 PACKAGE = Path(__file__).resolve().parents[3] / "engine" / "campaign_trail"
 
 
+def _check(event: Any) -> str:
+    """An event's line is made from its facts alone (plain data, nothing a player reads): the facts' kind."""
+    assert event.facts is not None, f"a line in words only: {event}"
+    json.dumps(event.facts.model_dump(mode="json"))
+    if event.private:
+        assert event.public is None and event.private == words_tell.private(event.facts), event
+    else:
+        assert event.public == words_tell.line(event.facts), event
+    return event.kind
+
+
 @pytest.mark.parametrize(("players", "options", "seed"), TABLES, ids=[f"{p}-{sorted(o)}" for p, o, _ in TABLES])
-def test_the_rules_state_facts_and_the_words_say_them(players: int, options: dict[str, Any], seed: int) -> None:
+def test_every_line_the_rules_make_is_a_fact_the_words_say(players: int, options: dict[str, Any], seed: int) -> None:
     ruleset = registry.get("campaign_trail")
     rng, state = Rng(seed), ruleset.setup(options, seats_for(ruleset, players, options), seed)
     kinds: set[str] = set()
@@ -30,20 +45,22 @@ def test_the_rules_state_facts_and_the_words_say_them(players: int, options: dic
         options_now = ruleset.decisions(state, seat).all_options()
         result = ruleset.apply(state, seat, options_now[rng.below(len(options_now))].action)
         for event in result.events:
-            if event.facts is not None:
-                json.dumps(event.facts.model_dump(mode="json"))  # plain data, nothing a player reads
-                assert event.public == words_tell.line(event.facts), event
-                kinds.add(event.kind)
+            if event.ends_post is None:
+                kinds.add(_check(event))
         for held in result.state.unposted:  # a held line keeps the facts it was worded from
-            assert held.facts is None or held.text == words_tell.line(held.facts)
+            assert held.facts is not None and held.text == words_tell.line(held.facts), held
         state = result.state
-    assert {"candidate_chosen", "home_chosen", "card_played"} <= kinds, kinds
-    assert len(kinds) >= 8, kinds
+    assert {"candidate_chosen", "home_chosen", "play_begins", "election_day", "private_notes"} <= kinds, kinds
+    assert ("debate_opened" in kinds) == (not options.get("ai") or options.get("ai_deck") == "advanced"), kinds
+    if options.get("ai"):
+        assert {"solo_card_drawn", "advanced_drawn"} & kinds, kinds
+    end = next(e for e in result.events if e.kind == "election_day")
+    assert end.public == "Election Day. " + state.result_reason  # the outcome's reason, as the line gives it
 
 
 def test_no_rules_module_imports_the_words() -> None:
-    words = {f"engine.campaign_trail.{name}" for name in ("words", "words_tell", "words_ask")}
-    wiring = {"ruleset.py", "words.py", "words_tell.py", "words_ask.py"}  # the contract's wiring and the words
+    words = {f"engine.campaign_trail.{name}" for name in ("words", "words_tell", "words_ask", "words_debates", "words_solo")}
+    wiring = {"ruleset.py", "words.py", "words_tell.py", "words_ask.py", "words_debates.py", "words_solo.py"}  # the contract's wiring and the words
     for path in sorted(PACKAGE.glob("*.py")):
         if path.name in wiring:
             continue
