@@ -23,7 +23,7 @@ from engine.campaign_trail.menus import (
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
-from engine.campaign_trail.posting import Log, SilentLog, Tell, by, cause_now, step_result
+from engine.campaign_trail.posting import Log, Private, SilentLog, Tell, by, cause_now, step_result
 from engine.campaign_trail.prompts import step_ask
 from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
@@ -207,7 +207,7 @@ def _log(s: CampaignTrailState, seat: str, kind: type[Log]) -> Log:
     return kind(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
 
 
-def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: dict[str, str],
+def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private,
          changed: list[str]) -> bool:
     """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
     changed into `changed`. Returns whether it may be taken back."""
@@ -239,7 +239,7 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: di
     return _turn_step(s, seat, action, log, private, changed)
 
 
-def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: dict[str, str],
+def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private,
                changed: list[str]) -> bool:
     """A step of the setup or of a turn (step() without the windows and the debates)."""
     undoable = True
