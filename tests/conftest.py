@@ -2,6 +2,7 @@
 is reported at once."""
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -31,6 +32,16 @@ RAM_DIR = Path("/dev/shm")
 def pytest_configure(config: pytest.Config) -> None:
     _ram_basetemp(config)
     _share_bytecode(config)
+    # The cyclic collector, tuned for a test process: the tests keep whole played games in caches, and the default
+    # thresholds walk them again and again (about 6% of the suite's CPU). Young collections every 10,000
+    # allocations rather than 700, and the objects of the collection itself frozen out of every later pass
+    # (pytest_collection_finish). The bot's own processes keep Python's defaults.
+    gc.set_threshold(10_000, 20, 20)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
 
 
 def _ram_basetemp(config: pytest.Config) -> None:
