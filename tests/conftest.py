@@ -39,6 +39,46 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
+# The files that run longest for their few tests: whole games, through Discord or the manager, and long walks;
+# the two PostgreSQL files mostly wait on their server. xdist hands out files by their count of tests, most first
+# (`--dist loadfile`), which left these to the end, where one of them alone kept the run going for minutes. With
+# `--no-loadscope-reorder` (pyproject.toml) the queue is the collection's order, which puts these first and the rest
+# by their count of tests, as xdist would. Paths from the repository's root; tests/architecture checks they exist.
+RUN_FIRST = (
+    "tests/render/test_replay_every_ruleset.py",
+    "tests/discord/test_campaign_trail_game.py",
+    "tests/discord/test_campaign_manager_2008_game.py",
+    "tests/store_pg/test_load.py",
+    "tests/discord/test_nineteen_sixty_game.py",
+    "tests/service/test_campaign_trail_leak.py",
+    "tests/discord/test_presidential_election_game.py",
+    "tests/store_pg/test_pg_crash.py",
+    "tests/discord/test_learn.py",
+    "tests/local/test_transcripts_presidential_election.py",
+    "tests/service/test_read_path.py",
+    "tests/architecture/test_each_game_in_its_own_words.py",
+    "tests/service/test_seats_fuzz.py",
+    "tests/local/test_transcripts_campaign_trail.py",
+    "tests/discord/test_campaign_trail_solo_by_dm.py",
+    "tests/engine/presidential_election/test_leaks.py",
+    "tests/engine/campaign_trail/test_solo_bench.py",
+    "tests/local/test_local_table.py",
+    "tests/service/test_solo_deadlines.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    first = {path: i for i, path in enumerate(RUN_FIRST)}
+    root = config.rootpath
+    files = [item.path.relative_to(root).as_posix() if item.path.is_relative_to(root) else str(item.path)
+             for item in items]
+    counts: dict[str, int] = {}
+    for name in files:
+        counts[name] = counts.get(name, 0) + 1
+    order = {id(item): (first.get(name, len(first)), -counts[name], name) for item, name in zip(items, files)}
+    items.sort(key=lambda item: order[id(item)])  # stable: each file's tests keep their order
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
