@@ -55,3 +55,29 @@ def test_a_hands_event_checks_are_each_cards_own() -> None:
                 seen["spent"] += spent
             state = R.apply(state, seat, action).state
     assert all(seen.values()), seen
+
+
+
+def _full_legal(state: Any, seat: str) -> list[Action]:
+    full = R.decisions(state, seat)
+    return [o.action for o in full.all_options()] if full.options else []
+
+
+def test_what_to_move_found_goes_only_with_its_own_position() -> None:
+    """`legal` takes what `to_move` found only for the very state it was found for, and never after a step: along a
+    random game stepped in place, each seat's answer matches the full path's, asked right after `to_move`, after
+    `to_move` of another position, and after an `advance` of the same object."""
+    silent = NineteenSixtySilent()
+    state, moves = _random_game({}, 5)
+    other = R.setup({}, seats_for(R, 2, {}), 6)
+    for number, (seat, action) in enumerate(moves):
+        expected = {s: _full_legal(state, s) for s in state.seats}
+        assert silent.to_move(state)[0] == seat
+        assert {s: silent.legal(state, s) for s in state.seats} == expected, number
+        silent.to_move(other)
+        assert {s: silent.legal(state, s) for s in state.seats} == expected, number
+        silent.to_move(state)
+        silent.advance(state, seat, action)
+        assert {s: silent.legal(state, s) for s in state.seats} == {s: _full_legal(state, s) for s in state.seats}, \
+            number
+    assert silent.over(state)
