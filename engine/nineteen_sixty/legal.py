@@ -289,17 +289,34 @@ def _campaign(state: NSState, seat: str) -> list[Action]:
     play = _play(state)
     here = play.region
     states = _travel_states(here)
-    out = [a for code, a in zip(states, _each("add", states)) if code not in play.declared]
-    out += [act("travel", region) for region in TRAVEL_REGIONS
-            if region != here and region_crossings(here, region) <= play.cp_left]
+    declared = play.declared
+    out = [a for code, a in zip(states, _each("add", states)) if code not in declared] if declared \
+        else list(_each("add", states))
+    cp = play.cp_left
+    out += [a for cost, a in _travels(here) if cost <= cp]
     return [*out, act("done")]
+
+
+@lru_cache(maxsize=None)
+def _travels(here: str) -> tuple[tuple[int, Action], ...]:
+    """Travel from the travel region `here` to each other one, with the boundaries it crosses, in menu order."""
+    return tuple((region_crossings(here, region), act("travel", region)) for region in TRAVEL_REGIONS if region != here)
 
 
 def _position(state: NSState, seat: str) -> list[Action]:
-    play = _play(state)
-    out = [act("issue", issue) for issue in state.track
-           if position_cost(play, issue) <= play.cp_left and not restricted(state, play, issue)]
-    return [*out, act("done")]
+    return [*_each("issue", positions(state, _play(state))), act("done")]
+
+
+def positions(state: NSState, play: Play) -> tuple[str, ...]:
+    """The issues the play may still position on, in track order: affordable with its CP left, and not its own
+    card's debate issue under Restricted Positioning."""
+    rules = c().rules
+    first, more, cp, bought = rules.position_first_cost, rules.position_more_cost, play.cp_left, play.bought
+    banned = card(play.card).debate_issue if state.options.restricted and play.card is not None else None
+    if banned is None and cp >= first and cp >= more:
+        return tuple(state.track)
+    return tuple(issue for issue in state.track
+                 if (more if bought.get(issue) else first) <= cp and issue != banned)
 
 
 def _swap(state: NSState, seat: str) -> list[Action]:
