@@ -10,8 +10,8 @@ from functools import lru_cache
 from engine.core.types import Action
 from engine.nineteen_sixty.content import REGIONS
 from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, c, card, event_checks, issue_leader,
-                                              media_total, region_crossings, side_of, states_travel, strategy_need,
-                                              strategy_ok)
+                                              media_total, region_crossings, requirement_met, side_of, states_travel,
+                                              strategy_need, strategy_ok)
 from engine.nineteen_sixty.state import SEATS, Debate, NSState, Play, Side
 
 CANDIDATE = "candidate"
@@ -213,6 +213,28 @@ def owes(state: NSState, seat: str) -> bool:
     return bool(where) and (where in _NEVER_EMPTY or bool(_ACTIONS[where](state, seat)))
 
 
+def owed_stages(state: NSState) -> dict[str, str | list[Action]]:
+    """The seats that owe a decision now, in seat order, each with its stage, or with its legal actions where they
+    had to be listed to tell whether it owes one (`owes`)."""
+    owed: dict[str, str | list[Action]] = {}
+    for seat in state.seats:
+        where = stage(state, seat)
+        if not where:
+            continue
+        if where in _NEVER_EMPTY:
+            owed[seat] = where
+            continue
+        found = _ACTIONS[where](state, seat)
+        if found:
+            owed[seat] = found
+    return owed
+
+
+def stage_actions(state: NSState, seat: str, where: str) -> list[Action]:
+    """The legal actions of `seat`, whose decision is `where` (its stage)."""
+    return _ACTIONS[where](state, seat)
+
+
 def owing(state: NSState) -> list[str]:
     """The seats that owe a decision now, in seat order."""
     return [s for s in SEATS if owes(state, s)]
@@ -232,15 +254,29 @@ def _wait(state: NSState, seat: str) -> list[Action]:
 def _activity(state: NSState, seat: str) -> list[Action]:
     side = side_of(seat)
     campaign, rich = _means(state, side)
-    events = event_checks(state)
+    # `uses` of each card (`_user`), what the hand's cards share found once: `event_checks` without its closure
+    blocked = {x for s in state.prevention for x in card(s.card).prevents} if state.prevention else ()
+    late = state.turn > c().rules.debate_turn
+    may = 2 if campaign else 0
     out: list[Action] = []
-    for x in sorted(playable_cards(state, side)):  # `uses` of each card (`_user`), its facts found once per hand
-        playable, spent = events(x)
-        out += _uses(_number(x), playable, campaign, rich and not spent)
+    for x in sorted(playable_cards(state, side)):
+        requires, debate, ways = _card_uses(x)
+        playable = x not in blocked and (not requires or requirement_met(state, x))
+        out += ways[(4 if playable else 0) + may + (1 if rich and not (late and debate) else 0)]
     if state.sides[side].candidate == "active":
         out += _uses(CANDIDATE, False, campaign, False)
     out += [act("vp", str(x)) for x in vp_discards(state, side)]
     return out or [act("pass")]
+
+
+@lru_cache(maxsize=None)
+def _card_uses(card_id: int) -> tuple[bool, bool, tuple[tuple[Action, ...], ...]]:
+    """What a hand card's uses turn on (whether its event has a requirement, whether it is a Debate event), and its
+    uses for each answer: `_uses` at 4 × its event playable + 2 × campaigning allowed + a preemption allowed."""
+    x = card(card_id)
+    arg = _number(card_id)
+    ways = tuple(_uses(arg, bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
+    return x.requires is not None, x.persistent == "debate", ways
 
 
 def _how(state: NSState, seat: str) -> list[Action]:
@@ -253,17 +289,34 @@ def _campaign(state: NSState, seat: str) -> list[Action]:
     play = _play(state)
     here = play.region
     states = _travel_states(here)
-    out = [a for code, a in zip(states, _each("add", states)) if code not in play.declared]
-    out += [act("travel", region) for region in TRAVEL_REGIONS
-            if region != here and region_crossings(here, region) <= play.cp_left]
+    declared = play.declared
+    out = [a for code, a in zip(states, _each("add", states)) if code not in declared] if declared \
+        else list(_each("add", states))
+    cp = play.cp_left
+    out += [a for cost, a in _travels(here) if cost <= cp]
     return [*out, act("done")]
+
+
+@lru_cache(maxsize=None)
+def _travels(here: str) -> tuple[tuple[int, Action], ...]:
+    """Travel from the travel region `here` to each other one, with the boundaries it crosses, in menu order."""
+    return tuple((region_crossings(here, region), act("travel", region)) for region in TRAVEL_REGIONS if region != here)
 
 
 def _position(state: NSState, seat: str) -> list[Action]:
-    play = _play(state)
-    out = [act("issue", issue) for issue in state.track
-           if position_cost(play, issue) <= play.cp_left and not restricted(state, play, issue)]
-    return [*out, act("done")]
+    return [*_each("issue", positions(state, _play(state))), act("done")]
+
+
+def positions(state: NSState, play: Play) -> tuple[str, ...]:
+    """The issues the play may still position on, in track order: affordable with its CP left, and not its own
+    card's debate issue under Restricted Positioning."""
+    rules = c().rules
+    first, more, cp, bought = rules.position_first_cost, rules.position_more_cost, play.cp_left, play.bought
+    banned = card(play.card).debate_issue if state.options.restricted and play.card is not None else None
+    if banned is None and cp >= first and cp >= more:
+        return tuple(state.track)
+    return tuple(issue for issue in state.track
+                 if (more if bought.get(issue) else first) <= cp and issue != banned)
 
 
 def _swap(state: NSState, seat: str) -> list[Action]:

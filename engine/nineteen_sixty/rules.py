@@ -23,7 +23,7 @@ from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.core.words import plural
 from engine.nineteen_sixty.content import NAMES, REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
-from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, moves, owes, owing, position_cost, restricted,
+from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, moves, owes, owing, position_cost, positions,
                                          side_chooser, strategy_choices)
 from engine.nineteen_sixty.menus import menu
 from engine.nineteen_sixty.phrases import effect, signed, travel_name
@@ -241,7 +241,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         state.discard.append(discarded)
         vp = me.vp_card
         me.vp_card = None
-        state.play = Play(seat=seat, card=vp, source="vp")
+        state.play = Play.fresh(seat, vp, "vp")
         _collect_rest(state, side, vp, ctx)
         if ctx.words:
             ctx.log(f"{seat} discards {card_label(discarded)} to play the Vice President card {card_label(vp)}.")
@@ -292,7 +292,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         ctx.touch(f"issues:{args[0]}")
         if ctx.words:
             ctx.log(f"{seat} positions on {issue_name(args[0])} ({cost} CP): {signed(state.issues[args[0]])}.")
-        if not any(position_cost(play, i) <= play.cp_left and not restricted(state, play, i) for i in state.track):
+        if not positions(state, play):
             _end_action(state, ctx)
         return True
     if verb == "done" and play is not None:
@@ -391,13 +391,13 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
     play = state.play
     if play is None:  # a fresh play from the hand or the candidate card
         if arg == CANDIDATE:
-            play = Play(seat=seat, card=None, source="candidate")
+            play = Play.fresh(seat, None, "candidate")
             me.candidate = "exhausted"
             ctx.touch(f"candidate:{side}")
         else:
             x = int(arg)
             me.hand.remove(x)
-            play = Play(seat=seat, card=x, source="hand")
+            play = Play.fresh(seat, x, "hand")
             _collect_rest(state, side, x, ctx)
         state.play = play
     ctx.cause = None if play.card is None else str(play.card)

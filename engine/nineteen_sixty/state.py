@@ -85,6 +85,24 @@ class Play(Model):
     target: str = ""  # campaigning: the state chosen, its CP still to be said
     stop: bool = False  # the token travelled since it last campaigned: where it stops is asked at the end
 
+    @classmethod
+    def fresh(cls, seat: str, card: int | None, source: str) -> "Play":
+        """`Play(seat=seat, card=card, source=source)`, field for field and with the same fields marked set, built
+        without validating what the rules already know to be good (a play starts several times a turn)."""
+        play = _new(cls)
+        fields: dict[str, Any] = dict(_PLAY_DEFAULTS, seat=seat, card=card, source=source, declared=[], bought={})
+        _set(play, "__dict__", fields)
+        _set(play, "__pydantic_fields_set__", {"seat", "card", "source"})
+        _set(play, "__pydantic_extra__", None)
+        _set(play, "__pydantic_private__", None)
+        return play
+
+
+_new, _set = object.__new__, object.__setattr__
+# a play's fields in the model's order, with their defaults: None for the lists and dicts `Play.fresh` makes new
+_PLAY_DEFAULTS = {name: None if field.default_factory else field.default for name, field in Play.model_fields.items()}
+assert {name for name, field in Play.model_fields.items() if field.default_factory} == {"declared", "bought"}
+
 
 class DebateIssue(Model):
     issue: str
