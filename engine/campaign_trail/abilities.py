@@ -50,13 +50,22 @@ def _modifiers(s: Any, seat: str, action: str, name: str) -> tuple[dict[str, Any
     key = (action, name)
     me = s.players[seat]
     mods = _candidate_modifiers(me.candidate).get(key, ()) if me.candidate else ()
+    modifying = _modifying()
     for x, p in s.players.items():
-        if p.table and (x == seat or p.party != me.party):
+        table = p.table
+        if table and (x == seat or p.party != me.party):
             rival = p.party != me.party
-            for tab in p.table:
-                if tab.active:
+            for tab in table:
+                if tab.politick in modifying and tab.active:  # most politicks change no number: skipped unread
                     mods += _politick_modifiers(tab.politick, rival).get(key, ())
     return mods
+
+
+@lru_cache(maxsize=1)
+def _modifying() -> frozenset[str]:
+    """The politicks with a `modify` op among their standing rules (on their owner's seat or on its opponents')."""
+    return frozenset(pid for pid in content_mod.load().politicks
+                     if _politick_modifiers(pid, False) or _politick_modifiers(pid, True))
 
 
 def stat(s: Any, seat: str, action: str, name: str, base: int, *, replaced: int | None = None) -> int:
