@@ -12,26 +12,10 @@ from typing import Any, Iterator
 from engine.campaign_trail import content as content_mod
 
 
-def _passive_ops(s: Any, seat: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """The standing rules on this seat: its candidate's, its own politicks' in play, and rivals' politicks in
-    play aimed at their opponents (`party: opponents`, e.g. False News Story)."""
-    me = s.players[seat]
-    if me.candidate:
-        yield from _candidate_passive(me.candidate)
-    for x, p in s.players.items():
-        if not p.table:
-            continue
-        rival = p.party != me.party
-        if x != seat and not rival:
-            continue  # a running mate's politicks are theirs alone
-        for tab in p.table:
-            if tab.active:
-                yield from _politick_passive(tab.politick, rival)
-
-
-def _tabled(s: Any, seat: str) -> list[tuple[str, bool]]:
+def _tabled(s: Any, seat: str, among: frozenset[str]) -> list[tuple[str, bool]]:
     """The politicks in play that are standing rules on this seat, each with whether a rival tabled it: the seat's
-    own and its rivals' (a running mate's politicks are theirs alone), in `_passive_ops`'s order."""
+    own and its rivals' (a running mate's politicks are theirs alone), in seat order; only those `among` the
+    politicks given (the few with the op asked for: the others are not read)."""
     me = s.players[seat]
     out: list[tuple[str, bool]] = []
     for x, p in s.players.items():
@@ -40,21 +24,24 @@ def _tabled(s: Any, seat: str) -> list[tuple[str, bool]]:
         rival = p.party != me.party
         if x != seat and not rival:
             continue
-        out += [(tab.politick, rival) for tab in p.table if tab.active]
+        out += [(tab.politick, rival) for tab in p.table if tab.politick in among and tab.active]
     return out
 
 
 def _modifiers(s: Any, seat: str, action: str, name: str) -> tuple[dict[str, Any], ...]:
-    """The `modify` ops of `_passive_ops` on this action's stat, in the same order (read from indexes of the
-    content: asked many times a step, so `_tabled` is walked here without a list)."""
+    """The `modify` ops on this action's stat of the seat's standing rules: its candidate's, then those of the
+    politicks in play on it (`_tabled`'s), in order (read from indexes of the content: asked many times a step, so
+    the tables are walked here without a list)."""
     key = (action, name)
     me = s.players[seat]
     mods = _candidate_modifiers(me.candidate).get(key, ()) if me.candidate else ()
+    modifying = _with_op("modify")
     for x, p in s.players.items():
-        if p.table and (x == seat or p.party != me.party):
+        table = p.table
+        if table and (x == seat or p.party != me.party):
             rival = p.party != me.party
-            for tab in p.table:
-                if tab.active:
+            for tab in table:
+                if tab.politick in modifying and tab.active:  # most politicks change no number: skipped unread
                     mods += _politick_modifiers(tab.politick, rival).get(key, ())
     return mods
 
@@ -107,8 +94,10 @@ def _politick_modifiers(pid: str, rival: bool) -> dict[tuple[str, str], tuple[di
 def forbidden(s: Any, seat: str, action: str, feature: str) -> bool:
     key = (action, feature)
     candidate = s.players[seat].candidate
-    return (bool(candidate) and key in _candidate_forbids(candidate)) \
-        or any(key in _politick_forbids(pid, rival) for pid, rival in _tabled(s, seat))
+    if candidate and key in _candidate_forbids(candidate):
+        return True
+    forbidding = _with_op("forbid")
+    return any(key in _politick_forbids(pid, rival) for pid, rival in _tabled(s, seat, forbidding))
 
 
 def _forbids(ops: tuple[tuple[str, dict[str, Any]], ...]) -> frozenset[tuple[str, Any]]:
@@ -127,10 +116,24 @@ def _politick_forbids(pid: str, rival: bool) -> frozenset[tuple[str, Any]]:
 
 
 def restriction(s: Any, seat: str, action: str) -> dict[str, Any] | None:
-    for op, p in _passive_ops(s, seat):
+    """The first `restrict` op on this action among the seat's standing rules: its candidate's, then the politicks'
+    in play on it (`_tabled`'s order)."""
+    candidate = s.players[seat].candidate
+    for op, p in _candidate_passive(candidate) if candidate else ():
         if op == "restrict" and p["action"] == action:
             return p
+    for pid, rival in _tabled(s, seat, _with_op("restrict")):
+        for op, p in _politick_passive(pid, rival):
+            if op == "restrict" and p["action"] == action:
+                return p
     return None
+
+
+@lru_cache(maxsize=None)
+def _with_op(op: str) -> frozenset[str]:
+    """The politicks with an `op` op among their standing rules (on their owner's seat or on its opponents')."""
+    return frozenset(pid for pid in content_mod.load().politicks
+                     if any(name == op for rival in (False, True) for name, _ in _politick_passive(pid, rival)))
 
 
 # ---------------------------------------------------------------- candidates' special standing rules

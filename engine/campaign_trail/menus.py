@@ -118,9 +118,8 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
         # a menu too long for Discord (with its `done`) asks for a region first
         if kind in ("vote", "pick", "strike") and len(w["among"]) + bool(w.get("optional")) > MENU_MAX \
                 and not region:
-            spots = [x[0] for x in w["among"]] if kind == "strike" else w["among"]
-            present = {c.states[code].region for code in spots}
-            out = [(act("region", r), None) for r in c.regions if r in present]
+            spots = tuple(x[0] for x in w["among"]) if kind == "strike" else tuple(w["among"])
+            out = [(a, None) for a in _region_menu(spots)]
             if w.get("optional"):
                 out.append(done)
             return out
@@ -131,11 +130,13 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
         if kind == "card":
             out = [(act("card", n), None) for n in w["among"]]
         elif kind == "strike":  # a rival's voter: state and party
+            region_of = _region_of()
             out = [(act("remove", code, victim), fa.There(count=s.voters[code][victim]) if facts else None)
-                   for code, victim in w["among"] if not region or c.states[code].region == region]
+                   for code, victim in w["among"] if not region or region_of[code] == region]
         else:
             verb = "vote" if kind == "vote" else "pick"
-            among = w["among"] if not region else [code for code in w["among"] if c.states[code].region == region]
+            region_of = _region_of()
+            among = w["among"] if not region else [code for code in w["among"] if region_of[code] == region]
             out = [(act(verb, code), None) for code in among]
         if w.get("optional"):
             out.append(done)
@@ -157,6 +158,21 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
         if t.bought:
             out.append(done)
     return out
+
+
+@lru_cache(maxsize=1)
+def _region_of() -> dict[str, str]:
+    """Each state's region (a plain dict: the menus ask it of every state a long choice lists)."""
+    return {code: st.region for code, st in _c().states.items()}
+
+
+@lru_cache(maxsize=4096)
+def _region_menu(spots: tuple[str, ...]) -> tuple[Action, ...]:
+    """The regions of these states, in the board's order, as the region-first question's answers (a long choice
+    asks it again after each answer, mostly of the same states)."""
+    region_of = _region_of()
+    present = {region_of[code] for code in spots}
+    return tuple(act("region", r) for r in _c().regions if r in present)
 
 
 def step_menu(s: CampaignTrailState, seat: str) -> list[Option]:

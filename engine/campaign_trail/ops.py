@@ -26,6 +26,7 @@ class Ctx:
         self.seat = seat
         self.party = state.players[seat].party
         self.events = events
+        self.keeps = getattr(events, "keeps", True)  # a silent step's log keeps no line: its facts are not built
         self.private = private if private is not None else {}
 
 
@@ -255,7 +256,8 @@ def _pv_apply(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         _place(ctx, answer, 1, p["source"])
         per = frame.locals[key + "_per"]
         per[answer] = per.get(answer, 0) + 1
-        ctx.events.append(ft.VoterPlaced(who=ctx.party, state=answer))
+        if ctx.keeps:
+            ctx.events.append(ft.VoterPlaced(who=ctx.party, state=answer))
         frame.locals[key + "_left"] -= 1
     frame.locals[key + "_again"] = frame.locals[key + "_left"] > 0
 

@@ -19,7 +19,11 @@ Private = dict[str, list[Facts]]  # a step's private lines: each seat's notes (f
 
 
 class Log(list[Any]):
-    """A step's public lines (facts, or words), and for each who made it and what card, event or politick caused it."""
+    """A step's public lines (facts, or words), and for each who made it and what card, event or politick caused it.
+    `keeps`: whether it keeps the lines appended (a `SilentLog` does not): where a fact costs something to build,
+    the rules build it only for a log that keeps it."""
+
+    keeps = True
 
     def __init__(self, seat: str | None, cause: str | None = None) -> None:
         super().__init__()
@@ -43,6 +47,8 @@ class Log(list[Any]):
 
 class SilentLog(Log):
     """The log of a step the search takes (the silent path): it keeps no line, as nothing will be worded or posted."""
+
+    keeps = False
 
     def append(self, line: str | Facts) -> None:
         pass

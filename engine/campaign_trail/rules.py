@@ -268,11 +268,13 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         start_of_turn(s, seat, log)
         s.turn = TurnState(seat=seat, card=n)
         cause_now(log, str(n))
-        log.append(ft.CardPlayed(seat=seat, card=n))
+        if log.keeps:
+            log.append(ft.CardPlayed(seat=seat, card=n))
         changed.extend(first_card_played(s, seat, n, log))
     elif verb == "pass":
         start_of_turn(s, seat, log)
-        log.append(ft.TurnPassed(seat=seat))
+        if log.keeps:
+            log.append(ft.TurnPassed(seat=seat))
         s.turn = TurnState(seat=seat)
         undoable = end_turn(s, log, private) and undoable
     elif verb in ACTIONS or verb in content_mod.DIRTY_ACTIONS:
@@ -290,7 +292,8 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         s.turn.path.append(code)
         mover = s.turn.mover or seat
         s.players[mover].pawn = code
-        log.append(ft.PawnMoved(seat=mover, state=code, flown=verb == "fly"))
+        if log.keeps:
+            log.append(ft.PawnMoved(seat=mover, state=code, flown=verb == "fly"))
         changed.append(code)
     elif verb == "mate":  # Frequent Flyer in a team game: the running mate's pawn makes this move
         s.turn.mover = abilities.running_mate(s, seat)
@@ -302,7 +305,8 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         add_voters(s, code, me.party, 1)
         s.turn.placed += 1
         s.turn.per_state[code] = s.turn.per_state.get(code, 0) + 1
-        log.append(ft.VoterPlaced(who=seat, state=code))
+        if log.keeps:
+            log.append(ft.VoterPlaced(who=seat, state=code))
         changed.append(code)
     elif verb == "issue":
         issue = action.args[0]
@@ -313,7 +317,8 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
             take_voter(s, seat)
             add_voters(s, code, me.party, 1)
         s.turn.bought.append(issue)
-        log.append(ft.Advertised(seat=seat, issue=issue, states=tuple(placed)))
+        if log.keeps:
+            log.append(ft.Advertised(seat=seat, issue=issue, states=tuple(placed)))
         changed.extend(placed)
     elif verb == "give":
         s.exchange.give = int(action.args[0])

@@ -44,33 +44,40 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
     if verb == "fundraise":
         amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
         party.money += amount
-        log.append(ft.Fundraised(seat=seat, amount=amount))
+        if log.keeps:
+            log.append(ft.Fundraised(seat=seat, amount=amount))
         undoable = after_action(s, log, private)
     elif verb == "register":
         amount = max(0, abilities.stat(s, seat, "register", "amount", a.register_))
         party.registered += amount
         party.out_of_supply += amount
-        log.append(ft.Registered(who=seat, count=amount))
+        if log.keeps:
+            log.append(ft.Registered(who=seat, count=amount))
         undoable = after_action(s, log, private)
     elif verb == "campaign":
         cost = campaign_cost(s, seat)
         party.money -= cost
-        log.append(ft.Campaigned(seat=seat, cost=cost, states=tuple(campaign_states(s, seat, t.card))))
+        if log.keeps:
+            log.append(ft.Campaigned(seat=seat, cost=cost, states=tuple(campaign_states(s, seat, t.card))))
         start_triggers(s, seat, log, private)
     elif verb == "travel":
         t.path = []
-        log.append(ft.TravelStarted(seat=seat, origin=me.pawn))
+        if log.keeps:
+            log.append(ft.TravelStarted(seat=seat, origin=me.pawn))
     elif verb == "advertise":
-        log.append(ft.AdvertiseStarted(seat=seat))
+        if log.keeps:
+            log.append(ft.AdvertiseStarted(seat=seat))
     elif verb in ("politick", "dirty_tricks"):
         pid = a.politick if verb == "politick" else a.dirty_tricks
-        log.append(ft.PolitickTaken(seat=seat, politick=pid, dirty=verb == "dirty_tricks"))
+        if log.keeps:
+            log.append(ft.PolitickTaken(seat=seat, politick=pid, dirty=verb == "dirty_tricks"))
         if verb == "dirty_tricks":
             dirty.pay_extra(s, seat, log)  # the Clean Candidate
         cost = effects.declared_proc(s, seat, verb)  # the Populist pays first
         if pid in effects.ONGOING or pid in effects.END_OF_GAME:
             me.table.append(Tabled(card=t.card, politick=pid))
-            log.append(ft.PolitickTabled(seat=seat, politick=pid, end_of_game=pid in effects.END_OF_GAME))
+            if log.keeps:
+                log.append(ft.PolitickTabled(seat=seat, politick=pid, end_of_game=pid in effects.END_OF_GAME))
             t.card = None
             proc = pid + ":play" if pid + ":play" in effects.procs() else None
             proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
@@ -204,7 +211,7 @@ def end_turn(s: CampaignTrailState, log: list[str], private: Private) -> bool:
     t.spent, t.card = [], None
     drawn = draw_up(s, t.seat)
     putback = _draw_extra(s, t.seat, drawn)
-    if drawn:
+    if drawn and log.keeps:
         private[t.seat] = [ft.Drawn(cards=tuple(drawn))]
     if putback is not None:  # the Experienced Candidate slides one drawn card under the deck first
         s.wait = {"kind": "card", "among": [str(n) for n in drawn], "optional": False, "putback": putback}
@@ -229,7 +236,8 @@ def put_back(s: CampaignTrailState, seat: str, number: int, log: list[str], priv
     s.players[seat].hand.remove(number)
     s.decks[deck].append(number)
     s.wait = None
-    log.append(ft.CardPutBack(seat=seat, deck=deck))
+    if log.keeps:
+        log.append(ft.CardPutBack(seat=seat, deck=deck))
     return _finish_turn(s, log, private)
 
 
