@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.effects import Choice, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
 from engine.core.types import Event, cite
+from engine.presidential_election import facts_tell as f
 from engine.presidential_election.debates import offer_debate, start_national_debate
 from engine.presidential_election.primitives import (add_votes, c, campaign, gain, hook, join_ballot, off_ballot,
                                                       remove_votes, worded)
@@ -80,7 +81,7 @@ def _others_money(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
 def _votes(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
     code = _where(ctx, frame, p["where"])
     if code is None:
-        ctx.events.append(Event(public=f"{ctx.seat}: no state for the card's votes; they are lost."))
+        ctx.events.append(Event(facts=f.CardVotesLost()))
         return
     add_votes(ctx.state, ctx.seat, code, int(p["n"]), ctx.events, "card")
 
@@ -115,7 +116,7 @@ def _free(item: str):  # noqa: ANN202
 def _free_airfare(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
     ctx.state.turn.free_airfare = True
     ctx.state.turn.free_airfare_card = ctx.state.turn.card
-    ctx.events.append(Event(public=f"{ctx.seat}'s airfare is free this turn."))
+    ctx.events.append(Event(facts=f.AirfareFree()))
 
 
 def _move(ctx: Ctx, frame: Frame, p: dict[str, Any]) -> None:
@@ -202,15 +203,14 @@ def draw_card(state: PEState, seat: str, events: list[Event]) -> None:
     if not state.deck:
         state.deck = state.randomness.shuffle(state.discard)
         state.discard = []
-        events.append(Event(public="The Campaign deck is reshuffled.", seat=None))
+        events.append(Event(facts=f.DeckReshuffled(), seat=None))
     card_id = state.deck.pop(0)
     state.discard.append(card_id)
-    card = c().cards[card_id]
     if worded(events):
-        events.append(Event(public=f"{seat} draws {card_id} “{card.title}”: {card.text}", cause=card_id))
+        events.append(Event(facts=f.CardDrawn(card=card_id), cause=card_id))
     bonus = hook(state.players[seat], "card_money")
     if bonus:
-        gain(state, seat, bonus, events, "Advantage: press coverage")
+        gain(state, seat, bonus, events, "press_coverage")
     state.turn.card = card_id
     start = len(events)
     _settle(state, seat, interpreter().start(state.effect, card_id, Ctx(state, seat, events)), events)

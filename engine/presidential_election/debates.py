@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from engine.core.types import Event
+from engine.presidential_election import facts_tell as f
 from engine.presidential_election.primitives import (add_votes, c, common_ballots, hook, remove_votes, roll,
                                                       roll_off, spare_votes)
 from engine.presidential_election.state import PEState, Task
-from engine.core.words import plural
 
 
 def debate_partners(state: PEState, seat: str) -> list[str]:
@@ -18,14 +18,14 @@ def offer_debate(state: PEState, seat: str, cause: str, events: list[Event],
     """Queue a debate the initiator may start or decline; say so when none can happen."""
     if target is None:
         if not debate_partners(state, seat):
-            events.append(Event(public=f"{seat} has nobody to debate (no ballot state shared with anyone)."))
+            events.append(Event(facts=f.NoDebate()))
             return
     elif where is not None:
         if not (where in state.players[seat].votes and where in state.players[target].votes):
-            events.append(Event(public=f"No debate between {seat} and {target} in {where}: both must be on its ballot."))
+            events.append(Event(facts=f.NoDebate(target=target, state=where)))
             return
     elif not common_ballots(state, seat, target):
-        events.append(Event(public=f"No debate between {seat} and {target}: they share no ballot state."))
+        events.append(Event(facts=f.NoDebate(target=target)))
         return
     state.tasks.append(Task(kind="debate", seat=seat, target=target, state=where, cause=cause))
 
@@ -35,33 +35,21 @@ def hold_debate(state: PEState, task: Task, events: list[Event]) -> None:
     either below 1 vote there (so the transfer is capped by both debaters' spare votes)."""
     a, b, where = task.seat, task.target, task.state
     assert b is not None and where is not None
-    ra = roll(state, 1, 6, a, f"debate in {where}", events, hook(state.players[a], "debate_bonus"))
-    rb = roll(state, 1, 6, b, f"debate in {where}", events, hook(state.players[b], "debate_bonus"))
+    ra = roll(state, 1, 6, a, "debate", events, hook(state.players[a], "debate_bonus"), where)
+    rb = roll(state, 1, 6, b, "debate", events, hook(state.players[b], "debate_bonus"), where)
     if ra == rb:
-        events.append(Event(public=f"Debate {a} v {b} in {where}: a tie, nobody moves."))
+        events.append(Event(facts=f.DebateTied(a=a, b=b, state=where)))
         return
     winner, loser = (a, b) if ra > rb else (b, a)
+    # each debater keeps at least 1 vote there: no more move than the side with fewer votes could lose
     floor = min(state.players[a].votes[where], state.players[b].votes[where]) - 1
     n = min(abs(ra - rb), floor)
-    capped = _capped(state, winner, loser, where, abs(ra - rb), n)
-    moved = f"{plural(n, 'vote')} {'changes' if n == 1 else 'change'} hands"
-    events.append(Event(public=f"Debate {a} v {b} in {where}: {winner} wins by {abs(ra - rb)}{capped}"
-                               f"{':' if capped else ','} {moved}."))
+    events.append(Event(facts=f.DebateWon(a=a, b=b, state=where, winner=winner, margin=abs(ra - rb), moved=n,
+                                          winner_had=state.players[winner].votes[where],
+                                          loser_had=state.players[loser].votes[where])))
     if n:
-        remove_votes(state, loser, where, n, events, "debate lost")
-        add_votes(state, winner, where, n, events, "debate won")
-
-
-def _capped(state: PEState, winner: str, loser: str, where: str, margin: int, n: int) -> str:
-    """Why fewer votes than the margin move: each debater keeps at least 1 vote in the state, and no more move
-    than the side with fewer votes there could lose."""
-    if n >= margin:
-        return ""
-    have = {s: state.players[s].votes[where] for s in (winner, loser)}
-    if have[loser] <= have[winner]:
-        return f", but {loser} has only {plural(have[loser], 'vote')} there and keeps 1"
-    return (f", but {winner} has only {plural(have[winner], 'vote')} there, and no more move than the side with "
-            f"fewer could lose keeping 1")
+        remove_votes(state, loser, where, n, events, "debate_lost")
+        add_votes(state, winner, where, n, events, "debate_won")
 
 
 def start_national_debate(state: PEState, seat: str, events: list[Event], cause: str = "") -> None:
@@ -70,8 +58,7 @@ def start_national_debate(state: PEState, seat: str, events: list[Event], cause:
     stake = c().rules.national_stake
     stakers = [s for s in state.order if spare_votes(state.players[s]) >= stake]
     out = [s for s in state.order if s not in stakers]
-    events.append(Event(public=f"National Debate! Staking {stake} votes each: {', '.join(stakers) or 'nobody'}"
-                               + (f"; sitting out (too few spare votes): {', '.join(out)}." if out else "."),
+    events.append(Event(facts=f.NationalDebate(stake=stake, stakers=tuple(stakers), out=tuple(out)),
                         cause=cause or None))
     if stakers:
         state.tasks.append(Task(kind="stake", seat=seat, stakes={s: stake for s in stakers},
@@ -79,13 +66,13 @@ def start_national_debate(state: PEState, seat: str, events: list[Event], cause:
 
 
 def stake(state: PEState, task: Task, seat: str, code: str, events: list[Event]) -> None:
-    remove_votes(state, seat, code, 1, events, "National Debate stake")
+    remove_votes(state, seat, code, 1, events, "stake")
     task.stakes[seat] -= 1
     task.staked[seat] += 1
     if any(task.stakes.values()):
         return
     pot = sum(task.staked.values())
-    winner = roll_off(state, list(task.staked), "National Debate", events, "national_debate_bonus")
-    events.append(Event(public=f"{winner} wins the National Debate and places the pot of {pot} votes.", seat=None))
+    winner = roll_off(state, list(task.staked), "national_debate", events, "national_debate_bonus")
+    events.append(Event(facts=f.PotWon(winner=winner, pot=pot), seat=None))
     state.tasks.pop(0)
     state.tasks.insert(0, Task(kind="place", seat=winner, n=pot, cause="National Debate"))

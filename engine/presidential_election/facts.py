@@ -1,7 +1,7 @@
 """What Presidential Election's rules state, without a word: the typed facts of the question a seat is asked
-(menus.py fills them) and of what an option's label needs beyond its action. words.py phrases them. Ids (seats,
-state codes, card ids, the player's Advantage card), numbers and the few fixed tokens the state itself keeps
-(a task's cause: "land", "token", "National Debate"): a name is the words' to look up."""
+(menus.py fills them) and of what an option's label needs beyond its action; a step's events are facts_tell.py's.
+words.py phrases them. Ids (seats, state codes, card ids, the player's Advantage card), numbers and the few fixed
+tokens the state itself keeps (a task's cause: "land", "token", "National Debate"): a name is the words' to look up."""
 from __future__ import annotations
 
 from typing import ClassVar
@@ -115,52 +115,6 @@ class CampaignAsk(Facts):
     spent: int
     cap: int
     advantage: str
-
-
-# ---------------------------------------------------------------- events
-
-
-class PositionChosen(Facts):
-    """The first player keeps playing first or plays `last`; `order` the playing order now."""
-    kind: ClassVar[str] = "position_chosen"
-    last: bool
-    order: tuple[str, ...]
-
-
-class HomePicked(Facts):
-    """A candidate picks `code` as its home state (on its ballot with the rules' home votes)."""
-    kind: ClassVar[str] = "home_picked"
-    code: str
-
-
-class FirstRound(Facts):
-    """The campaign begins: round 1, `first` to roll."""
-    kind: ClassVar[str] = "first_round"
-    first: str
-
-
-class SpaceLanded(Facts):
-    """A candidate's token stops on the Campaign Trail's space `space`."""
-    kind: ClassVar[str] = "space_landed"
-    space: int
-
-
-class ElectionDayReached(Facts):
-    """A candidate reaches Election Day: the first (`also` false) makes this the last round, a later one stops."""
-    kind: ClassVar[str] = "election_day_reached"
-    also: bool
-
-
-class DebateDeclined(Facts):
-    """A candidate declines the debate it was offered."""
-    kind: ClassVar[str] = "debate_declined"
-
-
-class TurnNews(Facts):
-    """While the turn's post waits, a step that rolled a die or drew a card is told at once to `seats` (the mover
-    and the turn's player): its public lines, as they will be posted."""
-    kind: ClassVar[str] = "turn_news"
-    seats: tuple[str, ...]
 
 
 # ---------------------------------------------------------------- options: what a label needs beyond its action

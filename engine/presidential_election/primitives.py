@@ -5,9 +5,8 @@ from __future__ import annotations
 from engine.core.rng import DiceRoll
 from engine.core.types import Event
 from engine.presidential_election.content import Content, load
-from engine.presidential_election.narration import campaign_result, free_campaign_line, joined_line, votes_line
+from engine.presidential_election import facts_tell as f
 from engine.presidential_election.state import PEState, Player
-from engine.core.words import plural
 
 
 def c() -> Content:
@@ -62,15 +61,16 @@ def hook(player: Player, name: str) -> int:
 
 
 def add_votes(state: PEState, seat: str, code: str, n: int, events: list[Event], why: str) -> int:
-    """n votes for `seat` in `code`, only if on its ballot. Returns the votes actually placed."""
+    """n votes for `seat` in `code`, only if on its ballot (`why`: what gave them, a facts_tell.py token). Returns
+    the votes actually placed."""
     player = state.players[seat]
     if code not in player.votes or n <= 0:
         if n > 0 and worded(events):
-            events.append(Event(public=f"{seat} is not on the {code} ballot: the {plural(n, 'vote')} from {why} {'is' if n == 1 else 'are'} lost."))
+            events.append(Event(facts=f.VotesLost(who=seat, code=code, n=n, why=why)))
         return 0
     player.votes[code] += n
     if worded(events):
-        events.append(Event(public=votes_line(seat, n, code, why, player.votes[code])))
+        events.append(Event(facts=f.VotesMoved(who=seat, why=why, changes=((n, code, player.votes[code]),))))
     return n
 
 
@@ -81,14 +81,14 @@ def remove_votes(state: PEState, seat: str, code: str, n: int, events: list[Even
     if lose > 0:
         player.votes[code] -= lose
         if worded(events):
-            events.append(Event(public=votes_line(seat, -lose, code, why, player.votes[code])))
+            events.append(Event(facts=f.VotesMoved(who=seat, why=why, changes=((-lose, code, player.votes[code]),))))
     return max(lose, 0)
 
 
 def join_ballot(state: PEState, seat: str, code: str, events: list[Event], why: str) -> None:
     state.players[seat].votes[code] = 1
     if worded(events):
-        events.append(Event(public=joined_line(seat, code, why)))
+        events.append(Event(facts=f.BallotsJoined(why=why, codes=(code,))))
 
 
 def place_on_ballot(state: PEState, seat: str, code: str) -> None:
@@ -112,15 +112,14 @@ def common_ballots(state: PEState, a: str, b: str) -> list[str]:
 # ---------------------------------------------------------------- money (never debt)
 
 
-def gain(state: PEState, seat: str, amount: int, events: list[Event], why: str) -> None:
+def gain(state: PEState, seat: str, amount: int, events: list[Event], why: str, rolled: int = 0) -> None:
+    """`amount` ($k) more for `seat`, never below 0 (`why`: a facts_tell.py token; `rolled`: the d3 that made it)."""
     player = state.players[seat]
     before = player.money
     player.money = max(0, player.money + amount)
-    if not worded(events):
-        return
-    delta = player.money - before
-    sign = "+" if delta >= 0 else "−"
-    events.append(Event(public=f"{seat} {sign}${abs(delta)}k ({why}) → ${player.money}k."))
+    if worded(events):
+        events.append(Event(facts=f.MoneyChanged(who=seat, delta=player.money - before, total=player.money, why=why,
+                                                 rolled=rolled)))
 
 
 def price(state: PEState, seat: str, item: str) -> int:
@@ -152,37 +151,51 @@ def spending_room(state: PEState, seat: str) -> int:
 # ---------------------------------------------------------------- dice
 
 
-def roll(state: PEState, count: int, sides: int, who: str, what: str, events: list[Event], bonus: int = 0) -> int:
-    """Roll from the state's Randomness; the faces go to the log and to `last_dice`."""
-    total, words = quiet_roll(state, count, sides, who, what, bonus)
+def roll(state: PEState, count: int, sides: int, who: str, what: str, events: list[Event], bonus: int = 0,
+         where: str | None = None) -> int:
+    """Roll from the state's Randomness for `what` (a facts_tell.py token, in `where` if any); the faces go to the
+    log and to `last_dice`."""
+    total, faces = quiet_roll(state, count, sides, who, ROLLED_FOR[what] + (f" in {where}" if where else ""), bonus)
     if worded(events):  # the roller's own die, whoever called for it
-        events.append(Event(public=f"{who} {words} (d{sides}, {what}).", seat=who))
+        events.append(Event(facts=f.Rolled(sides=sides, faces=faces, bonus=bonus, what=what, state=where), seat=who))
     return total
 
 
-def quiet_roll(state: PEState, count: int, sides: int, who: str, what: str, bonus: int = 0) -> tuple[int, str]:
-    """A roll whose faces go to `last_dice`, said by the caller's own line: its total and its words ("rolled 2 +1")."""
+# What a roll was for, as `last_dice` keeps it (the state's own record of the last step's rolls).
+ROLLED_FOR = {"trail": "trail", "opening_roll": "opening roll", "debate": "debate"}
+
+
+def quiet_roll(state: PEState, count: int, sides: int, who: str, what: str,
+               bonus: int = 0) -> tuple[int, tuple[int, ...]]:
+    """A roll whose faces go to `last_dice`, stated by the caller's own facts: its total and its faces."""
     dice: DiceRoll = state.randomness.roll(count, sides)
-    words = dice.text + (f" +{bonus}" if bonus else "")
-    state.last_dice.append(f"{who} {words} (d{sides}, {what})")
-    return dice.total + bonus, words
+    state.last_dice.append(f"{who} {dice.text}{f' +{bonus}' if bonus else ''} (d{sides}, {what})")
+    return dice.total + bonus, dice.faces
 
 
-def roll_off(state: PEState, seats: list[str], what: str, events: list[Event], bonus_hook: str | None = None) -> str:
-    """d6 each, the tied highest rolling again, until one is highest (recounts, the House, the debate pot)."""
+# A roll-off's contest as `last_dice` keeps it.
+CONTESTS = {"recount": "recount", "house": "House of Representatives", "national_debate": "National Debate"}
+
+
+def roll_off(state: PEState, seats: list[str], contest: str, events: list[Event], bonus_hook: str | None = None,
+             where: str | None = None) -> str:
+    """d6 each, the tied highest rolling again, until one is highest (`contest`: a recount in `where`, the House,
+    the debate pot)."""
     rolling = list(seats)
+    what = CONTESTS[contest] + (f" in {where}" if where else "")
     while True:
-        rolled = {s: quiet_roll(state, 1, 6, s, what, hook(state.players[s], bonus_hook) if bonus_hook else 0)
-                  for s in rolling}
-        totals = {s: total for s, (total, _) in rolled.items()}
-        # one line for the round, the game's own: "Recount in OH: P1 rolled 4, P2 rolled 2 +1."
-        events.append(Event(public=f"{what[0].upper()}{what[1:]}: "
-                                   + ", ".join(f"{s} {words}" for s, (_, words) in rolled.items()) + ".", seat=None))
-        best = max(totals.values())
-        rolling = [s for s in rolling if totals[s] == best]
+        rolls = []
+        for s in rolling:
+            bonus = hook(state.players[s], bonus_hook) if bonus_hook else 0
+            rolls.append((s, quiet_roll(state, 1, 6, s, what, bonus)[0] - bonus, bonus))
+        if worded(events):  # one line for the round, the game's own
+            events.append(Event(facts=f.RollOff(contest=contest, state=where, rolls=tuple(rolls)), seat=None))
+        best = max(face + bonus for _, face, bonus in rolls)
+        rolling = [s for s, face, bonus in rolls if face + bonus == best]
         if len(rolling) == 1:
             return rolling[0]
-        events.append(Event(public=f"Tie at {best} between {', '.join(rolling)}: they roll again.", seat=None))
+        if worded(events):
+            events.append(Event(facts=f.RolledAgain(best=best, seats=tuple(rolling)), seat=None))
 
 
 def invariant_problems(state: PEState) -> list[str]:
@@ -209,19 +222,24 @@ def campaign(state: PEState, seat: str, item: str, code: str, events: list[Event
     lost: list[Event] = [] if worded(events) else events
     result = campaign_votes(state, seat, item, code, lost)
     if worded(events):
-        events.append(Event(public=free_campaign_line(seat, item, code, why, result)))
+        events.append(Event(facts=f.FreeCampaign(item=ITEM_OF[item], code=code, why=why, result=result)))
         events.extend(lost)
 
 
-def campaign_votes(state: PEState, seat: str, item: str, code: str, lost: list[Event]) -> str:
+ITEM_OF = {"ballot": "ballot", "sign": "sign", "tv": "television"}  # a purchase's item as its facts name it
+
+
+def campaign_votes(state: PEState, seat: str, item: str, code: str, lost: list[Event]) -> f.Result | None:
     """A Sign (d3) or Television (6d3) Campaign's roll and votes in `code`: what it rolled and did, for the caller's
-    line ("rolled 2, +2 → 5"). Votes for a state off the ballot are lost, said in `lost`."""
+    facts (None on the silent path). Votes for a state off the ballot are lost, stated in `lost`."""
     r, player = c().rules, state.players[seat]
     name = "Sign Campaign" if item == "sign" else "Television Campaign"
     dice, bonus = (r.sign_dice, hook(player, "sign_bonus")) if item == "sign" else (r.tv_dice, hook(player, "tv_bonus"))
-    n, words = quiet_roll(state, dice, 3, seat, f"{name} in {code}", bonus)
+    n, faces = quiet_roll(state, dice, 3, seat, f"{name} in {code}", bonus)
     said: list[Event] = [] if worded(lost) else lost
-    placed = add_votes(state, seat, code, n, said, name)
+    placed = add_votes(state, seat, code, n, said, ITEM_OF[item])
+    if not worded(lost):
+        return None
     if not placed:
         lost.extend(said)
-    return campaign_result(words, placed, player.votes.get(code, 0))
+    return f.Result(faces=faces, bonus=bonus, placed=placed, total=player.votes.get(code, 0) if placed else 0)

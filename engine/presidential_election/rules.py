@@ -6,7 +6,7 @@ from engine.core.hidden import Fact, revealed
 from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, cite, copy_state,
                                stamp)
 from engine.presidential_election import cards, cardtext, debates, setup, turn
-from engine.presidential_election import facts as f
+from engine.presidential_election import facts_tell as f
 from engine.presidential_election.menus import menu, owes
 from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot
 from engine.presidential_election.state import PEState
@@ -15,6 +15,8 @@ from engine.presidential_election.state import PEState
 # where there is one (`done`, `decline`, `cancel`, `first`), a roll where a roll is owed, else the
 # offered state with the most electoral votes (for a stake: where the seat has the most votes).
 DEADLINE_FIRST = ("done", "decline", "cancel", "first", "roll")
+# Why a `place` task's votes come, by the cause the task keeps, as its facts name it (facts_tell.py).
+PLACED = {"National Debate": "national_debate"}
 
 
 def decisions(state: PEState, seat: str) -> Decision:
@@ -149,7 +151,7 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
         debates.stake(state, task, seat, arg, events)
         return
     if task.kind == "place":
-        add_votes(state, seat, arg, 1, events, task.cause)
+        add_votes(state, seat, arg, 1, events, PLACED.get(task.cause, task.cause))
         if cardtext.card(task.cause) is not None:
             cite(events, task.cause)
         task.n -= 1
@@ -160,16 +162,16 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
         if verb == "done":
             state.tasks.pop(0)
             return
-        join_ballot(state, seat, arg, events, "Party Convention")
+        join_ballot(state, seat, arg, events, "convention")
         task.n -= 1
         if task.n <= 0 or state.players[seat].votes.keys() >= c().states.keys():  # on every ballot
             state.tasks.pop(0)
         return
     state.tasks.pop(0)
     if task.kind == "vp":
-        add_votes(state, seat, arg, task.n, events, "running mate" if task.cause == "land" else "passing the running-mate space")
+        add_votes(state, seat, arg, task.n, events, "running_mate" if task.cause == "land" else "passing")
     elif task.kind == "free_tv":
-        campaign(state, seat, "tv", arg, events, "Party Convention")
+        campaign(state, seat, "tv", arg, events, "convention")
     elif verb == "decline":
         events.append(Event(facts=f.DebateDeclined()))
     elif verb == "debate":

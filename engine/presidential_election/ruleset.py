@@ -5,9 +5,9 @@ from typing import Any
 
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.presidential_election import (bot, cardtext, determinize, evaluate, narration, notation, refusals, rules,
+from engine.presidential_election import (bot, cardtext, determinize, evaluate, notation, refusals, rules,
                                           setup,
-                                          words)
+                                          words, words_runs)
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.silent import PESilent
 from engine.presidential_election.state import Options, PEState
@@ -59,7 +59,7 @@ class PresidentialElectionRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = PESilent()
-    carry_on = staticmethod(narration.onto_held)  # a step's lines carry on the run of the last line held
+    carry_on = staticmethod(words_runs.onto_held)  # a step's lines carry on the run of the last line held
 
     def seat_names(self, count: int) -> list[str]:
         return [f"P{i}" for i in range(1, count + 1)]

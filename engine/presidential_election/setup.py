@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.rng import Randomness
 from engine.core.types import Event
-from engine.presidential_election import facts as f
+from engine.presidential_election import facts_tell as f
 from engine.presidential_election.primitives import c, gain, roll
 from engine.presidential_election.state import Options, PEState, Player
 from engine.presidential_election.turn import begin_turn
@@ -25,7 +25,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> PEState:
 def opening_roll(state: PEState, seat: str, events: list[Event]) -> None:
     """Everyone in the roll-off rolls a d6; the tied highest roll again; the highest goes first and
     play goes clockwise (seat order) from there."""
-    state.opening[seat] = roll(state, 1, 6, seat, "opening roll", events)
+    state.opening[seat] = roll(state, 1, 6, seat, "opening_roll", events)
     if len(state.opening) < len(state.rolloff):
         return
     best = max(state.opening.values())
@@ -33,14 +33,13 @@ def opening_roll(state: PEState, seat: str, events: list[Event]) -> None:
     state.opening = {}
     if len(top) > 1:
         state.rolloff = top
-        events.append(Event(public=f"Tie at {best} between {', '.join(top)}: they roll again.", seat=None))
+        events.append(Event(facts=f.RolledAgain(best=best, seats=tuple(top)), seat=None))
         return
     first = state.seats.index(top[0])
     state.order = state.seats[first:] + state.seats[:first]
     state.rolloff = []
     state.phase = "first_choice"
-    events.append(Event(public=f"{top[0]} rolled highest and plays first. Order: {', '.join(state.order)}. "
-                               f"{top[0]} may choose to play last in every round instead.", seat=None))
+    events.append(Event(facts=f.OrderSet(first=top[0], order=tuple(state.order)), seat=None))
 
 
 def choose_position(state: PEState, seat: str, last: bool, events: list[Event]) -> None:
@@ -85,11 +84,10 @@ def choose_advantage(state: PEState, seat: str, card_id: str, events: list[Event
     player.offer = []
     state.adv_deck = state.randomness.shuffle(state.adv_deck + player.returned)
     card = c().advantages[card_id]
-    returned = ", ".join(f"{x} “{c().advantages[x].title}”" for x in player.returned)  # each named, as kept
-    events.append(Event(public=f"{seat} keeps the Advantage {card_id} “{card.title}”: {card.text}",
-                        private={seat: f"You returned {returned} to the Advantage deck."}))
+    events.append(Event(facts=f.AdvantageKept(card=card_id)))
+    events.append(Event(facts=f.AdvantagesReturned(cards=tuple(player.returned))))  # the drawer's alone
     if card.hook == "start_money":
-        gain(state, seat, card.value, events, "Advantage")
+        gain(state, seat, card.value, events, "advantage")
     nxt = advantage_chooser(state)
     if nxt is not None:
         _offer(state, nxt)

@@ -3,12 +3,11 @@ end of the game (the round in which someone comes back to Election Day is the la
 from __future__ import annotations
 
 from engine.core.types import Event
-from engine.presidential_election import facts as f
+from engine.presidential_election import facts_tell as f
 from engine.presidential_election.cards import draw_card
 from engine.presidential_election.debates import offer_debate, start_national_debate
-from engine.presidential_election.narration import bought_line
-from engine.presidential_election.primitives import (add_votes, c, campaign_votes, ev, gain, hook, off_ballot,
-                                                      place_on_ballot, price, quiet_roll, roll, roll_off,
+from engine.presidential_election.primitives import (ITEM_OF, add_votes, c, campaign_votes, ev, gain, hook,
+                                                      off_ballot, place_on_ballot, price, quiet_roll, roll, roll_off,
                                                       state_codes, worded)
 from engine.presidential_election.state import PEState, Task, TurnState
 
@@ -46,7 +45,7 @@ def _vp(state: PEState, seat: str, n: int, cause: str, events: list[Event]) -> N
     player = state.players[seat]
     n += hook(player, "vp_bonus")
     if not [code for code in player.votes if code != player.home]:
-        events.append(Event(public=f"{seat} has no ballot state besides home for a running mate's {n} votes: lost."))
+        events.append(Event(facts=f.RunningMateLost(n=n)))
         return
     state.tasks.append(Task(kind="vp", seat=seat, n=n, cause=cause))
 
@@ -66,9 +65,9 @@ def _land(state: PEState, seat: str, events: list[Event]) -> None:
         else:
             state.tasks.append(Task(kind="free_tv", seat=seat, cause="convention"))
     elif space.kind == "fundraising":
-        got, words = quiet_roll(state, 1, 3, seat, "Fundraising space")
-        gain(state, seat, got * r.fundraise_unit + hook(player, "trail_fundraise_plus"), events,
-             f"Fundraising space, {words}")
+        got, _ = quiet_roll(state, 1, 3, seat, "Fundraising space")
+        gain(state, seat, got * r.fundraise_unit + hook(player, "trail_fundraise_plus"), events, "fundraising_space",
+             got)
     elif space.kind == "draw_card":
         draw_card(state, seat, events)
     elif space.kind == "debate":
@@ -104,7 +103,7 @@ def buy(state: PEState, seat: str, item: str, code: str, events: list[Event]) ->
         origin = player.map_at
         player.map_at = code
         if worded(events):
-            events.append(Event(public=f"{seat} flies {origin} → {code} (${cost}k)."))
+            events.append(Event(facts=f.Flew(origin=origin, code=code, cost=cost)))
         for other in state.order:
             # a rival who stands here and did not begin the turn in the flyer's own starting state
             if other != seat and state.players[other].map_at == code \
@@ -114,11 +113,12 @@ def buy(state: PEState, seat: str, item: str, code: str, events: list[Event]) ->
     lost: list[Event] = [] if worded(events) else events
     if item == "ballot":
         place_on_ballot(state, seat, code)
-        result = ""
+        result = None
     else:
         result = campaign_votes(state, seat, item, code, lost)
     if worded(events):
-        events.append(Event(public=bought_line(seat, item, code, cost, state.turn.spent, result)))
+        events.append(Event(facts=f.Bought(item=ITEM_OF[item], cost=cost, spent=state.turn.spent,
+                                           buys=((code, result),))))
         events.extend(lost)
 
 
@@ -128,13 +128,13 @@ def buy(state: PEState, seat: str, item: str, code: str, events: list[Event]) ->
 def end_turn(state: PEState, seat: str, events: list[Event]) -> None:
     player = state.players[seat]
     if player.map_at in player.votes:
-        add_votes(state, seat, player.map_at, 1, events, "handshakes where the map token stands")
+        add_votes(state, seat, player.map_at, 1, events, "handshakes")
     elif worded(events):
-        events.append(Event(public=f"{seat} is not on the {player.map_at} ballot: no handshake vote."))
+        events.append(Event(facts=f.NoHandshake(code=player.map_at)))
     if hook(player, "home_vote") and player.home:
-        add_votes(state, seat, player.home, hook(player, "home_vote"), events, "Advantage: hometown")
-    got, words = quiet_roll(state, 1, 3, seat, "fundraising")
-    gain(state, seat, got * c().rules.fundraise_unit + hook(player, "fundraise_plus"), events, f"fundraising, {words}")
+        add_votes(state, seat, player.home, hook(player, "home_vote"), events, "hometown")
+    got, _ = quiet_roll(state, 1, 3, seat, "fundraising")
+    gain(state, seat, got * c().rules.fundraise_unit + hook(player, "fundraise_plus"), events, "fundraising", got)
     player.turns += 1
     state.turn_index += 1
     if state.turn_index >= len(state.order):
@@ -160,7 +160,7 @@ def count(state: PEState, events: list[Event]) -> None:
         if best == 0:
             continue
         leaders = [s for s in state.order if votes[s] == best]
-        taker = leaders[0] if len(leaders) == 1 else roll_off(state, leaders, f"recount in {code}", events, "recount_bonus")
+        taker = leaders[0] if len(leaders) == 1 else roll_off(state, leaders, "recount", events, "recount_bonus", code)
         state.carried[code] = taker
         scores[taker] += ev(state, code)
     state.scores = scores
@@ -171,8 +171,8 @@ def count(state: PEState, events: list[Event]) -> None:
         state.winner = leaders[0]
         state.reason = f"most electoral votes ({tally})"
     else:
-        events.append(Event(public=f"Electoral College tie at {top} between {', '.join(leaders)}: the House decides.",
-                            seat=None))
-        state.winner = roll_off(state, leaders, "House of Representatives", events, "recount_bonus")
+        events.append(Event(facts=f.HouseDecides(top=top, seats=tuple(leaders)), seat=None))
+        state.winner = roll_off(state, leaders, "house", events, "recount_bonus")
         state.reason = f"tied at {top} electoral votes, chosen by the House roll ({tally})"
-    events.append(Event(public=f"Election over: {state.winner} wins — {state.reason}.", seat=None))
+    events.append(Event(facts=f.ElectionOver(winner=state.winner, tied=len(leaders) > 1, top=top,
+                                             scores=tuple((s, scores[s]) for s in state.order)), seat=None))

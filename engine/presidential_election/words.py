@@ -2,8 +2,8 @@
 each of its options, made from the facts the rules state (facts.py, filled by menus.py). Each prompt that asks about
 a card names it with its whole effect (cardtext.py), and each Advantage card that changes a number the prompt shows.
 The ruleset contract runs these after the rules (engine/core/ruleset.py, `Words`); the rules, and the silent path a
-search takes, never import this module. Most events' lines are still written by the rules: `tell` says runs of
-them as one line (narration.py) and words those that state facts."""
+search takes, never import this module. Each event's line is words_tell.py's, made from the facts the rules state
+(facts_tell.py); `tell` words a step's events and says runs of them as one line (words_runs.py)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -12,7 +12,8 @@ from engine.content import us_regions
 from engine.core.types import Decision, Event, Facts, Option, word
 from engine.core.words import noun
 from engine.presidential_election import facts as f
-from engine.presidential_election import narration
+from engine.presidential_election import facts_tell as ft
+from engine.presidential_election import words_runs, words_tell
 from engine.presidential_election.cardtext import card_line, card_name
 from engine.presidential_election.content import Content, load
 
@@ -55,45 +56,25 @@ def space_name(space: int) -> str:
 
 
 def tell(events: list[Event]) -> list[Event]:
-    """The step's events said as the table reads them, in place: each run of like lines one counted line
-    (narration.py), and the turn's news (`TurnNews`) told to its seats as the step's public lines. The rest of
-    this title's lines are still written by the rules, and pass through."""
-    for event in events:  # a line posted worded already (a private echo of the turn) is left as it is
-        if event.facts is not None and not (event.public or event.private or event.proof) \
-                and not isinstance(event.facts, f.TurnNews):
-            event.public = _LINES[type(event.facts)](event.seat or "", event.facts)
-    events[:] = narration.merge(events)
+    """The step's events said as the table reads them, in place: each one's line from its facts (words_tell.py;
+    a line told to its seat alone as that seat's), each run of like lines one counted line (words_runs.py), and the
+    turn's news (`TurnNews`) told to its seats as the step's public lines. An event worded already passes as it is."""
     for event in events:
-        if isinstance(event.facts, f.TurnNews) and not event.private:
+        x = event.facts
+        if x is None or event.public or event.private or event.proof or isinstance(x, ft.TurnNews):
+            continue
+        told = words_tell.private(event.seat or "", x)
+        if told is not None:
+            event.private = {event.seat or "": told}
+        else:
+            event.public = words_tell.line(event.seat or "", x)
+    events[:] = words_runs.merge(events)
+    for event in events:
+        if isinstance(event.facts, ft.TurnNews) and not event.private:
             news = "\n".join(e.public for e in events if e.public)
             if news:
                 event.private = {seat: news for seat in event.facts.seats}
     return events
-
-
-def _position(seat: str, x: f.PositionChosen) -> str:
-    return f"{seat} plays {'last' if x.last else 'first'}. Order: {', '.join(x.order)}."
-
-
-def _home(seat: str, x: f.HomePicked) -> str:
-    return f"{seat} picks {x.code} as home state: on its ballot with {c().rules.home_votes} votes."
-
-
-def _landed(seat: str, x: f.SpaceLanded) -> str:
-    space = c().track[x.space]
-    return f"{seat} lands on space {space.index}, {space.label} ({space.kind.replace('_', ' ')})."
-
-
-def _election_day(seat: str, x: f.ElectionDayReached) -> str:
-    return f"{seat} also reaches Election Day and stops." if x.also else \
-        f"{seat} reaches Election Day: this is the last round."
-
-
-_LINES: dict[type[Facts], Callable[[str, Any], str]] = {
-    f.PositionChosen: _position, f.HomePicked: _home, f.SpaceLanded: _landed, f.ElectionDayReached: _election_day,
-    f.FirstRound: lambda _, x: f"Round 1 begins: {x.first} to roll.",
-    f.DebateDeclined: lambda seat, _: f"{seat} declines the debate.",
-}
 
 
 # ---------------------------------------------------------------- questions

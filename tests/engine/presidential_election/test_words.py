@@ -3,7 +3,8 @@ facts.py, words.py): along seeded random games of 2 to 6 candidates, the rules' 
 options with no prompt, label, detail or region, each in plain data; the ruleset's contract gives the question its
 prompt and every option its label, the same actions in the same order and the same deadline default. The rules
 leave the turn's post alone, giving the verdict whether a step's lines wait for it, and the events keep their kind,
-seat and cause through the contract's words and post."""
+seat and cause through the contract's words and post. Every line of a step is stated as facts (facts_tell.py) and made
+by the words alone (words_tell.py, words_runs.py for a run of like lines)."""
 from __future__ import annotations
 
 import json
@@ -13,7 +14,9 @@ import pytest
 from engine.core.posting import PRESENTATION, without_presentation
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, seats_for
-from engine.presidential_election import rules
+from engine.core.types import Facts
+from engine.presidential_election import facts_tell as ft
+from engine.presidential_election import rules, words_runs, words_tell
 from engine.presidential_election.ruleset import RULESET
 
 
@@ -61,3 +64,44 @@ def test_a_state_option_is_labelled_with_its_name_votes_and_region() -> None:
     assert (ohio.label, ohio.group) == ("Ohio", "Midwest") and ohio.detail.endswith(" EV"), ohio
     bare = next(o for o in rules.decisions(state, seat).options if o.action.args == ("OH",))
     assert bare.facts is not None and bare.facts.kind == "standing" and not bare.label
+
+
+def _said(seat: str | None, x: Facts) -> str:
+    """A public line as the words make it of its facts alone; a run's line read back gives those very facts."""
+    text = words_tell.line(seat or "", x)
+    if isinstance(x, (ft.Bought, ft.BallotsJoined, ft.VotesMoved)) and (getattr(x, "who", seat) == seat):
+        assert words_runs.read(text) == (seat, x), text
+    return text
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 4), (6, 3)])
+def test_every_line_the_rules_make_is_a_fact_the_words_say(players: int, seed: int) -> None:
+    """Along seeded random games to their end, the rules' events carry facts of plain data and no words, and every
+    line the contract gives — public, held for the turn's post, or told to one seat — is what the words make of them."""
+    rng, state = Rng(seed), RULESET.setup({}, seats_for(RULESET, players, {}), seed)
+    kinds: set[str] = set()
+    while RULESET.outcome(state) is None:
+        seat = owing_seats(RULESET, state)[0]
+        options = RULESET.decisions(state, seat).all_options()
+        action = options[rng.below(len(options))].action
+        raw = rules.apply(state, seat, action)
+        for event in raw.events:
+            assert event.facts is not None and not (event.public or event.private or event.proof), event
+            json.dumps(event.facts.model_dump(mode="json"))
+        result = RULESET.apply(state, seat, action)
+        for event in result.events:
+            assert event.facts is not None, f"a line in words only: {event}"
+            kinds.add(event.kind)
+            if isinstance(event.facts, ft.TurnNews):
+                continue
+            if event.private:
+                assert event.public is None and event.private == {
+                    event.seat: words_tell.private(event.seat or "", event.facts)}, event
+            else:
+                assert event.public == _said(event.seat, event.facts), event
+        for held in result.state.unposted:  # a held line keeps the facts it was worded from
+            assert held.facts is not None and held.text == _said(held.seat, held.facts), held
+        state = result.state
+    assert {"rolled", "order_set", "advantage_kept", "advantages_returned", "bought", "money_changed",
+            "votes_moved", "election_over"} <= kinds, kinds
+

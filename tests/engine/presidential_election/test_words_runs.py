@@ -1,13 +1,14 @@
 """A Presidential Election turn says each purchase in one line and a run of like purchases in one counted line,
-without losing a state, a roll or a running total (engine/presidential_election/narration.py)."""
+without losing a state, a roll or a running total (engine/presidential_election/words_runs.py)."""
 from __future__ import annotations
 
 import re
 
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, play
-from engine.core.types import Event
-from engine.presidential_election import narration
+from engine.core.types import Event, Facts, HeldLine
+from engine.presidential_election import facts_tell as f
+from engine.presidential_election import words, words_runs
 from engine.presidential_election.primitives import off_ballot
 from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.state import PEState
@@ -53,30 +54,52 @@ def test_one_purchase_is_one_line_with_what_it_rolled() -> None:
                      f"+{votes - before} → {votes}."]
 
 
-def _lines(*texts: str, seat: str = "P3") -> list[Event]:
-    return [Event(public=t, seat=seat) for t in texts]
+def _told(*facts: Facts, seat: str = "P3") -> list[Event]:
+    """Events stating `facts`, worded as the contract words them."""
+    return words.tell([Event(facts=x, seat=seat) for x in facts])
+
+
+def _sign(code: str, spent: int, faces: tuple[int, ...], bonus: int, placed: int, total: int) -> f.Bought:
+    return f.Bought(item="sign", cost=100, spent=spent,
+                    buys=((code, f.Result(faces=faces, bonus=bonus, placed=placed, total=total)),))
+
+
+def _ballot(code: str, cost: int, spent: int) -> f.Bought:
+    return f.Bought(item="ballot", cost=cost, spent=spent, buys=((code, None),))
+
+
+def _stake(total: int) -> f.VotesMoved:
+    return f.VotesMoved(who="P3", why="stake", changes=((-1, "OH", total),))
 
 
 def test_runs_merge_and_read_back_whole() -> None:
-    signs = narration.merge(_lines(narration.bought_line("P3", "sign", "OH", 100, 200, "rolled 2, +2 → 5"),
-                                   narration.bought_line("P3", "sign", "IN", 100, 300, "rolled 1 +1, +2 → 7"),
-                                   narration.bought_line("P3", "sign", "OH", 100, 400, "rolled 3, +3 → 8")))
+    signs = _told(_sign("OH", 200, (2,), 0, 2, 5), _sign("IN", 300, (1,), 1, 2, 7), _sign("OH", 400, (3,), 0, 3, 8))
     assert [e.public for e in signs] == ["P3 buys 3 Sign Campaigns ($100k each; $400k spent this turn): OH rolled 2, "
                                          "+2 → 5; IN rolled 1 +1, +2 → 7; OH rolled 3, +3 → 8."]
-    more = narration.merge([*signs, *_lines(narration.bought_line("P3", "sign", "PA", 100, 500, "rolled 1, +1 → 4"))])
+    assert signs[0].facts is not None and len(signs[0].facts.buys) == 3  # the run's facts, joined
+    more = words_runs.merge([*signs, *_told(_sign("PA", 500, (1,), 0, 1, 4))])
     assert more[0].public.startswith("P3 buys 4 Sign Campaigns ($100k each; $500k spent this turn): OH rolled 2")
     assert more[0].public.endswith("; PA rolled 1, +1 → 4.")
-    joined = narration.merge(_lines(*(narration.joined_line("P3", c, "Party Convention") for c in ("CA", "TX", "FL"))))
+    joined = _told(*(f.BallotsJoined(why="convention", codes=(code,)) for code in ("CA", "TX", "FL")))
     assert [e.public for e in joined] == ["P3 is on 3 more ballots (Party Convention): CA, TX and FL."]
-    stakes = narration.merge(_lines(narration.votes_line("P3", -1, "OH", "National Debate stake", 6),
-                                    narration.votes_line("P3", -1, "OH", "National Debate stake", 5)))
+    stakes = _told(_stake(6), _stake(5))
     assert [e.public for e in stakes] == ["P3 −2 in OH (National Debate stake) → 5."]
 
 
+def test_a_held_line_in_words_alone_carries_its_run_on() -> None:
+    """A state saved and loaded holds its lines in words only: the next step's like line still joins the run, read
+    back into the very facts it was said from."""
+    held = [HeldLine(text=line.public or "", seat="P3") for line in _told(_sign("OH", 200, (2, 1), 1, 4, 9))]
+    assert held[0].facts is None
+    rest = words_runs.onto_held(held, _told(_sign("IN", 300, (3,), 0, 3, 4)))
+    assert rest == [] and held[0].text == ("P3 buys 2 Sign Campaigns ($100k each; $300k spent this turn): "
+                                           "OH rolled 2+1 = 3 +1, +4 → 9; IN rolled 3, +3 → 4.")
+    assert held[0].facts == f.Bought(item="sign", cost=100, spent=300, buys=(
+        ("OH", f.Result(faces=(2, 1), bonus=1, placed=4, total=9)), ("IN", f.Result(faces=(3,), placed=3, total=4))))
+
+
 def test_lines_of_other_seats_kinds_or_prices_stay_apart() -> None:
-    lines = [*_lines(narration.bought_line("P3", "ballot", "OH", 20, 20)),
-             *_lines(narration.bought_line("P4", "ballot", "IN", 20, 20), seat="P4"),
-             *_lines(narration.bought_line("P4", "sign", "IN", 100, 120, "rolled 1, +1 → 2"), seat="P4"),
-             *_lines(narration.bought_line("P4", "ballot", "PA", 10, 130), seat="P4"),
-             *_lines(narration.joined_line("P4", "WI", "card"), seat="P4")]
-    assert narration.merge(lines) == lines
+    lines = [*_told(_ballot("OH", 20, 20)), *_told(_ballot("IN", 20, 20), seat="P4"),
+             *_told(_sign("IN", 120, (1,), 0, 1, 2), seat="P4"), *_told(_ballot("PA", 10, 130), seat="P4"),
+             *_told(f.BallotsJoined(why="card", codes=("WI",)), seat="P4")]
+    assert words_runs.merge(list(lines)) == lines
