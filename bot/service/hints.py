@@ -9,9 +9,11 @@ game against the bot (on by default there: bot/service/learn.py) and a game in a
 The search is the hard bot's (engine/ai/ismcts.py), with its honesty: it reads the position only through
 determinizations for the seat asking, never the hidden state. It runs in the thinker's pool, off the event loop,
 for a budget of CPU seconds (HINT_SECONDS unless the table sets another; a fixed number of iterations where the
-thinker has one). Where the title has its own evaluation, a move's line says how it moves the seat's projected
-chance of winning, estimated on determinized positions before and just after it; elsewhere the line says what the
-move is and its share only.
+thinker has one). A move's line says what sets it apart from the others shown (`whys`): where the title has its own
+evaluation and it tells the moves apart, how each moves the seat's projected chance of winning, estimated on
+determinized positions before and just after it; where it cannot (a move whose effect shows only later, such as a
+discard, leaves every projection where it was) or the title has no evaluation, what the search found after each
+move: in how many of its playouts it tried the move and the seat's chance of winning on average at their ends.
 
 A hint taken is part of the game's record: the game setting `hints:taken` lists each (bot/policy/record.py), which
 the record's export and `/game log` show. Nothing of a hint's content is kept or posted.
@@ -19,7 +21,7 @@ the record's export and `/game log` show. Nothing of a hint's content is kept or
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.policy import record as records
@@ -82,10 +84,23 @@ def split_options(options: dict[str, Any] | None) -> tuple[dict[str, Any], bool]
     return rest, hints_on(rest.pop(OPTION, False))
 
 
+@dataclass(frozen=True)
+class Found:
+    """A move the search likes, as a worker process hands it back: its share of the search, in how many playouts
+    the search tried it and `seat`'s mean chance of winning at their ends (None where it tried it in none), and `seat`'s projected
+    chance of winning before and just after it (None without the title's evaluation)."""
+    action: Action
+    share: float
+    playouts: int = 0
+    result: float | None = None
+    before: float | None = None
+    after: float | None = None
+
+
 def search(ruleset_name: str, state_json: str, seat: str, seed: int, seconds: float,
-           iterations: int | None) -> list[tuple[Action, float, float | None, float | None]]:
-    """The top moves for `seat` from plain inputs (what a worker process runs): each with its share of the search
-    and `seat`'s projected chance of winning before and just after it (None without the title's evaluation)."""
+           iterations: int | None) -> list[Found]:
+    """The top moves for `seat` from plain inputs (what a worker process runs), as the search and the title's
+    evaluation see them."""
     from engine import registry
     from engine.ai.ismcts import Settings, ismcts
     from engine.ai.players import HARD_CONFIDENCE, HARD_HORIZON
@@ -102,16 +117,16 @@ def search(ruleset_name: str, state_json: str, seat: str, seed: int, seconds: fl
                         clock=time.thread_time if timed else None, horizon=HARD_HORIZON if evaluates else None,
                         confidence=HARD_CONFIDENCE)
     result = ismcts(ruleset, state, seat, settings, rng)
-    shares = result.shares()
-    if len(shares) == 1 and not result.iterations:
-        shares = [(shares[0][0], 1.0)]
-    top = shares[:TOP]
+    moves = result.moves()
+    if len(moves) == 1 and not result.iterations:
+        moves = [replace(moves[0], share=1.0)]
+    top = [Found(m.action, m.share, m.visits, m.mean) for m in moves[:TOP]]
     if not evaluates:
-        return [(a, share, None, None) for a, share in top]
+        return top
     worlds = [game.determinize(state, seat, rng) for _ in range(WORLDS)]
     before = sum(_chance(game, w, seat) for w in worlds) / len(worlds)
-    return [(a, share, before, sum(_chance(game, game.step(w, seat, a), seat) for w in worlds) / len(worlds))
-            for a, share in top]
+    return [replace(f, before=before, after=sum(_chance(game, game.step(w, seat, f.action), seat)
+                                                for w in worlds) / len(worlds)) for f in top]
 
 
 def _chance(game: Any, world: Any, seat: str) -> float:
@@ -121,16 +136,29 @@ def _chance(game: Any, world: Any, seat: str) -> float:
     return (done if done is not None else game.ruleset.evaluate(world) or {}).get(seat, 0.5)
 
 
-def why(share: float, before: float | None, after: float | None) -> str:
-    """One line on a move: how it moves the projected chance of winning, where the title can say; nothing where it
-    cannot (the move and its share say it all)."""
-    if before is None or after is None:
-        return ""
-    now, then = round(100 * before), round(100 * after)
-    points = then - now
-    unit = "point" if abs(points) == 1 else "points"
-    change = "no change to" if points == 0 else f"{'+' if points > 0 else '−'}{abs(points)} {unit} to"
-    return f"Projected: {change} your chance of winning ({now}% now, {then}% after it)."
+def whys(found: list[Found]) -> list[str]:
+    """Each move's line, saying what sets it apart: the projection where it tells every move shown from the others
+    (in whole points), else what the search found after each."""
+    projected = [round(100 * f.after) for f in found if f.before is not None and f.after is not None]
+    tells = len(projected) == len(found) and len(set(projected)) == len(projected)
+    return [why(f, projected=tells) for f in found]
+
+
+def why(move: Found, *, projected: bool = True) -> str:
+    """One line on a move: how it moves the projected chance of winning (where the title can say and `projected`),
+    else what the search found in its playouts after it; nothing where neither can be said."""
+    if projected and move.before is not None and move.after is not None:
+        now, then = round(100 * move.before), round(100 * move.after)
+        points = then - now
+        unit = "point" if abs(points) == 1 else "points"
+        change = "no change to" if points == 0 else f"{'+' if points > 0 else '−'}{abs(points)} {unit} to"
+        return f"Projected: {change} your chance of winning ({now}% now, {then}% after it)."
+    if move.result is None or not move.playouts:
+        return "The search did not try it." if move.share == 0 else ""  # else a lone move, never searched
+    chance = f"{round(100 * move.result)}%"
+    if move.playouts == 1:
+        return f"The search tried it in 1 playout, where your chance of winning came to {chance}."
+    return f"The search tried it in {move.playouts} playouts, where your chance of winning averaged {chance}."
 
 
 class Hints(Service):
@@ -169,8 +197,8 @@ class Hints(Service):
                                        self.thinker.settings.iterations)
         await self._note(game_id, seat.seat, seq)
         labels = {o.action: o.label for o in ruleset.decisions(state, seat.seat).all_options()}
-        return Hint(game_id, seat.seat, [Suggestion(labels.get(a, ""), echo.notation(a.notation()), share,
-                                                    why(share, before, after)) for a, share, before, after in found])
+        return Hint(game_id, seat.seat, [Suggestion(labels.get(f.action, ""), echo.notation(f.action.notation()),
+                                                    f.share, line) for f, line in zip(found, whys(found))])
 
     async def _note(self, game_id: int, seat: str, seq: int) -> None:
         """The hint taken, added to the game's record: read and written under the game's lock, so two hints asked

@@ -60,19 +60,37 @@ class Settings:
             raise ValueError(f"no rollout policy called {self.rollout!r}: {', '.join(ROLLOUTS)}")
 
 
+@dataclass(frozen=True)
+class RootMove:
+    """One root action as the search saw it: its share of the root's visits (0 to 1), its visits (the iterations
+    that began with it) and the searching seat's mean return over them (None where it has none)."""
+
+    action: Action
+    share: float
+    visits: int
+    mean: float | None
+
+
 @dataclass
 class Result:
-    """A search's answer: the action it chose, every root action's visits (for a hint's shares), and how many
-    iterations it ran (0: one legal action, nothing searched)."""
+    """A search's answer: the action it chose, every root action's visits and the sum of the searching seat's
+    returns over them (for a hint's shares and results), and how many iterations it ran (0: one legal action,
+    nothing searched)."""
 
     action: Action
     visits: dict[Action, int] = field(default_factory=dict)
     iterations: int = 0
+    totals: dict[Action, float] = field(default_factory=dict)
 
     def shares(self) -> list[tuple[Action, float]]:
         """Root actions with their share of the search, most visited first."""
+        return [(m.action, m.share) for m in self.moves()]
+
+    def moves(self) -> list[RootMove]:
+        """Root actions with their share, visits and mean return, most visited first."""
         total = sum(self.visits.values()) or 1
-        return sorted(((a, n / total) for a, n in self.visits.items()), key=lambda p: -p[1])
+        return sorted((RootMove(a, n / total, n, self.totals.get(a, 0.0) / n if n else None)
+                       for a, n in self.visits.items()), key=lambda m: -m.share)
 
 
 class Node:
@@ -277,4 +295,4 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         if mover == seat and action in visits:
             visits[action] += child.visits
             totals[action] += child.total
-    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done)
+    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done, totals)

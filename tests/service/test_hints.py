@@ -14,14 +14,15 @@ from bot.service import GameManager, ManagerError, hints
 from bot.store import Store
 from bot.tables.recording import RecordingTable
 from engine import registry
+from engine.core.types import Action
 from tests.fakeclock import Clock
 
 QUICK = ThinkSettings(iterations=40)  # a real search, at a test's cost
 
 
-async def manager_on(path) -> tuple[Store, GameManager]:
+async def manager_on(path, thinking: ThinkSettings = QUICK, **fixed) -> tuple[Store, GameManager]:
     store = await Store.open(path)
-    return store, GameManager(store, RecordingTable(), clock=Clock(), render=False, thinking=QUICK)
+    return store, GameManager(store, RecordingTable(), clock=Clock(), render=False, thinking=thinking, **fixed)
 
 
 async def electioneer(manager: GameManager, *, options: dict | None = None, guild_id: str | None = None) -> int:
@@ -147,10 +148,46 @@ async def test_a_hint_is_for_a_seated_player_who_owes_a_move_in_a_game_under_way
 
 
 def test_a_move_s_line_says_how_it_moves_the_projection_in_words() -> None:
-    assert hints.why(0.4, 0.42, 0.434) == "Projected: +1 point to your chance of winning (42% now, 43% after it)."
-    assert hints.why(0.4, 0.68, 0.66) == "Projected: −2 points to your chance of winning (68% now, 66% after it)."
-    assert hints.why(0.4, 0.5, 0.501) == "Projected: no change to your chance of winning (50% now, 50% after it)."
-    assert hints.why(0.4, None, None) == ""  # a title without an estimate: the move and its share only
+    def line(before: float | None, after: float | None) -> str:
+        return hints.why(hints.Found(Action(verb="discard", args=("D01",)), 0.4, 12, 0.5, before, after))
+    assert line(0.42, 0.434) == "Projected: +1 point to your chance of winning (42% now, 43% after it)."
+    assert line(0.68, 0.66) == "Projected: −2 points to your chance of winning (68% now, 66% after it)."
+    assert line(0.5, 0.501) == "Projected: no change to your chance of winning (50% now, 50% after it)."
+
+
+def test_where_the_projections_do_not_tell_the_moves_apart_each_line_says_what_the_search_found() -> None:
+    def found(code: str, share: float, playouts: int, result: float | None, after: float | None,
+              before: float | None = 0.41) -> hints.Found:
+        return hints.Found(Action(verb="discard", args=(code,)), share, playouts, result, before, after)
+    apart = [found("D01", 0.5, 206, 0.58, 0.44), found("D02", 0.3, 124, 0.52, 0.41)]
+    assert hints.whys(apart) == ["Projected: +3 points to your chance of winning (41% now, 44% after it).",
+                                 "Projected: no change to your chance of winning (41% now, 41% after it)."]
+    tied = [found("D01", 0.5, 412, 0.581, 0.412), found("D02", 0.3, 1, 0.4, 0.409), found("D03", 0.0, 0, None, 0.44)]
+    assert hints.whys(tied) == ["The search tried it in 412 playouts, where your chance of winning averaged 58%.",
+                                "The search tried it in 1 playout, where your chance of winning came to 40%.",
+                                "The search did not try it."]
+    unjudged = [found("D01", 0.6, 30, 0.7, None, None), found("D02", 0.4, 20, 0.6, None, None)]
+    assert hints.whys(unjudged)[1] == "The search tried it in 20 playouts, where your chance of winning averaged 60%."
+    assert hints.whys([found("D01", 1.0, 0, None, None, None)]) == [""]  # a lone move: nothing was searched
+    assert hints.whys([found("D01", 1.0, 0, None, 0.41)]) == [
+        "Projected: no change to your chance of winning (41% now, 41% after it)."]
+
+
+async def test_a_hint_at_a_discard_says_something_different_for_each_move(tmp_path) -> None:
+    # a search long enough to tell the moves apart, its guesses fixed
+    store, manager = await manager_on(tmp_path / "s.sqlite3", ThinkSettings(iterations=300), new_seed=lambda: 7)
+    try:
+        game_id = await electioneer(manager, options={"hints": True})
+        _, state, _ = await manager.views.state(await manager.views.game(game_id))
+        assert state.phase == "discard"  # a discard changes nothing the projection sees until later
+        hint = await manager.hints.hint(game_id, "u-dem")
+        lines = [s.why for s in hint.suggestions]
+        assert len(set(lines)) == 3, lines
+        assert all(line.startswith("The search tried it in ") and "playouts, where your chance" in line
+                   for line in lines), lines
+    finally:
+        manager.close()
+        await store.close()
 
 
 def test_the_log_puts_each_hint_after_the_moves_made_before_it() -> None:

@@ -50,7 +50,7 @@ def test_a_search_reads_only_what_its_seat_knows(name: str, players: int, search
         twin = ruleset.determinize(state, seat, Rng(k))
         assert twin != state, "the twin should differ in what the seat cannot see"
         mine, theirs = search(ruleset, state, seat, QUICK, Rng(42)), search(ruleset, twin, seat, QUICK, Rng(42))
-        assert mine.action == theirs.action and mine.visits == theirs.visits
+        assert mine.action == theirs.action and mine.visits == theirs.visits and mine.moves() == theirs.moves()
 
 
 @pytest.mark.parametrize("search", SEARCHES, ids=lambda f: f.__name__)
@@ -64,6 +64,10 @@ def test_a_search_chooses_a_legal_action_the_same_way_each_time(name: str, playe
     assert first.iterations == QUICK.iterations and sum(first.visits.values()) == QUICK.iterations
     again = search(ruleset, state, seat, QUICK, Rng(9))
     assert (again.action, again.visits) == (first.action, first.visits)
+    moves = first.moves()  # each root action's share, visits and the seat's mean return over them
+    assert [m.visits for m in moves] == sorted(first.visits.values(), reverse=True)
+    assert all((m.mean is None) == (m.visits == 0) and 0.0 <= (m.mean or 0.0) <= 1.0 for m in moves)
+    assert any(m.mean is not None for m in moves) and abs(sum(m.share for m in moves) - 1.0) < 1e-9
 
 
 @pytest.mark.parametrize("search", SEARCHES, ids=lambda f: f.__name__)
