@@ -19,11 +19,26 @@ from typing import Any
 from engine.core.effects import Choice, Compiler, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
 from engine.core.types import Event, Facts
-from engine.nineteen_sixty import facts_tell as t
+from engine.nineteen_sixty import facts_effects as t
 from engine.nineteen_sixty.content import NAMES, REGIONS
-from engine.nineteen_sixty.primitives import (bag_counts, c, count, deal, draw_endorsement, gain, issue_leader, lose,
-                                              needs_checks, region_leader, region_name, rival, seat_of, side_of,
-                                              states_in, support_checks)
+from engine.nineteen_sixty.primitives import (
+    bag_counts,
+    c,
+    count,
+    deal,
+    draw_endorsement,
+    gain,
+    issue_leader,
+    lose,
+    needs_checks,
+    region_leader,
+    region_name,
+    rival,
+    seat_of,
+    side_of,
+    states_in,
+    support_checks,
+)
 from engine.nineteen_sixty.state import NSState, TurnEffect
 
 
@@ -192,7 +207,8 @@ def _momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if side is not None:
         ctx.state.sides[side].momentum += int(args[0]["n"])
         if ctx.words:
-            ctx.log(t.MomentumChanged(side=side, n=int(args[0]["n"]), lost=False, momentum=ctx.state.sides[side].momentum))
+            ctx.log(t.MomentumChanged(side=side, n=int(args[0]["n"]), lost=False,
+                                      momentum=ctx.state.sides[side].momentum))
 
 
 def _lose_momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:

@@ -2,7 +2,8 @@
 its numbers and whole effect for a detail, a card's whole public text by the id prompts show (`card`), and the
 glossary of every term a prompt uses. Nothing here is ever shortened: a long text is for the table's layout to
 wrap or page, and a card's words are one `card 23` away wherever only its name fits. Pure vocabulary of ids and
-numbers: words.py phrases the decisions with it, and the log lines still made inside the rules use it too."""
+numbers: words.py and words_tell.py phrase the decisions and the log lines with it; the rules read only the
+outcome's reason here (`tally_reason`), which the state keeps in words."""
 from __future__ import annotations
 
 from functools import lru_cache

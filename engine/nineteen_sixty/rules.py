@@ -19,6 +19,8 @@ from engine.core.notation import is_number
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
+from engine.nineteen_sixty import facts_effects as fe
+from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.content import REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
@@ -82,15 +84,15 @@ def _start_turn(state: NSState, events: list[Event] | None) -> None:
     """The next turn begins: its hands dealt and its initiative drawn (the Debates and Election Day begin their
     own way). Its lines go to `events`, or nowhere when it is None (a search's silent step)."""
     rules = c().rules
-    lines: list[Event] = [] if events is None else events
     state.turn_effects = []
     state.played, state.activity, state.starter, state.initiative = [], 1, None, None
     if state.turn == rules.debate_turn:
-        _start_debates(state, lines)
+        _start_debates(state, events)
         return
     if state.turn == rules.election_turn:
         state.phase, state.step = "election", "bonus"
-        lines.append(Event(facts=t.StageOpened(turn=state.turn, stage="election")))
+        if events is not None:
+            events.append(Event(facts=t.StageOpened(turn=state.turn, stage="election")))
         return
     n = rules.hand_size.before_debates if state.turn < rules.debate_turn else rules.hand_size.after_debates
     if events is not None:
@@ -718,9 +720,10 @@ def _sealed_stacks(state: NSState) -> dict[str, list[Sealed]]:
 
 # --------------------------------------------------------------------------- the Debates (turn 6)
 
-def _start_debates(state: NSState, events: list[Event]) -> None:
+def _start_debates(state: NSState, events: list[Event] | None) -> None:
     state.phase, state.step = "debate", "init"
-    events.append(Event(facts=t.StageOpened(turn=state.turn, stage="debates")))
+    if events is not None:
+        events.append(Event(facts=t.StageOpened(turn=state.turn, stage="debates")))
 
 
 def debate_total(state: NSState, issue: DebateIssue, side: str) -> int:
@@ -745,11 +748,11 @@ def _debate_step(state: NSState, ctx: Ctx) -> bool:
             me.hand = list(me.strategy)
             me.strategy = []
             if ctx.words:
-                ctx.log(t.DebateHandTaken(seat=seat, n=len(me.hand)))
-                ctx.events.append(Event(facts=t.DebateHand(seat=seat, cards=tuple(me.hand))))
+                ctx.log(fs.DebateHandTaken(seat=seat, n=len(me.hand)))
+                ctx.events.append(Event(facts=fs.DebateHand(seat=seat, cards=tuple(me.hand))))
         state.debate = Debate(issues=[DebateIssue(issue=i, slot=n + 1) for n, i in enumerate(state.track)])
         if ctx.words:
-            ctx.log(t.DebateBoardSet(issues=tuple(state.track)))
+            ctx.log(fs.DebateBoardSet(issues=tuple(state.track)))
         state.track = ["", "", ""]
         ctx.touch("track")
         _open_round(state)
@@ -775,7 +778,7 @@ def _debate_step(state: NSState, ctx: Ctx) -> bool:
             state.sides[side].hand.remove(x)
             d.revealed[side] = x
         if ctx.words:
-            ctx.log(t.DebateRevealed(round=d.round, cards=tuple(d.revealed.items())))
+            ctx.log(fs.DebateRevealed(round=d.round, cards=tuple(d.revealed.items())))
         two = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and is_open(d, card(x).debate_issue)]
         state.step = "first" if len(two) == 2 else "side"
         return True
@@ -807,7 +810,7 @@ def _place_revealed(state: NSState, d: Debate, ctx: Ctx) -> None:
         if issue.won_by is not None:
             state.discard.append(x)
             if ctx.words:
-                ctx.log(t.DebateCardWasted(card=x, issue=issue.issue))
+                ctx.log(fs.DebateCardWasted(card=x, issue=issue.issue))
             continue
         to = d.sides_chosen.get(side, card(x).icons[0])
         issue.cards[to].append(x)
@@ -849,7 +852,7 @@ def _award_issue(state: NSState, d: Debate, issue_id: str, ctx: Ctx) -> None:
     state.discard += cards
     issue.cards = {"K": [], "N": []}
     if ctx.words:
-        ctx.log(t.DebateWon(side=side, issue=issue_id, high=max(k, n), low=min(k, n), reward=reward, slot=slot + 1))
+        ctx.log(fs.DebateWon(side=side, issue=issue_id, high=max(k, n), low=min(k, n), reward=reward, slot=slot + 1))
     ctx.touch("track")
     d.placing = {"side": side, "left": reward, "issue": issue_id}
 
@@ -862,12 +865,12 @@ def _end_debates(state: NSState, ctx: Ctx) -> None:
     state.discard += [e.card for e in state.debate_events]
     if state.debate_events:
         if ctx.words:
-            ctx.log(t.DebateEventsDiscarded(cards=tuple(e.card for e in state.debate_events)))
+            ctx.log(fs.DebateEventsDiscarded(cards=tuple(e.card for e in state.debate_events)))
     state.debate_events = []
     state.debate = None
     state.sealed = Simultaneous(seats=list(SEATS))
     if ctx.words:
-        ctx.log(t.DebatesOver(track=tuple(state.track)))
+        ctx.log(fs.DebatesOver(track=tuple(state.track)))
     state.turn += 1
     _start_turn(state, ctx.worded)
 
@@ -893,7 +896,7 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
         state.issues = {i: 0 for i in state.issues}
         ctx.touch("bag")
         if ctx.words:
-            ctx.log(t.BonusBagged(media=(medias[0], medias[1]), issues=(issue_cubes[0], issue_cubes[1]),
+            ctx.log(fs.BonusBagged(media=(medias[0], medias[1]), issues=(issue_cubes[0], issue_cubes[1]),
                                   momentum=(momenta[0], momenta[1]), bag=bag_counts(state)))
         state.step = "initiative"
         return True
@@ -907,7 +910,7 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
             side = side_of(seat)
             me = state.sides[side]
             if ctx.words:
-                ctx.log(t.StrategyShown(seat=seat, cards=tuple(me.strategy)))
+                ctx.log(fs.StrategyShown(seat=seat, cards=tuple(me.strategy)))
             per_state: dict[str, int] = {}
             for x in me.strategy:
                 per_state[card(x).state] = per_state.get(card(x).state, 0) + rules.election_checks_per_card
@@ -917,7 +920,7 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
                     gain(state, "support", code, side, got)
                     ctx.touch(code)
                 if ctx.words:
-                    ctx.log(t.SupportGained(side=side, state=code, n=got, removed=0, value=state.support.get(code, 0)))
+                    ctx.log(fe.SupportGained(side=side, state=code, n=got, removed=0, value=state.support.get(code, 0)))
             state.discard += me.strategy
             me.strategy = []
         state.step = "events"
@@ -941,7 +944,7 @@ def _resolve_election_event(state: NSState, entry: Stacked, ctx: Ctx) -> None:
     seat = seat_of(entry.owner)
     ctx.cause = str(entry.card)
     if ctx.words:
-        ctx.log(t.ElectionEvent(card=entry.card, side=entry.owner))
+        ctx.log(fs.ElectionEvent(card=entry.card, side=entry.owner))
     state.removed.append(entry.card)
     _run(state, ctx, interpreter().start(state.effect, str(entry.card), ctx, actor=seat, card=entry.card,
                                          why="Election Day"))
@@ -958,7 +961,7 @@ def _undecided(state: NSState, ctx: Ctx) -> None:
         ctx.touch(code)
         parts.append((code, who, by is not None))
     if ctx.words:
-        ctx.log(t.UndecidedTipped(states=tuple(parts)))
+        ctx.log(fs.UndecidedTipped(states=tuple(parts)))
 
 
 def _tally(state: NSState, ctx: Ctx) -> None:
@@ -984,9 +987,9 @@ def _tally(state: NSState, ctx: Ctx) -> None:
     state.votes = {seat_of(s): v for s, v in votes.items()}
     if state.unawarded:
         if ctx.words:
-            ctx.log(t.Unpledged(states=tuple(state.unawarded)))
+            ctx.log(fs.Unpledged(states=tuple(state.unawarded)))
     state.phase, state.step = "over", ""
-    tally = t.Tallied(votes=(votes["K"], votes["N"]), won=(won["K"], won["N"]), cubes=(cubes["K"], cubes["N"]))
+    tally = fs.Tallied(votes=(votes["K"], votes["N"]), won=(won["K"], won["N"]), cubes=(cubes["K"], cubes["N"]))
     w, state.reason = tally_reason(tally.votes, tally.won, tally.cubes)
     if w is None:
         state.draw = True

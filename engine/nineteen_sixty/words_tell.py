@@ -1,17 +1,31 @@
-"""1960's events in words: each line the rules state as facts (facts_tell.py) made into what the table reads.
-`line(facts)` is a public line, `private(facts)` a seat's own; words.py's `tell` fills an event from them."""
+"""1960's events in words: each line the rules state as facts (facts_tell.py, facts_stages.py, facts_effects.py)
+made into what the table reads. `line(facts)` is a public line, `private(facts)` a seat's own; words.py's `tell`
+fills an event from them."""
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from engine.core.words import plural
+from engine.nineteen_sixty import facts_effects as fe
+from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.content import NAMES
 from engine.nineteen_sixty.phrases import effect, signed, tally_reason, travel_name
-from engine.nineteen_sixty.primitives import (c, card, card_label, card_line, draws_text, ev_of, issue_name,
-                                              region_name, rival, seat_of, side_of)
+from engine.nineteen_sixty.primitives import (
+    c,
+    card,
+    card_label,
+    card_line,
+    draws_text,
+    ev_of,
+    issue_name,
+    region_name,
+    rival,
+    seat_of,
+    side_of,
+)
 
-PRIVATE = (t.Dealt, t.DebateHand, t.Drew)
+PRIVATE = (t.Dealt, fs.DebateHand, fe.Drew)
 _WHY = {"strategy": "Campaign Strategy"}
 
 
@@ -142,7 +156,7 @@ def _rest_bagged(x: t.RestBagged) -> str:
 # ---------------------------------------------------------------- the Debates
 
 
-def _revealed(x: t.DebateRevealed) -> str:
+def _revealed(x: fs.DebateRevealed) -> str:
     def one(side: str, card_id: int) -> str:
         y = card(card_id)
         icons = "both icons" if len(y.icons) == 2 else NAMES[y.icons[0]]
@@ -150,7 +164,7 @@ def _revealed(x: t.DebateRevealed) -> str:
     return f"Debate round {x.round}: " + "; ".join(one(side, card_id) for side, card_id in x.cards) + "."
 
 
-def _won(x: t.DebateWon) -> str:
+def _won(x: fs.DebateWon) -> str:
     tie = " (a tie: the initiative decides)" if x.high == x.low else ""
     return (f"{NAMES[x.side]} wins {issue_name(x.issue)} {x.high}–{x.low}{tie}: "
             f"{plural(x.reward, 'state support cube')} to place; the tile goes to place {x.slot} on the Issues Track.")
@@ -159,7 +173,7 @@ def _won(x: t.DebateWon) -> str:
 # ---------------------------------------------------------------- Election Day
 
 
-def _bonus(x: t.BonusBagged) -> str:
+def _bonus(x: fs.BonusBagged) -> str:
     rules = c().rules
     parts = []
     for side, media, issues, momentum in zip("KN", x.media, x.issues, x.momentum):
@@ -169,17 +183,17 @@ def _bonus(x: t.BonusBagged) -> str:
     return "Bonus cubes go into the bag: " + "; ".join(parts) + f". Bag: {_bag(x.bag)}."
 
 
-def _strategy_shown(x: t.StrategyShown) -> str:
+def _strategy_shown(x: fs.StrategyShown) -> str:
     return f"{x.seat}'s Campaign Strategy cards: " + (", ".join(f"{card_label(y)} ({card(y).state})" for y in x.cards)
                                                  or "none") + "."
 
 
-def _undecided(x: t.UndecidedTipped) -> str:
+def _undecided(x: fs.UndecidedTipped) -> str:
     parts = [f"{code} → {NAMES[who]} ({'endorsement' if by else 'edge'})" for code, who, by in x.states]
     return "Undecided states tip: " + ("; ".join(parts) if parts else "none is empty") + "."
 
 
-def _tallied(x: t.Tallied) -> str:
+def _tallied(x: fs.Tallied) -> str:
     winner, reason = tally_reason(x.votes, x.won, x.cubes)
     k, n = x.votes
     return f"Final tally: Kennedy {k}, Nixon {n}. " + (f"{seat_of(winner)} wins — {reason}." if winner
@@ -189,63 +203,64 @@ def _tallied(x: t.Tallied) -> str:
 # ---------------------------------------------------------------- an event's effect
 
 
-def _gained(x: t.SupportGained) -> str:
+def _gained(x: fe.SupportGained) -> str:
     return (f"{NAMES[x.side]} gains {x.n} support in {x.state}"
             + (f", removing {x.removed} of {NAMES[rival(x.side)]}'s" if x.removed else "")
             + f": now {_support(x.state, x.value)}.")
 
 
-def _lost(x: t.SupportLost) -> str:
+def _lost(x: fe.SupportLost) -> str:
     of = "" if x.of is None else f" (of {x.of})"
     return f"{NAMES[x.side]} loses {x.lost} support in {x.state}{of}: now {_support(x.state, x.value)}."
 
 
-def _emptied(x: t.RegionEmptied) -> str:
+def _emptied(x: fe.RegionEmptied) -> str:
     where = ", ".join(f"{code} {n}" for code, n in x.states) or "nothing there"
     return f"{NAMES[x.side]} loses {x.total} support in the {region_name(x.region)} (of {x.of}): {where}."
 
 
-def _momentum(x: t.MomentumChanged) -> str:
+def _momentum(x: fe.MomentumChanged) -> str:
     return f"{NAMES[x.side]} {'loses' if x.lost else 'gains'} {x.n} momentum ({x.momentum})."
 
 
-def _cubes_changed(x: t.CubesChanged) -> str:
+def _cubes_changed(x: fe.CubesChanged) -> str:
     what = "media support" if x.media else "support"
     where = f"in the {region_name(x.place)}" if x.media else f"on {issue_name(x.place)}"
     return f"{NAMES[x.side]} {'loses' if x.lost else 'gains'} {x.n} {what} {where} ({signed(x.value)})."
 
 
-def _shifted(x: t.IssueShifted) -> str:
+def _shifted(x: fe.IssueShifted) -> str:
     if not x.track:
-        return f"{issue_name(x.issue)} is already at the {'top' if x.direction == 'up' else 'bottom'} of the Issues Track."
+        edge = "top" if x.direction == "up" else "bottom"
+        return f"{issue_name(x.issue)} is already at the {edge} of the Issues Track."
     return f"{issue_name(x.issue)} moves {x.direction} the Issues Track: " + _track(x.track) + "."
 
 
-def _endorsed(x: t.Endorsed) -> str:
+def _endorsed(x: fe.Endorsed) -> str:
     what = f"removes {NAMES[rival(x.side)]}'s marker there" if x.removed else "places a marker there"
     return f"{NAMES[x.side]} is endorsed in the {region_name(x.region)}: {what}."
 
 
-def _endorsement_drawn(x: t.EndorsementDrawn) -> str:
+def _endorsement_drawn(x: fe.EndorsementDrawn) -> str:
     e = c().endorsements[x.card]
     return (f"{NAMES[x.side]} draws the endorsement card “{e.name}” "
             f"({'any region' if e.region == 'any' else 'the ' + region_name(e.region)}).")
 
 
-def _cubes_put(x: t.CubesPut) -> str:
+def _cubes_put(x: fe.CubesPut) -> str:
     cubes = f"{x.n} cube{'s' if x.n != 1 else ''}"
     if x.to == "bag":
         return f"{NAMES[x.side]} puts {cubes} into the bag ({_bag(x.bag)})."
     return f"{NAMES[x.side]} adds {cubes} to the rest zone ({x.total})."
 
 
-def _discarded(x: t.CardDiscarded) -> str:
+def _discarded(x: fe.CardDiscarded) -> str:
     if x.card is None:
         return f"{NAMES[x.side]} has no card left to discard."
     return f"{NAMES[x.side]} discards {card_label(x.card)}" + (" at random." if x.random else ".")
 
 
-def _leader(x: t.LeaderFound) -> str:
+def _leader(x: fe.LeaderFound) -> str:
     where = f"more states in the {region_name(x.region)}" if x.region is not None else issue_name(x.issue or "")
     return f"{NAMES[x.side]} leads {where}." if x.side else f"Nobody leads {where}: the event does nothing more."
 
@@ -291,49 +306,50 @@ _LINES: dict[type, Callable[[Any], str]] = {
     t.IssueRewarded: _rewarded,
     t.IssuesDecayed: lambda x: ("Issue support decays by 1 on each issue: "
                                    + ", ".join(f"{issue_name(i)} {signed(v)}" for i, v in x.issues) + "."),
-    t.StrategySealed: lambda x: f"{x.seat} sets aside {x.n} card{'s' if x.n != 1 else ''} face down for Campaign Strategy.",
+    t.StrategySealed: lambda x: (f"{x.seat} sets aside {x.n} card{'s' if x.n != 1 else ''} face down for Campaign "
+                                 "Strategy."),
     t.HandDiscarded: lambda x: f"{x.seat} discards {_cards(x.cards)}.",
     t.RestBagged: _rest_bagged,
-    t.DebateHandTaken: lambda x: f"{x.seat} takes back {x.n} Campaign Strategy card{'s' if x.n != 1 else ''}.",
-    t.DebateBoardSet: lambda x: ("The issues move to the debate board: "
+    fs.DebateHandTaken: lambda x: f"{x.seat} takes back {x.n} Campaign Strategy card{'s' if x.n != 1 else ''}.",
+    fs.DebateBoardSet: lambda x: ("The issues move to the debate board: "
                                     + ", ".join(f"{issue_name(i)} ({n + 1})" for n, i in enumerate(x.issues)) + "."),
-    t.DebateRevealed: _revealed,
-    t.DebateCardWasted: lambda x: f"{card_label(x.card)} argues {issue_name(x.issue)}, already won: it is discarded.",
-    t.DebateWon: _won,
-    t.DebateEventsDiscarded: lambda x: f"The Debate events are discarded: {_cards(x.cards)}.",
-    t.DebatesOver: lambda x: ("The Debates are over: "
+    fs.DebateRevealed: _revealed,
+    fs.DebateCardWasted: lambda x: f"{card_label(x.card)} argues {issue_name(x.issue)}, already won: it is discarded.",
+    fs.DebateWon: _won,
+    fs.DebateEventsDiscarded: lambda x: f"The Debate events are discarded: {_cards(x.cards)}.",
+    fs.DebatesOver: lambda x: ("The Debates are over: "
                                  + ", ".join(f"{n + 1}. {issue_name(i)}" for n, i in enumerate(x.track)) + "."),
-    t.BonusBagged: _bonus,
-    t.StrategyShown: _strategy_shown,
-    t.ElectionEvent: lambda x: (f"Election Day event {card_label(x.card)}, for {NAMES[x.side]}: "
+    fs.BonusBagged: _bonus,
+    fs.StrategyShown: _strategy_shown,
+    fs.ElectionEvent: lambda x: (f"Election Day event {card_label(x.card)}, for {NAMES[x.side]}: "
                                    f"{card(x.card).text}"),
-    t.UndecidedTipped: _undecided,
-    t.Unpledged: lambda x: ("Unpledged electors: nobody receives "
+    fs.UndecidedTipped: _undecided,
+    fs.Unpledged: lambda x: ("Unpledged electors: nobody receives "
                                + ", ".join(f"{code} ({ev_of(code)})" for code in x.states) + "."),
-    t.Tallied: _tallied,
-    t.SupportGained: _gained,
-    t.NoEmptyState: lambda x: f"No state in the {region_name(x.region)} is empty.",
-    t.SupportLost: _lost,
-    t.RegionEmptied: _emptied,
-    t.RegionLoss: lambda x: (f"{NAMES[x.side]} loses {x.n} support in the {region_name(x.region)}, from states "
+    fs.Tallied: _tallied,
+    fe.SupportGained: _gained,
+    fe.NoEmptyState: lambda x: f"No state in the {region_name(x.region)} is empty.",
+    fe.SupportLost: _lost,
+    fe.RegionEmptied: _emptied,
+    fe.RegionLoss: lambda x: (f"{NAMES[x.side]} loses {x.n} support in the {region_name(x.region)}, from states "
                                 f"{NAMES[x.picker]} picks."),
-    t.MomentumChanged: _momentum,
-    t.CubesChanged: _cubes_changed,
-    t.IssueShifted: _shifted,
-    t.Endorsed: _endorsed,
-    t.EndorsementDrawn: _endorsement_drawn,
-    t.CandidateTurned: lambda x: f"{NAMES[x.side]}'s candidate card is now {x.face}.",
-    t.TokenMoved: lambda x: f"{NAMES[x.side]}'s candidate token moves to {c().states[x.state].name}.",
-    t.CubesPut: _cubes_put,
-    t.CardsDrawn: lambda x: f"{NAMES[x.side]} draws {x.n} card{'s' if x.n != 1 else ''}.",
-    t.CardDiscarded: _discarded,
-    t.LeaderFound: _leader,
+    fe.MomentumChanged: _momentum,
+    fe.CubesChanged: _cubes_changed,
+    fe.IssueShifted: _shifted,
+    fe.Endorsed: _endorsed,
+    fe.EndorsementDrawn: _endorsement_drawn,
+    fe.CandidateTurned: lambda x: f"{NAMES[x.side]}'s candidate card is now {x.face}.",
+    fe.TokenMoved: lambda x: f"{NAMES[x.side]}'s candidate token moves to {c().states[x.state].name}.",
+    fe.CubesPut: _cubes_put,
+    fe.CardsDrawn: lambda x: f"{NAMES[x.side]} draws {x.n} card{'s' if x.n != 1 else ''}.",
+    fe.CardDiscarded: _discarded,
+    fe.LeaderFound: _leader,
 }
 
 _PRIVATE: dict[type, Callable[[Any], str]] = {
     t.Dealt: lambda x: "You are dealt " + _cards(x.cards) + ".",
-    t.DebateHand: lambda x: "Your debate cards: " + "; ".join(card_line(y) for y in x.cards) + ".",
-    t.Drew: lambda x: "You draw " + _cards(x.cards) + ".",
+    fs.DebateHand: lambda x: "Your debate cards: " + "; ".join(card_line(y) for y in x.cards) + ".",
+    fe.Drew: lambda x: "You draw " + _cards(x.cards) + ".",
 }
 
 

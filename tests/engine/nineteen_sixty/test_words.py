@@ -16,7 +16,10 @@ import pytest
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, seats_for
 from engine.nineteen_sixty import facts as f
+from engine.nineteen_sixty import facts_effects as fe
+from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty import rules, words_tell
+from engine.nineteen_sixty.primitives import deal, draw_endorsement
 from engine.nineteen_sixty.ruleset import RULESET
 
 PACKAGE = Path(__file__).resolve().parents[3] / "engine" / "nineteen_sixty"
@@ -112,3 +115,19 @@ def test_no_rules_module_imports_the_words() -> None:
             else:
                 continue
             assert not imported & words, f"{path.name} imports the words"
+
+
+def test_the_lines_a_random_game_seldom_makes_are_facts_the_words_say_as_ever() -> None:
+    """An empty deck or endorsement deck refilled, and a Gathering Momentum region with no empty state: the rules
+    state them as facts, and the words say them as the table has always read them."""
+    state = RULESET.setup({}, seats_for(RULESET, 2, {}), 1)
+    state.discard, state.deck = [*state.deck[:3]], []
+    state.endorsement_used, state.endorsement_deck = [*state.endorsement_deck], []
+    events: list[Any] = []
+    deal(state, "K", 1, events)
+    draw_endorsement(state, events)
+    assert [e.facts for e in events] == [t.DeckRefilled(size=3), t.EndorsementsRefilled()]
+    assert [e.public for e in RULESET.words.tell(events)] == [
+        "The deck is empty: the discards are shuffled into a new deck of 3.",
+        "The endorsement deck is empty: the used cards are shuffled into a new one."]
+    assert words_tell.line(fe.NoEmptyState(region="S")) == "No state in the South is empty."
