@@ -48,7 +48,7 @@ class Ctx:
     events: list[Event]
     changed: list[str]
     cause: str | None = None  # the card whose play or event the lines logged now belong to
-    # False on the search's silent path: no line is wanted (those the primitives make are dropped with the step)
+    # False on the search's silent path: no line is wanted, so none is stated (the primitives are given None)
     words: bool = True
     mine: int = 0  # how many of the events the deciding seat's own step made (the rest: the game moving on)
 
@@ -59,7 +59,7 @@ class Ctx:
 
     @property
     def worded(self) -> list[Event] | None:
-        """Where a primitive puts the lines it words: the events, or None on the silent path (no line wanted)."""
+        """Where a primitive states its lines: the events, or None on the silent path (no line wanted)."""
         return self.events if self.words else None
 
     def touch(self, code: str) -> None:
