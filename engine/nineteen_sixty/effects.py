@@ -18,12 +18,27 @@ from typing import Any
 
 from engine.core.effects import Choice, Compiler, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
-from engine.core.types import Event
+from engine.core.types import Event, Facts
+from engine.nineteen_sixty import facts_effects as t
 from engine.nineteen_sixty.content import NAMES, REGIONS
-from engine.nineteen_sixty.primitives import (bag_text, c, card_label, count, deal, draw_endorsement, gain, holder,
-                                              issue_leader, issue_name, lose, needs_checks, region_leader,
-                                              region_name, rival, seat_of, side_of, states_in, support_checks,
-                                              support_text)
+from engine.nineteen_sixty.primitives import (
+    bag_counts,
+    c,
+    count,
+    deal,
+    draw_endorsement,
+    gain,
+    issue_leader,
+    lose,
+    needs_checks,
+    region_leader,
+    region_name,
+    rival,
+    seat_of,
+    side_of,
+    states_in,
+    support_checks,
+)
 from engine.nineteen_sixty.state import NSState, TurnEffect
 
 
@@ -33,17 +48,18 @@ class Ctx:
     events: list[Event]
     changed: list[str]
     cause: str | None = None  # the card whose play or event the lines logged now belong to
-    # False on the search's silent path: no line is wanted (those the primitives make are dropped with the step)
+    # False on the search's silent path: no line is wanted, so none is stated (the primitives are given None)
     words: bool = True
     mine: int = 0  # how many of the events the deciding seat's own step made (the rest: the game moving on)
 
-    def log(self, line: str) -> None:
+    def log(self, line: Facts) -> None:
+        """A public line, stated as facts (the words make its text), caused by the card behind it now."""
         if self.words:
-            self.events.append(Event(public=line, cause=self.cause))
+            self.events.append(Event(facts=line, cause=self.cause))
 
     @property
     def worded(self) -> list[Event] | None:
-        """Where a primitive puts the lines it words: the events, or None on the silent path (no line wanted)."""
+        """Where a primitive states its lines: the events, or None on the silent path (no line wanted)."""
         return self.events if self.words else None
 
     def touch(self, code: str) -> None:
@@ -73,15 +89,13 @@ def gain_state(ctx: Ctx, side: str, code: str, n: int, why: str, *, checks: bool
     s = ctx.state
     if checks is None:
         checks = needs_checks(s, side, code, campaigning=False)
-    got = support_checks(s, side, n, ctx.worded, f"in {code} ({why})") if checks else n
+    got = support_checks(s, side, n, ctx.worded, code, why) if checks else n
     removed = 0
     if got:
         removed, _ = gain(s, "support", code, side, got)
         ctx.touch(code)
     if ctx.words:
-        if ctx.words:
-            ctx.log(f"{NAMES[side]} gains {got} support in {code}" + (f", removing {removed} of {NAMES[rival(side)]}'s"
-                                                                       if removed else "") + f": now {support_text(s, code)}.")
+        ctx.log(t.SupportGained(side=side, state=code, n=got, removed=removed, value=s.support.get(code, 0)))
     return got
 
 
@@ -112,7 +126,7 @@ def _fill_empty(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     empty = [code for code in states_in(region) if ctx.state.support.get(code, 0) == 0]
     if not empty:
         if ctx.words:
-            ctx.log(f"No state in the {region_name(region)} is empty.")
+            ctx.log(t.NoEmptyState(region=region))
     for code in empty:
         gain_state(ctx, side, code, 1, frame.locals.get("why", "event"))
 
@@ -129,7 +143,7 @@ def _lose_state(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if lost:
         ctx.touch(code)
     if ctx.words:
-        ctx.log(f"{NAMES[side]} loses {lost} support in {code} (of {p['n']}): now {support_text(ctx.state, code)}.")
+        ctx.log(t.SupportLost(side=side, state=code, lost=lost, of=int(p["n"]), value=ctx.state.support.get(code, 0)))
 
 
 def _lr_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -148,14 +162,13 @@ def _lr_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             if n:
                 lose(ctx.state, "support", code, side, n)
                 ctx.touch(code)
-        where = ", ".join(f"{code} {n}" for code, n in held.items() if n) or "nothing there"
         if ctx.words:
-            ctx.log(f"{NAMES[side]} loses {total} support in the {region_name(region)} (of {p['n']}): {where}.")
+            ctx.log(t.RegionEmptied(side=side, region=region, total=total, of=int(p["n"]),
+                                    states=tuple((code, n) for code, n in held.items() if n)))
         return
     frame.locals[key + "_left"] = int(p["n"])
     if ctx.words:
-        ctx.log(f"{NAMES[side]} loses {p['n']} support in the {region_name(region)}, from states "
-                f"{NAMES[side_of(frame.locals['actor'])]} picks.")
+        ctx.log(t.RegionLoss(side=side, region=region, n=int(p["n"]), picker=side_of(frame.locals["actor"])))
 
 
 def _lr_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -182,7 +195,7 @@ def _lr_apply(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         lose(ctx.state, "support", code, side, 1)
         ctx.touch(code)
         if ctx.words:
-            ctx.log(f"{NAMES[side]} loses 1 support in {code}: now {support_text(ctx.state, code)}.")
+            ctx.log(t.SupportLost(side=side, state=code, lost=1, of=None, value=ctx.state.support.get(code, 0)))
         frame.locals[key + "_left"] -= 1
     frame.locals[key + "_again"] = frame.locals[key + "_left"] > 0
 
@@ -194,7 +207,8 @@ def _momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     if side is not None:
         ctx.state.sides[side].momentum += int(args[0]["n"])
         if ctx.words:
-            ctx.log(f"{NAMES[side]} gains {args[0]['n']} momentum ({ctx.state.sides[side].momentum}).")
+            ctx.log(t.MomentumChanged(side=side, n=int(args[0]["n"]), lost=False,
+                                      momentum=ctx.state.sides[side].momentum))
 
 
 def _lose_momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -204,10 +218,10 @@ def _lose_momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         lost = min(me.momentum, int(args[0]["n"]))
         me.momentum -= lost
         if ctx.words:
-            ctx.log(f"{NAMES[side]} loses {lost} momentum ({me.momentum}).")
+            ctx.log(t.MomentumChanged(side=side, n=lost, lost=True, momentum=me.momentum))
 
 
-def _gain_kind(kind: str, what: str):  # noqa: ANN202
+def _gain_kind(kind: str):  # noqa: ANN202
     def handler(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         p = args[0]
         side = who_side(ctx, frame, p["who"])
@@ -217,11 +231,12 @@ def _gain_kind(kind: str, what: str):  # noqa: ANN202
         gain(ctx.state, kind, place, side, int(p["n"]))
         ctx.touch(f"{kind}:{place}")
         if ctx.words:
-            ctx.log(f"{NAMES[side]} gains {p['n']} {what} {_where(kind, place)} ({_signed(ctx.state, kind, place)}).")
+            ctx.log(t.CubesChanged(side=side, media=kind == "media", place=place, n=int(p["n"]), lost=False,
+                                   value=getattr(ctx.state, kind).get(place, 0)))
     return handler
 
 
-def _lose_kind(kind: str, what: str):  # noqa: ANN202
+def _lose_kind(kind: str):  # noqa: ANN202
     def handler(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         p = args[0]
         side = who_side(ctx, frame, p["who"])
@@ -231,18 +246,9 @@ def _lose_kind(kind: str, what: str):  # noqa: ANN202
         lost = lose(ctx.state, kind, place, side, int(p["n"]))
         ctx.touch(f"{kind}:{place}")
         if ctx.words:
-            ctx.log(f"{NAMES[side]} loses {lost} {what} {_where(kind, place)} ({_signed(ctx.state, kind, place)}).")
+            ctx.log(t.CubesChanged(side=side, media=kind == "media", place=place, n=lost, lost=True,
+                                   value=getattr(ctx.state, kind).get(place, 0)))
     return handler
-
-
-def _where(kind: str, place: str) -> str:
-    return f"on {issue_name(place)}" if kind == "issues" else f"in the {region_name(place)}"
-
-
-def _signed(state: NSState, kind: str, place: str) -> str:
-    value = getattr(state, kind).get(place, 0)
-    who = holder(value)
-    return "none" if who is None else f"{NAMES[who]} {abs(value)}"
 
 
 def _shift_issue(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -253,20 +259,19 @@ def _shift_issue(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     j = i - 1 if p["dir"] == "up" else i + 1
     if not 0 <= j < len(track):
         if ctx.words:
-            ctx.log(f"{issue_name(issue)} is already at the {'top' if j < 0 else 'bottom'} of the Issues Track.")
+            ctx.log(t.IssueShifted(issue=issue, direction=p["dir"], track=()))
         return
     track[i], track[j] = track[j], track[i]
     ctx.touch("track")
     if ctx.words:
-        ctx.log(f"{issue_name(issue)} moves {p['dir']} the Issues Track: " + ", ".join(issue_name(x) for x in track) + ".")
+        ctx.log(t.IssueShifted(issue=issue, direction=p["dir"], track=tuple(track)))
 
 
 def place_endorsement(ctx: Ctx, side: str, region: str) -> None:
     removed, _ = gain(ctx.state, "endorsements", region, side, 1)
     ctx.touch(f"endorsements:{region}")
-    what = f"removes {NAMES[rival(side)]}'s marker there" if removed else "places a marker there"
     if ctx.words:
-        ctx.log(f"{NAMES[side]} is endorsed in the {region_name(region)}: {what}.")
+        ctx.log(t.Endorsed(side=side, region=region, removed=bool(removed)))
 
 
 def _endorse(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -280,11 +285,10 @@ def _endorse_draw(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     side = who_side(ctx, frame, args[0]["who"])
     if side is None:
         return None
-    top = draw_endorsement(ctx.state, ctx.events)
+    top = draw_endorsement(ctx.state, ctx.worded)
     card = c().endorsements[top]
     if ctx.words:
-        ctx.log(f"{NAMES[side]} draws the endorsement card “{card.name}” "
-                f"({'any region' if card.region == 'any' else 'the ' + region_name(card.region)}).")
+        ctx.log(t.EndorsementDrawn(side=side, card=top))
     if card.region != "any":
         frame.locals["rg"] = card.region
         return None
@@ -307,7 +311,7 @@ def _candidate(face: str):  # noqa: ANN202
         ctx.state.sides[side].candidate = face  # type: ignore[assignment]
         ctx.touch(f"candidate:{side}")
         if ctx.words:
-            ctx.log(f"{NAMES[side]}'s candidate card is now {face}.")
+            ctx.log(t.CandidateTurned(side=side, face=face))
     return handler
 
 
@@ -319,7 +323,7 @@ def _move_token(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     ctx.state.sides[side].token = code
     ctx.touch(code)
     if ctx.words:
-        ctx.log(f"{NAMES[side]}'s candidate token moves to {c().states[code].name}.")
+        ctx.log(t.TokenMoved(side=side, state=code))
 
 
 def _cubes(where: str):  # noqa: ANN202
@@ -333,11 +337,11 @@ def _cubes(where: str):  # noqa: ANN202
         if where == "bag":
             ctx.state.bag.put([side] * n)
             if ctx.words:
-                ctx.log(f"{NAMES[side]} puts {n} cube{'s' if n != 1 else ''} into the bag ({bag_text(ctx.state)}).")
+                ctx.log(t.CubesPut(side=side, n=n, to="bag", total=0, bag=bag_counts(ctx.state)))
         else:
             me.rest += n
             if ctx.words:
-                ctx.log(f"{NAMES[side]} adds {n} cube{'s' if n != 1 else ''} to the rest zone ({me.rest}).")
+                ctx.log(t.CubesPut(side=side, n=n, to="rest", total=me.rest, bag=bag_counts(ctx.state)))
     return handler
 
 
@@ -345,11 +349,11 @@ def _draw_cards(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     side = who_side(ctx, frame, args[0]["who"])
     if side is None:
         return
-    got = deal(ctx.state, side, int(args[0]["n"]), ctx.events)
+    got = deal(ctx.state, side, int(args[0]["n"]), ctx.worded)
     if ctx.words:
-        ctx.log(f"{NAMES[side]} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
+        ctx.log(t.CardsDrawn(side=side, n=len(got)))
     if got and ctx.words:
-        ctx.events.append(Event(private={seat_of(side): "You draw " + ", ".join(card_label(x) for x in got) + "."}))
+        ctx.events.append(Event(facts=t.Drew(seat=seat_of(side), cards=tuple(got))))
 
 
 def _discard_random(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -360,12 +364,12 @@ def _discard_random(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     for _ in range(int(args[0]["n"])):
         if not me.hand:
             if ctx.words:
-                ctx.log(f"{NAMES[side]} has no card left to discard.")
+                ctx.log(t.CardDiscarded(side=side, card=None, random=True))
             return
         x = me.hand.pop(ctx.state.randomness.below(len(me.hand)))
         ctx.state.discard.append(x)
         if ctx.words:
-            ctx.log(f"{NAMES[side]} discards {card_label(x)} at random.")
+            ctx.log(t.CardDiscarded(side=side, card=x, random=True))
 
 
 def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -376,7 +380,7 @@ def _discard_card(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     ctx.state.sides[side].hand.remove(x)
     ctx.state.discard.append(x)
     if ctx.words:
-        ctx.log(f"{NAMES[side]} discards {card_label(x)}.")
+        ctx.log(t.CardDiscarded(side=side, card=x, random=False))
 
 
 # --------------------------------------------------------------------------- conditions, stacks
@@ -385,14 +389,12 @@ def _leader(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     p = args[0]
     if "region" in p:
         who = region_leader(ctx.state, p["region"])
-        where = f"more states in the {region_name(p['region'])}"
     else:
         who = issue_leader(ctx.state, p["issue"])
-        where = issue_name(p["issue"])
     frame.locals["leader"] = who
     frame.locals["no_leader"] = who is None
     if ctx.words:
-        ctx.log(f"{NAMES[who]} leads {where}." if who else f"Nobody leads {where}: the event does nothing more.")
+        ctx.log(t.LeaderFound(side=who, region=p.get("region"), issue=p.get("issue")))
 
 
 def _turn_effect(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -408,12 +410,12 @@ def _checks(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     code = _arg(frame, p["state"])
     if side is None or not code:
         return
-    got = support_checks(ctx.state, side, int(p["n"]), ctx.worded, f"in {code} ({frame.locals.get('why', 'event')})")
+    got = support_checks(ctx.state, side, int(p["n"]), ctx.worded, code, frame.locals.get("why", "event"))
     if got:
         gain(ctx.state, "support", code, side, got)
         ctx.touch(code)
     if ctx.words:
-        ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(ctx.state, code)}.")
+        ctx.log(t.SupportGained(side=side, state=code, n=got, removed=0, value=ctx.state.support.get(code, 0)))
 
 
 def _note(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -537,9 +539,9 @@ def language() -> EffectLanguage:
     for name, fn in (("gain_state", _gain_state), ("gain_listed", _gain_listed), ("fill_empty", _fill_empty),
                      ("lose_state", _lose_state), ("lr_init", _lr_init), ("lr_ask", _lr_ask),
                      ("lr_apply", _lr_apply), ("momentum", _momentum), ("lose_momentum", _lose_momentum),
-                     ("issue1", _gain_kind("issues", "support")), ("lose_issue1", _lose_kind("issues", "support")),
-                     ("media1", _gain_kind("media", "media support")),
-                     ("lose_media1", _lose_kind("media", "media support")),
+                     ("issue1", _gain_kind("issues")), ("lose_issue1", _lose_kind("issues")),
+                     ("media1", _gain_kind("media")),
+                     ("lose_media1", _lose_kind("media")),
                      ("shift_issue1", _shift_issue), ("endorse1", _endorse), ("endorse_draw", _endorse_draw),
                      ("endorse_bind", _endorse_bind), ("exhaust", _candidate("exhausted")),
                      ("refresh", _candidate("active")), ("move_token", _move_token), ("bag", _cubes("bag")),

@@ -2,7 +2,8 @@
 its numbers and whole effect for a detail, a card's whole public text by the id prompts show (`card`), and the
 glossary of every term a prompt uses. Nothing here is ever shortened: a long text is for the table's layout to
 wrap or page, and a card's words are one `card 23` away wherever only its name fits. Pure vocabulary of ids and
-numbers: words.py phrases the decisions with it, and the log lines still made inside the rules use it too."""
+numbers: words.py and words_tell.py phrase the decisions and the log lines with it; the rules read only the
+outcome's reason here (`tally_reason`), which the state keeps in words."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -116,3 +117,19 @@ region, and on Election Day a region's endorsements take its states no one suppo
 • **Token**: your candidate's place on the map; you campaign in its region, and travel moves it.
 • **Persistent events**: Debate and Election Day events wait on the board; prevention events stay in play.
 • **Look a card up**: `/card 23` shows its whole text."""
+
+
+def tally_reason(votes: tuple[int, int], won: tuple[int, int], cubes: tuple[int, int]) -> tuple[str | None, str]:
+    """Who wins Election Day (a side, None for a draw) and why, from Kennedy's and Nixon's electoral votes, states
+    won and state cubes: the votes, then the states (the House), then the cubes."""
+    (k, n), sides = votes, ("K", "N")
+    if k != n:
+        w = "K" if k > n else "N"
+        return w, f"{NAMES[w]} wins the electoral college {max(k, n)}–{min(k, n)}"
+    if won[0] != won[1]:
+        w = sides[0 if won[0] > won[1] else 1]
+        return w, f"{k}–{n} in electoral votes; the House picks {NAMES[w]}, who won more states ({won[sides.index(w)]})"
+    if cubes[0] != cubes[1]:
+        w = sides[0 if cubes[0] > cubes[1] else 1]
+        return w, f"{k}–{n} and {won[0]} states each; {NAMES[w]} has more state support ({cubes[sides.index(w)]})"
+    return None, f"{k}–{n}, {won[0]} states and {cubes[0]} cubes each: a draw"

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core.types import Event
+from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGION_NAMES, Card, load
 from engine.nineteen_sixty.state import SEAT_OF, SIDE_OF, SIGN, NSState
 
@@ -186,8 +187,9 @@ def may_reseed(state: NSState) -> bool:
     return not (state.phase == "election" and state.step not in ("bonus", "initiative"))
 
 
-def draw_cube(state: NSState, events: list[Event]) -> str | None:
-    """One cube blind from the bag (reseeded first if empty and allowed); None when it stays empty."""
+def draw_cube(state: NSState, events: list[Event] | None) -> str | None:
+    """One cube blind from the bag (reseeded first if empty and allowed); None when it stays empty. A reseed's line
+    goes to `events` (None: a search's silent step, no line)."""
     if state.bag.size == 0:
         if not may_reseed(state):
             return None
@@ -195,7 +197,8 @@ def draw_cube(state: NSState, events: list[Event]) -> str | None:
         for side in ("K", "N"):
             state.sides[side].supply -= n
         state.bag.put(["K"] * n + ["N"] * n)
-        events.append(Event(public=f"The political-capital bag is empty: it is reseeded with {n} cubes of each colour."))
+        if events is not None:
+            events.append(Event(facts=t.Reseeded(n=n)))
     return state.randomness.draw(state.bag, 1)[0]
 
 
@@ -203,35 +206,33 @@ def draws_text(drawn: list[str | None]) -> str:
     return "".join(COLOUR[d] if d else "-" for d in drawn) or "nothing"
 
 
-def support_checks(state: NSState, side: str, n: int, events: list[Event] | None, why: str) -> int:
-    """`n` support checks for `side`: every cube drawn goes back to its owner's supply; each of the side's own
-    colour is one success (to be placed from the supply). Returns the successes. The lines go to `events`, or
-    nowhere when it is None (a search's silent step)."""
+def support_checks(state: NSState, side: str, n: int, events: list[Event] | None, code: str | None, why: str) -> int:
+    """`n` support checks for `side` in state `code` for `why` (campaigning, an event...), or to advertise where
+    `code` is None: every cube drawn goes back to its owner's supply; each of the side's own colour is one success
+    (to be placed from the supply). Returns the successes. The lines go to `events`, or nowhere when it is None (a
+    search's silent step)."""
     drawn: list[str | None] = []
-    lines: list[Event] = [] if events is None else events
     for _ in range(n):
-        cube = draw_cube(state, lines)
+        cube = draw_cube(state, events)
         drawn.append(cube)
         if cube is not None:
             state.sides[cube].supply += 1
     wins = sum(1 for d in drawn if d == side)
-    state.last_draws = [f"{seat_of(side)} {why}: {draws_text(drawn)}"]
+    said = "to advertise" if code is None else f"in {code} ({'Campaign Strategy' if why == 'strategy' else why})"
+    state.last_draws = [f"{seat_of(side)} {said}: {draws_text(drawn)}"]
     if events is None:
         return wins
-    empty = " (the bag is empty: no more draws)" if None in drawn else ""
-    events.append(Event(public=f"{seat_of(side)} makes {n} support check{'s' if n != 1 else ''} {why}: draws "
-                               f"{draws_text(drawn)}{empty} — {wins} success{'es' if wins != 1 else ''}. "
-                               f"Bag now {bag_text(state)}."))
+    events.append(Event(facts=t.Checked(seat=seat_of(side), n=n, state=code, why=why,
+                                        drawn=tuple(d or "" for d in drawn), wins=wins, bag=bag_counts(state))))
     return wins
 
 
-def initiative_check(state: NSState, events: list[Event] | None, why: str) -> str:
+def initiative_check(state: NSState, events: list[Event] | None) -> str:
     """Draw until one colour has come up twice; its owner takes the initiative. The cubes go to their supplies.
     The lines go to `events`, or nowhere when it is None (a search's silent step)."""
     drawn: list[str] = []
-    lines: list[Event] = [] if events is None else events
     while True:
-        cube = draw_cube(state, lines)
+        cube = draw_cube(state, events)
         if cube is None:  # cannot happen before Election Day's Campaign Strategy step; guard anyway
             cube = "K" if drawn.count("K") >= drawn.count("N") else "N"
         else:
@@ -244,9 +245,14 @@ def initiative_check(state: NSState, events: list[Event] | None, why: str) -> st
     state.last_draws = [f"initiative: {draws_text(list(drawn))}"]
     if events is None:
         return winner
-    events.append(Event(public=f"Initiative check {why}: draws {draws_text(list(drawn))} — {winner} "
-                               f"({NAMES[cube]}) has the initiative. Bag now {bag_text(state)}."))
+    events.append(Event(facts=t.InitiativeDrawn(turn=state.turn, drawn=tuple(drawn), seat=winner,
+                                                bag=bag_counts(state))))
     return winner
+
+
+def bag_counts(state: NSState) -> tuple[int, int]:
+    """Kennedy's and Nixon's cubes in the bag."""
+    return state.bag.counts.get("K", 0), state.bag.counts.get("N", 0)
 
 
 def bag_text(state: NSState) -> str:
@@ -280,8 +286,9 @@ def card_line(card_id: int) -> str:
     return f"{card_label(card_id)} ({', '.join(tags)})"
 
 
-def deal(state: NSState, side: str, n: int, events: list[Event]) -> list[int]:
-    """`n` cards from the deck into `side`'s hand; an empty deck is refilled by shuffling the discards."""
+def deal(state: NSState, side: str, n: int, events: list[Event] | None) -> list[int]:
+    """`n` cards from the deck into `side`'s hand; an empty deck is refilled by shuffling the discards (its line
+    to `events`; None: a search's silent step, no line)."""
     got: list[int] = []
     for _ in range(n):
         if not state.deck:
@@ -289,18 +296,21 @@ def deal(state: NSState, side: str, n: int, events: list[Event]) -> list[int]:
                 break
             state.deck = state.randomness.shuffle(sorted(state.discard))
             state.discard = []
-            events.append(Event(public=f"The deck is empty: the discards are shuffled into a new deck of {len(state.deck)}."))
+            if events is not None:
+                events.append(Event(facts=t.DeckRefilled(size=len(state.deck))))
         got.append(state.deck.pop(0))
     state.sides[side].hand += got
     return got
 
 
-def draw_endorsement(state: NSState, events: list[Event]) -> int:
-    """The top endorsement card; the used ones are shuffled into a new deck when it runs out (ruling)."""
+def draw_endorsement(state: NSState, events: list[Event] | None) -> int:
+    """The top endorsement card; the used ones are shuffled into a new deck when it runs out (ruling). Its line to
+    `events` (None: a search's silent step, no line)."""
     if not state.endorsement_deck:
         state.endorsement_deck = state.randomness.shuffle(sorted(state.endorsement_used))
         state.endorsement_used = []
-        events.append(Event(public="The endorsement deck is empty: the used cards are shuffled into a new one."))
+        if events is not None:
+            events.append(Event(facts=t.EndorsementsRefilled()))
     top = state.endorsement_deck.pop(0)
     state.endorsement_used.append(top)
     return top

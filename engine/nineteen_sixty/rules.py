@@ -10,34 +10,38 @@ wait for `pick <state|region|issue|card>` from the player resolving them.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from engine.core.errors import IllegalAction
 from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
-from engine.core.posting import post_step
 from engine.core.rng import Bag, Randomness
 from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
-from engine.core.words import plural
-from engine.nineteen_sixty.content import NAMES, REGIONS
+from engine.nineteen_sixty import facts_effects as fe
+from engine.nineteen_sixty import facts_stages as fs
+from engine.nineteen_sixty import facts_tell as t
+from engine.nineteen_sixty.content import REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
 from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, moves, owes, owing, position_cost, positions,
                                          side_chooser, strategy_choices)
 from engine.nineteen_sixty.menus import menu
-from engine.nineteen_sixty.phrases import effect, signed, travel_name
-from engine.nineteen_sixty.primitives import (bag_text, c, card, card_label, card_line, count, deal, ev_of,
+from engine.nineteen_sixty.phrases import tally_reason
+from engine.nineteen_sixty.primitives import (bag_counts, c, card, count, deal, ev_of,
                                               event_playable, event_spent, gain, holder, initiative_check,
-                                              issue_leader, issue_name, lose, media_total, needs_checks, region_crossings,
-                                              region_name, rival, seat_of, side_of, strategy_need, support_checks,
-                                              support_text, travel_region)
+                                              issue_leader, lose, media_total, needs_checks, region_crossings,
+                                              rival, seat_of, side_of, strategy_need, support_checks,
+                                              travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
 
 
+Tell = Callable[[list[Event]], list[Event]]  # the words' `tell`: each event's line from its facts, in place
+
 # --------------------------------------------------------------------------- setup
 
-def setup(options: dict[str, Any], seats: list[str], seed: int) -> NSState:
+def setup(options: dict[str, Any], seats: list[str], seed: int, *, tell: Tell) -> NSState:
+    """The game set up; `tell` (the words') words its opening lines before the first post holds them."""
     opts = Options.model_validate(options or {})
     content = c()
     rules = content.rules
@@ -62,16 +66,12 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> NSState:
                     track=[i.id for i in sorted(content.issues.values(), key=lambda i: i.start)],
                     bag=Bag(counts={"K": rules.bag_start, "N": rules.bag_start}),
                     deck=randomness.shuffle(deck), endorsement_deck=randomness.shuffle(sorted(content.endorsements)))
-    events: list[Event] = [Event(public="1960: The Making of the President. Kennedy (KEN) starts in Massachusetts, "
-                                        "Nixon (NIX) in California, each with 2 momentum; the bag holds 12 cubes "
-                                        "of each colour." + (" Vice President cards are in play." if opts.vp
-                                                              else "")
-                                        + (" Restricted Positioning is on." if opts.restricted else ""))]
+    events: list[Event] = [Event(facts=t.GameOpened(vp=opts.vp, restricted=opts.restricted))]
     _start_turn(state, events)
     ctx = Ctx(state, events, [])
     _advance(state, ctx)
-    # the opening lines (the initiative draw) wait for the first post
-    state.unposted = [HeldLine.of(e) for e in events if e.public]  # the game's own lines
+    # the opening lines (the initiative draw), worded, wait for the first post: the game's own lines
+    state.unposted = [HeldLine.of(e) for e in tell(events) if e.public]
     return state
 
 
@@ -84,25 +84,25 @@ def _start_turn(state: NSState, events: list[Event] | None) -> None:
     """The next turn begins: its hands dealt and its initiative drawn (the Debates and Election Day begin their
     own way). Its lines go to `events`, or nowhere when it is None (a search's silent step)."""
     rules = c().rules
-    lines: list[Event] = [] if events is None else events
     state.turn_effects = []
     state.played, state.activity, state.starter, state.initiative = [], 1, None, None
     if state.turn == rules.debate_turn:
-        _start_debates(state, lines)
+        _start_debates(state, events)
         return
     if state.turn == rules.election_turn:
         state.phase, state.step = "election", "bonus"
-        lines.append(Event(public="Turn 9: Election Day."))
+        if events is not None:
+            events.append(Event(facts=t.StageOpened(turn=state.turn, stage="election")))
         return
     n = rules.hand_size.before_debates if state.turn < rules.debate_turn else rules.hand_size.after_debates
     if events is not None:
-        events.append(Event(public=f"Turn {state.turn}: each candidate is dealt {n} cards."))
+        events.append(Event(facts=t.TurnDealt(turn=state.turn, n=n)))
     for side in ("K", "N"):
-        got = deal(state, side, n, lines)
+        got = deal(state, side, n, events)
         if events is not None:
-            events.append(Event(private={seat_of(side): "You are dealt " + ", ".join(card_label(x) for x in got) + "."}))
+            events.append(Event(facts=t.Dealt(seat=seat_of(side), cards=tuple(got))))
     state.phase, state.step = "initiative", ""
-    initiative_check(state, events, f"for turn {state.turn}")
+    initiative_check(state, events)
 
 
 def decisions(state: NSState, seat: str) -> Decision:
@@ -150,23 +150,25 @@ def apply(state: NSState, seat: str, action: Action) -> ApplyResult:
     step = take(state, seat, action, ctx)
     undoable = step.undoable and not step.newly and step.owes_on \
         and not revealed(secrets_before, hidden_facts(state))
-    return ApplyResult(state=state, events=step.events, undoable=undoable, changed=ctx.changed)
+    return ApplyResult(state=state, events=step.events, undoable=undoable, changed=ctx.changed, hold=step.hold)
 
 
 class Taken(NamedTuple):
-    """What one step did beyond the state: its events as the table gets them, whether the decision may be taken
-    back as far as the step itself goes, who came to owe a decision, and whether the seat still owes one."""
+    """What one step did beyond the state: its events as facts, unworded and unheld, whether the decision may be
+    taken back as far as the step itself goes, who came to owe a decision, whether the seat still owes one, and
+    whether the step's lines wait for the turn's post (the contract holds them once worded)."""
 
     events: list[Event]
     undoable: bool
     newly: set[str]
     owes_on: bool
+    hold: bool
 
 
 def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
-    """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision, its
-    lines held for the turn's post or posted: `apply`'s body (on its copy), around the step the search's silent
-    path takes alone (`advance_silently`)."""
+    """`seat`'s `action` played on `state` itself, the game then moving on by itself to the next decision, with
+    the verdict whether its lines wait for the turn's post: `apply`'s body (on its copy), around the step the
+    search's silent path takes alone (`advance_silently`)."""
     others_before = {s for s in SEATS if s != seat and owes(state, s)}
     undoable = _move(state, seat, action, ctx)
     mine = ctx.mine
@@ -176,7 +178,7 @@ def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
     hold = state.phase != "over" and seat in after and not newly
     stamp(ctx.events[:mine], seat)  # who made each line: this seat's decision…
     stamp(ctx.events[mine:], None)  # …and then the game moving on by itself (phases, checks, the count)
-    return Taken(post_step(state, ctx.events, ctx.changed, hold=hold), undoable, newly, seat in after)
+    return Taken(ctx.events, undoable, newly, seat in after, hold)
 
 
 def advance_silently(state: NSState, seat: str, action: Action) -> None:
@@ -225,14 +227,14 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         state.starter = args[0]
         state.phase, state.activity, state.played = "activity", 1, []
         if ctx.words:
-            ctx.log(f"{seat} has the initiative and has {args[0]} play first this turn.")
+            ctx.log(t.StarterChosen(seat=seat, starter=args[0]))
         return True
     if verb == "pass" and state.phase == "strategy":  # no card may be set aside: the picks so far are sealed
         _seal_strategy(state, seat, ctx)
         return False
     if verb == "pass":
         if ctx.words:
-            ctx.log(f"{seat} has no card to play and passes this activity phase.")
+            ctx.log(t.NoCardPassed(seat=seat))
         state.played.append(seat)
         return True
     if verb == "vp":
@@ -244,7 +246,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         state.play = Play.fresh(seat, vp, "vp")
         _collect_rest(state, side, vp, ctx)
         if ctx.words:
-            ctx.log(f"{seat} discards {card_label(discarded)} to play the Vice President card {card_label(vp)}.")
+            ctx.log(t.VpPlayed(seat=seat, discarded=discarded, card=vp))
         return True
     if verb == "play":  # a fresh play, or the use of the card already on the table (preempted, or the VP card)
         return _use(state, seat, args[1], args[0], ctx)
@@ -261,7 +263,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         play.cp_left -= cost
         play.region, play.stop = args[0], True
         if ctx.words:
-            ctx.log(f"{seat} travels to {travel_name(args[0])} ({cost} CP).")
+            ctx.log(t.Travelled(seat=seat, to=args[0], cost=cost))
         if play.cp_left <= 0:
             _end_action(state, ctx)
         return True
@@ -270,7 +272,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         play.stop = False
         ctx.touch(args[0])
         if ctx.words:
-            ctx.log(f"{seat}'s token stops in {c().states[args[0]].name}.")
+            ctx.log(t.TokenStopped(seat=seat, state=args[0]))
         _end_action(state, ctx)
         return True
     if verb == "media" and play is not None:
@@ -278,9 +280,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         play.to_place -= 1
         ctx.touch(f"media:{args[0]}")
         if ctx.words:
-            ctx.log(f"{seat} places a media cube in the {region_name(args[0])}" +
-                    (f", removing one of {state.other(seat)}'s" if removed else "") +
-                    f" ({signed(state.media[args[0]])}).")
+            ctx.log(t.MediaPlaced(seat=seat, region=args[0], removed=bool(removed), value=state.media[args[0]]))
         if play.to_place <= 0:
             _end_action(state, ctx)
         return True
@@ -291,14 +291,14 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         gain(state, "issues", args[0], side, 1)
         ctx.touch(f"issues:{args[0]}")
         if ctx.words:
-            ctx.log(f"{seat} positions on {issue_name(args[0])} ({cost} CP): {signed(state.issues[args[0]])}.")
+            ctx.log(t.Positioned(seat=seat, issue=args[0], cost=cost, value=state.issues[args[0]]))
         if not positions(state, play):
             _end_action(state, ctx)
         return True
     if verb == "done" and play is not None:
         if play.cp_left:
             if ctx.words:
-                ctx.log(f"{seat} leaves {play.cp_left} CP unspent.")
+                ctx.log(t.Unspent(seat=seat, cp=play.cp_left))
         _end_action(state, ctx)
         return True
     if verb == "swap":
@@ -306,13 +306,12 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         state.track[a], state.track[b] = state.track[b], state.track[a]
         ctx.touch("track")
         if ctx.words:
-            ctx.log(f"{seat} has more media support and swaps {issue_name(args[0])} and {issue_name(args[1])}: "
-                    + ", ".join(issue_name(i) for i in state.track) + ".")
+            ctx.log(t.TrackSwapped(seat=seat, a=args[0], b=args[1], track=tuple(state.track)))
         state.step = "reward3"
         return True
     if verb == "keep":
         if ctx.words:
-            ctx.log(f"{seat} has more media support and keeps the Issues Track as it is.")
+            ctx.log(t.TrackKept(seat=seat))
         state.step = "reward3"
         return True
     if verb == "take":
@@ -320,11 +319,11 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         if args[0] == "momentum":
             me.momentum += 1
             if ctx.words:
-                ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes 1 momentum ({me.momentum}).")
+                ctx.log(t.RewardTaken(seat=seat, issue=issue, momentum=me.momentum))
             state.step = "reward1"
             return True
         if ctx.words:
-            ctx.log(f"{seat} leads {issue_name(issue)} (2nd) and takes an endorsement.")
+            ctx.log(t.RewardTaken(seat=seat, issue=issue, momentum=None))
         state.step = "reward1"
         _run(state, ctx, interpreter().start(state.effect, "award", ctx, actor=seat, why="endorsement"))
         return False
@@ -337,13 +336,13 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
     if verb == "debate":
         state.sealed.commit(seat, args[0], _salt(state, seat, f"debate{state.debate.round if state.debate else 0}"))
         if ctx.words:
-            ctx.log(f"{seat} has chosen a debate card.")
+            ctx.log(t.DebateCardChosen(seat=seat))
         return False
     if verb == "first":
         assert state.debate is not None
         state.debate.first = args[0]
         if ctx.words:
-            ctx.log(f"{seat} has the initiative: {args[0]} places a card first.")
+            ctx.log(t.FirstChosen(seat=seat, first=args[0]))
         state.step = "side"
         return False
     if verb == "side":
@@ -351,7 +350,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         state.debate.sides_chosen[side] = side_of(args[0])
         x = state.debate.revealed[side]
         if ctx.words:
-            ctx.log(f"{seat} places {card_label(x)} on {args[0]}'s side of {issue_name(card(x).debate_issue)}.")
+            ctx.log(t.SideChosen(seat=seat, card=x, on=args[0]))
         return False
     if verb == "place":
         d = state.debate
@@ -360,7 +359,7 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         ctx.touch(args[0])
         d.placing["left"] -= 1
         if ctx.words:
-            ctx.log(f"{seat} places a debate cube in {args[0]}: {support_text(state, args[0])}.")
+            ctx.log(t.DebateCubePlaced(seat=seat, state=args[0], value=state.support.get(args[0], 0)))
         if d.placing["left"] <= 0:
             d.placing = None
         return True
@@ -401,13 +400,12 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
             _collect_rest(state, side, x, ctx)
         state.play = play
     ctx.cause = None if play.card is None else str(play.card)
-    name, rest = _card_words(play) if ctx.words else ("", "")
     if verb == "preempt":
         me.momentum -= c().rules.preempt_cost
         play.preempted = True
         play.stage = "how"
         if ctx.words:
-            ctx.log(f"{seat} plays {name} and preempts its event ({c().rules.preempt_cost} momentum; {me.momentum} left).")
+            ctx.log(t.Preempted(seat=seat, card=play.card, cost=c().rules.preempt_cost, momentum=me.momentum))
         return True
     play.action = verb
     cp = c().rules.candidate_cp if play.card is None else card(play.card).cp
@@ -416,7 +414,7 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
     if verb == "event":
         play.stage = "event"
         if ctx.words:
-            ctx.log(f"{seat} plays {card_label(play.card)} as an event{rest}: {card(play.card).text}")
+            ctx.log(t.EventPlayed(seat=seat, card=play.card))
         _resolve_event(state, play.card, seat, ctx, "event")
         return False
     play.cp_left = cp
@@ -424,32 +422,24 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
         if knee(state, side):
             me.momentum -= 1
             if ctx.words:
-                ctx.log(f"{seat} pays 1 momentum to campaign ({me.momentum} left).")
+                ctx.log(t.KneePaid(seat=seat, momentum=me.momentum))
         play.stage, play.region = "campaign", travel_region(me.token)
         if ctx.words:
-            ctx.log(f"{seat} plays {name} to campaign ({cp} CP{rest}).")
+            ctx.log(t.PlayedFor(seat=seat, card=play.card, use="campaign", cp=cp))
         return True
     if verb == "position":
         play.stage = "position"
         if ctx.words:
-            ctx.log(f"{seat} plays {name} to position on issues ({cp} CP{rest}).")
+            ctx.log(t.PlayedFor(seat=seat, card=play.card, use="position", cp=cp))
         return True
     # advertise: one support check per CP, then each success is placed in a region
     if ctx.words:
-        ctx.log(f"{seat} plays {name} to advertise ({cp} CP{rest}).")
-    wins = support_checks(state, side, cp, ctx.worded, "to advertise")
+        ctx.log(t.PlayedFor(seat=seat, card=play.card, use="advertise", cp=cp))
+    wins = support_checks(state, side, cp, ctx.worded, None, "advertise")
     play.stage, play.to_place = "advertise", wins
     if wins == 0:
         _end_action(state, ctx)
     return False
-
-
-def _card_words(play: Play) -> tuple[str, str]:
-    """How a play's lines name its card, and the rest cubes it puts in the bag ("" for none)."""
-    if play.card is None:
-        return "the candidate card", ""
-    x = card(play.card)
-    return card_label(play.card), f", +{x.rest} rest cube{'s' if x.rest > 1 else ''} for the bag" if x.rest else ""
 
 
 def _pledge(state: NSState, side: str, ctx: Ctx) -> None:
@@ -458,7 +448,7 @@ def _pledge(state: NSState, side: str, ctx: Ctx) -> None:
         if e.hook == "momentum_per_rival_noncampaign" and e.who == rival(side):
             state.sides[e.who].momentum += 1
             if ctx.words:
-                ctx.log(f"{card_label(e.card)}: {NAMES[e.who]} gains 1 momentum ({state.sides[e.who].momentum}).")
+                ctx.log(t.Pledged(card=e.card, side=e.who, momentum=state.sides[e.who].momentum))
 
 
 def _campaign_add(state: NSState, seat: str, code: str, n: int, ctx: Ctx) -> None:
@@ -470,7 +460,7 @@ def _campaign_add(state: NSState, seat: str, code: str, n: int, ctx: Ctx) -> Non
     if checks:
         play.declared.append(code)
         if ctx.words:
-            ctx.log(f"{seat} declares {n} CP in {code}, which needs support checks.")
+            ctx.log(t.Declared(seat=seat, n=n, state=code))
     gain_state(ctx, side, code, n, "campaigning", checks=checks)
     state.sides[side].token = code  # the token goes where the candidate campaigns
     play.stop = False
@@ -505,7 +495,7 @@ def _answer_window(state: NSState, seat: str, verb: str, ctx: Ctx) -> bool:
     state.window = None
     if verb == "pass":
         if ctx.words:
-            ctx.log(f"{seat} lets the event of {card_label(play.card)} go.")
+            ctx.log(t.LetGo(seat=seat, card=play.card))
         _finish_play(state, ctx)
         return True
     me = state.sides[side_of(seat)]
@@ -513,8 +503,7 @@ def _answer_window(state: NSState, seat: str, verb: str, ctx: Ctx) -> bool:
     play.stage = "event"
     play.action = "triggered"
     if ctx.words:
-        ctx.log(f"{seat} triggers the event of {card_label(play.card)} ({c().rules.trigger_cost} momentum; "
-                f"{me.momentum} left): {effect(play.card)}")
+        ctx.log(t.Triggered(seat=seat, card=play.card, cost=c().rules.trigger_cost, momentum=me.momentum))
     _resolve_event(state, play.card, seat, ctx, "trigger")
     return False
 
@@ -526,15 +515,14 @@ def _resolve_event(state: NSState, card_id: int, seat: str, ctx: Ctx, why: str) 
     if event_spent(state, card_id):
         state.removed.append(card_id)  # ruling: the Debates are over, so a Debate event changes nothing
         if ctx.words:
-            ctx.log(f"{card_label(card_id)} is a Debate event and the Debates are over: it has no effect.")
+            ctx.log(t.EventSpent(card=card_id))
         return
     if x.persistent in ("debate", "election_day"):
         stack = state.debate_events if x.persistent == "debate" else state.election_events
         stack.append(Stacked(card=card_id, owner=owner))
         ctx.touch("persistent")
         if ctx.words:
-            ctx.log(f"{card_label(card_id)} goes to the {'Debate' if x.persistent == 'debate' else 'Election Day'} "
-                    f"events for {NAMES[owner]}.")
+            ctx.log(t.EventStacked(card=card_id, stack=x.persistent, side=owner))
         return
     if x.persistent == "prevention":
         state.prevention.append(Stacked(card=card_id, owner=owner))
@@ -621,18 +609,19 @@ def _step(state: NSState, ctx: Ctx) -> bool:
 
 def _momentum_step(state: NSState, ctx: Ctx) -> bool:
     if state.step == "decay":
-        parts = []
+        losses = []
         for side in ("K", "N"):
             me = state.sides[side]
             lost = me.momentum // c().rules.momentum_decay_divisor
             me.momentum -= lost
-            parts.append(f"{NAMES[side]} loses {lost} ({me.momentum} left)")
+            losses.append(lost)
         if ctx.words:
-            ctx.log(f"Turn {state.turn} momentum phase. Momentum decays: " + "; ".join(parts) + ".")
+            ctx.log(t.MomentumDecayed(turn=state.turn, lost=(losses[0], losses[1]),
+                                      left=(state.sides["K"].momentum, state.sides["N"].momentum)))
         state.step = "swap"
         if media_leader(state) is None:
             if ctx.words:
-                ctx.log("Media support is tied: nobody shifts the Issues Track.")
+                ctx.log(t.MediaTied())
             state.step = "reward3"
         return True
     if state.step == "swap":
@@ -642,8 +631,7 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
         if who is not None:
             state.sides[who].momentum += 1
             if ctx.words:
-                ctx.log(f"{NAMES[who]} leads {issue_name(state.track[2])} (3rd) and gains 1 momentum "
-                        f"({state.sides[who].momentum}).")
+                ctx.log(t.IssueRewarded(side=who, issue=state.track[2], place=3, momentum=state.sides[who].momentum))
         state.step = "reward2" if issue_leader(state, state.track[1]) is not None else "reward1"
         return True
     if state.step == "reward2":
@@ -654,8 +642,7 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
         if who is not None:
             state.sides[who].momentum += 1
             if ctx.words:
-                ctx.log(f"{NAMES[who]} leads {issue_name(state.track[0])} (1st) and gains 1 momentum "
-                        f"({state.sides[who].momentum}) and an endorsement.")
+                ctx.log(t.IssueRewarded(side=who, issue=state.track[0], place=1, momentum=state.sides[who].momentum))
             _run(state, ctx, interpreter().start(state.effect, "award", ctx, actor=seat_of(who), why="endorsement"))
         return True
     if state.step == "issue_decay":
@@ -665,8 +652,7 @@ def _momentum_step(state: NSState, ctx: Ctx) -> bool:
                 lose(state, "issues", issue, who, 1)
                 ctx.touch(f"issues:{issue}")
         if ctx.words:
-            ctx.log("Issue support decays by 1 on each issue: " + ", ".join(
-                f"{issue_name(i)} {signed(state.issues[i])}" for i in state.track) + ".")
+            ctx.log(t.IssuesDecayed(issues=tuple((i, state.issues[i]) for i in state.track)))
         state.phase, state.step = "strategy", ""
         state.sealed = Simultaneous(seats=list(SEATS))
         for seat in SEATS:
@@ -682,7 +668,7 @@ def _seal_strategy(state: NSState, seat: str, ctx: Ctx) -> None:
     state.sealed.commit(seat, choice, salt)
     n = len(me.picking)
     if ctx.words:
-        ctx.log(f"{seat} sets aside {n} card{'s' if n != 1 else ''} face down for Campaign Strategy.")
+        ctx.log(t.StrategySealed(seat=seat, n=n))
 
 
 def _strategy_step(state: NSState, ctx: Ctx) -> bool:
@@ -710,17 +696,17 @@ def _strategy_step(state: NSState, ctx: Ctx) -> bool:
         _sealed_stacks(state)[seat].append(sealed)
         if me.hand:
             if ctx.words:
-                ctx.log(f"{seat} discards " + ", ".join(card_label(x) for x in sorted(me.hand)) + ".")
+                ctx.log(t.HandDiscarded(seat=seat, cards=tuple(sorted(me.hand))))
         state.discard += sorted(me.hand)
         me.hand = []
     moved = []
     for side in ("K", "N"):
         me = state.sides[side]
         state.bag.put([side] * me.rest)
-        moved.append(f"{NAMES[side]} {me.rest}")
+        moved.append(me.rest)
         me.rest = 0
     if ctx.words:
-        ctx.log("Rest cubes go into the bag (" + ", ".join(moved) + f"): {bag_text(state)}.")
+        ctx.log(t.RestBagged(moved=(moved[0], moved[1]), bag=bag_counts(state)))
     state.sealed = Simultaneous(seats=list(SEATS))
     state.turn += 1
     _start_turn(state, ctx.worded)
@@ -734,9 +720,10 @@ def _sealed_stacks(state: NSState) -> dict[str, list[Sealed]]:
 
 # --------------------------------------------------------------------------- the Debates (turn 6)
 
-def _start_debates(state: NSState, events: list[Event]) -> None:
+def _start_debates(state: NSState, events: list[Event] | None) -> None:
     state.phase, state.step = "debate", "init"
-    events.append(Event(public="Turn 6: the Debates."))
+    if events is not None:
+        events.append(Event(facts=t.StageOpened(turn=state.turn, stage="debates")))
 
 
 def debate_total(state: NSState, issue: DebateIssue, side: str) -> int:
@@ -755,19 +742,17 @@ def debate_total(state: NSState, issue: DebateIssue, side: str) -> int:
 def _debate_step(state: NSState, ctx: Ctx) -> bool:
     d = state.debate
     if state.step == "init":
-        initiative_check(state, ctx.worded, "for the Debates")
+        initiative_check(state, ctx.worded)
         for seat in SEATS:
             me = state.sides[side_of(seat)]
             me.hand = list(me.strategy)
             me.strategy = []
             if ctx.words:
-                ctx.log(f"{seat} takes back {len(me.hand)} Campaign Strategy card{'s' if len(me.hand) != 1 else ''}.")
-            if ctx.words:
-                ctx.events.append(Event(private={seat: "Your debate cards: " + "; ".join(card_line(x) for x in me.hand) + "."}))
+                ctx.log(fs.DebateHandTaken(seat=seat, n=len(me.hand)))
+                ctx.events.append(Event(facts=fs.DebateHand(seat=seat, cards=tuple(me.hand))))
         state.debate = Debate(issues=[DebateIssue(issue=i, slot=n + 1) for n, i in enumerate(state.track)])
         if ctx.words:
-            ctx.log("The issues move to the debate board: " + ", ".join(
-                f"{issue_name(i)} ({n + 1})" for n, i in enumerate(state.track)) + ".")
+            ctx.log(fs.DebateBoardSet(issues=tuple(state.track)))
         state.track = ["", "", ""]
         ctx.touch("track")
         _open_round(state)
@@ -793,9 +778,7 @@ def _debate_step(state: NSState, ctx: Ctx) -> bool:
             state.sides[side].hand.remove(x)
             d.revealed[side] = x
         if ctx.words:
-            ctx.log(f"Debate round {d.round}: " + "; ".join(
-                f"{seat_of(s)} reveals {card_label(x)} ({card(x).cp} CP, {issue_name(card(x).debate_issue)}, "
-                f"{'both icons' if len(card(x).icons) == 2 else NAMES[card(x).icons[0]]})" for s, x in d.revealed.items()) + ".")
+            ctx.log(fs.DebateRevealed(round=d.round, cards=tuple(d.revealed.items())))
         two = [s for s, x in d.revealed.items() if len(card(x).icons) == 2 and is_open(d, card(x).debate_issue)]
         state.step = "first" if len(two) == 2 else "side"
         return True
@@ -827,7 +810,7 @@ def _place_revealed(state: NSState, d: Debate, ctx: Ctx) -> None:
         if issue.won_by is not None:
             state.discard.append(x)
             if ctx.words:
-                ctx.log(f"{card_label(x)} argues {issue_name(issue.issue)}, already won: it is discarded.")
+                ctx.log(fs.DebateCardWasted(card=x, issue=issue.issue))
             continue
         to = d.sides_chosen.get(side, card(x).icons[0])
         issue.cards[to].append(x)
@@ -868,10 +851,8 @@ def _award_issue(state: NSState, d: Debate, issue_id: str, ctx: Ctx) -> None:
     cards = issue.cards["K"] + issue.cards["N"]
     state.discard += cards
     issue.cards = {"K": [], "N": []}
-    tie = " (a tie: the initiative decides)" if k == n else ""
     if ctx.words:
-        ctx.log(f"{NAMES[side]} wins {issue_name(issue_id)} {max(k, n)}–{min(k, n)}{tie}: {plural(reward, 'state support cube')} "
-                f"to place; the tile goes to place {slot + 1} on the Issues Track.")
+        ctx.log(fs.DebateWon(side=side, issue=issue_id, high=max(k, n), low=min(k, n), reward=reward, slot=slot + 1))
     ctx.touch("track")
     d.placing = {"side": side, "left": reward, "issue": issue_id}
 
@@ -884,12 +865,12 @@ def _end_debates(state: NSState, ctx: Ctx) -> None:
     state.discard += [e.card for e in state.debate_events]
     if state.debate_events:
         if ctx.words:
-            ctx.log("The Debate events are discarded: " + ", ".join(card_label(e.card) for e in state.debate_events) + ".")
+            ctx.log(fs.DebateEventsDiscarded(cards=tuple(e.card for e in state.debate_events)))
     state.debate_events = []
     state.debate = None
     state.sealed = Simultaneous(seats=list(SEATS))
     if ctx.words:
-        ctx.log("The Debates are over: " + ", ".join(f"{n + 1}. {issue_name(i)}" for n, i in enumerate(state.track)) + ".")
+        ctx.log(fs.DebatesOver(track=tuple(state.track)))
     state.turn += 1
     _start_turn(state, ctx.worded)
 
@@ -899,7 +880,7 @@ def _end_debates(state: NSState, ctx: Ctx) -> None:
 def _election_step(state: NSState, ctx: Ctx) -> bool:
     rules = c().rules
     if state.step == "bonus":
-        parts = []
+        medias, issue_cubes, momenta = [], [], []
         for side in ("K", "N"):
             me = state.sides[side]
             media = media_total(state, side)
@@ -907,18 +888,20 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
             cubes = media + media + issues + rules.momentum_cubes * me.momentum
             me.supply -= media + rules.momentum_cubes * me.momentum
             state.bag.put([side] * cubes)
-            parts.append(f"{NAMES[side]} {cubes} ({media} for media, {plural(media, 'media cube')}, {plural(issues, 'issue cube')}, "
-                         f"{rules.momentum_cubes * me.momentum} for {me.momentum} momentum)")
+            medias.append(media)
+            issue_cubes.append(issues)
+            momenta.append(me.momentum)
             me.momentum = 0
         state.media = {r: 0 for r in REGIONS}
         state.issues = {i: 0 for i in state.issues}
         ctx.touch("bag")
         if ctx.words:
-            ctx.log("Bonus cubes go into the bag: " + "; ".join(parts) + f". Bag: {bag_text(state)}.")
+            ctx.log(fs.BonusBagged(media=(medias[0], medias[1]), issues=(issue_cubes[0], issue_cubes[1]),
+                                  momentum=(momenta[0], momenta[1]), bag=bag_counts(state)))
         state.step = "initiative"
         return True
     if state.step == "initiative":
-        initiative_check(state, ctx.worded, "for Election Day")
+        initiative_check(state, ctx.worded)
         state.step = "strategy"
         return True
     if state.step == "strategy":
@@ -927,18 +910,17 @@ def _election_step(state: NSState, ctx: Ctx) -> bool:
             side = side_of(seat)
             me = state.sides[side]
             if ctx.words:
-                ctx.log(f"{seat}'s Campaign Strategy cards: " + (", ".join(f"{card_label(x)} ({card(x).state})"
-                                                                           for x in me.strategy) or "none") + ".")
+                ctx.log(fs.StrategyShown(seat=seat, cards=tuple(me.strategy)))
             per_state: dict[str, int] = {}
             for x in me.strategy:
                 per_state[card(x).state] = per_state.get(card(x).state, 0) + rules.election_checks_per_card
             for code, n in per_state.items():
-                got = support_checks(state, side, n, ctx.worded, f"in {code} (Campaign Strategy)")
+                got = support_checks(state, side, n, ctx.worded, code, "strategy")
                 if got:
                     gain(state, "support", code, side, got)
                     ctx.touch(code)
                 if ctx.words:
-                    ctx.log(f"{NAMES[side]} gains {got} support in {code}: now {support_text(state, code)}.")
+                    ctx.log(fe.SupportGained(side=side, state=code, n=got, removed=0, value=state.support.get(code, 0)))
             state.discard += me.strategy
             me.strategy = []
         state.step = "events"
@@ -962,7 +944,7 @@ def _resolve_election_event(state: NSState, entry: Stacked, ctx: Ctx) -> None:
     seat = seat_of(entry.owner)
     ctx.cause = str(entry.card)
     if ctx.words:
-        ctx.log(f"Election Day event {card_label(entry.card)}, for {NAMES[entry.owner]}: {card(entry.card).text}")
+        ctx.log(fs.ElectionEvent(card=entry.card, side=entry.owner))
     state.removed.append(entry.card)
     _run(state, ctx, interpreter().start(state.effect, str(entry.card), ctx, actor=seat, card=entry.card,
                                          why="Election Day"))
@@ -977,9 +959,9 @@ def _undecided(state: NSState, ctx: Ctx) -> None:
         who = by or st.edge
         gain(state, "support", code, who, 1)
         ctx.touch(code)
-        parts.append(f"{code} → {NAMES[who]} ({'endorsement' if by else 'edge'})")
+        parts.append((code, who, by is not None))
     if ctx.words:
-        ctx.log("Undecided states tip: " + ("; ".join(parts) if parts else "none is empty") + ".")
+        ctx.log(fs.UndecidedTipped(states=tuple(parts)))
 
 
 def _tally(state: NSState, ctx: Ctx) -> None:
@@ -1005,29 +987,17 @@ def _tally(state: NSState, ctx: Ctx) -> None:
     state.votes = {seat_of(s): v for s, v in votes.items()}
     if state.unawarded:
         if ctx.words:
-            ctx.log("Unpledged electors: nobody receives " + ", ".join(
-                f"{code} ({ev_of(code)})" for code in state.unawarded) + ".")
-    k, n = votes["K"], votes["N"]
+            ctx.log(fs.Unpledged(states=tuple(state.unawarded)))
     state.phase, state.step = "over", ""
-    if k != n:
-        w = "K" if k > n else "N"
-        state.winner = seat_of(w)
-        state.reason = f"{NAMES[w]} wins the electoral college {max(k, n)}–{min(k, n)}"
-    elif won["K"] != won["N"]:
-        w = "K" if won["K"] > won["N"] else "N"
-        state.winner = seat_of(w)
-        state.reason = f"{k}–{n} in electoral votes; the House picks {NAMES[w]}, who won more states ({won[w]})"
-    elif cubes["K"] != cubes["N"]:
-        w = "K" if cubes["K"] > cubes["N"] else "N"
-        state.winner = seat_of(w)
-        state.reason = f"{k}–{n} and {won['K']} states each; {NAMES[w]} has more state support ({cubes[w]})"
-    else:
+    tally = fs.Tallied(votes=(votes["K"], votes["N"]), won=(won["K"], won["N"]), cubes=(cubes["K"], cubes["N"]))
+    w, state.reason = tally_reason(tally.votes, tally.won, tally.cubes)
+    if w is None:
         state.draw = True
-        state.reason = f"{k}–{n}, {won['K']} states and {cubes['K']} cubes each: a draw"
+    else:
+        state.winner = seat_of(w)
     ctx.touch("tally")
     if ctx.words:
-        ctx.log(f"Final tally: Kennedy {k}, Nixon {n}. " + (f"{state.winner} wins — {state.reason}." if state.winner
-                                                               else f"{state.reason}."))
+        ctx.log(tally)
 
 
 def _unpledged_rules(state: NSState) -> list[tuple[str, list[str], int]]:

@@ -1,12 +1,14 @@
 """The 1960: The Making of the President ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules, words
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.silent import NineteenSixtySilent
-from engine.nineteen_sixty.state import SEATS, Options
+from engine.nineteen_sixty.state import SEATS, NSState, Options
 from engine.nineteen_sixty.views import view
 from engine.nineteen_sixty.words import GLOSSARY, card_text
 
@@ -40,6 +42,9 @@ class NineteenSixtyRuleset(ModuleRuleset):
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
     words = words  # the rules state facts; these words make them the prompts and labels players read
+
+    def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> NSState:
+        return rules.setup(options, seats, seed, tell=words.tell)  # the opening lines worded before they are held
 
     def card(self, ref: str) -> CardText | None:
         """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""

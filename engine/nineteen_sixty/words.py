@@ -1,7 +1,8 @@
 """1960: The Making of the President in words: the prompt, deadline default and option labels of its decisions,
-made from the facts the rules state (facts.py, built by menus.py), and its events' lines. The ruleset contract
-runs these after the rules (engine/core/ruleset.py, `Words`); the rules, and the silent path a search takes, never
-import this module. The card vocabulary it speaks with is phrases.py's (also read by the presenters from here)."""
+made from the facts the rules state (facts.py, built by menus.py), and its events' lines (words_tell.py). The
+ruleset contract runs these after the rules (engine/core/ruleset.py, `Words`); the rules, and the silent path a
+search takes, never import this module. The card vocabulary it speaks with is phrases.py's (also read by the
+presenters from here)."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -11,10 +12,28 @@ from engine.core.words import plural
 from engine.nineteen_sixty import facts as f
 from engine.nineteen_sixty.content import NAMES
 from engine.nineteen_sixty.legal import CANDIDATE
-from engine.nineteen_sixty.phrases import (GLOSSARY, card_detail, card_text, effect, event_words, rest_words, signed,
-                                           support_words, travel_name)
-from engine.nineteen_sixty.primitives import (c, card, card_label, issue_name, region_crossings, region_name,
-                                              region_of, side_of)
+from engine.nineteen_sixty.phrases import (
+    GLOSSARY,
+    card_detail,
+    card_text,
+    effect,
+    event_words,
+    rest_words,
+    signed,
+    support_words,
+    travel_name,
+)
+from engine.nineteen_sixty.primitives import (
+    c,
+    card,
+    card_label,
+    issue_name,
+    region_crossings,
+    region_name,
+    region_of,
+    side_of,
+)
+from engine.nineteen_sixty.words_tell import PRIVATE, line, private, told
 
 __all__ = ["GLOSSARY", "ask", "card_text", "effect", "tell"]
 
@@ -22,8 +41,16 @@ __all__ = ["GLOSSARY", "ask", "card_text", "effect", "tell"]
 
 
 def tell(events: list[Event]) -> list[Event]:
-    """Word each event that states facts, in place. 1960's log lines are still made by its rules (their text is
-    also held in the state for a later post), so its events pass through as they are."""
+    """Word each event that states facts (words_tell.py), in place: its public line, or the seat's private one. An
+    event given in words only passes as it is."""
+    for event in events:
+        x = event.facts
+        if x is None or not told(x):
+            continue
+        if isinstance(x, PRIVATE):
+            event.private = private(x)
+        else:
+            event.public = line(x)
     return events
 
 

@@ -1,18 +1,28 @@
-"""1960's rules state the facts of its decisions and its words say them (engine/nineteen_sixty/facts.py, menus.py,
-words.py): along seeded random games, the rules' own decisions carry a question and options with no prompt, label,
-detail or group, and the ruleset's contract gives every one of them its words, the same actions in the same order,
-and the deadline's default as the rules name it. Events pass through the words with their kind, seat and cause."""
+"""1960's rules state facts and its words say them (engine/nineteen_sixty/facts.py, facts_tell.py, menus.py,
+words.py, words_tell.py): along seeded random games, the rules' own decisions carry a question and options with no
+prompt, label, detail or group, and the ruleset's contract gives every one of them its words, the same actions in
+the same order, and the deadline's default as the rules name it. Every line the rules make — public or private, of
+the turn, a play, an event's effect, the Debates and Election Day — comes with typed facts of plain data and no
+word, and the contract's line is what the words make of those facts alone. The rules never import the words."""
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, seats_for
 from engine.nineteen_sixty import facts as f
-from engine.nineteen_sixty import rules
+from engine.nineteen_sixty import facts_effects as fe
+from engine.nineteen_sixty import facts_tell as t
+from engine.nineteen_sixty import rules, words_tell
+from engine.nineteen_sixty.primitives import deal, draw_endorsement
 from engine.nineteen_sixty.ruleset import RULESET
+
+PACKAGE = Path(__file__).resolve().parents[3] / "engine" / "nineteen_sixty"
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -32,8 +42,8 @@ def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
         options = worded.all_options()
         action = options[rng.below(len(options))].action
         raw, told = rules.apply(state, seat, action), RULESET.apply(state, seat, action)
-        assert [(e.kind, e.seat, e.cause, e.public) for e in told.events] == \
-               [(e.kind, e.seat, e.cause, e.public) for e in raw.events]
+        assert raw.hold is not None and told.hold is None  # the rules give the verdict, the contract holds
+        assert all(e.facts is not None and e.public is None and not e.private for e in raw.events), raw.events
         state = told.state
     assert {"starter_asked", "play_asked", "campaign_asked", "strategy_asked", "round_asked"} <= asked, asked
 
@@ -54,3 +64,70 @@ def test_a_state_choice_is_grouped_under_its_region_by_the_words() -> None:
         campaign = [o.action for o in options if o.action.verb == "play" and o.action.args[1] == "campaign"]
         action = campaign[0] if campaign else options[rng.below(len(options))].action
         state = RULESET.apply(state, seat, action).state
+
+
+def _check(event: Any) -> str:
+    """An event's line is made from its facts alone (plain data, nothing a player reads): the facts' kind."""
+    assert event.facts is not None, f"a line in words only: {event}"
+    json.dumps(event.facts.model_dump(mode="json"))
+    if event.private:
+        assert event.public is None and event.private == words_tell.private(event.facts), event
+    else:
+        assert event.public == words_tell.line(event.facts), event
+    return event.kind
+
+
+@pytest.mark.parametrize(("options", "seed"), [({}, 1), ({"vp": "on", "restricted": "on"}, 2), ({"vp": "on"}, 4)])
+def test_every_line_the_rules_make_is_a_fact_the_words_say(options: dict[str, Any], seed: int) -> None:
+    rng, state = Rng(seed), RULESET.setup(options, seats_for(RULESET, 2, {}), seed)
+    assert [held.facts.kind for held in state.unposted if held.facts] == ["game_opened", "turn_dealt", "initiative_drawn"]
+    assert all(held.text == words_tell.line(held.facts) for held in state.unposted)  # the opening post, worded
+    kinds: set[str] = set()
+    while RULESET.outcome(state) is None:
+        owing = owing_seats(RULESET, state)
+        seat = owing[rng.below(len(owing))]
+        options_now = RULESET.decisions(state, seat).all_options()
+        result = RULESET.apply(state, seat, options_now[rng.below(len(options_now))].action)
+        kinds |= {_check(event) for event in result.events}
+        for held in result.state.unposted:  # a held line keeps the facts it was worded from
+            assert held.facts is not None and held.text == words_tell.line(held.facts), held
+        state = result.state
+    assert {"support_checked", "initiative_drawn", "turn_dealt", "dealt", "played_for", "event_played",
+            "momentum_decayed", "strategy_sealed", "debate_revealed", "debate_won", "debate_hand", "bonus_bagged",
+            "strategy_shown", "undecided_tipped", "tallied"} <= kinds, kinds
+    end = next(e for e in result.events if e.kind == "tallied")
+    assert end.public is not None and end.public.endswith(state.reason + ".")  # the outcome's reason, as it is given
+
+
+def test_no_rules_module_imports_the_words() -> None:
+    words = {f"engine.nineteen_sixty.{name}" for name in ("words", "words_tell")}
+    wiring = {"ruleset.py", "words.py", "words_tell.py"}  # the contract's wiring and the words
+    for path in sorted(PACKAGE.glob("*.py")):
+        if path.name in wiring:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                imported = {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                imported = {node.module or "", *(f"{node.module}.{a.name}" for a in node.names)}
+                if node.module == "engine.nineteen_sixty":
+                    imported |= {f"engine.nineteen_sixty.{a.name}" for a in node.names}
+            else:
+                continue
+            assert not imported & words, f"{path.name} imports the words"
+
+
+def test_the_lines_a_random_game_seldom_makes_are_facts_the_words_say_as_ever() -> None:
+    """An empty deck or endorsement deck refilled, and a Gathering Momentum region with no empty state: the rules
+    state them as facts, and the words say them as the table has always read them."""
+    state = RULESET.setup({}, seats_for(RULESET, 2, {}), 1)
+    state.discard, state.deck = [*state.deck[:3]], []
+    state.endorsement_used, state.endorsement_deck = [*state.endorsement_deck], []
+    events: list[Any] = []
+    deal(state, "K", 1, events)
+    draw_endorsement(state, events)
+    assert [e.facts for e in events] == [t.DeckRefilled(size=3), t.EndorsementsRefilled()]
+    assert [e.public for e in RULESET.words.tell(events)] == [
+        "The deck is empty: the discards are shuffled into a new deck of 3.",
+        "The endorsement deck is empty: the used cards are shuffled into a new one."]
+    assert words_tell.line(fe.NoEmptyState(region="S")) == "No state in the South is empty."
