@@ -266,7 +266,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         n = int(action.args[0])
         me.hand.remove(n)
         start_of_turn(s, seat, log)
-        s.turn = TurnState(seat=seat, card=n)
+        s.turn = TurnState.fresh(seat, n)
         cause_now(log, str(n))
         if log.keeps:
             log.append(ft.CardPlayed(seat=seat, card=n))
@@ -275,7 +275,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         start_of_turn(s, seat, log)
         if log.keeps:
             log.append(ft.TurnPassed(seat=seat))
-        s.turn = TurnState(seat=seat)
+        s.turn = TurnState.fresh(seat)
         undoable = end_turn(s, log, private) and undoable
     elif verb in ACTIONS or verb in content_mod.DIRTY_ACTIONS:
         if responses.opens_window(s, seat, verb):  # rivals may answer the declaration first
