@@ -198,7 +198,7 @@ def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
     apply()'s new state but for the fields that only make the table's posts (engine/core/posting.py's
     `PRESENTATION`), which no line held or released changes here (the silent path, silent.py)."""
-    s._picture = None  # no post is cut, so none is pictured
+    s.__pydantic_private__["_picture"] = None  # no post is cut, so none is pictured (set as pydantic keeps it)
     step(s, seat, action, _log(s, seat, SilentLog), {}, [])
 
 
@@ -211,7 +211,7 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Pr
          changed: list[str]) -> bool:
     """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
     changed into `changed`. Returns whether it may be taken back."""
-    s._owed = None  # what the search found owed before the step (silent.py)
+    s.__pydantic_private__["_owed"] = None  # what the search found owed before the step (silent.py), set directly
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
