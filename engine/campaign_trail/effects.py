@@ -180,6 +180,7 @@ def interpreter() -> Interpreter:
 
 
 
+@lru_cache(maxsize=None)
 def registered_needed(pid: str) -> int:
     """Registered voters a politick must place for sure (no `up_to`): without them it cannot be taken."""
     need = 0

@@ -55,7 +55,18 @@ def playable(s: CampaignTrailState, seat: str) -> list[int]:
     """The cards of the seat's hand with an action it may take now (has_legal_action of each), what no card
     changes found once for them all."""
     known: dict[str, Any] = {}
-    return [n for n in s.players[seat].hand if next(_legal_actions(s, seat, n, known), None) is not None]
+    replanned = s.turn is not None and s.turn.forbidden is not None  # Change of Plans may cancel a plain action
+    return [n for n in s.players[seat].hand
+            if (_plain_action(n) and not replanned) or next(_legal_actions(s, seat, n, known), None) is not None]
+
+
+@lru_cache(maxsize=None)
+def _plain_action(number: int) -> bool:
+    """Whether card `number` shows an action every seat may always take (fundraise, register, a travel without the
+    plane), so that it is playable whatever the state (_legal_actions yields those unchecked)."""
+    a = _c().card(number).actions
+    return any(name in ("fundraise", "register") or (name == "travel" and not a.travel.plane)
+               for name in _card_actions(number) if name not in content_mod.DIRTY_ACTIONS)
 
 
 def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, Any]) -> Iterator[str]:

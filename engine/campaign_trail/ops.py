@@ -235,8 +235,10 @@ def _pv_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     frame.locals[key + "_asked"] = True
     among = state_set(ctx, frame, p["among"])
     if "max_per_state" in p:
-        per = frame.locals[key + "_per"]
-        among = [code for code in among if per.get(code, 0) < int(p["max_per_state"])]
+        most = int(p["max_per_state"])
+        full = {code for code, n in frame.locals[key + "_per"].items() if n >= most}  # few: a state per voter placed
+        if full:
+            among = [code for code in among if code not in full]
     if not among:
         frame.locals[key + "_asked"] = False
         return None

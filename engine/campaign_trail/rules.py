@@ -198,7 +198,7 @@ def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
     apply()'s new state but for the fields that only make the table's posts (engine/core/posting.py's
     `PRESENTATION`), which no line held or released changes here (the silent path, silent.py)."""
-    s._picture = None  # no post is cut, so none is pictured
+    s.__pydantic_private__["_picture"] = None  # no post is cut, so none is pictured (set as pydantic keeps it)
     step(s, seat, action, _log(s, seat, SilentLog), {}, [])
 
 
@@ -211,7 +211,7 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Pr
          changed: list[str]) -> bool:
     """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
     changed into `changed`. Returns whether it may be taken back."""
-    s._owed = None  # what the search found owed before the step (silent.py)
+    s.__pydantic_private__["_owed"] = None  # what the search found owed before the step (silent.py), set directly
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
@@ -266,7 +266,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         n = int(action.args[0])
         me.hand.remove(n)
         start_of_turn(s, seat, log)
-        s.turn = TurnState(seat=seat, card=n)
+        s.turn = TurnState.fresh(seat, n)
         cause_now(log, str(n))
         if log.keeps:
             log.append(ft.CardPlayed(seat=seat, card=n))
@@ -275,7 +275,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         start_of_turn(s, seat, log)
         if log.keeps:
             log.append(ft.TurnPassed(seat=seat))
-        s.turn = TurnState(seat=seat)
+        s.turn = TurnState.fresh(seat)
         undoable = end_turn(s, log, private) and undoable
     elif verb in ACTIONS or verb in content_mod.DIRTY_ACTIONS:
         if responses.opens_window(s, seat, verb):  # rivals may answer the declaration first

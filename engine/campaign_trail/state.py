@@ -185,6 +185,27 @@ class TurnState(Model):
     triggers: list[list[str]] = Field(default_factory=list)
 
 
+    @classmethod
+    def fresh(cls, seat: str, card: int | None = None) -> "TurnState":
+        """`TurnState(seat=seat, card=card)` (or without `card` when None), field for field and with the same fields
+        marked set, built without validating what the rules already know to be good (every turn starts one)."""
+        turn = _new(cls)
+        fields = dict(_TURN_DEFAULTS, seat=seat, card=card, per_state={}, bought=[], path=[], spent=[], strikes={},
+                      triggers=[])
+        _set(turn, "__dict__", fields)
+        _set(turn, "__pydantic_fields_set__", {"seat", "card"} if card is not None else {"seat"})
+        _set(turn, "__pydantic_extra__", None)
+        _set(turn, "__pydantic_private__", None)
+        return turn
+
+
+_new, _set = object.__new__, object.__setattr__
+# a turn's fields in the model's order, with their defaults: None for the lists and dicts `TurnState.fresh` makes new
+_TURN_DEFAULTS = {name: None if field.default_factory else field.default for name, field in TurnState.model_fields.items()}
+assert {name for name, field in TurnState.model_fields.items() if field.default_factory} == {
+    "per_state", "bought", "path", "spent", "strikes", "triggers"}
+
+
 class Exchange(Model):
     """After a team's two turns with both pawns in one region: one-for-one card swaps (at most 3)."""
 

@@ -164,13 +164,19 @@ def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str
             s.wait = {**wait.decision, "owner": owner, "trigger": True}
             return
         s.wait = None
-        s.frames = FrameStack()
+        _clear_frames(s)
         if not t.triggers:
             return
         pid, owner = t.triggers.pop(0)
         with by(log, owner, pid):
             log.append(ft.PolitickTriggered(owner=owner, politick=pid))
             wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
+
+
+def _clear_frames(s: CampaignTrailState) -> None:
+    """A fresh frame stack once an effect is over (one that finished left its stack empty already: kept)."""
+    if s.frames.frames:
+        s.frames = FrameStack()
 
 
 def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: Private) -> bool:
@@ -181,7 +187,7 @@ def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: Priv
         s.wait = wait.decision
         return True
     s.wait = None
-    s.frames = FrameStack()
+    _clear_frames(s)
     if s.turn.action is None:  # the politick played another card: its action is chosen next
         return True
     return after_action(s, log, private)
@@ -198,7 +204,7 @@ def after_action(s: CampaignTrailState, log: list[str], private: Private) -> boo
         if wait is not None:
             s.wait = wait.decision
             return True
-        s.frames = FrameStack()
+        _clear_frames(s)
     return end_turn(s, log, private)
 
 
@@ -324,7 +330,7 @@ def continue_final(s: CampaignTrailState, log: list[str], wait: Any) -> None:
             s.wait = wait.decision
             return
         s.wait = None
-        s.frames = FrameStack()
+        _clear_frames(s)
         if not s.final:
             s.final_seat = None
             _election(s, log)

@@ -78,3 +78,14 @@ def test_what_a_seat_may_do_is_found_anew_after_each_step() -> None:
             assert game.legal(state, other) == expected_legal(ruleset, state, other), (steps, other)
         steps += 1
     assert steps == 400
+
+
+def test_a_fresh_turn_is_the_validated_turn_field_for_field():
+    from engine.campaign_trail.state import TurnState
+    for fresh, built in ((TurnState.fresh("DEM", 7), TurnState(seat="DEM", card=7)),
+                         (TurnState.fresh("REP"), TurnState(seat="REP"))):
+        assert list(fresh.__dict__.items()) == list(built.__dict__.items())
+        assert fresh.model_fields_set == built.model_fields_set
+        assert fresh.model_dump_json() == built.model_dump_json()
+        fresh.bought.append("taxes")
+        assert TurnState.fresh("DEM").bought == []  # no list shared between turns
