@@ -23,17 +23,8 @@ SIGN = {"K": 1, "N": -1}
 Phase = Literal["initiative", "activity", "momentum", "strategy", "debate", "election", "over"]
 
 
-class Model(Strict):
-    """A part of the state that the rules change many times a step: a field is set as pydantic sets it (no
-    validation on assignment, the field marked set) in one call instead of pydantic's two."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        fields = self.__dict__  # a model's fields, and nothing else (extra fields are forbidden)
-        if name in fields:
-            fields[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            super().__setattr__(name, value)
+# A part of the state that the rules change many times a step: the core's `Strict` sets a field in one call.
+Model = Strict
 
 
 class Options(Strict):

@@ -6,7 +6,6 @@ never import the words."""
 from __future__ import annotations
 
 import ast
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from engine import registry
 from engine.campaign_trail import words_tell
 from engine.core.rng import Rng
 from engine.core.ruleset import owing_seats, seats_for
+from tests.factlines import worded_from_facts
 
 # (players, options, seed): each game goes through its table's own lines — debates and running mates' exchanges,
 # Dirty Politics, Solo Play's AI turns and their Change of Plans windows, the Advanced Solo Deck's.
@@ -25,14 +25,7 @@ PACKAGE = Path(__file__).resolve().parents[3] / "engine" / "campaign_trail"
 
 
 def _check(event: Any) -> str:
-    """An event's line is made from its facts alone (plain data, nothing a player reads): the facts' kind."""
-    assert event.facts is not None, f"a line in words only: {event}"
-    json.dumps(event.facts.model_dump(mode="json"))
-    if event.private:
-        assert event.public is None and event.private == words_tell.private(event.facts), event
-    else:
-        assert event.public == words_tell.line(event.facts), event
-    return event.kind
+    return worded_from_facts(event, words_tell)
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), TABLES, ids=[f"{p}-{sorted(o)}" for p, o, _ in TABLES])

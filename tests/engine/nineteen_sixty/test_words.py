@@ -21,6 +21,7 @@ from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty import rules, words_tell
 from engine.nineteen_sixty.primitives import deal, draw_endorsement
 from engine.nineteen_sixty.ruleset import RULESET
+from tests.factlines import worded_from_facts
 
 PACKAGE = Path(__file__).resolve().parents[3] / "engine" / "nineteen_sixty"
 
@@ -67,14 +68,7 @@ def test_a_state_choice_is_grouped_under_its_region_by_the_words() -> None:
 
 
 def _check(event: Any) -> str:
-    """An event's line is made from its facts alone (plain data, nothing a player reads): the facts' kind."""
-    assert event.facts is not None, f"a line in words only: {event}"
-    json.dumps(event.facts.model_dump(mode="json"))
-    if event.private:
-        assert event.public is None and event.private == words_tell.private(event.facts), event
-    else:
-        assert event.public == words_tell.line(event.facts), event
-    return event.kind
+    return worded_from_facts(event, words_tell)
 
 
 @pytest.mark.parametrize(("options", "seed"), [({}, 1), ({"vp": "on", "restricted": "on"}, 2), ({"vp": "on"}, 4)])
