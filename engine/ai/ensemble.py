@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ai.ismcts import Budget, Node, Result, Searcher, Settings, best_action, root_actions
+from engine.ai.ismcts import Budget, Node, Result, Searcher, Settings, best_action
 from engine.core.rng import Rng
 from engine.core.ruleset import Ruleset
 
@@ -25,8 +25,7 @@ def ensemble(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: R
         raise ValueError(f"{seat} has nothing to do")
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
-    favourite = ruleset.search_favourite(worlds[0], seat, rng)
-    searcher.root = frozenset(root_actions(ruleset, worlds[0], seat, actions, favourite))
+    favourite = searcher.aim(worlds[0], seat, actions)
     count = max(1, settings.worlds)
     roots = [Node(None, None)]
     budget = Budget(settings)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.core.rng import Rng
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import ModuleRuleset, Ruleset
 from engine.core.search import SearchGame
 from engine.core.types import Action
 
@@ -129,7 +129,18 @@ class Searcher:
         self.rng = rng
         self.evaluate = settings.evaluate or ruleset.evaluate
         self.root: frozenset[Action] | None = None
-        self.cut = ruleset.search_cut if settings.horizon is not None else None
+        # a title without a cut of its own (the contract's answers "never") costs no call on every rollout step
+        own_cut = type(ruleset).search_cut is not ModuleRuleset.search_cut
+        self.cut = ruleset.search_cut if settings.horizon is not None and own_cut else None
+
+    def aim(self, world: Any, seat: str, actions: list[Action]) -> Action:
+        """The title's default move for `seat` (`search_favourite`), which the root tries first, and the root's
+        short list where the title narrows `actions` (`root_actions`); where it keeps them all, `root` stays unset
+        and no iteration filters the root's moves for nothing."""
+        favourite = self.ruleset.search_favourite(world, seat, self.rng)
+        kept = root_actions(self.ruleset, world, seat, actions, favourite)
+        self.root = frozenset(kept) if len(kept) < len(actions) else None
+        return favourite
 
     def chance(self) -> float:
         return self.rng.next_u64() / _UNIT
@@ -281,8 +292,7 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         raise ValueError(f"{seat} has nothing to do")
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
-    favourite = ruleset.search_favourite(world, seat, rng)
-    searcher.root = frozenset(root_actions(ruleset, world, seat, actions, favourite))
+    favourite = searcher.aim(world, seat, actions)
     root, budget = Node(None, None), Budget(settings)
     while budget.more():
         if budget.done > 0:
