@@ -74,12 +74,6 @@ def carries(state: NSState, code: str, side: str) -> bool:
     return count(state.support.get(code, 0), side) >= c().rules.carry
 
 
-def support_text(state: NSState, code: str) -> str:
-    value = state.support.get(code, 0)
-    who = holder(value)
-    return f"{code} empty" if who is None else f"{code} {who} {abs(value)}"
-
-
 # ------------------------------------------------------------------------------ regions and travel
 
 def region_of(code: str) -> str:
@@ -253,10 +247,6 @@ def initiative_check(state: NSState, events: list[Event] | None) -> str:
 def bag_counts(state: NSState) -> tuple[int, int]:
     """Kennedy's and Nixon's cubes in the bag."""
     return state.bag.counts.get("K", 0), state.bag.counts.get("N", 0)
-
-
-def bag_text(state: NSState) -> str:
-    return f"B {state.bag.counts.get('K', 0)} / R {state.bag.counts.get('N', 0)}"
 
 
 # ------------------------------------------------------------------------------ cards

@@ -23,17 +23,13 @@ SIGN = {"K": 1, "N": -1}
 Phase = Literal["initiative", "activity", "momentum", "strategy", "debate", "election", "over"]
 
 
-# A part of the state that the rules change many times a step: the core's `Strict` sets a field in one call.
-Model = Strict
-
-
 class Options(Strict):
     vp: bool = False  # the optional Vice President cards (`vp=on`)
     restricted: bool = False  # the optional Restricted Positioning rule (`restricted=on`)
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
 
 
-class Side(Model):
+class Side(Strict):
     hand: list[int] = Field(default_factory=list)  # secret
     strategy: list[int] = Field(default_factory=list)  # the Campaign Strategy stack, face down (secret)
     picking: list[int] = Field(default_factory=list)  # cards chosen for the stack this phase, not yet sealed
@@ -46,20 +42,20 @@ class Side(Model):
     token: str = ""
 
 
-class Stacked(Model):
+class Stacked(Strict):
     """A persistent event on the board, and the candidate it belongs to (who played or triggered it)."""
 
     card: int
     owner: str  # K or N
 
 
-class TurnEffect(Model):
+class TurnEffect(Strict):
     card: int
     who: str  # K or N
     hook: str
 
 
-class Play(Model):
+class Play(Strict):
     """The activity play in progress."""
 
     seat: str
@@ -95,7 +91,7 @@ _PLAY_DEFAULTS = {name: None if field.default_factory else field.default for nam
 assert {name for name, field in Play.model_fields.items() if field.default_factory} == {"declared", "bought"}
 
 
-class DebateIssue(Model):
+class DebateIssue(Strict):
     issue: str
     slot: int  # its original place on the Issues Track, 1 = the top
     cards: dict[str, list[int]] = Field(default_factory=lambda: {"K": [], "N": []})
@@ -103,7 +99,7 @@ class DebateIssue(Model):
     result: dict[str, int] = Field(default_factory=dict)  # the totals it was won with (its cards are discarded)
 
 
-class Debate(Model):
+class Debate(Strict):
     issues: list[DebateIssue] = Field(default_factory=list)
     round: int = 1
     revealed: dict[str, int] = Field(default_factory=dict)  # side -> card revealed this round, to be placed
@@ -115,7 +111,7 @@ class Debate(Model):
     finished: bool = False
 
 
-class NSState(Model):
+class NSState(Strict):
     ruleset: Literal["nineteen_sixty"] = "nineteen_sixty"
     seats: list[str]
     options: Options
