@@ -194,7 +194,7 @@ class StepAsk(Ask):
     """The next parameter of the action under way or of a paused effect. `action` is the turn's action with card
     `card` ("" and 0 while an effect waits); `default` names what the deadline plays: "first" (the first choice),
     "stop" (the move stops), "paid" (the first choice until it is paid for, then stop). `step` is the question itself
-    (one of the Step models below; none where the action asks nothing more). While an effect waits, `effects` are the
+    (one of the step models above; none where the action asks nothing more). While an effect waits, `effects` are the
     politicks and candidate abilities asking (their procedure ids, the asking one first), `owner` the seat whose effect
     it is when another seat answers, and `final` that it is an end-of-game politick."""
     kind: ClassVar[str] = "step_asked"

@@ -46,13 +46,8 @@ def legal_actions(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     return list(_legal_actions(s, seat, number, {}))
 
 
-def has_legal_action(s: CampaignTrailState, seat: str, number: int) -> bool:
-    """Whether the seat may take any action of card `number` now (legal_actions, stopping at the first)."""
-    return next(_legal_actions(s, seat, number, {}), None) is not None
-
-
 def playable(s: CampaignTrailState, seat: str) -> list[int]:
-    """The cards of the seat's hand with an action it may take now (has_legal_action of each), what no card
+    """The cards of the seat's hand with an action it may take now (a first legal action of each), what no card
     changes found once for them all."""
     known: dict[str, Any] = {}
     replanned = s.turn is not None and s.turn.forbidden is not None  # Change of Plans may cancel a plain action

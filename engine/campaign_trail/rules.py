@@ -85,7 +85,8 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
 
 def choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[Action]]:
     """What the seat may do now, without a word: its decision's answers and its plays allowed at any time. The one
-    source of legality: decisions() words these, the silent path (silent.py) takes them as they are."""
+    source of legality: decisions() gives them as options with their facts (words_ask.py words them), the silent
+    path (silent.py) takes them as they are."""
     if seat not in s.players or not owes(s, seat):
         return [], []
     return owed_choices(s, seat)
