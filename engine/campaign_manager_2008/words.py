@@ -258,11 +258,9 @@ def ask(decision: Decision) -> Decision:
 
 
 def _labelled(option: Option) -> Option:
-    labelled = word(option, *option_words(option))
-    if isinstance(option.facts, f.StateChoice):  # a long menu of states lists them under their census regions
-        object.__setattr__(labelled, "group", us_regions()[option.action.args[0]])
-        labelled.__pydantic_fields_set__.add("group")
-    return labelled
+    # a long menu of states lists them under their census regions
+    group = us_regions()[option.action.args[0]] if isinstance(option.facts, f.StateChoice) else ""
+    return word(option, *option_words(option), group)
 
 
 def option_words(option: Option) -> tuple[str, str]:

@@ -34,11 +34,7 @@ def ask(decision: Decision) -> Decision:
     grouped = isinstance(question, (f.StepAsk, f.OratorAsk))  # menus of states, long enough to group
     for option in decision.all_options():
         label, detail = labeller(question, option)
-        word(option, label, detail)
-        group = state_group(option) if grouped else ""
-        if group:
-            object.__setattr__(option, "group", group)
-            option.__pydantic_fields_set__.add("group")
+        word(option, label, detail, state_group(option) if grouped else "")
     return decision
 
 

@@ -74,13 +74,16 @@ class Option(BaseModel):
     facts: SerializeAsAny[Facts] | None = None
 
 
-def word(option: Option, label: str, detail: str = "") -> Option:
-    """Give `option`, fresh from a title's rules, the label and detail its words module made for it: in place, before
-    anyone else holds it (an Option is frozen for everyone after). A menu is worded at every decision, and building
-    each option a second time would cost more than its words."""
-    object.__setattr__(option, "label", label)
-    object.__setattr__(option, "detail", detail)
+def word(option: Option, label: str, detail: str = "", group: str = "") -> Option:
+    """Give `option`, fresh from a title's rules, the label, detail and (where given) menu heading its words module
+    made for it: in place, before anyone else holds it (an Option is frozen for everyone after). A menu is worded at
+    every decision, and building each option a second time would cost more than its words."""
+    fields = option.__dict__
+    fields["label"], fields["detail"] = label, detail
     option.__pydantic_fields_set__.update(("label", "detail"))
+    if group:
+        fields["group"] = group
+        option.__pydantic_fields_set__.add("group")
     return option
 
 

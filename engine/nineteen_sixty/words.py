@@ -69,10 +69,7 @@ def ask(decision: Decision) -> Decision:
     decision.prompt, decision.deadline_default = prompt(question), question.default
     for option in decision.all_options():
         label, detail, group = labeller(decision, question, option)
-        word(option, label, detail)
-        if group:
-            object.__setattr__(option, "group", group)
-            option.__pydantic_fields_set__.add("group")
+        word(option, label, detail, group)
     return decision
 
 

@@ -196,7 +196,6 @@ def ask(decision: Decision) -> Decision:
     return decision
 
 
-_STATE_FIELDS = ("label", "detail", "group")
 _places_of: list[Any] = [None, {}]  # [the content, each state's (name, region) by code]
 _details: dict[tuple[int, tuple[tuple[str, int], ...]], str] = {}  # a standing's detail, by its electoral votes
 _DETAILS_AT_MOST = 8192  # and its holders' votes
@@ -222,8 +221,7 @@ def _state_labelled(option: Option, x: f.Standing, places: dict[str, tuple[str, 
             _details.clear()
         held = ", ".join(f"{seat} {n}" for seat, n in x.votes)
         detail = _details[key] = f"{x.ev} EV" + (f" · votes: {held}" if held else "")
-    option.__dict__.update(label=name, detail=detail, group=region)  # an Option is frozen once it is handed out
-    option.__pydantic_fields_set__.update(_STATE_FIELDS)
+    word(option, name, detail, region)
 
 
 def option_words(option: Option, question: Facts | None) -> tuple[str, str]:
