@@ -42,9 +42,11 @@ def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
         assert all(line.text for line in held)
         mine = {(e.kind, e.seat, e.cause) for e in stated if e.kind != "negative_resumed"}  # a mark on a line
         if raw.hold:  # a held line comes in a later post, as the words it is kept in, with its facts
-            assert {(h.facts.kind, h.seat, h.cause) for h in held if h.facts is not None} <= mine
+            assert all(h.facts is not None for h in held)
+            assert {(h.facts.kind, h.seat, h.cause) for h in held} <= mine
         else:  # the lines held before come now, each with the kind it was worded from
-            released = {(h.facts.kind, h.seat, h.cause) for h in state.unposted if h.facts is not None}
+            assert all(h.facts is not None for h in state.unposted)
+            released = {(h.facts.kind, h.seat, h.cause) for h in state.unposted}
             assert {(e.kind, e.seat, e.cause) for e in said} == mine | released
             kinds |= {kind for kind, _, _ in released}
         assert all(e.public or e.private or e.proof for e in told.events)
