@@ -373,13 +373,13 @@ def _election(s: CampaignTrailState, log: list[str]) -> None:
         top = best
     s.winners = top
     game_line(log, ft.ElectionDay(winners=tuple(top), reason=reason, removed=last, ev=tuple(s.final_ev.items())))
-    s.result_reason = _reason(top, reason, last, s.final_ev)
+    s.result_reason = result_reason(top, reason, last, s.final_ev)
 
 
-def _reason(winners: list[str], reason: str, removed: str | None, ev: dict[str, int]) -> str:
+def result_reason(winners: list[str], reason: str, removed: str | None, ev: dict[str, int]) -> str:
     """The outcome's reason, kept in the state as the result's own text (views and `outcome` give it as it is;
-    the silent path reaches it too, so it is made here rather than by the words, which word the same facts
-    for the Election Day line)."""
+    the silent path reaches it too, so it is made here rather than by the words, whose Election Day line says
+    it through this same function)."""
     why = {"most": "most electoral votes", "tied": "tied electoral votes; most states",
            "runoff": f"runoff: {removed}'s voters removed"}[reason]
     tally = ", ".join(f"{p} {n}" for p, n in ev.items())
