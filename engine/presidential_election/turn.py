@@ -166,13 +166,20 @@ def count(state: PEState, events: list[Event]) -> None:
     state.scores = scores
     top = max(scores.values())
     leaders = [s for s in state.order if scores[s] == top]
-    tally = ", ".join(f"{s} {scores[s]}" for s in state.order)
     if len(leaders) == 1:
         state.winner = leaders[0]
-        state.reason = f"most electoral votes ({tally})"
     else:
         events.append(Event(facts=f.HouseDecides(top=top, seats=tuple(leaders)), seat=None))
         state.winner = roll_off(state, leaders, "house", events, "recount_bonus")
-        state.reason = f"tied at {top} electoral votes, chosen by the House roll ({tally})"
+    state.reason = election_reason(len(leaders) > 1, top, [(s, scores[s]) for s in state.order])
     events.append(Event(facts=f.ElectionOver(winner=state.winner, tied=len(leaders) > 1, top=top,
                                              scores=tuple((s, scores[s]) for s in state.order)), seat=None))
+
+
+def election_reason(tied: bool, top: int, scores: list[tuple[str, int]]) -> str:
+    """Why the winner won, kept in the state as the outcome's reason (the silent path reaches it too, so it is made
+    here; the words' Election Day line says it through this same function)."""
+    tally = ", ".join(f"{seat} {n}" for seat, n in scores)
+    if tied:
+        return f"tied at {top} electoral votes, chosen by the House roll ({tally})"
+    return f"most electoral votes ({tally})"

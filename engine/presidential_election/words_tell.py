@@ -10,6 +10,8 @@ from engine.core.types import Facts
 from engine.core.words import plural, with_article
 from engine.presidential_election import facts_tell as f
 from engine.presidential_election.content import Content, load
+from engine.presidential_election.primitives import ROLLED_FOR
+from engine.presidential_election.turn import election_reason
 
 ITEMS = {"ballot": "ballot place", "sign": "Sign Campaign", "television": "Television Campaign"}
 # Why votes, ballots or money changed, as the line says it in brackets (a cause not listed is said as it is).
@@ -20,7 +22,6 @@ WHY = {"running_mate": "running mate", "passing": "passing the running-mate spac
        "advantage": "Advantage", "press_coverage": "Advantage: press coverage",
        "fundraising_space": "Fundraising space", "fundraising": "fundraising"}
 CONTESTS = {"recount": "Recount", "house": "House of Representatives", "national_debate": "National Debate"}
-ROLLED_FOR = {"trail": "trail", "opening_roll": "opening roll", "debate": "debate"}
 
 
 def c() -> Content:
@@ -183,10 +184,7 @@ def _national(_: str, x: f.NationalDebate) -> str:
 
 def reason(x: f.ElectionOver) -> str:
     """Why the winner won, as the game's outcome gives it."""
-    tally = ", ".join(f"{s} {n}" for s, n in x.scores)
-    if x.tied:
-        return f"tied at {x.top} electoral votes, chosen by the House roll ({tally})"
-    return f"most electoral votes ({tally})"
+    return election_reason(x.tied, x.top, list(x.scores))
 
 
 _LINES: dict[type[Facts], Callable[[str, Any], str]] = {
