@@ -25,7 +25,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from engine.core.posting import without_presentation  # noqa: E402
 from engine.core.ruleset import Ruleset, owing_seats, play, seats_for  # noqa: E402
 from engine.core.search import SearchGame, legal_actions  # noqa: E402
 from engine.core.types import copy_state  # noqa: E402
@@ -84,7 +83,7 @@ def bench(name: str, games: int, first: int) -> str:
     full, full_ends = play_loop(ruleset, seats, seeds)
     gc.collect()
     silent, silent_ends = search_loop(game, seats, seeds)
-    if [without_presentation(s) for s in full_ends] != [without_presentation(s) for s in silent_ends]:
+    if [s.model_dump() for s in full_ends] != [s.model_dump() for s in silent_ends]:
         raise SystemExit(f"{name}: the two loops played different games")
     states: list[Any] = []
     search_loop(game, seats, seeds, keep=states)

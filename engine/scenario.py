@@ -25,7 +25,8 @@ import yaml
 from engine import registry, yamlfile
 from engine.core.errors import EngineError
 from engine.core.rng import ForcedValueError, randomness_of
-from engine.core.ruleset import Ruleset, owing_seats, play, state_hash
+from engine.core.posting import EMPTY, outlined
+from engine.core.ruleset import Ruleset, owing_seats, play_posted, state_hash
 from engine.core.scenario import ScenarioAdapter, ScenarioFailure, adapter_for, one_line, short
 
 CASE_KEYS = {"name", "rule", "ruleset", "seed", "seats", "options", "setup", "cards", "steps", "expect", "lint", "force", "note"}
@@ -161,7 +162,8 @@ def run_case(case: dict[str, Any]) -> None:
         run = _Run(ruleset, adapter, lint)
         try:
             # As the game manager does at Start: a lobby's seat picks are fitted to the table first.
-            state = ruleset.setup(options, ruleset.assign_seats(list(seats), options), seed)
+            started = ruleset.start(options, ruleset.assign_seats(list(seats), options), seed)
+            state, run.posting = started.state, ruleset.post(EMPTY, started)[1]
         except Exception as exc:  # bad options or seats: say so rather than "crash"
             raise ScenarioFailure(f"setup({options}, {list(seats)}, {seed}) failed: {short(one_line(str(exc)), 300)}") from None
         if case.get("setup"):
@@ -197,6 +199,7 @@ class _Run:
         self.adapter = adapter
         self.lint = lint
         self.state: Any = None
+        self.posting = EMPTY  # what the table holds for the turn's post, as the game manager keeps it
         self.result: dict[str, Any] | None = None
         self.error: dict[str, Any] | None = None
         self.log: list[str] = []
@@ -224,7 +227,8 @@ class _Run:
                 actions = [self.ruleset.deadline_action(self.state, seat)]
             else:
                 actions = self.ruleset.parse(move)
-            result = play(self.ruleset, self.state, seat, actions)
+            played = play_posted(self.ruleset, self.state, self.posting, seat, actions)
+            result = played.result
         except ForcedValueError as exc:
             raise ScenarioFailure(f"{where}: impossible force: {exc}") from None
         except EngineError as exc:
@@ -241,7 +245,7 @@ class _Run:
                 raise ScenarioFailure(f"{where}: apply mutated its input state")
             if expected_error is not None:
                 raise ScenarioFailure(f"{where}: expected error {expected_error}, but the move was accepted")
-            self.state = result.state
+            self.state, self.posting = result.state, played.posting or EMPTY
             public = [e.public for e in result.events if e.public]
             self.log.extend(public)
             private: dict[str, list[str]] = {}
@@ -267,8 +271,12 @@ class _Run:
 
     def root(self, name: str) -> Any:
         r, s = self.ruleset, self.state
+
+        def view(seat: str) -> Any:
+            return outlined(r.view(s, None if seat in ("public", "None", "none") else seat), self.posting)
+
         if name == "view":
-            return _LazyMap(lambda seat: _dump(r.view(s, None if seat in ("public", "None", "none") else seat)))
+            return _LazyMap(lambda seat: _dump(view(seat)))
         if name == "decisions":
             return _LazyMap(lambda seat: _decision_dump(r, s, seat))
         if name == "outcome":
@@ -277,7 +285,7 @@ class _Run:
         if name == "owing":
             return owing_seats(r, s)
         if name == "text":
-            return _LazyMap(lambda seat: r.view(s, None if seat in ("public", "None", "none") else seat).model_dump_json())
+            return _LazyMap(lambda seat: view(seat).model_dump_json())
         if name == "state":
             return _dump(s)
         if name == "result":
@@ -286,7 +294,10 @@ class _Run:
             return self.error
         if name == "log":
             return "\n".join(self.log)
-        raise ScenarioFailure(f"unknown expectation root `{name}` (view, text, decisions, outcome, owing, state, result, error, log)")
+        if name == "held":
+            return "\n".join(line.text for line in self.posting.held)
+        raise ScenarioFailure(f"unknown expectation root `{name}` (view, text, decisions, outcome, owing, state, result, error, "
+                              "log, held)")
 
     def check(self, expect: Any, where: str) -> None:
         if not isinstance(expect, dict):

@@ -36,8 +36,9 @@ from bot.policy import concession
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.notation import is_number
-from engine.core.posting import text_only_hash
-from engine.core.ruleset import Ruleset, commitment, journal_steps, play, state_hash  # noqa: F401 - state_hash: also for callers
+from engine.core.earlier_layouts import earlier_hashes
+from engine.core.posting import EMPTY, Posting, outlined
+from engine.core.ruleset import Ruleset, commitment, journal_steps, play_posted, state_hash  # noqa: F401 - state_hash: also for callers
 from engine.core.types import ApplyResult, Event, result_headline
 from engine.core.windows import Sealed
 
@@ -56,10 +57,13 @@ class RecordError(Exception):
 # ---------------------------------------------------------------- the seed commitment
 
 
-def hash_matches(state: Any, recorded: Any) -> bool:
-    """Whether `state` is the state a record's hash names: as hashed now, or as hashed before held lines had
-    fields (a game recorded then, whose state held lines as plain texts: engine/core/posting.py)."""
-    return recorded in (state_hash(state), text_only_hash(state))
+def hash_matches(ruleset: Ruleset, state: Any, posting: Posting, recorded: Any) -> bool:
+    """Whether `state` (with the table's `posting` beside it) is the state a record's hash names: as hashed now, or as
+    a record made while states held the table's posting hashed it (engine/core/earlier_layouts.py)."""
+    if recorded == state_hash(state):
+        return True
+    layout = ruleset.earlier_layout
+    return layout is not None and recorded in earlier_hashes(layout, state, posting)
 
 def seed_commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"stumpbot-seed|{int(seed)}|{salt}".encode()).hexdigest()
@@ -125,6 +129,7 @@ class Step:
     boards: list[dict[str, Any]] = field(default_factory=list)
     # beside each public line, the seat whose doing it is (Event.seat; None: the game's own line)
     line_seats: list[str | None] = field(default_factory=list)
+    posting: Posting = EMPTY  # what the table held after the step (engine/core/posting.py)
 
 
 def deadline_note(ruleset: Ruleset, state: Any, seat: str) -> str:
@@ -136,9 +141,10 @@ def deadline_note(ruleset: Ruleset, state: Any, seat: str) -> str:
 def replay_steps(ruleset: Ruleset, options: dict[str, Any], seats: list[str], seed: int,
                  moves: list[tuple[str, str, str]]) -> Iterator[Step]:
     """Setup, then each (seat, notation, actor) through the checked `play`; raises EngineError on an illegal move."""
-    state = ruleset.setup(options, seats, seed)
-    yield Step(seq=0, seat="", notation="", state=state, public=[], proofs=[])
-    yield from more_steps(ruleset, state, seal_digests(state), moves, start=1)
+    started = ruleset.start(options, seats, seed)
+    state, posting = started.state, ruleset.post(EMPTY, started)[1]
+    yield Step(seq=0, seat="", notation="", state=state, public=[], proofs=[], posting=posting)
+    yield from more_steps(ruleset, state, posting, seal_digests(state), moves, start=1)
 
 
 def seal_digests(state: Any) -> set[str]:
@@ -146,17 +152,18 @@ def seal_digests(state: Any) -> set[str]:
     return {s["digest"] for s in _seals(state)}
 
 
-def more_steps(ruleset: Ruleset, state: Any, known: set[str], moves: list[tuple[str, str, str]],
+def more_steps(ruleset: Ruleset, state: Any, posting: Posting, known: set[str], moves: list[tuple[str, str, str]],
                start: int) -> Iterator[Step]:
-    """`replay_steps` on from `state` (the state after move start - 1): `known` holds the digests of the sealed
-    choices already listed and gains each step's new ones."""
+    """`replay_steps` on from `state` and the table's `posting` (after move start - 1): `known` holds the digests of
+    the sealed choices already listed and gains each step's new ones."""
     for seq, (seat, notation, actor) in enumerate(moves, start=start):
-        result = play(ruleset, state, seat, journal_steps(ruleset, notation))
+        played = play_posted(ruleset, state, posting, seat, journal_steps(ruleset, notation))
+        result, posting = played.result, played.posting or EMPTY
         told = step_told(ruleset, state, result, seat, actor, known)
         state = result.state
         known |= {s["digest"] for s in told["seals"]}
         yield Step(seq=seq, seat=seat, notation=notation, state=state, **told,
-                   boards=[e.ends_post for e in result.events if e.ends_post is not None])
+                   boards=[e.ends_post for e in result.events if e.ends_post is not None], posting=posting)
 
 
 # the keys of a step's stored form (step_told): a journal row's `step` column holds them as JSON
@@ -391,7 +398,7 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         first = next(steps)
     except (EngineError, KeyError, TypeError, ValueError) as exc:
         return fail(f"setup: the game cannot be set up from the record ({getattr(exc, 'message', exc)})")
-    if not hash_matches(first.state, data.get("initial_state_hash")):
+    if not hash_matches(ruleset, first.state, first.posting, data.get("initial_state_hash")):
         return fail("setup: the state dealt from the seed does not match the record's initial_state_hash "
                     "(the seed, options or seats were changed)")
     seals: list[dict[str, Any]] = []
@@ -405,7 +412,7 @@ def verify_record(data: dict[str, Any]) -> Verdict:
         except (KeyError, TypeError, ValueError) as exc:
             return fail(f"{_label(move)}: unreadable ({exc})", checked)
         got = state_hash(step.state)
-        if not hash_matches(step.state, move.get("state_hash")):
+        if not hash_matches(ruleset, step.state, step.posting, move.get("state_hash")):
             return fail(f"{_label(move)}: the state after it does not match the record's hash "
                         f"(record {str(move.get('state_hash'))[:12]}…, replay {got[:12]}…)", checked)
         if step.public != move.get("public"):
@@ -441,8 +448,8 @@ def verify_record(data: dict[str, Any]) -> Verdict:
 
 # ---------------------------------------------------------------- stepping through a record
 
-def record_steps(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, Any]]:
-    """(move, state) for the setup (move None) and every move; the state is None without a seed."""
+def record_steps(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, Step | None]]:
+    """(move, its replayed step) for the setup (move None) and every move; the step is None without a seed."""
     moves = list(data.get("moves") or [])
     if data.get("seed") is None:
         yield None, None
@@ -452,10 +459,11 @@ def record_steps(data: dict[str, Any]) -> Iterator[tuple[dict[str, Any] | None, 
     ruleset = registry.get(data["game"]["ruleset"])
     steps = replay_steps(ruleset, dict(data.get("options") or {}), [s["seat"] for s in data["seats"]],
                          int(data["seed"]), [(m["seat"], m["notation"], m.get("by", "user")) for m in moves])
-    yield None, next(steps).state
+    yield None, next(steps)
     for move in moves:
-        yield move, next(steps).state
+        yield move, next(steps)
 
 
-def public_view(data: dict[str, Any], state: Any) -> Any:
-    return registry.get(data["game"]["ruleset"]).view(state, None)
+def public_view(data: dict[str, Any], step: Step) -> Any:
+    """The board as the channel saw it after the step, what its last post changed outlined."""
+    return outlined(registry.get(data["game"]["ruleset"]).view(step.state, None), step.posting)

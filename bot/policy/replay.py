@@ -17,6 +17,7 @@ from typing import Any, Iterable, Iterator
 
 from bot.policy import record as records
 from engine import registry
+from engine.core.posting import outlined
 from engine.core.errors import EngineError
 
 Animation = Any  # render.replay.Animation: render is imported on first use (it loads Pillow and the map)
@@ -56,7 +57,7 @@ def build(ruleset_name: str, options: dict[str, Any], seats: list[str], seed: in
     boards = shown_boards(records.replay_steps(ruleset, options, seats, seed, moves))
     wanted = replay.frame_indices(len(boards), animate_options.pop("max_frames", replay.MAX_FRAMES))
     view_type = type(ruleset.view(boards[0][0].state, None))
-    views = (view_type.model_validate(board) if board is not None else ruleset.view(step.state, None)
+    views = (view_type.model_validate(board) if board is not None else outlined(ruleset.view(step.state, None), step.posting)
              for step, board in (boards[i] for i in wanted))
     return replay.replay_views(views, **animate_options)
 

@@ -18,6 +18,7 @@ from bot.store import claims as delivery_claims
 from bot.store import GameRecord, SeatRecord, StoreInterface
 from bot.service.table import GameRef, Table
 from engine.core.errors import EngineError, NotYourDecision
+from engine.core.posting import EMPTY, Posting
 
 LIVE_GAMES = 64  # games kept parsed in memory; the rest are loaded on demand
 RECORD_GAMES = 32  # games whose replayed journal (and log pages) are kept; the rest are replayed on demand
@@ -46,7 +47,9 @@ class Live:
     version: int
     seq: int
     state: Any
-    before: Any = None  # the state after move seq - 1, when the move that made `state` was played here (for an undo)
+    posting: Posting = EMPTY  # what the game's table holds between posts, beside the state (engine/core/posting.py)
+    # the state and posting after move seq - 1, when the move that made `state` was played here (for an undo)
+    before: tuple[Any, Posting] | None = None
 
 
 @dataclass
@@ -75,8 +78,9 @@ class Context:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
-    def remember(self, game_id: int, version: int, seq: int, state: Any, before: Any = None) -> None:
-        self.live[game_id] = Live(version=version, seq=seq, state=state, before=before)
+    def remember(self, game_id: int, version: int, seq: int, state: Any, posting: Posting,
+                 before: tuple[Any, Posting] | None = None) -> None:
+        self.live[game_id] = Live(version=version, seq=seq, state=state, posting=posting, before=before)
         self.live.move_to_end(game_id)
         while len(self.live) > LIVE_GAMES:
             self.live.popitem(last=False)

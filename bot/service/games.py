@@ -30,7 +30,7 @@ from bot.service.views import Views
 from bot.store import DuplicateMove, GameContext, GameRecord, MoveCommit, NewJob, NewMessage, SeatRecord, VersionConflict
 from engine import registry
 from engine.core.errors import EngineError, StaleState
-from engine.core.posting import held_lines
+from engine.core.posting import Posting, held_lines
 from engine.core.rng import Rng
 from engine.core.ruleset import Played, Ruleset, play_until_handoff, state_hash
 from engine.core.types import Action, Event
@@ -71,6 +71,7 @@ class _Turn:
     ruleset: Ruleset
     state: Any
     seq: int
+    posting: Posting  # what the game's table held before the move (engine/core/posting.py)
 
     @property
     def record(self) -> GameRecord:
@@ -88,6 +89,12 @@ class _Move:
     played: Played
     notation: str
     rest: str
+
+    @property
+    def posting(self) -> Posting:
+        """What the game's table holds after the move."""
+        assert self.played.posting is not None  # played at the table, with its posting
+        return self.played.posting
 
 
 @dataclass(frozen=True)
@@ -172,8 +179,8 @@ class Games(Lobby):
         seat = seat_override or self.ctx.seat_in(seats, user_id).seat
         if seat_override is None:
             self._refuse_bot_seat(seats, seat)
-        ruleset, state, seq = await self.views.state(record)  # the context brought it into the cache
-        return _Turn(context, seat, ruleset, state, seq)
+        ruleset, state, seq, posting = await self.views.position(record)  # the context brought it into the cache
+        return _Turn(context, seat, ruleset, state, seq, posting)
 
     async def _play(self, turn: _Turn, move: str | list[Action], user_id: str, *, expected_seq: int | None,
                     idem_key: str | None, repeat_guard: bool) -> _Move:
@@ -183,7 +190,7 @@ class Games(Lobby):
             if expected_seq is not None and expected_seq != turn.seq:
                 raise StaleState("The board has changed since these buttons were sent. Here are your current choices.")
             actions = ruleset.parse(move) if isinstance(move, str) else list(move)
-            played = play_until_handoff(ruleset, turn.state, turn.seat, actions)
+            played = play_until_handoff(ruleset, turn.state, turn.seat, actions, posting=turn.posting)
         except EngineError as exc:
             # A double click arrives after its twin moved the game on: say so, rather than "illegal".
             if idem_key is not None and (done := await self.store.move_for_idem_key(idem_key)) is not None:
@@ -209,7 +216,8 @@ class Games(Lobby):
         status = "finished" if out else "active"
         commit = await self._write(turn, move, actor or user_id, idem_key, now, status, final, outbox,
                                    [] if out else jobs)
-        self.ctx.remember(record.id, commit.version, commit.seq, result.state, before=turn.state)
+        self.ctx.remember(record.id, commit.version, commit.seq, result.state, move.posting,
+                          before=(turn.state, turn.posting))
         after = replace(turn.context, game=replace(record, version=commit.version, status=status, updated_at=now,
                                                    result=final if out else record.result),
                         jobs=turn.context.jobs if commit.jobs is None else commit.jobs, snapshot=None)
@@ -227,12 +235,12 @@ class Games(Lobby):
                                            now, existing=turn.context.jobs, mover=turn.seat,
                                            clock=await self.clock.game_clock(record, context=turn.context))
         # the bot's or the deadline's line, placed by the seat the engine names on each line (bot/present/bot_notes.py)
-        mine = bot_notes.note(turn.seat, held_lines(turn.state)) if actor == "bot" \
-            else bot_notes.deadline_note(turn.seat, held_lines(turn.state), note) if note else None
+        mine = bot_notes.note(turn.seat, held_lines(turn.posting)) if actor == "bot" \
+            else bot_notes.deadline_note(turn.seat, held_lines(turn.posting), note) if note else None
         notes = place_notes(outbox, bot_notes.held(turn.context.game_settings.get(bot_notes.HELD_KEY)), mine,
                             turn.seq + 1, note)
-        outbox = caption_turn(record, turn.ruleset, turn.state, after, turn.seat, outbox, turn.context.game_settings,
-                              waits=record.id in self._gathered)
+        outbox = caption_turn(record, turn.ruleset, turn.state, after, move.posting, turn.seat, outbox,
+                              turn.context.game_settings, waits=record.id in self._gathered)
         return outbox, jobs, notes
 
     async def _ending(self, turn: _Turn, move: _Move) -> tuple[Any, list[Event], dict[str, Any] | None]:
@@ -263,6 +271,7 @@ class Games(Lobby):
             return await self.store.commit_move(
                 record.id, record.version, seat=turn.seat, notation=move.notation, actor=actor, idem_key=idem_key,
                 undoable=result.undoable, state_json=result.state.model_dump_json(), state_hash=state_hash(result.state),
+                posting=move.posting.stored(),
                 now=now, status=status, result=final, jobs=jobs, outbox=outbox,
                 claim_for=None if final is not None or self.table is None else self.ctx.owner,
                 lease_seconds=self.ctx.outbox_lease_s, after_own=record.id in self._gathered,
@@ -424,10 +433,10 @@ class Games(Lobby):
             seats = await self.store.list_seats(game_id)
             live = self.ctx.live.get(game_id)
             if live is not None and live.before is not None and (live.version, live.seq) == (record.version, last.seq):
-                state = live.before  # this process played the move: the state it was played from
+                state, posting = live.before  # this process played the move: the state it was played from
             else:  # the record cache's, or replayed in a worker thread
                 journal = tuple(await self.store.load_journal(game_id))
-                state = await self.memory.state_after(record, seats, journal[:-1])
+                state, posting = await self.memory.position_after(record, seats, journal[:-1])
             ev = Event(public=f"{seat.seat} took back their last step.")
             existing, clock = await self.store.jobs_for_game(game_id), await self.clock.game_clock(record)
             now = self._now()
@@ -435,8 +444,8 @@ class Games(Lobby):
                                                existing=existing, clock=clock)
             updated = await self.store.undo_last(game_id, record.version, expected_seq=last.seq,
                                                  state_json=state.model_dump_json(), state_hash=state_hash(state),
-                                                 now=now, jobs=jobs, outbox=outbox)
-            self.ctx.remember(game_id, updated.version, last.seq - 1, state)
+                                                 now=now, jobs=jobs, outbox=outbox, posting=posting.stored())
+            self.ctx.remember(game_id, updated.version, last.seq - 1, state, posting)
             # the step the rest followed is gone
             await self._keep_typed_rest(game_id, seat.seat, user_id, None, "",
                                         await self.store.settings(f"game:{game_id}"))

@@ -25,6 +25,7 @@ from bot.service.views import Views
 from bot.store import GameRecord, NewMessage, SeatRecord, game_scope
 from engine import registry
 from engine.core.errors import EngineError
+from engine.core.posting import EMPTY
 from engine.core.ruleset import Ruleset, lobby_seat_names, seat_range, state_hash
 from engine.core.types import Event
 
@@ -210,7 +211,8 @@ class Lobby(Service):
             picked = [s.seat for s in seats]
             try:
                 final = ruleset.assign_seats(picked, record.options)
-                state = ruleset.setup(record.options, final, record.seed)
+                started = ruleset.start(record.options, final, record.seed)
+                state, posting = started.state, ruleset.post(EMPTY, started)[1]  # opening lines wait for the first post
             except EngineError as exc:
                 raise ManagerError(exc.message, code=exc.code) from None
             renames = dict(zip(picked, final))
@@ -230,8 +232,9 @@ class Lobby(Service):
             outbox, jobs = posts_and_deadlines(ruleset, state, None, [intro, sealed_seed], seats, record, 0, now,
                                                started=True, clock=clock)
             updated = await self.store.start_game(game_id, record.version, state.model_dump_json(), state_hash(state),
-                                                  now, jobs=jobs, outbox=outbox, renames=renames)
-            self.ctx.remember(game_id, updated.version, 0, state)
+                                                  now, jobs=jobs, outbox=outbox, renames=renames,
+                                                  posting=posting.stored())
+            self.ctx.remember(game_id, updated.version, 0, state, posting)
             await self._rename_levels(game_id, in_lobby, seated)
             for seat in seats:
                 if seat.seat in bot_seats:

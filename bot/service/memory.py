@@ -36,6 +36,7 @@ from bot.store import (
 from bot.store.operations_play import RecordRows
 from bot.service.table import PublicPost
 from engine import registry
+from engine.core.posting import EMPTY, Posting
 from engine.core.ruleset import Ruleset, state_hash
 from engine.core.types import result_headline
 from bot.service.context import Context, ManagerError, Service
@@ -58,7 +59,8 @@ class Replayed:
     initial_seals: frozenset[str]
     journal: tuple[JournalEntry, ...]
     steps: tuple[records.Step, ...]  # one per journal row
-    states: dict[int, Any]  # move number -> the state after it (0: the setup's)
+    # move number -> the state after it (0: the setup's) and the table's posting then
+    states: dict[int, tuple[Any, Posting]]
     # the game's version when the journal was read: every write to a journal moves the version on, so a game
     # still at it has this journal
     version: int = -1
@@ -109,17 +111,18 @@ def replay_on(entry: Replayed | None, ruleset: Ruleset, game: GameRecord, seats:
     if entry is not None and entry.setup == setup:
         base = max((seq for seq in entry.states if seq <= _agree(entry.journal, journal)), default=None)
     if entry is None or base is None:
-        state = ruleset.setup(game.options, list(setup[3]), game.seed)
-        entry = Replayed(setup=setup, initial_hash=state_hash(state), journal=(), steps=(), states={0: state},
-                         initial_seals=frozenset(records.seal_digests(state)))
+        first = next(records.replay_steps(ruleset, game.options, list(setup[3]), game.seed, []))
+        entry = Replayed(setup=setup, initial_hash=state_hash(first.state), journal=(), steps=(),
+                         states={0: (first.state, first.posting)},
+                         initial_seals=frozenset(records.seal_digests(first.state)))
         base = 0
     states = {seq: state for seq, state in entry.states.items() if seq <= base}
     known = set(entry.initial_seals) | {s["digest"] for step in entry.steps[:base] for s in step.seals}
     steps = list(entry.steps[:base])
     moves = [(e.seat, e.notation, e.actor) for e in journal[base:]]
-    for step in records.more_steps(ruleset, states[base], known, moves, start=base + 1):
-        states[step.seq] = step.state
-        steps.append(replace(step, state=None))
+    for step in records.more_steps(ruleset, *states[base], known, moves, start=base + 1):
+        states[step.seq] = step.state, step.posting
+        steps.append(replace(step, state=None, posting=EMPTY))
     kept = {seq: states[seq] for seq in sorted(states)[-(KEEP_STATES + 1):]}
     return replace(entry, journal=journal, steps=tuple(steps), states=kept)
 
@@ -259,10 +262,12 @@ class Memory(Service):
             return stepped
         return await asyncio.to_thread(replay_on, entry, registry.get(game.ruleset), game, seats, journal)
 
-    async def state_after(self, game: GameRecord, seats: list[SeatRecord], journal: tuple[JournalEntry, ...]) -> Any:
-        """The state after the last move of `journal` (a game's journal, or its first moves: where an undo goes
-        back to): one the record cache keeps for it, or else replayed in a worker thread, from the latest kept state
-        the journal agrees with or from the setup; the entry so made is kept for the reads that follow."""
+    async def position_after(self, game: GameRecord, seats: list[SeatRecord],
+                             journal: tuple[JournalEntry, ...]) -> tuple[Any, Posting]:
+        """The state and the table's posting after the last move of `journal` (a game's journal, or its first moves:
+        where an undo goes back to): what the record cache keeps for it, or else replayed in a worker thread, from the
+        latest kept state the journal agrees with or from the setup; the entry so made is kept for the reads that
+        follow."""
         async with self.ctx.replaying.setdefault(game.id, asyncio.Lock()):
             entry: Replayed | None = self.ctx.replayed.get(game.id)
             if entry is not None and entry.setup == setup_of(game, seats) and len(journal) in entry.states \

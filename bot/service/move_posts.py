@@ -10,6 +10,7 @@ from bot.policy import concession, timekeeping
 from bot.present import bot_notes, captions
 from bot.present.posts import POST_VIEW, board_posts
 from bot.store import GameRecord, JobRecord, NewJob, NewMessage, SeatRecord
+from engine.core.posting import Posting, outlined
 from engine.core.ruleset import Ruleset, owing_seats
 from engine.core.types import Event, PendingKind
 
@@ -93,16 +94,17 @@ def place_notes(outbox: list[NewMessage], held: list[bot_notes.Note], new: bot_n
     return Notes(held_after=None)
 
 
-def caption_turn(record: GameRecord, ruleset: Ruleset, before: Any, after: Any, seat: str,
+def caption_turn(record: GameRecord, ruleset: Ruleset, before: Any, after: Any, posting: Posting, seat: str,
                  outbox: list[NewMessage], game_settings: dict[str, str], *, waits: bool = False) -> list[NewMessage]:
     """The move's board post led by one line of what changed since the board the channel last saw. The post names
     its mover, whose side a caption made again for several posts merged into one leads with (bot/service/merging.py).
     `waits`: the post goes out after later moves (gathered with them), so its last board keeps the board as this move
-    left it, which the picture shows (else a post shows the board as it is when sent)."""
+    left it, which the picture shows, what its post changed outlined (`posting`: the table's after the move; else a
+    post shows the board as it is when sent)."""
     if not has_board(outbox):
         return outbox
     shown = captions.shown_tally(game_settings)
-    after_view = ruleset.view(after, None)
+    after_view = outlined(ruleset.view(after, None), posting)
     outbox = captions.caption_outbox(outbox, record.ruleset, shown, ruleset.view(before, None), after_view, seat,
                                      view_of=lambda data: type(after_view).model_validate(data))
     boards = [m for m in outbox if m.audience == "public" and m.kind == "board"]

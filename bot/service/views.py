@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -17,10 +18,12 @@ from bot.store import (
     GameRecord,
     JobRecord,
     SeatRecord,
+    Snapshot,
 )
 from bot.service.table import PrivateBrief
 from engine import registry
 from engine.core.ruleset import (Ruleset, owing_seats)
+from engine.core.posting import STORED_IN_STATE, Posting, outlined, split_stored
 from engine.core.types import Decision
 from bot.service.context import ManagerError, Service
 
@@ -47,6 +50,17 @@ def deadlines_of(jobs: list[JobRecord]) -> dict[str, int]:
     return {j.seat: j.due_at for j in jobs if j.kind == "deadline" and j.seat and timekeeping.visible(j.due_at)}
 
 
+def load_position(ruleset: Ruleset, snapshot: Snapshot) -> tuple[Any, Posting]:
+    """A snapshot's state and the table's posting beside it. A snapshot written before the table kept its posting
+    apart holds it among the state's own fields: it is read apart from them."""
+    if any(f'"{key}":' in snapshot.state for key in STORED_IN_STATE):  # looked for in the text: a cheap first sieve
+        data = json.loads(snapshot.state)
+        if any(key in data for key in STORED_IN_STATE):
+            data, posting = split_stored(data)
+            return ruleset.load_state(json.dumps(data)), posting
+    return ruleset.load_state(snapshot.state), Posting.loaded(snapshot.posting)
+
+
 class Views(Service):
     """Reads only: nothing here writes to the store."""
 
@@ -68,34 +82,39 @@ class Views(Service):
         if context.snapshot is not None:  # the cache was behind (another process moved the game): bring it up to date
             ruleset = registry.get(context.game.ruleset)
             self.ctx.remember(game_id, context.game.version, context.snapshot.seq,
-                              ruleset.load_state(context.snapshot.state))
+                              *load_position(ruleset, context.snapshot))
         return context
 
     async def state(self, record: GameRecord) -> tuple[Ruleset, Any, int]:
         """(ruleset, state, seq) for an active or finished game, from the LRU (which `context` keeps up to date) or
         the snapshot."""
+        ruleset, state, seq, _ = await self.position(record)
+        return ruleset, state, seq
+
+    async def position(self, record: GameRecord) -> tuple[Ruleset, Any, int, Posting]:
+        """`state`, and the table's posting beside it."""
         ruleset = registry.get(record.ruleset)
         live = self.ctx.live.get(record.id)
         if live is not None and live.version == record.version:
             self.ctx.live.move_to_end(record.id)
-            return ruleset, live.state, live.seq
+            return ruleset, live.state, live.seq, live.posting
         snap = await self.store.load_snapshot(record.id)
         if snap is None:
             raise ManagerError(f"Game #{record.id} has not started yet.", code="not_started")
-        state = ruleset.load_state(snap.state)
-        self.ctx.remember(record.id, record.version, snap.seq, state)
-        return ruleset, state, snap.seq
+        state, posting = load_position(ruleset, snap)
+        self.ctx.remember(record.id, record.version, snap.seq, state, posting)
+        return ruleset, state, snap.seq, posting
 
     async def seat_of(self, game_id: int, user_id: str) -> SeatRecord:
         return self.ctx.seat_in(await self.store.list_seats(game_id), user_id)
 
     async def view(self, game_id: int, user_id: str | None) -> tuple[GameRecord, BaseModel]:
         record = await self.game(game_id)
-        ruleset, state, _ = await self.state(record)
+        ruleset, state, _, posting = await self.position(record)
         seat = None
         if user_id is not None:
             seat = (await self.seat_of(game_id, user_id)).seat
-        return record, ruleset.view(state, seat)
+        return record, outlined(ruleset.view(state, seat), posting)
 
     async def decision(self, game_id: int, user_id: str) -> tuple[GameRecord, int, Decision]:
         record = await self.game(game_id)
@@ -108,17 +127,18 @@ class Views(Service):
         """What a seat is sent: its view, its decision and the game's deadlines. A caller that has just read the
         game's record, seats or jobs hands them in (a delivery reads each once per notification, not once per use)."""
         record = record or await self.game(game_id)
-        ruleset, state, seq = await self.state(record)
+        ruleset, state, seq, posting = await self.position(record)
         seat = self.ctx.seat_in(seats if seats is not None else await self.store.list_seats(game_id), user_id)
         jobs = jobs if jobs is not None else await self.store.jobs_for_game(game_id)
         return PrivateBrief(game=self.ctx.ref(record, seq, deadlines_of(jobs)), seat=seat.seat, user_id=user_id,
-                            text=text, view=ruleset.view(state, seat.seat), decision=ruleset.decisions(state, seat.seat))
+                            text=text, view=outlined(ruleset.view(state, seat.seat), posting),
+                            decision=ruleset.decisions(state, seat.seat))
 
     async def board_view(self, record: GameRecord, payload: dict[str, Any]) -> BaseModel:
         """The public view a board post shows: the board where its post ended within a step (`ends_post`, e.g.
         Solo Play's AI turn before the next), else the board now."""
-        ruleset, state, _ = await self.state(record)
-        view = ruleset.view(state, None)
+        ruleset, state, _, posting = await self.position(record)
+        view = outlined(ruleset.view(state, None), posting)
         if payload.get(POST_VIEW):
             try:
                 return type(view).model_validate(payload[POST_VIEW])

@@ -100,17 +100,18 @@ class StoreInterface(Protocol):
 
     async def start_game(self, game_id: int, expected_version: int, state_json: str, state_hash: str, now: int,
                          jobs: list[NewJob] | None = ..., outbox: list[NewMessage] | None = ...,
-                         renames: dict[str, str] | None = ...) -> GameRecord: ...
+                         renames: dict[str, str] | None = ..., posting: str | None = ...) -> GameRecord: ...
 
     async def commit_move(self, game_id: int, expected_version: int, *, seat: str, notation: str, actor: str,
                           idem_key: str | None, undoable: bool, state_json: str, state_hash: str, now: int,
                           status: str = ..., result: dict[str, Any] | None = ..., jobs: list[NewJob] | None = ...,
                           outbox: list[NewMessage] | None = ..., claim_for: str | None = ..., lease_seconds: int = ...,
-                          step: dict[str, Any] | None = ..., after_own: bool = ...) -> MoveCommit: ...
+                          step: dict[str, Any] | None = ..., after_own: bool = ...,
+                          posting: str | None = ...) -> MoveCommit: ...
 
     async def undo_last(self, game_id: int, expected_version: int, *, expected_seq: int, state_json: str,
                         state_hash: str, now: int, jobs: list[NewJob] | None = ...,
-                        outbox: list[NewMessage] | None = ...) -> GameRecord: ...
+                        outbox: list[NewMessage] | None = ..., posting: str | None = ...) -> GameRecord: ...
 
     async def set_status(self, game_id: int, expected_version: int, status: str, now: int,
                          result: dict[str, Any] | None = ...,

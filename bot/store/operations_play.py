@@ -27,6 +27,7 @@ from bot.store.records import (
     VersionConflict,
     _dumps,
     _int,
+    _json_text,
     _prep_jobs,
     _prep_outbox,
     _status,
@@ -70,10 +71,11 @@ class RecordRows:
 class PlayOperations(Calls):
     async def start_game(self, game_id: int, expected_version: int, state_json: str, state_hash: str, now: int,
                          jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None,
-                         renames: dict[str, str] | None = None) -> GameRecord:
+                         renames: dict[str, str] | None = None, posting: str | None = None) -> GameRecord:
         """lobby → active: the seats' final names (`renames`: lobby pick → seat), the initial snapshot
-        (seq 0), its jobs and outbox, in one transaction."""
+        (seq 0, with the table's `posting` beside its state), its jobs and outbox, in one transaction."""
         _int(now, "now")
+        _json_text(posting, "posting")
         job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
         moves = {old: new for old, new in (renames or {}).items() if old != new}
 
@@ -86,7 +88,7 @@ class PlayOperations(Calls):
             for old, new in moves.items():
                 await c.run("UPDATE seats SET seat=? WHERE game_id=? AND seat=?", (new, game_id, _RENAME_MARK + old))
             await _bump(c, game_id, expected_version, now, status="active")
-            await _put_snapshot(c, game_id, 0, state_json, state_hash)
+            await _put_snapshot(c, game_id, 0, state_json, state_hash, posting)
             await _replace_jobs(c, game_id, job_rows, now)
             await _insert_outbox(c, game_id, msg_rows, 0, now)
             return replace(game, status="active", version=game.version + 1, updated_at=now)
@@ -98,9 +100,10 @@ class PlayOperations(Calls):
                           status: str = "active", result: dict[str, Any] | None = None,
                           jobs: list[NewJob] | None = None, outbox: list[NewMessage] | None = None,
                           claim_for: str | None = None, lease_seconds: int = OUTBOX_LEASE_S,
-                          step: dict[str, Any] | None = None, after_own: bool = False) -> MoveCommit:
+                          step: dict[str, Any] | None = None, after_own: bool = False,
+                          posting: str | None = None) -> MoveCommit:
         """Append one move, in one transaction: journal row seq = last + 1 (with ``step``, what the game's record
-        keeps of the move: bot/policy/record.py ``move_told``), the snapshot, version + 1,
+        keeps of the move: bot/policy/record.py ``move_told``), the snapshot (with ``posting``), version + 1,
         status/result, the game's jobs (replaced when ``jobs`` is not None; cleared when the game
         leaves 'active') and the outbox rows.
 
@@ -114,6 +117,7 @@ class PlayOperations(Calls):
         Raises DuplicateMove (the idem_key was used; nothing changes), VersionConflict, WrongStatus, NotFound.
         """
         _int(now, "now")
+        _json_text(posting, "posting")
         if _status(status) == "lobby":
             raise ValueError("a move cannot put a game back in the lobby")
         if status != "active" and jobs:
@@ -145,7 +149,7 @@ class PlayOperations(Calls):
             if await c.run(journal, (game_id, seq, seat, notation, actor, idem_key, bool(undoable), state_hash, now,
                                      step_json)) != 1:
                 await _refuse_move(c, game_id, expected_version, idem_key)
-            await _put_snapshot(c, game_id, seq, state_json, state_hash)
+            await _put_snapshot(c, game_id, seq, state_json, state_hash, posting)
             new_jobs = await _replace_jobs(c, game_id, job_rows, now)
             claim = None
             older = ("SELECT 1 FROM outbox WHERE game_id=? AND sent_at IS NULL"
@@ -164,13 +168,15 @@ class PlayOperations(Calls):
 
     async def undo_last(self, game_id: int, expected_version: int, *, expected_seq: int, state_json: str,
                         state_hash: str, now: int, jobs: list[NewJob] | None = None,
-                        outbox: list[NewMessage] | None = None) -> GameRecord:
-        """Delete the last journal row (which must be ``expected_seq``), put back the state before it,
+                        outbox: list[NewMessage] | None = None, posting: str | None = None) -> GameRecord:
+        """Delete the last journal row (which must be ``expected_seq``), put back the state before it (and the
+        table's ``posting`` then),
         version + 1, replace the jobs (when not None), write the outbox.
 
         The undone row's idem_key is freed with it (a deadline at that seq may fire again).
         """
         _int(now, "now")
+        _json_text(posting, "posting")
         job_rows, msg_rows = _prep_jobs(jobs), _prep_outbox(outbox)
 
         async def work(c: Conn) -> GameRecord:
@@ -183,7 +189,7 @@ class PlayOperations(Calls):
                 raise VersionConflict(game_id, expected_version, game.version,
                                       f"move {expected_seq} is not the last move of game {game_id} (that is {last})")
             await c.run("DELETE FROM journal WHERE game_id=? AND seq=?", (game_id, last))
-            await _put_snapshot(c, game_id, last - 1, state_json, state_hash)
+            await _put_snapshot(c, game_id, last - 1, state_json, state_hash, posting)
             await _bump(c, game_id, expected_version, now)
             await _replace_jobs(c, game_id, job_rows, now)
             await _insert_outbox(c, game_id, msg_rows, last - 1, now)

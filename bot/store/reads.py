@@ -53,7 +53,7 @@ async def read_followers(c: Conn, game_id: int) -> list[Follower]:
 
 
 async def read_snapshot(c: Conn, game_id: int) -> Snapshot | None:
-    row = await c.one("SELECT game_id, seq, state, state_hash FROM snapshots WHERE game_id=?", (game_id,))
+    row = await c.one("SELECT game_id, seq, state, state_hash, posting FROM snapshots WHERE game_id=?", (game_id,))
     return None if row is None else Snapshot(*row)
 
 

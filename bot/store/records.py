@@ -198,6 +198,7 @@ class Snapshot:
     seq: int  # the journal row this state follows (0: the initial state)
     state: str  # JSON text, as the engine wrote it
     state_hash: str
+    posting: str | None = None  # JSON text: the table's posting beside the state (engine/core/posting.py); None: empty
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +344,13 @@ def _dumps(value: Any) -> str:
 
 def _loads(text: str | None) -> Any:
     return None if text is None else json.loads(text)
+
+
+def _json_text(value: str | None, name: str) -> str | None:
+    """A JSON text a column keeps as given (None: none), refused before any SQL runs when it does not parse."""
+    if value is not None:
+        json.loads(_text(value, name))  # raises ValueError (json.JSONDecodeError)
+    return value
 
 
 def _int(value: Any, name: str) -> int:

@@ -112,10 +112,12 @@ async def _last_seq(c: Conn, game_id: int) -> int:
     return (await c.one("SELECT coalesce(max(seq), 0) FROM journal WHERE game_id=?", (game_id,)))[0]
 
 
-async def _put_snapshot(c: Conn, game_id: int, seq: int, state_json: str, state_hash: str) -> None:
-    await c.run("INSERT INTO snapshots (game_id, seq, state, state_hash) VALUES (?, ?, ?, ?) "
+async def _put_snapshot(c: Conn, game_id: int, seq: int, state_json: str, state_hash: str,
+                        posting: str | None) -> None:
+    await c.run("INSERT INTO snapshots (game_id, seq, state, state_hash, posting) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, state = excluded.state, "
-                "state_hash = excluded.state_hash", (game_id, seq, state_json, state_hash))
+                "state_hash = excluded.state_hash, posting = excluded.posting",
+                (game_id, seq, state_json, state_hash, posting))
 
 
 async def _refuse_move(c: Conn, game_id: int, expected_version: int, idem_key: str | None) -> NoReturn:

@@ -8,6 +8,7 @@ from typing import Callable
 from bot.policy import record as records
 from bot.policy import record_log
 from bot.present import text
+from engine import registry
 
 
 def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = input,
@@ -23,6 +24,7 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
     steps = records.record_steps(data)
     setup = next(steps)  # replayed before the header is shown: a record that cannot be replayed fails first
     game = data["game"]
+    ruleset = registry.get(game["ruleset"])
     folder = out_dir / f"replay-{game['id']}"
     write(f"{game['title']} — {game['ruleset_title']}, game #{game['id']}. Seats: "
           + ", ".join(f"{s['seat']}: {s['player']}" for s in data["seats"]) + ".")
@@ -30,7 +32,7 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
         write("This record was exported mid-game: it holds the public lines only, so there are no pictures "
               "(export the game again after the end for every position).")
     shown = 0
-    for move, state in itertools.chain([setup], steps):
+    for move, step in itertools.chain([setup], steps):
         if move is not None:
             try:
                 reply = ask("(Enter: next move, q: stop) ")
@@ -40,11 +42,11 @@ def replay_record(path: Path, out_dir: Path, *, ask: Callable[[str], str] = inpu
                 break
             write("\n".join(record_log.move_lines(move)))
             shown += 1
-            if state is not None and not records.hash_matches(state, move.get("state_hash")):
+            if step is not None and not records.hash_matches(ruleset, step.state, step.posting, move.get("state_hash")):
                 write(f"⚠ the replayed state differs from the record's hash at move {move['seq']}: "
                       f"run `stumpbot verify {path}`.")
-        if state is not None and render:
-            picture = pictures.picture_for(records.public_view(data, state))
+        if step is not None and render:
+            picture = pictures.picture_for(records.public_view(data, step))
             if picture is not None:
                 folder.mkdir(parents=True, exist_ok=True)
                 image = folder / f"{(move or {}).get('seq', 0):03d}-{picture.filename}"

@@ -58,8 +58,7 @@ def _sim_copy(state: CMState) -> CMState:
     """A copy that cannot peek: no Breaking News to turn over, dice that are not the game's."""
     sim = _clone(state)
     sim.news = []
-    sim.randomness = Randomness.seeded(len(state.unposted) + 1)
-    sim.unposted, sim.unposted_changed, sim.last_changed = [], [], []
+    sim.randomness = Randomness.seeded(1)  # one stream of its own: the same position always looks ahead the same
     for s in sim.sides.values():  # the draw pile's order stays unknown: cards drawn in the copy are not looked at
         s.deck = sorted(s.deck)
         s.kept, s.removed, s.won = [], [], []  # what the look-ahead never reads: lighter copies

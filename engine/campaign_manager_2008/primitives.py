@@ -131,8 +131,9 @@ def draw_cards(state: CMState, seat: str, n: int, events: list[Line] | None) -> 
         side.hand.append(card)
         drawn += 1
     if drawn and events is not None:
-        events += [said(f.CardsDrawn, seat=seat, count=drawn, hand=len(side.hand)),
-                   said(f.DrawnCards, seat=seat, cards=tuple(side.hand[-drawn:]))]
+        # the drawing side's lines, whoever's step made it draw (a rival's going negative may)
+        events += [said(f.CardsDrawn, by=seat, seat=seat, count=drawn, hand=len(side.hand)),
+                   said(f.DrawnCards, by=seat, seat=seat, cards=tuple(side.hand[-drawn:]))]
     return drawn
 
 

@@ -6,6 +6,7 @@ from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
+from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 
@@ -53,6 +54,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     view_fn = staticmethod(view)
     silent = CMSilent()
     words = words  # the rules state facts; these words make them the lines, prompts and labels players read
+    earlier_layout = EarlierLayout(posting_before="winner")
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)

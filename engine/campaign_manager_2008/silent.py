@@ -2,8 +2,7 @@
 answered from the same pieces as the full path — legality from rules.choices (as rules.offers, their Actions made
 once by rules.actions), who owes a move from rules.owes (which answers as choices does without making the offers),
 each step from the body of rules.step (rules.advance) — without option labels, without a copy of the state, and
-without a word: the effects run by handlers that name no line, the lines a step states are dropped unread, and the
-fields the table's posts are made from (engine/core/posting.py, `PRESENTATION`) are left as they were."""
+without a word: the effects run by handlers that name no line, the lines a step states are dropped unread."""
 from __future__ import annotations
 
 from engine.campaign_manager_2008.rules import actions, advance, offers, owes

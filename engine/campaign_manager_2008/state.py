@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from engine.core.frames import FrameStack
-from engine.core.types import HeldLine, Strict
+from engine.core.types import Strict
 from engine.core.rng import Randomness
 from engine.core.windows import Simultaneous
 
@@ -81,9 +81,6 @@ class CMState(Strict):
     last_news: str | None = None
     last_negative: int | None = None  # the Going Negative face last rolled
     last_dice: list[str] = Field(default_factory=list)
-    unposted: list[HeldLine] = Field(default_factory=list)  # one post per turn (engine/core/posting.py)
-    unposted_changed: list[str] = Field(default_factory=list)
-    last_changed: list[str] = Field(default_factory=list)
     winner: str | None = None
     draw: bool = False
     reason: str = ""

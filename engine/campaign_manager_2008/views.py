@@ -97,7 +97,8 @@ class CMView(Strict):
     resolving: CardView | None = None
     pending: list[PendingView]
     commitments: dict[str, str]
-    changed: list[str]
+    # the map keys the last post changed (outlined): the table's, filled from its posting (engine/core/posting.py)
+    changed: list[str] = Field(default_factory=list)
     winner: str | None
     draw: bool
     reason: str
@@ -170,5 +171,5 @@ def view(state: CMState, seat: str | None) -> CMView:
         played=card_view(state.turn.card) if state.turn and state.turn.card else None, resolving=_resolving(state),
         pending=[PendingView(seat=s, kind=state.wait["kind"] if state.wait and state.wait["seat"] == s else state.phase)
                  for s in SEATS if choices(state, s)[1]],  # the seats with a menu: its choices, unworded
-        commitments=state.sealed.digests(), changed=list(state.last_changed), winner=state.winner, draw=state.draw,
+        commitments=state.sealed.digests(), winner=state.winner, draw=state.draw,
         reason=state.reason, me=me)

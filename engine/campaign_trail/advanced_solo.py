@@ -199,7 +199,7 @@ def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str
     if cards(party)[number].automatic:
         log.append(fs.AdvancedAutomatic(party=party))
     changed = direct(s, party, number, log, private)
-    s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
+    posting.touched(log, changed)
     s.advanced.decks[party].played.append(number)
     s.advanced.last = cards(party)[number].name
 

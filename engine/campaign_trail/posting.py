@@ -1,21 +1,23 @@
-"""A step's events, posted once a turn: the public lines wait in the state until the turn ends.
+"""A step's events, posted once a turn: the step says whether its public lines wait for the turn's post.
 
 The ruleset states a step's public lines into a `log` all through its modules: each a fact (facts_tell.py and its
 neighbours, worded by words_tell.py before the line is held); its private lines (`Private`) are facts too. A step's log is a
 `Log`, which notes beside each line who made it and why: the seat that took the step,
 unless a block of code says otherwise with `by(log, seat, cause)` — an AI party's turn, a politick's owner, a
-held action that goes ahead once its window closes, the game's own lines (`by(log, None)`)."""
+held action that goes ahead once its window closes, the game's own lines (`by(log, None)`). What waits for a post is
+the table's (engine/core/posting.py): the step only gives its verdict, and where it plays AI turns, the cuts between
+their posts."""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
 from engine.campaign_trail.facts_tell import PrivateNotes
 from engine.campaign_trail.state import CampaignTrailState
-from engine.core.posting import hold_or_post
-from engine.core.types import ApplyResult, Event, Facts, HeldLine
+from engine.core.types import ApplyResult, Event, Facts
 
 Tell = Callable[[list[Event]], list[Event]]  # the words' `tell`: each event's line from its facts, in place
 Private = dict[str, list[Facts]]  # a step's private lines: each seat's notes (facts_tell's Drawn, Swapped), in order
+Picture = Callable[[CampaignTrailState], dict[str, Any]]  # the public view (JSON) pictured where a post ends
 
 
 class Log(list[Any]):
@@ -25,10 +27,13 @@ class Log(list[Any]):
 
     keeps = True
 
-    def __init__(self, seat: str | None, cause: str | None = None) -> None:
+    def __init__(self, seat: str | None, cause: str | None = None, picture: Picture | None = None) -> None:
         super().__init__()
         self.seat, self.cause = seat, cause
         self.tags: list[tuple[str | None, str | None]] = []
+        self.picture = picture  # where the step's posts are cut (Solo Play's AI turns), what pictures each cut
+        self.cuts: list[tuple[int, dict[str, Any]]] = []  # each cut: the log's length there, and its picture
+        self.touched: list[str] = []  # map keys the AI parties' cards changed in the step (outlined on its post)
 
     def append(self, line: str | Facts) -> None:
         super().append(line)
@@ -83,6 +88,12 @@ def game_line(log: list[Any], line: str | Facts) -> None:
         log.append(line)
 
 
+def touched(log: list[Any], changed: Iterable[str]) -> None:
+    """Note map keys an AI party's card changed in the step, for its post to outline (a no-op on a plain list)."""
+    if isinstance(log, Log):
+        log.touched.extend(code for code in changed if code not in log.touched)
+
+
 def cause_now(log: list[str], cause: str | None) -> None:
     """From here on the step's lines are caused by `cause` (the card the seat has just played)."""
     if isinstance(log, Log):
@@ -97,50 +108,37 @@ def asks_rival(s: CampaignTrailState) -> bool:
 
 def step_result(s: CampaignTrailState, log: Log, private: Private, undoable: bool, changed: list[str],
                 tell: Tell) -> ApplyResult:
-    """The step's events, worded by `tell` before any is held. A turn is posted once, when it ends (ruling: one post per turn): until then its
-    public lines wait in the state, so the channel gets one message and one picture per turn rather than
-    one per voter placed, and a step taken back was never announced. `changed` stays per step."""
+    """The step's events, worded by `tell`, with its verdict: a turn is posted once, when it ends (ruling: one post per
+    turn), so while the turn's player goes on deciding alone its public lines wait, and the channel gets one message
+    and one picture per turn rather than one per voter placed; a step taken back was never announced. The map keys
+    the AI parties' cards changed come before the step's own in `changed`."""
     if asks_rival(s):
         undoable = False  # the rival's decision follows from this step
-    told = tell(log.events())
-    lines = settle(s, [HeldLine.model_construct(text=e.public, seat=e.seat, cause=e.cause, facts=e.facts) for e in told],
-                   changed)
-    events = _with_cuts(s, lines, len(lines) - len(log)) if s._cuts else [line.event() for line in lines]
+    hold = s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s)
+    events = tell(log.events())
+    if log.cuts and not hold:  # cuts come only after a turn is over
+        events = _with_cuts(events, log.cuts)
     if private:  # one event for the step's private lines: a seat's notes make one message
         notes = PrivateNotes(notes=tuple((seat, tuple(mine)) for seat, mine in private.items()))
         events.extend(tell([Event(facts=notes)]))
-    return ApplyResult(state=s, events=events, undoable=undoable, changed=changed)
-
-
-def settle(s: CampaignTrailState, lines: list[HeldLine], changed: list[str]) -> list[HeldLine]:
-    """The step's worded lines held in the state while the turn goes on, or released with those held before (and
-    `last_changed` then what the posted lines changed). Returns the lines to post now."""
-    hold = s.phase == "play" and s.turn is not None and s.window is None and not asks_rival(s)
-    if hold or s.unposted or lines:
-        lines, posted_changed = hold_or_post(s.unposted, s.unposted_changed, lines, changed, hold=hold)
-        if posted_changed is not None:
-            s.last_changed = posted_changed
-    if hold:
-        s._cuts.clear()  # nothing is posted yet, so nothing ends here (cuts come only after a turn is over)
-    return lines
+    return ApplyResult(state=s, events=events, undoable=undoable, changed=list(dict.fromkeys([*log.touched, *changed])),
+                       hold=hold)
 
 
 def cut(s: CampaignTrailState, log: list[str]) -> None:
     """End the post here: the step's lines so far are one channel post, pictured as the board stands now
-    (Solo Play: each AI turn is posted on its own, as a person's turn is). A no-op outside a ruleset step."""
-    if s._picture is not None:
-        s._cuts.append((len(log), s._picture(s)))
+    (Solo Play: each AI turn is posted on its own, as a person's turn is). A no-op where nothing pictures posts."""
+    if isinstance(log, Log) and log.picture is not None:
+        log.cuts.append((len(log), log.picture(s)))
 
 
-def _with_cuts(s: CampaignTrailState, lines: list[HeldLine], held: int) -> list[Event]:
-    """The posted lines with an `ends_post` event at each cut (`held` lines from earlier steps come first).
-    Held lines never carry cuts: a cut is made only once the turn is over."""
-    cuts = {held + at: view for at, view in s._cuts}
-    s._cuts.clear()
-    events: list[Event] = []
-    for i, line in enumerate(lines):
-        if i in cuts:
-            events.append(Event(ends_post=cuts.pop(i)))
-        events.append(line.event())
-    events.extend(Event(ends_post=view) for view in cuts.values())  # a cut after the last line
-    return events
+def _with_cuts(events: list[Event], cuts: list[tuple[int, dict[str, Any]]]) -> list[Event]:
+    """The step's lines with an `ends_post` event at each cut."""
+    at = dict(cuts)
+    out: list[Event] = []
+    for i, event in enumerate(events):
+        if i in at:
+            out.append(Event(ends_post=at.pop(i)))
+        out.append(event)
+    out.extend(Event(ends_post=view) for view in at.values())  # a cut after the last line
+    return out

@@ -12,7 +12,6 @@ build on moves, effects and primitives (see tests/architecture/test_import_cycle
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, menus, ops, responses, solo
 from engine.campaign_trail import content as content_mod
@@ -23,7 +22,7 @@ from engine.campaign_trail.menus import (
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
-from engine.campaign_trail.posting import Log, Private, SilentLog, Tell, by, cause_now, step_result
+from engine.campaign_trail.posting import Log, Picture, Private, SilentLog, Tell, by, cause_now, step_result
 from engine.campaign_trail.prompts import step_ask
 from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
@@ -176,7 +175,7 @@ def _ask(seat: str, question: fa.Ask, actions: list[Action], kind: PendingKind =
 
 
 def apply(state: CampaignTrailState, seat: str, action: Action, *, tell: Tell,
-          picture: Callable[[CampaignTrailState], dict[str, Any]] | None = None) -> ApplyResult:
+          picture: Picture | None = None) -> ApplyResult:
     """`tell`: the words' (words.py), which word the step's facts before its lines are held; the rules never word
     a line. `picture(state)`: the public view (JSON) pictured where a post ends within the step (solo_posts.py).
     A step that shows something hidden (a card played from a hand, a card drawn) cannot be taken back."""
@@ -186,26 +185,22 @@ def apply(state: CampaignTrailState, seat: str, action: Action, *, tell: Tell,
     return result
 
 
-def _apply(state: CampaignTrailState, seat: str, action: Action,
-           picture: Callable[[CampaignTrailState], dict[str, Any]] | None, tell: Tell) -> ApplyResult:
+def _apply(state: CampaignTrailState, seat: str, action: Action, picture: Picture | None, tell: Tell) -> ApplyResult:
     s = copy_state(state)
-    s._picture = picture
-    log, private, changed = _log(s, seat, Log), {}, []
+    log, private, changed = _log(s, seat, Log, picture), {}, []
     undoable = step(s, seat, action, log, private, changed)
     return step_result(s, log, private, undoable, changed, tell)
 
 
 def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
-    apply()'s new state but for the fields that only make the table's posts (engine/core/posting.py's
-    `PRESENTATION`), which no line held or released changes here (the silent path, silent.py)."""
-    s.__pydantic_private__["_picture"] = None  # no post is cut, so none is pictured (set as pydantic keeps it)
+    apply()'s new state (the silent path, silent.py)."""
     step(s, seat, action, _log(s, seat, SilentLog), {}, [])
 
 
-def _log(s: CampaignTrailState, seat: str, kind: type[Log]) -> Log:
+def _log(s: CampaignTrailState, seat: str, kind: type[Log], picture: Picture | None = None) -> Log:
     """A step's log: who made each line — this seat, and the card of its turn as the turn's cause."""
-    return kind(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None)
+    return kind(seat, str(s.turn.card) if s.turn is not None and s.turn.seat == seat and s.turn.card else None, picture)
 
 
 def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private,

@@ -10,6 +10,7 @@ from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.silent import CampaignTrailSilent
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import view
+from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import Action, ApplyResult, CardText
 
@@ -67,6 +68,9 @@ class CampaignTrailRuleset(ModuleRuleset):
     silent = CampaignTrailSilent()
     evaluator = evaluate
     words = words
+    # stored then with the Solo Play fields left out while off
+    earlier_layout = EarlierLayout(posting_before="reshuffled", left_out=(
+        ("solo", None), ("advanced", None), ("options.ai", []), ("options.coop", False), ("options.ai_deck", "basic")))
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)
@@ -77,7 +81,7 @@ class CampaignTrailRuleset(ModuleRuleset):
     def apply(self, state: CampaignTrailState, seat: str, action: Action) -> ApplyResult:
         if state.solo is not None or state.advanced is not None:
             return solo_posts.apply(state, seat, action, tell=words.tell)  # each AI turn a post of its own
-        return rules.apply(state, seat, action, tell=words.tell)  # the lines worded before the turn's post holds them
+        return rules.apply(state, seat, action, tell=words.tell)
 
     def seat_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Solo Play (`ai=`): one player, or two in co-op; otherwise 2 to 6."""

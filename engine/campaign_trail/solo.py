@@ -272,7 +272,7 @@ def play_ai_turns(s: CampaignTrailState, log: list[str], private: posting.Privat
 
 def resolve_direct(s: CampaignTrailState, party: str, number: int, log: list[str], private: posting.Private) -> None:
     changed = direct(s, party, number, log, private)
-    s.unposted_changed.extend(code for code in changed if code not in s.unposted_changed)
+    posting.touched(log, changed)
     s.solo.played.append(number)
 
 

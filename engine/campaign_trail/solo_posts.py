@@ -24,21 +24,18 @@ def _differ(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]])
 
 
 def apply(state: CampaignTrailState, seat: str, action: Action, *, tell: Tell) -> ApplyResult:
-    """`rules.apply`, with a picture at each post's end and the last post outlining only its own changes."""
-    boards: list[dict[str, dict[str, int]]] = []  # the board at each cut so far
+    """`rules.apply`, with a picture at each post's end: each outlines what changed since the previous cut (the
+    first, since the step began: the table adds what its held lines changed), and the step's last post what
+    changed since the last cut (`tail_changed`)."""
+    boards: list[dict[str, dict[str, int]]] = [_board(state)]  # the board where the step began, then at each cut
 
     def picture(s: CampaignTrailState) -> dict[str, Any]:
         board = _board(s)
-        if boards:
-            changed = _differ(boards[-1], board)
-        else:  # the first post: the turn's earlier steps (still held) and this step up to here
-            changed = list(dict.fromkeys([*s.unposted_changed, *_differ(_board(state), board)]))
+        changed = _differ(boards[-1], board)
         boards.append(board)
         return view(s, None).model_copy(update={"changed": changed}).model_dump(mode="json")
 
     result = rules.apply(state, seat, action, tell=tell, picture=picture)
-    if boards:
-        after: CampaignTrailState = result.state  # type: ignore[assignment]
-        after.last_changed = _differ(boards[-1], _board(after))
+    if len(boards) > 1 and result.hold is False:
+        result.tail_changed = _differ(boards[-1], _board(result.state))  # type: ignore[arg-type]
     return result
-

@@ -13,7 +13,7 @@ from pydantic import (AliasChoices, ConfigDict, Field, PrivateAttr, field_valida
 
 from engine.core.frames import FrameStack
 from engine.core.rng import BareRandomness
-from engine.core.types import HeldLine, Strict
+from engine.core.types import Strict
 from engine.core.windows import PASS, ResponseWindow
 
 PartyId = Literal["DEM", "REP", "LIB"]
@@ -68,11 +68,11 @@ class Options(Strict):
     dirty: bool = False
     deadline_hours: int = Field(default=48, ge=1, le=24 * 14)
     # Solo Play (Appendix A): the parties the Solo Play deck plays (one or two); `coop`: two players share
-    # the remaining party against them. Left out of the stored JSON when off (see _stored_options).
+    # the remaining party against them.
     ai: list[PartyId] = Field(default_factory=list, max_length=2)
     coop: bool = False
     # the Advanced Solo Deck supplement (advanced_solo.py): `ai_deck=advanced` plays the AI parties with their
-    # own 50-card decks, by month and in the debates. Left out of the stored JSON when basic.
+    # own 50-card decks, by month and in the debates.
     ai_deck: Literal["basic", "advanced"] = "basic"
 
     @field_validator("ai", mode="before")
@@ -90,18 +90,6 @@ class Options(Strict):
     @classmethod
     def _deck_any_case(cls, value: Any) -> Any:
         return value.strip().lower() if isinstance(value, str) else value
-
-    @model_serializer(mode="wrap")
-    def _stored_options(self, handler: Any) -> dict[str, Any]:
-        # games stored before Solo Play keep the same JSON, so their journals replay to the same state hashes
-        data = handler(self)
-        if not data.get("ai"):
-            data.pop("ai", None)
-        if not data.get("coop"):
-            data.pop("coop", None)
-        if data.get("ai_deck") == "basic":
-            data.pop("ai_deck", None)
-        return data
 
     @field_validator("parties", "solo", mode="before")
     @classmethod
@@ -332,21 +320,11 @@ class CampaignTrailState(Model):
     window: Window | None = None  # a response window open on the current declaration
     autopass: list[str] = Field(default_factory=list)  # seats that pass every response window (public)
     responded: list[str] = Field(default_factory=list)  # played a response since their last turn (hand not refilled yet)
-    # The turn in progress's public lines and changed states, posted together when the turn ends; the
-    # states changed by the last posted move (outlined on its picture).
-    unposted: list[HeldLine] = Field(default_factory=list)
-    unposted_changed: list[str] = Field(default_factory=list)
-    last_changed: list[str] = Field(default_factory=list)
     # the discard pile shuffled into a new pile for a politick's draw once every deck is
     # empty in October (top first); never a month's deck, so October's running out still ends the campaign
     reshuffled: list[int] = Field(default_factory=list)
     solo: SoloState | None = None  # Solo Play against the AI parties; None in the competitive game
     advanced: AdvancedSoloState | None = None  # the Advanced Solo Deck instead (advanced_solo.py)
-    # Within one step only, never stored: the public view of the board at each point where a post ends
-    # (before each AI turn; posting.cut), with the step's log length there. `_picture` makes that view; the
-    # ruleset sets it for a step (views.py imports the modules that cut, so they cannot import it).
-    _cuts: list[tuple[int, dict[str, Any]]] = PrivateAttr(default_factory=list)
-    _picture: Any = PrivateAttr(default=None)
     # The search's answers for this position (silent.py): each seat owing a decision with what it may do, found by
     # `to_move` for `legal` to take; every step (rules.step) drops them, as does every copy (private, never stored).
     _owed: Any = PrivateAttr(default=None)
@@ -355,15 +333,5 @@ class CampaignTrailState(Model):
     def owed(self) -> Any:
         """`_owed`, read straight from pydantic's dict of private attributes (the search reads it every step)."""
         return self.__pydantic_private__["_owed"]
-
-    @model_serializer(mode="wrap")
-    def _stored_state(self, handler: Any) -> dict[str, Any]:
-        # the competitive game's JSON is unchanged (its journals replay to the same state hashes)
-        data = handler(self)
-        if data.get("solo") is None:
-            data.pop("solo", None)
-        if data.get("advanced") is None:
-            data.pop("advanced", None)
-        return data
 
 

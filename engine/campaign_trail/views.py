@@ -150,7 +150,8 @@ class CampaignTrailView(Strict):
     reason: str = ""
     debate: DebateView | None = None
     debates: list[DebatePlanView] = Field(default_factory=list)
-    changed: list[str] = Field(default_factory=list)  # states the last posted move changed
+    # the map keys the last post changed (outlined): the table's, filled from its posting (engine/core/posting.py)
+    changed: list[str] = Field(default_factory=list)
     # each party's ethically minded states; empty unless the Dirty Politics module is in play
     ethics: dict[str, list[str]] = Field(default_factory=dict)
     solo: SoloView | None = None  # Solo Play only
@@ -237,7 +238,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         seats=seats, deck_counts={MONTHS[i]: len(d) for i, d in enumerate(s.decks)},
         discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
         winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
-        debate=debate, debates=plans, changed=list(s.last_changed),
+        debate=debate, debates=plans,
         ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
         solo=SoloView(**(solo.public(s) or advanced_solo.public(s))) if s.solo or s.advanced else None,
         hand=[card_view(n) for n in me.hand] if me else None,

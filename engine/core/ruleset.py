@@ -8,10 +8,11 @@ from pydantic import BaseModel
 
 from engine.core.errors import EngineError, GameOver, IllegalAction, NotYourDecision, UnknownAction
 from engine.core.notation import Implied
-from engine.core.posting import post_step
+from engine.core.earlier_layouts import EarlierLayout
+from engine.core.posting import CarryOn, Posting, post
 from engine.core.rng import Rng, randomness_drawn
 from engine.core.scenario import DefaultScenarioAdapter, ScenarioAdapter
-from engine.core.types import Action, ApplyResult, CardText, Decision, Event, HeldLine, Outcome
+from engine.core.types import Action, ApplyResult, CardText, Decision, Event, Outcome
 
 
 @runtime_checkable
@@ -48,6 +49,14 @@ class Ruleset(Protocol):
 
     # Capabilities every ruleset has, with a default in `ModuleRuleset` that a ruleset overrides where its game
     # needs more:
+    # The game's setup as a step: the state dealt, and the lines said while dealing it with the verdict on whether
+    # they wait for the first post (1960's initiative draw); by default `setup`'s state and no line.
+    def start(self, options: dict[str, Any], seats: list[str], seed: int) -> ApplyResult: ...
+    # A step's events as the table posts them, and the table's posting after it (engine/core/posting.py's `post`,
+    # with the title's way of carrying a run of like lines on from the last held one).
+    def post(self, posting: Posting, result: ApplyResult) -> tuple[list[Event], Posting]: ...
+    # How the title's states were stored while they held the table's posting; None if they never did.
+    earlier_layout: EarlierLayout | None
     # The party a seat wins or loses with (Campaign Trail's running mates share one); by default its own.
     def party_of(self, seat: str) -> str: ...
     # How many players a game with these options takes, (fewest, most), where options change it (Campaign
@@ -209,24 +218,33 @@ def play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> Appl
     where it is the seat's one option and passed over anywhere else, so the seat is asked there, exactly as
     after the same steps sent one by one.
     """
-    return _play(ruleset, state, seat, actions, stop_at_handoff=False).result
+    return _play(ruleset, state, seat, actions, stop_at_handoff=False, posting=None).result
 
 
 class Played(NamedTuple):
     """A typed move as `play_until_handoff` left it: its result, the steps it applied (an implied step either
-    dropped or written out, so the journal's notation of them replays the same whatever the notation implies)
-    and the rest kept for later."""
+    dropped or written out, so the journal's notation of them replays the same whatever the notation implies),
+    the rest kept for later, and the table's posting after it (None when played without one)."""
     result: ApplyResult
     applied: list[Action]
     rest: list[Action]
+    posting: Posting | None = None
 
 
-def play_until_handoff(ruleset: Ruleset, state: Any, seat: str, actions: list[Action]) -> Played:
-    """`play`, except that a compound move stops where the decision passes to someone else (a response window
-    opens on the declaration, a rival must choose): the steps applied so far stand and the rest are returned,
-    for the player to send again when it is their move. A step refused while the seat still owes the move
-    refuses the whole move, as in `play`."""
-    return _play(ruleset, state, seat, actions, stop_at_handoff=True)
+def play_posted(ruleset: Ruleset, state: Any, posting: Posting, seat: str, actions: list[Action]) -> Played:
+    """`play` at a table: each step's events as the table posts them after `posting` (what it held before the
+    move), and the posting the move leaves (engine/core/posting.py). Without a table, `play` gives each step's
+    events whole, none held."""
+    return _play(ruleset, state, seat, actions, stop_at_handoff=False, posting=posting)
+
+
+def play_until_handoff(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
+                       posting: Posting | None = None) -> Played:
+    """`play` (at a table: `play_posted`, given its `posting`), except that a compound move stops where the decision
+    passes to someone else (a response window opens on the declaration, a rival must choose): the steps applied so
+    far stand and the rest are returned, for the player to send again when it is their move. A step refused while
+    the seat still owes the move refuses the whole move, as in `play`."""
+    return _play(ruleset, state, seat, actions, stop_at_handoff=True, posting=posting)
 
 
 def journal_steps(ruleset: Ruleset, notation: str) -> list[Action]:
@@ -237,7 +255,7 @@ def journal_steps(ruleset: Ruleset, notation: str) -> list[Action]:
 
 
 def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
-          stop_at_handoff: bool) -> Played:
+          stop_at_handoff: bool, posting: Posting | None) -> Played:
     if not actions:
         raise UnknownAction("Empty move: type an action, e.g. the notation shown in /game help.")
     events: list[Event] = []
@@ -262,13 +280,18 @@ def _play(ruleset: Ruleset, state: Any, seat: str, actions: list[Action], *,
         undoable = undoable and result.undoable and not randomness_drawn(current, result.state)
         current = result.state
         applied.append(action)
-        events.extend(result.events)
+        if posting is None:
+            events.extend(result.events)
+        else:
+            told, posting = ruleset.post(posting, result)
+            events.extend(told)
         changed.extend(c for c in result.changed if c not in changed)
         rest = actions[i + 1:]
         if stop_at_handoff and rest and ruleset.outcome(current) is None \
                 and not ruleset.decisions(current, seat).owes_move:
-            return Played(ApplyResult(state=current, events=events, undoable=undoable, changed=changed), applied, rest)
-    return Played(ApplyResult(state=current, events=events, undoable=undoable, changed=changed), applied, [])
+            return Played(ApplyResult(state=current, events=events, undoable=undoable, changed=changed), applied, rest,
+                          posting)
+    return Played(ApplyResult(state=current, events=events, undoable=undoable, changed=changed), applied, [], posting)
 
 
 def _only_option(ruleset: Ruleset, state: Any, seat: str, action: Action) -> bool:
@@ -329,9 +352,12 @@ class ModuleRuleset:
     scenario_adapter: Callable[[], ScenarioAdapter] = DefaultScenarioAdapter
     silent: SilentRules | None = None
     words: Words | None = None
+    # How the title's states were stored while they held the table's posting (engine/core/earlier_layouts.py), so a
+    # record made then still verifies; None for a title whose states never held it.
+    earlier_layout: EarlierLayout | None = None
     # Where a title says a run of like lines as one: the step's worded events with its first lines merged into the
-    # last line held for the turn's post (`held`'s last line replaced in place), run before the post holds them.
-    carry_on: Callable[[list[HeldLine], list[Event]], list[Event]] | None = None
+    # last line held for the turn's post, run before the post holds them (engine/core/posting.py's `CarryOn`).
+    carry_on: CarryOn | None = None
 
     def seat_names(self, count: int) -> list[str]:
         return list(self.seats)[:count]
@@ -345,6 +371,12 @@ class ModuleRuleset:
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> BaseModel:
         return self.rules.setup(options, seats, seed)
 
+    def start(self, options: dict[str, Any], seats: list[str], seed: int) -> ApplyResult:
+        return ApplyResult(state=self.setup(options, seats, seed))
+
+    def post(self, posting: Posting, result: ApplyResult) -> tuple[list[Event], Posting]:
+        return post(posting, result, self.carry_on)
+
     def load_state(self, data: str) -> BaseModel:
         return self.rules.load_state(data)
 
@@ -353,16 +385,11 @@ class ModuleRuleset:
         return decision if self.words is None else self.words.ask(decision)
 
     def apply(self, state: Any, seat: str, action: Action) -> ApplyResult:
-        """The rules' step, then its words, then, where the rules batch their posts (a verdict in `hold`), the
-        lines held for the turn's post or posted with what was held (engine/core/posting.py): a line is worded
-        before it is held, so the state keeps it in words."""
+        """The rules' step, then its words; where the rules batch their posts, the step's verdict (`hold`) stays
+        with it for the table's `post`."""
         result = self.rules.apply(state, seat, action)
         if self.words is not None:
             result.events = self.words.tell(result.events)
-        if result.hold is not None:
-            events = result.events if self.carry_on is None else self.carry_on(result.state.unposted, result.events)
-            result.events = post_step(result.state, events, result.changed, hold=result.hold)
-            result.hold = None
         return result
 
     def view(self, state: Any, seat: str | None) -> BaseModel:

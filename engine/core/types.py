@@ -4,8 +4,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, Callable, ClassVar, TypeVar
 
-from pydantic import (BaseModel, ConfigDict, Field, SerializationInfo, SerializerFunctionWrapHandler, SerializeAsAny,
-                      ValidationInfo, ValidatorFunctionWrapHandler, model_serializer, model_validator)
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, model_validator
 
 
 class Strict(BaseModel):
@@ -185,68 +184,6 @@ def cite(events: list[Event], cause: str | None) -> list[Event]:
     return events
 
 
-_HELD = "held lines"  # the key, in the context of `copy_state`'s dump and validation, of the held lines it passes
-
-
-def _held(context: Any) -> list["HeldLine"] | None:
-    """The held lines `copy_state` passes along in `context`, or None for any other dump or validation."""
-    return context.get(_HELD) if type(context) is dict else None
-
-
-class HeldLine(BaseModel):
-    """A public line held in the state for a later post (engine/core/posting.py), with who made it and why,
-    so the post it joins still knows. Snapshots saved before held lines had fields hold plain
-    strings: those load as lines of nobody in particular.
-
-    `facts`: what the line was worded from (its event's), so the line keeps its kind when the post releases it.
-    They are never part of the line's stored form (a saved state, its hash) nor of its equality: a state saved
-    and loaded again holds the same lines, in words only, and a held line is what it says. A copy made in memory
-    (`copy_state`) keeps them; any other dump leaves them out."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    text: str
-    seat: str | None = None
-    cause: str | None = None
-    facts: SerializeAsAny[Facts] | None = Field(default=None, exclude=True)
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _from_text(cls, data: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> Any:
-        if type(data) is int:  # in `copy_state`: the place of a line passed along whole
-            held = _held(info.context)
-            if held is not None:
-                return held[data]
-        return handler({"text": data} if isinstance(data, str) else data)
-
-    @model_serializer(mode="wrap")
-    def _stored(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
-        held = _held(info.context)
-        if held is not None and isinstance(self, HeldLine):
-            # In `copy_state`, the line itself goes along: it is frozen and its facts never change once stated, so
-            # the copy shares it, facts and all, rather than building it again. Its place in the list stands in the
-            # dump for it: a dump passes a plain number through at once, an object it does not know only after a
-            # costly look.
-            held.append(self)
-            return len(held) - 1
-        return handler(self)  # `self` may be a plain text put in a line's place (posting.py's `text_only_hash`)
-
-    def _said(self) -> tuple[str, str | None, str | None]:
-        return self.text, self.seat, self.cause
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HeldLine) and self._said() == other._said()
-
-    def __hash__(self) -> int:
-        return hash(self._said())
-
-    @classmethod
-    def of(cls, event: Event) -> "HeldLine":
-        return cls(text=event.public or "", seat=event.seat, cause=event.cause, facts=event.facts)
-
-    def event(self) -> Event:
-        return Event(public=self.text, seat=self.seat, cause=self.cause, facts=self.facts)
-
-
 class ApplyResult(BaseModel):
     model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
     state: BaseModel
@@ -259,6 +196,9 @@ class ApplyResult(BaseModel):
     # their posts give the verdict and leave the lines unheld, and the contract words them, then holds or posts
     # them (`ModuleRuleset.apply`). None: the events are as the table gets them.
     hold: bool | None = Field(default=None, exclude=True)
+    # Where the step cut its lines into several posts (`Event.ends_post`): the map keys changed since its last cut,
+    # which the step's last post outlines. None: the step's post outlines everything its lines changed.
+    tail_changed: list[str] | None = Field(default=None, exclude=True)
 
 
 class Outcome(BaseModel):
@@ -304,7 +244,5 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 def copy_state(state: ModelT) -> ModelT:
     """An independent copy of a state (or any model of plain data), for a step to change. Validating the model's
     dump is 2–7× faster than a deep `model_copy` for the states here, and just as independent: no list, dict or
-    model of the state is shared with the original, but for its held lines: frozen, their facts never changed once
-    stated, they are shared whole."""
-    context: dict[str, list[HeldLine]] = {_HELD: []}
-    return type(state).model_validate(state.model_dump(context=context), context=context)
+    model of the state is shared with the original."""
+    return type(state).model_validate(state.model_dump())

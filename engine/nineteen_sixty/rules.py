@@ -17,7 +17,7 @@ from engine.core.frames import Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.notation import is_number
 from engine.core.rng import Bag, Randomness
-from engine.core.types import Action, ApplyResult, Decision, Event, HeldLine, Outcome, copy_state, stamp
+from engine.core.types import Action, ApplyResult, Decision, Event, Outcome, copy_state, stamp
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.nineteen_sixty import facts_effects as fe
 from engine.nineteen_sixty import facts_stages as fs
@@ -40,8 +40,8 @@ Tell = Callable[[list[Event]], list[Event]]  # the words' `tell`: each event's l
 
 # --------------------------------------------------------------------------- setup
 
-def setup(options: dict[str, Any], seats: list[str], seed: int, *, tell: Tell) -> NSState:
-    """The game set up; `tell` (the words') words its opening lines before the first post holds them."""
+def setup(options: dict[str, Any], seats: list[str], seed: int) -> ApplyResult:
+    """The game set up, with its opening lines (the initiative draw): the game's own, they wait for the first post."""
     opts = Options.model_validate(options or {})
     content = c()
     rules = content.rules
@@ -70,9 +70,7 @@ def setup(options: dict[str, Any], seats: list[str], seed: int, *, tell: Tell) -
     _start_turn(state, events)
     ctx = Ctx(state, events, [])
     _advance(state, ctx)
-    # the opening lines (the initiative draw), worded, wait for the first post: the game's own lines
-    state.unposted = [HeldLine.of(e) for e in tell(events) if e.public]
-    return state
+    return ApplyResult(state=state, events=events, hold=True)
 
 
 def _salt(state: NSState, seat: str, what: str) -> str:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
-from engine.core.types import CardText
+from engine.core.types import ApplyResult, CardText
 from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules, words
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.silent import NineteenSixtySilent
@@ -41,10 +42,16 @@ class NineteenSixtyRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
+    earlier_layout = EarlierLayout(posting_before="votes")
     words = words  # the rules state facts; these words make them the prompts and labels players read
 
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> NSState:
-        return rules.setup(options, seats, seed, tell=words.tell)  # the opening lines worded before they are held
+        return rules.setup(options, seats, seed).state  # type: ignore[return-value]
+
+    def start(self, options: dict[str, Any], seats: list[str], seed: int) -> ApplyResult:
+        result = rules.setup(options, seats, seed)
+        result.events = words.tell(result.events)  # the opening lines, worded, wait for the first post
+        return result
 
     def card(self, ref: str) -> CardText | None:
         """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""

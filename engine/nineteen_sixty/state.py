@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from engine.core.frames import FrameStack
-from engine.core.types import HeldLine, Strict
+from engine.core.types import Strict
 from engine.core.rng import Bag, Randomness
 from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 
@@ -148,9 +148,6 @@ class NSState(Strict):
     strategy_seals: dict[str, list[Sealed]] = Field(default_factory=lambda: {s: [] for s in SEATS})
     debate: Debate | None = None
     last_draws: list[str] = Field(default_factory=list)  # the last bag draws, for the picture
-    unposted: list[HeldLine] = Field(default_factory=list)  # one post per decision hand-off (engine/core/posting.py)
-    unposted_changed: list[str] = Field(default_factory=list)
-    last_changed: list[str] = Field(default_factory=list)
     votes: dict[str, int] = Field(default_factory=dict)  # the final tally
     unawarded: list[str] = Field(default_factory=list)
     winner: str | None = None

@@ -153,7 +153,8 @@ class NSView(Strict):
     debate: DebateView | None
     last_draws: list[str]
     pending: list[PendingView]
-    changed: list[str]
+    # the map keys the last post changed (outlined): the table's, filled from its posting (engine/core/posting.py)
+    changed: list[str] = Field(default_factory=list)
     ev_total: int
     ev_to_win: int
     votes: dict[str, int]  # the final tally, by seat
@@ -273,5 +274,5 @@ def view(state: NSState, seat: str | None) -> NSView:
         play=play, debate=debate, last_draws=list(state.last_draws),
         pending=[PendingView(seat=s, kind=pending_kind(state, s), what=WAITING.get(pending_kind(state, s), "deciding"))
                  for s in SEATS if moves(state, s)[1]],  # the seats with a menu: its actions, unworded
-        changed=list(state.last_changed), ev_total=rules.ev_total, ev_to_win=rules.ev_to_win, votes=dict(state.votes),
+        ev_total=rules.ev_total, ev_to_win=rules.ev_to_win, votes=dict(state.votes),
         unawarded=list(state.unawarded), winner=state.winner, draw=state.draw, reason=state.reason, me=me_view)

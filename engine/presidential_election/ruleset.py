@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
 from engine.presidential_election import (bot, cardtext, determinize, evaluate, notation, refusals, rules,
@@ -59,6 +60,7 @@ class PresidentialElectionRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = PESilent()
+    earlier_layout = EarlierLayout(posting_before="carried")
     carry_on = staticmethod(words_runs.onto_held)  # a step's lines carry on the run of the last line held
 
     def seat_names(self, count: int) -> list[str]:

@@ -1,7 +1,6 @@
 """Presidential Election's silent path (engine/core/search.py, `SilentRules`): the rules' own answers without a
 word — who owes a move and what it may do come from menus.py's facts before any option is labelled, and a step is
-rules.py's own body run on the state itself, its lines dropped unread and the fields the table's posts are made from
-(engine/core/posting.py, `PRESENTATION`) left as they were."""
+rules.py's own body run on the state itself, its lines dropped unread."""
 from __future__ import annotations
 
 from engine.core.types import Action

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from engine.core.frames import FrameStack
-from engine.core.types import HeldLine, Strict
+from engine.core.types import Strict
 from engine.core.rng import Randomness
 
 Phase = Literal["order", "first_choice", "home", "advantage", "play", "over"]
@@ -82,10 +82,6 @@ class PEState(Strict):
     last_round: bool = False
     ended_by: str | None = None  # the first seat back on Election Day
     last_dice: list[str] = Field(default_factory=list)  # the last step's rolls, with faces
-    # One post per turn (engine/core/posting.py): the turn's public lines and changed states wait here.
-    unposted: list[HeldLine] = Field(default_factory=list)
-    unposted_changed: list[str] = Field(default_factory=list)
-    last_changed: list[str] = Field(default_factory=list)  # the states the last post changed (outlined)
     carried: dict[str, str] = Field(default_factory=dict)  # at the end: state -> who took its electors
     scores: dict[str, int] = Field(default_factory=dict)
     winner: str | None = None

@@ -84,7 +84,8 @@ class PEView(Strict):
     winner: str | None
     scores: dict[str, int]
     reason: str
-    changed: list[str] = Field(default_factory=list)  # the states the last posted turn changed (outlined)
+    # the map keys the last post changed (outlined): the table's, filled from its posting (engine/core/posting.py)
+    changed: list[str] = Field(default_factory=list)
     me: PrivateView | None = None
 
 
@@ -151,5 +152,4 @@ def view(state: PEState, seat: str | None) -> PEView:
                   for sp in track],
         "pending": pending, "last_dice": list(state.last_dice), "last_round": state.last_round,
         "ended_by": state.ended_by, "deck_size": len(state.deck), "discard": list(state.discard),
-        "winner": state.winner, "scores": dict(state.scores), "reason": state.reason,
-        "changed": list(state.last_changed), "me": me})
+        "winner": state.winner, "scores": dict(state.scores), "reason": state.reason, "me": me})

@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from typing import Union
 
-from engine.core.types import Event, HeldLine
+from engine.core.posting import HeldLine
+from engine.core.types import Event
 from engine.presidential_election import facts_tell as f
 from engine.presidential_election import words_tell as w
 

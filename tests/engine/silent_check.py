@@ -1,14 +1,11 @@
 """The shared check of a silent path (engine/core/search.py, `SilentRules`): along a game played through `play()`,
 at every position the search interface answers exactly as the full path — who is to move, each seat's legal
 actions (its decision's options, then its any-time plays while it owes the decision; nothing otherwise), the game
-not over before its end — and `advance` on a copy reaches, field for field, the state `play()` reaches, but for the
-fields only the table's posts are made from (engine/core/posting.py, `PRESENTATION`), which a silent path that words
-nothing may leave as they were."""
+not over before its end — and `advance` on a copy reaches, field for field, the state `play()` reaches."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core.posting import without_presentation
 from engine.core.ruleset import Ruleset, owing_seats, play
 from engine.core.rng import Rng
 from engine.core.search import SearchGame, legal_actions
@@ -37,7 +34,7 @@ def check_silent_path(ruleset: Ruleset, game: SearchGame, start: Any, moves: lis
         after = play(ruleset, state, seat, [action]).state
         silent = game.clone(state)
         game.advance(silent, seat, action)
-        assert without_presentation(silent) == without_presentation(after), \
+        assert silent.model_dump() == after.model_dump(), \
             f"step {number}, {seat} {action}: advance parted ways"
         state = after
     assert game.silent.over(state), "the game goes on after its last move"

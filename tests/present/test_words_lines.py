@@ -10,26 +10,27 @@ from typing import Any
 from bot.present.posts import LINES, board_posts
 from engine import registry
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, seats_for
+from engine.core.posting import EMPTY
+from engine.core.ruleset import owing_seats, play_posted, seats_for
 from engine.core.types import Event
 
 
 def _games(name: str, seeds: range, players: int = 2, options: dict[str, Any] | None = None) -> list[list[Event]]:
-    """Each seeded bot game's steps, as the public events of each step."""
+    """Each seeded bot game's steps at a table, as the public events each step posts."""
     ruleset = registry.get(name)
     options = options or {}
     out = []
     for seed in seeds:
         state = ruleset.setup(ruleset.parse_options(options).model_dump(), seats_for(ruleset, players, options), seed)
-        rng = Rng(seed)
+        posting, rng = EMPTY, Rng(seed)
         steps: list[list[Event]] = []
         for _ in range(3000):
             owing = owing_seats(ruleset, state)
             if ruleset.outcome(state) is not None or not owing:
                 break
-            result = play(ruleset, state, owing[0], [ruleset.bot_action(state, owing[0], rng)])
-            steps.append([e for e in result.events if e.public])
-            state = result.state
+            played = play_posted(ruleset, state, posting, owing[0], [ruleset.bot_action(state, owing[0], rng)])
+            steps.append([e for e in played.result.events if e.public])
+            state, posting = played.result.state, played.posting
         out.append(steps)
     return out
 

@@ -59,7 +59,8 @@ def test_the_populist_is_asked_for_the_free_issue_after_a_typed_advertise(typed,
         by_steps = play(CT, by_steps, "DEM", [step]).state
     assert _free_issue_choices(by_steps), "the steps one by one offer the Populist a free issue"
 
-    typed_result, _, rest = play_until_handoff(CT, state, "DEM", CT.parse(typed))
+    handed_off = play_until_handoff(CT, state, "DEM", CT.parse(typed))
+    typed_result, rest = handed_off.result, handed_off.rest
     assert rest == []
     assert state_hash(typed_result.state) == state_hash(by_steps)
     assert CT.decisions(typed_result.state, "DEM") == CT.decisions(by_steps, "DEM")

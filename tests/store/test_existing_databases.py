@@ -59,7 +59,7 @@ async def test_a_file_of_version_7_upgrades_in_place_after_its_backup_and_works(
     shutil.copy(FIXTURES / "before_issue27_v7.sqlite3", path)
     s = await Store.open(path, backup_stamp="OLD")
     try:
-        assert s.schema_version == SCHEMA_VERSION == 8 and s.backup_path == f"{path}.bak-v7-OLD"
+        assert s.schema_version == SCHEMA_VERSION == 9 and s.backup_path == f"{path}.bak-v7-OLD"
         await check_what_the_old_store_wrote(s)
     finally:
         await s.close()

@@ -221,6 +221,26 @@ async def test_a_moves_step_is_kept_on_its_journal_row(store: Store) -> None:
     assert ([e.seq for e in rows.journal], rows.steps) == ([1], [None]) and c3.seq == 1
 
 
+async def test_the_tables_posting_rides_with_the_snapshot_through_start_moves_and_undo(store: Store) -> None:
+    """The posting beside a state (the lines held for the turn's post) is written in the same transaction as the
+    state: a move sets it or clears it, an undo puts back the one given, and a snapshot without one reads None."""
+    lobby = await make_lobby(store)
+    text, digest = state(0)
+    held = '{"held":[{"text":"DEM campaigns in Ohio 🗳","seat":"DEM","cause":"12"}]}'
+    g = await store.start_game(lobby.id, lobby.version, text, digest, T0 + 10, posting=held)
+    assert (await store.load_snapshot(g.id)).posting == held
+    c1 = await move(store, g, 1, posting='{"last_changed":["OH"]}')
+    assert (await store.load_snapshot(g.id)).posting == '{"last_changed":["OH"]}'
+    c2 = await move(store, (g.id, c1.version), 2)
+    assert (await store.load_snapshot(g.id)).posting is None
+    text, digest = state(1)
+    await store.undo_last(g.id, c2.version, expected_seq=2, state_json=text, state_hash=digest, now=T0 + 300,
+                          posting=held)
+    assert await store.load_snapshot(g.id) == Snapshot(g.id, 1, text, digest, held)
+    with pytest.raises(ValueError):
+        await move(store, (g.id, c2.version + 1), 2, posting="not json")
+
+
 async def test_commit_move_appends_and_replaces_everything(store: Store) -> None:
     g = await make_active(store)
     jobs = [NewJob(kind="deadline", seat="REP", due_at=T0 + 7200, payload={"seq": 1}),

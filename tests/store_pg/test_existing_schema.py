@@ -27,7 +27,7 @@ async def test_a_database_of_version_7_upgrades_in_place_and_works(pg_server) ->
             await c.close()
         s = await PgStore.open(pg_server.url(name))
         try:
-            assert s.schema_version == SCHEMA_VERSION == 8 and s.backup_path is None
+            assert s.schema_version == SCHEMA_VERSION == 9 and s.backup_path is None
             await check_what_the_old_store_wrote(s)
         finally:
             await s.close()

@@ -12,6 +12,7 @@ from test_store_api import (  # noqa: F401  (imported to be collected here, with
     test_a_sweep_claims_jobs_digests_and_the_bots_games_in_one_call,
     test_bad_audience_is_refused,
     test_commit_move_appends_and_replaces_everything,
+    test_the_tables_posting_rides_with_the_snapshot_through_start_moves_and_undo,
     test_create_and_get_game,
     test_create_game_rejects_bad_input_before_touching_the_db,
     test_due_jobs_next_due_and_delete,

@@ -61,11 +61,11 @@ def test_seats_and_seat_ranges() -> None:
     assert rules.seat_names(2, {**ADV, "ai": ["REP"], "coop": True}) == ["DEM-P", "DEM-VP"]
 
 
-def test_the_option_is_stored_only_when_on() -> None:
-    assert "ai_deck" not in Options.model_validate({"ai": ["REP"]}).model_dump()
+def test_the_option_reads_in_any_case_and_chooses_the_decks() -> None:
+    assert Options.model_validate({"ai": ["REP"]}).ai_deck == "basic"
     assert Options.model_validate({"ai": ["REP"], "ai_deck": "Advanced"}).model_dump()["ai_deck"] == "advanced"
     basic = rules.setup({"ai": ["REP"]}, ["DEM"], 3).model_dump()
-    assert "advanced" not in basic and basic["solo"] is not None
+    assert basic["advanced"] is None and basic["solo"] is not None
     adv = rules.setup({**ADV, "ai": ["REP"]}, ["DEM"], 3)
     assert adv.solo is None and adv.advanced is not None
     assert rules.load_state(adv.model_dump_json()) == adv

@@ -37,8 +37,6 @@ def test_every_line_the_rules_make_is_a_fact_the_words_say(players: int, options
         for event in result.events:
             if event.ends_post is None:
                 kinds.add(_check(event))
-        for held in result.state.unposted:  # a held line keeps the facts it was worded from
-            assert held.facts is not None and held.text == words_tell.line(held.facts), held
         state = result.state
     assert {"candidate_chosen", "home_chosen", "play_begins", "election_day", "private_notes"} <= kinds, kinds
     assert ("debate_opened" in kinds) == (not options.get("ai") or options.get("ai_deck") == "advanced"), kinds

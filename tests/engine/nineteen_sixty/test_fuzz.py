@@ -20,7 +20,8 @@ import pytest
 
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play, replay, state_hash
+from engine.core.posting import EMPTY
+from engine.core.ruleset import owing_seats, play, play_posted, replay, state_hash
 from engine.nineteen_sixty.invariants import invariant_problems
 from engine.nineteen_sixty.primitives import c, ev_of
 from engine.nineteen_sixty.ruleset import RULESET as R
@@ -87,7 +88,8 @@ def _end_problems(state: NSState) -> list[str]:
 
 
 def _game(options: dict[str, str], seed: int, check_all: bool, replay_journal: bool) -> tuple[int, list[str], str]:
-    state = R.setup(options, list(SEATS), seed)
+    started = R.start(options, list(SEATS), seed)
+    state, posting = started.state, R.post(EMPTY, started)[1]
     rng = Rng(seed * 7919 + len(options))
     journal: list[tuple[str, str]] = []
     problems = [f"setup: {p}" for p in invariant_problems(state)]
@@ -104,8 +106,8 @@ def _game(options: dict[str, str], seed: int, check_all: bool, replay_journal: b
         if not any(o.action.notation() == decision.deadline_default for o in options_):
             problems.append(f"step {steps}: deadline default `{decision.deadline_default}` is not an option")
         action = options_[rng.below(len(options_))].action
-        result = play(R, state, seat, [action])
-        after = result.state
+        played = play_posted(R, state, posting, seat, [action])
+        result, after, posting = played.result, played.result.state, played.posting
         if result.undoable and any(e.public for e in result.events):
             problems.append(f"step {steps}: `{action}` may be taken back yet posted {result.events[0].public!r}")
         if state.model_dump_json() != stored:

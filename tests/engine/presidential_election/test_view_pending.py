@@ -54,7 +54,7 @@ def plain_view(state: PEState, seat: str | None, menus: dict[str, tuple[str, lis
                          tokens=[s for s in state.seats if state.players[s].trail == sp.index]) for sp in track],
         pending=pending, last_dice=list(state.last_dice), last_round=state.last_round, ended_by=state.ended_by,
         deck_size=len(state.deck), discard=list(state.discard), winner=state.winner, scores=dict(state.scores),
-        reason=state.reason, changed=list(state.last_changed), me=me)
+        reason=state.reason, me=me)
 
 
 def state_option_problems(state: PEState, options: list[Option]) -> list[str]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play
-from engine.core.types import Event, Facts, HeldLine
+from engine.core.posting import EMPTY
+from engine.core.ruleset import owing_seats, play, play_posted
+from engine.core.posting import HeldLine
+from engine.core.types import Event, Facts
 from engine.presidential_election import facts_tell as f
 from engine.presidential_election import words, words_runs
 from engine.presidential_election.primitives import off_ballot
@@ -34,9 +36,11 @@ def _public(result_events: list[Event]) -> list[str]:
 def test_a_turn_of_ballot_purchases_is_one_counted_line() -> None:
     state, seat = _to_campaigning(7)
     codes = off_ballot(state.players[seat])[:3]
-    for code in codes:
-        state = play(R, state, seat, R.parse(f"buy ballot {code}")).state
-    lines = _public(play(R, state, seat, R.parse("done")).events)
+    posting = EMPTY
+    for code in codes:  # at the table, whose turn's post says the run as one line
+        played = play_posted(R, state, posting, seat, R.parse(f"buy ballot {code}"))
+        state, posting = played.result.state, played.posting
+    lines = _public(play_posted(R, state, posting, seat, R.parse("done")).result.events)
     bought = [line for line in lines if " buys " in line]
     a, b, c = codes
     assert bought == [f"{seat} buys 3 ballot places in {a}, {b} and {c} ($20k each; $60k spent this turn)."], lines
@@ -49,7 +53,7 @@ def test_one_purchase_is_one_line_with_what_it_rolled() -> None:
     before = state.players[seat].votes[home]
     result = play(R, state, seat, R.parse(f"buy sign {home}"))
     votes = result.state.players[seat].votes[home]
-    lines = [line for line in _public(result.events) + [h.text for h in result.state.unposted] if "Sign" in line]
+    lines = [line for line in _public(result.events) if "Sign" in line]
     assert lines == [f"{seat} buys a Sign Campaign in {home} ($100k; $100k spent this turn): rolled {votes - before}, "
                      f"+{votes - before} → {votes}."]
 
