@@ -138,6 +138,17 @@ def plain_turn(s: CampaignTrailState) -> bool:
             and not advanced_solo.waiting(s))
 
 
+def plain_owing(s: CampaignTrailState) -> list[str] | None:
+    """The seats that owe a decision when it is a plain turn's (`plain_turn`), in seat order: the turn's player,
+    or those who may start a turn; None when the decision owed is another (`owes` tells who owes it)."""
+    if not plain_turn(s):
+        return None
+    t = s.turn
+    if t is not None:
+        return [t.seat]
+    return [seat for seat in s.seats if seat in s.players and can_start(s, seat)]
+
+
 def decisions(s: CampaignTrailState, seat: str) -> Decision:
     """The seat's decision: choices() with the question's facts and each option's (words_ask.py words them)."""
     if seat not in s.players or not owes(s, seat):
@@ -212,7 +223,8 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Pr
          changed: list[str]) -> bool:
     """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
     changed into `changed`. Returns whether it may be taken back."""
-    s.__pydantic_private__["_owed"] = None  # what the search found owed before the step (silent.py), set directly
+    kept = s.__pydantic_private__  # what the search found of the position before the step (silent.py), dropped
+    kept["_owed"] = kept["_standing"] = None
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
