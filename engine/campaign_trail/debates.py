@@ -212,7 +212,8 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
             _finish(s, log, private)
         return
     if action.verb == "pass":
-        log.append(fd.DebatePassed(seat=seat, round=d.round))
+        if log.keeps:
+            log.append(fd.DebatePassed(seat=seat, round=d.round))
     elif action.verb == "debate":
         n = int(action.args[0])
         primitives.discard_from_hand(s, seat, n, playable(s, seat), f"#{n} is not a card in your hand showing an issue in the arena.")

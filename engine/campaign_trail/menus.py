@@ -67,14 +67,14 @@ def _plain_action(number: int) -> bool:
 def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, Any]) -> Iterator[str]:
     """`known`: what the seat may do whatever the card (its standing rules, its party's purse), kept by the first
     card that asks for the next to read."""
-    c = _c()
-    a = c.card(number).actions
-    me = s.players[seat]
-    party = s.parties[me.party]
+    a = _c().card(number).actions
+    t = s.turn
+    cancelled = t.forbidden if t is not None and t.card == number else None  # Change of Plans cancelled it
+    dirty_actions = content_mod.DIRTY_ACTIONS
     for name in _card_actions(number):
-        if s.turn is not None and s.turn.card == number and name == s.turn.forbidden:
-            continue  # Change of Plans cancelled it
-        if name in content_mod.DIRTY_ACTIONS:
+        if name == cancelled:
+            continue
+        if name in dirty_actions:
             if dirty.legal(s, seat, number, name):
                 yield name
             continue
@@ -82,8 +82,8 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
             if a.travel.plane and _known(known, "no plane", lambda: abilities.forbidden(s, seat, "travel", "plane")):
                 continue
         elif name == "campaign":
-            if not _known(known, "campaign paid", lambda: party.money >= campaign_cost(s, seat)) \
-                    or me.pawn not in campaign_states(s, seat, number):
+            if not _known(known, "campaign paid", lambda: _party(s, seat).money >= campaign_cost(s, seat)) \
+                    or s.players[seat].pawn not in campaign_states(s, seat, number):
                 continue
         elif name == "advertise":
             cost = _known(known, "advertise cost", lambda: advertise_cost(s, seat))
@@ -103,6 +103,10 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
                 continue
         yield name
+
+
+def _party(s: CampaignTrailState, seat: str) -> Any:
+    return s.parties[s.players[seat].party]
 
 
 def _known(known: dict[str, Any], what: str, find: Callable[[], Any]) -> Any:

@@ -164,7 +164,7 @@ def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         if k:
             primitives.remove_voters(ctx.s, code, party, k)
             gone.append(code)
-    if gone:
+    if gone and ctx.keeps:
         ctx.events.append(ft.VotersOffEach(who=party, count=int(p["count"]), states=tuple(gone)))
 
 
@@ -204,7 +204,8 @@ def _place_in(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     p = args[0]
     code = one_state(ctx, frame, p["in"])
     n = _place(ctx, code, int(p["count"]), p["source"])
-    ctx.events.append(ft.VotersPlaced(who=ctx.party, count=n, state=code))
+    if ctx.keeps:
+        ctx.events.append(ft.VotersPlaced(who=ctx.party, count=n, state=code))
 
 
 def amount(ctx: Ctx, value: Any) -> int:

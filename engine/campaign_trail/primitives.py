@@ -23,6 +23,12 @@ def act(verb: str, *args: str) -> Action:
     return Action(verb=verb, args=args)
 
 
+@lru_cache(maxsize=None)
+def play_act(number: int) -> Action:
+    """`play <number>`: act()'s action for playing card `number` (asked of every card of a hand, turn after turn)."""
+    return act("play", str(number))
+
+
 @lru_cache(maxsize=1)
 def _issue_map() -> dict[str, list[str]]:
     c = _c()

@@ -25,7 +25,7 @@ from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, car
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.posting import Log, Private, SilentLog, Tell, by, cause_now, step_result
 from engine.campaign_trail.prompts import step_ask
-from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
+from engine.campaign_trail.primitives import HAND, act, play_act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
@@ -116,9 +116,9 @@ def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[A
         return [a for a, _ in step_options(s, seat, facts=False)], []
     if t is None:
         playable = menus.playable(s, seat) or list(p.hand)
-        plays = [act("play", str(n)) for n in playable] if p.hand else [act("pass")]
+        plays = [play_act(n) for n in playable] if p.hand else [act("pass")]
         return plays, [act("responses", "ask")] if seat in s.autopass else []
-    return [act(a) for a in legal_actions(s, seat, t.card)] or [act("done")], []
+    return [act(a) for a in menus._legal_actions(s, seat, t.card, {})] or [act("done")], []
 
 
 def owes_move(s: CampaignTrailState, seat: str) -> bool:
@@ -211,7 +211,7 @@ def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     apply()'s new state but for the fields that only make the table's posts (engine/core/posting.py's
     `PRESENTATION`), which no line held or released changes here (the silent path, silent.py)."""
     s.__pydantic_private__["_picture"] = None  # no post is cut, so none is pictured (set as pydantic keeps it)
-    step(s, seat, action, _log(s, seat, SilentLog), {}, [])
+    step(s, seat, action, SilentLog(seat), {}, [])  # no line kept, so none needs its cause
 
 
 def _log(s: CampaignTrailState, seat: str, kind: type[Log]) -> Log:
@@ -247,7 +247,8 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Pr
         return False
     if action.verb == "responses":  # `responses ask`: be asked again in response windows
         s.autopass = [x for x in s.autopass if x != seat]
-        log.append(ft.AskedAgain(seat=seat))
+        if log.keeps:
+            log.append(ft.AskedAgain(seat=seat))
         return True
     return _turn_step(s, seat, action, log, private, changed)
 
