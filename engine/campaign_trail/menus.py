@@ -144,10 +144,7 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
             out = [(act("remove", code, victim), fa.There(count=s.voters[code][victim]) if facts else None)
                    for code, victim in w["among"] if not region or region_of[code] == region]
         else:
-            verb = "vote" if kind == "vote" else "pick"
-            region_of = _region_of()
-            among = w["among"] if not region else [code for code in w["among"] if region_of[code] == region]
-            out = [(act(verb, code), None) for code in among]
+            out = list(_state_answers("vote" if kind == "vote" else "pick", tuple(w["among"]), region))
         if w.get("optional"):
             out.append(done)
         return out
@@ -174,6 +171,14 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
 def _region_of() -> dict[str, str]:
     """Each state's region (a plain dict: the menus ask it of every state a long choice lists)."""
     return {code: st.region for code, st in _c().states.items()}
+
+
+@lru_cache(maxsize=4096)
+def _state_answers(verb: str, among: tuple[str, ...], region: str | None) -> tuple[tuple[Action, None], ...]:
+    """`verb <state>` for each state listed, in the region chosen first if any, with no facts (a long choice is
+    asked again after each answer, mostly of the same states)."""
+    region_of = _region_of()
+    return tuple((act(verb, code), None) for code in among if not region or region_of[code] == region)
 
 
 @lru_cache(maxsize=4096)

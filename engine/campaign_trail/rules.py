@@ -83,6 +83,30 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
     return False
 
 
+def owing(s: CampaignTrailState) -> list[str]:
+    """The seats that owe a decision (`owes`), in seat order: found at once where only one can owe it."""
+    phase = s.phase
+    if phase == "play":
+        if s.window is not None or (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
+            return [seat for seat in s.seats if owes(s, seat)]  # a response window: each seat asked has its say
+        w, t = s.wait, s.turn
+        if w is not None and w.get("seat"):
+            one = w["seat"]
+        elif s.exchange is not None:
+            one = s.exchange.seat
+        elif t is not None:
+            one = t.seat
+        else:
+            return [seat for seat in s.seats if seat in s.players and can_start(s, seat)]
+    elif phase == "final":
+        one = s.final_seat if s.wait is not None else None
+    elif phase == "debate":
+        one = debates.current(s)
+    else:
+        return [seat for seat in s.seats if owes(s, seat)]
+    return [one] if one in s.players and one in s.seats else []
+
+
 def choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[Action]]:
     """What the seat may do now, without a word: its decision's answers and its plays allowed at any time. The one
     source of legality: decisions() gives them as options with their facts (words_ask.py words them), the silent
@@ -206,12 +230,17 @@ def _apply(state: CampaignTrailState, seat: str, action: Action,
     return step_result(s, log, private, undoable, changed, tell)
 
 
+_SILENT = SilentLog(None)
+"""The log of every silent step: it keeps no line, so one serves them all (who made a line and why, which a step's
+blocks set and put back, is never read of it)."""
+
+
 def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
     apply()'s new state but for the fields that only make the table's posts (engine/core/posting.py's
     `PRESENTATION`), which no line held or released changes here (the silent path, silent.py)."""
     s.__pydantic_private__["_picture"] = None  # no post is cut, so none is pictured (set as pydantic keeps it)
-    step(s, seat, action, SilentLog(seat), {}, [])  # no line kept, so none needs its cause
+    step(s, seat, action, _SILENT, {}, [])
 
 
 def _log(s: CampaignTrailState, seat: str, kind: type[Log]) -> Log:
@@ -296,7 +325,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
             responses.open_window(s, seat, verb, log)
             return False
         return take_action(s, seat, verb, log, private, changed)
-    elif s.wait is None and s.turn is not None and s.turn.action in dirty.STEPPED and verb in dirty.STEP_VERBS:
+    elif verb in dirty.STEP_VERBS and s.wait is None and s.turn is not None and s.turn.action in dirty.STEPPED:
         if dirty.step(s, seat, action, log, changed):
             undoable = after_action(s, log, private) and undoable
     elif verb in ("to", "fly"):

@@ -32,9 +32,7 @@ class CampaignTrailSilent:
             kept["_owed"] = dict.fromkeys(seats)
             return seats
         seats, owed = [], {}
-        for seat in state.seats:
-            if not rules.owes(state, seat):
-                continue
+        for seat in rules.owing(state):
             found = owed[seat] = rules.owed_choices(state, seat)
             if found[0]:
                 seats.append(seat)
