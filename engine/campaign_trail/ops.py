@@ -87,9 +87,9 @@ def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
     if selector == "home_region":
         return primitives.region_states(c.states[me.home].region)
     if selector == "adjacent_to_pawn":
-        return list(primitives.neighbours()[me.pawn])
+        return list(primitives.neighbours_of(me.pawn))
     if selector == "pawn_and_adjacent":
-        return [me.pawn, *primitives.neighbours()[me.pawn]]
+        return [me.pawn, *primitives.neighbours_of(me.pawn)]
     if selector == "this_card_map":
         return primitives.card_map(ctx.s, ctx.seat, ctx.s.turn.card)
     if selector.startswith("ethics:"):

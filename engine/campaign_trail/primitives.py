@@ -52,7 +52,18 @@ def region_states(region: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def neighbours() -> dict[str, list[str]]:
-    return {code: sorted(n) for code, n in _c().neighbours().items()}
+    """Each state's neighbours, sorted (a fresh dict of fresh lists: the caller's to change)."""
+    return {code: list(n) for code, n in _neighbour_map().items()}
+
+
+def neighbours_of(code: str) -> tuple[str, ...]:
+    """The state's neighbours, sorted (read from the board's table, built once)."""
+    return _neighbour_map()[code]
+
+
+@lru_cache(maxsize=1)
+def _neighbour_map() -> dict[str, tuple[str, ...]]:
+    return {code: tuple(sorted(n)) for code, n in _c().neighbours().items()}
 
 
 def region_heading(code: str) -> str:
