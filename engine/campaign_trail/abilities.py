@@ -12,45 +12,72 @@ from typing import Any, Iterator
 from engine.campaign_trail import content as content_mod
 
 
-def _tabled(s: Any, seat: str, among: frozenset[str]) -> list[tuple[str, bool]]:
-    """The politicks in play that are standing rules on this seat, each with whether a rival tabled it: the seat's
-    own and its rivals' (a running mate's politicks are theirs alone), in seat order; only those `among` the
-    politicks given (the few with the op asked for: the others are not read)."""
-    me = s.players[seat]
-    out: list[tuple[str, bool]] = []
-    for x, p in s.players.items():
-        if not p.table:
-            continue
-        rival = p.party != me.party
-        if x != seat and not rival:
-            continue
-        out += [(tab.politick, rival) for tab in p.table if tab.politick in among and tab.active]
+class Standing:
+    """A seat's standing rules, merged: the `modify` ops by the (action, stat) they change, the (action, feature)
+    pairs forbidden, and the first `restrict` op of each action; its candidate's first, then those of the politicks
+    in play on it (`_tabled`'s order)."""
+
+    __slots__ = ("mods", "forbids", "restricts")
+
+    def __init__(self, candidate: str | None, tabled: tuple[tuple[str, bool], ...]) -> None:
+        mods: dict[tuple[str, str], tuple[dict[str, Any], ...]] = {}
+        forbids: set[tuple[str, Any]] = set()
+        restricts: dict[str, dict[str, Any]] = {}
+        sources = [_candidate_passive(candidate)] if candidate else []
+        sources += [_politick_passive(pid, rival) for pid, rival in tabled]
+        for ops in sources:
+            for op, p in ops:
+                if op == "modify":
+                    key = (p["action"], p["stat"])
+                    mods[key] = (*mods.get(key, ()), p)
+                elif op == "forbid":
+                    forbids.add((p["action"], p.get("feature")))
+                elif op == "restrict":
+                    restricts.setdefault(p["action"], p)
+        self.mods, self.forbids, self.restricts = mods, frozenset(forbids), restricts
+
+
+def standing(s: Any, seat: str) -> Standing:
+    """The seat's standing rules now (`Standing`): read from its candidate and the working politicks in play on it,
+    merged once for each such set (asked many times a step); kept for the position where the state keeps them
+    (`_standing`, while the search asks of one position)."""
+    kept = s.__pydantic_private__["_standing"]
+    if kept is None:
+        return _standing(s.players[seat].candidate, _tabled(s, seat))
+    found = kept.get(seat)
+    if found is None:
+        found = kept[seat] = _standing(s.players[seat].candidate, _tabled(s, seat))
+    return found
+
+
+def _tabled(s: Any, seat: str) -> tuple[tuple[str, bool], ...]:
+    """The working politicks in play with standing rules on this seat, each with whether a rival tabled it: the
+    seat's own and its rivals' (a running mate's politicks are theirs alone), in seat order; the politicks without a
+    standing rule are left out unread."""
+    players = s.players
+    party = players[seat].party
+    passive = _passive()
+    out: tuple[tuple[str, bool], ...] = ()
+    for x, p in players.items():
+        table = p.table
+        if table and (x == seat or p.party != party):
+            rival = p.party != party
+            for tab in table:
+                if tab.politick in passive and tab.active:
+                    out += ((tab.politick, rival),)
     return out
 
 
-def _modifiers(s: Any, seat: str, action: str, name: str) -> tuple[dict[str, Any], ...]:
-    """The `modify` ops on this action's stat of the seat's standing rules: its candidate's, then those of the
-    politicks in play on it (`_tabled`'s), in order (read from indexes of the content: asked many times a step, so
-    the tables are walked here without a list)."""
-    key = (action, name)
-    me = s.players[seat]
-    mods = _candidate_modifiers(me.candidate).get(key, ()) if me.candidate else ()
-    modifying = _with_op("modify")
-    for x, p in s.players.items():
-        table = p.table
-        if table and (x == seat or p.party != me.party):
-            rival = p.party != me.party
-            for tab in table:
-                if tab.politick in modifying and tab.active:  # most politicks change no number: skipped unread
-                    mods += _politick_modifiers(tab.politick, rival).get(key, ())
-    return mods
+@lru_cache(maxsize=None)
+def _standing(candidate: str | None, tabled: tuple[tuple[str, bool], ...]) -> Standing:
+    return Standing(candidate, tabled)
 
 
 def stat(s: Any, seat: str, action: str, name: str, base: int, *, replaced: int | None = None) -> int:
     """`base` changed by every matching modifier: `order: base` first, then the others, `order: last` last.
     `replaced`: a price something else puts instead of the base one (Local Funds Dry Up's $0 campaign), after the
     base changes and before the others."""
-    mods = _modifiers(s, seat, action, name)
+    mods = standing(s, seat).mods.get((action, name))
     if not mods:
         return base if replaced is None else replaced
     value = base
@@ -72,68 +99,22 @@ def _politick_passive(pid: str, rival: bool) -> tuple[tuple[str, dict[str, Any]]
     return tuple((name, params) for name, params in pol.effect if (params.get("party") == "opponents") == rival)
 
 
-def _index(ops: tuple[tuple[str, dict[str, Any]], ...]) -> dict[tuple[str, str], tuple[dict[str, Any], ...]]:
-    """The `modify` ops by the (action, stat) they change, each list in its order."""
-    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for op, params in ops:
-        if op == "modify":
-            out.setdefault((params["action"], params["stat"]), []).append(params)
-    return {key: tuple(mods) for key, mods in out.items()}
-
-
-@lru_cache(maxsize=None)
-def _candidate_modifiers(cid: str) -> dict[tuple[str, str], tuple[dict[str, Any], ...]]:
-    return _index(_candidate_passive(cid))
-
-
-@lru_cache(maxsize=None)
-def _politick_modifiers(pid: str, rival: bool) -> dict[tuple[str, str], tuple[dict[str, Any], ...]]:
-    return _index(_politick_passive(pid, rival))
-
-
 def forbidden(s: Any, seat: str, action: str, feature: str) -> bool:
-    key = (action, feature)
-    candidate = s.players[seat].candidate
-    if candidate and key in _candidate_forbids(candidate):
-        return True
-    forbidding = _with_op("forbid")
-    return any(key in _politick_forbids(pid, rival) for pid, rival in _tabled(s, seat, forbidding))
-
-
-def _forbids(ops: tuple[tuple[str, dict[str, Any]], ...]) -> frozenset[tuple[str, Any]]:
-    """The (action, feature) pairs the `forbid` ops forbid."""
-    return frozenset((p["action"], p.get("feature")) for op, p in ops if op == "forbid")
-
-
-@lru_cache(maxsize=None)
-def _candidate_forbids(cid: str) -> frozenset[tuple[str, Any]]:
-    return _forbids(_candidate_passive(cid))
-
-
-@lru_cache(maxsize=None)
-def _politick_forbids(pid: str, rival: bool) -> frozenset[tuple[str, Any]]:
-    return _forbids(_politick_passive(pid, rival))
+    return (action, feature) in standing(s, seat).forbids
 
 
 def restriction(s: Any, seat: str, action: str) -> dict[str, Any] | None:
     """The first `restrict` op on this action among the seat's standing rules: its candidate's, then the politicks'
     in play on it (`_tabled`'s order)."""
-    candidate = s.players[seat].candidate
-    for op, p in _candidate_passive(candidate) if candidate else ():
-        if op == "restrict" and p["action"] == action:
-            return p
-    for pid, rival in _tabled(s, seat, _with_op("restrict")):
-        for op, p in _politick_passive(pid, rival):
-            if op == "restrict" and p["action"] == action:
-                return p
-    return None
+    return standing(s, seat).restricts.get(action)
 
 
-@lru_cache(maxsize=None)
-def _with_op(op: str) -> frozenset[str]:
-    """The politicks with an `op` op among their standing rules (on their owner's seat or on its opponents')."""
+@lru_cache(maxsize=1)
+def _passive() -> frozenset[str]:
+    """The politicks with a standing rule (on their owner's seat or on its opponents')."""
     return frozenset(pid for pid in content_mod.load().politicks
-                     if any(name == op for rival in (False, True) for name, _ in _politick_passive(pid, rival)))
+                     if any(name in ("modify", "forbid", "restrict")
+                            for rival in (False, True) for name, _ in _politick_passive(pid, rival)))
 
 
 # ---------------------------------------------------------------- candidates' special standing rules

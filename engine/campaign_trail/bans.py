@@ -18,9 +18,8 @@ ADVANCED = ("local_funds_dry_up", "sabotage", "travel_costs")
 
 def ban(s: CampaignTrailState, politick: str) -> str | None:
     """The rule that keeps `politick` out of this game, as a sentence; None when the game offers it."""
-    name = content_mod.load().politicks[politick].name
     if s.solo is not None and politick in SOLO:
-        return f"{name} is never played in Solo Play"
+        return f"{content_mod.load().politicks[politick].name} is never played in Solo Play"
     if s.advanced is not None and politick in ADVANCED:
-        return f"{name} is never played with the Advanced Solo Deck"
+        return f"{content_mod.load().politicks[politick].name} is never played with the Advanced Solo Deck"
     return None

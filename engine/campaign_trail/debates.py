@@ -135,14 +135,12 @@ def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:
                 log.append(fd.DebatePrepped(seat=seat, count=len(drawn)))
 
 
-def top_row(s: CampaignTrailState) -> set[str]:
-    c = _c()
-    return set(c.debate_topics[s.debate_topics[s.debate.number - 1]].top)
-
-
-def movable(s: CampaignTrailState, seat: str, issue: str) -> bool:
-    """The Strategist's cards do not move the topic card's top-row issues (Appendix C)."""
-    return not (abilities.forbidden(s, seat, "debate", "top_row") and issue in top_row(s))
+def _unmovable(s: CampaignTrailState, seat: str) -> frozenset[str] | tuple[()]:
+    """The arena's issues this debater's cards may not move: the Strategist's cards do not move the topic card's
+    top-row issues (Appendix C)."""
+    if not abilities.forbidden(s, seat, "debate", "top_row"):
+        return ()
+    return frozenset(_c().debate_topics[s.debate_topics[s.debate.number - 1]].top)
 
 
 def current(s: CampaignTrailState) -> str | None:
@@ -155,8 +153,9 @@ def current(s: CampaignTrailState) -> str | None:
 def playable(s: CampaignTrailState, seat: str) -> list[int]:
     """Cards in hand showing at least one issue already in the arena (that this debater may move)."""
     c = _c()
-    arena = {i for i in s.debate.markers if movable(s, seat, i)}
-    return [n for n in s.players[seat].hand if arena & set(c.card(n).debate)]
+    fixed = _unmovable(s, seat)
+    arena = {i for i in s.debate.markers if i not in fixed}
+    return [n for n in s.players[seat].hand if not arena.isdisjoint(c.card(n).debate)]
 
 
 def choices(s: CampaignTrailState, seat: str) -> list[Action]:
@@ -213,19 +212,22 @@ def apply(s: CampaignTrailState, seat: str, action: Action, log: list[str], priv
             _finish(s, log, private)
         return
     if action.verb == "pass":
-        log.append(fd.DebatePassed(seat=seat, round=d.round))
+        if log.keeps:
+            log.append(fd.DebatePassed(seat=seat, round=d.round))
     elif action.verb == "debate":
         n = int(action.args[0])
         primitives.discard_from_hand(s, seat, n, playable(s, seat), f"#{n} is not a card in your hand showing an issue in the arena.")
         trails = []
+        fixed = _unmovable(s, seat)
         for issue in c.card(n).debate:
             if issue not in d.markers:
                 d.markers[issue] = Marker()
                 trails.append(issue)
-            if movable(s, seat, issue):
+            if issue not in fixed:
                 move_marker(d.markers[issue], party)
-        moved = sorted(set(c.card(n).debate), key=list(d.markers).index)
-        log.append(fd.Debated(seat=seat, card=n, markers=_markers(d, moved), trails=tuple(trails)))
+        if log.keeps:  # a silent step's log keeps no line: the markers' places are not gathered for it
+            moved = sorted(set(c.card(n).debate), key=list(d.markers).index)
+            log.append(fd.Debated(seat=seat, card=n, markers=_markers(d, moved), trails=tuple(trails)))
     else:
         raise IllegalAction(f"During a debate you play a card (`debate 55`) or `pass`, not `{action.verb}`.",
                             code="illegal_verb")

@@ -69,7 +69,7 @@ def smear_states(s: CampaignTrailState, seat: str, number: int) -> list[str]:
     rule = abilities.restriction(s, seat, "smear_campaign")
     if rule is not None and rule["to"] == "pawn_and_adjacent":
         pawn = s.players[seat].pawn
-        near = {pawn, *primitives.neighbours()[pawn]}
+        near = {pawn, *primitives.neighbours_of(pawn)}
         listed = [code for code in listed if code in near]
     return listed
 

@@ -84,8 +84,12 @@ CANDIDATE_ABILITIES = {
 
 def ability_procs(state: Any, seat: str, event: str, action: str | None = None) -> list[str]:
     """The seat's candidate abilities firing on this event (its own action, or setup)."""
+    return list(_ability_procs(state.players[seat].candidate, event, action))
+
+
+@lru_cache(maxsize=None)
+def _ability_procs(cand: str | None, event: str, action: str | None) -> tuple[str, ...]:
     c = content_mod.load()
-    cand = state.players[seat].candidate
     out = []
     for side in ("advantage", "disadvantage"):
         name = f"{cand}:{side}"
@@ -98,14 +102,18 @@ def ability_procs(state: Any, seat: str, event: str, action: str | None = None) 
                 tm.action == "support" and action in ("travel", "fundraise", "register")):
             continue
         out.append(name)
-    return out
+    return tuple(out)
 
 
 
 def declared_proc(state: Any, seat: str, action: str) -> str | None:
     """The seat's candidate ability that runs as it declares this action (the Populist's politick cost)."""
+    return _declared_proc(state.players[seat].candidate, action)
+
+
+@lru_cache(maxsize=None)
+def _declared_proc(cand: str | None, action: str) -> str | None:
     c = content_mod.load()
-    cand = state.players[seat].candidate
     for name, (side, cid) in DECLARED_ABILITIES.items():
         tm = getattr(c.candidates[cid], side).timing
         if cid == cand and tm.event == "action_declared" and tm.action == action:

@@ -67,14 +67,14 @@ def _plain_action(number: int) -> bool:
 def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, Any]) -> Iterator[str]:
     """`known`: what the seat may do whatever the card (its standing rules, its party's purse), kept by the first
     card that asks for the next to read."""
-    c = _c()
-    a = c.card(number).actions
-    me = s.players[seat]
-    party = s.parties[me.party]
+    a = _c().card(number).actions
+    t = s.turn
+    cancelled = t.forbidden if t is not None and t.card == number else None  # Change of Plans cancelled it
+    dirty_actions = content_mod.DIRTY_ACTIONS
     for name in _card_actions(number):
-        if s.turn is not None and s.turn.card == number and name == s.turn.forbidden:
-            continue  # Change of Plans cancelled it
-        if name in content_mod.DIRTY_ACTIONS:
+        if name == cancelled:
+            continue
+        if name in dirty_actions:
             if dirty.legal(s, seat, number, name):
                 yield name
             continue
@@ -82,8 +82,8 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
             if a.travel.plane and _known(known, "no plane", lambda: abilities.forbidden(s, seat, "travel", "plane")):
                 continue
         elif name == "campaign":
-            if not _known(known, "campaign paid", lambda: party.money >= campaign_cost(s, seat)) \
-                    or me.pawn not in campaign_states(s, seat, number):
+            if not _known(known, "campaign paid", lambda: _party(s, seat).money >= campaign_cost(s, seat)) \
+                    or s.players[seat].pawn not in campaign_states(s, seat, number):
                 continue
         elif name == "advertise":
             cost = _known(known, "advertise cost", lambda: advertise_cost(s, seat))
@@ -103,6 +103,10 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
             elif pid not in effects.IMPLEMENTED or not effects.requirement_met(s, seat, pid):
                 continue
         yield name
+
+
+def _party(s: CampaignTrailState, seat: str) -> Any:
+    return s.parties[s.players[seat].party]
 
 
 def _known(known: dict[str, Any], what: str, find: Callable[[], Any]) -> Any:
@@ -140,10 +144,7 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
             out = [(act("remove", code, victim), fa.There(count=s.voters[code][victim]) if facts else None)
                    for code, victim in w["among"] if not region or region_of[code] == region]
         else:
-            verb = "vote" if kind == "vote" else "pick"
-            region_of = _region_of()
-            among = w["among"] if not region else [code for code in w["among"] if region_of[code] == region]
-            out = [(act(verb, code), None) for code in among]
+            out = list(_state_answers("vote" if kind == "vote" else "pick", tuple(w["among"]), region))
         if w.get("optional"):
             out.append(done)
         return out
@@ -170,6 +171,14 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
 def _region_of() -> dict[str, str]:
     """Each state's region (a plain dict: the menus ask it of every state a long choice lists)."""
     return {code: st.region for code, st in _c().states.items()}
+
+
+@lru_cache(maxsize=4096)
+def _state_answers(verb: str, among: tuple[str, ...], region: str | None) -> tuple[tuple[Action, None], ...]:
+    """`verb <state>` for each state listed, in the region chosen first if any, with no facts (a long choice is
+    asked again after each answer, mostly of the same states)."""
+    region_of = _region_of()
+    return tuple((act(verb, code), None) for code in among if not region or region_of[code] == region)
 
 
 @lru_cache(maxsize=4096)

@@ -3,11 +3,12 @@ each costs, changed by the candidates' standing rules. No turn flow here: the me
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.campaign_trail import abilities
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
-from engine.campaign_trail.primitives import act, free_left, issue_states, neighbours, region_states
+from engine.campaign_trail.primitives import act, free_left, issue_states, neighbours_of, region_states
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.facts_ask import Mate, Stop
 from engine.core.types import Action, Facts
@@ -30,7 +31,7 @@ def campaign_states(s: CampaignTrailState, seat: str, number: int, restricted: b
     rule = abilities.restriction(s, seat, "campaign") if restricted else None
     if rule is not None and rule["to"] == "pawn_and_adjacent":
         pawn = s.players[seat].pawn
-        near = {pawn, *neighbours()[pawn]}
+        near = {pawn, *neighbours_of(pawn)}
         listed = [code for code in listed if code in near]
     return listed
 
@@ -129,24 +130,33 @@ def free_issues(s: CampaignTrailState, seat: str, number: int, bought: list[str]
 def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> list[tuple[Action, Facts | None]]:
     """The next move of a travel (or a voter suppression, which moves the same way): a neighbour, a city, the
     running mate's pawn instead (Frequent Flyer), or stop."""
-    c = _c()
     t = s.turn
     out: list[tuple[Action, Facts | None]] = []
     # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
     bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
     distance = travel_distance(s, seat, tr, action)
     pawn = s.players[t.mover or seat].pawn
-    for code in neighbours()[pawn] if _can_step(t, tr, distance) else []:
-        out.append((act("to", code), None))
+    if _can_step(t, tr, distance):
+        out += _steps(pawn)
     if _can_fly(t, tr):
-        for city in c.cities.values():
-            if city.state != pawn:
-                out.append((act("fly", city.state), None))
+        out += _flights(pawn)
     mate = abilities.running_mate(s, seat)
     if bonus and mate is not None and t.steps == 0 and not t.flown:
         out.append((act("mate"), Mate(seat=mate)))
     out.append((act("done"), Stop() if action == "voter_suppression" else None))
     return out
+
+
+@lru_cache(maxsize=None)
+def _steps(pawn: str) -> tuple[tuple[Action, None], ...]:
+    """`to <state>` for each neighbour of the pawn's state, sorted."""
+    return tuple((act("to", code), None) for code in neighbours_of(pawn))
+
+
+@lru_cache(maxsize=None)
+def _flights(pawn: str) -> tuple[tuple[Action, None], ...]:
+    """`fly <state>` to each city's state but the pawn's own, in the board's order of cities."""
+    return tuple((act("fly", city.state), None) for city in _c().cities.values() if city.state != pawn)
 
 
 def travel_distance(s: CampaignTrailState, seat: str, tr: Any, action: str) -> int:

@@ -87,9 +87,9 @@ def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
     if selector == "home_region":
         return primitives.region_states(c.states[me.home].region)
     if selector == "adjacent_to_pawn":
-        return list(primitives.neighbours()[me.pawn])
+        return list(primitives.neighbours_of(me.pawn))
     if selector == "pawn_and_adjacent":
-        return [me.pawn, *primitives.neighbours()[me.pawn]]
+        return [me.pawn, *primitives.neighbours_of(me.pawn)]
     if selector == "this_card_map":
         return primitives.card_map(ctx.s, ctx.seat, ctx.s.turn.card)
     if selector.startswith("ethics:"):
@@ -164,7 +164,7 @@ def _remove_each(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         if k:
             primitives.remove_voters(ctx.s, code, party, k)
             gone.append(code)
-    if gone:
+    if gone and ctx.keeps:
         ctx.events.append(ft.VotersOffEach(who=party, count=int(p["count"]), states=tuple(gone)))
 
 
@@ -204,7 +204,8 @@ def _place_in(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     p = args[0]
     code = one_state(ctx, frame, p["in"])
     n = _place(ctx, code, int(p["count"]), p["source"])
-    ctx.events.append(ft.VotersPlaced(who=ctx.party, count=n, state=code))
+    if ctx.keeps:
+        ctx.events.append(ft.VotersPlaced(who=ctx.party, count=n, state=code))
 
 
 def amount(ctx: Ctx, value: Any) -> int:

@@ -90,7 +90,7 @@ def game_line(log: list[Any], line: str | Facts) -> None:
 
 def touched(log: list[Any], changed: Iterable[str]) -> None:
     """Note map keys an AI party's card changed in the step, for its post to outline (a no-op on a plain list)."""
-    if isinstance(log, Log):
+    if isinstance(log, Log) and log.keeps:  # a silent log keeps nothing (one serves every silent step)
         log.touched.extend(code for code in changed if code not in log.touched)
 
 

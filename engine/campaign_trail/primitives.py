@@ -23,6 +23,12 @@ def act(verb: str, *args: str) -> Action:
     return Action(verb=verb, args=args)
 
 
+@lru_cache(maxsize=None)
+def play_act(number: int) -> Action:
+    """`play <number>`: act()'s action for playing card `number` (asked of every card of a hand, turn after turn)."""
+    return act("play", str(number))
+
+
 @lru_cache(maxsize=1)
 def _issue_map() -> dict[str, list[str]]:
     c = _c()
@@ -46,7 +52,18 @@ def region_states(region: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def neighbours() -> dict[str, list[str]]:
-    return {code: sorted(n) for code, n in _c().neighbours().items()}
+    """Each state's neighbours, sorted (a fresh dict of fresh lists: the caller's to change)."""
+    return {code: list(n) for code, n in _neighbour_map().items()}
+
+
+def neighbours_of(code: str) -> tuple[str, ...]:
+    """The state's neighbours, sorted (read from the board's table, built once)."""
+    return _neighbour_map()[code]
+
+
+@lru_cache(maxsize=1)
+def _neighbour_map() -> dict[str, tuple[str, ...]]:
+    return {code: tuple(sorted(n)) for code, n in _c().neighbours().items()}
 
 
 def region_heading(code: str) -> str:
@@ -181,21 +198,27 @@ def draw_up(s: CampaignTrailState, seat: str) -> list[int]:
 
 def card_map(state: CampaignTrailState, seat: str, number: int) -> list[str]:
     """States coloured on a card's map: its campaign states and the states showing its advertise icons."""
+    return list(_card_map(number, state.players[seat].home))
+
+
+@lru_cache(maxsize=None)
+def _card_map(number: int, home: str | None) -> tuple[str, ...]:
+    """card_map() of card `number` in a hand whose home state is `home` (a home-region campaign lists its region)."""
     c = content_mod.load()
     if c.card(number).dirty:
         shown = set(_dirty_card_map(number))
-        return [code for code in c.states if code in shown]
+        return tuple(code for code in c.states if code in shown)
     a = c.card(number).actions
     out: list[str] = []
     if a.campaign is not None:
         if a.campaign.home_region:
-            out += region_states(c.states[state.players[seat].home].region)
+            out += region_states(c.states[home].region)
         else:
             out += list(a.campaign.states)
     for issue in a.advertise or []:
-        out += c.issue_states(issue)
+        out += issue_states(issue)
     shown = set(out)
-    return [code for code in c.states if code in shown]
+    return tuple(code for code in c.states if code in shown)
 
 
 def _dirty_card_map(number: int) -> list[str]:
@@ -204,5 +227,5 @@ def _dirty_card_map(number: int) -> list[str]:
     a = c.card(number).actions
     out = list(a.get("smear_campaign") or [])
     for issue in a.get("mudslinging") or []:
-        out += c.issue_states(issue)
+        out += issue_states(issue)
     return out

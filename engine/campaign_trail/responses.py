@@ -60,7 +60,8 @@ def open_window(s: CampaignTrailState, seat: str, verb: str, log: list[str]) -> 
     t = s.turn
     t.action = verb  # declared, not yet resolved
     s.window = Window.open(eligible(s, seat), prefs(s), actor=seat, action=verb, fits=fitting(s, verb))
-    log.append(ft.WindowOpened(seat=seat, action=verb, card=t.card, seats=tuple(s.window.seats)))
+    if log.keeps:
+        log.append(ft.WindowOpened(seat=seat, action=verb, card=t.card, seats=tuple(s.window.seats)))
 
 
 def owes(s: CampaignTrailState, seat: str) -> bool:
@@ -137,5 +138,6 @@ def pass_answer(s: CampaignTrailState, w: Window, seat: str, action: Action, log
     w.answer(seat, PASS)
     if action.verb == "autopass":
         s.autopass.append(seat)
-        log.append(ft.AutoPassed(seat=seat, actor=w.actor, action=w.action))
+        if log.keeps:
+            log.append(ft.AutoPassed(seat=seat, actor=w.actor, action=w.action))
     return w.closed

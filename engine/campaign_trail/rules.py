@@ -24,7 +24,7 @@ from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, car
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.posting import Log, Picture, Private, SilentLog, Tell, by, cause_now, step_result
 from engine.campaign_trail.prompts import step_ask
-from engine.campaign_trail.primitives import HAND, act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
+from engine.campaign_trail.primitives import HAND, act, play_act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
@@ -82,6 +82,30 @@ def owes(s: CampaignTrailState, seat: str) -> bool:
     return False
 
 
+def owing(s: CampaignTrailState) -> list[str]:
+    """The seats that owe a decision (`owes`), in seat order: found at once where only one can owe it."""
+    phase = s.phase
+    if phase == "play":
+        if s.window is not None or (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
+            return [seat for seat in s.seats if owes(s, seat)]  # a response window: each seat asked has its say
+        w, t = s.wait, s.turn
+        if w is not None and w.get("seat"):
+            one = w["seat"]
+        elif s.exchange is not None:
+            one = s.exchange.seat
+        elif t is not None:
+            one = t.seat
+        else:
+            return [seat for seat in s.seats if seat in s.players and can_start(s, seat)]
+    elif phase == "final":
+        one = s.final_seat if s.wait is not None else None
+    elif phase == "debate":
+        one = debates.current(s)
+    else:
+        return [seat for seat in s.seats if owes(s, seat)]
+    return [one] if one in s.players and one in s.seats else []
+
+
 def choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[Action]]:
     """What the seat may do now, without a word: its decision's answers and its plays allowed at any time. The one
     source of legality: decisions() gives them as options with their facts (words_ask.py words them), the silent
@@ -115,9 +139,9 @@ def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[A
         return [a for a, _ in step_options(s, seat, facts=False)], []
     if t is None:
         playable = menus.playable(s, seat) or list(p.hand)
-        plays = [act("play", str(n)) for n in playable] if p.hand else [act("pass")]
+        plays = [play_act(n) for n in playable] if p.hand else [act("pass")]
         return plays, [act("responses", "ask")] if seat in s.autopass else []
-    return [act(a) for a in legal_actions(s, seat, t.card)] or [act("done")], []
+    return [act(a) for a in menus._legal_actions(s, seat, t.card, {})] or [act("done")], []
 
 
 def owes_move(s: CampaignTrailState, seat: str) -> bool:
@@ -135,6 +159,17 @@ def plain_turn(s: CampaignTrailState) -> bool:
     return (s.phase == "play" and s.window is None and s.exchange is None and s.wait is None
             and (t is None or t.action is None) and (s.solo is None or s.solo.window is None)
             and not advanced_solo.waiting(s))
+
+
+def plain_owing(s: CampaignTrailState) -> list[str] | None:
+    """The seats that owe a decision when it is a plain turn's (`plain_turn`), in seat order: the turn's player,
+    or those who may start a turn; None when the decision owed is another (`owes` tells who owes it)."""
+    if not plain_turn(s):
+        return None
+    t = s.turn
+    if t is not None:
+        return [t.seat]
+    return [seat for seat in s.seats if seat in s.players and can_start(s, seat)]
 
 
 def decisions(s: CampaignTrailState, seat: str) -> Decision:
@@ -192,10 +227,15 @@ def _apply(state: CampaignTrailState, seat: str, action: Action, picture: Pictur
     return step_result(s, log, private, undoable, changed, tell)
 
 
+_SILENT = SilentLog(None)
+"""The log of every silent step: it keeps no line, so one serves them all (who made a line and why, which a step's
+blocks set and put back, is never read of it)."""
+
+
 def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
     apply()'s new state (the silent path, silent.py)."""
-    step(s, seat, action, _log(s, seat, SilentLog), {}, [])
+    step(s, seat, action, _SILENT, {}, [])
 
 
 def _log(s: CampaignTrailState, seat: str, kind: type[Log], picture: Picture | None = None) -> Log:
@@ -207,7 +247,8 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Pr
          changed: list[str]) -> bool:
     """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
     changed into `changed`. Returns whether it may be taken back."""
-    s.__pydantic_private__["_owed"] = None  # what the search found owed before the step (silent.py), set directly
+    kept = s.__pydantic_private__  # what the search found of the position before the step (silent.py), dropped
+    kept["_owed"] = kept["_standing"] = None
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
@@ -230,7 +271,8 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Pr
         return False
     if action.verb == "responses":  # `responses ask`: be asked again in response windows
         s.autopass = [x for x in s.autopass if x != seat]
-        log.append(ft.AskedAgain(seat=seat))
+        if log.keeps:
+            log.append(ft.AskedAgain(seat=seat))
         return True
     return _turn_step(s, seat, action, log, private, changed)
 
@@ -278,7 +320,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
             responses.open_window(s, seat, verb, log)
             return False
         return take_action(s, seat, verb, log, private, changed)
-    elif s.wait is None and s.turn is not None and s.turn.action in dirty.STEPPED and verb in dirty.STEP_VERBS:
+    elif verb in dirty.STEP_VERBS and s.wait is None and s.turn is not None and s.turn.action in dirty.STEPPED:
         if dirty.step(s, seat, action, log, changed):
             undoable = after_action(s, log, private) and undoable
     elif verb in ("to", "fly"):

@@ -25,21 +25,18 @@ class CampaignTrailSilent:
     def to_move(self, state: CampaignTrailState) -> list[str]:
         if state.phase == "over":
             return []
+        kept = state.__pydantic_private__
+        kept["_standing"] = {}  # each seat's standing rules, read once for the position
+        seats = rules.plain_owing(state)
+        if seats is not None:  # a turn's card or action: never without a choice, found only if `legal` asks
+            kept["_owed"] = dict.fromkeys(seats)
+            return seats
         seats, owed = [], {}
-        plain = None  # whether the decision is a turn's card or action (never empty), asked once
-        for seat in state.seats:
-            if not rules.owes(state, seat):
-                continue
-            if plain is None:
-                plain = rules.plain_turn(state)
-            if plain:
-                seats.append(seat)
-                owed[seat] = None  # owed, its choices not found yet
-                continue
+        for seat in rules.owing(state):
             found = owed[seat] = rules.owed_choices(state, seat)
             if found[0]:
                 seats.append(seat)
-        state._owed = owed
+        kept["_owed"] = owed
         return seats
 
     def legal(self, state: CampaignTrailState, seat: str) -> list[Action]:
@@ -51,7 +48,11 @@ class CampaignTrailSilent:
         elif seat not in owed:
             return []  # owes nothing here
         else:
-            options, extras = owed[seat] or rules.owed_choices(state, seat)
+            found = owed[seat]
+            if found is None:  # a plain turn's: the hand's cards or the card's actions, and `responses ask`, each once
+                options, extras = rules.owed_choices(state, seat)
+                return [*options, *extras]
+            options, extras = found
         if not options:
             return []
         # duplicates dropped by identity: choices() builds every action with primitives.act, one object for each

@@ -328,6 +328,9 @@ class CampaignTrailState(Model):
     # The search's answers for this position (silent.py): each seat owing a decision with what it may do, found by
     # `to_move` for `legal` to take; every step (rules.step) drops them, as does every copy (private, never stored).
     _owed: Any = PrivateAttr(default=None)
+    # Each seat's standing rules (abilities.standing), kept while the search asks `to_move` and `legal` of one position
+    # (silent.py sets it), dropped with `_owed` by every step; None elsewhere: read afresh each time.
+    _standing: Any = PrivateAttr(default=None)
 
     @property
     def owed(self) -> Any:

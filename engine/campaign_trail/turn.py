@@ -95,7 +95,8 @@ def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
     """The seat's tabled politicks start working; Connections pays the home state's majority holder."""
     me = s.players[seat]
     for tab in me.table:
-        tab.active = True
+        if not tab.active:
+            tab.active = True
     for tab in me.table:
         if tab.politick == "connections":
             holder = majority(s, me.home)
@@ -104,8 +105,9 @@ def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
                     log.append(ft.ConnectionsPaid(seat=seat, holder=holder, state=me.home, ai=True))
                 continue
             s.parties[holder].money += 10
-            with by(log, seat, "connections"):
-                log.append(ft.ConnectionsPaid(seat=seat, holder=holder, state=me.home, ai=False))
+            if log.keeps:
+                with by(log, seat, "connections"):
+                    log.append(ft.ConnectionsPaid(seat=seat, holder=holder, state=me.home, ai=False))
 
 
 def first_card_played(s: CampaignTrailState, seat: str, number: int, log: list[str]) -> list[str]:
@@ -123,6 +125,7 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
     """Rivals' active politicks that answer this action (resolved as the action is declared: ruling).
     Returns whether a card was drawn (no undo past that)."""
     drew = False
+    keeps = log.keeps  # a silent step's log keeps no line: the gains are not listed for it
     for owner, pol in effects.rival_answers(s, actor, action):
         if pol.id in effects.TRIGGERED:  # those ask for a choice: start_triggers
             continue
@@ -132,18 +135,22 @@ def fire_triggers(s: CampaignTrailState, actor: str, action: str, log: list[str]
             if name == "draw_cards":
                 drawn = draw(s, owner, int(params["count"]), reshuffle=True)
                 drew = drew or bool(drawn)
-                gained.append(ft.Gain(who=owner, what="cards", amount=len(drawn)))
-                if drawn:
-                    private[owner] = [ft.Drawn(cards=tuple(drawn))]
+                if keeps:
+                    gained.append(ft.Gain(who=owner, what="cards", amount=len(drawn)))
+                    if drawn:
+                        private[owner] = [ft.Drawn(cards=tuple(drawn))]
             elif name == "gain_money":
                 s.parties[p.party].money += int(params["amount"])
-                gained.append(ft.Gain(who=p.party, what="money", amount=int(params["amount"])))
+                if keeps:
+                    gained.append(ft.Gain(who=p.party, what="money", amount=int(params["amount"])))
             elif name == "gain_registered":
                 s.parties[p.party].registered += int(params["count"])
                 s.parties[p.party].out_of_supply += int(params["count"])
-                gained.append(ft.Gain(who=p.party, what="registered", amount=int(params["count"])))
-        with by(log, owner, pol.id):  # a rival's politick answers the action
-            log.append(ft.PolitickAnswered(owner=owner, politick=pol.id, gains=tuple(gained)))
+                if keeps:
+                    gained.append(ft.Gain(who=p.party, what="registered", amount=int(params["count"])))
+        if keeps:
+            with by(log, owner, pol.id):  # a rival's politick answers the action
+                log.append(ft.PolitickAnswered(owner=owner, politick=pol.id, gains=tuple(gained)))
     return drew
 
 
@@ -289,6 +296,8 @@ def next_party(s: CampaignTrailState, log: list[str], private: Private | None = 
 def ai_turns(s: CampaignTrailState, log: list[str], private: Private | None = None) -> None:
     """Solo Play: the engine plays the AI party whose turn it is, then the order moves on (unless a human's
     Change of Plans window waits)."""
+    if s.solo is None and s.advanced is None:
+        return  # no AI party in the game
     private = {} if private is None else private
     party = s.order[s.order_index] if 0 <= s.order_index < len(s.order) else None
     with by(log, party):  # the AI party's own turn (nothing is logged when it is a human's)
