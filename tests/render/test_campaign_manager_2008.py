@@ -14,7 +14,8 @@ from engine.campaign_manager_2008.ruleset import RULESET as R
 from engine.campaign_manager_2008.state import CMState
 from engine.campaign_manager_2008.views import CMView
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play
+from engine.core.posting import EMPTY, Posting, outlined
+from engine.core.ruleset import owing_seats, play, play_posted
 from render import registry
 from render.campaign_manager_2008 import render_campaign_manager_2008
 from render.campaign_manager_2008_tiles import COLOURS, PAD
@@ -29,7 +30,7 @@ def _game(deck: str, seed: int, until: str) -> tuple[CMState, tuple[str, ...]]:
     """Play a seeded game with the bot until `until`: "draft" (two cards kept), "states" (the starting
     picks), "mid" (three states won), "end". Returns the state and the states the last step changed."""
     rng = Rng(seed)
-    state = R.setup({"deck": deck}, R.seat_names(2), seed)
+    state, posting = R.setup({"deck": deck}, R.seat_names(2), seed), EMPTY
     changed: tuple[str, ...] = ()
     for step in range(20000):
         if R.outcome(state) is not None:
@@ -41,14 +42,19 @@ def _game(deck: str, seed: int, until: str) -> tuple[CMState, tuple[str, ...]]:
         if until == "mid" and state.phase == "play" and sum(len(s.won) for s in state.sides.values()) >= MIDGAME_WINS:
             break
         seat = owing_seats(R, state)[0]
-        result = play(R, state, seat, [R.bot_action(state, seat, rng)])
-        state, changed = result.state, tuple(result.changed)
+        played = play_posted(R, state, posting, seat, [R.bot_action(state, seat, rng)])
+        state, posting, changed = played.result.state, played.posting, tuple(played.result.changed)
+    _POSTINGS[deck, seed, until] = posting
     return state, changed
 
 
+_POSTINGS: dict[tuple[str, int, str], Posting] = {}  # each game's table, as _game last left it
+
+
 def _public(deck: str, until: str, seed: int = 3) -> CMView:
+    """The board as the channel sees it: what the last post changed outlined."""
     state, _ = _game(deck, seed, until)
-    return R.view(state, None)
+    return outlined(R.view(state, None), _POSTINGS[deck, seed, until])  # type: ignore[return-value]
 
 
 CASES = [("draft", "draft"), ("draft", "states"), ("starter", "mid"), ("draft", "mid"), ("starter", "end"),

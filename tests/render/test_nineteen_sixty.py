@@ -14,7 +14,8 @@ from PIL import Image, ImageChops
 from bot.present import for_view
 from bot.present.nineteen_sixty import NineteenSixtyPresenter, card_line
 from engine.core.rng import Rng
-from engine.core.ruleset import owing_seats, play
+from engine.core.posting import EMPTY, Posting, outlined
+from engine.core.ruleset import owing_seats, play, play_posted
 from engine.nineteen_sixty.content import load
 from engine.nineteen_sixty.ruleset import RULESET as R
 from engine.nineteen_sixty.state import SEATS, SIDE_OF, NSState
@@ -47,21 +48,28 @@ def _reached(state: NSState, until: str) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _game(until: str, seed: int = SEED) -> NSState:
-    """Play a seeded game with the bot until `until` (see _reached), or to the end for "over"."""
+def _played(until: str, seed: int = SEED) -> tuple[NSState, Posting]:
+    """Play a seeded game at a table with the bot until `until` (see _reached), or to the end for "over"."""
     rng = Rng(seed)
-    state = R.setup({}, R.seat_names(2), seed)
+    state, posting = R.setup({}, R.seat_names(2), seed), EMPTY
     for _ in range(5000):
         if R.outcome(state) is not None or _reached(state, until):
             break
         seat = owing_seats(R, state)[0]
-        state = play(R, state, seat, [R.bot_action(state, seat, rng)]).state
+        played = play_posted(R, state, posting, seat, [R.bot_action(state, seat, rng)])
+        state, posting = played.result.state, played.posting
     assert until == "over" or _reached(state, until), until
-    return state
+    return state, posting
+
+
+def _game(until: str, seed: int = SEED) -> NSState:
+    return _played(until, seed)[0]
 
 
 def _public(until: str) -> NSView:
-    return R.view(_game(until), None)
+    """The board as the channel sees it: what the last post changed outlined."""
+    state, posting = _played(until)
+    return outlined(R.view(state, None), posting)  # type: ignore[return-value]
 
 
 def _hidden_names(state: NSState, view: NSView) -> set[str]:
