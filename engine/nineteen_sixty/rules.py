@@ -219,6 +219,8 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         ctx.cause = frames[0].proc if frames and is_number(frames[0].proc) else None  # the card whose effect asked
         _run(state, ctx, interpreter().resume(state.effect, ctx, answer))
         return True
+    if verb == "play":  # a fresh play, or the use of the card already on the table (preempted, or the VP card)
+        return _use(state, seat, args[1], args[0], ctx)
     if verb in ("trigger", "pass") and state.window is not None:
         return _answer_window(state, seat, verb, ctx)
     if verb == "start":
@@ -246,8 +248,6 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         if ctx.words:
             ctx.log(t.VpPlayed(seat=seat, discarded=discarded, card=vp))
         return True
-    if verb == "play":  # a fresh play, or the use of the card already on the table (preempted, or the VP card)
-        return _use(state, seat, args[1], args[0], ctx)
     play = state.play
     if verb == "add" and play is not None:
         play.target, play.stage = args[0], "amount"
@@ -559,7 +559,8 @@ def _finish_play(state: NSState, ctx: Ctx) -> None:
             state.discard.append(play.card)
     state.played.append(play.seat)
     state.play = None
-    state.window = None
+    if state.window is not None:
+        state.window = None
 
 
 # --------------------------------------------------------------------------- the automatic steps
