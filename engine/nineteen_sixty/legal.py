@@ -204,13 +204,13 @@ def _debate_stage(state: NSState, seat: str, side: str) -> str:
 def moves(state: NSState, seat: str) -> tuple[str, list[Action]]:
     """The decision `seat` faces (its stage; "" for none) and its legal actions, in menu order."""
     where = stage(state, seat)
-    return (where, _ACTIONS[where](state, seat)) if where else ("", [])
+    return (where, ACTIONS[where](state, seat)) if where else ("", [])
 
 
 def owes(state: NSState, seat: str) -> bool:
     """Whether `seat` owes a decision now (it has a legal action)."""
     where = stage(state, seat)
-    return bool(where) and (where in _NEVER_EMPTY or bool(_ACTIONS[where](state, seat)))
+    return bool(where) and (where in _NEVER_EMPTY or bool(ACTIONS[where](state, seat)))
 
 
 def owed_stages(state: NSState) -> dict[str, str | list[Action]]:
@@ -226,7 +226,7 @@ def owed_stages(state: NSState) -> dict[str, str | list[Action]]:
         if where in _NEVER_EMPTY:
             owed[seat] = where
             continue
-        found = _ACTIONS[where](state, seat)
+        found = ACTIONS[where](state, seat)
         if found:
             owed[seat] = found
     return owed
@@ -244,13 +244,13 @@ def _activity_owed(state: NSState) -> dict[str, str | list[Action]]:
         return {}
     if where in _NEVER_EMPTY:
         return {play.seat: where}
-    found = _ACTIONS[where](state, play.seat)
+    found = ACTIONS[where](state, play.seat)
     return {play.seat: found} if found else {}
 
 
 def stage_actions(state: NSState, seat: str, where: str) -> list[Action]:
     """The legal actions of `seat`, whose decision is `where` (its stage)."""
-    return _ACTIONS[where](state, seat)
+    return ACTIONS[where](state, seat)
 
 
 def owing(state: NSState) -> list[str]:
@@ -352,7 +352,7 @@ def _strategy(state: NSState, seat: str) -> list[Action]:
     return [act("strategy", str(x)) for x in sorted(strategy_choices(state.sides[side_of(seat)]))] or [act("pass")]
 
 
-_ACTIONS: dict[str, Callable[[NSState, str], list[Action]]] = {
+ACTIONS: dict[str, Callable[[NSState, str], list[Action]]] = {
     "wait": _wait,
     "window": lambda state, seat: [act("trigger"), act("pass")],
     "initiative": lambda state, seat: [act("start", state.other(seat)), act("start", seat)],
