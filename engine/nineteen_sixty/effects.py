@@ -513,10 +513,6 @@ def _hand(game: Ctx, frame: Frame, p: dict[str, Any]) -> list[int]:
     return sorted(game.state.sides[side].hand)
 
 
-def _op(fn):  # noqa: ANN001, ANN202
-    return lambda game, frame, args: fn(game, frame, args)
-
-
 @lru_cache(maxsize=1)
 def language() -> EffectLanguage:
     lang = EffectLanguage()
@@ -548,7 +544,7 @@ def language() -> EffectLanguage:
                      ("rest", _cubes("rest")), ("draw", _draw_cards), ("discard_random", _discard_random),
                      ("discard_card", _discard_card), ("leader1", _leader), ("turn_effect", _turn_effect),
                      ("checks1", _checks), ("debate_bonus", _note), ("unpledged", _note), ("unset", _unset)):
-        lang.handler(name, _op(fn))
+        lang.handler(name, fn)  # the interpreter calls each as it is: a wrapper would cost a call per op
     return lang
 
 

@@ -204,18 +204,20 @@ def _debate_stage(state: NSState, seat: str, side: str) -> str:
 def moves(state: NSState, seat: str) -> tuple[str, list[Action]]:
     """The decision `seat` faces (its stage; "" for none) and its legal actions, in menu order."""
     where = stage(state, seat)
-    return (where, _ACTIONS[where](state, seat)) if where else ("", [])
+    return (where, ACTIONS[where](state, seat)) if where else ("", [])
 
 
 def owes(state: NSState, seat: str) -> bool:
     """Whether `seat` owes a decision now (it has a legal action)."""
     where = stage(state, seat)
-    return bool(where) and (where in _NEVER_EMPTY or bool(_ACTIONS[where](state, seat)))
+    return bool(where) and (where in _NEVER_EMPTY or bool(ACTIONS[where](state, seat)))
 
 
 def owed_stages(state: NSState) -> dict[str, str | list[Action]]:
     """The seats that owe a decision now, in seat order, each with its stage, or with its legal actions where they
     had to be listed to tell whether it owes one (`owes`)."""
+    if state.phase == "activity" and state.wait is None and state.window is None:
+        return _activity_owed(state)
     owed: dict[str, str | list[Action]] = {}
     for seat in state.seats:
         where = stage(state, seat)
@@ -224,15 +226,31 @@ def owed_stages(state: NSState) -> dict[str, str | list[Action]]:
         if where in _NEVER_EMPTY:
             owed[seat] = where
             continue
-        found = _ACTIONS[where](state, seat)
+        found = ACTIONS[where](state, seat)
         if found:
             owed[seat] = found
     return owed
 
 
+def _activity_owed(state: NSState) -> dict[str, str | list[Action]]:
+    """`owed_stages` in an activity phase with no event choice or trigger pending: one seat at most owes, the one
+    to play or the one whose play is on the table (`stage`), so neither seat's stage need be asked in turn."""
+    play = state.play
+    if play is None:
+        seat = to_play(state)
+        return {} if seat is None else {seat: "activity"}
+    where = play.stage
+    if where not in _PLAY_STAGES:
+        return {}
+    if where in _NEVER_EMPTY:
+        return {play.seat: where}
+    found = ACTIONS[where](state, play.seat)
+    return {play.seat: found} if found else {}
+
+
 def stage_actions(state: NSState, seat: str, where: str) -> list[Action]:
     """The legal actions of `seat`, whose decision is `where` (its stage)."""
-    return _ACTIONS[where](state, seat)
+    return ACTIONS[where](state, seat)
 
 
 def owing(state: NSState) -> list[str]:
@@ -259,8 +277,12 @@ def _activity(state: NSState, seat: str) -> list[Action]:
     late = state.turn > c().rules.debate_turn
     may = 2 if campaign else 0
     out: list[Action] = []
-    for x in sorted(playable_cards(state, side)):
-        requires, debate, ways = _card_uses(x)
+    hand = [(x, _card_uses(x)) for x in sorted(state.sides[side].hand)]
+    # `playable_cards`: a card that may be set aside is held back when the hand keeps no more of them than needed
+    held = sum(uses[2] for _, uses in hand) <= strategy_need(state)
+    for x, (requires, debate, keep, ways) in hand:
+        if held and keep:
+            continue
         playable = x not in blocked and (not requires or requirement_met(state, x))
         out += ways[(4 if playable else 0) + may + (1 if rich and not (late and debate) else 0)]
     if state.sides[side].candidate == "active":
@@ -270,13 +292,14 @@ def _activity(state: NSState, seat: str) -> list[Action]:
 
 
 @lru_cache(maxsize=None)
-def _card_uses(card_id: int) -> tuple[bool, bool, tuple[tuple[Action, ...], ...]]:
-    """What a hand card's uses turn on (whether its event has a requirement, whether it is a Debate event), and its
-    uses for each answer: `_uses` at 4 × its event playable + 2 × campaigning allowed + a preemption allowed."""
+def _card_uses(card_id: int) -> tuple[bool, bool, bool, tuple[tuple[Action, ...], ...]]:
+    """What a hand card's uses turn on (whether its event has a requirement, whether it is a Debate event, whether
+    it may be set aside for Campaign Strategy), and its uses for each answer: `_uses` at 4 × its event playable
+    + 2 × campaigning allowed + a preemption allowed."""
     x = card(card_id)
     arg = _number(card_id)
     ways = tuple(_uses(arg, bool(i & 4), bool(i & 2), bool(i & 1)) for i in range(8))
-    return x.requires is not None, x.persistent == "debate", ways
+    return x.requires is not None, x.persistent == "debate", strategy_ok(card_id), ways
 
 
 def _how(state: NSState, seat: str) -> list[Action]:
@@ -329,7 +352,7 @@ def _strategy(state: NSState, seat: str) -> list[Action]:
     return [act("strategy", str(x)) for x in sorted(strategy_choices(state.sides[side_of(seat)]))] or [act("pass")]
 
 
-_ACTIONS: dict[str, Callable[[NSState, str], list[Action]]] = {
+ACTIONS: dict[str, Callable[[NSState, str], list[Action]]] = {
     "wait": _wait,
     "window": lambda state, seat: [act("trigger"), act("pass")],
     "initiative": lambda state, seat: [act("start", state.other(seat)), act("start", seat)],

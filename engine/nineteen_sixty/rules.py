@@ -33,7 +33,7 @@ from engine.nineteen_sixty.primitives import (bag_counts, c, card, count, deal, 
                                               issue_leader, lose, media_total, needs_checks, region_crossings,
                                               rival, seat_of, side_of, strategy_need, support_checks,
                                               travel_region)
-from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked
+from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked, put
 
 
 Tell = Callable[[list[Event]], list[Event]]  # the words' `tell`: each event's line from its facts, in place
@@ -182,7 +182,10 @@ def take(state: NSState, seat: str, action: Action, ctx: Ctx) -> Taken:
 def advance_silently(state: NSState, seat: str, action: Action) -> None:
     """`take` for a search (silent.py): the same step and the game moving on, with no line worded or held (the
     fields a post is made from are the table's: engine/core/posting.py) and nobody's decision compared."""
-    _move(state, seat, action, Ctx(state, [], [], words=False))
+    ctx = Ctx(state, [], [], words=False)
+    _dispatch(state, seat, action, ctx)  # `_move` without counting the lines: there are none
+    ctx.cause = None
+    _advance(state, ctx)
 
 
 def _move(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
@@ -219,6 +222,8 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         ctx.cause = frames[0].proc if frames and is_number(frames[0].proc) else None  # the card whose effect asked
         _run(state, ctx, interpreter().resume(state.effect, ctx, answer))
         return True
+    if verb == "play":  # a fresh play, or the use of the card already on the table (preempted, or the VP card)
+        return _use(state, seat, args[1], args[0], ctx)
     if verb in ("trigger", "pass") and state.window is not None:
         return _answer_window(state, seat, verb, ctx)
     if verb == "start":
@@ -246,8 +251,6 @@ def _dispatch(state: NSState, seat: str, action: Action, ctx: Ctx) -> bool:
         if ctx.words:
             ctx.log(t.VpPlayed(seat=seat, discarded=discarded, card=vp))
         return True
-    if verb == "play":  # a fresh play, or the use of the card already on the table (preempted, or the VP card)
-        return _use(state, seat, args[1], args[0], ctx)
     play = state.play
     if verb == "add" and play is not None:
         play.target, play.stage = args[0], "amount"
@@ -397,7 +400,8 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
             play = Play.fresh(seat, x, "hand")
             _collect_rest(state, side, x, ctx)
         state.play = play
-    ctx.cause = None if play.card is None else str(play.card)
+    if ctx.words:  # the cause is read by the lines alone
+        ctx.cause = None if play.card is None else str(play.card)
     if verb == "preempt":
         me.momentum -= c().rules.preempt_cost
         play.preempted = True
@@ -405,28 +409,26 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
         if ctx.words:
             ctx.log(t.Preempted(seat=seat, card=play.card, cost=c().rules.preempt_cost, momentum=me.momentum))
         return True
-    play.action = verb
     cp = c().rules.candidate_cp if play.card is None else card(play.card).cp
-    if verb != "campaign":
+    if verb != "campaign" and state.turn_effects:
         _pledge(state, side, ctx)
     if verb == "event":
-        play.stage = "event"
+        put(play, action=verb, stage="event")
         if ctx.words:
             ctx.log(t.EventPlayed(seat=seat, card=play.card))
         _resolve_event(state, play.card, seat, ctx, "event")
         return False
-    play.cp_left = cp
     if verb == "campaign":
         if knee(state, side):
             me.momentum -= 1
             if ctx.words:
                 ctx.log(t.KneePaid(seat=seat, momentum=me.momentum))
-        play.stage, play.region = "campaign", travel_region(me.token)
+        put(play, action=verb, cp_left=cp, stage="campaign", region=travel_region(me.token))
         if ctx.words:
             ctx.log(t.PlayedFor(seat=seat, card=play.card, use="campaign", cp=cp))
         return True
     if verb == "position":
-        play.stage = "position"
+        put(play, action=verb, cp_left=cp, stage="position")
         if ctx.words:
             ctx.log(t.PlayedFor(seat=seat, card=play.card, use="position", cp=cp))
         return True
@@ -434,7 +436,7 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
     if ctx.words:
         ctx.log(t.PlayedFor(seat=seat, card=play.card, use="advertise", cp=cp))
     wins = support_checks(state, side, cp, ctx.worded, None, "advertise")
-    play.stage, play.to_place = "advertise", wins
+    put(play, action=verb, cp_left=cp, stage="advertise", to_place=wins)
     if wins == 0:
         _end_action(state, ctx)
     return False
@@ -559,7 +561,8 @@ def _finish_play(state: NSState, ctx: Ctx) -> None:
             state.discard.append(play.card)
     state.played.append(play.seat)
     state.play = None
-    state.window = None
+    if state.window is not None:
+        state.window = None
 
 
 # --------------------------------------------------------------------------- the automatic steps

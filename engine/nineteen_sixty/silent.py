@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.types import Action
-from engine.nineteen_sixty.legal import moves, owed_stages, stage_actions
+from engine.nineteen_sixty.legal import ACTIONS, moves, owed_stages
 from engine.nineteen_sixty.rules import advance_silently
 from engine.nineteen_sixty.state import NSState
 
@@ -41,7 +41,7 @@ class NineteenSixtySilent:
         found = seen[1].get(seat)
         if found is None:
             return []
-        return stage_actions(state, seat, found) if type(found) is str else list(found)
+        return ACTIONS[found](state, seat) if type(found) is str else list(found)  # `stage_actions`, a call less
 
     def advance(self, state: NSState, seat: str, action: Action) -> None:
         self._seen = None
