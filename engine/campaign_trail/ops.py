@@ -238,9 +238,10 @@ def _pv_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     among = state_set(ctx, frame, p["among"])
     if "max_per_state" in p:
         most = int(p["max_per_state"])
-        full = {code for code, n in frame.locals[key + "_per"].items() if n >= most}  # few: a state per voter placed
-        if full:
-            among = [code for code in among if code not in full]
+        for code, n in frame.locals[key + "_per"].items():  # few: a state per voter placed
+            if n >= most:
+                while code in among:  # taken out where it is (state_set gives a list of the call's own)
+                    among.remove(code)
     if not among:
         frame.locals[key + "_asked"] = False
         return None
