@@ -39,8 +39,8 @@ class Standing:
 
 def standing(s: Any, seat: str) -> Standing:
     """The seat's standing rules now (`Standing`): read from its candidate and the working politicks in play on it,
-    merged once for each such set (asked many times a step); kept for the position where the state keeps them
-    (`_standing`, while the search asks of one position)."""
+    merged once for each such set (asked many times a step); kept where the state keeps them (`_standing`: while the
+    search asks of one position, and through a step, which drops them wherever they change: `forget`)."""
     kept = s.__pydantic_private__["_standing"]
     if kept is None:
         return _standing(s.players[seat].candidate, _tabled(s, seat))
@@ -48,6 +48,14 @@ def standing(s: Any, seat: str) -> Standing:
     if found is None:
         found = kept[seat] = _standing(s.players[seat].candidate, _tabled(s, seat))
     return found
+
+
+def forget(s: Any) -> None:
+    """A candidate chosen or a politick put in play, set working or taken away: the standing rules kept for the
+    step (`standing`) are read afresh. A new dict, never the old one cleared: a copy may share it."""
+    kept = s.__pydantic_private__
+    if kept["_standing"] is not None:
+        kept["_standing"] = {}
 
 
 def _tabled(s: Any, seat: str) -> tuple[tuple[str, bool], ...]:

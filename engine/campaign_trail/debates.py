@@ -111,6 +111,7 @@ def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
                 if advanced_solo.is_ai(s, target):  # a random card of its debate pile goes in the box
                     advanced_solo.unprepared(s, target, log, seat)
                     me.table.remove(tab)
+                    abilities.forget(s)
                     s.discard.append(tab.card)
                     continue
                 victim = next(x for x in s.debate.seats if party_of(s, x) == target)
@@ -118,6 +119,7 @@ def _unprepared(s: CampaignTrailState, log: list[str]) -> None:
                 lost = [hand.pop(s.randomness.below(len(hand))) for _ in range(min(2, len(hand)))]
                 s.discard.extend(lost)
                 me.table.remove(tab)
+                abilities.forget(s)
                 s.discard.append(tab.card)
                 log.append(fd.UnpreparedHit(seat=seat, victim=victim, target=target, cards=tuple(lost)))
 
@@ -131,6 +133,7 @@ def _debate_prep(s: CampaignTrailState, log: list[str]) -> None:
             for tab in [t for t in me.table if t.politick == "debate_prep"]:
                 drawn = primitives.draw(s, seat, 2)
                 me.table.remove(tab)
+                abilities.forget(s)
                 s.discard.append(tab.card)
                 log.append(fd.DebatePrepped(seat=seat, count=len(drawn)))
 

@@ -182,8 +182,9 @@ def declared_payable(state: Any, seat: str, action: str) -> bool:
     return True
 
 
-
+@lru_cache(maxsize=1)
 def interpreter() -> Interpreter:
+    """The one interpreter of every procedure (it keeps nothing of a game: each run is given its stack)."""
     return LANGUAGE.interpreter(procs())
 
 

@@ -157,8 +157,8 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
         out = [(act("vote", code), None) for code in campaign_votes(s, seat)]
         out.append(done)
     elif t.action == "advertise":
-        cost = advertise_cost(s, seat) if facts else 0
-        for issue in advertise_choices(s, seat, t.card, t.bought):
+        cost = advertise_cost(s, seat)
+        for issue in advertise_choices(s, seat, t.card, t.bought, cost):
             out.append((act("issue", issue), fa.Buys(cost=cost, voters=len(issue_states(issue))) if facts else None))
         for issue in free_issues(s, seat, t.card, t.bought):
             out.append((act("issue", issue), fa.Buys(cost=0, voters=len(issue_states(issue))) if facts else None))

@@ -82,9 +82,10 @@ def advertise_cost(s: CampaignTrailState, seat: str) -> int:
     running mate's); a per-action discount (`advertise cost`) comes off the first issue bought."""
     per = abilities.stat(s, seat, "advertise", "cost_per_issue", ADVERTISE_COST)
     paid = 0
-    if s.turn is not None and s.turn.action == "advertise":  # issues already paid for in this action
-        on_card = list(_c().card(s.turn.card).actions.advertise or [])
-        paid = sum(1 for x in s.turn.bought if x in on_card)
+    t = s.turn
+    if t is not None and t.action == "advertise" and t.bought:  # issues already paid for in this action
+        on_card = advertise_icons(t.card)
+        paid = sum(1 for x in t.bought if x in on_card)
     # the action's discount (the Wealthy Candidate) comes off after every other change: what the issues
     # already bought did not use up is carried to the next one
     discount = min(0, abilities.stat(s, seat, "advertise", "cost", 0) + paid * per)
@@ -110,18 +111,26 @@ def advertise_choices(s: CampaignTrailState, seat: str, number: int, bought: lis
 
 def card_issues_left(number: int, bought: list[str]) -> list[str]:
     """The card's advertise icons not yet paid for (a free extra issue is not on the card)."""
-    left = list(_c().card(number).actions.advertise or [])
+    left = list(advertise_icons(number))
     for x in bought:
         if x in left:
             left.remove(x)
     return left
 
 
+@lru_cache(maxsize=None)
+def advertise_icons(number: int) -> tuple[str, ...]:
+    """Card `number`'s advertise icons, in the card's order (content is loaded once: never stale)."""
+    return tuple(_c().card(number).actions.advertise or ())
+
+
 def free_issues(s: CampaignTrailState, seat: str, number: int, bought: list[str]) -> list[str]:
     """The Populist: once an issue is bought, issues not on the card it may add for free."""
-    on_card = set(_c().card(number).actions.advertise or [])
+    if not bought:
+        return []
+    on_card = advertise_icons(number)
     extra = [x for x in bought if x not in on_card]
-    if not bought or len(extra) >= abilities.free_extra_issues(s, seat):
+    if len(extra) >= abilities.free_extra_issues(s, seat):
         return []
     voters = s.parties[s.players[seat].party].registered + free_left(s, seat)
     return [i for i in _c().debate_issues if i not in on_card and i not in bought and voters >= len(issue_states(i))]

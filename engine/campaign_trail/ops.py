@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import dirty_solo, primitives
+from engine.campaign_trail import abilities, dirty_solo, primitives
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.posting import Private
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage, OneOf, Ops, Params
@@ -122,6 +122,7 @@ def _discard_in_play(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         for tab in list(p.table):
             if tab.card == number:
                 p.table.remove(tab)
+                abilities.forget(ctx.s)
                 ctx.s.discard.append(number)
                 if tab.tucked is not None:
                     ctx.s.discard.append(tab.tucked)
@@ -237,9 +238,10 @@ def _pv_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     among = state_set(ctx, frame, p["among"])
     if "max_per_state" in p:
         most = int(p["max_per_state"])
-        full = {code for code, n in frame.locals[key + "_per"].items() if n >= most}  # few: a state per voter placed
-        if full:
-            among = [code for code in among if code not in full]
+        for code, n in frame.locals[key + "_per"].items():  # few: a state per voter placed
+            if n >= most:
+                while code in among:  # taken out where it is (state_set gives a list of the call's own)
+                    among.remove(code)
     if not among:
         frame.locals[key + "_asked"] = False
         return None
@@ -423,11 +425,12 @@ def _state_choices(ctx: Ctx, frame: Frame, p: Params) -> list[str]:
     regions not chosen yet)."""
     c = content_mod.load()
     among = state_set(ctx, frame, p["within"])
-    for f in p.get("filter", []):
+    voters, party = ctx.s.voters, ctx.party
+    for f in p.get("filter", ()):
         if f == "has_own_voters":
-            among = [code for code in among if ctx.s.voters[code][ctx.party] > 0]
-        elif f == "has_opponent_voters":
-            among = [code for code in among if any(n for q, n in ctx.s.voters[code].items() if q != ctx.party)]
+            among = [code for code in among if voters[code][party] > 0]
+        elif f == "has_opponent_voters":  # counts are never negative: any rival's voter makes the row's sum larger
+            among = [code for code in among if sum(voters[code].values()) > voters[code][party]]
     if p.get("distinct_regions"):
         used = {c.states[code].region for code in frame.locals[p["key"] + "_list"]}
         among = [code for code in among if c.states[code].region not in used]

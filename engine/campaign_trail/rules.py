@@ -248,7 +248,16 @@ def step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Pr
     """One step, on `s` itself: its public lines into `log`, its private ones into `private`, the states it
     changed into `changed`. Returns whether it may be taken back."""
     kept = s.__pydantic_private__  # what the search found of the position before the step (silent.py), dropped
-    kept["_owed"] = kept["_standing"] = None
+    kept["_owed"] = None
+    kept["_standing"] = {}  # the seats' standing rules, kept through the step where nothing changes them
+    try:
+        return _step(s, seat, action, log, private, changed)
+    finally:
+        kept["_standing"] = None  # read afresh after the step: whatever copies or changes the state next
+
+
+def _step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private,
+          changed: list[str]) -> bool:
     if s.phase == "debate":  # a debate card reveals a card from hand: no undo
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
@@ -286,6 +295,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
     party = s.parties[me.party]
     if verb == "candidate":
         me.candidate = action.args[0]
+        abilities.forget(s)
         log.append(ft.CandidateChosen(seat=seat))
         if all(p.candidate for p in s.players.values()):
             with by(log, None):  # everyone's candidate revealed at once: the game's own step

@@ -329,7 +329,8 @@ class CampaignTrailState(Model):
     # `to_move` for `legal` to take; every step (rules.step) drops them, as does every copy (private, never stored).
     _owed: Any = PrivateAttr(default=None)
     # Each seat's standing rules (abilities.standing), kept while the search asks `to_move` and `legal` of one position
-    # (silent.py sets it), dropped with `_owed` by every step; None elsewhere: read afresh each time.
+    # (silent.py sets it) and through each step (rules.step, which drops them where they change and after the step);
+    # None elsewhere: read afresh each time.
     _standing: Any = PrivateAttr(default=None)
 
     @property

@@ -76,6 +76,7 @@ def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], pri
         cost = effects.declared_proc(s, seat, verb)  # the Populist pays first
         if pid in effects.ONGOING or pid in effects.END_OF_GAME:
             me.table.append(Tabled(card=t.card, politick=pid))
+            abilities.forget(s)
             if log.keeps:
                 log.append(ft.PolitickTabled(seat=seat, politick=pid, end_of_game=pid in effects.END_OF_GAME))
             t.card = None
@@ -97,6 +98,7 @@ def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
     for tab in me.table:
         if not tab.active:
             tab.active = True
+            abilities.forget(s)
     for tab in me.table:
         if tab.politick == "connections":
             holder = majority(s, me.home)

@@ -55,6 +55,7 @@ class Interpreter:
         self.procs = procs
         self.handlers = handlers
         self.max_steps = max_steps  # a runaway effect (a loop in data) is a content bug, not a hang
+        self._labels: dict[str, dict[str, int]] = {}  # each procedure's labels, indexed the first time one is sought
 
     def start(self, stack: FrameStack, proc: str, game: Any, **locals_: Any) -> Wait | None:
         stack.frames.append(Frame(proc=proc, locals=dict(locals_)))
@@ -104,7 +105,14 @@ class Interpreter:
         raise RuntimeError(f"effect ran more than {self.max_steps} steps: a loop in the content data?")
 
     def _label(self, proc: str, label: str) -> int:
-        for i, op in enumerate(self.procs[proc]):
-            if op[0] == "label" and op[1] == label:
-                return i
-        raise KeyError(f"no label {label!r} in {proc}")
+        """Where a jump to `label` goes on: the op after the label (the label itself does nothing)."""
+        labels = self._labels.get(proc)
+        if labels is None:
+            labels = self._labels[proc] = {}
+            for i, op in enumerate(self.procs[proc]):
+                if op[0] == "label":
+                    labels.setdefault(op[1], i + 1)  # the first of a name, as a search from the top finds it
+        found = labels.get(label)
+        if found is None:
+            raise KeyError(f"no label {label!r} in {proc}")
+        return found

@@ -86,3 +86,23 @@ def test_a_fresh_turn_is_the_validated_turn_field_for_field():
         assert fresh.model_dump_json() == built.model_dump_json()
         fresh.bought.append("taxes")
         assert TurnState.fresh("DEM").bought == []  # no list shared between turns
+
+
+def test_standing_rules_kept_through_a_step_follow_a_politick_put_in_play() -> None:
+    """A step keeps each seat's standing rules once read; a politick that starts working in the step (Super PAC:
+    $10M an issue) must change what the rest of the step reads, and after the step they are read afresh."""
+    from engine.campaign_trail import abilities
+    from engine.campaign_trail.state import Tabled
+    from engine.campaign_trail.turn import start_of_turn
+
+    ruleset = registry.get("campaign_trail")
+    state = ruleset.setup({}, seats_for(ruleset, 2, {}), 4)
+    seat = state.seats[0]
+    kept = state.__pydantic_private__
+    kept["_standing"] = {}  # as a step keeps them
+    assert abilities.stat(state, seat, "advertise", "cost_per_issue", 20) == 20
+    state.players[seat].table.append(Tabled(card=state.players[seat].hand[0], politick="super_pac"))
+    abilities.forget(state)
+    assert abilities.stat(state, seat, "advertise", "cost_per_issue", 20) == 20  # in play, not yet working
+    start_of_turn(state, seat, [])  # it works from its owner's next turn
+    assert abilities.stat(state, seat, "advertise", "cost_per_issue", 20) == 10
