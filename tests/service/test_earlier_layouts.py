@@ -1,6 +1,8 @@
 """Games played while states held the table's posting among their own fields (the fixture was made by that code:
 tests/service/fixtures/games_before_posting_apart.json): their records still verify move by move, and a snapshot of
-then loads into the state and the posting the game has now."""
+then loads into the state and the posting the game has now; and so do Campaign Manager 2008 games played while a
+choice an effect waits on kept its prompt's words in the state (tests/service/fixtures/games_before_waits_kept_facts.json,
+made by that code)."""
 from __future__ import annotations
 
 import hashlib
