@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.campaign_manager_2008 import facts as f
-from engine.campaign_manager_2008 import prompts
+from engine.campaign_manager_2008 import waits
 from engine.campaign_manager_2008.cardtext import resolving
 from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, Line, c, draw_cards, gain_one, major, said,
                                                       minor, new_tile, row_of, trailing, won_by)
@@ -282,7 +282,7 @@ def _win_pick(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
         frame.locals["win"] = s.pending_wins[0]
     elif len(s.pending_wins) > 1:
         return Wait({"kind": "order", "seat": s.turn.seat if s.turn else s.seats[0], "among": list(s.pending_wins),
-                     "prompt": prompts.order_prompt(s.pending_wins, resolving(s))})
+                     "facts": waits.order(resolving(s))})
     return None
 
 
@@ -340,7 +340,7 @@ def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
         frame.locals["answer"] = s.pool[0]
         return None
     return Wait({"kind": "enter", "seat": frame.locals["winner"], "among": sorted(s.pool),
-                 "prompt": f"You won {frame.locals['win']}: pick the state that replaces it."})
+                 "facts": waits.enter(frame.locals["win"])})
 
 
 def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
@@ -367,7 +367,7 @@ def _win_enter(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     if s.media is not None and len(s.in_play) > 1:
         owner = s.media["owner"]
         return Wait({"kind": "target", "seat": owner, "among": [t.code for t in s.in_play],
-                     "prompt": prompts.target_prompt(s, news.id, code)})
+                     "facts": waits.target(s, news.id, code)})
     return None
 
 

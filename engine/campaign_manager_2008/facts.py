@@ -52,10 +52,30 @@ class TurnAsk(Facts):
 
 
 class WaitAsk(Facts):
-    """A choice an effect waits on (`choice`: state, issue, toward, discard, order, enter, target). Its prompt was
-    made when the effect began to wait and is kept in the state with the wait, so the rules hand it over as is."""
+    """A choice an effect waits on (`choice`: state, issue, toward, discard, order, enter, target) among `among`, with
+    what its question names, as the state and the frame stack stood when the effect began to wait (waits.py):
+    `cause`, the card, news card (`N15`) or Going Negative result (`GN3`) the choice is for (ordering states won at
+    once: what won them; aiming a news card: the news); `state`, the state an issue or a shift is chosen for, the
+    state won whose replacement is picked, or the state whose entry drew the news being aimed; `rep`, which one of how
+    many for a choice asked more than once; `played_by`, the side that played the card when it is not the side
+    asked; for a news card's choice, the state whose entry drew it (`entered`), the state it hits (`hits`), whose turn
+    it is (`turn`) and the scores by seat; for a Going Negative result's, who rolled (`roller`) what (`roll`) with
+    which card (`card`); and `media`, the Media Support card that aims a news card."""
     kind: ClassVar[str] = "wait_asked"
     choice: str
+    among: tuple[str, ...] = ()
+    cause: str | None = None
+    state: str | None = None
+    rep: tuple[int, int] | None = None
+    played_by: str | None = None
+    entered: str | None = None
+    hits: str | None = None
+    turn: str | None = None
+    scores: tuple[tuple[str, int], ...] = ()
+    roller: str | None = None
+    roll: int | None = None
+    card: str | None = None
+    media: str | None = None
 
 
 # ---------------------------------------------------------------- options: what a label needs beyond its action

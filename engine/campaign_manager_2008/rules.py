@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.campaign_manager_2008 import facts as f
-from engine.campaign_manager_2008 import prompts
+from engine.campaign_manager_2008 import waits
 from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
 from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import Line, c, draw_cards, new_tile, said, stamp, tile_rows
@@ -193,7 +193,7 @@ def menu(state: CMState, seat: str) -> tuple[Facts | None, list[Option]]:
                 [_opt(verb, code, facts=_STATE) for verb, code in found])
     if where == "wait":
         assert state.wait is not None
-        return f.WaitAsk(choice=state.wait["kind"]), [_wait_opt(state, state.wait["kind"], x) for _, x in found]
+        return waits.ask(state.wait), [_wait_opt(state, state.wait["kind"], x) for _, x in found]
     turn = state.turn
     assert turn is not None
     if where == "cost_any":
@@ -219,14 +219,12 @@ def _wait_opt(state: CMState, kind: str, value: str) -> Option:
 
 
 def decisions(state: CMState, seat: str) -> Decision:
-    """The seat's decision as facts: the question and each option's action, with what a label needs beyond it.
-    A choice an effect waits on keeps the prompt it was made with, in the state: that one is handed over as is."""
+    """The seat's decision as facts: the question and each option's action, with what a label needs beyond it
+    (a choice an effect waits on: the facts of its question the wait keeps, waits.py)."""
     asked, options = menu(state, seat)
     decision = menu_decision(seat, "", options, lambda found: deadline_action(state, seat, found))
     if decision.owes_move:
         decision.facts = asked
-        if state.wait is not None and isinstance(asked, f.WaitAsk):
-            decision.prompt = state.wait["prompt"]
     return decision
 
 
@@ -426,8 +424,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
                 continue
             asker = wait.decision.get("seat") or frame.locals.pop("asker", None) or frame.locals["actor"]
             kind = wait.decision["kind"]
-            state.wait = {"kind": kind, "seat": asker, "among": among,
-                          "prompt": prompts.settle_wait(state, wait.decision, frame, asker)}
+            state.wait = waits.kept(kind, asker, among, waits.settled(state, wait.decision, frame, asker))
             return
         if state.effect.frames:  # nothing runs on an empty stack; a stale frame would be a bug
             wait = ctx.runner.run(state.effect, ctx)
@@ -471,4 +468,8 @@ def outcome(state: CMState) -> Outcome | None:
 
 
 def load_state(data: str) -> CMState:
-    return CMState.model_validate_json(data)
+    state = CMState.model_validate_json(data)
+    if state.wait is not None and "prompt" in state.wait:
+        waits.restate(state, interpreter().procs)
+    return state
+

@@ -1,11 +1,14 @@
 """The Campaign Manager 2008 ruleset object: the engine contract wired to this game's modules."""
 from __future__ import annotations
 
-from engine.campaign_manager_2008 import bot, cardtext, determinize, evaluate, notation, refusals, rules, words
+from typing import Any
+
+from engine.campaign_manager_2008 import bot, cardtext, determinize, evaluate, notation, refusals, rules, waits, words
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
+from engine.campaign_manager_2008.words_waits import wait_asked
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
@@ -39,6 +42,15 @@ Terms:
 **Going Negative** — after a card with it, its player rolls a die; the opponent applies that result (GN1–GN6)."""
 
 
+def _wait_in_words(data: dict[str, Any]) -> None:
+    """A state's dump as stored while a wait kept its question's words in place of its facts: the prompt the words
+    make from those facts, after the wait's kind, seat and choices."""
+    wait = data.get("wait")
+    if wait and "prompt" not in wait:
+        data["wait"] = {"kind": wait["kind"], "seat": wait["seat"], "among": wait["among"],
+                        "prompt": wait_asked(waits.ask(wait))}
+
+
 class CampaignManager2008Ruleset(ModuleRuleset):
     name = "campaign_manager_2008"
     title = "Campaign Manager 2008"
@@ -54,7 +66,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     view_fn = staticmethod(view)
     silent = CMSilent()
     words = words  # the rules state facts; these words make them the lines, prompts and labels players read
-    earlier_layout = EarlierLayout(posting_before="winner")
+    earlier_layout = EarlierLayout(posting_before="winner", restore=_wait_in_words)
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)

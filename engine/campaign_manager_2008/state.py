@@ -75,7 +75,8 @@ class CMState(Strict):
     media: dict[str, str] | None = None  # {"card": id, "owner": side} — the Media Support on the table
     turn: Turn | None = None
     effect: FrameStack = Field(default_factory=FrameStack)
-    wait: dict[str, Any] | None = None  # the decision the effect waits for: {kind, seat, among, prompt}
+    # the decision the effect waits for: {kind, seat, among} and the facts of its question (waits.py)
+    wait: dict[str, Any] | None = None
     pending_wins: list[str] = Field(default_factory=list)
     pending_winner: dict[str, str] = Field(default_factory=dict)  # who won each pending state, at that moment
     last_news: str | None = None

@@ -1,7 +1,8 @@
 """Campaign Manager 2008 in words: the log lines of its events, the prompts of its decisions and the labels of their
 options, all made from the facts the rules state (facts.py). The ruleset contract runs these after the rules, and
 before the turn's post holds a step's lines (engine/core/posting.py); the rules, and the silent path a search takes,
-never import this module. A line the rules still give in words passes through."""
+never import this module (the questions a waiting effect asks are worded in words_waits.py). A line the rules
+still give in words passes through."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -10,6 +11,7 @@ from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008.content import load, major_issue, negative_text
 from engine.campaign_manager_2008.primitives import NAMES
 from engine.campaign_manager_2008.cardtext import heading
+from engine.campaign_manager_2008.words_waits import of, wait_asked
 from engine.content import us_regions
 from engine.core.types import Decision, Event, Facts, Option, word
 
@@ -32,11 +34,6 @@ def tile_text(tile: f.TileRows) -> str:
         b, r, w = tile.defense if issue == "defense" else tile.economy
         return f"{issue.capitalize()} O{b} M{r} U{w}"
     return f"{tile.code}: major {row(major)}; minor {row(minor)}; key {load().groups[tile.key].name}"
-
-
-def of(index: int, total: int) -> str:
-    """` (1 of 2)` for a choice asked `total` times, nothing for one asked once."""
-    return f" ({index} of {total})" if total > 1 else ""
 
 
 # ---------------------------------------------------------------- events
@@ -243,14 +240,14 @@ def _turn_asked(x: f.TurnAsk) -> str:
 
 _QUESTIONS: dict[type[Facts], Callable[[Any], str]] = {
     f.DraftAsk: _draft_asked, f.StartAsk: _start_asked, f.CostAsk: _cost_asked, f.AnyCostAsk: _any_cost_asked,
-    f.TurnAsk: _turn_asked,
+    f.TurnAsk: _turn_asked, f.WaitAsk: wait_asked,
 }
 
 
 def ask(decision: Decision) -> Decision:
-    """Word a decision in place: its prompt from its question (a waiting effect's came with it), each option's label
-    and detail. The deadline default is the notation of the step the deadline plays, which the rules give."""
-    if decision.facts is not None and not isinstance(decision.facts, f.WaitAsk):
+    """Word a decision in place: its prompt from its question, each option's label and detail. The deadline default
+    is the notation of the step the deadline plays, which the rules give."""
+    if decision.facts is not None:
         decision.prompt = _QUESTIONS[type(decision.facts)](decision.facts)
     decision.options = [_labelled(o) for o in decision.options]
     decision.extras = [_labelled(o) for o in decision.extras]

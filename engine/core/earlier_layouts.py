@@ -1,14 +1,15 @@
 """How a title's states were stored before the table kept its own posting (engine/core/posting.py): the posting's
-fields sat among the state's, and some fields were left out at their defaults. A game's record hashes each move's
-state as it was stored then, so a record made before still verifies when its states are laid out again that way
-(bot/policy/record.py's `hash_matches`). Nothing else reads these layouts: the rules, the table and every record
+fields sat among the state's, and some fields were left out at their defaults; and, for a title whose states once
+kept something since made apart from them (a question's words, say), what they kept. A game's record hashes each
+move's state as it was stored then, so a record made before still verifies when its states are laid out again that
+way (bot/policy/record.py's `hash_matches`). Nothing else reads these layouts: the rules, the table and every record
 made since hash the state alone."""
 from __future__ import annotations
 
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel
 
@@ -18,16 +19,24 @@ from engine.core.posting import STORED_IN_STATE, Posting
 @dataclass(frozen=True)
 class EarlierLayout:
     """`posting_before`: the state field the posting's fields came just before. `left_out`: (dotted field path,
-    value) pairs a stored state left out while the field held that value."""
+    value) pairs a stored state left out while the field held that value. `restore`: puts back into a state's dump,
+    in place, what the states of then kept that the state keeps no more (both while they held the posting and after
+    it was kept apart)."""
 
     posting_before: str
     left_out: tuple[tuple[str, Any], ...] = ()
+    restore: Callable[[dict[str, Any]], None] | None = None
 
 
 def earlier_hashes(layout: EarlierLayout, state: BaseModel, posting: Posting) -> list[str]:
-    """The hashes a record made before could name for `state` with the table's `posting`: its held lines with their
-    seats and causes, and as plain texts (as stored before held lines had fields)."""
+    """The hashes a record made before could name for `state` with the table's `posting`: with what the layout
+    restores, alone (as stored once the posting was kept apart) and with its held lines among its fields, with their
+    seats and causes and as plain texts (as stored before held lines had fields)."""
     data = json.loads(state.model_dump_json())
+    alone: list[str] = []
+    if layout.restore is not None:
+        layout.restore(data)
+        alone.append(_hash(data))
     for path, value in layout.left_out:
         *parents, last = path.split(".")
         holder = data
@@ -36,7 +45,8 @@ def earlier_hashes(layout: EarlierLayout, state: BaseModel, posting: Posting) ->
         if isinstance(holder, dict) and last in holder and holder[last] == value:
             del holder[last]
     full = [{"text": h.text, "seat": h.seat, "cause": h.cause} for h in posting.held]
-    return [_hash(_laid_out(data, layout.posting_before, held, posting)) for held in (full, [h.text for h in posting.held])]
+    return alone + [_hash(_laid_out(data, layout.posting_before, held, posting))
+                    for held in (full, [h.text for h in posting.held])]
 
 
 def _laid_out(data: dict[str, Any], before: str, held: list[Any], posting: Posting) -> dict[str, Any]:

@@ -1,8 +1,11 @@
 """Games played while states held the table's posting among their own fields (the fixture was made by that code:
 tests/service/fixtures/games_before_posting_apart.json): their records still verify move by move, and a snapshot of
-then loads into the state and the posting the game has now."""
+then loads into the state and the posting the game has now; and so do Campaign Manager 2008 games played while a
+choice an effect waits on kept its prompt's words in the state (tests/service/fixtures/games_before_waits_kept_facts.json,
+made by that code)."""
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -67,3 +70,52 @@ def test_a_snapshot_written_since_keeps_its_posting_beside_its_state() -> None:
     state, posting = load_position(ruleset, stored)
     assert state.model_dump() == step.state.model_dump() and posting == step.posting
     assert load_position(ruleset, Snapshot(game_id=1, seq=0, state=stored.state, state_hash=""))[1] == EMPTY
+
+
+# Campaign Manager 2008 games played while a choice an effect waits on kept its prompt's words in the state (the
+# fixture was made by that code, its states stored apart from the posting): their records verify move by move, the
+# earlier layout putting the prompt the words make from the wait's facts back in its place, and a state stored then
+# loads with the facts of its question.
+WAITS_IN_WORDS = json.loads((Path(__file__).parent / "fixtures" / "games_before_waits_kept_facts.json").read_text())
+WAIT_KINDS = {"state", "issue", "toward", "discard", "order", "enter", "target"}
+
+
+@pytest.fixture(scope="module")
+def waits_replayed() -> list[tuple[dict[str, Any], list[records.Step]]]:
+    return [(game, _steps(game)) for game in WAITS_IN_WORDS]
+
+
+def test_a_record_made_while_waits_kept_their_words_verifies_move_by_move(waits_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("campaign_manager_2008")
+    kinds: set[str] = set()
+    for game, steps in waits_replayed:
+        assert records.hash_matches(ruleset, steps[0].state, steps[0].posting, game["initial_state_hash"])
+        differ = [step.seq for step, move in zip(steps[1:], game["moves"], strict=True)
+                  if not records.hash_matches(ruleset, step.state, step.posting, move["state_hash"])]
+        assert differ == [], game["seed"]
+        waited = [(step, move) for step, move in zip(steps[1:], game["moves"]) if step.state.wait is not None]
+        kinds |= {step.state.wait["kind"] for step, _ in waited}
+        # today's hash is not then's wherever a wait is kept: the restored prompt is what verifies them
+        assert waited and all(state_hash(step.state) != move["state_hash"] for step, move in waited)
+        assert not records.hash_matches(ruleset, steps[-1].state, steps[-1].posting, "0" * 64)
+    assert kinds == WAIT_KINDS
+
+
+def test_a_state_stored_while_its_wait_kept_words_loads_with_the_facts_of_its_question(waits_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("campaign_manager_2008")
+    assert ruleset.earlier_layout is not None and ruleset.earlier_layout.restore is not None
+    loaded = 0
+    for game, steps in waits_replayed:
+        for step, move in zip(steps[1:], game["moves"]):
+            if step.state.wait is None:
+                continue
+            data = json.loads(step.state.model_dump_json())
+            ruleset.earlier_layout.restore(data)
+            stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            assert hashlib.sha256(stored.encode()).hexdigest() == move["state_hash"]  # the very state stored then
+            assert list(data["wait"]) == ["kind", "seat", "among", "prompt"]
+            state = ruleset.load_state(stored)
+            assert state.model_dump() == step.state.model_dump()
+            assert ruleset.decisions(state, state.wait["seat"]).prompt == data["wait"]["prompt"]
+            loaded += 1
+    assert loaded > 50

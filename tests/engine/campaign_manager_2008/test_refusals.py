@@ -148,11 +148,11 @@ def test_order_and_the_media_target_name_their_choices() -> None:
     state, seat = reach(offers("play"), STARTER)
     state = state.model_copy(deep=True)
     a, b = (t.code for t in state.in_play[:2])
-    state.wait = {"kind": "order", "seat": seat, "among": [a, b], "prompt": "Which is settled first?"}
+    state.wait = {"kind": "order", "seat": seat, "among": [a, b]}
     gone = next(code for code in c().states if state.tile(code) is None)
     assert refuse(state, seat, f"order {gone}").rule == (f"{gone} is not one of the states just won ({a}, {b}): "
                                                          "`order` picks which of those is settled first")
     assert refuse(state, seat, "play O01").rule.endswith("first comes ordering the states won at once (which is "
                                                          "settled first)")
-    state.wait = {"kind": "target", "seat": seat, "among": [t.code for t in state.in_play], "prompt": "Which?"}
+    state.wait = {"kind": "target", "seat": seat, "among": [t.code for t in state.in_play], "cause": "N05", "state": a}
     assert refuse(state, seat, f"target {gone}").rule.startswith(f"{gone} is not in play; the news can hit one of")

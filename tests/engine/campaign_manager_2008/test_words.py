@@ -1,6 +1,6 @@
 """Campaign Manager 2008's rules state facts and its words say them (engine/campaign_manager_2008/facts.py,
 words.py): along seeded random drafted games, the rules' own decisions carry a question and options with no label
-or detail (and no prompt, but the one a waiting effect keeps in the state), and the lines they state as facts carry
+or detail and no prompt (a choice an effect waits on included), and the lines they state as facts carry
 no words, and the rules leave the turn's post alone, giving only the verdict whether the step's lines wait for it;
 the ruleset's contract words every one of them, each keeping its kind, seat and cause (a line the table holds for the
 turn's post too, which it keeps in words), and leaves the state as the rules alone do."""
@@ -10,7 +10,6 @@ import json
 
 import pytest
 
-from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import rules
 from engine.campaign_manager_2008.ruleset import RULESET
 from engine.core.posting import EMPTY
@@ -26,7 +25,7 @@ def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
     while RULESET.outcome(state) is None:
         seat = owing_seats(RULESET, state)[0]
         bare, worded = rules.decisions(state, seat), RULESET.decisions(state, seat)
-        assert bare.facts is not None and (not bare.prompt or isinstance(bare.facts, f.WaitAsk))
+        assert bare.facts is not None and not bare.prompt
         assert all(not o.label and not o.detail and not o.group for o in bare.all_options())
         assert worded.prompt and worded.deadline_default and all(o.label for o in worded.all_options())
         assert [o.action for o in worded.all_options()] == [o.action for o in bare.all_options()]
