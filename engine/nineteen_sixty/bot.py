@@ -370,13 +370,9 @@ def _pick(state: NSState, side: str, args: tuple[str, ...], memo: Memo) -> float
     wait: dict[str, Any] = state.wait or {}
     value = args[0]
     kind = wait.get("kind")
-    prompt = wait.get("prompt", "")
     if kind == "state":
         code = value
-        losing = "loses" in prompt
-        loser = None
-        if losing:
-            loser = "K" if prompt.startswith("Kennedy") else "N"
+        loser = wait.get("loser")  # a pick of a state to take support from: whose
         if loser is not None:
             cubes = count(state.support.get(code, 0), loser)
             # take from the rival where it hurts most (a lead about to go); lose one's own where safest

@@ -20,7 +20,7 @@ from engine.core.effects import Choice, Compiler, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
 from engine.core.types import Event, Facts
 from engine.nineteen_sixty import facts_effects as t
-from engine.nineteen_sixty.content import NAMES, REGIONS
+from engine.nineteen_sixty.content import REGIONS
 from engine.nineteen_sixty.primitives import (
     bag_counts,
     c,
@@ -32,7 +32,6 @@ from engine.nineteen_sixty.primitives import (
     lose,
     needs_checks,
     region_leader,
-    region_name,
     rival,
     seat_of,
     side_of,
@@ -67,7 +66,7 @@ class Ctx:
             self.changed.append(code)
 
 
-def who_side(ctx: Ctx, frame: Frame, who: str) -> str | None:
+def who_side(ctx: Ctx | None, frame: Frame, who: str) -> str | None:
     if who in ("K", "N"):
         return who
     actor = side_of(frame.locals["actor"])
@@ -181,9 +180,13 @@ def _lr_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     if not among:
         frame.locals[key + "_left"] = 0
         return None
-    return Wait({"kind": "state", "among": among,
-                 "prompt": f"{NAMES[side]} loses support in the {region_name(_arg(frame, p['region']))}: pick a state "
-                           f"to take 1 from ({frame.locals[key + '_left']} to go)."})
+    return Wait({"kind": "state", "among": among, **_loss(frame, p)})
+
+
+def _loss(frame: Frame, p: dict[str, Any]) -> dict[str, Any]:
+    """The facts of a pick of a state to take support from (waits.py): whose, in which region, how many to go."""
+    return {"loser": who_side(None, frame, p["who"]), "region": _arg(frame, p["region"]),
+            "left": frame.locals[p["key"] + "_left"]}
 
 
 def _lr_apply(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -292,8 +295,22 @@ def _endorse_draw(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     if card.region != "any":
         frame.locals["rg"] = card.region
         return None
-    return Wait({"kind": "region", "among": list(REGIONS), "prompt": f"“{card.name}”: endorse {NAMES[side]} in "
-                                                                     "which region?"})
+    return Wait({"kind": "region", "among": list(REGIONS), **_endorsing(ctx.state, frame, args[0])})
+
+
+def _endorsing(state: NSState, frame: Frame, p: dict[str, Any]) -> dict[str, Any]:
+    """The facts of a pick of the region an endorsement card good anywhere (the last one drawn) endorses a side in."""
+    return {"endorsement": state.endorsement_used[-1], "endorsed": who_side(None, frame, p["who"])}
+
+
+def asked(state: NSState, frame: Frame, op: list[Any]) -> dict[str, Any]:
+    """The facts of the question the waiting `op` asks in `frame` (the top one), the state standing as it did when it
+    began to wait: a loss of support or an endorsement's say more than their kind; every other pick says nothing."""
+    if op[0] == "lr_ask":
+        return _loss(frame, op[1])
+    if op[0] == "endorse_draw":
+        return _endorsing(state, frame, op[1])
+    return {}
 
 
 def _endorse_bind(ctx: Ctx, frame: Frame, args: list[Any]) -> None:

@@ -18,13 +18,18 @@ class Ask(Facts):
 
 
 class WaitAsk(Ask):
-    """An effect waits for a pick of this kind (state, region, issue or card). `asked` is the effect's own
-    question as the state keeps it (stored with the game, so held as it was made); `card` is the card whose
-    event asks, where a card started the effect."""
+    """An effect waits for a pick of this kind (state, region, issue or card); `card` is the card whose event asks,
+    where a card started the effect. What the question says beyond its kind, as the wait keeps it (waits.py): side
+    `loser` takes 1 support from a state of `region`, `left` still to go; or the endorsement card `endorsement`,
+    good in any region, endorses side `endorsed` in the region picked."""
     kind: ClassVar[str] = "pick_asked"
     pick: str
-    asked: str
     card: int | None = None
+    loser: str | None = None
+    region: str | None = None
+    left: int | None = None
+    endorsement: int | None = None
+    endorsed: str | None = None
 
 
 class WindowAsk(Ask):

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core.types import Action, Option, PendingKind
 from engine.nineteen_sixty import facts as f
+from engine.nineteen_sixty import waits
 from engine.nineteen_sixty.legal import CANDIDATE, knee, moves, position_cost
 from engine.nineteen_sixty.primitives import c, card, event_spent, needs_checks, side_of, strategy_need
 from engine.nineteen_sixty.state import NSState
@@ -61,8 +62,8 @@ def _use_option(state: NSState, side: str, action: Action, *, preempted: bool) -
 def _wait(state: NSState, seat: str, actions: list[Action]) -> Asked:
     assert state.wait is not None
     card_id = next((fr.locals["card"] for fr in reversed(state.effect.frames) if fr.locals.get("card")), None)
-    return (f.WaitAsk, {"pick": state.wait["kind"], "asked": state.wait["prompt"],
-                        "card": None if card_id is None else int(card_id)}, _bare(actions))
+    return (f.WaitAsk, {**waits.fields(state.wait), "card": None if card_id is None else int(card_id)},
+            _bare(actions))
 
 
 def _window(state: NSState, seat: str, actions: list[Action]) -> Asked:

@@ -22,6 +22,7 @@ from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.nineteen_sixty import facts_effects as fe
 from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty import facts_tell as t
+from engine.nineteen_sixty import waits
 from engine.nineteen_sixty.content import REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
 from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, moves, owes, owing, position_cost, positions,
@@ -542,12 +543,7 @@ def _run(state: NSState, ctx: Ctx, wait: Wait | None) -> None:
             continue
         frame = state.effect.frames[-1]
         asker = frame.locals.pop("asker", None) or frame.locals["actor"]
-        kind = wait.decision["kind"]
-        prompt = wait.decision.get("prompt") or {"state": "Choose a state for the event.",
-                                                 "region": "Choose a region for the event.",
-                                                 "issue": "Choose an issue for the event.",
-                                                 "card": "Choose a card to discard."}[kind]
-        state.wait = {"kind": kind, "seat": asker, "among": among, "prompt": prompt}
+        state.wait = waits.kept(wait.decision["kind"], asker, among, wait.decision)
         return
 
 
@@ -1025,5 +1021,8 @@ def outcome(state: NSState) -> Outcome | None:
 
 
 def load_state(data: str) -> NSState:
-    return NSState.model_validate_json(data)
+    state = NSState.model_validate_json(data)
+    if state.wait is not None and "prompt" in state.wait:
+        waits.restate(state)
+    return state
 

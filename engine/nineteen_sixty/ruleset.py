@@ -6,12 +6,13 @@ from typing import Any
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import ApplyResult, CardText
-from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules, words
+from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules, waits, words
+from engine.nineteen_sixty.facts import WaitAsk
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.silent import NineteenSixtySilent
 from engine.nineteen_sixty.state import SEATS, NSState, Options
 from engine.nineteen_sixty.views import view
-from engine.nineteen_sixty.words import GLOSSARY, card_text
+from engine.nineteen_sixty.words import GLOSSARY, card_text, wait_question
 
 HELP = """**1960: The Making of the President** — Kennedy (`KEN`, blue) against Nixon (`NIX`, red), two players, nine
 turns. Win the states worth 269 of the 537 electoral votes. A state is led with 1 cube and carried with 4.
@@ -28,6 +29,15 @@ Election Day (turn 9). Choices events ask for: `pick OH`. Options: `vp=on` (John
 """ + GLOSSARY
 
 
+def _wait_in_words(data: dict[str, Any]) -> None:
+    """A state's dump as stored while a wait kept its question's words in place of its facts: the effect's own
+    question the words make from those facts, after the wait's kind, seat and choices."""
+    wait = data.get("wait")
+    if wait and "prompt" not in wait:
+        data["wait"] = {"kind": wait["kind"], "seat": wait["seat"], "among": wait["among"],
+                        "prompt": wait_question(WaitAsk(default="", **waits.fields(wait)))}
+
+
 class NineteenSixtyRuleset(ModuleRuleset):
     name = "nineteen_sixty"
     title = "1960: The Making of the President"
@@ -42,7 +52,7 @@ class NineteenSixtyRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
-    earlier_layout = EarlierLayout(posting_before="votes")
+    earlier_layout = EarlierLayout(posting_before="votes", restore=_wait_in_words)
     words = words  # the rules state facts; these words make them the prompts and labels players read
 
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> NSState:

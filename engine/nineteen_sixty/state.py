@@ -149,7 +149,8 @@ class NSState(Strict):
     play: Play | None = None
     window: ResponseWindow | None = None
     effect: FrameStack = Field(default_factory=FrameStack)
-    wait: dict[str, Any] | None = None  # the choice an effect waits for: {kind, seat, among, prompt}
+    # the choice an effect waits for: {kind, seat, among} and the facts of its question (waits.py)
+    wait: dict[str, Any] | None = None
     sealed: Simultaneous = Field(default_factory=lambda: Simultaneous(seats=list(SEATS)))
     # each Campaign Strategy commitment (salt included: secret until the stack is revealed on turn 6 or 9)
     strategy_seals: dict[str, list[Sealed]] = Field(default_factory=lambda: {s: [] for s in SEATS})

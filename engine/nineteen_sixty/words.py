@@ -85,12 +85,26 @@ def _card_option(card_id: int) -> tuple[str, str, str]:
 # ---------------------------------------------------------------- prompts
 
 
+_PICKS = {"state": "Choose a state for the event.", "region": "Choose a region for the event.",
+          "issue": "Choose an issue for the event.", "card": "Choose a card to discard."}
+
+
+def wait_question(x: f.WaitAsk) -> str:
+    """The effect's own question: whose support goes where, which endorsement to place, or just what to pick."""
+    if x.loser is not None:
+        return (f"{NAMES[x.loser]} loses support in the {region_name(x.region or '')}: pick a state to take 1 from "
+                f"({x.left} to go).")
+    if x.endorsement is not None:
+        return f"“{c().endorsements[x.endorsement].name}”: endorse {NAMES[x.endorsed or '']} in which region?"
+    return _PICKS[x.pick]
+
+
 def _wait_prompt(x: f.WaitAsk) -> str:
     """An event's choice as asked: the card whose event it is (where a card started the effect) and its whole
     effect around the effect's own question."""
     if x.card is None:
-        return x.asked
-    return f"{card_label(x.card)} — {x.asked} The event: {effect(x.card)}"
+        return wait_question(x)
+    return f"{card_label(x.card)} — {wait_question(x)} The event: {effect(x.card)}"
 
 
 def _window_prompt(x: f.WindowAsk) -> str:

@@ -2,7 +2,8 @@
 tests/service/fixtures/games_before_posting_apart.json): their records still verify move by move, and a snapshot of
 then loads into the state and the posting the game has now; and so do Campaign Manager 2008 games played while a
 choice an effect waits on kept its prompt's words in the state (tests/service/fixtures/games_before_waits_kept_facts.json,
-made by that code)."""
+made by that code), and 1960 games played while an event's waiting choice did
+(tests/service/fixtures/nineteen_sixty_games_before_waits_kept_facts.json, made by that code)."""
 from __future__ import annotations
 
 import hashlib
@@ -119,3 +120,60 @@ def test_a_state_stored_while_its_wait_kept_words_loads_with_the_facts_of_its_qu
             assert ruleset.decisions(state, state.wait["seat"]).prompt == data["wait"]["prompt"]
             loaded += 1
     assert loaded > 50
+
+
+# 1960 games played while a choice an event waits on kept its question's words in the state (the fixture was made by
+# that code, its states stored apart from the posting, with the prompt the waiting seat was shown at each wait): their
+# records verify move by move, the earlier layout putting the effect's question the words make from the wait's facts
+# back in its place, and a state stored then loads with the facts of its question and shows the same prompt.
+NS_WAITS_IN_WORDS = json.loads((Path(__file__).parent / "fixtures" /
+                                "nineteen_sixty_games_before_waits_kept_facts.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def ns_waits_replayed() -> list[tuple[dict[str, Any], list[records.Step]]]:
+    return [(game, _steps(game)) for game in NS_WAITS_IN_WORDS]
+
+
+def _ns_asked(wait: dict[str, Any]) -> str:
+    """What a 1960 wait asks: a loss of support, an endorsement, or just its kind."""
+    return "loss" if "loser" in wait else "endorsement" if "endorsement" in wait else wait["kind"]
+
+
+def test_a_1960_record_made_while_waits_kept_their_words_verifies_move_by_move(ns_waits_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("nineteen_sixty")
+    asked: set[str] = set()
+    for game, steps in ns_waits_replayed:
+        assert records.hash_matches(ruleset, steps[0].state, steps[0].posting, game["initial_state_hash"])
+        differ = [step.seq for step, move in zip(steps[1:], game["moves"], strict=True)
+                  if not records.hash_matches(ruleset, step.state, step.posting, move["state_hash"])]
+        assert differ == [], game["seed"]
+        waited = [(step, move) for step, move in zip(steps[1:], game["moves"]) if step.state.wait is not None]
+        asked |= {_ns_asked(step.state.wait) for step, _ in waited}
+        # today's hash is not then's wherever a wait is kept: the restored question is what verifies them
+        assert waited and all(state_hash(step.state) != move["state_hash"] for step, move in waited)
+        assert not records.hash_matches(ruleset, steps[-1].state, steps[-1].posting, "0" * 64)
+    # every question the cards of the game ask (none asks for an issue, nor for a card of one's own choice)
+    assert asked == {"state", "region", "loss", "endorsement"}
+
+
+def test_a_1960_state_stored_while_its_wait_kept_words_loads_with_the_same_prompt(ns_waits_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("nineteen_sixty")
+    assert ruleset.earlier_layout is not None and ruleset.earlier_layout.restore is not None
+    loaded = 0
+    for game, steps in ns_waits_replayed:
+        for step, move in zip(steps[1:], game["moves"]):
+            if step.state.wait is None:
+                continue
+            seat = step.state.wait["seat"]
+            assert ruleset.decisions(step.state, seat).prompt == move["prompt"]  # the prompt shown then, word for word
+            data = json.loads(step.state.model_dump_json())
+            ruleset.earlier_layout.restore(data)
+            stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            assert hashlib.sha256(stored.encode()).hexdigest() == move["state_hash"]  # the very state stored then
+            assert list(data["wait"]) == ["kind", "seat", "among", "prompt"] and data["wait"]["prompt"] in move["prompt"]
+            state = ruleset.load_state(stored)
+            assert state.model_dump() == step.state.model_dump()
+            assert ruleset.decisions(state, seat).prompt == move["prompt"]
+            loaded += 1
+    assert loaded > 20

@@ -154,7 +154,7 @@ def test_how_many_cards_the_rival_has_picked_so_far_stays_unknown() -> None:
 def test_a_rival_choosing_from_its_hand_chooses_from_the_drawn_hand() -> None:
     state = copy_state(PLAIN[2])
     hand = sorted(state.sides["N"].hand)
-    state.wait = {"kind": "card", "seat": "NIX", "among": hand, "prompt": "Choose a card to discard."}
+    state.wait = {"kind": "card", "seat": "NIX", "among": hand}
     world = RULESET.determinize(state, "KEN", Rng(2))
     assert world.wait is not None and world.wait["among"] == sorted(world.sides["N"].hand)
     assert state.wait["among"] == hand
