@@ -289,8 +289,12 @@ def _step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: P
 def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private,
                changed: list[str]) -> bool:
     """A step of the setup or of a turn (step() without the windows and the debates)."""
-    undoable = True
     verb = action.verb
+    w = s.wait
+    if w is not None and verb in _ANSWERS and not (verb == "done" and s.exchange is not None) \
+            and not (verb == "card" and w.get("putback") is not None):
+        return _answer(s, seat, action, log, private, changed)  # the most common step with a wait: first
+    undoable = True
     me = s.players[seat]
     party = s.parties[me.party]
     if verb == "candidate":
@@ -388,26 +392,35 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         s.wait = {**s.wait, "region": action.args[0]}
     elif verb == "card" and s.wait is not None and s.wait.get("putback") is not None:
         undoable = put_back(s, seat, int(action.args[0]), log, private)
-    elif verb in ("vote", "pick", "card", "done", "option", "remove") and s.wait is not None:
-        answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
-        # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
-        owner, trigger = s.wait.get("owner", seat), s.wait.get("trigger", False)
-        ctx = ops.Ctx(s, owner, log, private)
-        s.wait = None
-        with by(log, owner, log.cause if owner == seat else None):  # the effect's lines are its owner's
-            wait = effects.interpreter().resume(s.frames, ctx, answer)
-            if verb in ("vote", "pick", "remove"):
-                changed.append(action.args[0])
-            if trigger:
-                triggered(s, wait, owner, log, private)
-            else:
-                undoable = after_effect(s, wait, log, private) and undoable
-        if s.turn is not None and seat != s.turn.seat:
-            undoable = False  # a rival's answer is theirs to give once
     elif verb == "done":
         undoable = after_action(s, log, private)
     else:  # decisions() never offers anything else
         raise UnknownAction(f"Unknown action `{verb}`.")
+    return undoable
+
+
+_ANSWERS = frozenset(("vote", "pick", "card", "done", "option", "remove"))  # the answers to a paused effect's wait
+
+
+def _answer(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private, changed: list[str]) -> bool:
+    """An answer to a paused effect's wait: the effect resumes with it."""
+    verb, w = action.verb, s.wait
+    answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
+    # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
+    owner, trigger = w.get("owner", seat), w.get("trigger", False)
+    ctx = ops.Ctx(s, owner, log, private)
+    s.wait = None
+    undoable = True
+    with by(log, owner, log.cause if owner == seat else None):  # the effect's lines are its owner's
+        wait = effects.interpreter().resume(s.frames, ctx, answer)
+        if verb in ("vote", "pick", "remove"):
+            changed.append(action.args[0])
+        if trigger:
+            triggered(s, wait, owner, log, private)
+        else:
+            undoable = after_effect(s, wait, log, private)
+    if s.turn is not None and seat != s.turn.seat:
+        undoable = False  # a rival's answer is theirs to give once
     return undoable
 
 
