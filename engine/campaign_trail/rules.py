@@ -234,8 +234,13 @@ blocks set and put back, is never read of it)."""
 
 def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
-    apply()'s new state (the silent path, silent.py)."""
-    step(s, seat, action, _SILENT, {}, [])
+    apply()'s new state (the silent path, silent.py). The seats' standing rules read in the step stay kept after it
+    (`_standing`): only the steps change a state the search steps, and a step drops them wherever they change."""
+    kept = s.__pydantic_private__
+    kept["_owed"] = None
+    if kept["_standing"] is None:
+        kept["_standing"] = {}
+    _step(s, seat, action, _SILENT, {}, [])
 
 
 def _log(s: CampaignTrailState, seat: str, kind: type[Log], picture: Picture | None = None) -> Log:

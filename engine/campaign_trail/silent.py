@@ -26,7 +26,8 @@ class CampaignTrailSilent:
         if state.phase == "over":
             return []
         kept = state.__pydantic_private__
-        kept["_standing"] = {}  # each seat's standing rules, read once for the position
+        if kept["_standing"] is None:  # each seat's standing rules, read once and kept while the search steps the state
+            kept["_standing"] = {}
         seats = rules.plain_owing(state)
         if seats is not None:  # a turn's card or action: never without a choice, found only if `legal` asks
             kept["_owed"] = dict.fromkeys(seats)
