@@ -18,7 +18,7 @@ from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import (
-    ACTIONS, home_choices, legal_actions, step_menu, step_options,
+    ACTIONS, home_choices, legal_actions, step_actions, step_menu,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
@@ -136,7 +136,7 @@ def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[A
         gives = [act("give", str(n)) for n in p.hand] if ex.swaps < EXCHANGE_MAX else []
         return [*gives, act("done")], []
     if s.phase == "final" or (t is not None and (t.action is not None or s.wait is not None)):
-        return [a for a, _ in step_options(s, seat, facts=False)], []
+        return step_actions(s, seat), []
     if t is None:
         playable = menus.playable(s, seat) or list(p.hand)
         plays = [play_act(n) for n in playable] if p.hand else [act("pass")]

@@ -57,8 +57,11 @@ class CampaignTrailSilent:
         if not options:
             return []
         # duplicates dropped by identity: choices() builds every action with primitives.act, one object for each
-        # action, and hashing a model costs more than the rest of this
-        return list({id(a): a for a in (*options, *extras)}.values())
+        # action, and hashing a model costs more than the rest of this; seldom any to drop
+        actions = [*options, *extras]
+        if len(set(map(id, actions))) == len(actions):
+            return actions
+        return list({id(a): a for a in actions}.values())
 
     def advance(self, state: CampaignTrailState, seat: str, action: Action) -> None:
         rules.advance(state, seat, action)  # no line worded or held, no post pictured
