@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, menus, ops, responses, solo
+from engine.campaign_trail import abilities, advanced_solo, debates, dirty, menus, responses, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
@@ -28,8 +28,8 @@ from engine.campaign_trail.primitives import HAND, act, play_act, add_voters, el
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
-    EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, hidden_facts, next_party, outcome,
-    put_back, start_of_turn, take_action, triggered,
+    EXCHANGE_MAX, after_action, ai_turns, answer_wait, end_turn, first_card_played, hidden_facts, next_party, outcome,
+    put_back, start_of_turn, take_action,
 )
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.hidden import revealed
@@ -86,7 +86,8 @@ def owing(s: CampaignTrailState) -> list[str]:
     """The seats that owe a decision (`owes`), in seat order: found at once where only one can owe it."""
     phase = s.phase
     if phase == "play":
-        if s.window is not None or (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
+        if s.window is not None or (s.solo is not None and s.solo.window is not None) \
+                or (s.advanced is not None and advanced_solo.waiting(s)):
             return [seat for seat in s.seats if owes(s, seat)]  # a response window: each seat asked has its say
         w, t = s.wait, s.turn
         if w is not None and w.get("seat"):
@@ -119,7 +120,7 @@ def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[A
     """choices() of a seat that owes a decision (`owes`)."""
     if s.phase == "debate":
         return debates.choices(s, seat), []
-    if (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
+    if (s.solo is not None and s.solo.window is not None) or (s.advanced is not None and advanced_solo.waiting(s)):
         return solo.change_of_plans_choices(s, seat), []
     if s.window is not None:
         return responses.choices(s, seat), []
@@ -158,7 +159,7 @@ def plain_turn(s: CampaignTrailState) -> bool:
     t = s.turn
     return (s.phase == "play" and s.window is None and s.exchange is None and s.wait is None
             and (t is None or t.action is None) and (s.solo is None or s.solo.window is None)
-            and not advanced_solo.waiting(s))
+            and (s.advanced is None or not advanced_solo.waiting(s)))
 
 
 def plain_owing(s: CampaignTrailState) -> list[str] | None:
@@ -267,7 +268,7 @@ def _step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: P
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
         return False
-    if advanced_solo.waiting(s):  # a human answers before an AI direct action (Advanced Solo Deck)
+    if s.advanced is not None and advanced_solo.waiting(s):  # a human answers before an AI direct action (the Deck)
         if advanced_solo.answer(s, seat, action, log, private):
             ai_turns(s, log, private)
         return False
@@ -298,7 +299,7 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
     w = s.wait
     if w is not None and verb in _ANSWERS and not (verb == "done" and s.exchange is not None) \
             and not (verb == "card" and w.get("putback") is not None):
-        return _answer(s, seat, action, log, private, changed)  # the most common step with a wait: first
+        return answer_wait(s, seat, action, log, private, changed)  # the most common step with a wait: first
     undoable = True
     me = s.players[seat]
     party = s.parties[me.party]
@@ -405,28 +406,6 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
 
 
 _ANSWERS = frozenset(("vote", "pick", "card", "done", "option", "remove"))  # the answers to a paused effect's wait
-
-
-def _answer(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private, changed: list[str]) -> bool:
-    """An answer to a paused effect's wait: the effect resumes with it."""
-    verb, w = action.verb, s.wait
-    answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
-    # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
-    owner, trigger = w.get("owner", seat), w.get("trigger", False)
-    ctx = ops.Ctx(s, owner, log, private)
-    s.wait = None
-    undoable = True
-    with by(log, owner, log.cause if owner == seat else None):  # the effect's lines are its owner's
-        wait = effects.interpreter().resume(s.frames, ctx, answer)
-        if verb in ("vote", "pick", "remove"):
-            changed.append(action.args[0])
-        if trigger:
-            triggered(s, wait, owner, log, private)
-        else:
-            undoable = after_effect(s, wait, log, private)
-    if s.turn is not None and seat != s.turn.seat:
-        undoable = False  # a rival's answer is theirs to give once
-    return undoable
 
 
 def deadline_action(s: CampaignTrailState, seat: str) -> Action:
