@@ -3,7 +3,7 @@ action under way (or of a paused politick's choice), each with the facts its lab
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects
 from engine.campaign_trail import facts_ask as fa
@@ -64,14 +64,23 @@ def _plain_action(number: int) -> bool:
                for name in _card_actions(number) if name not in content_mod.DIRTY_ACTIONS)
 
 
+@lru_cache(maxsize=None)
+def _card_profile(number: int) -> tuple[tuple[str, ...], bool, str | None]:
+    """What the legality of card `number`'s actions reads of the card: its actions, whether its travel takes the
+    plane, its politick (content is loaded once: never stale)."""
+    a = _c().card(number).actions
+    travel = getattr(a, "travel", None)  # a Dirty Politics card shows only dirty actions
+    return _card_actions(number), bool(travel is not None and travel.plane), getattr(a, "politick", None)
+
+
 def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[str, Any]) -> Iterator[str]:
     """`known`: what the seat may do whatever the card (its standing rules, its party's purse), kept by the first
     card that asks for the next to read."""
-    a = _c().card(number).actions
+    names, plane, pid = _card_profile(number)
     t = s.turn
     cancelled = t.forbidden if t is not None and t.card == number else None  # Change of Plans cancelled it
     dirty_actions = content_mod.DIRTY_ACTIONS
-    for name in _card_actions(number):
+    for name in names:
         if name == cancelled:
             continue
         if name in dirty_actions:
@@ -79,22 +88,32 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
                 yield name
             continue
         if name == "travel":
-            if a.travel.plane and _known(known, "no plane", lambda: abilities.forbidden(s, seat, "travel", "plane")):
-                continue
+            if plane:
+                no_plane = known.get("no plane")
+                if no_plane is None:
+                    no_plane = known["no plane"] = abilities.forbidden(s, seat, "travel", "plane")
+                if no_plane:
+                    continue
         elif name == "campaign":
-            if not _known(known, "campaign paid", lambda: _party(s, seat).money >= campaign_cost(s, seat)) \
-                    or s.players[seat].pawn not in campaign_states(s, seat, number):
+            paid = known.get("campaign paid")
+            if paid is None:
+                paid = known["campaign paid"] = _party(s, seat).money >= campaign_cost(s, seat)
+            if not paid or s.players[seat].pawn not in campaign_states(s, seat, number):
                 continue
         elif name == "advertise":
-            cost = _known(known, "advertise cost", lambda: advertise_cost(s, seat))
+            cost = known.get("advertise cost")
+            if cost is None:
+                cost = known["advertise cost"] = advertise_cost(s, seat)
             if not advertise_choices(s, seat, number, [], cost):
                 continue
         elif name == "politick":
-            pid = a.politick
             if bans.ban(s, pid):
                 continue  # never played in this game (Solo Play, the Advanced Solo Deck): the rule in bans
             # the Populist's $20M or 2 registered
-            if not _known(known, "politick paid", lambda: effects.declared_payable(s, seat, "politick")):
+            paid = known.get("politick paid")
+            if paid is None:
+                paid = known["politick paid"] = effects.declared_payable(s, seat, "politick")
+            if not paid:
                 continue
             if pid in DEBATE_POLITICKS and s.month >= 2:
                 continue  # no debate left for it to work in (ruling: a politick that cannot act is not offered)
@@ -107,13 +126,6 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
 
 def _party(s: CampaignTrailState, seat: str) -> Any:
     return s.parties[s.players[seat].party]
-
-
-def _known(known: dict[str, Any], what: str, find: Callable[[], Any]) -> Any:
-    found = known.get(what)
-    if found is None:
-        found = known[what] = find()
-    return found
 
 
 def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> list[tuple[Action, Facts | None]]:
@@ -165,6 +177,28 @@ def step_options(s: CampaignTrailState, seat: str, *, facts: bool = True) -> lis
         if t.bought:
             out.append(done)
     return out
+
+
+def step_actions(s: CampaignTrailState, seat: str) -> list[Action]:
+    """step_options' actions alone (choices()): a state picked among many, as the end of the game asks voter after
+    voter, straight from the answers kept for its states."""
+    w = s.wait
+    if w is not None and w["kind"] in ("vote", "pick"):
+        among, region, optional = w["among"], w.get("region"), w.get("optional")
+        if len(among) + bool(optional) > MENU_MAX and not region:
+            out = list(_region_menu(tuple(among)))
+        else:
+            out = list(_state_actions(w["kind"], tuple(among), region))
+        if optional:
+            out.append(act("done"))
+        return out
+    return [a for a, _ in step_options(s, seat, facts=False)]
+
+
+@lru_cache(maxsize=4096)
+def _state_actions(verb: str, among: tuple[str, ...], region: str | None) -> tuple[Action, ...]:
+    """_state_answers' actions alone."""
+    return tuple(a for a, _ in _state_answers(verb, among, region))
 
 
 @lru_cache(maxsize=1)

@@ -143,15 +143,16 @@ def travel_options(s: CampaignTrailState, seat: str, tr: Any, action: str) -> li
     out: list[tuple[Action, Facts | None]] = []
     # Frequent Flyer: one state further, or (team game) the running mate makes the move instead
     bonus = abilities.travel_bonus(s, seat) if t.mover is None else 0
-    distance = travel_distance(s, seat, tr, action)
+    distance = abilities.stat(s, seat, action, "distance", tr.states) + bonus  # travel_distance's
     pawn = s.players[t.mover or seat].pawn
     if _can_step(t, tr, distance):
         out += _steps(pawn)
     if _can_fly(t, tr):
         out += _flights(pawn)
-    mate = abilities.running_mate(s, seat)
-    if bonus and mate is not None and t.steps == 0 and not t.flown:
-        out.append((act("mate"), Mate(seat=mate)))
+    if bonus and t.steps == 0 and not t.flown:
+        mate = abilities.running_mate(s, seat)
+        if mate is not None:
+            out.append((act("mate"), Mate(seat=mate)))
     out.append((act("done"), Stop() if action == "voter_suppression" else None))
     return out
 

@@ -8,6 +8,7 @@ parties, the ops that move voters, money, registered voters and cards, and the h
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.campaign_trail import content as content_mod
@@ -219,52 +220,70 @@ def amount(ctx: Ctx, value: Any) -> int:
     return n // int(div) if div else n
 
 
+@lru_cache(maxsize=None)
+def _pv_names(key: str) -> tuple[str, str, str, str, str]:
+    """A one-at-a-time placement's locals, by its key: voters left, in all, per state, asked, again."""
+    return key + "_left", key + "_total", key + "_per", key + "_asked", key + "_again"
+
+
 def _pv_init(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
-    frame.locals[args[0]["key"] + "_left"] = frame.locals[args[0]["key"] + "_total"] = amount(ctx, args[0]["count"])
-    frame.locals[args[0]["key"] + "_per"] = {}
+    left, total, per, _, _ = _pv_names(args[0]["key"])
+    frame.locals[left] = frame.locals[total] = amount(ctx, args[0]["count"])
+    frame.locals[per] = {}
 
 
 def _pv_ask(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     p = args[0]
-    key = p["key"]
-    left = frame.locals[key + "_left"]
-    t = ctx.s.turn
+    names = _pv_names(p["key"])
+    local = frame.locals
+    left = local[names[0]]
+    s = ctx.s
+    t = s.turn
     free = t.free_left if t is not None and t.seat == ctx.seat else 0
-    can = p["source"] != "registered" or ctx.s.parties[ctx.party].registered + free > 0
+    can = p["source"] != "registered" or s.parties[ctx.party].registered + free > 0
     if left <= 0 or not can:
-        frame.locals[key + "_asked"] = False
+        local[names[3]] = False
         return None
-    frame.locals[key + "_asked"] = True
-    among = state_set(ctx, frame, p["among"])
-    if "max_per_state" in p:
+    local[names[3]] = True
+    if "max_per_state" in p:  # the states already holding the most this effect places there are left out
         most = int(p["max_per_state"])
-        for code, n in frame.locals[key + "_per"].items():  # few: a state per voter placed
-            if n >= most:
-                while code in among:  # taken out where it is (state_set gives a list of the call's own)
-                    among.remove(code)
+        full = frozenset([code for code, n in local[names[2]].items() if n >= most])  # few: a state per voter placed
+        if p["among"] == "all":  # the end of the game's long choices: the same few states left out again and again
+            among = list(_all_but(full))
+        else:
+            among = [code for code in state_set(ctx, frame, p["among"]) if code not in full]
+    else:
+        among = state_set(ctx, frame, p["among"])
     if not among:
-        frame.locals[key + "_asked"] = False
+        local[names[3]] = False
         return None
     return Wait({"kind": "vote", "among": among, "optional": bool(p.get("up_to")), "left": left})
 
 
+@lru_cache(maxsize=4096)
+def _all_but(left_out: frozenset[str]) -> tuple[str, ...]:
+    """Every state of the board but these, in the board's order."""
+    return tuple(code for code in content_mod.load().states if code not in left_out)
+
+
 def _pv_apply(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     p = args[0]
-    key = p["key"]
-    if not frame.locals.pop(key + "_asked", False):
-        frame.locals[key + "_again"] = False
+    left, _, per_name, asked, again = _pv_names(p["key"])
+    local = frame.locals
+    if not local.pop(asked, False):
+        local[again] = False
         return
-    answer = frame.locals.pop("answer")
+    answer = local.pop("answer")
     if answer == "done":
-        frame.locals[key + "_left"] = 0
+        local[left] = 0
     else:
         _place(ctx, answer, 1, p["source"])
-        per = frame.locals[key + "_per"]
+        per = local[per_name]
         per[answer] = per.get(answer, 0) + 1
         if ctx.keeps:
             ctx.events.append(ft.VoterPlaced(who=ctx.party, state=answer))
-        frame.locals[key + "_left"] -= 1
-    frame.locals[key + "_again"] = frame.locals[key + "_left"] > 0
+        local[left] -= 1
+    local[again] = local[left] > 0
 
 
 def _gain_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, menus, ops, responses, solo
+from engine.campaign_trail import abilities, advanced_solo, debates, dirty, menus, responses, solo
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import (
-    ACTIONS, home_choices, legal_actions, step_menu, step_options,
+    ACTIONS, home_choices, legal_actions, step_actions, step_menu,
 )
 from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
 from engine.campaign_trail import facts_tell as ft
@@ -28,8 +28,8 @@ from engine.campaign_trail.primitives import HAND, act, play_act, add_voters, el
 from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
 from engine.campaign_trail.state import CampaignTrailState, TurnState
 from engine.campaign_trail.turn import (
-    EXCHANGE_MAX, after_action, after_effect, ai_turns, end_turn, first_card_played, hidden_facts, next_party, outcome,
-    put_back, start_of_turn, take_action, triggered,
+    EXCHANGE_MAX, after_action, ai_turns, answer_wait, end_turn, first_card_played, hidden_facts, next_party, outcome,
+    put_back, start_of_turn, take_action,
 )
 from engine.core.errors import IllegalAction, UnknownAction
 from engine.core.hidden import revealed
@@ -86,7 +86,8 @@ def owing(s: CampaignTrailState) -> list[str]:
     """The seats that owe a decision (`owes`), in seat order: found at once where only one can owe it."""
     phase = s.phase
     if phase == "play":
-        if s.window is not None or (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
+        if s.window is not None or (s.solo is not None and s.solo.window is not None) \
+                or (s.advanced is not None and advanced_solo.waiting(s)):
             return [seat for seat in s.seats if owes(s, seat)]  # a response window: each seat asked has its say
         w, t = s.wait, s.turn
         if w is not None and w.get("seat"):
@@ -119,7 +120,7 @@ def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[A
     """choices() of a seat that owes a decision (`owes`)."""
     if s.phase == "debate":
         return debates.choices(s, seat), []
-    if (s.solo is not None and s.solo.window is not None) or advanced_solo.waiting(s):
+    if (s.solo is not None and s.solo.window is not None) or (s.advanced is not None and advanced_solo.waiting(s)):
         return solo.change_of_plans_choices(s, seat), []
     if s.window is not None:
         return responses.choices(s, seat), []
@@ -136,7 +137,7 @@ def owed_choices(s: CampaignTrailState, seat: str) -> tuple[list[Action], list[A
         gives = [act("give", str(n)) for n in p.hand] if ex.swaps < EXCHANGE_MAX else []
         return [*gives, act("done")], []
     if s.phase == "final" or (t is not None and (t.action is not None or s.wait is not None)):
-        return [a for a, _ in step_options(s, seat, facts=False)], []
+        return step_actions(s, seat), []
     if t is None:
         playable = menus.playable(s, seat) or list(p.hand)
         plays = [play_act(n) for n in playable] if p.hand else [act("pass")]
@@ -158,7 +159,7 @@ def plain_turn(s: CampaignTrailState) -> bool:
     t = s.turn
     return (s.phase == "play" and s.window is None and s.exchange is None and s.wait is None
             and (t is None or t.action is None) and (s.solo is None or s.solo.window is None)
-            and not advanced_solo.waiting(s))
+            and (s.advanced is None or not advanced_solo.waiting(s)))
 
 
 def plain_owing(s: CampaignTrailState) -> list[str] | None:
@@ -234,8 +235,13 @@ blocks set and put back, is never read of it)."""
 
 def advance(s: CampaignTrailState, seat: str, action: Action) -> None:
     """apply() on `s` itself, with no copy, no events and no words: the same step, so `s` ends field for field as
-    apply()'s new state (the silent path, silent.py)."""
-    step(s, seat, action, _SILENT, {}, [])
+    apply()'s new state (the silent path, silent.py). The seats' standing rules read in the step stay kept after it
+    (`_standing`): only the steps change a state the search steps, and a step drops them wherever they change."""
+    kept = s.__pydantic_private__
+    kept["_owed"] = None
+    if kept["_standing"] is None:
+        kept["_standing"] = {}
+    _step(s, seat, action, _SILENT, {}, [])
 
 
 def _log(s: CampaignTrailState, seat: str, kind: type[Log], picture: Picture | None = None) -> Log:
@@ -262,7 +268,7 @@ def _step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: P
         debates.apply(s, seat, action, log, private)
         ai_turns(s, log, private)  # the Advanced Solo Deck: after the debate the AI parties go first
         return False
-    if advanced_solo.waiting(s):  # a human answers before an AI direct action (Advanced Solo Deck)
+    if s.advanced is not None and advanced_solo.waiting(s):  # a human answers before an AI direct action (the Deck)
         if advanced_solo.answer(s, seat, action, log, private):
             ai_turns(s, log, private)
         return False
@@ -289,8 +295,12 @@ def _step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: P
 def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private,
                changed: list[str]) -> bool:
     """A step of the setup or of a turn (step() without the windows and the debates)."""
-    undoable = True
     verb = action.verb
+    w = s.wait
+    if w is not None and verb in _ANSWERS and not (verb == "done" and s.exchange is not None) \
+            and not (verb == "card" and w.get("putback") is not None):
+        return answer_wait(s, seat, action, log, private, changed)  # the most common step with a wait: first
+    undoable = True
     me = s.players[seat]
     party = s.parties[me.party]
     if verb == "candidate":
@@ -388,27 +398,14 @@ def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, priva
         s.wait = {**s.wait, "region": action.args[0]}
     elif verb == "card" and s.wait is not None and s.wait.get("putback") is not None:
         undoable = put_back(s, seat, int(action.args[0]), log, private)
-    elif verb in ("vote", "pick", "card", "done", "option", "remove") and s.wait is not None:
-        answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
-        # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
-        owner, trigger = s.wait.get("owner", seat), s.wait.get("trigger", False)
-        ctx = ops.Ctx(s, owner, log, private)
-        s.wait = None
-        with by(log, owner, log.cause if owner == seat else None):  # the effect's lines are its owner's
-            wait = effects.interpreter().resume(s.frames, ctx, answer)
-            if verb in ("vote", "pick", "remove"):
-                changed.append(action.args[0])
-            if trigger:
-                triggered(s, wait, owner, log, private)
-            else:
-                undoable = after_effect(s, wait, log, private) and undoable
-        if s.turn is not None and seat != s.turn.seat:
-            undoable = False  # a rival's answer is theirs to give once
     elif verb == "done":
         undoable = after_action(s, log, private)
     else:  # decisions() never offers anything else
         raise UnknownAction(f"Unknown action `{verb}`.")
     return undoable
+
+
+_ANSWERS = frozenset(("vote", "pick", "card", "done", "option", "remove"))  # the answers to a paused effect's wait
 
 
 def deadline_action(s: CampaignTrailState, seat: str) -> Action:

@@ -26,7 +26,8 @@ class CampaignTrailSilent:
         if state.phase == "over":
             return []
         kept = state.__pydantic_private__
-        kept["_standing"] = {}  # each seat's standing rules, read once for the position
+        if kept["_standing"] is None:  # each seat's standing rules, read once and kept while the search steps the state
+            kept["_standing"] = {}
         seats = rules.plain_owing(state)
         if seats is not None:  # a turn's card or action: never without a choice, found only if `legal` asks
             kept["_owed"] = dict.fromkeys(seats)
@@ -56,8 +57,11 @@ class CampaignTrailSilent:
         if not options:
             return []
         # duplicates dropped by identity: choices() builds every action with primitives.act, one object for each
-        # action, and hashing a model costs more than the rest of this
-        return list({id(a): a for a in (*options, *extras)}.values())
+        # action, and hashing a model costs more than the rest of this; seldom any to drop
+        actions = [*options, *extras]
+        if len(set(map(id, actions))) == len(actions):
+            return actions
+        return list({id(a): a for a in actions}.values())
 
     def advance(self, state: CampaignTrailState, seat: str, action: Action) -> None:
         rules.advance(state, seat, action)  # no line worded or held, no post pictured

@@ -328,9 +328,9 @@ class CampaignTrailState(Model):
     # The search's answers for this position (silent.py): each seat owing a decision with what it may do, found by
     # `to_move` for `legal` to take; every step (rules.step) drops them, as does every copy (private, never stored).
     _owed: Any = PrivateAttr(default=None)
-    # Each seat's standing rules (abilities.standing), kept while the search asks `to_move` and `legal` of one position
-    # (silent.py sets it) and through each step (rules.step, which drops them where they change and after the step);
-    # None elsewhere: read afresh each time.
+    # Each seat's standing rules (abilities.standing), kept while the search asks `to_move` and `legal` and steps the
+    # state (silent.py, rules.advance) and through each step of apply (rules.step, which drops them after the step);
+    # every step drops them where they change (abilities.forget). None elsewhere: read afresh each time.
     _standing: Any = PrivateAttr(default=None)
 
     @property

@@ -4,6 +4,7 @@ end of the game (end-of-game politicks, Election Day).
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, primitives, solo
@@ -15,7 +16,7 @@ from engine.campaign_trail.primitives import add_voters, draw, draw_up, electora
 from engine.campaign_trail.state import CampaignTrailState, Exchange, FinalItem, Tabled
 from engine.core.frames import FrameStack
 from engine.core.hidden import Fact
-from engine.core.types import Outcome
+from engine.core.types import Action, Outcome
 
 
 EXCHANGE_MAX = 3
@@ -200,6 +201,32 @@ def after_effect(s: CampaignTrailState, wait: Any, log: list[str], private: Priv
     if s.turn.action is None:  # the politick played another card: its action is chosen next
         return True
     return after_action(s, log, private)
+
+
+_UNTOLD = nullcontext()  # `by` for a log that keeps no line (the silent path's): nobody to note
+
+
+def answer_wait(s: CampaignTrailState, seat: str, action: Action, log: Any, private: Private,
+                changed: list[str]) -> bool:
+    """An answer to a paused effect's wait: the effect resumes with it."""
+    verb, w = action.verb, s.wait
+    answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
+    # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
+    owner, trigger = w.get("owner", seat), w.get("trigger", False)
+    ctx = ops.Ctx(s, owner, log, private)
+    s.wait = None
+    undoable = True
+    with by(log, owner, log.cause if owner == seat else None) if log.keeps else _UNTOLD:  # its owner's lines
+        wait = effects.interpreter().resume(s.frames, ctx, answer)
+        if verb in ("vote", "pick", "remove"):
+            changed.append(action.args[0])
+        if trigger:
+            triggered(s, wait, owner, log, private)
+        else:
+            undoable = after_effect(s, wait, log, private)
+    if s.turn is not None and seat != s.turn.seat:
+        undoable = False  # a rival's answer is theirs to give once
+    return undoable
 
 
 def after_action(s: CampaignTrailState, log: list[str], private: Private) -> bool:

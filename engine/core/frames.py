@@ -72,37 +72,52 @@ class Interpreter:
 
     def run(self, stack: FrameStack, game: Any) -> Wait | None:
         frames, procs, handlers = stack.frames, self.procs, self.handlers  # read once: run for every step of a search
-        for _ in range(self.max_steps):
-            if not frames:
-                return None
+        budget = self.max_steps
+        while frames:
             frame = frames[-1]
             ops = procs[frame.proc]
-            ip = frame.ip
-            if ip >= len(ops):
-                frames.pop()
-                continue
-            op = ops[ip]
-            name = op[0]
-            if name not in _CONTROL:  # a handler's op, by far the most common
-                handler = handlers.get(name)
-                if handler is None:
-                    raise KeyError(f"no handler for op {name!r} in {frame.proc}")
-                wait = handler(game, frame, op[1:])
-                if wait is not None:
-                    return wait
-                frame.ip += 1  # after the handler, which may have moved it
-            elif name == "call":
-                frame.ip = ip + 1
-                frames.append(Frame(proc=op[1], locals=dict(op[2]) if len(op) > 2 else {}))
-            elif name == "goto":
-                frame.ip = self._label(frame.proc, op[1])
-            elif name == "label":
-                frame.ip = ip + 1
-            elif name == "if":
-                frame.ip = self._label(frame.proc, op[2]) if frame.locals.get(op[1]) else ip + 1
-            else:  # end
-                frames.pop()
-        raise RuntimeError(f"effect ran more than {self.max_steps} steps: a loop in the content data?")
+            end = len(ops)
+            # the frame's `ip` kept in a local while the frame runs: written to the frame's own fields (as the model
+            # sets a field) before a handler reads it and whenever the frame stops running
+            fields = frame.__dict__
+            frame.__pydantic_fields_set__.add("ip")
+            ip = fields["ip"]
+            while True:
+                if not budget:
+                    fields["ip"] = ip
+                    raise RuntimeError(f"effect ran more than {self.max_steps} steps: a loop in the content data?")
+                budget -= 1
+                if ip >= end:
+                    frames.pop()
+                    break
+                op = ops[ip]
+                name = op[0]
+                if name not in _CONTROL:  # a handler's op, by far the most common
+                    handler = handlers.get(name)
+                    if handler is None:
+                        raise KeyError(f"no handler for op {name!r} in {frame.proc}")
+                    fields["ip"] = ip
+                    wait = handler(game, frame, op[1:])
+                    if wait is not None:
+                        return wait
+                    ip = fields["ip"] + 1  # after the handler, which may have moved it
+                    if not frames or frames[-1] is not frame:  # the handler pushed or popped a frame
+                        fields["ip"] = ip
+                        break
+                elif name == "call":
+                    fields["ip"] = ip + 1
+                    frames.append(Frame(proc=op[1], locals=dict(op[2]) if len(op) > 2 else {}))
+                    break
+                elif name == "goto":
+                    ip = self._label(frame.proc, op[1])
+                elif name == "label":
+                    ip += 1
+                elif name == "if":
+                    ip = self._label(frame.proc, op[2]) if frame.locals.get(op[1]) else ip + 1
+                else:  # end
+                    frames.pop()
+                    break
+        return None
 
     def _label(self, proc: str, label: str) -> int:
         """Where a jump to `label` goes on: the op after the label (the label itself does nothing)."""
