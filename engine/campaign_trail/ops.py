@@ -414,12 +414,8 @@ def _ask_strike(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
     if not among:
         frame.locals["answer"] = "done"  # nobody left to strike: as if the player stopped
         return None
-    wait = {"kind": "strike", "among": among, "optional": bool(args[0].get("optional"))}
-    pol = content_mod.load().politicks.get(frame.proc)
-    if pol is not None:
-        cost = f" (${args[0]['cost']}M each)" if args[0].get("cost") else ""
-        wait["prompt"] = f"{pol.name}: pick a rival's voter to swap for one of yours{cost}, or finish."
-    return Wait(wait)
+    # the politick asking and its price are the frame's and its op's: the words read them there
+    return Wait({"kind": "strike", "among": among, "optional": bool(args[0].get("optional"))})
 
 
 def _strike_convert(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -469,12 +465,8 @@ def _ask_option(ctx: Ctx, frame: Frame, p: Params) -> Wait | int:
         frame.locals[p["key"] + "_who"] = payer_ctx.party
     if len(can) <= 1:
         return can[0] if can else len(p["options"]) - 1
-    labels = [p["options"][i]["label"] for i in can]
-    wait = {"kind": "option", "among": [str(i + 1) for i in can], "labels": labels, "optional": False}
-    pol = content_mod.load().politicks.get(frame.proc)
-    if pol is not None:
-        wait["prompt"] = f"{ctx.seat}'s {pol.name}: " + (" or ".join(labels) if payer_ctx.seat == ctx.seat else
-                                                          "your party chooses — " + " or ".join(labels)) + "."
+    # the options' labels are the op's (its compiled params): the words name them from there
+    wait = {"kind": "option", "among": [str(i + 1) for i in can], "optional": False}
     if payer_ctx.seat != ctx.seat:
         wait["seat"] = payer_ctx.seat
         wait["owner"] = ctx.seat

@@ -167,8 +167,16 @@ def _kept(rng: Randomness) -> Randomness:
     return Randomness(prng=rng.prng)
 
 
+# the words a politick's wait held in states stored by earlier code (its prompt, its options' labels): the words
+# make both from the paused effect, so such a state loads without them
+WORDED_WAIT_KEYS = ("labels", "prompt")
+
+
 def load_state(data: str) -> CampaignTrailState:
-    return CampaignTrailState.model_validate_json(data)
+    state = CampaignTrailState.model_validate_json(data)
+    if state.wait is not None and state.wait.get("kind") in ("strike", "option"):
+        state.wait = {k: v for k, v in state.wait.items() if k not in WORDED_WAIT_KEYS}
+    return state
 
 
 def start_home(s: CampaignTrailState, log: list[str]) -> None:

@@ -177,3 +177,63 @@ def test_a_1960_state_stored_while_its_wait_kept_words_loads_with_the_same_promp
             assert ruleset.decisions(state, seat).prompt == move["prompt"]
             loaded += 1
     assert loaded > 20
+
+
+# Campaign Trail games (Dirty Politics, 3 and 4 players) played while a politick's wait kept its prompt and its
+# options' labels in the state (tests/service/fixtures/campaign_trail_games_before_waits_kept_facts.json, made by that
+# code: at each such wait, the wait as stored and the prompt the waiting seat was shown): their records verify move
+# by move, the earlier layout putting those words back at their places, and a state stored then mid-wait loads
+# without them and shows the same prompt.
+CT_WAITS_IN_WORDS = json.loads((Path(__file__).parent / "fixtures" /
+                                "campaign_trail_games_before_waits_kept_facts.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def ct_waits_replayed() -> list[tuple[dict[str, Any], list[records.Step]]]:
+    return [(game, _steps(game)) for game in CT_WAITS_IN_WORDS]
+
+
+def _ct_asked(wait: dict[str, Any]) -> str:
+    """Which politick wait: a strike, a choice of a rival's or of one's own, with its prompt or without."""
+    return wait["kind"] + (" by another" if "seat" in wait else "") + (" worded" if "prompt" in wait else "")
+
+
+def test_a_campaign_trail_record_made_while_politick_waits_kept_words_verifies_move_by_move(
+        ct_waits_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("campaign_trail")
+    asked: set[str] = set()
+    for game, steps in ct_waits_replayed:
+        assert records.hash_matches(ruleset, steps[0].state, steps[0].posting, game["initial_state_hash"])
+        differ = [step.seq for step, move in zip(steps[1:], game["moves"], strict=True)
+                  if not records.hash_matches(ruleset, step.state, step.posting, move["state_hash"])]
+        assert differ == [], game["seed"]
+        waited = [(step, move) for step, move in zip(steps[1:], game["moves"]) if "wait" in move]
+        asked |= {_ct_asked(move["wait"]) for _, move in waited}
+        # today's hash is not then's at such a wait: the restored words are what verify them
+        assert waited and all(state_hash(step.state) != move["state_hash"] for step, move in waited)
+        assert not records.hash_matches(ruleset, steps[-1].state, steps[-1].posting, "0" * 64)
+    # Bribes' strike, Scandal's and Intimidation's choice by a rival, the Populist's own (no politick: no prompt)
+    assert asked == {"strike worded", "option by another worded", "option"}
+
+
+def test_a_campaign_trail_state_stored_mid_politick_wait_loads_without_its_words(ct_waits_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("campaign_trail")
+    assert ruleset.earlier_layout is not None and ruleset.earlier_layout.restore is not None
+    loaded = 0
+    for game, steps in ct_waits_replayed:
+        for step, move in zip(steps[1:], game["moves"]):
+            if "wait" not in move:
+                continue
+            seat = move["asked"]  # the seat the wait asked
+            assert ruleset.decisions(step.state, seat).prompt == move["prompt"]  # the prompt shown then, word for word
+            data = json.loads(step.state.model_dump_json())
+            ruleset.earlier_layout.restore(data)
+            assert data["wait"] == move["wait"] and list(data["wait"]) == list(move["wait"])  # keys in their places
+            stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            assert hashlib.sha256(stored.encode()).hexdigest() == move["state_hash"]  # the very state stored then
+            state = ruleset.load_state(stored)
+            assert "prompt" not in state.wait and "labels" not in state.wait
+            assert state.model_dump() == step.state.model_dump()
+            assert ruleset.decisions(state, seat).prompt == move["prompt"]
+            loaded += 1
+    assert loaded >= 15
