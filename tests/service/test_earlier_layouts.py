@@ -2,8 +2,10 @@
 tests/service/fixtures/games_before_posting_apart.json): their records still verify move by move, and a snapshot of
 then loads into the state and the posting the game has now; and so do Campaign Manager 2008 games played while a
 choice an effect waits on kept its prompt's words in the state (tests/service/fixtures/games_before_waits_kept_facts.json,
-made by that code), and 1960 games played while an event's waiting choice did
-(tests/service/fixtures/nineteen_sixty_games_before_waits_kept_facts.json, made by that code)."""
+made by that code), 1960 games played while an event's waiting choice did
+(tests/service/fixtures/nineteen_sixty_games_before_waits_kept_facts.json) and Campaign Trail games played while a
+politick's wait kept its labels and prompt (tests/service/fixtures/campaign_trail_games_before_waits_kept_facts.json),
+each made by the code of then."""
 from __future__ import annotations
 
 import hashlib
