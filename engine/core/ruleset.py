@@ -113,6 +113,9 @@ class Words(Protocol):
     # Fill the decision's prompt and deadline default from its facts, and each option's label and detail.
     def ask(self, decision: Decision) -> Decision: ...
 
+    # Fill the outcome's reason from its facts (what decided the game), where the rules give them.
+    def conclude(self, outcome: Outcome) -> Outcome: ...
+
 
 def seat_range(ruleset: Ruleset, options: dict[str, Any] | None) -> tuple[int, int]:
     """How many players a game of `ruleset` with `options` takes: (fewest, most)."""
@@ -396,7 +399,10 @@ class ModuleRuleset:
         return self.view_fn(state, seat)
 
     def outcome(self, state: Any) -> Outcome | None:
-        return self.rules.outcome(state)
+        outcome = self.rules.outcome(state)
+        if outcome is None or outcome.facts is None or self.words is None:
+            return outcome
+        return self.words.conclude(outcome)
 
     def parse(self, text: str) -> list[Action]:
         return self.notation.parse(text)

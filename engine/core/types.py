@@ -203,13 +203,15 @@ class ApplyResult(BaseModel):
 
 class Outcome(BaseModel):
     """How a game ended: its winners (several when they share the win), or a draw that nobody wins
-    (Campaign Manager 2008's 269–269; 1960's full tie), with the rule that decided it."""
+    (Campaign Manager 2008's 269–269; 1960's full tie), with the rule that decided it: in a title with words, its
+    rules give what decided it as `facts` and the words make `reason`, the sentence players read, from them."""
 
     model_config = ConfigDict(extra="forbid")
     winners: list[str]
     scores: dict[str, int] = Field(default_factory=dict)
-    reason: str
+    reason: str = ""
     draw: bool = False
+    facts: SerializeAsAny[Facts] | None = Field(default=None, exclude=True)
 
     @model_validator(mode="after")
     def _winners_or_draw(self) -> "Outcome":
