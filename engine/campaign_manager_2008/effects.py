@@ -19,7 +19,7 @@ from typing import Any
 from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import waits
 from engine.campaign_manager_2008.cardtext import resolving
-from engine.campaign_manager_2008.primitives import (COLOUR, NAMES, Line, c, draw_cards, gain_one, major, said,
+from engine.campaign_manager_2008.primitives import (COLOUR, Line, c, draw_cards, gain_one, major, said,
                                                       minor, new_tile, row_of, trailing, won_by)
 from engine.campaign_manager_2008.state import CMState
 from engine.core.effects import Choice, Compiler, Domain, EffectLanguage
@@ -314,7 +314,6 @@ def _win_score(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     target = c().rules.target
     if side.score >= target:
         s.phase, s.winner = "over", winner
-        s.reason = f"{NAMES[winner]} reaches {side.score} electoral votes ({target} needed)"
         s.effect.frames.clear()
         s.pending_wins = []
         s.pending_winner = {}
@@ -329,7 +328,6 @@ def _win_replace(ctx: Ctx, frame: Frame, args: list[Any]) -> Wait | None:
         if not s.in_play:
             a, b = s.seats
             s.phase, s.draw = "over", True
-            s.reason = f"every state is won and it is {s.sides[a].score}–{s.sides[b].score}: a draw"
             s.effect.frames.clear()
             if ctx.events is not None:
                 ctx.events.append(said(f.ElectionDrawn, by=None, scores=(s.sides[a].score, s.sides[b].score)))

@@ -6,11 +6,11 @@ from functools import lru_cache
 from typing import Any
 
 from engine.campaign_manager_2008 import facts as f
-from engine.campaign_manager_2008 import waits
+from engine.campaign_manager_2008 import stored, waits
 from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
 from engine.campaign_manager_2008.effects import Ctx, interpreter
 from engine.campaign_manager_2008.primitives import Line, c, draw_cards, new_tile, said, stamp, tile_rows
-from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side, Turn
+from engine.campaign_manager_2008.state import SEATS, CMState, Options, Roll, Side, Turn
 from engine.core.errors import IllegalAction
 from engine.core.frames import Interpreter, Wait
 from engine.core.hidden import Fact, revealed
@@ -437,7 +437,7 @@ def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
             roll = state.randomness.roll(1, c().rules.die_faces)
             face = roll.faces[0]
             state.last_negative = face
-            state.last_dice = [f"{turn.seat} rolled {face} (Going Negative)"]
+            state.last_roll = Roll(seat=turn.seat, faces=list(roll.faces), sides=c().rules.die_faces)
             opponent = state.other(turn.seat)
             if ctx.events is not None:
                 ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}",
@@ -459,15 +459,33 @@ def _end_turn(state: CMState) -> None:
 
 
 def outcome(state: CMState) -> Outcome | None:
-    if state.phase != "over":
+    """The game's end, with what decided it as facts (the words make its reason)."""
+    decided_by = decided(state)
+    if decided_by is None:
         return None
     scores = {s: state.sides[s].score for s in SEATS}
+    if isinstance(decided_by, f.ElectionDrawn):
+        return Outcome(winners=[], scores=scores, draw=True, facts=decided_by)
+    return Outcome(winners=[decided_by.winner], scores=scores, facts=decided_by)
+
+
+def decided(state: CMState) -> f.ElectionWon | f.ElectionDrawn | None:
+    """What decided a finished game: the winner's score against the target, or the level scores (in seat order)
+    once every state is won. None while the game goes on."""
+    if state.phase != "over":
+        return None
     if state.draw:
-        return Outcome(winners=[], scores=scores, reason=state.reason, draw=True)
-    return Outcome(winners=[state.winner], scores=scores, reason=state.reason)
+        a, b = state.seats
+        return f.ElectionDrawn(scores=(state.sides[a].score, state.sides[b].score))
+    assert state.winner is not None
+    return f.ElectionWon(winner=state.winner, score=state.sides[state.winner].score, target=c().rules.target)
 
 
 def load_state(data: str) -> CMState:
+    """A stored state. One stored while the state kept its outcome's reason and its last roll as text loads with
+    neither: the reason is made again from the finished state, and the roll is read back from its text."""
+    if '"last_dice":' in data:
+        data = stored.without_words(data)
     state = CMState.model_validate_json(data)
     if state.wait is not None and "prompt" in state.wait:
         waits.restate(state, interpreter().procs)

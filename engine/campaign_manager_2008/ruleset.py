@@ -8,6 +8,7 @@ from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
+from engine.campaign_manager_2008.words_earlier import outcome_and_roll_in_words
 from engine.campaign_manager_2008.words_waits import wait_asked
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
@@ -51,6 +52,13 @@ def _wait_in_words(data: dict[str, Any]) -> None:
                         "prompt": wait_asked(waits.ask(wait))}
 
 
+def _in_words(data: dict[str, Any]) -> None:
+    """A state's dump as stored while the state kept in words a wait's question, its outcome's reason and its last
+    roll (after the wait kept its question's facts, only the reason and the roll: the layout's `later`)."""
+    _wait_in_words(data)
+    outcome_and_roll_in_words(data)
+
+
 class CampaignManager2008Ruleset(ModuleRuleset):
     name = "campaign_manager_2008"
     title = "Campaign Manager 2008"
@@ -66,7 +74,8 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     view_fn = staticmethod(view)
     silent = CMSilent()
     words = words  # the rules state facts; these words make them the lines, prompts and labels players read
-    earlier_layout = EarlierLayout(posting_before="winner", restore=_wait_in_words)
+    earlier_layout = EarlierLayout(posting_before="winner", restore=_in_words,
+                                   later=(outcome_and_roll_in_words,))
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)

@@ -60,6 +60,16 @@ class Turn(Strict):
     stage: Literal["action", "cost", "effect", "negative", "over"] = "action"
 
 
+class Roll(Strict):
+    """A roll of the dice: who rolled (`seat`), the `faces` shown, the dice's `sides` and what it was for
+    (`negative`: the Going Negative roll after a card with it)."""
+
+    seat: str
+    faces: list[int]
+    sides: int
+    what: Literal["negative"] = "negative"
+
+
 class CMState(Strict):
     ruleset: Literal["campaign_manager_2008"] = "campaign_manager_2008"
     seats: list[str]
@@ -81,10 +91,9 @@ class CMState(Strict):
     pending_winner: dict[str, str] = Field(default_factory=dict)  # who won each pending state, at that moment
     last_news: str | None = None
     last_negative: int | None = None  # the Going Negative face last rolled
-    last_dice: list[str] = Field(default_factory=list)
+    last_roll: Roll | None = None  # the last roll made, whatever step made it
     winner: str | None = None
     draw: bool = False
-    reason: str = ""
 
     def other(self, seat: str) -> str:
         return SEATS[1] if seat == SEATS[0] else SEATS[0]

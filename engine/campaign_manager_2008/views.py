@@ -10,8 +10,9 @@ from pydantic import Field
 
 from engine.campaign_manager_2008.cardtext import NEWS_KIND, card, resolving
 from engine.campaign_manager_2008.primitives import NAMES, c, major
-from engine.campaign_manager_2008.rules import choices
+from engine.campaign_manager_2008.rules import choices, decided
 from engine.campaign_manager_2008.state import SEATS, CMState, Row
+from engine.campaign_manager_2008.words import reason, roll_line
 from engine.core.types import Strict
 
 
@@ -140,6 +141,11 @@ def _row(row: Row) -> RowView:
     return RowView(obama=row.B, mccain=row.R, undecided=row.W)
 
 
+def _reason(state: CMState) -> str:
+    decided_by = decided(state)
+    return reason(decided_by) if decided_by is not None else ""
+
+
 def view(state: CMState, seat: str | None) -> CMView:
     content = c()
     tiles = []
@@ -167,9 +173,9 @@ def view(state: CMState, seat: str | None) -> CMView:
         media_owner=state.media["owner"] if state.media else None, news_left=len(state.news),
         last_news=other_view(state.last_news) if state.last_news else None,
         last_negative=f"{state.last_negative}: {neg.title} — {neg.text}" if neg else None,
-        last_dice=list(state.last_dice),
+        last_dice=[roll_line(state.last_roll)] if state.last_roll else [],
         played=card_view(state.turn.card) if state.turn and state.turn.card else None, resolving=_resolving(state),
         pending=[PendingView(seat=s, kind=state.wait["kind"] if state.wait and state.wait["seat"] == s else state.phase)
                  for s in SEATS if choices(state, s)[1]],  # the seats with a menu: its choices, unworded
         commitments=state.sealed.digests(), winner=state.winner, draw=state.draw,
-        reason=state.reason, me=me)
+        reason=_reason(state), me=me)

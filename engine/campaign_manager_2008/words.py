@@ -13,7 +13,8 @@ from engine.campaign_manager_2008.primitives import NAMES
 from engine.campaign_manager_2008.cardtext import heading
 from engine.campaign_manager_2008.words_waits import of, wait_asked
 from engine.content import us_regions
-from engine.core.types import Decision, Event, Facts, Option, word
+from engine.campaign_manager_2008.state import Roll
+from engine.core.types import Decision, Event, Facts, Option, Outcome, word
 
 ISSUES = ("defense", "economy")
 
@@ -169,12 +170,11 @@ def _state_won(e: Event, x: f.StateWon) -> None:
 
 
 def _election_won(e: Event, x: f.ElectionWon) -> None:
-    name = NAMES[x.winner]
-    e.public = f"Election over: {name} wins — {name} reaches {x.score} electoral votes ({x.target} needed)."
+    e.public = f"Election over: {NAMES[x.winner]} wins — {reason(x)}."
 
 
 def _election_drawn(e: Event, x: f.ElectionDrawn) -> None:
-    e.public = f"Election over: every state is won and it is {x.scores[0]}–{x.scores[1]}: a draw."
+    e.public = f"Election over: {reason(x)}."
 
 
 def _pool_empty(e: Event, x: f.PoolEmpty) -> None:
@@ -210,6 +210,28 @@ _TELLERS: dict[type[Facts], Callable[[Event, Any], None]] = {
     f.PoolEmpty: _pool_empty, f.StateEntered: _state_entered, f.NewsEmpty: _news_empty, f.NewsDrawn: _news_drawn,
     f.NewsAimed: _news_aimed,
 }
+
+# ---------------------------------------------------------------- the end and the dice
+
+
+def reason(x: f.ElectionWon | f.ElectionDrawn) -> str:
+    """What decided the game: `Obama reaches 283 electoral votes (270 needed)`, or
+    `every state is won and it is 269–269: a draw`."""
+    if isinstance(x, f.ElectionDrawn):
+        return f"every state is won and it is {x.scores[0]}–{x.scores[1]}: a draw"
+    return f"{NAMES[x.winner]} reaches {x.score} electoral votes ({x.target} needed)"
+
+
+def conclude(outcome: Outcome) -> Outcome:
+    """The outcome with its reason made from what decided it."""
+    assert isinstance(outcome.facts, (f.ElectionWon, f.ElectionDrawn)), outcome.facts
+    return outcome.model_copy(update={"reason": reason(outcome.facts)})
+
+
+def roll_line(roll: Roll) -> str:
+    """A roll as the board lists it: `MCC rolled 4 (Going Negative)`."""
+    return f"{roll.seat} rolled {' '.join(str(face) for face in roll.faces)} (Going Negative)"
+
 
 # ---------------------------------------------------------------- decisions
 

@@ -21,19 +21,27 @@ class EarlierLayout:
     """`posting_before`: the state field the posting's fields came just before. `left_out`: (dotted field path,
     value) pairs a stored state left out while the field held that value. `restore`: puts back into a state's dump,
     in place, what the states of then kept that the state keeps no more (both while they held the posting and after
-    it was kept apart)."""
+    it was kept apart). `later`: for each time since, between two changes of what the state keeps, the same for a
+    state stored then (each on a dump of its own: what was kept then, and nothing kept only before)."""
 
     posting_before: str
     left_out: tuple[tuple[str, Any], ...] = ()
     restore: Callable[[dict[str, Any]], None] | None = None
+    later: tuple[Callable[[dict[str, Any]], None], ...] = ()
 
 
 def earlier_hashes(layout: EarlierLayout, state: BaseModel, posting: Posting) -> list[str]:
     """The hashes a record made before could name for `state` with the table's `posting`: with what the layout
     restores, alone (as stored once the posting was kept apart) and with its held lines among its fields, with their
-    seats and causes and as plain texts (as stored before held lines had fields)."""
-    data = json.loads(state.model_dump_json())
+    seats and causes and as plain texts (as stored before held lines had fields); and with what each later time's
+    restore puts back."""
+    dump = state.model_dump_json()
     alone: list[str] = []
+    for restore in layout.later:
+        then = json.loads(dump)
+        restore(then)
+        alone.append(_hash(then))
+    data = json.loads(dump)
     if layout.restore is not None:
         layout.restore(data)
         alone.append(_hash(data))

@@ -239,3 +239,64 @@ def test_a_campaign_trail_state_stored_mid_politick_wait_loads_without_its_words
             assert ruleset.decisions(state, seat).prompt == move["prompt"]
             loaded += 1
     assert loaded >= 15
+
+
+# Campaign Manager 2008 starter games played while the state kept its outcome's reason and its last Going Negative
+# roll as text (tests/service/fixtures/campaign_manager_2008_games_before_outcomes_kept_facts.json, made by that code:
+# a draw, a McCain win and an Obama win, rolling every face, by both sides; at each roll the dice line stored, and
+# each finished state as stored with the outcome's reason): their records verify move by move, the earlier layout's
+# restore for that time (its `later`) putting the reason and the roll's line back at their places, and a state stored then loads with the roll as who
+# rolled which face and gives the same reason.
+CM_OUTCOMES_IN_WORDS = json.loads((Path(__file__).parent / "fixtures" /
+                                   "campaign_manager_2008_games_before_outcomes_kept_facts.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def cm_outcomes_replayed() -> list[tuple[dict[str, Any], list[records.Step]]]:
+    return [(game, _steps(game)) for game in CM_OUTCOMES_IN_WORDS]
+
+
+def test_a_campaign_manager_record_made_while_reasons_and_rolls_were_words_verifies_move_by_move(
+        cm_outcomes_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("campaign_manager_2008")
+    ends, faces = set(), set()
+    for game, steps in cm_outcomes_replayed:
+        assert records.hash_matches(ruleset, steps[0].state, steps[0].posting, game["initial_state_hash"])
+        differ = [step.seq for step, move in zip(steps[1:], game["moves"], strict=True)
+                  if not records.hash_matches(ruleset, step.state, step.posting, move["state_hash"])]
+        assert differ == [], game["seed"]
+        rolled = [(step, move) for step, move in zip(steps[1:], game["moves"]) if step.state.last_roll is not None]
+        faces |= {(step.state.last_roll.seat, step.state.last_roll.faces[0]) for step, _ in rolled}
+        # today's hash is not then's once a roll is kept: the restored line is what verifies them
+        assert rolled and all(state_hash(step.state) != move["state_hash"] for step, move in rolled)
+        outcome = ruleset.outcome(steps[-1].state)
+        assert outcome is not None and outcome.reason == game["outcome"]["reason"]
+        ends.add("draw" if outcome.draw else outcome.winners[0])
+        assert not records.hash_matches(ruleset, steps[-1].state, steps[-1].posting, "0" * 64)
+    assert ends == {"draw", "OBA", "MCC"}
+    assert faces == {(seat, face) for seat in ("OBA", "MCC") for face in range(1, 7)}
+
+
+def test_a_campaign_manager_state_stored_with_its_reason_and_roll_in_words_loads_with_their_facts(
+        cm_outcomes_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("campaign_manager_2008")
+    assert ruleset.earlier_layout is not None and len(ruleset.earlier_layout.later) == 1
+    restore = ruleset.earlier_layout.later[0]  # the layout of then: waits kept their facts, the reason its words
+    for game, steps in cm_outcomes_replayed:
+        for step, move in zip(steps[1:], game["moves"]):
+            data = json.loads(step.state.model_dump_json())
+            restore(data)
+            if "dice" in move:
+                assert data["last_dice"] == move["dice"] == ruleset.view(step.state, None).last_dice
+                stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+                assert hashlib.sha256(stored.encode()).hexdigest() == move["state_hash"]  # the very state stored then
+                assert ruleset.load_state(stored).model_dump() == step.state.model_dump()
+        final = game["final_state"]  # stored at the game's end, with its reason
+        assert '"reason":' in final and '"last_dice":' in final
+        assert hashlib.sha256(final.encode()).hexdigest() == game["moves"][-1]["state_hash"]
+        state = ruleset.load_state(final)
+        assert state.model_dump() == steps[-1].state.model_dump()
+        outcome = ruleset.outcome(state)
+        assert outcome is not None and outcome.reason == game["outcome"]["reason"]
+        assert (outcome.winners, outcome.draw) == (game["outcome"]["winners"], game["outcome"]["draw"])
+        assert ruleset.view(state, None).reason == game["outcome"]["reason"]

@@ -58,3 +58,43 @@ def test_the_rules_state_facts_and_the_contract_words_them(seed: int) -> None:
         state, posting = told.state, played.posting
     assert {"card_drafted", "hand_dealt", "decks_drafted", "start_sealed", "start_revealed", "campaign_opened",
             "cards_drawn", "card_played", "gained", "state_won", "state_entered", "news_drawn"} <= kinds, kinds
+
+
+def _texts(value: object) -> list[str]:
+    """Every string in a dumped value, keys included."""
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in (k, *_texts(v))]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize(("seed", "draw"), [(1, True), (3, False)])
+def test_the_rules_keep_what_decided_the_game_and_each_roll_without_a_sentence(seed: int, draw: bool) -> None:
+    """Starter games that end in a draw (seed 1) and a win (seed 3), played at random: no step leaves a sentence in
+    the state, the rules' outcome gives what decided the game and no reason, and the words make the reason, the
+    board's roll line and the view's reason from the facts."""
+    rng, state = Rng(seed), RULESET.setup({"deck": "starter"}, seats_for(RULESET, 2, {}), seed)
+    rolls = 0
+    while RULESET.outcome(state) is None:
+        seat = owing_seats(RULESET, state)[0]
+        options = RULESET.decisions(state, seat).all_options()
+        state = RULESET.apply(state, seat, options[rng.below(len(options))].action).state
+        sentences = [t for t in _texts(json.loads(state.model_dump_json())) if " " in t]
+        assert sentences == []
+        if state.last_roll is not None:
+            rolls += 1
+            roll = state.last_roll
+            assert (roll.faces, roll.sides) == ([state.last_negative], 6)
+            assert RULESET.view(state, None).last_dice == [f"{roll.seat} rolled {roll.faces[0]} (Going Negative)"]
+    assert rolls
+    bare, worded = rules.outcome(state), RULESET.outcome(state)
+    assert bare is not None and worded is not None and bare.reason == "" and bare.draw == worded.draw == draw
+    scores = [state.sides[s].score for s in state.seats]
+    if draw:
+        assert worded.reason == f"every state is won and it is {scores[0]}–{scores[1]}: a draw"
+    else:
+        name = {"OBA": "Obama", "MCC": "McCain"}[worded.winners[0]]
+        assert worded.reason == f"{name} reaches {max(scores)} electoral votes (270 needed)"
+    assert RULESET.view(state, None).reason == worded.reason
+    assert "facts" not in worded.model_dump() and bare.facts is not None
