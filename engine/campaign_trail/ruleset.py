@@ -10,7 +10,7 @@ from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.silent import CampaignTrailSilent
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import view
-from engine.campaign_trail.words_earlier import wait_in_words
+from engine.campaign_trail.words_earlier import reason_in_words, stored_then
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import Action, ApplyResult, CardText
@@ -69,10 +69,11 @@ class CampaignTrailRuleset(ModuleRuleset):
     silent = CampaignTrailSilent()
     evaluator = evaluate
     words = words
-    # stored then with the Solo Play fields left out while off, and a politick's wait with its words
+    # stored then with the Solo Play fields left out while off, a politick's wait with its words, and the result's
+    # reason in words
     earlier_layout = EarlierLayout(posting_before="reshuffled", left_out=(
         ("solo", None), ("advanced", None), ("options.ai", []), ("options.coop", False), ("options.ai_deck", "basic")),
-        restore=wait_in_words)
+        restore=stored_then, later=(reason_in_words,))
 
     def seat_names(self, count: int) -> list[str]:
         return rules.seat_names(count)

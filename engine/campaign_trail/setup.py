@@ -1,6 +1,8 @@
 """Seats and teams by player count, the game's setup, and the two opening choices (candidate, home state)."""
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from engine.campaign_trail import abilities, advanced_solo, effects, solo
@@ -172,11 +174,33 @@ def _kept(rng: Randomness) -> Randomness:
 WORDED_WAIT_KEYS = ("labels", "prompt")
 
 
+# what decided the election, as a state stored by earlier code named it in its result's reason (the text between
+# its parentheses): most electoral votes, a tie broken by most states, or a runoff with the named party's voters off
+_DECIDED_THEN = re.compile(r"\((?:(most) electoral votes|(tied) electoral votes; most states|(runoff): (\w+)'s voters removed)\)")
+
+
 def load_state(data: str) -> CampaignTrailState:
+    """A stored state; one stored while the state kept its result's reason in words loads with what decided the
+    election read from it, and one stored while a politick's wait kept its words loads without them."""
+    if '"result_reason":' in data:
+        data = json.dumps(_decided_from_words(json.loads(data)))
     state = CampaignTrailState.model_validate_json(data)
     if state.wait is not None and state.wait.get("kind") in ("strike", "option"):
         state.wait = {k: v for k, v in state.wait.items() if k not in WORDED_WAIT_KEYS}
     return state
+
+
+def _decided_from_words(stored: dict[str, Any]) -> dict[str, Any]:
+    """A stored state's dump with its result's reason in words made what decided the election, in its place."""
+    found = _DECIDED_THEN.search(stored.get("result_reason", ""))
+    most, tied, runoff, removed = found.groups() if found else ("", None, None, None)
+    out: dict[str, Any] = {}
+    for key, value in stored.items():
+        if key == "result_reason":
+            out["decided"], out["runoff_removed"] = most or tied or runoff or "", removed
+        else:
+            out[key] = value
+    return out
 
 
 def start_home(s: CampaignTrailState, log: list[str]) -> None:

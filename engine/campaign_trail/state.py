@@ -312,7 +312,8 @@ class CampaignTrailState(Model):
     final_seat: str | None = None  # whose end-of-game politick is resolving
     winners: list[str] = Field(default_factory=list)
     final_ev: dict[str, int] = Field(default_factory=dict)
-    result_reason: str = ""
+    decided: str = ""  # what decided the election: "most" electoral votes, "tied" (most states) or "runoff"
+    runoff_removed: str | None = None  # the party whose voters a runoff took off the board
     # Drawn at setup and public from then on: the two debates' topic cards and cities.
     debate_topics: list[str] = Field(default_factory=list)
     debate_cities: list[str] = Field(default_factory=list)

@@ -409,25 +409,20 @@ def _election(s: CampaignTrailState, log: list[str]) -> None:
             best = top2
             reason = "runoff"
         top = best
-    s.winners = top
-    game_line(log, ft.ElectionDay(winners=tuple(top), reason=reason, removed=last, ev=tuple(s.final_ev.items())))
-    s.result_reason = result_reason(top, reason, last, s.final_ev)
+    s.winners, s.decided, s.runoff_removed = top, reason, last
+    game_line(log, election_day(s))
 
 
-def result_reason(winners: list[str], reason: str, removed: str | None, ev: dict[str, int]) -> str:
-    """The outcome's reason, kept in the state as the result's own text (views and `outcome` give it as it is;
-    the silent path reaches it too, so it is made here rather than by the words, whose Election Day line says
-    it through this same function)."""
-    why = {"most": "most electoral votes", "tied": "tied electoral votes; most states",
-           "runoff": f"runoff: {removed}'s voters removed"}[reason]
-    tally = ", ".join(f"{p} {n}" for p, n in ev.items())
-    return f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} the election ({why}): {tally}."
+def election_day(s: CampaignTrailState) -> ft.ElectionDay:
+    """What decided the election, from the state once it is over: its winners, why, and each party's electoral votes."""
+    return ft.ElectionDay(winners=tuple(s.winners), reason=s.decided, removed=s.runoff_removed,
+                          ev=tuple(s.final_ev.items()))
 
 
 def outcome(s: CampaignTrailState) -> Outcome | None:
     if s.phase != "over":
         return None
-    return Outcome(winners=list(s.winners), scores=dict(s.final_ev), reason=s.result_reason)
+    return Outcome(winners=list(s.winners), scores=dict(s.final_ev), facts=election_day(s))
 
 
 def hidden_facts(s: CampaignTrailState) -> list[Fact]:

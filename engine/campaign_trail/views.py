@@ -16,7 +16,9 @@ from pydantic import Field
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import advanced_solo, primitives, rules, solo
 from engine.campaign_trail.state import MONTHS, CampaignTrailState
+from engine.campaign_trail.turn import election_day
 from engine.campaign_trail.words_cards import action_text
+from engine.campaign_trail.words_tell import reason as election_reason
 from engine.core.types import Strict
 
 
@@ -237,7 +239,7 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
                      "states": held[p]} for p, ps in s.parties.items()},
         seats=seats, deck_counts={MONTHS[i]: len(d) for i, d in enumerate(s.decks)},
         discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
-        winners=list(s.winners), final_ev=dict(s.final_ev), reason=s.result_reason,
+        winners=list(s.winners), final_ev=dict(s.final_ev), reason=over_reason(s),
         debate=debate, debates=plans,
         ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
         solo=SoloView(**(solo.public(s) or advanced_solo.public(s))) if s.solo or s.advanced else None,
@@ -246,3 +248,8 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
         offer=list(me.offer) if me and s.phase == "candidate" else None,
         offer_cards=[offered_view(s, x) for x in me.offer] if me and s.phase == "candidate" else None,
     )
+
+
+def over_reason(s: CampaignTrailState) -> str:
+    """Why the election went as it did, in words, once it is over."""
+    return election_reason(election_day(s)) if s.phase == "over" else ""

@@ -1,13 +1,40 @@
-"""What a politick's wait kept in the state while the rules worded it, made again from the wait and its paused
-effect: the options' labels of a choice, and the prompt of a politick's choice or strike, each at its place (the
-hash of a state of then is of its JSON, key order and all). The earlier layout (ruleset.py) puts them back so a
+"""What the state kept in words while the rules worded it, made again from what it keeps now, each at its place
+(the hash of a state of then is of its JSON, key order and all): a politick's wait's options' labels and the prompt
+of its choice or strike, from the wait and its paused effect; and the result's reason, from what decided the
+election. The earlier layout (ruleset.py) puts them back so a
 record made then still verifies; nothing else reads them."""
 from __future__ import annotations
 
 from typing import Any
 
 from engine.campaign_trail import effects
+from engine.campaign_trail import facts_tell as f
 from engine.campaign_trail.content import load as _c
+from engine.campaign_trail.words_tell import reason
+
+
+def stored_then(data: dict[str, Any]) -> None:
+    """Put back into a state's dump, in place, the words it kept then: its result's reason and its politick wait's."""
+    reason_in_words(data)
+    wait_in_words(data)
+
+
+def reason_in_words(data: dict[str, Any]) -> None:
+    """Put back into a state's dump, in place of what decided the election, its result's reason in words (empty until
+    the election)."""
+    if "decided" not in data:
+        return
+    over = data.get("phase") == "over"
+    text = reason(f.ElectionDay(winners=tuple(data["winners"]), reason=data["decided"], removed=data["runoff_removed"],
+                                ev=tuple(data["final_ev"].items()))) if over else ""
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "decided":
+            out["result_reason"] = text
+        elif key != "runoff_removed":
+            out[key] = value
+    data.clear()
+    data.update(out)
 
 
 def wait_in_words(data: dict[str, Any]) -> None:

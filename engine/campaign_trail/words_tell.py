@@ -12,7 +12,6 @@ from engine.campaign_trail import effects, words_debates, words_solo
 from engine.campaign_trail import facts_dirty as fd
 from engine.campaign_trail import facts_tell as f
 from engine.campaign_trail.state import MONTHS
-from engine.campaign_trail.turn import result_reason
 from engine.campaign_trail.wording import card_name
 from engine.core.types import Event, Facts
 from engine.core.words import plural
@@ -50,7 +49,10 @@ def _note(seat: str, x: f.Drawn | f.Swapped) -> str:
 
 def reason(x: f.ElectionDay) -> str:
     """Why the election went as it did, as the game's outcome gives it."""
-    return result_reason(list(x.winners), x.reason, x.removed, dict(x.ev))
+    why = {"most": "most electoral votes", "tied": "tied electoral votes; most states",
+           "runoff": f"runoff: {x.removed}'s voters removed"}[x.reason]
+    tally = ", ".join(f"{p} {n}" for p, n in x.ev)
+    return f"{' and '.join(x.winners)} win{'s' if len(x.winners) == 1 else ''} the election ({why}): {tally}."
 
 
 @cache

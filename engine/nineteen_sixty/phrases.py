@@ -2,8 +2,8 @@
 its numbers and whole effect for a detail, a card's whole public text by the id prompts show (`card`), and the
 glossary of every term a prompt uses. Nothing here is ever shortened: a long text is for the table's layout to
 wrap or page, and a card's words are one `card 23` away wherever only its name fits. Pure vocabulary of ids and
-numbers: words.py and words_tell.py phrase the decisions and the log lines with it; the rules read only the
-outcome's reason here (`tally_reason`), which the state keeps in words."""
+numbers: words.py and words_tell.py phrase the decisions and the log lines with it, and the outcome's reason
+(`tally_reason`) from the final tally the rules give as facts."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -11,7 +11,7 @@ from functools import lru_cache
 from engine.core.notation import is_number
 from engine.core.types import CardText
 from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, describe, load
-from engine.nineteen_sixty.primitives import c, card, card_label, holder, icons_text, region_name
+from engine.nineteen_sixty.primitives import c, card, card_label, holder, icons_text, region_name, tally_winner
 
 # what "rest" means, in a few words, where a prompt first shows it
 REST_GLOSS = "from your supply, into the bag at the turn's end"
@@ -123,13 +123,11 @@ def tally_reason(votes: tuple[int, int], won: tuple[int, int], cubes: tuple[int,
     """Who wins Election Day (a side, None for a draw) and why, from Kennedy's and Nixon's electoral votes, states
     won and state cubes: the votes, then the states (the House), then the cubes."""
     (k, n), sides = votes, ("K", "N")
+    w = tally_winner(votes, won, cubes)
+    if w is None:
+        return None, f"{k}–{n}, {won[0]} states and {cubes[0]} cubes each: a draw"
     if k != n:
-        w = "K" if k > n else "N"
         return w, f"{NAMES[w]} wins the electoral college {max(k, n)}–{min(k, n)}"
     if won[0] != won[1]:
-        w = sides[0 if won[0] > won[1] else 1]
         return w, f"{k}–{n} in electoral votes; the House picks {NAMES[w]}, who won more states ({won[sides.index(w)]})"
-    if cubes[0] != cubes[1]:
-        w = sides[0 if cubes[0] > cubes[1] else 1]
-        return w, f"{k}–{n} and {won[0]} states each; {NAMES[w]} has more state support ({cubes[sides.index(w)]})"
-    return None, f"{k}–{n}, {won[0]} states and {cubes[0]} cubes each: a draw"
+    return w, f"{k}–{n} and {won[0]} states each; {NAMES[w]} has more state support ({cubes[sides.index(w)]})"

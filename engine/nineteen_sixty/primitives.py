@@ -363,3 +363,28 @@ def strategy_ok(card_id: int) -> bool:
 
 def ev_of(code: str) -> int:
     return c().states[code].ev
+
+
+def tally_of(support: dict[str, int], unawarded: list[str]) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """Election Day's tally from the states' support: Kennedy's and Nixon's electoral votes, states won and state
+    cubes (an unawarded state counts for the cubes, not the votes nor the states)."""
+    votes, won, cubes = {"K": 0, "N": 0}, {"K": 0, "N": 0}, {"K": 0, "N": 0}
+    for code, value in support.items():
+        who = holder(value)
+        if who is None:
+            continue
+        cubes[who] += abs(value)
+        if code in unawarded:
+            continue
+        votes[who] += ev_of(code)
+        won[who] += 1
+    return (votes["K"], votes["N"]), (won["K"], won["N"]), (cubes["K"], cubes["N"])
+
+
+def tally_winner(votes: tuple[int, int], won: tuple[int, int], cubes: tuple[int, int]) -> str | None:
+    """Who wins Election Day (a side; None for a draw): the more electoral votes, then the more states won (the House),
+    then the more state cubes."""
+    for k, n in (votes, won, cubes):
+        if k != n:
+            return "K" if k > n else "N"
+    return None

@@ -10,6 +10,7 @@ wait for `pick <state|region|issue|card>` from the player resolving them.
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any, Callable, NamedTuple
 
 from engine.core.errors import IllegalAction
@@ -28,12 +29,11 @@ from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
 from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, moves, owes, owing, position_cost, positions,
                                          side_chooser, strategy_choices)
 from engine.nineteen_sixty.menus import menu
-from engine.nineteen_sixty.phrases import tally_reason
-from engine.nineteen_sixty.primitives import (bag_counts, c, card, count, deal, ev_of,
+from engine.nineteen_sixty.primitives import (bag_counts, c, card, count, deal,
                                               event_playable, event_spent, gain, holder, initiative_check,
                                               issue_leader, lose, media_total, needs_checks, region_crossings,
                                               rival, seat_of, side_of, strategy_need, support_checks,
-                                              travel_region)
+                                              tally_of, tally_winner, travel_region)
 from engine.nineteen_sixty.state import SEATS, SIGN, Debate, DebateIssue, NSState, Options, Play, Side, Stacked, put
 
 
@@ -969,25 +969,13 @@ def _tally(state: NSState, ctx: Ctx) -> None:
             if count(state.support.get(code, 0), who) and count(state.support.get(code, 0), who) < below:
                 unawarded.append(code)
     state.unawarded = sorted(set(unawarded))
-    votes = {"K": 0, "N": 0}
-    won = {"K": 0, "N": 0}
-    cubes = {"K": 0, "N": 0}
-    for code, value in state.support.items():
-        who = holder(value)
-        if who is None:
-            continue
-        cubes[who] += abs(value)
-        if code in state.unawarded:
-            continue
-        votes[who] += ev_of(code)
-        won[who] += 1
-    state.votes = {seat_of(s): v for s, v in votes.items()}
+    tally = final_tally(state)
+    state.votes = {seat_of(s): v for s, v in zip(("K", "N"), tally.votes)}
     if state.unawarded:
         if ctx.words:
             ctx.log(fs.Unpledged(states=tuple(state.unawarded)))
     state.phase, state.step = "over", ""
-    tally = fs.Tallied(votes=(votes["K"], votes["N"]), won=(won["K"], won["N"]), cubes=(cubes["K"], cubes["N"]))
-    w, state.reason = tally_reason(tally.votes, tally.won, tally.cubes)
+    w = tally_winner(tally.votes, tally.won, tally.cubes)
     if w is None:
         state.draw = True
     else:
@@ -1010,17 +998,31 @@ def _unpledged_rules(state: NSState) -> list[tuple[str, list[str], int]]:
     return out
 
 
+def final_tally(state: NSState) -> fs.Tallied:
+    """Election Day's tally, from the states' support once the unawarded states are known."""
+    votes, won, cubes = tally_of(state.support, state.unawarded)
+    return fs.Tallied(votes=votes, won=won, cubes=cubes)
+
+
 def outcome(state: NSState) -> Outcome | None:
+    """The game's end: its winner or a draw, with the final tally that decided it as facts (the words give its reason)."""
     if state.phase != "over":
         return None
     scores = dict(state.votes)
+    tally = final_tally(state)
     if state.draw:
-        return Outcome(winners=[], scores=scores, reason=state.reason, draw=True)
+        return Outcome(winners=[], scores=scores, draw=True, facts=tally)
     assert state.winner is not None
-    return Outcome(winners=[state.winner], scores=scores, reason=state.reason)
+    return Outcome(winners=[state.winner], scores=scores, facts=tally)
 
 
 def load_state(data: str) -> NSState:
+    """A stored state; one stored while the state kept its outcome's reason in words loads without it (the tally
+    it came from is the state's support)."""
+    if '"reason":' in data:
+        stored = json.loads(data)
+        stored.pop("reason", None)
+        data = json.dumps(stored)
     state = NSState.model_validate_json(data)
     if state.wait is not None and "prompt" in state.wait:
         waits.restate(state)

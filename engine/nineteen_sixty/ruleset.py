@@ -8,6 +8,8 @@ from engine.core.ruleset import ModuleRuleset
 from engine.core.types import ApplyResult, CardText
 from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules, waits, words
 from engine.nineteen_sixty.facts import WaitAsk
+from engine.nineteen_sixty.phrases import tally_reason
+from engine.nineteen_sixty.primitives import tally_of
 from engine.nineteen_sixty.scenario_adapter import NSScenarioAdapter
 from engine.nineteen_sixty.silent import NineteenSixtySilent
 from engine.nineteen_sixty.state import SEATS, NSState, Options
@@ -38,6 +40,19 @@ def _wait_in_words(data: dict[str, Any]) -> None:
                         "prompt": wait_question(WaitAsk(default="", **waits.fields(wait)))}
 
 
+def _reason_in_words(data: dict[str, Any]) -> None:
+    """A state's dump as stored while the state kept the outcome's reason in words: last of its fields, empty until
+    the game is over, then the reason the words make from the final tally."""
+    over = data.get("phase") == "over"
+    data["reason"] = tally_reason(*tally_of(data["support"], data["unawarded"]))[1] if over else ""
+
+
+def _stored_then(data: dict[str, Any]) -> None:
+    """A state's dump as stored while it kept both its wait's question and the outcome's reason in words."""
+    _reason_in_words(data)
+    _wait_in_words(data)
+
+
 class NineteenSixtyRuleset(ModuleRuleset):
     name = "nineteen_sixty"
     title = "1960: The Making of the President"
@@ -52,7 +67,8 @@ class NineteenSixtyRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
-    earlier_layout = EarlierLayout(posting_before="votes", restore=_wait_in_words)
+    # stored with the posting and every word, then (later) with waits in facts but the reason still in words
+    earlier_layout = EarlierLayout(posting_before="votes", restore=_stored_then, later=(_reason_in_words,))
     words = words  # the rules state facts; these words make them the prompts and labels players read
 
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> NSState:

@@ -160,7 +160,6 @@ class NSState(Strict):
     unawarded: list[str] = Field(default_factory=list)
     winner: str | None = None
     draw: bool = False
-    reason: str = ""
 
     def other(self, seat: str) -> str:
         return SEATS[1] if seat == SEATS[0] else SEATS[0]

@@ -10,7 +10,8 @@ from typing import Literal
 from pydantic import Field
 
 from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
-from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name
+from engine.nineteen_sixty.phrases import tally_reason
+from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name, tally_of
 from engine.nineteen_sixty.legal import moves, to_play
 from engine.nineteen_sixty.rules import debate_total
 from engine.nineteen_sixty.state import SEAT_OF, SEATS, SIDE_OF, NSState
@@ -161,7 +162,7 @@ class NSView(Strict):
     unawarded: list[str]
     winner: str | None
     draw: bool
-    reason: str
+    reason: str  # why the game ended as it did, in words, once it is over
     me: PrivateView | None = None
 
 
@@ -275,4 +276,5 @@ def view(state: NSState, seat: str | None) -> NSView:
         pending=[PendingView(seat=s, kind=pending_kind(state, s), what=WAITING.get(pending_kind(state, s), "deciding"))
                  for s in SEATS if moves(state, s)[1]],  # the seats with a menu: its actions, unworded
         ev_total=rules.ev_total, ev_to_win=rules.ev_to_win, votes=dict(state.votes),
-        unawarded=list(state.unawarded), winner=state.winner, draw=state.draw, reason=state.reason, me=me_view)
+        unawarded=list(state.unawarded), winner=state.winner, draw=state.draw,
+        reason=tally_reason(*tally_of(state.support, state.unawarded))[1] if state.phase == "over" else "", me=me_view)

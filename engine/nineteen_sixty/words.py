@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.core.types import Decision, Event, Facts, Option, word
+from engine.core.types import Decision, Event, Facts, Option, Outcome, word
 from engine.core.words import plural
 from engine.nineteen_sixty import facts as f
+from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty.content import NAMES
 from engine.nineteen_sixty.legal import CANDIDATE
 from engine.nineteen_sixty.phrases import (
@@ -21,6 +22,7 @@ from engine.nineteen_sixty.phrases import (
     rest_words,
     signed,
     support_words,
+    tally_reason,
     travel_name,
 )
 from engine.nineteen_sixty.primitives import (
@@ -35,7 +37,7 @@ from engine.nineteen_sixty.primitives import (
 )
 from engine.nineteen_sixty.words_tell import PRIVATE, line, private, told
 
-__all__ = ["GLOSSARY", "ask", "card_text", "effect", "tell"]
+__all__ = ["GLOSSARY", "ask", "card_text", "conclude", "effect", "tell"]
 
 # ---------------------------------------------------------------- events
 
@@ -52,6 +54,13 @@ def tell(events: list[Event]) -> list[Event]:
         else:
             event.public = line(x)
     return events
+
+
+def conclude(outcome: Outcome) -> Outcome:
+    """The outcome's reason, from the final tally that decided it."""
+    x = outcome.facts
+    assert isinstance(x, fs.Tallied), x
+    return outcome.model_copy(update={"reason": tally_reason(x.votes, x.won, x.cubes)[1]})
 
 
 # ---------------------------------------------------------------- decisions

@@ -300,3 +300,73 @@ def test_a_campaign_manager_state_stored_with_its_reason_and_roll_in_words_loads
         assert outcome is not None and outcome.reason == game["outcome"]["reason"]
         assert (outcome.winners, outcome.draw) == (game["outcome"]["winners"], game["outcome"]["draw"])
         assert ruleset.view(state, None).reason == game["outcome"]["reason"]
+# 1960 and Campaign Trail games played to their end while the state kept the outcome's reason in words
+# (tests/service/fixtures/games_before_outcome_reasons_made_by_words.json, made by that code: each game's moves, its
+# finished state as stored and its reason; and the finished states the scenario cases of every other kind of ending
+# reach, as stored): their records verify move by move, the earlier layout putting the reason back at its place (empty
+# until the game is over), and a finished state stored then loads with the same outcome and the same reason.
+REASONS_IN_WORDS = json.loads((Path(__file__).parent / "fixtures" /
+                               "games_before_outcome_reasons_made_by_words.json").read_text(encoding="utf-8"))
+
+
+def _ending(reason: str) -> str:
+    """Which kind of ending a reason of then tells."""
+    for words, kind in (("a draw", "draw"), ("House", "house"), ("state support", "cubes"), ("electoral college", "votes"),
+                        ("(most electoral", "most"), ("(tied", "tied"), ("(runoff", "runoff")):
+        if words in reason:
+            return kind
+    raise AssertionError(reason)
+
+
+@pytest.fixture(scope="module")
+def reasons_replayed() -> list[tuple[dict[str, Any], list[records.Step]]]:
+    return [(game, _steps(game)) for game in REASONS_IN_WORDS["games"]]
+
+
+def _unverified(game: dict[str, Any], steps: list[records.Step]) -> list[int]:
+    ruleset = registry.get(game["ruleset"])
+    return [step.seq for step, move in zip(steps[1:], game["moves"], strict=True)
+            if not records.hash_matches(ruleset, step.state, step.posting, move["state_hash"])]
+
+
+def test_a_record_made_while_the_outcome_reason_was_kept_in_words_verifies_move_by_move(
+        reasons_replayed) -> None:  # noqa: ANN001
+    endings: set[tuple[str, str]] = set()
+    for game, steps in reasons_replayed:
+        ruleset = registry.get(game["ruleset"])
+        assert records.hash_matches(ruleset, steps[0].state, steps[0].posting, game["initial_state_hash"])
+        # every move but where an effect waits on a question (see the next test)
+        waiting = {step.seq for step in steps[1:] if step.state.wait is not None}
+        assert set(_unverified(game, steps)) <= waiting, (game["ruleset"], game["seed"])
+        # today's hash is never then's: the reason (empty until the end) the state kept is what verifies them
+        assert all(state_hash(step.state) != move["state_hash"] for step, move in zip(steps[1:], game["moves"]))
+        assert not records.hash_matches(ruleset, steps[-1].state, steps[-1].posting, "0" * 64)
+        outcome = ruleset.outcome(steps[-1].state)
+        assert outcome is not None and outcome.reason == game["reason"]
+        endings.add((game["ruleset"], _ending(game["reason"])))
+    assert endings >= {("nineteen_sixty", "votes"), ("campaign_trail", "most"), ("campaign_trail", "tied")}
+
+
+def test_a_record_made_while_the_outcome_reason_was_kept_in_words_verifies_at_its_waits_too(
+        reasons_replayed) -> None:  # noqa: ANN001
+    assert [(game["seed"], _unverified(game, steps)) for game, steps in reasons_replayed
+            if _unverified(game, steps)] == []
+
+
+def test_a_finished_state_stored_with_its_reason_in_words_loads_with_the_same_outcome() -> None:
+    stored = [(g["ruleset"], g["final_state"], g["reason"]) for g in REASONS_IN_WORDS["games"]]
+    stored += [(e["ruleset"], e["state"], e["reason"]) for e in REASONS_IN_WORDS["ended"]]
+    endings: set[tuple[str, str]] = set()
+    for name, text, reason in stored:
+        ruleset = registry.get(name)
+        assert ruleset.earlier_layout is not None and ruleset.earlier_layout.restore is not None
+        state = ruleset.load_state(text)
+        outcome = ruleset.outcome(state)
+        assert outcome is not None and outcome.reason == reason
+        assert ruleset.view(state, None).reason == reason
+        data = json.loads(state.model_dump_json())
+        ruleset.earlier_layout.restore(data)
+        assert json.dumps(data, separators=(",", ":"), ensure_ascii=False) == text  # the very state stored then
+        endings.add((name, _ending(reason)))
+    assert endings == {("nineteen_sixty", kind) for kind in ("votes", "house", "cubes", "draw")} | {
+        ("campaign_trail", kind) for kind in ("most", "tied", "runoff")}

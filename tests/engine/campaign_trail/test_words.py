@@ -43,4 +43,5 @@ def test_every_line_the_rules_make_is_a_fact_the_words_say(players: int, options
     if options.get("ai"):
         assert {"solo_card_drawn", "advanced_drawn"} & kinds, kinds
     end = next(e for e in result.events if e.kind == "election_day")
-    assert end.public == "Election Day. " + state.result_reason  # the outcome's reason, as the line gives it
+    outcome = ruleset.outcome(state)
+    assert outcome is not None and end.public == "Election Day. " + outcome.reason  # as the line gives it
