@@ -417,11 +417,9 @@ def state_totals(s: ElectioneerState, code: str, issues: Sequence[str | None],
 def outcome(state: ElectioneerState) -> Outcome | None:
     if state.phase != "over" or state.winner is None:
         return None
-    loser = "REP" if state.winner == "DEM" else "DEM"
-    reason = f"{state.winner} wins the Electoral College {state.final[state.winner]}–{state.final[loser]}."
-    if state.final["DEM"] == state.final["REP"]:
-        reason += " Tied electors go to the DEM incumbent."
-    return Outcome(winners=[state.winner], scores=dict(state.final), reason=reason)
+    decided = f.PresidencyWon(winner=state.winner, electors=dict(state.final),
+                              tie=state.final["DEM"] == state.final["REP"])
+    return Outcome(winners=[state.winner], scores=dict(state.final), facts=decided)  # the words make its reason
 
 
 # ---------------------------------------------------------------- salts

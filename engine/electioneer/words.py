@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from engine.core.types import Decision, Event, Facts, Option, word
+from engine.core.types import Decision, Event, Facts, Option, Outcome, word
 from engine.electioneer import content as content_mod
 from engine.electioneer import facts as f
 from engine.electioneer.cards import effects_text
@@ -143,6 +143,19 @@ def _presidency_won(e: Event, x: f.PresidencyWon) -> None:
     loser = "REP" if x.winner == "DEM" else "DEM"
     tie = " — tied electors go to the DEM incumbent" if x.tie else ""
     e.public = f"{x.winner} wins the presidency, {x.electors[x.winner]}–{x.electors[loser]}{tie}."
+
+
+def conclude(outcome: Outcome) -> Outcome:
+    """The outcome with its reason, made from what decided the game: the electors, and the tie the DEM incumbent
+    takes."""
+    x = outcome.facts
+    if not isinstance(x, f.PresidencyWon):
+        return outcome
+    loser = "REP" if x.winner == "DEM" else "DEM"
+    reason = f"{x.winner} wins the Electoral College {x.electors[x.winner]}–{x.electors[loser]}."
+    if x.tie:
+        reason += " Tied electors go to the DEM incumbent."
+    return outcome.model_copy(update={"reason": reason})
 
 
 _TELLERS: dict[type[Facts], Callable[[Event, Any], None]] = {

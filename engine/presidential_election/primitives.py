@@ -1,12 +1,12 @@
 """The small rules every phase uses: votes under the ballot invariants, money without debt, the
-Advantage hooks, prices and the spending cap, dice logged with their faces."""
+Advantage hooks, prices and the spending cap, dice kept with their faces."""
 from __future__ import annotations
 
 from engine.core.rng import DiceRoll
 from engine.core.types import Event
 from engine.presidential_election.content import Content, load
 from engine.presidential_election import facts_tell as f
-from engine.presidential_election.state import PEState, Player
+from engine.presidential_election.state import PEState, Player, Roll, RolledFor
 
 
 def c() -> Content:
@@ -151,43 +151,33 @@ def spending_room(state: PEState, seat: str) -> int:
 # ---------------------------------------------------------------- dice
 
 
-def roll(state: PEState, count: int, sides: int, who: str, what: str, events: list[Event], bonus: int = 0,
+def roll(state: PEState, count: int, sides: int, who: str, what: RolledFor, events: list[Event], bonus: int = 0,
          where: str | None = None) -> int:
-    """Roll from the state's Randomness for `what` (a facts_tell.py token, in `where` if any); the faces go to the
-    log and to `last_dice`."""
-    total, faces = quiet_roll(state, count, sides, who, ROLLED_FOR[what] + (f" in {where}" if where else ""), bonus)
+    """Roll from the state's Randomness for `what` (in `where` if any); the faces go to the log and to `rolls`."""
+    total, faces = quiet_roll(state, count, sides, who, what, bonus, where)
     if worded(events):  # the roller's own die, whoever called for it
         events.append(Event(facts=f.Rolled(sides=sides, faces=faces, bonus=bonus, what=what, state=where), seat=who))
     return total
 
 
-# What a roll was for, as `last_dice` keeps it (the state's own record of the last step's rolls).
-ROLLED_FOR = {"trail": "trail", "opening_roll": "opening roll", "debate": "debate"}
-
-
-def quiet_roll(state: PEState, count: int, sides: int, who: str, what: str,
-               bonus: int = 0) -> tuple[int, tuple[int, ...]]:
-    """A roll whose faces go to `last_dice`, stated by the caller's own facts: its total and its faces."""
+def quiet_roll(state: PEState, count: int, sides: int, who: str, what: RolledFor, bonus: int = 0,
+               where: str | None = None) -> tuple[int, tuple[int, ...]]:
+    """A roll whose faces go to `rolls`, stated by the caller's own facts: its total and its faces."""
     dice: DiceRoll = state.randomness.roll(count, sides)
-    state.last_dice.append(f"{who} {dice.text}{f' +{bonus}' if bonus else ''} (d{sides}, {what})")
+    state.rolls.append(Roll(who=who, faces=list(dice.faces), sides=sides, bonus=bonus, what=what, where=where))
     return dice.total + bonus, dice.faces
 
 
-# A roll-off's contest as `last_dice` keeps it.
-CONTESTS = {"recount": "recount", "house": "House of Representatives", "national_debate": "National Debate"}
-
-
-def roll_off(state: PEState, seats: list[str], contest: str, events: list[Event], bonus_hook: str | None = None,
+def roll_off(state: PEState, seats: list[str], contest: RolledFor, events: list[Event], bonus_hook: str | None = None,
              where: str | None = None) -> str:
     """d6 each, the tied highest rolling again, until one is highest (`contest`: a recount in `where`, the House,
     the debate pot)."""
     rolling = list(seats)
-    what = CONTESTS[contest] + (f" in {where}" if where else "")
     while True:
         rolls = []
         for s in rolling:
             bonus = hook(state.players[s], bonus_hook) if bonus_hook else 0
-            rolls.append((s, quiet_roll(state, 1, 6, s, what, bonus)[0] - bonus, bonus))
+            rolls.append((s, quiet_roll(state, 1, 6, s, contest, bonus, where)[0] - bonus, bonus))
         if worded(events):  # one line for the round, the game's own
             events.append(Event(facts=f.RollOff(contest=contest, state=where, rolls=tuple(rolls)), seat=None))
         best = max(face + bonus for _, face, bonus in rolls)
@@ -233,9 +223,8 @@ def campaign_votes(state: PEState, seat: str, item: str, code: str, lost: list[E
     """A Sign (d3) or Television (6d3) Campaign's roll and votes in `code`: what it rolled and did, for the caller's
     facts (None on the silent path). Votes for a state off the ballot are lost, stated in `lost`."""
     r, player = c().rules, state.players[seat]
-    name = "Sign Campaign" if item == "sign" else "Television Campaign"
     dice, bonus = (r.sign_dice, hook(player, "sign_bonus")) if item == "sign" else (r.tv_dice, hook(player, "tv_bonus"))
-    n, faces = quiet_roll(state, dice, 3, seat, f"{name} in {code}", bonus)
+    n, faces = quiet_roll(state, dice, 3, seat, "sign" if item == "sign" else "tv", bonus, code)
     said: list[Event] = [] if worded(lost) else lost
     placed = add_votes(state, seat, code, n, said, ITEM_OF[item])
     if not worded(lost):

@@ -1,11 +1,13 @@
 """decisions / apply / outcome / deadline: the contract's rules, dispatching to the phase modules."""
 from __future__ import annotations
 
+import json
+
 from engine.core.errors import IllegalAction
 from engine.core.hidden import Fact, revealed
 from engine.core.types import (Action, ApplyResult, Decision, Event, Option, Outcome, PendingKind, cite, copy_state,
                                stamp)
-from engine.presidential_election import cards, cardtext, debates, setup, turn
+from engine.presidential_election import cards, cardtext, debates, earlier, setup, turn
 from engine.presidential_election import facts_tell as f
 from engine.presidential_election.menus import menu, owes
 from engine.presidential_election.primitives import add_votes, c, campaign, ev, join_ballot
@@ -73,7 +75,7 @@ def apply(state: PEState, seat: str, action: Action) -> ApplyResult:
 def step(state: PEState, seat: str, action: Action, events: list[Event]) -> bool:
     """One step on `state` itself, its lines into `events`: `apply`'s body, and the silent path's whole step
     (silent.py), which drops the lines unread. Returns whether a die was rolled."""
-    dice = state.last_dice  # the rolls of the last step that rolled: replaced by this step's own, if any
+    dice = state.rolls  # the rolls of the last step that rolled: replaced by this step's own, if any
     before = len(dice)
     _dispatch(state, seat, action, events)
     rolled = len(dice) > before
@@ -186,10 +188,17 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
 
 
 def outcome(state: PEState) -> Outcome | None:
-    if state.phase != "over" or state.winner is None:
+    """The finished game's winner and scores, with what decided it as facts (the words make its reason)."""
+    decided = turn.election_over(state)
+    if decided is None:
         return None
-    return Outcome(winners=[state.winner], scores=dict(state.scores), reason=state.reason)
+    return Outcome(winners=[decided.winner], scores=dict(state.scores), facts=decided)
 
 
 def load_state(data: str) -> PEState:
-    return PEState.model_validate_json(data)
+    """A stored state, also one stored while the last dice and the outcome's reason were kept as text."""
+    if '"last_dice":' not in data and '"reason":' not in data:
+        return PEState.model_validate_json(data)
+    raw = json.loads(data)
+    earlier.read_as_now(raw)
+    return PEState.model_validate(raw)

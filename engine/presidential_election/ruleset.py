@@ -6,9 +6,8 @@ from typing import Any
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import CardText
-from engine.presidential_election import (bot, cardtext, determinize, evaluate, notation, refusals, rules,
-                                          setup,
-                                          words, words_runs)
+from engine.presidential_election import (bot, cardtext, determinize, earlier, evaluate, notation, refusals,
+                                          rules, setup, words, words_runs)
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.silent import PESilent
 from engine.presidential_election.state import Options, PEState
@@ -60,7 +59,7 @@ class PresidentialElectionRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = PESilent()
-    earlier_layout = EarlierLayout(posting_before="carried")
+    earlier_layout = EarlierLayout(posting_before="carried", restore=earlier.laid_out_then)
     carry_on = staticmethod(words_runs.onto_held)  # a step's lines carry on the run of the last line held
 
     def seat_names(self, count: int) -> list[str]:

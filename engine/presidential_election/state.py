@@ -13,6 +13,9 @@ from engine.core.rng import Randomness
 Phase = Literal["order", "first_choice", "home", "advantage", "play", "over"]
 TaskKind = Literal["vp", "convention", "free_tv", "debate", "stake", "place", "effect"]
 Buying = Literal["ballot", "sign", "tv", "fly"]
+# What a die was rolled for: a candidate's own roll, the d3 of fundraising, a campaign's dice, or a roll-off's d6.
+RolledFor = Literal["opening_roll", "trail", "debate", "fundraising_space", "fundraising", "sign", "tv", "recount",
+                    "house", "national_debate"]
 
 
 class Options(Strict):
@@ -61,6 +64,18 @@ class TurnState(Strict):
     card: str | None = None  # the Campaign card being resolved
 
 
+class Roll(Strict):
+    """One roll of the last step that rolled: `who` rolled `faces` of `sides`-sided dice, plus `bonus`, for `what`
+    (in the state `where`, if any)."""
+
+    who: str
+    faces: list[int]
+    sides: int
+    bonus: int = 0
+    what: RolledFor
+    where: str | None = None
+
+
 class PEState(Strict):
     ruleset: Literal["presidential_election"] = "presidential_election"
     seats: list[str]
@@ -81,11 +96,10 @@ class PEState(Strict):
     adv_deck: list[str] = Field(default_factory=list)  # Advantage deck (secret order)
     last_round: bool = False
     ended_by: str | None = None  # the first seat back on Election Day
-    last_dice: list[str] = Field(default_factory=list)  # the last step's rolls, with faces
+    rolls: list[Roll] = Field(default_factory=list)  # the last step's rolls, with faces
     carried: dict[str, str] = Field(default_factory=dict)  # at the end: state -> who took its electors
     scores: dict[str, int] = Field(default_factory=dict)
     winner: str | None = None
-    reason: str = ""
 
     @property
     def current(self) -> str | None:

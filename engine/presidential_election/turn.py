@@ -65,7 +65,7 @@ def _land(state: PEState, seat: str, events: list[Event]) -> None:
         else:
             state.tasks.append(Task(kind="free_tv", seat=seat, cause="convention"))
     elif space.kind == "fundraising":
-        got, _ = quiet_roll(state, 1, 3, seat, "Fundraising space")
+        got, _ = quiet_roll(state, 1, 3, seat, "fundraising_space")
         gain(state, seat, got * r.fundraise_unit + hook(player, "trail_fundraise_plus"), events, "fundraising_space",
              got)
     elif space.kind == "draw_card":
@@ -171,15 +171,20 @@ def count(state: PEState, events: list[Event]) -> None:
     else:
         events.append(Event(facts=f.HouseDecides(top=top, seats=tuple(leaders)), seat=None))
         state.winner = roll_off(state, leaders, "house", events, "recount_bonus")
-    state.reason = election_reason(len(leaders) > 1, top, [(s, scores[s]) for s in state.order])
-    events.append(Event(facts=f.ElectionOver(winner=state.winner, tied=len(leaders) > 1, top=top,
-                                             scores=tuple((s, scores[s]) for s in state.order)), seat=None))
+    if worded(events):
+        events.append(Event(facts=decided(state.winner, state.order, scores), seat=None))
 
 
-def election_reason(tied: bool, top: int, scores: list[tuple[str, int]]) -> str:
-    """Why the winner won, kept in the state as the outcome's reason (the silent path reaches it too, so it is made
-    here; the words' Election Day line says it through this same function)."""
-    tally = ", ".join(f"{seat} {n}" for seat, n in scores)
-    if tied:
-        return f"tied at {top} electoral votes, chosen by the House roll ({tally})"
-    return f"most electoral votes ({tally})"
+def election_over(state: PEState) -> f.ElectionOver | None:
+    """What decided the finished game: its winner, by most electoral votes or by the House roll when tied at the top,
+    and each seat's electoral votes in play order (None while the game goes on)."""
+    if state.phase != "over" or state.winner is None:
+        return None
+    return decided(state.winner, state.order, state.scores)
+
+
+def decided(winner: str, order: list[str], scores: dict[str, int]) -> f.ElectionOver:
+    """The facts of an election won by `winner` with `scores` (each seat's electoral votes), said in `order`."""
+    top = max(scores.values())
+    tied = sum(1 for n in scores.values() if n == top) > 1
+    return f.ElectionOver(winner=winner, tied=tied, top=top, scores=tuple((s, scores[s]) for s in order))

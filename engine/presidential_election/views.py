@@ -7,7 +7,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from engine.presidential_election.menus import owed_question
+from engine.presidential_election.turn import election_over
 from engine.presidential_election.words import prompt as say
+from engine.presidential_election.words_tell import reason, roll_line
 from engine.presidential_election.primitives import c, cap, state_codes
 from engine.presidential_election.state import PEState
 from engine.core.types import Strict
@@ -141,6 +143,7 @@ def view(state: PEState, seat: str | None) -> PEView:
         p = state.players[seat]
         me = {"seat": seat, "offer": [_card(x) for x in p.offer], "returned": [_card(x) for x in p.returned]}
     current = state.current
+    decided = election_over(state)
     on_space: dict[int, list[str]] = {}
     for s in seats:
         on_space.setdefault(state.players[s].trail, []).append(s)
@@ -150,6 +153,6 @@ def view(state: PEState, seat: str | None) -> PEView:
         "buying": state.turn.buying, "flown": state.turn.flown, "players": players, "states": states,
         "track": [{"index": sp.index, "kind": sp.kind, "label": sp.label, "tokens": on_space.get(sp.index, [])}
                   for sp in track],
-        "pending": pending, "last_dice": list(state.last_dice), "last_round": state.last_round,
+        "pending": pending, "last_dice": [roll_line(x) for x in state.rolls], "last_round": state.last_round,
         "ended_by": state.ended_by, "deck_size": len(state.deck), "discard": list(state.discard),
-        "winner": state.winner, "scores": dict(state.scores), "reason": state.reason, "me": me})
+        "winner": state.winner, "scores": dict(state.scores), "reason": reason(decided) if decided else "", "me": me})

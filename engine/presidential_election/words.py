@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.content import us_regions
-from engine.core.types import Decision, Event, Facts, Option, word
+from engine.core.types import Decision, Event, Facts, Option, Outcome, word
 from engine.core.words import noun
 from engine.presidential_election import facts as f
 from engine.presidential_election import facts_tell as ft
@@ -194,6 +194,13 @@ def ask(decision: Decision) -> Decision:
         else:
             word(option, *option_words(option, question))
     return decision
+
+
+def conclude(outcome: Outcome) -> Outcome:
+    """The outcome with its reason, made from what decided the game."""
+    if not isinstance(outcome.facts, ft.ElectionOver):
+        return outcome
+    return outcome.model_copy(update={"reason": words_tell.reason(outcome.facts)})
 
 
 _places_of: list[Any] = [None, {}]  # [the content, each state's (name, region) by code]

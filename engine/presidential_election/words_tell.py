@@ -10,8 +10,7 @@ from engine.core.types import Facts
 from engine.core.words import plural, with_article
 from engine.presidential_election import facts_tell as f
 from engine.presidential_election.content import Content, load
-from engine.presidential_election.primitives import ROLLED_FOR
-from engine.presidential_election.turn import election_reason
+from engine.presidential_election.state import Roll
 
 ITEMS = {"ballot": "ballot place", "sign": "Sign Campaign", "television": "Television Campaign"}
 # Why votes, ballots or money changed, as the line says it in brackets (a cause not listed is said as it is).
@@ -21,6 +20,11 @@ WHY = {"running_mate": "running mate", "passing": "passing the running-mate spac
        "hometown": "Advantage: hometown", "sign": "Sign Campaign", "television": "Television Campaign",
        "advantage": "Advantage", "press_coverage": "Advantage: press coverage",
        "fundraising_space": "Fundraising space", "fundraising": "fundraising"}
+# What a roll was for, as a roll's line and the board's last dice say it.
+ROLLED_FOR = {"opening_roll": "opening roll", "trail": "trail", "debate": "debate",
+              "fundraising_space": "Fundraising space", "fundraising": "fundraising", "sign": "Sign Campaign",
+              "tv": "Television Campaign", "recount": "recount", "house": "House of Representatives",
+              "national_debate": "National Debate"}
 CONTESTS = {"recount": "Recount", "house": "House of Representatives", "national_debate": "National Debate"}
 
 
@@ -50,6 +54,12 @@ def rolled(faces: tuple[int, ...], bonus: int = 0) -> str:
     """`rolled 4`, `rolled 2+3+1 = 6 +1`: a roll's faces and bonus, as the log says them."""
     text = f"rolled {faces[0]}" if len(faces) == 1 else f"rolled {'+'.join(map(str, faces))} = {sum(faces)}"
     return text + (f" +{bonus}" if bonus else "")
+
+
+def roll_line(x: Roll) -> str:
+    """One of the last dice the board shows: `P1 rolled 2+3+1 = 6 +1 (d3, Sign Campaign in OH)`."""
+    what = ROLLED_FOR[x.what] + (f" in {x.where}" if x.where else "")
+    return f"{x.who} {rolled(tuple(x.faces), x.bonus)} (d{x.sides}, {what})"
 
 
 def result(x: f.Result) -> str:
@@ -183,8 +193,12 @@ def _national(_: str, x: f.NationalDebate) -> str:
 
 
 def reason(x: f.ElectionOver) -> str:
-    """Why the winner won, as the game's outcome gives it."""
-    return election_reason(x.tied, x.top, list(x.scores))
+    """Why the winner won, as the game's outcome gives it: each seat's electoral votes, and the House roll that
+    broke a tie at the top."""
+    tally = ", ".join(f"{seat} {n}" for seat, n in x.scores)
+    if x.tied:
+        return f"tied at {x.top} electoral votes, chosen by the House roll ({tally})"
+    return f"most electoral votes ({tally})"
 
 
 _LINES: dict[type[Facts], Callable[[str, Any], str]] = {

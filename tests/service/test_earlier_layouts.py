@@ -5,7 +5,8 @@ choice an effect waits on kept its prompt's words in the state (tests/service/fi
 made by that code), 1960 games played while an event's waiting choice did
 (tests/service/fixtures/nineteen_sixty_games_before_waits_kept_facts.json) and Campaign Trail games played while a
 politick's wait kept its labels and prompt (tests/service/fixtures/campaign_trail_games_before_waits_kept_facts.json),
-each made by the code of then."""
+each made by the code of then; and games of every title played while the rules kept the outcome's reason (and the
+last rolls) in words (the fixtures named in each block below)."""
 from __future__ import annotations
 
 import hashlib
@@ -370,3 +371,71 @@ def test_a_finished_state_stored_with_its_reason_in_words_loads_with_the_same_ou
         endings.add((name, _ending(reason)))
     assert endings == {("nineteen_sixty", kind) for kind in ("votes", "house", "cubes", "draw")} | {
         ("campaign_trail", kind) for kind in ("most", "tied", "runoff")}
+
+
+# Presidential Election games (2 and 3 players, a House roll among them) and Electioneer US games played while the
+# rules kept the last dice and the outcome's reason as text (tests/service/fixtures/
+# presidential_election_games_before_rolls_kept_facts.json, made by that code: each move's hash, the outcome's reason
+# and the finished state as stored): their records verify move by move, the earlier layout putting the dice's lines and
+# the reason back at their places, a state stored then loads with its rolls read back, and a finished one with the
+# same outcome reason.
+ROLLS_IN_WORDS = json.loads((Path(__file__).parent / "fixtures" /
+                             "presidential_election_games_before_rolls_kept_facts.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def rolls_replayed() -> list[tuple[dict[str, Any], list[records.Step]]]:
+    return [(game, _steps(game)) for game in ROLLS_IN_WORDS]
+
+
+def test_a_record_made_while_rolls_and_reasons_were_text_verifies_move_by_move(rolls_replayed) -> None:  # noqa: ANN001
+    rolled: set[tuple[str, bool]] = set()
+    for game, steps in rolls_replayed:
+        ruleset = registry.get(game["ruleset"])
+        assert records.hash_matches(ruleset, steps[0].state, steps[0].posting, game["initial_state_hash"])
+        differ = [step.seq for step, move in zip(steps[1:], game["moves"], strict=True)
+                  if not records.hash_matches(ruleset, step.state, step.posting, move["state_hash"])]
+        assert differ == [], game["seed"]
+        assert not records.hash_matches(ruleset, steps[-1].state, steps[-1].posting, "0" * 64)
+        if game["ruleset"] == "presidential_election":
+            rolled |= {(x.what, x.bonus > 0) for step in steps for x in step.state.rolls}
+            # today's hash is never then's: the restored lines and reason are what verify them
+            assert all(state_hash(step.state) != move["state_hash"] for step, move in zip(steps[1:], game["moves"]))
+    # every kind of roll the game makes, and each that an Advantage adds to with its bonus
+    assert {what for what, _ in rolled} == {"opening_roll", "trail", "debate", "fundraising_space", "fundraising",
+                                           "sign", "tv", "recount", "house", "national_debate"}
+    assert {what for what, bonus in rolled if bonus} == {"debate", "sign", "tv", "recount", "national_debate"}
+
+
+def test_a_presidential_election_state_stored_with_its_dice_as_text_loads_with_its_rolls(rolls_replayed) -> None:  # noqa: ANN001
+    ruleset = registry.get("presidential_election")
+    assert ruleset.earlier_layout is not None and ruleset.earlier_layout.restore is not None
+    loaded = 0
+    for game, steps in rolls_replayed:
+        if game["ruleset"] != "presidential_election":
+            continue
+        for step, move in zip(steps[1:], game["moves"]):
+            data = json.loads(step.state.model_dump_json())
+            ruleset.earlier_layout.restore(data)
+            stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            assert hashlib.sha256(stored.encode()).hexdigest() == move["state_hash"]  # the very state stored then
+            assert list(data)[-2:] == ["winner", "reason"] and "rolls" not in data
+            state = ruleset.load_state(stored)
+            assert state.model_dump() == step.state.model_dump()
+            assert ruleset.view(state, None).last_dice == data["last_dice"]  # the board's dice, word for word
+            loaded += 1
+    assert loaded > 2000
+
+
+def test_a_finished_state_stored_with_its_reason_loads_with_the_same_outcome_reason(rolls_replayed) -> None:  # noqa: ANN001
+    reasons = []
+    for game, steps in rolls_replayed:
+        ruleset = registry.get(game["ruleset"])
+        state = ruleset.load_state(game["final_state"])
+        assert state.model_dump() == steps[-1].state.model_dump()
+        outcome = ruleset.outcome(state)
+        assert outcome is not None and outcome.reason == game["reason"] == ruleset.outcome(steps[-1].state).reason
+        reasons.append(game["reason"])
+    # a win outright, one by the House roll, and Electioneer's count
+    assert [any(said in reason for reason in reasons)
+            for said in ("most electoral votes", "chosen by the House roll", "wins the Electoral College")] == [True] * 3

@@ -15,6 +15,7 @@ from engine.presidential_election.primitives import c, cap, ev, state_codes
 from engine.presidential_election.ruleset import RULESET as R
 from engine.presidential_election.state import PEState
 from engine.presidential_election.words import prompt as say
+from engine.presidential_election.words_tell import roll_line
 from engine.presidential_election.views import (CardView, PendingView, PEView, PlayerView, PrivateView, SpaceView,
                                                 StateView, view)
 
@@ -46,15 +47,16 @@ def plain_view(state: PEState, seat: str | None, menus: dict[str, tuple[str, lis
         p = state.players[seat]
         me = PrivateView(seat=seat, offer=[_card(x) for x in p.offer], returned=[_card(x) for x in p.returned])
     current = state.current
+    outcome = R.outcome(state)
     return PEView(
         phase=state.phase, era=state.options.era, round=state.round, order=list(state.order), current=current,
         spent=state.turn.spent, cap=cap(state, current) if current else c().rules.spend_cap,
         buying=state.turn.buying, flown=state.turn.flown, players=players, states=states,
         track=[SpaceView(index=sp.index, kind=sp.kind, label=sp.label,
                          tokens=[s for s in state.seats if state.players[s].trail == sp.index]) for sp in track],
-        pending=pending, last_dice=list(state.last_dice), last_round=state.last_round, ended_by=state.ended_by,
+        pending=pending, last_dice=[roll_line(x) for x in state.rolls], last_round=state.last_round, ended_by=state.ended_by,
         deck_size=len(state.deck), discard=list(state.discard), winner=state.winner, scores=dict(state.scores),
-        reason=state.reason, me=me)
+        reason=outcome.reason if outcome else "", me=me)
 
 
 def state_option_problems(state: PEState, options: list[Option]) -> list[str]:
