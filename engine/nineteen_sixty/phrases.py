@@ -11,13 +11,26 @@ from functools import lru_cache
 from engine.core.notation import is_number
 from engine.core.types import CardText
 from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, describe, load
-from engine.nineteen_sixty.primitives import c, card, card_label, holder, icons_text, region_name, tally_winner
+from engine.nineteen_sixty.primitives import (c, card, card_label, draws_text, holder, icons_text, region_name,
+                                              tally_winner)
+from engine.nineteen_sixty.state import BagDraw
 
 # what "rest" means, in a few words, where a prompt first shows it
 REST_GLOSS = "from your supply, into the bag at the turn's end"
 PERSISTENT_WORDS = {"debate": "Debate event (waits for the Debates)",
                     "election_day": "Election Day event (waits for Election Day)",
                     "prevention": "prevention event (stays in play and blocks another event)"}
+# a check's reason, as the last draw says it (a reason not listed is said as it is)
+DRAWN_FOR = {"strategy": "Campaign Strategy", "election_day": "Election Day"}
+
+
+def draw_line(x: BagDraw) -> str:
+    """The bag's last draw as the board shows it: `KEN in OH (campaigning): BRB`, `NIX to advertise: R-`,
+    `initiative: RBR`."""
+    if x.seat is None:
+        return f"initiative: {draws_text(list(x.drawn))}"
+    said = "to advertise" if x.place is None else f"in {x.place} ({DRAWN_FOR.get(x.why, x.why)})"
+    return f"{x.seat} {said}: {draws_text([d or None for d in x.drawn])}"
 
 
 def signed(value: int) -> str:

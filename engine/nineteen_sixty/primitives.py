@@ -9,10 +9,12 @@ from functools import lru_cache
 from engine.core.types import Event
 from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGION_NAMES, Card, load
-from engine.nineteen_sixty.state import SEAT_OF, SIDE_OF, SIGN, NSState
+from engine.nineteen_sixty.state import SEAT_OF, SIDE_OF, SIGN, BagDraw, NSState
 
 COLOUR = {"K": "B", "N": "R"}  # the rulebook's examples read draws as blue and red cubes
 KINDS = ("support", "media", "issues", "endorsements")
+# a check's reason as the state keeps it, where the rules name it in words (an Election Day event's checks)
+WHY_ID = {"Election Day": "election_day"}
 
 
 c = load  # the content, loaded once (one call of the cache, not two: it is asked for many times a step)
@@ -212,8 +214,8 @@ def support_checks(state: NSState, side: str, n: int, events: list[Event] | None
         if cube is not None:
             state.sides[cube].supply += 1
     wins = sum(1 for d in drawn if d == side)
-    said = "to advertise" if code is None else f"in {code} ({'Campaign Strategy' if why == 'strategy' else why})"
-    state.last_draws = [f"{seat_of(side)} {said}: {draws_text(drawn)}"]
+    state.last_draws = [BagDraw(seat=seat_of(side), place=code, why=WHY_ID.get(why, why),
+                                drawn=[d or "" for d in drawn])]
     if events is None:
         return wins
     events.append(Event(facts=t.Checked(seat=seat_of(side), n=n, state=code, why=why,
@@ -236,7 +238,7 @@ def initiative_check(state: NSState, events: list[Event] | None) -> str:
             break
     winner = seat_of(cube)
     state.initiative = winner
-    state.last_draws = [f"initiative: {draws_text(list(drawn))}"]
+    state.last_draws = [BagDraw(why="initiative", drawn=drawn)]
     if events is None:
         return winner
     events.append(Event(facts=t.InitiativeDrawn(turn=state.turn, drawn=tuple(drawn), seat=winner,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any, Callable, NamedTuple
 
 from engine.core.errors import IllegalAction
@@ -23,7 +24,7 @@ from engine.core.windows import ResponseWindow, Sealed, Simultaneous
 from engine.nineteen_sixty import facts_effects as fe
 from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty import facts_tell as t
-from engine.nineteen_sixty import waits
+from engine.nineteen_sixty import earlier, waits
 from engine.nineteen_sixty.content import REGIONS
 from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
 from engine.nineteen_sixty.legal import (CANDIDATE, is_open, knee, media_leader, moves, owes, owing, position_cost, positions,
@@ -1016,12 +1017,16 @@ def outcome(state: NSState) -> Outcome | None:
     return Outcome(winners=[state.winner], scores=scores, facts=tally)
 
 
+_DRAWS_AS_LINES = re.compile(r'"last_draws":\s*\[\s*"')
+
+
 def load_state(data: str) -> NSState:
     """A stored state; one stored while the state kept its outcome's reason in words loads without it (the tally
-    it came from is the state's support)."""
-    if '"reason":' in data:
+    it came from is the state's support), and one stored while it kept the last draws as lines reads them back."""
+    if '"reason":' in data or _DRAWS_AS_LINES.search(data):
         stored = json.loads(data)
         stored.pop("reason", None)
+        earlier.read_as_now(stored)
         data = json.dumps(stored)
     state = NSState.model_validate_json(data)
     if state.wait is not None and "prompt" in state.wait:

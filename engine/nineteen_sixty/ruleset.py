@@ -6,7 +6,7 @@ from typing import Any
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import ApplyResult, CardText
-from engine.nineteen_sixty import bot, determinize, evaluate, notation, refusals, rules, waits, words
+from engine.nineteen_sixty import bot, determinize, earlier, evaluate, notation, refusals, rules, waits, words
 from engine.nineteen_sixty.facts import WaitAsk
 from engine.nineteen_sixty.phrases import tally_reason
 from engine.nineteen_sixty.primitives import tally_of
@@ -48,9 +48,16 @@ def _reason_in_words(data: dict[str, Any]) -> None:
 
 
 def _stored_then(data: dict[str, Any]) -> None:
-    """A state's dump as stored while it kept both its wait's question and the outcome's reason in words."""
-    _reason_in_words(data)
+    """A state's dump as stored while it kept its wait's question, the outcome's reason and the last draws in
+    words."""
+    _reason_and_draws_in_words(data)
     _wait_in_words(data)
+
+
+def _reason_and_draws_in_words(data: dict[str, Any]) -> None:
+    """A state's dump as stored while it kept the outcome's reason and the last draws in words."""
+    _reason_in_words(data)
+    earlier.draws_then(data)
 
 
 class NineteenSixtyRuleset(ModuleRuleset):
@@ -67,8 +74,10 @@ class NineteenSixtyRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
-    # stored with the posting and every word, then (later) with waits in facts but the reason still in words
-    earlier_layout = EarlierLayout(posting_before="votes", restore=_stored_then, later=(_reason_in_words,))
+    # stored with the posting and every word, then (later) with waits in facts but the reason and the last draws
+    # still in words, then with the last draws alone in words
+    earlier_layout = EarlierLayout(posting_before="votes", restore=_stored_then,
+                                   later=(_reason_and_draws_in_words, earlier.draws_then))
     words = words  # the rules state facts; these words make them the prompts and labels players read
 
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> NSState:

@@ -118,6 +118,17 @@ class Debate(Strict):
     finished: bool = False
 
 
+class BagDraw(Strict):
+    """The bag's last draw, for the picture: `seat`'s support checks in the state `place` for `why` (campaigning,
+    an event, strategy...), or to advertise where `place` is None; or, with no seat, the initiative check. `drawn`:
+    each cube's side, "" once the bag was empty."""
+
+    seat: str | None = None
+    place: str | None = None
+    why: str = ""
+    drawn: list[str] = Field(default_factory=list)
+
+
 class NSState(Strict):
     ruleset: Literal["nineteen_sixty"] = "nineteen_sixty"
     seats: list[str]
@@ -155,7 +166,7 @@ class NSState(Strict):
     # each Campaign Strategy commitment (salt included: secret until the stack is revealed on turn 6 or 9)
     strategy_seals: dict[str, list[Sealed]] = Field(default_factory=lambda: {s: [] for s in SEATS})
     debate: Debate | None = None
-    last_draws: list[str] = Field(default_factory=list)  # the last bag draws, for the picture
+    last_draws: list[BagDraw] = Field(default_factory=list)  # the last bag draws, for the picture
     votes: dict[str, int] = Field(default_factory=dict)  # the final tally
     unawarded: list[str] = Field(default_factory=list)
     winner: str | None = None

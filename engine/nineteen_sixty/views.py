@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import Field
 
 from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
-from engine.nineteen_sixty.phrases import tally_reason
+from engine.nineteen_sixty.phrases import draw_line, tally_reason
 from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name, tally_of
 from engine.nineteen_sixty.legal import moves, to_play
 from engine.nineteen_sixty.rules import debate_total
@@ -272,7 +272,7 @@ def view(state: NSState, seat: str | None) -> NSView:
         debate_events=stacked(state.debate_events), election_events=stacked(state.election_events),
         prevention=stacked(state.prevention),
         turn_effects=[StackedView(card=card_view(e.card), owner=e.who) for e in state.turn_effects if e.card],
-        play=play, debate=debate, last_draws=list(state.last_draws),
+        play=play, debate=debate, last_draws=[draw_line(x) for x in state.last_draws],
         pending=[PendingView(seat=s, kind=pending_kind(state, s), what=WAITING.get(pending_kind(state, s), "deciding"))
                  for s in SEATS if moves(state, s)[1]],  # the seats with a menu: its actions, unworded
         ev_total=rules.ev_total, ev_to_win=rules.ev_to_win, votes=dict(state.votes),

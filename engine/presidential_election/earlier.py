@@ -1,6 +1,7 @@
 """What a Presidential Election state kept as text while its rules worded its dice and its end: `last_dice` (each
 roll a line, at the place of `rolls`) and `reason` (after `winner`; empty until the game ended), each at its place
-(the hash of a state of then is of its JSON, key order and all). The earlier layout (ruleset.py) puts them back so a
+(the hash of a state of then is of its JSON, key order and all); and, until later, the National Debate's votes to
+place kept their task's cause as the debate's name. The earlier layout (ruleset.py) puts them back so a
 record made then still verifies, and `load_state` reads a state stored then (its rolls read back from their lines).
 The text is made here as it was, apart from the words players read, so those words may change and records still
 verify."""
@@ -19,9 +20,21 @@ _LINE = re.compile(r"(?P<who>\S+) rolled (?P<faces>[0-9]+(?:\+[0-9]+)*)(?: = [0-
                    r"\(d(?P<sides>[0-9]+), (?P<what>.+?)(?: in (?P<where>[A-Z]{2}))?\)")
 
 
+# A task's cause, as a state stored it then where it is an id now.
+CAUSE_THEN = {"national_debate": "National Debate"}
+_CAUSE_NOW = {v: k for k, v in CAUSE_THEN.items()}
+
+
+def causes_then(data: dict[str, Any]) -> None:
+    """A state's dump, in place, with its tasks' causes as stored then (the rolls kept as facts already)."""
+    for task in data.get("tasks", []):
+        task["cause"] = CAUSE_THEN.get(task.get("cause", ""), task.get("cause", ""))
+
+
 def laid_out_then(data: dict[str, Any]) -> None:
-    """A state's dump, in place, as stored then: its rolls as lines at their place, and the outcome's reason after
-    the winner."""
+    """A state's dump, in place, as stored then: its rolls as lines at their place, the outcome's reason after
+    the winner, and its tasks' causes as kept then."""
+    causes_then(data)
     out: dict[str, Any] = {}
     for key, value in data.items():
         if key == "rolls":
@@ -36,8 +49,10 @@ def laid_out_then(data: dict[str, Any]) -> None:
 
 def read_as_now(data: dict[str, Any]) -> None:
     """A state's dump stored then, in place, as the state keeps it now: its lines read back into rolls, the reason
-    dropped (the outcome makes it from the scores)."""
+    dropped (the outcome makes it from the scores), its tasks' causes as ids."""
     data.pop("reason", None)
+    for task in data.get("tasks", []):
+        task["cause"] = _CAUSE_NOW.get(task.get("cause", ""), task.get("cause", ""))
     if "last_dice" in data:
         data["rolls"] = [_roll(line) for line in data.pop("last_dice")]
 

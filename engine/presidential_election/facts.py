@@ -1,7 +1,7 @@
 """What Presidential Election's rules state, without a word: the typed facts of the question a seat is asked
 (menus.py fills them) and of what an option's label needs beyond its action; a step's events are facts_tell.py's.
 words.py phrases them. Ids (seats, state codes, card ids, the player's Advantage card), numbers and the few fixed
-tokens the state itself keeps (a task's cause: "land", "token", "National Debate"): a name is the words' to look up."""
+tokens the state itself keeps (a task's cause: "land", "token", "national_debate"): a name is the words' to look up."""
 from __future__ import annotations
 
 from typing import ClassVar

@@ -14,6 +14,7 @@ from engine.presidential_election.primitives import c, cap, common_ballots, off_
 from engine.presidential_election.setup import advantage_chooser, home_chooser
 from engine.presidential_election.state import PEState, Task
 from engine.presidential_election.words import ITEM_NAMES
+from engine.presidential_election.words_tell import why
 from engine.core.words import with_article
 
 # When each verb has its place, for a verb sent at the wrong moment.
@@ -73,7 +74,7 @@ def _task_now(task: Task) -> str:
         "vp": "your running mate's votes are placed first",
         "convention": "the Party Convention's ballots come first (`done` ends them)",
         "free_tv": "the Convention's free Television Campaign comes first",
-        "place": f"the votes from {task.cause or 'this space'} are placed first",
+        "place": f"the votes from {why(task.cause) if task.cause else 'this space'} are placed first",
         "effect": f"the state for {card_name(task.cause)} is chosen first",
         "debate": "the debate is started or declined first",
     }[task.kind]

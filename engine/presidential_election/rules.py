@@ -17,8 +17,6 @@ from engine.presidential_election.state import PEState
 # where there is one (`done`, `decline`, `cancel`, `first`), a roll where a roll is owed, else the
 # offered state with the most electoral votes (for a stake: where the seat has the most votes).
 DEADLINE_FIRST = ("done", "decline", "cancel", "first", "roll")
-# Why a `place` task's votes come, by the cause the task keeps, as its facts name it (facts_tell.py).
-PLACED = {"National Debate": "national_debate"}
 
 
 def decisions(state: PEState, seat: str) -> Decision:
@@ -153,7 +151,7 @@ def _task(state: PEState, seat: str, verb: str, arg: str, events: list[Event]) -
         debates.stake(state, task, seat, arg, events)
         return
     if task.kind == "place":
-        add_votes(state, seat, arg, 1, events, PLACED.get(task.cause, task.cause))
+        add_votes(state, seat, arg, 1, events, task.cause)
         if cardtext.card(task.cause) is not None:
             cite(events, task.cause)
         task.n -= 1
@@ -196,8 +194,9 @@ def outcome(state: PEState) -> Outcome | None:
 
 
 def load_state(data: str) -> PEState:
-    """A stored state, also one stored while the last dice and the outcome's reason were kept as text."""
-    if '"last_dice":' not in data and '"reason":' not in data:
+    """A stored state, also one stored while the last dice, the outcome's reason or the National Debate's name
+    were kept as text."""
+    if '"last_dice":' not in data and '"reason":' not in data and '"cause":"National Debate"' not in data:
         return PEState.model_validate_json(data)
     raw = json.loads(data)
     earlier.read_as_now(raw)

@@ -59,7 +59,9 @@ class PresidentialElectionRuleset(ModuleRuleset):
     evaluator = evaluate
     view_fn = staticmethod(view)
     silent = PESilent()
-    earlier_layout = EarlierLayout(posting_before="carried", restore=earlier.laid_out_then)
+    # stored with the posting, the dice's lines and the reason, then (later) with only a task's cause in words
+    earlier_layout = EarlierLayout(posting_before="carried", restore=earlier.laid_out_then,
+                                   later=(earlier.causes_then,))
     carry_on = staticmethod(words_runs.onto_held)  # a step's lines carry on the run of the last line held
 
     def seat_names(self, count: int) -> list[str]:

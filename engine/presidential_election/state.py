@@ -46,7 +46,7 @@ class Task(Strict):
     target: str | None = None  # debate: the other debater
     state: str | None = None  # debate: where (fixed for a flown debate)
     accepted: bool = False  # debate: the initiator went ahead
-    cause: str = ""  # why (space, token, flight, card, land, pass)
+    cause: str = ""  # why, an id or token (space, token, flight, a card id, land, pass, national_debate)
     stakes: dict[str, int] = Field(default_factory=dict)  # National Debate: votes each seat still owes
     staked: dict[str, int] = Field(default_factory=dict)  # National Debate: votes each seat put in
     among: list[str] = Field(default_factory=list)  # effect: the states a paused card offers

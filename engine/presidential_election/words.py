@@ -165,7 +165,7 @@ _PROMPTS: dict[type[Facts], Callable[[Any], str]] = {
     f.HomeAsk: lambda x: "Pick your home state.",
     f.AdvantageAsk: _advantage, f.StakeAsk: _stake, f.RunningMateAsk: _running_mate, f.ConventionAsk: _convention,
     f.FreeTvAsk: _free_tv,
-    f.PlaceAsk: lambda x: f"{x.cause}: place {x.n} more {noun(x.n, 'vote')}, one at a time.",
+    f.PlaceAsk: lambda x: f"{words_tell.why(x.cause)}: place {x.n} more {noun(x.n, 'vote')}, one at a time.",
     f.CardChoiceAsk: _card_choice, f.DebateOfferAsk: _debate_offer,
     f.DebateStateAsk: lambda x: f"Debate with {x.target}: name the state, one whose ballot you are both on.",
     f.BuyStateAsk: lambda x: f"{ITEM_NAMES[x.item]} (${x.price}k): which state?",

@@ -439,3 +439,20 @@ def test_a_finished_state_stored_with_its_reason_loads_with_the_same_outcome_rea
     # a win outright, one by the House roll, and Electioneer's count
     assert [any(said in reason for reason in reasons)
             for said in ("most electoral votes", "chosen by the House roll", "wins the Electoral College")] == [True] * 3
+
+
+def test_a_presidential_election_state_naming_its_national_debate_in_words_verifies_and_loads(rolls_replayed) -> None:  # noqa: ANN001
+    """The National Debate's votes to place: a state of then named the debate as their task's cause, in words (with
+    its dice as lines, above, or, later, with its dice already kept as rolls); both verify and load as the id."""
+    ruleset = registry.get("presidential_election")
+    placing = [step for game, steps in rolls_replayed if game["ruleset"] == "presidential_election" for step in steps
+               if any(task.kind == "place" and task.cause == "national_debate" for task in step.state.tasks)]
+    assert len(placing) > 2  # the fixture's records hash these states with the name: the test above verifies them
+    for step in placing:
+        for restore in (ruleset.earlier_layout.restore, *ruleset.earlier_layout.later):
+            data = json.loads(step.state.model_dump_json())
+            restore(data)
+            stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            assert '"cause":"National Debate"' in stored
+            assert records.hash_matches(ruleset, step.state, step.posting, hashlib.sha256(stored.encode()).hexdigest())
+            assert ruleset.load_state(stored).model_dump() == step.state.model_dump()

@@ -30,10 +30,8 @@ def _strings(data: Any) -> Iterator[str]:
 
 
 def _sentences(state: PEState) -> list[str]:
-    """The state's strings that are words for players (a space in them), not ids, codes or tokens; its tasks aside
-    (a task's cause may name the trail space that set it)."""
+    """The state's strings that are words for players (a space in them), not ids, codes or tokens."""
     data = json.loads(state.model_dump_json())
-    del data["tasks"]
     return [s for s in _strings(data) if " " in s]
 
 

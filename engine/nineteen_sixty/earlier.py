@@ -1,0 +1,47 @@
+"""What a 1960 state kept as text while its rules worded the bag's last draw: `last_draws` as lines (`KEN in OH
+(campaigning): BRB`, `NIX to advertise: R-`, `initiative: RBR`). The earlier layout (ruleset.py) puts the lines back
+so a record made then still verifies, and `load_state` reads a state stored then (its draws read back from their
+lines). The text is made here as it was, apart from the words players read, so those words may change and records
+still verify."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+COLOUR = {"K": "B", "N": "R", "": "-"}
+_SIDE = {"B": "K", "R": "N", "-": ""}
+# A check's reason, as a stored line said it then (any other reason was said as it is).
+SAID_THEN = {"strategy": "Campaign Strategy", "election_day": "Election Day"}
+_READ = {v: k for k, v in SAID_THEN.items()}
+_LINE = re.compile(r"(?:(?P<seat>KEN|NIX) (?:to advertise|in (?P<place>\S+) \((?P<why>.+)\))|initiative): "
+                   r"(?P<drawn>[BR-]+|nothing)")
+
+
+def draws_then(data: dict[str, Any]) -> None:
+    """A state's dump, in place, with its last draws as the lines stored then."""
+    if "last_draws" in data:
+        data["last_draws"] = [_line(x) for x in data["last_draws"]]
+
+
+def read_as_now(data: dict[str, Any]) -> None:
+    """A state's dump stored then, in place, with its lines read back into draws."""
+    data["last_draws"] = [_draw(x) if isinstance(x, str) else x for x in data.get("last_draws", [])]
+
+
+def _line(x: dict[str, Any]) -> str:
+    drawn = "".join(COLOUR[d] for d in x["drawn"]) or "nothing"
+    if x.get("seat") is None:
+        return f"initiative: {drawn}"
+    said = "to advertise" if x.get("place") is None else f"in {x['place']} ({SAID_THEN.get(x['why'], x['why'])})"
+    return f"{x['seat']} {said}: {drawn}"
+
+
+def _draw(line: str) -> dict[str, Any]:
+    found = _LINE.fullmatch(line)
+    if found is None:
+        raise ValueError(f"a stored draw that cannot be read: {line!r}")
+    drawn = [] if found["drawn"] == "nothing" else [_SIDE[d] for d in found["drawn"]]
+    if found["seat"] is None:
+        return {"why": "initiative", "drawn": drawn}
+    why = "advertise" if found["place"] is None else _READ.get(found["why"], found["why"])
+    return {"seat": found["seat"], "place": found["place"], "why": why, "drawn": drawn}
