@@ -17,3 +17,12 @@ def worded_from_facts(event: Any, words: ModuleType) -> str:
     else:
         assert event.public == words.line(event.facts), event
     return event.kind
+
+
+def sentences(node: Any) -> list[str]:
+    """Every text in a dump that reads as words (has a space)."""
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in sentences(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in sentences(value)]
+    return [node] if isinstance(node, str) and " " in node else []

@@ -11,20 +11,12 @@ from typing import Any
 import pytest
 
 from engine import registry
+from tests.factlines import sentences
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail import rules
 
 FIXTURE = Path(__file__).resolve().parents[2] / "service" / "fixtures" / "games_before_outcome_reasons_made_by_words.json"
 ENDED = [e for e in json.loads(FIXTURE.read_text(encoding="utf-8"))["ended"] if e["ruleset"] == "campaign_trail"]
-
-
-def sentences(node: Any) -> list[str]:
-    """Every text in a dump that reads as words (has a space)."""
-    if isinstance(node, dict):
-        return [s for value in node.values() for s in sentences(value)]
-    if isinstance(node, list):
-        return [s for value in node for s in sentences(value)]
-    return [node] if isinstance(node, str) and " " in node else []
 
 
 @pytest.mark.parametrize("ended", ENDED, ids=lambda e: e["case"].split("::")[1])
