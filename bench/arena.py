@@ -3,7 +3,9 @@ Wilson 95% interval, and the CPU seconds it spent per searched decision.
 
     python bench/arena.py --title electioneer --games 40 --a hard --b normal --budget 0.2 --workers 1
 
-A level is `easy`, `normal` or `hard` (engine/ai/players.py); `ismcts` and `ensemble` are `hard` by that search.
+A level is `easy`, `normal` or `hard` (engine/ai/players.py); `ismcts` and `ensemble` are `hard` by that search;
+`default` is `hard`'s default move alone, with no search (the title's `search_favourite` on a sample of what the seat
+knows), which measures a better rule of thumb cheaply before a search is played on top of it.
 `--players` seats the table (the title's smallest by default). Seats are alternated: game i is dealt with seed
 `--seed + i // players` and gives `--a` seat i % players, `--b` every other seat, so each deal is played from every
 seat. Every decision draws from its own seeded stream. A draw or a shared win counts half. Seconds per decision are
@@ -35,6 +37,7 @@ from engine.core.ruleset import seat_range, seats_for  # noqa: E402
 from engine.core.search import SearchGame  # noqa: E402
 
 SEARCHES = ("ismcts", "ensemble")
+DEFAULT = "default"
 
 
 @dataclass(frozen=True)
@@ -49,11 +52,16 @@ class Player:
     def named(cls, name: str, settings: Settings) -> "Player":
         if name in SEARCHES:
             return cls("hard", name, settings)
+        if name == DEFAULT:
+            return cls(DEFAULT)
         if name not in LEVELS:
-            raise SystemExit(f"no level called {name!r}: {', '.join((*LEVELS, *SEARCHES))}")
+            raise SystemExit(f"no level called {name!r}: {', '.join((*LEVELS, *SEARCHES, DEFAULT))}")
         return cls(name, "ismcts", settings if name == "hard" else None)
 
     def move(self, ruleset: Any, state: Any, seat: str, rng: Rng) -> Any:
+        if self.level == DEFAULT:
+            world = SearchGame(ruleset).determinize(state, seat, rng)
+            return ruleset.search_favourite(world, seat, rng)
         return choose(ruleset, state, seat, self.level, rng, method=self.method, settings=self.settings)
 
 
