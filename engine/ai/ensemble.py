@@ -43,4 +43,4 @@ def ensemble(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: R
             if mover == seat and action in visits:
                 visits[action] += child.visits
                 totals[action] += child.total
-    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done, totals)
+    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done, totals, favourite)

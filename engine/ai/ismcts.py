@@ -74,13 +74,14 @@ class RootMove:
 @dataclass
 class Result:
     """A search's answer: the action it chose, every root action's visits and the sum of the searching seat's
-    returns over them (for a hint's shares and results), and how many iterations it ran (0: one legal action,
-    nothing searched)."""
+    returns over them (for a hint's shares and results), how many iterations it ran (0: one legal action,
+    nothing searched) and the title's default move it weighed the others against (None where nothing was searched)."""
 
     action: Action
     visits: dict[Action, int] = field(default_factory=dict)
     iterations: int = 0
     totals: dict[Action, float] = field(default_factory=dict)
+    favourite: Action | None = None
 
     def shares(self) -> list[tuple[Action, float]]:
         """Root actions with their share of the search, most visited first."""
@@ -305,4 +306,4 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
         if mover == seat and action in visits:
             visits[action] += child.visits
             totals[action] += child.total
-    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done, totals)
+    return Result(best_action(visits, totals, favourite, settings.confidence), visits, budget.done, totals, favourite)

@@ -129,7 +129,9 @@ def test_a_search_too_short_to_tell_actions_apart_plays_the_heuristics_pick(sear
     for k in range(3):
         rng = Rng(k)
         favourite = ruleset.search_favourite(ruleset.determinize(state, seat, rng), seat, rng)
-        assert search(ruleset, state, seat, Settings(iterations=1, horizon=2), Rng(k)).action == favourite
+        result = search(ruleset, state, seat, Settings(iterations=1, horizon=2), Rng(k))
+        assert result.action == favourite
+        assert result.favourite == favourite  # the answer names the default move it weighed the others against
 
 
 def test_a_rival_picks_blind_to_a_sealed_pick_made_at_the_same_time() -> None:
