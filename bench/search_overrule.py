@@ -7,7 +7,7 @@ Positions come from seeded games of `normal` against itself; every `--every`-th 
 action is searched with `hard`'s settings (engine/ai/players.py) on a budget of `--budget` CPU seconds
 (time.process_time). For each it notes the root actions the search weighed, its iterations, whether the most
 visited action is another than the default move, and that action's lead over the default in standard errors of the
-difference of their mean returns (`best_action` plays it only past HARD_CONFIDENCE). One summary line per run:
+difference of their mean returns (`best_action` plays it only past `hard`'s confidence). One summary line per run:
 
     nineteen_sixty at 2.0 s: overruled 0 of 30 decisions (0.0%); another move most visited in 9 (30.0%), its lead
     over the default 0.31 standard errors at the median (largest 0.92); 17 root moves and 1650 iterations a decision
@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import registry  # noqa: E402
-from engine.ai.ismcts import Result, Settings, ismcts  # noqa: E402
-from engine.ai.players import HARD_CONFIDENCE, HARD_HORIZON  # noqa: E402
+from engine.ai.ismcts import Result, ismcts  # noqa: E402
+from engine.ai.players import hard_settings  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from engine.core.ruleset import seat_range, seats_for  # noqa: E402
 from engine.core.search import SearchGame  # noqa: E402
@@ -64,9 +64,7 @@ def looked_at(title: str, budget: float, decisions: int, every: int, verbose: bo
     ruleset = registry.get(title)
     game = SearchGame(ruleset)
     seats = seats_for(ruleset, seat_range(ruleset, {})[0], {})
-    horizon = HARD_HORIZON if ruleset.evaluate(ruleset.setup({}, seats, 0)) is not None else None
-    settings = Settings(iterations=None, seconds=budget, clock=time.process_time, horizon=horizon,
-                        confidence=HARD_CONFIDENCE)
+    settings = hard_settings(ruleset, ruleset.setup({}, seats, 0), budget, clock=time.process_time)
     found: list[Looked] = []
     deal = 0
     while len(found) < decisions:

@@ -102,8 +102,8 @@ def search(ruleset_name: str, state_json: str, seat: str, seed: int, seconds: fl
     """The top moves for `seat` from plain inputs (what a worker process runs), as the search and the title's
     evaluation see them."""
     from engine import registry
-    from engine.ai.ismcts import Settings, ismcts
-    from engine.ai.players import HARD_CONFIDENCE, HARD_HORIZON
+    from engine.ai.ismcts import ismcts
+    from engine.ai.players import hard_settings
     from engine.core.search import SearchGame
 
     ruleset = registry.get(ruleset_name)
@@ -113,9 +113,7 @@ def search(ruleset_name: str, state_json: str, seat: str, seed: int, seconds: fl
     world = game.determinize(state, seat, rng)
     evaluates = ruleset.evaluate(world) is not None
     timed = iterations is None
-    settings = Settings(iterations=iterations, seconds=seconds if timed else None,
-                        clock=time.thread_time if timed else None, horizon=HARD_HORIZON if evaluates else None,
-                        confidence=HARD_CONFIDENCE)
+    settings = hard_settings(ruleset, world, seconds, clock=time.thread_time if timed else None, iterations=iterations)
     result = ismcts(ruleset, state, seat, settings, rng)
     moves = result.moves()
     if len(moves) == 1 and not result.iterations:

@@ -45,10 +45,18 @@ def choose(ruleset: Ruleset, state: Any, seat: str, level: str, rng: Rng, budget
         if search is None:
             raise ValueError(f"no search called {method!r}: {', '.join(METHODS)}")
         if settings is None:
-            timed = clock is not None and budget_s is not None
-            evaluates = ruleset.evaluate(state) is not None
-            settings = Settings(iterations=iterations if iterations is not None or timed else HARD_ITERATIONS,
-                                seconds=budget_s if timed else None, clock=clock if timed else None,
-                                horizon=HARD_HORIZON if evaluates else None, confidence=HARD_CONFIDENCE)
+            settings = hard_settings(ruleset, state, budget_s, clock=clock, iterations=iterations)
         return search(ruleset, state, seat, settings, rng).action
     raise ValueError(f"no level called {level!r}: {', '.join(LEVELS)}")
+
+
+def hard_settings(ruleset: Ruleset, state: Any, budget_s: float | None = HARD_SECONDS, *,
+                  clock: Callable[[], float] | None = None, iterations: int | None = None) -> Settings:
+    """`hard`'s search settings for `state`: `budget_s` seconds of `clock` (with no clock: `iterations`,
+    HARD_ITERATIONS by default), playouts cut after HARD_HORIZON steps where the title evaluates a position, and the
+    default move overruled only by HARD_CONFIDENCE standard errors."""
+    timed = clock is not None and budget_s is not None
+    evaluates = ruleset.evaluate(state) is not None
+    return Settings(iterations=iterations if iterations is not None or timed else HARD_ITERATIONS,
+                    seconds=budget_s if timed else None, clock=clock if timed else None,
+                    horizon=HARD_HORIZON if evaluates else None, confidence=HARD_CONFIDENCE)
