@@ -1,12 +1,17 @@
 """The default move of the `hard` level (the ruleset's `search_favourite`): the built-in bot's move (bot.py), except
 that it keeps its campaign money for the turns near the end.
 
-A Sign or Television Campaign bought early is answered: the rival has many turns left to buy the state back, and the
-votes the bot bought there are spent for nothing. Money kept is never lost, but a turn may spend at most the cap, so
-money kept past what the remaining turns can spend is wasted. The patient player therefore buys a Sign or Television
-Campaign only with money the turns after this one could not spend anyway — each of those turns can spend the cap,
-less the fundraising it brings in — or when this turn may be its last. Ballots, airfare and everything that is not
-campaigning (the trail, debates, running mates, conventions, cards) are the bot's.
+A Sign or Television Campaign bought early is answered: the rival has many turns left to buy the state back, so
+the votes bought there are spent for little. Money kept is never lost, but a turn may spend at most the cap, so
+money kept past what the remaining turns can spend is wasted. The patient player therefore buys the bot's Sign or
+Television Campaign only when this turn may be its last, or with money beyond its reserve: SHARE of what the rounds
+after this one could spend (the cap each, less the fundraising each brings in). Where the bot's best buy is held
+back, the turn ends: the ballots and flights the bot ranks lower are not bought instead, their money kept as well
+(a Party Convention gives ballots free). Everything else (the trail, debates, running mates, conventions, cards)
+is the bot's move.
+
+SHARE was measured against `normal` over 200 games (seeds 1-100, both seats): keeping all of it won 63%, half 71%,
+three tenths 67.5%. Buying the ballots and flights instead of ending the turn won 60.5% at half.
 
 The move reads only the state it is given: a search hands it a determinized one.
 """
