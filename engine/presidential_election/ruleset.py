@@ -5,9 +5,10 @@ from typing import Any
 
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
-from engine.core.types import CardText
-from engine.presidential_election import (bot, cardtext, determinize, earlier, evaluate, notation, refusals,
-                                          rules, setup, words, words_runs)
+from engine.core.rng import Rng
+from engine.core.types import Action, CardText
+from engine.presidential_election import (bot, cardtext, determinize, earlier, evaluate, favourite, notation,
+                                          refusals, rules, setup, words, words_runs)
 from engine.presidential_election.scenario_adapter import PEScenarioAdapter
 from engine.presidential_election.silent import PESilent
 from engine.presidential_election.state import Options, PEState
@@ -72,6 +73,10 @@ class PresidentialElectionRuleset(ModuleRuleset):
 
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> PEState:
         return setup.setup(options, seats, seed)
+
+    def search_favourite(self, state: PEState, seat: str, rng: Rng) -> Action:
+        """`hard`'s default move: the bot's, keeping campaign money for the turns near the end (favourite.py)."""
+        return favourite.favourite(state, seat, rng)
 
     def card(self, ref: str) -> CardText | None:
         """A Campaign card (`C26`) or Advantage card (`A11`) by the id prompts show, whole."""
