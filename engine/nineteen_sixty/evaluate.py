@@ -26,6 +26,7 @@ SWING_PER_TURN = 10.5
 EMPTY_LEAD = 0.5  # an empty state leans to whoever would take it on Election Day, by half a cube
 
 _SIGNED = {"K": 1.0, "N": -1.0}
+SIGNED = _SIGNED  # a side's sign in Kennedy's lead
 
 
 def evaluate(state: NSState) -> dict[str, float]:
@@ -81,3 +82,9 @@ def kennedy_chance(state: NSState, spread: float, swing: float) -> float:
 def _states() -> tuple[tuple[str, str, int, float], ...]:
     """Each state's code, region, electoral votes and the lead its edge gives it when empty."""
     return tuple((code, st.region, st.ev, _SIGNED[st.edge] * EMPTY_LEAD) for code, st in c().states.items())
+
+
+def state_terms() -> tuple[tuple[str, str, int, float], ...]:
+    """Each state's code, region, electoral votes and the lead its edge gives it when empty, as the projection
+    weighs them."""
+    return _states()

@@ -5,8 +5,9 @@ from typing import Any
 
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
-from engine.core.types import ApplyResult, CardText
-from engine.nineteen_sixty import bot, determinize, earlier, evaluate, notation, refusals, rules, waits, words
+from engine.core.rng import Rng
+from engine.core.types import Action, ApplyResult, CardText
+from engine.nineteen_sixty import bot, determinize, earlier, evaluate, favourite, notation, refusals, rules, waits, words
 from engine.nineteen_sixty.facts import WaitAsk
 from engine.nineteen_sixty.phrases import tally_reason
 from engine.nineteen_sixty.primitives import tally_of
@@ -87,6 +88,11 @@ class NineteenSixtyRuleset(ModuleRuleset):
         result = rules.setup(options, seats, seed)
         result.events = words.tell(result.events)  # the opening lines, worded, wait for the first post
         return result
+
+    def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action:
+        """The move `hard` keeps unless its search finds a clearly better one: the rule of thumb's, with CP spent
+        on state support where the evaluation says it raises the chance of winning most (favourite.py)."""
+        return favourite.favourite(state, seat, rng)
 
     def card(self, ref: str) -> CardText | None:
         """A campaign card's whole text by its number (`23`), or a candidate card's by its seat (`KEN`)."""
