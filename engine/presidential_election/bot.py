@@ -54,10 +54,10 @@ def bot_action(state: PEState, seat: str, rng: Rng) -> Action:
     if "last" in verbs:  # the last word in the last round is worth more than moving first (see the Balance notes)
         return Action(verb="last")
     if state.phase == "home":
-        return _best(options, lambda o: _home_score(state, _arg(o))).action
+        return _best(options, lambda o: _home_score(state, choice_arg(o))).action
     if state.phase == "advantage":
         return min(options, key=lambda o: _adv_rank(o.action.args[0])).action
-    b = _Board(state, seat)
+    b = Board(state, seat)
     if state.tasks:
         return _task(state, seat, b, options)
     if state.turn.buying is not None:
@@ -81,7 +81,7 @@ def _adv_rank(card: str) -> tuple[int, str]:
 # ---------------------------------------------------------------- the yardstick
 
 
-class _Board:
+class Board:
     """Per-state votes for `seat` and its best rival, the electoral votes, and the curve's width."""
 
     def __init__(self, state: PEState, seat: str) -> None:
@@ -189,19 +189,19 @@ def _neg(text: str) -> tuple[int, ...]:
     return tuple(-ord(ch) for ch in text)
 
 
-def _arg(o: Choice) -> str:
+def choice_arg(o: Choice) -> str:
     return o.action.args[0] if o.action.args else ""
 
 
 # ---------------------------------------------------------------- campaigning
 
 
-def _last_turn(state: PEState, seat: str) -> bool:
+def last_turn(state: PEState, seat: str) -> bool:
     """This turn may well be the seat's last: no saving up then."""
     return state.last_round or state.players[seat].trail + 6 >= len(c().track) or _ends_this_round(state, seat) > 0.3
 
 
-def _plan(state: PEState, seat: str, b: _Board) -> tuple[float, str, str] | None:
+def purchase_plan(state: PEState, seat: str, b: Board) -> tuple[float, str, str] | None:
     """The best purchase now as (gain per $1k, item, state), or None when none is worth it."""
     player = state.players[seat]
     candidates: list[tuple[float, str, str]] = []
@@ -231,69 +231,69 @@ def _plan(state: PEState, seat: str, b: _Board) -> tuple[float, str, str] | None
     if best[0] <= 1e-6:
         return None
     if (best[1] == "sign" and tv_best is not None and not affordable(state, seat, "tv")
-            and not _last_turn(state, seat) and tv_best[0] > SAVE_FOR_TV * best[0]):
+            and not last_turn(state, seat) and tv_best[0] > SAVE_FOR_TV * best[0]):
         return None  # worth saving up for the Television Campaign
     return best
 
 
-def _campaign(state: PEState, seat: str, b: _Board, options: list[Choice]) -> Action:
-    plan = _plan(state, seat, b)
+def _campaign(state: PEState, seat: str, b: Board, options: list[Choice]) -> Action:
+    plan = purchase_plan(state, seat, b)
     if plan is None:
         return Action(verb="done")
     _, item, _code = plan
     verb = "fly" if item == "fly" else "buy"
     for o in options:
-        if o.action.verb == verb and (verb == "fly" or _arg(o) == item):
+        if o.action.verb == verb and (verb == "fly" or choice_arg(o) == item):
             return o.action
     return Action(verb="done")
 
 
-def _purchase_state(state: PEState, seat: str, b: _Board, options: list[Choice]) -> Action:
+def _purchase_state(state: PEState, seat: str, b: Board, options: list[Choice]) -> Action:
     item = state.turn.buying
     picks = [o for o in options if o.action.verb == "state"]
     if not picks:
         return Action(verb="cancel")
     if item == "fly":
-        plan = _plan(state, seat, b)
-        if plan is not None and plan[1] == "fly" and any(_arg(o) == plan[2] for o in picks):
+        plan = purchase_plan(state, seat, b)
+        if plan is not None and plan[1] == "fly" and any(choice_arg(o) == plan[2] for o in picks):
             return Action(verb="state", args=(plan[2],))
-        return _best(picks, lambda o: b.gain(_arg(o), 1) if _arg(o) in b.me else -1.0).action
+        return _best(picks, lambda o: b.gain(choice_arg(o), 1) if choice_arg(o) in b.me else -1.0).action
     fn = {"ballot": b.ballot_gain, "sign": b.sign_gain, "tv": b.tv_gain}[item or "sign"]
-    return _best(picks, lambda o: fn(_arg(o))).action
+    return _best(picks, lambda o: fn(choice_arg(o))).action
 
 
 # ---------------------------------------------------------------- tasks
 
 
-def _task(state: PEState, seat: str, b: _Board, options: list[Choice]) -> Action:
+def _task(state: PEState, seat: str, b: Board, options: list[Choice]) -> Action:
     task = state.tasks[0]
     picks = [o for o in options if o.action.verb not in ("decline", "done", "cancel")]
     if task.kind == "stake":
-        return _best(picks, lambda o: -b.loss(_arg(o))).action
+        return _best(picks, lambda o: -b.loss(choice_arg(o))).action
     if task.kind == "vp":
-        return _best(picks, lambda o: b.gain(_arg(o), task.n)).action
+        return _best(picks, lambda o: b.gain(choice_arg(o), task.n)).action
     if task.kind == "place":
-        return _best(picks, lambda o: b.gain(_arg(o), 1)).action
+        return _best(picks, lambda o: b.gain(choice_arg(o), 1)).action
     if task.kind == "convention":
-        return _best(picks, lambda o: b.ballot_gain(_arg(o))).action if picks else Action(verb="done")
+        return _best(picks, lambda o: b.ballot_gain(choice_arg(o))).action if picks else Action(verb="done")
     if task.kind == "free_tv":
-        return _best(picks, lambda o: b.tv_gain(_arg(o))).action
+        return _best(picks, lambda o: b.tv_gain(choice_arg(o))).action
     if task.kind == "effect":
         asked = asked_now(state)
         use, n = (asked.use, asked.n) if asked else ("votes", 1)
         fn = {"ballot": b.ballot_gain, "sign": b.sign_gain, "tv": b.tv_gain}.get(use, lambda s: b.gain(s, n))
-        return _best(picks, lambda o: fn(_arg(o)) if _arg(o) in b.me or use == "ballot" else 0.0).action
+        return _best(picks, lambda o: fn(choice_arg(o)) if choice_arg(o) in b.me or use == "ballot" else 0.0).action
     return _debate(state, seat, task, b, options)
 
 
-def _debate(state: PEState, seat: str, task, b: _Board, options: list[Choice]) -> Action:  # noqa: ANN001
+def _debate(state: PEState, seat: str, task, b: Board, options: list[Choice]) -> Action:  # noqa: ANN001
     """Go ahead only when the expected swing is positive; name the state where it is best."""
     if not task.accepted:
         best: tuple[float, str] = (0.0, "")
         for o in options:
             if o.action.verb != "debate":
                 continue
-            rival = _arg(o)
+            rival = choice_arg(o)
             where = [task.state] if task.state else _common(state, seat, rival)
             value = max((_swing(state, seat, rival, code, b) for code in where), default=0.0)
             if value > best[0] + 1e-9:
@@ -305,8 +305,8 @@ def _debate(state: PEState, seat: str, task, b: _Board, options: list[Choice]) -
     picks = [o for o in options if o.action.verb == "state"]
     if not picks:
         return Action(verb="decline")
-    top = _best(picks, lambda o: _swing(state, seat, task.target, _arg(o), b))
-    if _swing(state, seat, task.target, _arg(top), b) <= 0:
+    top = _best(picks, lambda o: _swing(state, seat, task.target, choice_arg(o), b))
+    if _swing(state, seat, task.target, choice_arg(top), b) <= 0:
         return Action(verb="decline")
     return top.action
 
@@ -325,7 +325,7 @@ def _diffs(bonus: int) -> tuple[tuple[int, float], ...]:
     return tuple(sorted(out.items()))
 
 
-def _swing(state: PEState, seat: str, rival: str, code: str, b: _Board) -> float:
+def _swing(state: PEState, seat: str, rival: str, code: str, b: Board) -> float:
     """Expected (own electoral-vote gain + the rival's loss, halved beyond two players) of debating
     `rival` in `code`."""
     me, them = state.players[seat].votes.get(code, 0), state.players[rival].votes.get(code, 0)

@@ -37,28 +37,28 @@ def favourite(state: PEState, seat: str, rng: Rng) -> Action:
     if state.turn.buying not in (None, "fly"):
         return bot.bot_action(state, seat, rng)  # the state of a purchase already chosen: where the bot would
     options = [bot.Choice(a) for a in menus.legal(state, seat)]
-    b = bot._Board(state, seat)
+    b = bot.Board(state, seat)
     plan = patient_plan(state, seat, b)
     if state.turn.buying == "fly":
         picks = [o for o in options if o.action.verb == "state"]
-        if plan is not None and plan[1] == "fly" and any(bot._arg(o) == plan[2] for o in picks):
+        if plan is not None and plan[1] == "fly" and any(bot.choice_arg(o) == plan[2] for o in picks):
             return Action(verb="state", args=(plan[2],))
         return bot.bot_action(state, seat, rng)
     if plan is None:
         return Action(verb="done")
     verb = "fly" if plan[1] == "fly" else "buy"
     for o in options:
-        if o.action.verb == verb and (verb == "fly" or bot._arg(o) == plan[1]):
+        if o.action.verb == verb and (verb == "fly" or bot.choice_arg(o) == plan[1]):
             return o.action
     return Action(verb="done")
 
 
-def patient_plan(state: PEState, seat: str, b: bot._Board) -> tuple[float, str, str] | None:
+def patient_plan(state: PEState, seat: str, b: bot.Board) -> tuple[float, str, str] | None:
     """The bot's best purchase (gain per $1k, item, state), or None — ending the turn — when that purchase is a Sign
     or Television Campaign the money kept for later turns cannot spare. Nothing else is bought instead: a ballot or a
     flight the bot ranks lower is worth less than keeping its money too (a Party Convention gives ballots free)."""
-    plan = bot._plan(state, seat, b)
-    if plan is None or plan[1] not in HELD or bot._last_turn(state, seat):
+    plan = bot.purchase_plan(state, seat, b)
+    if plan is None or plan[1] not in HELD or bot.last_turn(state, seat):
         return plan
     spare = state.players[seat].money - reserve(state, seat)
     return plan if price(state, seat, plan[1]) <= spare else None
