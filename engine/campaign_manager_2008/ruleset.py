@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign_manager_2008 import bot, cardtext, determinize, evaluate, notation, refusals, rules, waits, words
+from engine.campaign_manager_2008 import (bot, cardtext, determinize, evaluate, favourite, notation, refusals, rules, waits,
+                                          words)
 from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, Options
@@ -12,7 +13,8 @@ from engine.campaign_manager_2008.words_earlier import outcome_and_roll_in_words
 from engine.campaign_manager_2008.words_waits import wait_asked
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
-from engine.core.types import CardText
+from engine.core.rng import Rng
+from engine.core.types import Action, CardText
 
 HELP = """**Campaign Manager 2008** — Obama (`OBA`) against McCain (`MCC`), two players. Win battleground states
 until you reach 270 electoral votes (Obama starts on 157, McCain on 155); 269–269 with every state won is a draw.
@@ -76,6 +78,10 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     words = words  # the rules state facts; these words make them the lines, prompts and labels players read
     earlier_layout = EarlierLayout(posting_before="winner", restore=_in_words,
                                    later=(outcome_and_roll_in_words,))
+
+    def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action:
+        """The move `hard` keeps unless its search finds a clearly better one (favourite.py)."""
+        return favourite.favourite(state, seat, rng)
 
     def card(self, ref: str) -> CardText | None:
         return cardtext.card(ref)
