@@ -54,7 +54,7 @@ def value(state: CMState, seat: str) -> float:
     return v + sum(_tile_value(t, seat, other) for t in state.in_play)
 
 
-def _sim_copy(state: CMState) -> CMState:
+def sim_copy(state: CMState) -> CMState:
     """A copy that cannot peek: no Breaking News to turn over, dice that are not the game's."""
     sim = _clone(state)
     sim.news = []
@@ -94,7 +94,7 @@ def _look(state: CMState, seat: str, action: Action, depth: int) -> float:
 
 
 def _best(state: CMState, seat: str, options: list[Choice], rng: Rng, depth: int = DEPTH) -> Action:
-    sim = _sim_copy(state)
+    sim = sim_copy(state)
     scored = [(_look(sim, seat, o.action, depth), o) for o in options]
     top = max(v for v, _ in scored)
     return rng.choice([o for v, o in scored if v >= top - 1e-9]).action
@@ -108,7 +108,7 @@ def _play_choice(state: CMState, seat: str, options: list[Choice], rng: Rng) -> 
         return Action(verb="draw")
     if not plays:
         return options[0].action
-    sim = _sim_copy(state)
+    sim = sim_copy(state)
     base = value(sim, seat)
     best: tuple[float, Choice] | None = None
     for o in plays:

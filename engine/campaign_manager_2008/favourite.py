@@ -28,7 +28,7 @@ from engine.campaign_manager_2008.primitives import c
 from engine.campaign_manager_2008.rules import act, advance, choices
 from engine.campaign_manager_2008.state import CMState
 from engine.core.rng import Rng
-from engine.core.types import Action
+from engine.core.types import Action, copy_state
 
 CARD = 1.0  # a card in hand, in bot.value's units (a support in a state of 10 electoral votes is worth 1–3)
 NEG = 1.5  # a Going Negative roll still to come: the rival gains about one support on average
@@ -117,7 +117,7 @@ def _cost_options(options: list[Action]) -> list[Action]:
 def look(state: CMState, seat: str, action: Action, depth: int) -> float:
     """The `score` after `action` on a copy, `seat`'s further choices in the same step made the same way (a card's
     questions `depth` deep; a cost paid in full)."""
-    after = bot._clone(state)
+    after = copy_state(state)
     try:
         advance(after, seat, action)
     except Exception:  # noqa: BLE001 — a step the copy cannot take is never preferred
@@ -136,7 +136,7 @@ def look(state: CMState, seat: str, action: Action, depth: int) -> float:
 def action_move(state: CMState, seat: str, rng: Rng) -> Action:
     """A turn's action: the card (or the draw) whose board one step ahead `look` scores best."""
     options = [act(verb, arg) for verb, arg in choices(state, seat)[1]]
-    sim = bot._sim_copy(state)
+    sim = bot.sim_copy(state)
     best, pick = float("-inf"), None
     for o in options:
         v = look(sim, seat, o, DEPTH)
