@@ -67,6 +67,50 @@ def party_chances(state: CampaignTrailState) -> dict[str, float]:
     return {p: w / total for p, w in weights.items()}
 
 
+def voter_gains(state: CampaignTrailState, party: str) -> dict[str, float]:
+    """How much one more voter of `party` in each state would raise its chance of winning (party_chances's
+    projection, each state's term recomputed alone rather than the whole map once per state)."""
+    parties = tuple(state.parties)
+    spread = SPREAD + SPREAD_PER_CARD * sum(len(deck) for deck in state.decks)
+    bonuses, evs = _tie_bonuses(parties), _votes()
+    mine = parties.index(party)
+    terms: dict[str, tuple[tuple[float, ...], float, tuple[float, ...], float]] = {}
+    expected = [0.0] * len(parties)
+    doubt = 0.0
+    for code, row in state.voters.items():
+        counts = [row[p] + bonuses[code][i] for i, p in enumerate(parties)]
+        now = _term(counts, spread, evs[code])
+        counts[mine] += 1
+        terms[code] = (*now, *_term(counts, spread, evs[code]))
+        expected = [e + x for e, x in zip(expected, now[0])]
+        doubt += now[1]
+    base = _softmax(expected, doubt)[mine]
+    gains = {}
+    for code, (shares, var, more, more_var) in terms.items():
+        moved = [e - a + b for e, a, b in zip(expected, shares, more)]
+        gains[code] = _softmax(moved, doubt - var + more_var)[mine] - base
+    return gains
+
+
+def _term(counts: list[float], spread: float, ev: int) -> tuple[tuple[float, ...], float]:
+    """One state's expected electoral votes for each party and its share of the doubt."""
+    weights = [math.exp(x / spread) for x in counts]
+    total = sum(weights)
+    shares = tuple(ev * w / total for w in weights)
+    return shares, ev * ev * (1.0 - sum((w / total) ** 2 for w in weights))
+
+
+def _softmax(expected: list[float], doubt: float) -> list[float]:
+    temperature = math.sqrt(2.0 * max(doubt, 0.0)) / NORMAL_SLOPE
+    top = max(expected)
+    if temperature < 1e-9:
+        leaders = [e == top for e in expected]
+        return [1.0 / sum(leaders) if x else 0.0 for x in leaders]
+    weights = [math.exp((e - top) / temperature) for e in expected]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 @lru_cache(maxsize=1)
 def _votes() -> dict[str, int]:
     return {code: st.ev for code, st in content().states.items()}

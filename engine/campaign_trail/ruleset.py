@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_trail import advanced_solo, bot, cards, determinize, notation, refusals, rules, solo_posts
-from engine.campaign_trail import evaluate, words
+from engine.campaign_trail import evaluate, favourite, words
 from engine.campaign_trail.scenario_adapter import CampaignTrailScenarioAdapter
 from engine.campaign_trail.silent import CampaignTrailSilent
 from engine.campaign_trail.state import CampaignTrailState, Options
 from engine.campaign_trail.views import view
 from engine.campaign_trail.words_earlier import reason_in_words, stored_then
 from engine.core.earlier_layouts import EarlierLayout
+from engine.core.rng import Rng
 from engine.core.ruleset import ModuleRuleset
 from engine.core.types import Action, ApplyResult, CardText
 
@@ -105,6 +106,11 @@ class CampaignTrailRuleset(ModuleRuleset):
 
     def card(self, ref: str) -> CardText | None:
         return cards.card(ref)
+
+    def search_favourite(self, state: CampaignTrailState, seat: str, rng: Rng) -> Action:
+        """The move `hard` keeps unless its search finds a clearly better one: the rule of thumb's, with the turn
+        planned by the evaluation where it can tell the moves apart (favourite.py)."""
+        return favourite.favourite(state, seat, rng)
 
 
 RULESET = CampaignTrailRuleset()
