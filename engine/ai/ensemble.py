@@ -17,6 +17,7 @@ from engine.core.ruleset import Ruleset
 
 def ensemble(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng) -> Result:
     """`seat`'s move by ensemble determinization from `state`, read only through `determinize` for `seat`."""
+    budget = Budget(settings)  # from the start: the default move's own thinking counts against the budget too
     searcher = Searcher(ruleset, settings, rng)
     game = searcher.game
     worlds = [game.determinize(state, seat, rng)]
@@ -28,7 +29,6 @@ def ensemble(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: R
     favourite = searcher.aim(worlds[0], seat, actions)
     count = max(1, settings.worlds)
     roots = [Node(None, None)]
-    budget = Budget(settings)
     while budget.more():
         w = budget.done % count
         if w == len(worlds):

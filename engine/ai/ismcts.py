@@ -285,6 +285,7 @@ def best_action(visits: dict[Action, int], totals: dict[Action, float], favourit
 
 def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng) -> Result:
     """`seat`'s move by ISMCTS from `state`, which the search reads only through `determinize` for `seat`."""
+    budget = Budget(settings)  # from the start: the default move's own thinking counts against the budget too
     searcher = Searcher(ruleset, settings, rng)
     game = searcher.game
     world = game.determinize(state, seat, rng)
@@ -294,7 +295,7 @@ def ismcts(ruleset: Ruleset, state: Any, seat: str, settings: Settings, rng: Rng
     if len(actions) == 1:
         return Result(actions[0], {actions[0]: 0})
     favourite = searcher.aim(world, seat, actions)
-    root, budget = Node(None, None), Budget(settings)
+    root = Node(None, None)
     while budget.more():
         if budget.done > 0:
             world = game.determinize(state, seat, rng)

@@ -4,6 +4,7 @@ for that seat), only legal actions chosen, a lone legal action returned without 
 same seed and iteration count, a time budget kept on the caller's clock; and the three levels of `choose`."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -85,6 +86,23 @@ def test_a_time_budget_stops_the_search_on_the_callers_clock() -> None:
     state, seat = _position("electioneer", 2)
     result = ismcts(registry.get("electioneer"), state, seat, settings, Rng(1))
     assert result.iterations == 3  # the clock read 0 at the start, then 1, 2 and 3 after each iteration
+
+
+@pytest.mark.parametrize("search", SEARCHES, ids=lambda f: f.__name__)
+def test_the_default_moves_own_thinking_counts_against_the_budget(search: Any) -> None:
+    now = [0.0]
+    ruleset = registry.get("electioneer")
+
+    class SlowToAim(type(ruleset)):  # type: ignore[misc]
+        def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action:
+            now[0] += 5.0  # the default move takes longer than the whole budget
+            return super().search_favourite(state, seat, rng)
+
+    slow = copy.copy(ruleset)
+    slow.__class__ = SlowToAim
+    state, seat = _position("electioneer", 2, choices=3)
+    settings = Settings(iterations=50, seconds=1.0, clock=lambda: now[0], horizon=4)
+    assert search(slow, state, seat, settings, Rng(1)).iterations == 1  # the one iteration every search makes
 
 
 def test_settings_refuse_a_budget_without_a_clock_or_any_limit() -> None:
