@@ -5,8 +5,8 @@
 - `hard`: a search (ISMCTS by default, engine/ai/ismcts.py) whose rollouts the heuristic plays, within a time
   budget on the caller's clock, or a fixed number of iterations when no clock is given. Where the title offers its
   own evaluation, a rollout stops after HARD_HORIZON steps and is scored by it; the search plays its own pick
-  over the heuristic's only when it beats it by HARD_CONFIDENCE standard errors (the settings measured best:
-  docs/players/bot-strength.md).
+  over the title's default move (`ruleset.search_favourite`, a stronger rule of thumb than the heuristic) only
+  when it beats it by HARD_CONFIDENCE standard errors (the settings measured best: docs/players/bot-strength.md).
 """
 from __future__ import annotations
 
