@@ -11,7 +11,7 @@ from engine import registry
 from engine.campaign_manager_2008.primitives import c
 from engine.core.rng import Rng
 from engine.core.search import SearchGame
-from engine.core.types import copy_state
+from tests.engine.favourite_check import check_default_moves
 
 RULESET = registry.get("campaign_manager_2008")
 SEATS = RULESET.seat_names(2)
@@ -19,21 +19,7 @@ SEATS = RULESET.seat_names(2)
 
 @pytest.mark.parametrize("seed", [3, 12])
 def test_the_default_move_is_legal_and_the_same_for_the_same_state_and_stream(seed: int) -> None:
-    game = SearchGame(RULESET)
-    state, rng = RULESET.setup({}, SEATS, seed), Rng(seed)
-    step = 0
-    while game.returns(state) is None and step < 150:
-        seat = game.to_move(state)[0]
-        legal = game.legal(state, seat)
-        before = state.model_dump()
-        first = RULESET.search_favourite(state, seat, Rng(step))
-        again = RULESET.search_favourite(copy_state(state), seat, Rng(step))
-        assert first in legal, (step, first)
-        assert again == first, step
-        assert state.model_dump() == before, step  # read, never changed
-        game.advance(state, seat, RULESET.bot_action(state, seat, rng))
-        step += 1
-    assert step > 100
+    assert check_default_moves(RULESET, SEATS, seed, 150) > 100
 
 
 def test_the_draft_keeps_a_card_that_gains_in_every_state_over_one_with_bigger_numbers() -> None:

@@ -10,28 +10,14 @@ from engine import registry
 from engine.campaign_trail.evaluate import evaluate, voter_gains
 from engine.core.rng import Rng
 from engine.core.search import SearchGame
-from engine.core.types import copy_state
+from tests.engine.favourite_check import check_default_moves
 
 RULESET = registry.get("campaign_trail")
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 12)])
 def test_the_default_move_is_legal_and_the_same_for_the_same_state_and_stream(players: int, seed: int) -> None:
-    game = SearchGame(RULESET)
-    state, rng = RULESET.setup({}, RULESET.seat_names(players), seed), Rng(seed)
-    step = 0
-    while game.returns(state) is None and step < 250:
-        seat = game.to_move(state)[0]
-        legal = game.legal(state, seat)
-        before = state.model_dump()
-        first = RULESET.search_favourite(state, seat, Rng(step))
-        again = RULESET.search_favourite(copy_state(state), seat, Rng(step))
-        assert first in legal, (step, first)
-        assert again == first, step
-        assert state.model_dump() == before, step  # read, never changed
-        game.advance(state, seat, RULESET.bot_action(state, seat, rng))
-        step += 1
-    assert step == 250
+    assert check_default_moves(RULESET, RULESET.seat_names(players), seed, 250) == 250
 
 
 def test_an_advertise_buys_first_the_issue_shown_in_the_states_with_most_electoral_votes() -> None:

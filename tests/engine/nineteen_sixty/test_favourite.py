@@ -9,9 +9,9 @@ import pytest
 from engine import registry
 from engine.core.rng import Rng
 from engine.core.search import SearchGame
-from engine.core.types import copy_state
 from engine.nineteen_sixty.primitives import c
 from engine.nineteen_sixty.state import NSState
+from tests.engine.favourite_check import check_default_moves
 
 RULESET = registry.get("nineteen_sixty")
 SEATS = RULESET.seat_names(2)
@@ -19,21 +19,7 @@ SEATS = RULESET.seat_names(2)
 
 @pytest.mark.parametrize("seed", [3, 12])
 def test_the_default_move_is_legal_and_the_same_for_the_same_state_and_stream(seed: int) -> None:
-    game = SearchGame(RULESET)
-    state, rng = RULESET.setup({}, SEATS, seed), Rng(seed)
-    step = 0
-    while game.returns(state) is None and step < 250:
-        seat = game.to_move(state)[0]
-        legal = game.legal(state, seat)
-        before = state.model_dump()
-        first = RULESET.search_favourite(state, seat, Rng(step))
-        again = RULESET.search_favourite(copy_state(state), seat, Rng(step))
-        assert first in legal, (step, first)
-        assert again == first, step
-        assert state.model_dump() == before, step  # read, never changed
-        game.advance(state, seat, RULESET.bot_action(state, seat, rng))
-        step += 1
-    assert step == 250
+    assert check_default_moves(RULESET, SEATS, seed, 250) == 250
 
 
 def _kennedy_campaigning_in_the_east(cp: int) -> NSState:
