@@ -13,7 +13,7 @@ from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
 from engine.nineteen_sixty.phrases import draw_line, tally_reason
 from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name, tally_of
 from engine.nineteen_sixty.legal import moves, to_play
-from engine.nineteen_sixty.rules import debate_total
+from engine.nineteen_sixty.debates import debate_total
 from engine.nineteen_sixty.state import SEAT_OF, SEATS, SIDE_OF, NSState
 from engine.core.types import Strict
 
