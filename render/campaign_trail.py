@@ -40,7 +40,10 @@ from render.alttext import Part, fit
 from render.closeup import render_turn_closeup
 from render.mapview import LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView
 from render.types import LabelBox, Rendered
-from render.usmap import LAYOUT, board_colours, map_alt, panels_fit, render_closeup, render_tiles
+from render.usmap import panels_fit, render_closeup, render_tiles
+from render.usmap_alt import map_alt
+from render.usmap_geometry import LAYOUT
+from render.usmap_palette import board_colours
 from render.widgets import public_view
 
 Kind = Literal["map", "tiles", "closeup"]

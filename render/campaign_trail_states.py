@@ -28,7 +28,7 @@ from render.canvas import Canvas, Font, Sprite, advance, font, readable
 from render.colours import text_on
 from render.mapview import MapView, MarkerView
 from render.types import LabelBox
-from render.usmap import LAYOUT
+from render.usmap_geometry import LAYOUT
 from render.widgets import last_move_frame, marker, swatch
 
 W = 1200  # the board's width: a phone shows it 400 px wide, a third of this

@@ -20,7 +20,9 @@ from render.canvas import Canvas, advance, encode_p, font, wrap
 from render.mapview import MapView
 from render.types import LabelBox, Rendered
 from render.usdata import NAMES, STATES
-from render.usmap import LAYOUT, closeup_base, count_text
+from render.usmap import closeup_base
+from render.usmap_geometry import LAYOUT
+from render.usmap_pills import count_text
 from render.widgets import pill
 
 CLOSEUP_W = 800

@@ -20,7 +20,7 @@ beside it (K Kennedy blue, N Nixon red; render/nineteen_sixty_style.py). Top to 
 
 Everything is drawn in the usmap Layout and colours into one palette image, encoded once; the two sides leave
 its third party colour unused, so that slot carries the highlight colour (a changed state, region, issue or
-panel). The map view (render.mapview) still says the states in words (render.usmap.map_alt) and draws the
+panel). The map view (render.mapview) still says the states in words (render.usmap_alt.map_alt) and draws the
 turn's close-up (render.closeup).
 Only `engine.nineteen_sixty.views` is imported from the engine (the render layering rule).
 """
@@ -41,7 +41,8 @@ from render.nineteen_sixty_style import (BADGE, F_BOLD, F_TEXT, F_TITLE, HL, HL_
 from render.nineteen_sixty_words import (LETTER, ORDINAL, SEATS, _split_changed, board_alt, card_label,
                                          events_in_play, headline, map_view, play_words, seat_of, side_name)
 from render.types import LabelBox, Rendered
-from render.usmap import LAYOUT, board_colours
+from render.usmap_geometry import LAYOUT
+from render.usmap_palette import board_colours
 from render.widgets import public_view
 
 MAX_H = 3 * W // 2  # a board is at most 1.5 times as tall as wide

@@ -11,7 +11,7 @@ from render import colours as C
 from render.canvas import Canvas, advance, fit_font, font, truncate
 from render.mapview import MapView, MarkerView
 from render.nineteen_sixty_states import Mark
-from render.usmap import LAYOUT
+from render.usmap_geometry import LAYOUT
 from render.widgets import clear_of, marker, tag_height, win_tag, win_x
 
 F_BAR = font(48)

@@ -11,7 +11,7 @@ from typing import Iterable
 from engine.nineteen_sixty.views import CardView, NSView, StackedView
 from render.alttext import Part, and_list, fit, sentence
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
-from render.usmap import map_alt
+from render.usmap_alt import map_alt
 
 SEATS = ("KEN", "NIX")
 SIDE_SEAT = {"K": "KEN", "N": "NIX"}

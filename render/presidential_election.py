@@ -29,7 +29,9 @@ from render import presidential_election_panels as panels
 from render import presidential_election_states as states
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
 from render.types import LabelBox, Rendered
-from render.usmap import LAYOUT, board_colours, map_alt
+from render.usmap_alt import map_alt
+from render.usmap_geometry import LAYOUT
+from render.usmap_palette import board_colours
 from render.widgets import clear_of, marker, public_view, swatch, win_x
 
 W = 1200

@@ -9,8 +9,9 @@ from pydantic import ValidationError
 
 from render import MapView, MarkerView, PartyView, StateView, render_closeup, render_map, render_tiles
 from render import colours as C
-from render import usmap
+from render import usmap_geometry
 from render.tools.samples import PARTIES3, PARTIES6, REGIONS4
+from render.usmap_pills import leader_text
 from render.usdata import shared_borders
 
 PARTY_RGB = {p.code: C.PARTY_COLOURS[p.colour][0] for p in PARTIES6}
@@ -22,7 +23,7 @@ def _rgb(png: bytes) -> Image.Image:
 
 def _state_colours(im: Image.Image, abbr: str) -> dict[tuple[int, int, int], int]:
     """pixel count by colour over the state's own area on the full map (labels included)."""
-    mask, x, y = usmap.geometry("full").masks[abbr]
+    mask, x, y = usmap_geometry.geometry("full").masks[abbr]
     crop = im.crop((x, y, x + mask.width, y + mask.height))
     rgb, inside = crop.tobytes(), mask.tobytes()
     out: dict[tuple[int, int, int], int] = {}
@@ -83,7 +84,7 @@ def test_chips_by_default_leader_beyond_three_parties_or_when_asked() -> None:
 def test_standing_and_its_text(counts, leaders, margin, text) -> None:
     view = _view({"OH": StateView(counts=counts)}, count_style="leader")
     assert view.standing("OH") == (leaders, margin)
-    assert usmap._leader_text(view, "OH") == text
+    assert leader_text(view, "OH") == text
     assert f"OH {text}" in render_map(view).alt
 
 
@@ -92,8 +93,8 @@ def test_a_digit_letter_is_set_apart_from_its_margin() -> None:
                for k, c in enumerate(["blue", "red"], start=1)]
     view = MapView(game="t", parties=parties, count_style="leader",
                    states={"OH": StateView(counts={"P1": 4, "P2": 1}), "PA": StateView(counts={"P1": 2, "P2": 2})})
-    assert usmap._leader_text(view, "OH") == "1 +3"  # not "1+3"
-    assert usmap._leader_text(view, "PA") == "1=2"
+    assert leader_text(view, "OH") == "1 +3"  # not "1+3"
+    assert leader_text(view, "PA") == "1=2"
 
 
 # ------------------------------------------------------------------ the picture
@@ -124,7 +125,7 @@ def test_leader_labels_fit_inside_the_tiles_frame(leader6) -> None:
     """Long ties and a state full of pawns take the narrow arrangement: never wider than a tile's inside."""
     for lb in render_tiles(leader6).labels:
         x0, _, x1, _ = lb.box
-        assert x1 - x0 <= usmap.TILE - 2 * usmap.TILE_FRAME, lb
+        assert x1 - x0 <= usmap_geometry.TILE - 2 * usmap_geometry.TILE_FRAME, lb
 
 
 def test_leader_map_stays_small(leader6) -> None:
@@ -136,7 +137,8 @@ def _midpoint(a: str, b: str) -> tuple[int, int]:
     """A point in the middle of the border a and b share, on the full map."""
     line = max(shared_borders()[frozenset((a, b))], key=len)
     x, y = line[len(line) // 2]
-    return round(usmap.MAP_OX + usmap.MAP_SCALE * x), round(usmap.MAP_OY + usmap.MAP_SCALE * y)
+    scale = usmap_geometry.MAP_SCALE
+    return round(usmap_geometry.MAP_OX + scale * x), round(usmap_geometry.MAP_OY + scale * y)
 
 
 def test_region_borders_are_drawn_between_regions_only(regions1960) -> None:
@@ -153,9 +155,10 @@ def test_region_borders_stay_on_land(regions1960) -> None:
     """Every pixel the borders change is a state's or a state border's in the static base (never sea)."""
     a = Image.open(io.BytesIO(render_map(regions1960).png))
     b = Image.open(io.BytesIO(render_map(regions1960.model_copy(update={"regions": {}})).png))
-    g = usmap.geometry("full")
+    g = usmap_geometry.geometry("full")
     base = g.base.load()
-    land = set(range(usmap.S0, usmap.S0 + usmap.N)) | {usmap.LAYOUT.index["border"]}
+    s0 = usmap_geometry.S0
+    land = set(range(s0, s0 + usmap_geometry.N)) | {usmap_geometry.LAYOUT.index["border"]}
     pa, pb = a.load(), b.load()
     changed = [(x, y) for y in range(0, a.height, 2) for x in range(0, a.width, 2) if pa[x, y] != pb[x, y]]
     assert len(changed) > 1000
@@ -164,7 +167,7 @@ def test_region_borders_stay_on_land(regions1960) -> None:
 
 def test_region_borders_on_tiles_and_closeups(regions1960) -> None:
     im = _rgb(render_tiles(regions1960).png)
-    g = usmap.geometry("tiles")
+    g = usmap_geometry.geometry("tiles")
     pa, oh, in_ = g.anchors["PA"], g.anchors["OH"], g.anchors["IN"]  # side by side on one row
     gap_y = pa[1]
     assert im.getpixel(((pa[0] + oh[0]) // 2, gap_y)) == C.INK  # PA (East) beside OH (Midwest)

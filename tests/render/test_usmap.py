@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from render import (LegendEntry, MapView, MarkerView, PanelView, PartyView, StateView, render_closeup, render_map,
                     render_tiles)
-from render import usmap
+from render import usmap_geometry
 from render.tools.samples import PARTIES3
 from render.usdata import CALLOUT_STATES, STATES, label_points, shapes
 
@@ -51,10 +51,11 @@ def test_every_label_is_pinned_inside_its_state_or_on_a_callout(which, request) 
     r = render_map(view)
     by = {lb.abbr: lb for lb in r.labels}
     assert set(by) == set(STATES), "every state gets exactly one label"
-    g = usmap.geometry("full")
+    g = usmap_geometry.geometry("full")
     for abbr, lb in by.items():
         px, py = lb.point
-        assert _inside(px, py, abbr, usmap.MAP_SCALE, usmap.MAP_OX, usmap.MAP_OY), (abbr, lb)
+        transform = (usmap_geometry.MAP_SCALE, usmap_geometry.MAP_OX, usmap_geometry.MAP_OY)
+        assert _inside(px, py, abbr, *transform), (abbr, lb)
         if abbr in CALLOUTS:
             assert lb.leader and lb.box == g.callouts[abbr], abbr
         if not lb.leader:  # drawn on the state itself: the box is around the pin
@@ -119,7 +120,7 @@ def test_missing_states_are_neutral_with_their_electoral_votes() -> None:
     assert len(r.labels) == 51
     assert view.needed() == 270 and view.total_ev() == 538
     im = _decode(r.png).convert("RGB")
-    x, y = usmap.geometry("full").anchors["TX"]
+    x, y = usmap_geometry.geometry("full").anchors["TX"]
     assert im.getpixel((x - 60, y + 40)) == (214, 214, 210)  # the neutral grey
 
 
@@ -136,7 +137,7 @@ def test_state_fill_changes_only_the_palette(small) -> None:
     states["TX"] = StateView(fill="DEM", strength="lean", counts={"DEM": 1, "REP": 5},
                              markers=[MarkerView(kind="home", party="REP")])
     b = _decode(render_map(small.model_copy(update={"states": states})).png)
-    x, y = usmap.geometry("full").anchors["TX"]
+    x, y = usmap_geometry.geometry("full").anchors["TX"]
     probe = (x - 80, y - 60)
     assert a.getpixel(probe) == b.getpixel(probe)
     assert a.convert("RGB").getpixel(probe) != b.convert("RGB").getpixel(probe)
@@ -173,10 +174,10 @@ def test_closeup_zooms_to_the_highlighted_states(small) -> None:
 @pytest.mark.parametrize("which", ["busy", "leader6"])
 def test_tile_grid_labels_every_state_on_its_tile(which, request) -> None:
     r = render_tiles(request.getfixturevalue(which))
-    g = usmap.geometry("tiles")
+    g = usmap_geometry.geometry("tiles")
     for lb in r.labels:
         cx, cy = g.anchors[lb.abbr]
-        half = usmap.TILE // 2
+        half = usmap_geometry.TILE // 2
         x0, y0, x1, y1 = lb.box
         assert cx - half <= x0 and x1 <= cx + half and cy - half <= y0 and y1 <= cy + half, lb
     assert len(r.png) <= 100 * 1024
