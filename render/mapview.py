@@ -17,7 +17,7 @@ Strength = Literal["solid", "lean", "tied", "empty"]
 MarkerKind = Literal["pawn", "home", "city", "star", "flag", "cross"]
 CountStyle = Literal["chips", "leader"]
 
-MAX_PARTIES = 6  # the map's palette holds a solid and a lean tone for six parties (render.usmap)
+MAX_PARTIES = 6  # the map's palette holds a solid and a lean tone for six parties (render.usmap_palette)
 MAX_MARKERS = 12  # per state: a pawn and a home for each of six players
 MAX_CHIPS = 3  # count chips that fit in a state's label; more parties with counts show leader and margin
 
