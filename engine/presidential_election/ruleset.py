@@ -75,7 +75,8 @@ class PresidentialElectionRuleset(ModuleRuleset):
         return setup.setup(options, seats, seed)
 
     def search_favourite(self, state: PEState, seat: str, rng: Rng) -> Action:
-        """`hard`'s default move: the bot's, keeping campaign money for the turns near the end (favourite.py)."""
+        """`hard`'s default move: the bot's, with the biggest state as its home and campaign money kept for the turns
+        near the end (favourite.py)."""
         return favourite.favourite(state, seat, rng)
 
     def card(self, ref: str) -> CardText | None:

@@ -76,3 +76,16 @@ def test_on_what_may_be_its_last_turn_it_spends_as_normal_does() -> None:
     for p in state.players.values():
         p.trail = len(c().track) - 2
     assert R.search_favourite(state, seat, Rng(1)) == R.bot_action(state, seat, Rng(1))
+
+
+def test_it_makes_the_biggest_state_its_home_where_normal_keeps_to_a_middling_one() -> None:
+    state = R.setup({}, R.seat_names(2), 1)
+    rng = Rng(1)
+    while state.phase != "home":
+        seat = GAME.to_move(state)[0]
+        GAME.advance(state, seat, R.bot_action(state, seat, rng))
+    seat = GAME.to_move(state)[0]
+    offered = [a.args[0] for a in GAME.legal(state, seat) if a.verb == "home"]
+    biggest = max(offered, key=lambda code: c().ev(code, state.options.era))
+    assert R.search_favourite(state, seat, Rng(1)) == Action(verb="home", args=(biggest,))
+    assert R.bot_action(state, seat, Rng(1)) != Action(verb="home", args=(biggest,))
