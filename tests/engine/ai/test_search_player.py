@@ -85,7 +85,22 @@ def test_a_time_budget_stops_the_search_on_the_callers_clock() -> None:
     settings = Settings(iterations=None, seconds=3, clock=lambda: float(next(ticks)), horizon=4)
     state, seat = _position("electioneer", 2)
     result = ismcts(registry.get("electioneer"), state, seat, settings, Rng(1))
-    assert result.iterations == 3  # the clock read 0 at the start, then 1, 2 and 3 after each iteration
+    # the clock reads 0 at the start, then 1 and 2 after the first two iterations, a second each: a third would end
+    # at 3, on the budget, a fourth past it
+    assert result.iterations == 3
+
+
+def test_no_iteration_is_begun_that_would_end_past_the_budget() -> None:
+    now = [0.0]
+
+    def slow_estimate(state: Any) -> None:
+        now[0] += 0.3  # every iteration ends in one estimate, and each costs 0.3 s of the clock
+        return None
+
+    settings = Settings(iterations=None, seconds=1.0, clock=lambda: now[0], horizon=4, evaluate=slow_estimate)
+    state, seat = _position("electioneer", 2)
+    result = ismcts(registry.get("electioneer"), state, seat, settings, Rng(1))
+    assert result.iterations == 3 and now[0] <= 1.0  # a fourth would have ended at 1.2 s
 
 
 @pytest.mark.parametrize("search", SEARCHES, ids=lambda f: f.__name__)
