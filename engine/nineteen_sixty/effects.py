@@ -20,7 +20,7 @@ from engine.core.effects import Choice, Compiler, EffectLanguage
 from engine.core.frames import Frame, Interpreter, Wait
 from engine.core.types import Event, Facts
 from engine.nineteen_sixty import facts_effects as t
-from engine.nineteen_sixty.content import REGIONS
+from engine.nineteen_sixty.content_models import REGIONS
 from engine.nineteen_sixty.primitives import (
     bag_counts,
     c,

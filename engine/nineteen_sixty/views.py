@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
+from engine.nineteen_sixty.content_models import NAMES, REGION_NAMES, REGIONS
 from engine.nineteen_sixty.phrases import draw_line, tally_reason
 from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name, tally_of
 from engine.nineteen_sixty.legal import moves, to_play
