@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.nineteen_sixty.debates import debate_step
 from engine.nineteen_sixty.effect_runs import run_effect
-from engine.nineteen_sixty.effects import Ctx, interpreter
+from engine.nineteen_sixty.effect_ctx import Ctx
+from engine.nineteen_sixty.effects import interpreter
 from engine.nineteen_sixty.election import election_step
 from engine.nineteen_sixty.end_of_turn import momentum_step, strategy_step
 from engine.nineteen_sixty.plays import activity_step

@@ -8,7 +8,7 @@ from engine.core.types import Event
 from engine.core.windows import Simultaneous
 from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty import facts_tell as t
-from engine.nineteen_sixty.effects import Ctx
+from engine.nineteen_sixty.effect_ctx import Ctx
 from engine.nineteen_sixty.legal import is_open, side_chooser
 from engine.nineteen_sixty.primitives import c, card, gain, initiative_check, rival, side_of
 from engine.nineteen_sixty.state import SEATS, Debate, DebateIssue, NSState

@@ -6,7 +6,7 @@ from engine.core.errors import IllegalAction
 from engine.core.types import Action
 from engine.nineteen_sixty import debates, election, end_of_turn, plays
 from engine.nineteen_sixty.effect_runs import resume_wait
-from engine.nineteen_sixty.effects import Ctx
+from engine.nineteen_sixty.effect_ctx import Ctx
 from engine.nineteen_sixty.state import NSState
 from engine.nineteen_sixty.turns import Handler
 

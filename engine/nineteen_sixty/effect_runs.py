@@ -7,7 +7,8 @@ from typing import Any
 from engine.core.frames import Wait
 from engine.core.notation import is_number
 from engine.nineteen_sixty import waits
-from engine.nineteen_sixty.effects import Ctx, interpreter
+from engine.nineteen_sixty.effect_ctx import Ctx
+from engine.nineteen_sixty.effects import interpreter
 from engine.nineteen_sixty.state import NSState
 
 

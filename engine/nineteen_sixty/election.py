@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.nineteen_sixty import facts_effects as fe
 from engine.nineteen_sixty import facts_stages as fs
-from engine.nineteen_sixty.content import REGIONS
+from engine.nineteen_sixty.content_models import REGIONS
 from engine.nineteen_sixty.effect_runs import run_effect
-from engine.nineteen_sixty.effects import Ctx, interpreter
+from engine.nineteen_sixty.effect_ctx import Ctx
+from engine.nineteen_sixty.effects import interpreter
 from engine.nineteen_sixty.primitives import (bag_counts, c, card, count, gain, holder, initiative_check, media_total,
                                               seat_of, side_of, support_checks, tally_of, tally_winner)
 from engine.nineteen_sixty.state import SEATS, NSState, Stacked

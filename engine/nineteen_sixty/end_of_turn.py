@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.core.windows import Sealed, Simultaneous
 from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.effect_runs import run_effect
-from engine.nineteen_sixty.effects import Ctx, interpreter
+from engine.nineteen_sixty.effect_ctx import Ctx
+from engine.nineteen_sixty.effects import interpreter
 from engine.nineteen_sixty.legal import media_leader, strategy_choices
 from engine.nineteen_sixty.primitives import bag_counts, c, holder, issue_leader, lose, seat_of, side_of, strategy_need
 from engine.nineteen_sixty.state import SEATS, NSState

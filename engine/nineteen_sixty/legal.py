@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core.types import Action
-from engine.nineteen_sixty.content import REGIONS
+from engine.nineteen_sixty.content_models import REGIONS
 from engine.nineteen_sixty.primitives import (TRAVEL_REGIONS, c, card, event_checks, issue_leader,
                                               media_total, region_crossings, requirement_met, side_of, states_travel,
                                               strategy_need, strategy_ok)

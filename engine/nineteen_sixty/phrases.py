@@ -10,7 +10,9 @@ from functools import lru_cache
 
 from engine.core.notation import is_number
 from engine.core.types import CardText
-from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, describe, load
+from engine.nineteen_sixty.content import load
+from engine.nineteen_sixty.content_models import ISSUE_NAMES, NAMES
+from engine.nineteen_sixty.content_words import describe
 from engine.nineteen_sixty.primitives import (c, card, card_label, draws_text, holder, icons_text, region_name,
                                               tally_winner)
 from engine.nineteen_sixty.state import BagDraw

@@ -10,7 +10,9 @@ from __future__ import annotations
 from engine.core.windows import ResponseWindow
 from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.effect_runs import run_effect
-from engine.nineteen_sixty.effects import Ctx, gain_state, interpreter
+from engine.nineteen_sixty.effect_ctx import Ctx
+from engine.nineteen_sixty.effect_support import gain_state
+from engine.nineteen_sixty.effects import interpreter
 from engine.nineteen_sixty.legal import CANDIDATE, knee, position_cost, positions
 from engine.nineteen_sixty.primitives import (c, card, event_playable, event_spent, gain, needs_checks,
                                               region_crossings, rival, side_of, support_checks, travel_region)

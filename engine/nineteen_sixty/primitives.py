@@ -8,7 +8,8 @@ from functools import lru_cache
 
 from engine.core.types import Event
 from engine.nineteen_sixty import facts_tell as t
-from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGION_NAMES, Card, load
+from engine.nineteen_sixty.content import load
+from engine.nineteen_sixty.content_models import ISSUE_NAMES, NAMES, REGION_NAMES, Card
 from engine.nineteen_sixty.state import SEAT_OF, SIDE_OF, SIGN, BagDraw, NSState
 
 COLOUR = {"K": "B", "N": "R"}  # the rulebook's examples read draws as blue and red cubes

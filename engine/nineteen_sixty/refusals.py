@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.notation import is_number
 from engine.core.types import Action
-from engine.nineteen_sixty.content import ISSUE_NAMES, NAMES, REGIONS
+from engine.nineteen_sixty.content_models import ISSUE_NAMES, NAMES, REGIONS
 from engine.nineteen_sixty.primitives import (c, card, card_label, event_playable, icons_text, issue_leader,
                                               issue_name, prevented, region_crossings, region_name, side_of,
                                               strategy_need, strategy_ok, travel_region)

@@ -20,9 +20,9 @@ from engine.core.types import Action, ApplyResult, Decision, Event, Outcome, cop
 from engine.nineteen_sixty import earlier, waits
 from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.auto_steps import advance
-from engine.nineteen_sixty.content import REGIONS
+from engine.nineteen_sixty.content_models import REGIONS
 from engine.nineteen_sixty.dispatch import dispatch
-from engine.nineteen_sixty.effects import Ctx
+from engine.nineteen_sixty.effect_ctx import Ctx
 from engine.nineteen_sixty.election import final_tally
 from engine.nineteen_sixty.legal import CANDIDATE, moves, owes, owing
 from engine.nineteen_sixty.menus import menu

@@ -8,7 +8,7 @@ from typing import Callable
 
 from engine.core.types import Event
 from engine.nineteen_sixty import facts_tell as t
-from engine.nineteen_sixty.effects import Ctx
+from engine.nineteen_sixty.effect_ctx import Ctx
 from engine.nineteen_sixty.primitives import c, deal, initiative_check, seat_of
 from engine.nineteen_sixty.state import NSState
 

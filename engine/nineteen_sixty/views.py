@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.nineteen_sixty.content import NAMES, REGION_NAMES, REGIONS
+from engine.nineteen_sixty.content_models import NAMES, REGION_NAMES, REGIONS
 from engine.nineteen_sixty.phrases import draw_line, tally_reason
 from engine.nineteen_sixty.primitives import c, card, count, holder, issue_name, tally_of
 from engine.nineteen_sixty.legal import moves, to_play
@@ -200,7 +200,8 @@ def card_view(card_id: int) -> CardView:
                     state=x.state, persistent=x.persistent, text=x.text, strategy_ok=x.strategy_ok)
 
 
-def view(state: NSState, seat: str | None) -> NSView:
+def _state_rows(state: NSState) -> list[dict]:  # type: ignore[type-arg]
+    """Every state's row as plain values: its leader, cubes, the tokens standing there and whose home it is."""
     content = c()
     rules = content.rules
     tokens: dict[str, list[str]] = {}
@@ -215,15 +216,23 @@ def view(state: NSState, seat: str | None) -> NSView:
         states.append({"code": code, "name": st.name, "ev": st.ev, "region": st.region, "edge": st.edge,
                        "leader": who, "cubes": abs(value), "carried": abs(value) >= rules.carry,
                        "tokens": tokens.get(code, []), "home": homes.get(code)})
+    return states
+
+
+def _region_views(state: NSState, states: list[dict]) -> list[RegionView]:  # type: ignore[type-arg]
+    """Each region's media, endorsements and the states each side leads in it."""
     regions = []
     for r in REGIONS:
         led = {s: sum(1 for st in states if st["region"] == r and st["leader"] == s) for s in ("K", "N")}
-        regions.append(RegionView(id=r, name=REGION_NAMES[r], ev=content.regions[r].ev,
+        regions.append(RegionView(id=r, name=REGION_NAMES[r], ev=c().regions[r].ev,
                                   media_leader=holder(state.media.get(r, 0)), media=abs(state.media.get(r, 0)),
                                   endorsement_leader=holder(state.endorsements.get(r, 0)),
                                   endorsements=abs(state.endorsements.get(r, 0)), states_led=led))
-    track = [IssueView(id=i, name=issue_name(i), slot=n + 1, leader=holder(state.issues.get(i, 0)),
-                       cubes=abs(state.issues.get(i, 0))) for n, i in enumerate(state.track) if i]
+    return regions
+
+
+def _side_views(state: NSState, states: list[dict]) -> dict[str, SideView]:  # type: ignore[type-arg]
+    """Each side's public standing, by seat: counts of its hidden piles, never their cards."""
     sides = {}
     for side, me in state.sides.items():
         led = [st for st in states if st["leader"] == side]
@@ -234,47 +243,74 @@ def view(state: NSState, seat: str | None) -> NSView:
             vp_card=card_view(me.vp_card) if me.vp_card is not None else None, token=me.token,
             ev_led=sum(st["ev"] for st in led), states_led=len(led),
             cubes=sum(count(v, side) for v in state.support.values()))
-    debate = None
+    return sides
+
+
+def _debate_view(state: NSState) -> DebateView | None:
+    """The debate board while the Debates run: the cards placed, the totals and what the next win pays."""
     d = state.debate
-    if d is not None:
-        issues = [DebateIssueView(id=i.issue, name=issue_name(i.issue), slot=i.slot,
-                                  kennedy=[card_view(x) for x in i.cards["K"]],
-                                  nixon=[card_view(x) for x in i.cards["N"]],
-                                  totals=dict(i.result) if i.result else {s: debate_total(state, i, s) for s in ("K", "N")},
-                                  won_by=i.won_by)
-                  for i in d.issues]
-        rewards = rules.debate_rewards
-        debate = DebateView(round=d.round, issues=issues, awarded=d.awarded,
-                            next_reward=rewards[d.awarded] if d.awarded < len(rewards) else None,
-                            revealed={s: card_view(x) for s, x in d.revealed.items()},
-                            placing=f"{SEAT_OF[d.placing['side']]} places {d.placing['left']}" if d.placing else None)
-    play = None
-    if state.play is not None:
-        p = state.play
-        play = PlayView(seat=p.seat, card=card_view(p.card) if p.card is not None else None, action=p.action,
-                        preempted=p.preempted, cp_left=p.cp_left)
-    me_view = None
-    if seat in SEATS:
-        mine = state.sides[SIDE_OF[seat]]
-        me_view = PrivateView(seat=seat, hand=[card_view(x) for x in sorted(mine.hand)],
-                              strategy=[card_view(x) for x in mine.strategy],
-                              picking=[card_view(x) for x in mine.picking])
+    if d is None:
+        return None
+    issues = [DebateIssueView(id=i.issue, name=issue_name(i.issue), slot=i.slot,
+                              kennedy=[card_view(x) for x in i.cards["K"]],
+                              nixon=[card_view(x) for x in i.cards["N"]],
+                              totals=dict(i.result) if i.result else {s: debate_total(state, i, s) for s in ("K", "N")},
+                              won_by=i.won_by)
+              for i in d.issues]
+    rewards = c().rules.debate_rewards
+    return DebateView(round=d.round, issues=issues, awarded=d.awarded,
+                      next_reward=rewards[d.awarded] if d.awarded < len(rewards) else None,
+                      revealed={s: card_view(x) for s, x in d.revealed.items()},
+                      placing=f"{SEAT_OF[d.placing['side']]} places {d.placing['left']}" if d.placing else None)
 
-    def stacked(entries: list) -> list[StackedView]:  # type: ignore[type-arg]
-        return [StackedView(card=card_view(e.card), owner=e.owner) for e in entries]
 
+def _play_view(state: NSState) -> PlayView | None:
+    p = state.play
+    if p is None:
+        return None
+    return PlayView(seat=p.seat, card=card_view(p.card) if p.card is not None else None, action=p.action,
+                    preempted=p.preempted, cp_left=p.cp_left)
+
+
+def _private_view(state: NSState, seat: str | None) -> PrivateView | None:
+    """A side's own hand, Campaign Strategy stack and picks: only in that side's view."""
+    if seat not in SEATS:
+        return None
+    mine = state.sides[SIDE_OF[seat]]
+    return PrivateView(seat=seat, hand=[card_view(x) for x in sorted(mine.hand)],
+                       strategy=[card_view(x) for x in mine.strategy],
+                       picking=[card_view(x) for x in mine.picking])
+
+
+def _stacked(entries: list) -> list[StackedView]:  # type: ignore[type-arg]
+    return [StackedView(card=card_view(e.card), owner=e.owner) for e in entries]
+
+
+def _pending(state: NSState) -> list[PendingView]:
+    """The seats with a menu (its actions, unworded) and what each is deciding."""
+    return [PendingView(seat=s, kind=pending_kind(state, s), what=WAITING.get(pending_kind(state, s), "deciding"))
+            for s in SEATS if moves(state, s)[1]]
+
+
+def view(state: NSState, seat: str | None) -> NSView:
+    """The table as `seat` sees it (None: the public view)."""
+    rules = c().rules
+    states = _state_rows(state)
+    track = [IssueView(id=i, name=issue_name(i), slot=n + 1, leader=holder(state.issues.get(i, 0)),
+                       cubes=abs(state.issues.get(i, 0))) for n, i in enumerate(state.track) if i]
     return NSView(
         turn=state.turn, turns=rules.turns, phase=state.phase, step=state.step, activity=state.activity,
         activity_phases=rules.activity_phases, initiative=state.initiative, starter=state.starter,
         to_play=to_play(state), options={"vp": "on" if state.options.vp else "off", "restricted": "on" if state.options.restricted else "off"},
-        states=states, regions=regions, track=track, bag={s: state.bag.counts.get(s, 0) for s in ("K", "N")},
-        sides=sides, deck_size=len(state.deck), discard_size=len(state.discard),
-        debate_events=stacked(state.debate_events), election_events=stacked(state.election_events),
-        prevention=stacked(state.prevention),
+        states=states, regions=_region_views(state, states), track=track,
+        bag={s: state.bag.counts.get(s, 0) for s in ("K", "N")},
+        sides=_side_views(state, states), deck_size=len(state.deck), discard_size=len(state.discard),
+        debate_events=_stacked(state.debate_events), election_events=_stacked(state.election_events),
+        prevention=_stacked(state.prevention),
         turn_effects=[StackedView(card=card_view(e.card), owner=e.who) for e in state.turn_effects if e.card],
-        play=play, debate=debate, last_draws=[draw_line(x) for x in state.last_draws],
-        pending=[PendingView(seat=s, kind=pending_kind(state, s), what=WAITING.get(pending_kind(state, s), "deciding"))
-                 for s in SEATS if moves(state, s)[1]],  # the seats with a menu: its actions, unworded
+        play=_play_view(state), debate=_debate_view(state), last_draws=[draw_line(x) for x in state.last_draws],
+        pending=_pending(state),
         ev_total=rules.ev_total, ev_to_win=rules.ev_to_win, votes=dict(state.votes),
         unawarded=list(state.unawarded), winner=state.winner, draw=state.draw,
-        reason=tally_reason(*tally_of(state.support, state.unawarded))[1] if state.phase == "over" else "", me=me_view)
+        reason=tally_reason(*tally_of(state.support, state.unawarded))[1] if state.phase == "over" else "",
+        me=_private_view(state, seat))

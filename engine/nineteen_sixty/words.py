@@ -11,7 +11,7 @@ from engine.core.types import Decision, Event, Facts, Option, Outcome, word
 from engine.core.words import plural
 from engine.nineteen_sixty import facts as f
 from engine.nineteen_sixty import facts_stages as fs
-from engine.nineteen_sixty.content import NAMES
+from engine.nineteen_sixty.content_models import NAMES
 from engine.nineteen_sixty.legal import CANDIDATE
 from engine.nineteen_sixty.phrases import (
     GLOSSARY,

@@ -9,7 +9,7 @@ from engine.core.words import plural
 from engine.nineteen_sixty import facts_effects as fe
 from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty import facts_tell as t
-from engine.nineteen_sixty.content import NAMES
+from engine.nineteen_sixty.content_models import NAMES
 from engine.nineteen_sixty.phrases import effect, signed, tally_reason, travel_name
 from engine.nineteen_sixty.primitives import (
     c,

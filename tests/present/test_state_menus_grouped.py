@@ -16,13 +16,14 @@ from engine.content import us_regions
 from engine.core.ruleset import play, seats_for
 from engine.core.types import Option
 from engine.nineteen_sixty import content as ns_content
+from engine.nineteen_sixty.content_models import REGION_NAMES as NS_REGION_NAMES
 
 LONG = 11  # more choices than a phone's menu shows at a glance
 STEPS = 400
 
 
 def _sixty(code: str) -> str:
-    return ns_content.REGION_NAMES[ns_content.load().states[code].region]
+    return NS_REGION_NAMES[ns_content.load().states[code].region]
 
 
 def _trail(code: str) -> str:

@@ -11,10 +11,13 @@ import pytest
 
 from engine import content
 from engine.nineteen_sixty import content as ns
+from engine.nineteen_sixty import content_checks, content_ops
+from engine.nineteen_sixty import content_models as models
+from engine.nineteen_sixty.content_words import describe
 
 
 @pytest.fixture(scope="module")
-def c() -> ns.Content:
+def c() -> models.Content:
     return ns.load()
 
 
@@ -27,7 +30,7 @@ def test_all_content_valid() -> None:
 # ------------------------------------------------------------------------ states, regions, EV
 
 
-def test_electoral_votes_are_1960s(c: ns.Content) -> None:
+def test_electoral_votes_are_1960s(c: models.Content) -> None:
     with open(content.DATA_DIR / "us" / "electoral_votes.csv", encoding="utf-8") as f:
         table = {r["abbr"]: int(r["ev_1960"]) for r in csv.DictReader(f)}
     assert set(c.states) == set(table) - {"DC"} and len(c.states) == 50  # DC had no vote in 1960
@@ -36,7 +39,7 @@ def test_electoral_votes_are_1960s(c: ns.Content) -> None:
     assert c.rules.ev_to_win == 269
 
 
-def test_region_table(c: ns.Content) -> None:
+def test_region_table(c: models.Content) -> None:
     table = {
         "E": ("ME NH VT MA RI CT NY NJ PA DE MD WV", 153),
         "MW": ("OH MI IN IL WI MN IA MO ND SD NE KS", 153),
@@ -50,10 +53,10 @@ def test_region_table(c: ns.Content) -> None:
     assert sorted(code for r in c.regions.values() for code in r.states) == sorted(c.states)  # each once
 
 
-def test_travel_graph(c: ns.Content) -> None:
+def test_travel_graph(c: models.Content) -> None:
     """Every region borders every other except West–East; AK and HI are pockets off the West."""
-    for a in ns.REGIONS:
-        for b in ns.REGIONS:
+    for a in models.REGIONS:
+        for b in models.REGIONS:
             if a != b:
                 assert (b in c.regions[a].borders) == ({a, b} != {"E", "W"}), (a, b)
                 assert (b in c.regions[a].borders) == (a in c.regions[b].borders)
@@ -61,7 +64,7 @@ def test_travel_graph(c: ns.Content) -> None:
     assert c.states["AK"].region == c.states["HI"].region == "W"  # West for everything but travel
 
 
-def test_edges_are_the_1960_winners(c: ns.Content) -> None:
+def test_edges_are_the_1960_winners(c: models.Content) -> None:
     ev = Counter()
     for s in c.states.values():
         ev[s.edge] += s.ev
@@ -74,7 +77,7 @@ def test_edges_are_the_1960_winners(c: ns.Content) -> None:
     assert all(abs(c.states[s].margin) < 1 for s in ("HI", "IL", "MO", "CA", "NJ", "NM"))
 
 
-def test_start_follows_the_margin_rule(c: ns.Content) -> None:
+def test_start_follows_the_margin_rule(c: models.Content) -> None:
     for s in c.states.values():
         cubes = 2 if abs(s.margin) >= 20 else 1 if abs(s.margin) >= 10 else 0
         assert dict(s.start) == ({s.edge: cubes} if cubes else {}), s.code
@@ -87,7 +90,7 @@ def test_start_follows_the_margin_rule(c: ns.Content) -> None:
     assert abs(total["K"] - total["N"]) <= 2, total
 
 
-def test_start_sets_up_the_rulebook_examples(c: ns.Content) -> None:
+def test_start_sets_up_the_rulebook_examples(c: models.Content) -> None:
     st = {code: dict(s.start) for code, s in c.states.items()}
     # sample turn: New England takes Massachusetts 2 → 4 (carried) and New York 0 → 2, then 2 CP there → 4
     assert st["MA"] == {"K": 2} and st["NY"] == {} and st["CT"] == {}
@@ -102,7 +105,7 @@ def test_start_sets_up_the_rulebook_examples(c: ns.Content) -> None:
     assert c.rules.home == {"K": "MA", "N": "CA"}
 
 
-def test_rules_constants(c: ns.Content) -> None:
+def test_rules_constants(c: models.Content) -> None:
     r = c.rules
     assert (r.bag_start, r.bag_reseed, r.momentum_start) == (12, 12, 2)
     assert (r.turns, r.debate_turn, r.election_turn, r.activity_phases) == (9, 6, 9, 5)
@@ -115,7 +118,7 @@ def test_rules_constants(c: ns.Content) -> None:
     assert (r.campaign_cards, r.endorsement_cards) == (97, 16)
 
 
-def test_issues_candidates_endorsements(c: ns.Content) -> None:
+def test_issues_candidates_endorsements(c: models.Content) -> None:
     assert sorted(c.issues, key=lambda i: c.issues[i].start) == ["defense", "economy", "civil_rights"]
     assert (c.rewards[3].momentum, c.rewards[3].endorsements) == (1, 0)
     assert c.rewards[2].either and not c.rewards[1].either
@@ -127,23 +130,23 @@ def test_issues_candidates_endorsements(c: ns.Content) -> None:
 # ----------------------------------------------------------------------------------- cards
 
 
-def test_deck(c: ns.Content) -> None:
+def test_deck(c: models.Content) -> None:
     assert sorted(c.cards) == list(range(1, 98))
     cards = list(c.cards.values())
-    assert {card.name for card in cards} >= ns.RULEBOOK_NAMES
+    assert {card.name for card in cards} >= content_checks.RULEBOOK_NAMES
     gm = {card.gm_region: card for card in cards if card.gm_region}
-    assert set(gm) == set(ns.REGIONS) and not any(card.strategy_ok for card in gm.values())
+    assert set(gm) == set(models.REGIONS) and not any(card.strategy_ok for card in gm.values())
     assert {card.vp: card.name for card in cards if card.vp} == {"K": "Lyndon B. Johnson", "N": "Henry Cabot Lodge"}
     stacks = Counter(card.persistent for card in cards)
     assert stacks["prevention"] == 2 and stacks["debate"] >= 2 and 5 <= stacks["election_day"] <= 7
     assert any(op[0] == "refresh" for card in cards for op in card.event)
     used = {op[0] for card in cards for op in card.event}
-    assert used == set(ns.OPS)  # the vocabulary holds only what the events need
+    assert used == set(content_ops.OPS)  # the vocabulary holds only what the events need
     for card in cards:
         assert card.state in c.states, card.name
 
 
-def test_rulebook_cards_do_what_its_examples_show(c: ns.Content) -> None:
+def test_rulebook_cards_do_what_its_examples_show(c: models.Content) -> None:
     knee = c.card_named("Nixon's Knee")
     assert knee.duration == "turn" and ["move_token", {"who": "N", "state": "MD"}] in knee.event
     assert c.card_named("Nixon's Pledge").duration == "turn"
@@ -156,9 +159,9 @@ def test_rulebook_cards_do_what_its_examples_show(c: ns.Content) -> None:
     assert sorted(c.card_named("Gaffe").icons) == ["K", "N"]
 
 
-def test_balance_of_the_mix(c: ns.Content) -> None:
+def test_balance_of_the_mix(c: models.Content) -> None:
     cards = list(c.cards.values())
-    by_icon = {k: [x for x in cards if x.icons == [k]] for k in ns.SIDES}
+    by_icon = {k: [x for x in cards if x.icons == [k]] for k in models.SIDES}
     assert abs(len(by_icon["K"]) - len(by_icon["N"])) <= 1
     assert abs(sum(x.cp for x in by_icon["K"]) - sum(x.cp for x in by_icon["N"])) <= 3
     assert sum(x.rest for x in by_icon["K"]) == sum(x.rest for x in by_icon["N"])
@@ -167,7 +170,7 @@ def test_balance_of_the_mix(c: ns.Content) -> None:
     assert set(Counter(x.cp for x in cards)) == {1, 2, 3, 4} and set(Counter(x.rest for x in cards)) == {0, 1, 2}
 
 
-def test_published_values_are_not_copied(c: ns.Content) -> None:
+def test_published_values_are_not_copied(c: models.Content) -> None:
     """The few published card values the rulebook shows are not reused (spec §2): each card differs."""
     shown = {
         "Unpledged Electors": {"id": 33, "cp": 4, "rest": 0, "icons": ["N"], "debate_issue": "economy", "state": "CA"},
@@ -193,11 +196,11 @@ def test_published_values_are_not_copied(c: ns.Content) -> None:
         assert any(card[k] != v for k, v in fields.items()), name
 
 
-def test_texts_say_what_the_ops_do(c: ns.Content) -> None:
+def test_texts_say_what_the_ops_do(c: models.Content) -> None:
     states = {code: s.name for code, s in c.states.items()}
     names = {i: x.name for i, x in c.cards.items()}
     for card in c.cards.values():
-        words = ns.describe(card, states, names)
+        words = describe(card, states, names)
         assert card.text.endswith(words) and len(card.text) > len(words) + 10, card.name
         assert card.history.strip(), card.name
     assert c.card_named("Gaffe").text.endswith(
@@ -208,7 +211,7 @@ def test_texts_say_what_the_ops_do(c: ns.Content) -> None:
 
 
 def test_bad_content_reports_every_problem(broken_data) -> None:
-    problems = broken_data(ns.BASE, [
+    problems = broken_data(models.BASE, [
         ("states.yaml", "{code: NH, name: New Hampshire, ev: 4, region: E, margin: -6.8, edge: N",
          "{code: NH, name: New Hampshire, ev: 4, region: E, margin: -6.8, edge: K"),  # edge against margin
         ("states.yaml", "{code: MA, name: Massachusetts, ev: 16, region: E, margin: 20.7, edge: K, start: {K: 2}}",
