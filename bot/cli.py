@@ -268,6 +268,7 @@ def _scenario_command(paths: list[Path]) -> int:
 def _record_command(command: str, path: Path, out_dir: Path) -> int:
     """`replay` and `verify`: 0 when all is well, 1 when a record does not check out, 2 when it can't be read."""
     from bot.policy import record as records
+    from bot.policy.record_verify import verify_record
 
     logging.getLogger().setLevel(logging.WARNING)
     try:
@@ -276,7 +277,7 @@ def _record_command(command: str, path: Path, out_dir: Path) -> int:
 
             replay_record(path, out_dir)
             return 0
-        verdict = records.verify_record(records.load(path))
+        verdict = verify_record(records.load(path))
     except records.RecordError as exc:
         print(f"Can't read the record: {exc}")
         return 2
