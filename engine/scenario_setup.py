@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from engine.core.rng import randomness_of
+from engine.core import rng
 from engine.core.ruleset import Ruleset
 from engine.core.scenario import ScenarioAdapter, ScenarioFailure, one_line, short
 from engine.scenario_expect import dump
@@ -35,7 +35,7 @@ def forced_state(adapter: ScenarioAdapter, state: Any, force: Any, where: str) -
 
 def check_forced_values_used(state: Any) -> None:
     """A forced value never drawn means the case did not test what it says."""
-    randomness = randomness_of(state) if state is not None else None
+    randomness = rng.randomness_of(state) if state is not None else None
     if randomness is None:
         return
     left = []
