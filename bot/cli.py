@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 from bot import heap
-from bot.config import ConfigError, load_config
+from bot.config import Config, ConfigError, load_config
 from bot.store import StoreError
 from engine.core.errors import EngineError
 
@@ -114,76 +114,86 @@ def main(argv: list[str] | None = None) -> int:
     if command in ("play", "demo", "learn") and (problem := _unknown_ruleset(args.ruleset)):
         print(problem)  # before anything is written: no database for a game that does not exist
         return 2
-    if command == "bot":
-        if not config.token:
-            print("DISCORD_TOKEN is not set. Copy .env.example to .env and fill it in (README: 'Run it on Discord').")
-            return 2
-        from bot.discord import run
+    handler = _COMMANDS.get(command)
+    return 0 if handler is None else handler(args, config, argv)
 
-        run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id, shards=config.shards,
-            thinking=config.thinking)
-        return 0
-    if command == "play":
-        from bot.tables.local import play_local
 
-        if not sys.stdin.isatty():
-            # Piped input is played line by line (scripts and tests do this); say so rather than refuse.
-            print("Standard input is not a terminal: reading one answer per line from it, and the game is saved after "
-                  "each move. To watch the bots play instead, try `stumpbot demo`.")
-        logging.getLogger().setLevel(logging.WARNING)
-        try:
-            asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
-                                   bot_seats={s.upper() for s in args.vs_bot}, new=args.new,
-                                   players=args.players, options=_options(args, table=True), command=_typed(argv),
-                                   level=args.level, thinking_settings=config.thinking))
-        except (EngineError, ValueError, StoreError, OSError) as exc:
-            print(f"Can't start: {getattr(exc, 'message', None) or exc}")
-            return 2
-        except KeyboardInterrupt:  # Ctrl-C between prompts (at one, the table says the same with the game's number)
-            print("\nSaved. Run the same command again to resume the game.")
-        return 0
-    if command == "learn":
-        return _learn_command(args.ruleset, new=args.new, db=config.db_path.with_name("local.sqlite3"),
-                              out_dir=config.out_dir)
-    if command == "demo":
-        from bot.tables.demo import demo_folder, run_demo
+def _bot_command(args: argparse.Namespace, config: Config, argv: list[str]) -> int:
+    """`stumpbot bot`: the Discord bot, which needs a token."""
+    if not config.token:
+        print("DISCORD_TOKEN is not set. Copy .env.example to .env and fill it in (README: 'Run it on Discord').")
+        return 2
+    from bot.discord import run
 
-        logging.getLogger().setLevel(logging.WARNING)
-        try:
-            # the demo's game lives in a database of its own for the run, removed after it: what the demo leaves
-            # is its folder of pictures (and the record or replay asked for)
-            with tempfile.TemporaryDirectory(prefix="stumpbot-demo-") as scratch:
-                db = Path(scratch) / "demo.sqlite3"
-                folder = demo_folder(config.out_dir / "demo", args.ruleset, args.seed)
-                game_id, _ = asyncio.run(run_demo(db, folder, args.ruleset, seed=args.seed,
-                                                  players=args.players, options=_options(args), export=args.export,
-                                                  moves=args.moves))
-                if args.replay is not None:
-                    from bot.policy.replay_files import copy_replay
+    run(config.token, str(config.db_path), dev_guild_id=config.dev_guild_id, shards=config.shards,
+        thinking=config.thinking)
+    return 0
 
-                    print(copy_replay(folder, db, game_id, args.replay))
-        except (EngineError, ValueError, StoreError, OSError) as exc:
-            print(f"Can't start: {getattr(exc, 'message', None) or exc}")
-            return 2
-        return 0
-    if command == "replay" and args.animate is not None:
+
+def _play_command(args: argparse.Namespace, config: Config, argv: list[str]) -> int:
+    """`stumpbot play`: a hot-seat game on the local table, resumed from its saved database."""
+    from bot.tables.local import play_local
+
+    if not sys.stdin.isatty():
+        # Piped input is played line by line (scripts and tests do this); say so rather than refuse.
+        print("Standard input is not a terminal: reading one answer per line from it, and the game is saved after "
+              "each move. To watch the bots play instead, try `stumpbot demo`.")
+    logging.getLogger().setLevel(logging.WARNING)
+    try:
+        asyncio.run(play_local(config.db_path.with_name("local.sqlite3"), config.out_dir, args.ruleset,
+                               bot_seats={s.upper() for s in args.vs_bot}, new=args.new,
+                               players=args.players, options=_options(args, table=True), command=_typed(argv),
+                               level=args.level, thinking_settings=config.thinking))
+    except (EngineError, ValueError, StoreError, OSError) as exc:
+        print(f"Can't start: {getattr(exc, 'message', None) or exc}")
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C between prompts (at one, the table says the same with the game's number)
+        print("\nSaved. Run the same command again to resume the game.")
+    return 0
+
+
+def _demo_command(args: argparse.Namespace, config: Config, argv: list[str]) -> int:
+    """`stumpbot demo`: the bots play every seat of a seeded game; its pictures (and any record or replay asked
+    for) are what it leaves behind."""
+    from bot.tables.demo import demo_folder, run_demo
+
+    logging.getLogger().setLevel(logging.WARNING)
+    try:
+        # the demo's game lives in a database of its own for the run, removed after it: what the demo leaves
+        # is its folder of pictures (and the record or replay asked for)
+        with tempfile.TemporaryDirectory(prefix="stumpbot-demo-") as scratch:
+            db = Path(scratch) / "demo.sqlite3"
+            folder = demo_folder(config.out_dir / "demo", args.ruleset, args.seed)
+            game_id, _ = asyncio.run(run_demo(db, folder, args.ruleset, seed=args.seed,
+                                              players=args.players, options=_options(args), export=args.export,
+                                              moves=args.moves))
+            if args.replay is not None:
+                from bot.policy.replay_files import copy_replay
+
+                print(copy_replay(folder, db, game_id, args.replay))
+    except (EngineError, ValueError, StoreError, OSError) as exc:
+        print(f"Can't start: {getattr(exc, 'message', None) or exc}")
+        return 2
+    return 0
+
+
+def _replay_command(args: argparse.Namespace, config: Config, argv: list[str]) -> int:
+    """`stumpbot replay`: step through a record, or with --animate write its animated replay."""
+    if args.animate is not None:
         from bot.policy.replay_files import animate_record_command
 
         return animate_record_command(args.file, args.animate)
-    if command in ("replay", "verify"):
-        return _record_command(command, args.file, config.out_dir)
-    if command == "scenario":
-        return _scenario_command([Path(p) for p in args.paths])
-    if command == "transcripts":
-        return _transcripts_command(args.names, check=args.check, images=args.images)
-    if command == "bench":
-        root = Path(__file__).resolve().parent.parent / "bench"
-        status = 0
-        for script in sorted(root.glob("bench_*.py")):
-            print(f"== {script.name}")
-            status |= subprocess.call([sys.executable, str(script)])
-        return status
-    return 0
+    return _record_command("replay", args.file, config.out_dir)
+
+
+def _bench_command(args: argparse.Namespace, config: Config, argv: list[str]) -> int:
+    """`stumpbot bench`: each script in bench/ in turn; nonzero when any of them fails."""
+    root = Path(__file__).resolve().parent.parent / "bench"
+    status = 0
+    for script in sorted(root.glob("bench_*.py")):
+        print(f"== {script.name}")
+        status |= subprocess.call([sys.executable, str(script)])
+    return status
 
 
 def _learn_command(ruleset: str, *, new: bool, db: Path, out_dir: Path) -> int:
@@ -258,6 +268,7 @@ def _scenario_command(paths: list[Path]) -> int:
 def _record_command(command: str, path: Path, out_dir: Path) -> int:
     """`replay` and `verify`: 0 when all is well, 1 when a record does not check out, 2 when it can't be read."""
     from bot.policy import record as records
+    from bot.policy.record_verify import verify_record
 
     logging.getLogger().setLevel(logging.WARNING)
     try:
@@ -266,7 +277,7 @@ def _record_command(command: str, path: Path, out_dir: Path) -> int:
 
             replay_record(path, out_dir)
             return 0
-        verdict = records.verify_record(records.load(path))
+        verdict = verify_record(records.load(path))
     except records.RecordError as exc:
         print(f"Can't read the record: {exc}")
         return 2
@@ -283,10 +294,6 @@ def _record_command(command: str, path: Path, out_dir: Path) -> int:
         return 1
     print(f"{path}: verified — {verdict.checked} moves replayed from the seed, every state hash matches.")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 def _transcripts_command(names: list[str], *, check: bool, images: Path | None = None) -> int:
@@ -319,3 +326,23 @@ def _transcripts_command(names: list[str], *, check: bool, images: Path | None =
         print("Transcripts that differ (run `stumpbot transcripts` and review the diff): " + ", ".join(differ))
         return 1
     return 0
+
+
+_COMMANDS = {
+    "bot": _bot_command,
+    "play": _play_command,
+    "learn": lambda args, config, argv: _learn_command(args.ruleset, new=args.new,
+                                                       db=config.db_path.with_name("local.sqlite3"),
+                                                       out_dir=config.out_dir),
+    "demo": _demo_command,
+    "replay": _replay_command,
+    "verify": lambda args, config, argv: _record_command("verify", args.file, config.out_dir),
+    "scenario": lambda args, config, argv: _scenario_command([Path(p) for p in args.paths]),
+    "transcripts": lambda args, config, argv: _transcripts_command(args.names, check=args.check, images=args.images),
+    "bench": _bench_command,
+}
+"""Each subcommand's handler, given the parsed arguments, the configuration and the arguments as typed."""
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -14,26 +14,24 @@ comes from its scenario adapter (engine/core/scenario.py).
 """
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import yaml
 
 from engine import registry, yamlfile
 from engine.core.errors import EngineError
-from engine.core.rng import ForcedValueError, randomness_of
+from engine.core.rng import ForcedValueError
 from engine.core.posting import EMPTY, outlined
 from engine.core.ruleset import Ruleset, owing_seats, play_posted, state_hash
 from engine.core.scenario import ScenarioAdapter, ScenarioFailure, adapter_for, one_line, short
+from engine.scenario_expect import LazyMap, compare, decision_dump, dump, walk
+from engine.scenario_setup import apply_setup, check_forced_values_used, forced_state
 
 CASE_KEYS = {"name", "rule", "ruleset", "seed", "seats", "options", "setup", "cards", "steps", "expect", "lint", "force", "note"}
 STEP_KEYS = {"seat", "move", "deadline", "error", "expect", "force", "note"}
-FORCE_KEYS = {"dice", "draws"}  # force: {dice: [6, 6], draws: [red, blue]}
 FILE_KEYS = {"ruleset", "seed", "options", "cases", "defs", "note"}  # defs: YAML anchors to reuse
-OPERATORS = {"equals", "not", "contains", "not_contains", "len"}
 
 
 @dataclass(frozen=True)
@@ -167,14 +165,14 @@ def run_case(case: dict[str, Any]) -> None:
         except Exception as exc:  # bad options or seats: say so rather than "crash"
             raise ScenarioFailure(f"setup({options}, {list(seats)}, {seed}) failed: {short(one_line(str(exc)), 300)}") from None
         if case.get("setup"):
-            state = _apply_setup(ruleset, adapter, state, case["setup"])
+            state = apply_setup(ruleset, adapter, state, case["setup"])
         if lint:
             problems = adapter.lint(state)
             if problems:
                 raise ScenarioFailure("setup gives an inconsistent state: " + "; ".join(problems[:4])
                                       + " (fix the setup, or set `lint: false` if that is the point)")
         if "force" in case:
-            state = _force(adapter, state, case["force"], "force")
+            state = forced_state(adapter, state, case["force"], "force")
         run.state = state
         steps = case.get("steps") or []
         if not isinstance(steps, list):
@@ -182,7 +180,7 @@ def run_case(case: dict[str, Any]) -> None:
         for number, step in enumerate(_flatten(steps), start=1):
             run.step(number, step)
         run.check(case.get("expect") or {}, "expect")
-        _check_forced_values_used(run.state)
+        check_forced_values_used(run.state)
 
 
 def _flatten(steps: list[Any]) -> list[Any]:
@@ -193,7 +191,26 @@ def _flatten(steps: list[Any]) -> list[Any]:
     return out
 
 
+def _step_move(number: int, step: Any) -> tuple[str, str]:
+    """A step's seat and move in notation (`<deadline>` for a deadline's default; a repeated move spelt out),
+    after its keys are checked."""
+    if not isinstance(step, dict) or "seat" not in step or ("move" in step) == bool(step.get("deadline")):
+        raise ScenarioFailure(f"step {number}: a step is {{seat: X, move: \"...\"}} or {{seat: X, deadline: true}}")
+    unknown = set(step) - STEP_KEYS
+    if unknown:
+        raise ScenarioFailure(f"step {number}: unknown key(s) {', '.join(sorted(unknown))}")
+    move = step.get("move", "<deadline>")
+    if isinstance(move, dict):  # {text: "x", repeat: 10000}: a long move without a long file
+        if set(move) != {"text", "repeat"} or not isinstance(move["repeat"], int) or not 0 < move["repeat"] <= 100_000:
+            raise ScenarioFailure(f"step {number}: a repeated move is {{text: \"...\", repeat: N}} (N ≤ 100000)")
+        move = str(move["text"]) * move["repeat"]
+    return str(step["seat"]), str(move)
+
+
 class _Run:
+    """One case in play: its state, the table's post, the last step's result or error and the log, which the
+    expectations read."""
+
     def __init__(self, ruleset: Ruleset, adapter: ScenarioAdapter, lint: bool) -> None:
         self.ruleset = ruleset
         self.adapter = adapter
@@ -205,22 +222,13 @@ class _Run:
         self.log: list[str] = []
 
     def step(self, number: int, step: Any) -> None:
-        if not isinstance(step, dict) or "seat" not in step or ("move" in step) == bool(step.get("deadline")):
-            raise ScenarioFailure(f"step {number}: a step is {{seat: X, move: \"...\"}} or {{seat: X, deadline: true}}")
-        unknown = set(step) - STEP_KEYS
-        if unknown:
-            raise ScenarioFailure(f"step {number}: unknown key(s) {', '.join(sorted(unknown))}")
-        seat = str(step["seat"])
-        move = step.get("move", "<deadline>")
-        if isinstance(move, dict):  # {text: "x", repeat: 10000}: a long move without a long file
-            if set(move) != {"text", "repeat"} or not isinstance(move["repeat"], int) or not 0 < move["repeat"] <= 100_000:
-                raise ScenarioFailure(f"step {number}: a repeated move is {{text: \"...\", repeat: N}} (N ≤ 100000)")
-            move = str(move["text"]) * move["repeat"]
-        move = str(move)
+        """Play one step: its move (or the deadline's default) accepted, or refused with the error it expects and
+        the state unchanged; then its expectations checked."""
+        seat, move = _step_move(number, step)
         where = f"step {number} ({seat}: {short(move, 40)})"
         expected_error = step.get("error")
         if "force" in step:
-            self.state = _force(self.adapter, self.state, step["force"], f"{where} force")
+            self.state = forced_state(self.adapter, self.state, step["force"], f"{where} force")
         before = state_hash(self.state)
         try:
             if step.get("deadline"):
@@ -228,44 +236,53 @@ class _Run:
             else:
                 actions = self.ruleset.parse(move)
             played = play_posted(self.ruleset, self.state, self.posting, seat, actions)
-            result = played.result
         except ForcedValueError as exc:
             raise ScenarioFailure(f"{where}: impossible force: {exc}") from None
         except EngineError as exc:
-            if state_hash(self.state) != before:
-                raise ScenarioFailure(f"{where}: the failed move changed the state") from None
-            self.error = {"code": exc.code, "class": type(exc).__name__, "message": exc.message}
-            if expected_error is None:
-                raise ScenarioFailure(f"{where}: unexpected error {exc.code}: {short(exc.message, 160)}") from None
-            if not _error_matches(exc, str(expected_error)):
-                raise ScenarioFailure(f"{where}: expected error {expected_error}, got {exc.code} "
-                                      f"({type(exc).__name__}): {short(exc.message, 120)}") from None
+            self._refused(exc, before, expected_error, where)
         else:
-            if state_hash(self.state) != before:
-                raise ScenarioFailure(f"{where}: apply mutated its input state")
-            if expected_error is not None:
-                raise ScenarioFailure(f"{where}: expected error {expected_error}, but the move was accepted")
-            self.state, self.posting = result.state, played.posting or EMPTY
-            public = [e.public for e in result.events if e.public]
-            self.log.extend(public)
-            private: dict[str, list[str]] = {}
-            for e in result.events:
-                for s, text in e.private.items():
-                    private.setdefault(s, []).append(text)
-            self.result = {
-                "undoable": result.undoable,
-                "changed": list(result.changed),
-                "public": "\n".join(public),
-                "proof": "\n".join(e.proof for e in result.events if e.proof),
-                "private": {s: "\n".join(t) for s, t in private.items()},
-                "actions": self.ruleset.format(actions),
-            }
-            if self.lint:
-                problems = self.adapter.lint(self.state)
-                if problems:
-                    raise ScenarioFailure(f"after {where} an invariant broke: " + "; ".join(problems[:4]))
+            self._accepted(played, actions, before, expected_error, where)
         if step.get("expect"):
             self.check(step["expect"], f"{where} expect")
+
+    def _refused(self, exc: EngineError, before: str, expected_error: Any, where: str) -> None:
+        """A refused move: it must have changed nothing and be the error the step expects (kept for `error.`)."""
+        if state_hash(self.state) != before:
+            raise ScenarioFailure(f"{where}: the failed move changed the state") from None
+        self.error = {"code": exc.code, "class": type(exc).__name__, "message": exc.message}
+        if expected_error is None:
+            raise ScenarioFailure(f"{where}: unexpected error {exc.code}: {short(exc.message, 160)}") from None
+        if not _error_matches(exc, str(expected_error)):
+            raise ScenarioFailure(f"{where}: expected error {expected_error}, got {exc.code} "
+                                  f"({type(exc).__name__}): {short(exc.message, 120)}") from None
+
+    def _accepted(self, played: Any, actions: list[Any], before: str, expected_error: Any, where: str) -> None:
+        """An accepted move: its input state untouched, not a move the step expected refused; the game moves on,
+        its public lines join the log and its result is kept (for `result.`), then the invariants are linted."""
+        result = played.result
+        if state_hash(self.state) != before:
+            raise ScenarioFailure(f"{where}: apply mutated its input state")
+        if expected_error is not None:
+            raise ScenarioFailure(f"{where}: expected error {expected_error}, but the move was accepted")
+        self.state, self.posting = result.state, played.posting or EMPTY
+        public = [e.public for e in result.events if e.public]
+        self.log.extend(public)
+        private: dict[str, list[str]] = {}
+        for e in result.events:
+            for s, text in e.private.items():
+                private.setdefault(s, []).append(text)
+        self.result = {
+            "undoable": result.undoable,
+            "changed": list(result.changed),
+            "public": "\n".join(public),
+            "proof": "\n".join(e.proof for e in result.events if e.proof),
+            "private": {s: "\n".join(t) for s, t in private.items()},
+            "actions": self.ruleset.format(actions),
+        }
+        if self.lint:
+            problems = self.adapter.lint(self.state)
+            if problems:
+                raise ScenarioFailure(f"after {where} an invariant broke: " + "; ".join(problems[:4]))
 
     # ---- expectations
 
@@ -276,18 +293,18 @@ class _Run:
             return outlined(r.view(s, None if seat in ("public", "None", "none") else seat), self.posting)
 
         if name == "view":
-            return _LazyMap(lambda seat: _dump(view(seat)))
+            return LazyMap(lambda seat: dump(view(seat)))
         if name == "decisions":
-            return _LazyMap(lambda seat: _decision_dump(r, s, seat))
+            return LazyMap(lambda seat: decision_dump(r, s, seat))
         if name == "outcome":
             o = r.outcome(s)
-            return _dump(o) if o is not None else None
+            return dump(o) if o is not None else None
         if name == "owing":
             return owing_seats(r, s)
         if name == "text":
-            return _LazyMap(lambda seat: view(seat).model_dump_json())
+            return LazyMap(lambda seat: view(seat).model_dump_json())
         if name == "state":
-            return _dump(s)
+            return dump(s)
         if name == "result":
             return self.result
         if name == "error":
@@ -304,227 +321,12 @@ class _Run:
             raise ScenarioFailure(f"{where}: `expect:` is a mapping of path: expected value")
         for path, wanted in expect.items():
             parts = str(path).split(".")
-            actual = _walk(self.root(parts[0]), parts[1:], str(path))
-            problem = _compare(actual, wanted)
+            actual = walk(self.root(parts[0]), parts[1:], str(path))
+            problem = compare(actual, wanted)
             if problem:
                 raise ScenarioFailure(f"{where}: {path}: {problem}")
-
-
-class _LazyMap:
-    """`view.DEM` / `decisions.REP`: computed only when a path asks for it."""
-
-    def __init__(self, make: Callable[[str], Any]) -> None:
-        self.make = make
-
-    def get(self, key: str) -> Any:
-        return self.make(key)
-
-
-def _dump(model: Any) -> Any:
-    return json.loads(model.model_dump_json())
-
-
-def _decision_dump(ruleset: Ruleset, state: Any, seat: str) -> dict[str, Any]:
-    d = ruleset.decisions(state, seat)
-    out = _dump(d)
-    out["moves"] = [o.action.notation() for o in d.options]
-    out["extra_moves"] = [o.action.notation() for o in d.extras]
-    out["owes"] = d.owes_move
-    return out
-
-
-def _walk(node: Any, parts: list[str], path: str) -> Any:
-    for i, part in enumerate(parts):
-        here = ".".join([path.split(".")[0], *parts[: i + 1]])
-        if isinstance(node, _LazyMap):
-            node = node.get(part)
-        elif isinstance(node, dict):
-            if part not in node:
-                keys = ", ".join(map(str, list(node)[:12]))
-                raise ScenarioFailure(f"{here}: no such key (has: {keys})")
-            node = node[part]
-        elif isinstance(node, list):
-            if re.fullmatch(r"-?[0-9]+", part):
-                index = int(part)
-                if not -len(node) <= index < len(node):
-                    raise ScenarioFailure(f"{here}: index {index} out of range (length {len(node)})")
-                node = node[index]
-            else:
-                hits = [x for x in node if isinstance(x, dict) and part in (x.get("code"), x.get("id"))]
-                if not hits:
-                    raise ScenarioFailure(f"{here}: no element with code/id {part}")
-                node = hits[0]
-        elif node is None:
-            raise ScenarioFailure(f"{here}: the value before it is null")
-        else:
-            raise ScenarioFailure(f"{here}: cannot look inside {type(node).__name__}")
-    if isinstance(node, _LazyMap):
-        raise ScenarioFailure(f"{path}: name a seat (or `public`) after it")
-    return node
-
-
-def _is_operator_form(wanted: Any) -> bool:
-    return isinstance(wanted, dict) and bool(wanted) and set(wanted) <= OPERATORS
-
-
-def _compare(actual: Any, wanted: Any) -> str | None:
-    if not _is_operator_form(wanted):
-        wanted = {"equals": wanted}
-    for op, value in wanted.items():
-        if op == "equals" and not _equal(actual, value):
-            return f"expected {_show(value)}, got {_show(actual)}"
-        if op == "not" and _equal(actual, value):
-            return f"expected anything but {_show(value)}"
-        if op == "len":
-            try:
-                n = len(actual)
-            except TypeError:
-                return f"has no length: {_show(actual)}"
-            if n != value:
-                return f"expected length {value}, got {n}: {_show(actual)}"
-        if op in ("contains", "not_contains"):
-            items = value if isinstance(value, list) else [value]  # a list: each item must (not) be there
-            for item in items:
-                found = _contains(actual, item)
-                if found is None:
-                    return f"`{op}` needs a list, mapping or text, got {_show(actual)}"
-                if op == "contains" and not found:
-                    return f"expected to contain {_show(item)}, got {_show(actual)}"
-                if op == "not_contains" and found:
-                    return f"expected not to contain {_show(item)}, got {_show(actual)}"
-    return None
-
-
-def _equal(actual: Any, wanted: Any) -> bool:
-    if isinstance(actual, bool) or isinstance(wanted, bool):
-        return type(actual) is type(wanted) and actual == wanted
-    return actual == wanted
-
-
-def _contains(actual: Any, item: Any) -> bool | None:
-    if isinstance(actual, str):
-        return str(item) in actual
-    if isinstance(actual, dict):
-        return item in actual
-    if isinstance(actual, list):
-        for x in actual:
-            if _equal(x, item):
-                return True
-            if isinstance(x, dict) and not isinstance(item, dict) and item in (x.get("id"), x.get("code"), x.get("text")):
-                return True
-        return False
-    return None
-
-
-def _show(value: Any) -> str:
-    return short(json.dumps(value, ensure_ascii=False, default=str), 200)
 
 
 def _error_matches(exc: EngineError, wanted: str) -> bool:
     """`error:` names the exact code (illegal_argument), the class's code (illegal) or the class."""
     return wanted in (exc.code, type(exc).code, type(exc).__name__)
-
-
-# ---------------------------------------------------------------- forced dice and draws
-
-
-def _force(adapter: ScenarioAdapter, state: Any, force: Any, where: str) -> Any:
-    """`force: {dice: [6, 6], draws: [red, blue]}`: the next dice faces and bag draws, queued in the
-    state's Randomness (through the adapter) ahead of anything forced earlier."""
-    if not isinstance(force, dict) or not force or set(force) - FORCE_KEYS:
-        raise ScenarioFailure(f"{where}: `force:` is a mapping of `dice: [faces]` and/or `draws: [kinds]`")
-    lists = {key: force.get(key, []) for key in FORCE_KEYS}
-    for key, value in lists.items():
-        if not isinstance(value, list):
-            raise ScenarioFailure(f"{where}: `{key}:` is a list, e.g. `{key}: {'[6, 6]' if key == 'dice' else '[red, blue]'}`")
-    try:
-        return adapter.force(state, lists["dice"], lists["draws"])
-    except ScenarioFailure as exc:
-        raise ScenarioFailure(f"{where}: {exc}") from None
-
-
-def _check_forced_values_used(state: Any) -> None:
-    """A forced value never drawn means the case did not test what it says."""
-    randomness = randomness_of(state) if state is not None else None
-    if randomness is None:
-        return
-    left = []
-    if randomness.forced_dice:
-        left.append(f"dice {randomness.forced_dice}")
-    if randomness.forced_draws:
-        left.append(f"draws {randomness.forced_draws}")
-    if left:
-        raise ScenarioFailure(f"forced {' and '.join(left)} never came up (the case ended first)")
-
-
-# ---------------------------------------------------------------- setup overrides
-
-
-def _apply_setup(ruleset: Ruleset, adapter: ScenarioAdapter, state: Any, overrides: Any) -> Any:
-    if not isinstance(overrides, dict):
-        raise ScenarioFailure("`setup:` is a mapping of dotted path: value")
-    before = _dump(state)
-    data = json.loads(json.dumps(before))
-    # YAML aliases share objects between cases: copy, so one case's dotted override never edits another's.
-    overrides = json.loads(json.dumps(overrides))
-    touched: list[tuple[str, ...]] = []
-    for key, value in overrides.items():
-        path = tuple(str(key).split("."))
-        _set_path(data, path, value)
-        touched.extend(_leaf_paths(path, value))
-    data = adapter.fix_up(before, data, touched)
-    try:
-        return type(state).model_validate(data)
-    except Exception as exc:  # pydantic's message names the field
-        raise ScenarioFailure(f"setup does not make a valid state: {short(one_line(str(exc)), 400)}") from None
-
-
-def _set_path(data: Any, path: tuple[str, ...], value: Any) -> None:
-    node = data
-    for i, part in enumerate(path[:-1]):
-        node = _child(node, part, path[: i + 1])
-    last = path[-1]
-    if isinstance(node, list):
-        index = _index(node, last, path)
-        node[index] = _merge(node[index], value)
-    elif isinstance(node, dict):
-        # a new key is fine for mappings (e.g. players.DEM.known.GA); a typo in a field name
-        # is caught when the state model re-validates (unknown fields are forbidden)
-        node[last] = _merge(node[last], value) if last in node else value
-    else:
-        raise ScenarioFailure(f"setup: {'.'.join(path)}: cannot set inside {type(node).__name__}")
-
-
-def _child(node: Any, part: str, path: tuple[str, ...]) -> Any:
-    if isinstance(node, dict):
-        if part not in node:
-            raise ScenarioFailure(f"setup: {'.'.join(path)}: no such field (has: {', '.join(map(str, node))})")
-        return node[part]
-    if isinstance(node, list):
-        return node[_index(node, part, path)]
-    raise ScenarioFailure(f"setup: {'.'.join(path)}: cannot look inside {type(node).__name__}")
-
-
-def _index(node: list[Any], part: str, path: tuple[str, ...]) -> int:
-    if re.fullmatch(r"-?[0-9]+", part) and -len(node) <= int(part) < len(node):
-        return int(part)
-    raise ScenarioFailure(f"setup: {'.'.join(path)}: not an index of a list of {len(node)}")
-
-
-def _merge(old: Any, new: Any) -> Any:
-    """Mappings merge key by key (recursively); lists and scalars replace."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        out = dict(old)
-        for k, v in new.items():
-            out[k] = _merge(old[k], v) if k in old else v
-        return out
-    return new
-
-
-def _leaf_paths(prefix: tuple[str, ...], value: Any) -> list[tuple[str, ...]]:
-    if isinstance(value, dict) and value:
-        out: list[tuple[str, ...]] = []
-        for k, v in value.items():
-            out.extend(_leaf_paths((*prefix, str(k)), v))
-        return out
-    return [prefix]

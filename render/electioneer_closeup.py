@@ -27,6 +27,7 @@ SMALLEST = 26
 MAX_CARDS = 2  # a post changes one card or two (a month decided, the next begun); more (election day): one row each
 TALL = 2000  # drawn on a sheet taller than any close-up (two cards under a 3-line caption: ~1,650 px), then cut
 CARD_TALL = 900  # a card is drawn on its own sheet first (at most ~760 px), then cut and framed
+CARD_W = CLOSE_W - 2 * PAD  # a card's width inside the close-up's margins: its bands are laid out across it
 
 
 def _party_pill(text: str, seat: str, size: int = PILL, height: int = 54):
@@ -77,18 +78,31 @@ def _issue(cv: Canvas, issue: str | None, box, bg: str) -> None:
 
 
 def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list[LabelBox]) -> int:
-    """One state card across the close-up; returns the y below it."""
-    x0, x1 = PAD, CLOSE_W - PAD
+    """One state card across the close-up, its bands drawn top to bottom on a sheet of its own (so its height is
+    measured before its frame is drawn), then framed; returns the y below it."""
     bg = "now" if s.code == view.current_state else "card"
     body = Canvas(LAYOUT, Image.new("P", (CLOSE_W, CARD_TALL), LAYOUT.index[bg]), COLOURS)  # measured, then pasted
     placed: list[tuple[str, tuple[int, int, int, int]]] = []  # number pills, in the body's coordinates
-    y = 12
+    y = _card_title(body, s, bg, 12)
+    y = _card_tie_and_month(body, s, bg, y)
+    y = _card_issues(body, s, bg, y)
+    y = _card_policies(body, s, bg, y, placed)
+    y = _card_markers(body, s, bg, y)
+    y = _card_carrier(body, s, y)
+    return _framed(cv, body, bg, y0, y + 4, placed, labels)
+
+
+def _card_title(body: Canvas, s: StateCard, bg: str, y: int) -> int:
+    """The state's code large, its name beside it and its electors at the right; returns the y below."""
     body.text(14, y + 30, s.code, font(60), "ink", bg, "lm")
     f_name = fit_font(s.name, 300, NUMBER, False, SMALLEST)
     body.text(14 + advance(s.code, font(60)) + 16, y + 30, truncate(s.name, f_name, 300), f_name, "muted", bg, "lm")
-    electors = f"{s.electors} electors"
-    body.text(x1 - x0 - 14, y + 30, electors, font(NUMBER), "ink", bg, "rm")
-    y += 72
+    body.text(CARD_W - 14, y + 30, f"{s.electors} electors", font(NUMBER), "ink", bg, "rm")
+    return y + 72
+
+
+def _card_tie_and_month(body: Canvas, s: StateCard, bg: str, y: int) -> int:
+    """Who wins a tie here (in that side's colour), the card's month, and who won the month once it is decided."""
     tie = f"ties go to {LETTER.get(s.colour, '?')}"
     t = SLOT.get(s.colour, "D")
     tw = advance(tie, font(SMALLEST)) + 24
@@ -98,13 +112,23 @@ def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list
     body.text(14 + tw + 18, y + 20, when, font(SMALLEST, s.month is not None), "ink" if s.month else "muted", bg, "lm")
     if s.winner:
         sp = _party_pill(f"{LETTER.get(s.winner, '?')} won the month", s.winner, SMALLEST, 40)
-        body.paste(sp, x1 - x0 - 14 - sp.w, y)
-    y += 54
-    tile_w = (x1 - x0 - 28 - 12) // 2
+        body.paste(sp, CARD_W - 14 - sp.w, y)
+    return y + 54
+
+
+def _card_issues(body: Canvas, s: StateCard, bg: str, y: int) -> int:
+    """The card's two issue tiles side by side (a face-down tile for one not yet revealed)."""
+    tile_w = (CARD_W - 28 - 12) // 2
     for k in range(2):
         issue = s.issues[k] if k < len(s.issues) else None
         _issue(body, issue, (14 + k * (tile_w + 12), y, 14 + k * (tile_w + 12) + tile_w, y + 92), bg)
-    y += 108
+    return y + 108
+
+
+def _card_policies(body: Canvas, s: StateCard, bg: str, y: int,
+                   placed: list[tuple[str, tuple[int, int, int, int]]]) -> int:
+    """The month's totals before any policy is revealed; then each revealed policy with its side's total, its
+    name and its effects. Each side's pill is added to `placed`, for the label boxes."""
     if s.totals and not s.played:
         text = "Month totals: " + " · ".join(f"{LETTER[p]} {_signed(s.totals.get(p, 0))}" for p in SEATS)
         body.text(14, y + 20, text, font(NUMBER), "ink", bg, "lm")
@@ -115,10 +139,9 @@ def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list
             continue
         total = s.totals.get(seat)
         sp = _party_pill(f"{LETTER[seat]}{'' if total is None else ' ' + _signed(total)}", seat)
-        box = body.paste(sp, 14, y)
-        placed.append((f"{s.code}:{seat}", box))
+        placed.append((f"{s.code}:{seat}", body.paste(sp, 14, y)))
         tx = 14 + sp.w + 14
-        width = x1 - x0 - tx - 14
+        width = CARD_W - tx - 14
         f_name, f_eff = font(30), font(SMALLEST, False)
         lines = wrap(card.name, f_name, width, 2)
         for i, line in enumerate(lines):
@@ -128,22 +151,39 @@ def _card(cv: Canvas, view: ElectioneerView, s: StateCard, y0: int, labels: list
         for i, line in enumerate(effects):
             body.text(tx, ey + i * f_eff.line, line, f_eff, "muted", bg, "lt")
         y = max(y + 62, ey + len(effects) * f_eff.line + 10)
-    for m in s.markers:  # what theatrics placed here
+    return y
+
+
+def _card_markers(body: Canvas, s: StateCard, bg: str, y: int) -> int:
+    """What theatrics placed on the card: each marker's value in its side's colour and where it came from."""
+    for m in s.markers:
         sp = _party_pill(f"{_signed(m.delta)} {LETTER.get(m.seat, '?')}", m.seat, 30, 44)
         body.paste(sp, 14, y)
-        source, room = f"from {m.source}", x1 - x0 - sp.w - 50
+        source, room = f"from {m.source}", CARD_W - sp.w - 50
         f_source = fit_font(source, room, SMALLEST, False, SMALLEST)
         body.text(14 + sp.w + 14, y + 22, truncate(source, f_source, room), f_source, "ink", bg, "lm")
         y += 54
-    if s.carried_by:
-        t = SLOT.get(s.carried_by, "D")
-        dem, rep = s.election_totals.get("DEM", 0), s.election_totals.get("REP", 0)
-        text = f"{NAMES.get(s.carried_by, s.carried_by)} carry it · D {_signed(dem)} R {_signed(rep)}"
-        body.rect((14, y, x1 - x0 - 14, y + 56), fill=t, radius=6)
-        f_carry = fit_font(text, x1 - x0 - 40, NUMBER, True, SMALLEST)
-        body.text((x1 - x0) / 2, y + 28, truncate(text, f_carry, x1 - x0 - 40), f_carry, FG[t], t, "mm")
-        y += 68
-    height = y + 4
+    return y
+
+
+def _card_carrier(body: Canvas, s: StateCard, y: int) -> int:
+    """On election day, a band in the carrier's colour: who carries the state and both sides' totals."""
+    if not s.carried_by:
+        return y
+    t = SLOT.get(s.carried_by, "D")
+    dem, rep = s.election_totals.get("DEM", 0), s.election_totals.get("REP", 0)
+    text = f"{NAMES.get(s.carried_by, s.carried_by)} carry it · D {_signed(dem)} R {_signed(rep)}"
+    body.rect((14, y, CARD_W - 14, y + 56), fill=t, radius=6)
+    f_carry = fit_font(text, CARD_W - 40, NUMBER, True, SMALLEST)
+    body.text(CARD_W / 2, y + 28, truncate(text, f_carry, CARD_W - 40), f_carry, FG[t], t, "mm")
+    return y + 68
+
+
+def _framed(cv: Canvas, body: Canvas, bg: str, y0: int, height: int,
+            placed: list[tuple[str, tuple[int, int, int, int]]], labels: list[LabelBox]) -> int:
+    """The card's sheet cut to `height` and pasted into its frame at `y0` (the current card's frame is thicker);
+    its pills' boxes moved into the close-up's coordinates. Returns the y below the card."""
+    x0, x1 = PAD, CLOSE_W - PAD
     cv.rect((x0, y0, x1, y0 + height), fill=bg, outline="ink", width=4 if bg == "now" else 2, radius=12)
     inner = body.im.crop((0, 0, x1 - x0 - 8, height - 8))
     cv.im.paste(inner, (x0 + 4, y0 + 4))

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from engine.nineteen_sixty.views import CardView, NSView, StackedView
+from engine.nineteen_sixty.views import CardView, DebateView, NSView, StackedView
 from render.alttext import Part, and_list, fit, sentence
 from render.mapview import LegendEntry, MapView, MarkerView, PartyView, StateView
-from render.usmap_alt import map_alt
+from render.usmap_alt import MapAlt, map_alt
 
 SEATS = ("KEN", "NIX")
 SIDE_SEAT = {"K": "KEN", "N": "NIX"}
@@ -208,6 +208,32 @@ def board_alt(view: NSView, mv: MapView, marked_other: set[str], events_drawn: i
     or codes, or how many), the regions, the bag, the draws and the events in play as far as they fit. `events_drawn`:
     how many events in play the picture drew (all when None); the names of those it left out are always told."""
     m = map_alt(mv, solid_word="carried")
+    parts = _standing_parts(view, m, marked_other)
+    if view.debate is not None:
+        parts.append(_debate_part(view.debate))
+    if view.track:
+        parts.append("Issues Track: " + "; ".join(
+            f"{ORDINAL.get(i.slot, i.slot)} {i.name}, " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
+                                                           else "no leader") for i in view.track) + ".")
+    parts.append(m.states)
+    parts.append(_regions_part(view))
+    parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
+                 f"Deck {view.deck_size}, discard {view.discard_size}.")
+    if view.last_draws:
+        parts.append(("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".",
+                      f"Last draw (B blue Kennedy, R red Nixon): {view.last_draws[-1]}.", ""))
+    rows = events_in_play(view)
+    if rows:
+        parts.append(_events_part(rows, events_drawn))
+    parts.append((" ".join(_side_more(view, s) for s in SEATS), ""))
+    parts.append(m.markers)
+    parts.append(m.regions[1:] if isinstance(m.regions, tuple) else m.regions)  # the regions' names, not members
+    return fit(parts)
+
+
+def _standing_parts(view: NSView, m: MapAlt, marked_other: set[str]) -> list[Part]:
+    """What the alt text says first: the headline, the final tally or the initiative, the electoral votes led, the
+    play in progress, what the last post changed (on the map and off it) and both sides."""
     parts: list[Part] = [f"1960: The Making of the President: {headline(view).replace(' · ', '; ')}."]
     if view.phase == "over":
         if view.reason:
@@ -226,49 +252,46 @@ def board_alt(view: NSView, mv: MapView, marked_other: set[str], events_drawn: i
     if shown:
         parts.append((sentence("Also changed: " + and_list(shown)), ""))
     parts.append(" ".join(_side_words(view, s) for s in SEATS))
-    if view.debate is not None:
-        d = view.debate
-        head = (f"The Debates, round {d.round}, {d.awarded} issues won"
-                + (f", next reward {d.next_reward} cubes" if d.next_reward else "")
-                + (f", {d.placing}" if d.placing else "") + ".")
-        rich, short = [head], [head]
-        for i in d.issues:
-            cards = {seat: ", ".join(f"{c.name} {c.cp} CP" for c in cs) or "no card"
-                     for seat, cs in (("KEN", i.kennedy), ("NIX", i.nixon))}
-            won = f", won by {side_name(seat_of(i.won_by))}" if i.won_by else ", open"
-            rich.append(f"{i.name}: Kennedy {i.totals.get('K', 0)} ({cards['KEN']}), Nixon {i.totals.get('N', 0)} "
-                        f"({cards['NIX']}){won}.")
-            short.append(f"{i.name}: Kennedy {i.totals.get('K', 0)}, Nixon {i.totals.get('N', 0)}{won}.")
-        if d.revealed:
-            rich.append("Revealed: " + ", ".join(f"{side_name(seat_of(s))} {card_label(c)}"
-                                                 for s, c in d.revealed.items()) + ".")
-        parts.append((" ".join(rich), " ".join(short)))
-    if view.track:
-        parts.append("Issues Track: " + "; ".join(
-            f"{ORDINAL.get(i.slot, i.slot)} {i.name}, " + (f"{side_name(seat_of(i.leader))} {i.cubes}" if i.leader
-                                                           else "no leader") for i in view.track) + ".")
-    parts.append(m.states)
-    parts.append(("Regions: " + "; ".join(
+    return parts
+
+
+def _debate_part(d: DebateView) -> Part:
+    """The Debates in words: the round, each issue's totals and who won it, and the cards revealed; the longer
+    form names each side's cards on each issue, the shorter only the totals."""
+    head = (f"The Debates, round {d.round}, {d.awarded} issues won"
+            + (f", next reward {d.next_reward} cubes" if d.next_reward else "")
+            + (f", {d.placing}" if d.placing else "") + ".")
+    rich, short = [head], [head]
+    for i in d.issues:
+        cards = {seat: ", ".join(f"{c.name} {c.cp} CP" for c in cs) or "no card"
+                 for seat, cs in (("KEN", i.kennedy), ("NIX", i.nixon))}
+        won = f", won by {side_name(seat_of(i.won_by))}" if i.won_by else ", open"
+        rich.append(f"{i.name}: Kennedy {i.totals.get('K', 0)} ({cards['KEN']}), Nixon {i.totals.get('N', 0)} "
+                    f"({cards['NIX']}){won}.")
+        short.append(f"{i.name}: Kennedy {i.totals.get('K', 0)}, Nixon {i.totals.get('N', 0)}{won}.")
+    if d.revealed:
+        rich.append("Revealed: " + ", ".join(f"{side_name(seat_of(s))} {card_label(c)}"
+                                             for s, c in d.revealed.items()) + ".")
+    return " ".join(rich), " ".join(short)
+
+
+def _regions_part(view: NSView) -> Part:
+    """Each region's electoral votes, media and endorsement leaders and states led; the shorter form only the
+    states led."""
+    return ("Regions: " + "; ".join(
         f"{r.name} {r.ev} EV, media {pill_text(seat_of(r.media_leader), r.media)}, endorsements "
         f"{pill_text(seat_of(r.endorsement_leader), r.endorsements)}, states led K{r.states_led.get('K', 0)} "
         f"N{r.states_led.get('N', 0)}" for r in view.regions) + ".",
-                  "Regions, states led: " + "; ".join(f"{r.name} K{r.states_led.get('K', 0)} N{r.states_led.get('N', 0)}"
-                                                      for r in view.regions) + "."))
-    parts.append(f"Bag: {view.bag.get('K', 0)} blue (Kennedy), {view.bag.get('N', 0)} red (Nixon). "
-                 f"Deck {view.deck_size}, discard {view.discard_size}.")
-    if view.last_draws:
-        parts.append(("Last draws (B blue Kennedy, R red Nixon): " + "; ".join(view.last_draws) + ".",
-                      f"Last draw (B blue Kennedy, R red Nixon): {view.last_draws[-1]}.", ""))
-    rows = events_in_play(view)
-    if rows:
-        rich = "Events in play: " + " ".join(sentence(f"{tag.title()}: {card_label(e.card)} "
-                                                      f"({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}")
-                                             for tag, e in rows)
-        names = "Events in play: " + "; ".join(f"{tag.title()}: {card_label(e.card)}" for tag, e in rows) + "."
-        # the picture says the events it had no room for are listed here: then their names are never left out
-        parts.append((rich, names) if events_drawn is not None and events_drawn < len(rows) else (rich, names, ""))
-    parts.append((" ".join(_side_more(view, s) for s in SEATS), ""))
-    parts.append(m.markers)
-    parts.append(m.regions[1:] if isinstance(m.regions, tuple) else m.regions)  # the regions' names, not members
-    return fit(parts)
+            "Regions, states led: " + "; ".join(f"{r.name} K{r.states_led.get('K', 0)} N{r.states_led.get('N', 0)}"
+                                                for r in view.regions) + ".")
+
+
+def _events_part(rows: list[tuple[str, StackedView]], events_drawn: int | None) -> Part:
+    """The events in play with their effects, or only their names when that is all that fits. The names are never
+    left out when the picture drew fewer than all of them: it says the rest are listed here."""
+    rich = "Events in play: " + " ".join(sentence(f"{tag.title()}: {card_label(e.card)} "
+                                                  f"({side_name(seat_of(e.owner))}) — {effect_text(e.card.text)}")
+                                         for tag, e in rows)
+    names = "Events in play: " + "; ".join(f"{tag.title()}: {card_label(e.card)}" for tag, e in rows) + "."
+    return (rich, names) if events_drawn is not None and events_drawn < len(rows) else (rich, names, "")
 

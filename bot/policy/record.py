@@ -1,4 +1,5 @@
-"""Game records: the export, its check (`stumpbot verify`), its replay, and the seed commitment.
+"""Game records: the export, its replay, and the seed commitment (the check, `stumpbot verify`, is
+bot/policy/record_verify.py).
 
 No Discord import. The format is documented in docs/record-format.md. A record is built from the store:
 the game row (ruleset, options, seed), the seats and the journal (every move's seat, notation, actor,
@@ -9,7 +10,7 @@ says what the channel was told (`build_record` always replays: `stumpbot verify`
 
 Fair randomness: when a game starts the bot posts `seed_commitment(seed, salt)` with a fresh secret salt
 (kept in the settings table, scope `game:<id>`); when it ends the seed and the salt are revealed, so
-anyone can check the commitment and recompute every shuffle, roll and bag draw with `verify_record`.
+anyone can check the commitment and recompute every shuffle, roll and bag draw (`stumpbot verify`).
 
 Hidden information: until a game is over a record holds the public part only — no seed, no salt, no
 move notation (a sealed pick, a discard or a card set aside is written in notation), only what the
@@ -32,9 +33,7 @@ from typing import Annotated, Any, Iterator, Literal, Union, get_args, get_origi
 
 from pydantic import BaseModel
 
-from bot.policy import concession
 from engine import registry
-from engine.core.errors import EngineError
 from engine.core.notation import is_number
 from engine.core.earlier_layouts import earlier_hashes
 from engine.core.posting import EMPTY, Posting, outlined
@@ -348,102 +347,6 @@ def load(path: str | Path) -> dict[str, Any]:
     if data.get("version") != VERSION:
         raise RecordError(f"{path}: record version {data.get('version')!r}; this Stumpbot reads version {VERSION}")
     return data
-
-
-# ---------------------------------------------------------------- verifying a record
-
-@dataclass
-class Verdict:
-    ok: bool
-    problems: list[str]
-    checked: int  # moves replayed and matched
-    notes: list[str] = field(default_factory=list)
-
-
-def _label(move: dict[str, Any]) -> str:
-    return f"move {move.get('seq')} ({move.get('seat')} `{move.get('notation')}`)"
-
-
-def verify_record(data: dict[str, Any]) -> Verdict:
-    """Replay the record from its revealed seed and check the commitment, every state hash, every public
-    line and every sealed choice. Stops at the first move that does not match and names it."""
-    notes: list[str] = []
-
-    def fail(problem: str, checked: int = 0) -> Verdict:
-        return Verdict(ok=False, problems=[problem], checked=checked, notes=notes)
-
-    if data.get("seed") is None:
-        return fail("the record has no seed: it was exported before the game ended, so its moves cannot be "
-                    "recomputed (export it again after the end)")
-    try:
-        ruleset = registry.get(data["game"]["ruleset"])
-        seed = int(data["seed"])
-        seats = [s["seat"] for s in data["seats"]]
-        moves = list(data["moves"])
-        options = dict(data.get("options") or {})
-    except (KeyError, TypeError, ValueError) as exc:
-        return fail(f"the record is malformed ({exc})")
-    commit = data.get("seed_commitment")
-    if commit:
-        salt = data.get("seed_salt")
-        if salt is None or seed_commitment(seed, salt) != commit.get("digest"):
-            return fail("the seed: the revealed seed and salt do not match the seed commitment posted at the start")
-        notes.append(f"the revealed seed and salt match the seed commitment {commit['digest']} "
-                     "(compare it with the one posted in the channel when the game started)")
-    else:
-        notes.append("no seed commitment in this record (a game started before commitments): seed not checked")
-    try:
-        steps = replay_steps(ruleset, options, seats, seed,
-                             [(m["seat"], m["notation"], m.get("by", "user")) for m in moves])
-        first = next(steps)
-    except (EngineError, KeyError, TypeError, ValueError) as exc:
-        return fail(f"setup: the game cannot be set up from the record ({getattr(exc, 'message', exc)})")
-    if not hash_matches(ruleset, first.state, first.posting, data.get("initial_state_hash")):
-        return fail("setup: the state dealt from the seed does not match the record's initial_state_hash "
-                    "(the seed, options or seats were changed)")
-    seals: list[dict[str, Any]] = []
-    checked = 0
-    final = first.state
-    for move in moves:
-        try:
-            step = next(steps)
-        except EngineError as exc:
-            return fail(f"{_label(move)}: not legal in the replayed position: {exc.message}", checked)
-        except (KeyError, TypeError, ValueError) as exc:
-            return fail(f"{_label(move)}: unreadable ({exc})", checked)
-        got = state_hash(step.state)
-        if not hash_matches(ruleset, step.state, step.posting, move.get("state_hash")):
-            return fail(f"{_label(move)}: the state after it does not match the record's hash "
-                        f"(record {str(move.get('state_hash'))[:12]}…, replay {got[:12]}…)", checked)
-        if step.public != move.get("public"):
-            return fail(f"{_label(move)}: its public lines differ from what the replay says "
-                        f"(replay: {' / '.join(step.public)[:200]})", checked)
-        if "line_seats" in move and step.line_seats != move["line_seats"]:
-            return fail(f"{_label(move)}: who made its public lines differs from what the replay says", checked)
-        if step.proofs != move.get("proofs", []):
-            return fail(f"{_label(move)}: its commit-reveal lines differ from the replay", checked)
-        for seal in step.seals:
-            if commitment(seal["seat"], seal["choice"], seal["salt"]) != seal["digest"]:
-                return fail(f"{_label(move)}: a sealed choice does not match its digest", checked)
-            seals.append(dict(seal, seq=step.seq))
-        final = step.state
-        checked += 1
-    if "seals" in data and data["seals"] != seals:
-        return fail("the sealed choices listed in the record differ from those the replay makes", checked)
-    if seals:
-        notes.append(f"{len(seals)} sealed choice{'s' if len(seals) != 1 else ''} match their published digests")
-    outcome = ruleset.outcome(final)
-    result = data.get("result")
-    if outcome is not None and result and result.get("conceded"):  # a conceded party can't win (bot/policy/concession.py)
-        conceded = result["conceded"]
-        outcome, _ = concession.final_outcome(ruleset, [s["seat"] for s in data.get("seats") or []],
-                                              set(conceded if isinstance(conceded, list) else [conceded]), outcome)
-    if outcome is not None and (not result or sorted(result.get("winners", [])) != sorted(outcome.winners)):
-        return fail(f"the result: the replay ends with {result_headline(outcome.model_dump())}, "
-                    f"the record says {result_headline(result) if result else 'nothing'}", checked)
-    if outcome is None and result:
-        notes.append(f"the game ended off the board: {result_headline(result)}")
-    return Verdict(ok=True, problems=[], checked=checked, notes=notes)
 
 
 # ---------------------------------------------------------------- stepping through a record

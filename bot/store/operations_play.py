@@ -25,6 +25,8 @@ from bot.store.records import (
     Snapshot,
     Vacation,
     VersionConflict,
+    _JobRow,
+    _MsgRow,
     _dumps,
     _int,
     _json_text,
@@ -118,22 +120,10 @@ class PlayOperations(Calls):
         """
         _int(now, "now")
         _json_text(posting, "posting")
-        if _status(status) == "lobby":
-            raise ValueError("a move cannot put a game back in the lobby")
-        if status != "active" and jobs:
-            raise ValueError(f"a game that becomes {status} cannot keep jobs")
-        job_rows = [] if status != "active" else _prep_jobs(jobs)
-        msg_rows = _prep_outbox(outbox)
+        job_rows, msg_rows = _move_rows(status, jobs, outbox)
         result_json = None if result is None else _dumps(result)
         step_json = None if step is None else _dumps(step)
-
-        bump = ("UPDATE games SET version = version + 1, status = ?, updated_at = ?"
-                + ("" if result_json is None else ", result = ?")
-                + " WHERE id = ? AND version = ? AND status = 'active'"
-                " RETURNING (SELECT coalesce(max(seq), 0) FROM journal WHERE game_id = games.id), delivery_held_at")
-        bump_params = (status, now, *(() if result_json is None else (result_json,)), game_id, expected_version)
-        journal = (f"INSERT INTO journal ({_JOURNAL_COLS}, step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                   "ON CONFLICT DO NOTHING")
+        bump, bump_params = _guarded_bump(game_id, expected_version, status, now, result_json)
 
         # The hot path, in few statements: the guarded UPDATE … RETURNING (version, status and the last seq in one
         # statement; on PostgreSQL it also takes the game's row lock, so a racer on the same game waits here and then
@@ -146,22 +136,17 @@ class PlayOperations(Calls):
             if guarded is None:
                 await _refuse_move(c, game_id, expected_version, idem_key)
             seq = guarded[0] + 1
-            if await c.run(journal, (game_id, seq, seat, notation, actor, idem_key, bool(undoable), state_hash, now,
-                                     step_json)) != 1:
+            if await c.run(_MOVE_JOURNAL, (game_id, seq, seat, notation, actor, idem_key, bool(undoable), state_hash,
+                                           now, step_json)) != 1:
                 await _refuse_move(c, game_id, expected_version, idem_key)
             await _put_snapshot(c, game_id, seq, state_json, state_hash, posting)
             new_jobs = await _replace_jobs(c, game_id, job_rows, now)
             claim = None
-            older = ("SELECT 1 FROM outbox WHERE game_id=? AND sent_at IS NULL"
-                     + (" AND NOT (claimed_by=? AND claimed_until>?)" if after_own else "") + " LIMIT 1")
-            if claim_for is not None and msg_rows and guarded[1] is None and await c.one(
-                    older, (game_id, *((claim_for, now) if after_own else ()))) is None:
+            if claim_for is not None and msg_rows and guarded[1] is None and await _nothing_older_unsent(
+                    c, game_id, claim_for if after_own else None, now):
                 claim = (claim_for, now + lease_seconds)
             ids = await _insert_outbox(c, game_id, msg_rows, seq, now, claim=claim)
-            claimed = () if claim is None else tuple(
-                OutboxRecord(id=i, game_id=game_id, created_seq=seq if created is None else created, audience=audience,
-                             kind=kind, payload=json.loads(payload), created_at=now, sent_at=None)
-                for i, (created, audience, kind, payload) in zip(ids, msg_rows))
+            claimed = () if claim is None else _claimed_rows(game_id, seq, now, ids, msg_rows)
             return MoveCommit(seq=seq, version=expected_version + 1, outbox_ids=ids, jobs=new_jobs, claimed=claimed)
 
         return await self._write(work)
@@ -318,3 +303,46 @@ class PlayOperations(Calls):
 
     async def load_snapshot(self, game_id: int) -> Snapshot | None:
         return await self._query(read_snapshot, game_id)
+
+
+_MOVE_JOURNAL = (f"INSERT INTO journal ({_JOURNAL_COLS}, step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                 "ON CONFLICT DO NOTHING")
+"""A move's journal row; a used idempotency key or a taken seq makes it write nothing (commit_move then
+diagnoses why)."""
+
+
+def _move_rows(status: str, jobs: list[NewJob] | None, outbox: list[NewMessage] | None) -> tuple[list[_JobRow], list[_MsgRow]]:
+    """The job and outbox rows a move writes, checked before any statement runs: a move never puts a game back in
+    the lobby, and a game that leaves play keeps no jobs."""
+    if _status(status) == "lobby":
+        raise ValueError("a move cannot put a game back in the lobby")
+    if status != "active" and jobs:
+        raise ValueError(f"a game that becomes {status} cannot keep jobs")
+    return ([] if status != "active" else _prep_jobs(jobs)), _prep_outbox(outbox)
+
+
+def _guarded_bump(game_id: int, expected_version: int, status: str, now: int,
+                  result_json: str | None) -> tuple[str, tuple]:
+    """The UPDATE that moves an active game at `expected_version` on by one version (with its new status and
+    result) and returns its last journal seq and whether its deliveries are held: no row when the guard fails."""
+    bump = ("UPDATE games SET version = version + 1, status = ?, updated_at = ?"
+            + ("" if result_json is None else ", result = ?")
+            + " WHERE id = ? AND version = ? AND status = 'active'"
+            " RETURNING (SELECT coalesce(max(seq), 0) FROM journal WHERE game_id = games.id), delivery_held_at")
+    return bump, (status, now, *(() if result_json is None else (result_json,)), game_id, expected_version)
+
+
+async def _nothing_older_unsent(c: Conn, game_id: int, own: str | None, now: int) -> bool:
+    """Whether the game has no older outbox row still unsent, so a move's rows may be claimed as they are written.
+    `own`: rows that owner holds on a live lease do not count (it delivers the new rows after them)."""
+    older = ("SELECT 1 FROM outbox WHERE game_id=? AND sent_at IS NULL"
+             + (" AND NOT (claimed_by=? AND claimed_until>?)" if own is not None else "") + " LIMIT 1")
+    return await c.one(older, (game_id, *((own, now) if own is not None else ()))) is None
+
+
+def _claimed_rows(game_id: int, seq: int, now: int, ids: Sequence[int],
+                  msg_rows: list[_MsgRow]) -> tuple[OutboxRecord, ...]:
+    """The outbox rows a move wrote already claimed, as the mover delivers them."""
+    return tuple(OutboxRecord(id=i, game_id=game_id, created_seq=seq if created is None else created, audience=audience,
+                              kind=kind, payload=json.loads(payload), created_at=now, sent_at=None)
+                 for i, (created, audience, kind, payload) in zip(ids, msg_rows))

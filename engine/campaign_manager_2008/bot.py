@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.campaign_manager_2008.primitives import COLOUR, c, major, minor, new_tile, row_of
-from engine.campaign_manager_2008.rules import _dispatch, act, choices
+from engine.campaign_manager_2008.dispatch import dispatch
+from engine.campaign_manager_2008.rules import act, choices
 from engine.campaign_manager_2008.state import CMState, Row, Tile
 from engine.core.rng import Randomness, Rng
 from engine.core.types import Action, copy_state
@@ -85,7 +86,7 @@ def _owes_choice(state: CMState, seat: str) -> bool:
 def _look(state: CMState, seat: str, action: Action, depth: int) -> float:
     after = _clone(state)
     try:
-        _dispatch(after, seat, action, [], [])
+        dispatch(after, seat, action, [], [])
     except Exception:  # noqa: BLE001 — an option the copy cannot take is never preferred
         return float("-inf")
     if depth > 0 and after.phase == "play" and _owes_choice(after, seat):

@@ -7,6 +7,8 @@ just "not in your hand" (never where it is), and the rival's draft and sealed pi
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.campaign_manager_2008.primitives import NAMES, c, card_line
 from engine.campaign_manager_2008.rules import VERB_OF_KIND, can_pay
 from engine.campaign_manager_2008.state import CMState
@@ -98,65 +100,107 @@ def _refused_here(state: CMState, seat: str, action: Action, where: str) -> str:
     """The verb answers this decision, but not with this argument (or not at this point of it)."""
     verb = action.verb
     arg = action.args[0] if action.args else ""
-    side = state.sides[seat]
-    rules = c().rules
-    if verb == "keep":
-        card = c().cards.get(arg)
-        if card is not None and card.side != seat:
-            return f"{arg} is one of {NAMES[card.side]}'s cards; you draft only from your own {NAMES[seat]} cards"
-        return f"{arg} is not among the {rules.draft_look} cards you are looking at: you keep one of them"
-    if verb == "pick":
-        tile = c().states.get(arg)
-        if arg in side.picks:
-            return f"you have already picked {arg}; the second starting state must be another"
-        if tile is not None and tile.back != seat:
-            return (f"{tile.name} ({arg}) has {NAMES[tile.back]}'s colour on its back; you choose your starting "
-                    f"states among the tiles of your own colour")
-        return f"{arg} is not one of your starting-state tiles"
-    if verb == "play":
-        if arg not in side.hand:
-            return f"{arg} is not in your hand"
-        if not can_pay(state, seat, arg):
-            cost = c().cards[arg].discard_cost
-            need = cost.n if cost is not None and cost.n else 0
-            others = len(side.hand) - 1
-            return (f"{card_line(arg)} costs {need} other card{'s' if need != 1 else ''} from your hand to play, "
-                    f"and you hold only {others} other{'s' if others != 1 else ''}")
-        return f"{arg} cannot be played now"
-    if verb == "draw":
-        if len(side.hand) >= rules.draw_limit:
-            return (f"you hold {len(side.hand)} cards, and drawing is only allowed with fewer than "
-                    f"{rules.draw_limit} in hand")
-        return "your deck and your discard pile are both empty; there is no card to draw"
-    if verb == "pass":
-        return "you may pass only when you can neither play a card nor draw, and you can"
-    if verb == "discard":
-        turn = state.turn
-        if turn is not None and where == "cost" and arg == turn.card:
-            return f"{arg} is the card you are paying for; its cost is paid with other cards from your hand"
-        return f"{arg} is not in your hand"
-    if verb == "done":
-        turn = state.turn
-        assert turn is not None
-        return (f"{card_line(turn.card)} costs exactly {turn.cost_left + len(turn.discarded)} discards, "
-                f"{turn.cost_left} still to pay; `done` only ends a cost of any number of cards")
-    among = list(state.wait["among"]) if state.wait else []
-    shown = ", ".join(among)
-    if verb in ("state", "target"):
-        if state.tile(arg) is None:
-            whom = "the card acts on" if verb == "state" else "the news can hit"
-            return f"{arg} is not in play; {whom} one of the states in play ({shown})"
-        return f"{arg} is not one of the choices ({shown})"
-    if verb == "enter":
-        if state.tile(arg) is not None:
-            return f"{arg} is in play already; the replacement comes from the states not yet in play"
-        winner = next((s for s in state.seats if arg in state.sides[s].won), None)
-        if winner is not None:
-            return f"{arg} has been won already (by {NAMES[winner]}); the replacement comes from the states not yet in play"
-        return f"{arg} is not among the states not yet in play"
-    if verb == "order":
-        return f"{arg} is not one of the states just won ({shown}): `order` picks which of those is settled first"
-    if verb in ("issue", "toward"):
-        return f"the card's choice is between {shown}"
-    return f"`{verb}` cannot take {arg} here"
+    why = _WHY_REFUSED.get(verb)
+    return f"`{verb}` cannot take {arg} here" if why is None else why(state, seat, verb, arg, where)
 
+
+def _keep_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """A draft pick of a card not in the seat's offer: the rival's card, or one it is not looking at."""
+    card = c().cards.get(arg)
+    if card is not None and card.side != seat:
+        return f"{arg} is one of {NAMES[card.side]}'s cards; you draft only from your own {NAMES[seat]} cards"
+    return f"{arg} is not among the {c().rules.draft_look} cards you are looking at: you keep one of them"
+
+
+def _pick_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """A starting pick already made, of the rival's colour, or of no starting tile."""
+    tile = c().states.get(arg)
+    if arg in state.sides[seat].picks:
+        return f"you have already picked {arg}; the second starting state must be another"
+    if tile is not None and tile.back != seat:
+        return (f"{tile.name} ({arg}) has {NAMES[tile.back]}'s colour on its back; you choose your starting "
+                f"states among the tiles of your own colour")
+    return f"{arg} is not one of your starting-state tiles"
+
+
+def _play_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """A card not in the hand, or one whose discard cost the rest of the hand cannot pay."""
+    side = state.sides[seat]
+    if arg not in side.hand:
+        return f"{arg} is not in your hand"
+    if not can_pay(state, seat, arg):
+        cost = c().cards[arg].discard_cost
+        need = cost.n if cost is not None and cost.n else 0
+        others = len(side.hand) - 1
+        return (f"{card_line(arg)} costs {need} other card{'s' if need != 1 else ''} from your hand to play, "
+                f"and you hold only {others} other{'s' if others != 1 else ''}")
+    return f"{arg} cannot be played now"
+
+
+def _draw_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """A draw with a full hand, or with no card left to draw."""
+    side, rules = state.sides[seat], c().rules
+    if len(side.hand) >= rules.draw_limit:
+        return (f"you hold {len(side.hand)} cards, and drawing is only allowed with fewer than "
+                f"{rules.draw_limit} in hand")
+    return "your deck and your discard pile are both empty; there is no card to draw"
+
+
+def _pass_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    return "you may pass only when you can neither play a card nor draw, and you can"
+
+
+def _discard_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """A discard of the card being paid for, or of a card not in the hand."""
+    turn = state.turn
+    if turn is not None and where == "cost" and arg == turn.card:
+        return f"{arg} is the card you are paying for; its cost is paid with other cards from your hand"
+    return f"{arg} is not in your hand"
+
+
+def _done_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """`done` on a cost of an exact number of cards."""
+    turn = state.turn
+    assert turn is not None
+    return (f"{card_line(turn.card)} costs exactly {turn.cost_left + len(turn.discarded)} discards, "
+            f"{turn.cost_left} still to pay; `done` only ends a cost of any number of cards")
+
+
+def _among(state: CMState) -> str:
+    """The choices the pending question offers, listed."""
+    return ", ".join(list(state.wait["among"]) if state.wait else [])
+
+
+def _state_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """A state (or a Breaking News target) not in play, or in play but not among the choices."""
+    if state.tile(arg) is None:
+        whom = "the card acts on" if verb == "state" else "the news can hit"
+        return f"{arg} is not in play; {whom} one of the states in play ({_among(state)})"
+    return f"{arg} is not one of the choices ({_among(state)})"
+
+
+def _enter_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    """A replacement state already in play, already won, or unknown."""
+    if state.tile(arg) is not None:
+        return f"{arg} is in play already; the replacement comes from the states not yet in play"
+    winner = next((s for s in state.seats if arg in state.sides[s].won), None)
+    if winner is not None:
+        return f"{arg} has been won already (by {NAMES[winner]}); the replacement comes from the states not yet in play"
+    return f"{arg} is not among the states not yet in play"
+
+
+def _order_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    return f"{arg} is not one of the states just won ({_among(state)}): `order` picks which of those is settled first"
+
+
+def _issue_refused(state: CMState, seat: str, verb: str, arg: str, where: str) -> str:
+    return f"the card's choice is between {_among(state)}"
+
+
+_WHY_REFUSED: dict[str, Callable[[CMState, str, str, str, str], str]] = {
+    "keep": _keep_refused, "pick": _pick_refused, "play": _play_refused, "draw": _draw_refused,
+    "pass": _pass_refused, "discard": _discard_refused, "done": _done_refused, "state": _state_refused,
+    "target": _state_refused, "enter": _enter_refused, "order": _order_refused, "issue": _issue_refused,
+    "toward": _issue_refused,
+}
+"""Each verb's reason for refusing its argument at this decision: (state, seat, verb, argument, decision)."""

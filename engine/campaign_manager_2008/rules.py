@@ -1,18 +1,18 @@
-"""Setup, what each side may do (the single source of legality), applying a step, the outcome."""
+"""Setup, what each side may do (the single source of legality), applying a step (its body: dispatch.py, the
+opening phases opening.py), the outcome."""
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from typing import Any
 
 from engine.campaign_manager_2008 import facts as f
 from engine.campaign_manager_2008 import stored, waits
-from engine.campaign_manager_2008.cardtext import NEGATIVE_PREFIX
-from engine.campaign_manager_2008.effects import Ctx, interpreter
-from engine.campaign_manager_2008.primitives import Line, c, draw_cards, new_tile, said, stamp, tile_rows
-from engine.campaign_manager_2008.state import SEATS, CMState, Options, Roll, Side, Turn
+from engine.campaign_manager_2008.dispatch import dispatch
+from engine.campaign_manager_2008.effects import interpreter
+from engine.campaign_manager_2008.opening import deal, start_states
+from engine.campaign_manager_2008.primitives import Line, c, said, stamp, tile_rows
+from engine.campaign_manager_2008.state import SEATS, CMState, Options, Side
 from engine.core.errors import IllegalAction
-from engine.core.frames import Interpreter, Wait
 from engine.core.hidden import Fact, revealed
 from engine.core.rng import Randomness
 from engine.core.types import (Action, ApplyResult, Decision, Facts, Option, Outcome, copy_state,
@@ -34,41 +34,15 @@ def setup(options: dict[str, Any], seats: list[str], seed: int) -> CMState:
         for seat in SEATS:
             state.sides[seat].kept = [card.id for card in content.starter_deck(seat)]
         state.first = opts.first if opts.first != "random" else SEATS[state.randomness.below(2)]
-        _deal(state, [])
+        deal(state, [])
         starters = {"OBA": ["MI", "NJ"], "MCC": ["FL", "MO"]}
-        _start_states(state, [code for seat in SEATS for code in starters[seat]], [])
+        start_states(state, [code for seat in SEATS for code in starters[seat]], [])
         return state
     for seat in SEATS:
         side = state.sides[seat]
         side.pool = state.randomness.shuffle([card.id for card in content.pool(seat)])
         side.offer, side.pool = side.pool[:content.rules.draft_look], side.pool[content.rules.draft_look:]
     return state
-
-
-def _deal(state: CMState, events: list[Line] | None) -> None:
-    """The drafted (or starter) decks shuffled, the opening hands drawn (`events` None: no line stated)."""
-    for seat in SEATS:
-        side = state.sides[seat]
-        side.deck = state.randomness.shuffle(side.kept)
-        side.hand, side.deck = side.deck[:c().rules.opening_hand], side.deck[c().rules.opening_hand:]
-        if events is not None:
-            events.append(Line(facts=f.HandDealt(seat=seat, cards=tuple(side.hand))))
-    state.phase = "states"
-
-
-def _start_states(state: CMState, codes: list[str], events: list[Line] | None) -> None:
-    state.in_play = [new_tile(code) for code in codes]
-    state.pool = sorted(code for code in c().states if code not in codes)
-    state.phase = "play"
-    state.turn = Turn(seat=state.first or SEATS[0])
-    if events is not None:
-        events.append(Line(facts=f.CampaignOpened(tiles=tuple(tile_rows(t) for t in state.in_play),
-                                                  first=state.turn.seat), seat=None))
-
-
-def _salt(state: CMState, seat: str) -> str:
-    """A salt no player can predict (it derives from the hidden PRNG state) yet replays exactly."""
-    return hashlib.sha256(f"{state.randomness.prng}|{seat}|start".encode()).hexdigest()[:32]
 
 
 # --------------------------------------------------------------------------- what may be done
@@ -268,7 +242,7 @@ def step(state: CMState, seat: str, action: Action, events: list[Line], changed:
     others = [s for s in state.seats if s != turn_of]  # the mover owing on is never new
     owing_before = [s for s in others if owes(state, s)]
     negative = state.last_negative if state.turn is not None and state.turn.stage == "negative" else None
-    undoable = _dispatch(state, seat, action, events, changed)
+    undoable = dispatch(state, seat, action, events, changed)
     _name_the_roll(state, turn_of, events, negative)
     stamp(events, seat)  # who made each line: this seat, unless a line names another or the game
     # One post per turn (engine/core/posting.py): held while the turn goes on, released when it ends,
@@ -306,156 +280,7 @@ def advance(state: CMState, seat: str, action: Action) -> None:
     """Play `action` on `state` itself and nothing more: `step` without its lines (none is even made), the states
     they change, its post's hold and its undo verdict (the silent path's step: a search shows no line and undoes
     nothing)."""
-    _dispatch(state, seat, action, None, None, interpreter(False))
-
-
-def _dispatch(state: CMState, seat: str, action: Action, events: list[Line] | None, changed: list[str] | None,
-              runner: Interpreter | None = None) -> bool:
-    """Apply the step (`runner`: the effects' interpreter, the worded one unless given; `events` and `changed` None:
-    no line stated, no changed state kept); returns whether it may be undone (a draft pick shows new cards: no)."""
-    verb, arg = action.verb, action.args[0] if action.args else ""
-    side = state.sides[seat]
-    if state.phase == "draft":
-        side.kept.append(arg)
-        side.removed += [x for x in side.offer if x != arg]
-        look = c().rules.draft_look
-        side.offer, side.pool = side.pool[:look], side.pool[look:]
-        if events is not None:
-            events += [Line(facts=f.CardDrafted(kept=len(side.kept), deck=c().rules.deck_size)),
-                       Line(facts=f.DraftKept(seat=seat, card=arg))]
-        if not side.offer and state.first is None:
-            state.first = seat
-            if events is not None:
-                events.append(said(f.DraftedFirst, by=None, seat=seat))
-        if all(not state.sides[s].offer for s in SEATS):
-            _deal(state, events)
-            if events is not None:
-                events.append(said(f.DecksDrafted, by=None))
-        return False
-    if state.phase == "states":
-        side.picks.append(arg)
-        if len(side.picks) < c().rules.start_picks:
-            return True
-        digest = state.sealed.commit(seat, ",".join(side.picks), _salt(state, seat))
-        if events is not None:
-            events.append(Line(facts=f.StartSealed(digest=digest)))
-        if state.sealed.complete:
-            revealed = state.sealed.reveal()
-            codes = [code for s in SEATS for code in revealed[s].choice.split(",")]
-            if events is not None and changed is not None:
-                picks = {s: f.SealedPick(states=tuple(revealed[s].choice.split(",")), digest=revealed[s].digest,
-                                         salt=revealed[s].salt) for s in SEATS}
-                events.append(Line(facts=f.StartRevealed(picks=picks), seat=None))  # both at once: the game's step
-                changed.extend(codes)
-            _start_states(state, codes, events)
-        return False
-    runner = runner or interpreter()
-    if state.wait is not None:
-        state.wait = None
-        ctx = Ctx(state, events, changed, runner)
-        _settle(state, runner.resume(state.effect, ctx, arg), ctx)
-        return False if state.phase == "over" else True
-    turn = state.turn
-    assert turn is not None
-    if verb == "draw":
-        draw_cards(state, seat, 1, events)
-        _end_turn(state)
-        return False
-    if verb == "pass":
-        if events is not None:
-            events.append(said(f.Passed))
-        _end_turn(state)
-        return True
-    ctx = Ctx(state, events, changed, runner)  # a card's play or cost: its effect may start
-    if verb == "play":
-        side.hand.remove(arg)
-        turn.card = arg
-        card = c().cards[arg]
-        if events is not None:
-            events.append(said(f.CardPlayed, cause=arg, card=arg))
-        cost = card.discard_cost
-        if cost is not None and (cost.any or cost.n):
-            turn.stage, turn.cost_left, turn.cost_any = "cost", cost.n or 0, bool(cost.any)
-            if turn.cost_any and not side.hand:
-                _start_effect(state, ctx)
-            return True
-        _start_effect(state, ctx)
-        return True
-    if verb == "discard":
-        side.hand.remove(arg)
-        turn.discarded.append(arg)
-        if events is not None:
-            events.append(said(f.CostPaid, card=arg))
-        turn.cost_left -= 1
-        if (not turn.cost_any and turn.cost_left <= 0) or (turn.cost_any and not side.hand):
-            _start_effect(state, ctx)
-        return True
-    if verb == "done":  # an any-number cost paid
-        _start_effect(state, ctx)
-        return True
-    raise IllegalAction(f"`{verb}` is not something you can do now.", code="illegal_verb")
-
-
-def _start_effect(state: CMState, ctx: Ctx) -> None:
-    turn = state.turn
-    assert turn is not None and turn.card is not None
-    card = c().cards[turn.card]
-    turn.stage = "effect"
-    if card.kind == "media":
-        if state.media is not None:
-            old = state.media
-            state.sides[old["owner"]].discard.append(old["card"])
-            if ctx.events is not None:
-                ctx.events.append(said(f.MediaReplaced, cause=turn.card, card=old["card"], owner=old["owner"]))
-        state.media = {"card": turn.card, "owner": turn.seat}
-    wait = ctx.runner.start(state.effect, turn.card, ctx, actor=turn.seat, discarded=len(turn.discarded))
-    _settle(state, wait, ctx)
-
-
-def _settle(state: CMState, wait: Wait | None, ctx: Ctx) -> None:
-    """Run until a real choice is owed (a single candidate is taken without asking) or the turn is over."""
-    while state.phase != "over":
-        if wait is not None:
-            among = list(wait.decision["among"])
-            frame = state.effect.frames[-1]
-            if len(among) == 1:
-                frame.locals.pop("rep", None)
-                wait = ctx.runner.resume(state.effect, ctx, among[0])
-                continue
-            asker = wait.decision.get("seat") or frame.locals.pop("asker", None) or frame.locals["actor"]
-            kind = wait.decision["kind"]
-            state.wait = waits.kept(kind, asker, among, waits.settled(state, wait.decision, frame, asker))
-            return
-        if state.effect.frames:  # nothing runs on an empty stack; a stale frame would be a bug
-            wait = ctx.runner.run(state.effect, ctx)
-            continue
-        turn = state.turn
-        assert turn is not None
-        card = c().cards[turn.card] if turn.card else None
-        if turn.stage == "effect" and card is not None and card.going_negative:
-            turn.stage = "negative"
-            roll = state.randomness.roll(1, c().rules.die_faces)
-            face = roll.faces[0]
-            state.last_negative = face
-            state.last_roll = Roll(seat=turn.seat, faces=list(roll.faces), sides=c().rules.die_faces)
-            opponent = state.other(turn.seat)
-            if ctx.events is not None:
-                ctx.events.append(said(f.WentNegative, by=turn.seat, cause=f"{NEGATIVE_PREFIX}{face}",
-                                       roller=turn.seat, face=face, applier=opponent))
-            wait = ctx.runner.start(state.effect, f"neg{face}", ctx, actor=opponent)
-            continue
-        _end_turn(state)
-        return
-
-
-def _end_turn(state: CMState) -> None:
-    turn = state.turn
-    assert turn is not None
-    side = state.sides[turn.seat]
-    if turn.card is not None and not (state.media and state.media["card"] == turn.card):
-        side.discard.append(turn.card)
-    side.discard.extend(turn.discarded)
-    state.turn = Turn(seat=state.other(turn.seat))
+    dispatch(state, seat, action, None, None, interpreter(False))
 
 
 def outcome(state: CMState) -> Outcome | None:

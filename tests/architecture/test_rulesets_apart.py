@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from engine import registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,13 +42,14 @@ def test_there_are_ruleset_packages() -> None:
     assert set(registry.RULESETS) <= set(RULESET_PACKAGES), (registry.RULESETS, RULESET_PACKAGES)
 
 
-def test_the_scenario_runner_imports_and_names_no_ruleset() -> None:
-    runner = ENGINE / "scenario.py"
+@pytest.mark.parametrize("module", ["scenario.py", "scenario_expect.py", "scenario_setup.py"])
+def test_the_scenario_runner_imports_and_names_no_ruleset(module: str) -> None:
+    runner = ENGINE / module
     imports = [f"line {n} imports engine.{p}" for n, p in _engine_packages_imported(runner) if p in RULESET_PACKAGES]
     text = runner.read_text(encoding="utf-8").lower()
     names = {*registry.RULESETS, *RULESET_PACKAGES, *(r.title.lower() for r in registry.RULESETS.values())}
     named = sorted(n for n in names if n.lower() in text)
-    assert not imports and not named, f"engine/scenario.py must stay generic: {imports} names {named}"
+    assert not imports and not named, f"engine/{module} must stay generic: {imports} names {named}"
 
 
 def test_the_core_imports_no_ruleset() -> None:

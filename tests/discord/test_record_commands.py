@@ -8,6 +8,7 @@ import json
 import re
 
 from bot.policy import record as records
+from bot.policy.record_verify import verify_record
 from engine.core.rng import Rng
 from simworld import World, message_text, open_game
 
@@ -84,7 +85,7 @@ async def test_log_pages_export_and_the_seed_commitment(world: World) -> None:
     r = await w.carol.slash(w.channel, "game export")
     data = await attachment_json(r)
     assert data["complete"] and data["seed"] == record.seed and data["seed_salt"] == salt
-    assert records.verify_record(data).ok
+    assert verify_record(data).ok
     assert "stumpbot verify" in r.response.content
     # and the log now shows each move's notation
     first = await w.carol.slash(w.channel, "game log", page=1)

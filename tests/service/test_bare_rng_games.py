@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.policy import record as records
+from bot.policy.record_verify import verify_record
 from bot.service import GameManager
 from bot.service.views import load_position
 from bot.store import Store
@@ -46,7 +47,7 @@ async def test_a_game_stored_with_a_bare_rng_loads_plays_on_and_verifies(tmp_pat
         await manager.seats.concede(1, "u0")
         data = await manager.memory.export(1, "anyone")
         assert data["complete"] and len(data["moves"]) >= journal
-        verdict = records.verify_record(data)
+        verdict = verify_record(data)
         assert verdict.ok, verdict.problems
         assert verdict.checked == len(data["moves"])
     finally:

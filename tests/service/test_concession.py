@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.policy import concession
-from bot.policy import record as records
+from bot.policy.record_verify import verify_record
 from bot.service import ManagerError
 from bot.policy.ratings import placings
 from bot.store import Store
@@ -97,7 +97,7 @@ async def test_a_game_played_out_after_a_concession_gives_the_win_to_a_party_sti
     assert record.status == "finished"
     assert "P3" not in record.result["winners"] and record.result["conceded"] == ["P3"]
     exported = await manager.memory.export(gid, "u0")
-    verdict = records.verify_record(exported)
+    verdict = verify_record(exported)
     assert verdict.ok, verdict.problems
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.policy import record as records
+from bot.policy.record_verify import verify_record
 from bot.policy import record_log
 from bot.present import text as plain
 from bot.service import GameManager, ManagerError
@@ -145,7 +146,7 @@ async def test_served_reads_equal_the_replayed_ones(tmp_path, monkeypatch, rules
     assert (await manager.views.game(gid)).status == "finished"
     await assert_served_as_replayed(manager, gid)
     data = await manager.memory.export(gid, "a-stranger")
-    assert data["complete"] and records.verify_record(data).ok
+    assert data["complete"] and verify_record(data).ok
     assert any(m["note"] and m["by"] == "deadline" for m in data["moves"])
 
     # a second process (a fresh manager on the same file) serves the same, from its own replay
@@ -188,7 +189,7 @@ async def test_a_fresh_process_serves_a_long_game_without_the_engine(tmp_path, m
     data = await fresh.memory.export(gid, "a-stranger")
     assert (counted.applies, counted.setups) == (0, 0)
     assert data == await records.build_record(store, gid)
-    assert data["complete"] and records.verify_record(data).ok
+    assert data["complete"] and verify_record(data).ok
     await store.close()
 
 

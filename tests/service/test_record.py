@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.policy import record as records
+from bot.policy.record_verify import verify_record
 from bot.policy import record_log
 from bot.cli import main
 from bot.tables.local_seats import table_seats
@@ -97,19 +98,19 @@ async def test_export_then_verify_every_ruleset(tmp_path, ruleset_name) -> None:
 
     path = tmp_path / f"{ruleset_name}.json"
     path.write_text(records.dumps(data))
-    verdict = records.verify_record(records.load(path))
+    verdict = verify_record(records.load(path))
     assert verdict.ok, verdict.problems
     assert verdict.checked == len(journal)  # (`stumpbot verify` runs this very check: the command-line test below)
 
     # one move changed to another legal one: caught, and the message names that move
     forged, seq = tamper_a_move(data)
-    verdict = records.verify_record(forged)
+    verdict = verify_record(forged)
     assert not verdict.ok and verdict.problems[0].startswith(f"move {seq} ("), verdict.problems
     # a line credited to another seat than the one that made it: caught and named
     recredited = copy.deepcopy(data)
     move = next(m for m in recredited["moves"] if m["line_seats"])
     move["line_seats"][0] = "NOBODY"
-    verdict = records.verify_record(recredited)
+    verdict = verify_record(recredited)
     assert not verdict.ok and "who made its public lines" in verdict.problems[0], verdict.problems
     await store.close()
 
@@ -118,37 +119,37 @@ async def test_tampered_draws_and_seeds_are_caught(tmp_path, capsys) -> None:
     store, table, manager, gid, _ = await seeded_game(tmp_path, "electioneer")
     await play_moves(manager, gid, Rng(3))
     data = await manager.memory.export(gid, "u0")
-    assert records.verify_record(data).ok
+    assert verify_record(data).ok
 
     # another seed: the commitment posted at the start no longer matches
     forged = copy.deepcopy(data)
     forged["seed"] = data["seed"] + 1
-    verdict = records.verify_record(forged)
+    verdict = verify_record(forged)
     assert not verdict.ok and "commitment" in verdict.problems[0]
 
     # another seed with a commitment forged to match it: every deal and draw differs from the recorded hashes
     forged["seed_commitment"]["digest"] = records.seed_commitment(forged["seed"], forged["seed_salt"])
-    verdict = records.verify_record(forged)
+    verdict = verify_record(forged)
     assert not verdict.ok and verdict.problems[0].startswith("setup:"), verdict.problems
 
     # a draw's line rewritten (the month's state revealed as another one): the move that drew it is named
     index, line = next((i, ln) for i, m in enumerate(data["moves"]) for ln in m["public"] if "Month 2" in ln)
     forged = copy.deepcopy(data)
     forged["moves"][index]["public"] = [ln.replace(ln, ln + " (and Texas)") for ln in forged["moves"][index]["public"]]
-    verdict = records.verify_record(forged)
+    verdict = verify_record(forged)
     assert not verdict.ok and verdict.problems[0].startswith(f"move {data['moves'][index]['seq']} ("), verdict.problems
     assert "public lines" in verdict.problems[0]
 
     # a state hash changed (what a forged shuffle leaves behind)
     forged = copy.deepcopy(data)
     forged["moves"][5]["state_hash"] = "0" * 64
-    verdict = records.verify_record(forged)
+    verdict = verify_record(forged)
     assert not verdict.ok and verdict.problems[0].startswith(f"move {data['moves'][5]['seq']} (")
 
     # a sealed choice rewritten
     forged = copy.deepcopy(data)
     forged["seals"][0]["choice"] = "D01" if forged["seals"][0]["choice"] != "D01" else "D02"
-    assert not records.verify_record(forged).ok
+    assert not verify_record(forged).ok
 
     path = tmp_path / "bad-seed.json"
     bad = copy.deepcopy(data)
@@ -185,7 +186,7 @@ async def test_a_concession_reveals_the_seed_and_the_record_verifies(tmp_path) -
     await play_moves(manager, gid, Rng(2), limit=30)
     await manager.seats.concede(gid, users[registry.get("campaign_manager_2008").seat_names(2)[0]])
     assert "Seed revealed" in table.posts[-1].text
-    verdict = records.verify_record(await manager.memory.export(gid, "anyone"))
+    verdict = verify_record(await manager.memory.export(gid, "anyone"))
     assert verdict.ok and any("conceded" in n for n in verdict.notes), verdict
     await store.close()
 
@@ -233,7 +234,7 @@ async def test_a_mid_game_export_holds_nothing_hidden(tmp_path, ruleset_name) ->
         names = {ct_content.load().card(n).name for n in hidden(state, set())}
         assert names and not [n for n in names if n in text and n not in channel]
     # and the mid-game record says so when asked to verify; `stumpbot replay` shows its lines, without pictures
-    verdict = records.verify_record(data)
+    verdict = verify_record(data)
     assert not verdict.ok and "no seed" in verdict.problems[0]
     path = tmp_path / "so-far.json"
     path.write_text(text)
