@@ -4,7 +4,7 @@ a choice. Shared by the op handlers (ops.py), the control ops' hooks (op_languag
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from engine.campaign_trail import content as content_mod
 from engine.campaign_trail import primitives, vocabulary
@@ -57,38 +57,49 @@ def party_of(ctx: Ctx, frame: Frame | None, selector: str) -> str:
 
 
 def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
-    c = content_mod.load()
-    me = ctx.s.players[ctx.seat]
+    """A state set selector: a fixed set (_FIXED_STATE_SETS), `region:<id or $var>`, a `$variable` bound to
+    a list of states, or `ethics:<party>` (that party's ethically minded states)."""
+    fixed = _FIXED_STATE_SETS.get(selector)
+    if fixed is not None:
+        return fixed(ctx)
     if selector.startswith("region:"):
         region = selector.split(":", 1)[1]
         if region.startswith("$") and frame is not None:
             region = frame.locals[region[1:]]
         return primitives.region_states(region)
-    if selector == "all":
-        return list(c.states)
-    if selector == "cities":
-        return [city.state for city in c.cities.values()]
-    if selector == "travel_path":
-        path = ctx.s.turn.path if ctx.s.turn is not None else []
-        passed = set(path)
-        return [code for code in c.states if code in passed]
-    if selector == "starting_states":
-        return [code for code in c.states if ctx.s.voters[code][ctx.party] > 0]
     if selector.startswith("$") and frame is not None:
         return list(frame.locals[selector[1:]])
-    if selector == "region_of_pawn":
-        return primitives.region_states(c.states[me.pawn].region)
-    if selector == "home_region":
-        return primitives.region_states(c.states[me.home].region)
-    if selector == "adjacent_to_pawn":
-        return list(primitives.neighbours_of(me.pawn))
-    if selector == "pawn_and_adjacent":
-        return [me.pawn, *primitives.neighbours_of(me.pawn)]
-    if selector == "this_card_map":
-        return primitives.card_map(ctx.s, ctx.seat, ctx.s.turn.card)
     if selector.startswith("ethics:"):
-        return list(c.parties[party_of(ctx, frame, selector.split(":", 1)[1])].ethics)
+        return list(content_mod.load().parties[party_of(ctx, frame, selector.split(":", 1)[1])].ethics)
     raise NotImplementedError(f"state set {selector}")
+
+
+def _travel_path(ctx: Ctx) -> list[str]:
+    """The states the turn's journey passed through, in map order."""
+    passed = set(ctx.s.turn.path if ctx.s.turn is not None else [])
+    return [code for code in content_mod.load().states if code in passed]
+
+
+def _pawn(ctx: Ctx) -> str:
+    return ctx.s.players[ctx.seat].pawn
+
+
+def _region_of(code: str) -> list[str]:
+    return primitives.region_states(content_mod.load().states[code].region)
+
+
+# The state sets named by a word, each worked out from the acting seat.
+_FIXED_STATE_SETS: dict[str, Callable[[Ctx], list[str]]] = {
+    "all": lambda ctx: list(content_mod.load().states),
+    "cities": lambda ctx: [city.state for city in content_mod.load().cities.values()],
+    "travel_path": _travel_path,
+    "starting_states": lambda ctx: [code for code in content_mod.load().states if ctx.s.voters[code][ctx.party] > 0],
+    "region_of_pawn": lambda ctx: _region_of(_pawn(ctx)),
+    "home_region": lambda ctx: _region_of(ctx.s.players[ctx.seat].home),
+    "adjacent_to_pawn": lambda ctx: list(primitives.neighbours_of(_pawn(ctx))),
+    "pawn_and_adjacent": lambda ctx: [_pawn(ctx), *primitives.neighbours_of(_pawn(ctx))],
+    "this_card_map": lambda ctx: primitives.card_map(ctx.s, ctx.seat, ctx.s.turn.card),
+}
 
 
 def one_state(ctx: Ctx, frame: Frame, selector: str) -> str:
