@@ -2,14 +2,14 @@
 actions of the 24 Dirty Politics cards, shuffled into the deck when the game option `dirty=on` is set.
 
 Each dirty action is a subset of a standard action and counts as that action for politicks
-(content.standard_action): Travel Costs answers a voter suppression, Campaign Advisor a smear campaign.
+(vocabulary.standard_action): Travel Costs answers a voter suppression, Campaign Advisor a smear campaign.
 Candidates' abilities touch a dirty action only where their text names it (ruling: candidate clauses).
 
 - voter suppression (travel): move like travel (up to N states, or fly to a city), then remove the
   card's number of rival voters in the state where the moving pawn stops.
 - flip contributors (fundraise): take $N from one rival party's war chest (as much as it holds).
 - sway minds (register): one rival party discards N registered voters (as many as it has); you gain N.
-- dirty tricks (politick): a dirty politick, resolved by turn.take_action like any politick.
+- dirty tricks (politick): a dirty politick, resolved by resolve_action.take_action like any politick.
 - smear campaign (campaign): your pawn in a listed state; pay 4 voters from your party's ethically
   minded states; remove up to 8 rival voters among the listed states.
 - mudslinging (advertise): for each of the card's issues you choose, pay 2 ethically minded voters and

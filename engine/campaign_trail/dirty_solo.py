@@ -20,7 +20,7 @@ no pawn, and it never decides anything, so the dirty actions that reach it are b
   suppression and Bribes take its voters off the board (back to the undecided supply); False News Story
   changes only fundraise actions, which an AI party never takes.
 
-Hooks: dirty.py (declare, _hit, step_options), ops.py (_ask_option), solo.py and advanced_solo.py (direct).
+Hooks: dirty.py (declare, _hit, step_options), op_language.py (_ask_option), solo.py and advanced_solo.py (direct).
 Rulings: docs/rulings.md, "Campaign Trail — Solo Play", "Dirty Politics in Solo Play".
 """
 from __future__ import annotations

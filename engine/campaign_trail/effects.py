@@ -1,9 +1,9 @@
 """Politick and candidate effects: which this slice resolves, their compiled procedures, and the checks made
 before one is offered (requirements, costs) or fired (a rival's politick answering an action).
 
-The content's nested ops are compiled by the core effect language with Campaign Trail's ops (ops.py), into
-the label/goto form `engine.core.frames.Interpreter` runs, so a politick that waits for a player's choice
-stores `{proc, ip, locals}` in the game state and resumes after the answer.
+The content's nested ops are compiled by the core effect language with Campaign Trail's ops
+(op_language.py), into the label/goto form `engine.core.frames.Interpreter` runs, so a politick that waits
+for a player's choice stores `{proc, ip, locals}` in the game state and resumes after the answer.
 
 Only the ops of the politicks in `IMPLEMENTED` are compiled; decisions() never offers the others.
 """
@@ -14,7 +14,9 @@ from typing import Any, Iterator
 
 from engine.campaign_trail import abilities, primitives
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail.ops import LANGUAGE, Ctx, opponent_table, options_payable, state_set
+from engine.campaign_trail import vocabulary
+from engine.campaign_trail.op_context import Ctx, opponent_table, options_payable, state_set
+from engine.campaign_trail.op_language import LANGUAGE
 from engine.core.frames import Interpreter
 
 # Instant politicks this slice resolves. Every other politick (ongoing, response, end-of-game,
@@ -128,7 +130,7 @@ def answers(pol: Any, action: str) -> bool:
     tm = pol.timing
     if tm.event != "action_taken" or tm.by != "opponent":
         return False
-    return tm.action == action or (tm.action == content_mod.standard_action(action) and not tm.standard_only)
+    return tm.action == action or (tm.action == vocabulary.standard_action(action) and not tm.standard_only)
 
 
 

@@ -7,7 +7,7 @@ from typing import Any, Iterator
 
 from engine.campaign_trail import abilities, bans, dirty, effects
 from engine.campaign_trail import facts_ask as fa
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import vocabulary
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.moves import (
     advertise_choices, advertise_cost, campaign_cost, campaign_states, campaign_votes, free_issues, travel_options,
@@ -61,7 +61,7 @@ def _plain_action(number: int) -> bool:
     plane), so that it is playable whatever the state (_legal_actions yields those unchecked)."""
     a = _c().card(number).actions
     return any(name in ("fundraise", "register") or (name == "travel" and not a.travel.plane)
-               for name in _card_actions(number) if name not in content_mod.DIRTY_ACTIONS)
+               for name in _card_actions(number) if name not in vocabulary.DIRTY_ACTIONS)
 
 
 @lru_cache(maxsize=None)
@@ -79,7 +79,7 @@ def _legal_actions(s: CampaignTrailState, seat: str, number: int, known: dict[st
     names, plane, pid = _card_profile(number)
     t = s.turn
     cancelled = t.forbidden if t is not None and t.card == number else None  # Change of Plans cancelled it
-    dirty_actions = content_mod.DIRTY_ACTIONS
+    dirty_actions = vocabulary.DIRTY_ACTIONS
     for name in names:
         if name == cancelled:
             continue

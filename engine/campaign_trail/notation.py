@@ -59,12 +59,13 @@ import re
 from collections.abc import Iterable
 
 from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import vocabulary
 from engine.core.errors import UnknownAction
 from engine.core.notation import Implied, is_number, join_state_names, state_code
 from engine.core.types import Action
 
 MAX_NOTATION = 600
-ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick", *content_mod.DIRTY_ACTIONS)
+ACTIONS = ("travel", "fundraise", "register", "campaign", "advertise", "politick", *vocabulary.DIRTY_ACTIONS)
 # actions whose short form lists its steps and ends with an implied `done` (played where nothing is left to choose)
 PARAM_ACTIONS = ("travel", "campaign", "advertise", "voter_suppression", "smear_campaign", "mudslinging")
 TARGET_ACTIONS = ("flip_contributors", "sway_minds")  # `110 flip REP`: the rival follows, no `done`
@@ -135,7 +136,7 @@ def _region(token: str) -> str:
 
 def _party(token: str) -> str:
     t = token.upper()
-    if t in content_mod.PARTIES:
+    if t in vocabulary.PARTIES:
         return t
     raise UnknownAction(f"`{token[:20]}` is not a party (DEM, REP or LIB).", code="malformed")
 
@@ -143,7 +144,7 @@ def _party(token: str) -> str:
 def _action(token: str) -> str | None:
     """An action's id from what a player typed: the id, or a Dirty Politics action's short name."""
     t = _id(token)
-    return t if t in ACTIONS else content_mod.DIRTY_SHORT.get(t)
+    return t if t in ACTIONS else vocabulary.DIRTY_SHORT.get(t)
 
 
 def _candidate(token: str) -> str:
@@ -162,7 +163,7 @@ def _short(tokens: list[str]) -> list[Action]:
     verb = _action(tokens[1])
     if verb is None:
         raise UnknownAction(f"After the card number comes an action ({', '.join(ACTIONS[:6])}, or a dirty one: "
-                            f"{', '.join(sorted(set(content_mod.DIRTY_SHORT)))}), not `{tokens[1][:20]}`.", code="malformed")
+                            f"{', '.join(sorted(set(vocabulary.DIRTY_SHORT)))}), not `{tokens[1][:20]}`.", code="malformed")
     out.append(Action(verb=verb))
     rest = tokens[2:]
     stated = verb in PARAM_ACTIONS and bool(rest) and rest[-1].lower() == "done"
@@ -170,7 +171,7 @@ def _short(tokens: list[str]) -> list[Action]:
         rest = rest[:-1]
     if verb in TARGET_ACTIONS and len(rest) == 1:
         return out + [Action(verb="target", args=(_party(rest[0]),))]
-    if verb in content_mod.DIRTY_ACTIONS and verb in PARAM_ACTIONS:
+    if verb in vocabulary.DIRTY_ACTIONS and verb in PARAM_ACTIONS:
         return out + _dirty_params(verb, rest, stated)
     if verb not in PARAM_ACTIONS:
         if rest:

@@ -1,120 +1,19 @@
-"""Campaign Trail's own effect ops, registered with the core effect language (engine.core.effects).
+"""Campaign Trail's own effect ops: the handlers that move voters, money, registered voters and cards.
 
 The content (data/campaign_trail/politicks.yaml, candidates.yaml) writes effects as nested ops; the core
-compiles them and runs the control ops (for_each, choose_*, choose_one, repeat … up_to, optional). What is
-Campaign Trail's is here: what a handler works on (`Ctx`), the selectors content uses for states and
-parties, the ops that move voters, money, registered voters and cards, and the hooks the control ops ask
-(the regions and rivals a `for_each` goes over, the states and cards a choice offers, who picks an option).
+effect language (engine.core.effects) compiles them and runs the control ops, and op_language.py registers
+these handlers with it. What a handler works on and the selectors it reads are in op_context.py.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
+from engine.campaign_trail import abilities, primitives
 from engine.campaign_trail import content as content_mod
-from engine.campaign_trail import abilities, dirty_solo, primitives
 from engine.campaign_trail import facts_tell as ft
-from engine.campaign_trail.posting import Private
-from engine.core.effects import Choice, Compiler, Domain, EffectLanguage, OneOf, Ops, Params
+from engine.campaign_trail.op_context import Ctx, amount, one_state, party_of, state_set
 from engine.core.frames import Frame, Wait
-
-
-class Ctx:
-    """What a handler works on: the (already copied) state, the acting seat, and the events list."""
-
-    def __init__(self, state: Any, seat: str, events: list[Any], private: Private | None = None) -> None:
-        self.s = state
-        self.seat = seat
-        self.party = state.players[seat].party
-        self.events = events
-        self.keeps = getattr(events, "keeps", True)  # a silent step's log keeps no line: its facts are not built
-        self.private = private if private is not None else {}
-
-
-def options_payable(state: Any, seat: str, params: dict[str, Any], frame: Frame | None = None) -> list[int]:
-    """Indices of a `choose_one`'s options whose payments can be made in full (ruling: a payment is offered
-    only in full; a loss marked `up_to` takes as many as there are and is always possible)."""
-    ctx = Ctx(state, seat, [])
-    out = []
-    for i, opt in enumerate(params["options"]):
-        ok = True
-        for name, p in opt["do"]:
-            if name in ("pay_money", "transfer_money"):
-                payer = state.parties[party_of(ctx, frame, p.get("from", p.get("party", "self")))]
-                ok = ok and payer.money >= int(p["amount"])
-            elif name in ("lose_registered", "transfer_registered") and not p.get("up_to"):
-                payer = state.parties[party_of(ctx, frame, p.get("from", p.get("party", "self")))]
-                ok = ok and payer.registered >= int(p["count"])
-        if ok:
-            out.append(i)
-    return out
-
-
-def party_of(ctx: Ctx, frame: Frame | None, selector: str) -> str:
-    """A party selector: `self`, `actor` (whose turn it is), a party id, or a `$variable` bound to one."""
-    if selector == "self":
-        return ctx.party
-    if selector == "actor":
-        return ctx.s.players[ctx.s.turn.seat].party
-    if selector.startswith("$") and frame is not None:
-        return frame.locals[selector[1:]]
-    if selector in content_mod.PARTIES:
-        return selector
-    raise NotImplementedError(f"party {selector}")
-
-
-def state_set(ctx: Ctx, frame: Frame | None, selector: str) -> list[str]:
-    c = content_mod.load()
-    me = ctx.s.players[ctx.seat]
-    if selector.startswith("region:"):
-        region = selector.split(":", 1)[1]
-        if region.startswith("$") and frame is not None:
-            region = frame.locals[region[1:]]
-        return primitives.region_states(region)
-    if selector == "all":
-        return list(c.states)
-    if selector == "cities":
-        return [city.state for city in c.cities.values()]
-    if selector == "travel_path":
-        path = ctx.s.turn.path if ctx.s.turn is not None else []
-        passed = set(path)
-        return [code for code in c.states if code in passed]
-    if selector == "starting_states":
-        return [code for code in c.states if ctx.s.voters[code][ctx.party] > 0]
-    if selector.startswith("$") and frame is not None:
-        return list(frame.locals[selector[1:]])
-    if selector == "region_of_pawn":
-        return primitives.region_states(c.states[me.pawn].region)
-    if selector == "home_region":
-        return primitives.region_states(c.states[me.home].region)
-    if selector == "adjacent_to_pawn":
-        return list(primitives.neighbours_of(me.pawn))
-    if selector == "pawn_and_adjacent":
-        return [me.pawn, *primitives.neighbours_of(me.pawn)]
-    if selector == "this_card_map":
-        return primitives.card_map(ctx.s, ctx.seat, ctx.s.turn.card)
-    if selector.startswith("ethics:"):
-        return list(c.parties[party_of(ctx, frame, selector.split(":", 1)[1])].ethics)
-    raise NotImplementedError(f"state set {selector}")
-
-
-def one_state(ctx: Ctx, frame: Frame, selector: str) -> str:
-    me = ctx.s.players[ctx.seat]
-    if selector == "tucked_reference":
-        return content_mod.load().card(int(frame.locals["tucked"])).reference
-    if selector == "pawn":
-        return me.pawn
-    if selector == "home":
-        return me.home
-    if selector.startswith("$"):
-        return frame.locals[selector[1:]]
-    return selector
-
-
-def opponent_table(state: Any, seat: str) -> list[int]:
-    """Cards on the tables of every other party (Sabotage's targets)."""
-    party = state.players[seat].party
-    return [tab.card for x, p in state.players.items() if p.party != party for tab in p.table]
 
 
 def _discard_in_play(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
@@ -208,16 +107,6 @@ def _place_in(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     n = _place(ctx, code, int(p["count"]), p["source"])
     if ctx.keeps:
         ctx.events.append(ft.VotersPlaced(who=ctx.party, count=n, state=code))
-
-
-def amount(ctx: Ctx, value: Any) -> int:
-    """A number, or `war_chest` / `registered` optionally divided: `war_chest//20`."""
-    if isinstance(value, int):
-        return value
-    base, _, div = str(value).partition("//")
-    party = ctx.s.parties[ctx.party]
-    n = {"war_chest": party.money, "registered": party.registered}[base]
-    return n // int(div) if div else n
 
 
 @lru_cache(maxsize=None)
@@ -360,15 +249,6 @@ def _remove_each_opponent(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             ctx.events.append(ft.VotersLost(who=p, count=k, state=code))
 
 
-def _chooser_seat(ctx: Ctx, frame: Frame, chooser: str) -> str:
-    """Who answers a choice: the owner, the player whose turn it is (`actor`), or a party's first player."""
-    if chooser == "self":
-        return ctx.seat
-    if chooser == "actor":
-        return ctx.s.turn.seat
-    return ctx.s.parties[party_of(ctx, frame, chooser)].seats[0]
-
-
 def _pay_money(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     party = party_of(ctx, frame, args[0].get("party", "self"))
     n = int(args[0]["amount"])
@@ -427,128 +307,7 @@ def _strike_convert(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
     _convert(ctx, *answer)
 
 
-# ---------------------------------------------------------------- hooks of the core's control ops
-
-
-def _rivals_in_turn_order(ctx: Ctx, frame: Frame) -> list[str]:
-    """for_each over opponents: the rival parties in turn order (one or two)."""
-    return [q for q in ctx.s.order if q != ctx.party]
-
-
-def _state_choices(ctx: Ctx, frame: Frame, p: Params) -> list[str]:
-    """A `choose_state`'s candidates: the states of `within`, narrowed by its filters (and, one at a time, to
-    regions not chosen yet)."""
-    c = content_mod.load()
-    among = state_set(ctx, frame, p["within"])
-    voters, party = ctx.s.voters, ctx.party
-    for f in p.get("filter", ()):
-        if f == "has_own_voters":
-            among = [code for code in among if voters[code][party] > 0]
-        elif f == "has_opponent_voters":  # counts are never negative: any rival's voter makes the row's sum larger
-            among = [code for code in among if sum(voters[code].values()) > voters[code][party]]
-    if p.get("distinct_regions"):
-        used = {c.states[code].region for code in frame.locals[p["key"] + "_list"]}
-        among = [code for code in among if c.states[code].region not in used]
-    return among
-
-
-def _ask_option(ctx: Ctx, frame: Frame, p: Params) -> Wait | int:
-    """choose_one: the options the chooser can pay for in full; with one (or none) it is taken without asking
-    (none: the last option, as far as it goes)."""
-    chooser = p.get("chooser", "self")
-    if chooser not in ("self", "actor") and dirty_solo.is_ai(ctx.s, party_of(ctx, frame, chooser)):
-        frame.locals[p["key"] + "_who"] = party_of(ctx, frame, chooser)  # Solo Play: the engine decides for it
-        return dirty_solo.ai_option(p["options"])
-    payer_ctx = ctx if chooser == "self" else Ctx(ctx.s, _chooser_seat(ctx, frame, chooser), [])
-    can = options_payable(ctx.s, payer_ctx.seat, p, frame)
-    if chooser != "self":  # another party decides: the log says what it chose (_option_picked)
-        frame.locals[p["key"] + "_who"] = payer_ctx.party
-    if len(can) <= 1:
-        return can[0] if can else len(p["options"]) - 1
-    # the options' labels are the op's (its compiled params): the words name them from there
-    wait = {"kind": "option", "among": [str(i + 1) for i in can], "optional": False}
-    if payer_ctx.seat != ctx.seat:
-        wait["seat"] = payer_ctx.seat
-        wait["owner"] = ctx.seat
-    return Wait(wait)
-
-
-def _option_picked(ctx: Ctx, frame: Frame, p: Params, index: int) -> None:
-    who = frame.locals.pop(p["key"] + "_who", None)
-    if who is not None:
-        ctx.events.append(ft.OptionChosen(who=who, proc=frame.proc, key=p["key"], option=index))
-
-
-def _repeat_cost(rest: list[Any]) -> Params:
-    """A repeat's price per round: the money its payments take."""
-    return {"cost": sum(int(p["amount"]) for op, p in rest if op == "pay_money")}
-
-
-def _can_pay_round(ctx: Ctx, frame: Frame, p: Params) -> bool:
-    return ctx.s.parties[ctx.party].money >= p["cost"]
-
-
-# ---------------------------------------------------------------- Campaign Trail's compile forms
-
-
-def _place_one_at_a_time(params: Params, c: Compiler) -> Ops:
-    """Voters placed one at a time among states (`done` ends an `up_to`)."""
-    key = c.key("pv")
-    p = {**params, "key": key}
-    return [["pv_init", p], ["label", key], ["pv_ask", p], ["pv_apply", p], ["if", key + "_again", key]]
-
-
-def _place_up_to_one_each(params: Params, c: Compiler) -> Ops:
-    """"up to 1 in each of these states": picked one at a time, each once, `done` to stop."""
-    return _place_one_at_a_time({"count": 99, "among": params["each"], "source": params["source"], "up_to": True,
-                                 "max_per_state": params["count"]}, c)
-
-
-def _optional_convert(params: Params, stop: str | None, c: Compiler) -> Ops:
-    if stop is not None:  # a repeat's round: strike a rival's voter anywhere listed, or `done` to stop
-        return [["ask_strike", {**params, "optional": True}], ["strike_convert", {"stop": stop}]]
-    return [["ask_convert", params], ["convert_if_chosen", params]]
-
-
-def _optional_play(params: Params, stop: str | None, c: Compiler) -> Ops:
-    """"you may play it": offered as `card N` (play it) or `done` (keep it)."""
-    return [["ask_optional_card", {"card": params["card"]}], ["play_card_if_chosen", {"card": params["card"]}]]
-
-
-def _language() -> EffectLanguage:
-    lang = EffectLanguage()
-    lang.domain("regions", Domain(values=lambda: list(content_mod.load().regions)))
-    # unrolled over the two possible rivals, in turn order; a missing one is skipped at run time
-    lang.domain("opponents", Domain(at_run=_rivals_in_turn_order, bound=len(content_mod.PARTIES) - 1))
-    lang.choice("choose_state", Choice(_state_choices, kind="pick"))
-    lang.choice("choose_card", Choice(lambda ctx, frame, p: [str(n) for n in opponent_table(ctx.s, ctx.seat)], kind="card"),
-                when=lambda p: p.get("from") == "opponent_table")
-    lang.choice("choose_card", Choice(lambda ctx, frame, p: [str(n) for n in ctx.s.players[ctx.seat].hand], kind="card"),
-                when=lambda p: p.get("from") == "hand" and not p.get("random"))
-    lang.one_of(OneOf(ask=_ask_option, picked=_option_picked))
-    lang.repeat_guard(_repeat_cost, _can_pay_round)
-    lang.optional("convert_voters", _optional_convert)
-    lang.optional("play_card", _optional_play)
-    # Ruling (docs/rulings.md, "Grassroots: any order"): gaining before placing is never worse, so the listed
-    # order is played.
-    lang.op("any_order", lambda p, c: c.compile(p["do"]))
-    lang.op("place_voters", _place_up_to_one_each, when=lambda p: "each" in p and p.get("up_to"))
-    lang.op("place_voters", lambda p, c: [["place_each", p]], when=lambda p: "each" in p)
-    lang.op("place_voters", lambda p, c: [["place_in", p]], when=lambda p: "in" in p)
-    lang.op("place_voters", _place_one_at_a_time, when=lambda p: "among" in p)
-    lang.op("remove_voters", lambda p, c: [["remove_each", p]],
-            when=lambda p: "each" in p and p.get("of") not in ("any", "opponents", "each_opponent"))
-    lang.op("remove_voters", lambda p, c: [["remove_each_opponent", p]],
-            when=lambda p: p.get("of") == "each_opponent" and "in" in p)
-    lang.op("draw_cards", when=lambda p: "party" not in p)
-    for name in ("pay_money", "transfer_money", "transfer_registered", "lose_registered", "gain_money",
-                 "gain_registered", "discard_in_play", "play_card", "tuck_card", "take_from_discard"):
-        lang.op(name)
-    for name, handler in HANDLERS.items():
-        lang.handler(name, handler)
-    return lang
-
-
+# the handlers by op name, as op_language.py registers them with the core effect language
 HANDLERS = {
     "pay_money": _pay_money,
     "transfer_money": _transfer_money,
@@ -575,5 +334,3 @@ HANDLERS = {
     "convert_if_chosen": _convert_if_chosen,
     "remove_each_opponent": _remove_each_opponent,
 }
-
-LANGUAGE = _language()

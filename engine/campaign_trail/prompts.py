@@ -22,7 +22,7 @@ from engine.campaign_trail.state import CampaignTrailState
 # nine regions, Bribes' three swaps): the nth such op of a procedure is the nth choice of the effect
 REPEATED_ASKS = ("choose_ask", "ask_strike")
 
-OPEN_ENDED = 99  # "up to one in each of these states" places at most this many (ops._place_up_to_one_each)
+OPEN_ENDED = 99  # "up to one in each of these states" places at most this many (op_language._place_up_to_one_each)
 
 
 def step_ask(s: CampaignTrailState) -> fa.StepAsk:

@@ -8,7 +8,7 @@ names the rule that actually refused the move. None when the legality has no rul
 from __future__ import annotations
 
 from engine.campaign_trail import abilities, bans, dirty, effects, moves
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import vocabulary
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.menus import DEBATE_POLITICKS, legal_actions
 from engine.campaign_trail.primitives import free_left, issue_states, neighbours
@@ -43,7 +43,7 @@ def action_refusal(s: CampaignTrailState, seat: str, number: int, name: str) -> 
         return f"{card} has no {words(name)} action: its actions are {', '.join(words(x) for x in a.present())}"
     if s.turn is not None and s.turn.card == number and name == s.turn.forbidden:
         return f"Change of Plans cancelled {card}'s {words(name)}: take another of its actions"
-    if name in content_mod.DIRTY_ACTIONS:
+    if name in vocabulary.DIRTY_ACTIONS:
         return _dirty_refusal(s, seat, number, name)
     me = s.players[seat]
     party = me.party

@@ -9,7 +9,7 @@ and the public board.
 """
 from __future__ import annotations
 
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import vocabulary
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail import bans, debates, dirty, rules, solo
 from engine.campaign_trail.facts_ask import Choose
@@ -27,7 +27,7 @@ from engine.campaign_trail.words_step import choice_labels, question
 from engine.core.types import Action
 from engine.core.words import plural
 
-CARD_ACTIONS = frozenset((*content_mod.ACTIONS, *content_mod.DIRTY_ACTIONS))
+CARD_ACTIONS = frozenset((*vocabulary.ACTIONS, *vocabulary.DIRTY_ACTIONS))
 
 
 def refusal_reason(s: CampaignTrailState, seat: str, action: Action) -> str | None:

@@ -89,7 +89,7 @@ def decision(s: CampaignTrailState, seat: str) -> Decision:
 def answer(s: CampaignTrailState, seat: str, action: Action, log: list[str]) -> str | None:
     """Record the seat's answer. Returns the declared action that now goes ahead (the window closed with
     every seat passing, or with Local Funds Dry Up), or None: the window is still open, or Change of Plans
-    cancelled the declaration. The caller resolves what goes ahead (turn.take_action)."""
+    cancelled the declaration. The caller resolves what goes ahead (resolve_action.take_action)."""
     c = _c()
     w = s.window
     response = None

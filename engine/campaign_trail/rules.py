@@ -6,32 +6,27 @@ time (`vote VA`, `to OH`, `fly NY`, `issue taxes`, `pick MT`) → `done` where t
 variable number of them. Fundraise and register finish at once. Then the card is discarded and the
 player draws up to five.
 
-This is the top of the package: it dispatches to setup, menus, turn, responses, debates and dirty, which
+This is the top of the package: it dispatches to setup, menus, turn_steps, turn, responses, debates and dirty, which
 build on moves, effects and primitives (see tests/architecture/test_import_cycles.py).
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.campaign_trail import abilities, advanced_solo, debates, dirty, menus, responses, solo
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import advanced_solo, debates, menus, responses, solo
 from engine.campaign_trail import facts_ask as fa
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
-from engine.campaign_trail.menus import (
-    ACTIONS, home_choices, legal_actions, step_actions, step_menu,
-)
-from engine.campaign_trail.moves import advertise_cost, campaign_voter_cost, card_issues_left
+from engine.campaign_trail.menus import home_choices, legal_actions, step_actions, step_menu
 from engine.campaign_trail import facts_tell as ft
-from engine.campaign_trail.posting import Log, Picture, Private, SilentLog, Tell, by, cause_now, step_result
+from engine.campaign_trail.posting import Log, Picture, Private, SilentLog, Tell, by, step_result
 from engine.campaign_trail.prompts import step_ask
-from engine.campaign_trail.primitives import HAND, act, play_act, add_voters, electoral_votes, game_cards, issue_states, neighbours, take_voter
-from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup, start_home, start_play
-from engine.campaign_trail.state import CampaignTrailState, TurnState
-from engine.campaign_trail.turn import (
-    EXCHANGE_MAX, after_action, ai_turns, answer_wait, end_turn, first_card_played, hidden_facts, next_party, outcome,
-    put_back, start_of_turn, take_action,
-)
-from engine.core.errors import IllegalAction, UnknownAction
+from engine.campaign_trail.primitives import HAND, act, play_act, electoral_votes, game_cards, neighbours
+from engine.campaign_trail.resolve_action import take_action
+from engine.campaign_trail.setup import assign_seats, load_state, seat_names, setup
+from engine.campaign_trail.state import CampaignTrailState
+from engine.campaign_trail.turn import EXCHANGE_MAX, ai_turns, hidden_facts, outcome
+from engine.campaign_trail.turn_steps import turn_step
+from engine.core.errors import IllegalAction
 from engine.core.hidden import revealed
 from engine.core.types import Action, ApplyResult, Decision, Option, PendingKind, copy_state
 
@@ -289,123 +284,7 @@ def _step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: P
         if log.keeps:
             log.append(ft.AskedAgain(seat=seat))
         return True
-    return _turn_step(s, seat, action, log, private, changed)
-
-
-def _turn_step(s: CampaignTrailState, seat: str, action: Action, log: Log, private: Private,
-               changed: list[str]) -> bool:
-    """A step of the setup or of a turn (step() without the windows and the debates)."""
-    verb = action.verb
-    w = s.wait
-    if w is not None and verb in _ANSWERS and not (verb == "done" and s.exchange is not None) \
-            and not (verb == "card" and w.get("putback") is not None):
-        return answer_wait(s, seat, action, log, private, changed)  # the most common step with a wait: first
-    undoable = True
-    me = s.players[seat]
-    party = s.parties[me.party]
-    if verb == "candidate":
-        me.candidate = action.args[0]
-        abilities.forget(s)
-        log.append(ft.CandidateChosen(seat=seat))
-        if all(p.candidate for p in s.players.values()):
-            with by(log, None):  # everyone's candidate revealed at once: the game's own step
-                start_home(s, log)
-            undoable = False
-    elif verb == "home":
-        me.home = action.args[0]
-        log.append(ft.HomeChosen(seat=seat))
-        if all(p.home for p in s.players.values()):
-            with by(log, None):  # everyone's home state at once
-                start_play(s, log)
-            ai_turns(s, log, private)  # Solo Play: the AI parties go first
-            changed.extend(sorted({p.home for p in s.players.values()}))
-            undoable = False
-    elif verb == "play":
-        n = int(action.args[0])
-        me.hand.remove(n)
-        start_of_turn(s, seat, log)
-        s.turn = TurnState.fresh(seat, n)
-        cause_now(log, str(n))
-        if log.keeps:
-            log.append(ft.CardPlayed(seat=seat, card=n))
-        changed.extend(first_card_played(s, seat, n, log))
-    elif verb == "pass":
-        start_of_turn(s, seat, log)
-        if log.keeps:
-            log.append(ft.TurnPassed(seat=seat))
-        s.turn = TurnState.fresh(seat)
-        undoable = end_turn(s, log, private) and undoable
-    elif verb in ACTIONS or verb in content_mod.DIRTY_ACTIONS:
-        if responses.opens_window(s, seat, verb):  # rivals may answer the declaration first
-            responses.open_window(s, seat, verb, log)
-            return False
-        return take_action(s, seat, verb, log, private, changed)
-    elif verb in dirty.STEP_VERBS and s.wait is None and s.turn is not None and s.turn.action in dirty.STEPPED:
-        if dirty.step(s, seat, action, log, changed):
-            undoable = after_action(s, log, private) and undoable
-    elif verb in ("to", "fly"):
-        code = action.args[0]
-        s.turn.steps += verb == "to"
-        s.turn.flown = s.turn.flown or verb == "fly"
-        s.turn.path.append(code)
-        mover = s.turn.mover or seat
-        s.players[mover].pawn = code
-        if log.keeps:
-            log.append(ft.PawnMoved(seat=mover, state=code, flown=verb == "fly"))
-        changed.append(code)
-    elif verb == "mate":  # Frequent Flyer in a team game: the running mate's pawn makes this move
-        s.turn.mover = abilities.running_mate(s, seat)
-        log.append(ft.MateMoves(seat=seat, mate=s.turn.mover))
-    elif verb == "vote" and s.wait is None:
-        code = action.args[0]
-        party.money -= campaign_voter_cost(s, seat)  # Local Funds Dry Up
-        take_voter(s, seat)
-        add_voters(s, code, me.party, 1)
-        s.turn.placed += 1
-        s.turn.per_state[code] = s.turn.per_state.get(code, 0) + 1
-        if log.keeps:
-            log.append(ft.VoterPlaced(who=seat, state=code))
-        changed.append(code)
-    elif verb == "issue":
-        issue = action.args[0]
-        paid = issue in card_issues_left(s.turn.card, s.turn.bought)  # else the Populist's free issue
-        party.money -= advertise_cost(s, seat) if paid else 0
-        placed = issue_states(issue)
-        for code in placed:
-            take_voter(s, seat)
-            add_voters(s, code, me.party, 1)
-        s.turn.bought.append(issue)
-        if log.keeps:
-            log.append(ft.Advertised(seat=seat, issue=issue, states=tuple(placed)))
-        changed.extend(placed)
-    elif verb == "give":
-        s.exchange.give = int(action.args[0])
-    elif verb == "take":
-        mine, theirs = s.exchange.give, int(action.args[0])
-        s.exchange.give = None
-        mate = s.players[s.exchange.partner]
-        me.hand[me.hand.index(mine)] = theirs
-        mate.hand[mate.hand.index(theirs)] = mine
-        s.exchange.swaps += 1
-        log.append(ft.CardsExchanged(seat=seat, partner=s.exchange.partner))
-        swap = ft.Swapped(seat=seat, given=mine, taken=theirs)  # told to both, each in their own words
-        private[seat], private[s.exchange.partner] = [swap], [swap]
-    elif verb == "done" and s.exchange is not None:
-        log.append(ft.ExchangeDone(seat=seat))
-        next_party(s, log, private)
-        undoable = False
-    elif verb == "region":
-        s.wait = {**s.wait, "region": action.args[0]}
-    elif verb == "card" and s.wait is not None and s.wait.get("putback") is not None:
-        undoable = put_back(s, seat, int(action.args[0]), log, private)
-    elif verb == "done":
-        undoable = after_action(s, log, private)
-    else:  # decisions() never offers anything else
-        raise UnknownAction(f"Unknown action `{verb}`.")
-    return undoable
-
-
-_ANSWERS = frozenset(("vote", "pick", "card", "done", "option", "remove"))  # the answers to a paused effect's wait
+    return turn_step(s, seat, action, log, private, changed)
 
 
 def deadline_action(s: CampaignTrailState, seat: str) -> Action:

@@ -1,96 +1,24 @@
-"""The turn's flow once an action is declared: resolving it, rivals' politicks that answer it, the
-candidate's after-action abilities, the end of the turn (discard, refill, exchange), the months, and the
-end of the game (end-of-game politicks, Election Day).
+"""The turn's flow around its actions (resolve_action.py resolves one): the start of the turn, rivals'
+politicks that answer an action, the candidate's after-action abilities, the end of the turn (discard,
+refill, exchange), the months, and the end of the game (end-of-game politicks, Election Day).
 """
 from __future__ import annotations
 
 from contextlib import nullcontext
 from typing import Any
 
-from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, ops, primitives, solo
+from engine.campaign_trail import abilities, advanced_solo, debates, dirty, effects, op_context, primitives, solo
 from engine.campaign_trail import facts_tell as ft
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
-from engine.campaign_trail.moves import campaign_cost, campaign_states
 from engine.campaign_trail.posting import Private, by, game_line
 from engine.campaign_trail.primitives import add_voters, draw, draw_up, electoral_votes, majority, states_held
-from engine.campaign_trail.state import CampaignTrailState, Exchange, FinalItem, Tabled
+from engine.campaign_trail.state import CampaignTrailState, Exchange, FinalItem
 from engine.core.frames import FrameStack
 from engine.core.hidden import Fact
 from engine.core.types import Action, Outcome
 
 
 EXCHANGE_MAX = 3
-
-
-def take_action(s: CampaignTrailState, seat: str, verb: str, log: list[str], private: Private,
-                changed: list[str]) -> bool:
-    """Resolve a declared action of the turn's card (after any response window on its declaration). Returns
-    whether the step may be taken back."""
-    c = _c()
-    me = s.players[seat]
-    party = s.parties[me.party]
-    undoable = True
-    t = s.turn
-    t.action = verb
-    t.free_left = abilities.free_voters(s, seat)
-    a = c.card(t.card).actions
-    if fire_triggers(s, seat, verb, log, private):
-        undoable = False  # a rival drew cards
-    if verb in dirty.STEPPED:
-        if dirty.declare(s, seat, verb, log, changed):
-            undoable = after_action(s, log, private) and undoable
-        elif verb == "smear_campaign":
-            start_triggers(s, seat, log, private)
-        return undoable
-    if verb == "fundraise":
-        amount = max(0, abilities.stat(s, seat, "fundraise", "amount", a.fundraise))
-        party.money += amount
-        if log.keeps:
-            log.append(ft.Fundraised(seat=seat, amount=amount))
-        undoable = after_action(s, log, private)
-    elif verb == "register":
-        amount = max(0, abilities.stat(s, seat, "register", "amount", a.register_))
-        party.registered += amount
-        party.out_of_supply += amount
-        if log.keeps:
-            log.append(ft.Registered(who=seat, count=amount))
-        undoable = after_action(s, log, private)
-    elif verb == "campaign":
-        cost = campaign_cost(s, seat)
-        party.money -= cost
-        if log.keeps:
-            log.append(ft.Campaigned(seat=seat, cost=cost, states=tuple(campaign_states(s, seat, t.card))))
-        start_triggers(s, seat, log, private)
-    elif verb == "travel":
-        t.path = []
-        if log.keeps:
-            log.append(ft.TravelStarted(seat=seat, origin=me.pawn))
-    elif verb == "advertise":
-        if log.keeps:
-            log.append(ft.AdvertiseStarted(seat=seat))
-    elif verb in ("politick", "dirty_tricks"):
-        pid = a.politick if verb == "politick" else a.dirty_tricks
-        if log.keeps:
-            log.append(ft.PolitickTaken(seat=seat, politick=pid, dirty=verb == "dirty_tricks"))
-        if verb == "dirty_tricks":
-            dirty.pay_extra(s, seat, log)  # the Clean Candidate
-        cost = effects.declared_proc(s, seat, verb)  # the Populist pays first
-        if pid in effects.ONGOING or pid in effects.END_OF_GAME:
-            me.table.append(Tabled(card=t.card, politick=pid))
-            abilities.forget(s)
-            if log.keeps:
-                log.append(ft.PolitickTabled(seat=seat, politick=pid, end_of_game=pid in effects.END_OF_GAME))
-            t.card = None
-            proc = pid + ":play" if pid + ":play" in effects.procs() else None
-            proc = f"{cost}|{proc}" if cost and proc else (cost or proc)
-            if proc is not None:
-                wait = effects.interpreter().start(s.frames, proc, ops.Ctx(s, seat, log, private))
-                return after_effect(s, wait, log, private)
-            return end_turn(s, log, private)
-        ctx = ops.Ctx(s, seat, log, private)
-        wait = effects.interpreter().start(s.frames, f"{cost}|{pid}" if cost else pid, ctx)
-        undoable = after_effect(s, wait, log, private) and undoable and pid != "diverse_strategy"
-    return undoable
 
 
 def start_of_turn(s: CampaignTrailState, seat: str, log: list[str]) -> None:
@@ -180,7 +108,7 @@ def triggered(s: CampaignTrailState, wait: Any, owner: str | None, log: list[str
         pid, owner = t.triggers.pop(0)
         with by(log, owner, pid):
             log.append(ft.PolitickTriggered(owner=owner, politick=pid))
-            wait = effects.interpreter().start(s.frames, pid, ops.Ctx(s, owner, log, private))
+            wait = effects.interpreter().start(s.frames, pid, op_context.Ctx(s, owner, log, private))
 
 
 def _clear_frames(s: CampaignTrailState) -> None:
@@ -213,7 +141,7 @@ def answer_wait(s: CampaignTrailState, seat: str, action: Action, log: Any, priv
     answer = "done" if verb == "done" else list(action.args) if verb == "remove" else action.args[0]
     # the effect runs for its owner, whoever was asked (a rival answering Scandal, the actor Intimidation)
     owner, trigger = w.get("owner", seat), w.get("trigger", False)
-    ctx = ops.Ctx(s, owner, log, private)
+    ctx = op_context.Ctx(s, owner, log, private)
     s.wait = None
     undoable = True
     with by(log, owner, log.cause if owner == seat else None) if log.keeps else _UNTOLD:  # its owner's lines
@@ -236,7 +164,7 @@ def after_action(s: CampaignTrailState, log: list[str], private: Private) -> boo
         t.queue = effects.ability_procs(s, t.seat, "action_taken", t.action) if t.action else []
     while t.queue:
         proc = t.queue.pop(0)
-        wait = effects.interpreter().start(s.frames, proc, ops.Ctx(s, t.seat, log, private))
+        wait = effects.interpreter().start(s.frames, proc, op_context.Ctx(s, t.seat, log, private))
         if wait is not None:
             s.wait = wait.decision
             return True
@@ -380,7 +308,7 @@ def continue_final(s: CampaignTrailState, log: list[str], wait: Any) -> None:
             extra = {"tucked": str(item.tucked)} if item.tucked is not None else {}
             if item.politick == "recount" and item.tucked is None:
                 continue  # nothing was tucked: nothing to recount
-            wait = effects.interpreter().start(s.frames, item.politick, ops.Ctx(s, item.seat, log), **extra)
+            wait = effects.interpreter().start(s.frames, item.politick, op_context.Ctx(s, item.seat, log), **extra)
 
 
 def _election(s: CampaignTrailState, log: list[str]) -> None:

@@ -187,15 +187,38 @@ def card_view(n: int) -> CardView:
 
 
 def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
+    """What `seat` may see of the game (None: the public view): hidden candidates, homes and hands stay hidden."""
     c = content_mod.load()
     viewer = seat if seat in s.players else None
-    my_party = s.players[viewer].party if viewer else None
     maj = primitives.majorities(s)
     ev = primitives.electoral_votes(s, held=maj)
     held = primitives.states_held(s, held=maj)
     # plain values, checked once with the whole view (a model per state costs twice the time of its part of one check)
     states = [{"code": code, "name": st.name, "ev": st.ev, "region": st.region, "voters": dict(s.voters[code]),
                "majority": maj[code]} for code, st in c.states.items()]
+    me = s.players[viewer] if viewer else None
+    return CampaignTrailView(
+        viewer=viewer, phase=s.phase, month=MONTHS[s.month], round=s.round, order=list(s.order),
+        current_party=rules.current_party(s), waiting_on=[x for x in s.seats if rules.owes(s, x)],
+        states=states, ev=ev,
+        parties={p: {"seats": list(ps.seats), "registered": ps.registered, "money": ps.money, "ev": ev[p],
+                     "states": held[p]} for p, ps in s.parties.items()},
+        seats=_seats_view(s, me.party if me else None), deck_counts={MONTHS[i]: len(d) for i, d in enumerate(s.decks)},
+        discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=_turn_view(s),
+        winners=list(s.winners), final_ev=dict(s.final_ev), reason=over_reason(s),
+        debate=_debate_view(s), debates=_debate_plans(s),
+        ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
+        solo=SoloView(**(solo.public(s) or advanced_solo.public(s))) if s.solo or s.advanced else None,
+        hand=[card_view(n) for n in me.hand] if me else None,
+        partner_hand=_partner_hand(s, viewer),
+        offer=list(me.offer) if me and s.phase == "candidate" else None,
+        offer_cards=[offered_view(s, x) for x in me.offer] if me and s.phase == "candidate" else None,
+    )
+
+
+def _seats_view(s: CampaignTrailState, my_party: str | None) -> dict[str, dict]:
+    """Every seat as the viewer's party sees it: rivals' candidates and homes stay hidden while being chosen."""
+    c = content_mod.load()
     seats = {}
     for x, p in s.players.items():
         mine = my_party is not None and p.party == my_party
@@ -206,48 +229,49 @@ def view(s: CampaignTrailState, seat: str | None) -> CampaignTrailView:
                     "home": p.home if show_home else None, "pawn": p.pawn, "hand_count": len(p.hand), "chosen": chosen,
                     "table": [{"card": tab.card, "politick": tab.politick, "name": c.politicks[tab.politick].name,
                                "active": tab.active} for tab in p.table]}
-    turn = None
-    if s.turn is not None:
-        t = s.turn
-        turn = TurnView(seat=t.seat, card=t.card, action=t.action, steps=t.steps, placed=t.placed, bought=list(t.bought),
-                        waiting_for=(s.wait or {}).get("kind"),
-                        ethics_due=t.ethics_due, removed=t.removed)
-    debate = None
-    if s.debate is not None:
-        d = s.debate
-        num = d.number - 1
-        city = c.debate_cities[s.debate_cities[num]]
-        debate = DebateView(nth=d.number, topic=c.debate_topics[s.debate_topics[num]].name, city=city.name,
-                            state=city.state, seats=list(d.seats), round=d.round, to_play=d.seats[d.index],
-                            markers=[MarkerView(issue=i, name=c.debate_issues[i].name, party=m.party, space=m.space)
-                                     for i, m in d.markers.items()])
+    return seats
+
+
+def _turn_view(s: CampaignTrailState) -> TurnView | None:
+    """The turn under way, if any: its card, action and progress."""
+    if s.turn is None:
+        return None
+    t = s.turn
+    return TurnView(seat=t.seat, card=t.card, action=t.action, steps=t.steps, placed=t.placed, bought=list(t.bought),
+                    waiting_for=(s.wait or {}).get("kind"), ethics_due=t.ethics_due, removed=t.removed)
+
+
+def _debate_view(s: CampaignTrailState) -> DebateView | None:
+    """The debate under way, if any: its topic, city, round, who plays next and the issue markers."""
+    if s.debate is None:
+        return None
+    c = content_mod.load()
+    d = s.debate
+    num = d.number - 1
+    city = c.debate_cities[s.debate_cities[num]]
+    return DebateView(nth=d.number, topic=c.debate_topics[s.debate_topics[num]].name, city=city.name,
+                      state=city.state, seats=list(d.seats), round=d.round, to_play=d.seats[d.index],
+                      markers=[MarkerView(issue=i, name=c.debate_issues[i].name, party=m.party, space=m.space)
+                               for i, m in d.markers.items()])
+
+
+def _debate_plans(s: CampaignTrailState) -> list[dict]:
+    """The game's debates in order: topic, city and the issues each one asks about."""
+    c = content_mod.load()
     plans = []
     for num, (tid, cid) in enumerate(zip(s.debate_topics, s.debate_cities), start=1):
         t, city = c.debate_topics[tid], c.debate_cities[cid]
         plans.append({"nth": num, "topic": t.name, "city": city.name, "state": city.state,
                       "issues": [c.debate_issues[i].name for i in (*t.top, *t.bottom)]})
-    me = s.players[viewer] if viewer else None
-    partner = None
-    if me is not None:
-        mates = [x for x in s.parties[me.party].seats if x != viewer]
-        partner = [card_view(n) for n in s.players[mates[0]].hand] if mates else None
-    return CampaignTrailView(
-        viewer=viewer, phase=s.phase, month=MONTHS[s.month], round=s.round, order=list(s.order),
-        current_party=rules.current_party(s), waiting_on=[x for x in s.seats if rules.owes(s, x)],
-        states=states, ev=ev,
-        parties={p: {"seats": list(ps.seats), "registered": ps.registered, "money": ps.money, "ev": ev[p],
-                     "states": held[p]} for p, ps in s.parties.items()},
-        seats=seats, deck_counts={MONTHS[i]: len(d) for i, d in enumerate(s.decks)},
-        discard_count=len(s.discard), discard_top=s.discard[-1] if s.discard else None, turn=turn,
-        winners=list(s.winners), final_ev=dict(s.final_ev), reason=over_reason(s),
-        debate=debate, debates=plans,
-        ethics={p: list(c.parties[p].ethics) for p in s.parties} if s.options.dirty else {},
-        solo=SoloView(**(solo.public(s) or advanced_solo.public(s))) if s.solo or s.advanced else None,
-        hand=[card_view(n) for n in me.hand] if me else None,
-        partner_hand=partner,
-        offer=list(me.offer) if me and s.phase == "candidate" else None,
-        offer_cards=[offered_view(s, x) for x in me.offer] if me and s.phase == "candidate" else None,
-    )
+    return plans
+
+
+def _partner_hand(s: CampaignTrailState, viewer: str | None) -> list | None:
+    """The viewer's running mate's hand (running mates see each other's hands), else None."""
+    if not viewer:
+        return None
+    mates = [x for x in s.parties[s.players[viewer].party].seats if x != viewer]
+    return [card_view(n) for n in s.players[mates[0]].hand] if mates else None
 
 
 def over_reason(s: CampaignTrailState) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.campaign_trail import wording
-from engine.campaign_trail import content as content_mod
+from engine.campaign_trail import vocabulary
 from engine.campaign_trail.content import load as _c  # the game's content, loaded once
 from engine.campaign_trail.dirty import MUDSLING_ETHICS, MUDSLING_REMOVE, SMEAR_ETHICS, SMEAR_MAX
 from engine.campaign_trail.moves import ADVERTISE_COST, CAMPAIGN_COST, CAMPAIGN_MAX
@@ -15,7 +15,7 @@ from engine.core.words import plural
 
 def action_text(number: int, action: str) -> str:
     """What one action of the card does, in short: "+$30M", "up to 3 states"; a politick by its name."""
-    if action in content_mod.DIRTY_ACTIONS:
+    if action in vocabulary.DIRTY_ACTIONS:
         return _dirty_text(number, action)
     a = _c().card(number).actions
     if action == "travel":

@@ -11,13 +11,16 @@ from pathlib import Path
 import pytest
 
 from engine.campaign_trail import content as ct
+from engine.campaign_trail.content_models import CampaignTrailContent
+from engine.campaign_trail.op_specs import COND_SPECS, OP_SPECS
+from engine.campaign_trail.vocabulary import ACTIONS, DIRTY_ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED_US = ROOT.parent / "shared" / "data" / "us"
 
 
 @pytest.fixture(scope="module")
-def c() -> ct.CampaignTrailContent:
+def c() -> CampaignTrailContent:
     return ct.load()
 
 
@@ -30,7 +33,7 @@ def test_all_content_valid() -> None:
 # ------------------------------------------------------------------------------------- the map
 
 
-def test_states_and_electoral_votes(c: ct.CampaignTrailContent) -> None:
+def test_states_and_electoral_votes(c: CampaignTrailContent) -> None:
     assert len(c.states) == 51
     assert sum(s.ev for s in c.states.values()) == 538
     ev = {code: s.ev for code, s in c.states.items()}
@@ -40,7 +43,7 @@ def test_states_and_electoral_votes(c: ct.CampaignTrailContent) -> None:
             assert ev == {r["abbr"]: int(r["ev_2012_2020"]) for r in csv.DictReader(f)}
 
 
-def test_regions(c: ct.CampaignTrailContent) -> None:
+def test_regions(c: CampaignTrailContent) -> None:
     assert sorted(r.name for r in c.regions.values()) == [
         "Appalachian", "Great Lakes", "Great Plains", "Gulf Coast", "Mid-Atlantic", "Mountain", "Northeast",
         "Pacific", "Southeast"]
@@ -52,7 +55,7 @@ def test_regions(c: ct.CampaignTrailContent) -> None:
     assert {c.states[s].region for s in ("AZ", "CO", "NM", "UT")} == {"mountain"}
 
 
-def test_adjacency(c: ct.CampaignTrailContent) -> None:
+def test_adjacency(c: CampaignTrailContent) -> None:
     pairs = {frozenset(a.states) for a in c.adjacency}
     assert len(c.adjacency) == len(pairs) == 114
     assert Counter(a.kind for a in c.adjacency) == {"land": 107, "point": 2, "water": 3, "arrow": 2}
@@ -68,7 +71,7 @@ def test_adjacency(c: ct.CampaignTrailContent) -> None:
         assert pairs - shared == {frozenset(("CA", "HI")), frozenset(("AK", "WA"))}
 
 
-def test_tiebreakers(c: ct.CampaignTrailContent) -> None:
+def test_tiebreakers(c: CampaignTrailContent) -> None:
     primary = Counter(s.tiebreak[0] for s in c.states.values())
     ev = Counter()
     for s in c.states.values():
@@ -85,14 +88,14 @@ def test_tiebreakers(c: ct.CampaignTrailContent) -> None:
     assert c.states["TX"].tiebreak == ["REP", "LIB"] and c.states["ND"].tiebreak == ["LIB", "REP"]
 
 
-def test_state_issue_icons(c: ct.CampaignTrailContent) -> None:
+def test_state_issue_icons(c: CampaignTrailContent) -> None:
     per_issue = Counter(i for s in c.states.values() for i in s.issues)
     assert set(per_issue) == set(c.debate_issues)
     assert sorted(per_issue.values()) == [3] * 9 + [4] * 9
     assert Counter(len(s.issues) for s in c.states.values()) == {1: 39, 2: 12}
 
 
-def test_cities(c: ct.CampaignTrailContent) -> None:
+def test_cities(c: CampaignTrailContent) -> None:
     assert {x.name: x.state for x in c.cities.values()} == {
         "Atlanta": "GA", "Baltimore": "MD", "Chicago": "IL", "Cleveland": "OH", "Dallas": "TX",
         "Denver": "CO", "Los Angeles": "CA", "Minneapolis": "MN", "New York": "NY", "Seattle": "WA"}
@@ -100,7 +103,7 @@ def test_cities(c: ct.CampaignTrailContent) -> None:
     assert not {d.name for d in c.debate_cities.values()} & {x.name for x in c.cities.values()}
 
 
-def test_parties_and_ethics(c: ct.CampaignTrailContent) -> None:
+def test_parties_and_ethics(c: CampaignTrailContent) -> None:
     assert {p: set(x.ethics) for p, x in c.parties.items()} == {
         "DEM": {"MD", "MA", "NJ", "CT", "WA"},
         "LIB": {"NC", "VA", "CO", "MN", "OR"},
@@ -111,19 +114,19 @@ def test_parties_and_ethics(c: ct.CampaignTrailContent) -> None:
 # ---------------------------------------------------------------------------------- action deck
 
 
-def test_action_card_distribution(c: ct.CampaignTrailContent) -> None:
+def test_action_card_distribution(c: CampaignTrailContent) -> None:
     cards = list(c.cards.values())
     assert len(cards) == 105 and sorted(c.cards) == list(range(1, 106))
     combos = Counter(tuple(x.actions.present()) for x in cards)
     assert len(combos) == 15 and set(combos.values()) == {7}
-    assert Counter(a for x in cards for a in x.actions.present()) == {a: 70 for a in ct.ACTIONS}
+    assert Counter(a for x in cards for a in x.actions.present()) == {a: 70 for a in ACTIONS}
     two_player = [x for x in cards if not x.remove_in_2p]
     assert len(two_player) == 90
     assert set(Counter(tuple(x.actions.present()) for x in two_player).values()) == {6}
     assert len(c.deck(players=2)) == 90 and len(c.deck(players=3, dirty=True)) == 129
 
 
-def test_support_values(c: ct.CampaignTrailContent) -> None:
+def test_support_values(c: CampaignTrailContent) -> None:
     for x in c.cards.values():
         a = x.actions
         if a.register_ is not None and a.fundraise is not None:
@@ -135,7 +138,7 @@ def test_support_values(c: ct.CampaignTrailContent) -> None:
                       ("plane", 0): 5, ("plane_plus", 1): 5, ("steps_or_plane", 4): 2, ("steps_or_plane", 5): 2}
 
 
-def test_direct_actions(c: ct.CampaignTrailContent) -> None:
+def test_direct_actions(c: CampaignTrailContent) -> None:
     cards = list(c.cards.values())
     campaigns = [x.actions.campaign for x in cards if x.actions.campaign]
     assert sum(1 for k in campaigns if k.home_region) == 2
@@ -152,7 +155,7 @@ def test_direct_actions(c: ct.CampaignTrailContent) -> None:
     assert set(debate) == set(c.debate_issues) and max(debate.values()) - min(debate.values()) <= 2
 
 
-def test_politicks_on_cards(c: ct.CampaignTrailContent) -> None:
+def test_politicks_on_cards(c: CampaignTrailContent) -> None:
     on_cards = Counter(x.actions.politick for x in c.cards.values() if x.actions.politick)
     standard = {p for p, d in c.politicks.items() if not d.dirty}
     assert set(on_cards) == standard and len(standard) == 23
@@ -163,7 +166,7 @@ def test_politicks_on_cards(c: ct.CampaignTrailContent) -> None:
     assert len(removed) == len(set(removed)) == 10
 
 
-def test_reference_states(c: ct.CampaignTrailContent) -> None:
+def test_reference_states(c: CampaignTrailContent) -> None:
     refs = Counter(x.reference for x in c.cards.values())
     assert set(refs) == set(c.reference_eligible())
     assert len(refs) == 27 and set(refs.values()) == {3, 4}
@@ -174,7 +177,7 @@ def test_reference_states(c: ct.CampaignTrailContent) -> None:
 # ------------------------------------------------------------------------------------ politicks
 
 
-def test_politick_types(c: ct.CampaignTrailContent) -> None:
+def test_politick_types(c: CampaignTrailContent) -> None:
     types = {p.name: p.type for p in c.politicks.values()}
     want = {
         "instant": {"Diverse Strategy", "Grassroots", "Poll Win", "Re-strategize", "Sabotage",
@@ -193,17 +196,17 @@ def test_politick_types(c: ct.CampaignTrailContent) -> None:
 def test_op_vocabulary_is_documented() -> None:
     doc = (ROOT / "docs" / "content" / "campaign_trail.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", doc, flags=re.M))
-    missing = (set(ct.OP_SPECS) | set(ct.COND_SPECS)) - documented
+    missing = (set(OP_SPECS) | set(COND_SPECS)) - documented
     assert not missing, f"ops/conditions missing from the doc's tables: {sorted(missing)}"
 
 
 # ------------------------------------------------------------------------- Dirty Politics, etc.
 
 
-def test_dirty_cards(c: ct.CampaignTrailContent) -> None:
+def test_dirty_cards(c: CampaignTrailContent) -> None:
     cards = list(c.dirty_cards.values())
     assert len(cards) == 24 and sorted(c.dirty_cards) == list(range(106, 130))
-    assert Counter(a for x in cards for a in x.actions.present()) == {a: 16 for a in ct.DIRTY_ACTIONS}
+    assert Counter(a for x in cards for a in x.actions.present()) == {a: 16 for a in DIRTY_ACTIONS}
     assert Counter(x.actions.dirty_tricks for x in cards if x.actions.dirty_tricks) == {
         "bribes": 4, "false_news_story": 4, "intimidation": 4, "scandal": 4}
     # smear campaigns reach every region, and no state is on more than three lists (docs/content)
@@ -214,7 +217,7 @@ def test_dirty_cards(c: ct.CampaignTrailContent) -> None:
     assert Counter(i for x in cards for i in x.actions.mudslinging or []) == {i: 2 for i in c.debate_issues}
 
 
-def test_debate_material(c: ct.CampaignTrailContent) -> None:
+def test_debate_material(c: CampaignTrailContent) -> None:
     assert len(c.debate_issues) == 18 and len(c.debate_categories) == 6
     assert len(c.debate_topics) == 30
     pairs = {tuple(t.categories) for t in c.debate_topics.values()}
@@ -223,7 +226,7 @@ def test_debate_material(c: ct.CampaignTrailContent) -> None:
         assert len(set(t.top) | set(t.bottom)) == 6
 
 
-def test_candidates(c: ct.CampaignTrailContent) -> None:
+def test_candidates(c: CampaignTrailContent) -> None:
     assert len(c.candidates) == 12
     start = {k: (x.registered, x.war_chest) for k, x in c.candidates.items()}
     # the six candidates whose cards the rulebook shows

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.campaign_trail import content as ct_content
+from engine.campaign_trail import vocabulary
 from engine.campaign_trail import debates, rules
 from engine.campaign_trail.ruleset import RULESET as R
 from engine.core.errors import UnknownAction
@@ -128,5 +129,5 @@ def test_scandal_asks_a_teams_president() -> None:
 def test_content_has_24_dirty_cards_each_action_on_16() -> None:
     c = ct_content.load()
     assert sorted(c.dirty_cards) == list(range(106, 130))
-    for action in ct_content.DIRTY_ACTIONS:
+    for action in vocabulary.DIRTY_ACTIONS:
         assert sum(1 for card in c.dirty_cards.values() if card.actions.get(action) is not None) == 16, action

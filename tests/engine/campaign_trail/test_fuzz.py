@@ -53,7 +53,7 @@ def test_no_problems(report, category) -> None:
 
 def test_dirty_games_play_dirty(report) -> None:
     """The module setting is real: with it on the bots take dirty actions, with it off none is ever offered."""
-    from engine.campaign_trail.content import DIRTY_ACTIONS
+    from engine.campaign_trail.vocabulary import DIRTY_ACTIONS
 
     seen = {a.verb for a in report.actions} & set(DIRTY_ACTIONS)
     assert seen == (set(DIRTY_ACTIONS) if report.dirty else set()), seen
