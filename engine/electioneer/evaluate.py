@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import math
 
-from engine.core.rng import Rng
-from engine.core.types import Action
-from engine.electioneer import bot
 from engine.electioneer import content as content_mod
 from engine.electioneer.rules import MONTHS, SEATS, platform_effects
 from engine.electioneer.state import ElectioneerState
@@ -75,11 +72,6 @@ def _projected(state: ElectioneerState, seat: str, left: int) -> dict[str, float
     return summed
 
 
-def candidates(state: ElectioneerState, seat: str, actions: list) -> list:
-    """The root actions a search weighs (the ruleset's `search_candidates`): the heuristic's short list (bot.py)."""
-    return bot.search_candidates(state, seat, actions)
-
-
 def _aim_held(state: ElectioneerState, leads: dict[str, float], spread: float) -> None:
     """Each side's theatrics still in hand that shift a state's total on election day (an endorsement or scandal
     by its amount, a reframe by HELD_REFRAME), added to `leads` (DEM's lead per state) where each helps its side
@@ -105,9 +97,3 @@ def cut(state: ElectioneerState) -> bool:
     """Whether a search's rollout stops here (the ruleset's `search_cut`): at the start of a month, before either
     side has put a policy back, where the projection above reads the whole of the month just played."""
     return state.phase == "discard" and not state.discards.sealed and state.month > 1
-
-
-def favourite(state: ElectioneerState, seat: str, rng: Rng) -> Action:
-    """The move a search keeps unless it finds a clearly better one (the ruleset's `search_favourite`): the
-    heuristic's, with the lasting theatrics kept for election day (bot.py)."""
-    return bot.patient_action(state, seat, rng)

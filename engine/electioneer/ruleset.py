@@ -40,10 +40,12 @@ class ElectioneerRuleset(ModuleRuleset):
         return cards.card(ref)
 
     def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action:
-        return evaluate.favourite(state, seat, rng)
+        """`hard`'s default move: the heuristic's, with the lasting theatrics kept for election day (bot.py)."""
+        return bot.patient_action(state, seat, rng)
 
     def search_candidates(self, state: Any, seat: str, actions: list[Action]) -> list[Action]:
-        return evaluate.candidates(state, seat, actions)
+        """The root actions a search weighs: the heuristic's short list (bot.py)."""
+        return bot.search_candidates(state, seat, actions)
 
     def search_cut(self, state: Any) -> bool:
         return evaluate.cut(state)

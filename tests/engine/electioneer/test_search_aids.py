@@ -34,12 +34,12 @@ def test_a_twin_theatric_and_lasting_theatrics_before_election_day_are_left_out(
     state, seat = _first(4, "discard", theatrics=["T01", "T02", "T05", "T06", "T07", "T09"])
     legal = GAME.legal(state, seat)
     assert {"T01", "T02", "T05", "T06", "T07", "T09"} <= _plays(legal)
-    kept = evaluate.candidates(state, seat, legal)
+    kept = bot.search_candidates(state, seat, legal)
     assert _plays(kept) == {"T01"}  # T02 plays as T01 does; endorsements and scandals wait; research tells a
     assert [a for a in kept if a.verb != "play"] == [a for a in legal if a.verb != "play"]  # sampled world nothing
     state.phase = "election"
     state.players[seat].ready = False
-    kept = evaluate.candidates(state, seat, GAME.legal(state, seat))
+    kept = bot.search_candidates(state, seat, GAME.legal(state, seat))
     assert _plays(kept) == {"T05", "T07"}
 
 
@@ -48,7 +48,7 @@ def test_of_many_issue_swaps_only_the_best_few_are_weighed() -> None:
     legal = GAME.legal(state, seat)
     swaps = [a for a in legal if a.verb == "swap"]
     assert len(swaps) > bot.ISSUE_CANDIDATES
-    kept = [a for a in evaluate.candidates(state, seat, legal) if a.verb == "swap"]
+    kept = [a for a in bot.search_candidates(state, seat, legal) if a.verb == "swap"]
     assert len(kept) == bot.ISSUE_CANDIDATES
     best = max(swaps, key=lambda a: bot._after(state, seat, a))
     assert best in kept
@@ -60,20 +60,20 @@ def test_the_search_weighs_only_the_short_list_and_the_heuristics_pick() -> None
     result = ismcts(RULESET, state, seat, Settings(iterations=60, horizon=6), Rng(1))
     searched = {a for a, n in result.visits.items() if n}
     world = RULESET.determinize(state, seat, Rng(1))
-    allowed = set(evaluate.candidates(world, seat, legal)) | {RULESET.search_favourite(world, seat, Rng(1))}
+    allowed = set(bot.search_candidates(world, seat, legal)) | {RULESET.search_favourite(world, seat, Rng(1))}
     assert len(searched) > 1 and searched <= allowed < set(legal)
 
 
 def test_the_search_keeps_lasting_theatrics_for_election_day_where_the_heuristic_spends_them() -> None:
     state, seat = _first(1, "discard", theatrics=["T05", "T07"])
     spent = {RULESET.bot_action(state, seat, Rng(k)).verb for k in range(40)}
-    kept = {evaluate.favourite(state, seat, Rng(k)).verb for k in range(40)}
+    kept = {bot.patient_action(state, seat, Rng(k)).verb for k in range(40)}
     assert spent == {"discard", "play"} and kept == {"discard"}
     assert state.players[seat].theatrics == ["T05", "T07"]
     result = ismcts(RULESET, state, seat, Settings(iterations=1, horizon=2), Rng(3))
     assert result.action.verb == "discard"
     state.phase, state.players[seat].ready = "election", False
-    assert {evaluate.favourite(state, seat, Rng(k)).verb for k in range(10)} == {"play"}
+    assert {bot.patient_action(state, seat, Rng(k)).verb for k in range(10)} == {"play"}
 
 
 def test_a_rollout_stops_where_the_next_month_starts() -> None:
