@@ -44,32 +44,22 @@ def _lose_momentum(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
             ctx.log(t.MomentumChanged(side=side, n=lost, lost=True, momentum=me.momentum))
 
 
-def _gain_kind(kind: str):  # noqa: ANN202
+def _cubes_of_kind(kind: str, losing: bool):  # noqa: ANN202
+    """The handler of an op that gives `who` cubes of `kind` in a place (`losing`: takes its own away)."""
     def handler(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
         p = args[0]
         side = who_side(ctx, frame, p["who"])
         place = bound(frame, p["place"])
         if side is None or place is None:
             return
-        gain(ctx.state, kind, place, side, int(p["n"]))
+        n = int(p["n"])
+        if losing:
+            n = lose(ctx.state, kind, place, side, n)
+        else:
+            gain(ctx.state, kind, place, side, n)
         ctx.touch(f"{kind}:{place}")
         if ctx.words:
-            ctx.log(t.CubesChanged(side=side, media=kind == "media", place=place, n=int(p["n"]), lost=False,
-                                   value=getattr(ctx.state, kind).get(place, 0)))
-    return handler
-
-
-def _lose_kind(kind: str):  # noqa: ANN202
-    def handler(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
-        p = args[0]
-        side = who_side(ctx, frame, p["who"])
-        place = bound(frame, p["place"])
-        if side is None or place is None:
-            return
-        lost = lose(ctx.state, kind, place, side, int(p["n"]))
-        ctx.touch(f"{kind}:{place}")
-        if ctx.words:
-            ctx.log(t.CubesChanged(side=side, media=kind == "media", place=place, n=lost, lost=True,
+            ctx.log(t.CubesChanged(side=side, media=kind == "media", place=place, n=n, lost=losing,
                                    value=getattr(ctx.state, kind).get(place, 0)))
     return handler
 
@@ -256,8 +246,8 @@ def _unset(ctx: Ctx, frame: Frame, args: list[Any]) -> None:
 
 # handler op -> handler, for the effect language (effects.py)
 HANDLERS = {"momentum": _momentum, "lose_momentum": _lose_momentum,
-            "issue1": _gain_kind("issues"), "lose_issue1": _lose_kind("issues"),
-            "media1": _gain_kind("media"), "lose_media1": _lose_kind("media"),
+            "issue1": _cubes_of_kind("issues", False), "lose_issue1": _cubes_of_kind("issues", True),
+            "media1": _cubes_of_kind("media", False), "lose_media1": _cubes_of_kind("media", True),
             "shift_issue1": _shift_issue, "endorse1": _endorse, "endorse_draw": _endorse_draw,
             "endorse_bind": _endorse_bind, "exhaust": _candidate("exhausted"), "refresh": _candidate("active"),
             "move_token": _move_token, "bag": _cubes("bag"), "rest": _cubes("rest"), "draw": _draw_cards,
