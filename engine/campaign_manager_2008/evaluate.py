@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from engine.campaign_manager_2008.content import TOTAL_EV
+from engine.campaign_manager_2008.content_models import TOTAL_EV
 from engine.campaign_manager_2008.content import load as content
 from engine.campaign_manager_2008.primitives import major, row_of
 from engine.campaign_manager_2008.state import SEATS, CMState

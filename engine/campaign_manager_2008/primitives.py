@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign_manager_2008 import facts as f
-from engine.campaign_manager_2008.content import ISSUE_SPACES, load, major_issue
+from engine.campaign_manager_2008.content import load
+from engine.campaign_manager_2008.content_models import ISSUE_SPACES, major_issue
 from engine.campaign_manager_2008.state import CMState, Row, Tile
 from engine.core.types import Event, Facts
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.campaign_manager_2008 import facts as f
-from engine.campaign_manager_2008.content import load, major_issue, negative_text
+from engine.campaign_manager_2008.content import load
+from engine.campaign_manager_2008.content_models import major_issue
+from engine.campaign_manager_2008.content_words import negative_text
 from engine.campaign_manager_2008.primitives import NAMES
 from engine.campaign_manager_2008.cardtext import heading
 from engine.campaign_manager_2008.words_waits import of, wait_asked

@@ -10,12 +10,13 @@ import pytest
 
 from engine import content
 from engine.campaign_manager_2008 import content as cm
+from engine.campaign_manager_2008 import content_models as models
 
 SIDES = ("OBA", "MCC")
 
 
 @pytest.fixture(scope="module")
-def c() -> cm.Content:
+def c() -> models.Content:
     return cm.load()
 
 
@@ -28,7 +29,7 @@ def test_all_content_valid() -> None:
 # ------------------------------------------------------------------------------ states and EV
 
 
-def test_electoral_votes_are_the_2004_2008_apportionment(c: cm.Content) -> None:
+def test_electoral_votes_are_the_2004_2008_apportionment(c: models.Content) -> None:
     with open(content.DATA_DIR / "us" / "electoral_votes.csv", encoding="utf-8") as f:
         table = {r["abbr"]: int(r["ev_2004_2008"]) for r in csv.DictReader(f)}
     assert {code: s.ev for code, s in c.states.items()} == {code: table[code] for code in c.states}
@@ -43,7 +44,7 @@ def test_electoral_votes_are_the_2004_2008_apportionment(c: cm.Content) -> None:
     assert 258 + ev["OH"] == 278
 
 
-def test_backs_and_starters(c: cm.Content) -> None:
+def test_backs_and_starters(c: models.Content) -> None:
     backs = {side: {code for code, s in c.states.items() if s.back == side} for side in SIDES}
     assert backs["OBA"] == {"MI", "NJ", "PA", "WI", "NM", "NH", "ME", "OR", "IA", "CO"}
     assert backs["MCC"] == {"FL", "MO", "OH", "VA", "NV", "NC", "GA", "IN", "WV", "NE"}
@@ -52,10 +53,10 @@ def test_backs_and_starters(c: cm.Content) -> None:
 
 
 def test_issue_track_convention() -> None:
-    assert [cm.major_issue(space) for space in range(4)] == ["defense", "defense", "economy", "economy"]
+    assert [models.major_issue(space) for space in range(4)] == ["defense", "defense", "economy", "economy"]
 
 
-def test_rulebook_example_states(c: cm.Content) -> None:
+def test_rulebook_example_states(c: models.Content) -> None:
     nj = c.states["NJ"]
     assert nj.major_start == "economy" and nj.key_start == "clinton_democrats"  # nj_start
     co = c.states["CO"]  # demo_support_seniors: Colorado's key is Seniors, with 3 undecided blocks
@@ -69,20 +70,20 @@ def test_rulebook_example_states(c: cm.Content) -> None:
     assert {"OR", "IA", "VA", "NV", "OH"} <= set(c.states)
 
 
-def test_printed_blocks_lean_as_the_aid_says(c: cm.Content) -> None:
+def test_printed_blocks_lean_as_the_aid_says(c: models.Content) -> None:
     """Economy rows lean blue, Defense rows red, slightly more red than blue overall; no row starts won."""
-    rows = {issue: Counter(b for s in c.states.values() for b in s.rows.row(issue)) for issue in cm.ISSUES}
+    rows = {issue: Counter(b for s in c.states.values() for b in s.rows.row(issue)) for issue in models.ISSUES}
     assert rows["defense"]["R"] > rows["defense"]["B"]
     assert rows["economy"]["B"] > rows["economy"]["R"]
     red, blue = rows["defense"]["R"] + rows["economy"]["R"], rows["defense"]["B"] + rows["economy"]["B"]
     assert blue < red <= blue * 1.1
     for s in c.states.values():
-        assert all(3 <= len(s.rows.row(i)) <= 7 for i in cm.ISSUES)
+        assert all(3 <= len(s.rows.row(i)) <= 7 for i in models.ISSUES)
         major = s.rows.row(s.major_start)
         assert "W" in major or len(set(major)) > 1, s.code
 
 
-def test_demographics(c: cm.Content) -> None:
+def test_demographics(c: models.Content) -> None:
     assert 12 <= len(c.groups) <= 14
     assert {"seniors", "college_graduates", "catholics", "clinton_democrats"} <= set(c.groups)
     for s in c.states.values():
@@ -98,7 +99,7 @@ def test_demographics(c: cm.Content) -> None:
 # ----------------------------------------------------------------------------------- cards
 
 
-def _power(card: cm.Card, *, with_costs: bool = True) -> float:
+def _power(card: models.Card, *, with_costs: bool = True) -> float:
     """A rough worth in supports: the same yardstick for both pools."""
     value = 0.0
     for name, p in card.effect:
@@ -124,7 +125,7 @@ def _power(card: cm.Card, *, with_costs: bool = True) -> float:
     return value
 
 
-def test_pools(c: cm.Content) -> None:
+def test_pools(c: models.Content) -> None:
     for side in SIDES:
         pool = c.pool(side)
         assert [x.id for x in pool] == [f"{side[0]}{i:02d}" for i in range(1, 46)]
@@ -134,7 +135,7 @@ def test_pools(c: cm.Content) -> None:
         assert any(x.going_negative for x in c.starter_deck(side))
 
 
-def test_pools_are_equally_strong_and_lean_their_way(c: cm.Content) -> None:
+def test_pools_are_equally_strong_and_lean_their_way(c: models.Content) -> None:
     total = {side: sum(_power(x) for x in c.pool(side)) for side in SIDES}
     starter = {side: sum(_power(x) for x in c.starter_deck(side)) for side in SIDES}
     assert abs(total["OBA"] - total["MCC"]) <= 0.02 * total["OBA"], total
@@ -149,7 +150,7 @@ def test_pools_are_equally_strong_and_lean_their_way(c: cm.Content) -> None:
     assert lean["MCC"]["defense"] > lean["MCC"]["economy"]
 
 
-def test_costs_sit_on_the_stronger_cards(c: cm.Content) -> None:
+def test_costs_sit_on_the_stronger_cards(c: models.Content) -> None:
     for side in SIDES:
         free = [_power(x, with_costs=False) for x in c.pool(side)
                 if not x.discard_cost and not x.going_negative and x.kind == "normal"]
@@ -158,7 +159,7 @@ def test_costs_sit_on_the_stronger_cards(c: cm.Content) -> None:
                 assert _power(card, with_costs=False) > sum(free) / len(free), card.id
 
 
-def test_starter_decks_reach_the_starter_states(c: cm.Content) -> None:
+def test_starter_decks_reach_the_starter_states(c: models.Content) -> None:
     """Each starter deck's Demographic Support cards target keys of the four starter states."""
     keys = {s.key_start for s in c.states.values() if s.starter}
     for side in SIDES:
@@ -166,22 +167,22 @@ def test_starter_decks_reach_the_starter_states(c: cm.Content) -> None:
         assert groups and groups <= keys, (side, groups, keys)
 
 
-def test_every_op_of_the_vocabulary_is_used(c: cm.Content) -> None:
+def test_every_op_of_the_vocabulary_is_used(c: models.Content) -> None:
     used = {name for x in [*c.cards.values(), *c.news.values(), *c.negative.values()] for name, _ in x.effect}
-    assert used == set(cm.OPS)
+    assert used == set(models.OPS)
 
 
-def test_every_parameter_value_is_used(c: cm.Content) -> None:
+def test_every_parameter_value_is_used(c: models.Content) -> None:
     """No dead vocabulary: each value an op parameter may take is used somewhere (`side: self` is the default)."""
-    used = {(cm.OPS[name][param].rstrip("?"), value)
+    used = {(models.OPS[name][param].rstrip("?"), value)
             for x in [*c.cards.values(), *c.news.values(), *c.negative.values()]
             for name, params in x.effect for param, value in params.items()}
-    unused = [(kind, v) for kind, values in cm.PARAM_VALUES.items() for v in values
+    unused = [(kind, v) for kind, values in models.PARAM_VALUES.items() for v in values
               if (kind, v) not in used and (kind, v) != ("side", "self")]
     assert not unused
 
 
-def test_texts_say_what_the_ops_do(c: cm.Content) -> None:
+def test_texts_say_what_the_ops_do(c: models.Content) -> None:
     card = c.cards["O14"]
     assert card.text.endswith("To play this card, discard 1 other card. In a state of your choice, gain 2 support on "
                               "Economy. In that state, gain 2 support on Defense.")
@@ -196,7 +197,7 @@ def test_texts_say_what_the_ops_do(c: cm.Content) -> None:
 
 
 def test_bad_content_reports_every_problem(broken_data) -> None:
-    problems = broken_data(cm.BASE, [
+    problems = broken_data(models.BASE, [
         ("states.yaml", "ev: 27", "ev: 29"),                                        # wrong EV, total 228
         ("states.yaml", "key_start: clinton_democrats", "key_start: seniors"),      # key not on the tile
         ("states.yaml", "rows: {defense: [R, W, R, B], economy: [B, R, W, B]}",     # NV's major row won
