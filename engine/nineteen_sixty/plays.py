@@ -49,6 +49,7 @@ def _vp(state: NSState, seat: str, args: tuple[str, ...], ctx: Ctx) -> bool:
     me.hand.remove(discarded)
     state.discard.append(discarded)
     vp = me.vp_card
+    assert vp is not None  # legal only with a card set aside for victory points
     me.vp_card = None
     state.play = Play.fresh(seat, vp, "vp")
     _collect_rest(state, side, vp, ctx)
@@ -184,6 +185,7 @@ def _use(state: NSState, seat: str, verb: str, arg: str, ctx: Ctx) -> bool:
     if verb != "campaign" and state.turn_effects:
         _pledge(state, side, ctx)
     if verb == "event":
+        assert play.card is not None  # the candidate card, played for its CP alone, has no event
         put(play, action=verb, stage="event")
         if ctx.words:
             ctx.log(t.EventPlayed(seat=seat, card=play.card))
