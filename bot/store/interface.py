@@ -2,6 +2,8 @@
 database backs them. The SQLite :class:`bot.store.Store` and the PostgreSQL :class:`bot.store.PgStore` both
 satisfy it, each operation being written once for both (bot/store/operations_*.py); the services are typed
 against it, never against one backend, and the type checker holds both backends to it (the check at the end).
+It is four protocols, one a concern: games and seats, play, delivery, and the community (settings, followers,
+ratings).
 
 Defaults are written `...`: their values are the operations' own.
 """
@@ -35,16 +37,14 @@ if TYPE_CHECKING:
     from bot.store.sqlite import Store
     from bot.store.sweeps import SweepClaims
 
-__all__ = ["StoreInterface"]
+__all__ = ["CommunityStore", "DeliveryStore", "GameStore", "PlayStore", "StoreInterface"]
 
 Settle = Callable[[GameRecord, list[SeatRecord], list[JournalEntry], dict[str, PlayerRating]],
                   tuple[list[RatingChange], list[NewMessage]]]
 
 
-class StoreInterface(Protocol):
-    """Every game, seat, move, deadline and notification: the operations the services use."""
-
-    # ---------------------------------------------------------------- games, lobbies, seats
+class GameStore(Protocol):
+    """Games, lobbies and seats: who plays what, and who may take over a seat."""
 
     async def open_lobby(self, ruleset: str, options: dict[str, Any], seed: int, host_user: str, title: str, now: int,
                          *, seat: str, display_name: str, guild_id: str | None = ..., channel_id: str | None = ...,
@@ -93,7 +93,9 @@ class StoreInterface(Protocol):
 
     async def games_with_bot_seats(self) -> list[int]: ...
 
-    # ---------------------------------------------------------------- play: start, moves, undo, endings, the clock
+
+class PlayStore(Protocol):
+    """Play: a game's start, its moves, an undo, its ending, its clock, and reading back its journal."""
 
     async def game_context(self, game_id: int, *, followers: bool = ..., snapshot: bool = ...,
                            cached_version: int | None = ...) -> GameContext | None: ...
@@ -134,7 +136,9 @@ class StoreInterface(Protocol):
 
     async def load_snapshot(self, game_id: int) -> Snapshot | None: ...
 
-    # ---------------------------------------------------------------- delivery: jobs, the outbox, replays
+
+class DeliveryStore(Protocol):
+    """Delivery: due jobs, the outbox of posts and DMs, and replays, each claimed for a lease by one process."""
 
     async def claim_sweep(self, now: int, owner: str, *, lease_seconds: int = ..., limit: int = ...,
                           digest_period: int = ...) -> SweepClaims: ...
@@ -171,7 +175,9 @@ class StoreInterface(Protocol):
 
     async def queued_replays(self) -> list[tuple[int, int]]: ...
 
-    # ---------------------------------------------------------------- settings, followers, ratings
+
+class CommunityStore(Protocol):
+    """Settings, followers and their digests, and ratings."""
 
     async def get_setting(self, scope: str, key: str) -> str | None: ...
 
@@ -210,6 +216,10 @@ class StoreInterface(Protocol):
 
     async def rating_history(self, guild_id: str, ruleset: str, user_id: str,
                              limit: int = ...) -> list[RatingChange]: ...
+
+
+class StoreInterface(GameStore, PlayStore, DeliveryStore, CommunityStore, Protocol):
+    """Every game, seat, move, deadline and notification: the operations the services use."""
 
 
 if TYPE_CHECKING:
