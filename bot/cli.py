@@ -47,10 +47,20 @@ def _options(args: argparse.Namespace, *, table: bool = False) -> dict | None:
 
     pairs = " ".join(args.option).split()
     hints = [p for p in pairs if table and p.casefold().startswith(f"{OPTION}=")]
-    options = parse_for(registry.get(args.ruleset), " ".join(p for p in pairs if p not in hints))
+    options = parse_for(registry.get(args.ruleset), " ".join(p for p in pairs if p not in hints), table=table)
     for pair in hints:
         options[OPTION] = hints_on(pair.split("=", 1)[1])
     return options or None
+
+
+def _option_help(args: argparse.Namespace, *, table: bool = False) -> str | None:
+    """The answer to `--option help` (the game's options, and at the local `table` `hints`), else None."""
+    from bot.present.option_hints import asks_for_help, option_help
+    from engine import registry
+
+    if not asks_for_help(" ".join(args.option)):
+        return None
+    return option_help(registry.get(args.ruleset), table=table)  # a known game: main() refused any other
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -134,6 +144,9 @@ def _play_command(args: argparse.Namespace, config: Config, argv: list[str]) -> 
     """`stumpbot play`: a hot-seat game on the local table, resumed from its saved database."""
     from bot.tables.local import play_local
 
+    if (answer := _option_help(args, table=True)) is not None:
+        print(answer)
+        return 0
     if not sys.stdin.isatty():
         # Piped input is played line by line (scripts and tests do this); say so rather than refuse.
         print("Standard input is not a terminal: reading one answer per line from it, and the game is saved after "
@@ -158,6 +171,9 @@ def _demo_command(args: argparse.Namespace, config: Config, argv: list[str]) -> 
     from bot.tables.demo import demo_folder, run_demo
 
     logging.getLogger().setLevel(logging.WARNING)
+    if (answer := _option_help(args)) is not None:
+        print(answer)
+        return 0
     try:
         # the demo's game lives in a database of its own for the run, removed after it: what the demo leaves
         # is its folder of pictures (and the record or replay asked for)

@@ -115,13 +115,17 @@ def takes(ruleset: Any, name: str) -> str:
     return ""
 
 
-def options_text(ruleset: Any) -> str:
-    """Every option a player may give the game, with what each takes: one sentence."""
+def options_text(ruleset: Any, *, table: bool = True) -> str:
+    """Every option a player may give the game, with what each takes: one sentence, and where the game is played at
+    a table (not the demo), one more on the option every game takes there, `hints`."""
     parts = [f"`{name}=` {takes(ruleset, name)}" for name in _fields(ruleset) if name not in OWN_OPTIONS
              and takes(ruleset, name)]
-    if not parts:
-        return f"{ruleset.title} has no options."
-    return f"{ruleset.title}'s options: " + "; ".join(parts) + "."
+    own = f"{ruleset.title}'s options: " + "; ".join(parts) + "." if parts else f"{ruleset.title} has no options."
+    return f"{own} {HINTS_TEXT}" if table else own
+
+
+# The option every game at a table takes (bot/service/hints.py), in words.
+HINTS_TEXT = "Any game also takes `hints=on`: the bot's best moves for you on request, in a game that is not rated."
 
 
 def _typed(value: Any) -> str:
@@ -133,8 +137,9 @@ def _typed(value: Any) -> str:
     return str(value).replace("`", "'")[:40]
 
 
-def refusal(ruleset: Any, options: dict[str, Any], exc: ValidationError) -> str:
-    """Why the ruleset refuses `options`, in words: the option, what it takes, and the game's options."""
+def refusal(ruleset: Any, options: dict[str, Any], exc: ValidationError, *, table: bool = True) -> str:
+    """Why the ruleset refuses `options`, in words: the option, what it takes, and the game's options (`table`:
+    `options_text`'s)."""
     error = exc.errors()[0]
     name = str(error["loc"][0]) if error["loc"] else ""
     given = f"`{name}={_typed(options[name])}`" if name in options else f"`{name}`"
@@ -150,28 +155,41 @@ def refusal(ruleset: Any, options: dict[str, Any], exc: ValidationError) -> str:
     else:
         why = f"`{name}` cannot be that."
     head = f"Bad option {given}: " if name else "Bad options: "
-    return head + why + " " + options_text(ruleset)
+    return head + why + " " + options_text(ruleset, table=table)
 
 
-def checked_options(ruleset: Any, options: dict[str, Any]) -> BaseModel:
-    """The ruleset's options model for `options`; a refusal says why in words (OptionTextError)."""
+def checked_options(ruleset: Any, options: dict[str, Any], *, table: bool = True) -> BaseModel:
+    """The ruleset's options model for `options`; a refusal says why in words (OptionTextError; `table`:
+    `options_text`'s)."""
     try:
         return ruleset.parse_options(options)
     except ValidationError as exc:
-        raise OptionTextError(refusal(ruleset, options, exc)) from None
+        raise OptionTextError(refusal(ruleset, options, exc, table=table)) from None
 
 
-def parse_for(ruleset: Any, text: str | None) -> dict[str, Any]:
+def asks_for_help(text: str | None) -> bool:
+    """Whether typed option text is the word `help` (`--option help`): a question, answered by `option_help`."""
+    return (text or "").strip().casefold() == "help"
+
+
+def option_help(ruleset: Any, *, table: bool = True) -> str:
+    """The answer to `--option help`: how options are written, and the game's."""
+    return f"Options are given as `name=value` pairs. {options_text(ruleset, table=table)}"
+
+
+def parse_for(ruleset: Any, text: str | None, *, table: bool = True) -> dict[str, Any]:
     """Typed option text (`name=value` pairs) read and checked against the ruleset's options, as the local table's
-    `--option` gives it; a refusal (malformed text, `help`, an unknown option, a bad value) names the game's options."""
-    if (text or "").strip().lower() == "help":
-        raise OptionTextError(f"Options are given as `name=value` pairs. {options_text(ruleset)}")
+    `--option` gives it; a refusal (malformed text, `help`, an unknown option, a bad value) names the game's options
+    (and, at a `table`, `hints`)."""
+    if asks_for_help(text):
+        raise OptionTextError(option_help(ruleset, table=table))
     try:
         options = parse_option_text(text)
     except OptionTextError as exc:
         said = str(exc).removesuffix(HELP_NOTE)
-        raise OptionTextError(f"{said}{'' if said.endswith('.') else '.'} {options_text(ruleset)}") from None
-    checked_options(ruleset, options)
+        raise OptionTextError(f"{said}{'' if said.endswith('.') else '.'} {options_text(ruleset, table=table)}") \
+            from None
+    checked_options(ruleset, options, table=table)
     return options
 
 

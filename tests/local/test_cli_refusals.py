@@ -166,17 +166,17 @@ async def test_the_same_command_still_resumes_the_saved_game(tmp_path) -> None:
 CT_OPTIONS = ("Campaign Trail's options: `parties=` 2 of DEM, REP, LIB, separated by commas; `solo=` DEM, REP or LIB; "
               "`dirty=` on or off; `ai=` 1 or 2 of DEM, REP, LIB, separated by commas; `coop=` on or off; "
               "`ai_deck=` basic or advanced.")
+HINTS = "Any game also takes `hints=on`: the bot's best moves for you on request, in a game that is not rated."
 
 
 @pytest.mark.parametrize(("args", "said"), [
     (["--option", "dirty=maybe"], "Bad option `dirty=maybe`: `dirty` takes on or off."),
     (["--option", "foo=bar"], "Bad option `foo=bar`: Campaign Trail has no option `foo`."),
     (["--option", "ai=REP,REP"], "Bad option `ai=REP,REP`: The AI parties must be different parties"),
-    (["--option", "help"], "Options are given as `name=value` pairs."),
     (["--option", "dirty"], "`dirty` is not an option: write `name=value` pairs separated by spaces."),
     (["--players", "1"], "Campaign Trail with these options is for 2 to 6 players. 1 player can play with the option "
                          "`ai=` (for example `ai=DEM`)."),
-], ids=["bad-value", "unknown", "validator", "help", "malformed", "solo-needs-ai"])
+], ids=["bad-value", "unknown", "validator", "malformed", "solo-needs-ai"])
 def test_an_option_refusal_names_the_option_its_values_and_the_games_options(tmp_path, monkeypatch, capsys, args,
                                                                               said) -> None:
     run = (stumpbot(tmp_path, "play", "campaign_trail", *args) if args == ["--option", "foo=bar"]  # a fresh process
@@ -184,6 +184,20 @@ def test_an_option_refusal_names_the_option_its_values_and_the_games_options(tmp
     line = refusal(run)
     assert said in line
     if args[0] == "--option":
-        assert line.endswith(CT_OPTIONS)
+        assert line.endswith(f"{CT_OPTIONS} {HINTS}")  # the local table takes `hints` too
     for jargon in ("pydantic", "https://", "Extra inputs", "Input should be", "[type="):
         assert jargon not in line
+
+
+@pytest.mark.parametrize("command", ["play", "demo"])
+def test_option_help_answers_with_the_games_options_and_starts_nothing(tmp_path, monkeypatch, capsys,
+                                                                       command) -> None:
+    """`--option help` is a question: the game's options (and at the local table `hints`), said once, exit 0, and
+    no game begun."""
+    run = stumpbot_here(tmp_path, monkeypatch, capsys, command, "campaign_trail", "--option", "help")
+    assert run.returncode == 0 and "Traceback" not in run.stdout + run.stderr, (run.stdout, run.stderr)
+    answer = run.stdout.strip()
+    assert "Can't start" not in answer and answer.count("\n") == 0, answer
+    options = f"{CT_OPTIONS} {HINTS}" if command == "play" else CT_OPTIONS  # the demo has no hints to give
+    assert answer == f"Options are given as `name=value` pairs. {options}"
+    assert not list(tmp_path.rglob("*.sqlite3")), "no game is begun"

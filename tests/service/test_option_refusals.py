@@ -34,6 +34,8 @@ async def test_game_new_refuses_a_bad_option_in_words(tmp_path, ruleset, typed, 
         assert refused.value.code == "bad_option"
         message = refused.value.message
         assert message.startswith(said) and options in message, message
+        assert message.endswith("Any game also takes `hints=on`: the bot's best moves for you on request, in a game "
+                                "that is not rated."), message
         assert not any(word in message for word in JARGON), message
         assert await store.list_games() == []
     finally:
