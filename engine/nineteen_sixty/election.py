@@ -109,7 +109,7 @@ def _resolve_election_event(state: NSState, entry: Stacked, ctx: Ctx) -> None:
         ctx.log(fs.ElectionEvent(card=entry.card, side=entry.owner))
     state.removed.append(entry.card)
     run_effect(state, ctx, interpreter().start(state.effect, str(entry.card), ctx, actor=seat, card=entry.card,
-                                         why="Election Day"))
+                                         why="election_day"))
 
 
 def _undecided(state: NSState, ctx: Ctx) -> None:

@@ -14,9 +14,6 @@ from engine.nineteen_sixty.state import SEAT_OF, SIDE_OF, SIGN, BagDraw, NSState
 
 COLOUR = {"K": "B", "N": "R"}  # the rulebook's examples read draws as blue and red cubes
 KINDS = ("support", "media", "issues", "endorsements")
-# a check's reason as the state keeps it, where the rules name it in words (an Election Day event's checks)
-WHY_ID = {"Election Day": "election_day"}
-
 
 c = load  # the content, loaded once (one call of the cache, not two: it is asked for many times a step)
 
@@ -215,7 +212,7 @@ def support_checks(state: NSState, side: str, n: int, events: list[Event] | None
         if cube is not None:
             state.sides[cube].supply += 1
     wins = sum(1 for d in drawn if d == side)
-    state.last_draws = [BagDraw(seat=seat_of(side), place=code, why=WHY_ID.get(why, why),
+    state.last_draws = [BagDraw(seat=seat_of(side), place=code, why=why,
                                 drawn=[d or "" for d in drawn])]
     if events is None:
         return wins

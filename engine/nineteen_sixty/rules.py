@@ -191,8 +191,9 @@ _DRAWS_AS_LINES = re.compile(r'"last_draws":\s*\[\s*"')
 
 def load_state(data: str) -> NSState:
     """A stored state; one stored while the state kept its outcome's reason in words loads without it (the tally
-    it came from is the state's support), and one stored while it kept the last draws as lines reads them back."""
-    if '"reason":' in data or _DRAWS_AS_LINES.search(data):
+    it came from is the state's support), and one stored while it kept the last draws as lines (or a paused
+    effect's reason in words) reads them back."""
+    if '"reason":' in data or _DRAWS_AS_LINES.search(data) or earlier.REASON_IN_WORDS in data:
         stored = json.loads(data)
         stored.pop("reason", None)
         earlier.read_as_now(stored)

@@ -10,7 +10,7 @@ from engine.nineteen_sixty import facts_effects as fe
 from engine.nineteen_sixty import facts_stages as fs
 from engine.nineteen_sixty import facts_tell as t
 from engine.nineteen_sixty.content_models import NAMES
-from engine.nineteen_sixty.phrases import effect, signed, tally_reason, travel_name
+from engine.nineteen_sixty.phrases import DRAWN_FOR, effect, signed, tally_reason, travel_name
 from engine.nineteen_sixty.primitives import (
     c,
     card,
@@ -26,7 +26,6 @@ from engine.nineteen_sixty.primitives import (
 )
 
 PRIVATE = (t.Dealt, fs.DebateHand, fe.Drew)
-_WHY = {"strategy": "Campaign Strategy"}
 
 
 def _bag(bag: tuple[int, int]) -> str:
@@ -53,7 +52,7 @@ def _track(track: tuple[str, ...]) -> str:
 
 
 def _checked(x: t.Checked) -> str:
-    why = "to advertise" if x.state is None else f"in {x.state} ({_WHY.get(x.why, x.why)})"
+    why = "to advertise" if x.state is None else f"in {x.state} ({DRAWN_FOR.get(x.why, x.why)})"
     empty = " (the bag is empty: no more draws)" if "" in x.drawn else ""
     return (f"{x.seat} makes {x.n} support check{'s' if x.n != 1 else ''} {why}: draws {_drawn(x.drawn)}{empty} — "
             f"{x.wins} success{'es' if x.wins != 1 else ''}. Bag now {_bag(x.bag)}.")

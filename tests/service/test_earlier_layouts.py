@@ -456,3 +456,20 @@ def test_a_presidential_election_state_naming_its_national_debate_in_words_verif
             assert '"cause":"National Debate"' in stored
             assert records.hash_matches(ruleset, step.state, step.posting, hashlib.sha256(stored.encode()).hexdigest())
             assert ruleset.load_state(stored).model_dump() == step.state.model_dump()
+
+
+def test_a_1960_state_naming_its_election_day_reason_in_words_verifies_and_loads(reasons_replayed) -> None:  # noqa: ANN001
+    """An Election Day event paused on its question: a state of then kept the effect's reason in words (with its
+    last draws as lines, or later as draws); each layout of then verifies and loads as the id."""
+    ruleset = registry.get("nineteen_sixty")
+    paused = [step for game, steps in reasons_replayed if game["ruleset"] == "nineteen_sixty" for step in steps
+              if any(frame.locals.get("why") == "election_day" for frame in step.state.effect.frames)]
+    assert paused  # the fixture's records hash these states with the words: the test above verifies them
+    for step in paused:
+        for restore in (ruleset.earlier_layout.restore, *ruleset.earlier_layout.later):
+            data = json.loads(step.state.model_dump_json())
+            restore(data)
+            stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            assert '"why":"Election Day"' in stored
+            assert records.hash_matches(ruleset, step.state, step.posting, hashlib.sha256(stored.encode()).hexdigest())
+            assert ruleset.load_state(stored).model_dump() == step.state.model_dump()
