@@ -448,12 +448,18 @@ def test_a_presidential_election_state_naming_its_national_debate_in_words_verif
     placing = [step for game, steps in rolls_replayed if game["ruleset"] == "presidential_election" for step in steps
                if any(task.kind == "place" and task.cause == "national_debate" for task in step.state.tasks)]
     assert len(placing) > 2  # the fixture's records hash these states with the name: the test above verifies them
-    for step in placing:
+    _each_layout_of_then_verifies_and_loads(ruleset, placing, '"cause":"National Debate"')
+
+
+def _each_layout_of_then_verifies_and_loads(ruleset: Any, steps: list[records.Step], said_then: str) -> None:
+    """Each step's state, laid out as each time before stored it, says `said_then`, and its hash verifies and it
+    loads as the state of now."""
+    for step in steps:
         for restore in (ruleset.earlier_layout.restore, *ruleset.earlier_layout.later):
             data = json.loads(step.state.model_dump_json())
             restore(data)
             stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-            assert '"cause":"National Debate"' in stored
+            assert said_then in stored
             assert records.hash_matches(ruleset, step.state, step.posting, hashlib.sha256(stored.encode()).hexdigest())
             assert ruleset.load_state(stored).model_dump() == step.state.model_dump()
 
@@ -465,11 +471,4 @@ def test_a_1960_state_naming_its_election_day_reason_in_words_verifies_and_loads
     paused = [step for game, steps in reasons_replayed if game["ruleset"] == "nineteen_sixty" for step in steps
               if any(frame.locals.get("why") == "election_day" for frame in step.state.effect.frames)]
     assert paused  # the fixture's records hash these states with the words: the test above verifies them
-    for step in paused:
-        for restore in (ruleset.earlier_layout.restore, *ruleset.earlier_layout.later):
-            data = json.loads(step.state.model_dump_json())
-            restore(data)
-            stored = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-            assert '"why":"Election Day"' in stored
-            assert records.hash_matches(ruleset, step.state, step.posting, hashlib.sha256(stored.encode()).hexdigest())
-            assert ruleset.load_state(stored).model_dump() == step.state.model_dump()
+    _each_layout_of_then_verifies_and_loads(ruleset, paused, '"why":"Election Day"')
