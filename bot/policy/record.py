@@ -64,6 +64,16 @@ def hash_matches(ruleset: Ruleset, state: Any, posting: Posting, recorded: Any) 
     layout = ruleset.earlier_layout
     return layout is not None and recorded in earlier_hashes(layout, state, posting)
 
+
+def lines_match(ruleset: Ruleset, said: list[str], recorded: Any) -> bool:
+    """Whether a move's public lines, as the replay says them, are the lines a record holds: as said now, or as the
+    words said them before they changed (the title's earlier layout's `said_then`), for a record made then."""
+    if said == recorded:
+        return True
+    layout = ruleset.earlier_layout
+    return layout is not None and layout.said_then is not None and [layout.said_then(x) for x in said] == recorded
+
+
 def seed_commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"stumpbot-seed|{int(seed)}|{salt}".encode()).hexdigest()
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from bot.policy import concession
-from bot.policy.record import Step, hash_matches, replay_steps, seed_commitment
+from bot.policy.record import Step, hash_matches, lines_match, replay_steps, seed_commitment
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.ruleset import Ruleset, commitment, state_hash
@@ -117,7 +117,7 @@ def _step_problem(ruleset: Ruleset, move: dict[str, Any], step: Step) -> str | N
     if not hash_matches(ruleset, step.state, step.posting, move.get("state_hash")):
         return (f"the state after it does not match the record's hash "
                 f"(record {str(move.get('state_hash'))[:12]}…, replay {state_hash(step.state)[:12]}…)")
-    if step.public != move.get("public"):
+    if not lines_match(ruleset, step.public, move.get("public")):
         return f"its public lines differ from what the replay says (replay: {' / '.join(step.public)[:200]})"
     if "line_seats" in move and step.line_seats != move["line_seats"]:
         return "who made its public lines differs from what the replay says"

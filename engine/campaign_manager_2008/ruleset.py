@@ -9,7 +9,7 @@ from engine.campaign_manager_2008.scenario_adapter import CMScenarioAdapter
 from engine.campaign_manager_2008.silent import CMSilent
 from engine.campaign_manager_2008.state import SEATS, Options
 from engine.campaign_manager_2008.views import view
-from engine.campaign_manager_2008.words_earlier import outcome_and_roll_in_words
+from engine.campaign_manager_2008.words_earlier import outcome_and_roll_in_words, said_then
 from engine.campaign_manager_2008.words_waits import wait_asked
 from engine.core.earlier_layouts import EarlierLayout
 from engine.core.ruleset import ModuleRuleset
@@ -77,7 +77,7 @@ class CampaignManager2008Ruleset(ModuleRuleset):
     silent = CMSilent()
     words = words  # the rules state facts; these words make them the lines, prompts and labels players read
     earlier_layout = EarlierLayout(posting_before="winner", restore=_in_words,
-                                   later=(outcome_and_roll_in_words,))
+                                   later=(outcome_and_roll_in_words,), said_then=said_then)
 
     def search_favourite(self, state: Any, seat: str, rng: Rng) -> Action:
         """The move `hard` keeps unless its search finds a clearly better one (favourite.py)."""

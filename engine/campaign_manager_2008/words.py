@@ -17,6 +17,7 @@ from engine.campaign_manager_2008.words_waits import of, wait_asked
 from engine.content import us_regions
 from engine.campaign_manager_2008.state import Roll
 from engine.core.types import Decision, Event, Facts, Option, Outcome, word
+from engine.core.words import plural
 
 ISSUES = ("defense", "economy")
 
@@ -154,7 +155,7 @@ def _key_flipped(e: Event, x: f.KeyFlipped) -> None:
 
 def _rallied(e: Event, x: f.Rallied) -> None:
     name = load().groups[x.group].name
-    taken = ", ".join(f"{code} ({n})" for code, n in x.taken)
+    taken = ", ".join(f"{code} ({plural(n, 'undecided block')})" for code, n in x.taken)
     e.public = f"{name} rally to {x.seat}: " + (taken or f"no state in play has {name} as its key with undecided voters") + "."
 
 

@@ -22,12 +22,14 @@ class EarlierLayout:
     value) pairs a stored state left out while the field held that value. `restore`: puts back into a state's dump,
     in place, what the states of then kept that the state keeps no more (both while they held the posting and after
     it was kept apart). `later`: for each time since, between two changes of what the state keeps, the same for a
-    state stored then (each on a dump of its own: what was kept then, and nothing kept only before)."""
+    state stored then (each on a dump of its own: what was kept then, and nothing kept only before). `said_then`: a
+    held line's text as the words of then said it, where the words have changed since."""
 
     posting_before: str
     left_out: tuple[tuple[str, Any], ...] = ()
     restore: Callable[[dict[str, Any]], None] | None = None
     later: tuple[Callable[[dict[str, Any]], None], ...] = ()
+    said_then: Callable[[str], str] | None = None
 
 
 def earlier_hashes(layout: EarlierLayout, state: BaseModel, posting: Posting) -> list[str]:
@@ -52,9 +54,9 @@ def earlier_hashes(layout: EarlierLayout, state: BaseModel, posting: Posting) ->
             holder = holder.get(key) if isinstance(holder, dict) else None
         if isinstance(holder, dict) and last in holder and holder[last] == value:
             del holder[last]
-    full = [{"text": h.text, "seat": h.seat, "cause": h.cause} for h in posting.held]
-    return alone + [_hash(_laid_out(data, layout.posting_before, held, posting))
-                    for held in (full, [h.text for h in posting.held])]
+    said = [layout.said_then(h.text) if layout.said_then else h.text for h in posting.held]
+    full = [{"text": text, "seat": h.seat, "cause": h.cause} for text, h in zip(said, posting.held)]
+    return alone + [_hash(_laid_out(data, layout.posting_before, held, posting)) for held in (full, said)]
 
 
 def _laid_out(data: dict[str, Any], before: str, held: list[Any], posting: Posting) -> dict[str, Any]:

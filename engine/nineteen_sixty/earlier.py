@@ -3,7 +3,8 @@
 event's paused effect keeps (`why` among its frame's locals) in words. The earlier layout (ruleset.py) puts them back
 so a record made then still verifies, and `load_state` reads a state stored then (its draws read back from their
 lines, the reason from its words). The text is made here as it was, apart from the words players read, so those
-words may change and records still verify."""
+words may change and records still verify. Also a line as worded then, for a record's public lines and the lines
+a state held while it kept the posting: a momentum total written bare, as "momentum (2)"."""
 from __future__ import annotations
 
 import re
@@ -17,8 +18,14 @@ SAID_THEN = {"strategy": "Campaign Strategy", "election_day": "Election Day"}
 REASON_THEN = {"election_day": "Election Day"}
 REASON_IN_WORDS = '"why":"Election Day"'  # how a state stored then shows it
 _READ = {v: k for k, v in SAID_THEN.items()}
+_MOMENTUM_NOW = re.compile(r"momentum \(now ([0-9]+)\)")
 _LINE = re.compile(r"(?:(?P<seat>KEN|NIX) (?:to advertise|in (?P<place>\S+) \((?P<why>.+)\))|initiative): "
                    r"(?P<drawn>[BR-]+|nothing)")
+
+
+def said_then(text: str) -> str:
+    """A line as the words of then said it: a momentum total without "now"."""
+    return _MOMENTUM_NOW.sub(r"momentum (\1)", text)
 
 
 def draws_then(data: dict[str, Any]) -> None:

@@ -76,9 +76,11 @@ class NineteenSixtyRuleset(ModuleRuleset):
     view_fn = staticmethod(view)
     silent = NineteenSixtySilent()
     # stored with the posting and every word, then (later) with waits in facts but the reason and the last draws
-    # still in words, then with the last draws and a paused Election Day event's reason in words, then that alone
+    # still in words, then with the last draws and a paused Election Day event's reason in words, then that alone;
+    # its lines as worded then
     earlier_layout = EarlierLayout(posting_before="votes", restore=_stored_then,
-                                   later=(_reason_and_draws_in_words, earlier.draws_then, earlier.reason_then))
+                                   later=(_reason_and_draws_in_words, earlier.draws_then, earlier.reason_then),
+                                   said_then=earlier.said_then)
     words = words  # the rules state facts; these words make them the prompts and labels players read
 
     def setup(self, options: dict[str, Any], seats: list[str], seed: int) -> NSState:

@@ -86,7 +86,7 @@ def _media(x: t.MediaPlaced) -> str:
 def _reward(x: t.RewardTaken) -> str:
     if x.momentum is None:
         return f"{x.seat} leads {issue_name(x.issue)} (2nd) and takes an endorsement."
-    return f"{x.seat} leads {issue_name(x.issue)} (2nd) and takes 1 momentum ({x.momentum})."
+    return f"{x.seat} leads {issue_name(x.issue)} (2nd) and takes 1 momentum (now {x.momentum})."
 
 
 def _side(x: t.SideChosen) -> str:
@@ -142,9 +142,9 @@ def _decayed(x: t.MomentumDecayed) -> str:
 
 def _rewarded(x: t.IssueRewarded) -> str:
     if x.place == 1:
-        return (f"{NAMES[x.side]} leads {issue_name(x.issue)} (1st) and gains 1 momentum ({x.momentum}) and an "
+        return (f"{NAMES[x.side]} leads {issue_name(x.issue)} (1st) and gains 1 momentum (now {x.momentum}) and an "
                 "endorsement.")
-    return f"{NAMES[x.side]} leads {issue_name(x.issue)} (3rd) and gains 1 momentum ({x.momentum})."
+    return f"{NAMES[x.side]} leads {issue_name(x.issue)} (3rd) and gains 1 momentum (now {x.momentum})."
 
 
 def _rest_bagged(x: t.RestBagged) -> str:
@@ -219,7 +219,7 @@ def _emptied(x: fe.RegionEmptied) -> str:
 
 
 def _momentum(x: fe.MomentumChanged) -> str:
-    return f"{NAMES[x.side]} {'loses' if x.lost else 'gains'} {x.n} momentum ({x.momentum})."
+    return f"{NAMES[x.side]} {'loses' if x.lost else 'gains'} {x.n} momentum (now {x.momentum})."
 
 
 def _cubes_changed(x: fe.CubesChanged) -> str:
@@ -294,7 +294,7 @@ _LINES: dict[type, Callable[[Any], str]] = {
     t.EventPlayed: _event_played,
     t.KneePaid: lambda x: f"{x.seat} pays 1 momentum to campaign ({x.momentum} left).",
     t.PlayedFor: _played_for,
-    t.Pledged: lambda x: f"{card_label(x.card)}: {NAMES[x.side]} gains 1 momentum ({x.momentum}).",
+    t.Pledged: lambda x: f"{card_label(x.card)}: {NAMES[x.side]} gains 1 momentum (now {x.momentum}).",
     t.Declared: lambda x: f"{x.seat} declares {x.n} CP in {x.state}, which needs support checks.",
     t.LetGo: lambda x: f"{x.seat} lets the event of {card_label(x.card)} go.",
     t.Triggered: _triggered,

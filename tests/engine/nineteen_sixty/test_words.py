@@ -105,3 +105,24 @@ def test_the_lines_a_random_game_seldom_makes_are_facts_the_words_say_as_ever() 
         "The deck is empty: the discards are shuffled into a new deck of 3.",
         "The endorsement deck is empty: the used cards are shuffled into a new one."]
     assert words_tell.line(fe.NoEmptyState(region="S")) == "No state in the South is empty."
+
+
+def test_a_momentum_line_says_the_total_it_leaves_as_now() -> None:
+    """Each line that moves momentum ends with the candidate's new total, read as "now", as a state's cubes are:
+    "(1)" alone would read as the amount moved."""
+    lines = [
+        fe.MomentumChanged(side="N", n=1, lost=True, momentum=1),
+        fe.MomentumChanged(side="K", n=2, lost=False, momentum=3),
+        t.RewardTaken(seat="NIX", issue="economy", momentum=2),
+        t.IssueRewarded(side="K", issue="defense", place=1, momentum=2),
+        t.IssueRewarded(side="N", issue="civil_rights", place=3, momentum=1),
+        t.Pledged(card=25, side="K", momentum=4),
+    ]
+    assert [words_tell.line(x) for x in lines] == [
+        "Nixon loses 1 momentum (now 1).",
+        "Kennedy gains 2 momentum (now 3).",
+        "NIX leads Economy (2nd) and takes 1 momentum (now 2).",
+        "Kennedy leads Defense (1st) and gains 1 momentum (now 2) and an endorsement.",
+        "Nixon leads Civil Rights (3rd) and gains 1 momentum (now 1).",
+        f"{words_tell.card_label(25)}: Kennedy gains 1 momentum (now 4).",
+    ]
