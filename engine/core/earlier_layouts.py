@@ -23,7 +23,8 @@ class EarlierLayout:
     in place, what the states of then kept that the state keeps no more (both while they held the posting and after
     it was kept apart). `later`: for each time since, between two changes of what the state keeps, the same for a
     state stored then (each on a dump of its own: what was kept then, and nothing kept only before). `said_then`: a
-    held line's text as the words of then said it, where the words have changed since."""
+    line as the words of then said it, where the words have changed since: a record made then keeps its public lines
+    so (bot/policy/record.py's `lines_match`), and, while states held the posting, hashed its held lines so."""
 
     posting_before: str
     left_out: tuple[tuple[str, Any], ...] = ()

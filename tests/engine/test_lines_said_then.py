@@ -1,6 +1,6 @@
-"""A line the table held while states kept the posting among their fields is hashed, for a record made then, as the
-words of then said it (engine/core/earlier_layouts.py): the words players read now may say more, and each title's
-`said_then` takes a line said now back to the line said then."""
+"""A line whose words have changed is read back as the words of then said it (each title's earlier layout's
+`said_then`): a record made then holds its public lines so, and, while states held the posting, hashed its held lines
+so (engine/core/earlier_layouts.py)."""
 from __future__ import annotations
 
 from engine import registry
@@ -17,7 +17,7 @@ def _said_then(title: str, text: str) -> str:
     return layout.said_then(text)
 
 
-def test_a_1960_momentum_line_is_held_as_then_without_now() -> None:
+def test_a_1960_momentum_line_is_read_back_as_then_without_now() -> None:
     said_now = [words_tell.line(x) for x in (
         fe.MomentumChanged(side="N", n=1, lost=True, momentum=1),
         t.RewardTaken(seat="KEN", issue="economy", momentum=2),
@@ -30,7 +30,7 @@ def test_a_1960_momentum_line_is_held_as_then_without_now() -> None:
     assert _said_then("nineteen_sixty", unchanged) == unchanged
 
 
-def test_a_campaign_manager_rally_is_held_as_then_with_its_counts_bare() -> None:
+def test_a_campaign_manager_rally_is_read_back_as_then_with_its_counts_bare() -> None:
     words = registry.get("campaign_manager_2008").words
     rally = cm_facts.Rallied(group="seniors", seat="MCC", taken=(("FL", 4), ("CO", 1)))
     (line,) = [e.public for e in words.tell([Event(facts=rally)])]
